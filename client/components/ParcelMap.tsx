@@ -1,0 +1,150 @@
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { tileAttribution, tileUrl } from "./mapConfig";
+import "../styles/map.css";
+
+export type LatLng = [number, number];
+export interface ParcelMapProps {
+  zoom: number;
+  current: LatLng | null;
+  pickup: LatLng | null;
+  destination: LatLng | null;
+  height?: string;
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const valid = (p: LatLng | null): p is LatLng => !!p && Number.isFinite(p[0]) && Number.isFinite(p[1]) && Math.abs(p[0]) <= 90 && Math.abs(p[1]) <= 180;
+
+/**
+ * Calls `start` once, when the element comes within a screen of the viewport or, failing that, when the
+ * browser is idle after the page has loaded: a map below the fold costs the first paint and the first
+ * interactions nothing. Returns the clean-up.
+ */
+function whenNeeded(el: Element, start: () => void): () => void {
+  let done = false;
+  let idle: number | undefined;
+  const go = () => {
+    if (done) return;
+    done = true;
+    cleanup();
+    start();
+  };
+  const io = typeof IntersectionObserver === "undefined" ? null : new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && go(), { rootMargin: "100% 0px" });
+  io?.observe(el);
+  const ric = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 1));
+  const cic = window.cancelIdleCallback ?? window.clearTimeout;
+  const onLoad = () => {
+    idle = ric(go, { timeout: 3000 });
+  };
+  if (document.readyState === "complete") onLoad();
+  else window.addEventListener("load", onLoad, { once: true });
+  function cleanup() {
+    io?.disconnect();
+    window.removeEventListener("load", onLoad);
+    if (idle !== undefined) cic(idle);
+  }
+  return () => {
+    done = true;
+    cleanup();
+  };
+}
+
+/**
+ * The parcel's map (spec: 60vh, markers Destination, Pickup Location and Current Location).
+ * Leaflet is imported only when the map nears the viewport or the browser is idle after the page
+ * has loaded (see whenNeeded). Markers are divIcons with visible text labels, so they show even when
+ * no tile can load. Lazy-load this module with React.lazy.
+ */
+export default function ParcelMap({ zoom, current, pickup, destination, height = "60vh" }: ParcelMapProps) {
+  const { t } = useTranslation();
+  const el = useRef<HTMLDivElement>(null);
+  const [loading, setLoading] = useState(true);
+  const [tilesFailed, setTilesFailed] = useState(false);
+  const labels = {
+    pickup: t("map.pickup", { defaultValue: "Pickup Location" }),
+    current: t("map.current", { defaultValue: "Current Location" }),
+    destination: t("map.destination", { defaultValue: "Destination" }),
+  };
+  const key = JSON.stringify([zoom, current, pickup, destination, labels]);
+
+  useEffect(() => {
+    let cancelled = false;
+    let map: import("leaflet").Map | undefined;
+    const node = el.current;
+    if (!node) return;
+    // The map is built in steps, a frame apart: the browser applies Leaflet's stylesheet in its own rendering
+    // step, then the view is set (Leaflet measures the container), then the markers and the tiles follow. Each
+    // step is a short task rather than one long one.
+    const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+    const build = async () => {
+      const { default: L } = await import("./leaflet");
+      await nextFrame();
+      if (cancelled || !el.current) return;
+      const m0 = L.map(el.current, { scrollWheelZoom: false, worldCopyJump: true, zoomControl: true });
+      map = m0;
+      m0.attributionControl.setPrefix('<a href="https://leafletjs.com">Leaflet</a>');
+      const markers: { kind: "pickup" | "current" | "destination"; at: LatLng }[] = [];
+      if (valid(pickup)) markers.push({ kind: "pickup", at: pickup });
+      if (valid(destination)) markers.push({ kind: "destination", at: destination });
+      if (valid(current)) markers.push({ kind: "current", at: current });
+      const z = Math.min(19, Math.max(1, Math.round(zoom || 5)));
+      if (markers.length === 0) m0.setView([20, 0], 2);
+      else if (markers.length === 1) m0.setView(markers[0].at, z);
+      else m0.fitBounds(L.latLngBounds(markers.map((m) => m.at)), { padding: [60, 60], maxZoom: z });
+
+      await nextFrame();
+      if (cancelled) return;
+      for (const m of markers) {
+        const label = escapeHtml(labels[m.kind]);
+        L.marker(m.at, {
+          interactive: false,
+          keyboard: false,
+          zIndexOffset: m.kind === "current" ? 1000 : 0,
+          icon: L.divIcon({
+            className: `map-pin map-pin-${m.kind}`,
+            iconSize: undefined,
+            html: `<div class="map-pin-inner"><span class="map-pin-label">${label}</span><span class="map-pin-dot"></span></div>`,
+          }),
+        }).addTo(m0);
+      }
+      const route = [pickup, current, destination].filter(valid);
+      if (route.length > 1) L.polyline(route, { color: "#f5a524", weight: 3, dashArray: "8 8", opacity: 0.9, interactive: false }).addTo(m0);
+      setLoading(false);
+
+      await nextFrame();
+      if (cancelled) return;
+      L.tileLayer(tileUrl(), { maxZoom: 19, attribution: tileAttribution(), crossOrigin: true })
+        .on("tileerror", () => setTilesFailed(true))
+        .addTo(m0);
+    };
+    const stop = whenNeeded(node, () => void build().catch((e) => console.warn("map could not load", e)));
+    return () => {
+      cancelled = true;
+      stop();
+      map?.remove();
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+
+  const positions = [
+    [labels.pickup, pickup],
+    [labels.current, current],
+    [labels.destination, destination],
+  ].filter(([, p]) => valid(p as LatLng | null)) as [string, LatLng][];
+
+  return (
+    <div className="parcel-map-wrap">
+      <div ref={el} className="parcel-map" style={{ height }} role="region" aria-label={t("map.label", { defaultValue: "Map" })}>
+        {loading ? <p className="parcel-map-loading">{t("track.mapLoading", { defaultValue: "Loading map…" })}</p> : null}
+      </div>
+      <ul className="visually-hidden">
+        {positions.map(([label, p]) => (
+          <li key={label}>
+            {label}: {p[0].toFixed(4)}, {p[1].toFixed(4)}
+          </li>
+        ))}
+      </ul>
+      {tilesFailed ? <p className="parcel-map-note">{t("map.tilesUnavailable", { defaultValue: "Map tiles are unavailable; the markers show the positions." })}</p> : null}
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+
+/**
+ * The product name: `<meta name="application-name">` of index.html when the operator set it,
+ * otherwise the translated default.
+ */
+let metaName: string | undefined;
+export function useProductName(): string {
+  const { t } = useTranslation();
+  // The server writes the tag into the page once; it is read once.
+  metaName ??= document.querySelector<HTMLMetaElement>('meta[name="application-name"]')?.content?.trim() ?? "";
+  return metaName || t("brand.name");
+}
+
+/** The logo mark: a parcel with a forward arrow. */
+export function LogoMark({ size = 34 }: { size?: number }) {
+  return (
+    <svg className="logo-mark" width={size} height={size} viewBox="0 0 40 40" aria-hidden="true" focusable="false">
+      <rect width="40" height="40" rx="11" fill="var(--brand-mark-bg)" />
+      <path d="M20 8 31 14v12l-11 6-11-6V14z" fill="none" stroke="var(--brand-mark-fg)" strokeWidth="2.6" strokeLinejoin="round" />
+      <path d="M9.5 14.3 20 20l10.5-5.7M20 20v11.5" fill="none" stroke="var(--brand-mark-fg)" strokeWidth="2.6" strokeLinejoin="round" />
+      <path d="M25.5 11.2 14.8 17" stroke="var(--accent)" strokeWidth="2.6" strokeLinecap="round" />
+    </svg>
+  );
+}
+
+/** Sets the document title to "<page> · <product>" (or the product alone). */
+export function useDocumentTitle(page?: string | null): void {
+  const name = useProductName();
+  useEffect(() => {
+    document.title = page ? `${page} · ${name}` : name;
+  }, [page, name]);
+}

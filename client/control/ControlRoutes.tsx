@@ -1,0 +1,160 @@
+import { lazy, Suspense } from "react";
+import { Navigate, Route, Routes, useLocation } from "react-router-dom";
+import "./control.css";
+import { AdminLayout, GuestLayout } from "./components/Layout";
+import { ToastProvider } from "./components/Toast";
+import { GuestOnly, HOME, RequireAdmin, SessionProvider } from "./session";
+import SignIn from "./screens/auth/SignIn";
+import CreateAdmin from "./screens/auth/CreateAdmin";
+import ResetPassword from "./screens/auth/ResetPassword";
+import Home from "./screens/Home";
+import NotFound from "./screens/NotFound";
+import ParcelList from "./screens/parcels/ParcelList";
+import ParcelCreate from "./screens/parcels/ParcelCreate";
+import ParcelDetail from "./screens/parcels/ParcelDetail";
+import ParcelUpdate from "./screens/parcels/ParcelUpdate";
+import ParcelMapUpdate from "./screens/parcels/ParcelMapUpdate";
+import ParcelImageUpdate from "./screens/parcels/ParcelImageUpdate";
+import StaleParcels from "./screens/parcels/StaleParcels";
+import ActivityList from "./screens/activities/ActivityList";
+import { ActivityCreate, ActivityEdit } from "./screens/activities/ActivityForm";
+import PageList from "./screens/pages/PageList";
+import { PageCreate, PageEdit } from "./screens/pages/PageForm";
+import ReviewList from "./screens/reviews/ReviewList";
+import ReviewCreate from "./screens/reviews/ReviewCreate";
+import SettingsMenu from "./screens/settings/SettingsMenu";
+import ContactSettings from "./screens/settings/ContactSettings";
+import MailSettings from "./screens/settings/MailSettings";
+import HtmlSettings from "./screens/settings/HtmlSettings";
+import SendEmail from "./screens/email/SendEmail";
+import Outbox from "./screens/email/Outbox";
+import InvoiceCreate from "./screens/invoice/InvoiceCreate";
+import InvoiceList from "./screens/invoice/InvoiceList";
+import WebhookList from "./screens/webhooks/WebhookList";
+import WebhookCreate, { WebhookEdit } from "./screens/webhooks/WebhookCreate";
+import WebhookDeliveries from "./screens/webhooks/WebhookDeliveries";
+import Account from "./screens/account/Account";
+import ChangePassword from "./screens/account/ChangePassword";
+import { ListState } from "./components/lists";
+
+// Its own chunk: the QR code library is needed on the printable invoice only.
+const InvoiceView = lazy(() => import("./screens/invoice/InvoiceView"));
+const loadingScreen = (
+  <div className="cp-container">
+    <ListState loading empty />
+  </div>
+);
+
+const guest = (
+  <GuestOnly>
+    <GuestLayout />
+  </GuestOnly>
+);
+
+/** /cp and /cp/signup: the short sign-in and one-time sign-up links. */
+function CpRoutes() {
+  return (
+    <Routes>
+      <Route element={guest}>
+        <Route index element={<SignIn />} />
+        <Route path="signup" element={<CreateAdmin />} />
+      </Route>
+      <Route path="*" element={<Navigate to="/cp" replace />} />
+    </Routes>
+  );
+}
+
+/** Everything under /control: guest-only screens and the signed-in admin's screens. */
+function ControlPanelRoutes() {
+  return (
+    <Routes>
+      <Route element={guest}>
+        <Route path="signin.html" element={<SignIn />} />
+        <Route path="signup.html" element={<CreateAdmin />} />
+        <Route path="password.html" element={<ResetPassword />} />
+      </Route>
+      <Route
+        element={
+          <RequireAdmin>
+            <AdminLayout />
+          </RequireAdmin>
+        }
+      >
+        <Route index element={<Navigate to={HOME} replace />} />
+        <Route path="index.html" element={<Home />} />
+        <Route path="parcels">
+          <Route index element={<Navigate to="/control/parcels/list.html" replace />} />
+          <Route path="list.html" element={<ParcelList />} />
+          <Route path="create.html" element={<ParcelCreate />} />
+          <Route path="stale.html" element={<StaleParcels />} />
+          <Route path=":code" element={<ParcelDetail />} />
+          <Route path=":code/update" element={<ParcelUpdate />} />
+          <Route path=":code/update-map" element={<ParcelMapUpdate />} />
+          <Route path=":code/update-image" element={<ParcelImageUpdate />} />
+          <Route path=":code/activities" element={<ActivityList />} />
+          <Route path=":code/activities/create" element={<ActivityCreate />} />
+          <Route path=":code/activities/:aid" element={<ActivityEdit />} />
+        </Route>
+        <Route path="pages">
+          <Route index element={<Navigate to="/control/pages/list.html" replace />} />
+          <Route path="list.html" element={<PageList />} />
+          <Route path="create.html" element={<PageCreate />} />
+          <Route path=":slug" element={<PageEdit />} />
+        </Route>
+        <Route path="reviews">
+          <Route index element={<Navigate to="/control/reviews/list.html" replace />} />
+          <Route path="list.html" element={<ReviewList />} />
+          <Route path="create.html" element={<ReviewCreate />} />
+        </Route>
+        <Route path="settings">
+          <Route index element={<SettingsMenu />} />
+          <Route path="contact" element={<ContactSettings />} />
+          <Route path="mail" element={<MailSettings />} />
+          <Route path="html" element={<HtmlSettings />} />
+        </Route>
+        <Route path="email">
+          <Route index element={<Navigate to="/control/email/send.html" replace />} />
+          <Route path="send.html" element={<SendEmail />} />
+          <Route path="outbox.html" element={<Outbox />} />
+        </Route>
+        <Route path="invoice">
+          <Route index element={<Navigate to="/control/invoice/list.html" replace />} />
+          <Route path="list.html" element={<InvoiceList />} />
+          <Route path="create.html" element={<InvoiceCreate />} />
+          <Route
+            path=":id"
+            element={
+              <Suspense fallback={loadingScreen}>
+                <InvoiceView />
+              </Suspense>
+            }
+          />
+        </Route>
+        <Route path="webhooks">
+          <Route index element={<Navigate to="/control/webhooks/list.html" replace />} />
+          <Route path="list.html" element={<WebhookList />} />
+          <Route path="create.html" element={<WebhookCreate />} />
+          <Route path=":id/edit.html" element={<WebhookEdit />} />
+          <Route path=":id/deliveries.html" element={<WebhookDeliveries />} />
+        </Route>
+        <Route path="account">
+          <Route index element={<Navigate to="/control/account/index.html" replace />} />
+          <Route path="index.html" element={<Account />} />
+          <Route path="password.html" element={<ChangePassword />} />
+        </Route>
+        <Route path="*" element={<NotFound />} />
+      </Route>
+    </Routes>
+  );
+}
+
+/** The control panel (its own chunk): /cp/* and /control/*. */
+export default function ControlRoutes() {
+  const { pathname } = useLocation();
+  const cp = pathname === "/cp" || pathname.startsWith("/cp/");
+  return (
+    <ToastProvider>
+      <SessionProvider>{cp ? <CpRoutes /> : <ControlPanelRoutes />}</SessionProvider>
+    </ToastProvider>
+  );
+}

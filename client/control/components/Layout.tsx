@@ -1,0 +1,139 @@
+import { useState } from "react";
+import { Link, Outlet, useLocation, useNavigate } from "react-router-dom";
+import { useApolloClient } from "@apollo/client";
+import { useStore } from "../../state/store";
+import { useAdminSignOutMutation } from "../../generated/graphql";
+import { SIGN_IN, HOME } from "../session";
+import { Icon } from "./Icon";
+
+function ThemeToggle() {
+  const { state, dispatch } = useStore();
+  const dark = state.theme === "DARK";
+  return (
+    <button
+      type="button"
+      className="cp-icon-btn cp-topbar-btn"
+      onClick={() => dispatch({ type: "theme/toggle" })}
+      aria-label={dark ? "Switch to light theme" : "Switch to dark theme"}
+      title={dark ? "Light theme" : "Dark theme"}
+    >
+      <Icon name={dark ? "light_mode" : "dark_mode"} size={22} />
+    </button>
+  );
+}
+
+function SkipLink() {
+  return (
+    <a className="cp-skip" href="#cp-main">
+      Skip to content
+    </a>
+  );
+}
+
+const NAV = [
+  { to: "/control/parcels/list.html", label: "Parcels", match: "/control/parcels" },
+  { to: "/control/pages/list.html", label: "Pages", match: "/control/pages" },
+  { to: "/control/reviews/list.html", label: "Reviews", match: "/control/reviews" },
+  { to: "/control/email/send.html", label: "Email", match: "/control/email" },
+  { to: "/control/invoice/list.html", label: "Invoices", match: "/control/invoice" },
+  { to: "/control/settings", label: "Settings", match: "/control/settings" },
+];
+
+/** The signed-in admin's frame: top bar with CONTROL PANEL, section links, theme and Sign Out. */
+export function AdminLayout() {
+  const [signOut, { loading }] = useAdminSignOutMutation();
+  const { dispatch } = useStore();
+  const client = useApolloClient();
+  const navigate = useNavigate();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname } = useLocation();
+
+  const onSignOut = async () => {
+    try {
+      await signOut();
+    } catch {
+      // Signed out on the client either way.
+    } finally {
+      dispatch({ type: "admin/set", admin: false });
+      await client.clearStore().catch(() => undefined);
+      navigate(SIGN_IN, { replace: true });
+    }
+  };
+
+  return (
+    <div className="cp-app">
+      <SkipLink />
+      <header className="cp-topbar cp-noprint">
+        <div className="cp-topbar-inner">
+          <Link to={HOME} className="cp-brand">
+            <Icon name="dashboard" size={22} />
+            <span>CONTROL PANEL</span>
+          </Link>
+          <div className="cp-topbar-actions">
+            <Link to="/control/account/index.html" className="cp-icon-btn cp-topbar-btn" aria-label="My Account" title="My Account">
+              <Icon name="person" size={22} />
+            </Link>
+            <ThemeToggle />
+            <button type="button" className="cp-signout" onClick={onSignOut} disabled={loading}>
+              <Icon name="logout" size={20} />
+              <span>Sign Out</span>
+            </button>
+            <button
+              type="button"
+              className="cp-icon-btn cp-topbar-btn cp-menu-btn"
+              aria-expanded={menuOpen}
+              aria-controls="cp-nav"
+              onClick={() => setMenuOpen((o) => !o)}
+              aria-label={menuOpen ? "Close the sections menu" : "Open the sections menu"}
+            >
+              <Icon name={menuOpen ? "close" : "menu"} size={24} />
+            </button>
+          </div>
+          <nav id="cp-nav" className={`cp-nav${menuOpen ? " cp-nav-open" : ""}`} aria-label="Control panel sections">
+            {NAV.map((n) => (
+              <Link
+                key={n.to}
+                to={n.to}
+                className={pathname.startsWith(n.match) ? "cp-nav-link active" : "cp-nav-link"}
+                aria-current={pathname.startsWith(n.match) ? "page" : undefined}
+                onClick={() => setMenuOpen(false)}
+              >
+                {n.label}
+              </Link>
+            ))}
+          </nav>
+        </div>
+      </header>
+      <main id="cp-main" className="cp-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}
+
+/** Sign-in, sign-up and reset screens: a plain frame with a way back to the public site. */
+export function GuestLayout() {
+  return (
+    <div className="cp-app cp-guest">
+      <SkipLink />
+      <header className="cp-topbar">
+        <div className="cp-topbar-inner">
+          <span className="cp-brand">
+            <Icon name="dashboard" size={22} />
+            <span>CONTROL PANEL</span>
+          </span>
+          <div className="cp-topbar-actions">
+            <ThemeToggle />
+            <Link to="/" className="cp-topbar-link">
+              <Icon name="public" size={20} />
+              <span>View site</span>
+            </Link>
+          </div>
+        </div>
+      </header>
+      <main id="cp-main" className="cp-main cp-guest-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+    </div>
+  );
+}

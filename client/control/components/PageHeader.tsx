@@ -1,0 +1,33 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router-dom";
+import { Icon } from "./Icon";
+
+/** Title of a control-panel screen, with a way back and room for actions. */
+export function PageHeader({ title, back, backLabel = "Back", icon, actions, sub }: { title: ReactNode; back?: string; backLabel?: string; icon?: string; actions?: ReactNode; sub?: ReactNode }) {
+  return (
+    <header className="cp-page-header">
+      {back ? (
+        <Link to={back} className="cp-back" aria-label={backLabel} title={backLabel}>
+          <Icon name="arrow_back" size={22} />
+        </Link>
+      ) : null}
+      <div className="cp-page-title">
+        <h1>
+          {icon ? <Icon name={icon} size={26} className="cp-title-icon" /> : null}
+          {title}
+        </h1>
+        {sub ? <p className="cp-sub">{sub}</p> : null}
+      </div>
+      {actions ? <div className="cp-page-actions">{actions}</div> : null}
+    </header>
+  );
+}
+
+export function Card({ children, className, title }: { children: ReactNode; className?: string; title?: ReactNode }) {
+  return (
+    <section className={`cp-card${className ? ` ${className}` : ""}`}>
+      {title ? <h2 className="cp-card-title">{title}</h2> : null}
+      {children}
+    </section>
+  );
+}

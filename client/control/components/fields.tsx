@@ -1,0 +1,234 @@
+import { useId, useState, type ChangeEvent, type ReactNode } from "react";
+import { Icon } from "./Icon";
+import type { Option } from "../options";
+
+/** "recipient_name" -> "Recipient Name" */
+export const humanize = (name: string) => name.replace(/_/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
+
+export const MAX_TEXT = 300;
+
+type Bound = {
+  name: string;
+  value: string;
+  onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => void;
+  "aria-invalid"?: boolean;
+};
+
+interface BaseProps {
+  field: Bound;
+  label?: string;
+  optional?: boolean;
+  hint?: ReactNode;
+  autoFocus?: boolean;
+}
+
+function Label({ id, label, name, optional }: { id: string; label?: string; name: string; optional?: boolean }) {
+  return (
+    <label htmlFor={id} className="cp-label">
+      {label ?? humanize(name)}
+      {optional ? <span className="cp-optional"> (Optional)</span> : null}
+    </label>
+  );
+}
+
+function Hint({ id, hint }: { id: string; hint?: ReactNode }) {
+  return hint ? (
+    <small id={id} className="cp-hint">
+      {hint}
+    </small>
+  ) : null;
+}
+
+/** Text-like input: text, email, number (step any), date, datetime-local, url, tel. Max 300 characters unless told. */
+export function TextField({
+  field,
+  label,
+  optional,
+  hint,
+  autoFocus,
+  type = "text",
+  maxLength = MAX_TEXT,
+  min,
+  max,
+  autoComplete,
+  placeholder,
+}: BaseProps & {
+  type?: "text" | "email" | "number" | "date" | "datetime-local" | "url" | "tel";
+  maxLength?: number;
+  min?: number | string;
+  max?: number | string;
+  autoComplete?: string;
+  placeholder?: string;
+}) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const isNumber = type === "number";
+  const isDate = type === "date" || type === "datetime-local";
+  return (
+    <div className="cp-field">
+      <Label id={id} label={label} name={field.name} optional={optional} />
+      <input
+        id={id}
+        className="cp-input"
+        type={type}
+        {...field}
+        required={!optional}
+        maxLength={isNumber || isDate ? undefined : maxLength}
+        step={isNumber ? "any" : undefined}
+        inputMode={isNumber ? "decimal" : undefined}
+        min={min}
+        max={max}
+        autoComplete={autoComplete}
+        placeholder={placeholder}
+        autoFocus={autoFocus}
+        aria-describedby={hint ? hintId : undefined}
+      />
+      <Hint id={hintId} hint={hint} />
+    </div>
+  );
+}
+
+/** A masked password with a reveal/hide toggle. */
+export function PasswordField({ field, label, optional, hint, autoFocus, autoComplete = "current-password" }: BaseProps & { autoComplete?: string }) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const [shown, setShown] = useState(false);
+  const what = label ?? humanize(field.name);
+  return (
+    <div className="cp-field">
+      <Label id={id} label={label} name={field.name} optional={optional} />
+      <div className="cp-password">
+        <input
+          id={id}
+          className="cp-input"
+          type={shown ? "text" : "password"}
+          {...field}
+          required={!optional}
+          maxLength={MAX_TEXT}
+          autoComplete={autoComplete}
+          autoFocus={autoFocus}
+          spellCheck={false}
+          aria-describedby={hint ? hintId : undefined}
+        />
+        <button
+          type="button"
+          className="cp-reveal"
+          onClick={() => setShown((s) => !s)}
+          aria-pressed={shown}
+          aria-label={`${shown ? "Hide" : "Show"} ${what}`}
+          title={shown ? "Hide" : "Show"}
+        >
+          <Icon name={shown ? "visibility_off" : "visibility"} size={20} />
+        </button>
+      </div>
+      <Hint id={hintId} hint={hint} />
+    </div>
+  );
+}
+
+export function TextAreaField({ field, label, optional, hint, autoFocus, maxLength, height, rows = 6 }: BaseProps & { maxLength?: number; height?: string; rows?: number }) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  return (
+    <div className="cp-field">
+      <Label id={id} label={label} name={field.name} optional={optional} />
+      <textarea
+        id={id}
+        className="cp-input cp-textarea"
+        {...field}
+        rows={rows}
+        required={!optional}
+        maxLength={maxLength}
+        autoFocus={autoFocus}
+        style={height ? { height } : undefined}
+        aria-describedby={hint ? hintId : undefined}
+      />
+      <Hint id={hintId} hint={hint} />
+    </div>
+  );
+}
+
+export function SelectField({ field, label, optional, hint, options, preview, emptyLabel = "-" }: BaseProps & { options: Option[]; preview?: ReactNode; emptyLabel?: string }) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  return (
+    <div className="cp-field">
+      <Label id={id} label={label} name={field.name} optional={optional} />
+      <div className="cp-select-row">
+        {preview}
+        <select id={id} className="cp-input cp-select" {...field} required={!optional} aria-describedby={hint ? hintId : undefined}>
+          {optional ? <option value="">{emptyLabel}</option> : null}
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <Hint id={hintId} hint={hint} />
+    </div>
+  );
+}
+
+/** One image file, JPEG or PNG, with a preview of the chosen file. */
+export function FileField({ name, label, optional, file, onFile, hint }: { name: string; label?: string; optional?: boolean; file: File | null; onFile: (f: File | null) => void; hint?: ReactNode }) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const [preview, setPreview] = useState<string | null>(null);
+  return (
+    <div className="cp-field">
+      <Label id={id} label={label} name={name} optional={optional} />
+      <input
+        id={id}
+        className="cp-input cp-file"
+        type="file"
+        name={name}
+        accept=".jpg,.jpeg,.png"
+        required={!optional}
+        aria-describedby={hintId}
+        onChange={(e) => {
+          const f = e.target.files?.[0] ?? null;
+          onFile(f);
+          if (preview) URL.revokeObjectURL(preview);
+          setPreview(f ? URL.createObjectURL(f) : null);
+        }}
+      />
+      <small id={hintId} className="cp-hint">
+        {hint ?? "JPEG or PNG (.jpg, .jpeg, .png)."}
+      </small>
+      {file && preview ? <img className="cp-file-preview" src={preview} alt={`Chosen file ${file.name}`} /> : null}
+    </div>
+  );
+}
+
+export function SubmitButton({ busy, children, icon }: { busy?: boolean; children: ReactNode; icon?: string }) {
+  return (
+    <button type="submit" className="cp-btn cp-btn-primary" disabled={busy} aria-busy={busy || undefined}>
+      {icon ? <Icon name={icon} size={20} /> : null}
+      <span>{children}</span>
+      {busy ? <span className="cp-spinner" aria-hidden="true" /> : null}
+    </button>
+  );
+}
+
+/** Red panel listing each error, green panel for the success message. */
+export function FormStatus({ errors, message }: { errors: string[]; message?: string }) {
+  return (
+    <>
+      {errors.length ? (
+        <div className="cp-alert cp-alert-error" role="alert" data-testid="form-errors">
+          <ul>
+            {errors.map((e, i) => (
+              <li key={i}>{e}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+      {message ? (
+        <div className="cp-alert cp-alert-success" role="status" data-testid="form-message">
+          {message}
+        </div>
+      ) : null}
+    </>
+  );
+}

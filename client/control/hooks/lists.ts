@@ -1,0 +1,78 @@
+import { useState } from "react";
+import { useLocation } from "react-router-dom";
+import { useApolloClient, type ApolloCache, type ApolloError } from "@apollo/client";
+import { errorMessages } from "../../apollo";
+import { useToast } from "../components/Toast";
+import { isNotFound } from "./errors";
+
+interface PageShape {
+  current_page: number;
+  next_page_url?: string | null;
+  data: { id: number }[];
+}
+
+/**
+ * Fetches page + 1 of a paged list and appends it to the list already shown. `fetchMore` is the
+ * generated query hook's own; its option types are Apollo's generics, so it is taken as is.
+ */
+export function useNextPage<K extends string, Q extends { [key in K]: PageShape }>(field: K, data: Q | undefined, fetchMore: (options: never) => Promise<unknown>) {
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const next = async () => {
+    const current = data?.[field];
+    if (!current?.next_page_url) return;
+    setLoading(true);
+    setError(null);
+    const updateQuery = (prev: Q, { fetchMoreResult }: { fetchMoreResult?: Q }): Q => {
+      if (!fetchMoreResult) return prev;
+      const seen = new Set(prev[field].data.map((x) => x.id));
+      const more = fetchMoreResult[field].data.filter((x) => !seen.has(x.id));
+      return { ...prev, [field]: { ...fetchMoreResult[field], data: [...prev[field].data, ...more] } };
+    };
+    try {
+      await fetchMore({ variables: { page: current.current_page + 1 }, updateQuery } as never);
+    } catch (e) {
+      setError(errorMessages(e)[0] ?? "Could not fetch the next page");
+    } finally {
+      setLoading(false);
+    }
+  };
+  return { next, loading, error };
+}
+
+/**
+ * Delete after window.confirm; the first error goes to a 10-second toast. A record that is
+ * already gone (NOT_FOUND) also leaves the lists.
+ */
+export function useConfirmDelete(typename: string) {
+  const toast = useToast();
+  const client = useApolloClient();
+  const [busyId, setBusyId] = useState<number | null>(null);
+  const run = async (id: number, call: () => Promise<unknown>): Promise<boolean> => {
+    if (!window.confirm("are you sure you want to delete")) return false;
+    setBusyId(id);
+    try {
+      await call();
+      return true;
+    } catch (e) {
+      toast(errorMessages(e)[0] ?? "Could not delete");
+      if (isNotFound(e as ApolloError)) evict(client.cache, typename, id);
+      return false;
+    } finally {
+      setBusyId(null);
+    }
+  };
+  return { run, busyId };
+}
+
+/** Removes a deleted record from every cached list that shows it. */
+export function evict(cache: ApolloCache<unknown>, typename: string, id: number) {
+  cache.evict({ id: cache.identify({ __typename: typename, id }) });
+  cache.gc();
+}
+
+/** A success message handed over by the screen that navigated here (after a create or edit). */
+export function useFlash(): string {
+  const location = useLocation();
+  return (location.state as { flash?: string } | null)?.flash ?? "";
+}

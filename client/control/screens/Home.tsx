@@ -1,0 +1,75 @@
+import { Link } from "react-router-dom";
+import { Icon } from "../components/Icon";
+import { useTitle } from "../hooks/useTitle";
+import { useSession } from "../session";
+
+const TILES = [
+  { to: "/control/parcels/list.html", label: "PARCELS", icon: "inventory_2", text: "Shipments, map, image and history" },
+  { to: "/control/reviews/list.html", label: "REVIEWS", icon: "reviews", text: "Customer testimonials" },
+  { to: "/control/pages/list.html", label: "PAGES", icon: "pages", text: "Content pages of the site" },
+  { to: "/control/email/send.html", label: "SEND EMAIL", icon: "email", text: "Write to anyone, see the outbox" },
+  { to: "/control/settings", label: "SETTINGS", icon: "settings", text: "Contact, mail and html settings" },
+  { to: "/control/account/password.html", label: "PASSWORD", icon: "lock", text: "Change your password" },
+  { to: "/control/webhooks/list.html", label: "WEBHOOKS", icon: "webhook", text: "Send parcel events to other systems, signed, with a log of every delivery", wide: true },
+];
+
+const MORE = [
+  { to: "/control/parcels/stale.html", label: "Stale parcels", icon: "schedule" },
+  { to: "/control/invoice/create.html", label: "Create Invoice", icon: "receipt_long" },
+  { to: "/control/invoice/list.html", label: "Invoices", icon: "receipt_long" },
+  { to: "/control/email/outbox.html", label: "Outbox", icon: "outbox" },
+  { to: "/control/account/index.html", label: "My Account", icon: "person" },
+];
+
+export default function Home() {
+  useTitle("Control Panel");
+  const { email } = useSession();
+  return (
+    <div className="cp-container">
+      <header className="cp-page-header">
+        <div className="cp-page-title">
+          <h1>Control Panel</h1>
+          {email ? <p className="cp-sub">Signed in as {email}</p> : null}
+        </div>
+      </header>
+      <nav aria-label="Control panel">
+        <ul className="cp-tiles">
+          {TILES.map((t) => (
+            <li key={t.to} className={"wide" in t ? "cp-tile-wide" : undefined}>
+              <Link to={t.to} className="cp-tile">
+                <span className="cp-tile-icon" aria-hidden="true">
+                  <Icon name={t.icon} size={34} />
+                </span>
+                <span className="cp-tile-label">{t.label}</span>
+                <span className="cp-tile-text">{t.text}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+        <ul className="cp-more">
+          {MORE.map((m) => (
+            <li key={m.to}>
+              <Link to={m.to} className="cp-chip">
+                <Icon name={m.icon} size={18} />
+                <span>{m.label}</span>
+              </Link>
+            </li>
+          ))}
+          <li>
+            <a href="/" className="cp-chip" target="_blank" rel="noopener">
+              <Icon name="public" size={18} />
+              <span>View site</span>
+            </a>
+          </li>
+        </ul>
+      </nav>
+      <section className="cp-terms" aria-labelledby="cp-terms-title">
+        <h2 id="cp-terms-title">Terms</h2>
+        <p>
+          By using this software the owner accepts that the developer is not liable for any damages, fraud or illegal use arising from it, and that the
+          developer owes no updates or maintenance.
+        </p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { Link } from "react-router-dom";
+import { useAdminDeleteActivityMutation, type AdminParcelQuery } from "../../../generated/graphql";
+import { AddButton, DeleteButton, ListState } from "../../components/lists";
+import { PageHeader } from "../../components/PageHeader";
+import { FormStatus } from "../../components/fields";
+import { Icon } from "../../components/Icon";
+import { evict, useConfirmDelete, useFlash } from "../../hooks/lists";
+import { useTitle } from "../../hooks/useTitle";
+import { ACTIVITY_ICONS, COLOR_SWATCH, labelOf, statusLabel } from "../../options";
+import { ParcelGate } from "../parcels/ParcelGate";
+
+type Parcel = AdminParcelQuery["adminParcel"];
+
+function Activities({ parcel, base }: { parcel: Parcel; base: string }) {
+  useTitle(`History ${parcel.tracking_code}`);
+  const flash = useFlash();
+  const [remove] = useAdminDeleteActivityMutation();
+  const del = useConfirmDelete("Activity");
+  const rows = parcel.history;
+  return (
+    <div className="cp-container">
+      <PageHeader
+        title="Update History"
+        icon="history"
+        sub={<span className="cp-mono">{parcel.tracking_code}</span>}
+        back={base}
+        backLabel="Back to the parcel"
+        actions={<AddButton to={`${base}/activities/create`}>Add Activity</AddButton>}
+      />
+      <FormStatus errors={[]} message={flash} />
+      <ListState loading={false} empty={rows.length === 0} />
+      {rows.length ? (
+        <ol className="cp-list cp-timeline" aria-label="History, oldest first">
+          {rows.map((a) => (
+            <li key={a.id} className="cp-row" data-testid="activity-row">
+              <span className="cp-activity-lead">
+                <span className="cp-activity-icon" style={{ color: COLOR_SWATCH[a.color] ?? "inherit" }}>
+                  <Icon name={a.icon} size={26} label={labelOf(ACTIVITY_ICONS, a.icon)} />
+                </span>
+                <span className="cp-activity-date">
+                  <span className="cp-activity-month">{a.created_at_month}</span>
+                  <span className="cp-activity-day">{a.created_at_day}</span>
+                  <span className="cp-activity-time">{a.created_at_time}</span>
+                </span>
+              </span>
+              <Link to={`${base}/activities/${a.id}`} className="cp-row-main">
+                <strong>{a.title}</strong>
+                {a.status_code ? (
+                  <span className="cp-status-line">
+                    <span className="cp-badge cp-badge-status" data-testid="activity-status">
+                      {statusLabel(a.status_code) ?? a.status_code}
+                    </span>
+                    {a.status_reason ? <span className="cp-muted cp-small">{a.status_reason}</span> : null}
+                  </span>
+                ) : null}
+                <span className="cp-muted cp-clamp">{a.description}</span>
+                <small className="cp-color-tag">
+                  <span className="cp-dot" style={{ background: COLOR_SWATCH[a.color] ?? "currentColor" }} aria-hidden="true" />
+                  {a.color} · {labelOf(ACTIVITY_ICONS, a.icon)}
+                </small>
+              </Link>
+              <span className="cp-row-actions">
+                <Link to={`${base}/activities/${a.id}`} className="cp-icon-btn" aria-label={`Edit ${a.title}`} title="Edit">
+                  <Icon name="edit" size={20} />
+                </Link>
+                <DeleteButton
+                  label={`Delete activity ${a.title}`}
+                  busy={del.busyId === a.id}
+                  onClick={() => del.run(a.id, () => remove({ variables: { id: a.id }, update: (cache) => evict(cache, "Activity", a.id) }))}
+                />
+              </span>
+            </li>
+          ))}
+        </ol>
+      ) : null}
+    </div>
+  );
+}
+
+export default function ActivityList() {
+  return <ParcelGate>{(parcel, base) => <Activities parcel={parcel} base={base} />}</ParcelGate>;
+}

@@ -1,0 +1,43 @@
+import { Link } from "react-router-dom";
+import { FormStatus, PasswordField, SubmitButton, TextField } from "../../components/fields";
+import { ListState } from "../../components/lists";
+import { Icon } from "../../components/Icon";
+import { useTitle } from "../../hooks/useTitle";
+import { errorMessages } from "../../../apollo";
+import { SIGN_IN } from "../../session";
+import { useCreateAdminForm } from "./useCreateAdminForm";
+
+export default function CreateAdmin() {
+  useTitle("Create Admin");
+  const { bind, errors, busy, onSubmit, loading, open, loadError } = useCreateAdminForm();
+  return (
+    <div className="cp-auth">
+      <div className="cp-auth-badge" aria-hidden="true">
+        <Icon name="person" size={30} />
+      </div>
+      <h1>Create Admin</h1>
+      {loading || (open === null && loadError) ? (
+        <ListState loading={loading} error={loadError ? errorMessages(loadError)[0] : null} empty />
+      ) : open ? (
+        <>
+          <p className="cp-once" role="note">
+            THIS LINK CAN ONLY BE USED ONCE
+          </p>
+          <form className="cp-form" onSubmit={onSubmit} noValidate>
+            <FormStatus errors={errors} />
+            <TextField field={bind("email")} label="Email" type="email" autoComplete="username" hint="Proposed: the contact e-mail from the site settings." />
+            <PasswordField field={bind("password")} label="Password" autoComplete="new-password" autoFocus hint="At least 8 characters." />
+            <SubmitButton busy={busy}>Create Admin</SubmitButton>
+          </form>
+        </>
+      ) : (
+        <div className="cp-alert cp-alert-info" role="status">
+          <p>An admin account already exists, so this one-time link has been used.</p>
+          <p>
+            <Link to={SIGN_IN}>Go to Admin Sign In</Link>
+          </p>
+        </div>
+      )}
+    </div>
+  );
+}

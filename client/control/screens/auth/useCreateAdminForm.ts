@@ -1,0 +1,27 @@
+import { useEffect } from "react";
+import { useNavigate } from "react-router-dom";
+import { useAdminCanCreateQuery, useAdminCreateMutation } from "../../../generated/graphql";
+import { useFormState } from "../../hooks/useFormState";
+import { SIGN_IN } from "../../session";
+
+export function useCreateAdminForm() {
+  const status = useAdminCanCreateQuery({ fetchPolicy: "network-only" });
+  const form = useFormState({ email: "", password: "" });
+  const { setValues } = form;
+  const proposed = status.data?.settings.contact_email ?? "";
+  // The contact e-mail from settings is proposed once it is known; the admin may change it.
+  useEffect(() => {
+    if (proposed) setValues((v) => (v.email ? v : { ...v, email: proposed }));
+  }, [proposed, setValues]);
+  const [create] = useAdminCreateMutation();
+  const navigate = useNavigate();
+  const onSubmit = form.submit(async () => {
+    const email = form.values.email.trim();
+    const { data } = await create({ variables: { input: { email, password: form.values.password } } });
+    navigate(`${SIGN_IN}?email=${encodeURIComponent(data?.createAdmin.email ?? email)}`, {
+      replace: true,
+      state: { flash: "Admin account created. Sign in with your password." },
+    });
+  });
+  return { ...form, onSubmit, loading: status.loading && !status.data, open: status.data?.canCreateAdmin ?? null, loadError: status.error };
+}

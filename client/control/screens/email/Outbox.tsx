@@ -1,0 +1,78 @@
+import { Link } from "react-router-dom";
+import { useAdminOutboxQuery } from "../../../generated/graphql";
+import { ListState, NextPage } from "../../components/lists";
+import { PageHeader } from "../../components/PageHeader";
+import { Icon } from "../../components/Icon";
+import { useNextPage } from "../../hooks/lists";
+import { firstError } from "../../hooks/errors";
+import { useTitle } from "../../hooks/useTitle";
+
+const KIND: Record<string, string> = { admin: "Admin e-mail", contact: "Contact form", reset: "Password reset", notification: "Notification" };
+
+export default function Outbox() {
+  useTitle("Outbox");
+  const { data, loading, error, fetchMore } = useAdminOutboxQuery({ fetchPolicy: "network-only", nextFetchPolicy: "cache-first" });
+  const more = useNextPage("outbox", data, fetchMore);
+  const rows = data?.outbox.data ?? [];
+  return (
+    <div className="cp-container">
+      <PageHeader
+        title="Outbox"
+        icon="outbox"
+        sub="Every message the site sent, newest first."
+        back="/control/email/send.html"
+        backLabel="Back to Send Email"
+        actions={
+          <Link to="/control/email/send.html" className="cp-btn cp-btn-primary">
+            <Icon name="send" size={20} />
+            <span>Send Email</span>
+          </Link>
+        }
+      />
+      <ListState loading={loading} error={firstError(error)} empty={rows.length === 0} />
+      {rows.length ? (
+        <div className="cp-table-wrap">
+          <table className="cp-table cp-table-list" data-testid="outbox">
+            <thead>
+              <tr>
+                <th scope="col">Time</th>
+                <th scope="col">To</th>
+                <th scope="col">Subject</th>
+                <th scope="col">Kind</th>
+                <th scope="col">Result</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((m) => (
+                <tr key={m.id}>
+                  <td data-label="Time">
+                    <time dateTime={m.created_at}>{new Date(m.created_at).toLocaleString()}</time>
+                  </td>
+                  <td data-label="To" className="cp-break">
+                    {m.to}
+                  </td>
+                  <td data-label="Subject">{m.subject}</td>
+                  <td data-label="Kind">
+                    {KIND[m.kind] ?? m.kind}
+                    <small className="cp-muted"> · {m.template}</small>
+                  </td>
+                  <td data-label="Result">
+                    {m.delivered ? (
+                      <span className="cp-badge cp-badge-ok">delivered</span>
+                    ) : (
+                      <span className="cp-badge cp-badge-fail" title={m.error}>
+                        failed: {m.error || "unknown error"}
+                      </span>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {more.error ? <p className="cp-state cp-state-error" role="alert">{more.error}</p> : null}
+      <NextPage nextPageUrl={data?.outbox.next_page_url} loading={more.loading} onNext={more.next} />
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+import { useState, type FormEvent } from "react";
+import { Link, useSearchParams } from "react-router-dom";
+import { useAdminStaleParcelsQuery } from "../../../generated/graphql";
+import { FormStatus, TextField } from "../../components/fields";
+import { ListState, NextPage } from "../../components/lists";
+import { Card, PageHeader } from "../../components/PageHeader";
+import { Icon } from "../../components/Icon";
+import { firstError } from "../../hooks/errors";
+import { useNextPage } from "../../hooks/lists";
+import { useTitle } from "../../hooks/useTitle";
+import { statusLabel } from "../../options";
+
+export const DEFAULT_STALE_DAYS = 5;
+const MAX_DAYS = 3650;
+
+const validDays = (s: string | null) => {
+  const n = Number(s);
+  return s !== null && s.trim() !== "" && Number.isInteger(n) && n >= 1 && n <= MAX_DAYS ? n : null;
+};
+
+const daysAgo = (iso: string) => Math.max(0, Math.floor((Date.now() - Date.parse(iso)) / 86_400_000));
+
+/** Parcels still on their way with no history entry for `stale_days` days: the ones to chase. */
+export default function StaleParcels() {
+  useTitle("Stale parcels");
+  const [params, setParams] = useSearchParams();
+  const days = validDays(params.get("stale_days")) ?? DEFAULT_STALE_DAYS;
+  const [text, setText] = useState(String(days));
+  const [errors, setErrors] = useState<string[]>([]);
+  const { data, loading, error, fetchMore } = useAdminStaleParcelsQuery({ variables: { stale_days: days } });
+  const more = useNextPage("parcels", data, fetchMore);
+  const rows = data?.parcels.data ?? [];
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    const n = validDays(text);
+    if (n === null) {
+      setErrors([`stale_days must be a whole number from 1 to ${MAX_DAYS}`]);
+      return;
+    }
+    setErrors([]);
+    setParams({ stale_days: String(n) }, { replace: true });
+  };
+
+  return (
+    <div className="cp-container">
+      <PageHeader
+        title="Stale parcels"
+        icon="schedule"
+        sub="Not delivered, returned or cancelled, and no history entry for a while: the parcels to chase."
+        back="/control/parcels/list.html"
+        backLabel="Back to parcels"
+      />
+      <Card>
+        <form className="cp-inline-form" onSubmit={onSubmit} noValidate>
+          <FormStatus errors={errors} />
+          <div className="cp-inline-fields">
+            <TextField
+              field={{ name: "stale_days", value: text, onChange: (e) => setText(e.target.value), "aria-invalid": errors.length ? true : undefined }}
+              label="Days without news"
+              type="number"
+              min={1}
+              max={MAX_DAYS}
+            />
+            <button type="submit" className="cp-btn cp-btn-primary">
+              <Icon name="filter_list" size={20} />
+              <span>Show</span>
+            </button>
+          </div>
+        </form>
+      </Card>
+      {data && !loading && rows.length ? (
+        <p className="cp-muted cp-list-count" role="status" data-testid="stale-count">
+          {data.parcels.total === 1 ? "1 parcel" : `${data.parcels.total} parcels`} without news for {days} {days === 1 ? "day" : "days"} or more.
+        </p>
+      ) : null}
+      <ListState loading={loading} error={firstError(error)} empty={rows.length === 0} />
+      {rows.length ? (
+        <ul className="cp-list" aria-label="Stale parcels">
+          {rows.map((p) => {
+            const base = `/control/parcels/${encodeURIComponent(p.tracking_code)}`;
+            const quiet = daysAgo(p.last_event_at);
+            return (
+              <li key={p.id} className="cp-row" data-testid="stale-row">
+                <span className="cp-row-icon cp-stale-days" title={`Last news ${new Date(p.last_event_at).toLocaleString()}`}>
+                  <strong>{quiet}</strong>
+                  <small>{quiet === 1 ? "day" : "days"}</small>
+                </span>
+                <Link to={base} className="cp-row-main">
+                  <strong className="cp-mono">{p.tracking_code}</strong>
+                  <span>{p.recipient_name}</span>
+                  <small className="cp-muted">
+                    {p.destination}
+                    {` · ${statusLabel(p.status_code) ?? p.status ?? "no status"}`}
+                    {` · last news ${new Date(p.last_event_at).toLocaleDateString()}`}
+                  </small>
+                </Link>
+                <Link to={`${base}/activities/create`} className="cp-btn cp-btn-outline cp-btn-sm" aria-label={`Add history to ${p.tracking_code}`}>
+                  <Icon name="add" size={18} />
+                  <span>History</span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+      {more.error ? <p className="cp-state cp-state-error" role="alert">{more.error}</p> : null}
+      <NextPage nextPageUrl={data?.parcels.next_page_url} loading={more.loading} onNext={more.next} />
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { useNavigate } from "react-router-dom";
+import { useAdminUpdateParcelMutation, type AdminParcelQuery } from "../../../generated/graphql";
+import { useFormState } from "../../hooks/useFormState";
+import { inputOf, valuesOf, zoomError, type ParcelValues } from "./parcelFields";
+
+type Parcel = AdminParcelQuery["adminParcel"];
+
+/** Edits the given fields of a parcel (all of them, or the map's), then back to its detail page. */
+export function useParcelUpdateForm(parcel: Parcel, fields: readonly (keyof ParcelValues)[], flash: string) {
+  const all = valuesOf(parcel);
+  const form = useFormState(Object.fromEntries(fields.map((f) => [f, all[f]])) as Partial<ParcelValues> as Record<string, string>);
+  const [update] = useAdminUpdateParcelMutation();
+  const navigate = useNavigate();
+  const onSubmit = form.submit(async () => {
+    if ("map_zoom" in form.values) {
+      const e = zoomError(form.values.map_zoom);
+      if (e) {
+        form.setErrors([e]);
+        return;
+      }
+    }
+    const { data } = await update({ variables: { input: inputOf(parcel.id, form.values) } });
+    const code = data?.updateParcel.tracking_code ?? parcel.tracking_code;
+    navigate(`/control/parcels/${encodeURIComponent(code)}`, { state: { flash } });
+  });
+  return { ...form, onSubmit };
+}

@@ -1,0 +1,44 @@
+import { useAdminDeleteReviewMutation, useAdminReviewsQuery } from "../../../generated/graphql";
+import { AddButton, DeleteButton, ListState, NextPage } from "../../components/lists";
+import { PageHeader } from "../../components/PageHeader";
+import { FormStatus } from "../../components/fields";
+import { evict, useConfirmDelete, useFlash, useNextPage } from "../../hooks/lists";
+import { firstError } from "../../hooks/errors";
+import { useTitle } from "../../hooks/useTitle";
+
+export default function ReviewList() {
+  useTitle("Reviews");
+  const flash = useFlash();
+  const { data, loading, error, fetchMore } = useAdminReviewsQuery();
+  const more = useNextPage("reviews", data, fetchMore);
+  const [remove] = useAdminDeleteReviewMutation();
+  const del = useConfirmDelete("Review");
+  const rows = data?.reviews.data ?? [];
+  return (
+    <div className="cp-container">
+      <PageHeader title="Reviews" icon="reviews" back="/control/index.html" backLabel="Control panel home" actions={<AddButton to="/control/reviews/create.html">Add Review</AddButton>} />
+      <FormStatus errors={[]} message={flash} />
+      <ListState loading={loading} error={firstError(error)} empty={rows.length === 0} />
+      {rows.length ? (
+        <ul className="cp-list" aria-label="Reviews">
+          {rows.map((r) => (
+            <li key={r.id} className="cp-row cp-row-top">
+              <img className="cp-round" src={`/uploads/images/${encodeURIComponent(r.image)}`} alt="" width={56} height={56} loading="lazy" />
+              <div className="cp-row-main">
+                <strong>{r.name}</strong>
+                <span className="cp-muted cp-clamp">{r.review}</span>
+              </div>
+              <DeleteButton
+                label={`Delete review by ${r.name}`}
+                busy={del.busyId === r.id}
+                onClick={() => del.run(r.id, () => remove({ variables: { id: r.id }, update: (cache) => evict(cache, "Review", r.id) }))}
+              />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {more.error ? <p className="cp-state cp-state-error" role="alert">{more.error}</p> : null}
+      <NextPage nextPageUrl={data?.reviews.next_page_url} loading={more.loading} onNext={more.next} />
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+/**
+ * The chooser's values are the original site's 22 codes (spec section 9). Some are not ISO
+ * codes: `in` is Hindi, `se` Swedish, `vn` Vietnamese; `id` is Indonesian. `tag` is the real
+ * language tag for <html lang>.
+ */
+export const LANGUAGES = [
+  { code: "ar", tag: "ar", name: "العربية", rtl: true },
+  { code: "es", tag: "es", name: "Español" },
+  { code: "de", tag: "de", name: "Deutsch" },
+  { code: "en", tag: "en", name: "English" },
+  { code: "el", tag: "el", name: "Ελληνικά" },
+  { code: "fa", tag: "fa", name: "فارسی", rtl: true },
+  { code: "fi", tag: "fi", name: "Suomi" },
+  { code: "fr", tag: "fr", name: "Français" },
+  { code: "hu", tag: "hu", name: "Magyar" },
+  { code: "id", tag: "id", name: "Bahasa Indonesia" },
+  { code: "in", tag: "hi", name: "हिन्दी" },
+  { code: "it", tag: "it", name: "Italiano" },
+  { code: "ja", tag: "ja", name: "日本語" },
+  { code: "nl", tag: "nl", name: "Nederlands" },
+  { code: "pt", tag: "pt", name: "Português" },
+  { code: "pl", tag: "pl", name: "Polski" },
+  { code: "ru", tag: "ru", name: "Русский" },
+  { code: "ro", tag: "ro", name: "Română" },
+  { code: "se", tag: "sv", name: "Svenska" },
+  { code: "tr", tag: "tr", name: "Türkçe" },
+  { code: "th", tag: "th", name: "ไทย" },
+  { code: "vn", tag: "vi", name: "Tiếng Việt" },
+] as const satisfies readonly { code: string; tag: string; name: string; rtl?: boolean }[];
+
+export type LanguageCode = (typeof LANGUAGES)[number]["code"];
+export const LANGUAGE_CODES = LANGUAGES.map((l) => l.code) as LanguageCode[];
+export const isLanguageCode = (code: string): code is LanguageCode => (LANGUAGE_CODES as string[]).includes(code);
+export const COOKIE = "lang";
+
+export function languageOf(code: string | undefined) {
+  return LANGUAGES.find((l) => l.code === code) ?? LANGUAGES.find((l) => l.code === "en")!;
+}

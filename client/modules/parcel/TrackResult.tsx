@@ -1,0 +1,264 @@
+import { lazy, Suspense } from "react";
+import { Link } from "react-router-dom";
+import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
+import type { TrackParcelQuery } from "../../generated/graphql";
+import { Icon } from "../../components/Icon";
+import * as icons from "../../components/icons";
+import type { LatLng } from "../../components/ParcelMap";
+import { deliveryWindow, fmtDate, fmtMoment, fmtNumber, plural, quietDays } from "./format";
+import { ACTIVITY_ICONS, StatusBadge, StatusProgress } from "./StatusView";
+import { ProtectedNotice, type Verify } from "./VerifyForm";
+import { update } from "./icons";
+import { FINAL_STATUSES, isStatusCode, STATUS_RULES } from "./status";
+import { useStaged } from "../../components/staged";
+
+type Parcel = TrackParcelQuery["parcel"];
+type Activity = Parcel["history"][number];
+
+const ParcelMap = lazy(() => import("../../components/ParcelMap"));
+
+const COLORS = new Set(["green", "black", "gold", "red"]);
+
+function point(lat: number | null, lng: number | null): LatLng | null {
+  return lat === null || lng === null || lat === undefined || lng === undefined ? null : [lat, lng];
+}
+
+/** Whether the free-text status only repeats the status label (then it is not shown twice). */
+function sameAsLabel(text: string, code: string | null | undefined, t: TFunction): boolean {
+  if (!isStatusCode(code)) return false;
+  const v = text.trim().toLowerCase();
+  return v === STATUS_RULES[code].label.toLowerCase() || v === t(`status.${code}`).toLowerCase();
+}
+
+/** "No update for N days" when a parcel on its way has gone quiet (quiet_after_days). */
+export function QuietNote({ p }: { p: { last_event_at: string; quiet_after_days: number; status_code?: string | null } }) {
+  const { t } = useTranslation();
+  const days = quietDays(p);
+  if (days === null) return null;
+  return (
+    <p className="quiet-note" role="note">
+      <Icon path={update} size={20} />
+      <span>
+        <strong>{plural(t, "track.quiet", days)}</strong> <span className="quiet-hint">{t("track.quietHint")}</span>{" "}
+        <Link to="/contact.html">{t("nav.contact")}</Link>
+      </span>
+    </p>
+  );
+}
+
+function Row({ label, value }: { label: string; value: string | null | undefined }) {
+  if (value === null || value === undefined || value === "") return null;
+  return (
+    <div className="info-row">
+      <dt>{label}</dt>
+      <dd>
+        <bdi>{value}</bdi>
+      </dd>
+    </div>
+  );
+}
+
+function HistoryItem({ a, latest }: { a: Activity; latest: boolean }) {
+  const { t } = useTranslation();
+  const color = COLORS.has(a.color) ? a.color : "green";
+  const month = fmtDate(a.created_at, { month: "short" }) || a.created_at_month;
+  return (
+    <li className={`history-item act-${color}${latest ? " latest" : ""}`}>
+      <div className="history-when">
+        <span className="history-month">{month}</span>
+        <span className="history-day">{a.created_at_day}</span>
+        <span className="history-time">{a.created_at_time}</span>
+      </div>
+      <span className="history-icon" data-icon={a.icon}>
+        <Icon path={ACTIVITY_ICONS[a.icon] ?? icons.radio_button_checked} size={22} />
+      </span>
+      <div className="history-what">
+        <h4>
+          <bdi>{a.title}</bdi>
+          {latest ? <span className="badge">{t("track.latest")}</span> : null}
+        </h4>
+        {a.status_code ? (
+          <div className="history-status">
+            <StatusBadge code={a.status_code} small />
+            {a.status_reason ? (
+              <span className="history-reason">
+                {t("track.reason")}: <bdi>{a.status_reason}</bdi>
+              </span>
+            ) : null}
+          </div>
+        ) : null}
+        {a.description ? (
+          <p>
+            <bdi>{a.description}</bdi>
+          </p>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+export function TrackResult({ parcel: p, onVerify }: { parcel: Parcel; onVerify?: Verify }) {
+  const { t } = useTranslation();
+  const expected = deliveryWindow(p.min_expected_delivery_date, p.max_expected_delivery_date);
+  // Once delivered, returned or cancelled, the estimate no longer heads the card.
+  const final = isStatusCode(p.status_code) && FINAL_STATUSES.includes(p.status_code);
+  const history = p.history ?? [];
+  const showMap = p.show_map === "yes";
+  const hasCode = !!p.status_code;
+  // The head card first; the details, the history and the map follow one per frame (see useStaged).
+  const shown = useStaged(4, 1);
+  return (
+    <article className="track-result" aria-labelledby="parcel-code">
+      <header className="card result-head">
+        <div className="result-head-main">
+          <span className="result-label">{t("track.code")}</span>
+          <h2 id="parcel-code" className="result-code" dir="ltr" tabIndex={-1}>
+            {p.tracking_code}
+          </h2>
+          {hasCode ? <StatusBadge code={p.status_code} /> : p.status ? <span className="status-pill" dir="auto">{p.status}</span> : null}
+          {hasCode && p.status && !sameAsLabel(p.status, p.status_code, t) ? (
+            <span className="status-note" dir="auto">
+              {p.status}
+            </span>
+          ) : null}
+        </div>
+        <div className="result-route" aria-hidden={!p.pickup_location}>
+          <div>
+            <span className="result-label">{t("track.sentFrom")}</span>
+            <strong>
+              <bdi>{p.pickup_location || p.sender_name || t("common.notSet")}</bdi>
+            </strong>
+          </div>
+          <Icon path={icons.arrow_forward} className="route-arrow flip-rtl" />
+          <div>
+            <span className="result-label">{t("track.destination")}</span>
+            <strong>
+              <bdi>{p.destination}</bdi>
+            </strong>
+          </div>
+        </div>
+        {hasCode ? (
+          <div className="result-progress">
+            <StatusProgress code={p.status_code} reason={p.status_reason} />
+          </div>
+        ) : null}
+        <div className="result-facts">
+          {expected && !final ? (
+            <div className="result-expected">
+              <Icon path={icons.calendar_month} size={20} />
+              <span>
+                {t("track.estimated")}:{" "}
+                <strong className="delivery-window">
+                  <bdi>{expected}</bdi>
+                </strong>
+              </span>
+            </div>
+          ) : null}
+          <div className="result-updated">
+            <Icon path={icons.schedule} size={20} />
+            <span>
+              {t("track.lastUpdate")}:{" "}
+              <time dateTime={p.last_event_at}>
+                <strong>
+                  <bdi>{fmtMoment(p.last_event_at)}</bdi>
+                </strong>
+              </time>
+            </span>
+          </div>
+          <QuietNote p={p} />
+        </div>
+      </header>
+
+      {p.details_protected ? <ProtectedNotice onVerify={onVerify} /> : null}
+
+      {shown >= 2 ? (
+        <div className="result-grid">
+          <section className="card result-card" aria-labelledby="ship-info">
+            <h3 id="ship-info">
+              <Icon path={icons.inventory_2} size={22} />
+              {t("track.shippingInfo")}
+            </h3>
+            <dl className="info-list">
+              <Row label={t("track.code")} value={p.tracking_code} />
+              <Row label={t("track.status")} value={p.status || (isStatusCode(p.status_code) ? t(`status.${p.status_code}`) : null)} />
+              <Row label={t("track.currentLocation")} value={p.current_location} />
+              <Row label={t("track.shippedVia")} value={p.shipped_via} />
+              <Row label={t("track.weight")} value={p.weight != null ? t("track.weightValue", { value: fmtNumber(p.weight) }) : null} />
+              <Row label={t("track.content")} value={p.parcel_content} />
+              <Row label={t("track.declaredValue")} value={p.declared_value != null ? fmtNumber(p.declared_value, { minimumFractionDigits: 2, maximumFractionDigits: 2 }) : null} />
+              <Row label={t("track.expected")} value={expected} />
+            </dl>
+          </section>
+          <div className="result-side">
+            <section className="card result-card" aria-labelledby="dest-info">
+              <h3 id="dest-info">
+                <Icon path={icons.flag} size={22} />
+                {t("track.destination")}
+              </h3>
+              <dl className="info-list">
+                <Row label={t("track.destination")} value={p.destination} />
+                <Row label={t("track.recipient")} value={p.recipient_name} />
+              </dl>
+            </section>
+            <section className="card result-card" aria-labelledby="from-info">
+              <h3 id="from-info">
+                <Icon path={icons.trip_origin} size={22} />
+                {t("track.sentFrom")}
+              </h3>
+              <dl className="info-list">
+                <Row label={t("track.pickup")} value={p.pickup_location} />
+                <Row label={t("track.sender")} value={p.sender_name} />
+              </dl>
+            </section>
+          </div>
+        </div>
+      ) : null}
+
+      {shown >= 3 && p.image ? (
+        <section className="card result-card result-image" aria-labelledby="img-info">
+          <h3 id="img-info">
+            <Icon path={icons.image} size={22} />
+            {t("track.image")}
+          </h3>
+          <img src={`/uploads/images/${encodeURIComponent(p.image)}`} alt={t("track.image")} loading="lazy" decoding="async" />
+        </section>
+      ) : null}
+
+      {shown >= 3 ? (
+        <section className="card result-card" aria-labelledby="history-title">
+          <h3 id="history-title">
+            <Icon path={icons.route} size={22} />
+            {t("track.history")}
+          </h3>
+          {history.length ? (
+            <ol className="history">
+              {history.map((a, i) => (
+                <HistoryItem key={a.id} a={a} latest={i === history.length - 1} />
+              ))}
+            </ol>
+          ) : (
+            <p className="empty-note">{t("track.noHistory")}</p>
+          )}
+        </section>
+      ) : null}
+
+      {shown >= 4 && showMap ? (
+        <section className="card result-card" aria-labelledby="map-title">
+          <h3 id="map-title">
+            <Icon path={icons.location_on} size={22} />
+            {t("track.map")}
+          </h3>
+          <Suspense fallback={<div className="parcel-map-loading" style={{ height: "60vh" }}>{t("track.mapLoading")}</div>}>
+            <ParcelMap
+              zoom={p.map_zoom}
+              current={point(p.map_current_latitude, p.map_current_longitude)}
+              pickup={point(p.map_pickup_latitude, p.map_pickup_longitude)}
+              destination={point(p.map_destination_latitude, p.map_destination_longitude)}
+            />
+          </Suspense>
+        </section>
+      ) : null}
+    </article>
+  );
+}

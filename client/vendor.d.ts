@@ -1,0 +1,8 @@
+declare module "apollo-upload-client/createUploadLink.mjs" {
+  import type { ApolloLink } from "@apollo/client";
+  export default function createUploadLink(options?: {
+    uri?: string;
+    credentials?: string;
+    headers?: Record<string, string>;
+  }): ApolloLink;
+}

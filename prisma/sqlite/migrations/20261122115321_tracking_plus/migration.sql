@@ -1,0 +1,62 @@
+-- AlterTable
+ALTER TABLE "Activity" ADD COLUMN "status_code" TEXT;
+ALTER TABLE "Activity" ADD COLUMN "status_reason" TEXT;
+
+-- CreateTable
+CREATE TABLE "ParcelNotification" (
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "parcel_id" INTEGER NOT NULL,
+    "status_code" TEXT NOT NULL,
+    "mail_id" INTEGER,
+    "created_at" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    CONSTRAINT "ParcelNotification_parcel_id_fkey" FOREIGN KEY ("parcel_id") REFERENCES "Parcel" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "Webhook" (
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "url" TEXT NOT NULL,
+    "events" TEXT NOT NULL,
+    "secret" TEXT NOT NULL,
+    "active" BOOLEAN NOT NULL DEFAULT true,
+    "created_at" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updated_at" DATETIME NOT NULL
+);
+
+-- CreateTable
+CREATE TABLE "WebhookDelivery" (
+    "id" INTEGER NOT NULL PRIMARY KEY AUTOINCREMENT,
+    "webhook_id" INTEGER NOT NULL,
+    "event" TEXT NOT NULL,
+    "payload" TEXT NOT NULL,
+    "status" TEXT NOT NULL DEFAULT 'pending',
+    "attempts" INTEGER NOT NULL DEFAULT 0,
+    "next_attempt_at" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "response_status" INTEGER,
+    "response_body" TEXT NOT NULL DEFAULT '',
+    "error" TEXT NOT NULL DEFAULT '',
+    "created_at" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updated_at" DATETIME NOT NULL,
+    CONSTRAINT "WebhookDelivery_webhook_id_fkey" FOREIGN KEY ("webhook_id") REFERENCES "Webhook" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
+
+-- AlterTable (columns added in place: a table rebuild would DROP "Parcel", which cascades to its history)
+ALTER TABLE "Parcel" ADD COLUMN "status_code" TEXT;
+ALTER TABLE "Parcel" ADD COLUMN "status_reason" TEXT;
+ALTER TABLE "Parcel" ADD COLUMN "notify_recipient" BOOLEAN NOT NULL DEFAULT true;
+ALTER TABLE "Parcel" ADD COLUMN "recipient_unsubscribed" BOOLEAN NOT NULL DEFAULT false;
+ALTER TABLE "Parcel" ADD COLUMN "unsubscribe_token" TEXT;
+ALTER TABLE "Parcel" ADD COLUMN "recipient_postcode" TEXT;
+ALTER TABLE "Parcel" ADD COLUMN "protect_details" BOOLEAN NOT NULL DEFAULT false;
+CREATE UNIQUE INDEX "Parcel_unsubscribe_token_key" ON "Parcel"("unsubscribe_token");
+CREATE INDEX "Parcel_status_code_idx" ON "Parcel"("status_code");
+
+-- CreateIndex
+CREATE UNIQUE INDEX "ParcelNotification_parcel_id_status_code_key" ON "ParcelNotification"("parcel_id", "status_code");
+
+-- CreateIndex
+CREATE INDEX "WebhookDelivery_status_next_attempt_at_idx" ON "WebhookDelivery"("status", "next_attempt_at");
+
+-- CreateIndex
+CREATE INDEX "WebhookDelivery_webhook_id_id_idx" ON "WebhookDelivery"("webhook_id", "id");
+

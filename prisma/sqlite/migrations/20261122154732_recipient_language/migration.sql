@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Parcel" ADD COLUMN "recipient_language" TEXT;
+

@@ -1,0 +1,304 @@
+// npm run bench: tracking look-ups measured honestly, as ratios to a raw Node baseline in the same run.
+//   BENCH_DBS=sqlite,postgresql  BENCH_SCALES=1000,1000000  BENCH_DURATION=10 (s)  BENCH_CONNECTIONS=32
+//   BENCH_TARGETS=REST,GraphQL (only targets whose name contains one of these; the baseline always runs)
+//   BENCH_PROFILE=DIR (the server writes a V8 CPU profile there: node --cpu-prof)
+//   BENCH_WARMUP=2 (s per kind of request before measuring, on codes outside the sample: the
+//   server's code is warm, while the first look-up of each sampled code is still measured)
+//   BENCH_QUIET=1 (on a shared machine: before each target wait, up to 3 minutes, until other processes
+//   use less than a quarter of a core, and measure a target again, up to 3 times in all, when they took
+//   more than a third of a core meanwhile)
+// For each database: one fresh database per scale filled with demo-like parcels (10 history entries
+// each), the real server for each (rate limits raised) pinned to core 0, the raw baseline pinned to core 0
+// too, the load generator (autocannon, its own process) pinned to core 1. Each target is measured on the
+// baseline and then on every scale, back to back. Results go to stdout and bench-results/bench-<time>.json:
+// req/s, p50/p99 latency (ms, every response), the ratio to the baseline measured just before, p99 against
+// the same target at the first scale, and the serving process's CPU time per request (a check that does
+// not depend on the load generator).
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { migrate, pgTarget } from "../server/db/migrate.js";
+
+const DBS = (process.env.BENCH_DBS || "sqlite,postgresql").split(",");
+const SCALES = (process.env.BENCH_SCALES || "1000,1000000").split(",").map(Number);
+const DURATION = Number(process.env.BENCH_DURATION || 10);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
+const QUIET = process.env.BENCH_QUIET !== "0";
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 32);
+const ONLY = (process.env.BENCH_TARGETS || "").split(",").filter(Boolean);
+const PROFILE = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_PROFILE) : "";
+const SAMPLE = 500;
+const PG = process.env.BENCH_PG_URL || "postgresql://postgres@127.0.0.1:5432/test";
+const cores = os.cpus().length;
+const pin = (core: number) => (cores > 1 && fs.existsSync("/usr/bin/taskset") ? ["taskset", "-c", String(core % cores)] : []);
+const root = path.resolve(import.meta.dirname, "..");
+
+const code = (i: number) => `BN-${String(i).padStart(8, "0")}`;
+const ICONS = ["radio_button_checked", "airplanemode_active", "local_shipping", "home_work", "directions_boat", "check_circle"];
+
+async function fill(url: string, n: number) {
+  await migrate(url);
+  const t0 = Date.now();
+  if (url.startsWith("file:")) {
+    const { default: Database } = await import("better-sqlite3");
+    const db = new Database(url.slice(5));
+    db.pragma("journal_mode = WAL");
+    db.pragma("synchronous = OFF");
+    const now = new Date().toISOString().replace("Z", "+00:00");
+    const p = db.prepare(`INSERT INTO Parcel (id, tracking_code, recipient_name, recipient_email, destination, current_location, pickup_location, status, weight, shipped_via, parcel_content, declared_value, show_map, map_zoom, map_current_latitude, map_current_longitude, version, created_at, updated_at)
+      VALUES (?, ?, 'Bench Recipient', 'r@example.com', 'Rotterdam, NL', 'Hamburg, DE', 'Shanghai, CN', 'In transit', 12.5, 'Sea freight', 'Machine parts', 1800, 'yes', 6, 53.55, 9.99, 0, ?, ?)`);
+    const a = db.prepare(`INSERT INTO Activity (parcel_id, title, description, icon, color, created_at, updated_at) VALUES (?, ?, 'Handled at the facility and scanned; next stop on schedule.', ?, 'green', ?, ?)`);
+    const batch = db.transaction((from: number, to: number) => {
+      for (let i = from; i < to; i++) {
+        p.run(i + 1, code(i), now, now);
+        for (let k = 0; k < 10; k++) a.run(i + 1, `Checkpoint ${k + 1}`, ICONS[k % ICONS.length], now, now);
+      }
+    });
+    for (let i = 0; i < n; i += 10_000) batch(i, Math.min(n, i + 10_000));
+    db.pragma("wal_checkpoint(TRUNCATE)");
+    db.close();
+  } else {
+    const { default: pg } = await import("pg");
+    const { connectionString, schema } = pgTarget(url);
+    const c = new pg.Client({ connectionString });
+    await c.connect();
+    await c.query(`SET search_path TO "${schema}"`);
+    for (let i = 0; i < n; i += 100_000) {
+      const to = Math.min(n, i + 100_000);
+      await c.query(
+        `INSERT INTO "Parcel" (id, tracking_code, recipient_name, recipient_email, destination, current_location, pickup_location, status, weight, shipped_via, parcel_content, declared_value, show_map, map_zoom, map_current_latitude, map_current_longitude, version, created_at, updated_at)
+         SELECT g + 1, 'BN-' || lpad(g::text, 8, '0'), 'Bench Recipient', 'r@example.com', 'Rotterdam, NL', 'Hamburg, DE', 'Shanghai, CN', 'In transit', 12.5, 'Sea freight', 'Machine parts', 1800, 'yes', 6, 53.55, 9.99, 0, now(), now()
+         FROM generate_series($1::int, $2::int - 1) g`,
+        [i, to],
+      );
+      await c.query(
+        `INSERT INTO "Activity" (parcel_id, title, description, icon, color, created_at, updated_at)
+         SELECT g + 1, 'Checkpoint ' || k, 'Handled at the facility and scanned; next stop on schedule.', (ARRAY['radio_button_checked','airplanemode_active','local_shipping','home_work','directions_boat','check_circle'])[1 + k % 6], 'green', now(), now()
+         FROM generate_series($1::int, $2::int - 1) g, generate_series(1, 10) k`,
+        [i, to],
+      );
+    }
+    await c.query(`SELECT setval(pg_get_serial_sequence('"Parcel"', 'id'), $1)`, [n]);
+    await c.query(`ANALYZE`);
+    await c.end();
+  }
+  return (Date.now() - t0) / 1000;
+}
+
+function startServer(url: string, port: number, dir: string): Promise<ChildProcess> {
+  const [cmd, ...pre] = pin(0);
+  const prof = PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE}`] : [];
+  const args = [...pre, process.execPath, ...prof, "--import", "tsx", "server/main.ts"];
+  const proc = spawn(cmd ?? process.execPath, cmd ? args : args.slice(1), {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATABASE_URL: url,
+      UPLOADS_DIR: path.join(dir, "uploads"),
+      OUTBOX_DIR: path.join(dir, "outbox"),
+      LOG_LEVEL: "warn",
+      SEED_DEMO: "true",
+      RATE_LIMIT_TRACKING: "1000000000",
+    },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  return waitUp(`http://127.0.0.1:${port}/api/graph`, proc);
+}
+
+async function waitUp(url: string, proc: ChildProcess): Promise<ChildProcess> {
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(url)).ok) return proc;
+    } catch {
+      /* starting */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no answer from ${url}`);
+}
+
+type Load = { url: string; method?: string; path?: string; paths?: string[]; bodies?: string[]; headers?: Record<string, string> };
+interface Row {
+  db: string; parcels: number; target: string; rps: number; p50: number; p99: number; non2xx: number; errors: number;
+  /** req/s of the raw baseline measured just before this target (same bytes, from memory). */
+  baseline_rps?: number; baseline_disturbed?: boolean; ratio?: number; p99_vs_first_scale?: number; cpu_us_per_request?: number;
+  /** Share of a core other processes used during the measurement; "disturbed" when over a third. */
+  others_cores?: number; disturbed?: boolean;
+}
+
+/** Busy and total CPU time of the machine so far, in clock ticks (all cores). */
+function machineTicks() {
+  const v = fs.readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1, 9).map(Number);
+  return { busy: v[0] + v[1] + v[2] + v[5] + v[6] + v[7], total: v.reduce((a, b) => a + b, 0) };
+}
+/** CPU time of this process and its finished children (the load generator), in clock ticks. */
+function ownTicks(): number {
+  const f = fs.readFileSync("/proc/self/stat", "utf8").split(") ")[1].split(" ");
+  return Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]);
+}
+
+/** Waits (at most 3 minutes) until other processes have used less than a quarter of a core for two seconds in a row. */
+async function waitQuiet(): Promise<void> {
+  const until = Date.now() + 3 * 60_000;
+  for (let calm = 0; calm < 2 && Date.now() < until; ) {
+    const a = machineTicks();
+    await new Promise((r) => setTimeout(r, 1000));
+    const b = machineTicks();
+    calm = ((b.busy - a.busy) / (b.total - a.total)) * cores < 0.25 ? calm + 1 : 0;
+  }
+}
+
+/** CPU time (user + system) of a process so far, in microseconds. */
+function cpuMicros(pid: number): number {
+  const f = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return ((Number(f[11]) + Number(f[12])) * 1e6) / 100;
+}
+
+function load(o: Load, servedBy: ChildProcess, duration = DURATION): Omit<Row, "db" | "parcels" | "target"> {
+  const [cmd, ...pre] = pin(1);
+  const spec = path.join(os.tmpdir(), `courier-bench-load-${process.pid}.json`);
+  fs.writeFileSync(spec, JSON.stringify({ ...o, duration, connections: CONNECTIONS }));
+  const args = [...pre, process.execPath, path.join(root, "scripts/bench-load.mjs"), spec];
+  const cpu0 = cpuMicros(servedBy.pid!);
+  const [m0, own0] = [machineTicks(), ownTicks()];
+  const out = execFileSync(cmd ?? process.execPath, cmd ? args : args.slice(1), { encoding: "utf8", maxBuffer: 1 << 26 });
+  const [m1, own1] = [machineTicks(), ownTicks()];
+  const cpu = cpuMicros(servedBy.pid!) - cpu0;
+  fs.rmSync(spec, { force: true });
+  const r = JSON.parse(out);
+  const others = (m1.busy - m0.busy - (own1 - own0) - cpu / 1e4) / ((m1.total - m0.total) / cores);
+  return {
+    rps: Math.round(r.rps), p50: r.p50, p99: r.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts,
+    cpu_us_per_request: r.total ? Math.round(cpu / r.total) : undefined,
+    others_cores: Math.max(0, Math.round(others * 100) / 100), disturbed: others > 1 / 3,
+  };
+}
+
+/** One measured target; on a shared machine after waiting for quiet, and again while disturbed. */
+async function measure(o: Load, servedBy: ChildProcess): Promise<Omit<Row, "db" | "parcels" | "target">> {
+  let r = load(o, servedBy);
+  for (let attempt = 1; QUIET && r.disturbed && attempt < 3; attempt++) {
+    await waitQuiet();
+    r = load(o, servedBy);
+  }
+  return r;
+}
+
+const GQL = `query($c: String!) { parcel(trackingCode: $c) { tracking_code recipient_name destination current_location status show_map map_zoom map_current_latitude map_current_longitude history { title description icon color created_at_month created_at_day created_at_time } } }`;
+
+interface Site { n: number; server: ChildProcess; base: string; sample: string[]; unknown: string[]; schema: string; dir: string }
+
+async function main() {
+  const rows: Row[] = [];
+  const baselines: (Omit<Row, "parcels" | "ratio"> & { before: string })[] = [];
+  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "courier-bench-"));
+  let port = 4700;
+  for (const dbKind of DBS) {
+    // Every scale's server runs at once, and each target is measured on the baseline and then on every
+    // scale back to back: a slow moment of a shared machine then touches the numbers compared alike.
+    const sites: Site[] = [];
+    for (const n of SCALES) {
+      const dir = path.join(tmp, `${dbKind}-${n}`);
+      fs.mkdirSync(dir, { recursive: true });
+      const schema = `bench_${n}_${process.pid}`;
+      const url = dbKind === "sqlite" ? `file:${path.join(dir, "bench.db")}` : `${PG}?schema=${schema}`;
+      console.log(`\n== ${dbKind}, ${n} parcels: filling ...`);
+      const secs = await fill(url, n);
+      console.log(`   filled in ${secs.toFixed(1)} s`);
+      const server = await startServer(url, ++port, dir);
+      // The same number of distinct codes at every scale (500, drawn without replacement; at 1 000
+      // parcels the other 500 warm the server up), so each scale has as many first look-ups (cache
+      // misses) in its measurement and only the size differs.
+      const picked = new Set<number>();
+      while (picked.size < Math.min(SAMPLE, n)) picked.add(Math.floor(Math.random() * n));
+      const sample = [...picked].map(code);
+      const unknown = Array.from({ length: 2000 }, (_, i) => `NO-${i}-${Math.random().toString(36).slice(2, 8)}`);
+      sites.push({ n, server, base: `http://127.0.0.1:${port}`, sample, unknown, schema, dir });
+    }
+    const rest = (s: Site, codes: string[]): Load => ({ url: s.base, paths: codes.map((c) => `/api/parcels/${c}`) });
+    const gql = (s: Site, codes: string[]): Load => ({
+      url: s.base, method: "POST", path: "/graphql", headers: { "content-type": "application/json" },
+      bodies: codes.map((c) => JSON.stringify({ query: GQL, variables: { c } })),
+    });
+    // The baseline answers the same bytes as the REST look-up, from memory, in this same run.
+    const sampleBody = await (await fetch(`${sites[0].base}/api/parcels/${sites[0].sample[0]}`)).text();
+    const [pinCmd, ...pinArgs] = pin(0);
+    const baselineArgs = [...pinArgs, process.execPath, path.join(root, "scripts/bench-baseline.mjs")];
+    const baseline = spawn(pinCmd ?? process.execPath, pinCmd ? baselineArgs : baselineArgs.slice(1), {
+      env: { ...process.env, PORT: String(++port), BASELINE_BODY: sampleBody },
+      stdio: ["ignore", "inherit", "inherit"],
+    });
+    const baselineLoad: Load = { url: `http://127.0.0.1:${port}`, path: "/" };
+    await waitUp(`${baselineLoad.url}/`, baseline);
+    if (WARMUP > 0) {
+      for (const s of sites) {
+        const sampled = new Set(s.sample);
+        const warm: string[] = [];
+        for (let i = 0; warm.length < 2000 && i < 10 * s.n; i++) {
+          const c = code(Math.floor(Math.random() * s.n));
+          if (!sampled.has(c)) warm.push(c);
+        }
+        const other = s.unknown.map((c) => `${c}-W`);
+        for (const o of [rest(s, warm), gql(s, warm), rest(s, other), gql(s, other), { url: s.base, path: "/api/graph" }]) {
+          if (o.paths?.length !== 0 && o.bodies?.length !== 0) load(o, s.server, WARMUP);
+        }
+      }
+      load(baselineLoad, baseline, WARMUP);
+    }
+    const targets: [string, (s: Site) => Load][] = [
+      ["REST look-up", (s) => rest(s, s.sample)],
+      ["REST unknown code", (s) => rest(s, s.unknown)],
+      ["GraphQL look-up", (s) => gql(s, s.sample)],
+      ["GraphQL unknown code", (s) => gql(s, s.unknown)],
+      ["start-up graph", (s) => ({ url: s.base, path: "/api/graph" })],
+    ];
+    const show = (label: string, r: Omit<Row, "db" | "parcels" | "target">, ratio?: number) =>
+      console.log(`   ${label.padEnd(30)} ${String(r.rps).padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms${ratio === undefined ? "" : `  ratio ${ratio}`}  cpu ${r.cpu_us_per_request} us/req  non-2xx ${r.non2xx}${r.disturbed ? `  (disturbed: others used ${r.others_cores} core)` : ""}`);
+    console.log(`\n== ${dbKind}: measuring ${DURATION} s per target`);
+    for (const [target, make] of targets) {
+      if (ONLY.length && !ONLY.some((t) => target.includes(t))) continue;
+      if (QUIET) await waitQuiet();
+      const b = await measure(baselineLoad, baseline);
+      baselines.push({ db: dbKind, target: "raw baseline", before: target, ...b });
+      show(`raw baseline`, b);
+      for (const s of sites) {
+        const r = await measure(make(s), s.server);
+        const row: Row = {
+          db: dbKind, parcels: s.n, target, ...r, baseline_rps: b.rps, baseline_disturbed: b.disturbed, ratio: Math.round((r.rps / b.rps) * 100) / 100,
+        };
+        rows.push(row);
+        show(`${target} (${s.n})`, r, row.ratio);
+      }
+    }
+    baseline.kill();
+    await new Promise((r) => baseline.once("exit", r));
+    for (const s of sites) {
+      s.server.kill("SIGTERM");
+      await new Promise((r) => s.server.once("exit", r));
+      if (dbKind === "postgresql") execFileSync("psql", [PG, "-q", "-c", `DROP SCHEMA IF EXISTS "${s.schema}" CASCADE`]);
+      fs.rmSync(s.dir, { recursive: true, force: true });
+    }
+  }
+  // p99 against the same database and target at the first (smallest) scale, measured just before.
+  for (const r of rows) {
+    const first = rows.find((f) => f.db === r.db && f.target === r.target);
+    if (first && first !== r && first.p99 > 0) r.p99_vs_first_scale = Math.round((r.p99 / first.p99) * 100) / 100;
+  }
+  const outDir = path.join(root, "bench-results");
+  fs.mkdirSync(outDir, { recursive: true });
+  const file = path.join(outDir, `bench-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
+  fs.writeFileSync(file, JSON.stringify({ machine: { cpus: cores, node: process.version }, duration: DURATION, connections: CONNECTIONS, rows, baselines }, null, 2));
+  console.log(`\n| db | parcels | target | req/s | p50 ms | p99 ms | baseline req/s | ratio | p99 vs first scale | CPU µs/req |\n|---|---|---|---|---|---|---|---|---|---|`);
+  for (const r of rows) {
+    const note = r.disturbed ? " (disturbed)" : r.baseline_disturbed ? " (baseline disturbed)" : "";
+    console.log(`| ${r.db} | ${r.parcels} | ${r.target}${note} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.baseline_rps} | ${r.ratio} | ${r.p99_vs_first_scale ?? ""} | ${r.cpu_us_per_request ?? ""} |`);
+  }
+  console.log(`\nwritten to ${path.relative(root, file)}`);
+  fs.rmSync(tmp, { recursive: true, force: true });
+}
+
+await main();

@@ -1,0 +1,36 @@
+// Installs what the tests need on a fresh machine of this kind, then builds the client:
+// Debian's Chromium for the browser tests (apt-get; the machines reach Debian's packages),
+// a running PostgreSQL and Redis (started if installed but stopped).
+import { execSync } from "node:child_process";
+import fs from "node:fs";
+
+const sh = (cmd) => execSync(cmd, { stdio: "inherit" });
+const quiet = (cmd) => {
+  try {
+    execSync(cmd, { stdio: "ignore" });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+if (!fs.existsSync("/usr/bin/chromium")) {
+  console.log("test-setup: installing Debian's chromium for the browser tests");
+  const sudo = process.getuid?.() === 0 ? "" : "sudo ";
+  sh(`${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-core fonts-noto-cjk`);
+}
+
+if (!quiet("pg_isready -h 127.0.0.1 -p 5432")) {
+  console.log("test-setup: starting PostgreSQL");
+  quiet("pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start");
+  for (let i = 0; i < 30 && !quiet("pg_isready -h 127.0.0.1 -p 5432"); i++) execSync("sleep 1");
+}
+
+if (!quiet("redis-cli -h 127.0.0.1 -p 6379 ping")) {
+  console.log("test-setup: starting Redis");
+  quiet(`redis-server --daemonize yes --bind 127.0.0.1 -::1 --port 6379 --save "" --appendonly no --dir /tmp --logfile /tmp/redis-courier.log`);
+  for (let i = 0; i < 20 && !quiet("redis-cli -h 127.0.0.1 -p 6379 ping"); i++) execSync("sleep 0.5");
+}
+
+console.log("test-setup: building the client");
+sh("npx vite build --logLevel warn && node scripts/compress-dist.mjs");

@@ -1,0 +1,154 @@
+import "reflect-metadata";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import Fastify, { type FastifyInstance } from "fastify";
+import fastifyCookie from "@fastify/cookie";
+import fastifyStatic from "@fastify/static";
+import { pageCsp } from "./core/csp.js";
+import { getSettings } from "./modules/settings/settings.service.js";
+import { config } from "./core/config.js";
+import { openDb } from "./db/index.js";
+import { registerGraphql } from "./graphql/server.js";
+import { frameworkErrors, registerRest } from "./rest/index.js";
+import { mimeOf, readImage } from "./modules/upload/upload.service.js";
+import { clientRouteStatus } from "./client-routes.js";
+import { plainTile } from "./core/png.js";
+import { helmetHeaders } from "./core/security-headers.js";
+import { flushLimits } from "./core/ratelimit.js";
+import { startWebhookWorker, stopWebhookWorker } from "./modules/webhook/webhook.service.js";
+import { settleNotifications } from "./modules/notification/notification.service.js";
+
+/** Builds the whole site: client, /uploads, /api and /graphql on one Fastify instance. */
+export async function buildApp(): Promise<FastifyInstance> {
+  const c = config();
+  await openDb(c.databaseUrl);
+  const app = Fastify({
+    // Structured logs (pino) with a request id per request; no cookies, tokens or bodies in them.
+    logger:
+      c.logLevel === "silent"
+        ? false
+        : {
+            level: c.logLevel,
+            redact: ["req.headers.cookie", "req.headers.authorization", "res.headers['set-cookie']"],
+            serializers: {
+              // Reset links carry tokens in the query string: log the path and the names of parameters only.
+              req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactQuery(req.url), ip: req.ip }),
+            },
+          },
+    genReqId: (req) => {
+      const given = req.headers["x-request-id"];
+      return typeof given === "string" && /^[A-Za-z0-9._-]{1,64}$/.test(given) ? given : crypto.randomUUID();
+    },
+    requestIdHeader: false,
+    bodyLimit: c.bodyLimitBytes,
+    trustProxy: c.trustProxy === "true" ? true : c.trustProxy || false,
+    requestTimeout: 30_000,
+    connectionTimeout: 60_000,
+    routerOptions: { maxParamLength: 200 },
+    frameworkErrors,
+  });
+  await app.register(fastifyCookie);
+  // Security headers on every answer (the pages' CSP is set per response below: it allows the admin's
+  // chat code). Plain callback hooks with headers fixed at start-up: they run on every request.
+  const hsts = "max-age=31536000; includeSubDomains";
+  app.addHook("onRequest", (_req, reply, done) => {
+    reply.headers(SECURITY_HEADERS);
+    done();
+  });
+  app.addHook("onSend", (req, reply, payload, done) => {
+    reply.header("X-Request-Id", req.id);
+    if (c.secureCookies || req.protocol === "https") reply.header("Strict-Transport-Security", hsts);
+    if (!reply.hasHeader("Content-Security-Policy")) reply.header("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");
+    done(null, payload);
+  });
+
+  // Webhook retries come due with time; every process helps deliver them.
+  startWebhookWorker();
+  app.addHook("onClose", async () => {
+    await stopWebhookWorker();
+    await settleNotifications();
+  });
+
+  app.addHook("onClose", async () => flushLimits());
+
+  await registerGraphql(app);
+  await app.register(registerRest, { prefix: "/api" });
+
+  app.get<{ Params: { name: string } }>("/uploads/images/:name", async (req, reply) => {
+    const bytes = await readImage(req.params.name);
+    if (!bytes) return reply.code(404).type("text/plain; charset=utf-8").send("Not found");
+    return reply
+      .type(mimeOf(req.params.name))
+      .header("X-Content-Type-Options", "nosniff")
+      .header("Content-Security-Policy", "default-src 'none'; sandbox")
+      .header("Cache-Control", "public, max-age=86400")
+      .send(bytes);
+  });
+
+  // A local tile server of plain tiles (MAP_TILE_URL=/tiles/{z}/{x}/{y}.png) for offline machines and Lighthouse.
+  app.get("/tiles/:z/:x/:y.png", async (_req, reply) =>
+    reply.type("image/png").header("Cache-Control", "public, max-age=86400").send(plainTile()));
+
+  const indexFile = path.join(c.clientDir, "index.html");
+  const hasClient = fs.existsSync(indexFile);
+  if (hasClient) {
+    await app.register(fastifyStatic, {
+      root: c.clientDir,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      // Hashed build assets never change; everything else is revalidated hourly.
+      setHeaders(res, file) {
+        res.setHeader("Cache-Control", file.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "public, max-age=3600");
+        if (file.endsWith(".html")) res.setHeader("Content-Security-Policy", "default-src 'self'");
+      },
+    });
+  }
+  const template = hasClient ? fs.readFileSync(indexFile, "utf8") : FALLBACK_HTML;
+  const sendIndex = async (reqUrl: string, reply: import("fastify").FastifyReply) => {
+    const [status, settings] = await Promise.all([clientRouteStatus(reqUrl), getSettings()]);
+    // The meta description from settings is in the HTML itself, for crawlers that run no script.
+    let html = settings.meta_description
+      ? template.replace(/(<meta name="description" content=")[^"]*(")/, `$1${escapeAttr(settings.meta_description)}$2`)
+      : template;
+    // The map's tile server is configurable (MAP_TILE_URL); the client reads it from this tag.
+    html = html.replace(
+      "</head>",
+      `<meta name="tile-url" content="${escapeAttr(c.tileUrl)}">\n<meta name="application-name" content="${escapeAttr(c.companyName)}">\n</head>`,
+    );
+    html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeAttr(c.companyName)}</title>`);
+    const path = reqUrl.split("?")[0];
+    // Tracking results and the control panel are nobody's search results.
+    if (path.startsWith("/track.html") || path.startsWith("/control") || path.startsWith("/cp")) reply.header("X-Robots-Tag", "noindex, nofollow");
+    return reply
+      .code(status)
+      .type("text/html; charset=utf-8")
+      .header("Cache-Control", "no-cache")
+      .header("Content-Security-Policy", pageCsp(settings.chat_code, c.tileUrl))
+      .send(html);
+  };
+  app.get("/", (req, reply) => sendIndex(req.url, reply));
+  app.setNotFoundHandler((req, reply) => {
+    if (req.method === "GET" || req.method === "HEAD") {
+      if (!req.url.startsWith("/uploads/") && !req.url.startsWith("/assets/")) return sendIndex(req.url, reply);
+    }
+    return reply.code(404).type("text/plain; charset=utf-8").send("Not found");
+  });
+  return app;
+}
+
+const SECURITY_HEADERS = helmetHeaders();
+
+/** The URL with every query value replaced, so tokens and e-mail addresses never reach the logs. */
+export function redactQuery(url: string): string {
+  const q = url.indexOf("?");
+  if (q < 0) return url;
+  const names = url.slice(q + 1).split("&").map((p) => `${p.split("=")[0]}=~`);
+  return `${url.slice(0, q)}?${names.join("&")}`;
+}
+
+const escapeAttr = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
+const FALLBACK_HTML = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Courier</title></head>
+<body><h1>Courier</h1><p>The client is not built yet: run <code>npm run build</code>. The API is at <a href="/graphql">/graphql</a> and <a href="/api/graph">/api</a>.</p></body></html>`;

@@ -1,0 +1,55 @@
+/** Every rule failure is an AppError with a code; each door maps the code in one place. */
+export type ErrorCode =
+  | "BAD_REQUEST"
+  | "BAD_USER_INPUT"
+  | "UNAUTHENTICATED"
+  | "FORBIDDEN"
+  | "NOT_FOUND"
+  | "CONFLICT"
+  | "PAYLOAD_TOO_LARGE"
+  | "UNSUPPORTED_MEDIA_TYPE"
+  | "TOO_MANY_REQUESTS"
+  | "INTERNAL_SERVER_ERROR";
+
+export const HTTP_STATUS: Record<ErrorCode, number> = {
+  BAD_REQUEST: 400,
+  BAD_USER_INPUT: 422,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  TOO_MANY_REQUESTS: 429,
+  INTERNAL_SERVER_ERROR: 500,
+};
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  /** One message per failed field (or a single message). */
+  readonly messages: string[];
+  constructor(code: ErrorCode, messages: string | string[]) {
+    const list = Array.isArray(messages) ? messages : [messages];
+    super(list[0] ?? code);
+    this.code = code;
+    this.messages = list;
+  }
+  get status(): number {
+    return HTTP_STATUS[this.code];
+  }
+}
+
+export const badInput = (messages: string | string[]) => new AppError("BAD_USER_INPUT", messages);
+export const notFound = (message: string) => new AppError("NOT_FOUND", message);
+export const conflict = (message: string) => new AppError("CONFLICT", message);
+export const forbidden = (message: string) => new AppError("FORBIDDEN", message);
+export const unauthenticated = (message = "Please sign in as admin") => new AppError("UNAUTHENTICATED", message);
+
+/** Prisma's unique-constraint failure, whichever adapter raised it. */
+export function isUniqueViolation(e: unknown): boolean {
+  const err = e as { code?: string; message?: string; cause?: { code?: string } };
+  return err?.code === "P2002" || /Unique constraint|UNIQUE constraint/i.test(err?.message ?? "");
+}
+export function isRecordMissing(e: unknown): boolean {
+  return (e as { code?: string })?.code === "P2025";
+}

@@ -1,0 +1,238 @@
+import { Redis } from "ioredis";
+import { AppError } from "./errors.js";
+import type { Context } from "./context.js";
+import { db, pgTable, provider } from "../db/index.js";
+
+/**
+ * Abuse limits, one table of rules for both doors. Each rule counts hits per key (client
+ * address or account) in a fixed window. The counters live in Redis when REDIS_URL is set,
+ * in the database on PostgreSQL (so several processes share them), else in memory.
+ * Busy rules (`batched`) count locally between flushes to the shared store (see Batched).
+ */
+export interface Rule {
+  max: number;
+  windowMs: number;
+  batched?: boolean;
+}
+
+const env = (name: string, fallback: number) => {
+  const v = Number(process.env[name]);
+  return Number.isFinite(v) && v > 0 ? v : fallback;
+};
+
+let cachedRules: Record<string, Rule> | undefined;
+/** The rules, read from the environment once (at the first limited request, after start-up). */
+export function rules(): Record<string, Rule> {
+  return (cachedRules ??= {
+    // Sign-in: per client address and per account.
+    signin: { max: env("RATE_LIMIT_SIGNIN", 10), windowMs: 15 * 60_000 },
+    "signin-account": { max: env("RATE_LIMIT_SIGNIN_ACCOUNT", 20), windowMs: 15 * 60_000 },
+    // Reset pins and reset attempts.
+    pin: { max: env("RATE_LIMIT_PIN", 5), windowMs: 15 * 60_000 },
+    "pin-account": { max: env("RATE_LIMIT_PIN_ACCOUNT", 5), windowMs: 60 * 60_000 },
+    reset: { max: env("RATE_LIMIT_RESET", 10), windowMs: 15 * 60_000 },
+    // Visitor contact messages.
+    contact: { max: env("RATE_LIMIT_CONTACT", 5), windowMs: 60 * 60_000 },
+    // Anonymous tracking look-ups per client per minute.
+    tracking: { max: env("RATE_LIMIT_TRACKING", 120), windowMs: 60_000, batched: true },
+    // Second-factor attempts on protected parcels (postcode or e-mail) per client.
+    verify: { max: env("RATE_LIMIT_VERIFY", 10), windowMs: 15 * 60_000 },
+  });
+}
+
+type Count = { count: number; resetMs: number };
+
+interface Store {
+  /** Adds `n` hits; returns the count in the current window and the ms until it resets. */
+  add(key: string, n: number, windowMs: number): Count | Promise<Count>;
+  reset?(): Promise<void>;
+}
+
+class MemoryStore implements Store {
+  private windows = new Map<string, { count: number; end: number }>();
+  add(key: string, n: number, windowMs: number) {
+    const now = Date.now();
+    let w = this.windows.get(key);
+    if (!w || w.end <= now) {
+      w = { count: 0, end: now + windowMs };
+      this.windows.set(key, w);
+      if (this.windows.size > 100_000) for (const [k, v] of this.windows) if (v.end <= now) this.windows.delete(k);
+    }
+    w.count += n;
+    return { count: w.count, resetMs: w.end - now };
+  }
+  async reset() {
+    this.windows.clear();
+  }
+}
+
+class RedisStore implements Store {
+  constructor(private readonly redis: Redis) {}
+  async add(key: string, n: number, windowMs: number) {
+    const k = `${process.env.REDIS_PREFIX || "courier:"}rl:${key}`;
+    const [[, count], [, ttl]] = (await this.redis.multi().incrby(k, n).pttl(k).exec()) as [[null, number], [null, number]];
+    if (ttl < 0) {
+      await this.redis.pexpire(k, windowMs);
+      return { count, resetMs: windowMs };
+    }
+    return { count, resetMs: ttl };
+  }
+}
+
+/** Counters in PostgreSQL: one upsert per call, shared by every process on the database. */
+class PgStore implements Store {
+  async add(key: string, n: number, windowMs: number) {
+    const T = pgTable("RateCounter");
+    const rows = await db().$queryRawUnsafe<{ count: number; reset_ms: number }[]>(
+      `INSERT INTO ${T} AS r (key, count, window_end) VALUES ($1, $3, now() + ($2 || ' milliseconds')::interval)
+       ON CONFLICT (key) DO UPDATE SET
+         count = CASE WHEN r.window_end <= now() THEN $3 ELSE r.count + $3 END,
+         window_end = CASE WHEN r.window_end <= now() THEN now() + ($2 || ' milliseconds')::interval ELSE r.window_end END
+       RETURNING count::int AS count, (extract(epoch FROM (window_end - now())) * 1000)::int AS reset_ms`,
+      key,
+      String(windowMs),
+      n,
+    );
+    return { count: rows[0].count, resetMs: Math.max(0, rows[0].reset_ms) };
+  }
+}
+
+const FLUSH_MS = 200;
+
+/**
+ * A shared store for busy rules without a round trip per hit. The first hit of a key in a window
+ * asks the shared store (so what other processes counted applies at once); later hits are counted
+ * here and sent in one addition per key every FLUSH_MS, which also brings back the others' hits.
+ * Across processes a limit can so be passed by what they count within one flush interval.
+ */
+type Entry = { known: number; pending: number; end: number; windowMs: number; asking?: Promise<Count> };
+
+class Batched implements Store {
+  private keys = new Map<string, Entry>();
+  private timer?: NodeJS.Timeout;
+  constructor(private readonly shared: Store) {}
+
+  add(key: string, n: number, windowMs: number): Count | Promise<Count> {
+    const now = Date.now();
+    const e = this.keys.get(key);
+    if (e?.asking) return e.asking.then(() => this.add(key, n, windowMs));
+    if (e && e.end > now) {
+      e.pending += n;
+      this.timer ??= setTimeout(() => void this.flush(), FLUSH_MS).unref();
+      return { count: e.known + e.pending, resetMs: e.end - now };
+    }
+    const fresh: Entry = { known: 0, pending: 0, end: 0, windowMs };
+    this.keys.set(key, fresh);
+    fresh.asking = Promise.resolve(this.shared.add(key, n, windowMs)).then(
+      (r) => {
+        fresh.known = r.count;
+        fresh.end = Date.now() + r.resetMs;
+        fresh.asking = undefined;
+        return r;
+      },
+      (err) => {
+        this.keys.delete(key);
+        throw err;
+      },
+    );
+    return fresh.asking;
+  }
+
+  async flush(): Promise<void> {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const now = Date.now();
+    const sends: Promise<void>[] = [];
+    for (const [key, e] of this.keys) {
+      if (e.asking) continue;
+      if (!e.pending) {
+        if (e.end <= now) this.keys.delete(key);
+        continue;
+      }
+      const n = e.pending;
+      e.pending = 0;
+      e.known += n;
+      sends.push(
+        Promise.resolve(this.shared.add(key, n, e.windowMs)).then(
+          (r) => {
+            e.known = r.count;
+            e.end = Date.now() + r.resetMs;
+          },
+          storeFailed,
+        ),
+      );
+    }
+    await Promise.all(sends);
+  }
+
+  async reset() {
+    this.keys.clear();
+    await this.shared.reset?.();
+  }
+}
+
+let exact: Store | undefined;
+let batched: Store | undefined;
+
+function storeFor(rule: Rule): Store {
+  if (!exact) {
+    if (process.env.REDIS_URL) exact = new RedisStore(new Redis(process.env.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true }));
+    else if (provider() === "postgresql") exact = new PgStore();
+    else exact = new MemoryStore();
+    batched = exact instanceof MemoryStore ? exact : new Batched(exact);
+  }
+  return rule.batched ? batched! : exact;
+}
+
+// A broken limiter store must not take the site down; the failure is logged.
+const storeFailed = (e: unknown) => console.error("rate limiter store failed", (e as Error).message);
+
+/**
+ * Counts one hit of `rule` for `key`; throws TOO_MANY_REQUESTS (with retryAfter seconds) past the
+ * limit. Synchronous when the count is known here (memory, or a batched rule between flushes).
+ */
+export function limit(ruleName: string, key: string): void | Promise<void> {
+  const rule = rules()[ruleName];
+  if (!rule || !key) return;
+  let result: Count | Promise<Count>;
+  try {
+    result = storeFor(rule).add(`${ruleName}:${key.toLowerCase().slice(0, 200)}`, 1, rule.windowMs);
+  } catch (e) {
+    return storeFailed(e);
+  }
+  if (result instanceof Promise) return result.then((r) => check(r, rule), storeFailed);
+  check(result, rule);
+}
+
+function check(r: Count, rule: Rule): void {
+  if (r.count > rule.max) throw new RateLimited(Math.max(1, Math.ceil(r.resetMs / 1000)));
+}
+
+export class RateLimited extends AppError {
+  constructor(readonly retryAfter: number) {
+    super("TOO_MANY_REQUESTS", `Too many requests; try again in ${retryAfter} seconds`);
+  }
+}
+
+/** Sends counts still held locally to the shared store (at shutdown, before the database closes). */
+export async function flushLimits(): Promise<void> {
+  if (batched instanceof Batched) await batched.flush();
+}
+
+/** For tests: forget every in-memory counter. */
+export async function resetLimits(): Promise<void> {
+  cachedRules = undefined;
+  await batched?.reset?.();
+  if (exact !== batched) await exact?.reset?.();
+}
+
+/** Counts `times` hits of a rule for this client (a multi-code look-up counts each code), in either door. */
+export async function limitLookups(ctx: Context, rule: string, times: number, skipForAdmin = false): Promise<void> {
+  if (skipForAdmin && ctx.auth.token && (await ctx.auth.admin())) return;
+  try {
+    for (let i = 0; i < times; i++) await limit(rule, ctx.req.ip);
+  } catch (e) {
+    if (e instanceof RateLimited) ctx.reply.header("Retry-After", String(e.retryAfter));
+    throw e;
+  }
+}

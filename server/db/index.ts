@@ -1,0 +1,93 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { PrismaClient } from "./generated/sqlite/client.js";
+import { migrate, pgTarget } from "./migrate.js";
+import { openDirect, type DirectDb } from "./direct.js";
+import { startBus, stopBus } from "../core/bus.js";
+
+/** The one Prisma client. Both generated clients share the same model API; SQLite's type stands for both. */
+export type Db = PrismaClient;
+export type Provider = "sqlite" | "postgresql";
+
+let current: { prisma: Db; provider: Provider; schema: string; direct: DirectDb } | undefined;
+
+export function db(): Db {
+  if (!current) throw new Error("database not opened");
+  return current.prisma;
+}
+export function provider(): Provider {
+  if (!current) throw new Error("database not opened");
+  return current.provider;
+}
+/** Plain-driver reads beside Prisma, for the hottest cache misses (server/db/direct.ts). */
+export function direct(): DirectDb {
+  if (!current) throw new Error("database not opened");
+  return current.direct;
+}
+/** The quoted PostgreSQL schema for raw SQL (the adapter qualifies only Prisma's own queries). */
+export function pgTable(name: string): string {
+  return `"${current?.schema ?? "public"}"."${name}"`;
+}
+/** Case-insensitive `contains` (SQLite's LIKE already ignores ASCII case; PostgreSQL needs the mode). */
+export function containsText(value: string) {
+  return provider() === "postgresql" ? { contains: value, mode: "insensitive" as const } : { contains: value };
+}
+
+export function sqliteFile(url: string): string {
+  const file = url.replace(/^file:/, "").split("?")[0];
+  return path.resolve(file);
+}
+
+/** Opens the database named by the URL, applies pending migrations, returns the client. */
+export async function openDb(url: string): Promise<Db> {
+  if (current) return current.prisma;
+  const provider: Provider = url.startsWith("postgres") ? "postgresql" : "sqlite";
+  await migrate(url);
+  let prisma: Db;
+  let schema = "public";
+  if (provider === "sqlite") {
+    const file = sqliteFile(url);
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const [{ PrismaClient }, { PrismaBetterSQLite3 }] = await Promise.all([
+      import("./generated/sqlite/client.js"),
+      import("@prisma/adapter-better-sqlite3"),
+    ]);
+    prisma = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: `file:${file}` }) });
+    // WAL keeps readers and the writer apart; foreign keys make cascades real.
+    await prisma.$queryRawUnsafe("PRAGMA journal_mode = WAL");
+    await prisma.$executeRawUnsafe("PRAGMA foreign_keys = ON");
+    await prisma.$queryRawUnsafe("PRAGMA busy_timeout = 5000");
+    await prisma.$executeRawUnsafe("PRAGMA synchronous = NORMAL");
+  } else {
+    const [{ PrismaClient }, { PrismaPg }] = await Promise.all([
+      import("./generated/postgresql/client.js"),
+      import("@prisma/adapter-pg"),
+    ]);
+    const target = pgTarget(url);
+    schema = (target.schema ?? "public").replace(/"/g, "");
+    const adapter = new PrismaPg({ connectionString: target.connectionString, max: Number(process.env.PG_POOL_MAX || 10) }, target.schema ? { schema } : undefined);
+    prisma = new PrismaClient({ adapter }) as unknown as Db;
+  }
+  await prisma.$connect();
+  let direct: DirectDb;
+  if (provider === "sqlite") {
+    direct = openDirect("sqlite", { file: sqliteFile(url) });
+  } else {
+    const { connectionString } = pgTarget(url);
+    direct = openDirect("postgresql", { connectionString, schema });
+    // Cached views and the start-up graph are invalidated across processes by NOTIFY (server/core/bus.ts).
+    await startBus(connectionString, schema);
+  }
+  current = { prisma, provider, schema, direct };
+  return prisma;
+}
+
+export async function closeDb(): Promise<void> {
+  const c = current;
+  current = undefined;
+  if (c) {
+    await stopBus();
+    await c.direct.close();
+    await c.prisma.$disconnect();
+  }
+}

@@ -1,0 +1,138 @@
+import {
+  getOperationAST, parse, specifiedRules, validate,
+  type DocumentNode, type ExecutionResult, type GraphQLError, type GraphQLFormattedError, type GraphQLSchema, type ValidationRule,
+} from "graphql";
+import { compileQuery, isCompiledQuery, type CompiledQuery } from "graphql-jit";
+import type { FastifyReply, FastifyRequest } from "fastify";
+
+/**
+ * A lean path in front of Apollo for what third parties and the site send most: a JSON POST of a
+ * query whose document is valid. It runs the same schema with the same context, validation rules
+ * and formatError, and answers with the same status, headers and bytes as Apollo (compared in
+ * tests/integration/graphql-fastpath.test.ts), without Apollo's per-request pipeline, and each
+ * query compiled once to JavaScript by graphql-jit instead of walked by graphql's executor.
+ *
+ * Everything else goes on to Apollo untouched: GET, uploads, mutations and subscriptions,
+ * persisted queries and other extensions, batches, documents that fail to parse or validate,
+ * variables that fail to coerce (nothing has run then), Accept headers other than the usual ones.
+ */
+export interface FastPathOptions {
+  schema: GraphQLSchema;
+  /** The rules Apollo is given besides graphql's own. */
+  validationRules: ValidationRule[];
+  formatError: (formatted: GraphQLFormattedError, error: unknown) => GraphQLFormattedError;
+  context: (req: FastifyRequest, reply: FastifyReply) => unknown;
+}
+
+// What Apollo answers for each Accept header handled here (no header: JSON).
+const CONTENT_TYPES: Record<string, string> = {
+  "": "application/json; charset=utf-8",
+  "*/*": "application/json; charset=utf-8",
+  "application/json": "application/json; charset=utf-8",
+  // Apollo Client's default.
+  "application/graphql-response+json,application/json;q=0.9": "application/graphql-response+json; charset=utf-8",
+};
+
+// Documents kept, by the length of their text (their syntax trees take some ten times that).
+const DOCUMENT_CHARS_KEPT = 2_000_000;
+
+export function graphqlFastPath(o: FastPathOptions) {
+  const rules = [...specifiedRules, ...o.validationRules];
+  // Query text -> its valid document with its compiled query operations, or null when Apollo must answer.
+  const documents = new Map<string, { document: DocumentNode; queries: Map<string, CompiledQuery | null> } | null>();
+  let chars = 0;
+
+  function prepared(query: string) {
+    let p = documents.get(query);
+    if (p !== undefined) return p;
+    try {
+      const document = parse(query);
+      p = validate(o.schema, document, rules).length ? null : { document, queries: new Map() };
+    } catch {
+      p = null;
+    }
+    for (const oldest of documents.keys()) {
+      if (chars + query.length <= DOCUMENT_CHARS_KEPT) break;
+      documents.delete(oldest);
+      chars -= oldest.length;
+    }
+    documents.set(query, p);
+    chars += query.length;
+    return p;
+  }
+
+  function compiled(p: { document: DocumentNode; queries: Map<string, CompiledQuery | null> }, operationName: string | undefined) {
+    let q = p.queries.get(operationName ?? "");
+    if (q === undefined) {
+      const operation = getOperationAST(p.document, operationName);
+      // A name the document does not define is Apollo's to report (and is not remembered).
+      if (!operation) return null;
+      q = null;
+      if (operation.operation === "query") {
+        // customJSONSerializer: a serializer for this selection (fast-json-stringify), used when nothing failed.
+        const c = compileQuery(o.schema, p.document, operationName, { customJSONSerializer: true });
+        if (isCompiledQuery(c)) q = c;
+      }
+      p.queries.set(operationName ?? "", q);
+    }
+    return q;
+  }
+
+  /** A preHandler hook: answers the request, or leaves it to Apollo. */
+  return async function fastPath(req: FastifyRequest, reply: FastifyReply) {
+    if (req.method !== "POST") return;
+    const contentType = CONTENT_TYPES[req.headers.accept ?? ""];
+    if (!contentType || !isJson(req.headers["content-type"])) return;
+    const body = req.body as Record<string, unknown> | null;
+    if (!body || typeof body !== "object" || Array.isArray(body)) return;
+    const { query, variables, operationName, extensions } = body;
+    if (typeof query !== "string" || !query || extensions != null) return;
+    if (variables != null && (typeof variables !== "object" || Array.isArray(variables))) return;
+    if (operationName != null && typeof operationName !== "string") return;
+
+    const p = prepared(query);
+    const run = p && compiled(p, operationName ?? undefined);
+    if (!run) return;
+
+    const result = (await run.query(undefined, await o.context(req, reply), (variables ?? {}) as Record<string, unknown>)) as ExecutionResult;
+    // No data: the request itself failed (variables); nothing ran, and Apollo words those errors.
+    if (result.data === undefined) return;
+
+    const head = { status: 200, headers: new Map<string, string>() };
+    const errors = result.errors?.map((e) => formatOne(e, o.formatError, head));
+    reply.code(head.status);
+    reply.header("cache-control", "no-store");
+    for (const [k, v] of head.headers) reply.header(k, v);
+    reply.header("content-type", contentType);
+    // Apollo's field order: errors, data, extensions.
+    const json = errors || result.extensions ? JSON.stringify({ errors, data: result.data, extensions: result.extensions }) : run.stringify({ data: result.data });
+    return reply.send(`${json}\n`);
+  };
+}
+
+function isJson(contentType: string | undefined): boolean {
+  if (!contentType) return false;
+  const semi = contentType.indexOf(";");
+  return (semi < 0 ? contentType : contentType.slice(0, semi)).trim().toLowerCase() === "application/json";
+}
+
+/** Apollo's normalizeAndFormatErrors for one execution error (no stack traces in answers). */
+function formatOne(
+  error: GraphQLError,
+  formatError: FastPathOptions["formatError"],
+  head: { status: number; headers: Map<string, string> },
+): GraphQLFormattedError {
+  try {
+    // graphql-jit's errors carry no extensions object when the original error had none.
+    const extensions: Record<string, unknown> = { ...error.extensions, code: error.extensions?.code ?? "INTERNAL_SERVER_ERROR" };
+    const http = extensions.http as { status?: unknown; headers?: unknown } | undefined;
+    if (http && typeof http === "object" && (http.status === undefined || typeof http.status === "number") && (http.headers === undefined || http.headers instanceof Map)) {
+      if (http.status) head.status = http.status as number;
+      if (http.headers) for (const [k, v] of http.headers as Map<string, string>) head.headers.set(k, v);
+      delete extensions.http;
+    }
+    return formatError({ ...error.toJSON(), extensions }, error);
+  } catch {
+    return { message: "Internal server error", extensions: { code: "INTERNAL_SERVER_ERROR" } };
+  }
+}

@@ -1,0 +1,34 @@
+import "reflect-metadata";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { GraphQLSchema } from "graphql";
+import { buildSchema } from "type-graphql";
+import { ActivityResolver } from "../modules/activity/activity.resolver.js";
+import { AdminResolver } from "../modules/admin/admin.resolver.js";
+import { GraphResolver } from "../modules/graph/graph.resolver.js";
+import { InvoiceResolver } from "../modules/invoice/invoice.resolver.js";
+import { MailResolver } from "../modules/mail/mail.resolver.js";
+import { PageResolver } from "../modules/page/page.resolver.js";
+import { ParcelResolver } from "../modules/parcel/parcel.resolver.js";
+import { ReviewResolver } from "../modules/review/review.resolver.js";
+import { SettingsResolver } from "../modules/settings/settings.resolver.js";
+import { WebhookResolver } from "../modules/webhook/webhook.resolver.js";
+
+export const SCHEMA_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../schema/schema.graphql");
+
+const resolvers = [
+  GraphResolver, ParcelResolver, ActivityResolver, PageResolver, ReviewResolver,
+  SettingsResolver, AdminResolver, InvoiceResolver, MailResolver, WebhookResolver,
+] as const;
+
+let built: Promise<GraphQLSchema> | undefined;
+
+/** The one schema; `npm run schema` writes it to schema/schema.graphql. */
+export function schema(): Promise<GraphQLSchema> {
+  built ??= buildSchema({
+    resolvers,
+    validate: { forbidUnknownValues: false, validationError: { target: false, value: false } },
+    emitSchemaFile: false,
+  });
+  return built;
+}

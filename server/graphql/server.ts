@@ -1,0 +1,94 @@
+import { ApolloServer, type ApolloServerPlugin } from "@apollo/server";
+import { ApolloServerPluginCacheControlDisabled } from "@apollo/server/plugin/disabled";
+import fastifyApollo, { fastifyApolloDrainPlugin } from "@as-integrations/fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import processRequest from "graphql-upload/processRequest.mjs";
+import { config } from "../core/config.js";
+import { contextOf, type Context } from "../core/context.js";
+import { formatError } from "./errors.js";
+import { schema } from "./schema.js";
+import { GRAPHQL_LIMITS, limitsRule } from "./limits.js";
+import { graphqlFastPath } from "./fastpath.js";
+
+const UPLOAD_MARK = Symbol("graphql-upload");
+
+/** Apollo Server 5 at /graphql, with GraphQL multipart uploads (graphql-upload) in the same scope. */
+export async function registerGraphql(app: FastifyInstance): Promise<void> {
+  const executable = await schema();
+  const apollo = new ApolloServer<Context>({
+    schema: executable,
+    formatError,
+    introspection: true,
+    includeStacktraceInErrorResponses: false,
+    validationRules: [limitsRule],
+    // What the default cache-control plugin answered here (no cache hints anywhere: always
+    // no-store), without its per-field hook on every resolver.
+    plugins: [fastifyApolloDrainPlugin(app), ApolloServerPluginCacheControlDisabled(), noStore],
+  });
+  await apollo.start();
+
+  await app.register(async (scope) => {
+    scope.addContentTypeParser("multipart/form-data", (req, _payload, done) => {
+      (req as FastifyRequest & { [UPLOAD_MARK]?: boolean })[UPLOAD_MARK] = true;
+      done(null);
+    });
+    const isUpload = (req: FastifyRequest) => (req as FastifyRequest & { [UPLOAD_MARK]?: boolean })[UPLOAD_MARK] === true;
+    const tooLarge = (req: FastifyRequest) => {
+      const query = (req.body as { query?: unknown } | undefined)?.query ?? (req.query as { query?: unknown } | undefined)?.query;
+      return typeof query === "string" && query.length > GRAPHQL_LIMITS.maxDocumentBytes;
+    };
+    const prepare = async (req: FastifyRequest, reply: FastifyReply) => {
+      if (isUpload(req)) {
+        try {
+          req.body = await processRequest(req.raw, reply.raw, { maxFileSize: config().uploadMaxBytes + 1, maxFiles: 2 });
+        } catch (e) {
+          // A broken multipart request is the client's fault: 400 (413 when too large), never 500.
+          const status = (e as { status?: number }).status === 413 ? 413 : 400;
+          const code = status === 413 ? "PAYLOAD_TOO_LARGE" : "BAD_REQUEST";
+          return reply.code(status).send({ errors: [{ message: `Invalid multipart request: ${(e as Error).message}`, extensions: { code } }] });
+        }
+      }
+      // Refuse oversized documents before Apollo parses them.
+      if (tooLarge(req)) {
+        return reply.code(413).send({
+          errors: [{ message: `query document exceeds ${GRAPHQL_LIMITS.maxDocumentBytes} bytes`, extensions: { code: "PAYLOAD_TOO_LARGE" } }],
+        });
+      }
+    };
+    // Callback hooks with nothing to do for a plain JSON request, the common case.
+    scope.addHook("preValidation", (req, reply, done) => {
+      if (!isUpload(req) && !tooLarge(req)) return done();
+      prepare(req, reply).then(() => {
+        if (!reply.sent) done();
+      }, done);
+    });
+    scope.addHook("onSend", (req, _reply, payload, done) => {
+      if (!isUpload(req) || req.raw.readableEnded) return done(null, payload);
+      req.raw.resume();
+      let finished = false;
+      const finish = () => {
+        if (!finished) done(null, payload);
+        finished = true;
+      };
+      req.raw.once("end", finish);
+      req.raw.once("close", finish);
+    });
+    if (config().graphqlFastPath) {
+      scope.addHook("preHandler", graphqlFastPath({ schema: executable, validationRules: [limitsRule], formatError, context: contextOf }));
+    }
+    await scope.register(fastifyApollo(apollo), {
+      path: "/graphql",
+      context: async (req: FastifyRequest, reply: FastifyReply) => contextOf(req, reply),
+    });
+  });
+}
+
+const noStore: ApolloServerPlugin<Context> = {
+  async requestDidStart() {
+    return {
+      async willSendResponse({ response }) {
+        response.http.headers.set("cache-control", "no-store");
+      },
+    };
+  },
+};

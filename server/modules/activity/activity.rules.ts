@@ -1,0 +1,31 @@
+/** The seed's activity icons: value = label. */
+export const ACTIVITY_ICONS: Record<string, string> = {
+  radio_button_checked: "checked",
+  pan_tool: "stop",
+  verified: "verified",
+  check_circle: "check_circle",
+  radio_button_unchecked: "unchecked",
+  airplanemode_active: "plane",
+  moped: "bike",
+  directions_boat: "boat",
+  local_shipping: "truck",
+  home_work: "warehouse",
+  departure_board: "timed bus",
+};
+export const ACTIVITY_COLORS = ["green", "black", "gold", "red"] as const;
+export const DEFAULT_ACTIVITY_ICON = "airplanemode_active";
+export const DEFAULT_ACTIVITY_COLOR = "green";
+
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const two = (n: number) => String(n).padStart(2, "0");
+
+/** The derived month/day/time of an activity's created_at, in UTC. */
+export function withDerivedTime<T extends { created_at: Date }>(a: T) {
+  const d = a.created_at;
+  return {
+    ...a,
+    created_at_month: MONTHS[d.getUTCMonth()],
+    created_at_day: two(d.getUTCDate()),
+    created_at_time: `${two(d.getUTCHours())}:${two(d.getUTCMinutes())}`,
+  };
+}

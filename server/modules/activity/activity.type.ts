@@ -1,0 +1,19 @@
+import { Field, GraphQLISODateTime, Int, ObjectType } from "type-graphql";
+
+// Plain fields need no type-graphql wrapper (no field middlewares here): cheaper on every look-up.
+@ObjectType({ description: "A parcel history entry", simpleResolvers: true })
+export class Activity {
+  @Field(() => Int) id: number;
+  @Field(() => Int) parcel_id: number;
+  @Field(() => String) title: string;
+  @Field(() => String) description: string;
+  @Field(() => String, { description: "Material icon name, one of the seed's list" }) icon: string;
+  @Field(() => String, { description: "green, black, gold or red" }) color: string;
+  @Field(() => GraphQLISODateTime) created_at: Date;
+  @Field(() => GraphQLISODateTime) updated_at: Date;
+  @Field(() => String, { description: "Short month of created_at (UTC), e.g. Nov" }) created_at_month: string;
+  @Field(() => String, { description: "Day of month of created_at (UTC), two digits" }) created_at_day: string;
+  @Field(() => String, { description: "Time of created_at (UTC), HH:MM" }) created_at_time: string;
+  @Field(() => String, { nullable: true, description: "Normalised status this entry set, if any" }) status_code: string | null;
+  @Field(() => String, { nullable: true }) status_reason: string | null;
+}

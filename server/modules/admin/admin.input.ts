@@ -1,0 +1,47 @@
+import { Field, InputType } from "type-graphql";
+import { IsEmail, MaxLength, MinLength } from "class-validator";
+import { Required, Text } from "../../core/validation.js";
+
+export const PASSWORD_MIN = 8;
+const Password = (name: string) => (target: object, key: string) => {
+  Required()(target, key);
+  Text(200)(target, key);
+  MinLength(PASSWORD_MIN, { message: `${name} must be at least ${PASSWORD_MIN} characters` })(target, key);
+};
+const Email = () => (target: object, key: string) => {
+  Required()(target, key);
+  Text()(target, key);
+  IsEmail({}, { message: "$property must be an e-mail address" })(target, key);
+};
+
+@InputType()
+export class CreateAdminInput {
+  @Field(() => String) @Email() email: string;
+  @Field(() => String) @Password("password") password: string;
+}
+
+@InputType()
+export class SignInInput {
+  @Field(() => String) @Email() email: string;
+  @Field(() => String) @Required() @Text(200) password: string;
+}
+
+@InputType()
+export class SendPinInput {
+  @Field(() => String) @Email() email: string;
+}
+
+@InputType()
+export class ResetPasswordInput {
+  @Field(() => String) @Email() email: string;
+  @Field(() => String) @Password("new_password") new_password: string;
+  @Field(() => String) @Required() @Text(200) confirm_new_password: string;
+  @Field(() => String) @Required() @Text(200) @MaxLength(200) password_token: string;
+}
+
+@InputType()
+export class ChangePasswordInput {
+  @Field(() => String) @Required() @Text(200) password: string;
+  @Field(() => String) @Password("new_password") new_password: string;
+  @Field(() => String) @Required() @Text(200) confirm_new_password: string;
+}

@@ -1,0 +1,55 @@
+import type { FastifyInstance } from "fastify";
+import { route } from "../../rest/route.js";
+import { data } from "../../rest/schemas.js";
+import { ChangePasswordInput, CreateAdminInput, ResetPasswordInput, SendPinInput, SignInInput } from "./admin.input.js";
+import * as admins from "./admin.service.js";
+
+export function registerAdminRoutes(api: FastifyInstance): void {
+  route(api, {
+    method: "POST", url: "/admins", tag: "admins", created: true, message: "Admin created",
+    summary: "The one-time link: create the first admin (403 once any admin exists, before validation)",
+    body: [CreateAdminInput], data: data.ref("AdminAccount"),
+    handler: ({ req }) => admins.createFirstAdmin(req.body),
+  });
+  route(api, {
+    method: "POST", url: "/admins/auth/signin", tag: "admins", message: "Signed in",
+    summary: "Sign in (JSON or multipart); sets the HttpOnly session cookie", limit: { rule: "signin" }, input: SignInInput, data: data.ref("AdminAccount"),
+    handler: async ({ input, ctx }) => {
+      const admin = await admins.verifyCredentials(input);
+      await ctx.auth.startSession(admin);
+      return admin;
+    },
+  });
+  route(api, {
+    method: "GET", url: "/admins/auth/signout", tag: "admins", message: "Signed out",
+    summary: "Sign out: ends the session server-side (200 also when not signed in)", data: data.none,
+    handler: async ({ ctx }) => ctx.auth.endSession(),
+  });
+  route(api, {
+    method: "GET", url: "/users/auth/signout", tag: "admins",
+    summary: "User sign-out: there are no user accounts yet; the path exists for the client", data: data.none,
+    handler: async () => null,
+  });
+  route(api, {
+    method: ["POST", "PATCH"], url: "/admins/auth/send-pin", tag: "admins", message: "If the address has an account, a reset token is on its way",
+    summary: "E-mail a password reset token; the same answer whether or not the address has an account",
+    limit: { rule: "pin" }, input: SendPinInput, data: data.none,
+    handler: ({ input }) => admins.sendPin(input),
+  });
+  route(api, {
+    method: "PATCH", url: "/admins/auth/update/password-guest", tag: "admins", message: "Password updated",
+    summary: "Reset the password with the e-mailed token (422 for a wrong or expired token or a mismatch)",
+    limit: { rule: "reset" }, input: ResetPasswordInput, data: data.none,
+    handler: ({ input }) => admins.resetPassword(input),
+  });
+  route(api, {
+    method: "PATCH", url: "/admins/auth/update/password-user", tag: "admins", admin: true, message: "Password updated",
+    summary: "Change the signed-in admin's password; other sessions end and this client gets a fresh one",
+    input: ChangePasswordInput, data: data.none,
+    handler: async ({ input, ctx }) => {
+      const admin = await ctx.auth.requireAdmin();
+      await admins.changePassword(admin.id, input);
+      await ctx.auth.startSession(admin);
+    },
+  });
+}

@@ -1,0 +1,6 @@
+import { Field, ObjectType } from "type-graphql";
+
+@ObjectType()
+export class AdminAccount {
+  @Field(() => String) email: string;
+}

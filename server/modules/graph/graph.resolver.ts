@@ -1,0 +1,12 @@
+import { Ctx, Query, Resolver } from "type-graphql";
+import type { Context } from "../../core/context.js";
+import { siteGraph } from "./graph.service.js";
+import { SiteGraph } from "./graph.type.js";
+
+@Resolver()
+export class GraphResolver {
+  @Query(() => SiteGraph, { description: "Start-up graph: pages, admin flag, reviews, public settings" })
+  async graph(@Ctx() ctx: Context) {
+    return siteGraph((await ctx.auth.admin()) !== null);
+  }
+}

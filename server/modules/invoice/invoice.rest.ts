@@ -1,0 +1,48 @@
+import type { FastifyInstance } from "fastify";
+import { notFound, unauthenticated } from "../../core/errors.js";
+import { ctxOf, route } from "../../rest/route.js";
+import { data } from "../../rest/schemas.js";
+import { CreateInvoiceInput } from "./invoice.input.js";
+import * as invoices from "./invoice.service.js";
+
+export function registerInvoiceRoutes(api: FastifyInstance): void {
+  route(api, {
+    method: "POST", url: "/invoices", tag: "invoices", admin: true, created: true, message: "Invoice created",
+    summary: "Create an invoice (tracking_code, when given, must name a parcel)", input: CreateInvoiceInput, data: data.ref("Invoice"),
+    handler: ({ input }) => invoices.createInvoice(input),
+  });
+  route(api, {
+    method: "GET", url: "/invoices/:id", tag: "invoices", admin: true, summary: "One invoice by id (extra: mirrors the GraphQL invoice query)",
+    params: { id: "The invoice id" }, data: data.ref("Invoice"),
+    handler: async ({ req }) => {
+      const id = (req.params as { id: string }).id;
+      if (!/^\d{1,9}$/.test(id)) throw notFound("Invoice not found");
+      return invoices.getInvoice(Number(id));
+    },
+  });
+  // The one binary answer besides uploads: route() always answers the JSON envelope, errors still do.
+  api.route({
+    method: "GET",
+    url: "/invoices/:id/pdf",
+    schema: {
+      tags: ["invoices"],
+      summary: "The invoice as a PDF document (not enveloped; errors are)",
+      description: "A4, with the company's contact details, the invoice number and date, the amount and, when linked to a parcel, a QR code of its public tracking link. Sent as an attachment named after the invoice number.",
+      security: [{ session: [] }],
+      params: { type: "object", properties: { id: { type: "string", description: "The invoice id" } }, required: ["id"] },
+      response: {
+        200: { description: "The PDF", content: { "application/pdf": { schema: { type: "string", format: "binary" } } } },
+        "4xx": { description: "401 no admin session (with \"admin\": \"false\"), 404 unknown invoice", $ref: "ErrorEnvelope#" },
+      },
+    },
+    onRequest: async (req, reply) => {
+      if (!(await ctxOf(req, reply).auth.admin())) throw unauthenticated();
+    },
+    handler: async (req, reply) => {
+      const id = (req.params as { id: string }).id;
+      if (!/^\d{1,9}$/.test(id)) throw notFound("Invoice not found");
+      const { number, pdf } = await invoices.invoicePdfOf(Number(id), `${req.protocol}://${req.host}`);
+      return reply.type("application/pdf").header("Content-Disposition", `attachment; filename="${number}.pdf"`).send(pdf);
+    },
+  });
+}

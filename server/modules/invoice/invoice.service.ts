@@ -1,0 +1,46 @@
+import crypto from "node:crypto";
+import { config } from "../../core/config.js";
+import { notFound } from "../../core/errors.js";
+import { db } from "../../db/index.js";
+import { paged, type PageArgs } from "../common/paging.js";
+import { getSettings } from "../settings/settings.service.js";
+import type { CreateInvoiceInput } from "./invoice.input.js";
+import { invoicePdf } from "./invoice.pdf.js";
+
+export const invoiceNumber = (id: number) => `INV-${String(id).padStart(6, "0")}`;
+
+export async function createInvoice(input: CreateInvoiceInput) {
+  if (input.tracking_code && !(await db().parcel.findUnique({ where: { tracking_code: input.tracking_code }, select: { id: true } }))) {
+    throw notFound("No parcel has that tracking_code");
+  }
+  return db().$transaction(async (tx) => {
+    const row = await tx.invoice.create({
+      data: {
+        number: `pending-${crypto.randomUUID()}`,
+        product: input.product.trim(),
+        customer_name: input.customer_name?.trim() ?? "",
+        tracking_code: input.tracking_code?.trim() ?? "",
+        amount: input.amount ?? null,
+      },
+    });
+    return tx.invoice.update({ where: { id: row.id }, data: { number: invoiceNumber(row.id) } });
+  });
+}
+
+export async function getInvoice(id: number) {
+  const inv = await db().invoice.findUnique({ where: { id } });
+  if (!inv) throw notFound("Invoice not found");
+  return inv;
+}
+
+export const listInvoices = (args: PageArgs) =>
+  paged("/api/invoices", args, () => db().invoice.count(), (skip, take) => db().invoice.findMany({ skip, take, orderBy: { id: "desc" } }));
+
+/** The invoice as a PDF; `origin` makes the tracking link when PUBLIC_URL is not set. */
+export async function invoicePdfOf(id: number, origin: string, opts: { compress?: boolean } = {}) {
+  const [inv, s] = await Promise.all([getInvoice(id), getSettings()]);
+  const base = config().publicUrl || origin;
+  const trackUrl = inv.tracking_code ? `${base}/track.html?code=${encodeURIComponent(inv.tracking_code)}` : null;
+  const company = { name: config().companyName, contact_email: s.contact_email, contact_phone: s.contact_phone, contact_phone_alt: s.contact_phone_alt, contact_address: s.contact_address };
+  return { number: inv.number, pdf: await invoicePdf(inv, company, { trackUrl, compress: opts.compress }) };
+}

@@ -1,0 +1,173 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import nodemailer, { type Transporter } from "nodemailer";
+import { config } from "../../core/config.js";
+import { AppError, badInput, forbidden } from "../../core/errors.js";
+import { validated } from "../../core/validation.js";
+import { db } from "../../db/index.js";
+import { paged, type PageArgs } from "../common/paging.js";
+import { getSettings } from "../settings/settings.service.js";
+import { renderMail, type Company } from "./mail.templates.js";
+import { AdminMailInput, VisitorContactInput } from "./mail.input.js";
+
+export interface OutgoingMail {
+  kind: "contact" | "admin" | "reset" | "notification";
+  to: string;
+  subject: string;
+  text: string;
+  replyTo?: string;
+  headers?: Record<string, string>;
+  /** schema.org data for mail clients, carried in the HTML part as JSON-LD. */
+  jsonLd?: Record<string, unknown>;
+  /** The language of the text (the HTML part gets lang and dir); English when absent. */
+  lang?: { tag: string; rtl: boolean };
+}
+
+let serverTransport: Transporter | undefined;
+let serverTransportKey = "";
+
+/** The server's own transport: SMTP at SMTP_URL (or SMTP_HOST) when set, otherwise .eml files in the outbox folder. */
+function ownTransport(): Transporter | null {
+  const c = config();
+  const key = c.smtpUrl || (c.smtpHost ? `${c.smtpHost}:${c.smtpPort}` : "");
+  if (!key) return null;
+  if (!serverTransport || key !== serverTransportKey) {
+    serverTransport = c.smtpUrl
+      ? nodemailer.createTransport(c.smtpUrl)
+      : nodemailer.createTransport({ host: c.smtpHost, port: c.smtpPort, secure: c.smtpPort === 465 });
+    serverTransportKey = key;
+  }
+  return serverTransport;
+}
+
+function smtpHostTransport(user: string, pass: string): Transporter {
+  const c = config();
+  let host = c.smtpHost;
+  let port = c.smtpPort;
+  let secure = port === 465;
+  let tls: { rejectUnauthorized: boolean } | undefined;
+  if (!host && c.smtpUrl) {
+    const u = new URL(c.smtpUrl);
+    host = u.hostname;
+    port = Number(u.port) || (u.protocol === "smtps:" ? 465 : 587);
+    secure = u.protocol === "smtps:";
+    if (u.searchParams.get("tls.rejectUnauthorized") === "false") tls = { rejectUnauthorized: false };
+  }
+  if (!host) throw badInput("mail_driver smtp needs an SMTP host: set SMTP_URL or SMTP_HOST on the server");
+  return nodemailer.createTransport({ host, port, secure, auth: { user, pass }, tls });
+}
+
+async function company(): Promise<{ company: Company; template: string; from: string }> {
+  const s = await getSettings();
+  const c = config();
+  const from = c.mailFrom || s.contact_email || `no-reply@${new URL(c.publicUrl || "http://localhost").hostname}`;
+  return {
+    company: { name: c.companyName, email: s.contact_email, phone: s.contact_phone, address: s.contact_address, url: c.publicUrl },
+    template: s.mail_template,
+    from,
+  };
+}
+
+/** Sends through the given transport (or the outbox folder), records the result, and returns it. */
+async function deliver(mail: OutgoingMail, transport: Transporter | null, fromOverride?: string) {
+  const { company: co, template, from } = await company();
+  const rendered = renderMail(template, mail.subject, mail.text, co, mail.jsonLd, mail.lang);
+  const message = {
+    from: fromOverride || from,
+    to: mail.to,
+    replyTo: mail.replyTo,
+    subject: mail.subject,
+    text: rendered.text,
+    html: rendered.html,
+    headers: mail.headers,
+  };
+  let delivered = false;
+  let error = "";
+  let file = "";
+  try {
+    if (transport) {
+      await transport.sendMail(message);
+    } else {
+      const info = await nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" }).sendMail(message);
+      const dir = config().outboxDir;
+      await fs.mkdir(dir, { recursive: true });
+      file = path.join(dir, `${new Date().toISOString().replace(/[:.]/g, "-")}-${mail.kind}-${Math.random().toString(36).slice(2, 8)}.eml`);
+      await fs.writeFile(file, info.message as Buffer);
+      console.info(`[mail] no SMTP_URL: wrote ${mail.kind} message to ${mail.to} as ${file}`);
+    }
+    delivered = true;
+  } catch (e) {
+    error = (e as Error).message?.slice(0, 500) || "delivery failed";
+  }
+  const record = await db().mailMessage.create({
+    data: { kind: mail.kind, to: mail.to, reply_to: mail.replyTo ?? "", subject: mail.subject, body: mail.text, template, delivered, error, file },
+  });
+  return record;
+}
+
+/** Mail the site sends by itself, recorded in the outbox whether or not it was delivered. */
+export const sendMail = (mail: OutgoingMail) => deliver(mail, ownTransport());
+
+/** Mail the site sends by itself always uses the server's own transport. */
+export async function sendSystemMail(mail: OutgoingMail) {
+  const r = await deliver(mail, ownTransport());
+  if (!r.delivered) throw new AppError("INTERNAL_SERVER_ERROR", `mail could not be delivered: ${r.error}`);
+  return r;
+}
+
+/** A visitor's message goes to the company's contact e-mail, with the visitor as Reply-To. It is kept even when delivery fails. */
+export async function sendVisitorMessage(raw: unknown): Promise<void> {
+  const input = await validated(VisitorContactInput, raw);
+  const s = await getSettings();
+  if (!s.contact_email) throw badInput("The company has not set a contact e-mail yet");
+  const name = input.name?.trim() || input.email;
+  await deliver(
+    {
+      kind: "contact",
+      to: s.contact_email,
+      replyTo: input.email,
+      subject: `[Contact] ${input.subject}`,
+      text: `Message from ${name} <${input.email}> sent through the contact form:\n\n${input.body}`,
+    },
+    ownTransport(),
+  );
+}
+
+/** An admin's Send Email: mail_driver smtp authenticates as contact_email with the typed password (never stored). */
+export async function sendAdminMail(raw: unknown) {
+  const input = await validated(AdminMailInput, raw);
+  const s = await getSettings();
+  let transport: Transporter | null;
+  let from: string | undefined;
+  if (s.mail_driver === "smtp") {
+    if (!input.password) throw badInput("password is required when mail_driver is smtp");
+    if (!s.contact_email) throw badInput("contact_email must be set in Contact Info to send with smtp");
+    transport = smtpHostTransport(s.contact_email, input.password);
+    from = s.contact_email;
+  } else {
+    transport = ownTransport();
+  }
+  const r = await deliver({ kind: "admin", to: input.to, subject: input.subject, text: input.body }, transport, from);
+  if (!r.delivered) throw badInput(`The message could not be delivered: ${r.error}`);
+  return r;
+}
+
+/** Either kind of contact call, as POST /api/contact and the contact mutation take it. */
+export async function contact(raw: unknown, isAdmin: boolean): Promise<void> {
+  const hasTo = raw && typeof raw === "object" && (raw as Record<string, unknown>).to !== undefined;
+  if (hasTo) {
+    if (!isAdmin) throw forbidden("Only a signed-in admin may choose the recipient");
+    await sendAdminMail(raw);
+  } else {
+    await sendVisitorMessage(raw);
+  }
+}
+
+export function listOutbox(args: PageArgs) {
+  return paged(
+    "/api/outbox",
+    args,
+    () => db().mailMessage.count(),
+    (skip, take) => db().mailMessage.findMany({ skip, take, orderBy: { id: "desc" } }),
+  );
+}

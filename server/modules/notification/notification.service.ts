@@ -1,0 +1,77 @@
+import crypto from "node:crypto";
+import { config } from "../../core/config.js";
+import { isUniqueViolation } from "../../core/errors.js";
+import { db } from "../../db/index.js";
+import { sendMail } from "../mail/mail.service.js";
+import { isStatusCode, NOTIFY_MAX_AGE_MS } from "../parcel/status.rules.js";
+import { parcelDeliveryJsonLd } from "../parcel/structured-data.js";
+import { mailLanguage } from "./notification.i18n.js";
+
+export const siteUrl = () => config().publicUrl || `http://localhost:${config().port}`;
+/** The public tracking page of a code; with a language, the page opens in it (the site takes ?lang= into its cookie). */
+export const trackingLink = (code: string, lang?: string | null) =>
+  `${siteUrl()}/track.html?code=${encodeURIComponent(code)}${lang ? `&lang=${encodeURIComponent(lang)}` : ""}`;
+export const unsubscribeLink = (code: string, token: string) =>
+  `${siteUrl()}/unsubscribe.html?code=${encodeURIComponent(code)}&token=${encodeURIComponent(token)}`;
+
+const inFlight = new Set<Promise<unknown>>();
+
+/**
+ * Tells the recipient that a history entry changed the parcel's status: once per status and
+ * parcel (a unique row claims it, across processes), only for entries at most 7 days old,
+ * never when the admin switched it off or the recipient unsubscribed. Runs after the write;
+ * a failure is logged and recorded in the outbox, never thrown at the admin.
+ */
+export function notifyRecipient(parcelId: number, entry: { status_code: string | null; status_reason: string | null; created_at: Date; title: string; description: string }): void {
+  const p = send(parcelId, entry)
+    .catch((e) => console.error("recipient notification failed:", (e as Error).message))
+    .finally(() => inFlight.delete(p));
+  inFlight.add(p);
+}
+
+/** Waits for notifications started so far (shutdown, tests). */
+export async function settleNotifications(): Promise<void> {
+  while (inFlight.size) await Promise.all([...inFlight]);
+}
+
+async function send(parcelId: number, entry: Parameters<typeof notifyRecipient>[1]): Promise<void> {
+  const code = entry.status_code;
+  if (!isStatusCode(code) || Date.now() - entry.created_at.getTime() > NOTIFY_MAX_AGE_MS) return;
+  const parcel = await db().parcel.findUnique({ where: { id: parcelId } });
+  if (!parcel?.recipient_email || !parcel.notify_recipient || parcel.recipient_unsubscribed) return;
+  let claim: { id: number };
+  try {
+    claim = await db().parcelNotification.create({ data: { parcel_id: parcelId, status_code: code }, select: { id: true } });
+  } catch (e) {
+    if (isUniqueViolation(e)) return; // already told about this status
+    throw e;
+  }
+  let token = parcel.unsubscribe_token;
+  if (!token) {
+    token = crypto.randomBytes(24).toString("base64url");
+    await db().parcel.update({ where: { id: parcelId }, data: { unsubscribe_token: token } });
+  }
+  const lang = mailLanguage(parcel.recipient_language);
+  const label = lang.t(`status.${code}`);
+  const status = `${label}${entry.status_reason ? ` (${entry.status_reason})` : ""}`;
+  const link = trackingLink(parcel.tracking_code, parcel.recipient_language && lang.code);
+  const vars = { code: parcel.tracking_code, name: parcel.recipient_name, destination: parcel.destination, status };
+  const lines = [lang.t("notify.hello", vars), lang.t("notify.now", vars), `${entry.title}\n${entry.description}`];
+  if (parcel.min_expected_delivery_date || parcel.max_expected_delivery_date) {
+    lines.push(lang.t("notify.expected", { window: lang.dateRange(parcel.min_expected_delivery_date, parcel.max_expected_delivery_date) }));
+  }
+  lines.push(lang.t("notify.track", { link }));
+  lines.push(lang.t("notify.why", { link: unsubscribeLink(parcel.tracking_code, token) }));
+  const mail = await sendMail({
+    kind: "notification",
+    to: parcel.recipient_email,
+    subject: lang.t("notify.subject", { code: parcel.tracking_code, status: label }),
+    text: lines.join("\n\n"),
+    lang: { tag: lang.tag, rtl: lang.rtl },
+    headers: {
+      "List-Unsubscribe": `<${unsubscribeLink(parcel.tracking_code, token)}>`,
+    },
+    jsonLd: parcelDeliveryJsonLd({ ...parcel, status_code: code }, link),
+  });
+  await db().parcelNotification.update({ where: { id: claim.id }, data: { mail_id: mail.id } });
+}

@@ -1,0 +1,83 @@
+import { Arg, Args, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root, UseMiddleware } from "type-graphql";
+import type { Context } from "../../core/context.js";
+import { limitLookups } from "../../core/ratelimit.js";
+import { AdminOnly, Limit } from "../../graphql/guards.js";
+import { GraphQLUpload, fromUpload, type FileUpload } from "../../graphql/upload.js";
+import { CreateParcelInput, ParcelListArgs, UnsubscribeInput, UpdateParcelInput } from "./parcel.input.js";
+import * as parcels from "./parcel.service.js";
+import { parcelDeliveryJsonLd } from "./structured-data.js";
+import { trackingLink } from "../notification/notification.service.js";
+import { Parcel, ParcelPage, PublicParcel, TrackResult, Unsubscribed } from "./parcel.type.js";
+
+@Resolver(() => PublicParcel)
+export class ParcelResolver {
+  @FieldResolver(() => String, { description: "schema.org ParcelDelivery as JSON-LD text, for the tracking page" })
+  structured_data(@Root() parcel: PublicParcel) {
+    return JSON.stringify(parcelDeliveryJsonLd(parcel, trackingLink(parcel.tracking_code)));
+  }
+
+  @Query(() => PublicParcel, { description: "Track a parcel by its code (public view); verify (postcode or e-mail) unlocks protected details" })
+  @UseMiddleware(Limit("tracking", { skipForAdmin: true }))
+  async parcel(
+    @Arg("trackingCode", () => String) trackingCode: string,
+    @Arg("verify", () => String, { nullable: true }) verify: string | null,
+    @Ctx() ctx: Context,
+  ) {
+    if (verify) await limitLookups(ctx, "verify", 1);
+    return parcels.trackParcelFor(trackingCode, verify);
+  }
+
+  @Query(() => [TrackResult], { description: "Track up to 20 codes at once: each with its parcel or its error" })
+  async track(
+    @Arg("codes", () => [String]) codes: string[],
+    @Arg("verify", () => String, { nullable: true }) verify: string | null,
+    @Ctx() ctx: Context,
+  ) {
+    const list = parcels.splitCodes(codes);
+    await limitLookups(ctx, "tracking", list.length, true);
+    if (verify) await limitLookups(ctx, "verify", 1);
+    return parcels.trackMany(list, verify);
+  }
+
+  @Query(() => Parcel, { description: "Admin: every field of a parcel, by tracking code" })
+  @UseMiddleware(AdminOnly)
+  adminParcel(@Arg("trackingCode", () => String) trackingCode: string) {
+    return parcels.getParcel(trackingCode);
+  }
+
+  @Query(() => ParcelPage, { description: "Admin: paged parcels, newest first; search by code, recipient or destination; stale_days lists quiet parcels" })
+  @UseMiddleware(AdminOnly)
+  parcels(@Args(() => ParcelListArgs) args: ParcelListArgs) {
+    return parcels.listParcels(args);
+  }
+
+  @Mutation(() => Parcel)
+  @UseMiddleware(AdminOnly)
+  createParcel(@Arg("input", () => CreateParcelInput) input: CreateParcelInput) {
+    return parcels.createParcel(input);
+  }
+
+  @Mutation(() => Parcel)
+  @UseMiddleware(AdminOnly)
+  updateParcel(@Arg("input", () => UpdateParcelInput) input: UpdateParcelInput) {
+    return parcels.updateParcel(input);
+  }
+
+  @Mutation(() => Parcel, { description: "Replace the parcel's image (JPEG or PNG)" })
+  @UseMiddleware(AdminOnly)
+  async updateParcelImage(@Arg("id", () => Int) id: number, @Arg("image", () => GraphQLUpload) image: FileUpload, @Ctx() _ctx: Context) {
+    return parcels.setParcelImage(id, (await fromUpload(image))!);
+  }
+
+  @Mutation(() => Boolean, { description: "Delete a parcel with its history and image" })
+  @UseMiddleware(AdminOnly)
+  async deleteParcel(@Arg("id", () => Int) id: number) {
+    await parcels.deleteParcel(id);
+    return true;
+  }
+
+  @Mutation(() => Unsubscribed, { description: "The recipient's unsubscribe link: no more status e-mails for this parcel" })
+  unsubscribe(@Arg("input", () => UnsubscribeInput) input: UnsubscribeInput) {
+    return parcels.unsubscribeRecipient(input.code, input.token);
+  }
+}

@@ -1,0 +1,68 @@
+import type { FastifyInstance } from "fastify";
+import { fileOf } from "../../rest/body.js";
+import { IdInput } from "../../rest/id.input.js";
+import { route } from "../../rest/route.js";
+import { data } from "../../rest/schemas.js";
+import { limitLookups } from "../../core/ratelimit.js";
+import { CreateParcelInput, ParcelListArgs, TrackManyQuery, TrackQuery, UnsubscribeInput, UpdateParcelInput } from "./parcel.input.js";
+import * as parcels from "./parcel.service.js";
+
+export function registerParcelRoutes(api: FastifyInstance): void {
+  route(api, {
+    method: "GET", url: "/parcels/:code", tag: "parcels", summary: "Track a parcel (public view, history oldest first)",
+    params: { code: "The tracking code" }, limit: { rule: "tracking", skipForAdmin: true },
+    input: TrackQuery,
+    description: "With protect_details on, names are masked, the image left out and places coarse (details_protected: true) unless ?verify= gives the recipient's postcode or e-mail.",
+    data: data.ref("PublicParcel"),
+    serializedData: true,
+    handler: async ({ req, input, ctx }) => {
+      const code = (req.params as { code: string }).code;
+      if (!input.verify) return parcels.trackParcelJson(code);
+      await limitLookups(ctx, "verify", 1);
+      return JSON.stringify(await parcels.trackParcelFor(code, input.verify));
+    },
+  });
+  route(api, {
+    method: "GET", url: "/track", tag: "parcels", summary: "Track up to 20 codes at once (?codes=A,B,C): each with its parcel or its error",
+    input: TrackManyQuery, data: data.list("TrackResult"),
+    handler: async ({ input, ctx }) => {
+      const codes = parcels.splitCodes(input.codes);
+      await limitLookups(ctx, "tracking", codes.length, true);
+      if (input.verify) await limitLookups(ctx, "verify", 1);
+      return parcels.trackMany(codes, input.verify);
+    },
+  });
+  route(api, {
+    method: "POST", url: "/notifications/unsubscribe", tag: "parcels", message: "You will get no more e-mails about this parcel",
+    summary: "The recipient's unsubscribe link (code and token from the e-mail)", input: UnsubscribeInput, data: data.ref("Unsubscribed"),
+    handler: ({ input }) => parcels.unsubscribeRecipient(input.code, input.token),
+  });
+  route(api, {
+    method: "GET", url: "/parcels", tag: "parcels", admin: true, summary: "Paged parcels, newest first; search by code, recipient or destination; stale_days lists quiet parcels",
+    input: ParcelListArgs, data: data.ref("ParcelPage"),
+    handler: ({ input }) => parcels.listParcels(input),
+  });
+  route(api, {
+    method: "POST", url: "/parcels", tag: "parcels", admin: true, created: true, message: "Parcel created", summary: "Create a parcel",
+    input: CreateParcelInput, data: data.ref("Parcel"),
+    handler: ({ input }) => parcels.createParcel(input),
+  });
+  route(api, {
+    method: "PATCH", url: "/parcels", tag: "parcels", admin: true, message: "Parcel updated",
+    summary: "Update a parcel: id plus any fields (absent fields stay; history is ignored)",
+    input: UpdateParcelInput, data: data.ref("Parcel"),
+    handler: ({ input }) => parcels.updateParcel(input),
+  });
+  route(api, {
+    method: "POST", url: "/parcels/image", tag: "parcels", admin: true, message: "Image saved",
+    summary: "Set the parcel's image (replaces and deletes any earlier one)",
+    input: IdInput, files: ["image"], data: data.ref("Parcel"),
+    handler: ({ input, req }) => parcels.setParcelImage(input.id, fileOf(req, "image")),
+  });
+  route(api, {
+    method: "DELETE", url: "/parcels", tag: "parcels", admin: true, message: "Parcel deleted",
+    summary: "Delete a parcel with its history and image",
+    input: IdInput, data: data.none,
+    handler: ({ input }) => parcels.deleteParcel(input.id),
+  });
+}

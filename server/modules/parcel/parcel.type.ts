@@ -1,0 +1,68 @@
+import { Field, Float, GraphQLISODateTime, Int, ObjectType } from "type-graphql";
+import { Activity } from "../activity/activity.type.js";
+import { PagedType } from "../common/paging.js";
+
+// Plain fields need no type-graphql wrapper (no field middlewares here): cheaper on every look-up.
+@ObjectType({ description: "What anyone with the tracking code may see", simpleResolvers: true })
+export class PublicParcel {
+  @Field(() => Int) id: number;
+  @Field(() => String) tracking_code: string;
+  @Field(() => String) recipient_name: string;
+  @Field(() => String, { nullable: true }) sender_name: string | null;
+  @Field(() => String) destination: string;
+  @Field(() => String, { nullable: true }) current_location: string | null;
+  @Field(() => String, { nullable: true }) pickup_location: string | null;
+  @Field(() => String, { nullable: true, description: "Free text" }) status: string | null;
+  @Field(() => Float, { nullable: true }) weight: number | null;
+  @Field(() => String, { nullable: true }) shipped_via: string | null;
+  @Field(() => String, { nullable: true }) parcel_content: string | null;
+  @Field(() => Float, { nullable: true }) declared_value: number | null;
+  @Field(() => String, { nullable: true, description: "YYYY-MM-DD" }) min_expected_delivery_date: string | null;
+  @Field(() => String, { nullable: true, description: "YYYY-MM-DD" }) max_expected_delivery_date: string | null;
+  @Field(() => String, { nullable: true, description: "File name under /uploads/images/" }) image: string | null;
+  @Field(() => String, { description: "yes or no" }) show_map: string;
+  @Field(() => Int) map_zoom: number;
+  @Field(() => Float, { nullable: true }) map_current_latitude: number | null;
+  @Field(() => Float, { nullable: true }) map_current_longitude: number | null;
+  @Field(() => Float, { nullable: true }) map_pickup_latitude: number | null;
+  @Field(() => Float, { nullable: true }) map_pickup_longitude: number | null;
+  @Field(() => Float, { nullable: true }) map_destination_latitude: number | null;
+  @Field(() => Float, { nullable: true }) map_destination_longitude: number | null;
+  @Field(() => GraphQLISODateTime) created_at: Date;
+  @Field(() => GraphQLISODateTime) updated_at: Date;
+  @Field(() => [Activity], { description: "Oldest first" }) history: Activity[];
+  @Field(() => String, { nullable: true, description: "Normalised status: pending, picked_up, in_transit, on_hold, out_for_delivery, ready_for_pickup, delivery_failed, delivered, returned_to_sender, exception, cancelled" })
+  status_code: string | null;
+  @Field(() => String, { nullable: true }) status_reason: string | null;
+  @Field(() => GraphQLISODateTime, { description: "The newest history entry's time (or the parcel's creation)" }) last_event_at: Date;
+  @Field(() => Int, { description: "Days without news after which the site says the parcel has gone quiet" }) quiet_after_days: number;
+  @Field(() => Boolean, { description: "true when names are masked, the image left out and places coarse: pass the recipient's postcode or e-mail as verify" })
+  details_protected: boolean;
+}
+
+@ObjectType({ description: "Every field of a parcel, for the admin" })
+export class Parcel extends PublicParcel {
+  @Field(() => String, { nullable: true }) recipient_email: string | null;
+  @Field(() => String, { nullable: true }) recipient_phone_number: string | null;
+  @Field(() => String, { nullable: true }) sender_email: string | null;
+  @Field(() => String, { nullable: true }) recipient_postcode: string | null;
+  @Field(() => Boolean, { description: "Status e-mails to the recipient (admin switch)" }) notify_recipient: boolean;
+  @Field(() => String, { nullable: true, description: "The language of the recipient's status e-mails (a site language code; none: English)" }) recipient_language: string | null;
+  @Field(() => Boolean, { description: "The recipient used the unsubscribe link" }) recipient_unsubscribed: boolean;
+  @Field(() => Boolean, { description: "Names and image need a second factor" }) protect_details: boolean;
+}
+
+@ObjectType({ description: "One code of a multi-code look-up" })
+export class TrackResult {
+  @Field(() => String) tracking_code: string;
+  @Field(() => PublicParcel, { nullable: true }) parcel: PublicParcel | null;
+  @Field(() => String, { nullable: true, description: "Why this code has no parcel (e.g. not found)" }) error: string | null;
+}
+
+@ObjectType()
+export class Unsubscribed {
+  @Field(() => String) tracking_code: string;
+  @Field(() => Boolean) unsubscribed: boolean;
+}
+
+export const ParcelPage = PagedType(Parcel, "ParcelPage");

@@ -1,0 +1,31 @@
+import { Arg, Args, Int, Mutation, Query, Resolver, UseMiddleware } from "type-graphql";
+import { AdminOnly } from "../../graphql/guards.js";
+import { GraphQLUpload, fromUpload, type FileUpload } from "../../graphql/upload.js";
+import { PageArgs } from "../common/paging.js";
+import { CreateReviewInput } from "./review.input.js";
+import * as reviews from "./review.service.js";
+import { Review, ReviewPage } from "./review.type.js";
+
+@Resolver()
+export class ReviewResolver {
+  @Query(() => ReviewPage, { description: "Paged testimonials, newest first; search by name" })
+  reviews(@Args(() => PageArgs) args: PageArgs) {
+    return reviews.listReviews(args);
+  }
+
+  @Mutation(() => Review)
+  @UseMiddleware(AdminOnly)
+  async createReview(
+    @Arg("input", () => CreateReviewInput) input: CreateReviewInput,
+    @Arg("image", () => GraphQLUpload) image: FileUpload,
+  ) {
+    return reviews.createReview(input, await fromUpload(image));
+  }
+
+  @Mutation(() => Boolean)
+  @UseMiddleware(AdminOnly)
+  async deleteReview(@Arg("id", () => Int) id: number) {
+    await reviews.deleteReview(id);
+    return true;
+  }
+}

@@ -1,0 +1,43 @@
+import { badInput } from "../../core/errors.js";
+import { validated } from "../../core/validation.js";
+import { db } from "../../db/index.js";
+import { contentChanged } from "../graph/content-version.js";
+import { ContactSettingsInput, HtmlSettingsInput, MailSettingsInput } from "./settings.input.js";
+
+const PUBLIC_KEYS = [
+  "meta_description", "chat_code", "contact_email", "contact_phone", "contact_phone_alt",
+  "contact_twitter", "contact_telegram", "contact_instagram", "contact_address",
+] as const;
+
+/** The one settings row (created with defaults on first use). */
+export async function getSettings() {
+  return (await db().settings.findUnique({ where: { id: 1 } })) ?? db().settings.upsert({ where: { id: 1 }, create: { id: 1 }, update: {} });
+}
+
+export async function getPublicSettings() {
+  const s = await getSettings();
+  return Object.fromEntries(PUBLIC_KEYS.map((k) => [k, s[k]])) as Pick<typeof s, (typeof PUBLIC_KEYS)[number]>;
+}
+
+async function save(data: Record<string, unknown>) {
+  const clean: Record<string, string> = {};
+  for (const [k, v] of Object.entries(data)) if (v !== undefined) clean[k] = v === null ? "" : String(v).trim();
+  const row = await db().settings.upsert({ where: { id: 1 }, create: { id: 1, ...clean }, update: clean });
+  await contentChanged();
+  return row;
+}
+
+export const updateMailSettings = async (i: MailSettingsInput) => save({ mail_driver: i.mail_driver, mail_template: i.mail_template });
+// Fields left out stay as they are; null or "" clears an optional field.
+export const updateHtmlSettings = async (i: HtmlSettingsInput) => save({ ...i });
+export const updateContactSettings = async (i: ContactSettingsInput) => save({ ...i });
+
+/** PATCH /api/settings: one group per call, told apart by the fields sent. */
+export async function updateSettingsGroup(raw: unknown) {
+  const body = raw && typeof raw === "object" ? (raw as Record<string, unknown>) : {};
+  const has = (k: string) => Object.prototype.hasOwnProperty.call(body, k);
+  if (has("mail_driver") || has("mail_template")) return updateMailSettings(await validated(MailSettingsInput, body));
+  if (has("meta_description") || has("chat_code")) return updateHtmlSettings(await validated(HtmlSettingsInput, body));
+  if (Object.keys(body).some((k) => k.startsWith("contact_"))) return updateContactSettings(await validated(ContactSettingsInput, body));
+  throw badInput("Send one settings group: mail_driver and mail_template, meta_description and chat_code, or the contact fields");
+}

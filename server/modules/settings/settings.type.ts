@@ -1,0 +1,20 @@
+import { Field, ObjectType } from "type-graphql";
+
+@ObjectType({ description: "Settings anyone may read: contact details, meta description, chat code" })
+export class PublicSettings {
+  @Field(() => String) meta_description: string;
+  @Field(() => String) chat_code: string;
+  @Field(() => String) contact_email: string;
+  @Field(() => String) contact_phone: string;
+  @Field(() => String) contact_phone_alt: string;
+  @Field(() => String) contact_twitter: string;
+  @Field(() => String) contact_telegram: string;
+  @Field(() => String) contact_instagram: string;
+  @Field(() => String) contact_address: string;
+}
+
+@ObjectType({ description: "All settings, for the admin" })
+export class Settings extends PublicSettings {
+  @Field(() => String, { description: "mail or smtp" }) mail_driver: string;
+  @Field(() => String, { description: "plain, html1, html2, html3 or html4" }) mail_template: string;
+}

@@ -1,0 +1,47 @@
+import type { FastifyInstance } from "fastify";
+import { notFound } from "../../core/errors.js";
+import { IdInput } from "../../rest/id.input.js";
+import { route } from "../../rest/route.js";
+import { data } from "../../rest/schemas.js";
+import { PageArgs } from "../common/paging.js";
+import { CreateWebhookInput, UpdateWebhookInput } from "./webhook.input.js";
+import * as webhooks from "./webhook.service.js";
+
+const hookId = (raw: string) => {
+  if (!/^\d{1,9}$/.test(raw)) throw notFound("Webhook not found");
+  return Number(raw);
+};
+
+export function registerWebhookRoutes(api: FastifyInstance): void {
+  route(api, {
+    method: "GET", url: "/webhooks", tag: "webhooks", admin: true, summary: "The registered webhooks",
+    data: data.list("Webhook"),
+    handler: () => webhooks.listWebhooks(),
+  });
+  route(api, {
+    method: "POST", url: "/webhooks", tag: "webhooks", admin: true, created: true, message: "Webhook created",
+    summary: "Register a URL for events (parcel.created, history.added, status.changed, parcel.delivered); the answer carries the signing secret",
+    input: CreateWebhookInput, data: data.ref("Webhook"),
+    handler: ({ input }) => webhooks.createWebhook(input),
+  });
+  route(api, {
+    method: "PATCH", url: "/webhooks", tag: "webhooks", admin: true, message: "Webhook updated", summary: "Change a webhook's URL, events or active switch",
+    input: UpdateWebhookInput, data: data.ref("Webhook"),
+    handler: ({ input }) => webhooks.updateWebhook(input),
+  });
+  route(api, {
+    method: "DELETE", url: "/webhooks", tag: "webhooks", admin: true, message: "Webhook deleted", summary: "Delete a webhook and its delivery log",
+    input: IdInput, data: data.none,
+    handler: ({ input }) => webhooks.deleteWebhook(input.id),
+  });
+  route(api, {
+    method: "GET", url: "/webhooks/:id/deliveries", tag: "webhooks", admin: true, summary: "A webhook's deliveries, newest first, with their answers",
+    params: { id: "The webhook id" }, input: PageArgs, data: data.ref("WebhookDeliveryPage"),
+    handler: ({ req, input }) => webhooks.listDeliveries(hookId((req.params as { id: string }).id), input),
+  });
+  route(api, {
+    method: "POST", url: "/webhooks/ping", tag: "webhooks", admin: true, message: "Test event sent", summary: "Send a signed test event (ping) to the hook now",
+    input: IdInput, data: data.ref("WebhookDelivery"),
+    handler: ({ input }) => webhooks.pingWebhook(input.id),
+  });
+}

@@ -1,0 +1,31 @@
+import crypto from "node:crypto";
+
+/** The events a third party may subscribe to. */
+export const WEBHOOK_EVENTS = ["parcel.created", "history.added", "status.changed", "parcel.delivered"] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+
+/** The signature header's value: HMAC-SHA256 of the exact body bytes with the hook's secret. */
+export const signBody = (secret: string, body: string) => `sha256=${crypto.createHmac("sha256", secret).update(body).digest("hex")}`;
+
+/** What a receiver does to check a delivery: recompute and compare in constant time. */
+export function verifySignature(secret: string, body: string, header: string | undefined): boolean {
+  if (!header) return false;
+  const expected = Buffer.from(signBody(secret, body));
+  const given = Buffer.from(header);
+  return expected.length === given.length && crypto.timingSafeEqual(expected, given);
+}
+
+export const newSecret = () => `whsec_${crypto.randomBytes(24).toString("hex")}`;
+
+const env = (name: string, fallback: number) => {
+  const v = Number(process.env[name]);
+  return Number.isFinite(v) && v > 0 ? v : fallback;
+};
+/** Retry schedule: attempt n (1-based) failed, the next waits base * 2^(n-1), up to maxAttempts in all. */
+export const retryPolicy = () => ({
+  maxAttempts: env("WEBHOOK_MAX_ATTEMPTS", 6),
+  baseMs: env("WEBHOOK_RETRY_BASE_MS", 30_000),
+  timeoutMs: env("WEBHOOK_TIMEOUT_MS", 10_000),
+  pollMs: env("WEBHOOK_POLL_MS", 5_000),
+});
+export const backoffMs = (attempt: number, baseMs: number) => baseMs * 2 ** Math.max(0, attempt - 1);

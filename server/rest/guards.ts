@@ -1,0 +1,66 @@
+import type { FastifyRequest } from "fastify";
+import { config } from "../core/config.js";
+import { AppError, forbidden } from "../core/errors.js";
+
+const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+const BODY_TYPES = new Set(["application/json", "multipart/form-data"]);
+
+/** Whether an Origin or Referer value names this site: PUBLIC_URL's origin when set, else the request's Host. */
+function isThisSite(value: string, req: FastifyRequest): boolean {
+  let source: URL;
+  try {
+    source = new URL(value);
+  } catch {
+    return false; // "null" (sandboxed or privacy-redirected pages) and garbage are other sites
+  }
+  const publicUrl = config().publicUrl;
+  if (publicUrl) return source.origin === new URL(publicUrl).origin;
+  try {
+    // Parsing the Host with the source's scheme drops a default port the same way on both sides.
+    return source.protocol.startsWith("http") && new URL(`${source.protocol}//${req.host}`).host === source.host;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Contract section 2, before anything is read or changed: a cross-site write is 403; a write
+ * with a body that is neither JSON nor multipart is 415. A write with no body and no
+ * Content-Type is let through (its fields are then simply missing: 422 where any are required).
+ */
+export function writeGuard(req: FastifyRequest): void {
+  if (!WRITES.has(req.method)) return;
+  const origin = req.headers.origin;
+  const referer = req.headers.referer;
+  const source = origin ?? referer;
+  if (source !== undefined && !isThisSite(source, req)) throw forbidden("Cross-site requests may not change anything");
+  const type = req.headers["content-type"];
+  if (type === undefined) {
+    const length = req.headers["content-length"];
+    const hasBody = req.headers["transfer-encoding"] !== undefined || (length !== undefined && length !== "0");
+    if (hasBody) throw unsupported();
+    return;
+  }
+  if (!BODY_TYPES.has(type.split(";")[0].trim().toLowerCase())) throw unsupported();
+}
+
+const unsupported = () => new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the body as application/json or multipart/form-data");
+
+/** Any error as the AppError the envelope reports: Fastify's own 4xx keep their status with a plain message. */
+export function toAppError(err: unknown, log: (e: unknown) => void): AppError {
+  if (err instanceof AppError) return err;
+  const e = err as { statusCode?: number; code?: string };
+  switch (e.statusCode) {
+    case 400:
+      return new AppError("BAD_REQUEST", "The request body could not be parsed (broken JSON or multipart)");
+    case 413:
+      return new AppError("PAYLOAD_TOO_LARGE", `The request body is too large (at most ${Math.floor(config().bodyLimitBytes / 1024)} KB)`);
+    case 415:
+      return unsupported();
+    case 429:
+      return new AppError("TOO_MANY_REQUESTS", "Too many requests; please wait and try again");
+  }
+  if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) return new AppError("BAD_REQUEST", "The request could not be understood");
+  log(err);
+  return new AppError("INTERNAL_SERVER_ERROR", "Something went wrong on our side; please try again");
+}

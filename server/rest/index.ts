@@ -1,0 +1,82 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fastifyMultipart from "@fastify/multipart";
+import { config } from "../core/config.js";
+import { RateLimited } from "../core/ratelimit.js";
+import { registerActivityRoutes } from "../modules/activity/activity.rest.js";
+import { registerAdminRoutes } from "../modules/admin/admin.rest.js";
+import { registerGraphRoutes } from "../modules/graph/graph.rest.js";
+import { registerInvoiceRoutes } from "../modules/invoice/invoice.rest.js";
+import { registerMailRoutes } from "../modules/mail/mail.rest.js";
+import { registerPageRoutes } from "../modules/page/page.rest.js";
+import { registerParcelRoutes } from "../modules/parcel/parcel.rest.js";
+import { registerReviewRoutes } from "../modules/review/review.rest.js";
+import { registerSettingsRoutes } from "../modules/settings/settings.rest.js";
+import { registerWebhookRoutes } from "../modules/webhook/webhook.rest.js";
+import { isMultipart, readMultipart } from "./body.js";
+import { toAppError, writeGuard } from "./guards.js";
+import { registerOpenApi } from "./openapi.js";
+import { sharedSchemas } from "./schemas.js";
+
+/** The REST facade under /api (registered with that prefix): the contract's envelope on every answer. */
+export async function registerRest(api: FastifyInstance): Promise<void> {
+  const c = config();
+
+  // Only JSON and multipart bodies exist here; prototype keys in JSON are dropped like any unknown field.
+  api.removeAllContentTypeParsers();
+  api.addContentTypeParser("application/json", { parseAs: "string", bodyLimit: c.bodyLimitBytes }, api.getDefaultJsonParser("remove", "remove"));
+  await api.register(fastifyMultipart, {
+    limits: { fileSize: c.uploadMaxBytes + 1, files: 2, fields: 60, parts: 62, fieldSize: c.bodyLimitBytes, headerPairs: 200 },
+  });
+  // Request bodies are validated by the input classes (one set of rules and messages for both
+  // doors), so the request schemas only document; response schemas serialize.
+  api.setValidatorCompiler(() => () => true);
+  for (const s of sharedSchemas) api.addSchema(s);
+  await registerOpenApi(api);
+
+  // Callback hooks: they run on every API request, most of which need neither.
+  api.addHook("onRequest", (req, reply, done) => {
+    reply.header("Cache-Control", "no-store");
+    try {
+      writeGuard(req);
+    } catch (e) {
+      return done(e as Error);
+    }
+    done();
+  });
+  api.addHook("preValidation", (req, _reply, done) => {
+    if (!isMultipart(req)) return done();
+    readMultipart(req).then((body) => {
+      req.body = body;
+      done();
+    }, done);
+  });
+  api.setErrorHandler((err, req, reply) => {
+    const e = toAppError(err, (x) => req.log.error(x));
+    const body: Record<string, unknown> = { status: String(e.status), errors: e.messages, message: "", data: null };
+    if (e.status === 401) body.admin = "false";
+    if (e.status === 429) reply.header("Retry-After", String(e instanceof RateLimited ? e.retryAfter : 60));
+    return reply.code(e.status).send(body);
+  });
+  api.setNotFoundHandler((req, reply) =>
+    reply.code(404).send({ status: "404", errors: [`No such API path: ${req.method} ${req.url.split("?")[0].slice(0, 200)}`], message: "", data: null }));
+
+  for (const register of [
+    registerGraphRoutes, registerSettingsRoutes, registerParcelRoutes, registerActivityRoutes, registerPageRoutes,
+    registerReviewRoutes, registerAdminRoutes, registerInvoiceRoutes, registerMailRoutes, registerWebhookRoutes,
+  ]) register(api);
+}
+
+/**
+ * For Fastify's `frameworkErrors` server option (set in app.ts): URLs the router rejects before
+ * any scope sees them (broken %-encoding, an over-long path parameter) still get the envelope under /api.
+ */
+export function frameworkErrors(error: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  const tooLong = error.code === "FST_ERR_MAX_PARAM_LENGTH";
+  if (req.url === "/api" || req.url.startsWith("/api/")) {
+    const status = tooLong ? 404 : 400;
+    const message = tooLong ? "Not found" : "The URL could not be decoded";
+    return reply.code(status).header("Cache-Control", "no-store").send({ status: String(status), errors: [message], message: "", data: null });
+  }
+  const status = tooLong ? 414 : error.statusCode ?? 400;
+  return reply.code(status).type("text/plain; charset=utf-8").send(tooLong ? "URI too long" : "Bad request");
+}

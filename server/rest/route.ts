@@ -1,0 +1,147 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { contextOf, type Context } from "../core/context.js";
+import { unauthenticated } from "../core/errors.js";
+import { limit } from "../core/ratelimit.js";
+import { input } from "./body.js";
+import { binaryFile, envelope, inputSchema, type Schema } from "./schemas.js";
+
+type Method = "GET" | "POST" | "PATCH" | "DELETE";
+
+export interface RouteSpec<I> {
+  method: Method | Method[];
+  /** Path under /api. */
+  url: string;
+  tag: string;
+  summary: string;
+  description?: string;
+  /** Needs a signed-in admin: 401 with "admin": "false" otherwise. */
+  admin?: boolean;
+  /** An abuse limit per client address (server/core/ratelimit.ts), as the GraphQL door applies it. */
+  limit?: { rule: string; skipForAdmin?: boolean };
+  /** 201 instead of 200. */
+  created?: boolean;
+  message?: string;
+  /** Validated (numbers coerced) from the query string of a GET or the body of a write. */
+  input?: new () => I;
+  /** Body shapes the service validates itself (documented only). */
+  body?: (new () => object)[];
+  /** Multipart file fields; the route then takes multipart only. */
+  files?: string[];
+  params?: Record<string, string>;
+  /** Schema of `data` on success. */
+  data: Schema;
+  /** The handler returns `data` already serialized as JSON (by a service cache that matches the schema). */
+  serializedData?: boolean;
+  handler(args: { input: I; req: FastifyRequest; ctx: Context }): Promise<unknown>;
+}
+
+const ERRORS_4XX = "400 unparsable body, 401 no admin session (with \"admin\": \"false\"), 403 forbidden or cross-site, " +
+  "404 unknown code, slug, id or path, 409 taken, 413 too large, 415 not JSON/multipart or not a JPEG/PNG, 422 invalid fields, 429 too many requests";
+
+const CTX = Symbol("courier.ctx");
+/**
+ * One context per request, so the session looked up by the admin check is reused by the handler.
+ * Kept on the request itself: a WeakMap keyed by every request costs the garbage collector dearly.
+ */
+export function ctxOf(req: FastifyRequest, reply: FastifyReply): Context {
+  const holder = req as FastifyRequest & { [CTX]?: Context };
+  return (holder[CTX] ??= contextOf(req, reply));
+}
+
+async function requireAdmin(req: FastifyRequest, reply: FastifyReply) {
+  if (!(await ctxOf(req, reply).auth.admin())) throw unauthenticated();
+}
+
+function limiter(rule: { rule: string; skipForAdmin?: boolean }) {
+  const count = async (req: FastifyRequest, reply: FastifyReply) => {
+    const auth = ctxOf(req, reply).auth;
+    if (rule.skipForAdmin && auth.token && (await auth.admin())) return;
+    await limit(rule.rule, req.ip);
+  };
+  // A callback hook: an anonymous look-up is usually counted synchronously (server/core/ratelimit.ts).
+  return (req: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
+    if (rule.skipForAdmin && ctxOf(req, reply).auth.token) return void count(req, reply).then(() => done(), done);
+    let counted: void | Promise<void>;
+    try {
+      counted = limit(rule.rule, req.ip);
+    } catch (e) {
+      return done(e as Error);
+    }
+    if (counted) counted.then(() => done(), done);
+    else done();
+  };
+}
+
+function requestSchema(spec: RouteSpec<unknown>, isGet: boolean): Schema {
+  const s: Schema = {};
+  if (spec.params) {
+    s.params = {
+      type: "object",
+      properties: Object.fromEntries(Object.entries(spec.params).map(([k, d]) => [k, { type: "string", description: d }])),
+      required: Object.keys(spec.params),
+    };
+  }
+  if (isGet) {
+    if (spec.input) s.querystring = inputSchema(spec.input as new () => object);
+    return s;
+  }
+  const files = spec.files ?? [];
+  const extra = Object.fromEntries(files.map((f) => [f, binaryFile]));
+  const shapes = spec.input ? [spec.input as new () => object] : spec.body ?? [];
+  if (shapes.length === 1) s.body = inputSchema(shapes[0], extra, files);
+  else if (shapes.length > 1) s.body = { oneOf: shapes.map((c) => inputSchema(c, extra, files)) };
+  s.consumes = spec.files ? ["multipart/form-data"] : ["application/json", "multipart/form-data"];
+  return s;
+}
+
+/**
+ * Whole answers around data a service hands over serialized, as bytes. Its cached views come back
+ * as the same strings again and again, so each answer is built and encoded once (bounded, oldest out).
+ */
+class Answers {
+  private byData = new Map<string, Buffer>();
+  constructor(private readonly head: string) {}
+
+  of(data: string): Buffer {
+    let body = this.byData.get(data);
+    if (!body) {
+      body = Buffer.from(`${this.head}${data}}`);
+      if (this.byData.size >= ANSWERS_KEPT) this.byData.delete(this.byData.keys().next().value as string);
+      this.byData.set(data, body);
+    }
+    return body;
+  }
+}
+const ANSWERS_KEPT = 5_000;
+
+/** Registers one /api route: a thin adapter from HTTP onto a service call, answered in the envelope. */
+export function route<I = undefined>(api: FastifyInstance, spec: RouteSpec<I>): void {
+  const methods = Array.isArray(spec.method) ? spec.method : [spec.method];
+  const isGet = methods.includes("GET");
+  const status = spec.created ? 201 : 200;
+  const answers = spec.serializedData ? new Answers(`{"status":"${status}","errors":[],"message":${JSON.stringify(spec.message ?? "")},"data":`) : undefined;
+  api.route({
+    method: methods,
+    url: spec.url,
+    schema: {
+      tags: [spec.tag],
+      summary: spec.summary,
+      description: spec.description,
+      ...(spec.admin ? { security: [{ session: [] }] } : {}),
+      ...requestSchema(spec as RouteSpec<unknown>, isGet),
+      response: {
+        [status]: { description: spec.message || "Success", ...envelope(spec.data) },
+        "4xx": { description: ERRORS_4XX, $ref: "ErrorEnvelope#" },
+        "5xx": { description: "Unexpected failure: a generic message, never a stack trace", $ref: "ErrorEnvelope#" },
+      },
+    },
+    onRequest: [...(spec.admin ? [requireAdmin] : []), ...(spec.limit ? [limiter(spec.limit)] : [])],
+    handler: async (req, reply) => {
+      const ctx = ctxOf(req, reply);
+      const value = (spec.input ? await input(spec.input as new () => object, isGet ? req.query : req.body) : undefined) as I;
+      const data = await spec.handler({ input: value, req, ctx });
+      if (answers) return reply.code(status).type("application/json; charset=utf-8").send(answers.of(data as string));
+      return reply.code(status).send({ status: String(status), errors: [], message: spec.message ?? "", data: data ?? null });
+    },
+  });
+}

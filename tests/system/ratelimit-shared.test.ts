@@ -1,0 +1,57 @@
+import path from "node:path";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dropDatabase, freshDatabase } from "../helpers/db.js";
+import { startSite, type Site } from "../helpers/site.js";
+import { Client } from "../helpers/http.js";
+
+// Tracking look-ups are counted locally and flushed to the shared counters in batches; the limit
+// still holds across two processes on one PostgreSQL database (no Redis here).
+const db = freshDatabase("postgresql");
+let a: Site;
+let b: Site;
+let sql: pg.Client;
+beforeAll(async () => {
+  const shared = { SEED_DEMO: "false", RATE_LIMIT_TRACKING: "10" };
+  a = await startSite({ ...shared, UPLOADS_DIR: path.join(db.dir, "uploads-a") }, db);
+  b = await startSite({ ...shared, UPLOADS_DIR: path.join(db.dir, "uploads-b") }, db);
+  const u = new URL(db.url);
+  const schema = u.searchParams.get("schema")!;
+  u.searchParams.delete("schema");
+  sql = new pg.Client({ connectionString: u.toString() });
+  await sql.connect();
+  await sql.query(`SET search_path TO "${schema}"`);
+});
+afterAll(async () => {
+  await sql?.end();
+  await a?.stop();
+  await b?.stop();
+  await dropDatabase(db.url, db.dir);
+});
+
+const lookUp = async (site: Site) => (await new Client(site.url).get("/api/parcels/RS-1")).status;
+/** Waits until the shared counter holds at least `n` tracking hits of this client. */
+async function counted(n: number) {
+  for (let i = 0; i < 200; i++) {
+    const r = await sql.query(`SELECT count FROM "RateCounter" WHERE key LIKE 'tracking:%'`);
+    if ((r.rows[0]?.count ?? 0) >= n) return;
+    await new Promise((res) => setTimeout(res, 50));
+  }
+  throw new Error(`the shared counter never reached ${n}`);
+}
+
+describe("a batched limit shared by two processes", () => {
+  it("counts one process's look-ups in the other's limit", async () => {
+    // The graph at start-up is not limited; these are the first tracking look-ups of this client.
+    for (let i = 0; i < 6; i++) expect(await lookUp(a)).toBe(404);
+    await counted(6);
+    // B asks the shared counter at its first look-up: 6 spent, 4 left.
+    expect([await lookUp(b), await lookUp(b), await lookUp(b), await lookUp(b)]).toEqual([404, 404, 404, 404]);
+    expect(await lookUp(b)).toBe(429);
+    // A hears of B's look-ups with its next flush at the latest.
+    await counted(11);
+    await lookUp(a);
+    await counted(12);
+    expect(await lookUp(a)).toBe(429);
+  });
+});

@@ -1,0 +1,104 @@
+import path from "node:path";
+import { defineConfig, type Plugin } from "vite";
+import react from "@vitejs/plugin-react";
+
+/**
+ * The entry's stylesheet goes to the end of <body>, so it does not hold up the document's first paint (the
+ * page background, set inline in client/index.html). The app's module script still runs only once the
+ * stylesheet has loaded, so React never renders unstyled.
+ */
+function stylesheetAfterShell(): Plugin {
+  return {
+    name: "courier:stylesheet-after-shell",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(html) {
+        const links: string[] = [];
+        const rest = html.replace(/[ \t]*<link rel="stylesheet"[^>]*>\n?/g, (tag) => {
+          links.push(tag.trim());
+          return "";
+        });
+        return links.length ? rest.replace("</body>", `  ${links.join("\n    ")}\n  </body>`) : html;
+      },
+    },
+  };
+}
+
+/**
+ * The entry (client/main.tsx) is small and imports the app (client/start.tsx) dynamically, so the first
+ * screen's requests leave before the app is evaluated. The app chunk and the chunks it imports are
+ * preloaded from the page itself: they download alongside the entry instead of after it.
+ */
+function preloadApp(): Plugin {
+  return {
+    name: "courier:preload-app",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        const entry = ctx.chunk;
+        if (!bundle || !entry) return html;
+        const app = entry.dynamicImports.map((f) => bundle[f]).find((c) => c?.type === "chunk" && c.moduleIds.includes(appId));
+        if (!app || app.type !== "chunk") return html;
+        const files = new Set<string>();
+        const walk = (file: string) => {
+          const c = bundle[file];
+          if (files.has(file) || !c || c.type !== "chunk") return;
+          files.add(file);
+          c.imports.forEach(walk);
+        };
+        walk(app.fileName);
+        files.delete(entry.fileName);
+        entry.imports.forEach((f) => files.delete(f));
+        const links = [...files].map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join("\n    ");
+        return html.replace("</head>", `  ${links}\n  </head>`);
+      },
+    },
+  };
+}
+
+/**
+ * Everything the app (client/start.tsx) imports statically, apart from what the entry itself imports,
+ * goes into the app's one chunk: otherwise the modules that screens share with it (React, the router,
+ * the translations, the layout) would be split into many small chunks, each its own request.
+ */
+const entryId = path.resolve(import.meta.dirname, "client/main.tsx");
+const appId = path.resolve(import.meta.dirname, "client/start.tsx");
+let appModules: Set<string> | null = null;
+function appChunk(id: string, ctx: { getModuleInfo(id: string): { importedIds: readonly string[] } | null }): string | null {
+  if (!appModules) {
+    const reach = (from: string) => {
+      const seen = new Set<string>();
+      const todo = [from];
+      while (todo.length) {
+        const m = todo.pop()!;
+        if (seen.has(m)) continue;
+        seen.add(m);
+        ctx.getModuleInfo(m)?.importedIds.forEach((i) => todo.push(i));
+      }
+      return seen;
+    };
+    const entry = reach(entryId);
+    appModules = new Set([...reach(appId)].filter((m) => !entry.has(m)));
+  }
+  return appModules.has(id) ? "start" : null;
+}
+
+// The client lives in client/ and builds to dist/client, which the server serves.
+export default defineConfig({
+  root: "client",
+  publicDir: "public",
+  plugins: [react(), stylesheetAfterShell(), preloadApp()],
+  build: {
+    outDir: "../dist/client",
+    emptyOutDir: true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 600,
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: appChunk, includeDependenciesRecursively: false }] } } },
+  },
+  server: {
+    proxy: { "/api": "http://localhost:4000", "/graphql": "http://localhost:4000", "/uploads": "http://localhost:4000" },
+  },
+});

@@ -1,0 +1,46 @@
+import { defineConfig } from "vitest/config";
+
+const alias = [{ find: /^graphql$/, replacement: "graphql/index.js" }];
+const integration = (name: string, db: string) => ({
+  extends: true as const,
+  test: {
+    name,
+    include: ["tests/integration/**/*.test.ts"],
+    env: { TEST_DB: db, NODE_ENV: "test" },
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    pool: "forks",
+    projects: [
+      { extends: true, test: { name: "unit", include: ["server/**/*.test.ts", "client/**/*.test.{ts,tsx}", "tests/unit/**/*.test.ts"], env: { NODE_ENV: "test" } } },
+      integration("sqlite", "sqlite"),
+      integration("postgres", "postgresql"),
+      {
+        extends: true,
+        test: {
+          name: "system",
+          include: ["tests/system/**/*.test.ts"],
+          env: { NODE_ENV: "test" },
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "e2e",
+          include: ["tests/e2e/**/*.test.ts"],
+          env: { NODE_ENV: "test" },
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
