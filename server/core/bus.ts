@@ -81,13 +81,24 @@ export async function stopBus(): Promise<void> {
 
 const HEARTBEAT_MS = 5_000;
 const ECHO_TIMEOUT_MS = 3_000;
+// A peer not heard from (heartbeat, notification or answer) for this long is no longer waited for.
+const PEER_TTL_MS = 2.5 * HEARTBEAT_MS;
 
+/**
+ * The LISTEN connection of this process. Every notification names its sender; each listener
+ * answers a foreign invalidation with an "ack" once its caches are clear, and a publisher waits
+ * for its own echo and for the acks of every peer it has heard from recently (heartbeats are
+ * notifications too, so peers learn of each other within one heartbeat, and a new listener
+ * announces itself at once). So when a write returns, every live process has forgotten the
+ * stale entries: the next request, whichever process it reaches, sees the change.
+ */
 class Listener {
   live = false;
   private client?: pg.Client;
   private stopped = false;
   private seq = 0;
-  private echoes = new Map<number, () => void>();
+  private waits = new Map<number, { pending: Set<string>; echoed: boolean; done: () => void }>();
+  private peers = new Map<string, number>();
   private timer?: NodeJS.Timeout;
 
   constructor(private readonly connectionString: string, private readonly channel: string) {}
@@ -112,17 +123,44 @@ class Listener {
     resetAll();
     this.live = true;
     this.timer = setInterval(() => void this.heartbeat(), HEARTBEAT_MS).unref();
+    void this.heartbeat();
   }
 
-  /** "origin:seq topic key key ..." */
+  /** "origin:seq topic key key ..."; an ack is "origin:0 ack target:seq". */
   private receive(payload: string): void {
     const [from, topic, ...keys] = payload.split(" ");
     const [sender, seq] = from.split(":");
     if (sender === origin) {
-      this.echoes.get(Number(seq))?.();
+      this.settle(Number(seq), "echo");
       return;
     }
-    if (topic !== "ping") apply(topic, keys[0] === "*" ? "all" : keys);
+    if (topic === "bye") {
+      this.peers.delete(sender);
+      for (const w of this.waits.values()) if (w.pending.delete(sender)) this.check(w);
+      return;
+    }
+    this.peers.set(sender, Date.now());
+    if (topic === "ack") {
+      const [target, n] = (keys[0] ?? "").split(":");
+      if (target === origin) this.settle(Number(n), sender);
+      return;
+    }
+    if (topic === "ping") return;
+    apply(topic, keys[0] === "*" ? "all" : keys);
+    const client = this.client;
+    if (this.live && client) client.query("SELECT pg_notify($1, $2)", [this.channel, `${origin}:0 ack ${from}`]).catch(() => this.fail(client));
+  }
+
+  private settle(seq: number, who: string): void {
+    const w = this.waits.get(seq);
+    if (!w) return;
+    if (who === "echo") w.echoed = true;
+    else w.pending.delete(who);
+    this.check(w);
+  }
+
+  private check(w: { pending: Set<string>; echoed: boolean; done: () => void }): void {
+    if (w.echoed && w.pending.size === 0) w.done();
   }
 
   async publish(topic: string, keys: string[] | "all"): Promise<void> {
@@ -131,28 +169,35 @@ class Listener {
     for (let i = 0; i < list.length || i === 0; i += 100) await this.send(topic, list.slice(i, i + 100));
   }
 
-  /** Sends one notification; true once it has come back to this listener. */
+  /** Sends one notification; true once it has come back to this listener (and, but for pings, every peer has answered). */
   private async send(topic: string, keys: string[]): Promise<boolean> {
     const seq = ++this.seq;
     const payload = [`${origin}:${seq}`, topic, ...keys].join(" ");
     const client = this.live ? this.client : undefined;
     if (client) {
-      let echoed!: () => void;
+      const now = Date.now();
+      const pending = new Set<string>();
+      if (topic !== "ping") for (const [peer, seen] of this.peers) if (now - seen < PEER_TTL_MS) pending.add(peer);
+      let settled!: () => void;
       const back = new Promise<boolean>((resolve) => {
         const t = setTimeout(() => resolve(false), ECHO_TIMEOUT_MS);
-        echoed = () => {
+        settled = () => {
           clearTimeout(t);
           resolve(true);
         };
       });
-      this.echoes.set(seq, echoed);
+      const wait = { pending, echoed: false, done: settled };
+      this.waits.set(seq, wait);
       try {
         await client.query("SELECT pg_notify($1, $2)", [this.channel, payload]);
-        return await back;
+        const ok = await back;
+        // A peer that did not answer in time is not waited for again until it is heard from.
+        for (const peer of wait.pending) this.peers.delete(peer);
+        return ok || (wait.echoed && topic !== "ping");
       } catch {
         this.fail(client);
       } finally {
-        this.echoes.delete(seq);
+        this.waits.delete(seq);
       }
     }
     if (topic === "ping") return false;
@@ -171,7 +216,7 @@ class Listener {
     return false;
   }
 
-  /** A notification to itself: proves the connection still delivers them. */
+  /** A notification to itself: proves the connection still delivers them, and tells the peers this process is here. */
   private async heartbeat(): Promise<void> {
     const client = this.client;
     if (!this.live || !client) return;
@@ -192,9 +237,11 @@ class Listener {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    const c = this.client;
+    // Peers stop waiting for this process's answers at once.
+    if (c && this.live) await c.query("SELECT pg_notify($1, $2)", [this.channel, `${origin}:0 bye`]).catch(() => {});
     this.live = false;
     clearInterval(this.timer);
-    const c = this.client;
     this.client = undefined;
     if (c) {
       c.removeAllListeners("end");

@@ -69,6 +69,56 @@ describe("two processes on one PostgreSQL database", () => {
     expect((await visitorA.gql(`{ graph { settings { contact_email } } }`)).data.graph.settings.contact_email).toBe("multi@example.com");
   });
 
+  it("has every process forget before a write returns: many writes, each read at once on the other process", async () => {
+    // A write returns only once every live listener has answered that its caches are clear, so
+    // no read can slip in between (without that wait this failed now and then on a busy machine).
+    const adminA = await adminOnA();
+    const adminB = onOther(adminA, b.url);
+    const visitorA = new Client(a.url);
+    const visitorB = new Client(b.url);
+    const id = (await adminA.gql(`mutation { createParcel(input: { tracking_code: "MP-RACE", recipient_name: "Race", destination: "Oulu" }) { id } }`)).data.createParcel.id;
+    for (let i = 0; i < 25; i++) {
+      const [writer, reader] = i % 2 ? [adminA, visitorB] : [adminB, visitorA];
+      // Both caches warm with the old values first.
+      await Promise.all([visitorA.get("/api/graph"), visitorB.get("/api/parcels/MP-RACE")]);
+      await writer.gql(`mutation($e: String!) { updateContactSettings(input: { contact_email: $e }) { contact_email } }`, { e: `race${i}@example.com` });
+      expect((await reader.get("/api/graph")).json.data.settings.contact_email).toBe(`race${i}@example.com`);
+      await writer.patch("/api/parcels", { id, status: `Round ${i}` });
+      expect((await reader.get("/api/parcels/MP-RACE")).json.data.status).toBe(`Round ${i}`);
+    }
+  });
+
+  it("waits for a slow peer's answer before a write returns, and not for one that said goodbye", async () => {
+    const adminB = onOther(await adminOnA(), b.url);
+    const id = (await new Client(a.url).get("/api/parcels/MP-RACE")).json.data.id;
+    const pg = new (await import("pg")).default.Client({ connectionString: PG_BASE });
+    await pg.connect();
+    const channel = channelOf(new URL(db.url).searchParams.get("schema")!);
+    let ackedAt = 0;
+    pg.on("notification", (m) => {
+      const [from, topic] = (m.payload ?? "").split(" ");
+      if (!from.startsWith("slowpeer:") && topic === "parcel")
+        setTimeout(() => void pg.query("SELECT pg_notify($1, $2)", [channel, `slowpeer:0 ack ${from}`]).then(() => (ackedAt = Date.now()), () => {}), 400);
+    });
+    try {
+      await pg.query(`LISTEN "${channel}"`);
+      await pg.query("SELECT pg_notify($1, $2)", [channel, "slowpeer:1 ping"]);
+      await new Promise((r) => setTimeout(r, 100));
+      await adminB.patch("/api/parcels", { id, status: "Slow peer" });
+      const doneAt = Date.now();
+      expect(ackedAt).toBeGreaterThan(0);
+      expect(doneAt).toBeGreaterThanOrEqual(ackedAt);
+      // Gone: the next write does not wait for it.
+      await pg.query("SELECT pg_notify($1, $2)", [channel, "slowpeer:0 bye"]);
+      await new Promise((r) => setTimeout(r, 100));
+      ackedAt = 0;
+      await adminB.patch("/api/parcels", { id, status: "Peer gone" });
+      expect(ackedAt).toBe(0);
+    } finally {
+      await pg.end();
+    }
+  });
+
   it("stays correct while the invalidation channel is cut and after it reconnects", async () => {
     const adminB = onOther(await adminOnA(), b.url);
     const visitorA = new Client(a.url);
