@@ -32,7 +32,8 @@ export class Auth {
     this.reply.setCookie(SESSION_COOKIE, token, {
       httpOnly: true,
       sameSite: "lax",
-      secure: config().secureCookies,
+      // Secure when the site is https by configuration or this request came over https (through a trusted proxy).
+      secure: config().secureCookies || this.req.protocol === "https",
       path: "/",
       maxAge: config().sessionTtlHours * 3600,
     });

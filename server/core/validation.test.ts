@@ -62,6 +62,12 @@ describe("validated", () => {
     expect((await failure(Sample, { name: "A", nickname: null })).messages).toEqual(["nickname is required"]);
   });
 
+  it("takes a required string of spaces for a missing one", async () => {
+    for (const name of [" ", "  \t\n "]) expect((await failure(Sample, { name })).messages).toEqual(["name is required"]);
+    expect((await failure(Sample, { name: "A", nickname: "   " })).messages).toEqual(["nickname is required"]);
+    await expect(validated(Sample, { name: " A " })).resolves.toBeInstanceOf(Sample);
+  });
+
   it("runs the real input classes the same way both doors do", async () => {
     const e = await failure(CreateParcelInput, { tracking_code: "bad code", recipient_name: "", destination: "Oslo", map_zoom: 30, recipient_email: "" });
     expect([...e.messages].sort()).toEqual(["map_zoom must be at most 19", "recipient_name is required", "tracking_code may hold only letters, digits and -"]);
@@ -80,7 +86,7 @@ describe("messagesOf", () => {
 
   it("prefixes nested fields with their parent's name", () => {
     const msgs = messagesOf([
-      { property: "input", children: [{ property: "title", constraints: { isNotEmpty: "title is required" }, children: [] }] },
+      { property: "input", children: [{ property: "title", constraints: { required: "title is required" }, children: [] }] },
       { property: "page", constraints: { min: "page must be at least 1" } },
     ]);
     expect(msgs).toEqual(["title is required", "page must be at least 1"]);

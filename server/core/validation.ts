@@ -1,4 +1,4 @@
-import { IsInt, IsNotEmpty, IsString, Max, MaxLength, Min, ValidateIf, ValidateBy, getMetadataStorage, validate, type ValidationError } from "class-validator";
+import { IsInt, IsString, Max, MaxLength, Min, ValidateIf, ValidateBy, getMetadataStorage, validate, type ValidationError } from "class-validator";
 import { badInput } from "./errors.js";
 
 export const MAX_TEXT = 300;
@@ -8,7 +8,15 @@ export const Optional = () => ValidateIf((_o, v) => v !== undefined && v !== nul
 /** Validate only when present: an update may leave a required field out, but never blank it. */
 export const WhenPresent = () => ValidateIf((_o, v) => v !== undefined);
 
-export const Required = () => IsNotEmpty({ message: "$property is required" });
+/** Present and not blank: a string of spaces is as empty as no string. */
+export const Required = () =>
+  ValidateBy({
+    name: "required",
+    validator: {
+      validate: (v) => v !== undefined && v !== null && (typeof v !== "string" || v.trim() !== ""),
+      defaultMessage: () => "$property is required",
+    },
+  });
 
 // NUL and unpaired UTF-16 surrogates cannot be stored as text (PostgreSQL refuses them).
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

@@ -311,7 +311,7 @@ export function inputSchema(cls: Ctor, extra: Record<string, Schema> = {}, extra
       s.type = [s.type, "null"];
       if (s.enum) s.enum = [...(s.enum as unknown[]), null];
     }
-    if (byName(metas, "isNotEmpty") && !skips(undefined)) required.push(field);
+    if (custom.some((c) => c.name === "required") && !skips(undefined)) required.push(field);
     properties[field] = s;
   }
   Object.assign(properties, extra);

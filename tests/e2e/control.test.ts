@@ -178,6 +178,13 @@ describe("control panel", () => {
     await page.fill("input[name=declared_value]", "900");
     await page.fill("input[name=min_expected_delivery_date]", "2030-01-02");
     await page.fill("input[name=max_expected_delivery_date]", "2030-01-05");
+    // The current coordinates are required only while the map is shown: the labels follow the form's choice.
+    const currentLabel = page.locator('label[for]', { has: page.locator(".cp-optional") }).filter({ hasText: /^Map Current Latitude/ });
+    expect(await currentLabel.count()).toBe(1);
+    await page.selectOption("select[name=show_map]", "yes");
+    await expect.poll(() => currentLabel.count()).toBe(0);
+    await page.selectOption("select[name=show_map]", "no");
+    await expect.poll(() => currentLabel.count()).toBe(1);
     await submit();
     await page.waitForURL(new RegExp(`/control/parcels/${CODE}$`));
     const fields = page.getByTestId("parcel-fields");
@@ -379,6 +386,24 @@ describe("control panel", () => {
     acceptConfirm();
     await page.getByRole("button", { name: "Delete parcel BULK-2", exact: true }).click();
     await expect.poll(() => rows.filter({ has: page.getByText("BULK-2", { exact: true }) }).count()).toBe(0);
+
+    // Scrolled down the long list, a parcel's detail opens at the top (spec section 2: top on each page change).
+    // The second time the detail comes from the cache, at full length at once, so only the reset puts it at the top.
+    const scrollY = () => page.evaluate(() => (globalThis as unknown as { scrollY: number }).scrollY);
+    const href = await rows.nth(19).locator("a").first().getAttribute("href");
+    for (let visit = 0; visit < 2; visit++) {
+      if (visit) {
+        await page.getByRole("link", { name: /^Parcels$/ }).first().click();
+        await page.waitForURL(/\/control\/parcels\/list\.html$/);
+      }
+      const link = page.locator(`a[href="${href}"]`).first();
+      await link.scrollIntoViewIfNeeded();
+      expect(await scrollY()).toBeGreaterThan(100);
+      await link.click();
+      await page.waitForURL((u) => u.pathname === href);
+      await page.getByTestId("parcel-fields").waitFor();
+      await expect.poll(scrollY).toBe(0);
+    }
   });
 
   it("changes every settings group", async () => {

@@ -53,6 +53,8 @@ describe("GET /api/parcels/{code} (public)", () => {
   it("404 for an unknown code, an over-long code, and with the envelope", async () => {
     fails(await anon.get("/api/parcels/NOPE-404"), 404);
     fails(await anon.get(`/api/parcels/${"A".repeat(80)}`), 404);
+    // No code at all is a path that leads nowhere, as "/api/pages/" is.
+    fails(await anon.get("/api/parcels/"), 404);
   });
 
   it("finds the code with surrounding spaces trimmed", async () => {
@@ -133,6 +135,12 @@ describe("POST /api/parcels", () => {
       "tracking_code is required", "recipient_name is required", "destination is required",
     ]);
     expect(fails(await admin.post("/api/parcels", { tracking_code: " ", recipient_name: "", destination: "x" }), 422)).toContain("recipient_name is required");
+    // Spaces alone are no value either, and nothing is stored.
+    const before = ok(await admin.get("/api/parcels")).total;
+    expect(fails(await admin.post("/api/parcels", { tracking_code: "BLANK-1", recipient_name: "   ", destination: "\t" }), 422)).toEqual([
+      "recipient_name is required", "destination is required",
+    ]);
+    expect(ok(await admin.get("/api/parcels")).total).toBe(before);
   });
 
   it.each([

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Link, Outlet, useLocation, useNavigate } from "react-router-dom";
 import { useApolloClient } from "@apollo/client";
 import { useStore } from "../../state/store";
@@ -47,6 +47,11 @@ export function AdminLayout() {
   const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
+  // Each screen starts at the top, as on the public side (spec section 2).
+  useEffect(() => {
+    // A block body: newer browsers' scrollTo returns a promise, which React would take for a cleanup.
+    window.scrollTo(0, 0);
+  }, [pathname]);
 
   const onSignOut = async () => {
     try {

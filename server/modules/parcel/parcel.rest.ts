@@ -4,6 +4,7 @@ import { IdInput } from "../../rest/id.input.js";
 import { route } from "../../rest/route.js";
 import { data } from "../../rest/schemas.js";
 import { limitLookups } from "../../core/ratelimit.js";
+import { notFound } from "../../core/errors.js";
 import { CreateParcelInput, ParcelListArgs, TrackManyQuery, TrackQuery, UnsubscribeInput, UpdateParcelInput } from "./parcel.input.js";
 import * as parcels from "./parcel.service.js";
 
@@ -17,6 +18,8 @@ export function registerParcelRoutes(api: FastifyInstance): void {
     serializedData: true,
     handler: async ({ req, input, ctx }) => {
       const code = (req.params as { code: string }).code;
+      // "/api/parcels/" names no parcel: a path that leads nowhere, as for pages.
+      if (code === "") throw notFound("Tracking code not found");
       if (!input.verify) return parcels.trackParcelJson(code);
       await limitLookups(ctx, "verify", 1);
       return JSON.stringify(await parcels.trackParcelFor(code, input.verify));

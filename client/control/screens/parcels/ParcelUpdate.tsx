@@ -92,8 +92,8 @@ function UpdateForm({ parcel, base }: { parcel: Parcel; base: string }) {
               <TextField field={bind("map_zoom")} type="number" min={1} max={19} />
             </div>
             <div className="cp-field-row">
-              <TextField field={bind("map_current_latitude")} type="number" min={-90} max={90} optional={parcel.show_map !== "yes"} />
-              <TextField field={bind("map_current_longitude")} type="number" min={-180} max={180} optional={parcel.show_map !== "yes"} />
+              <TextField field={bind("map_current_latitude")} type="number" min={-90} max={90} optional={values.show_map !== "yes"} />
+              <TextField field={bind("map_current_longitude")} type="number" min={-180} max={180} optional={values.show_map !== "yes"} />
             </div>
             <div className="cp-field-row">
               <TextField field={bind("map_pickup_latitude")} type="number" min={-90} max={90} optional />
