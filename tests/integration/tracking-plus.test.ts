@@ -54,6 +54,8 @@ beforeAll(async () => {
     WEBHOOK_RETRY_BASE_MS: "50",
     WEBHOOK_POLL_MS: "60000",
     WEBHOOK_MAX_ATTEMPTS: "3",
+    // The receiver is on this machine (one test checks the default, which refuses it).
+    WEBHOOK_ALLOW_PRIVATE: "true",
     STALE_AFTER_DAYS: "5",
   });
   admin = await signedInAdmin(t.url);
@@ -375,6 +377,31 @@ describe("webhooks", () => {
     expect(bad.status).toBe(422);
     expect(bad.json.errors).toEqual(["url must be an http or https URL", "events must be among parcel.created, history.added, status.changed, parcel.delivered"]);
     expect(await db().webhook.count()).toBe(0);
+  });
+
+  it("by default reach no local or private address: refused at registration, and again after DNS at delivery", async () => {
+    delete process.env.WEBHOOK_ALLOW_PRIVATE;
+    try {
+      for (const url of [receiverUrl, "http://[::1]:8080/x", "http://localhost/x", "http://169.254.169.254/latest/meta-data/"]) {
+        const r = await admin.post("/api/webhooks", { url, events: ["parcel.created"] });
+        expect(r.status).toBe(422);
+        expect(r.json.errors).toEqual([expect.stringMatching(/^url must not point to a local or private address \(.+\); WEBHOOK_ALLOW_PRIVATE=true allows it$/)]);
+      }
+      const g = await admin.gql(`mutation($i: CreateWebhookInput!) { createWebhook(input: $i) { id } }`, { i: { url: receiverUrl, events: ["parcel.created"] } });
+      expect(g.errors?.[0].extensions.messages).toEqual([expect.stringMatching(/^url must not point to a local or private address/)]);
+      expect(await db().webhook.count()).toBe(0);
+
+      // Registered while allowed (or a name whose address changed since): the delivery is refused, nothing is sent.
+      const port = new URL(receiverUrl).port;
+      const stored = await db().webhook.create({ data: { url: `http://localhost:${port}/hook`, secret: "whsec_test", events: "parcel.created" } });
+      const ping = await admin.post("/api/webhooks/ping", { id: stored.id });
+      expect(ping.json.data.response_status).toBeNull();
+      expect(ping.json.data.error).toMatch(/^localhost is (127\.0\.0\.1|::1), a local or private address; set WEBHOOK_ALLOW_PRIVATE=true to deliver there$/);
+      expect(hits).toHaveLength(0);
+      await db().webhook.delete({ where: { id: stored.id } });
+    } finally {
+      process.env.WEBHOOK_ALLOW_PRIVATE = "true";
+    }
   });
 
   it("signs every delivery with HMAC-SHA256 of the body; events follow the parcel's life", async () => {

@@ -1,11 +1,19 @@
 import { Field, InputType, Int } from "type-graphql";
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsUrl } from "class-validator";
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsUrl, ValidateBy } from "class-validator";
 import { IsId, Required, Text, WhenPresent } from "../../core/validation.js";
 import { WEBHOOK_EVENTS } from "./webhook.rules.js";
+import { refusedTarget } from "./webhook.address.js";
 
 const urlRule = () => (target: object, key: string) => {
   Text(500)(target, key);
   IsUrl({ protocols: ["http", "https"], require_protocol: true, require_tld: false }, { message: "url must be an http or https URL" })(target, key);
+  ValidateBy({
+    name: "publicTarget",
+    validator: {
+      validate: (v) => typeof v !== "string" || refusedTarget(v) === null,
+      defaultMessage: (a) => `url must not point to a local or private address (${refusedTarget(String(a?.value))}); WEBHOOK_ALLOW_PRIVATE=true allows it`,
+    },
+  })(target, key);
 };
 const eventsRule = () => (target: object, key: string) => {
   IsArray({ message: "events must be a list" })(target, key);

@@ -3,6 +3,7 @@ import { notFound } from "../../core/errors.js";
 import { db } from "../../db/index.js";
 import { paged, type PageArgs } from "../common/paging.js";
 import type { CreateWebhookInput, UpdateWebhookInput } from "./webhook.input.js";
+import { postTo } from "./webhook.address.js";
 import { backoffMs, newSecret, retryPolicy, signBody, type WebhookEvent } from "./webhook.rules.js";
 
 type Row = { events: string } & Record<string, unknown>;
@@ -128,11 +129,9 @@ export async function deliverDue(): Promise<number> {
 
 async function post(url: string, secret: string, deliveryId: number, event: string, body: string, timeoutMs: number) {
   try {
-    const res = await fetch(url, {
-      method: "POST",
-      redirect: "manual",
-      signal: AbortSignal.timeout(timeoutMs),
-      headers: {
+    const res = await postTo(
+      url,
+      {
         "Content-Type": "application/json",
         "User-Agent": "Courier-Webhooks/1",
         "X-Courier-Event": event,
@@ -140,12 +139,13 @@ async function post(url: string, secret: string, deliveryId: number, event: stri
         "X-Courier-Signature": signBody(secret, body),
       },
       body,
-    });
-    const text = (await res.text().catch(() => "")).slice(0, 2000);
-    return { ok: res.status >= 200 && res.status < 300, status: res.status, body: text, error: res.ok ? "" : `HTTP ${res.status}` };
+      timeoutMs,
+    );
+    const ok = res.status >= 200 && res.status < 300;
+    return { ok, status: res.status, body: res.body, error: ok ? "" : `HTTP ${res.status}` };
   } catch (e) {
-    const err = e as Error & { cause?: { code?: string; message?: string } };
-    const reason = err.name === "TimeoutError" ? `no answer within ${timeoutMs} ms` : err.cause?.code || err.cause?.message || err.message;
+    const err = e as Error & { code?: string };
+    const reason = err.name === "TimeoutError" ? `no answer within ${timeoutMs} ms` : err.code === "EPRIVATEADDRESS" ? err.message : err.code || err.message;
     return { ok: false, status: null, body: "", error: String(reason).slice(0, 500) };
   }
 }

@@ -1,0 +1,105 @@
+import dns from "node:dns";
+import http from "node:http";
+import https from "node:https";
+import net from "node:net";
+
+/**
+ * Where webhook deliveries may go. A webhook is an admin-chosen URL that the server calls and whose
+ * answer it logs, so by default it may not reach this machine or its private network (loopback,
+ * private ranges, link-local such as cloud metadata at 169.254.169.254, carrier-grade NAT,
+ * multicast and reserved ranges, their IPv6 counterparts and IPv4-mapped forms).
+ * WEBHOOK_ALLOW_PRIVATE=true lifts this for receivers on the company's own network.
+ * Checked on the address actually connected to, after DNS, so a name cannot resolve around it.
+ */
+const blocked = new net.BlockList();
+for (const [a, p] of [
+  ["0.0.0.0", 8], ["10.0.0.0", 8], ["100.64.0.0", 10], ["127.0.0.0", 8], ["169.254.0.0", 16], ["172.16.0.0", 12],
+  ["192.0.0.0", 24], ["192.0.2.0", 24], ["192.88.99.0", 24], ["192.168.0.0", 16], ["198.18.0.0", 15],
+  ["198.51.100.0", 24], ["203.0.113.0", 24], ["224.0.0.0", 4], ["240.0.0.0", 4],
+] as const) blocked.addSubnet(a, p, "ipv4");
+for (const [a, p] of [
+  ["::", 128], ["::1", 128], ["64:ff9b:1::", 48], ["100::", 64], ["2001:db8::", 32], ["fc00::", 7], ["fe80::", 10], ["ff00::", 8],
+] as const) blocked.addSubnet(a, p, "ipv6");
+
+export const allowPrivateWebhooks = () => process.env.WEBHOOK_ALLOW_PRIVATE === "true";
+
+/** Whether an IP address (v4 or v6, IPv4-mapped included) is local, private or reserved. */
+export function isPrivateAddress(ip: string): boolean {
+  const family = net.isIP(ip);
+  if (family === 4) return blocked.check(ip, "ipv4");
+  if (family === 6) return blocked.check(ip, "ipv6");
+  return false;
+}
+
+const hostOf = (url: URL) => url.hostname.replace(/^\[|\]$/g, "").toLowerCase();
+
+/**
+ * Why this URL may not be registered, judged without DNS (an IP literal or a localhost name), or null.
+ * Names are judged again, resolved, at every delivery.
+ */
+export function refusedTarget(raw: string): string | null {
+  if (allowPrivateWebhooks()) return null;
+  let host: string;
+  try {
+    host = hostOf(new URL(raw));
+  } catch {
+    return null;
+  }
+  if (host === "localhost" || host.endsWith(".localhost") || isPrivateAddress(host)) return host;
+  return null;
+}
+
+class PrivateAddressError extends Error {
+  code = "EPRIVATEADDRESS";
+}
+const refusal = (host: string, ip: string) =>
+  new PrivateAddressError(`${host} is ${host === ip ? "" : `${ip}, `}a local or private address; set WEBHOOK_ALLOW_PRIVATE=true to deliver there`);
+
+/** dns.lookup that refuses local and private addresses (http.request calls it for names, not for IP literals). */
+const guardedLookup: net.LookupFunction = (hostname, options, callback) => {
+  dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
+    if (err) return (callback as (e: Error) => void)(err);
+    const list = addresses as dns.LookupAddress[];
+    const bad = allowPrivateWebhooks() ? undefined : list.find((a) => isPrivateAddress(a.address));
+    if (bad) return (callback as (e: Error) => void)(refusal(hostname, bad.address));
+    if ((options as dns.LookupOptions).all) return (callback as (e: null, a: dns.LookupAddress[]) => void)(null, list);
+    (callback as (e: null, a: string, f: number) => void)(null, list[0].address, list[0].family);
+  });
+};
+
+export type PostResult = { status: number; body: string };
+
+/**
+ * POSTs `body` to `raw` with these headers: no redirects followed, at most `maxBody` characters of the
+ * answer read, the whole exchange bounded by `timeoutMs` (rejects with a TimeoutError).
+ */
+export function postTo(raw: string, headers: Record<string, string>, body: string, timeoutMs: number, maxBody = 2000): Promise<PostResult> {
+  return new Promise((resolve, reject) => {
+    const url = new URL(raw);
+    const host = hostOf(url);
+    if (net.isIP(host) && isPrivateAddress(host) && !allowPrivateWebhooks()) return reject(refusal(host, host));
+    const request = url.protocol === "https:" ? https.request : http.request;
+    const req = request(url, { method: "POST", headers: { ...headers, "Content-Length": Buffer.byteLength(body) }, lookup: guardedLookup }, (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (chunk: string) => {
+        text += chunk;
+        if (text.length >= maxBody) {
+          res.destroy();
+          finish();
+        }
+      });
+      const finish = () => resolve({ status: res.statusCode ?? 0, body: text.slice(0, maxBody) });
+      res.on("end", finish);
+      res.on("error", reject);
+    });
+    const timer = setTimeout(() => {
+      const e = new Error(`no answer within ${timeoutMs} ms`);
+      e.name = "TimeoutError";
+      req.destroy(e);
+    }, timeoutMs);
+    req.on("error", reject);
+    req.on("close", () => clearTimeout(timer));
+    req.end(body);
+  });
+}
