@@ -13,6 +13,7 @@ import { registerGraphql } from "./graphql/server.js";
 import { frameworkErrors, registerRest } from "./rest/index.js";
 import { mimeOf, readImage } from "./modules/upload/upload.service.js";
 import { clientRouteStatus } from "./client-routes.js";
+import { registerSeoRoutes } from "./modules/seo/seo.routes.js";
 import { plainTile } from "./core/png.js";
 import { helmetHeaders } from "./core/security-headers.js";
 import { flushLimits } from "./core/ratelimit.js";
@@ -85,6 +86,8 @@ export async function buildApp(): Promise<FastifyInstance> {
       .header("Cache-Control", "public, max-age=86400")
       .send(bytes);
   });
+
+  registerSeoRoutes(app);
 
   // A local tile server of plain tiles (MAP_TILE_URL=/tiles/{z}/{x}/{y}.png) for offline machines and Lighthouse.
   app.get("/tiles/:z/:x/:y.png", async (_req, reply) =>

@@ -27,6 +27,13 @@ describe("CSRF against PUBLIC_URL", () => {
     ok(await c.post("/api/parcels", { tracking_code: "PUB-1", recipient_name: "A", destination: "B" }), 201);
   });
 
+  it("names PUBLIC_URL, not the request's host, in robots.txt and the sitemap", async () => {
+    expect(await (await fetch(`${t.url}/robots.txt`)).text()).toContain(`Sitemap: ${SITE}/sitemap.xml`);
+    const xml = await (await fetch(`${t.url}/sitemap.xml`)).text();
+    expect(xml).toContain(`<loc>${SITE}/</loc>`);
+    expect(xml).not.toContain(t.url);
+  });
+
   it("sets the session cookie Secure when the site is served over https", async () => {
     const r = await new Client(t.url).post("/api/admins/auth/signin", ADMIN, { origin: SITE });
     const cookie = r.headers.getSetCookie().find((s) => s.startsWith("courier_sid="))!;

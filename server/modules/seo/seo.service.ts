@@ -1,0 +1,32 @@
+import { config } from "../../core/config.js";
+import { allPages } from "../page/page.service.js";
+
+/**
+ * What search engines are told: robots.txt keeps them out of the control panel, the APIs and the
+ * per-code screens (tracking results are noindex too), and points to the sitemap, which lists the
+ * public pages with their last change. `origin` names the site when PUBLIC_URL is not set.
+ */
+const PRIVATE_PATHS = ["/control/", "/cp", "/api/", "/graphql", "/track.html", "/unsubscribe.html", "/debug", "/uploads/"];
+
+const baseOf = (origin: string) => config().publicUrl || origin;
+
+export function robotsTxt(origin: string): string {
+  return ["User-agent: *", ...PRIVATE_PATHS.map((p) => `Disallow: ${p}`), "", `Sitemap: ${baseOf(origin)}/sitemap.xml`, ""].join("\n");
+}
+
+const xml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+const day = (d: Date) => d.toISOString().slice(0, 10);
+
+export async function sitemapXml(origin: string): Promise<string> {
+  const base = baseOf(origin);
+  const pages = await allPages();
+  const newest = pages.reduce<Date | null>((m, p) => (!m || p.updated_at > m ? p.updated_at : m), null);
+  const entries: { loc: string; lastmod?: Date }[] = [
+    // The home page shows every page's link and the testimonials: it changes with the content.
+    { loc: `${base}/`, lastmod: newest ?? undefined },
+    { loc: `${base}/contact.html` },
+    ...pages.map((p) => ({ loc: `${base}/pages/${encodeURIComponent(p.slug)}`, lastmod: p.updated_at })),
+  ];
+  const urls = entries.map((e) => `  <url><loc>${xml(e.loc)}</loc>${e.lastmod ? `<lastmod>${day(e.lastmod)}</lastmod>` : ""}</url>`);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
+}

@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApp, type TestApp } from "../helpers/app.js";
+import { signedIn, ok } from "../fixtures/rest.js";
+import type { Client } from "../helpers/http.js";
+
+// robots.txt and sitemap.xml, named after the request's own host when PUBLIC_URL is not set.
+let t: TestApp;
+let admin: Client;
+beforeAll(async () => {
+  t = await startTestApp();
+  admin = await signedIn(t);
+});
+afterAll(async () => t?.close());
+
+const locs = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+
+describe("robots.txt", () => {
+  it("keeps crawlers out of the control panel, the APIs and per-code screens, and names the sitemap", async () => {
+    const r = await fetch(`${t.url}/robots.txt`);
+    expect(r.status).toBe(200);
+    expect(r.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+    const lines = (await r.text()).split("\n");
+    expect(lines[0]).toBe("User-agent: *");
+    for (const p of ["/control/", "/cp", "/api/", "/graphql", "/track.html"]) expect(lines).toContain(`Disallow: ${p}`);
+    expect(lines).not.toContain("Disallow: /");
+    expect(lines).toContain(`Sitemap: ${t.url}/sitemap.xml`);
+  });
+});
+
+describe("sitemap.xml", () => {
+  it("lists home, contact and every content page, following creates, edits and deletes", async () => {
+    const before = await (await fetch(`${t.url}/sitemap.xml`)).text();
+    expect(before.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')).toBe(true);
+    expect(locs(before)).toEqual([`${t.url}/`, `${t.url}/contact.html`]);
+
+    const page = ok(await admin.post("/api/pages", { title: "Rates & Zones", content: "Our rates." }), 201);
+    const r = await fetch(`${t.url}/sitemap.xml`);
+    expect(r.headers.get("content-type")).toBe("application/xml; charset=utf-8");
+    const xml = await r.text();
+    expect(locs(xml)).toEqual([`${t.url}/`, `${t.url}/contact.html`, `${t.url}/pages/${page.slug}`]);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(xml).toContain(`<loc>${t.url}/pages/${page.slug}</loc><lastmod>${today}</lastmod>`);
+    // The sitemap's page is the public page itself.
+    expect((await fetch(`${t.url}/pages/${page.slug}`)).status).toBe(200);
+
+    ok(await admin.delete("/api/pages", { id: page.id }));
+    expect(locs(await (await fetch(`${t.url}/sitemap.xml`)).text())).toEqual([`${t.url}/`, `${t.url}/contact.html`]);
+  });
+});
