@@ -385,6 +385,18 @@ describe("control panel: statuses, stale parcels, switches, webhooks, invoice do
     await page.emulateMedia({ media: "screen" });
   });
 
+  it("exports the parcel list as a CSV file that a spreadsheet reads", async () => {
+    await page.goto(url("/control/parcels/list.html"));
+    const link = page.getByRole("link", { name: "Export CSV" });
+    const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
+    expect(download.suggestedFilename()).toMatch(/^parcels-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = fs.readFileSync((await download.path())!, "utf8");
+    expect(text.charCodeAt(0)).toBe(0xfeff);
+    const lines = text.slice(1).split("\r\n");
+    expect(lines[0].startsWith("tracking_code,recipient_name,")).toBe(true);
+    expect(lines.some((l) => l.startsWith(`${CODE},`))).toBe(true);
+  });
+
   it("had no uncaught errors in the admin's page", () => {
     expect(errors).toEqual([]);
   });

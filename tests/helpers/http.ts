@@ -3,7 +3,7 @@ export class Client {
   cookies = new Map<string, string>();
   constructor(readonly base: string) {}
 
-  private cookieHeader(): Record<string, string> {
+  cookieHeader(): Record<string, string> {
     return this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ") } : {};
   }
 

@@ -1,3 +1,4 @@
+import "reflect-metadata";
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -5,6 +6,8 @@ import { startTestApp, type TestApp } from "../helpers/app.js";
 import { Client } from "../helpers/http.js";
 import { file, hugePng, jpeg, notAnImage, png } from "../fixtures/images.js";
 import { code, fails, form, ok, signedIn } from "../fixtures/rest.js";
+import { db } from "../../server/db/index.js";
+import { CSV_COLUMNS } from "../../server/modules/parcel/parcel.export.js";
 
 const UPLOAD_MAX = 20_000;
 let t: TestApp;
@@ -190,6 +193,92 @@ describe("POST /api/parcels", () => {
   it("409 when the tracking code is taken", async () => {
     const p = await createParcel();
     expect(fails(await admin.post("/api/parcels", { tracking_code: p.tracking_code, recipient_name: "B", destination: "C" }), 409)).toEqual(["tracking_code is already taken"]);
+  });
+});
+
+/** RFC 4180: quoted cells may hold commas, doubled quotes and line breaks. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') (cell += '"'), i++;
+      else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ",") row.push(cell), (cell = "");
+    else if (ch === "\r" && text[i + 1] === "\n") row.push(cell), rows.push(row), (row = []), (cell = ""), i++;
+    else cell += ch;
+  }
+  if (cell || row.length) row.push(cell), rows.push(row);
+  return rows;
+}
+
+/** The export as bytes (a BOM included, which text decoding would drop) and as text without it. */
+async function exportCsv(query = "") {
+  const r = await fetch(`${t.url}/api/parcels/export.csv${query}`, { headers: admin.cookieHeader() });
+  const bytes = Buffer.from(await r.arrayBuffer());
+  return { r, bytes, text: bytes.subarray(3).toString("utf8") };
+}
+
+describe("GET /api/parcels/export.csv (admin)", () => {
+  it("401 with admin \"false\" without a session; 422 for a bad search", async () => {
+    expect((await anon.get("/api/parcels/export.csv")).json).toMatchObject({ status: "401", admin: "false" });
+    expect(fails(await admin.get(`/api/parcels/export.csv?search=${"x".repeat(301)}`), 422)).toEqual(["search must be at most 300 characters"]);
+  });
+
+  it("a UTF-8 spreadsheet file: every field, quoted where needed, formulas defused, history counted", async () => {
+    const tricky = await createParcel({
+      recipient_name: '=HYPERLINK("http://evil.example","Click")',
+      destination: 'Kraków, "Old Town"\nGate 2',
+      sender_name: "@admin",
+      weight: 2.5,
+      show_map: "yes",
+      map_current_latitude: 50.06,
+      map_current_longitude: -19.94,
+    });
+    await addActivity(tricky.id, "Picked up");
+    await addActivity(tricky.id, "Sorted");
+    const { r, bytes, text } = await exportCsv(`?search=${tricky.tracking_code}`);
+    expect(r.status).toBe(200);
+    expect(r.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(r.headers.get("content-disposition")).toMatch(/^attachment; filename="parcels-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const [header, ...rows] = parseCsv(text);
+    expect(header).toEqual([...CSV_COLUMNS]);
+    expect(rows).toHaveLength(1);
+    const row = Object.fromEntries(header.map((h, i) => [h, rows[0][i]]));
+    expect(row.tracking_code).toBe(tricky.tracking_code);
+    expect(row.recipient_name).toBe(`'=HYPERLINK("http://evil.example","Click")`);
+    expect(row.destination).toBe('Kraków, "Old Town"\nGate 2');
+    expect(row.sender_name).toBe("'@admin");
+    expect(row.weight).toBe("2.5");
+    // Numbers stay numbers, minus sign and all.
+    expect(row.map_current_longitude).toBe("-19.94");
+    expect(row.recipient_email).toBe("");
+    expect(row.history_entries).toBe("2");
+    expect(row.notify_recipient).toBe("true");
+    expect(new Date(row.created_at).toISOString()).toBe(row.created_at);
+    expect(header).not.toContain("unsubscribe_token");
+  });
+
+  it("streams every parcel, newest first, across its batches of 1 000", async () => {
+    const now = Date.now();
+    await db().parcel.createMany({
+      data: Array.from({ length: 1_050 }, (_, i) => ({ tracking_code: `BULKCSV-${now}-${i}`, recipient_name: "Bulk", destination: "Oslo" })),
+    });
+    const total = await db().parcel.count();
+    const rows = parseCsv((await exportCsv()).text).slice(1);
+    expect(rows).toHaveLength(total);
+    expect(new Set(rows.map((r) => r[0])).size).toBe(total);
+    const newest = await db().parcel.findFirstOrThrow({ orderBy: { id: "desc" } });
+    expect(rows[0][0]).toBe(newest.tracking_code);
+    const some = parseCsv((await exportCsv(`?search=bulkcsv-${now}-104`)).text);
+    // 104 and 1040..1049: the list's search, case-insensitive.
+    expect(some.slice(1).map((r) => r[0]).sort()).toEqual([104, ...Array.from({ length: 10 }, (_, i) => 1040 + i)].map((n) => `BULKCSV-${now}-${n}`).sort());
   });
 });
 

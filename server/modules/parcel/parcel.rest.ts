@@ -1,14 +1,45 @@
 import type { FastifyInstance } from "fastify";
-import { fileOf } from "../../rest/body.js";
+import { fileOf, input as inputOf } from "../../rest/body.js";
 import { IdInput } from "../../rest/id.input.js";
-import { route } from "../../rest/route.js";
+import { ctxOf, route } from "../../rest/route.js";
 import { data } from "../../rest/schemas.js";
 import { limitLookups } from "../../core/ratelimit.js";
-import { notFound } from "../../core/errors.js";
+import { notFound, unauthenticated } from "../../core/errors.js";
+import { PageArgs } from "../common/paging.js";
+import { parcelsCsv } from "./parcel.export.js";
 import { CreateParcelInput, ParcelListArgs, TrackManyQuery, TrackQuery, UnsubscribeInput, UpdateParcelInput } from "./parcel.input.js";
 import * as parcels from "./parcel.service.js";
 
 export function registerParcelRoutes(api: FastifyInstance): void {
+  // A file, not an envelope (errors still are), like the invoice PDF. Registered before /parcels/:code,
+  // which it would otherwise look like; a static path wins in the router either way.
+  api.route({
+    method: "GET",
+    url: "/parcels/export.csv",
+    schema: {
+      tags: ["parcels"],
+      summary: "Every parcel (or those matching ?search=) as CSV for spreadsheets, newest first (not enveloped; errors are)",
+      description: "UTF-8 with a byte-order mark, CRLF line ends, a header row of field names; text cells that a spreadsheet would run as a formula are prefixed with '.",
+      security: [{ session: [] }],
+      querystring: { type: "object", properties: { search: { type: "string", description: "Tracking code, recipient or destination containing this text" } } },
+      response: {
+        200: { description: "The CSV file", content: { "text/csv": { schema: { type: "string" } } } },
+        "4xx": { description: "401 no admin session (with \"admin\": \"false\"), 422 a bad search", $ref: "ErrorEnvelope#" },
+      },
+    },
+    onRequest: async (req, reply) => {
+      if (!(await ctxOf(req, reply).auth.admin())) throw unauthenticated();
+    },
+    handler: async (req, reply) => {
+      const { search } = await inputOf(PageArgs, req.query);
+      const { filename, stream } = parcelsCsv(search);
+      return reply
+        .type("text/csv; charset=utf-8")
+        .header("Content-Disposition", `attachment; filename="${filename}"`)
+        .header("Cache-Control", "no-store")
+        .send(stream);
+    },
+  });
   route(api, {
     method: "GET", url: "/parcels/:code", tag: "parcels", summary: "Track a parcel (public view, history oldest first)",
     params: { code: "The tracking code" }, limit: { rule: "tracking", skipForAdmin: true },

@@ -156,11 +156,14 @@ export async function getParcelById(id: number) {
   return adminView(row);
 }
 
+/** The list's search: tracking code, recipient or destination containing the text, case-insensitively. */
+export function parcelWhere(search: string | undefined): Record<string, unknown> {
+  const s = search?.trim();
+  return s ? { OR: [{ tracking_code: containsText(s) }, { recipient_name: containsText(s) }, { destination: containsText(s) }] } : {};
+}
+
 export function listParcels(args: PageArgs & { stale_days?: number }) {
-  const s = args.search?.trim();
-  const where: Record<string, unknown> = s
-    ? { OR: [{ tracking_code: containsText(s) }, { recipient_name: containsText(s) }, { destination: containsText(s) }] }
-    : {};
+  const where = parcelWhere(args.search);
   if (args.stale_days) {
     // Quiet parcels: still on their way, and nothing new for stale_days days.
     const cutoff = new Date(Date.now() - args.stale_days * 24 * 3600_000);

@@ -25,6 +25,10 @@ export default function ParcelList() {
         backLabel="Control panel home"
         actions={
           <>
+            <a href="/api/parcels/export.csv" className="cp-btn cp-btn-outline" download title="Every parcel as a CSV file for spreadsheets">
+              <Icon name="download" size={20} />
+              <span>Export CSV</span>
+            </a>
             <Link to="/control/parcels/stale.html" className="cp-btn cp-btn-outline">
               <Icon name="schedule" size={20} />
               <span>Stale parcels</span>
