@@ -48,7 +48,8 @@ export function ctxOf(req: FastifyRequest, reply: FastifyReply): Context {
   return (holder[CTX] ??= contextOf(req, reply));
 }
 
-async function requireAdmin(req: FastifyRequest, reply: FastifyReply) {
+/** 401 with "admin": "false" unless the request has an admin session (also for routes that answer files). */
+export async function requireAdmin(req: FastifyRequest, reply: FastifyReply) {
   if (!(await ctxOf(req, reply).auth.admin())) throw unauthenticated();
 }
 

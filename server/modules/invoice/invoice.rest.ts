@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { notFound, unauthenticated } from "../../core/errors.js";
-import { ctxOf, route } from "../../rest/route.js";
+import { notFound } from "../../core/errors.js";
+import { requireAdmin, route } from "../../rest/route.js";
 import { data } from "../../rest/schemas.js";
 import { CreateInvoiceInput } from "./invoice.input.js";
 import * as invoices from "./invoice.service.js";
@@ -35,9 +35,7 @@ export function registerInvoiceRoutes(api: FastifyInstance): void {
         "4xx": { description: "401 no admin session (with \"admin\": \"false\"), 404 unknown invoice", $ref: "ErrorEnvelope#" },
       },
     },
-    onRequest: async (req, reply) => {
-      if (!(await ctxOf(req, reply).auth.admin())) throw unauthenticated();
-    },
+    onRequest: requireAdmin,
     handler: async (req, reply) => {
       const id = (req.params as { id: string }).id;
       if (!/^\d{1,9}$/.test(id)) throw notFound("Invoice not found");

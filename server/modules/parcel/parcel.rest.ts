@@ -1,10 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import { fileOf, input as inputOf } from "../../rest/body.js";
 import { IdInput } from "../../rest/id.input.js";
-import { ctxOf, route } from "../../rest/route.js";
+import { requireAdmin, route } from "../../rest/route.js";
 import { data } from "../../rest/schemas.js";
 import { limitLookups } from "../../core/ratelimit.js";
-import { notFound, unauthenticated } from "../../core/errors.js";
+import { notFound } from "../../core/errors.js";
 import { PageArgs } from "../common/paging.js";
 import { parcelsCsv } from "./parcel.export.js";
 import { CreateParcelInput, ParcelListArgs, TrackManyQuery, TrackQuery, UnsubscribeInput, UpdateParcelInput } from "./parcel.input.js";
@@ -27,9 +27,7 @@ export function registerParcelRoutes(api: FastifyInstance): void {
         "4xx": { description: "401 no admin session (with \"admin\": \"false\"), 422 a bad search", $ref: "ErrorEnvelope#" },
       },
     },
-    onRequest: async (req, reply) => {
-      if (!(await ctxOf(req, reply).auth.admin())) throw unauthenticated();
-    },
+    onRequest: requireAdmin,
     handler: async (req, reply) => {
       const { search } = await inputOf(PageArgs, req.query);
       const { filename, stream } = parcelsCsv(search);
