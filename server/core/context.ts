@@ -53,6 +53,9 @@ export interface Context {
   auth: Auth;
 }
 
+/** The site's address: PUBLIC_URL, else how this request reached it (its scheme as a trusted proxy reports it). */
+export const siteBase = (req: FastifyRequest): string => config().publicUrl || `${req.protocol}://${req.host}`;
+
 export function contextOf(req: FastifyRequest, reply: FastifyReply): Context {
   return { req, reply, auth: new Auth(req, reply) };
 }

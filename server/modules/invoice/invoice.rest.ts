@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { notFound } from "../../core/errors.js";
 import { requireAdmin, route } from "../../rest/route.js";
+import { siteBase } from "../../core/context.js";
 import { data } from "../../rest/schemas.js";
 import { CreateInvoiceInput } from "./invoice.input.js";
 import * as invoices from "./invoice.service.js";
@@ -39,7 +40,7 @@ export function registerInvoiceRoutes(api: FastifyInstance): void {
     handler: async (req, reply) => {
       const id = (req.params as { id: string }).id;
       if (!/^\d{1,9}$/.test(id)) throw notFound("Invoice not found");
-      const { number, pdf } = await invoices.invoicePdfOf(Number(id), `${req.protocol}://${req.host}`);
+      const { number, pdf } = await invoices.invoicePdfOf(Number(id), siteBase(req));
       return reply.type("application/pdf").header("Content-Disposition", `attachment; filename="${number}.pdf"`).send(pdf);
     },
   });

@@ -56,5 +56,5 @@ async function* rows(search: string | undefined): AsyncGenerator<string> {
 
 /** The CSV as a stream, and the file name it is offered under. */
 export function parcelsCsv(search?: string): { filename: string; stream: Readable } {
-  return { filename: `parcels-${new Date().toISOString().slice(0, 10)}.csv`, stream: Readable.from(rows(search?.trim() || undefined)) };
+  return { filename: `parcels-${new Date().toISOString().slice(0, 10)}.csv`, stream: Readable.from(rows(search)) };
 }

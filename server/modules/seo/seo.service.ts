@@ -1,24 +1,20 @@
-import { config } from "../../core/config.js";
 import { allPages } from "../page/page.service.js";
 
 /**
  * What search engines are told: robots.txt keeps them out of the control panel, the APIs and the
  * per-code screens (tracking results are noindex too), and points to the sitemap, which lists the
- * public pages with their last change. `origin` names the site when PUBLIC_URL is not set.
+ * public pages with their last change. `base` is the site's address (server/core/context.ts siteBase).
  */
 const PRIVATE_PATHS = ["/control/", "/cp", "/api/", "/graphql", "/track.html", "/unsubscribe.html", "/debug", "/uploads/"];
 
-const baseOf = (origin: string) => config().publicUrl || origin;
-
-export function robotsTxt(origin: string): string {
-  return ["User-agent: *", ...PRIVATE_PATHS.map((p) => `Disallow: ${p}`), "", `Sitemap: ${baseOf(origin)}/sitemap.xml`, ""].join("\n");
+export function robotsTxt(base: string): string {
+  return ["User-agent: *", ...PRIVATE_PATHS.map((p) => `Disallow: ${p}`), "", `Sitemap: ${base}/sitemap.xml`, ""].join("\n");
 }
 
 const xml = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
 const day = (d: Date) => d.toISOString().slice(0, 10);
 
-export async function sitemapXml(origin: string): Promise<string> {
-  const base = baseOf(origin);
+export async function sitemapXml(base: string): Promise<string> {
   const pages = await allPages();
   const newest = pages.reduce<Date | null>((m, p) => (!m || p.updated_at > m ? p.updated_at : m), null);
   const entries: { loc: string; lastmod?: Date }[] = [
