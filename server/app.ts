@@ -10,15 +10,17 @@ import { getSettings } from "./modules/settings/settings.service.js";
 import { config } from "./core/config.js";
 import { openDb } from "./db/index.js";
 import { registerGraphql } from "./graphql/server.js";
-import { frameworkErrors, registerRest } from "./rest/index.js";
+import { frameworkErrors, registerRest, siteErrorHandler } from "./rest/index.js";
 import { mimeOf, readImage } from "./modules/upload/upload.service.js";
 import { clientRouteStatus } from "./client-routes.js";
 import { registerSeoRoutes } from "./modules/seo/seo.routes.js";
 import { plainTile } from "./core/png.js";
 import { helmetHeaders } from "./core/security-headers.js";
 import { flushLimits } from "./core/ratelimit.js";
+import { trustProxySetting } from "./core/client-address.js";
 import { startWebhookWorker, stopWebhookWorker } from "./modules/webhook/webhook.service.js";
 import { settleNotifications } from "./modules/notification/notification.service.js";
+import { settleAccountMail } from "./modules/admin/admin.service.js";
 
 /** Builds the whole site: client, /uploads, /api and /graphql on one Fastify instance. */
 export async function buildApp(): Promise<FastifyInstance> {
@@ -43,12 +45,13 @@ export async function buildApp(): Promise<FastifyInstance> {
     },
     requestIdHeader: false,
     bodyLimit: c.bodyLimitBytes,
-    trustProxy: c.trustProxy === "true" ? true : c.trustProxy || false,
+    trustProxy: trustProxySetting(c.trustProxy),
     requestTimeout: 30_000,
     connectionTimeout: 60_000,
     routerOptions: { maxParamLength: 200 },
     frameworkErrors,
   });
+  app.setErrorHandler(siteErrorHandler);
   await app.register(fastifyCookie);
   // Security headers on every answer (the pages' CSP is set per response below: it allows the admin's
   // chat code). Plain callback hooks with headers fixed at start-up: they run on every request.
@@ -69,6 +72,7 @@ export async function buildApp(): Promise<FastifyInstance> {
   app.addHook("onClose", async () => {
     await stopWebhookWorker();
     await settleNotifications();
+    await settleAccountMail();
   });
 
   app.addHook("onClose", async () => flushLimits());

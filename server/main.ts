@@ -4,6 +4,7 @@ import { closeDb } from "./db/index.js";
 import { seedDemo } from "../prisma/seed.js";
 import { contentChanged } from "./modules/graph/content-version.js";
 import { forgetAllParcels } from "./modules/parcel/parcel.service.js";
+import { setupLink } from "./modules/admin/admin.service.js";
 
 const c = config();
 const app = await buildApp();
@@ -14,6 +15,9 @@ if (c.seedDemo && (await seedDemo())) {
 }
 await app.listen({ port: c.port, host: c.host });
 console.info(`Courier site on http://localhost:${c.port} (database: ${c.provider})`);
+// Until the first admin exists, only whoever reads this console (the one who started the server) can create it.
+const link = await setupLink();
+if (link) console.info(`No admin account yet. Create the owner account (once) at:\n  ${link}`);
 
 let stopping = false;
 for (const sig of ["SIGTERM", "SIGINT"] as const) {

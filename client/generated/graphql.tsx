@@ -48,6 +48,8 @@ export type CreateActivityInput = {
 export type CreateAdminInput = {
   email: string;
   password: string;
+  /** The setup token of the link the server prints at start while no admin exists */
+  token: string;
 };
 
 export type CreateInvoiceInput = {
@@ -405,6 +407,11 @@ export type AdminPingWebhookMutationVariables = Exact<{
 
 
 export type AdminPingWebhookMutation = { pingWebhook: { id: number, webhook_id: number, event: string, status: string, attempts: number, response_status: number | null, response_body: string, error: string, created_at: string, updated_at: string } };
+
+export type AdminProposedTrackingCodeQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminProposedTrackingCodeQuery = { proposedTrackingCode: string };
 
 export type AdminResetPasswordMutationVariables = Exact<{
   input: ResetPasswordInput;
@@ -1639,6 +1646,46 @@ export function useAdminPingWebhookMutation(baseOptions?: Apollo.MutationHookOpt
 export type AdminPingWebhookMutationHookResult = ReturnType<typeof useAdminPingWebhookMutation>;
 export type AdminPingWebhookMutationResult = Apollo.MutationResult<AdminPingWebhookMutation>;
 export type AdminPingWebhookMutationOptions = Apollo.BaseMutationOptions<AdminPingWebhookMutation, AdminPingWebhookMutationVariables>;
+export const AdminProposedTrackingCodeDocument = gql`
+    query AdminProposedTrackingCode {
+  proposedTrackingCode
+}
+    `;
+
+/**
+ * __useAdminProposedTrackingCodeQuery__
+ *
+ * To run a query within a React component, call `useAdminProposedTrackingCodeQuery` and pass it any options that fit your needs.
+ * When your component renders, `useAdminProposedTrackingCodeQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useAdminProposedTrackingCodeQuery({
+ *   variables: {
+ *   },
+ * });
+ */
+export function useAdminProposedTrackingCodeQuery(baseOptions?: Apollo.QueryHookOptions<AdminProposedTrackingCodeQuery, AdminProposedTrackingCodeQueryVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return Apollo.useQuery<AdminProposedTrackingCodeQuery, AdminProposedTrackingCodeQueryVariables>(AdminProposedTrackingCodeDocument, options);
+      }
+export function useAdminProposedTrackingCodeLazyQuery(baseOptions?: Apollo.LazyQueryHookOptions<AdminProposedTrackingCodeQuery, AdminProposedTrackingCodeQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return Apollo.useLazyQuery<AdminProposedTrackingCodeQuery, AdminProposedTrackingCodeQueryVariables>(AdminProposedTrackingCodeDocument, options);
+        }
+// @ts-ignore
+export function useAdminProposedTrackingCodeSuspenseQuery(baseOptions?: Apollo.SuspenseQueryHookOptions<AdminProposedTrackingCodeQuery, AdminProposedTrackingCodeQueryVariables>): Apollo.UseSuspenseQueryResult<AdminProposedTrackingCodeQuery, AdminProposedTrackingCodeQueryVariables>;
+export function useAdminProposedTrackingCodeSuspenseQuery(baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<AdminProposedTrackingCodeQuery, AdminProposedTrackingCodeQueryVariables>): Apollo.UseSuspenseQueryResult<AdminProposedTrackingCodeQuery | undefined, AdminProposedTrackingCodeQueryVariables>;
+export function useAdminProposedTrackingCodeSuspenseQuery(baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<AdminProposedTrackingCodeQuery, AdminProposedTrackingCodeQueryVariables>) {
+          const options = baseOptions === Apollo.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return Apollo.useSuspenseQuery<AdminProposedTrackingCodeQuery, AdminProposedTrackingCodeQueryVariables>(AdminProposedTrackingCodeDocument, options);
+        }
+export type AdminProposedTrackingCodeQueryHookResult = ReturnType<typeof useAdminProposedTrackingCodeQuery>;
+export type AdminProposedTrackingCodeLazyQueryHookResult = ReturnType<typeof useAdminProposedTrackingCodeLazyQuery>;
+export type AdminProposedTrackingCodeSuspenseQueryHookResult = ReturnType<typeof useAdminProposedTrackingCodeSuspenseQuery>;
+export type AdminProposedTrackingCodeQueryResult = Apollo.QueryResult<AdminProposedTrackingCodeQuery, AdminProposedTrackingCodeQueryVariables>;
 export const AdminResetPasswordDocument = gql`
     mutation AdminResetPassword($input: ResetPasswordInput!) {
   resetPassword(input: $input)

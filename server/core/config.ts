@@ -26,7 +26,13 @@ export function loadConfig() {
     mailFrom: env.MAIL_FROM || "",
     publicUrl: (env.PUBLIC_URL || "").replace(/\/+$/, ""),
     companyName: env.COMPANY_NAME || "Courier",
+    // Prefix of the tracking codes Create Parcel proposes (server/modules/parcel/tracking-code.ts).
+    trackingPrefix: (env.TRACKING_PREFIX || "CR").replace(/[^A-Za-z0-9]/g, "").slice(0, 10) || "CR",
     sessionTtlHours: int("SESSION_TTL_HOURS", 24 * 14),
+    // A session unused this long ends too (OWASP ASVS 3.3.2), whatever its remaining lifetime.
+    sessionIdleMinutes: int("SESSION_IDLE_MINUTES", 120),
+    // The first-admin link's token; random and kept in the database when unset (see admin.service.ts).
+    adminSetupToken: env.ADMIN_SETUP_TOKEN || "",
     resetTokenMinutes: int("RESET_TOKEN_MINUTES", 30),
     uploadMaxBytes: int("UPLOAD_MAX_BYTES", 5 * 1024 * 1024),
     bodyLimitBytes: int("BODY_LIMIT_BYTES", 1024 * 1024),

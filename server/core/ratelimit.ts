@@ -1,6 +1,7 @@
 import { Redis } from "ioredis";
 import { AppError } from "./errors.js";
 import type { Context } from "./context.js";
+import { clientKey } from "./client-address.js";
 import { db, pgTable, provider } from "../db/index.js";
 
 /**
@@ -35,8 +36,12 @@ export function rules(): Record<string, Rule> {
     contact: { max: env("RATE_LIMIT_CONTACT", 5), windowMs: 60 * 60_000 },
     // Anonymous tracking look-ups per client per minute.
     tracking: { max: env("RATE_LIMIT_TRACKING", 120), windowMs: 60_000, batched: true },
-    // Second-factor attempts on protected parcels (postcode or e-mail) per client.
+    // Second-factor attempts on protected parcels (postcode or e-mail) per client, and per parcel
+    // (whoever tries: many client addresses do not buy more guesses at one parcel).
     verify: { max: env("RATE_LIMIT_VERIFY", 10), windowMs: 15 * 60_000 },
+    "verify-parcel": { max: env("RATE_LIMIT_VERIFY_PARCEL", 10), windowMs: 60 * 60_000 },
+    // The first-admin link while it is open (each try hashes a password).
+    setup: { max: env("RATE_LIMIT_SETUP", 10), windowMs: 15 * 60_000 },
   });
 }
 
@@ -184,8 +189,27 @@ function storeFor(rule: Rule): Store {
   return rule.batched ? batched! : exact;
 }
 
-// A broken limiter store must not take the site down; the failure is logged.
-const storeFailed = (e: unknown) => console.error("rate limiter store failed", (e as Error).message);
+// A broken limiter store must not take the site down, nor switch the limits off: the failure is
+// logged and this process counts on its own (in memory) until the store answers again.
+let lastFailureLog = 0;
+const storeFailed = (e: unknown) => {
+  if (Date.now() - lastFailureLog > 10_000) {
+    lastFailureLog = Date.now();
+    console.error("rate limiter store failed; counting in this process meanwhile:", (e as Error).message);
+  }
+};
+const fallback = new MemoryStore();
+/** A shared store that has not answered in this time counts as failed for this hit. */
+const STORE_TIMEOUT_MS = 1_000;
+
+function withTimeout(p: Promise<Count>): Promise<Count> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer in ${STORE_TIMEOUT_MS} ms`)), STORE_TIMEOUT_MS);
+    timer.unref();
+  });
+  return Promise.race([p, late]).finally(() => clearTimeout(timer));
+}
 
 /**
  * Counts one hit of `rule` for `key`; throws TOO_MANY_REQUESTS (with retryAfter seconds) past the
@@ -194,13 +218,18 @@ const storeFailed = (e: unknown) => console.error("rate limiter store failed", (
 export function limit(ruleName: string, key: string): void | Promise<void> {
   const rule = rules()[ruleName];
   if (!rule || !key) return;
+  const k = `${ruleName}:${key.toLowerCase().slice(0, 200)}`;
+  const local = (e: unknown) => {
+    storeFailed(e);
+    check(fallback.add(k, 1, rule.windowMs), rule);
+  };
   let result: Count | Promise<Count>;
   try {
-    result = storeFor(rule).add(`${ruleName}:${key.toLowerCase().slice(0, 200)}`, 1, rule.windowMs);
+    result = storeFor(rule).add(k, 1, rule.windowMs);
   } catch (e) {
-    return storeFailed(e);
+    return local(e);
   }
-  if (result instanceof Promise) return result.then((r) => check(r, rule), storeFailed);
+  if (result instanceof Promise) return withTimeout(result).then((r) => check(r, rule), local);
   check(result, rule);
 }
 
@@ -222,6 +251,7 @@ export async function flushLimits(): Promise<void> {
 /** For tests: forget every in-memory counter. */
 export async function resetLimits(): Promise<void> {
   cachedRules = undefined;
+  await fallback.reset();
   await batched?.reset?.();
   if (exact !== batched) await exact?.reset?.();
 }
@@ -230,7 +260,7 @@ export async function resetLimits(): Promise<void> {
 export async function limitLookups(ctx: Context, rule: string, times: number, skipForAdmin = false): Promise<void> {
   if (skipForAdmin && ctx.auth.token && (await ctx.auth.admin())) return;
   try {
-    for (let i = 0; i < times; i++) await limit(rule, ctx.req.ip);
+    for (let i = 0; i < times; i++) await limit(rule, clientKey(ctx.req));
   } catch (e) {
     if (e instanceof RateLimited) ctx.reply.header("Retry-After", String(e.retryAfter));
     throw e;

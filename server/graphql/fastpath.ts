@@ -35,16 +35,36 @@ const CONTENT_TYPES: Record<string, string> = {
 
 // Documents kept, by the length of their text (their syntax trees take some ten times that).
 const DOCUMENT_CHARS_KEPT = 2_000_000;
+// Compiled operations kept across all documents (one document may define hundreds of operations,
+// and a compiled one weighs far more than its text): oldest documents out past this.
+const COMPILED_KEPT = Number(process.env.GRAPHQL_COMPILED_KEPT || 1_000);
+
+let cacheSize = () => ({ documents: 0, compiled: 0 });
+/** What the fast path holds now (for tests and the benchmark's memory figures). */
+export const fastPathCacheSize = () => cacheSize();
 
 export function graphqlFastPath(o: FastPathOptions) {
   const rules = [...specifiedRules, ...o.validationRules];
   // Query text -> its valid document with its compiled query operations, or null when Apollo must answer.
   const documents = new Map<string, { document: DocumentNode; queries: Map<string, CompiledQuery | null> } | null>();
   let chars = 0;
+  let compiledCount = 0;
+
+  function forget(query: string) {
+    const p = documents.get(query);
+    documents.delete(query);
+    chars -= query.length;
+    if (p) compiledCount -= p.queries.size;
+  }
 
   function prepared(query: string) {
     let p = documents.get(query);
-    if (p !== undefined) return p;
+    if (p !== undefined) {
+      // Most recently used last, so the bounds below drop what is least used.
+      documents.delete(query);
+      documents.set(query, p);
+      return p;
+    }
     try {
       const document = parse(query);
       p = validate(o.schema, document, rules).length ? null : { document, queries: new Map() };
@@ -53,8 +73,7 @@ export function graphqlFastPath(o: FastPathOptions) {
     }
     for (const oldest of documents.keys()) {
       if (chars + query.length <= DOCUMENT_CHARS_KEPT) break;
-      documents.delete(oldest);
-      chars -= oldest.length;
+      forget(oldest);
     }
     documents.set(query, p);
     chars += query.length;
@@ -73,10 +92,23 @@ export function graphqlFastPath(o: FastPathOptions) {
         const c = compileQuery(o.schema, p.document, operationName, { customJSONSerializer: true });
         if (isCompiledQuery(c)) q = c;
       }
+      for (const oldest of documents.keys()) {
+        if (compiledCount < COMPILED_KEPT || documents.get(oldest) === p) break;
+        forget(oldest);
+      }
+      // One document alone past the bound: its own oldest operations go.
+      for (const name of p.queries.keys()) {
+        if (compiledCount < COMPILED_KEPT) break;
+        p.queries.delete(name);
+        compiledCount--;
+      }
       p.queries.set(operationName ?? "", q);
+      compiledCount++;
     }
     return q;
   }
+
+  cacheSize = () => ({ documents: documents.size, compiled: compiledCount });
 
   /** A preHandler hook: answers the request, or leaves it to Apollo. */
   return async function fastPath(req: FastifyRequest, reply: FastifyReply) {

@@ -79,4 +79,23 @@ describe("GraphQL limits", () => {
     for (let i = 0; i < GRAPHQL_LIMITS.maxDepth + 2; i++) deep = `... on Query { graph { pages { ${deep} } } }`;
     expect(limitErrors(`{ ${deep} }`).some((m) => /query depth \d+ exceeds the limit/.test(m))).toBe(true);
   });
+
+  it("measure each fragment once: a chain of fragments that spread the next twice is refused at once", () => {
+    const levels = 40;
+    const frags = Array.from({ length: levels }, (_, i) => `fragment F${i} on Query { ${i + 1 < levels ? `...F${i + 1} ...F${i + 1}` : "__typename"} }`);
+    const started = process.hrtime.bigint();
+    const errors = limitErrors(`query { ...F0 } ${frags.join(" ")}`);
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    expect(errors.some((m) => /fields; the limit is/.test(m)), JSON.stringify(errors)).toBe(true);
+    // A blow-up bound, not a benchmark: the old walk took minutes at 30 levels.
+    expect(ms).toBeLessThan(500);
+  });
+
+  it("count __typename and its aliases", () => {
+    const typenames = (n: number) => `{ ${Array.from({ length: n }, (_, i) => `t${i}: __typename`).join(" ")} }`;
+    expect(limitErrors(typenames(GRAPHQL_LIMITS.maxAliases))).toEqual([]);
+    expect(limitErrors(typenames(300))).toContain(`query uses 300 aliases; the limit is ${GRAPHQL_LIMITS.maxAliases}`);
+    const plain = `{ ${Array.from({ length: GRAPHQL_LIMITS.maxFields + 1 }, () => "__typename").join(" ")} }`;
+    expect(limitErrors(plain).some((m) => /fields; the limit is/.test(m))).toBe(true);
+  });
 });

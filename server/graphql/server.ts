@@ -39,8 +39,14 @@ export async function registerGraphql(app: FastifyInstance): Promise<void> {
     };
     const prepare = async (req: FastifyRequest, reply: FastifyReply) => {
       if (isUpload(req)) {
+        // Every mutation that takes a file is staff-only: nobody else gets a multipart body read.
+        if (!(await contextOf(req, reply).auth.admin())) {
+          // Answered without reading the body; the connection closes rather than drain it.
+          (req as FastifyRequest & { [UPLOAD_MARK]?: boolean })[UPLOAD_MARK] = false;
+          return reply.code(401).header("connection", "close").send({ errors: [{ message: "File uploads need a signed-in admin", extensions: { code: "UNAUTHENTICATED" } }] });
+        }
         try {
-          req.body = await processRequest(req.raw, reply.raw, { maxFileSize: config().uploadMaxBytes + 1, maxFiles: 2 });
+          req.body = await processRequest(req.raw, reply.raw, { maxFileSize: config().uploadMaxBytes + 1, maxFiles: 2, maxFieldSize: 64 * 1024 });
         } catch (e) {
           // A broken multipart request is the client's fault: 400 (413 when too large), never 500.
           const status = (e as { status?: number }).status === 413 ? 413 : 400;

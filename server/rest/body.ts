@@ -4,6 +4,8 @@ import { AppError } from "../core/errors.js";
 import { validated } from "../core/validation.js";
 import { readLimited, tooLarge, type IncomingFile } from "../modules/upload/upload.service.js";
 import { numberFields } from "./schemas.js";
+import { config } from "../core/config.js";
+import type { MultipartLimits } from "./route.js";
 
 const files = new WeakMap<FastifyRequest, Map<string, IncomingFile>>();
 
@@ -18,12 +20,14 @@ export const isMultipart = (req: FastifyRequest) => (req as { isMultipart?: () =
  * Reads a multipart body into a plain record of its text fields (the last value of a repeated
  * field wins) and keeps its files, read into memory within the upload limit, for fileOf().
  */
-export async function readMultipart(req: FastifyRequest): Promise<Record<string, unknown>> {
+export async function readMultipart(req: FastifyRequest, limits: MultipartLimits): Promise<Record<string, unknown>> {
   const body: Record<string, unknown> = Object.create(null);
   const kept = new Map<string, IncomingFile>();
   files.set(req, kept);
+  const busboyLimits = { ...limits, parts: limits.files + limits.fields, fileSize: config().uploadMaxBytes + 1, headerPairs: 20 };
   try {
-    for await (const part of (req as FastifyRequest & { parts(): AsyncIterableIterator<Multipart> }).parts()) {
+    type Parts = { parts(o: { limits: typeof busboyLimits }): AsyncIterableIterator<Multipart> };
+    for await (const part of (req as FastifyRequest & Parts).parts({ limits: busboyLimits })) {
       if (part.type === "file") {
         const bytes = await readLimited(part.file);
         if (bytes.length || part.filename) kept.set(part.fieldname, { filename: part.filename, bytes });
@@ -34,20 +38,27 @@ export async function readMultipart(req: FastifyRequest): Promise<Record<string,
     }
   } catch (e) {
     if (e instanceof AppError) throw e;
+    const code = (e as { code?: string }).code;
+    if (code === "FST_FILES_LIMIT" || code === "FST_PARTS_LIMIT" || code === "FST_FIELDS_LIMIT") {
+      throw new AppError("PAYLOAD_TOO_LARGE", `The form has too many parts (at most ${limits.fields} fields and ${limits.files} files)`);
+    }
     if ((e as { statusCode?: number }).statusCode === 413) throw tooLarge();
     throw new AppError("BAD_REQUEST", "The multipart body could not be parsed");
   }
   return body;
 }
 
-const NUMERIC = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+// Linear: each part of a number can be matched one way only (no backtracking on long input).
+const NUMERIC = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+/** Longer text is no number a field takes; it is left for the rules to refuse. */
+const NUMBER_CHARS = 40;
 
 /** "12.5" -> 12.5 and "" -> null for number fields (multipart sends only text); anything else is left for the rules to judge. */
 function toNumber(v: unknown): unknown {
   if (typeof v !== "string") return v;
   const t = v.trim();
   if (t === "") return null;
-  return NUMERIC.test(t) ? Number(t) : v;
+  return t.length <= NUMBER_CHARS && NUMERIC.test(t) ? Number(t) : v;
 }
 
 /** "true"/"false" (and "1"/"0"/"on", as HTML forms send) -> booleans; anything else is left for the rules to judge. */

@@ -44,6 +44,19 @@ export function writeGuard(req: FastifyRequest): void {
   if (!BODY_TYPES.has(type.split(";")[0].trim().toLowerCase())) throw unsupported();
 }
 
+/**
+ * For a GET that changes state (the contract's sign-out link): refused when the browser says it
+ * comes from another site (Sec-Fetch-Site), or its Origin or Referer names another site, as an
+ * <img> or link on another site would.
+ */
+export function refuseCrossSite(req: FastifyRequest): void {
+  const site = req.headers["sec-fetch-site"];
+  const source = req.headers.origin ?? req.headers.referer;
+  if (site === "cross-site" || site === "same-site" || (source !== undefined && !isThisSite(source, req))) {
+    throw forbidden("Cross-site requests may not sign anyone out");
+  }
+}
+
 const unsupported = () => new AppError("UNSUPPORTED_MEDIA_TYPE", "Send the body as application/json or multipart/form-data");
 
 /** Any error as the AppError the envelope reports: Fastify's own 4xx keep their status with a plain message. */

@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { RateLimited } from "../core/ratelimit.js";
+import { toAppError } from "./guards.js";
 import fastifyMultipart from "@fastify/multipart";
 import { config } from "../core/config.js";
-import { RateLimited } from "../core/ratelimit.js";
 import { registerActivityRoutes } from "../modules/activity/activity.rest.js";
 import { registerAdminRoutes } from "../modules/admin/admin.rest.js";
 import { registerGraphRoutes } from "../modules/graph/graph.rest.js";
@@ -13,7 +14,9 @@ import { registerReviewRoutes } from "../modules/review/review.rest.js";
 import { registerSettingsRoutes } from "../modules/settings/settings.rest.js";
 import { registerWebhookRoutes } from "../modules/webhook/webhook.rest.js";
 import { isMultipart, readMultipart } from "./body.js";
-import { toAppError, writeGuard } from "./guards.js";
+import { writeGuard } from "./guards.js";
+import { AppError } from "../core/errors.js";
+import type { MultipartLimits } from "./route.js";
 import { registerOpenApi } from "./openapi.js";
 import { sharedSchemas } from "./schemas.js";
 
@@ -24,8 +27,9 @@ export async function registerRest(api: FastifyInstance): Promise<void> {
   // Only JSON and multipart bodies exist here; prototype keys in JSON are dropped like any unknown field.
   api.removeAllContentTypeParsers();
   api.addContentTypeParser("application/json", { parseAs: "string", bodyLimit: c.bodyLimitBytes }, api.getDefaultJsonParser("remove", "remove"));
+  // Per-route limits are given when a route reads its form (server/rest/route.ts); these apply otherwise.
   await api.register(fastifyMultipart, {
-    limits: { fileSize: c.uploadMaxBytes + 1, files: 2, fields: 60, parts: 62, fieldSize: c.bodyLimitBytes, headerPairs: 200 },
+    limits: { fileSize: c.uploadMaxBytes + 1, files: 0, fields: 10, parts: 10, fieldSize: 1024, headerPairs: 20 },
   });
   // Request bodies are validated by the input classes (one set of rules and messages for both
   // doors), so the request schemas only document; response schemas serialize.
@@ -38,24 +42,19 @@ export async function registerRest(api: FastifyInstance): Promise<void> {
     reply.header("Cache-Control", "no-store");
     try {
       writeGuard(req);
+      if (isMultipart(req) && !multipartLimits(req)) throw jsonOnly();
     } catch (e) {
       return done(e as Error);
     }
     done();
   });
   api.addHook("preValidation", (req, _reply, done) => {
-    if (!isMultipart(req)) return done();
-    readMultipart(req).then((body) => {
+    const limits = multipartLimits(req);
+    if (!isMultipart(req) || !limits) return done();
+    readMultipart(req, limits).then((body) => {
       req.body = body;
       done();
     }, done);
-  });
-  api.setErrorHandler((err, req, reply) => {
-    const e = toAppError(err, (x) => req.log.error(x));
-    const body: Record<string, unknown> = { status: String(e.status), errors: e.messages, message: "", data: null };
-    if (e.status === 401) body.admin = "false";
-    if (e.status === 429) reply.header("Retry-After", String(e instanceof RateLimited ? e.retryAfter : 60));
-    return reply.code(e.status).send(body);
   });
   api.setNotFoundHandler((req, reply) =>
     reply.code(404).send({ status: "404", errors: [`No such API path: ${req.method} ${req.url.split("?")[0].slice(0, 200)}`], message: "", data: null }));
@@ -64,6 +63,31 @@ export async function registerRest(api: FastifyInstance): Promise<void> {
     registerGraphRoutes, registerSettingsRoutes, registerParcelRoutes, registerActivityRoutes, registerPageRoutes,
     registerReviewRoutes, registerAdminRoutes, registerInvoiceRoutes, registerMailRoutes, registerWebhookRoutes,
   ]) register(api);
+}
+
+const multipartLimits = (req: FastifyRequest) => (req.routeOptions.config as { multipart?: MultipartLimits } | undefined)?.multipart;
+const jsonOnly = () =>
+  new AppError("UNSUPPORTED_MEDIA_TYPE", "Send this request as application/json (multipart/form-data is taken only where files are uploaded, and by sign-in)");
+
+/**
+ * The one error handler of the whole server (set on the root instance in app.ts, so every scope
+ * inherits it): /api answers in the contract's envelope, /graphql in GraphQL's error shape, every
+ * other route in plain text. A client error keeps its status and a plain message; anything else
+ * is logged and answered with a generic 500, so no database or file-system message reaches a client.
+ */
+export function siteErrorHandler(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  const e = toAppError(err, (x) => req.log.error(x));
+  if (e.status === 429) reply.header("Retry-After", String(e instanceof RateLimited ? e.retryAfter : 60));
+  const path = req.url.split("?")[0];
+  if (path === "/api" || path.startsWith("/api/")) {
+    const body: Record<string, unknown> = { status: String(e.status), errors: e.messages, message: "", data: null };
+    if (e.status === 401) body.admin = "false";
+    return reply.code(e.status).header("Cache-Control", "no-store").send(body);
+  }
+  if (path === "/graphql") {
+    return reply.code(e.status).header("Cache-Control", "no-store").send({ errors: e.messages.map((message) => ({ message, extensions: { code: e.code } })) });
+  }
+  return reply.code(e.status).header("Cache-Control", "no-store").type("text/plain; charset=utf-8").send(e.messages[0]);
 }
 
 /**

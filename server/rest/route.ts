@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { contextOf, type Context } from "../core/context.js";
 import { unauthenticated } from "../core/errors.js";
 import { limit } from "../core/ratelimit.js";
+import { clientKey } from "../core/client-address.js";
 import { input } from "./body.js";
 import { binaryFile, envelope, inputSchema, type Schema } from "./schemas.js";
 
@@ -27,6 +28,8 @@ export interface RouteSpec<I> {
   body?: (new () => object)[];
   /** Multipart file fields; the route then takes multipart only. */
   files?: string[];
+  /** Also takes a multipart form without files (the sign-in form, as browsers post it). */
+  form?: boolean;
   params?: Record<string, string>;
   /** Schema of `data` on success. */
   data: Schema;
@@ -57,14 +60,14 @@ function limiter(rule: { rule: string; skipForAdmin?: boolean }) {
   const count = async (req: FastifyRequest, reply: FastifyReply) => {
     const auth = ctxOf(req, reply).auth;
     if (rule.skipForAdmin && auth.token && (await auth.admin())) return;
-    await limit(rule.rule, req.ip);
+    await limit(rule.rule, clientKey(req));
   };
   // A callback hook: an anonymous look-up is usually counted synchronously (server/core/ratelimit.ts).
   return (req: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
     if (rule.skipForAdmin && ctxOf(req, reply).auth.token) return void count(req, reply).then(() => done(), done);
     let counted: void | Promise<void>;
     try {
-      counted = limit(rule.rule, req.ip);
+      counted = limit(rule.rule, clientKey(req));
     } catch (e) {
       return done(e as Error);
     }
@@ -91,9 +94,23 @@ function requestSchema(spec: RouteSpec<unknown>, isGet: boolean): Schema {
   const shapes = spec.input ? [spec.input as new () => object] : spec.body ?? [];
   if (shapes.length === 1) s.body = inputSchema(shapes[0], extra, files);
   else if (shapes.length > 1) s.body = { oneOf: shapes.map((c) => inputSchema(c, extra, files)) };
-  s.consumes = spec.files ? ["multipart/form-data"] : ["application/json", "multipart/form-data"];
+  s.consumes = spec.files ? ["multipart/form-data"] : spec.form ? ["application/json", "multipart/form-data"] : ["application/json"];
   return s;
 }
+
+/**
+ * Multipart bodies are read only where a route takes them, within these limits (busboy's): a file
+ * route gets its files and a few text fields (long text up to 64 KB), a form only small fields.
+ * Everywhere else a multipart body is 415 before a byte of it is read (server/rest/index.ts).
+ */
+export interface MultipartLimits {
+  files: number;
+  fields: number;
+  fieldSize: number;
+}
+const formLimits = (spec: RouteSpec<unknown>): MultipartLimits | undefined =>
+  spec.files ? { files: spec.files.length, fields: 40, fieldSize: 64 * 1024 } : spec.form ? { files: 0, fields: 10, fieldSize: 1024 } : undefined;
+
 
 /**
  * Whole answers around data a service hands over serialized, as bytes. Its cached views come back
@@ -124,6 +141,7 @@ export function route<I = undefined>(api: FastifyInstance, spec: RouteSpec<I>): 
   api.route({
     method: methods,
     url: spec.url,
+    config: { multipart: formLimits(spec as RouteSpec<unknown>) } as object,
     schema: {
       tags: [spec.tag],
       summary: spec.summary,

@@ -11,11 +11,12 @@ import Database from "better-sqlite3";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { startSite, type Site } from "../helpers/site.js";
+import { SETUP_TOKEN } from "../helpers/app.js";
 import { DESKTOP, launchBrowser, watchErrors } from "../helpers/browser.js";
 import { mailText, startSmtp } from "../helpers/smtp.js";
 import { STATUS_CODES } from "../../server/modules/parcel/status.codes.js";
 
-const ADMIN = { email: "owner@plus-courier.example", password: "plus-pass-123" };
+const ADMIN = { email: "owner@plus-courier.example", password: "plus-pass-1234" };
 const CODE = "E2E-PLUS-1";
 const COMPANY = "Harbour Line Couriers";
 const CONFIRM = "are you sure you want to delete";
@@ -120,7 +121,7 @@ beforeAll(async () => {
   const r = await fetch(url("/graphql"), {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ query: "mutation($i: CreateAdminInput!) { createAdmin(input: $i) { email } }", variables: { i: ADMIN } }),
+    body: JSON.stringify({ query: "mutation($i: CreateAdminInput!) { createAdmin(input: $i) { email } }", variables: { i: { ...ADMIN, token: SETUP_TOKEN } } }),
   });
   expect(r.status).toBe(200);
 });

@@ -7,6 +7,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { startSite, type Site } from "../helpers/site.js";
+import { SETUP_TOKEN } from "../helpers/app.js";
 import { DESKTOP, PHONE, launchBrowser, watchErrors } from "../helpers/browser.js";
 import { mailText, startSmtp } from "../helpers/smtp.js";
 import { png } from "../fixtures/images.js";
@@ -96,7 +97,11 @@ describe("control panel", () => {
 
   it("creates the first admin through the one-time link, once", async () => {
     const contact = (await settings()).contact_email;
+    // Without its token the link only says where to find the right one.
     await page.goto(url("/cp/signup"));
+    await visible("This link needs its setup token");
+    expect(await page.locator("input[name=password]").count()).toBe(0);
+    await page.goto(url(`/cp/signup?token=${SETUP_TOKEN}`));
     await visible("THIS LINK CAN ONLY BE USED ONCE");
     // The contact e-mail from settings is proposed.
     await expect.poll(() => page.inputValue("input[name=email]")).toBe(contact);

@@ -3,6 +3,9 @@ import type { FastifyInstance } from "fastify";
 import { loadConfig, setConfig } from "../../server/core/config.js";
 import { dropDatabase, freshDatabase } from "./db.js";
 
+/** The first-admin setup token every test server starts with (ADMIN_SETUP_TOKEN). */
+export const SETUP_TOKEN = "test-setup-token-0123456789abcdef";
+
 export interface TestApp {
   app: FastifyInstance;
   url: string;
@@ -24,9 +27,10 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     CLIENT_DIR: path.join(dir, "no-client"),
     LOG_LEVEL: "silent",
     SEED_DEMO: "false",
+    ADMIN_SETUP_TOKEN: SETUP_TOKEN,
     // Limits are tested on purpose in their own files; elsewhere they must not interfere.
     RATE_LIMIT_SIGNIN: "100000", RATE_LIMIT_SIGNIN_ACCOUNT: "100000", RATE_LIMIT_PIN: "100000", RATE_LIMIT_PIN_ACCOUNT: "100000",
-    RATE_LIMIT_RESET: "100000", RATE_LIMIT_CONTACT: "100000", RATE_LIMIT_TRACKING: "100000",
+    RATE_LIMIT_RESET: "100000", RATE_LIMIT_CONTACT: "100000", RATE_LIMIT_TRACKING: "100000", RATE_LIMIT_SETUP: "100000",
     ...env,
   });
   setConfig(loadConfig());

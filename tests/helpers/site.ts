@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import net from "node:net";
 import path from "node:path";
 import { dropDatabase, freshDatabase } from "./db.js";
+import { SETUP_TOKEN } from "./app.js";
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -44,8 +45,9 @@ export async function startSite(env: Record<string, string> = {}, db?: { url: st
       UPLOADS_DIR: path.join(dir, "uploads"),
       OUTBOX_DIR: path.join(dir, "outbox"),
       LOG_LEVEL: "warn",
+      ADMIN_SETUP_TOKEN: SETUP_TOKEN,
       RATE_LIMIT_SIGNIN: "100000", RATE_LIMIT_SIGNIN_ACCOUNT: "100000", RATE_LIMIT_PIN: "100000", RATE_LIMIT_PIN_ACCOUNT: "100000",
-      RATE_LIMIT_RESET: "100000", RATE_LIMIT_CONTACT: "100000", RATE_LIMIT_TRACKING: "100000",
+      RATE_LIMIT_RESET: "100000", RATE_LIMIT_CONTACT: "100000", RATE_LIMIT_TRACKING: "100000", RATE_LIMIT_SETUP: "100000",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../helpers/app.js";
+import { SETUP_TOKEN, startTestApp, type TestApp } from "../helpers/app.js";
 import { Client } from "../helpers/http.js";
 import { mailText, startSmtp } from "../helpers/smtp.js";
 import { expectAllUnauthenticated, expectError, expectFieldError, expectUnauthenticated } from "../fixtures/graphql.js";
@@ -49,17 +49,17 @@ describe("createAdmin: the one-time link", () => {
   it("is open on a fresh site and validates while open, naming each field", async () => {
     const c = new Client(t.url);
     expect((await c.gql(`{ canCreateAdmin }`)).data.canCreateAdmin).toBe(true);
-    const bad = await c.gql(CREATE, { i: { email: "not-an-email", password: "short" } });
+    const bad = await c.gql(CREATE, { i: { email: "not-an-email", password: "short", token: SETUP_TOKEN } });
     expectFieldError(bad, "email", /e-mail address/);
-    expectFieldError(bad, "password", /at least 8 characters/);
-    const blank = await c.gql(CREATE, { i: { email: "", password: "" } });
+    expectFieldError(bad, "password", /at least 12 characters/);
+    const blank = await c.gql(CREATE, { i: { email: "", password: "", token: SETUP_TOKEN } });
     expectError(blank, "BAD_USER_INPUT", "email is required", "password is required");
     expect(await db().admin.count()).toBe(0);
   });
 
   it("creates exactly one admin even when several requests race, storing the e-mail in lower case", async () => {
     const candidates = ["Owner-A@Swift.Example", "owner-b@swift.example", "owner-c@swift.example"];
-    const results = await Promise.all(candidates.map((email) => new Client(t.url).gql(CREATE, { i: { email, password } })));
+    const results = await Promise.all(candidates.map((email) => new Client(t.url).gql(CREATE, { i: { email, password, token: SETUP_TOKEN } })));
     const ok = results.filter((r) => r.data?.createAdmin);
     expect(ok).toHaveLength(1);
     for (const r of results.filter((x) => !x.data?.createAdmin)) expectError(r, "FORBIDDEN");
@@ -71,8 +71,8 @@ describe("createAdmin: the one-time link", () => {
   it("is FORBIDDEN once an admin exists, checked before any validation", async () => {
     const c = new Client(t.url);
     expect((await c.gql(`{ canCreateAdmin }`)).data.canCreateAdmin).toBe(false);
-    expectError(await c.gql(CREATE, { i: { email: "x", password: "" } }), "FORBIDDEN", /only be used once/);
-    expectError(await c.gql(CREATE, { i: { email: "second@swift.example", password: "another-good-password" } }), "FORBIDDEN");
+    expectError(await c.gql(CREATE, { i: { email: "x", password: "", token: SETUP_TOKEN } }), "FORBIDDEN", /only be used once/);
+    expectError(await c.gql(CREATE, { i: { email: "second@swift.example", password: "another-good-password", token: SETUP_TOKEN } }), "FORBIDDEN");
     expect(await db().admin.count()).toBe(1);
   });
 
@@ -168,7 +168,7 @@ describe("sendPin and resetPassword", () => {
     const base = { email: EMAIL, new_password: next, confirm_new_password: next };
     expectFieldError(await c.gql(RESET, { i: { ...base, password_token: "wrong-token-123" } }), "password_token", /invalid or expired/);
     expectFieldError(await c.gql(RESET, { i: { ...base, confirm_new_password: "something-else", password_token: token } }), "confirm_new_password", /match/);
-    expectFieldError(await c.gql(RESET, { i: { ...base, new_password: "short", confirm_new_password: "short", password_token: token } }), "new_password", /at least 8/);
+    expectFieldError(await c.gql(RESET, { i: { ...base, new_password: "short", confirm_new_password: "short", password_token: token } }), "new_password", /at least 12/);
     expectFieldError(await c.gql(RESET, { i: { ...base, email: "stranger@swift.example", password_token: token } }), "password_token");
     expect((await c.gql(RESET, { i: { ...base, password_token: token } })).data.resetPassword).toBe(true);
     // Used once: the same token now fails.
@@ -204,7 +204,7 @@ describe("changePassword", () => {
     const c = await signedIn();
     expectFieldError(await c.gql(CHANGE, { i: { password: "wrong-current", new_password: "new-password-9", confirm_new_password: "new-password-9" } }), "password", /incorrect/);
     expectFieldError(await c.gql(CHANGE, { i: { password, new_password: "new-password-9", confirm_new_password: "new-password-8" } }), "confirm_new_password", /match/);
-    expectFieldError(await c.gql(CHANGE, { i: { password, new_password: "short", confirm_new_password: "short" } }), "new_password", /at least 8/);
+    expectFieldError(await c.gql(CHANGE, { i: { password, new_password: "short", confirm_new_password: "short" } }), "new_password", /at least 12/);
     expectFieldError(await c.gql(CHANGE, { i: { password: "", new_password: "new-password-9", confirm_new_password: "new-password-9" } }), "password", /required/);
     expect((await signIn(new Client(t.url))).data.signIn.email).toBe(EMAIL);
   });

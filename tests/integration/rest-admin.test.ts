@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../helpers/app.js";
+import { SETUP_TOKEN, startTestApp, type TestApp } from "../helpers/app.js";
 import { Client } from "../helpers/http.js";
 import { mailText, startSmtp } from "../helpers/smtp.js";
 import { ADMIN, fails, form, ok } from "../fixtures/rest.js";
@@ -41,22 +41,33 @@ const ADMIN_PATHS: [string, string, unknown?][] = [
 ];
 
 describe("POST /api/admins (the one-time link)", () => {
+  it("403 without the setup token, whatever else is sent; nothing is created", async () => {
+    expect(fails(await client().post("/api/admins", {}), 403)[0]).toMatch(/^token is missing or wrong/);
+    fails(await client().post("/api/admins", { email: "a@example.com", password: ADMIN.password, token: "guess" }), 403);
+    fails(await client().post("/api/admins", { email: "a@example.com", password: ADMIN.password, token: SETUP_TOKEN.slice(0, -1) }), 403);
+    fails(await client().post("/api/admins", { email: "a@example.com", password: ADMIN.password, token: [SETUP_TOKEN] }), 403);
+  });
+
   it("422 naming each bad field while no admin exists, and nothing is created", async () => {
-    expect(fails(await client().post("/api/admins", {}), 422)).toEqual(["email is required", "password is required"]);
-    expect(fails(await client().post("/api/admins", { email: "nope", password: "short" }), 422)).toEqual([
-      "email must be an e-mail address", "password must be at least 8 characters",
+    expect(fails(await client().post("/api/admins", { token: SETUP_TOKEN }), 422)).toEqual(["email is required", "password is required"]);
+    expect(fails(await client().post("/api/admins", { email: "nope", password: "short", token: SETUP_TOKEN }), 422)).toEqual([
+      "email must be an e-mail address", "password must be at least 12 characters",
+    ]);
+    expect(fails(await client().post("/api/admins", { email: "a@example.com", password: "password1234", token: SETUP_TOKEN }), 422)).toEqual([
+      "password is one of the most common passwords; choose another",
     ]);
     fails(await client().post("/api/admins/auth/signin", { email: "nope@example.com", password: "short" }), 422);
   });
 
   it("201 with the e-mail (lower-cased), then 403 for every later call, before validation", async () => {
-    const r = await client().post("/api/admins", { email: "Boss@Example.com", password: ADMIN.password });
+    const r = await client().post("/api/admins", { email: "Boss@Example.com", password: ADMIN.password, token: SETUP_TOKEN });
     expect(ok(r, 201)).toEqual({ email: ADMIN.email });
     expect(r.json.message).toBe("Admin created");
-    expect(fails(await client().post("/api/admins", { email: "other@example.com", password: "long enough" }), 403)[0]).toMatch(/already exists/);
+    expect(fails(await client().post("/api/admins", { email: "other@example.com", password: "long enough 2", token: SETUP_TOKEN }), 403)[0]).toMatch(/already exists/);
     fails(await client().post("/api/admins", {}), 403);
     fails(await client().post("/api/admins", "{broken", { "content-type": "application/json" }), 400);
-    fails(await client().post("/api/admins", form({ email: "x" })), 403);
+    // Multipart is not taken here at all (only file uploads and sign-in read it).
+    fails(await client().post("/api/admins", form({ email: "x" })), 415);
   });
 });
 
@@ -180,7 +191,7 @@ describe("PATCH /api/admins/auth/update/password-guest", () => {
     ]);
     fails(await client().patch("/api/admins/auth/update/password-guest", { ...base, email: "ghost@example.com" }), 422);
     expect(fails(await client().patch("/api/admins/auth/update/password-guest", { ...base, new_password: "short", confirm_new_password: "short" }), 422)).toEqual([
-      "new_password must be at least 8 characters",
+      "new_password must be at least 12 characters",
     ]);
     expect(fails(await client().patch("/api/admins/auth/update/password-guest", {}), 422)).toEqual([
       "email is required", "new_password is required", "confirm_new_password is required", "password_token is required",
@@ -225,7 +236,7 @@ describe("PATCH /api/admins/auth/update/password-user", () => {
       "confirm_new_password must match new_password",
     ]);
     expect(fails(await c.patch("/api/admins/auth/update/password-user", { password: ADMIN.password, new_password: "short", confirm_new_password: "short" }), 422)).toEqual([
-      "new_password must be at least 8 characters",
+      "new_password must be at least 12 characters",
     ]);
     ok(await c.get("/api/parcels"));
   });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../helpers/app.js";
+import { SETUP_TOKEN, startTestApp, type TestApp } from "../helpers/app.js";
 import { Client } from "../helpers/http.js";
 import { ADMIN, ok } from "../fixtures/rest.js";
 
@@ -8,7 +8,7 @@ import { ADMIN, ok } from "../fixtures/rest.js";
 let t: TestApp;
 beforeAll(async () => {
   t = await startTestApp({ TRUST_PROXY: "true" });
-  ok(await new Client(t.url).post("/api/admins", ADMIN), 201);
+  ok(await new Client(t.url).post("/api/admins", { ...ADMIN, token: SETUP_TOKEN }), 201);
 });
 afterAll(async () => t?.close());
 

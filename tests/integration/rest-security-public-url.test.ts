@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../helpers/app.js";
+import { SETUP_TOKEN, startTestApp, type TestApp } from "../helpers/app.js";
 import { Client } from "../helpers/http.js";
 import { ADMIN, fails, ok } from "../fixtures/rest.js";
 
@@ -15,14 +15,14 @@ describe("CSRF against PUBLIC_URL", () => {
   it("refuses the request's own Host, another port or scheme of the site, and foreign sites", async () => {
     const c = new Client(t.url);
     for (const origin of [t.url, "https://courier.example:8443", "http://courier.example", "https://evil.example"]) {
-      fails(await c.post("/api/admins", ADMIN, { origin }), 403);
+      fails(await c.post("/api/admins", { ...ADMIN, token: SETUP_TOKEN }, { origin }), 403);
     }
-    fails(await c.post("/api/admins", ADMIN, { referer: `${t.url}/cp/signup` }), 403);
+    fails(await c.post("/api/admins", { ...ADMIN, token: SETUP_TOKEN }, { referer: `${t.url}/cp/signup` }), 403);
   });
 
   it("accepts PUBLIC_URL's origin (Origin or Referer) and requests with neither header", async () => {
     const c = new Client(t.url);
-    ok(await c.post("/api/admins", ADMIN, { origin: SITE }), 201);
+    ok(await c.post("/api/admins", { ...ADMIN, token: SETUP_TOKEN }, { origin: SITE }), 201);
     ok(await c.post("/api/admins/auth/signin", ADMIN, { referer: `${SITE}/control/signin` }));
     ok(await c.post("/api/parcels", { tracking_code: "PUB-1", recipient_name: "A", destination: "B" }), 201);
   });

@@ -1,7 +1,7 @@
 import { Redis } from "ioredis";
 import crypto from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../helpers/app.js";
+import { SETUP_TOKEN, startTestApp, type TestApp } from "../helpers/app.js";
 import { Client } from "../helpers/http.js";
 import { form, ok, signedIn } from "../fixtures/rest.js";
 import { makePng } from "../helpers/images.js";
@@ -49,7 +49,7 @@ describe("HTTP hardening", () => {
 
   it("sets Secure HttpOnly SameSite=Lax session cookies on https", async () => {
     const c = new Client(t.url);
-    await c.post("/api/admins", { email: "sec@example.com", password: "long-enough-pass" });
+    await c.post("/api/admins", { email: "sec@example.com", password: "long-enough-pass", token: SETUP_TOKEN });
     const r = await fetch(`${t.url}/api/admins/auth/signin`, {
       method: "POST",
       headers: { "content-type": "application/json" },

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../helpers/app.js";
+import { SETUP_TOKEN, startTestApp, type TestApp } from "../helpers/app.js";
 import { freshDatabase, dropDatabase } from "../helpers/db.js";
 import { Client } from "../helpers/http.js";
 import { startSite, type Site } from "../helpers/site.js";
@@ -210,7 +210,7 @@ describe("two server processes starting together on one empty database", () => {
     expect(tracked.data.parcel.history).toHaveLength(DEMO_PARCELS[0].history.length);
 
     // The admin deletes a demo page through the API, then both processes restart.
-    await c.gql(`mutation { createAdmin(input: { email: "admin@example.com", password: "long enough 1" }) { email } }`);
+    await c.gql(`mutation { createAdmin(input: { email: "admin@example.com", password: "long enough 1", token: "${SETUP_TOKEN}" }) { email } }`);
     await c.gql(`mutation { signIn(input: { email: "admin@example.com", password: "long enough 1" }) { email } }`);
     const id = g.pages.find((p: { slug: string }) => p.slug === "air-freight").id;
     expect((await c.gql(`mutation($id: Int!) { deletePage(id: $id) }`, { id })).data.deletePage).toBe(true);

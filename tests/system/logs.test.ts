@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSite, type Site } from "../helpers/site.js";
 import { startSmtp, mailText } from "../helpers/smtp.js";
 import { Client } from "../helpers/http.js";
+import { SETUP_TOKEN } from "../helpers/app.js";
 
 // Structured logs: one JSON line per event with a request id, and no secret in any of them.
 let site: Site;
@@ -19,7 +20,7 @@ describe("logs", () => {
   it("are JSON with request ids and never hold passwords, tokens or session cookies", async () => {
     const password = "Very-Secret-Pass-42";
     const c = new Client(site.url);
-    await c.post("/api/admins", { email: "log@example.com", password });
+    await c.post("/api/admins", { email: "log@example.com", password, token: SETUP_TOKEN });
     await c.post("/api/admins/auth/signin", { email: "log@example.com", password });
     const session = [...c.cookies.values()][0];
     await c.get("/api/parcels?per_page=5");

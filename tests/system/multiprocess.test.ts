@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dropDatabase, freshDatabase, PG_BASE } from "../helpers/db.js";
 import { startSite, type Site } from "../helpers/site.js";
 import { Client } from "../helpers/http.js";
+import { SETUP_TOKEN } from "../helpers/app.js";
 import { ADMIN, signedInAdmin } from "../helpers/admin.js";
 import { gqlUpload, makePng } from "../helpers/images.js";
 import { channelOf } from "../../server/core/bus.js";
@@ -150,7 +151,7 @@ describe("two processes on one PostgreSQL database", () => {
     expect((await adminB.gql(`{ me { email } }`)).data.me.email).toBe(ADMIN.email);
 
     // The one-time link, used on A, is closed on B.
-    const second = await new Client(b.url).gql(`mutation { createAdmin(input: { email: "x@example.com", password: "another-pass" }) { email } }`);
+    const second = await new Client(b.url).gql(`mutation { createAdmin(input: { email: "x@example.com", password: "another-pass-1", token: "${SETUP_TOKEN}" }) { email } }`);
     expect(second.errors?.[0].extensions.code).toBe("FORBIDDEN");
 
     const created = await adminA.gql(`mutation { createParcel(input: { tracking_code: "MP-1", recipient_name: "Multi", destination: "Bergen" }) { id } }`);

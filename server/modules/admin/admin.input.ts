@@ -1,12 +1,14 @@
 import { Field, InputType } from "type-graphql";
 import { IsEmail, MaxLength, MinLength } from "class-validator";
 import { Required, Text } from "../../core/validation.js";
+import { NotCommonPassword, PASSWORD_MIN } from "./password.rules.js";
 
-export const PASSWORD_MIN = 8;
+export { PASSWORD_MIN };
 const Password = (name: string) => (target: object, key: string) => {
   Required()(target, key);
   Text(200)(target, key);
   MinLength(PASSWORD_MIN, { message: `${name} must be at least ${PASSWORD_MIN} characters` })(target, key);
+  NotCommonPassword()(target, key);
 };
 const Email = () => (target: object, key: string) => {
   Required()(target, key);
@@ -18,6 +20,8 @@ const Email = () => (target: object, key: string) => {
 export class CreateAdminInput {
   @Field(() => String) @Email() email: string;
   @Field(() => String) @Password("password") password: string;
+  @Field(() => String, { description: "The setup token of the link the server prints at start while no admin exists" })
+  @Required() @Text(200) token: string;
 }
 
 @InputType()

@@ -17,8 +17,9 @@ export class AdminResolver {
     return !(await admins.adminExists());
   }
 
-  @Mutation(() => AdminAccount, { description: "The one-time link: creates the first admin; FORBIDDEN once one exists" })
-  // Validation runs inside the service, after the one-time check (403 before 422).
+  @Mutation(() => AdminAccount, { description: "The one-time link: creates the first admin with the printed setup token; FORBIDDEN without it or once one exists" })
+  // Validation runs inside the service, after the one-time and token checks (403 before 422).
+  @UseMiddleware(Limit("setup"))
   createAdmin(@Arg("input", () => CreateAdminInput, { validate: false }) input: CreateAdminInput) {
     return admins.createFirstAdmin(input);
   }

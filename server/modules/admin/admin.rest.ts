@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { route } from "../../rest/route.js";
+import { refuseCrossSite } from "../../rest/guards.js";
 import { data } from "../../rest/schemas.js";
 import { ChangePasswordInput, CreateAdminInput, ResetPasswordInput, SendPinInput, SignInInput } from "./admin.input.js";
 import * as admins from "./admin.service.js";
@@ -7,13 +8,13 @@ import * as admins from "./admin.service.js";
 export function registerAdminRoutes(api: FastifyInstance): void {
   route(api, {
     method: "POST", url: "/admins", tag: "admins", created: true, message: "Admin created",
-    summary: "The one-time link: create the first admin (403 once any admin exists, before validation)",
-    body: [CreateAdminInput], data: data.ref("AdminAccount"),
+    summary: "The one-time link: create the first admin with the setup token the server printed (403 without it, and once any admin exists, before validation)",
+    limit: { rule: "setup" }, body: [CreateAdminInput], data: data.ref("AdminAccount"),
     handler: ({ req }) => admins.createFirstAdmin(req.body),
   });
   route(api, {
     method: "POST", url: "/admins/auth/signin", tag: "admins", message: "Signed in",
-    summary: "Sign in (JSON or multipart); sets the HttpOnly session cookie", limit: { rule: "signin" }, input: SignInInput, data: data.ref("AdminAccount"),
+    summary: "Sign in (JSON or multipart); sets the HttpOnly session cookie", limit: { rule: "signin" }, form: true, input: SignInInput, data: data.ref("AdminAccount"),
     handler: async ({ input, ctx }) => {
       const admin = await admins.verifyCredentials(input);
       await ctx.auth.startSession(admin);
@@ -21,9 +22,13 @@ export function registerAdminRoutes(api: FastifyInstance): void {
     },
   });
   route(api, {
-    method: "GET", url: "/admins/auth/signout", tag: "admins", message: "Signed out",
-    summary: "Sign out: ends the session server-side (200 also when not signed in)", data: data.none,
-    handler: async ({ ctx }) => ctx.auth.endSession(),
+    method: ["GET", "POST"], url: "/admins/auth/signout", tag: "admins", message: "Signed out",
+    summary: "Sign out: ends the session server-side (200 also when not signed in); GET refuses a request from another site (403)",
+    data: data.none,
+    handler: async ({ ctx, req }) => {
+      if (req.method === "GET") refuseCrossSite(req);
+      return ctx.auth.endSession();
+    },
   });
   route(api, {
     method: "GET", url: "/users/auth/signout", tag: "admins",

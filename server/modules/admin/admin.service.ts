@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import argon2 from "argon2";
 import { config } from "../../core/config.js";
 import { badInput, forbidden, isUniqueViolation } from "../../core/errors.js";
@@ -21,18 +22,60 @@ export async function adminExists(): Promise<boolean> {
   return claim !== null || (await db().admin.count()) > 0;
 }
 
+const SETUP_PREFIX = "setup_token:";
+
 /**
- * The one-time link: only while no admin was ever created. Checked before validation, and
- * claimed atomically (a primary key) so two processes cannot both succeed.
+ * The first-admin link's token while no admin exists: ADMIN_SETUP_TOKEN, else 128 random bits kept
+ * in the database (so every process prints and accepts the same link, across restarts). Null
+ * once an admin exists.
+ */
+export async function setupToken(): Promise<string | null> {
+  if (await adminExists()) return null;
+  if (config().adminSetupToken) return config().adminSetupToken;
+  const stored = () => db().oneTimeClaim.findMany({ where: { name: { startsWith: SETUP_PREFIX } }, orderBy: [{ created_at: "asc" }, { name: "asc" }], take: 1 });
+  let [row] = await stored();
+  if (!row) {
+    await db().oneTimeClaim.create({ data: { name: SETUP_PREFIX + randomToken(16) } }).catch(() => undefined);
+    [row] = await stored();
+  }
+  return row ? row.name.slice(SETUP_PREFIX.length) : null;
+}
+
+/** The link to print at start while no admin exists. */
+export async function setupLink(): Promise<string | null> {
+  const token = await setupToken();
+  if (!token) return null;
+  const base = config().publicUrl || `http://localhost:${config().port}`;
+  return `${base}/cp/signup?token=${encodeURIComponent(token)}`;
+}
+
+const sameText = (a: string, b: string) => {
+  const x = crypto.createHash("sha256").update(a).digest();
+  const y = crypto.createHash("sha256").update(b).digest();
+  return crypto.timingSafeEqual(x, y);
+};
+
+/**
+ * The one-time link: only while no admin was ever created, and only with the setup token the
+ * server printed. Both are checked before validation (403 before 422, nothing hashed for a
+ * wrong token), and the claim is atomic (a primary key) so two processes cannot both succeed.
  */
 export async function createFirstAdmin(raw: unknown): Promise<SessionAdmin> {
-  if (await adminExists()) throw forbidden("An admin account already exists; this link can only be used once");
+  const exists = () => forbidden("An admin account already exists; this link can only be used once");
+  if (await adminExists()) throw exists();
+  const given = (raw as { token?: unknown } | null)?.token;
+  const token = await setupToken();
+  if (!token) throw exists();
+  if (typeof given !== "string" || !sameText(given.trim(), token)) {
+    throw forbidden("token is missing or wrong: open the setup link the server printed at start (or set ADMIN_SETUP_TOKEN)");
+  }
   const input = await validated(CreateAdminInput, raw);
   const password_hash = await hashPassword(input.password);
   try {
     return await db().$transaction(async (tx) => {
       await tx.oneTimeClaim.create({ data: { name: FIRST_ADMIN } });
       const a = await tx.admin.create({ data: { email: normEmail(input.email), password_hash } });
+      await tx.oneTimeClaim.deleteMany({ where: { name: { startsWith: SETUP_PREFIX } } });
       return { id: a.id, email: a.email };
     });
   } catch (e) {
@@ -62,12 +105,33 @@ export async function changePassword(adminId: number, input: ChangePasswordInput
   }
   await db().admin.update({ where: { id: adminId }, data: { password_hash: await hashPassword(input.new_password) } });
   await deleteSessionsOf(adminId);
+  await voidResetTokens(adminId);
 }
 
-/** Sends a reset token when the e-mail has an account; the answer is the same either way. */
+/** A new password voids every reset token still outstanding for the account. */
+const voidResetTokens = (adminId: number) =>
+  db().passwordReset.updateMany({ where: { admin_id: adminId, used_at: null }, data: { used_at: new Date() } });
+
+const pinMail = new Set<Promise<void>>();
+/** Waits for reset mails still being sent (shutdown, tests). */
+export async function settleAccountMail(): Promise<void> {
+  while (pinMail.size) await Promise.all([...pinMail]);
+}
+
+/**
+ * Sends a reset token when the e-mail has an account. The answer is the same, in the same time,
+ * either way: the look-up and the mail happen after the caller has its answer.
+ */
 export async function sendPin(input: SendPinInput): Promise<void> {
   await limit("pin-account", normEmail(input.email));
-  const admin = await db().admin.findUnique({ where: { email: normEmail(input.email) } });
+  const p = mailPin(normEmail(input.email))
+    .catch((e) => console.error("reset mail failed:", (e as Error).message))
+    .finally(() => pinMail.delete(p));
+  pinMail.add(p);
+}
+
+async function mailPin(email: string): Promise<void> {
+  const admin = await db().admin.findUnique({ where: { email } });
   if (!admin) return;
   const token = randomToken(18);
   const minutes = config().resetTokenMinutes;
@@ -81,7 +145,8 @@ export async function sendPin(input: SendPinInput): Promise<void> {
     to: admin.email,
     subject: "Your password reset token",
     text: `Someone asked to reset the password of the control panel account ${admin.email}.\n\nYour token: ${token}\n\nEnter it on the reset screen with your new password${base ? `, or open ${link}` : ""}.\nThe token works once and expires in ${minutes} minutes. If you did not ask for it, ignore this message.`,
-  }).catch(() => undefined);
+    secrets: [token],
+  });
 }
 
 export async function resetPassword(input: ResetPasswordInput): Promise<void> {
@@ -95,4 +160,5 @@ export async function resetPassword(input: ResetPasswordInput): Promise<void> {
   if (claimed.count !== 1) throw invalid();
   await db().admin.update({ where: { id: reset.admin_id }, data: { password_hash } });
   await deleteSessionsOf(reset.admin_id);
+  await voidResetTokens(reset.admin_id);
 }

@@ -10,11 +10,22 @@ export interface SessionAdmin {
   email: string;
 }
 
+/**
+ * A session ends at the first of: SESSION_TTL_HOURS after sign-in, or SESSION_IDLE_MINUTES after
+ * its last use. expires_at holds the earlier of the two and moves on with use (at most one write
+ * a minute per session), so every process sees the same deadline.
+ */
+function deadline(createdAt: number, now: number): Date {
+  const c = config();
+  return new Date(Math.min(createdAt + c.sessionTtlHours * 3600_000, now + c.sessionIdleMinutes * 60_000));
+}
+const EXTEND_EVERY_MS = 60_000;
+
 /** Creates a server-side session; the caller puts the returned token in the cookie. */
 export async function createSession(adminId: number): Promise<string> {
   const token = randomToken();
-  const expires_at = new Date(Date.now() + config().sessionTtlHours * 3600_000);
-  await db().session.create({ data: { id: sha256(token), admin_id: adminId, expires_at } });
+  const now = Date.now();
+  await db().session.create({ data: { id: sha256(token), admin_id: adminId, created_at: new Date(now), expires_at: deadline(now, now) } });
   return token;
 }
 
@@ -22,9 +33,14 @@ export async function findSession(token: string | undefined): Promise<SessionAdm
   if (!token || token.length > 100) return null;
   const s = await db().session.findUnique({ where: { id: sha256(token) }, include: { admin: { select: { id: true, email: true } } } });
   if (!s) return null;
-  if (s.expires_at.getTime() < Date.now()) {
+  const now = Date.now();
+  if (s.expires_at.getTime() < now) {
     await db().session.deleteMany({ where: { id: s.id } });
     return null;
+  }
+  const next = deadline(s.created_at.getTime(), now);
+  if (next.getTime() - s.expires_at.getTime() >= EXTEND_EVERY_MS) {
+    await db().session.updateMany({ where: { id: s.id }, data: { expires_at: next } });
   }
   return s.admin;
 }

@@ -21,7 +21,13 @@ export interface OutgoingMail {
   jsonLd?: Record<string, unknown>;
   /** The language of the text (the HTML part gets lang and dir); English when absent. */
   lang?: { tag: string; rtl: boolean };
+  /** Values (reset tokens, invitation links) sent to the recipient but masked in the recorded copy. */
+  secrets?: string[];
 }
+
+/** The text as the outbox records it: every secret replaced by its first two characters and dots. */
+export const maskedForRecord = (text: string, secrets: string[] = []) =>
+  secrets.filter(Boolean).reduce((t, s) => t.split(s).join(`${s.slice(0, 2)}••••••`), text);
 
 let serverTransport: Transporter | undefined;
 let serverTransportKey = "";
@@ -100,7 +106,7 @@ async function deliver(mail: OutgoingMail, transport: Transporter | null, fromOv
     error = (e as Error).message?.slice(0, 500) || "delivery failed";
   }
   const record = await db().mailMessage.create({
-    data: { kind: mail.kind, to: mail.to, reply_to: mail.replyTo ?? "", subject: mail.subject, body: mail.text, template, delivered, error, file },
+    data: { kind: mail.kind, to: mail.to, reply_to: mail.replyTo ?? "", subject: mail.subject, body: maskedForRecord(mail.text, mail.secrets), template, delivered, error, file },
   });
   return record;
 }

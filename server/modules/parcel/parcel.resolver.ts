@@ -1,6 +1,7 @@
 import { Arg, Args, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root, UseMiddleware } from "type-graphql";
 import type { Context } from "../../core/context.js";
 import { limitLookups } from "../../core/ratelimit.js";
+import { clientKey } from "../../core/client-address.js";
 import { AdminOnly, Limit } from "../../graphql/guards.js";
 import { GraphQLUpload, fromUpload, type FileUpload } from "../../graphql/upload.js";
 import { CreateParcelInput, ParcelListArgs, UnsubscribeInput, UpdateParcelInput } from "./parcel.input.js";
@@ -23,8 +24,7 @@ export class ParcelResolver {
     @Arg("verify", () => String, { nullable: true }) verify: string | null,
     @Ctx() ctx: Context,
   ) {
-    if (verify) await limitLookups(ctx, "verify", 1);
-    return parcels.trackParcelFor(trackingCode, verify);
+    return parcels.trackParcelFor(trackingCode, verify, clientKey(ctx.req));
   }
 
   @Query(() => [TrackResult], { description: "Track up to 20 codes at once: each with its parcel or its error" })
@@ -35,8 +35,13 @@ export class ParcelResolver {
   ) {
     const list = parcels.splitCodes(codes);
     await limitLookups(ctx, "tracking", list.length, true);
-    if (verify) await limitLookups(ctx, "verify", 1);
-    return parcels.trackMany(list, verify);
+    return parcels.trackMany(list, verify, clientKey(ctx.req));
+  }
+
+  @Query(() => String, { description: "Admin: an unguessable tracking code not yet taken (prefix, 10 characters, a check character), for Create Parcel" })
+  @UseMiddleware(AdminOnly)
+  proposedTrackingCode() {
+    return parcels.proposeTrackingCode();
   }
 
   @Query(() => Parcel, { description: "Admin: every field of a parcel, by tracking code" })

@@ -4,6 +4,7 @@ import { IdInput } from "../../rest/id.input.js";
 import { requireAdmin, route } from "../../rest/route.js";
 import { data } from "../../rest/schemas.js";
 import { limitLookups } from "../../core/ratelimit.js";
+import { clientKey } from "../../core/client-address.js";
 import { notFound } from "../../core/errors.js";
 import { PageArgs } from "../common/paging.js";
 import { parcelsCsv } from "./parcel.export.js";
@@ -50,24 +51,28 @@ export function registerParcelRoutes(api: FastifyInstance): void {
       // "/api/parcels/" names no parcel: a path that leads nowhere, as for pages.
       if (code === "") throw notFound("Tracking code not found");
       if (!input.verify) return parcels.trackParcelJson(code);
-      await limitLookups(ctx, "verify", 1);
-      return JSON.stringify(await parcels.trackParcelFor(code, input.verify));
+      return JSON.stringify(await parcels.trackParcelFor(code, input.verify, clientKey(req)));
     },
   });
   route(api, {
     method: "GET", url: "/track", tag: "parcels", summary: "Track up to 20 codes at once (?codes=A,B,C): each with its parcel or its error",
     input: TrackManyQuery, data: data.list("TrackResult"),
-    handler: async ({ input, ctx }) => {
+    handler: async ({ input, ctx, req }) => {
       const codes = parcels.splitCodes(input.codes);
       await limitLookups(ctx, "tracking", codes.length, true);
-      if (input.verify) await limitLookups(ctx, "verify", 1);
-      return parcels.trackMany(codes, input.verify);
+      return parcels.trackMany(codes, input.verify, clientKey(req));
     },
   });
   route(api, {
     method: "POST", url: "/notifications/unsubscribe", tag: "parcels", message: "You will get no more e-mails about this parcel",
     summary: "The recipient's unsubscribe link (code and token from the e-mail)", input: UnsubscribeInput, data: data.ref("Unsubscribed"),
     handler: ({ input }) => parcels.unsubscribeRecipient(input.code, input.token),
+  });
+  route(api, {
+    method: "GET", url: "/tracking-codes/new", tag: "parcels", admin: true,
+    summary: "An unguessable tracking code not yet taken (prefix, 10 characters, a check character), for a new parcel",
+    data: { type: "string" },
+    handler: () => parcels.proposeTrackingCode(),
   });
   route(api, {
     method: "GET", url: "/parcels", tag: "parcels", admin: true, summary: "Paged parcels, newest first; search by code, recipient or destination; stale_days lists quiet parcels",

@@ -8,7 +8,10 @@ import { paged, type PageArgs } from "../common/paging.js";
 import { withDerivedTime } from "../activity/activity.rules.js";
 import { removeImage, saveImage, type IncomingFile } from "../upload/upload.service.js";
 import { PARCEL_NULLABLE, type CreateParcelInput, type UpdateParcelInput } from "./parcel.input.js";
-import { coarse, FINAL_STATUSES, maskName, secondFactorMatches, staleAfterDays, STATUS_RULES, type StatusCode } from "./status.rules.js";
+import { coarse, FINAL_STATUSES, maskName, maskSecrets, secondFactorMatches, staleAfterDays, STATUS_RULES, townAndCountry, type StatusCode } from "./status.rules.js";
+import { limit } from "../../core/ratelimit.js";
+import { config } from "../../core/config.js";
+import { couldBeProposedCode, proposeCode } from "./tracking-code.js";
 import { emitEvent } from "../webhook/webhook.service.js";
 
 const PRIVATE_FIELDS = [
@@ -42,21 +45,31 @@ function adminView(row: Row) {
 
 /**
  * The parcel without the recipient's and sender's contact details. With protect_details on,
- * the code alone shows status, history and coarse places: names masked, image left out,
- * coordinates rounded (details_protected: true); the full view needs a second factor.
+ * the code alone shows status, history and coarse places (details_protected: true): names
+ * masked, image left out, coordinates rounded, places only as town and country, and no e-mail
+ * or postcode anywhere in the admin's words (so nothing shown unlocks it); the full view needs
+ * the second factor.
  */
 export function publicView(row: Row, unlocked = false) {
   const view: Record<string, unknown> = adminView(row);
   for (const f of [...PRIVATE_FIELDS, ...INTERNAL_FIELDS]) delete view[f];
   if (row.protect_details && !unlocked) {
+    const secret = (t: string | null) => maskSecrets(t, row.recipient_postcode, row.recipient_email);
     view.details_protected = true;
     view.recipient_name = maskName(row.recipient_name);
     view.sender_name = maskName(row.sender_name);
     view.image = null;
     for (const k of COORDINATES) view[k] = coarse(row[k]);
+    for (const k of PLACES) view[k] = townAndCountry(row[k], row.recipient_postcode, row.recipient_email);
+    for (const k of FREE_TEXT) view[k] = secret(row[k]);
+    view.history = (view.history as HistoryEntry[]).map((a) => ({
+      ...a, title: secret(a.title) ?? "", description: secret(a.description) ?? "", status_reason: secret(a.status_reason),
+    }));
   }
   return view as Omit<ReturnType<typeof adminView>, (typeof PRIVATE_FIELDS)[number] | (typeof INTERNAL_FIELDS)[number]>;
 }
+const PLACES = ["destination", "pickup_location", "current_location"] as const;
+const FREE_TEXT = ["status", "status_reason", "parcel_content", "shipped_via"] as const;
 const COORDINATES = [
   "map_current_latitude", "map_current_longitude", "map_pickup_latitude",
   "map_pickup_longitude", "map_destination_latitude", "map_destination_longitude",
@@ -124,8 +137,9 @@ export function forgetAllParcels(): Promise<void> {
 export async function trackParcel(code: unknown): Promise<PublicView> {
   const c = normalizeCode(code);
   if (!c) throw badInput("tracking_code is required");
-  // Anything that cannot be a tracking code is simply not found (and never reaches the database).
-  if (!CODE.test(c)) throw notFound("Tracking code not found");
+  // Anything that cannot be a tracking code is simply not found (and never reaches the database),
+  // nor can a code of the proposed shape whose check character is wrong.
+  if (!CODE.test(c) || !couldBeProposedCode(c, config().trackingPrefix)) throw notFound("Tracking code not found");
   const version = trusted() ? undefined : await currentVersion(c);
   if (version === MISSING || (version === undefined && missingCache.get(c))) throw notFound("Tracking code not found");
   const hit = publicCache.get(c, version);
@@ -141,6 +155,14 @@ export async function trackParcel(code: unknown): Promise<PublicView> {
   const view = publicView(row);
   if (keep) publicCache.set(c, view, row.version);
   return view;
+}
+
+/** A fresh unguessable code for Create Parcel (the admin may keep or replace it), not yet taken. */
+export async function proposeTrackingCode(): Promise<string> {
+  for (;;) {
+    const code = proposeCode(config().trackingPrefix);
+    if (!(await db().parcel.findUnique({ where: { tracking_code: code }, select: { id: true } }))) return code;
+  }
 }
 
 export async function getParcel(code: unknown) {
@@ -287,10 +309,14 @@ export async function applyHistoryStatus(parcelId: number, entry: { status_code:
 /**
  * The public view, unlocked by a second factor (the recipient's postcode or e-mail) when the
  * parcel protects its details. A wrong factor is refused; the anonymous view stays available.
+ * Every try on a protected parcel counts against the client (`client`: its address key) and
+ * against the parcel itself, so neither many addresses nor many codes in one request help.
  */
-export async function trackParcelFor(code: unknown, verify?: string | null) {
+export async function trackParcelFor(code: unknown, verify: string | null | undefined, client: string) {
   const view = await trackParcel(code);
   if (!verify || !view.details_protected) return view;
+  await limit("verify", client);
+  await limit("verify-parcel", view.tracking_code);
   const row = await findByCode(view.tracking_code);
   if (!row) throw notFound("Tracking code not found");
   if (!secondFactorMatches(verify, row.recipient_postcode, row.recipient_email)) {
@@ -310,13 +336,14 @@ export function splitCodes(raw: unknown): string[] {
 }
 
 /** Several codes at once: each with its public view or its error, in the order asked. */
-export async function trackMany(codes: string[], verify?: string | null) {
+export async function trackMany(codes: string[], verify: string | null | undefined, client: string) {
   return Promise.all(
     codes.map(async (tracking_code) => {
       try {
-        return { tracking_code, parcel: await trackParcelFor(tracking_code, verify), error: null };
+        return { tracking_code, parcel: await trackParcelFor(tracking_code, verify, client), error: null };
       } catch (e) {
-        if (!(e instanceof AppError) || e.status >= 500) throw e;
+        // Too many guesses stops the whole request (429 with Retry-After), like a single look-up.
+        if (!(e instanceof AppError) || e.status >= 500 || e.status === 429) throw e;
         return { tracking_code, parcel: null, error: e.messages[0] };
       }
     }),

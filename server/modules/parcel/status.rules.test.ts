@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ACTIVITY_COLORS, ACTIVITY_ICONS } from "../activity/activity.rules.js";
-import { coarse, FINAL_STATUSES, maskName, normalizePostcode, secondFactorMatches, STATUS_CODES, STATUS_RULES } from "./status.rules.js";
+import { coarse, FINAL_STATUSES, maskName, maskSecrets, normalizePostcode, secondFactorMatches, STATUS_CODES, STATUS_RULES, townAndCountry } from "./status.rules.js";
 
 describe("status table", () => {
   it("has the 11 codes, each with a progress step and an icon and colour from the seed's lists", () => {
@@ -37,5 +37,34 @@ describe("privacy helpers", () => {
     expect(secondFactorMatches("", "1011 AB", "x@y.z")).toBe(false);
     expect(secondFactorMatches("   ", "", "")).toBe(false);
     expect(secondFactorMatches("anything", null, null)).toBe(false);
+  });
+});
+
+describe("protected places and texts", () => {
+  it("keep only town and country of a typed place", () => {
+    expect(townAndCountry("18 Rue de Rivoli, 75004 Paris, France", "75004", null)).toBe("Paris, France");
+    expect(townAndCountry("350 Fifth Avenue, New York, NY 10118, United States", "10118", null)).toBe("New York, United States");
+    expect(townAndCountry("Maasvlakte 2, Rotterdam, Netherlands", null, null)).toBe("Rotterdam, Netherlands");
+    expect(townAndCountry("Cape Town, South Africa", null, null)).toBe("Cape Town, South Africa");
+    expect(townAndCountry("Hauptstraße 5, Berlin", null, null)).toBe("Berlin");
+    expect(townAndCountry("221B Baker Street, London NW1 6XE, United Kingdom", "NW1 6XE", null)).toBe("London, United Kingdom");
+    expect(townAndCountry("Damrak 1, 1012 LG Amsterdam, Netherlands", "1012LG", null)).toBe("Amsterdam, Netherlands");
+    expect(townAndCountry("c/o jane@example.com, Lyon, France", null, "jane@example.com")).toBe("Lyon, France");
+    expect(townAndCountry("Berlin", null, null)).toBe("Berlin");
+    expect(townAndCountry(null, null, null)).toBeNull();
+  });
+
+  it("never leave the second factor in a place", () => {
+    for (const [place, pc] of [["Main St 1, SW1A 1AA London, UK", "SW1A1AA"], ["Via Roma 3, 00184 Roma, Italia", "00184"], ["x, 4051 Basel, CH", "4051"]]) {
+      const out = townAndCountry(place, pc, null) ?? "";
+      expect(normalizePostcode(out)).not.toContain(normalizePostcode(pc));
+    }
+  });
+
+  it("mask e-mails and postcodes in the admin's words, keep the rest", () => {
+    expect(maskSecrets("Left with neighbour at 75004 Paris, call jane@example.com", "75004", "jane@example.com")).toBe("Left with neighbour at ••• Paris, call •••");
+    expect(maskSecrets("Arrived at hub SW1A 1AA on 2026", null, null)).toBe("Arrived at hub ••• on 2026");
+    expect(maskSecrets("Attempt 2 failed", "75004", null)).toBe("Attempt 2 failed");
+    expect(maskSecrets("code n w 1 6 x e", "NW1 6XE", null)).toBe("code •••");
   });
 });

@@ -27,8 +27,39 @@ export const allowPrivateWebhooks = () => process.env.WEBHOOK_ALLOW_PRIVATE === 
 export function isPrivateAddress(ip: string): boolean {
   const family = net.isIP(ip);
   if (family === 4) return blocked.check(ip, "ipv4");
-  if (family === 6) return blocked.check(ip, "ipv6");
+  if (family === 6) {
+    if (blocked.check(ip, "ipv6")) return true;
+    // NAT64 (64:ff9b::/96) and 6to4 (2002::/16) addresses reach the IPv4 address they embed.
+    const embedded = embeddedIpv4(ip);
+    return embedded !== null && blocked.check(embedded, "ipv4");
+  }
   return false;
+}
+
+/** The IPv4 address inside a NAT64 or 6to4 address, or null. */
+function embeddedIpv4(ip: string): string | null {
+  const words = ipv6Words(ip);
+  if (!words) return null;
+  const v4 = (hi: number, lo: number) => [hi >> 8, hi & 255, lo >> 8, lo & 255].join(".");
+  if (words[0] === 0x64 && words[1] === 0xff9b && words.slice(2, 6).every((w) => w === 0)) return v4(words[6], words[7]);
+  if (words[0] === 0x2002) return v4(words[1], words[2]);
+  return null;
+}
+
+/** The eight 16-bit words of an IPv6 address (a dotted IPv4 tail included), or null. */
+function ipv6Words(ip: string): number[] | null {
+  let text = ip.split("%")[0].toLowerCase();
+  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
+  if (dotted) {
+    const b = dotted[1].split(".").map(Number);
+    text = text.slice(0, -dotted[1].length) + `${((b[0] << 8) | b[1]).toString(16)}:${((b[2] << 8) | b[3]).toString(16)}`;
+  }
+  const [head, tail] = text.includes("::") ? text.split("::") : [text, undefined];
+  const h = head ? head.split(":") : [];
+  const t = tail ? tail.split(":") : [];
+  const fill = tail === undefined ? 0 : 8 - h.length - t.length;
+  const all = [...h, ...Array(Math.max(0, fill)).fill("0"), ...t].map((w) => parseInt(w, 16));
+  return all.length === 8 && all.every((w) => Number.isInteger(w) && w >= 0 && w <= 0xffff) ? all : null;
 }
 
 const hostOf = (url: URL) => url.hostname.replace(/^\[|\]$/g, "").toLowerCase();

@@ -13,7 +13,7 @@ export default function ChangePassword() {
         <form className="cp-form" onSubmit={onSubmit} noValidate>
           <FormStatus errors={errors} message={message} />
           <PasswordField field={bind("password")} label="Current Password" autoComplete="current-password" autoFocus />
-          <PasswordField field={bind("new_password")} label="New Password" autoComplete="new-password" hint="At least 8 characters." />
+          <PasswordField field={bind("new_password")} label="New Password" autoComplete="new-password" hint="At least 12 characters, not a common password." />
           <PasswordField field={bind("confirm_new_password")} label="Confirm New Password" autoComplete="new-password" />
           <SubmitButton busy={busy}>Update</SubmitButton>
         </form>

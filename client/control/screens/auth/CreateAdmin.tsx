@@ -9,7 +9,7 @@ import { useCreateAdminForm } from "./useCreateAdminForm";
 
 export default function CreateAdmin() {
   useTitle("Create Admin");
-  const { bind, errors, busy, onSubmit, loading, open, loadError } = useCreateAdminForm();
+  const { bind, errors, busy, onSubmit, loading, open, loadError, token } = useCreateAdminForm();
   return (
     <div className="cp-auth">
       <div className="cp-auth-badge" aria-hidden="true">
@@ -18,6 +18,11 @@ export default function CreateAdmin() {
       <h1>Create Admin</h1>
       {loading || (open === null && loadError) ? (
         <ListState loading={loading} error={loadError ? errorMessages(loadError)[0] : null} empty />
+      ) : open && !token ? (
+        <div className="cp-alert cp-alert-info" role="status">
+          <p>This link needs its setup token. Open the link the server printed when it started (it ends in ?token=...).</p>
+          <p>Whoever runs the server finds it in its console or log; ADMIN_SETUP_TOKEN sets it.</p>
+        </div>
       ) : open ? (
         <>
           <p className="cp-once" role="note">
@@ -26,7 +31,7 @@ export default function CreateAdmin() {
           <form className="cp-form" onSubmit={onSubmit} noValidate>
             <FormStatus errors={errors} />
             <TextField field={bind("email")} label="Email" type="email" autoComplete="username" hint="Proposed: the contact e-mail from the site settings." />
-            <PasswordField field={bind("password")} label="Password" autoComplete="new-password" autoFocus hint="At least 8 characters." />
+            <PasswordField field={bind("password")} label="Password" autoComplete="new-password" autoFocus hint="At least 12 characters, not a common password." />
             <SubmitButton busy={busy}>Create Admin</SubmitButton>
           </form>
         </>

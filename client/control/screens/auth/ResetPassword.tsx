@@ -38,7 +38,7 @@ export default function ResetPassword() {
             </button>
           </p>
           <FormStatus errors={errors} message={message} />
-          <PasswordField field={bind("new_password")} label="New Password" autoComplete="new-password" autoFocus hint="At least 8 characters." />
+          <PasswordField field={bind("new_password")} label="New Password" autoComplete="new-password" autoFocus hint="At least 12 characters, not a common password." />
           <PasswordField field={bind("confirm_new_password")} label="Confirm New Password" autoComplete="new-password" />
           <TextField field={bind("password_token")} label="Token" autoComplete="one-time-code" hint="The token from the e-mail we sent you." />
           <SubmitButton busy={busy}>Reset Password</SubmitButton>

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useNavigate } from "react-router-dom";
+import { useNavigate, useSearchParams } from "react-router-dom";
 import { useAdminCanCreateQuery, useAdminCreateMutation } from "../../../generated/graphql";
 import { useFormState } from "../../hooks/useFormState";
 import { SIGN_IN } from "../../session";
@@ -15,13 +15,15 @@ export function useCreateAdminForm() {
   }, [proposed, setValues]);
   const [create] = useAdminCreateMutation();
   const navigate = useNavigate();
+  // The setup link the server prints at start carries the token.
+  const token = useSearchParams()[0].get("token")?.trim() ?? "";
   const onSubmit = form.submit(async () => {
     const email = form.values.email.trim();
-    const { data } = await create({ variables: { input: { email, password: form.values.password } } });
+    const { data } = await create({ variables: { input: { email, password: form.values.password, token } } });
     navigate(`${SIGN_IN}?email=${encodeURIComponent(data?.createAdmin.email ?? email)}`, {
       replace: true,
       state: { flash: "Admin account created. Sign in with your password." },
     });
   });
-  return { ...form, onSubmit, loading: status.loading && !status.data, open: status.data?.canCreateAdmin ?? null, loadError: status.error };
+  return { ...form, onSubmit, token, loading: status.loading && !status.data, open: status.data?.canCreateAdmin ?? null, loadError: status.error };
 }

@@ -1,0 +1,21 @@
+import { dictionary } from "@zxcvbn-ts/language-common";
+import { ValidateBy } from "class-validator";
+
+/** OWASP ASVS level 2 (2.1.1, 2.1.7): at least 12 characters, and none of the common passwords. */
+export const PASSWORD_MIN = 12;
+
+// The 49 000 most common passwords of breach corpora, by frequency (zxcvbn-ts' common list).
+let common: Set<string> | undefined;
+export function isCommonPassword(password: string): boolean {
+  common ??= new Set((dictionary["passwords-common"] as string[]).map((p) => p.toLowerCase()));
+  return common.has(password.toLowerCase());
+}
+
+export const NotCommonPassword = () =>
+  ValidateBy({
+    name: "notCommonPassword",
+    validator: {
+      validate: (v) => typeof v !== "string" || !isCommonPassword(v),
+      defaultMessage: () => "$property is one of the most common passwords; choose another",
+    },
+  });
