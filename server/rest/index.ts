@@ -42,7 +42,7 @@ export async function registerRest(api: FastifyInstance): Promise<void> {
     reply.header("Cache-Control", "no-store");
     try {
       writeGuard(req);
-      if (isMultipart(req) && !multipartLimits(req)) throw jsonOnly();
+      if (!multipartLimits(req) && /^\s*multipart\//i.test(req.headers["content-type"] ?? "")) throw jsonOnly();
     } catch (e) {
       return done(e as Error);
     }

@@ -49,7 +49,9 @@ describe("POST /api/pages", () => {
   });
 
   it("takes multipart and optional fields; 401 without a session", async () => {
-    const p = ok(await admin.post("/api/pages", form({ title: title("Form"), content: "C", icon: "folder", sub_title: "Sub", overlay: "overlay2" })), 201);
+    // Multipart is taken only where files are uploaded: a page is JSON.
+    fails(await admin.post("/api/pages", form({ title: title("Form"), content: "C", icon: "folder", sub_title: "Sub", overlay: "overlay2" })), 415);
+    const p = ok(await admin.post("/api/pages", { title: title("Form"), content: "C", icon: "folder", sub_title: "Sub", overlay: "overlay2" }), 201);
     expect(p).toMatchObject({ icon: "folder", sub_title: "Sub", overlay: "overlay2" });
     fails(await anon.post("/api/pages", { title: title(), content: "C" }), 401);
   });

@@ -184,10 +184,10 @@ describe("POST /api/parcels", () => {
     expect(d).not.toHaveProperty("nonsense");
   });
 
-  it("takes multipart too (numbers arrive as text)", async () => {
+  it("takes JSON only: multipart is for file uploads (415, nothing created)", async () => {
     const tc = code();
-    const d = ok(await admin.post("/api/parcels", form({ tracking_code: tc, recipient_name: "Form", destination: "Kyiv", weight: "3", recipient_email: "" })), 201);
-    expect(d).toMatchObject({ tracking_code: tc, weight: 3, recipient_email: null });
+    expect(fails(await admin.post("/api/parcels", form({ tracking_code: tc, recipient_name: "Form", destination: "Kyiv", weight: "3" })), 415)[0]).toMatch(/application\/json/);
+    fails(await admin.get(`/api/parcels/${tc}`), 404);
   });
 
   it("409 when the tracking code is taken", async () => {

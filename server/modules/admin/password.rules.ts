@@ -15,7 +15,8 @@ export const NotCommonPassword = () =>
   ValidateBy({
     name: "notCommonPassword",
     validator: {
-      validate: (v) => typeof v !== "string" || !isCommonPassword(v),
+      // A short one is refused for its length already (one message a field).
+      validate: (v) => typeof v !== "string" || v.length < PASSWORD_MIN || !isCommonPassword(v),
       defaultMessage: () => "$property is one of the most common passwords; choose another",
     },
   });
