@@ -181,7 +181,11 @@ let batched: Store | undefined;
 
 function storeFor(rule: Rule): Store {
   if (!exact) {
-    if (process.env.REDIS_URL) exact = new RedisStore(new Redis(process.env.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true }));
+    if (process.env.REDIS_URL) {
+      const redis = new Redis(process.env.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
+      redis.on("error", storeFailed);
+      exact = new RedisStore(redis);
+    }
     else if (provider() === "postgresql") exact = new PgStore();
     else exact = new MemoryStore();
     batched = exact instanceof MemoryStore ? exact : new Batched(exact);
@@ -201,6 +205,9 @@ const storeFailed = (e: unknown) => {
 const fallback = new MemoryStore();
 /** A shared store that has not answered in this time counts as failed for this hit. */
 const STORE_TIMEOUT_MS = 1_000;
+/** After a failure the store is not asked again for this long (no second wait per request meanwhile). */
+const STORE_PAUSE_MS = 5_000;
+let storeDownUntil = 0;
 
 function withTimeout(p: Promise<Count>): Promise<Count> {
   let timer: NodeJS.Timeout | undefined;
@@ -221,8 +228,10 @@ export function limit(ruleName: string, key: string): void | Promise<void> {
   const k = `${ruleName}:${key.toLowerCase().slice(0, 200)}`;
   const local = (e: unknown) => {
     storeFailed(e);
+    storeDownUntil = Date.now() + STORE_PAUSE_MS;
     check(fallback.add(k, 1, rule.windowMs), rule);
   };
+  if (storeDownUntil > Date.now()) return check(fallback.add(k, 1, rule.windowMs), rule);
   let result: Count | Promise<Count>;
   try {
     result = storeFor(rule).add(k, 1, rule.windowMs);

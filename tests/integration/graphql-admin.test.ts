@@ -182,6 +182,12 @@ describe("sendPin and resetPassword", () => {
     const admin = await signedIn();
     const outbox = await admin.gql(`{ outbox { data { kind to subject delivered } } }`);
     expect(outbox.data.outbox.data).toContainEqual({ kind: "reset", to: EMAIL, subject: "Your password reset token", delivered: true });
+    // The recipient got the token; the recorded copy shows it masked (and so does the stored row).
+    const bodies = (await admin.gql(`{ outbox { data { kind body } } }`)).data.outbox.data.filter((m: { kind: string }) => m.kind === "reset").map((m: { body: string }) => m.body);
+    expect(bodies.length).toBeGreaterThan(0);
+    for (const body of bodies) expect(body).toMatch(/Your token: [A-Za-z0-9_-]{2}••••••/);
+    expect(JSON.stringify(bodies)).not.toContain(token);
+    expect(JSON.stringify(await db().mailMessage.findMany())).not.toContain(token);
   });
 
   it("refuses an expired token", async () => {

@@ -59,7 +59,8 @@ describe("GET /api/openapi.json", () => {
       else if (url === "/api/parcels/export.csv") expect(Object.keys(success.content), r).toEqual(["text/csv"]);
       else expect(Object.keys(success.content["application/json"].schema.properties), r).toEqual(["status", "errors", "message", "data"]);
       expect(o.responses["4XX"].content["application/json"].schema.$ref, r).toBe("#/components/schemas/ErrorEnvelope");
-      if (method !== "GET") expect(o.requestBody, r).toBeTruthy();
+      // Signing out by POST takes no body.
+      if (method !== "GET" && !url.endsWith("/signout")) expect(o.requestBody, r).toBeTruthy();
     }
   });
 

@@ -19,7 +19,8 @@ function deadline(createdAt: number, now: number): Date {
   const c = config();
   return new Date(Math.min(createdAt + c.sessionTtlHours * 3600_000, now + c.sessionIdleMinutes * 60_000));
 }
-const EXTEND_EVERY_MS = 60_000;
+/** How far a use must move the deadline before it is written (a minute, or less for short idle times). */
+const extendEveryMs = () => Math.min(60_000, (config().sessionIdleMinutes * 60_000) / 4);
 
 /** Creates a server-side session; the caller puts the returned token in the cookie. */
 export async function createSession(adminId: number): Promise<string> {
@@ -39,7 +40,7 @@ export async function findSession(token: string | undefined): Promise<SessionAdm
     return null;
   }
   const next = deadline(s.created_at.getTime(), now);
-  if (next.getTime() - s.expires_at.getTime() >= EXTEND_EVERY_MS) {
+  if (next.getTime() - s.expires_at.getTime() >= extendEveryMs()) {
     await db().session.updateMany({ where: { id: s.id }, data: { expires_at: next } });
   }
   return s.admin;
