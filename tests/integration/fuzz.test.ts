@@ -55,6 +55,20 @@ const RAW_BODIES: { type: string; body: string | Buffer }[] = [
   { type: "multipart/form-data; boundary=zz", body: "--zz\r\nContent-Disposition: form-data; name=\"id\"\r\n\r\n1\r\n--zz--" },
   { type: "multipart/form-data; boundary=zz", body: "--zz\r\nContent-Disposition: form-data; name=\"image\"; filename=\"a.png\"\r\nContent-Type: image/png\r\n\r\nnot a png\r\n--zz--" },
   { type: "application/json; charset=latin1", body: "{}" },
+  // Issue 12's bodies: a multipart body of many large fields, and one with many small files.
+  { type: "multipart/form-data; boundary=zz", body: Array.from({ length: 60 }, (_, i) => `--zz\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\n${"x".repeat(40_000)}\r\n`).join("") + "--zz--\r\n" },
+  { type: "multipart/form-data; boundary=zz", body: Array.from({ length: 20 }, (_, i) => `--zz\r\nContent-Disposition: form-data; name="image"; filename="${i}.png"\r\nContent-Type: image/png\r\n\r\nnot a png\r\n`).join("") + "--zz--\r\n" },
+];
+/** Headers a client writes to pass for someone else (issue 12, item 6 and 10). */
+const HEADERS: Record<string, string>[] = [
+  {}, { "x-forwarded-for": "1.2.3.4, 5.6.7.8" }, { "x-forwarded-for": "2001:db8::1" }, { "x-forwarded-for": "garbage, , ::::" }, { "sec-fetch-site": "cross-site" },
+  { origin: "https://evil.example" }, { referer: "null" }, { host: "evil.example" }, { "x-forwarded-proto": "https", "x-forwarded-host": "evil.example" },
+];
+/** Documents from issue 12: a doubled fragment chain, aliases of __typename, hundreds of operations. */
+const ATTACK_DOCS = [
+  `query{...F0} ${Array.from({ length: 30 }, (_, i) => `fragment F${i} on Query{${i < 29 ? `...F${i + 1} ...F${i + 1}` : "__typename"}}`).join(" ")}`,
+  `{ ${Array.from({ length: 300 }, (_, i) => `a${i}: __typename`).join(" ")} }`,
+  Array.from({ length: 400 }, (_, i) => `query Q${i}{__typename}`).join(" "),
 ];
 const FIELDS = [
   "id", "parcel_id", "tracking_code", "recipient_name", "destination", "email", "password", "new_password", "confirm_new_password",
@@ -65,10 +79,10 @@ const FIELDS = [
 ];
 
 /** Sends raw bytes and reports the status (0 = the connection was dropped). */
-function raw(method: string, path: string, type: string | null, body: string | Buffer | null, cookie = ""): Promise<number> {
+function raw(method: string, path: string, type: string | null, body: string | Buffer | null, cookie = "", extra: Record<string, string> = {}): Promise<number> {
   return new Promise((resolve) => {
     const u = new URL(t.url + path);
-    const headers: Record<string, string | number> = {};
+    const headers: Record<string, string | number> = { ...extra };
     if (type) headers["content-type"] = type;
     if (body !== null) headers["content-length"] = Buffer.byteLength(body);
     if (cookie) headers.cookie = cookie;
@@ -151,12 +165,12 @@ describe("fuzz", () => {
         if (auth && (skipSigned || /signout/.test(path))) continue;
         for (let i = 0; i < 14; i++) {
           const p = path.replace(/\{[^}]+\}/g, () => enc(pick(STRINGS)).slice(0, 150) || "x");
-          const q = rand() < 0.3 ? `?page=${enc(pick(VALUES))}&per_page=${enc(pick(VALUES))}&search=${enc(String(pick(STRINGS)).slice(0, 400))}` : "";
+          const q = rand() < 0.3 ? `?page=${enc(pick(VALUES))}&per_page=${enc(pick(VALUES))}&search=${enc(String(pick(STRINGS)).slice(0, 400))}` : rand() < 0.1 ? `?page=${"1".repeat(16_000)}a&verify=${"9".repeat(300)}` : "";
           if (method === "GET") {
-            record(`${method} ${p}${q}`, await raw(method, `/api${p}${q}`, null, null, auth));
+            record(`${method} ${p}${q}`, await raw(method, `/api${p}${q}`, null, null, auth, pick(HEADERS)));
           } else if (i < RAW_BODIES.length && rand() < 0.6) {
             const b = RAW_BODIES[i];
-            record(`${method} ${p} raw#${i}`, await raw(method, `/api${p}`, b.type, b.body, auth));
+            record(`${method} ${p} raw#${i}`, await raw(method, `/api${p}`, b.type, b.body, auth, pick(HEADERS)));
           } else {
             record(`${method} ${p} json`, await raw(method, `/api${p}`, "application/json", JSON.stringify(hostileObject()), auth));
           }
@@ -193,7 +207,12 @@ describe("fuzz", () => {
     }
     const docs = ["{", "query { parcel(trackingCode: ) }", "{ a: graph { pages { id } } b: graph { pages { id } } }".repeat(50), `{ ${"graph { ".repeat(60)}${"}".repeat(60)} }`,
       "fragment A on Query { ...B } fragment B on Query { ...A } { ...A }", "query($x: Upload!) { settings { contact_email } }", "subscription { x }", "mutation { __typename }"];
-    for (const d of docs) for (const auth of ["", cookie]) record("gql doc", await raw("POST", "/graphql", "application/json", JSON.stringify({ query: d }), auth));
+    for (const d of [...docs, ...ATTACK_DOCS]) {
+      for (const auth of ["", cookie]) {
+        record("gql doc", await raw("POST", "/graphql", "application/json", JSON.stringify({ query: d }), auth));
+        record("gql GET doc", await raw("GET", `/graphql?query=${encodeURIComponent(d)}`, null, null, auth, { "apollo-require-preflight": "true" }));
+      }
+    }
     for (const [i, b] of RAW_BODIES.entries()) record(`gql raw#${i}`, await raw("POST", "/graphql", b.type, b.body, cookie));
     record("gql GET", await raw("GET", `/graphql?query=${encodeURIComponent("{ settings { contact_email } }")}`, null, null));
     expect(bad).toEqual([]);
