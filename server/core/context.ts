@@ -2,18 +2,42 @@ import type { FastifyReply, FastifyRequest } from "fastify";
 import { config } from "./config.js";
 import { unauthenticated } from "./errors.js";
 import { createSession, deleteSession, findSession, type SessionAdmin } from "../modules/admin/session.service.js";
+import { keyActor } from "../modules/apikey/apikey.auth.js";
+import type { Actor } from "./access.js";
 
 export const SESSION_COOKIE = "courier_sid";
 
-/** The signed-in admin of one request, read lazily from the session cookie. */
+/**
+ * Who makes one request, read lazily: an API key (`Authorization: Bearer`, which wins) or the
+ * member of the session cookie. A key is never taken from a cookie or the address, so nothing a
+ * browser sends by itself can carry one (no CSRF exposure).
+ */
 export class Auth {
   private cached?: Promise<SessionAdmin | null>;
+  private cachedActor?: Promise<Actor | null>;
   constructor(private readonly req: FastifyRequest, private readonly reply: FastifyReply) {}
 
   get token(): string | undefined {
     return this.req.cookies?.[SESSION_COOKIE];
   }
 
+  /** The key of `Authorization: Bearer <key>`, or undefined. */
+  get bearer(): string | undefined {
+    const h = this.req.headers.authorization;
+    return typeof h === "string" && /^bearer\s/i.test(h) ? h.slice(6).trim() : undefined;
+  }
+
+  /** The caller: a key (its limit counted once a request, headers set), a member, or null. */
+  actor(): Promise<Actor | null> {
+    const key = this.bearer;
+    this.cachedActor ??=
+      key !== undefined
+        ? keyActor(key, (name, value) => void this.reply.header(name, value))
+        : this.admin().then((m) => (m ? { kind: "member" as const, ...m } : null));
+    return this.cachedActor;
+  }
+
+  /** The signed-in member of the session cookie (an API key is none). */
   admin(): Promise<SessionAdmin | null> {
     this.cached ??= findSession(this.token);
     return this.cached;
@@ -38,12 +62,14 @@ export class Auth {
       maxAge: config().sessionTtlHours * 3600,
     });
     this.cached = Promise.resolve(admin);
+    this.cachedActor = undefined;
   }
 
   async endSession(): Promise<void> {
     await deleteSession(this.token);
     this.reply.clearCookie(SESSION_COOKIE, { path: "/" });
     this.cached = Promise.resolve(null);
+    this.cachedActor = undefined;
   }
 }
 

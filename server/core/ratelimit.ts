@@ -1,7 +1,5 @@
 import { Redis } from "ioredis";
 import { AppError } from "./errors.js";
-import type { Context } from "./context.js";
-import { clientKey } from "./client-address.js";
 import { db, pgTable, provider } from "../db/index.js";
 
 /**
@@ -225,11 +223,20 @@ function withTimeout(p: Promise<Count>): Promise<Count> {
 export function limit(ruleName: string, key: string): void | Promise<void> {
   const rule = rules()[ruleName];
   if (!rule || !key) return;
-  const k = `${ruleName}:${key.toLowerCase().slice(0, 200)}`;
+  const counted = hit(`${ruleName}:${key.toLowerCase().slice(0, 200)}`, rule);
+  if (counted instanceof Promise) return counted.then(() => undefined);
+}
+
+/** Like limit, for a rule of the caller's own (an API key's limit), answering the count. */
+export async function limitCount(key: string, rule: Rule): Promise<Count> {
+  return hit(key, rule);
+}
+
+function hit(k: string, rule: Rule): Count | Promise<Count> {
   const local = (e: unknown) => {
     storeFailed(e);
     storeDownUntil = Date.now() + STORE_PAUSE_MS;
-    check(fallback.add(k, 1, rule.windowMs), rule);
+    return check(fallback.add(k, 1, rule.windowMs), rule);
   };
   if (storeDownUntil > Date.now()) return check(fallback.add(k, 1, rule.windowMs), rule);
   let result: Count | Promise<Count>;
@@ -239,11 +246,12 @@ export function limit(ruleName: string, key: string): void | Promise<void> {
     return local(e);
   }
   if (result instanceof Promise) return withTimeout(result).then((r) => check(r, rule), local);
-  check(result, rule);
+  return check(result, rule);
 }
 
-function check(r: Count, rule: Rule): void {
+function check(r: Count, rule: Rule): Count {
   if (r.count > rule.max) throw new RateLimited(Math.max(1, Math.ceil(r.resetMs / 1000)));
+  return r;
 }
 
 export class RateLimited extends AppError {
@@ -263,15 +271,4 @@ export async function resetLimits(): Promise<void> {
   await fallback.reset();
   await batched?.reset?.();
   if (exact !== batched) await exact?.reset?.();
-}
-
-/** Counts `times` hits of a rule for this client (a multi-code look-up counts each code), in either door. */
-export async function limitLookups(ctx: Context, rule: string, times: number, skipForAdmin = false): Promise<void> {
-  if (skipForAdmin && ctx.auth.token && (await ctx.auth.admin())) return;
-  try {
-    for (let i = 0; i < times; i++) await limit(rule, clientKey(ctx.req));
-  } catch (e) {
-    if (e instanceof RateLimited) ctx.reply.header("Retry-After", String(e.retryAfter));
-    throw e;
-  }
 }

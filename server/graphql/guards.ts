@@ -1,27 +1,19 @@
-import type { MiddlewareFn } from "type-graphql";
+import { Extensions, UseMiddleware } from "type-graphql";
 import type { Context } from "../core/context.js";
-import { limit, RateLimited } from "../core/ratelimit.js";
-import { clientKey } from "../core/client-address.js";
+import { authorize, runAs, type OperationName } from "../core/access.js";
 
-/** Admin operations: no session, no entry (UNAUTHENTICATED, as REST's 401). */
-export const AdminOnly: MiddlewareFn<Context> = async ({ context }, next) => {
-  await context.auth.requireAdmin();
-  return next();
-};
-
-/** Counts the call against an abuse limit per client address (see server/core/ratelimit.ts). */
-export function Limit(rule: string, opts: { skipForAdmin?: boolean } = {}): MiddlewareFn<Context> {
-  return async ({ context }, next) => {
-    if (!(opts.skipForAdmin && context.auth.token && (await context.auth.admin()))) {
-      try {
-        const counted = limit(rule, clientKey(context.req));
-        if (counted) await counted;
-      } catch (e) {
-        if (e instanceof RateLimited) context.reply.header("Retry-After", String(e.retryAfter));
-        throw e;
-      }
-    }
-    return next();
+/**
+ * The GraphQL door's half of the access table (server/core/access.ts): names the operation of a
+ * query or mutation (kept in the field's extensions, where the access test reads it) and enforces
+ * its declaration before the resolver runs, which then runs as its actor (audit log, "added by").
+ * `items` counts the items a per-item limit charges (the codes of a multi-code look-up).
+ */
+export function Op(name: OperationName, items?: (args: Record<string, unknown>) => number): MethodDecorator {
+  return (target, key, descriptor) => {
+    Extensions({ operation: name })(target, key, descriptor);
+    UseMiddleware(async ({ context, args }: { context: Context; args: Record<string, unknown> }, next: () => Promise<unknown>) => {
+      const actor = await authorize(context, name, items ? items(args) : 1);
+      return runAs(actor, name, next);
+    })(target, key as string, descriptor);
   };
 }
-

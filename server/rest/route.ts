@@ -1,8 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { contextOf, type Context } from "../core/context.js";
-import { unauthenticated } from "../core/errors.js";
-import { limit } from "../core/ratelimit.js";
-import { clientKey } from "../core/client-address.js";
+import { authorize, OPERATIONS, runAs, type Actor, type Operation, type OperationName } from "../core/access.js";
 import { input } from "./body.js";
 import { binaryFile, envelope, inputSchema, type Schema } from "./schemas.js";
 
@@ -15,10 +13,10 @@ export interface RouteSpec<I> {
   tag: string;
   summary: string;
   description?: string;
-  /** Needs a signed-in admin: 401 with "admin": "false" otherwise. */
-  admin?: boolean;
-  /** An abuse limit per client address (server/core/ratelimit.ts), as the GraphQL door applies it. */
-  limit?: { rule: string; skipForAdmin?: boolean };
+  /** The operation of the access table (server/core/access.ts): who may call it, its limits, its audit. */
+  op: OperationName;
+  /** How many items a per-item limit charges (the codes of a multi-code look-up), from the query. */
+  items?: (req: FastifyRequest) => number;
   /** 201 instead of 200. */
   created?: boolean;
   message?: string;
@@ -51,30 +49,19 @@ export function ctxOf(req: FastifyRequest, reply: FastifyReply): Context {
   return (holder[CTX] ??= contextOf(req, reply));
 }
 
-/** 401 with "admin": "false" unless the request has an admin session (also for routes that answer files). */
-export async function requireAdmin(req: FastifyRequest, reply: FastifyReply) {
-  if (!(await ctxOf(req, reply).auth.admin())) throw unauthenticated();
-}
+const ACTOR = Symbol("courier.actor");
 
-function limiter(rule: { rule: string; skipForAdmin?: boolean }) {
-  const count = async (req: FastifyRequest, reply: FastifyReply) => {
-    const auth = ctxOf(req, reply).auth;
-    if (rule.skipForAdmin && auth.token && (await auth.admin())) return;
-    await limit(rule.rule, clientKey(req));
-  };
-  // A callback hook: an anonymous look-up is usually counted synchronously (server/core/ratelimit.ts).
-  return (req: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
-    if (rule.skipForAdmin && ctxOf(req, reply).auth.token) return void count(req, reply).then(() => done(), done);
-    let counted: void | Promise<void>;
-    try {
-      counted = limit(rule.rule, clientKey(req));
-    } catch (e) {
-      return done(e as Error);
-    }
-    if (counted) counted.then(() => done(), done);
-    else done();
+/**
+ * The REST door's half of the access table, as an onRequest hook (before any body is read):
+ * enforces the operation's declaration and keeps the actor for the handler. Also for the routes
+ * that answer files.
+ */
+export function allow(op: OperationName, items?: (req: FastifyRequest) => number) {
+  return async (req: FastifyRequest, reply: FastifyReply) => {
+    (req as FastifyRequest & { [ACTOR]?: Actor | null })[ACTOR] = await authorize(ctxOf(req, reply), op, items ? items(req) : 1);
   };
 }
+const actorOf = (req: FastifyRequest) => (req as FastifyRequest & { [ACTOR]?: Actor | null })[ACTOR] ?? null;
 
 function requestSchema(spec: RouteSpec<unknown>, isGet: boolean): Schema {
   const s: Schema = {};
@@ -132,6 +119,17 @@ class Answers {
 }
 const ANSWERS_KEPT = 5_000;
 
+/** OpenAPI: the operation's name and who may call it (a session with a role's permission, or a key's scope). */
+export function securityOf(op: OperationName) {
+  const o = OPERATIONS[op] as Operation;
+  const who = o.access === "public" ? "public" : `members whose role has ${o.access}${o.scope ? `, or API keys with ${o.scope}` : ""}`;
+  return {
+    "x-operation": op,
+    "x-access": who,
+    ...(o.access === "public" ? {} : { security: [{ session: [] as string[] }, ...(o.scope ? [{ apiKey: [o.scope as string] }] : [])] as Record<string, string[]>[] }),
+  };
+}
+
 /** Registers one /api route: a thin adapter from HTTP onto a service call, answered in the envelope. */
 export function route<I = undefined>(api: FastifyInstance, spec: RouteSpec<I>): void {
   const methods = Array.isArray(spec.method) ? spec.method : [spec.method];
@@ -146,7 +144,7 @@ export function route<I = undefined>(api: FastifyInstance, spec: RouteSpec<I>): 
       tags: [spec.tag],
       summary: spec.summary,
       description: spec.description,
-      ...(spec.admin ? { security: [{ session: [] }] } : {}),
+      ...securityOf(spec.op),
       ...requestSchema(spec as RouteSpec<unknown>, isGet),
       response: {
         [status]: { description: spec.message || "Success", ...envelope(spec.data) },
@@ -154,11 +152,11 @@ export function route<I = undefined>(api: FastifyInstance, spec: RouteSpec<I>): 
         "5xx": { description: "Unexpected failure: a generic message, never a stack trace", $ref: "ErrorEnvelope#" },
       },
     },
-    onRequest: [...(spec.admin ? [requireAdmin] : []), ...(spec.limit ? [limiter(spec.limit)] : [])],
+    onRequest: allow(spec.op, spec.items),
     handler: async (req, reply) => {
       const ctx = ctxOf(req, reply);
       const value = (spec.input ? await input(spec.input as new () => object, isGet ? req.query : req.body) : undefined) as I;
-      const data = await spec.handler({ input: value, req, ctx });
+      const data = await runAs(actorOf(req), spec.op, () => spec.handler({ input: value, req, ctx }));
       if (answers) return reply.code(status).type("application/json; charset=utf-8").send(answers.of(data as string));
       return reply.code(status).send({ status: String(status), errors: [], message: spec.message ?? "", data: data ?? null });
     },

@@ -194,11 +194,12 @@ const MailRecord = object("MailRecord", {
   created_at: dateTime,
 }, { description: "A message the site sent, with its delivery result" });
 
-const AdminAccount = object("AdminAccount", { email: str });
+const AdminAccount = object("AdminAccount", { email: str, role: { ...str, description: "owner, dispatcher or courier" } });
 
 const SiteGraph = object("SiteGraph", {
   pages: listOf("Page"),
-  admin: { type: "boolean", description: "Whether this client has an admin session" },
+  admin: { type: "boolean", description: "Whether this client has a control panel session (any member of the staff)" },
+  role: { ...strOrNull, description: "The signed-in member's role (owner, dispatcher, courier), or null" },
   reviews: listOf("Review"),
   settings: ref("PublicSettings"),
 }, { description: "What the site needs at start-up" });

@@ -150,7 +150,10 @@ describe("control panel", () => {
     await page.getByRole("link", { name: "Add Parcel" }).click();
     await page.waitForURL(/\/control\/parcels\/create\.html$/);
 
+    // An unguessable code is proposed (prefix, 10 characters without look-alikes, a check character).
+    await expect.poll(() => page.inputValue("input[name=tracking_code]")).toMatch(/^CR-[2-9A-HJ-NP-TV-Z]{11}$/);
     // Empty submit: the red panel lists one message per field.
+    await page.fill("input[name=tracking_code]", "");
     await submit();
     const errs = page.getByTestId("form-errors");
     await errs.waitFor();

@@ -1,5 +1,5 @@
-import { Arg, Int, Mutation, Query, Resolver, UseMiddleware } from "type-graphql";
-import { AdminOnly } from "../../graphql/guards.js";
+import { Arg, Int, Mutation, Query, Resolver } from "type-graphql";
+import { Op } from "../../graphql/guards.js";
 import { CreateActivityInput, UpdateActivityInput } from "./activity.input.js";
 import * as activities from "./activity.service.js";
 import { Activity } from "./activity.type.js";
@@ -7,25 +7,25 @@ import { Activity } from "./activity.type.js";
 @Resolver()
 export class ActivityResolver {
   @Query(() => Activity)
-  @UseMiddleware(AdminOnly)
+  @Op("activities.get")
   activity(@Arg("id", () => Int) id: number) {
     return activities.getActivity(id);
   }
 
   @Mutation(() => Activity)
-  @UseMiddleware(AdminOnly)
+  @Op("activities.create")
   createActivity(@Arg("input", () => CreateActivityInput) input: CreateActivityInput) {
     return activities.createActivity(input);
   }
 
   @Mutation(() => Activity)
-  @UseMiddleware(AdminOnly)
+  @Op("activities.update")
   updateActivity(@Arg("input", () => UpdateActivityInput) input: UpdateActivityInput) {
     return activities.updateActivity(input);
   }
 
   @Mutation(() => Boolean)
-  @UseMiddleware(AdminOnly)
+  @Op("activities.delete")
   async deleteActivity(@Arg("id", () => Int) id: number) {
     await activities.deleteActivity(id);
     return true;

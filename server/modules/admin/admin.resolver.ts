@@ -1,6 +1,6 @@
-import { Arg, Ctx, Mutation, Query, Resolver, UseMiddleware } from "type-graphql";
+import { Arg, Ctx, Mutation, Query, Resolver } from "type-graphql";
 import type { Context } from "../../core/context.js";
-import { AdminOnly, Limit } from "../../graphql/guards.js";
+import { Op } from "../../graphql/guards.js";
 import { ChangePasswordInput, CreateAdminInput, ResetPasswordInput, SendPinInput, SignInInput } from "./admin.input.js";
 import * as admins from "./admin.service.js";
 import { AdminAccount } from "./admin.type.js";
@@ -8,24 +8,26 @@ import { AdminAccount } from "./admin.type.js";
 @Resolver()
 export class AdminResolver {
   @Query(() => AdminAccount, { nullable: true, description: "The signed-in admin, or null" })
+  @Op("account.me")
   async me(@Ctx() ctx: Context) {
     return ctx.auth.admin();
   }
 
   @Query(() => Boolean, { description: "Whether the one-time Create Admin link is still open" })
+  @Op("account.canCreateAdmin")
   async canCreateAdmin() {
     return !(await admins.adminExists());
   }
 
   @Mutation(() => AdminAccount, { description: "The one-time link: creates the first admin with the printed setup token; FORBIDDEN without it or once one exists" })
   // Validation runs inside the service, after the one-time and token checks (403 before 422).
-  @UseMiddleware(Limit("setup"))
+  @Op("account.createFirst")
   createAdmin(@Arg("input", () => CreateAdminInput, { validate: false }) input: CreateAdminInput) {
     return admins.createFirstAdmin(input);
   }
 
   @Mutation(() => AdminAccount, { description: "Sign in; sets the HttpOnly session cookie" })
-  @UseMiddleware(Limit("signin"))
+  @Op("account.signIn")
   async signIn(@Arg("input", () => SignInInput) input: SignInInput, @Ctx() ctx: Context) {
     const admin = await admins.verifyCredentials(input);
     await ctx.auth.startSession(admin);
@@ -33,27 +35,28 @@ export class AdminResolver {
   }
 
   @Mutation(() => Boolean)
+  @Op("account.signOut")
   async signOut(@Ctx() ctx: Context) {
     await ctx.auth.endSession();
     return true;
   }
 
   @Mutation(() => Boolean, { description: "E-mails a reset token when the address has an account; always true" })
-  @UseMiddleware(Limit("pin"))
+  @Op("account.sendPin")
   async sendPin(@Arg("input", () => SendPinInput) input: SendPinInput) {
     await admins.sendPin(input);
     return true;
   }
 
   @Mutation(() => Boolean)
-  @UseMiddleware(Limit("reset"))
+  @Op("account.resetPassword")
   async resetPassword(@Arg("input", () => ResetPasswordInput) input: ResetPasswordInput) {
     await admins.resetPassword(input);
     return true;
   }
 
   @Mutation(() => Boolean, { description: "Change the signed-in admin's password; other sessions end" })
-  @UseMiddleware(AdminOnly)
+  @Op("account.changePassword")
   async changePassword(@Arg("input", () => ChangePasswordInput) input: ChangePasswordInput, @Ctx() ctx: Context) {
     const admin = await ctx.auth.requireAdmin();
     await admins.changePassword(admin.id, input);

@@ -7,14 +7,13 @@ import * as admins from "./admin.service.js";
 
 export function registerAdminRoutes(api: FastifyInstance): void {
   route(api, {
-    method: "POST", url: "/admins", tag: "admins", created: true, message: "Admin created",
-    summary: "The one-time link: create the first admin with the setup token the server printed (403 without it, and once any admin exists, before validation)",
-    limit: { rule: "setup" }, body: [CreateAdminInput], data: data.ref("AdminAccount"),
+    method: "POST", url: "/admins", op: "account.createFirst", tag: "admins", created: true, message: "Admin created",
+    summary: "The one-time link: create the first admin with the setup token the server printed (403 without it, and once any admin exists, before validation)", body: [CreateAdminInput], data: data.ref("AdminAccount"),
     handler: ({ req }) => admins.createFirstAdmin(req.body),
   });
   route(api, {
-    method: "POST", url: "/admins/auth/signin", tag: "admins", message: "Signed in",
-    summary: "Sign in (JSON or multipart); sets the HttpOnly session cookie", limit: { rule: "signin" }, form: true, input: SignInInput, data: data.ref("AdminAccount"),
+    method: "POST", url: "/admins/auth/signin", op: "account.signIn", tag: "admins", message: "Signed in",
+    summary: "Sign in (JSON or multipart); sets the HttpOnly session cookie", form: true, input: SignInInput, data: data.ref("AdminAccount"),
     handler: async ({ input, ctx }) => {
       const admin = await admins.verifyCredentials(input);
       await ctx.auth.startSession(admin);
@@ -22,7 +21,7 @@ export function registerAdminRoutes(api: FastifyInstance): void {
     },
   });
   route(api, {
-    method: ["GET", "POST"], url: "/admins/auth/signout", tag: "admins", message: "Signed out",
+    method: ["GET", "POST"], url: "/admins/auth/signout", op: "account.signOut", tag: "admins", message: "Signed out",
     summary: "Sign out: ends the session server-side (200 also when not signed in); GET refuses a request from another site (403)",
     data: data.none,
     handler: async ({ ctx, req }) => {
@@ -31,24 +30,22 @@ export function registerAdminRoutes(api: FastifyInstance): void {
     },
   });
   route(api, {
-    method: "GET", url: "/users/auth/signout", tag: "admins",
+    method: "GET", url: "/users/auth/signout", op: "account.userSignOut", tag: "admins",
     summary: "User sign-out: there are no user accounts yet; the path exists for the client", data: data.none,
     handler: async () => null,
   });
   route(api, {
-    method: ["POST", "PATCH"], url: "/admins/auth/send-pin", tag: "admins", message: "If the address has an account, a reset token is on its way",
-    summary: "E-mail a password reset token; the same answer whether or not the address has an account",
-    limit: { rule: "pin" }, input: SendPinInput, data: data.none,
+    method: ["POST", "PATCH"], url: "/admins/auth/send-pin", op: "account.sendPin", tag: "admins", message: "If the address has an account, a reset token is on its way",
+    summary: "E-mail a password reset token; the same answer whether or not the address has an account", input: SendPinInput, data: data.none,
     handler: ({ input }) => admins.sendPin(input),
   });
   route(api, {
-    method: "PATCH", url: "/admins/auth/update/password-guest", tag: "admins", message: "Password updated",
-    summary: "Reset the password with the e-mailed token (422 for a wrong or expired token or a mismatch)",
-    limit: { rule: "reset" }, input: ResetPasswordInput, data: data.none,
+    method: "PATCH", url: "/admins/auth/update/password-guest", op: "account.resetPassword", tag: "admins", message: "Password updated",
+    summary: "Reset the password with the e-mailed token (422 for a wrong or expired token or a mismatch)", input: ResetPasswordInput, data: data.none,
     handler: ({ input }) => admins.resetPassword(input),
   });
   route(api, {
-    method: "PATCH", url: "/admins/auth/update/password-user", tag: "admins", admin: true, message: "Password updated",
+    method: "PATCH", url: "/admins/auth/update/password-user", op: "account.changePassword", tag: "admins", message: "Password updated",
     summary: "Change the signed-in admin's password; other sessions end and this client gets a fresh one",
     input: ChangePasswordInput, data: data.none,
     handler: async ({ input, ctx }) => {

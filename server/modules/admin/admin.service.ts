@@ -8,6 +8,7 @@ import { limit } from "../../core/ratelimit.js";
 import { sendSystemMail } from "../mail/mail.service.js";
 import { CreateAdminInput, type ChangePasswordInput, type ResetPasswordInput, type SendPinInput, type SignInInput } from "./admin.input.js";
 import { deleteSessionsOf, randomToken, sha256, type SessionAdmin } from "./session.service.js";
+import type { Role } from "../../core/access.js";
 
 const HASH = { type: argon2.argon2id as 2, memoryCost: 19456, timeCost: 2, parallelism: 1 };
 const FIRST_ADMIN = "first_admin";
@@ -74,9 +75,10 @@ export async function createFirstAdmin(raw: unknown): Promise<SessionAdmin> {
   try {
     return await db().$transaction(async (tx) => {
       await tx.oneTimeClaim.create({ data: { name: FIRST_ADMIN } });
-      const a = await tx.admin.create({ data: { email: normEmail(input.email), password_hash } });
+      // The first member is the owner.
+      const a = await tx.admin.create({ data: { email: normEmail(input.email), password_hash, role: "owner" } });
       await tx.oneTimeClaim.deleteMany({ where: { name: { startsWith: SETUP_PREFIX } } });
-      return { id: a.id, email: a.email };
+      return { id: a.id, email: a.email, role: "owner" as const };
     });
   } catch (e) {
     if (isUniqueViolation(e)) throw forbidden("An admin account already exists; this link can only be used once");
@@ -88,9 +90,11 @@ export async function verifyCredentials(input: SignInInput): Promise<SessionAdmi
   await limit("signin-account", normEmail(input.email));
   const admin = await db().admin.findUnique({ where: { email: normEmail(input.email) } });
   dummyHash ??= hashPassword(randomToken());
-  const ok = await argon2.verify(admin?.password_hash ?? (await dummyHash), input.password).catch(() => false);
-  if (!admin || !ok) throw badInput("email or password is incorrect");
-  return { id: admin.id, email: admin.email };
+  // An invited member without a password yet, or a disabled one, fails like a wrong password (same work, same answer).
+  const ok = await argon2.verify(admin?.password_hash || (await dummyHash), input.password).catch(() => false);
+  if (!admin || !ok || !admin.password_hash || admin.disabled) throw badInput("email or password is incorrect");
+  await db().admin.update({ where: { id: admin.id }, data: { last_sign_in_at: new Date() } });
+  return { id: admin.id, email: admin.email, role: admin.role as Role };
 }
 
 function checkConfirm(a: string, b: string) {

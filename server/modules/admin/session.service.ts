@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { config } from "../../core/config.js";
 import { db } from "../../db/index.js";
+import type { Role } from "../../core/access.js";
 
 export const sha256 = (s: string) => crypto.createHash("sha256").update(s).digest("hex");
 export const randomToken = (bytes = 32) => crypto.randomBytes(bytes).toString("base64url");
@@ -8,6 +9,7 @@ export const randomToken = (bytes = 32) => crypto.randomBytes(bytes).toString("b
 export interface SessionAdmin {
   id: number;
   email: string;
+  role: Role;
 }
 
 /**
@@ -32,8 +34,10 @@ export async function createSession(adminId: number): Promise<string> {
 
 export async function findSession(token: string | undefined): Promise<SessionAdmin | null> {
   if (!token || token.length > 100) return null;
-  const s = await db().session.findUnique({ where: { id: sha256(token) }, include: { admin: { select: { id: true, email: true } } } });
+  const s = await db().session.findUnique({ where: { id: sha256(token) }, include: { admin: { select: { id: true, email: true, role: true, disabled: true } } } });
   if (!s) return null;
+  // A disabled member's sessions end at once, on every process (they are also deleted on disabling).
+  if (s.admin.disabled) return null;
   const now = Date.now();
   if (s.expires_at.getTime() < now) {
     await db().session.deleteMany({ where: { id: s.id } });
@@ -43,7 +47,7 @@ export async function findSession(token: string | undefined): Promise<SessionAdm
   if (next.getTime() - s.expires_at.getTime() >= extendEveryMs()) {
     await db().session.updateMany({ where: { id: s.id }, data: { expires_at: next } });
   }
-  return s.admin;
+  return { id: s.admin.id, email: s.admin.email, role: s.admin.role as Role };
 }
 
 export async function deleteSession(token: string | undefined): Promise<void> {

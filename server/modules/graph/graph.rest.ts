@@ -5,9 +5,9 @@ import { siteGraphJson } from "./graph.service.js";
 
 export function registerGraphRoutes(api: FastifyInstance): void {
   route(api, {
-    method: "GET", url: "/graph", tag: "site", summary: "Start-up graph: pages, admin flag, reviews, public settings",
+    method: "GET", url: "/graph", op: "site.graph", tag: "site", summary: "Start-up graph: pages, admin flag, reviews, public settings",
     data: data.ref("SiteGraph"),
     serializedData: true,
-    handler: async ({ ctx }) => siteGraphJson((await ctx.auth.admin()) !== null),
+    handler: async ({ ctx }) => siteGraphJson((await ctx.auth.admin())?.role ?? null),
   });
 }

@@ -2,9 +2,10 @@ import { allPages } from "../page/page.service.js";
 import { allReviews } from "../review/review.service.js";
 import { getPublicSettings } from "../settings/settings.service.js";
 import { contentVersion } from "./content-version.js";
+import type { Role } from "../../core/access.js";
 
 type Content = { pages: Awaited<ReturnType<typeof allPages>>; reviews: Awaited<ReturnType<typeof allReviews>>; settings: Awaited<ReturnType<typeof getPublicSettings>> };
-let cached: { version: string; content: Content; json?: [string, string] } | null = null;
+let cached: { version: string; content: Content; json?: Map<string, string> } | null = null;
 
 async function content() {
   const version = await contentVersion();
@@ -15,17 +16,20 @@ async function content() {
   return cached;
 }
 
-/** The start-up graph: pages, reviews and public settings (cached until content changes) plus the client's admin flag. */
-export async function siteGraph(isAdmin: boolean) {
-  return { ...(await content()).content, admin: isAdmin };
+/** The start-up graph: pages, reviews and public settings (cached until content changes) plus the client's admin flag and role. */
+export async function siteGraph(role: Role | null) {
+  return { ...(await content()).content, admin: role !== null, role };
 }
 
-/** The same graph as JSON, serialized once per content version and admin flag (the REST door sends it as it is). */
-export async function siteGraphJson(isAdmin: boolean): Promise<string> {
+/** The same graph as JSON, serialized once per content version and role (the REST door sends it as it is). */
+export async function siteGraphJson(role: Role | null): Promise<string> {
   const c = await content();
-  if (!c.json) {
+  const key = role ?? "";
+  let json = c.json?.get(key);
+  if (!json) {
     const [pages, reviews, settings] = [c.content.pages, c.content.reviews, c.content.settings].map((v) => JSON.stringify(v));
-    c.json = [false, true].map((admin) => `{"pages":${pages},"admin":${admin},"reviews":${reviews},"settings":${settings}}`) as [string, string];
+    json = `{"pages":${pages},"admin":${role !== null},"role":${JSON.stringify(role)},"reviews":${reviews},"settings":${settings}}`;
+    (c.json ??= new Map()).set(key, json);
   }
-  return c.json[isAdmin ? 1 : 0];
+  return json;
 }

@@ -6,7 +6,8 @@ import { PublicSettings } from "../settings/settings.type.js";
 @ObjectType({ description: "What the site needs at start-up" })
 export class SiteGraph {
   @Field(() => [Page]) pages: Page[];
-  @Field(() => Boolean, { description: "Whether this client has an admin session" }) admin: boolean;
+  @Field(() => Boolean, { description: "Whether this client has a control panel session (any member of the staff)" }) admin: boolean;
+  @Field(() => String, { nullable: true, description: "The signed-in member's role (owner, dispatcher, courier), or null" }) role: string | null;
   @Field(() => [Review]) reviews: Review[];
   @Field(() => PublicSettings) settings: PublicSettings;
 }

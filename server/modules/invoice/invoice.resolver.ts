@@ -1,5 +1,5 @@
-import { Arg, Args, Int, Mutation, Query, Resolver, UseMiddleware } from "type-graphql";
-import { AdminOnly } from "../../graphql/guards.js";
+import { Arg, Args, Int, Mutation, Query, Resolver } from "type-graphql";
+import { Op } from "../../graphql/guards.js";
 import { PageArgs } from "../common/paging.js";
 import { CreateInvoiceInput } from "./invoice.input.js";
 import * as invoices from "./invoice.service.js";
@@ -8,19 +8,19 @@ import { Invoice, InvoicePage } from "./invoice.type.js";
 @Resolver()
 export class InvoiceResolver {
   @Query(() => Invoice)
-  @UseMiddleware(AdminOnly)
+  @Op("invoices.get")
   invoice(@Arg("id", () => Int) id: number) {
     return invoices.getInvoice(id);
   }
 
   @Query(() => InvoicePage)
-  @UseMiddleware(AdminOnly)
+  @Op("invoices.list")
   invoices(@Args(() => PageArgs) args: PageArgs) {
     return invoices.listInvoices(args);
   }
 
   @Mutation(() => Invoice)
-  @UseMiddleware(AdminOnly)
+  @Op("invoices.create")
   createInvoice(@Arg("input", () => CreateInvoiceInput) input: CreateInvoiceInput) {
     return invoices.createInvoice(input);
   }

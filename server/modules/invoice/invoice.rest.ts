@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { notFound } from "../../core/errors.js";
-import { requireAdmin, route } from "../../rest/route.js";
+import { allow, route, securityOf } from "../../rest/route.js";
 import { siteBase } from "../../core/context.js";
 import { data } from "../../rest/schemas.js";
 import { CreateInvoiceInput } from "./invoice.input.js";
@@ -8,12 +8,12 @@ import * as invoices from "./invoice.service.js";
 
 export function registerInvoiceRoutes(api: FastifyInstance): void {
   route(api, {
-    method: "POST", url: "/invoices", tag: "invoices", admin: true, created: true, message: "Invoice created",
+    method: "POST", url: "/invoices", op: "invoices.create", tag: "invoices", created: true, message: "Invoice created",
     summary: "Create an invoice (tracking_code, when given, must name a parcel)", input: CreateInvoiceInput, data: data.ref("Invoice"),
     handler: ({ input }) => invoices.createInvoice(input),
   });
   route(api, {
-    method: "GET", url: "/invoices/:id", tag: "invoices", admin: true, summary: "One invoice by id (extra: mirrors the GraphQL invoice query)",
+    method: "GET", url: "/invoices/:id", op: "invoices.get", tag: "invoices", summary: "One invoice by id (extra: mirrors the GraphQL invoice query)",
     params: { id: "The invoice id" }, data: data.ref("Invoice"),
     handler: async ({ req }) => {
       const id = (req.params as { id: string }).id;
@@ -29,14 +29,14 @@ export function registerInvoiceRoutes(api: FastifyInstance): void {
       tags: ["invoices"],
       summary: "The invoice as a PDF document (not enveloped; errors are)",
       description: "A4, with the company's contact details, the invoice number and date, the amount and, when linked to a parcel, a QR code of its public tracking link. Sent as an attachment named after the invoice number.",
-      security: [{ session: [] }],
+      ...securityOf("invoices.get"),
       params: { type: "object", properties: { id: { type: "string", description: "The invoice id" } }, required: ["id"] },
       response: {
         200: { description: "The PDF", content: { "application/pdf": { schema: { type: "string", format: "binary" } } } },
         "4xx": { description: "401 no admin session (with \"admin\": \"false\"), 404 unknown invoice", $ref: "ErrorEnvelope#" },
       },
     },
-    onRequest: requireAdmin,
+    onRequest: allow("invoices.get"),
     handler: async (req, reply) => {
       const id = (req.params as { id: string }).id;
       if (!/^\d{1,9}$/.test(id)) throw notFound("Invoice not found");

@@ -1,6 +1,6 @@
-import { Arg, Args, Ctx, Mutation, Query, Resolver, UseMiddleware } from "type-graphql";
+import { Arg, Args, Ctx, Mutation, Query, Resolver } from "type-graphql";
 import type { Context } from "../../core/context.js";
-import { AdminOnly, Limit } from "../../graphql/guards.js";
+import { Op } from "../../graphql/guards.js";
 import { PageArgs } from "../common/paging.js";
 import { AdminMailInput, VisitorContactInput } from "./mail.input.js";
 import * as mail from "./mail.service.js";
@@ -9,21 +9,21 @@ import { MailPage } from "./mail.type.js";
 @Resolver()
 export class MailResolver {
   @Mutation(() => Boolean, { description: "A visitor writes to the company (goes to contact_email, Reply-To the visitor)" })
-  @UseMiddleware(Limit("contact"))
+  @Op("mail.contact")
   async contact(@Arg("input", () => VisitorContactInput) input: VisitorContactInput) {
     await mail.sendVisitorMessage(input);
     return true;
   }
 
   @Mutation(() => Boolean, { description: "Admin: send an e-mail to anyone" })
-  @UseMiddleware(AdminOnly)
+  @Op("mail.send")
   async sendEmail(@Arg("input", () => AdminMailInput) input: AdminMailInput, @Ctx() _ctx: Context) {
     await mail.sendAdminMail(input);
     return true;
   }
 
   @Query(() => MailPage, { description: "Admin: every message the site sent, newest first" })
-  @UseMiddleware(AdminOnly)
+  @Op("mail.outbox")
   outbox(@Args(() => PageArgs) args: PageArgs) {
     return mail.listOutbox(args);
   }

@@ -159,16 +159,6 @@ export async function sendAdminMail(raw: unknown) {
 }
 
 /** Either kind of contact call, as POST /api/contact and the contact mutation take it. */
-export async function contact(raw: unknown, isAdmin: boolean): Promise<void> {
-  const hasTo = raw && typeof raw === "object" && (raw as Record<string, unknown>).to !== undefined;
-  if (hasTo) {
-    if (!isAdmin) throw forbidden("Only a signed-in admin may choose the recipient");
-    await sendAdminMail(raw);
-  } else {
-    await sendVisitorMessage(raw);
-  }
-}
-
 export function listOutbox(args: PageArgs) {
   return paged(
     "/api/outbox",

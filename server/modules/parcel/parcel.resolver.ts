@@ -1,8 +1,7 @@
-import { Arg, Args, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root, UseMiddleware } from "type-graphql";
+import { Arg, Args, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } from "type-graphql";
 import type { Context } from "../../core/context.js";
-import { limitLookups } from "../../core/ratelimit.js";
 import { clientKey } from "../../core/client-address.js";
-import { AdminOnly, Limit } from "../../graphql/guards.js";
+import { Op } from "../../graphql/guards.js";
 import { GraphQLUpload, fromUpload, type FileUpload } from "../../graphql/upload.js";
 import { CreateParcelInput, ParcelListArgs, UnsubscribeInput, UpdateParcelInput } from "./parcel.input.js";
 import * as parcels from "./parcel.service.js";
@@ -18,7 +17,7 @@ export class ParcelResolver {
   }
 
   @Query(() => PublicParcel, { description: "Track a parcel by its code (public view); verify (postcode or e-mail) unlocks protected details" })
-  @UseMiddleware(Limit("tracking", { skipForAdmin: true }))
+  @Op("parcel.track")
   async parcel(
     @Arg("trackingCode", () => String) trackingCode: string,
     @Arg("verify", () => String, { nullable: true }) verify: string | null,
@@ -28,60 +27,60 @@ export class ParcelResolver {
   }
 
   @Query(() => [TrackResult], { description: "Track up to 20 codes at once: each with its parcel or its error" })
+  @Op("parcel.trackMany", (args) => parcels.splitCodes(args.codes).length)
   async track(
     @Arg("codes", () => [String]) codes: string[],
     @Arg("verify", () => String, { nullable: true }) verify: string | null,
     @Ctx() ctx: Context,
   ) {
-    const list = parcels.splitCodes(codes);
-    await limitLookups(ctx, "tracking", list.length, true);
-    return parcels.trackMany(list, verify, clientKey(ctx.req));
+    return parcels.trackMany(parcels.splitCodes(codes), verify, clientKey(ctx.req));
   }
 
   @Query(() => String, { description: "Admin: an unguessable tracking code not yet taken (prefix, 10 characters, a check character), for Create Parcel" })
-  @UseMiddleware(AdminOnly)
+  @Op("parcels.proposeCode")
   proposedTrackingCode() {
     return parcels.proposeTrackingCode();
   }
 
   @Query(() => Parcel, { description: "Admin: every field of a parcel, by tracking code" })
-  @UseMiddleware(AdminOnly)
+  @Op("parcels.get")
   adminParcel(@Arg("trackingCode", () => String) trackingCode: string) {
     return parcels.getParcel(trackingCode);
   }
 
   @Query(() => ParcelPage, { description: "Admin: paged parcels, newest first; search by code, recipient or destination; stale_days lists quiet parcels" })
-  @UseMiddleware(AdminOnly)
+  @Op("parcels.list")
   parcels(@Args(() => ParcelListArgs) args: ParcelListArgs) {
     return parcels.listParcels(args);
   }
 
   @Mutation(() => Parcel)
-  @UseMiddleware(AdminOnly)
+  @Op("parcels.create")
   createParcel(@Arg("input", () => CreateParcelInput) input: CreateParcelInput) {
     return parcels.createParcel(input);
   }
 
   @Mutation(() => Parcel)
-  @UseMiddleware(AdminOnly)
+  @Op("parcels.update")
   updateParcel(@Arg("input", () => UpdateParcelInput) input: UpdateParcelInput) {
     return parcels.updateParcel(input);
   }
 
   @Mutation(() => Parcel, { description: "Replace the parcel's image (JPEG or PNG)" })
-  @UseMiddleware(AdminOnly)
+  @Op("parcels.image")
   async updateParcelImage(@Arg("id", () => Int) id: number, @Arg("image", () => GraphQLUpload) image: FileUpload, @Ctx() _ctx: Context) {
     return parcels.setParcelImage(id, (await fromUpload(image))!);
   }
 
   @Mutation(() => Boolean, { description: "Delete a parcel with its history and image" })
-  @UseMiddleware(AdminOnly)
+  @Op("parcels.delete")
   async deleteParcel(@Arg("id", () => Int) id: number) {
     await parcels.deleteParcel(id);
     return true;
   }
 
   @Mutation(() => Unsubscribed, { description: "The recipient's unsubscribe link: no more status e-mails for this parcel" })
+  @Op("parcel.unsubscribe")
   unsubscribe(@Arg("input", () => UnsubscribeInput) input: UnsubscribeInput) {
     return parcels.unsubscribeRecipient(input.code, input.token);
   }

@@ -1,5 +1,5 @@
-import { Arg, Args, Int, Mutation, Query, Resolver, UseMiddleware } from "type-graphql";
-import { AdminOnly } from "../../graphql/guards.js";
+import { Arg, Args, Int, Mutation, Query, Resolver } from "type-graphql";
+import { Op } from "../../graphql/guards.js";
 import { GraphQLUpload, fromUpload, type FileUpload } from "../../graphql/upload.js";
 import { PageArgs } from "../common/paging.js";
 import { CreateReviewInput } from "./review.input.js";
@@ -9,12 +9,13 @@ import { Review, ReviewPage } from "./review.type.js";
 @Resolver()
 export class ReviewResolver {
   @Query(() => ReviewPage, { description: "Paged testimonials, newest first; search by name" })
+  @Op("reviews.list")
   reviews(@Args(() => PageArgs) args: PageArgs) {
     return reviews.listReviews(args);
   }
 
   @Mutation(() => Review)
-  @UseMiddleware(AdminOnly)
+  @Op("reviews.create")
   async createReview(
     @Arg("input", () => CreateReviewInput) input: CreateReviewInput,
     @Arg("image", () => GraphQLUpload) image: FileUpload,
@@ -23,7 +24,7 @@ export class ReviewResolver {
   }
 
   @Mutation(() => Boolean)
-  @UseMiddleware(AdminOnly)
+  @Op("reviews.delete")
   async deleteReview(@Arg("id", () => Int) id: number) {
     await reviews.deleteReview(id);
     return true;

@@ -9,17 +9,17 @@ import * as reviews from "./review.service.js";
 
 export function registerReviewRoutes(api: FastifyInstance): void {
   route(api, {
-    method: "GET", url: "/reviews", tag: "reviews", summary: "Paged testimonials, newest first; search by name",
+    method: "GET", url: "/reviews", op: "reviews.list", tag: "reviews", summary: "Paged testimonials, newest first; search by name",
     input: PageArgs, data: data.ref("ReviewPage"),
     handler: ({ input }) => reviews.listReviews(input),
   });
   route(api, {
-    method: "POST", url: "/reviews", tag: "reviews", admin: true, created: true, message: "Review created",
+    method: "POST", url: "/reviews", op: "reviews.create", tag: "reviews", created: true, message: "Review created",
     summary: "Add a testimonial with its image", input: CreateReviewInput, files: ["image"], data: data.ref("Review"),
     handler: ({ input, req }) => reviews.createReview(input, fileOf(req, "image")),
   });
   route(api, {
-    method: "DELETE", url: "/reviews", tag: "reviews", admin: true, message: "Review deleted",
+    method: "DELETE", url: "/reviews", op: "reviews.delete", tag: "reviews", message: "Review deleted",
     summary: "Delete a testimonial and its image", input: IdInput, data: data.none,
     handler: ({ input }) => reviews.deleteReview(input.id),
   });

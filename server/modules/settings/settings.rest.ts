@@ -1,17 +1,22 @@
 import type { FastifyInstance } from "fastify";
 import { route } from "../../rest/route.js";
+import { can } from "../../core/access.js";
 import { data } from "../../rest/schemas.js";
 import { ContactSettingsInput, HtmlSettingsInput, MailSettingsInput } from "./settings.input.js";
 import * as settings from "./settings.service.js";
 
 export function registerSettingsRoutes(api: FastifyInstance): void {
   route(api, {
-    method: "GET", url: "/settings", tag: "site", summary: "Settings: the public subset, or all of them for an admin",
+    method: "GET", url: "/settings", op: "site.settings", tag: "site", summary: "Settings: the public subset, or all of them for an admin",
     data: data.ref("Settings"),
-    handler: async ({ ctx }) => ((await ctx.auth.admin()) ? settings.getSettings() : settings.getPublicSettings()),
+    // The full object (mail settings too) for members who send e-mail or change settings.
+    handler: async ({ ctx }) => {
+      const m = await ctx.auth.admin();
+      return m && (can(m.role, "mail") || can(m.role, "settings")) ? settings.getSettings() : settings.getPublicSettings();
+    },
   });
   route(api, {
-    method: "PATCH", url: "/settings", tag: "site", admin: true, message: "Settings saved",
+    method: "PATCH", url: "/settings", op: "settings.update", tag: "site", message: "Settings saved",
     summary: "Save one settings group: mail, html (meta_description, chat_code) or contact (contact_email required)",
     body: [MailSettingsInput, HtmlSettingsInput, ContactSettingsInput], data: data.ref("Settings"),
     handler: ({ req }) => settings.updateSettingsGroup(req.body),

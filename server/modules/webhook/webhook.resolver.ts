@@ -1,5 +1,5 @@
-import { Arg, Args, Int, Mutation, Query, Resolver, UseMiddleware } from "type-graphql";
-import { AdminOnly } from "../../graphql/guards.js";
+import { Arg, Args, Int, Mutation, Query, Resolver } from "type-graphql";
+import { Op } from "../../graphql/guards.js";
 import { PageArgs } from "../common/paging.js";
 import { CreateWebhookInput, UpdateWebhookInput } from "./webhook.input.js";
 import * as webhooks from "./webhook.service.js";
@@ -8,38 +8,38 @@ import { Webhook, WebhookDelivery, WebhookDeliveryPage } from "./webhook.type.js
 @Resolver()
 export class WebhookResolver {
   @Query(() => [Webhook], { description: "Admin: the registered webhooks" })
-  @UseMiddleware(AdminOnly)
+  @Op("webhooks.list")
   webhooks() {
     return webhooks.listWebhooks();
   }
 
   @Query(() => WebhookDeliveryPage, { description: "Admin: a webhook's deliveries, newest first, with their answers" })
-  @UseMiddleware(AdminOnly)
+  @Op("webhooks.deliveries")
   webhookDeliveries(@Arg("webhookId", () => Int) webhookId: number, @Args(() => PageArgs) args: PageArgs) {
     return webhooks.listDeliveries(webhookId, args);
   }
 
   @Mutation(() => Webhook, { description: "Register a URL for parcel events; the answer carries its signing secret" })
-  @UseMiddleware(AdminOnly)
+  @Op("webhooks.create")
   createWebhook(@Arg("input", () => CreateWebhookInput) input: CreateWebhookInput) {
     return webhooks.createWebhook(input);
   }
 
   @Mutation(() => Webhook)
-  @UseMiddleware(AdminOnly)
+  @Op("webhooks.update")
   updateWebhook(@Arg("input", () => UpdateWebhookInput) input: UpdateWebhookInput) {
     return webhooks.updateWebhook(input);
   }
 
   @Mutation(() => Boolean)
-  @UseMiddleware(AdminOnly)
+  @Op("webhooks.delete")
   async deleteWebhook(@Arg("id", () => Int) id: number) {
     await webhooks.deleteWebhook(id);
     return true;
   }
 
   @Mutation(() => WebhookDelivery, { description: "Send a signed test event (ping) to the hook now" })
-  @UseMiddleware(AdminOnly)
+  @Op("webhooks.ping")
   pingWebhook(@Arg("id", () => Int) id: number) {
     return webhooks.pingWebhook(id);
   }

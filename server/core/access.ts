@@ -1,0 +1,162 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { forbidden, unauthenticated } from "./errors.js";
+import type { Context } from "./context.js";
+import { limit, RateLimited } from "./ratelimit.js";
+import { clientKey } from "./client-address.js";
+
+/**
+ * Who may do what: the one table both doors read. Every GraphQL query and mutation (the @Op
+ * decorator, server/graphql/guards.ts) and every REST route (`op` in its route spec,
+ * server/rest/route.ts) names an operation declared here; tests/integration/access.test.ts fails
+ * when one does not, or names one that is not here.
+ */
+export const ROLES = ["owner", "dispatcher", "courier"] as const;
+export type Role = (typeof ROLES)[number];
+
+/** What a role may do. An operation needs one permission (or is public). */
+export const PERMISSIONS = {
+  /** See parcels and find one by its code. */
+  "parcels:read": ["owner", "dispatcher", "courier"],
+  /** Create, change and delete parcels, their images and maps; import, export, labels, the stale list. */
+  "parcels:write": ["owner", "dispatcher"],
+  /** Add history entries: by hand, by scanning, a delivery with its proof. */
+  "history:write": ["owner", "dispatcher", "courier"],
+  /** Change or delete any history entry (a member may always undo an entry of their own). */
+  "history:edit": ["owner", "dispatcher"],
+  /** Content pages and testimonials. */
+  "content:write": ["owner", "dispatcher"],
+  invoices: ["owner", "dispatcher"],
+  /** Send e-mail, read the outbox. */
+  mail: ["owner", "dispatcher"],
+  settings: ["owner"],
+  staff: ["owner"],
+  "api-keys": ["owner"],
+  webhooks: ["owner"],
+  audit: ["owner"],
+  /** One's own account: password, two-step sign-in. */
+  account: ["owner", "dispatcher", "courier"],
+} as const satisfies Record<string, readonly Role[]>;
+export type Permission = keyof typeof PERMISSIONS;
+
+/** What an API key may be given. A key never gets a permission beyond these. */
+export const SCOPES = ["tracking:read", "parcels:read", "parcels:write", "history:write"] as const;
+export type Scope = (typeof SCOPES)[number];
+
+export interface Operation {
+  /** Anyone (limits still apply), or members whose role has this permission. */
+  access: "public" | Permission;
+  /** API keys with this scope may call it too. */
+  scope?: Scope;
+  /** An abuse limit per client address (server/core/ratelimit.ts rules); `perItem`: counted once per item (codes). */
+  limit?: { rule: string; perItem?: boolean; staffExempt?: boolean };
+  /** Writes are recorded in the audit log with this name (server/modules/audit). */
+  audited?: boolean;
+}
+
+const op = (access: Operation["access"], more: Omit<Operation, "access"> = {}): Operation => ({ access, ...more });
+const write = (access: Permission, scope?: Scope): Operation => ({ access, scope, audited: true });
+
+export const OPERATIONS = {
+  // The site
+  "site.graph": op("public"),
+  "site.settings": op("public"),
+  "site.settings.admin": op("settings"),
+  "settings.update": write("settings"),
+  "pages.list": op("public"),
+  "pages.get": op("public"),
+  "pages.create": write("content:write"),
+  "pages.update": write("content:write"),
+  "pages.delete": write("content:write"),
+  "reviews.list": op("public"),
+  "reviews.create": write("content:write"),
+  "reviews.delete": write("content:write"),
+  // Tracking
+  "parcel.track": op("public", { scope: "tracking:read", limit: { rule: "tracking", staffExempt: true } }),
+  "parcel.trackMany": op("public", { scope: "tracking:read", limit: { rule: "tracking", perItem: true, staffExempt: true } }),
+  // The recipient's unsubscribe link.
+  "parcel.unsubscribe": op("public", { audited: true }),
+  // Parcels
+  "parcels.list": op("parcels:read", { scope: "parcels:read" }),
+  "parcels.get": op("parcels:read", { scope: "parcels:read" }),
+  "parcels.export": op("parcels:write"),
+  "parcels.proposeCode": op("parcels:write", { scope: "parcels:write" }),
+  "parcels.create": write("parcels:write", "parcels:write"),
+  "parcels.update": write("parcels:write", "parcels:write"),
+  "parcels.image": write("parcels:write", "parcels:write"),
+  "parcels.delete": write("parcels:write", "parcels:write"),
+  // History
+  "activities.get": op("parcels:read", { scope: "parcels:read" }),
+  "activities.create": write("history:write", "history:write"),
+  "activities.update": write("history:edit", "history:write"),
+  "activities.delete": write("history:write", "history:write"),
+  // Invoices and mail
+  "invoices.list": op("invoices"),
+  "invoices.get": op("invoices"),
+  "invoices.create": write("invoices"),
+  "mail.contact": op("public", { limit: { rule: "contact", staffExempt: true }, audited: true }),
+  "mail.send": write("mail"),
+  "mail.outbox": op("mail"),
+  // Webhooks
+  "webhooks.list": op("webhooks"),
+  "webhooks.deliveries": op("webhooks"),
+  "webhooks.create": write("webhooks"),
+  "webhooks.update": write("webhooks"),
+  "webhooks.delete": write("webhooks"),
+  "webhooks.ping": op("webhooks"),
+  // Accounts
+  "account.me": op("public"),
+  "account.canCreateAdmin": op("public"),
+  "account.createFirst": op("public", { limit: { rule: "setup" }, audited: true }),
+  "account.signIn": op("public", { limit: { rule: "signin" } }),
+  "account.signOut": op("public"),
+  "account.userSignOut": op("public"),
+  "account.sendPin": op("public", { limit: { rule: "pin" } }),
+  "account.resetPassword": op("public", { limit: { rule: "reset" }, audited: true }),
+  "account.changePassword": write("account"),
+} satisfies Record<string, Operation>;
+
+export type OperationName = keyof typeof OPERATIONS;
+export const isOperation = (name: string): name is OperationName => Object.prototype.hasOwnProperty.call(OPERATIONS, name);
+
+/** The caller of a request: a signed-in member or an API key (anonymous: null). */
+export type Actor =
+  | { kind: "member"; id: number; email: string; role: Role }
+  | { kind: "key"; id: number; name: string; scopes: Scope[]; rateLimit: number };
+
+/** What a member's role allows, by permission. */
+export const can = (role: Role, permission: Permission) => (PERMISSIONS[permission] as readonly Role[]).includes(role);
+
+/**
+ * Enforces an operation's declaration for one request, in either door: the key's own rate limit,
+ * the abuse limit (once per item where declared), then who may call it. Returns the actor.
+ */
+export async function authorize(ctx: Context, name: OperationName, items = 1): Promise<Actor | null> {
+  const o: Operation = OPERATIONS[name];
+  const actor = await ctx.auth.actor();
+  if (o.limit && !(o.limit.staffExempt && actor)) {
+    try {
+      for (let i = 0; i < (o.limit.perItem ? items : 1); i++) {
+        const counted = limit(o.limit.rule, clientKey(ctx.req));
+        if (counted) await counted;
+      }
+    } catch (e) {
+      if (e instanceof RateLimited) ctx.reply.header("Retry-After", String(e.retryAfter));
+      throw e;
+    }
+  }
+  if (o.access === "public") return actor;
+  if (!actor) throw unauthenticated();
+  if (actor.kind === "key") {
+    if (!o.scope || !actor.scopes.includes(o.scope)) {
+      throw forbidden(o.scope ? `This API key lacks the scope ${o.scope}` : "API keys may not do this; it needs a member of the staff");
+    }
+  } else if (!can(actor.role, o.access)) {
+    throw forbidden(`Your role (${actor.role}) lacks the permission ${o.access}`);
+  }
+  return actor;
+}
+
+/** The actor and operation of the code running now (for the audit log and "added by"), set by the doors. */
+const current = new AsyncLocalStorage<{ actor: Actor | null; operation: OperationName }>();
+export const runAs = <T>(actor: Actor | null, operation: OperationName, fn: () => T): T => current.run({ actor, operation }, fn);
+export const currentCall = () => current.getStore();

@@ -1,0 +1,70 @@
+import { AppError } from "../../core/errors.js";
+import { limitCount, RateLimited } from "../../core/ratelimit.js";
+import type { Actor, Scope } from "../../core/access.js";
+import { db } from "../../db/index.js";
+import { sha256 } from "../admin/session.service.js";
+
+/** 401 for an unknown or revoked key: the envelope carries no "admin": "false" (a key is no session). */
+export class KeyRejected extends AppError {
+  constructor() {
+    super("UNAUTHENTICATED", "The API key is unknown or revoked");
+  }
+}
+
+/** A key as sent: `ck_` and 40 characters of base64url (see apikey.service.ts). */
+const KEY_SHAPE = /^ck_[A-Za-z0-9_-]{20,100}$/;
+
+/**
+ * The key behind `Authorization: Bearer <key>`, read from the database on every request (one
+ * indexed read), so a revoked key stops at once on every process. Counts the call against the
+ * key's own limit (per minute) and for the keys screen's figures.
+ */
+export async function keyActor(raw: string, headers: (name: string, value: string) => void): Promise<Actor> {
+  const given = raw.trim();
+  if (!KEY_SHAPE.test(given)) throw new KeyRejected();
+  const key = await db().apiKey.findUnique({ where: { key_hash: sha256(given) } });
+  if (!key || key.revoked_at) throw new KeyRejected();
+  const rule = { max: key.rate_limit, windowMs: 60_000 };
+  let count: { count: number; resetMs: number };
+  try {
+    count = await limitCount(`key:${key.id}`, rule);
+  } catch (e) {
+    if (e instanceof RateLimited) {
+      headers("X-RateLimit-Limit", String(key.rate_limit));
+      headers("X-RateLimit-Remaining", "0");
+      headers("X-RateLimit-Reset", String(e.retryAfter));
+      headers("Retry-After", String(e.retryAfter));
+    }
+    throw e;
+  }
+  headers("X-RateLimit-Limit", String(key.rate_limit));
+  headers("X-RateLimit-Remaining", String(Math.max(0, key.rate_limit - count.count)));
+  headers("X-RateLimit-Reset", String(Math.max(1, Math.ceil(count.resetMs / 1000))));
+  countUse(key.id);
+  return { kind: "key", id: key.id, name: key.name, scopes: key.scopes.split(",").filter(Boolean) as Scope[], rateLimit: key.rate_limit };
+}
+
+// Calls per key and day, counted here and added to the database every few seconds (and at shutdown).
+const pending = new Map<number, number>();
+let timer: NodeJS.Timeout | undefined;
+function countUse(id: number) {
+  pending.set(id, (pending.get(id) ?? 0) + 1);
+  timer ??= setTimeout(() => void flushKeyUse(), 5_000).unref();
+}
+
+export async function flushKeyUse(): Promise<void> {
+  clearTimeout(timer);
+  timer = undefined;
+  const day = new Date().toISOString().slice(0, 10);
+  const now = new Date();
+  const batch = [...pending];
+  pending.clear();
+  for (const [key_id, n] of batch) {
+    try {
+      await db().apiKeyUsage.upsert({ where: { key_id_day: { key_id, day } }, create: { key_id, day, count: n }, update: { count: { increment: n } } });
+      await db().apiKey.updateMany({ where: { id: key_id }, data: { last_used_at: now } });
+    } catch (e) {
+      console.error("API key use not recorded:", (e as Error).message);
+    }
+  }
+}
