@@ -4,6 +4,7 @@ import type { PrismaClient } from "./generated/sqlite/client.js";
 import { migrate, pgTarget } from "./migrate.js";
 import { openDirect, type DirectDb } from "./direct.js";
 import { startBus, stopBus } from "../core/bus.js";
+import { withAudit } from "./audit.js";
 
 /** The one Prisma client. Both generated clients share the same model API; SQLite's type stands for both. */
 export type Db = PrismaClient;
@@ -69,6 +70,8 @@ export async function openDb(url: string): Promise<Db> {
     prisma = new PrismaClient({ adapter }) as unknown as Db;
   }
   await prisma.$connect();
+  // Every write of an audited model is recorded (server/db/audit.ts).
+  prisma = withAudit(prisma);
   let direct: DirectDb;
   if (provider === "sqlite") {
     direct = openDirect("sqlite", { file: sqliteFile(url) });

@@ -47,7 +47,12 @@ export async function registerOpenApi(api: FastifyInstance): Promise<void> {
         { name: "mail", description: "Contact messages and the outbox" },
         { name: "meta", description: "This document" },
       ],
-      components: { securitySchemes: { session: { type: "apiKey", in: "cookie", name: SESSION_COOKIE } } },
+      components: {
+        securitySchemes: {
+          session: { type: "apiKey", in: "cookie", name: SESSION_COOKIE, description: "A member's session (sign in); what it may do depends on the role" },
+          apiKey: { type: "http", scheme: "bearer", description: "An API key (Authorization: Bearer ck_...), with scopes tracking:read, parcels:read, parcels:write, history:write" },
+        },
+      },
     },
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
   });

@@ -41,6 +41,8 @@ const Activity = object("Activity", {
   created_at_time: { ...str, description: "Time of created_at (UTC), HH:MM" },
   status_code: { ...strOrNull, description: "Normalised status this entry set, if any" },
   status_reason: strOrNull,
+  created_by_kind: { ...strOrNull, description: "Who added the entry: member, key or null (system); null on public views" },
+  created_by_name: { ...strOrNull, description: "The member's e-mail or the API key's name; null on public views" },
 }, { description: "A parcel history entry" });
 
 const publicParcelFields: Record<string, Schema> = {

@@ -71,7 +71,8 @@ describe("the pre-serialized start-up graph", () => {
     const g = ok(await visitor().get("/api/graph"));
     expect(Object.keys(g).sort()).toEqual(Object.keys(spec.SiteGraph.properties).sort());
     expect(g.admin).toBe(false);
-    expect(ok(await admin.get("/api/graph")).admin).toBe(true);
+    expect(g.role).toBeNull();
+    expect(ok(await admin.get("/api/graph"))).toMatchObject({ admin: true, role: "owner" });
     await admin.post("/api/pages", { title: "Shape Page", content: "x" });
     const again = ok(await visitor().get("/api/graph"));
     for (const p of again.pages) expect(Object.keys(p).sort()).toEqual(Object.keys(spec.Page.properties).sort());

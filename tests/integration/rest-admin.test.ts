@@ -61,7 +61,7 @@ describe("POST /api/admins (the one-time link)", () => {
 
   it("201 with the e-mail (lower-cased), then 403 for every later call, before validation", async () => {
     const r = await client().post("/api/admins", { email: "Boss@Example.com", password: ADMIN.password, token: SETUP_TOKEN });
-    expect(ok(r, 201)).toEqual({ email: ADMIN.email });
+    expect(ok(r, 201)).toEqual({ email: ADMIN.email, role: "owner" });
     expect(r.json.message).toBe("Admin created");
     expect(fails(await client().post("/api/admins", { email: "other@example.com", password: "long enough 2", token: SETUP_TOKEN }), 403)[0]).toMatch(/already exists/);
     fails(await client().post("/api/admins", {}), 403);
@@ -90,7 +90,7 @@ describe("POST /api/admins/auth/signin", () => {
   it("JSON: 200 { email }, an HttpOnly SameSite=Lax session cookie, and admin calls work", async () => {
     const c = client();
     const r = await c.post("/api/admins/auth/signin", { email: "BOSS@Example.COM", password: ADMIN.password });
-    expect(ok(r)).toEqual({ email: ADMIN.email });
+    expect(ok(r)).toEqual({ email: ADMIN.email, role: "owner" });
     expect(r.json.message).toBe("Signed in");
     const cookie = r.headers.getSetCookie().find((s) => s.startsWith(`${SESSION}=`))!;
     expect(cookie).toMatch(/HttpOnly/i);
@@ -102,7 +102,7 @@ describe("POST /api/admins/auth/signin", () => {
 
   it("multipart works the same", async () => {
     const c = client();
-    expect(ok(await c.post("/api/admins/auth/signin", form(ADMIN)))).toEqual({ email: ADMIN.email });
+    expect(ok(await c.post("/api/admins/auth/signin", form(ADMIN)))).toEqual({ email: ADMIN.email, role: "owner" });
     ok(await c.get("/api/parcels"));
   });
 

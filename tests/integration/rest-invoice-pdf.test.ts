@@ -169,6 +169,7 @@ describe("GET /api/invoices/{id}/pdf", () => {
     const doc = (await anon.get("/api/openapi.json")).json;
     const op = doc.paths["/api/invoices/{id}/pdf"].get;
     expect(op.security).toEqual([{ session: [] }]);
+    expect(op["x-operation"]).toBe("invoices.get");
     expect(op.responses["200"].content).toHaveProperty("application/pdf");
     expect(op.responses["4XX"].content["application/json"].schema.$ref).toBe("#/components/schemas/ErrorEnvelope");
   });

@@ -32,7 +32,8 @@ describe("GET /api/openapi.json", () => {
     expect(doc.openapi).toBe("3.1.0");
     expect(doc.info.title).toBe("Courier REST API");
     expect(Object.keys(doc.paths).every((p) => p.startsWith("/api/"))).toBe(true);
-    expect(doc.components.securitySchemes.session).toEqual({ type: "apiKey", in: "cookie", name: "courier_sid" });
+    expect(doc.components.securitySchemes.session).toMatchObject({ type: "apiKey", in: "cookie", name: "courier_sid" });
+    expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: "http", scheme: "bearer" });
   });
 
   it("documents every registered /api route (fails when one is missing)", () => {
@@ -65,7 +66,7 @@ describe("GET /api/openapi.json", () => {
   });
 
   it("marks admin operations with the session requirement and created ones with 201", () => {
-    expect(op("GET", "/api/parcels").security).toEqual([{ session: [] }]);
+    expect(op("GET", "/api/parcels").security).toEqual([{ session: [] }, { apiKey: ["parcels:read"] }]);
     expect(op("GET", "/api/parcels/{code}").security).toBeUndefined();
     expect(op("POST", "/api/parcels").responses["201"]).toBeTruthy();
     expect(op("DELETE", "/api/parcels").responses["200"].content["application/json"].schema.properties.data).toEqual({ type: "null" });

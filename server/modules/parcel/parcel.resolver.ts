@@ -27,7 +27,7 @@ export class ParcelResolver {
   }
 
   @Query(() => [TrackResult], { description: "Track up to 20 codes at once: each with its parcel or its error" })
-  @Op("parcel.trackMany", (args) => parcels.splitCodes(args.codes).length)
+  @Op("parcel.trackMany", (args) => parcels.countCodes(args.codes))
   async track(
     @Arg("codes", () => [String]) codes: string[],
     @Arg("verify", () => String, { nullable: true }) verify: string | null,

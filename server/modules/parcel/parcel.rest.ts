@@ -56,7 +56,7 @@ export function registerParcelRoutes(api: FastifyInstance): void {
   route(api, {
     method: "GET", url: "/track", op: "parcel.trackMany", tag: "parcels", summary: "Track up to 20 codes at once (?codes=A,B,C): each with its parcel or its error",
     input: TrackManyQuery, data: data.list("TrackResult"),
-    items: (req) => parcels.splitCodes((req.query as { codes?: unknown }).codes).length,
+    items: (req) => parcels.countCodes((req.query as { codes?: unknown }).codes),
     handler: async ({ input, req }) => {
       return parcels.trackMany(parcels.splitCodes(input.codes), input.verify, clientKey(req));
     },

@@ -53,6 +53,8 @@ function adminView(row: Row) {
 export function publicView(row: Row, unlocked = false) {
   const view: Record<string, unknown> = adminView(row);
   for (const f of [...PRIVATE_FIELDS, ...INTERNAL_FIELDS]) delete view[f];
+  // Who added an entry is for the control panel only.
+  view.history = (view.history as HistoryEntry[]).map(({ created_by_id: _id, ...a }) => ({ ...a, created_by_kind: null, created_by_name: null }));
   if (row.protect_details && !unlocked) {
     const secret = (t: string | null) => maskSecrets(t, row.recipient_postcode, row.recipient_email);
     view.details_protected = true;
@@ -333,6 +335,15 @@ export function splitCodes(raw: unknown): string[] {
   if (!codes.length) throw badInput("codes is required: one to 20 tracking codes");
   if (codes.length > MAX_CODES) throw badInput(`codes must hold at most ${MAX_CODES} tracking codes`);
   return codes;
+}
+
+/** How many codes a look-up asks for (what its limit charges); a list that is not valid counts once and is refused later. */
+export function countCodes(raw: unknown): number {
+  try {
+    return splitCodes(raw).length;
+  } catch {
+    return 1;
+  }
 }
 
 /** Several codes at once: each with its public view or its error, in the order asked. */
