@@ -5,6 +5,7 @@ import { useSession } from "../session";
 
 const TILES = [
   { to: "/control/parcels/list.html", label: "PARCELS", icon: "inventory_2", text: "Shipments, map, image and history" },
+  { to: "/control/scan", label: "SCAN", icon: "qr_code_scanner", text: "Record an event for parcel after parcel" },
   { to: "/control/reviews/list.html", label: "REVIEWS", icon: "reviews", text: "Customer testimonials" },
   { to: "/control/pages/list.html", label: "PAGES", icon: "pages", text: "Content pages of the site" },
   { to: "/control/email/send.html", label: "SEND EMAIL", icon: "email", text: "Write to anyone, see the outbox" },
