@@ -40,7 +40,9 @@ async function scannerTypes(code: string) {
   await page.keyboard.type(code, { delay: 5 });
   await page.keyboard.press("Enter");
 }
-const focusedId = () => page.evaluate(() => document.activeElement?.id ?? "");
+// The page's globals, typed here (the tests' TypeScript has no DOM library).
+type PageGlobals = { document: { activeElement: { id: string } | null }; localStorage: { getItem(k: string): string | null } };
+const focusedId = () => page.evaluate(() => (globalThis as unknown as PageGlobals).document.activeElement?.id ?? "");
 
 beforeAll(async () => {
   site = await startSite();
@@ -69,7 +71,7 @@ afterAll(async () => {
 describe("scan screen at 390 px", () => {
   it("is reached from the control home and asks for the event once", async () => {
     await page.goto(url("/control/index.html"));
-    await page.getByRole("link", { name: /SCAN/ }).click();
+    await page.getByRole("link", { name: /^SCAN/ }).click();
     await page.waitForURL(/\/control\/scan$/);
     await page.getByText("What happens to the parcels?").waitFor();
     await page.locator("label", { hasText: "Delivery attempt failed" }).click();
@@ -115,7 +117,7 @@ describe("scan screen at 390 px", () => {
     await scannerTypes("E2E-SCAN-2");
     await line("E2E-SCAN-2").and(page.locator(".is-queued")).waitFor();
     await page.getByText(/Offline: 1 scan will be sent/).waitFor();
-    expect(await page.evaluate(() => localStorage.getItem("courier.scan.run.v1"))).toContain("E2E-SCAN-2");
+    expect(await page.evaluate(() => (globalThis as unknown as PageGlobals).localStorage.getItem("courier.scan.run.v1"))).toContain("E2E-SCAN-2");
     expect((await state("E2E-SCAN-2")).history).toHaveLength(0);
     if (shots) await page.screenshot({ path: `${shots}/scan-offline-390-light.png`, fullPage: false });
 
@@ -140,6 +142,7 @@ describe("scan screen at 390 px", () => {
     if (shots) {
       await page.screenshot({ path: `${shots}/scan-run-390-light-delivered.png` });
       await page.getByRole("button", { name: "Switch to dark theme" }).click();
+      await page.waitForTimeout(400); // the colours' transition
       await page.screenshot({ path: `${shots}/scan-run-390-dark.png` });
       await page.getByRole("button", { name: "Change" }).click();
       await page.locator("label", { hasText: "Delivery attempt failed" }).click();
@@ -148,9 +151,11 @@ describe("scan screen at 390 px", () => {
       await page.setViewportSize(DESKTOP);
       await page.screenshot({ path: `${shots}/scan-run-desktop-dark.png` });
       await page.getByRole("button", { name: "Switch to light theme" }).click();
+      await page.waitForTimeout(400);
       await page.screenshot({ path: `${shots}/scan-run-desktop-light.png` });
       await page.setViewportSize(PHONE);
       await page.goto(url("/control/index.html"));
+      await page.getByRole("link", { name: /^SCAN/ }).waitFor();
       await page.screenshot({ path: `${shots}/control-home-390.png`, fullPage: true });
     }
     expect(errors).toEqual([]);

@@ -1,6 +1,6 @@
 import { badInput, isUniqueViolation } from "../../core/errors.js";
 import { isStorableText } from "../../core/validation.js";
-import { db } from "../../db/index.js";
+import { db, provider } from "../../db/index.js";
 import { withDerivedTime } from "../activity/activity.rules.js";
 import { addEntry, afterEntries, parcelStates, type AddedEntry, type ParcelState } from "../activity/activity.service.js";
 import { FAILURE_REASONS, type StatusCode } from "../parcel/status.codes.js";
@@ -14,6 +14,8 @@ import type { ScanParcelsInput } from "./scan.input.js";
 export const SCAN_ACCESS = { admin: true, roles: ["admin"], scopes: ["history:write"] } as const;
 
 const CODE = /^[A-Za-z0-9-]{1,64}$/;
+/** PostgreSQL takes several small transactions at once (the pool holds 10); SQLite writes one at a time. */
+const PARALLEL_WRITES = 4;
 
 type Entry = AddedEntry["activity"];
 export interface ScanOutcome {
@@ -79,39 +81,25 @@ export async function scanParcels(input: ScanParcelsInput): Promise<ScanOutcome[
     }
   }
 
-  const outcomes: ScanOutcome[] = [];
-  const added: AddedEntry[] = [];
-  for (const [i, code] of codes.entries()) {
-    if (!CODE.test(code)) {
-      outcomes.push(fail(code, null, "INVALID_CODE"));
-      continue;
-    }
-    const state = states.get(code);
-    if (!state) {
-      outcomes.push(fail(code, null, "UNKNOWN_CODE"));
-      continue;
-    }
+  const outcomes: ScanOutcome[] = new Array(codes.length);
+  const addedAt: (AddedEntry | undefined)[] = new Array(codes.length);
+  const one = async (i: number, state: ParcelState) => {
+    const code = codes[i];
     const scanId = scanIds?.[i] ?? null;
     const key = `${state.id}\n${scanId}`;
     const first = scanId ? seen.get(key) : undefined;
-    if (first) {
-      outcomes.push({ code, recipient_name: state.recipient_name, activity: first, error: null });
-      continue;
-    }
+    if (first) return (outcomes[i] = { code, recipient_name: state.recipient_name, activity: first, error: null });
     const refusal = scanRefusal(state.status_code, status);
-    if (refusal) {
-      outcomes.push(fail(code, state.recipient_name, refusal));
-      continue;
-    }
+    if (refusal) return (outcomes[i] = fail(code, state.recipient_name, refusal));
     try {
       const entry = await addEntry(
         state,
         { title, description, status_code: status, status_reason: reason, created_at: at, scan_id: scanId },
         { current_location: place, latitude: input.latitude, longitude: input.longitude },
       );
-      added.push(entry);
+      addedAt[i] = entry;
       if (scanId) seen.set(key, entry.activity);
-      outcomes.push({ code, recipient_name: state.recipient_name, activity: entry.activity, error: null });
+      outcomes[i] = { code, recipient_name: state.recipient_name, activity: entry.activity, error: null };
     } catch (e) {
       if (!scanId || !isUniqueViolation(e)) throw e;
       // A concurrent request with the same scan won the race: answer its entry.
@@ -119,9 +107,30 @@ export async function scanParcels(input: ScanParcelsInput): Promise<ScanOutcome[
       if (!row) throw e;
       const winner = withDerivedTime(row);
       seen.set(key, winner);
-      outcomes.push({ code, recipient_name: state.recipient_name, activity: winner, error: null });
+      outcomes[i] = { code, recipient_name: state.recipient_name, activity: winner, error: null };
     }
+  };
+
+  // A parcel's scans in the order given; different parcels side by side where the database writes in parallel.
+  const byParcel = new Map<ParcelState, number[]>();
+  for (const [i, code] of codes.entries()) {
+    const state = CODE.test(code) ? states.get(code) : undefined;
+    if (!CODE.test(code)) outcomes[i] = fail(code, null, "INVALID_CODE");
+    else if (!state) outcomes[i] = fail(code, null, "UNKNOWN_CODE");
+    else byParcel.set(state, [...(byParcel.get(state) ?? []), i]);
   }
+  const groups = [...byParcel];
+  const workers = provider() === "postgresql" ? PARALLEL_WRITES : 1;
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(workers, groups.length) }, async () => {
+      while (next < groups.length) {
+        const [state, positions] = groups[next++];
+        for (const i of positions) await one(i, state);
+      }
+    }),
+  );
+  const added = addedAt.filter((a): a is AddedEntry => !!a);
   await afterEntries(added);
   return outcomes;
 }
