@@ -94,6 +94,10 @@ describe("scan screen at 390 px", () => {
     expect(await page.inputValue("#scan-code")).toBe("");
     expect(await state("E2E-SCAN-1")).toMatchObject({ status_code: "in_transit", current_location: "Lyon hub", history: [{ title: "Arrived at hub" }] });
 
+    // A scanner needs no on-screen keyboard: shut, the field still takes its keystrokes.
+    await page.getByRole("button", { name: /Keep the on-screen keyboard shut/ }).click();
+    expect(await page.getAttribute("#scan-code", "inputmode")).toBe("none");
+    await expect.poll(focusedId).toBe("scan-code");
     await scannerTypes("E2E-NOPE-9");
     await line("E2E-NOPE-9").and(page.locator(".is-error")).waitFor();
     expect(await line("E2E-NOPE-9").textContent()).toContain("Unknown tracking code");

@@ -17,6 +17,8 @@ describe("a run of scans", () => {
     expect(undoable(lines)?.code).toBe("B");
     expect(undoable([line("E", "error"), line("D", "ok")])?.code).toBe("D");
     expect(undoable([line("E", "undone"), line("F", "error")])).toBeUndefined();
+    // Not past a scan on its way: its answer decides what there is to undo.
+    expect(undoable([line("G", "sending"), line("H", "ok")])).toBeUndefined();
   });
 
   it("carries the scan's own time only when it had to wait", () => {
