@@ -89,6 +89,7 @@ export const OPERATIONS = {
   "activities.create": write("history:write", "history:write"),
   "activities.update": write("history:edit", "history:write"),
   "activities.delete": write("history:write", "history:write"),
+  "scans.record": write("history:write", "history:write"),
   // Invoices and mail
   "invoices.list": op("invoices"),
   "invoices.get": op("invoices"),

@@ -95,6 +95,12 @@ export function withAudit(base: Db): Db {
   const many = async (p: Params) => {
     const model = p.model!;
     if (!AUDITED[model]) return p.query(p.args);
+    if (p.operation === "createManyAndReturn") {
+      if (model === "Activity") for (const row of ([] as Row[]).concat((p.args.data as Row[]) ?? [])) stamp({ data: row }, "create");
+      const rows = (await p.query(p.args)) as Row[];
+      for (const row of rows) await record(model, "create", row.id, diff(model, null, row));
+      return rows;
+    }
     if (p.operation === "createMany") {
       const result = (await p.query(p.args)) as { count: number };
       if (result.count) await record(model, p.operation, null, { rows_created: [null, result.count] });
@@ -108,7 +114,9 @@ export function withAudit(base: Db): Db {
     return result;
   };
   return base.$extends({
-    query: { $allModels: { create: one, update: one, upsert: one, delete: one, createMany: many, updateMany: many, deleteMany: many } },
+    query: {
+      $allModels: { create: one, update: one, upsert: one, delete: one, createMany: many, createManyAndReturn: many, updateMany: many, deleteMany: many },
+    },
   }) as unknown as Db;
 }
 
