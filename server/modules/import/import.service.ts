@@ -98,22 +98,16 @@ interface Parsed {
 
 function parseCsv(bytes: Buffer): Parsed {
   const text = textOf(bytes);
-  let rows: { record: string[]; info: { index: number; records: number } }[];
+  let rows: string[][];
   try {
-    rows = parse(text, {
-      bom: true,
-      delimiter: delimiterOf(text.replace(/^\uFEFF/, "")),
-      relax_column_count: true,
-      skip_empty_lines: true,
-      skip_records_with_empty_values: true,
-      info: true,
-    }) as unknown as typeof rows;
+    // Blank lines are kept (and skipped below) so that row numbers are those of a spreadsheet.
+    rows = parse(text, { bom: true, delimiter: delimiterOf(text.replace(/^\uFEFF/, "")), relax_column_count: true }) as string[][];
   } catch (e) {
     const err = e as { message?: string; lines?: number };
     throw badInput(`file could not be read as CSV${err.lines ? ` (line ${err.lines})` : ""}: ${(err.message ?? "").replace(/^Invalid [^:]*: /, "").slice(0, 200)}`);
   }
   if (!rows.length) throw badInput("file is empty: a header row is required");
-  const columns = rows[0].record.map((c) => c.trim().toLowerCase());
+  const columns = rows[0].map((c) => c.trim().toLowerCase());
   const problems: string[] = [];
   if (!columns.includes("tracking_code")) problems.push("the header row must name a tracking_code column (the columns of the export)");
   const unknown = columns.filter((c) => !WRITABLE.has(c) && !READ_ONLY.has(c));
@@ -121,7 +115,8 @@ function parseCsv(bytes: Buffer): Parsed {
   const twice = columns.filter((c, i) => columns.indexOf(c) !== i);
   if (twice.length) problems.push(`column ${[...new Set(twice)].join(", ")} appears more than once in the header row`);
   if (problems.length) throw badInput(problems);
-  return { columns, records: rows.slice(1).map((r) => ({ row: r.info.records, cells: r.record })) };
+  const records = rows.map((cells, i) => ({ row: i + 1, cells })).slice(1).filter((r) => r.cells.some((c) => c.trim() !== ""));
+  return { columns, records };
 }
 
 type Existing = Awaited<ReturnType<typeof existingOf>>[number];
