@@ -30,19 +30,16 @@ const fetchPdf = (href: string) =>
     return { status: r.status, type: r.headers.get("content-type"), head: text.slice(0, 5), pages: Number(/\/Type \/Pages\s*\/Count (\d+)/.exec(text)?.[1] ?? 0) };
   }, href);
 
+/** Light or dark, as the top bar's switch sets it (client/App.tsx applyTheme). */
+const theme = (t: "light" | "dark") => page.evaluate(`document.documentElement.dataset.theme = "${t}"; document.documentElement.style.colorScheme = "${t}";`);
+
 async function shoot(name: string) {
   if (!shots) return;
-  for (const theme of ["light", "dark"] as const) {
-    await page.evaluate((t) => {
-      document.documentElement.dataset.theme = t;
-      document.documentElement.style.colorScheme = t;
-    }, theme);
-    await page.screenshot({ path: `${shots}/${name}-${theme}.png`, fullPage: true });
+  for (const t of ["light", "dark"] as const) {
+    await theme(t);
+    await page.screenshot({ path: `${shots}/${name}-${t}.png`, fullPage: true });
   }
-  await page.evaluate(() => {
-    document.documentElement.dataset.theme = "light";
-    document.documentElement.style.colorScheme = "light";
-  });
+  await theme("light");
 }
 
 beforeAll(async () => {

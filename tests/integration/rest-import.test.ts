@@ -76,10 +76,11 @@ describe("POST /api/parcels/import", () => {
   it("reads UTF-8 with a byte-order mark and ; between cells, quoted cells with ; and line breaks, any script", async () => {
     const file = "\uFEFFtracking_code;recipient_name;destination;recipient_phone_number;notify_recipient\r\n" +
       'IMP-SEMI-1;"محمد العلي";"Street 1; Block 2\nRiyadh";\'+966 11 000 0000;false\r\n' +
-      "IMP-SEMI-2;山田太郎;東京都;;true\r\n";
+      "\r\n;;;;\r\nIMP-SEMI-2;山田太郎;東京都;;true\r\n";
     const d = ok(await upload(admin, file));
     expect(d).toMatchObject({ created: 2, updated: 0, failed: 0 });
-    expect(d.rows.map((r: { row: number }) => r.row)).toEqual([2, 3]);
+    // Rows as a spreadsheet numbers them: blank rows are skipped but counted.
+    expect(d.rows.map((r: { row: number }) => r.row)).toEqual([2, 5]);
     const p = ok(await admin.get("/api/parcels/IMP-SEMI-1"));
     expect(p).toMatchObject({ recipient_name: "محمد العلي", destination: "Street 1; Block 2\nRiyadh" });
     const full = (await admin.gql(`{ adminParcel(trackingCode: "IMP-SEMI-1") { recipient_phone_number notify_recipient } }`)).data.adminParcel;
