@@ -25,7 +25,7 @@ export async function readMultipart(req: FastifyRequest): Promise<Record<string,
   try {
     for await (const part of (req as FastifyRequest & { parts(): AsyncIterableIterator<Multipart> }).parts()) {
       if (part.type === "file") {
-        const bytes = await readLimited(part.file);
+        const bytes = await readLimited(part.file, undefined, part.fieldname);
         if (bytes.length || part.filename) kept.set(part.fieldname, { filename: part.filename, bytes });
       } else {
         if (part.valueTruncated) throw new AppError("PAYLOAD_TOO_LARGE", `${part.fieldname} is too large`);

@@ -147,6 +147,11 @@ describe("refused files", () => {
     expect(fails(await upload(admin, 'tracking_code,recipient_name\nA,"broken\n'), 422)[0]).toMatch(/^file could not be read as CSV/);
   });
 
+  it("413 above the upload limit (UPLOAD_MAX_BYTES, 5 MB by default), naming the field", async () => {
+    const big = "tracking_code,recipient_name,destination\n" + "X-1,A,B\n".repeat(5 * 1024 * 1024 / 8 + 10);
+    expect(fails(await upload(admin, big), 413)).toEqual(["file must be at most 5 MB"]);
+  });
+
   it("a row with more cells than the header is an error of that row", async () => {
     const d = ok(await upload(admin, "tracking_code,recipient_name,destination\nIMP-X-1,A,B,C\n", "?dry_run=true"));
     expect(d.rows[0]).toMatchObject({ row: 2, action: "error", errors: ["the row has 4 cells, the header 3"] });

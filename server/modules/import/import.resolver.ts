@@ -12,6 +12,6 @@ export class ImportResolver {
     @Arg("file", () => GraphQLUpload) file: FileUpload,
     @Arg("dry_run", () => Boolean, { nullable: true, defaultValue: false }) dryRun: boolean,
   ) {
-    return importParcels((await fromUpload(file))?.bytes, { dryRun });
+    return importParcels((await fromUpload(file, "file"))?.bytes, { dryRun });
   }
 }
