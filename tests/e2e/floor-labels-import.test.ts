@@ -37,7 +37,9 @@ async function shoot(name: string) {
   if (!shots) return;
   for (const t of ["light", "dark"] as const) {
     await theme(t);
+    await page.waitForTimeout(300); // colour transitions (0.2 s) settle first
     await page.screenshot({ path: `${shots}/${name}-${t}.png`, fullPage: true });
+    await page.screenshot({ path: `${shots}/${name}-${t}-top.png` });
   }
   await theme("light");
 }
@@ -72,6 +74,7 @@ describe("labels", () => {
     await page.goto(url("/control/parcels/E2E-LBL-1"));
     const label = page.getByRole("link", { name: "Label", exact: true });
     await label.waitFor();
+    await shoot("parcel-detail-label-390");
     const href = await label.getAttribute("href");
     expect(href).toBe("/api/parcels/E2E-LBL-1/label.pdf");
     expect(await label.getAttribute("target")).toBe("_blank");
@@ -88,11 +91,12 @@ describe("labels", () => {
     await page.getByRole("checkbox", { name: "Select parcel E2E-LBL-1" }).check();
     await page.getByRole("checkbox", { name: "Select parcel E2E-LBL-2" }).check();
     await page.getByText("2 selected").waitFor();
-    const print = page.getByRole("link", { name: "Print labels" });
+    await shoot("parcel-list-selection-390");
+    const print = page.getByRole("link", { name: "Print labels", exact: true });
     const href = (await print.getAttribute("href"))!;
     expect(href).toBe("/api/labels.pdf?codes=E2E-LBL-1,E2E-LBL-2");
     expect(await fetchPdf(href)).toEqual({ status: 200, type: "application/pdf", head: "%PDF-", pages: 2 });
-    const a4 = (await page.getByRole("link", { name: "A4", exact: true }).getAttribute("href"))!;
+    const a4 = (await page.getByRole("link", { name: "Print labels on A4, four to a page" }).getAttribute("href"))!;
     expect(await fetchPdf(a4)).toEqual({ status: 200, type: "application/pdf", head: "%PDF-", pages: 1 });
     await page.getByRole("button", { name: "Clear" }).click();
     await page.getByText("Tick parcels to print their labels").waitFor();

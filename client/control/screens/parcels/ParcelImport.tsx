@@ -146,7 +146,7 @@ export default function ParcelImport() {
         <Card title="Import finished">
           <Counts s={result} done />
           {result.failed ? <RowsTable rows={result.rows.filter((r) => r.action === "error")} caption="Rows that failed" /> : null}
-          <p className="cp-actions">
+          <p className="cp-actions cp-import-done">
             <Link to="/control/parcels/list.html" className="cp-btn cp-btn-outline">
               <Icon name="inventory_2" size={20} />
               <span>Go to the parcels</span>

@@ -60,7 +60,7 @@ export default function ParcelList() {
                 <Icon name="print" size={18} />
                 <span>Print labels</span>
               </a>
-              <a href={labelsUrl(picked, "a4")} target="_blank" rel="noopener" className="cp-btn cp-btn-outline cp-btn-sm" title="Four labels on each A4 page">
+              <a href={labelsUrl(picked, "a4")} target="_blank" rel="noopener" className="cp-btn cp-btn-outline cp-btn-sm" aria-label="Print labels on A4, four to a page" title="Four labels on each A4 page">
                 <span>A4</span>
               </a>
               <button type="button" className="cp-linkish" onClick={() => setPicked([])}>
