@@ -112,22 +112,27 @@ function drawLabel(doc: PDFKit.PDFDocument, p: LabelParcel, company: LabelCompan
   y = line(doc, extra, PAD, y + 4, inner, 10);
   y = Math.max(y + 5, 178);
 
-  // Weight and service side by side.
+  // Weight and service side by side (a long service name gets two smaller lines).
+  const BOX = 40;
   doc.moveTo(0, y).lineTo(W, y).lineWidth(1).strokeColor(INK).stroke();
   const half = W / 2;
-  doc.moveTo(half, y).lineTo(half, y + 34).lineWidth(0.5).stroke();
+  const cell = half - 2 * PAD;
+  doc.moveTo(half, y).lineTo(half, y + BOX).lineWidth(0.5).stroke();
   caption(doc, "WEIGHT", PAD, y + 5);
-  doc.font("Helvetica-Bold").fontSize(13).fillColor(INK).text(weightText(p.weight), PAD, y + 14, { width: half - 2 * PAD, lineBreak: false });
+  doc.font("Helvetica-Bold").fontSize(13).fillColor(INK).text(weightText(p.weight), PAD, y + 14, { width: cell, lineBreak: false });
   caption(doc, "SERVICE", half + PAD, y + 5);
-  line(doc, p.shipped_via || "-", half + PAD, y + 14, half - 2 * PAD, 13, { bold: true });
-  y += 34;
+  const service = p.shipped_via || "-";
+  useFontFor(doc, service, true);
+  const fits = doc.fontSize(13).widthOfString(service) <= cell;
+  line(doc, service, half + PAD, y + 14, cell, fits ? 13 : 9.5, { bold: true, lines: fits ? 1 : 2 });
+  y += BOX;
   doc.moveTo(0, y).lineTo(W, y).lineWidth(1).stroke();
 
   // The tracking code in large type, then its barcode.
   y += 6;
   let size = 22;
   doc.font("Helvetica-Bold");
-  while (size > 9 && doc.fontSize(size).widthOfString(p.tracking_code) > inner) size -= 1;
+  while (size > 6 && doc.fontSize(size).widthOfString(p.tracking_code) > inner) size -= 0.5;
   doc.fontSize(size).fillColor(INK).text(p.tracking_code, PAD, y, { width: inner, align: "center", lineBreak: false });
   y += size + 4;
   drawBarcode(doc, p.tracking_code, PAD, y, inner, 58);
