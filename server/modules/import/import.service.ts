@@ -2,10 +2,10 @@ import { parse } from "csv-parse/sync";
 import { AppError, badInput, isRecordMissing, isUniqueViolation } from "../../core/errors.js";
 import { blankToNull, fieldsOf, validated } from "../../core/validation.js";
 import { db } from "../../db/index.js";
-import { emitEvent } from "../webhook/webhook.service.js";
+import { emitEvents } from "../webhook/webhook.service.js";
 import { CSV_COLUMNS } from "../parcel/parcel.export.js";
 import { CreateParcelInput, PARCEL_NULLABLE, UpdateParcelInput } from "../parcel/parcel.input.js";
-import { adminView, checkMap, checkWindow, forgetParcel, historyOrder, statusEvents } from "../parcel/parcel.service.js";
+import { adminView, checkMap, checkWindow, forgetParcel, historyOrder } from "../parcel/parcel.service.js";
 
 /**
  * Bulk import of parcels from CSV: the columns of the export (parcel.export.ts), a header row,
@@ -200,20 +200,29 @@ async function writeBatch(batch: Checked[]): Promise<string[]> {
   return written;
 }
 
-/** Webhook events as single writes send them: parcel.created; status.changed (and parcel.delivered) when a row sets a new status. */
+/**
+ * Webhook events as single writes send them (parcel.service.ts createParcel, updateParcel and
+ * statusEvents): parcel.created; status.changed, and parcel.delivered, when a row sets a new status.
+ * Queued together for the batch (webhook.service.ts emitEvents).
+ */
 async function emitBatchEvents(batch: Checked[]): Promise<void> {
   const interesting = batch.filter((c) => c.result.action !== "error" && (c.create || c.update!.before.status_code !== (c.update!.data.status_code ?? c.update!.before.status_code)));
   if (!interesting.length) return;
   if (!(await db().webhook.count({ where: { active: true } }))) return;
   const rows = await db().parcel.findMany({ where: { tracking_code: { in: interesting.map((c) => c.result.tracking_code) } }, include: { history: historyOrder } });
   const byCode = new Map(rows.map((r) => [r.tracking_code, r]));
+  const events: Parameters<typeof emitEvents>[0] = [];
   for (const c of interesting) {
     const row = byCode.get(c.result.tracking_code);
     if (!row) continue;
-    const view = adminView(row);
-    if (c.create) emitEvent("parcel.created", { parcel: view });
-    if (row.status_code && (c.create || row.status_code !== c.update!.before.status_code)) statusEvents(view, null);
+    const parcel = adminView(row);
+    if (c.create) events.push({ event: "parcel.created", data: { parcel } });
+    if (row.status_code && (c.create || row.status_code !== c.update!.before.status_code)) {
+      events.push({ event: "status.changed", data: { parcel, activity: null, status_code: row.status_code, status_reason: row.status_reason } });
+      if (row.status_code === "delivered") events.push({ event: "parcel.delivered", data: { parcel, activity: null } });
+    }
   }
+  emitEvents(events);
 }
 
 /**
