@@ -153,7 +153,9 @@ async function checkRow(row: number, columns: string[], cells: string[], existin
       checkMap(merged);
       checkWindow(merged);
       result.action = "update";
-      return { result, update: { id: before.id, data, before } };
+      // A row that changes nothing (an export imported back) is answered as an update but not written.
+      const changed = Object.keys(data).some((k) => (data[k] ?? null) !== ((before as Record<string, unknown>)[k] ?? null));
+      return { result, ...(changed ? { update: { id: before.id, data, before } } : {}) };
     }
     const input = await validated(CreateParcelInput, raw);
     const data = blankToNull({ ...input } as Record<string, unknown>, PARCEL_NULLABLE);
@@ -176,11 +178,17 @@ async function writeBatch(batch: Checked[]): Promise<string[]> {
   const updates = batch.filter((c) => c.update);
   if (!creates.length && !updates.length) return [];
   try {
-    await db().$transaction([
+    // updateMany: one UPDATE statement per row, without reading the row back.
+    const results = await db().$transaction([
+      ...updates.map((c) => db().parcel.updateMany({ where: { id: c.update!.id }, data: { ...c.update!.data, version: { increment: 1 } } as never })),
       ...(creates.length ? [db().parcel.createMany({ data: creates.map((c) => c.create!) as never })] : []),
-      ...updates.map((c) => db().parcel.update({ where: { id: c.update!.id }, data: { ...c.update!.data, version: { increment: 1 } } as never, select: { id: true } })),
     ]);
-    return [...creates, ...updates].map((c) => c.result.tracking_code);
+    updates.forEach((c, i) => {
+      if (results[i].count === 1) return;
+      c.result.action = "error";
+      c.result.errors.push("the parcel was deleted meanwhile; please import the row again");
+    });
+    return [...creates, ...updates].filter((c) => c.result.action !== "error").map((c) => c.result.tracking_code);
   } catch {
     // Retried row by row below, where an error that is not about one row is thrown.
   }
@@ -206,7 +214,7 @@ async function writeBatch(batch: Checked[]): Promise<string[]> {
  * Queued together for the batch (webhook.service.ts emitEvents).
  */
 async function emitBatchEvents(batch: Checked[]): Promise<void> {
-  const interesting = batch.filter((c) => c.result.action !== "error" && (c.create || c.update!.before.status_code !== (c.update!.data.status_code ?? c.update!.before.status_code)));
+  const interesting = batch.filter((c) => c.result.action !== "error" && (c.create || (c.update && c.update.before.status_code !== (c.update.data.status_code ?? c.update.before.status_code))));
   if (!interesting.length) return;
   if (!(await db().webhook.count({ where: { active: true } }))) return;
   const rows = await db().parcel.findMany({ where: { tracking_code: { in: interesting.map((c) => c.result.tracking_code) } }, include: { history: historyOrder } });
