@@ -191,6 +191,7 @@ describe("GraphQL importParcels", () => {
     expect(Object.keys(op.requestBody.content)).toEqual(["multipart/form-data"]);
     expect(op.requestBody.content["multipart/form-data"].schema.properties).toHaveProperty("file");
     expect(op.security).toEqual([{ session: [] }]);
+    expect(op.parameters).toEqual([expect.objectContaining({ in: "query", name: "dry_run", schema: expect.objectContaining({ type: "boolean" }) })]);
     for (const type of ["ImportResult", "ImportRow"]) {
       const r = await admin.gql(`{ __type(name: "${type}") { fields { name } } }`);
       expect(Object.keys(doc.components.schemas[type].properties).sort()).toEqual(r.data.__type.fields.map((f: { name: string }) => f.name).sort());

@@ -17,7 +17,7 @@ export function registerImportRoutes(api: FastifyInstance): void {
       `Every row is answered with its action or its errors (each naming its column); rows are written in transactions of ${IMPORT_BATCH}, ` +
       `a failing row is never half-written and does not stop the others. At most ${Math.floor(config().uploadMaxBytes / 1024 / 1024)} MB per file (UPLOAD_MAX_BYTES, 413 above); ` +
       "415 when the file is not UTF-8 text. dry_run may also be sent as a form field.",
-    input: ImportOptions, files: ["file"], data: data.ref("ImportResult"),
+    input: ImportOptions, query: ImportOptions, files: ["file"], data: data.ref("ImportResult"),
     handler: async ({ input, req }) => {
       const query = await inputOf(ImportOptions, req.query);
       return importParcels(fileOf(req, "file")?.bytes, { dryRun: query.dry_run ?? input.dry_run ?? false });
