@@ -8,7 +8,7 @@ import { Icon } from "../../components/Icon";
 import { evict, useConfirmDelete, useFlash, useNextPage } from "../../hooks/lists";
 import { firstError } from "../../hooks/errors";
 import { useTitle } from "../../hooks/useTitle";
-import { labelsUrl } from "./labels";
+import { labelsUrl, MAX_LABELS } from "./labels";
 import "./floor.css";
 
 export default function ParcelList() {
@@ -54,7 +54,9 @@ export default function ParcelList() {
           <span className="cp-muted" aria-live="polite">
             {picked.length ? `${picked.length} selected` : "Tick parcels to print their labels"}
           </span>
-          {picked.length ? (
+          {picked.length > MAX_LABELS ? (
+            <span className="cp-danger" role="alert">{`At most ${MAX_LABELS} labels at once`}</span>
+          ) : picked.length ? (
             <>
               <a href={labelsUrl(picked)} target="_blank" rel="noopener" className="cp-btn cp-btn-primary cp-btn-sm" title="One 100 x 150 mm label per page (thermal printers)">
                 <Icon name="print" size={18} />
@@ -63,10 +65,12 @@ export default function ParcelList() {
               <a href={labelsUrl(picked, "a4")} target="_blank" rel="noopener" className="cp-btn cp-btn-outline cp-btn-sm" aria-label="Print labels on A4, four to a page" title="Four labels on each A4 page">
                 <span>A4</span>
               </a>
-              <button type="button" className="cp-linkish" onClick={() => setPicked([])}>
-                Clear
-              </button>
             </>
+          ) : null}
+          {picked.length ? (
+            <button type="button" className="cp-linkish" onClick={() => setPicked([])}>
+              Clear
+            </button>
           ) : null}
         </div>
       ) : null}
