@@ -17,7 +17,14 @@ const quiet = (cmd) => {
 if (!fs.existsSync("/usr/bin/chromium")) {
   console.log("test-setup: installing Debian's chromium for the browser tests");
   const sudo = process.getuid?.() === 0 ? "" : "sudo ";
-  sh(`${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-core fonts-noto-cjk`);
+  sh(`${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-core fonts-noto-cjk poppler-utils zbar-tools`);
+}
+
+// Label tests render PDFs (poppler's pdftoppm, pdfinfo, pdftotext) and read their barcodes (zbar's zbarimg).
+if (!fs.existsSync("/usr/bin/pdftoppm") || !fs.existsSync("/usr/bin/zbarimg")) {
+  console.log("test-setup: installing Debian's poppler-utils and zbar-tools for the label tests");
+  const sudo = process.getuid?.() === 0 ? "" : "sudo ";
+  sh(`${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq poppler-utils zbar-tools`);
 }
 
 if (!quiet("pg_isready -h 127.0.0.1 -p 5432")) {

@@ -16,6 +16,7 @@ import ParcelUpdate from "./screens/parcels/ParcelUpdate";
 import ParcelMapUpdate from "./screens/parcels/ParcelMapUpdate";
 import ParcelImageUpdate from "./screens/parcels/ParcelImageUpdate";
 import StaleParcels from "./screens/parcels/StaleParcels";
+import ParcelImport from "./screens/parcels/ParcelImport";
 import ActivityList from "./screens/activities/ActivityList";
 import { ActivityCreate, ActivityEdit } from "./screens/activities/ActivityForm";
 import PageList from "./screens/pages/PageList";
@@ -88,6 +89,7 @@ function ControlPanelRoutes() {
           <Route path="list.html" element={<ParcelList />} />
           <Route path="create.html" element={<ParcelCreate />} />
           <Route path="stale.html" element={<StaleParcels />} />
+          <Route path="import.html" element={<ParcelImport />} />
           <Route path=":code" element={<ParcelDetail />} />
           <Route path=":code/update" element={<ParcelUpdate />} />
           <Route path=":code/update-map" element={<ParcelMapUpdate />} />

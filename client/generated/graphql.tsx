@@ -360,6 +360,14 @@ export type AdminDeleteWebhookMutationVariables = Exact<{
 
 export type AdminDeleteWebhookMutation = { deleteWebhook: boolean };
 
+export type AdminImportParcelsMutationVariables = Exact<{
+  file: File;
+  dry_run?: boolean | null | undefined;
+}>;
+
+
+export type AdminImportParcelsMutation = { importParcels: { created: number, updated: number, failed: number, rows: Array<{ row: number, tracking_code: string, action: string, errors: Array<string> }> } };
+
 export type AdminInvoiceQueryVariables = Exact<{
   id: number;
 }>;
@@ -1213,6 +1221,48 @@ export function useAdminDeleteWebhookMutation(baseOptions?: Apollo.MutationHookO
 export type AdminDeleteWebhookMutationHookResult = ReturnType<typeof useAdminDeleteWebhookMutation>;
 export type AdminDeleteWebhookMutationResult = Apollo.MutationResult<AdminDeleteWebhookMutation>;
 export type AdminDeleteWebhookMutationOptions = Apollo.BaseMutationOptions<AdminDeleteWebhookMutation, AdminDeleteWebhookMutationVariables>;
+export const AdminImportParcelsDocument = gql`
+    mutation AdminImportParcels($file: Upload!, $dry_run: Boolean) {
+  importParcels(file: $file, dry_run: $dry_run) {
+    created
+    updated
+    failed
+    rows {
+      row
+      tracking_code
+      action
+      errors
+    }
+  }
+}
+    `;
+export type AdminImportParcelsMutationFn = Apollo.MutationFunction<AdminImportParcelsMutation, AdminImportParcelsMutationVariables>;
+
+/**
+ * __useAdminImportParcelsMutation__
+ *
+ * To run a mutation, you first call `useAdminImportParcelsMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminImportParcelsMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [adminImportParcelsMutation, { data, loading, error }] = useAdminImportParcelsMutation({
+ *   variables: {
+ *      file: // value for 'file'
+ *      dry_run: // value for 'dry_run'
+ *   },
+ * });
+ */
+export function useAdminImportParcelsMutation(baseOptions?: Apollo.MutationHookOptions<AdminImportParcelsMutation, AdminImportParcelsMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return Apollo.useMutation<AdminImportParcelsMutation, AdminImportParcelsMutationVariables>(AdminImportParcelsDocument, options);
+      }
+export type AdminImportParcelsMutationHookResult = ReturnType<typeof useAdminImportParcelsMutation>;
+export type AdminImportParcelsMutationResult = Apollo.MutationResult<AdminImportParcelsMutation>;
+export type AdminImportParcelsMutationOptions = Apollo.BaseMutationOptions<AdminImportParcelsMutation, AdminImportParcelsMutationVariables>;
 export const AdminInvoiceDocument = gql`
     query AdminInvoice($id: Int!) {
   invoice(id: $id) {

@@ -79,6 +79,8 @@ export const OPERATIONS = {
   "parcels.list": op("parcels:read", { scope: "parcels:read" }),
   "parcels.get": op("parcels:read", { scope: "parcels:read" }),
   "parcels.export": op("parcels:write"),
+  "parcels.import": write("parcels:write", "parcels:write"),
+  "labels.print": op("parcels:read", { scope: "parcels:read" }),
   "parcels.proposeCode": op("parcels:write", { scope: "parcels:write" }),
   "parcels.create": write("parcels:write", "parcels:write"),
   "parcels.update": write("parcels:write", "parcels:write"),

@@ -6,6 +6,7 @@ import { buildSchema } from "type-graphql";
 import { ActivityResolver } from "../modules/activity/activity.resolver.js";
 import { AdminResolver } from "../modules/admin/admin.resolver.js";
 import { GraphResolver } from "../modules/graph/graph.resolver.js";
+import { ImportResolver } from "../modules/import/import.resolver.js";
 import { InvoiceResolver } from "../modules/invoice/invoice.resolver.js";
 import { MailResolver } from "../modules/mail/mail.resolver.js";
 import { PageResolver } from "../modules/page/page.resolver.js";
@@ -20,6 +21,7 @@ export const SCHEMA_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.u
 const resolvers = [
   GraphResolver, ParcelResolver, ActivityResolver, PageResolver, ReviewResolver,
   SettingsResolver, AdminResolver, InvoiceResolver, MailResolver, WebhookResolver, ScanResolver,
+  ImportResolver,
 ] as const;
 
 let built: Promise<GraphQLSchema> | undefined;

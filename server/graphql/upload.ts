@@ -13,14 +13,14 @@ export interface FileUpload {
 }
 
 /** Reads a GraphQL upload into the form the upload service takes (size-limited). */
-export async function fromUpload(upload: Promise<FileUpload> | FileUpload | null | undefined): Promise<IncomingFile | null> {
+export async function fromUpload(upload: Promise<FileUpload> | FileUpload | null | undefined, field = "image"): Promise<IncomingFile | null> {
   if (!upload) return null;
   const f = await upload;
   try {
-    return { filename: f.filename, bytes: await readLimited(f.createReadStream()) };
+    return { filename: f.filename, bytes: await readLimited(f.createReadStream(), undefined, field) };
   } catch (e) {
     // graphql-upload stops a file at maxFileSize with an http-errors 413 of its own.
-    if ((e as { status?: number }).status === 413) throw tooLarge();
+    if ((e as { status?: number }).status === 413) throw tooLarge(undefined, field);
     throw e;
   }
 }

@@ -29,7 +29,7 @@ export async function readMultipart(req: FastifyRequest, limits: MultipartLimits
     type Parts = { parts(o: { limits: typeof busboyLimits }): AsyncIterableIterator<Multipart> };
     for await (const part of (req as FastifyRequest & Parts).parts({ limits: busboyLimits })) {
       if (part.type === "file") {
-        const bytes = await readLimited(part.file);
+        const bytes = await readLimited(part.file, undefined, part.fieldname);
         if (bytes.length || part.filename) kept.set(part.fieldname, { filename: part.filename, bytes });
       } else {
         if (part.valueTruncated) throw new AppError("PAYLOAD_TOO_LARGE", `${part.fieldname} is too large`);

@@ -7,6 +7,8 @@ import { registerActivityRoutes } from "../modules/activity/activity.rest.js";
 import { registerAdminRoutes } from "../modules/admin/admin.rest.js";
 import { registerGraphRoutes } from "../modules/graph/graph.rest.js";
 import { registerInvoiceRoutes } from "../modules/invoice/invoice.rest.js";
+import { registerLabelRoutes } from "../modules/label/label.rest.js";
+import { registerImportRoutes } from "../modules/import/import.rest.js";
 import { registerMailRoutes } from "../modules/mail/mail.rest.js";
 import { registerPageRoutes } from "../modules/page/page.rest.js";
 import { registerParcelRoutes } from "../modules/parcel/parcel.rest.js";
@@ -63,6 +65,7 @@ export async function registerRest(api: FastifyInstance): Promise<void> {
   for (const register of [
     registerGraphRoutes, registerSettingsRoutes, registerParcelRoutes, registerActivityRoutes, registerPageRoutes,
     registerReviewRoutes, registerAdminRoutes, registerInvoiceRoutes, registerMailRoutes, registerWebhookRoutes, registerScanRoutes,
+    registerLabelRoutes, registerImportRoutes,
   ]) register(api);
 }
 

@@ -22,6 +22,8 @@ export interface RouteSpec<I> {
   message?: string;
   /** Validated (numbers coerced) from the query string of a GET or the body of a write. */
   input?: new () => I;
+  /** Query parameters of a write, documented (the handler reads them, validated with this class). */
+  query?: new () => object;
   /** Body shapes the service validates itself (documented only). */
   body?: (new () => object)[];
   /** Multipart file fields; the route then takes multipart only. */
@@ -76,6 +78,7 @@ function requestSchema(spec: RouteSpec<unknown>, isGet: boolean): Schema {
     if (spec.input) s.querystring = inputSchema(spec.input as new () => object);
     return s;
   }
+  if (spec.query) s.querystring = inputSchema(spec.query);
   const files = spec.files ?? [];
   const extra = Object.fromEntries(files.map((f) => [f, binaryFile]));
   const shapes = spec.input ? [spec.input as new () => object] : spec.body ?? [];

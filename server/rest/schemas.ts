@@ -237,12 +237,21 @@ const ErrorEnvelope = object("ErrorEnvelope", {
   user: { ...str, enum: ["false"], description: "On 401 of user calls: the user session is missing" },
 }, { optional: ["admin", "user"] });
 
+const ImportRow = object("ImportRow", {
+  row: { ...int, description: "The row as a spreadsheet numbers it: the header is row 1, the first parcel row 2" },
+  tracking_code: str,
+  action: { ...str, enum: ["create", "update", "error"] },
+  errors: { type: "array", items: str, description: "What is wrong with the row, each message naming its column" },
+}, { description: "One row of an imported CSV file: what it did (or would do) or why it failed" });
+const ImportResult = object("ImportResult", { created: int, updated: int, failed: int, rows: listOf("ImportRow") }, { description: "The outcome of a CSV import (or of its dry run)" });
+
 /** Shared schemas, added once to the /api scope; the OpenAPI document lists them as components. */
 export const sharedSchemas: Schema[] = [
   Activity, PublicParcel, Parcel, Page, Review, PublicSettings, Settings, Invoice, MailRecord,
   AdminAccount, SiteGraph, ErrorEnvelope,
   paged("ParcelPage", "Parcel"), paged("PagePage", "Page"), paged("ReviewPage", "Review"), paged("MailPage", "MailRecord"),
   TrackResult, Webhook, WebhookDelivery, paged("WebhookDeliveryPage", "WebhookDelivery"), Unsubscribed, ScanError, ScanResult,
+  ImportRow, ImportResult,
 ];
 
 export const data = {

@@ -55,8 +55,8 @@ describe("GET /api/openapi.json", () => {
       expect(o.summary, r).toBeTruthy();
       if (url === "/api/openapi.json") continue;
       const success = o.responses["200"] ?? o.responses["201"];
-      // The invoice PDF and the parcel CSV answer files on success; their errors are enveloped like every other answer.
-      if (url === "/api/invoices/:id/pdf") expect(Object.keys(success.content), r).toEqual(["application/pdf"]);
+      // The invoice PDF, the labels and the parcel CSV answer files on success; their errors are enveloped like every other answer.
+      if (["/api/invoices/:id/pdf", "/api/parcels/:code/label.pdf", "/api/labels.pdf"].includes(url)) expect(Object.keys(success.content), r).toEqual(["application/pdf"]);
       else if (url === "/api/parcels/export.csv") expect(Object.keys(success.content), r).toEqual(["text/csv"]);
       else expect(Object.keys(success.content["application/json"].schema.properties), r).toEqual(["status", "errors", "message", "data"]);
       expect(o.responses["4XX"].content["application/json"].schema.$ref, r).toBe("#/components/schemas/ErrorEnvelope");

@@ -34,8 +34,8 @@ const BRAND = "#1d4ed8";
 export const money = (n: number) => n.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 export const invoiceDate = (d: Date) => d.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 
-/** Draws the QR code's dark modules as squares: sharp at any zoom, no image decoding. */
-function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, size: number) {
+/** Draws the QR code's dark modules as squares: sharp at any zoom, no image decoding (also used by shipping labels). */
+export function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, size: number) {
   const { modules } = QRCode.create(text, { errorCorrectionLevel: "M" });
   const quiet = 2;
   const cell = size / (modules.size + quiet * 2);

@@ -20,7 +20,7 @@ const PRIVATE_FIELDS = [
 ] as const;
 // Internal: the cache's version counter and the unsubscribe secret are nobody's business.
 const INTERNAL_FIELDS = ["version", "unsubscribe_token"] as const;
-const historyOrder = { orderBy: [{ created_at: "asc" as const }, { id: "asc" as const }] };
+export const historyOrder = { orderBy: [{ created_at: "asc" as const }, { id: "asc" as const }] };
 
 type Row = NonNullable<Awaited<ReturnType<typeof findByCode>>>;
 
@@ -32,7 +32,7 @@ function findByCode(code: string) {
 const lastEventAt = (row: Row) =>
   row.history.length ? row.history.reduce((t, a) => (a.created_at > t ? a.created_at : t), row.history[0].created_at) : row.created_at;
 
-function adminView(row: Row) {
+export function adminView(row: Row) {
   const { unsubscribe_token: _secret, ...rest } = row;
   return {
     ...rest,
@@ -214,7 +214,8 @@ export function listParcels(args: PageArgs & { stale_days?: number }) {
   );
 }
 
-function checkMap(merged: { show_map?: string | null; map_current_latitude?: number | null; map_current_longitude?: number | null }) {
+/** Business rules of a parcel's fields taken together (create, update and import). */
+export function checkMap(merged: { show_map?: string | null; map_current_latitude?: number | null; map_current_longitude?: number | null }) {
   if (merged.show_map !== "yes") return;
   const missing: string[] = [];
   if (merged.map_current_latitude == null) missing.push("map_current_latitude is required when show_map is yes");
@@ -222,7 +223,7 @@ function checkMap(merged: { show_map?: string | null; map_current_latitude?: num
   if (missing.length) throw badInput(missing);
 }
 
-function checkWindow(merged: { min_expected_delivery_date?: string | null; max_expected_delivery_date?: string | null }) {
+export function checkWindow(merged: { min_expected_delivery_date?: string | null; max_expected_delivery_date?: string | null }) {
   const { min_expected_delivery_date: a, max_expected_delivery_date: b } = merged;
   if (a && b && a > b) throw badInput("max_expected_delivery_date must not be before min_expected_delivery_date");
 }

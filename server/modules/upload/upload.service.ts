@@ -15,24 +15,24 @@ export interface IncomingFile {
 const ALLOWED_EXT = /\.(jpe?g|png)$/i;
 export const IMAGE_NAME = /^[a-f0-9]{32}\.(jpg|png)$/;
 
-/** Reads a stream into memory, failing with 413 once it passes the upload limit. */
-export async function readLimited(stream: Readable, max = config().uploadMaxBytes): Promise<Buffer> {
+/** Reads a stream into memory, failing with 413 (naming the field) once it passes the upload limit. */
+export async function readLimited(stream: Readable, max = config().uploadMaxBytes, field = "image"): Promise<Buffer> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of stream) {
     size += (chunk as Buffer).length;
     if (size > max) {
       stream.destroy();
-      throw tooLarge(max);
+      throw tooLarge(max, field);
     }
     chunks.push(chunk as Buffer);
   }
-  if ((stream as { truncated?: boolean }).truncated) throw tooLarge(max);
+  if ((stream as { truncated?: boolean }).truncated) throw tooLarge(max, field);
   return Buffer.concat(chunks);
 }
 
-export const tooLarge = (max = config().uploadMaxBytes) =>
-  new AppError("PAYLOAD_TOO_LARGE", `image must be at most ${max >= 1024 * 1024 ? `${Math.floor((max / 1024 / 1024) * 10) / 10} MB` : `${Math.ceil(max / 1024)} KB`}`);
+export const tooLarge = (max = config().uploadMaxBytes, field = "image") =>
+  new AppError("PAYLOAD_TOO_LARGE", `${field} must be at most ${max >= 1024 * 1024 ? `${Math.floor((max / 1024 / 1024) * 10) / 10} MB` : `${Math.ceil(max / 1024)} KB`}`);
 
 /** JPEG or PNG by content (magic bytes), whatever the name says. */
 export function sniffImage(bytes: Buffer): "jpg" | "png" | null {

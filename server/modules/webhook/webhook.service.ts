@@ -180,3 +180,26 @@ export async function stopWebhookWorker(): Promise<void> {
   timer = undefined;
   await settleWebhooks();
 }
+
+/**
+ * Many events at once (a bulk import): the hooks are read once, the deliveries inserted in batches,
+ * and one round of sending starts; the rest goes out with the regular polling. Never fails the caller.
+ */
+export function emitEvents(list: { event: WebhookEvent; data: Record<string, unknown> }[]): void {
+  if (!list.length) return;
+  const p = (async () => {
+    const hooks = await db().webhook.findMany({ where: { active: true } });
+    const created_at = new Date().toISOString();
+    const rows = list.flatMap(({ event, data }) =>
+      hooks
+        .filter((h) => h.events.split(",").includes(event))
+        .map((h) => ({ webhook_id: h.id, event, payload: JSON.stringify({ id: `evt_${crypto.randomUUID()}`, event, created_at, data }) })),
+    );
+    if (!rows.length) return;
+    for (let i = 0; i < rows.length; i += 500) await db().webhookDelivery.createMany({ data: rows.slice(i, i + 500) });
+    await deliverDue();
+  })()
+    .catch((e) => console.error(`webhook events (${list.length}) could not be queued:`, (e as Error).message))
+    .finally(() => inFlight.delete(p));
+  inFlight.add(p);
+}

@@ -8,6 +8,7 @@ import { useTitle } from "../../hooks/useTitle";
 import type { AdminParcelQuery } from "../../../generated/graphql";
 import { LANGUAGE_OPTIONS, statusLabel } from "../../options";
 import { ParcelGate } from "./ParcelGate";
+import { labelUrl } from "./labels";
 
 const ParcelMap = lazy(() => import("../../../components/ParcelMap"));
 
@@ -85,6 +86,10 @@ function Detail({ parcel, base }: { parcel: Parcel; base: string }) {
             <span>{l.label}</span>
           </Link>
         ))}
+        <a href={labelUrl(parcel.tracking_code)} target="_blank" rel="noopener" className="cp-btn cp-btn-outline" title="Shipping label, 100 x 150 mm (PDF)">
+          <Icon name="print" size={20} />
+          <span>Label</span>
+        </a>
       </nav>
       <Card>
         <p className="cp-track-link">

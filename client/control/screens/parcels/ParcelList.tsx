@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Link } from "react-router-dom";
 import { useAdminDeleteParcelMutation, useAdminParcelsQuery } from "../../../generated/graphql";
 import { AddButton, DeleteButton, ListState, NextPage } from "../../components/lists";
@@ -7,6 +8,8 @@ import { Icon } from "../../components/Icon";
 import { evict, useConfirmDelete, useFlash, useNextPage } from "../../hooks/lists";
 import { firstError } from "../../hooks/errors";
 import { useTitle } from "../../hooks/useTitle";
+import { labelsUrl, MAX_LABELS } from "./labels";
+import "./floor.css";
 
 export default function ParcelList() {
   useTitle("Parcels");
@@ -16,6 +19,9 @@ export default function ParcelList() {
   const [remove] = useAdminDeleteParcelMutation();
   const del = useConfirmDelete("Parcel");
   const rows = data?.parcels.data ?? [];
+  // Tracking codes ticked for "Print labels", in the order they were ticked.
+  const [picked, setPicked] = useState<string[]>([]);
+  const toggle = (code: string, on: boolean) => setPicked((list) => (on ? [...list.filter((c) => c !== code), code] : list.filter((c) => c !== code)));
   return (
     <div className="cp-container">
       <PageHeader
@@ -29,6 +35,10 @@ export default function ParcelList() {
               <Icon name="download" size={20} />
               <span>Export CSV</span>
             </a>
+            <Link to="/control/parcels/import.html" className="cp-btn cp-btn-outline">
+              <Icon name="upload_file" size={20} />
+              <span>Import CSV</span>
+            </Link>
             <Link to="/control/parcels/stale.html" className="cp-btn cp-btn-outline">
               <Icon name="schedule" size={20} />
               <span>Stale parcels</span>
@@ -40,9 +50,41 @@ export default function ParcelList() {
       <FormStatus errors={[]} message={flash} />
       <ListState loading={loading} error={firstError(error)} empty={rows.length === 0} />
       {rows.length ? (
+        <div className="cp-selection" role="region" aria-label="Selected parcels">
+          <span className="cp-muted" aria-live="polite">
+            {picked.length ? `${picked.length} selected` : "Tick parcels to print their labels"}
+          </span>
+          {picked.length > MAX_LABELS ? (
+            <span className="cp-danger" role="alert">{`At most ${MAX_LABELS} labels at once`}</span>
+          ) : picked.length ? (
+            <>
+              <a href={labelsUrl(picked)} target="_blank" rel="noopener" className="cp-btn cp-btn-primary cp-btn-sm" title="One 100 x 150 mm label per page (thermal printers)">
+                <Icon name="print" size={18} />
+                <span>Print labels</span>
+              </a>
+              <a href={labelsUrl(picked, "a4")} target="_blank" rel="noopener" className="cp-btn cp-btn-outline cp-btn-sm" aria-label="Print labels on A4, four to a page" title="Four labels on each A4 page">
+                <span>A4</span>
+              </a>
+            </>
+          ) : null}
+          {picked.length ? (
+            <button type="button" className="cp-linkish" onClick={() => setPicked([])}>
+              Clear
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+      {rows.length ? (
         <ul className="cp-list" aria-label="Parcels">
           {rows.map((p) => (
             <li key={p.id} className="cp-row">
+              <input
+                type="checkbox"
+                className="cp-row-pick"
+                checked={picked.includes(p.tracking_code)}
+                onChange={(e) => toggle(p.tracking_code, e.currentTarget.checked)}
+                aria-label={`Select parcel ${p.tracking_code}`}
+              />
               <span className="cp-row-icon cp-accent" aria-hidden="true">
                 <Icon name="inventory_2" size={24} />
               </span>

@@ -1,0 +1,279 @@
+import { parse } from "csv-parse/sync";
+import { AppError, badInput, isRecordMissing, isUniqueViolation } from "../../core/errors.js";
+import { blankToNull, fieldsOf, validated } from "../../core/validation.js";
+import { db } from "../../db/index.js";
+import { emitEvents } from "../webhook/webhook.service.js";
+import { CSV_COLUMNS } from "../parcel/parcel.export.js";
+import { CreateParcelInput, PARCEL_NULLABLE, UpdateParcelInput } from "../parcel/parcel.input.js";
+import { adminView, checkMap, checkWindow, forgetParcel, historyOrder } from "../parcel/parcel.service.js";
+
+/**
+ * Bulk import of parcels from CSV: the columns of the export (parcel.export.ts), a header row,
+ * UTF-8 with or without a byte-order mark, `,` or `;` between cells. Each row creates the parcel of
+ * its tracking_code or updates it when it exists, checked with the same input classes and rules as
+ * createParcel / updateParcel. A row is one statement (never half-written); rows are written in
+ * batches, each in one transaction; a batch that fails as a whole (a code taken meanwhile) is
+ * written again row by row so that only the failing row fails.
+ */
+
+export type ImportAction = "create" | "update" | "error";
+export interface ImportRow {
+  /** The row in the file as a spreadsheet numbers it: the header is row 1, the first parcel row 2. */
+  row: number;
+  tracking_code: string;
+  action: ImportAction;
+  errors: string[];
+}
+export interface ImportResult {
+  created: number;
+  updated: number;
+  failed: number;
+  rows: ImportRow[];
+}
+
+export const IMPORT_BATCH = 500;
+
+/** Export columns that describe a parcel but are not set through create or update: read, then ignored. */
+const READ_ONLY = new Set(["image", "history_entries", "created_at", "updated_at"]);
+const WRITABLE = new Set(fieldsOf(CreateParcelInput));
+const NUMBERS = new Set(["weight", "declared_value", "map_zoom", "map_current_latitude", "map_current_longitude", "map_pickup_latitude",
+  "map_pickup_longitude", "map_destination_latitude", "map_destination_longitude"]);
+const BOOLEANS = new Set(["notify_recipient", "protect_details"]);
+/** Fields with a default instead of "not set": an empty cell leaves them as they are (or at their default). */
+const DEFAULTED = new Set(["show_map", "map_zoom", "notify_recipient", "protect_details"]);
+const NULLABLE = new Set<string>(PARCEL_NULLABLE);
+const NUMERIC = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
+const notCsv = () => new AppError("UNSUPPORTED_MEDIA_TYPE", "file must be a CSV file (UTF-8 text with a header row)");
+
+/** The file's text: UTF-8 (a byte-order mark is dropped); anything else is not a CSV file of ours. */
+function textOf(bytes: Buffer): string {
+  if (!bytes.length) throw badInput("file is empty: a header row is required");
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    throw notCsv();
+  }
+  // NUL and other control characters (but tab, CR, LF) do not occur in text files.
+  if (/[\u0000-\u0008\u000B\u000C\u000E-\u001F]/.test(text.slice(0, 4096))) throw notCsv();
+  return text;
+}
+
+/** `,` or `;`: whichever splits the header into more cells (outside quotes). */
+function delimiterOf(text: string): "," | ";" {
+  let commas = 0;
+  let semicolons = 0;
+  let quoted = false;
+  for (const ch of text) {
+    if (ch === '"') quoted = !quoted;
+    else if (!quoted && (ch === "\n" || ch === "\r")) break;
+    else if (!quoted && ch === ",") commas++;
+    else if (!quoted && ch === ";") semicolons++;
+  }
+  return semicolons > commas ? ";" : ",";
+}
+
+/** The export prefixes text that a spreadsheet would run as a formula with '; the import takes it off again. */
+const unescapeCell = (v: string) => (/^'[=+\-@\t\r]/.test(v) ? v.slice(1) : v);
+
+function cellValue(column: string, raw: string): unknown {
+  const v = unescapeCell(raw);
+  if (v.trim() === "") {
+    if (DEFAULTED.has(column)) return undefined;
+    return NULLABLE.has(column) ? null : "";
+  }
+  if (NUMBERS.has(column)) return NUMERIC.test(v.trim()) ? Number(v.trim()) : v;
+  if (BOOLEANS.has(column)) {
+    const t = v.trim().toLowerCase();
+    return t === "true" || t === "1" ? true : t === "false" || t === "0" ? false : v;
+  }
+  return v;
+}
+
+interface Parsed {
+  columns: string[];
+  records: { row: number; cells: string[] }[];
+}
+
+function parseCsv(bytes: Buffer): Parsed {
+  const text = textOf(bytes);
+  let rows: string[][];
+  try {
+    // Blank lines are kept (and skipped below) so that row numbers are those of a spreadsheet.
+    rows = parse(text, { bom: true, delimiter: delimiterOf(text.replace(/^\uFEFF/, "")), relax_column_count: true }) as string[][];
+  } catch (e) {
+    const err = e as { message?: string; lines?: number };
+    throw badInput(`file could not be read as CSV${err.lines ? ` (line ${err.lines})` : ""}: ${(err.message ?? "").replace(/^Invalid [^:]*: /, "").slice(0, 200)}`);
+  }
+  if (!rows.length) throw badInput("file is empty: a header row is required");
+  const columns = rows[0].map((c) => c.trim().toLowerCase());
+  const problems: string[] = [];
+  if (!columns.includes("tracking_code")) problems.push("the header row must name a tracking_code column (the columns of the export)");
+  const unknown = columns.filter((c) => !WRITABLE.has(c) && !READ_ONLY.has(c));
+  if (unknown.length) problems.push(`unknown column${unknown.length > 1 ? "s" : ""} ${unknown.map((c) => `"${c.slice(0, 40)}"`).join(", ")}: use the columns of the export (${CSV_COLUMNS.join(", ")})`);
+  const twice = columns.filter((c, i) => columns.indexOf(c) !== i);
+  if (twice.length) problems.push(`column ${[...new Set(twice)].join(", ")} appears more than once in the header row`);
+  if (problems.length) throw badInput(problems);
+  const records = rows.map((cells, i) => ({ row: i + 1, cells })).slice(1).filter((r) => r.cells.some((c) => c.trim() !== ""));
+  return { columns, records };
+}
+
+type Existing = Awaited<ReturnType<typeof existingOf>>[number];
+const existingOf = (codes: string[]) => db().parcel.findMany({ where: { tracking_code: { in: codes } } });
+
+interface Checked {
+  result: ImportRow;
+  /** Create: the parcel's data; update: the id and the changed fields. */
+  create?: Record<string, unknown>;
+  update?: { id: number; data: Record<string, unknown>; before: Existing };
+}
+
+/** Validates one row with the create or update rules; errors name the column (every message starts with its name). */
+async function checkRow(row: number, columns: string[], cells: string[], existing: Map<string, Existing>): Promise<Checked> {
+  const raw: Record<string, unknown> = {};
+  columns.forEach((c, i) => {
+    if (WRITABLE.has(c) && i < cells.length) raw[c] = cellValue(c, cells[i]);
+  });
+  const code = typeof raw.tracking_code === "string" ? raw.tracking_code.trim() : "";
+  const result: ImportRow = { row, tracking_code: code, action: "error", errors: [] };
+  if (cells.length > columns.length) {
+    result.errors.push(`the row has ${cells.length} cells, the header ${columns.length}`);
+    return { result };
+  }
+  const before = code ? existing.get(code) : undefined;
+  try {
+    if (before) {
+      const input = await validated(UpdateParcelInput, { ...raw, id: before.id });
+      const { id: _id, ...fields } = input as unknown as Record<string, unknown>;
+      const data = blankToNull(fields, PARCEL_NULLABLE);
+      for (const k of Object.keys(data)) if (data[k] === undefined) delete data[k];
+      data.tracking_code = code;
+      const merged = { ...before, ...data };
+      checkMap(merged);
+      checkWindow(merged);
+      result.action = "update";
+      // A row that changes nothing (an export imported back) is answered as an update but not written.
+      const changed = Object.keys(data).some((k) => (data[k] ?? null) !== ((before as Record<string, unknown>)[k] ?? null));
+      return { result, ...(changed ? { update: { id: before.id, data, before } } : {}) };
+    }
+    const input = await validated(CreateParcelInput, raw);
+    const data = blankToNull({ ...input } as Record<string, unknown>, PARCEL_NULLABLE);
+    for (const k of Object.keys(data)) if (data[k] === undefined) delete data[k];
+    data.tracking_code = code;
+    checkMap(data);
+    checkWindow(data);
+    result.action = "create";
+    return { result, create: data };
+  } catch (e) {
+    if (!(e instanceof AppError) || e.status >= 500) throw e;
+    result.errors.push(...e.messages);
+    return { result };
+  }
+}
+
+/** Writes the checked rows of one batch in one transaction; on failure, row by row. Answers the codes written. */
+async function writeBatch(batch: Checked[]): Promise<string[]> {
+  const creates = batch.filter((c) => c.create);
+  const updates = batch.filter((c) => c.update);
+  if (!creates.length && !updates.length) return [];
+  try {
+    // updateMany: one UPDATE statement per row, without reading the row back.
+    const results = await db().$transaction([
+      ...updates.map((c) => db().parcel.updateMany({ where: { id: c.update!.id }, data: { ...c.update!.data, version: { increment: 1 } } as never })),
+      ...(creates.length ? [db().parcel.createMany({ data: creates.map((c) => c.create!) as never })] : []),
+    ]);
+    updates.forEach((c, i) => {
+      if (results[i].count === 1) return;
+      c.result.action = "error";
+      c.result.errors.push("the parcel was deleted meanwhile; please import the row again");
+    });
+    return [...creates, ...updates].filter((c) => c.result.action !== "error").map((c) => c.result.tracking_code);
+  } catch {
+    // Retried row by row below, where an error that is not about one row is thrown.
+  }
+  // Something in the batch failed (most likely a code created or changed by someone else meanwhile): each row alone.
+  const written: string[] = [];
+  for (const c of [...creates, ...updates]) {
+    try {
+      if (c.create) await db().parcel.create({ data: c.create as never, select: { id: true } });
+      else await db().parcel.update({ where: { id: c.update!.id }, data: { ...c.update!.data, version: { increment: 1 } } as never, select: { id: true } });
+      written.push(c.result.tracking_code);
+    } catch (e) {
+      if (!isUniqueViolation(e) && !isRecordMissing(e)) throw e;
+      c.result.action = "error";
+      c.result.errors.push(isUniqueViolation(e) ? "tracking_code is already taken" : "the parcel was deleted meanwhile; please import the row again");
+    }
+  }
+  return written;
+}
+
+/**
+ * Webhook events as single writes send them (parcel.service.ts createParcel, updateParcel and
+ * statusEvents): parcel.created; status.changed, and parcel.delivered, when a row sets a new status.
+ * Queued together for the batch (webhook.service.ts emitEvents).
+ */
+async function emitBatchEvents(batch: Checked[]): Promise<void> {
+  const interesting = batch.filter((c) => c.result.action !== "error" && (c.create || (c.update && c.update.before.status_code !== (c.update.data.status_code ?? c.update.before.status_code))));
+  if (!interesting.length) return;
+  if (!(await db().webhook.count({ where: { active: true } }))) return;
+  const rows = await db().parcel.findMany({ where: { tracking_code: { in: interesting.map((c) => c.result.tracking_code) } }, include: { history: historyOrder } });
+  const byCode = new Map(rows.map((r) => [r.tracking_code, r]));
+  const events: Parameters<typeof emitEvents>[0] = [];
+  for (const c of interesting) {
+    const row = byCode.get(c.result.tracking_code);
+    if (!row) continue;
+    const parcel = adminView(row);
+    if (c.create) events.push({ event: "parcel.created", data: { parcel } });
+    if (row.status_code && (c.create || row.status_code !== c.update!.before.status_code)) {
+      events.push({ event: "status.changed", data: { parcel, activity: null, status_code: row.status_code, status_reason: row.status_reason } });
+      if (row.status_code === "delivered") events.push({ event: "parcel.delivered", data: { parcel, activity: null } });
+    }
+  }
+  emitEvents(events);
+}
+
+/**
+ * Imports (or with dryRun only checks) the parcels of a CSV file. Every row is answered: what it
+ * did or would do, or its errors. The cached public views of every written code are forgotten
+ * (in every process) after each batch.
+ */
+export async function importParcels(bytes: Buffer | null | undefined, opts: { dryRun?: boolean } = {}): Promise<ImportResult> {
+  if (!bytes) throw badInput("file is required: a CSV file with the columns of the export");
+  const { columns, records } = parseCsv(bytes);
+  const out: ImportResult = { created: 0, updated: 0, failed: 0, rows: [] };
+  const seen = new Map<string, number>();
+  for (let i = 0; i < records.length; i += IMPORT_BATCH) {
+    const slice = records.slice(i, i + IMPORT_BATCH);
+    const codeIndex = columns.indexOf("tracking_code");
+    const codes = [...new Set(slice.map((r) => (r.cells[codeIndex] ?? "").trim()).filter(Boolean))];
+    const existing = new Map((await existingOf(codes)).map((p) => [p.tracking_code, p]));
+    const batch: Checked[] = [];
+    for (const r of slice) {
+      const checked = await checkRow(r.row, columns, r.cells, existing);
+      const code = checked.result.tracking_code;
+      if (code && checked.result.action !== "error") {
+        const first = seen.get(code);
+        if (first !== undefined) {
+          checked.result.action = "error";
+          checked.result.errors.push(`tracking_code ${code} is already on row ${first} of this file`);
+          delete checked.create;
+          delete checked.update;
+        } else seen.set(code, r.row);
+      }
+      batch.push(checked);
+    }
+    if (!opts.dryRun) {
+      const written = await writeBatch(batch);
+      if (written.length) await forgetParcel(...written);
+      await emitBatchEvents(batch);
+    }
+    for (const c of batch) {
+      out.rows.push(c.result);
+      if (c.result.action === "create") out.created++;
+      else if (c.result.action === "update") out.updated++;
+      else out.failed++;
+    }
+  }
+  return out;
+}

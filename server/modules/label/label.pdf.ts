@@ -1,0 +1,196 @@
+import PDFDocument from "pdfkit";
+import bwipjs from "bwip-js";
+import { drawQr } from "../invoice/invoice.pdf.js";
+import { useFontFor } from "../invoice/pdf-fonts.js";
+
+export interface LabelParcel {
+  tracking_code: string;
+  recipient_name: string;
+  recipient_phone_number: string | null;
+  recipient_postcode: string | null;
+  destination: string;
+  sender_name: string | null;
+  pickup_location: string | null;
+  weight: number | null;
+  shipped_via: string | null;
+  /** The public tracking page of this parcel, drawn as a QR code. */
+  track_url: string;
+}
+
+export interface LabelCompany {
+  name: string;
+  contact_phone: string;
+  contact_email: string;
+  contact_address: string;
+}
+
+export type LabelFormat = "label" | "a4";
+
+const MM = 72 / 25.4;
+/** A thermal label: 100 x 150 mm, portrait. */
+export const LABEL_W = 100 * MM;
+export const LABEL_H = 150 * MM;
+const PAD = 4 * MM;
+
+const INK = "#000000";
+const MUTED = "#333333";
+
+/**
+ * The bars of a Code 128 symbol as widths in modules, bar first (bwip-js encodes, picking the
+ * code sets that keep it shortest); drawn as rectangles, so they stay sharp at any printer's resolution.
+ */
+function code128(text: string): number[] {
+  const [sym] = bwipjs.raw("code128", text, {}) as { sbs: number[] }[];
+  return sym.sbs;
+}
+
+function drawBarcode(doc: PDFKit.PDFDocument, text: string, x: number, y: number, width: number, height: number) {
+  const sbs = code128(text);
+  const modules = sbs.reduce((a, b) => a + b, 0);
+  // Quiet zones of 10 modules on both sides; a module is at most 0.6 mm (wider reads no better).
+  const module = Math.min(0.6 * MM, width / (modules + 20));
+  let cx = x + (width - modules * module) / 2;
+  doc.save().fillColor(INK);
+  sbs.forEach((w, i) => {
+    if (i % 2 === 0) doc.rect(cx, y, w * module, height);
+    cx += w * module;
+  });
+  doc.fill().restore();
+}
+
+const STRONG = /[A-Za-z\u00C0-\u024F\u0370-\u04FF\u0590-\u08FF\u0E00-\u0E7F\u3040-\u30FF\u4E00-\u9FFF\uFB1D-\uFDFF\uFE70-\uFEFF]/u;
+/** Whether a line reads right to left (its first strong letter is Hebrew or Arabic): it is then set flush right. */
+const rightToLeft = (text: string) => /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/u.test(text.match(STRONG)?.[0] ?? "");
+
+/** One line of typed text in a font that has its script, cut with an ellipsis when it is too long. */
+function line(doc: PDFKit.PDFDocument, text: string, x: number, y: number, width: number, size: number, opts: { bold?: boolean; color?: string; lines?: number } = {}) {
+  if (!text) return y;
+  doc.fontSize(size).fillColor(opts.color ?? INK);
+  const shown = useFontFor(doc, text, opts.bold);
+  // Each script's font has its own line height (Naskh and CJK are taller than Helvetica).
+  const max = doc.currentLineHeight(true) * (opts.lines ?? 1);
+  doc.text(shown, x, y, { width, height: max, ellipsis: true, lineGap: 0, align: rightToLeft(text) ? "right" : "left" });
+  return Math.max(y + doc.currentLineHeight(true), Math.min(doc.y, y + max));
+}
+
+function caption(doc: PDFKit.PDFDocument, text: string, x: number, y: number) {
+  doc.font("Helvetica-Bold").fontSize(6.5).fillColor(MUTED).text(text, x, y, { characterSpacing: 0.6, lineBreak: false });
+  return y + 8;
+}
+
+const weightText = (w: number | null) => (w == null ? "-" : `${w.toLocaleString("en-US", { maximumFractionDigits: 3 })} kg`);
+
+/** Draws one label with its top left corner at the origin (the caller translates and scales). */
+function drawLabel(doc: PDFKit.PDFDocument, p: LabelParcel, company: LabelCompany) {
+  const W = LABEL_W;
+  const inner = W - 2 * PAD;
+  doc.lineWidth(1.2).strokeColor(INK).rect(0.6, 0.6, W - 1.2, LABEL_H - 1.2).stroke();
+
+  // The company and how to reach it.
+  let y = PAD;
+  y = line(doc, company.name, PAD, y, inner, 13, { bold: true });
+  const contact = [company.contact_phone, company.contact_email].filter(Boolean).join("  ·  ");
+  y = line(doc, contact, PAD, y + 1, inner, 7, { color: MUTED });
+  y = line(doc, company.contact_address, PAD, y, inner, 7, { color: MUTED });
+  y += 4;
+  doc.moveTo(0, y).lineTo(W, y).lineWidth(1).strokeColor(INK).stroke();
+  y += 5;
+
+  // From (the sender and the pick-up address).
+  y = caption(doc, "FROM", PAD, y);
+  y = line(doc, p.sender_name ?? "", PAD, y, inner, 9, { bold: true });
+  y = line(doc, p.pickup_location ?? "", PAD, y, inner, 8, { lines: 2 });
+  y += 4;
+  doc.moveTo(0, y).lineTo(W, y).lineWidth(0.5).strokeColor(INK).stroke();
+  y += 5;
+
+  // To (the recipient, the delivery address, postcode and phone).
+  y = caption(doc, "TO", PAD, y);
+  y = line(doc, p.recipient_name, PAD, y, inner, 14, { bold: true });
+  y = line(doc, p.destination, PAD, y + 1, inner, 11, { lines: 3 });
+  const extra = [p.recipient_postcode, p.recipient_phone_number].filter(Boolean).join("  ·  ");
+  y = line(doc, extra, PAD, y + 4, inner, 10);
+  y = Math.max(y + 5, 178);
+
+  // Weight and service side by side (a long service name gets two smaller lines).
+  const BOX = 40;
+  doc.moveTo(0, y).lineTo(W, y).lineWidth(1).strokeColor(INK).stroke();
+  const half = W / 2;
+  const cell = half - 2 * PAD;
+  doc.moveTo(half, y).lineTo(half, y + BOX).lineWidth(0.5).stroke();
+  caption(doc, "WEIGHT", PAD, y + 5);
+  doc.font("Helvetica-Bold").fontSize(13).fillColor(INK).text(weightText(p.weight), PAD, y + 14, { width: cell, lineBreak: false });
+  caption(doc, "SERVICE", half + PAD, y + 5);
+  const service = p.shipped_via || "-";
+  useFontFor(doc, service, true);
+  const fits = doc.fontSize(13).widthOfString(service) <= cell;
+  line(doc, service, half + PAD, y + 14, cell, fits ? 13 : 9.5, { bold: true, lines: fits ? 1 : 2 });
+  y += BOX;
+  doc.moveTo(0, y).lineTo(W, y).lineWidth(1).stroke();
+
+  // The tracking code in large type, then its barcode.
+  y += 6;
+  let size = 22;
+  doc.font("Helvetica-Bold");
+  while (size > 6 && doc.fontSize(size).widthOfString(p.tracking_code) > inner) size -= 0.5;
+  doc.fontSize(size).fillColor(INK).text(p.tracking_code, PAD, y, { width: inner, align: "center", lineBreak: false });
+  y += size + 4;
+  drawBarcode(doc, p.tracking_code, PAD, y, inner, 58);
+  y += 58 + 6;
+  doc.moveTo(0, y).lineTo(W, y).lineWidth(1).strokeColor(INK).stroke();
+
+  // The public tracking page as a QR code, with its address for people without a camera.
+  const qr = Math.min(LABEL_H - PAD - y - 2, 104);
+  drawQr(doc, p.track_url, PAD - 4, y + 2, qr);
+  const tx = PAD + qr + 2;
+  doc.font("Helvetica-Bold").fontSize(9).fillColor(INK).text("Track this parcel", tx, y + 22, { width: W - tx - PAD });
+  doc.font("Helvetica").fontSize(7).fillColor(MUTED).text(p.track_url, tx, doc.y + 2, { width: W - tx - PAD, height: 40, ellipsis: true });
+}
+
+/**
+ * Shipping labels as one PDF: by default one 100 x 150 mm page per parcel (thermal printers);
+ * "a4" puts four on each A4 page, 2 x 2, scaled to fit with cut lines between them.
+ */
+export function labelsPdf(parcels: LabelParcel[], company: LabelCompany, format: LabelFormat = "label", opts: { compress?: boolean } = {}): Promise<Buffer> {
+  const a4 = format === "a4";
+  const doc = new PDFDocument({
+    size: a4 ? "A4" : [LABEL_W, LABEL_H],
+    margin: 0,
+    autoFirstPage: false,
+    compress: opts.compress ?? true,
+    info: { Title: parcels.length === 1 ? `Label ${parcels[0].tracking_code}` : `Labels (${parcels.length})`, Author: company.name },
+    lang: "en",
+  });
+  const chunks: Buffer[] = [];
+  doc.on("data", (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+
+  parcels.forEach((p, i) => {
+    if (!a4) {
+      doc.addPage();
+      drawLabel(doc, p, company);
+      return;
+    }
+    const slot = i % 4;
+    if (slot === 0) {
+      doc.addPage();
+      const { width, height } = doc.page;
+      doc.save().lineWidth(0.4).strokeColor("#999999").dash(3, { space: 3 });
+      doc.moveTo(width / 2, 0).lineTo(width / 2, height).moveTo(0, height / 2).lineTo(width, height / 2).stroke();
+      doc.undash().restore();
+    }
+    const cellW = doc.page.width / 2;
+    const cellH = doc.page.height / 2;
+    const scale = Math.min((cellW - 6 * MM) / LABEL_W, (cellH - 6 * MM) / LABEL_H);
+    const x = (slot % 2) * cellW + (cellW - LABEL_W * scale) / 2;
+    const y = Math.floor(slot / 2) * cellH + (cellH - LABEL_H * scale) / 2;
+    doc.save().translate(x, y).scale(scale);
+    drawLabel(doc, p, company);
+    doc.restore();
+  });
+  doc.end();
+  return done;
+}

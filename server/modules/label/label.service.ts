@@ -1,0 +1,44 @@
+import { config } from "../../core/config.js";
+import { badInput, notFound } from "../../core/errors.js";
+import { db } from "../../db/index.js";
+import { getSettings } from "../settings/settings.service.js";
+import { labelsPdf, type LabelFormat } from "./label.pdf.js";
+
+export const MAX_LABELS = 200;
+const CODE = /^[A-Za-z0-9-]{1,64}$/;
+
+/** "A,B C" -> distinct codes, 1 to MAX_LABELS of them. */
+export function labelCodes(raw: string): string[] {
+  const codes = [...new Set(raw.split(/[\s,;]+/).map((c) => c.trim()).filter(Boolean))];
+  if (!codes.length) throw badInput("codes is required: one or more tracking codes");
+  if (codes.length > MAX_LABELS) throw badInput(`codes must hold at most ${MAX_LABELS} tracking codes`);
+  return codes;
+}
+
+/**
+ * Shipping labels of the parcels named, in the order asked, as one PDF. `base` is the site's
+ * address (server/core/context.ts siteBase), which makes the tracking link of each QR code.
+ * Any unknown code is 404, naming the codes.
+ */
+export async function labelsPdfOf(codes: string[], base: string, format: LabelFormat = "label", opts: { compress?: boolean } = {}) {
+  const valid = codes.filter((c) => CODE.test(c));
+  const [rows, s] = await Promise.all([
+    db().parcel.findMany({
+      where: { tracking_code: { in: valid } },
+      select: {
+        tracking_code: true, recipient_name: true, recipient_phone_number: true, recipient_postcode: true, destination: true,
+        sender_name: true, pickup_location: true, weight: true, shipped_via: true,
+      },
+    }),
+    getSettings(),
+  ]);
+  const byCode = new Map(rows.map((r) => [r.tracking_code, r]));
+  const missing = codes.filter((c) => !byCode.has(c));
+  if (missing.length) {
+    const shown = missing.slice(0, 10).join(", ") + (missing.length > 10 ? ` and ${missing.length - 10} more` : "");
+    throw notFound(missing.length === 1 ? `No parcel has the tracking code ${shown}` : `No parcels have the tracking codes ${shown}`);
+  }
+  const parcels = codes.map((c) => ({ ...byCode.get(c)!, track_url: `${base}/track.html?code=${encodeURIComponent(c)}` }));
+  const company = { name: config().companyName, contact_phone: s.contact_phone, contact_email: s.contact_email, contact_address: s.contact_address };
+  return labelsPdf(parcels, company, format, opts);
+}
