@@ -43,7 +43,7 @@ const Activity = object("Activity", {
   status_reason: strOrNull,
   created_by_kind: { ...strOrNull, description: "Who added the entry: member, key or null (system); null on public views" },
   created_by_name: { ...strOrNull, description: "The member's e-mail or the API key's name; null on public views" },
-}, { description: "A parcel history entry" });
+}, { description: "A parcel history entry", optional: ["created_by_kind", "created_by_name"] });
 
 const ScanError = object("ScanError", {
   code: { ...str, enum: ["INVALID_CODE", "UNKNOWN_CODE", "ALREADY_DELIVERED", "NOT_ALLOWED"] },

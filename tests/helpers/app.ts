@@ -25,7 +25,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     UPLOADS_DIR: path.join(dir, "uploads"),
     OUTBOX_DIR: path.join(dir, "outbox"),
     CLIENT_DIR: path.join(dir, "no-client"),
-    LOG_LEVEL: "silent",
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL || "silent",
     SEED_DEMO: "false",
     ADMIN_SETUP_TOKEN: SETUP_TOKEN,
     // Limits are tested on purpose in their own files; elsewhere they must not interfere.

@@ -190,7 +190,7 @@ describe("GraphQL importParcels", () => {
     const op = doc.paths["/api/parcels/import"].post;
     expect(Object.keys(op.requestBody.content)).toEqual(["multipart/form-data"]);
     expect(op.requestBody.content["multipart/form-data"].schema.properties).toHaveProperty("file");
-    expect(op.security).toEqual([{ session: [] }]);
+    expect(op.security).toEqual([{ session: [] }, { apiKey: ["parcels:write"] }]);
     expect(op.parameters).toEqual([expect.objectContaining({ in: "query", name: "dry_run", schema: expect.objectContaining({ type: "boolean" }) })]);
     for (const type of ["ImportResult", "ImportRow"]) {
       const r = await admin.gql(`{ __type(name: "${type}") { fields { name } } }`);

@@ -151,7 +151,7 @@ describe("GET /api/labels.pdf?codes=", () => {
     const doc = (await new Client(t.url).get("/api/openapi.json")).json;
     for (const p of ["/api/parcels/{code}/label.pdf", "/api/labels.pdf"]) {
       expect(doc.paths[p].get.responses["200"].content).toHaveProperty("application/pdf");
-      expect(doc.paths[p].get.security).toEqual([{ session: [] }]);
+      expect(doc.paths[p].get.security).toEqual([{ session: [] }, { apiKey: ["parcels:read"] }]);
       expect(doc.paths[p].get.parameters.map((x: { name: string }) => x.name)).toContain("format");
     }
   });

@@ -54,7 +54,7 @@ export function publicView(row: Row, unlocked = false) {
   const view: Record<string, unknown> = adminView(row);
   for (const f of [...PRIVATE_FIELDS, ...INTERNAL_FIELDS]) delete view[f];
   // Who added an entry is for the control panel only.
-  view.history = (view.history as HistoryEntry[]).map(({ created_by_id: _id, ...a }) => ({ ...a, created_by_kind: null, created_by_name: null }));
+  view.history = (view.history as HistoryEntry[]).map((a) => ({ ...a, created_by_kind: null, created_by_name: null }));
   if (row.protect_details && !unlocked) {
     const secret = (t: string | null) => maskSecrets(t, row.recipient_postcode, row.recipient_email);
     view.details_protected = true;
