@@ -67,6 +67,8 @@ export type CreatePageInput = {
 };
 
 export type CreateParcelInput = {
+  /** After a failed delivery attempt the recipient may pick a new delivery day or a pick-up at the depot */
+  allow_reschedule?: boolean | null | undefined;
   current_location?: string | null | undefined;
   declared_value?: number | null | undefined;
   destination: string;
@@ -175,6 +177,8 @@ export type UpdatePageInput = {
 
 /** id plus any parcel fields; absent fields stay as they are */
 export type UpdateParcelInput = {
+  /** After a failed delivery attempt the recipient may pick a new delivery day or a pick-up at the depot */
+  allow_reschedule?: boolean | null | undefined;
   current_location?: string | null | undefined;
   declared_value?: number | null | undefined;
   destination?: string | null | undefined;

@@ -37,6 +37,8 @@ export function rules(): Record<string, Rule> {
     tracking: { max: env("RATE_LIMIT_TRACKING", 120), windowMs: 60_000, batched: true },
     // Second-factor attempts on protected parcels (postcode or e-mail) per client.
     verify: { max: env("RATE_LIMIT_VERIFY", 10), windowMs: 15 * 60_000 },
+    // A recipient's rescheduling choices after a failed delivery attempt, per client.
+    reschedule: { max: env("RATE_LIMIT_RESCHEDULE", 10), windowMs: 15 * 60_000 },
   });
 }
 

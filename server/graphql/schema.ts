@@ -5,6 +5,7 @@ import type { GraphQLSchema } from "graphql";
 import { buildSchema } from "type-graphql";
 import { ActivityResolver } from "../modules/activity/activity.resolver.js";
 import { AdminResolver } from "../modules/admin/admin.resolver.js";
+import { DeliveryResolver } from "../modules/delivery/delivery.resolver.js";
 import { GraphResolver } from "../modules/graph/graph.resolver.js";
 import { InvoiceResolver } from "../modules/invoice/invoice.resolver.js";
 import { MailResolver } from "../modules/mail/mail.resolver.js";
@@ -18,7 +19,7 @@ export const SCHEMA_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.u
 
 const resolvers = [
   GraphResolver, ParcelResolver, ActivityResolver, PageResolver, ReviewResolver,
-  SettingsResolver, AdminResolver, InvoiceResolver, MailResolver, WebhookResolver,
+  SettingsResolver, AdminResolver, InvoiceResolver, MailResolver, WebhookResolver, DeliveryResolver,
 ] as const;
 
 let built: Promise<GraphQLSchema> | undefined;
