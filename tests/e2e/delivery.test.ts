@@ -147,6 +147,7 @@ describe("proof of delivery at 390 px", () => {
       expect(await card.locator("img").evaluateAll((imgs) => imgs.map((i) => i.getAttribute("alt")))).toEqual(["Photo at delivery", "Signature"]);
       if (!look.desktop) expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
       await shot(p, `pod-track-${look.desktop ? "desktop" : "390"}-${look.dark ? "dark" : "light"}`);
+      if (SHOTS) await card.screenshot({ path: `${SHOTS}/pod-card-${look.desktop ? "desktop" : "390"}-${look.dark ? "dark" : "light"}.png` });
       expect(errs).toEqual([]);
       await ctx.close();
     }
@@ -185,6 +186,7 @@ describe("failed attempts and rescheduling at 390 px", () => {
     expect(await card.locator("input[type=radio]").evaluateAll((r) => r.map((x) => (x as HTMLInputElement).value))).toEqual([...days, "depot"]);
     expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
     await shot(p, "reschedule-track-390");
+    if (SHOTS) await card.screenshot({ path: `${SHOTS}/reschedule-card-390.png` });
     await card.locator(`input[value="${days[1]}"]`).check();
     await card.getByRole("button", { name: "Confirm my choice" }).click();
     const chosen = card.getByTestId("reschedule-chosen");

@@ -59,7 +59,7 @@ export default function ToReschedule() {
                   </small>
                   {choice ? (
                     <small className="cp-reschedule-choice" data-testid="reschedule-choice">
-                      <Icon name="schedule" size={16} /> {choice}
+                      {choice}
                       {p.rescheduled_at ? ` (chosen ${new Date(p.rescheduled_at).toLocaleString()})` : ""}
                     </small>
                   ) : (
