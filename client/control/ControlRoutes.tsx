@@ -36,6 +36,7 @@ import WebhookList from "./screens/webhooks/WebhookList";
 import WebhookCreate, { WebhookEdit } from "./screens/webhooks/WebhookCreate";
 import WebhookDeliveries from "./screens/webhooks/WebhookDeliveries";
 import Account from "./screens/account/Account";
+import ScanScreen from "./screens/scan/ScanScreen";
 import ChangePassword from "./screens/account/ChangePassword";
 import { ListState } from "./components/lists";
 
@@ -141,6 +142,7 @@ function ControlPanelRoutes() {
           <Route path=":id/edit.html" element={<WebhookEdit />} />
           <Route path=":id/deliveries.html" element={<WebhookDeliveries />} />
         </Route>
+        <Route path="scan" element={<ScanScreen />} />
         <Route path="account">
           <Route index element={<Navigate to="/control/account/index.html" replace />} />
           <Route path="index.html" element={<Account />} />

@@ -152,6 +152,29 @@ export type ResetPasswordInput = {
   password_token: string;
 };
 
+/** One event for up to 500 parcels: each code gets its own history entry or its own error */
+export type ScanParcelsInput = {
+  /** Tracking codes, 1 to 500; each is answered in this order */
+  codes: Array<string>;
+  description?: string | null | undefined;
+  /** Sets each parcel's current latitude (with longitude) */
+  latitude?: number | null | undefined;
+  /** Sets each parcel's current longitude (with latitude) */
+  longitude?: number | null | undefined;
+  /** Where: written into each entry and each parcel's current_location */
+  place?: string | null | undefined;
+  /** One id per code, chosen by the client: a code scanned again with the same id adds nothing and is answered with its first entry */
+  scan_ids?: Array<string> | null | undefined;
+  /** When the scan happened (ISO 8601 with zone; default now, at most 5 minutes ahead): back-dates the entries */
+  scanned_at?: string | null | undefined;
+  /** The status every entry sets: pending, picked_up, in_transit, on_hold, out_for_delivery, ready_for_pickup, delivery_failed, delivered, returned_to_sender, exception, cancelled */
+  status_code: string;
+  /** Why: for delivery_failed one of nobody_home, address_not_found, refused, access_restricted, other */
+  status_reason?: string | null | undefined;
+  /** The entries' title (default: the event's, e.g. "Arrived at hub") */
+  title?: string | null | undefined;
+};
+
 export type SendPinInput = {
   email: string;
 };
@@ -451,6 +474,13 @@ export type AdminReviewsQueryVariables = Exact<{
 
 
 export type AdminReviewsQuery = { reviews: { current_page: number, last_page: number, next_page_url: string | null, per_page: number, total: number, data: Array<{ id: number, name: string, review: string, image: string }> } };
+
+export type AdminScanParcelsMutationVariables = Exact<{
+  input: ScanParcelsInput;
+}>;
+
+
+export type AdminScanParcelsMutation = { scanParcels: Array<{ code: string, recipient_name: string | null, error: { code: string, message: string } | null, activity: { id: number, parcel_id: number, title: string, status_code: string | null, status_reason: string | null, created_at: string } | null }> };
 
 export type AdminSendEmailMutationVariables = Exact<{
   input: AdminMailInput;
@@ -1830,6 +1860,52 @@ export type AdminReviewsQueryHookResult = ReturnType<typeof useAdminReviewsQuery
 export type AdminReviewsLazyQueryHookResult = ReturnType<typeof useAdminReviewsLazyQuery>;
 export type AdminReviewsSuspenseQueryHookResult = ReturnType<typeof useAdminReviewsSuspenseQuery>;
 export type AdminReviewsQueryResult = Apollo.QueryResult<AdminReviewsQuery, AdminReviewsQueryVariables>;
+export const AdminScanParcelsDocument = gql`
+    mutation AdminScanParcels($input: ScanParcelsInput!) {
+  scanParcels(input: $input) {
+    code
+    recipient_name
+    error {
+      code
+      message
+    }
+    activity {
+      id
+      parcel_id
+      title
+      status_code
+      status_reason
+      created_at
+    }
+  }
+}
+    `;
+export type AdminScanParcelsMutationFn = Apollo.MutationFunction<AdminScanParcelsMutation, AdminScanParcelsMutationVariables>;
+
+/**
+ * __useAdminScanParcelsMutation__
+ *
+ * To run a mutation, you first call `useAdminScanParcelsMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminScanParcelsMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [adminScanParcelsMutation, { data, loading, error }] = useAdminScanParcelsMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useAdminScanParcelsMutation(baseOptions?: Apollo.MutationHookOptions<AdminScanParcelsMutation, AdminScanParcelsMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return Apollo.useMutation<AdminScanParcelsMutation, AdminScanParcelsMutationVariables>(AdminScanParcelsDocument, options);
+      }
+export type AdminScanParcelsMutationHookResult = ReturnType<typeof useAdminScanParcelsMutation>;
+export type AdminScanParcelsMutationResult = Apollo.MutationResult<AdminScanParcelsMutation>;
+export type AdminScanParcelsMutationOptions = Apollo.BaseMutationOptions<AdminScanParcelsMutation, AdminScanParcelsMutationVariables>;
 export const AdminSendEmailDocument = gql`
     mutation AdminSendEmail($input: AdminMailInput!) {
   sendEmail(input: $input)

@@ -12,6 +12,7 @@ import { MailResolver } from "../modules/mail/mail.resolver.js";
 import { PageResolver } from "../modules/page/page.resolver.js";
 import { ParcelResolver } from "../modules/parcel/parcel.resolver.js";
 import { ReviewResolver } from "../modules/review/review.resolver.js";
+import { ScanResolver } from "../modules/scan/scan.resolver.js";
 import { SettingsResolver } from "../modules/settings/settings.resolver.js";
 import { WebhookResolver } from "../modules/webhook/webhook.resolver.js";
 
@@ -19,7 +20,7 @@ export const SCHEMA_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.u
 
 const resolvers = [
   GraphResolver, ParcelResolver, ActivityResolver, PageResolver, ReviewResolver,
-  SettingsResolver, AdminResolver, InvoiceResolver, MailResolver, WebhookResolver, DeliveryResolver,
+  SettingsResolver, AdminResolver, InvoiceResolver, MailResolver, WebhookResolver, DeliveryResolver, ScanResolver,
 ] as const;
 
 let built: Promise<GraphQLSchema> | undefined;

@@ -10,6 +10,7 @@ import { registerMailRoutes } from "../modules/mail/mail.rest.js";
 import { registerPageRoutes } from "../modules/page/page.rest.js";
 import { registerParcelRoutes } from "../modules/parcel/parcel.rest.js";
 import { registerReviewRoutes } from "../modules/review/review.rest.js";
+import { registerScanRoutes } from "../modules/scan/scan.rest.js";
 import { registerSettingsRoutes } from "../modules/settings/settings.rest.js";
 import { registerWebhookRoutes } from "../modules/webhook/webhook.rest.js";
 import { isMultipart, readMultipart } from "./body.js";
@@ -62,7 +63,7 @@ export async function registerRest(api: FastifyInstance): Promise<void> {
 
   for (const register of [
     registerGraphRoutes, registerSettingsRoutes, registerParcelRoutes, registerActivityRoutes, registerPageRoutes,
-    registerReviewRoutes, registerAdminRoutes, registerInvoiceRoutes, registerMailRoutes, registerWebhookRoutes,
+    registerReviewRoutes, registerAdminRoutes, registerInvoiceRoutes, registerMailRoutes, registerWebhookRoutes, registerScanRoutes,
   ]) register(api);
 }
 

@@ -43,6 +43,18 @@ const Activity = object("Activity", {
   status_reason: strOrNull,
 }, { description: "A parcel history entry" });
 
+const ScanError = object("ScanError", {
+  code: { ...str, enum: ["INVALID_CODE", "UNKNOWN_CODE", "ALREADY_DELIVERED", "NOT_ALLOWED"] },
+  message: str,
+}, { description: "Why a scanned code got no history entry" });
+
+const ScanResult = object("ScanResult", {
+  code: str,
+  recipient_name: { ...strOrNull, description: "The parcel's recipient (for the scanner's screen)" },
+  activity: { anyOf: [ref("Activity"), { type: "null" }], description: "The new entry (for a repeated scan_id: the first one)" },
+  error: { anyOf: [ref("ScanError"), { type: "null" }] },
+}, { description: "One scanned code: its history entry or its error" });
+
 const publicParcelFields: Record<string, Schema> = {
   id: int,
   tracking_code: str,
@@ -251,7 +263,7 @@ export const sharedSchemas: Schema[] = [
   Activity, PublicParcel, Parcel, Page, Review, PublicSettings, Settings, Invoice, MailRecord,
   AdminAccount, SiteGraph, ErrorEnvelope,
   paged("ParcelPage", "Parcel"), paged("PagePage", "Page"), paged("ReviewPage", "Review"), paged("MailPage", "MailRecord"),
-  TrackResult, Webhook, WebhookDelivery, paged("WebhookDeliveryPage", "WebhookDelivery"), Unsubscribed,
+  TrackResult, Webhook, WebhookDelivery, paged("WebhookDeliveryPage", "WebhookDelivery"), Unsubscribed, ScanError, ScanResult,
   DeliveryProof, Rescheduled,
 ];
 
@@ -332,6 +344,21 @@ export function inputSchema(cls: Ctor, extra: Record<string, Schema> = {}, extra
     if (matches) s.pattern = (matches.constraints[0] as RegExp).source;
     const custom = metas.filter((m) => m.type === "customValidation").flatMap((m) => storage.getTargetValidatorConstraints(m.constraintCls));
     if (custom.some((c) => c.name === "isoDate")) s.format = "date";
+    if (byName(metas, "isArray")) {
+      // An array of text: the per-item rules (each: true) describe its items.
+      const item: Schema = { type: "string" };
+      for (const [rule, key] of [["maxLength", "maxLength"], ["minLength", "minLength"]] as const) {
+        const m = byName(metas, rule);
+        if (m) item[key] = m.constraints[0];
+      }
+      delete s.maxLength;
+      delete s.minLength;
+      Object.assign(s, { type: "array", items: item });
+      const minItems = byName(metas, "arrayMinSize");
+      if (minItems) s.minItems = minItems.constraints[0];
+      const maxItems = byName(metas, "arrayMaxSize");
+      if (maxItems) s.maxItems = maxItems.constraints[0];
+    }
     if (skips(null)) {
       s.type = [s.type, "null"];
       if (s.enum) s.enum = [...(s.enum as unknown[]), null];

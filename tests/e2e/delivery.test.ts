@@ -44,13 +44,13 @@ async function shot(p: Page, name: string) {
 /** A visitor's own browser: phone or desktop, light or dark. */
 async function visitor(opts: { dark?: boolean; desktop?: boolean } = {}) {
   const ctx = await browser.newContext({ viewport: opts.desktop ? DESKTOP : PHONE, timezoneId: "Europe/Amsterdam", locale: "en-GB" });
-  if (opts.dark) await ctx.addInitScript(() => localStorage.setItem("state", JSON.stringify({ theme: "DARK" })));
+  if (opts.dark) await ctx.addInitScript(`localStorage.setItem("state", ${JSON.stringify(JSON.stringify({ theme: "DARK" }))})`);
   const p = await ctx.newPage();
   p.setDefaultTimeout(15_000);
   return { ctx, p, errs: watchErrors(p) };
 }
 const loaded = (p: Page, selector: string) =>
-  p.locator(selector).evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0));
+  p.locator(selector).evaluateAll((imgs: any[]) => imgs.map((i) => i.complete && i.naturalWidth > 0));
 
 beforeAll(async () => {
   site = await startSite({ RATE_LIMIT_VERIFY: "1000", RATE_LIMIT_RESCHEDULE: "1000" });
@@ -87,7 +87,7 @@ describe("proof of delivery at 390 px", () => {
     await page.waitForURL(/\/deliver$/);
     const canvas = page.locator("canvas.cp-signature-canvas");
     await canvas.waitFor();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    expect(await page.evaluate<number>("document.documentElement.scrollWidth")).toBeLessThanOrEqual(PHONE.width);
 
     // Nothing recorded yet: the form says what it needs, naming the fields.
     await page.getByRole("button", { name: "Record delivery" }).click();
@@ -143,9 +143,9 @@ describe("proof of delivery at 390 px", () => {
       await card.getByText("Left at: Front porch").waitFor();
       await card.locator("img").nth(1).waitFor();
       await card.scrollIntoViewIfNeeded();
-      await p.waitForFunction(() => [...document.querySelectorAll(".proof-card img")].every((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0));
+      await p.waitForFunction(`[...document.querySelectorAll(".proof-card img")].every((i) => i.complete && i.naturalWidth > 0)`);
       expect(await card.locator("img").evaluateAll((imgs) => imgs.map((i) => i.getAttribute("alt")))).toEqual(["Photo at delivery", "Signature"]);
-      if (!look.desktop) expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+      if (!look.desktop) expect(await p.evaluate<number>("document.documentElement.scrollWidth")).toBeLessThanOrEqual(PHONE.width);
       await shot(p, `pod-track-${look.desktop ? "desktop" : "390"}-${look.dark ? "dark" : "light"}`);
       if (SHOTS) await card.screenshot({ path: `${SHOTS}/pod-card-${look.desktop ? "desktop" : "390"}-${look.dark ? "dark" : "light"}.png` });
       expect(errs).toEqual([]);
@@ -183,8 +183,8 @@ describe("failed attempts and rescheduling at 390 px", () => {
     expect(await p.locator(".history-attempt").allTextContents()).toEqual(["Attempt 1 failed: access restricted", "Attempt 2 failed: nobody home"]);
     const card = p.getByTestId("reschedule");
     const days = nextWorkingDays(new Date());
-    expect(await card.locator("input[type=radio]").evaluateAll((r) => r.map((x) => (x as HTMLInputElement).value))).toEqual([...days, "depot"]);
-    expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    expect(await card.locator("input[type=radio]").evaluateAll((r: any[]) => r.map((x) => x.value))).toEqual([...days, "depot"]);
+    expect(await p.evaluate<number>("document.documentElement.scrollWidth")).toBeLessThanOrEqual(PHONE.width);
     await shot(p, "reschedule-track-390");
     if (SHOTS) await card.screenshot({ path: `${SHOTS}/reschedule-card-390.png` });
     await card.locator(`input[value="${days[1]}"]`).check();

@@ -4,6 +4,7 @@ import { useTitle } from "../hooks/useTitle";
 import { useSession } from "../session";
 
 const TILES = [
+  { to: "/control/scan", label: "SCAN", icon: "qr_code_scanner", text: "Picked up, at the hub, out for delivery, delivered: one event, parcel after parcel", wide: true },
   { to: "/control/parcels/list.html", label: "PARCELS", icon: "inventory_2", text: "Shipments, map, image and history" },
   { to: "/control/reviews/list.html", label: "REVIEWS", icon: "reviews", text: "Customer testimonials" },
   { to: "/control/pages/list.html", label: "PAGES", icon: "pages", text: "Content pages of the site" },

@@ -7,7 +7,7 @@ import { STATUS_CODES } from "../parcel/status.rules.js";
 const statusMsg = { message: `status_code must be one of ${STATUS_CODES.join(", ")}` };
 
 @ValidatorConstraint({ name: "pastDateTime" })
-class PastDateTime implements ValidatorConstraintInterface {
+export class PastDateTime implements ValidatorConstraintInterface {
   validate(v: unknown) {
     if (typeof v !== "string" || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(v)) return false;
     const t = Date.parse(v);

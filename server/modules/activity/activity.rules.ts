@@ -19,11 +19,15 @@ export const DEFAULT_ACTIVITY_COLOR = "green";
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 const two = (n: number) => String(n).padStart(2, "0");
 
-/** The derived month/day/time of an activity's created_at, in UTC. */
-export function withDerivedTime<T extends { created_at: Date }>(a: T) {
+/** Columns of an entry that are the server's own bookkeeping: never in a view, a webhook or an e-mail. */
+type Internal = "scan_id" | "replaced_status_code" | "replaced_status_reason";
+
+/** The entry as it is shown: without its internal columns, with the derived month/day/time of created_at, in UTC. */
+export function withDerivedTime<T extends { created_at: Date }>(row: T) {
+  const { scan_id: _s, replaced_status_code: _c, replaced_status_reason: _r, ...a } = row as T & Partial<Record<Internal, unknown>>;
   const d = a.created_at;
   return {
-    ...a,
+    ...(a as Omit<T, Internal>),
     created_at_month: MONTHS[d.getUTCMonth()],
     created_at_day: two(d.getUTCDate()),
     created_at_time: `${two(d.getUTCHours())}:${two(d.getUTCMinutes())}`,

@@ -1,7 +1,7 @@
 import { badInput, notFound } from "../../core/errors.js";
 import { db } from "../../db/index.js";
 import { notifyRecipient } from "../notification/notification.service.js";
-import { applyHistoryStatus, forgetParcel, statusEvents } from "../parcel/parcel.service.js";
+import { applyHistoryStatus, forgetParcel, parcelViews, statusEvents } from "../parcel/parcel.service.js";
 import { isStatusCode, STATUS_RULES } from "../parcel/status.rules.js";
 import { emitEvent } from "../webhook/webhook.service.js";
 import { DEFAULT_ACTIVITY_COLOR, DEFAULT_ACTIVITY_ICON, withDerivedTime } from "./activity.rules.js";
@@ -16,24 +16,128 @@ export async function getActivity(id: number) {
 const blank = (v: string | null | undefined) => (typeof v === "string" && v.trim() ? v.trim() : null);
 
 export async function createActivity(input: CreateActivityInput) {
-  if (!(await db().parcel.findUnique({ where: { id: input.parcel_id }, select: { id: true } }))) throw notFound("Parcel not found");
-  const status = isStatusCode(input.status_code) ? STATUS_RULES[input.status_code] : undefined;
-  const a = await db().activity.create({
-    data: {
-      parcel_id: input.parcel_id,
-      title: input.title.trim(),
-      description: input.description.trim(),
-      // A status picks the entry's icon and colour unless the admin chose them.
-      icon: input.icon || status?.icon || DEFAULT_ACTIVITY_ICON,
-      color: input.color || status?.color || DEFAULT_ACTIVITY_COLOR,
-      status_code: blank(input.status_code),
-      status_reason: blank(input.status_reason),
-      ...(input.created_at ? { created_at: new Date(input.created_at) } : {}),
-    },
+  const [state] = await parcelStates([input.parcel_id]);
+  if (!state) throw notFound("Parcel not found");
+  const added = await addEntry(state, {
+    title: input.title.trim(),
+    description: input.description.trim(),
+    icon: input.icon,
+    color: input.color,
+    status_code: blank(input.status_code),
+    status_reason: blank(input.status_reason),
+    created_at: input.created_at ? new Date(input.created_at) : new Date(),
   });
-  const activity = withDerivedTime(a);
-  await afterHistoryChange(activity, true);
-  return activity;
+  await afterEntries([added]);
+  return added.activity;
+}
+
+/** What a new history entry needs to know of its parcel; addEntry keeps it current. */
+export interface ParcelState {
+  id: number;
+  tracking_code: string;
+  recipient_name: string;
+  status_code: string | null;
+  status_reason: string | null;
+  /** The newest entry's time, null without history. */
+  newest: Date | null;
+}
+
+/** The parcels' states in two reads, whatever their number (in the order of the ids found). */
+export async function parcelStates(ids: number[] | { codes: string[] }): Promise<ParcelState[]> {
+  const where = Array.isArray(ids) ? { id: { in: ids } } : { tracking_code: { in: ids.codes } };
+  const rows = await db().parcel.findMany({
+    where, select: { id: true, tracking_code: true, recipient_name: true, status_code: true, status_reason: true },
+  });
+  if (!rows.length) return [];
+  const newest = await db().activity.groupBy({ by: ["parcel_id"], where: { parcel_id: { in: rows.map((r) => r.id) } }, _max: { created_at: true } });
+  const at = new Map(newest.map((n) => [n.parcel_id, n._max.created_at]));
+  return rows.map((r) => ({ ...r, newest: at.get(r.id) ?? null }));
+}
+
+export interface EntryData {
+  title: string;
+  description: string;
+  icon?: string | null;
+  color?: string | null;
+  status_code: string | null;
+  status_reason: string | null;
+  created_at: Date;
+  /** The client's id of the scan: a second entry with the same id on the parcel is refused (unique). */
+  scan_id?: string | null;
+}
+/** What the entry says of the parcel's whereabouts: applied only when it is the parcel's newest entry. */
+export interface EntryPlace {
+  current_location?: string | null;
+  latitude?: number | null;
+  longitude?: number | null;
+}
+export interface AddedEntry {
+  parcel_id: number;
+  tracking_code: string;
+  activity: Entry;
+  /** The parcel's status code moved (its events and the recipient's notice follow). */
+  status_changed: boolean;
+}
+
+/**
+ * Writes one history entry and, in the same transaction, what it changes on the parcel: its version,
+ * its status when the entry is the newest and carries one (a back-dated entry records the past),
+ * its current place. The entry remembers the status it replaced, which deleting it restores.
+ * Side effects wait for afterEntries, so a batch pays them once. A taken scan_id throws the
+ * database's unique violation and writes nothing.
+ */
+export async function addEntry(state: ParcelState, data: EntryData, place: EntryPlace = {}): Promise<AddedEntry> {
+  const status = isStatusCode(data.status_code) ? STATUS_RULES[data.status_code] : undefined;
+  const newest = !state.newest || state.newest <= data.created_at;
+  const moves = !!data.status_code && newest && (data.status_code !== state.status_code || data.status_reason !== state.status_reason);
+  const parcelData: Record<string, unknown> = { updated_at: new Date(), version: { increment: 1 } };
+  if (moves) Object.assign(parcelData, { status_code: data.status_code, status_reason: data.status_reason });
+  if (newest && place.current_location) parcelData.current_location = place.current_location;
+  if (newest && place.latitude != null && place.longitude != null) {
+    Object.assign(parcelData, { map_current_latitude: place.latitude, map_current_longitude: place.longitude });
+  }
+  const [row] = await db().$transaction([
+    db().activity.create({
+      data: {
+        parcel_id: state.id,
+        title: data.title,
+        description: data.description,
+        // A status picks the entry's icon and colour unless the admin chose them.
+        icon: data.icon || status?.icon || DEFAULT_ACTIVITY_ICON,
+        color: data.color || status?.color || DEFAULT_ACTIVITY_COLOR,
+        status_code: data.status_code,
+        status_reason: data.status_reason,
+        created_at: data.created_at,
+        scan_id: data.scan_id ?? null,
+        replaced_status_code: moves ? state.status_code : null,
+        replaced_status_reason: moves ? state.status_reason : null,
+      },
+    }),
+    db().parcel.update({ where: { id: state.id }, data: parcelData, select: { id: true } }),
+  ]);
+  const changed = moves && data.status_code !== state.status_code;
+  if (moves) Object.assign(state, { status_code: data.status_code, status_reason: data.status_reason });
+  if (newest) state.newest = data.created_at;
+  return { parcel_id: state.id, tracking_code: state.tracking_code, activity: withDerivedTime(row), status_changed: changed };
+}
+
+/**
+ * What follows new entries, once for all of them: the parcels' cached views go (one message to the
+ * other processes), third parties hear of each entry and each status change, the recipients are told.
+ */
+export async function afterEntries(added: AddedEntry[]): Promise<void> {
+  if (!added.length) return;
+  await forgetParcel(...new Set(added.map((a) => a.tracking_code)));
+  const views = new Map((await parcelViews([...new Set(added.map((a) => a.parcel_id))])).map((v) => [v.id, v]));
+  for (const a of added) {
+    const parcel = views.get(a.parcel_id);
+    if (!parcel) continue; // deleted meanwhile
+    emitEvent("history.added", { parcel, activity: a.activity });
+    if (a.status_changed) {
+      statusEvents(parcel, a.activity);
+      notifyRecipient(parcel.id, a.activity);
+    }
+  }
 }
 
 export async function updateActivity(input: UpdateActivityInput) {
@@ -57,11 +161,39 @@ export async function updateActivity(input: UpdateActivityInput) {
   return activity;
 }
 
+/**
+ * Deletes an entry. When it gave the parcel its status (its newest entry with one), the parcel takes
+ * back the status of the newest remaining entry with one, or else the status this entry replaced:
+ * undoing a scan puts the parcel back where it was.
+ */
 export async function deleteActivity(id: number) {
   const a = await db().activity.findUnique({ where: { id } });
   if (!a) throw notFound("Activity not found");
   await db().activity.delete({ where: { id } });
-  await touchParcel(a.parcel_id);
+  const parcel = await db().parcel.findUnique({ where: { id: a.parcel_id }, select: { status_code: true, status_reason: true } });
+  if (!parcel) return;
+  let restore: { status_code: string | null; status_reason: string | null } | null = null;
+  if (a.status_code && parcel.status_code === a.status_code && parcel.status_reason === a.status_reason) {
+    const before = await db().activity.findFirst({
+      where: { parcel_id: a.parcel_id, status_code: { not: null } },
+      orderBy: [{ created_at: "desc" }, { id: "desc" }],
+      select: { status_code: true, status_reason: true, created_at: true },
+    });
+    if (!before || before.created_at <= a.created_at) {
+      const target = before ?? (a.replaced_status_code ? { status_code: a.replaced_status_code, status_reason: a.replaced_status_reason } : null);
+      if (target && (target.status_code !== parcel.status_code || target.status_reason !== parcel.status_reason)) restore = target;
+    }
+  }
+  const row = await db().parcel.update({
+    where: { id: a.parcel_id },
+    data: { updated_at: new Date(), version: { increment: 1 }, ...(restore ? { status_code: restore.status_code, status_reason: restore.status_reason } : {}) },
+    select: { tracking_code: true },
+  });
+  await forgetParcel(row.tracking_code);
+  if (restore) {
+    const [view] = await parcelViews([a.parcel_id]);
+    if (view) emitEvent("status.changed", { parcel: view, activity: null, status_code: view.status_code, status_reason: view.status_reason });
+  }
 }
 
 type Entry = Awaited<ReturnType<typeof getActivity>>;

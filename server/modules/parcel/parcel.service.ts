@@ -179,6 +179,12 @@ export async function getParcel(code: unknown) {
   return adminView(row);
 }
 
+/** Admin views of several parcels in one read (the webhooks' payloads after a batch of entries). */
+export async function parcelViews(ids: number[]) {
+  if (!ids.length) return [];
+  return (await db().parcel.findMany({ where: { id: { in: ids } }, include: { history: historyOrder } })).map(adminView);
+}
+
 export async function getParcelById(id: number) {
   const row = await db().parcel.findUnique({ where: { id }, include: { history: historyOrder } });
   if (!row) throw notFound("Parcel not found");

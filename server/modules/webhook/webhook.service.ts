@@ -56,13 +56,24 @@ export async function pingWebhook(id: number) {
 
 const inFlight = new Set<Promise<unknown>>();
 
+let hooksRead: ReturnType<typeof readHooks> | undefined;
+const readHooks = () => db().webhook.findMany({ where: { active: true } });
+/** The active webhooks, read once for all events emitted in the same turn (a batch of 500 scans emits 1000). */
+function activeHooks() {
+  if (!hooksRead) {
+    hooksRead = readHooks();
+    setImmediate(() => (hooksRead = undefined));
+  }
+  return hooksRead;
+}
+
 /**
  * Records the event for every active hook that subscribed to it and starts delivering. The
  * caller's write is already done: this never fails it (a failure is logged).
  */
 export function emitEvent(event: WebhookEvent, data: Record<string, unknown>): void {
   const p = (async () => {
-    const hooks = (await db().webhook.findMany({ where: { active: true } })).filter((h) => h.events.split(",").includes(event));
+    const hooks = (await activeHooks()).filter((h) => h.events.split(",").includes(event));
     if (!hooks.length) return;
     await enqueue(event, data, hooks);
     await deliverDue();

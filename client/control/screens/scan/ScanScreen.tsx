@@ -1,0 +1,432 @@
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from "react";
+import { ApolloError } from "@apollo/client";
+import { useAdminDeleteActivityMutation, useAdminScanParcelsMutation } from "../../../generated/graphql";
+import { Icon } from "../../components/Icon";
+import { PageHeader } from "../../components/PageHeader";
+import { useToast } from "../../components/Toast";
+import { useTitle } from "../../hooks/useTitle";
+import { STATUS_OPTIONS } from "../../options";
+import { FAILURE_REASON_LABELS, FAILURE_REASONS, STATUS_RULES, type StatusCode } from "../../../../server/modules/parcel/status.codes";
+import { SCAN_EVENTS, type ScanEventId } from "../../../../server/modules/scan/scan.events";
+import { signal } from "./feedback";
+import { ProofAction } from "./ProofAction";
+import { codeFromScan, eventOf, loadRun, newScanId, nextQueued, saveRun, scanInput, undoable, type ScanLine, type ScanRun, type ScanSetup } from "./scanRun";
+import "./scan.css";
+
+// Its own chunk: the camera (and, where the browser has no BarcodeDetector, the ZXing decoder) loads on demand.
+const Camera = lazy(() => import("./Camera").then((m) => ({ default: m.Camera })));
+
+/** The same code seen again this soon by the camera is the same scan. */
+const CAMERA_REPEAT_MS = 3000;
+const RETRY_MS = 8000;
+
+const isNetworkError = (e: unknown) => e instanceof ApolloError && !!e.networkError && !e.graphQLErrors?.length;
+const isSignedOut = (e: unknown) => e instanceof ApolloError && e.graphQLErrors.some((g) => g.extensions?.code === "UNAUTHENTICATED");
+
+function eventLabel(s: ScanSetup): string {
+  if (s.event === "custom") return s.title || "Custom event";
+  const base = eventOf(s.event).label;
+  return s.status_reason && s.status_reason in FAILURE_REASON_LABELS ? `${base}: ${FAILURE_REASON_LABELS[s.status_reason as keyof typeof FAILURE_REASON_LABELS].toLowerCase()}` : base;
+}
+
+/** The run's state, kept in localStorage on every change. */
+function useRun() {
+  const [run, setRunState] = useState<ScanRun>(loadRun);
+  const ref = useRef(run);
+  const setRun = useCallback((f: (r: ScanRun) => ScanRun) => {
+    ref.current = f(ref.current);
+    saveRun(ref.current);
+    setRunState(ref.current);
+  }, []);
+  const patchLine = useCallback(
+    (scanId: string, patch: Partial<ScanLine>) => setRun((r) => ({ ...r, lines: r.lines.map((l) => (l.scan_id === scanId ? { ...l, ...patch } : l)) })),
+    [setRun],
+  );
+  return { run, ref, setRun, patchLine };
+}
+
+export default function ScanScreen() {
+  useTitle("Scan");
+  const { run, ref, setRun, patchLine } = useRun();
+  const [editing, setEditing] = useState(!run.setup);
+  const [online, setOnline] = useState(() => navigator.onLine);
+  const [signedOut, setSignedOut] = useState(false);
+  const [camera, setCamera] = useState(false);
+  const [code, setCode] = useState("");
+  const input = useRef<HTMLInputElement>(null);
+  const lastCamera = useRef({ code: "", at: 0 });
+  const sending = useRef(false);
+  const toast = useToast();
+  const [scan] = useAdminScanParcelsMutation();
+  const [deleteActivity] = useAdminDeleteActivityMutation();
+
+  /** Sends waiting scans, oldest first, one at a time, until none is left or the network fails. */
+  const flush = useCallback(async () => {
+    if (sending.current) return;
+    sending.current = true;
+    try {
+      for (;;) {
+        const line = nextQueued(ref.current.lines);
+        if (!line) break;
+        patchLine(line.scan_id, { state: "sending" });
+        try {
+          const { data } = await scan({ variables: { input: scanInput(line) } });
+          const r = data?.scanParcels[0];
+          if (!r) throw new Error("no answer");
+          if (r.activity) {
+            patchLine(line.scan_id, { state: "ok", recipient: r.recipient_name, activity_id: r.activity.id, status_code: r.activity.status_code, error: null });
+            signal("ok");
+          } else {
+            patchLine(line.scan_id, { state: "error", recipient: r.recipient_name, error: r.error?.message ?? "Not recorded" });
+            signal("error");
+          }
+          setOnline(true);
+          setSignedOut(false);
+        } catch (e) {
+          if (isNetworkError(e) || isSignedOut(e)) {
+            // Kept in the queue: it goes again when the network (or the session) is back.
+            patchLine(line.scan_id, { state: "queued" });
+            if (isSignedOut(e)) setSignedOut(true);
+            else setOnline(false);
+            break;
+          }
+          const message = e instanceof ApolloError ? (e.graphQLErrors[0]?.message ?? e.message) : "Not recorded";
+          patchLine(line.scan_id, { state: "error", error: message });
+          signal("error");
+        }
+      }
+    } finally {
+      sending.current = false;
+    }
+  }, [ref, patchLine, scan]);
+
+  useEffect(() => {
+    const up = () => {
+      setOnline(true);
+      void flush();
+    };
+    const down = () => setOnline(false);
+    window.addEventListener("online", up);
+    window.addEventListener("offline", down);
+    const timer = window.setInterval(() => {
+      if (navigator.onLine && nextQueued(ref.current.lines)) void flush();
+    }, RETRY_MS);
+    void flush();
+    return () => {
+      window.removeEventListener("online", up);
+      window.removeEventListener("offline", down);
+      window.clearInterval(timer);
+    };
+  }, [flush, ref]);
+
+  const focusInput = () => window.setTimeout(() => input.current?.focus(), 0);
+
+  const addScan = (raw: string) => {
+    const setup = ref.current.setup;
+    const value = codeFromScan(raw);
+    if (!setup || !value) return;
+    const line: ScanLine = { scan_id: newScanId(), code: value, scanned_at: new Date().toISOString(), setup, state: "queued" };
+    setRun((r) => ({ ...r, lines: [line, ...r.lines] }));
+    if (!navigator.onLine) {
+      setOnline(false);
+      signal("queued");
+    } else void flush();
+  };
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    addScan(code);
+    setCode("");
+    focusInput();
+  };
+
+  const onCamera = (raw: string) => {
+    const now = Date.now();
+    if (raw === lastCamera.current.code && now - lastCamera.current.at < CAMERA_REPEAT_MS) return;
+    lastCamera.current = { code: raw, at: now };
+    addScan(raw);
+  };
+
+  const undo = async () => {
+    const line = undoable(ref.current.lines);
+    if (!line) return;
+    if (line.state === "queued") {
+      // Never sent: it simply leaves the queue.
+      setRun((r) => ({ ...r, lines: r.lines.filter((l) => l.scan_id !== line.scan_id) }));
+    } else if (line.activity_id) {
+      try {
+        await deleteActivity({ variables: { id: line.activity_id } });
+        patchLine(line.scan_id, { state: "undone" });
+      } catch (e) {
+        if (e instanceof ApolloError && e.graphQLErrors.some((g) => g.extensions?.code === "NOT_FOUND")) patchLine(line.scan_id, { state: "undone" });
+        else toast(isNetworkError(e) ? "Undo needs the network: try again when it is back." : "Could not undo that scan.");
+      }
+    }
+    focusInput();
+  };
+
+  const startRun = (setup: ScanSetup) => {
+    setRun((r) => ({ ...r, setup }));
+    setEditing(false);
+    focusInput();
+  };
+
+  const clearFinished = () => setRun((r) => ({ ...r, lines: r.lines.filter((l) => l.state === "queued" || l.state === "sending") }));
+
+  const waiting = run.lines.filter((l) => l.state === "queued" || l.state === "sending").length;
+  const okCount = run.lines.filter((l) => l.state === "ok").length;
+  const failed = run.lines.filter((l) => l.state === "error").length;
+  const next = undoable(run.lines);
+
+  if (editing || !run.setup) {
+    return <SetupForm initial={run.setup} onStart={startRun} onCancel={run.setup ? () => setEditing(false) : undefined} />;
+  }
+
+  return (
+    <div className="cp-container cp-scan">
+      <PageHeader title="Scan" icon="qr_code_scanner" back="/control/index.html" backLabel="Back to the control panel" />
+      <section className="cp-scan-event" aria-label="Event of this run">
+        <div>
+          <strong>{eventLabel(run.setup)}</strong>
+          <span className="cp-scan-event-place">
+            {run.setup.place || "No place"}
+            {run.setup.latitude != null ? ` · ${run.setup.latitude.toFixed(4)}, ${run.setup.longitude?.toFixed(4)}` : ""}
+          </span>
+        </div>
+        <button type="button" className="cp-btn cp-btn-outline" onClick={() => setEditing(true)}>
+          Change
+        </button>
+      </section>
+      {!online || waiting ? (
+        <p className={`cp-scan-banner${online ? "" : " is-offline"}`} role="status">
+          <Icon name={online ? "schedule" : "cloud_off"} size={20} />
+          {online ? `Sending ${waiting} waiting scan${waiting === 1 ? "" : "s"}…` : `Offline: ${waiting} scan${waiting === 1 ? "" : "s"} will be sent when the network is back.`}
+        </p>
+      ) : null}
+      {signedOut ? (
+        <p className="cp-scan-banner is-offline" role="alert">
+          <Icon name="lock" size={20} />
+          Your session has ended: sign in again in another tab; the waiting scans are kept.
+        </p>
+      ) : null}
+      <p className="cp-scan-counts" aria-live="polite">
+        {okCount} recorded · {failed} failed{waiting ? ` · ${waiting} waiting` : ""}
+        {run.lines.length ? (
+          <button type="button" className="cp-linkish" onClick={clearFinished}>
+            Clear list
+          </button>
+        ) : null}
+      </p>
+      <ol className="cp-scan-lines" aria-label="Scans of this run, newest first">
+        {run.lines.map((l) => (
+          <li key={l.scan_id} className={`cp-scan-line is-${l.state}`} data-state={l.state}>
+            <Icon name={l.state === "ok" ? "check_circle" : l.state === "error" ? "error" : l.state === "undone" ? "undo" : "schedule"} size={24} />
+            <div className="cp-scan-line-text">
+              <span className="cp-mono cp-scan-code">{l.code}</span>
+              <span className="cp-scan-detail">
+                {l.state === "ok"
+                  ? l.recipient ?? ""
+                  : l.state === "error"
+                    ? l.error
+                    : l.state === "undone"
+                      ? "Undone"
+                      : online
+                        ? "Sending…"
+                        : "Waiting for the network"}
+              </span>
+            </div>
+            <time className="cp-scan-time" dateTime={l.scanned_at}>
+              {new Date(l.scanned_at).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}
+            </time>
+            {l.state === "ok" && l.status_code === "delivered" ? <ProofAction code={l.code} activityId={l.activity_id} /> : null}
+          </li>
+        ))}
+      </ol>
+      {camera ? (
+        <Suspense fallback={<div className="cp-scan-camera" />}>
+          <Camera onCode={onCamera} />
+        </Suspense>
+      ) : null}
+      <div className="cp-scan-dock">
+        <form className="cp-scan-entry" onSubmit={onSubmit}>
+          <label className="cp-visually-hidden" htmlFor="scan-code">
+            Tracking code
+          </label>
+          <input
+            id="scan-code"
+            ref={input}
+            className="cp-input cp-scan-input"
+            name="code"
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            placeholder="Scan or type a code"
+            autoFocus
+            autoComplete="off"
+            autoCapitalize="characters"
+            autoCorrect="off"
+            spellCheck={false}
+            enterKeyHint="send"
+            maxLength={300}
+          />
+          <button type="submit" className="cp-btn cp-btn-primary cp-scan-add">
+            Add
+          </button>
+        </form>
+        <div className="cp-scan-actions">
+          <button type="button" className={`cp-btn cp-btn-outline${camera ? " is-on" : ""}`} aria-pressed={camera} onClick={() => setCamera((c) => !c)}>
+            <Icon name="photo_camera" size={22} />
+            {camera ? "Close camera" : "Camera"}
+          </button>
+          <button type="button" className="cp-btn cp-btn-outline" onClick={undo} disabled={!next} aria-label={next ? `Undo the scan of ${next.code}` : "Undo"}>
+            <Icon name="undo" size={22} />
+            Undo
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
+
+function SetupForm({ initial, onStart, onCancel }: { initial: ScanSetup | null; onStart: (s: ScanSetup) => void; onCancel?: () => void }) {
+  useTitle("Scan: choose the event");
+  const [event, setEvent] = useState<ScanEventId>(initial?.event ?? "arrived_hub");
+  const [reason, setReason] = useState<string>(initial?.status_reason ?? FAILURE_REASONS[0]);
+  const [title, setTitle] = useState(initial?.title ?? "");
+  const [customStatus, setCustomStatus] = useState<StatusCode>(initial?.event === "custom" ? initial.status_code : "in_transit");
+  const [place, setPlace] = useState(initial?.place ?? "");
+  const [coords, setCoords] = useState<{ latitude: number; longitude: number; accuracy?: number } | null>(
+    initial?.latitude != null && initial.longitude != null ? { latitude: initial.latitude, longitude: initial.longitude } : null,
+  );
+  const [locating, setLocating] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const canLocate = typeof navigator !== "undefined" && "geolocation" in navigator && window.isSecureContext;
+
+  const locate = () => {
+    setLocating(true);
+    setError(null);
+    navigator.geolocation.getCurrentPosition(
+      (p) => {
+        setCoords({ latitude: round6(p.coords.latitude), longitude: round6(p.coords.longitude), accuracy: Math.round(p.coords.accuracy) });
+        setLocating(false);
+      },
+      (e) => {
+        setError(e.code === e.PERMISSION_DENIED ? "The position is not allowed for this site." : "The position could not be found.");
+        setLocating(false);
+      },
+      { enableHighAccuracy: true, timeout: 15_000, maximumAge: 60_000 },
+    );
+  };
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const ev = eventOf(event);
+    if (event === "custom" && !title.trim()) return setError("Give the custom event a title.");
+    onStart({
+      event,
+      status_code: ev.status_code ?? customStatus,
+      status_reason: event === "delivery_failed" ? reason : null,
+      title: event === "custom" ? title.trim() : null,
+      place: place.trim() || null,
+      latitude: coords?.latitude ?? null,
+      longitude: coords?.longitude ?? null,
+    });
+  };
+
+  return (
+    <div className="cp-container cp-scan">
+      <PageHeader title="Scan" icon="qr_code_scanner" back="/control/index.html" backLabel="Back to the control panel" sub="Choose the event once, then scan parcel after parcel." />
+      <form className="cp-scan-setup" onSubmit={submit} noValidate>
+        <fieldset className="cp-scan-events">
+          <legend className="cp-label">What happens to the parcels?</legend>
+          {SCAN_EVENTS.map((ev) => (
+            <label key={ev.id} className={`cp-scan-event-choice${event === ev.id ? " is-chosen" : ""}`}>
+              <input type="radio" name="event" value={ev.id} checked={event === ev.id} onChange={() => setEvent(ev.id)} />
+              <Icon name={ev.status_code ? STATUS_RULES[ev.status_code].icon : "edit"} size={22} />
+              <span>{ev.label}</span>
+            </label>
+          ))}
+        </fieldset>
+        {event === "delivery_failed" ? (
+          <div className="cp-field">
+            <label className="cp-label" htmlFor="scan-reason">
+              Reason
+            </label>
+            <select id="scan-reason" name="status_reason" className="cp-input" value={reason} onChange={(e) => setReason(e.target.value)}>
+              {FAILURE_REASONS.map((r) => (
+                <option key={r} value={r}>
+                  {FAILURE_REASON_LABELS[r]}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
+        {event === "custom" ? (
+          <>
+            <div className="cp-field">
+              <label className="cp-label" htmlFor="scan-title">
+                Title
+              </label>
+              <input id="scan-title" name="title" className="cp-input" value={title} maxLength={300} onChange={(e) => setTitle(e.target.value)} />
+            </div>
+            <div className="cp-field">
+              <label className="cp-label" htmlFor="scan-status">
+                Status it sets
+              </label>
+              <select id="scan-status" name="status_code" className="cp-input" value={customStatus} onChange={(e) => setCustomStatus(e.target.value as StatusCode)}>
+                {STATUS_OPTIONS.map((o) => (
+                  <option key={o.value} value={o.value}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </>
+        ) : null}
+        <div className="cp-field">
+          <label className="cp-label" htmlFor="scan-place">
+            Place <span className="cp-optional">(optional)</span>
+          </label>
+          <input id="scan-place" name="place" className="cp-input" value={place} maxLength={300} placeholder="e.g. Lyon hub" onChange={(e) => setPlace(e.target.value)} />
+          {canLocate ? (
+            <div className="cp-scan-locate">
+              <button type="button" className="cp-btn cp-btn-outline" onClick={locate} disabled={locating}>
+                <Icon name="my_location" size={20} />
+                {locating ? "Finding…" : coords ? "Update my position" : "Use my position"}
+              </button>
+              {coords ? (
+                <span className="cp-scan-coords">
+                  {coords.latitude.toFixed(5)}, {coords.longitude.toFixed(5)}
+                  {coords.accuracy != null ? ` ±${coords.accuracy} m` : ""}
+                  <button type="button" className="cp-linkish" onClick={() => setCoords(null)}>
+                    Remove
+                  </button>
+                </span>
+              ) : null}
+            </div>
+          ) : null}
+          <p className="cp-hint">The place goes into each entry and the parcel's current location; the position moves the parcel on its map.</p>
+        </div>
+        {error ? (
+          <p className="cp-scan-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <div className="cp-scan-dock">
+          <div className="cp-scan-actions">
+            {onCancel ? (
+              <button type="button" className="cp-btn cp-btn-outline" onClick={onCancel}>
+                Cancel
+              </button>
+            ) : null}
+            <button type="submit" className="cp-btn cp-btn-primary">
+              <Icon name="qr_code_scanner" size={22} />
+              Start scanning
+            </button>
+          </div>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,8 @@
+-- AlterTable
+ALTER TABLE "Activity" ADD COLUMN "replaced_status_code" TEXT;
+ALTER TABLE "Activity" ADD COLUMN "replaced_status_reason" TEXT;
+ALTER TABLE "Activity" ADD COLUMN "scan_id" TEXT;
+
+-- CreateIndex
+CREATE UNIQUE INDEX "Activity_parcel_id_scan_id_key" ON "Activity"("parcel_id", "scan_id");
+

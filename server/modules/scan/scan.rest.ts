@@ -1,0 +1,20 @@
+import type { FastifyInstance } from "fastify";
+import { route } from "../../rest/route.js";
+import { data } from "../../rest/schemas.js";
+import { MAX_SCAN_CODES } from "./scan.events.js";
+import { ScanParcelsInput } from "./scan.input.js";
+import { SCAN_ACCESS, scanParcels } from "./scan.service.js";
+
+export function registerScanRoutes(api: FastifyInstance): void {
+  route(api, {
+    method: "POST", url: "/scans", tag: "scans", admin: SCAN_ACCESS.admin, message: "Scans recorded",
+    summary: `One event for 1 to ${MAX_SCAN_CODES} parcels`,
+    description:
+      "Each code is answered in the order given, with its new history entry or its error (INVALID_CODE, UNKNOWN_CODE, " +
+      "ALREADY_DELIVERED, NOT_ALLOWED); the parcel's status, place, webhooks and notifications follow as for one entry. " +
+      "With scan_ids (one per code), a code scanned again with the same id adds nothing and is answered with its first entry. " +
+      "After delivered, only returned_to_sender is taken; after returned_to_sender or cancelled, nothing.",
+    input: ScanParcelsInput, data: data.list("ScanResult"),
+    handler: ({ input }) => scanParcels(input),
+  });
+}
