@@ -18,6 +18,7 @@ import { nextWorkingDays } from "../../server/modules/delivery/delivery.rules.js
 const DELIVER = "CR-E2E-DELIVER";
 const PRIVATE = "CR-E2E-POD-PRIVATE";
 const FAILED = "CR-E2E-FAILED";
+const SCANNED = "CR-E2E-SCANNED";
 const SHOTS = process.env.E2E_SHOTS;
 
 let site: Site;
@@ -63,6 +64,9 @@ beforeAll(async () => {
   await addActivity({ parcel_id: ids[FAILED], title: "Delivery attempt", description: "Rang twice.", status_code: "delivery_failed", status_reason: "access_restricted", created_at: new Date(Date.now() - 26 * 3600_000).toISOString() });
   await addActivity({ parcel_id: ids[FAILED], title: "Out for delivery", description: "Second round.", status_code: "out_for_delivery", created_at: new Date(Date.now() - 3 * 3600_000).toISOString() });
   await addActivity({ parcel_id: ids[FAILED], title: "Delivery attempt", description: "Nobody answered.", status_code: "delivery_failed", status_reason: "nobody_home" });
+
+  ids[SCANNED] = await createParcel({ tracking_code: SCANNED, recipient_name: "Noor Bakker", destination: "Delft, NL" });
+  await addActivity({ parcel_id: ids[SCANNED], title: "Out for delivery", description: "On the van.", status_code: "out_for_delivery" });
 
   courier = await browser.newContext({ viewport: PHONE, timezoneId: "Europe/Amsterdam", hasTouch: false });
   page = await courier.newPage();
@@ -118,7 +122,10 @@ describe("proof of delivery at 390 px", () => {
     const facts = page.getByTestId("proof-facts");
     await facts.getByText("J. Smith").waitFor();
     await facts.getByText("Front porch").waitFor();
-    await page.locator(".cp-proof-images img").nth(1).waitFor();
+    // Images load lazily: bring them into view, then both must have loaded.
+    await page.locator(".cp-proof-images img").nth(1).waitFor({ state: "attached" });
+    await page.locator(".cp-proof-images img").nth(1).scrollIntoViewIfNeeded();
+    await page.waitForFunction(`[...document.querySelectorAll(".cp-proof-images img")].every((i) => i.complete && i.naturalWidth > 0)`);
     expect(await loaded(page, ".cp-proof-images img")).toEqual([true, true]);
     // Recorded once: the action is gone, the status is delivered.
     expect(await page.getByRole("link", { name: "Record Delivery" }).count()).toBe(0);
@@ -141,8 +148,8 @@ describe("proof of delivery at 390 px", () => {
       const card = p.getByTestId("delivery-proof");
       await card.getByText("Delivered to J. Smith").waitFor();
       await card.getByText("Left at: Front porch").waitFor();
-      await card.locator("img").nth(1).waitFor();
-      await card.scrollIntoViewIfNeeded();
+      await card.locator("img").nth(1).waitFor({ state: "attached" });
+      await card.locator("img").nth(1).scrollIntoViewIfNeeded();
       await p.waitForFunction(`[...document.querySelectorAll(".proof-card img")].every((i) => i.complete && i.naturalWidth > 0)`);
       expect(await card.locator("img").evaluateAll((imgs) => imgs.map((i) => i.getAttribute("alt")))).toEqual(["Photo at delivery", "Signature"]);
       if (!look.desktop) expect(await p.evaluate<number>("document.documentElement.scrollWidth")).toBeLessThanOrEqual(PHONE.width);
@@ -166,6 +173,41 @@ describe("proof of delivery at 390 px", () => {
     await p.getByTestId("delivery-proof").getByText("Delivered to M. Park").waitFor();
     expect(errs).toEqual([]);
     await ctx.close();
+  });
+});
+
+describe("proof after a delivered scan at 390 px", () => {
+  it("a delivered scan opens the proof form in a sheet; the proof lands on the parcel", async () => {
+    await page.goto(url("/control/scan"));
+    await page.getByText("What happens to the parcels?").waitFor();
+    await page.locator("label", { hasText: "Delivered" }).first().click();
+    await page.getByRole("button", { name: "Start scanning" }).click();
+    await page.locator("#scan-code").waitFor();
+    await page.keyboard.type(SCANNED, { delay: 5 });
+    await page.keyboard.press("Enter");
+    const line = page.locator(".cp-scan-line.is-ok", { hasText: "Noor Bakker" });
+    await line.locator("button", { hasText: "Add proof" }).click();
+    const sheet = page.getByRole("dialog", { name: /Proof of delivery/ });
+    await sheet.locator("input[name=receiver_name]").fill("N. Bakker");
+    const canvas = sheet.locator("canvas.cp-signature-canvas");
+    const box = (await canvas.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    await page.mouse.move(box.x + 30, box.y + 60);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width - 40, box.y + 120, { steps: 12 });
+    await page.mouse.up();
+    await shot(page, "pod-scan-sheet-390");
+    await sheet.getByRole("button", { name: "Record delivery" }).click();
+    await line.getByText("Proof recorded").waitFor();
+    expect(await page.getByRole("dialog").count()).toBe(0);
+    // Back in the scanner's field for the next code.
+    await expect.poll(() => page.evaluate<string>("document.activeElement && document.activeElement.id")).toBe("scan-code");
+    const d = await gql(`query { adminParcel(trackingCode: "${SCANNED}") { status_code history { status_code } delivery_proof { receiver_name signature_url } } }`);
+    expect(d.adminParcel.delivery_proof.receiver_name).toBe("N. Bakker");
+    expect(d.adminParcel.delivery_proof.signature_url).toMatch(/\.png$/);
+    // The scan made the one "delivered" entry; the proof added none.
+    expect(d.adminParcel.history.filter((a: { status_code: string }) => a.status_code === "delivered")).toHaveLength(1);
+    expect(errors).toEqual([]);
   });
 });
 

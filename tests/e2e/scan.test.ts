@@ -137,7 +137,7 @@ describe("scan screen at 390 px", () => {
     await page.getByRole("button", { name: "Start scanning" }).click();
     await page.locator("#scan-code").waitFor();
     await scannerTypes("E2E-SCAN-2");
-    await page.locator(".cp-scan-line.is-ok", { hasText: "Grace Hopper" }).locator("a", { hasText: "Add proof" }).first().waitFor();
+    await page.locator(".cp-scan-line.is-ok", { hasText: "Grace Hopper" }).locator("button", { hasText: "Add proof" }).first().waitFor();
     expect((await state("E2E-SCAN-2")).status_code).toBe("delivered");
     if (shots) {
       await page.screenshot({ path: `${shots}/scan-run-390-light-delivered.png` });

@@ -18,10 +18,20 @@ export const SignaturePad = forwardRef<SignaturePadHandle, { label: string; onCh
     const canvas = useRef<HTMLCanvasElement>(null);
     const drawing = useRef<{ id: number; x: number; y: number } | null>(null);
     const [signed, setSigned] = useState(false);
+    const scale = useRef(1);
 
-    const reset = useCallback(() => {
+    /** A white sheet at the canvas's current size; `keep` draws what was there back (at the same scale). */
+    const prepare = useCallback((keep: boolean) => {
       const c = canvas.current;
       if (!c) return;
+      let old: HTMLCanvasElement | null = null;
+      if (keep && c.width && c.height) {
+        old = document.createElement("canvas");
+        old.width = c.width;
+        old.height = c.height;
+        old.getContext("2d")!.drawImage(c, 0, 0);
+      }
+      const before = scale.current;
       const ratio = Math.max(1, Math.min(3, window.devicePixelRatio || 1));
       const { width, height } = c.getBoundingClientRect();
       c.width = Math.round(width * ratio);
@@ -30,28 +40,34 @@ export const SignaturePad = forwardRef<SignaturePadHandle, { label: string; onCh
       g.setTransform(ratio, 0, 0, ratio, 0, 0);
       g.fillStyle = "#ffffff";
       g.fillRect(0, 0, width, height);
+      scale.current = ratio;
+      if (old) g.drawImage(old, 0, 0, old.width / before, old.height / before);
       g.lineCap = "round";
       g.lineJoin = "round";
       g.strokeStyle = INK;
       g.lineWidth = 2.4;
-      setSigned(false);
     }, []);
+    const reset = useCallback(() => {
+      prepare(false);
+      setSigned(false);
+    }, [prepare]);
 
     useEffect(() => {
       reset();
       const c = canvas.current;
       if (!c || typeof ResizeObserver === "undefined") return;
       let width = c.getBoundingClientRect().width;
+      // A scroll bar appearing or the phone turning changes the width: keep the signature drawn so far.
       const ro = new ResizeObserver(() => {
         const w = c.getBoundingClientRect().width;
         if (Math.abs(w - width) > 1) {
           width = w;
-          reset();
+          prepare(true);
         }
       });
       ro.observe(c);
       return () => ro.disconnect();
-    }, [reset]);
+    }, [reset, prepare]);
 
     useEffect(() => onChange?.(signed), [signed, onChange]);
 

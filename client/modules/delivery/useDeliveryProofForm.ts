@@ -29,7 +29,7 @@ export function useDeliveryProofForm(trackingCode: string, onDone: (proof: Recor
         photo: photo ? await shrinkPhoto(photo) : null,
       },
       // The parcel's screens show the new status, history and proof at once.
-      refetchQueries: ["AdminParcel"],
+      refetchQueries: "active",
       awaitRefetchQueries: true,
     });
     if (data) onDone(data.recordDelivery);
