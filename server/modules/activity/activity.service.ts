@@ -92,6 +92,8 @@ export async function addEntry(state: ParcelState, data: EntryData, place: Entry
   const moves = !!data.status_code && newest && (data.status_code !== state.status_code || data.status_reason !== state.status_reason);
   const parcelData: Record<string, unknown> = { updated_at: new Date(), version: { increment: 1 } };
   if (moves) Object.assign(parcelData, { status_code: data.status_code, status_reason: data.status_reason });
+  // A new failed attempt ends the recipient's earlier choice of a day or the depot (it was for the attempt before).
+  if (newest && data.status_code === "delivery_failed") Object.assign(parcelData, { reschedule_choice: null, reschedule_date: null, rescheduled_at: null });
   if (newest && place.current_location) parcelData.current_location = place.current_location;
   if (newest && place.latitude != null && place.longitude != null) {
     Object.assign(parcelData, { map_current_latitude: place.latitude, map_current_longitude: place.longitude });
