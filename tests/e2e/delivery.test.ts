@@ -14,6 +14,7 @@ import { ADMIN, signedInAdmin } from "../helpers/admin.js";
 import type { Client } from "../helpers/http.js";
 import { makePng } from "../helpers/images.js";
 import { nextWorkingDays } from "../../server/modules/delivery/delivery.rules.js";
+import { FAILURE_REASONS } from "../../server/modules/parcel/status.codes.js";
 
 const DELIVER = "CR-E2E-DELIVER";
 const PRIVATE = "CR-E2E-POD-PRIVATE";
@@ -247,6 +248,25 @@ describe("failed attempts and rescheduling at 390 px", () => {
     await row.getByTestId("reschedule-choice").waitFor();
     expect(await row.textContent()).toMatch(/2\s*attempts/);
     await shot(page, "reschedule-list-390");
+    expect(errors).toEqual([]);
+  });
+
+  it("staff record a third failed attempt with a reason from the list; it clears the recipient's choice", async () => {
+    await page.goto(url(`/control/parcels/${FAILED}/activities/create`));
+    await page.fill("input[name=title]", "Delivery attempt");
+    await page.fill("textarea[name=description]", "Gate locked.");
+    await page.selectOption("select[name=status_code]", "delivery_failed");
+    const reasons = await page.locator("select[name=status_reason] option").evaluateAll((o: any[]) => o.map((x) => x.value));
+    expect(reasons).toEqual(["", ...FAILURE_REASONS]);
+    await page.selectOption("select[name=status_reason]", "refused");
+    await page.getByRole("button", { name: "Save" }).click();
+    await page.waitForURL(/\/activities$/);
+    const d = await gql(`query { adminParcel(trackingCode: "${FAILED}") { delivery_attempts status_reason reschedule_choice } }`);
+    expect(d.adminParcel).toEqual({ delivery_attempts: 3, status_reason: "refused", reschedule_choice: null });
+    const { ctx, p } = await visitor();
+    await p.goto(url(`/track.html?code=${FAILED}&lang=fr`));
+    await p.getByTestId("attempt-note").getByText("Tentative 3 échouée : refusé").waitFor();
+    await ctx.close();
     expect(errors).toEqual([]);
   });
 });
