@@ -94,6 +94,10 @@ describe("scan screen at 390 px", () => {
     expect(await page.inputValue("#scan-code")).toBe("");
     expect(await state("E2E-SCAN-1")).toMatchObject({ status_code: "in_transit", current_location: "Lyon hub", history: [{ title: "Arrived at hub" }] });
 
+    // A scanner needs no on-screen keyboard: shut, the field still takes its keystrokes.
+    await page.getByRole("button", { name: /Keep the on-screen keyboard shut/ }).click();
+    expect(await page.getAttribute("#scan-code", "inputmode")).toBe("none");
+    await expect.poll(focusedId).toBe("scan-code");
     await scannerTypes("E2E-NOPE-9");
     await line("E2E-NOPE-9").and(page.locator(".is-error")).waitFor();
     expect(await line("E2E-NOPE-9").textContent()).toContain("Unknown tracking code");
@@ -131,14 +135,36 @@ describe("scan screen at 390 px", () => {
     expect(await state("E2E-SCAN-2")).toMatchObject({ status_code: "in_transit", history: [{ title: "Arrived at hub" }] });
   });
 
+  it("the camera's code loads only when it is opened, and a phone without one keeps the text field", async () => {
+    const scripts: string[] = [];
+    page.on("request", (r) => {
+      if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
+    });
+    await page.reload();
+    await page.locator("#scan-code").waitFor();
+    expect(scripts.filter((s) => /\/Camera-[\w-]+\.js$/.test(s))).toEqual([]);
+    await page.getByRole("button", { name: "Camera" }).click();
+    // Headless Chromium on Linux has neither BarcodeDetector nor a camera: the decoder loads, the camera fails politely.
+    await page.getByRole("alert").filter({ hasText: "Type or scan the code into the field instead." }).waitFor();
+    expect(scripts.some((s) => /\/Camera-[\w-]+\.js$/.test(s))).toBe(true);
+    await page.getByRole("button", { name: "Close camera" }).click();
+    expect(await page.locator("video").count()).toBe(0);
+  });
+
   it("a delivered scan offers the place for the proof of delivery", async () => {
+    await ctx.grantPermissions(["geolocation"], { origin: site.url });
+    await ctx.setGeolocation({ latitude: 48.856613, longitude: 2.352222, accuracy: 12 });
     await page.getByRole("button", { name: "Change" }).click();
     await page.locator("label", { hasText: "Delivered" }).first().click();
+    await page.fill("input[name=place]", "Rue de Rivoli 1, Paris");
+    await page.getByRole("button", { name: "Use my position" }).click();
+    await page.getByText("48.85661, 2.35222 ±12 m").waitFor();
     await page.getByRole("button", { name: "Start scanning" }).click();
     await page.locator("#scan-code").waitFor();
     await scannerTypes("E2E-SCAN-2");
     await page.locator(".cp-scan-line.is-ok", { hasText: "Grace Hopper" }).locator("button", { hasText: "Add proof" }).first().waitFor();
-    expect((await state("E2E-SCAN-2")).status_code).toBe("delivered");
+    const map = (await admin.gql(`query($c: String!) { adminParcel(trackingCode: $c) { status_code current_location map_current_latitude map_current_longitude } }`, { c: "E2E-SCAN-2" })).data.adminParcel;
+    expect(map).toEqual({ status_code: "delivered", current_location: "Rue de Rivoli 1, Paris", map_current_latitude: 48.856613, map_current_longitude: 2.352222 });
     if (shots) {
       await page.screenshot({ path: `${shots}/scan-run-390-light-delivered.png` });
       await page.getByRole("button", { name: "Switch to dark theme" }).click();

@@ -67,6 +67,12 @@ describe("access and input", () => {
     await bad({ codes: ["GUARD-1", "GUARD-2"], status_code: "picked_up", scan_ids: ["a"] }, /^scan_ids must hold one id per code \(2\)/m);
     await bad({ codes: ["GUARD-1"], status_code: "picked_up", scanned_at: new Date(Date.now() + 3600_000).toISOString() }, /^scanned_at must be an ISO 8601 date-time/m);
     await bad({ codes: ["GUARD-1"], status_code: "delivery_failed", status_reason: "bored" }, /^status_reason must be one of nobody_home/m);
+    await bad({ codes: [null], status_code: "picked_up" }, /^codes must be text/m);
+    await bad({ codes: ["GUARD-1"], status_code: "picked_up", scan_ids: ["\uD800"] }, /^scan_ids contains an id that is blank/m);
+    await bad({ codes: ["GUARD-1"], status_code: "picked_up", scan_ids: [" "] }, /^scan_ids contains an id that is blank/m);
+    // Text that can be no code is that code's error, not the request's.
+    const odd = ok(await admin.post("/api/scans", { codes: ["\u0000", "\uD800", "x".repeat(100)], status_code: "picked_up" }));
+    expect(odd.map((o: any) => o.error.code)).toEqual(["INVALID_CODE", "INVALID_CODE", "INVALID_CODE"]);
     // GraphQL names the same fields.
     expectFieldError(await admin.gql(SCAN, { i: { codes: [], status_code: "picked_up" } }), "codes", /1 to 500/);
     expectFieldError(await admin.gql(SCAN, { i: { codes: ["GUARD-1"], status_code: "picked_up", latitude: -100, longitude: 0 } }), "latitude", /between -90 and 90/);

@@ -79,48 +79,89 @@ export interface AddedEntry {
   status_changed: boolean;
 }
 
+/** One entry as it will be written, and what it changes on its parcel (planEntry). */
+export interface EntryPlan {
+  state: ParcelState;
+  data: EntryData;
+  row: {
+    parcel_id: number; title: string; description: string; icon: string; color: string; status_code: string | null; status_reason: string | null;
+    created_at: Date; scan_id: string | null; replaced_status_code: string | null; replaced_status_reason: string | null;
+  };
+  /** The parcel's columns the entry sets (besides its version and updated_at). */
+  parcel: Record<string, string | number | null>;
+  newest: boolean;
+  moves: boolean;
+}
+
 /**
- * Writes one history entry and, in the same transaction, what it changes on the parcel: its version,
- * its status when the entry is the newest and carries one (a back-dated entry records the past),
- * its current place. The entry remembers the status it replaced, which deleting it restores.
- * Side effects wait for afterEntries, so a batch pays them once. A taken scan_id throws the
- * database's unique violation and writes nothing.
+ * Plans one history entry against its parcel as it stands: a status picks the entry's icon and colour
+ * unless given; the entry moves the parcel's status when it is the newest and carries one (a back-dated
+ * entry records the past), and its place; it remembers the status it replaced, which deleting it restores.
  */
-export async function addEntry(state: ParcelState, data: EntryData, place: EntryPlace = {}): Promise<AddedEntry> {
+export function planEntry(state: ParcelState, data: EntryData, place: EntryPlace = {}): EntryPlan {
   const status = isStatusCode(data.status_code) ? STATUS_RULES[data.status_code] : undefined;
   const newest = !state.newest || state.newest <= data.created_at;
   const moves = !!data.status_code && newest && (data.status_code !== state.status_code || data.status_reason !== state.status_reason);
-  const parcelData: Record<string, unknown> = { updated_at: new Date(), version: { increment: 1 } };
-  if (moves) Object.assign(parcelData, { status_code: data.status_code, status_reason: data.status_reason });
+  const parcel: EntryPlan["parcel"] = {};
+  if (moves) Object.assign(parcel, { status_code: data.status_code, status_reason: data.status_reason });
   // A new failed attempt ends the recipient's earlier choice of a day or the depot (it was for the attempt before).
-  if (newest && data.status_code === "delivery_failed") Object.assign(parcelData, { reschedule_choice: null, reschedule_date: null, rescheduled_at: null });
-  if (newest && place.current_location) parcelData.current_location = place.current_location;
+  if (newest && data.status_code === "delivery_failed") Object.assign(parcel, { reschedule_choice: null, reschedule_date: null, rescheduled_at: null });
+  if (newest && place.current_location) parcel.current_location = place.current_location;
   if (newest && place.latitude != null && place.longitude != null) {
-    Object.assign(parcelData, { map_current_latitude: place.latitude, map_current_longitude: place.longitude });
+    Object.assign(parcel, { map_current_latitude: place.latitude, map_current_longitude: place.longitude });
   }
-  const [row] = await db().$transaction([
-    db().activity.create({
-      data: {
-        parcel_id: state.id,
-        title: data.title,
-        description: data.description,
-        // A status picks the entry's icon and colour unless the admin chose them.
-        icon: data.icon || status?.icon || DEFAULT_ACTIVITY_ICON,
-        color: data.color || status?.color || DEFAULT_ACTIVITY_COLOR,
-        status_code: data.status_code,
-        status_reason: data.status_reason,
-        created_at: data.created_at,
-        scan_id: data.scan_id ?? null,
-        replaced_status_code: moves ? state.status_code : null,
-        replaced_status_reason: moves ? state.status_reason : null,
-      },
-    }),
-    db().parcel.update({ where: { id: state.id }, data: parcelData, select: { id: true } }),
+  return {
+    state, data, parcel, newest, moves,
+    row: {
+      parcel_id: state.id,
+      title: data.title,
+      description: data.description,
+      icon: data.icon || status?.icon || DEFAULT_ACTIVITY_ICON,
+      color: data.color || status?.color || DEFAULT_ACTIVITY_COLOR,
+      status_code: data.status_code,
+      status_reason: data.status_reason,
+      created_at: data.created_at,
+      scan_id: data.scan_id ?? null,
+      replaced_status_code: moves ? state.status_code : null,
+      replaced_status_reason: moves ? state.status_reason : null,
+    },
+  };
+}
+
+/**
+ * Writes planned entries (of distinct parcels) in one transaction: the entries in one statement, the
+ * parcels' changes in one statement per kind of change, each parcel's version moved. Nothing is
+ * written when any fails (a taken scan_id throws the database's unique violation). The states
+ * follow the written entries. Side effects wait for afterEntries, so a batch pays them once.
+ */
+export async function writeEntries(plans: EntryPlan[]): Promise<AddedEntry[]> {
+  if (!plans.length) return [];
+  if (new Set(plans.map((p) => p.state.id)).size !== plans.length) throw new Error("writeEntries takes one entry per parcel");
+  const changes = new Map<string, number[]>();
+  for (const p of plans) {
+    const key = JSON.stringify(p.parcel);
+    changes.set(key, [...(changes.get(key) ?? []), p.state.id]);
+  }
+  const now = new Date();
+  const [rows] = await db().$transaction([
+    db().activity.createManyAndReturn({ data: plans.map((p) => p.row) }),
+    ...[...changes].map(([key, ids]) =>
+      db().parcel.updateMany({ where: { id: { in: ids } }, data: { ...JSON.parse(key), updated_at: now, version: { increment: 1 } } }),
+    ),
   ]);
-  const changed = moves && data.status_code !== state.status_code;
-  if (moves) Object.assign(state, { status_code: data.status_code, status_reason: data.status_reason });
-  if (newest) state.newest = data.created_at;
-  return { parcel_id: state.id, tracking_code: state.tracking_code, activity: withDerivedTime(row), status_changed: changed };
+  const byParcel = new Map(rows.map((r) => [r.parcel_id, r]));
+  return plans.map((p) => {
+    const { state, data } = p;
+    const changed = p.moves && data.status_code !== state.status_code;
+    if (p.moves) Object.assign(state, { status_code: data.status_code, status_reason: data.status_reason });
+    if (p.newest) state.newest = data.created_at;
+    return { parcel_id: state.id, tracking_code: state.tracking_code, activity: withDerivedTime(byParcel.get(state.id)!), status_changed: changed };
+  });
+}
+
+/** One entry: the same path as a batch of one. */
+export async function addEntry(state: ParcelState, data: EntryData, place: EntryPlace = {}): Promise<AddedEntry> {
+  return (await writeEntries([planEntry(state, data, place)]))[0];
 }
 
 /**

@@ -1,8 +1,8 @@
 import { badInput, isUniqueViolation } from "../../core/errors.js";
 import { isStorableText } from "../../core/validation.js";
-import { db, provider } from "../../db/index.js";
+import { db } from "../../db/index.js";
 import { withDerivedTime } from "../activity/activity.rules.js";
-import { addEntry, afterEntries, parcelStates, type AddedEntry, type ParcelState } from "../activity/activity.service.js";
+import { afterEntries, parcelStates, planEntry, writeEntries, type AddedEntry, type EntryData, type EntryPlan, type ParcelState } from "../activity/activity.service.js";
 import { FAILURE_REASONS, type StatusCode } from "../parcel/status.codes.js";
 import { defaultScanTitle, SCAN_ERRORS, scanRefusal, type ScanErrorCode } from "./scan.events.js";
 import type { ScanParcelsInput } from "./scan.input.js";
@@ -14,8 +14,8 @@ import type { ScanParcelsInput } from "./scan.input.js";
 export const SCAN_ACCESS = { admin: true, roles: ["admin"], scopes: ["history:write"] } as const;
 
 const CODE = /^[A-Za-z0-9-]{1,64}$/;
-/** PostgreSQL takes several small transactions at once (the pool holds 10); SQLite writes one at a time. */
-const PARALLEL_WRITES = 4;
+/** Entries written per transaction: 60 rows of 11 columns stay under SQLite's 999 parameters a statement. */
+const WRITE_BATCH = 60;
 
 type Entry = AddedEntry["activity"];
 export interface ScanOutcome {
@@ -82,55 +82,67 @@ export async function scanParcels(input: ScanParcelsInput): Promise<ScanOutcome[
   }
 
   const outcomes: ScanOutcome[] = new Array(codes.length);
-  const addedAt: (AddedEntry | undefined)[] = new Array(codes.length);
-  const one = async (i: number, state: ParcelState) => {
-    const code = codes[i];
-    const scanId = scanIds?.[i] ?? null;
-    const key = `${state.id}\n${scanId}`;
-    const first = scanId ? seen.get(key) : undefined;
-    if (first) return (outcomes[i] = { code, recipient_name: state.recipient_name, activity: first, error: null });
-    const refusal = scanRefusal(state.status_code, status);
-    if (refusal) return (outcomes[i] = fail(code, state.recipient_name, refusal));
-    try {
-      const entry = await addEntry(
-        state,
-        { title, description, status_code: status, status_reason: reason, created_at: at, scan_id: scanId },
-        { current_location: place, latitude: input.latitude, longitude: input.longitude },
-      );
-      addedAt[i] = entry;
-      if (scanId) seen.set(key, entry.activity);
-      outcomes[i] = { code, recipient_name: state.recipient_name, activity: entry.activity, error: null };
-    } catch (e) {
-      if (!scanId || !isUniqueViolation(e)) throw e;
-      // A concurrent request with the same scan won the race: answer its entry.
-      const row = await db().activity.findUnique({ where: { parcel_id_scan_id: { parcel_id: state.id, scan_id: scanId } } });
-      if (!row) throw e;
-      const winner = withDerivedTime(row);
-      seen.set(key, winner);
-      outcomes[i] = { code, recipient_name: state.recipient_name, activity: winner, error: null };
-    }
-  };
+  const added: AddedEntry[] = [];
+  const answer = (i: number, state: ParcelState, activity: Entry) => (outcomes[i] = { code: codes[i], recipient_name: state.recipient_name, activity, error: null });
+  const entryData = (i: number): EntryData => ({ title, description, status_code: status, status_reason: reason, created_at: at, scan_id: scanIds?.[i] ?? null });
+  const placeData = { current_location: place, latitude: input.latitude, longitude: input.longitude };
 
-  // A parcel's scans in the order given; different parcels side by side where the database writes in parallel.
-  const byParcel = new Map<ParcelState, number[]>();
+  // Rounds: the first scan of each parcel, then the second of those scanned twice, and so on, so a
+  // parcel's scans follow one another in the order given and a round has each parcel once.
+  const rounds: [number, ParcelState][][] = [];
+  const count = new Map<ParcelState, number>();
   for (const [i, code] of codes.entries()) {
     const state = CODE.test(code) ? states.get(code) : undefined;
     if (!CODE.test(code)) outcomes[i] = fail(code, null, "INVALID_CODE");
     else if (!state) outcomes[i] = fail(code, null, "UNKNOWN_CODE");
-    else byParcel.set(state, [...(byParcel.get(state) ?? []), i]);
+    else {
+      const n = count.get(state) ?? 0;
+      count.set(state, n + 1);
+      (rounds[n] ??= []).push([i, state]);
+    }
   }
-  const groups = [...byParcel];
-  const workers = provider() === "postgresql" ? PARALLEL_WRITES : 1;
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(workers, groups.length) }, async () => {
-      while (next < groups.length) {
-        const [state, positions] = groups[next++];
-        for (const i of positions) await one(i, state);
+
+  for (const round of rounds) {
+    const plans: [number, EntryPlan][] = [];
+    for (const [i, state] of round) {
+      const first = scanIds ? seen.get(`${state.id}\n${scanIds[i]}`) : undefined;
+      const refusal = first ? null : scanRefusal(state.status_code, status);
+      if (first) answer(i, state, first);
+      else if (refusal) outcomes[i] = fail(codes[i], state.recipient_name, refusal);
+      else plans.push([i, planEntry(state, entryData(i), placeData)]);
+    }
+    for (let k = 0; k < plans.length; k += WRITE_BATCH) {
+      const batch = plans.slice(k, k + WRITE_BATCH);
+      let written: AddedEntry[] | null = null;
+      try {
+        written = await writeEntries(batch.map(([, plan]) => plan));
+      } catch (e) {
+        if (!scanIds || !isUniqueViolation(e)) throw e;
       }
-    }),
-  );
-  const added = addedAt.filter((a): a is AddedEntry => !!a);
+      if (written) {
+        for (const [j, entry] of written.entries()) record(batch[j][0], batch[j][1].state, entry);
+        continue;
+      }
+      // A concurrent request with some of the same scans wrote first (nothing of this batch was written):
+      // one by one, each scan taken by the other request answers its entry.
+      for (const [i, { state }] of batch) {
+        try {
+          record(i, state, await writeEntries([planEntry(state, entryData(i), placeData)]).then((w) => w[0]));
+        } catch (e) {
+          if (!isUniqueViolation(e)) throw e;
+          const row = await db().activity.findUnique({ where: { parcel_id_scan_id: { parcel_id: state.id, scan_id: scanIds![i] } } });
+          if (!row) throw e;
+          answer(i, state, withDerivedTime(row));
+        }
+      }
+    }
+  }
+
+  function record(i: number, state: ParcelState, entry: AddedEntry) {
+    added.push(entry);
+    if (scanIds) seen.set(`${state.id}\n${scanIds[i]}`, entry.activity);
+    answer(i, state, entry.activity);
+  }
   await afterEntries(added);
   return outcomes;
 }

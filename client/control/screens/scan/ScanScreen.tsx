@@ -19,6 +19,7 @@ const Camera = lazy(() => import("./Camera").then((m) => ({ default: m.Camera })
 /** The same code seen again this soon by the camera is the same scan. */
 const CAMERA_REPEAT_MS = 3000;
 const RETRY_MS = 8000;
+const KEYBOARD_KEY = "courier.scan.keyboard";
 
 const isNetworkError = (e: unknown) => e instanceof ApolloError && !!e.networkError && !e.graphQLErrors?.length;
 const isSignedOut = (e: unknown) => e instanceof ApolloError && e.graphQLErrors.some((g) => g.extensions?.code === "UNAUTHENTICATED");
@@ -53,6 +54,8 @@ export default function ScanScreen() {
   const [signedOut, setSignedOut] = useState(false);
   const [camera, setCamera] = useState(false);
   const [code, setCode] = useState("");
+  // With a USB or Bluetooth scanner the phone's own keyboard only hides the screen: it can be kept shut.
+  const [keyboard, setKeyboard] = useState(() => localStorage.getItem(KEYBOARD_KEY) !== "off");
   const input = useRef<HTMLInputElement>(null);
   const lastCamera = useRef({ code: "", at: 0 });
   const sending = useRef(false);
@@ -259,15 +262,31 @@ export default function ScanScreen() {
             name="code"
             value={code}
             onChange={(e) => setCode(e.target.value)}
-            placeholder="Scan or type a code"
+            placeholder="Scan a code"
             autoFocus
             autoComplete="off"
             autoCapitalize="characters"
             autoCorrect="off"
             spellCheck={false}
             enterKeyHint="send"
+            inputMode={keyboard ? "text" : "none"}
             maxLength={300}
           />
+          <button
+            type="button"
+            className={`cp-icon-btn cp-scan-keyboard${keyboard ? " is-on" : ""}`}
+            aria-pressed={keyboard}
+            aria-label={keyboard ? "Keep the on-screen keyboard shut (for a scanner)" : "Show the on-screen keyboard"}
+            title={keyboard ? "On-screen keyboard: on" : "On-screen keyboard: off"}
+            onClick={() => {
+              const next = !keyboard;
+              setKeyboard(next);
+              localStorage.setItem(KEYBOARD_KEY, next ? "on" : "off");
+              focusInput();
+            }}
+          >
+            <Icon name="keyboard" size={24} />
+          </button>
           <button type="submit" className="cp-btn cp-btn-primary cp-scan-add">
             Add
           </button>

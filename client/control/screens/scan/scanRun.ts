@@ -85,8 +85,11 @@ export function codeFromScan(raw: string): string {
 /** The oldest scan still waiting to be sent. */
 export const nextQueued = (lines: ScanLine[]) => [...lines].reverse().find((l) => l.state === "queued");
 
-/** The newest scan that undo takes back: sent and recorded, or still waiting. */
-export const undoable = (lines: ScanLine[]) => lines.find((l) => l.state === "ok" || l.state === "queued");
+/** The newest scan that undo takes back: recorded, or still waiting; none while the newest is on its way. */
+export function undoable(lines: ScanLine[]): ScanLine | undefined {
+  const l = lines.find((x) => x.state === "ok" || x.state === "queued" || x.state === "sending");
+  return l?.state === "sending" ? undefined : l;
+}
 
 export function eventOf(id: ScanEventId) {
   return SCAN_EVENTS.find((e) => e.id === id)!;

@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { codeFromScan, LATE_MS, nextQueued, scanInput, undoable, type ScanLine, type ScanSetup } from "./scanRun";
+
+const setup: ScanSetup = { event: "delivery_failed", status_code: "delivery_failed", status_reason: "refused", title: null, place: "Van 3", latitude: 45.5, longitude: 4.8 };
+const line = (code: string, state: ScanLine["state"], scanned_at = new Date().toISOString()): ScanLine => ({ scan_id: `id-${code}`, code, scanned_at, setup, state });
+
+describe("a run of scans", () => {
+  it("reads a code from a label's QR link or takes the scanned text as it is", () => {
+    expect(codeFromScan("  ABC-123 \n")).toBe("ABC-123");
+    expect(codeFromScan("https://courier.example/track.html?code=ABC-123&lang=fr")).toBe("ABC-123");
+    expect(codeFromScan("https://courier.example/about")).toBe("https://courier.example/about");
+  });
+
+  it("sends the oldest waiting scan first and undoes the newest recorded or waiting one", () => {
+    const lines = [line("C", "error"), line("B", "queued"), line("A", "queued"), line("Z", "ok")]; // newest first
+    expect(nextQueued(lines)?.code).toBe("A");
+    expect(undoable(lines)?.code).toBe("B");
+    expect(undoable([line("E", "error"), line("D", "ok")])?.code).toBe("D");
+    expect(undoable([line("E", "undone"), line("F", "error")])).toBeUndefined();
+    // Not past a scan on its way: its answer decides what there is to undo.
+    expect(undoable([line("G", "sending"), line("H", "ok")])).toBeUndefined();
+  });
+
+  it("carries the scan's own time only when it had to wait", () => {
+    const now = Date.now();
+    const fresh = scanInput(line("A", "queued", new Date(now - 1000).toISOString()), now);
+    expect(fresh).toMatchObject({ codes: ["A"], scan_ids: ["id-A"], status_code: "delivery_failed", status_reason: "refused", place: "Van 3", latitude: 45.5 });
+    expect(fresh).not.toHaveProperty("scanned_at");
+    const at = new Date(now - LATE_MS - 1000).toISOString();
+    expect(scanInput(line("A", "queued", at), now).scanned_at).toBe(at);
+  });
+});
