@@ -206,6 +206,8 @@ describe("proof after a delivered scan at 390 px", () => {
     const d = await gql(`query { adminParcel(trackingCode: "${SCANNED}") { status_code history { status_code } delivery_proof { receiver_name signature_url } } }`);
     expect(d.adminParcel.delivery_proof.receiver_name).toBe("N. Bakker");
     expect(d.adminParcel.delivery_proof.signature_url).toMatch(/\.png$/);
+    // The stroke drawn in the sheet is in the PNG (an empty white sheet compresses to far less).
+    expect((await (await fetch(url(d.adminParcel.delivery_proof.signature_url))).arrayBuffer()).byteLength).toBeGreaterThan(1200);
     // The scan made the one "delivered" entry; the proof added none.
     expect(d.adminParcel.history.filter((a: { status_code: string }) => a.status_code === "delivered")).toHaveLength(1);
     expect(errors).toEqual([]);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useRef, useState } from "react";
 import { Icon } from "../../components/Icon";
 import { DeliveryProofForm } from "../../../modules/delivery/DeliveryProofForm";
 
@@ -12,14 +12,13 @@ export function ProofAction({ code }: { code: string; activityId: number | null 
   const [open, setOpen] = useState(false);
   const [done, setDone] = useState(false);
 
-  useEffect(() => {
-    const d = dialog.current;
-    if (!d) return;
-    if (open && !d.open) d.showModal();
-    if (!open && d.open) d.close();
-  }, [open]);
-
+  // The sheet is shown before its form renders, so the signature pad measures its real size.
+  const show = () => {
+    dialog.current?.showModal();
+    setOpen(true);
+  };
   const close = () => {
+    if (dialog.current?.open) dialog.current.close();
     setOpen(false);
     // Back to the scanner's text field, where the next code is typed.
     requestAnimationFrame(() => document.getElementById("scan-code")?.focus());
@@ -35,7 +34,7 @@ export function ProofAction({ code }: { code: string; activityId: number | null 
   }
   return (
     <>
-      <button type="button" className="cp-scan-proof" onClick={() => setOpen(true)} aria-haspopup="dialog">
+      <button type="button" className="cp-scan-proof" onClick={show} aria-haspopup="dialog">
         <Icon name="draw" size={18} />
         <span>Add proof</span>
       </button>
