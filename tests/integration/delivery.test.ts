@@ -206,6 +206,22 @@ describe("proof of delivery", () => {
   });
 });
 
+describe("documented", () => {
+  it("OpenAPI lists both paths: the proof as multipart with its two images, the choice as JSON", async () => {
+    const doc = (await anon.get("/api/openapi.json")).json;
+    const proof = doc.paths["/api/parcels/{code}/delivery-proof"].post;
+    const form = proof.requestBody.content["multipart/form-data"].schema;
+    expect(form.properties.signature).toMatchObject({ type: "string", format: "binary" });
+    expect(form.properties.photo).toMatchObject({ type: "string", format: "binary" });
+    expect(Object.keys(form.properties)).toEqual(expect.arrayContaining(["receiver_name", "left_at"]));
+    expect(proof.responses["201"]).toBeDefined();
+    expect(proof.security).toEqual([{ session: [] }]);
+    const choice = doc.paths["/api/parcels/{code}/reschedule"].post;
+    expect(choice.requestBody.content["application/json"].schema.properties.choice.enum).toEqual(["delivery", "depot"]);
+    expect(choice.security).toBeUndefined();
+  });
+});
+
 describe("failed attempts and rescheduling", () => {
   const days = () => nextWorkingDays(new Date());
 
