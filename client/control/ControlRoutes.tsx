@@ -17,6 +17,8 @@ import ParcelMapUpdate from "./screens/parcels/ParcelMapUpdate";
 import ParcelImageUpdate from "./screens/parcels/ParcelImageUpdate";
 import StaleParcels from "./screens/parcels/StaleParcels";
 import ParcelImport from "./screens/parcels/ParcelImport";
+import ToReschedule from "./screens/parcels/ToReschedule";
+import RecordDelivery from "./screens/parcels/RecordDelivery";
 import ActivityList from "./screens/activities/ActivityList";
 import { ActivityCreate, ActivityEdit } from "./screens/activities/ActivityForm";
 import PageList from "./screens/pages/PageList";
@@ -90,10 +92,12 @@ function ControlPanelRoutes() {
           <Route path="create.html" element={<ParcelCreate />} />
           <Route path="stale.html" element={<StaleParcels />} />
           <Route path="import.html" element={<ParcelImport />} />
+          <Route path="reschedule.html" element={<ToReschedule />} />
           <Route path=":code" element={<ParcelDetail />} />
           <Route path=":code/update" element={<ParcelUpdate />} />
           <Route path=":code/update-map" element={<ParcelMapUpdate />} />
           <Route path=":code/update-image" element={<ParcelImageUpdate />} />
+          <Route path=":code/deliver" element={<RecordDelivery />} />
           <Route path=":code/activities" element={<ActivityList />} />
           <Route path=":code/activities/create" element={<ActivityCreate />} />
           <Route path=":code/activities/:aid" element={<ActivityEdit />} />

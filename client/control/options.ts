@@ -1,5 +1,5 @@
 /** Fixed choices of the control panel's forms; values are the wire values (server/modules/*). */
-import { isStatusCode, STATUS_CODES, STATUS_RULES } from "../modules/parcel/status";
+import { FAILURE_REASON_LABELS, FAILURE_REASONS, isFailureReason, isStatusCode, STATUS_CODES, STATUS_RULES } from "../modules/parcel/status";
 import { LANGUAGES } from "../i18n/languages";
 
 export interface Option {
@@ -74,6 +74,11 @@ export const STATUS_OPTIONS: Option[] = STATUS_CODES.map((c) => ({ value: c, lab
 export const statusLabel = (code?: string | null) => (isStatusCode(code) ? STATUS_RULES[code].label : null);
 /** The icon and colour a status stands for (the server uses the same when a call leaves them out). */
 export const statusLook = (code?: string | null) => (isStatusCode(code) ? { icon: STATUS_RULES[code].icon, color: STATUS_RULES[code].color } : null);
+
+/** Why a delivery attempt failed: the wire values of FAILURE_REASONS with their English labels. */
+export const FAILURE_REASON_OPTIONS: Option[] = FAILURE_REASONS.map((r) => ({ value: r, label: FAILURE_REASON_LABELS[r] }));
+/** A failed attempt's reason in words (free text as it is). */
+export const failureReasonLabel = (reason: string) => (isFailureReason(reason) ? FAILURE_REASON_LABELS[reason] : reason);
 
 /** Yes/no switches sent as booleans. */
 export const YES_NO: Option[] = [

@@ -69,6 +69,8 @@ export type CreatePageInput = {
 };
 
 export type CreateParcelInput = {
+  /** After a failed delivery attempt the recipient may pick a new delivery day or a pick-up at the depot */
+  allow_reschedule?: boolean | null | undefined;
   current_location?: string | null | undefined;
   declared_value?: number | null | undefined;
   destination: string;
@@ -127,6 +129,22 @@ export type HtmlSettingsInput = {
 export type MailSettingsInput = {
   mail_driver: string;
   mail_template: string;
+};
+
+export type RecordDeliveryInput = {
+  /** Where the parcel was left, e.g. "with the neighbour at no. 12" */
+  left_at?: string | null | undefined;
+  /** Who took the parcel */
+  receiver_name?: string | null | undefined;
+};
+
+export type RescheduleInput = {
+  /** delivery: a new delivery day (date); depot: pick-up at the depot */
+  choice: string;
+  /** With choice delivery: one of the next 5 working days (Mon-Fri, YYYY-MM-DD) */
+  date?: string | null | undefined;
+  /** The recipient's postcode or e-mail: required when the parcel protects its details */
+  verify?: string | null | undefined;
 };
 
 export type ResetPasswordInput = {
@@ -200,6 +218,8 @@ export type UpdatePageInput = {
 
 /** id plus any parcel fields; absent fields stay as they are */
 export type UpdateParcelInput = {
+  /** After a failed delivery attempt the recipient may pick a new delivery day or a pick-up at the depot */
+  allow_reschedule?: boolean | null | undefined;
   current_location?: string | null | undefined;
   declared_value?: number | null | undefined;
   destination?: string | null | undefined;
@@ -308,7 +328,7 @@ export type AdminCreateParcelMutationVariables = Exact<{
 }>;
 
 
-export type AdminCreateParcelMutation = { createParcel: { id: number, tracking_code: string, recipient_name: string, recipient_email: string | null, recipient_phone_number: string | null, recipient_postcode: string | null, sender_name: string | null, sender_email: string | null, destination: string, current_location: string | null, pickup_location: string | null, status: string | null, status_code: string | null, status_reason: string | null, weight: number | null, shipped_via: string | null, parcel_content: string | null, declared_value: number | null, min_expected_delivery_date: string | null, max_expected_delivery_date: string | null, image: string | null, show_map: string, map_zoom: number, map_current_latitude: number | null, map_current_longitude: number | null, map_pickup_latitude: number | null, map_pickup_longitude: number | null, map_destination_latitude: number | null, map_destination_longitude: number | null, notify_recipient: boolean, recipient_language: string | null, recipient_unsubscribed: boolean, protect_details: boolean, details_protected: boolean, last_event_at: string, quiet_after_days: number, created_at: string, updated_at: string } };
+export type AdminCreateParcelMutation = { createParcel: { id: number, tracking_code: string, recipient_name: string, recipient_email: string | null, recipient_phone_number: string | null, recipient_postcode: string | null, sender_name: string | null, sender_email: string | null, destination: string, current_location: string | null, pickup_location: string | null, status: string | null, status_code: string | null, status_reason: string | null, weight: number | null, shipped_via: string | null, parcel_content: string | null, declared_value: number | null, min_expected_delivery_date: string | null, max_expected_delivery_date: string | null, image: string | null, show_map: string, map_zoom: number, map_current_latitude: number | null, map_current_longitude: number | null, map_pickup_latitude: number | null, map_pickup_longitude: number | null, map_destination_latitude: number | null, map_destination_longitude: number | null, notify_recipient: boolean, recipient_language: string | null, recipient_unsubscribed: boolean, protect_details: boolean, details_protected: boolean, last_event_at: string, quiet_after_days: number, created_at: string, updated_at: string, allow_reschedule: boolean, reschedule_allowed: boolean, reschedule_choice: string | null, reschedule_date: string | null, rescheduled_at: string | null, delivery_attempts: number, delivery_recorded_by: string | null, delivery_proof: { receiver_name: string | null, signature_url: string | null, photo_url: string | null, delivered_at: string, left_at: string | null } | null } };
 
 export type AdminCreateReviewMutationVariables = Exact<{
   input: CreateReviewInput;
@@ -419,9 +439,9 @@ export type AdminParcelQueryVariables = Exact<{
 }>;
 
 
-export type AdminParcelQuery = { adminParcel: { id: number, tracking_code: string, recipient_name: string, recipient_email: string | null, recipient_phone_number: string | null, recipient_postcode: string | null, sender_name: string | null, sender_email: string | null, destination: string, current_location: string | null, pickup_location: string | null, status: string | null, status_code: string | null, status_reason: string | null, weight: number | null, shipped_via: string | null, parcel_content: string | null, declared_value: number | null, min_expected_delivery_date: string | null, max_expected_delivery_date: string | null, image: string | null, show_map: string, map_zoom: number, map_current_latitude: number | null, map_current_longitude: number | null, map_pickup_latitude: number | null, map_pickup_longitude: number | null, map_destination_latitude: number | null, map_destination_longitude: number | null, notify_recipient: boolean, recipient_language: string | null, recipient_unsubscribed: boolean, protect_details: boolean, details_protected: boolean, last_event_at: string, quiet_after_days: number, created_at: string, updated_at: string, history: Array<{ id: number, parcel_id: number, title: string, description: string, icon: string, color: string, status_code: string | null, status_reason: string | null, created_at: string, updated_at: string, created_at_month: string, created_at_day: string, created_at_time: string }> } };
+export type AdminParcelQuery = { adminParcel: { id: number, tracking_code: string, recipient_name: string, recipient_email: string | null, recipient_phone_number: string | null, recipient_postcode: string | null, sender_name: string | null, sender_email: string | null, destination: string, current_location: string | null, pickup_location: string | null, status: string | null, status_code: string | null, status_reason: string | null, weight: number | null, shipped_via: string | null, parcel_content: string | null, declared_value: number | null, min_expected_delivery_date: string | null, max_expected_delivery_date: string | null, image: string | null, show_map: string, map_zoom: number, map_current_latitude: number | null, map_current_longitude: number | null, map_pickup_latitude: number | null, map_pickup_longitude: number | null, map_destination_latitude: number | null, map_destination_longitude: number | null, notify_recipient: boolean, recipient_language: string | null, recipient_unsubscribed: boolean, protect_details: boolean, details_protected: boolean, last_event_at: string, quiet_after_days: number, created_at: string, updated_at: string, allow_reschedule: boolean, reschedule_allowed: boolean, reschedule_choice: string | null, reschedule_date: string | null, rescheduled_at: string | null, delivery_attempts: number, delivery_recorded_by: string | null, history: Array<{ id: number, parcel_id: number, title: string, description: string, icon: string, color: string, status_code: string | null, status_reason: string | null, created_at: string, updated_at: string, created_at_month: string, created_at_day: string, created_at_time: string }>, delivery_proof: { receiver_name: string | null, signature_url: string | null, photo_url: string | null, delivered_at: string, left_at: string | null } | null } };
 
-export type AdminParcelFieldsFragment = { id: number, tracking_code: string, recipient_name: string, recipient_email: string | null, recipient_phone_number: string | null, recipient_postcode: string | null, sender_name: string | null, sender_email: string | null, destination: string, current_location: string | null, pickup_location: string | null, status: string | null, status_code: string | null, status_reason: string | null, weight: number | null, shipped_via: string | null, parcel_content: string | null, declared_value: number | null, min_expected_delivery_date: string | null, max_expected_delivery_date: string | null, image: string | null, show_map: string, map_zoom: number, map_current_latitude: number | null, map_current_longitude: number | null, map_pickup_latitude: number | null, map_pickup_longitude: number | null, map_destination_latitude: number | null, map_destination_longitude: number | null, notify_recipient: boolean, recipient_language: string | null, recipient_unsubscribed: boolean, protect_details: boolean, details_protected: boolean, last_event_at: string, quiet_after_days: number, created_at: string, updated_at: string };
+export type AdminParcelFieldsFragment = { id: number, tracking_code: string, recipient_name: string, recipient_email: string | null, recipient_phone_number: string | null, recipient_postcode: string | null, sender_name: string | null, sender_email: string | null, destination: string, current_location: string | null, pickup_location: string | null, status: string | null, status_code: string | null, status_reason: string | null, weight: number | null, shipped_via: string | null, parcel_content: string | null, declared_value: number | null, min_expected_delivery_date: string | null, max_expected_delivery_date: string | null, image: string | null, show_map: string, map_zoom: number, map_current_latitude: number | null, map_current_longitude: number | null, map_pickup_latitude: number | null, map_pickup_longitude: number | null, map_destination_latitude: number | null, map_destination_longitude: number | null, notify_recipient: boolean, recipient_language: string | null, recipient_unsubscribed: boolean, protect_details: boolean, details_protected: boolean, last_event_at: string, quiet_after_days: number, created_at: string, updated_at: string, allow_reschedule: boolean, reschedule_allowed: boolean, reschedule_choice: string | null, reschedule_date: string | null, rescheduled_at: string | null, delivery_attempts: number, delivery_recorded_by: string | null, delivery_proof: { receiver_name: string | null, signature_url: string | null, photo_url: string | null, delivered_at: string, left_at: string | null } | null };
 
 export type AdminParcelsQueryVariables = Exact<{
   page?: number | null | undefined;
@@ -443,6 +463,16 @@ export type AdminProposedTrackingCodeQueryVariables = Exact<{ [key: string]: nev
 
 
 export type AdminProposedTrackingCodeQuery = { proposedTrackingCode: string };
+
+export type AdminRecordDeliveryMutationVariables = Exact<{
+  trackingCode: string;
+  input?: RecordDeliveryInput | null | undefined;
+  signature?: File | null | undefined;
+  photo?: File | null | undefined;
+}>;
+
+
+export type AdminRecordDeliveryMutation = { recordDelivery: { receiver_name: string | null, signature_url: string | null, photo_url: string | null, delivered_at: string, left_at: string | null } };
 
 export type AdminResetPasswordMutationVariables = Exact<{
   input: ResetPasswordInput;
@@ -507,6 +537,14 @@ export type AdminStaleParcelsQueryVariables = Exact<{
 
 export type AdminStaleParcelsQuery = { parcels: { current_page: number, last_page: number, next_page_url: string | null, per_page: number, total: number, data: Array<{ id: number, tracking_code: string, recipient_name: string, destination: string, status: string | null, status_code: string | null, last_event_at: string }> } };
 
+export type AdminToRescheduleQueryVariables = Exact<{
+  page?: number | null | undefined;
+  per_page?: number | null | undefined;
+}>;
+
+
+export type AdminToRescheduleQuery = { parcels: { current_page: number, last_page: number, next_page_url: string | null, per_page: number, total: number, data: Array<{ id: number, tracking_code: string, recipient_name: string, destination: string, status_code: string | null, status_reason: string | null, last_event_at: string, allow_reschedule: boolean, delivery_attempts: number, reschedule_choice: string | null, reschedule_date: string | null, rescheduled_at: string | null }> } };
+
 export type AdminUpdateActivityMutationVariables = Exact<{
   input: UpdateActivityInput;
 }>;
@@ -547,7 +585,7 @@ export type AdminUpdateParcelMutationVariables = Exact<{
 }>;
 
 
-export type AdminUpdateParcelMutation = { updateParcel: { id: number, tracking_code: string, recipient_name: string, recipient_email: string | null, recipient_phone_number: string | null, recipient_postcode: string | null, sender_name: string | null, sender_email: string | null, destination: string, current_location: string | null, pickup_location: string | null, status: string | null, status_code: string | null, status_reason: string | null, weight: number | null, shipped_via: string | null, parcel_content: string | null, declared_value: number | null, min_expected_delivery_date: string | null, max_expected_delivery_date: string | null, image: string | null, show_map: string, map_zoom: number, map_current_latitude: number | null, map_current_longitude: number | null, map_pickup_latitude: number | null, map_pickup_longitude: number | null, map_destination_latitude: number | null, map_destination_longitude: number | null, notify_recipient: boolean, recipient_language: string | null, recipient_unsubscribed: boolean, protect_details: boolean, details_protected: boolean, last_event_at: string, quiet_after_days: number, created_at: string, updated_at: string } };
+export type AdminUpdateParcelMutation = { updateParcel: { id: number, tracking_code: string, recipient_name: string, recipient_email: string | null, recipient_phone_number: string | null, recipient_postcode: string | null, sender_name: string | null, sender_email: string | null, destination: string, current_location: string | null, pickup_location: string | null, status: string | null, status_code: string | null, status_reason: string | null, weight: number | null, shipped_via: string | null, parcel_content: string | null, declared_value: number | null, min_expected_delivery_date: string | null, max_expected_delivery_date: string | null, image: string | null, show_map: string, map_zoom: number, map_current_latitude: number | null, map_current_longitude: number | null, map_pickup_latitude: number | null, map_pickup_longitude: number | null, map_destination_latitude: number | null, map_destination_longitude: number | null, notify_recipient: boolean, recipient_language: string | null, recipient_unsubscribed: boolean, protect_details: boolean, details_protected: boolean, last_event_at: string, quiet_after_days: number, created_at: string, updated_at: string, allow_reschedule: boolean, reschedule_allowed: boolean, reschedule_choice: string | null, reschedule_date: string | null, rescheduled_at: string | null, delivery_attempts: number, delivery_recorded_by: string | null, delivery_proof: { receiver_name: string | null, signature_url: string | null, photo_url: string | null, delivered_at: string, left_at: string | null } | null } };
 
 export type AdminUpdateParcelImageMutationVariables = Exact<{
   id: number;
@@ -555,7 +593,7 @@ export type AdminUpdateParcelImageMutationVariables = Exact<{
 }>;
 
 
-export type AdminUpdateParcelImageMutation = { updateParcelImage: { id: number, tracking_code: string, recipient_name: string, recipient_email: string | null, recipient_phone_number: string | null, recipient_postcode: string | null, sender_name: string | null, sender_email: string | null, destination: string, current_location: string | null, pickup_location: string | null, status: string | null, status_code: string | null, status_reason: string | null, weight: number | null, shipped_via: string | null, parcel_content: string | null, declared_value: number | null, min_expected_delivery_date: string | null, max_expected_delivery_date: string | null, image: string | null, show_map: string, map_zoom: number, map_current_latitude: number | null, map_current_longitude: number | null, map_pickup_latitude: number | null, map_pickup_longitude: number | null, map_destination_latitude: number | null, map_destination_longitude: number | null, notify_recipient: boolean, recipient_language: string | null, recipient_unsubscribed: boolean, protect_details: boolean, details_protected: boolean, last_event_at: string, quiet_after_days: number, created_at: string, updated_at: string } };
+export type AdminUpdateParcelImageMutation = { updateParcelImage: { id: number, tracking_code: string, recipient_name: string, recipient_email: string | null, recipient_phone_number: string | null, recipient_postcode: string | null, sender_name: string | null, sender_email: string | null, destination: string, current_location: string | null, pickup_location: string | null, status: string | null, status_code: string | null, status_reason: string | null, weight: number | null, shipped_via: string | null, parcel_content: string | null, declared_value: number | null, min_expected_delivery_date: string | null, max_expected_delivery_date: string | null, image: string | null, show_map: string, map_zoom: number, map_current_latitude: number | null, map_current_longitude: number | null, map_pickup_latitude: number | null, map_pickup_longitude: number | null, map_destination_latitude: number | null, map_destination_longitude: number | null, notify_recipient: boolean, recipient_language: string | null, recipient_unsubscribed: boolean, protect_details: boolean, details_protected: boolean, last_event_at: string, quiet_after_days: number, created_at: string, updated_at: string, allow_reschedule: boolean, reschedule_allowed: boolean, reschedule_choice: string | null, reschedule_date: string | null, rescheduled_at: string | null, delivery_attempts: number, delivery_recorded_by: string | null, delivery_proof: { receiver_name: string | null, signature_url: string | null, photo_url: string | null, delivered_at: string, left_at: string | null } | null } };
 
 export type AdminUpdateWebhookMutationVariables = Exact<{
   input: UpdateWebhookInput;
@@ -589,6 +627,14 @@ export type VisitorContactMutationVariables = Exact<{
 
 export type VisitorContactMutation = { contact: boolean };
 
+export type RescheduleDeliveryMutationVariables = Exact<{
+  trackingCode: string;
+  input: RescheduleInput;
+}>;
+
+
+export type RescheduleDeliveryMutation = { rescheduleDelivery: { tracking_code: string, choice: string, date: string | null, rescheduled_at: string } };
+
 export type SiteGraphQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -600,7 +646,7 @@ export type TrackParcelQueryVariables = Exact<{
 }>;
 
 
-export type TrackParcelQuery = { parcel: { id: number, tracking_code: string, recipient_name: string, sender_name: string | null, destination: string, current_location: string | null, pickup_location: string | null, status: string | null, status_code: string | null, status_reason: string | null, weight: number | null, shipped_via: string | null, parcel_content: string | null, declared_value: number | null, min_expected_delivery_date: string | null, max_expected_delivery_date: string | null, image: string | null, show_map: string, map_zoom: number, map_current_latitude: number | null, map_current_longitude: number | null, map_pickup_latitude: number | null, map_pickup_longitude: number | null, map_destination_latitude: number | null, map_destination_longitude: number | null, created_at: string, updated_at: string, last_event_at: string, quiet_after_days: number, details_protected: boolean, structured_data: string, history: Array<{ id: number, title: string, description: string, icon: string, color: string, status_code: string | null, status_reason: string | null, created_at: string, created_at_month: string, created_at_day: string, created_at_time: string }> } };
+export type TrackParcelQuery = { parcel: { id: number, tracking_code: string, recipient_name: string, sender_name: string | null, destination: string, current_location: string | null, pickup_location: string | null, status: string | null, status_code: string | null, status_reason: string | null, weight: number | null, shipped_via: string | null, parcel_content: string | null, declared_value: number | null, min_expected_delivery_date: string | null, max_expected_delivery_date: string | null, image: string | null, show_map: string, map_zoom: number, map_current_latitude: number | null, map_current_longitude: number | null, map_pickup_latitude: number | null, map_pickup_longitude: number | null, map_destination_latitude: number | null, map_destination_longitude: number | null, created_at: string, updated_at: string, last_event_at: string, quiet_after_days: number, details_protected: boolean, structured_data: string, delivery_attempts: number, reschedule_allowed: boolean, reschedule_choice: string | null, reschedule_date: string | null, delivery_proof: { receiver_name: string | null, signature_url: string | null, photo_url: string | null, delivered_at: string, left_at: string | null } | null, history: Array<{ id: number, title: string, description: string, icon: string, color: string, status_code: string | null, status_reason: string | null, created_at: string, created_at_month: string, created_at_day: string, created_at_time: string }> } };
 
 export type TrackParcelsQueryVariables = Exact<{
   codes: Array<string> | string;
@@ -674,6 +720,20 @@ export const AdminParcelFieldsFragmentDoc = gql`
   quiet_after_days
   created_at
   updated_at
+  allow_reschedule
+  reschedule_allowed
+  reschedule_choice
+  reschedule_date
+  rescheduled_at
+  delivery_attempts
+  delivery_recorded_by
+  delivery_proof {
+    receiver_name
+    signature_url
+    photo_url
+    delivered_at
+    left_at
+  }
 }
     `;
 export const AdminWebhookDeliveryFieldsFragmentDoc = gql`
@@ -1766,6 +1826,51 @@ export type AdminProposedTrackingCodeQueryHookResult = ReturnType<typeof useAdmi
 export type AdminProposedTrackingCodeLazyQueryHookResult = ReturnType<typeof useAdminProposedTrackingCodeLazyQuery>;
 export type AdminProposedTrackingCodeSuspenseQueryHookResult = ReturnType<typeof useAdminProposedTrackingCodeSuspenseQuery>;
 export type AdminProposedTrackingCodeQueryResult = Apollo.QueryResult<AdminProposedTrackingCodeQuery, AdminProposedTrackingCodeQueryVariables>;
+export const AdminRecordDeliveryDocument = gql`
+    mutation AdminRecordDelivery($trackingCode: String!, $input: RecordDeliveryInput, $signature: Upload, $photo: Upload) {
+  recordDelivery(
+    trackingCode: $trackingCode
+    input: $input
+    signature: $signature
+    photo: $photo
+  ) {
+    receiver_name
+    signature_url
+    photo_url
+    delivered_at
+    left_at
+  }
+}
+    `;
+export type AdminRecordDeliveryMutationFn = Apollo.MutationFunction<AdminRecordDeliveryMutation, AdminRecordDeliveryMutationVariables>;
+
+/**
+ * __useAdminRecordDeliveryMutation__
+ *
+ * To run a mutation, you first call `useAdminRecordDeliveryMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminRecordDeliveryMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [adminRecordDeliveryMutation, { data, loading, error }] = useAdminRecordDeliveryMutation({
+ *   variables: {
+ *      trackingCode: // value for 'trackingCode'
+ *      input: // value for 'input'
+ *      signature: // value for 'signature'
+ *      photo: // value for 'photo'
+ *   },
+ * });
+ */
+export function useAdminRecordDeliveryMutation(baseOptions?: Apollo.MutationHookOptions<AdminRecordDeliveryMutation, AdminRecordDeliveryMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return Apollo.useMutation<AdminRecordDeliveryMutation, AdminRecordDeliveryMutationVariables>(AdminRecordDeliveryDocument, options);
+      }
+export type AdminRecordDeliveryMutationHookResult = ReturnType<typeof useAdminRecordDeliveryMutation>;
+export type AdminRecordDeliveryMutationResult = Apollo.MutationResult<AdminRecordDeliveryMutation>;
+export type AdminRecordDeliveryMutationOptions = Apollo.BaseMutationOptions<AdminRecordDeliveryMutation, AdminRecordDeliveryMutationVariables>;
 export const AdminResetPasswordDocument = gql`
     mutation AdminResetPassword($input: ResetPasswordInput!) {
   resetPassword(input: $input)
@@ -2133,6 +2238,68 @@ export type AdminStaleParcelsQueryHookResult = ReturnType<typeof useAdminStalePa
 export type AdminStaleParcelsLazyQueryHookResult = ReturnType<typeof useAdminStaleParcelsLazyQuery>;
 export type AdminStaleParcelsSuspenseQueryHookResult = ReturnType<typeof useAdminStaleParcelsSuspenseQuery>;
 export type AdminStaleParcelsQueryResult = Apollo.QueryResult<AdminStaleParcelsQuery, AdminStaleParcelsQueryVariables>;
+export const AdminToRescheduleDocument = gql`
+    query AdminToReschedule($page: Int, $per_page: Int) {
+  parcels(to_reschedule: true, page: $page, per_page: $per_page) {
+    current_page
+    last_page
+    next_page_url
+    per_page
+    total
+    data {
+      id
+      tracking_code
+      recipient_name
+      destination
+      status_code
+      status_reason
+      last_event_at
+      allow_reschedule
+      delivery_attempts
+      reschedule_choice
+      reschedule_date
+      rescheduled_at
+    }
+  }
+}
+    `;
+
+/**
+ * __useAdminToRescheduleQuery__
+ *
+ * To run a query within a React component, call `useAdminToRescheduleQuery` and pass it any options that fit your needs.
+ * When your component renders, `useAdminToRescheduleQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useAdminToRescheduleQuery({
+ *   variables: {
+ *      page: // value for 'page'
+ *      per_page: // value for 'per_page'
+ *   },
+ * });
+ */
+export function useAdminToRescheduleQuery(baseOptions?: Apollo.QueryHookOptions<AdminToRescheduleQuery, AdminToRescheduleQueryVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return Apollo.useQuery<AdminToRescheduleQuery, AdminToRescheduleQueryVariables>(AdminToRescheduleDocument, options);
+      }
+export function useAdminToRescheduleLazyQuery(baseOptions?: Apollo.LazyQueryHookOptions<AdminToRescheduleQuery, AdminToRescheduleQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return Apollo.useLazyQuery<AdminToRescheduleQuery, AdminToRescheduleQueryVariables>(AdminToRescheduleDocument, options);
+        }
+// @ts-ignore
+export function useAdminToRescheduleSuspenseQuery(baseOptions?: Apollo.SuspenseQueryHookOptions<AdminToRescheduleQuery, AdminToRescheduleQueryVariables>): Apollo.UseSuspenseQueryResult<AdminToRescheduleQuery, AdminToRescheduleQueryVariables>;
+export function useAdminToRescheduleSuspenseQuery(baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<AdminToRescheduleQuery, AdminToRescheduleQueryVariables>): Apollo.UseSuspenseQueryResult<AdminToRescheduleQuery | undefined, AdminToRescheduleQueryVariables>;
+export function useAdminToRescheduleSuspenseQuery(baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<AdminToRescheduleQuery, AdminToRescheduleQueryVariables>) {
+          const options = baseOptions === Apollo.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return Apollo.useSuspenseQuery<AdminToRescheduleQuery, AdminToRescheduleQueryVariables>(AdminToRescheduleDocument, options);
+        }
+export type AdminToRescheduleQueryHookResult = ReturnType<typeof useAdminToRescheduleQuery>;
+export type AdminToRescheduleLazyQueryHookResult = ReturnType<typeof useAdminToRescheduleLazyQuery>;
+export type AdminToRescheduleSuspenseQueryHookResult = ReturnType<typeof useAdminToRescheduleSuspenseQuery>;
+export type AdminToRescheduleQueryResult = Apollo.QueryResult<AdminToRescheduleQuery, AdminToRescheduleQueryVariables>;
 export const AdminUpdateActivityDocument = gql`
     mutation AdminUpdateActivity($input: UpdateActivityInput!) {
   updateActivity(input: $input) {
@@ -2538,6 +2705,43 @@ export function useVisitorContactMutation(baseOptions?: Apollo.MutationHookOptio
 export type VisitorContactMutationHookResult = ReturnType<typeof useVisitorContactMutation>;
 export type VisitorContactMutationResult = Apollo.MutationResult<VisitorContactMutation>;
 export type VisitorContactMutationOptions = Apollo.BaseMutationOptions<VisitorContactMutation, VisitorContactMutationVariables>;
+export const RescheduleDeliveryDocument = gql`
+    mutation RescheduleDelivery($trackingCode: String!, $input: RescheduleInput!) {
+  rescheduleDelivery(trackingCode: $trackingCode, input: $input) {
+    tracking_code
+    choice
+    date
+    rescheduled_at
+  }
+}
+    `;
+export type RescheduleDeliveryMutationFn = Apollo.MutationFunction<RescheduleDeliveryMutation, RescheduleDeliveryMutationVariables>;
+
+/**
+ * __useRescheduleDeliveryMutation__
+ *
+ * To run a mutation, you first call `useRescheduleDeliveryMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useRescheduleDeliveryMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [rescheduleDeliveryMutation, { data, loading, error }] = useRescheduleDeliveryMutation({
+ *   variables: {
+ *      trackingCode: // value for 'trackingCode'
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useRescheduleDeliveryMutation(baseOptions?: Apollo.MutationHookOptions<RescheduleDeliveryMutation, RescheduleDeliveryMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return Apollo.useMutation<RescheduleDeliveryMutation, RescheduleDeliveryMutationVariables>(RescheduleDeliveryDocument, options);
+      }
+export type RescheduleDeliveryMutationHookResult = ReturnType<typeof useRescheduleDeliveryMutation>;
+export type RescheduleDeliveryMutationResult = Apollo.MutationResult<RescheduleDeliveryMutation>;
+export type RescheduleDeliveryMutationOptions = Apollo.BaseMutationOptions<RescheduleDeliveryMutation, RescheduleDeliveryMutationVariables>;
 export const SiteGraphDocument = gql`
     query SiteGraph {
   graph {
@@ -2641,6 +2845,17 @@ export const TrackParcelDocument = gql`
     quiet_after_days
     details_protected
     structured_data
+    delivery_attempts
+    reschedule_allowed
+    reschedule_choice
+    reschedule_date
+    delivery_proof {
+      receiver_name
+      signature_url
+      photo_url
+      delivered_at
+      left_at
+    }
     history {
       id
       title

@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useEffect, useState, type FormEvent } from "react";
+import { startTransition, useCallback, useEffect, useMemo, useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import "../styles/pages.css";
@@ -63,7 +63,16 @@ function useParcelLookup() {
     },
     [dispatch, t],
   );
-  return { lookup, unlock };
+  /** The same parcel again, without the loading state (after the recipient's choice). */
+  const refresh = useCallback(
+    async (code: string, verify: string | null) => {
+      const variables: TrackParcelQueryVariables = { trackingCode: code, verify };
+      const { data, errors } = await gqlFetch<TrackParcelQuery>(trackParcelSource, variables);
+      if (!errors.length && data?.parcel) dispatch({ type: "parcel/result", data: data.parcel, errors: [] });
+    },
+    [dispatch],
+  );
+  return { lookup, unlock, refresh };
 }
 
 interface ManyState {
@@ -98,7 +107,9 @@ export default function TrackPage() {
   const several = codes.length > 1;
   const [code, setCode] = useState(queryCode);
   const { state, dispatch } = useStore();
-  const { lookup, unlock } = useParcelLookup();
+  const { lookup, unlock, refresh } = useParcelLookup();
+  // The second factor that unlocked this parcel: the recipient's choice after a failed attempt sends it again.
+  const [verified, setVerified] = useState<{ code: string; verify: string } | null>(null);
   const { many, lookupMany, reset } = useManyLookup();
   const parcel = state.parcel;
   useDocumentTitle(t("track.title"));
@@ -138,7 +149,20 @@ export default function TrackPage() {
         ? [{ code: data.tracking_code, json: data.structured_data }]
         : [],
   );
-  const onVerify = useCallback((verify: string) => (data ? unlock(data.tracking_code, verify) : Promise.resolve([])), [data, unlock]);
+  const onVerify = useCallback(
+    async (verify: string) => {
+      if (!data) return [];
+      const errors = await unlock(data.tracking_code, verify);
+      if (!errors.length) setVerified({ code: data.tracking_code, verify });
+      return errors;
+    },
+    [data, unlock],
+  );
+  const verify = data && verified?.code === data.tracking_code ? verified.verify : null;
+  const reschedule = useMemo(
+    () => (data ? { verify, onDone: () => refresh(data.tracking_code, verify) } : undefined),
+    [data, verify, refresh],
+  );
 
   const tracking = (
     <div className="card track-status" role="status">
@@ -208,7 +232,7 @@ export default function TrackPage() {
         ) : parcel.errors.length ? (
           failure(parcel.errors[0])
         ) : data ? (
-          <TrackResult parcel={data} onVerify={onVerify} />
+          <TrackResult parcel={data} onVerify={onVerify} reschedule={reschedule} />
         ) : (
           <div className="card track-hint">
             <p>{t("track.hint")}</p>

@@ -92,6 +92,9 @@ export const OPERATIONS = {
   "activities.update": write("history:edit", "history:write"),
   "activities.delete": write("history:write", "history:write"),
   "scans.record": write("history:write", "history:write"),
+  "delivery.record": write("history:write", "history:write"),
+  // The recipient's choice of a new day after a failed attempt (verify where protected).
+  "delivery.reschedule": op("public", { limit: { rule: "reschedule" }, audited: true }),
   // Invoices and mail
   "invoices.list": op("invoices"),
   "invoices.get": op("invoices"),
@@ -125,6 +128,9 @@ export const isOperation = (name: string): name is OperationName => Object.proto
 export type Actor =
   | { kind: "member"; id: number; email: string; role: Role }
   | { kind: "key"; id: number; name: string; scopes: Scope[]; rateLimit: number };
+
+/** How an actor is named where the staff read it (a member's e-mail, a key's name). */
+export const actorName = (actor: Actor | null) => (!actor ? null : actor.kind === "member" ? actor.email : `API key ${actor.name}`);
 
 /** What a member's role allows, by permission. */
 export const can = (role: Role, permission: Permission) => (PERMISSIONS[permission] as readonly Role[]).includes(role);

@@ -40,6 +40,8 @@ export function rules(): Record<string, Rule> {
     "verify-parcel": { max: env("RATE_LIMIT_VERIFY_PARCEL", 10), windowMs: 60 * 60_000 },
     // The first-admin link while it is open (each try hashes a password).
     setup: { max: env("RATE_LIMIT_SETUP", 10), windowMs: 15 * 60_000 },
+    // A recipient's rescheduling choices after a failed delivery attempt, per client.
+    reschedule: { max: env("RATE_LIMIT_RESCHEDULE", 10), windowMs: 15 * 60_000 },
   });
 }
 

@@ -5,6 +5,7 @@ import type { GraphQLSchema } from "graphql";
 import { buildSchema } from "type-graphql";
 import { ActivityResolver } from "../modules/activity/activity.resolver.js";
 import { AdminResolver } from "../modules/admin/admin.resolver.js";
+import { DeliveryResolver } from "../modules/delivery/delivery.resolver.js";
 import { GraphResolver } from "../modules/graph/graph.resolver.js";
 import { ImportResolver } from "../modules/import/import.resolver.js";
 import { InvoiceResolver } from "../modules/invoice/invoice.resolver.js";
@@ -20,7 +21,7 @@ export const SCHEMA_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.u
 
 const resolvers = [
   GraphResolver, ParcelResolver, ActivityResolver, PageResolver, ReviewResolver,
-  SettingsResolver, AdminResolver, InvoiceResolver, MailResolver, WebhookResolver, ScanResolver,
+  SettingsResolver, AdminResolver, InvoiceResolver, MailResolver, WebhookResolver, DeliveryResolver, ScanResolver,
   ImportResolver,
 ] as const;
 

@@ -89,7 +89,20 @@ const publicParcelFields: Record<string, Schema> = {
   last_event_at: { ...dateTime, description: "The newest history entry's time (or the parcel's creation)" },
   quiet_after_days: { ...int, description: "Days without news after which the site says the parcel has gone quiet" },
   details_protected: { type: "boolean", description: "true when names are masked, the image left out and places coarse: pass the recipient's postcode or e-mail as verify" },
+  delivery_attempts: { ...int, description: "Failed delivery attempts so far (history entries with status delivery_failed)" },
+  delivery_proof: { oneOf: [{ type: "null" }, ref("DeliveryProof")], description: "Who took the parcel, signature and photo: null until recorded, and while details are protected" },
+  reschedule_allowed: { type: "boolean", description: "The recipient may pick a new delivery day or a pick-up at the depot now (POST /api/parcels/{code}/reschedule)" },
+  reschedule_choice: { ...strOrNull, description: "The recipient's choice after the last failed attempt: delivery or depot" },
+  reschedule_date: { ...strOrNull, description: "The new delivery day the recipient chose (YYYY-MM-DD)" },
 };
+
+const DeliveryProof = object("DeliveryProof", {
+  receiver_name: { ...strOrNull, description: "Who took the parcel" },
+  signature_url: { ...strOrNull, description: "The signature (PNG), a site-relative path such as /uploads/images/<name>.png" },
+  photo_url: { ...strOrNull, description: "The photo (JPEG or PNG), a site-relative path" },
+  delivered_at: { ...dateTime, description: "When the parcel was delivered" },
+  left_at: { ...strOrNull, description: "Where it was left (free text)" },
+}, { description: "Proof of delivery" });
 
 const PublicParcel = object("PublicParcel", publicParcelFields, {
   description: "What anyone with the tracking code may see: no recipient or sender contact details",
@@ -104,7 +117,18 @@ const Parcel = object("Parcel", {
   recipient_language: { ...strOrNull, description: "The language of the recipient's status e-mails (a site language code; none: English)" },
   recipient_unsubscribed: { type: "boolean", description: "The recipient used the unsubscribe link" },
   protect_details: { type: "boolean", description: "Names and image need a second factor" },
+  allow_reschedule: { type: "boolean", description: "After a failed attempt the recipient may pick a new delivery day or the depot" },
+  rescheduled_at: { type: ["string", "null"], format: "date-time", description: "When the recipient made the current choice" },
+  delivery_recorded_by: { ...strOrNull, description: "Who recorded the proof of delivery (the admin's e-mail)" },
 }, { description: "Every field of a parcel, for the admin (AdminParcel)" });
+
+const Rescheduled = object("Rescheduled", {
+  tracking_code: str,
+  choice: { ...str, enum: ["delivery", "depot"], description: "delivery (a new day) or depot (pick-up)" },
+  date: { ...strOrNull, description: "The new delivery day (YYYY-MM-DD) when choice is delivery" },
+  rescheduled_at: dateTime,
+  parcel: { ...ref("PublicParcel"), description: "The parcel's public view after the choice (unlocked when verify was given)" },
+}, { description: "The recipient's choice after a failed delivery attempt" });
 
 const TrackResult = object("TrackResult", {
   tracking_code: str,
@@ -251,7 +275,7 @@ export const sharedSchemas: Schema[] = [
   AdminAccount, SiteGraph, ErrorEnvelope,
   paged("ParcelPage", "Parcel"), paged("PagePage", "Page"), paged("ReviewPage", "Review"), paged("MailPage", "MailRecord"),
   TrackResult, Webhook, WebhookDelivery, paged("WebhookDeliveryPage", "WebhookDelivery"), Unsubscribed, ScanError, ScanResult,
-  ImportRow, ImportResult,
+  ImportRow, ImportResult, DeliveryProof, Rescheduled,
 ];
 
 export const data = {

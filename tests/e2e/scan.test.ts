@@ -162,7 +162,7 @@ describe("scan screen at 390 px", () => {
     await page.getByRole("button", { name: "Start scanning" }).click();
     await page.locator("#scan-code").waitFor();
     await scannerTypes("E2E-SCAN-2");
-    await page.locator(".cp-scan-line.is-ok", { hasText: "Grace Hopper" }).locator("a", { hasText: "Add proof" }).first().waitFor();
+    await page.locator(".cp-scan-line.is-ok", { hasText: "Grace Hopper" }).locator("button", { hasText: "Add proof" }).first().waitFor();
     const map = (await admin.gql(`query($c: String!) { adminParcel(trackingCode: $c) { status_code current_location map_current_latitude map_current_longitude } }`, { c: "E2E-SCAN-2" })).data.adminParcel;
     expect(map).toEqual({ status_code: "delivered", current_location: "Rue de Rivoli 1, Paris", map_current_latitude: 48.856613, map_current_longitude: 2.352222 });
     if (shots) {

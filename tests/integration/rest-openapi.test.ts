@@ -78,7 +78,7 @@ describe("GET /api/openapi.json", () => {
   it("documents the paging query of each list", () => {
     const query = (p: string) => op("GET", p).parameters.filter((x: { in: string }) => x.in === "query").map((x: { name: string }) => x.name).sort();
     for (const p of ["/api/pages", "/api/reviews", "/api/outbox"]) expect(query(p), p).toEqual(["page", "per_page", "search"]);
-    expect(query("/api/parcels")).toEqual(["page", "per_page", "search", "stale_days"]);
+    expect(query("/api/parcels")).toEqual(["page", "per_page", "search", "stale_days", "to_reschedule"]);
     expect(op("GET", "/api/parcels/{code}").parameters).toEqual([
       expect.objectContaining({ in: "query", name: "verify" }),
       expect.objectContaining({ in: "path", name: "code", required: true }),
@@ -94,6 +94,7 @@ describe("the data shapes mirror the GraphQL object types", () => {
     ["AdminAccount", "AdminAccount"], ["SiteGraph", "SiteGraph"], ["ParcelPage", "ParcelPage"], ["PagePage", "PagePage"],
     ["ReviewPage", "ReviewPage"], ["MailPage", "MailPage"], ["TrackResult", "TrackResult"], ["Webhook", "Webhook"],
     ["WebhookDelivery", "WebhookDelivery"], ["WebhookDeliveryPage", "WebhookDeliveryPage"], ["Unsubscribed", "Unsubscribed"],
+    ["DeliveryProof", "DeliveryProof"], ["Rescheduled", "Rescheduled"],
   ])("%s = GraphQL %s (fields and nullability)", async (component, gqlType) => {
     const schema = doc.components.schemas[component];
     const fields = await gqlFields(gqlType);

@@ -16,6 +16,7 @@ const TILES = [
 
 const MORE = [
   { to: "/control/parcels/stale.html", label: "Stale parcels", icon: "schedule" },
+  { to: "/control/parcels/reschedule.html", label: "To reschedule", icon: "pan_tool" },
   { to: "/control/invoice/create.html", label: "Create Invoice", icon: "receipt_long" },
   { to: "/control/invoice/list.html", label: "Invoices", icon: "receipt_long" },
   { to: "/control/email/outbox.html", label: "Outbox", icon: "outbox" },

@@ -12,6 +12,9 @@ import { ProtectedNotice, type Verify } from "./VerifyForm";
 import { update } from "./icons";
 import { FINAL_STATUSES, isStatusCode, STATUS_RULES } from "./status";
 import { useStaged } from "../../components/staged";
+import { attemptNumbers, attemptText } from "../delivery/attempts";
+import { ProofCard } from "../delivery/ProofCard";
+import { RescheduleCard } from "../delivery/RescheduleCard";
 
 type Parcel = TrackParcelQuery["parcel"];
 type Activity = Parcel["history"][number];
@@ -59,7 +62,7 @@ function Row({ label, value }: { label: string; value: string | null | undefined
   );
 }
 
-function HistoryItem({ a, latest }: { a: Activity; latest: boolean }) {
+function HistoryItem({ a, latest, attempt }: { a: Activity; latest: boolean; attempt: number | null }) {
   const { t } = useTranslation();
   const color = COLORS.has(a.color) ? a.color : "green";
   const month = fmtDate(a.created_at, { month: "short" }) || a.created_at_month;
@@ -81,7 +84,11 @@ function HistoryItem({ a, latest }: { a: Activity; latest: boolean }) {
         {a.status_code ? (
           <div className="history-status">
             <StatusBadge code={a.status_code} small />
-            {a.status_reason ? (
+            {attempt ? (
+              <span className="history-reason history-attempt">
+                <bdi>{attemptText(t, attempt, a.status_reason)}</bdi>
+              </span>
+            ) : a.status_reason ? (
               <span className="history-reason">
                 {t("track.reason")}: <bdi>{a.status_reason}</bdi>
               </span>
@@ -98,7 +105,13 @@ function HistoryItem({ a, latest }: { a: Activity; latest: boolean }) {
   );
 }
 
-export function TrackResult({ parcel: p, onVerify }: { parcel: Parcel; onVerify?: Verify }) {
+export interface Reschedule {
+  /** The second factor that unlocked the view, sent again with the choice. */
+  verify: string | null;
+  onDone: () => Promise<void>;
+}
+
+export function TrackResult({ parcel: p, onVerify, reschedule }: { parcel: Parcel; onVerify?: Verify; reschedule?: Reschedule }) {
   const { t } = useTranslation();
   const expected = deliveryWindow(p.min_expected_delivery_date, p.max_expected_delivery_date);
   // Once delivered, returned or cancelled, the estimate no longer heads the card.
@@ -106,6 +119,9 @@ export function TrackResult({ parcel: p, onVerify }: { parcel: Parcel; onVerify?
   const history = p.history ?? [];
   const showMap = p.show_map === "yes";
   const hasCode = !!p.status_code;
+  const attempts = attemptNumbers(history);
+  // The newest failed attempt heads the card while the parcel waits for the next one.
+  const failed = p.status_code === "delivery_failed" && p.delivery_attempts > 0;
   // The head card first; the details, the history and the map follow one per frame (see useStaged).
   const shown = useStaged(4, 1);
   return (
@@ -140,7 +156,15 @@ export function TrackResult({ parcel: p, onVerify }: { parcel: Parcel; onVerify?
         </div>
         {hasCode ? (
           <div className="result-progress">
-            <StatusProgress code={p.status_code} reason={p.status_reason} />
+            <StatusProgress code={p.status_code} reason={failed ? null : p.status_reason} />
+            {failed ? (
+              <p className="status-reason attempt-note" data-testid="attempt-note">
+                <Icon path={icons.pan_tool} size={18} />
+                <strong>
+                  <bdi>{attemptText(t, p.delivery_attempts, p.status_reason)}</bdi>
+                </strong>
+              </p>
+            ) : null}
           </div>
         ) : null}
         <div className="result-facts">
@@ -171,6 +195,19 @@ export function TrackResult({ parcel: p, onVerify }: { parcel: Parcel; onVerify?
       </header>
 
       {p.details_protected ? <ProtectedNotice onVerify={onVerify} /> : null}
+
+      {p.reschedule_allowed && reschedule ? (
+        <RescheduleCard
+          code={p.tracking_code}
+          choice={p.reschedule_choice}
+          date={p.reschedule_date}
+          locked={p.details_protected}
+          verify={reschedule.verify}
+          onDone={reschedule.onDone}
+        />
+      ) : null}
+
+      {p.delivery_proof ? <ProofCard proof={p.delivery_proof} /> : null}
 
       {shown >= 2 ? (
         <div className="result-grid">
@@ -234,7 +271,7 @@ export function TrackResult({ parcel: p, onVerify }: { parcel: Parcel; onVerify?
           {history.length ? (
             <ol className="history">
               {history.map((a, i) => (
-                <HistoryItem key={a.id} a={a} latest={i === history.length - 1} />
+                <HistoryItem key={a.id} a={a} latest={i === history.length - 1} attempt={attempts[i]} />
               ))}
             </ol>
           ) : (

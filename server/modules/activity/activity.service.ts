@@ -104,6 +104,8 @@ export function planEntry(state: ParcelState, data: EntryData, place: EntryPlace
   const moves = !!data.status_code && newest && (data.status_code !== state.status_code || data.status_reason !== state.status_reason);
   const parcel: EntryPlan["parcel"] = {};
   if (moves) Object.assign(parcel, { status_code: data.status_code, status_reason: data.status_reason });
+  // A new failed attempt ends the recipient's earlier choice of a day or the depot (it was for the attempt before).
+  if (newest && data.status_code === "delivery_failed") Object.assign(parcel, { reschedule_choice: null, reschedule_date: null, rescheduled_at: null });
   if (newest && place.current_location) parcel.current_location = place.current_location;
   if (newest && place.latitude != null && place.longitude != null) {
     Object.assign(parcel, { map_current_latitude: place.latitude, map_current_longitude: place.longitude });

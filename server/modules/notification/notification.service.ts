@@ -57,7 +57,17 @@ async function send(parcelId: number, entry: Parameters<typeof notifyRecipient>[
   const link = trackingLink(parcel.tracking_code, parcel.recipient_language && lang.code);
   const vars = { code: parcel.tracking_code, name: parcel.recipient_name, destination: parcel.destination, status };
   const lines = [lang.t("notify.hello", vars), lang.t("notify.now", vars), `${entry.title}\n${entry.description}`];
-  if (parcel.min_expected_delivery_date || parcel.max_expected_delivery_date) {
+  // The proof of delivery as links (never the bytes): it is stored before its "delivered" entry.
+  if (code === "delivered" && parcel.delivered_at) {
+    const img = (name: string) => `${siteUrl()}/uploads/images/${encodeURIComponent(name)}`;
+    const proof = [
+      parcel.delivery_receiver_name ? lang.t("notify.deliveredTo", { name: parcel.delivery_receiver_name }) : null,
+      parcel.delivery_left_at ? lang.t("notify.leftAt", { place: parcel.delivery_left_at }) : null,
+      parcel.delivery_signature ? lang.t("notify.signature", { link: img(parcel.delivery_signature) }) : null,
+      parcel.delivery_photo ? lang.t("notify.photo", { link: img(parcel.delivery_photo) }) : null,
+    ].filter((l): l is string => !!l);
+    if (proof.length) lines.push(proof.join("\n"));
+  } else if (parcel.min_expected_delivery_date || parcel.max_expected_delivery_date) {
     lines.push(lang.t("notify.expected", { window: lang.dateRange(parcel.min_expected_delivery_date, parcel.max_expected_delivery_date) }));
   }
   lines.push(lang.t("notify.track", { link }));

@@ -81,6 +81,8 @@ export class ParcelOptionalFields {
   recipient_postcode?: string | null;
   @Field(() => Boolean, { nullable: true, description: "Names and image need the recipient's postcode or e-mail" }) @WhenPresent() @IsBoolean(bool("protect_details"))
   protect_details?: boolean;
+  @Field(() => Boolean, { nullable: true, description: "After a failed delivery attempt the recipient may pick a new delivery day or a pick-up at the depot" }) @WhenPresent() @IsBoolean(bool("allow_reschedule"))
+  allow_reschedule?: boolean;
 }
 
 @ArgsType()
@@ -88,6 +90,9 @@ export class ParcelListArgs extends PageArgs {
   @Field(() => Int, { nullable: true, description: "Only parcels not yet delivered, returned or cancelled whose last history entry is at least this many days old" })
   @Optional() @IsInt({ message: "stale_days must be a whole number" }) @Min(1, { message: "stale_days must be at least 1" }) @Max(3650, { message: "stale_days must be at most 3650" })
   stale_days?: number;
+  @Field(() => Boolean, { nullable: true, description: "Only parcels whose last delivery attempt failed (status delivery_failed): the ones to reschedule" })
+  @Optional() @IsBoolean(bool("to_reschedule"))
+  to_reschedule?: boolean;
 }
 
 @InputType()

@@ -9,6 +9,7 @@ import { PageArgs } from "../common/paging.js";
 import { parcelsCsv } from "./parcel.export.js";
 import { CreateParcelInput, ParcelListArgs, TrackManyQuery, TrackQuery, UnsubscribeInput, UpdateParcelInput } from "./parcel.input.js";
 import * as parcels from "./parcel.service.js";
+import { registerDeliveryRoutes } from "../delivery/delivery.rest.js";
 
 export function registerParcelRoutes(api: FastifyInstance): void {
   // A file, not an envelope (errors still are), like the invoice PDF. Registered before /parcels/:code,
@@ -100,4 +101,5 @@ export function registerParcelRoutes(api: FastifyInstance): void {
     input: IdInput, data: data.none,
     handler: ({ input }) => parcels.deleteParcel(input.id),
   });
+  registerDeliveryRoutes(api);
 }

@@ -13,13 +13,18 @@ import { limit } from "../../core/ratelimit.js";
 import { config } from "../../core/config.js";
 import { couldBeProposedCode, proposeCode } from "./tracking-code.js";
 import { emitEvent } from "../webhook/webhook.service.js";
+import { siteUrl } from "../notification/notification.service.js";
 
 const PRIVATE_FIELDS = [
   "recipient_email", "recipient_phone_number", "sender_email", "recipient_postcode",
   "notify_recipient", "recipient_language", "recipient_unsubscribed", "protect_details",
 ] as const;
-// Internal: the cache's version counter and the unsubscribe secret are nobody's business.
-const INTERNAL_FIELDS = ["version", "unsubscribe_token"] as const;
+// Internal: the cache's version counter and the unsubscribe secret are nobody's business; the proof's
+// columns reach the public only as delivery_proof, the admin's rescheduling switch as reschedule_allowed.
+const INTERNAL_FIELDS = [
+  "version", "unsubscribe_token", "allow_reschedule", "rescheduled_at", "delivery_receiver_name", "delivery_signature",
+  "delivery_photo", "delivery_left_at", "delivered_at", "delivery_recorded_by",
+] as const;
 export const historyOrder = { orderBy: [{ created_at: "asc" as const }, { id: "asc" as const }] };
 
 type Row = NonNullable<Awaited<ReturnType<typeof findByCode>>>;
@@ -32,6 +37,25 @@ function findByCode(code: string) {
 const lastEventAt = (row: Row) =>
   row.history.length ? row.history.reduce((t, a) => (a.created_at > t ? a.created_at : t), row.history[0].created_at) : row.created_at;
 
+/** Where an uploaded image is served, relative to the site (webhooks and e-mails make it absolute). */
+const imagePath = (name: string | null) => (name ? `/uploads/images/${encodeURIComponent(name)}` : null);
+
+/** The proof of delivery, once one is recorded (server/modules/delivery). */
+export function deliveryProofOf(row: {
+  delivered_at: Date | null; delivery_receiver_name: string | null; delivery_signature: string | null;
+  delivery_photo: string | null; delivery_left_at: string | null;
+}) {
+  if (!row.delivered_at) return null;
+  return {
+    receiver_name: row.delivery_receiver_name,
+    signature_url: imagePath(row.delivery_signature),
+    photo_url: imagePath(row.delivery_photo),
+    delivered_at: row.delivered_at,
+    left_at: row.delivery_left_at,
+  };
+}
+export type DeliveryProofView = NonNullable<ReturnType<typeof deliveryProofOf>>;
+
 export function adminView(row: Row) {
   const { unsubscribe_token: _secret, ...rest } = row;
   return {
@@ -40,6 +64,10 @@ export function adminView(row: Row) {
     last_event_at: lastEventAt(row),
     quiet_after_days: staleAfterDays(),
     details_protected: false,
+    // Failed attempts are counted from the history, so editing or deleting an entry keeps the count right.
+    delivery_attempts: row.history.reduce((n, a) => (a.status_code === "delivery_failed" ? n + 1 : n), 0),
+    delivery_proof: deliveryProofOf(row),
+    reschedule_allowed: row.allow_reschedule && row.status_code === "delivery_failed",
   };
 }
 
@@ -61,6 +89,7 @@ export function publicView(row: Row, unlocked = false) {
     view.recipient_name = maskName(row.recipient_name);
     view.sender_name = maskName(row.sender_name);
     view.image = null;
+    view.delivery_proof = null;
     for (const k of COORDINATES) view[k] = coarse(row[k]);
     for (const k of PLACES) view[k] = townAndCountry(row[k], row.recipient_postcode, row.recipient_email);
     for (const k of FREE_TEXT) view[k] = secret(row[k]);
@@ -192,8 +221,10 @@ export function parcelWhere(search: string | undefined): Record<string, unknown>
   return s ? { OR: [{ tracking_code: containsText(s) }, { recipient_name: containsText(s) }, { destination: containsText(s) }] } : {};
 }
 
-export function listParcels(args: PageArgs & { stale_days?: number }) {
+export function listParcels(args: PageArgs & { stale_days?: number; to_reschedule?: boolean }) {
   const where = parcelWhere(args.search);
+  // Waiting for a new delivery attempt: the last attempt failed (the recipient's choice, if any, is on the parcel).
+  if (args.to_reschedule) where.status_code = "delivery_failed";
   if (args.stale_days) {
     // Quiet parcels: still on their way, and nothing new for stale_days days.
     const cutoff = new Date(Date.now() - args.stale_days * 24 * 3600_000);
@@ -210,7 +241,7 @@ export function listParcels(args: PageArgs & { stale_days?: number }) {
     () => db().parcel.count({ where }),
     async (skip, take) =>
       (await db().parcel.findMany({ where, skip, take, orderBy: { id: "desc" }, include: { history: historyOrder } })).map(adminView),
-    { stale_days: args.stale_days },
+    { stale_days: args.stale_days, to_reschedule: args.to_reschedule ? "true" : undefined },
   );
 }
 
@@ -289,10 +320,19 @@ export async function deleteParcel(id: number) {
 type AdminView = ReturnType<typeof adminView>;
 type HistoryEntry = AdminView["history"][number];
 
+/** The parcel as webhooks carry it: the proof's images as absolute links (never bytes). */
+export function forWebhook(parcel: AdminView) {
+  const proof = parcel.delivery_proof;
+  if (!proof) return parcel;
+  const abs = (u: string | null) => (u ? `${siteUrl()}${u}` : null);
+  return { ...parcel, delivery_proof: { ...proof, signature_url: abs(proof.signature_url), photo_url: abs(proof.photo_url) } };
+}
+
 /** Webhook events of a new status: status.changed, and parcel.delivered when it is delivered. */
 export function statusEvents(parcel: AdminView, activity: HistoryEntry | null): void {
-  emitEvent("status.changed", { parcel, activity, status_code: parcel.status_code, status_reason: parcel.status_reason });
-  if (parcel.status_code === "delivered") emitEvent("parcel.delivered", { parcel, activity });
+  const sent = forWebhook(parcel);
+  emitEvent("status.changed", { parcel: sent, activity, status_code: parcel.status_code, status_reason: parcel.status_reason });
+  if (parcel.status_code === "delivered") emitEvent("parcel.delivered", { parcel: sent, activity });
 }
 
 /**
@@ -303,12 +343,19 @@ export async function applyHistoryStatus(parcelId: number, entry: { status_code:
   const row = await db().parcel.findUnique({ where: { id: parcelId }, include: { history: historyOrder } });
   if (!row) throw notFound("Parcel not found");
   const newest = row.history.every((a) => a.created_at <= entry.created_at);
-  if (!entry.status_code || !newest || (entry.status_code === row.status_code && entry.status_reason === row.status_reason)) {
+  // A new failed attempt ends the recipient's earlier choice (it was for the attempt before).
+  const newAttempt = newest && entry.status_code === "delivery_failed" && row.reschedule_choice !== null;
+  if (!entry.status_code || !newest || (entry.status_code === row.status_code && entry.status_reason === row.status_reason && !newAttempt)) {
     return { parcel: adminView(row), changed: false };
   }
   const updated = await db().parcel.update({
     where: { id: parcelId },
-    data: { status_code: entry.status_code, status_reason: entry.status_reason, version: { increment: 1 } },
+    data: {
+      status_code: entry.status_code,
+      status_reason: entry.status_reason,
+      ...(newAttempt ? { reschedule_choice: null, reschedule_date: null, rescheduled_at: null } : {}),
+      version: { increment: 1 },
+    },
     include: { history: historyOrder },
   });
   await forgetParcel(updated.tracking_code);

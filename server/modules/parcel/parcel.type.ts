@@ -1,6 +1,7 @@
 import { Field, Float, GraphQLISODateTime, Int, ObjectType } from "type-graphql";
 import { Activity } from "../activity/activity.type.js";
 import { PagedType } from "../common/paging.js";
+import { DeliveryProof } from "../delivery/delivery.type.js";
 
 // Plain fields need no type-graphql wrapper (no field middlewares here): cheaper on every look-up.
 @ObjectType({ description: "What anyone with the tracking code may see", simpleResolvers: true })
@@ -38,6 +39,12 @@ export class PublicParcel {
   @Field(() => Int, { description: "Days without news after which the site says the parcel has gone quiet" }) quiet_after_days: number;
   @Field(() => Boolean, { description: "true when names are masked, the image left out and places coarse: pass the recipient's postcode or e-mail as verify" })
   details_protected: boolean;
+  @Field(() => Int, { description: "Failed delivery attempts so far (history entries with status delivery_failed)" }) delivery_attempts: number;
+  @Field(() => DeliveryProof, { nullable: true, description: "Who took the parcel, signature and photo: null until recorded, and while details are protected" })
+  delivery_proof: DeliveryProof | null;
+  @Field(() => Boolean, { description: "The recipient may pick a new delivery day or a pick-up at the depot now (rescheduleDelivery)" }) reschedule_allowed: boolean;
+  @Field(() => String, { nullable: true, description: "The recipient's choice after the last failed attempt: delivery or depot" }) reschedule_choice: string | null;
+  @Field(() => String, { nullable: true, description: "The new delivery day the recipient chose (YYYY-MM-DD)" }) reschedule_date: string | null;
 }
 
 @ObjectType({ description: "Every field of a parcel, for the admin" })
@@ -50,6 +57,9 @@ export class Parcel extends PublicParcel {
   @Field(() => String, { nullable: true, description: "The language of the recipient's status e-mails (a site language code; none: English)" }) recipient_language: string | null;
   @Field(() => Boolean, { description: "The recipient used the unsubscribe link" }) recipient_unsubscribed: boolean;
   @Field(() => Boolean, { description: "Names and image need a second factor" }) protect_details: boolean;
+  @Field(() => Boolean, { description: "After a failed attempt the recipient may pick a new delivery day or the depot" }) allow_reschedule: boolean;
+  @Field(() => GraphQLISODateTime, { nullable: true, description: "When the recipient made the current choice" }) rescheduled_at: Date | null;
+  @Field(() => String, { nullable: true, description: "Who recorded the proof of delivery (the admin's e-mail)" }) delivery_recorded_by: string | null;
 }
 
 @ObjectType({ description: "One code of a multi-code look-up" })

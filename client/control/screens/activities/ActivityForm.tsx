@@ -7,12 +7,16 @@ import { Icon } from "../../components/Icon";
 import { firstError, isNotFound } from "../../hooks/errors";
 import { useTitle } from "../../hooks/useTitle";
 import { isoToLocal, zoneName } from "../../hooks/values";
-import { ACTIVITY_COLORS, ACTIVITY_ICONS, COLOR_SWATCH, STATUS_OPTIONS } from "../../options";
+import { ACTIVITY_COLORS, ACTIVITY_ICONS, COLOR_SWATCH, FAILURE_REASON_OPTIONS, STATUS_OPTIONS } from "../../options";
 import { ParcelGate } from "../parcels/ParcelGate";
 import { NotFoundCard } from "../NotFound";
 import { useActivityForm } from "./useActivityForm";
 
 type Parcel = AdminParcelQuery["adminParcel"];
+
+/** The failure reasons, plus an older free-text reason as it was typed. */
+const reasonOptions = (current: string) =>
+  current && !FAILURE_REASON_OPTIONS.some((o) => o.value === current) ? [...FAILURE_REASON_OPTIONS, { value: current, label: current }] : FAILURE_REASON_OPTIONS;
 
 function Form({ parcel, base, activity }: { parcel: Parcel; base: string; activity?: AdminActivityFieldsFragment }) {
   const title = activity ? "Edit Activity" : "Add Activity";
@@ -36,7 +40,18 @@ function Form({ parcel, base, activity }: { parcel: Parcel; base: string; activi
               options={STATUS_OPTIONS}
               hint="Sets the parcel's status: progress bar, e-mail to the recipient, webhooks. Picks a matching icon and colour."
             />
-            <TextField field={bind("status_reason")} label="Status reason" optional hint="Why, e.g. the reason of a failed delivery." />
+            {values.status_code === "delivery_failed" ? (
+              <SelectField
+                field={bind("status_reason")}
+                label="Why the attempt failed"
+                optional
+                emptyLabel="(no reason)"
+                options={reasonOptions(values.status_reason)}
+                hint="The tracking page says it in the visitor's language: Attempt 2 failed: nobody home."
+              />
+            ) : (
+              <TextField field={bind("status_reason")} label="Status reason" optional hint="Why, e.g. the reason of a failed delivery." />
+            )}
           </div>
           <div className="cp-field-row">
             <SelectField

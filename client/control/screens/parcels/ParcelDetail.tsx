@@ -6,7 +6,10 @@ import { Icon } from "../../components/Icon";
 import { useFlash } from "../../hooks/lists";
 import { useTitle } from "../../hooks/useTitle";
 import type { AdminParcelQuery } from "../../../generated/graphql";
-import { LANGUAGE_OPTIONS, statusLabel } from "../../options";
+import { failureReasonLabel, LANGUAGE_OPTIONS, statusLabel } from "../../options";
+import { ProofImages } from "../../../modules/delivery/ProofView";
+import { attemptNumbers } from "../../../../server/modules/delivery/delivery.rules";
+import { rescheduleText } from "./ToReschedule";
 import { ParcelGate } from "./ParcelGate";
 import { labelUrl } from "./labels";
 
@@ -50,6 +53,68 @@ function FieldTable({ parcel }: { parcel: Parcel }) {
   );
 }
 
+/** Proof of delivery (always shown to staff) and failed attempts with the recipient's choice. */
+function DeliveryCards({ parcel }: { parcel: Parcel }) {
+  const proof = parcel.delivery_proof;
+  const numbers = attemptNumbers(parcel.history);
+  const attempts = parcel.history.flatMap((a, i) => (numbers[i] ? [{ n: numbers[i]!, a }] : []));
+  const choice = rescheduleText(parcel);
+  if (!proof && !attempts.length) return null;
+  return (
+    <div className="cp-delivery-cards">
+      {proof ? (
+        <Card title="Proof of delivery" className="cp-proof-card">
+          <dl className="cp-proof-facts" data-testid="proof-facts">
+            <div>
+              <dt>Received by</dt>
+              <dd>{proof.receiver_name || "-"}</dd>
+            </div>
+            <div>
+              <dt>Delivered</dt>
+              <dd>{new Date(proof.delivered_at).toLocaleString()}</dd>
+            </div>
+            {proof.left_at ? (
+              <div>
+                <dt>Left at</dt>
+                <dd>{proof.left_at}</dd>
+              </div>
+            ) : null}
+            {parcel.delivery_recorded_by ? (
+              <div>
+                <dt>Recorded by</dt>
+                <dd>{parcel.delivery_recorded_by}</dd>
+              </div>
+            ) : null}
+          </dl>
+          <ProofImages proof={proof} signatureAlt="Signature" photoAlt="Photo at delivery" className="proof-images cp-proof-images" />
+        </Card>
+      ) : null}
+      {attempts.length ? (
+        <Card title={attempts.length === 1 ? "1 failed attempt" : `${attempts.length} failed attempts`} className="cp-attempts-card">
+          <ol className="cp-attempts" data-testid="attempts">
+            {attempts.map(({ n, a }) => (
+              <li key={a.id}>
+                <strong>Attempt {n}</strong> · {new Date(a.created_at).toLocaleString()}
+                {a.status_reason ? ` · ${failureReasonLabel(a.status_reason)}` : ""}
+              </li>
+            ))}
+          </ol>
+          {choice ? (
+            <p className="cp-reschedule-choice" data-testid="reschedule-choice">
+              <Icon name="schedule" size={18} /> {choice}
+              {parcel.rescheduled_at ? ` (chosen ${new Date(parcel.rescheduled_at).toLocaleString()})` : ""}
+            </p>
+          ) : parcel.status_code === "delivery_failed" ? (
+            <p className="cp-muted">
+              {parcel.allow_reschedule ? "The recipient may choose a new day or the depot on the tracking page; no choice yet." : "Rescheduling by the recipient is off (Update Parcel: Allow rescheduling)."}
+            </p>
+          ) : null}
+        </Card>
+      ) : null}
+    </div>
+  );
+}
+
 function Detail({ parcel, base }: { parcel: Parcel; base: string }) {
   useTitle(`Parcel ${parcel.tracking_code}`);
   const flash = useFlash();
@@ -59,6 +124,7 @@ function Detail({ parcel, base }: { parcel: Parcel; base: string }) {
     { to: `${base}/activities`, label: "Update History", icon: "history" },
     { to: `${base}/update-map`, label: "Update Map", icon: "map" },
     { to: `${base}/update-image`, label: "Update Image", icon: "image" },
+    ...(parcel.delivery_proof ? [] : [{ to: `${base}/deliver`, label: "Record Delivery", icon: "check_circle" }]),
   ];
   return (
     <div className="cp-container">
@@ -100,6 +166,7 @@ function Detail({ parcel, base }: { parcel: Parcel; base: string }) {
           </a>
         </p>
       </Card>
+      <DeliveryCards parcel={parcel} />
       <div className="cp-detail-grid">
         <div className="cp-detail-media">
           {parcel.image ? (

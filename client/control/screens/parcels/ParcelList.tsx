@@ -43,6 +43,10 @@ export default function ParcelList() {
               <Icon name="schedule" size={20} />
               <span>Stale parcels</span>
             </Link>
+            <Link to="/control/parcels/reschedule.html" className="cp-btn cp-btn-outline">
+              <Icon name="pan_tool" size={20} />
+              <span>To reschedule</span>
+            </Link>
             <AddButton to="/control/parcels/create.html">Add Parcel</AddButton>
           </>
         }

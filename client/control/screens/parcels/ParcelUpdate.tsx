@@ -85,6 +85,12 @@ function UpdateForm({ parcel, base }: { parcel: Parcel; base: string }) {
               hint="Visitors then need the recipient's postcode or e-mail to see names and the image."
             />
             <TextField field={bind("recipient_postcode")} optional maxLength={20} hint="The second factor a visitor may enter for protected details." />
+            <SelectField
+              field={bind("allow_reschedule")}
+              label="Allow rescheduling"
+              options={YES_NO}
+              hint="After a failed delivery attempt the recipient may pick a new delivery day (next 5 working days) or a pick-up at the depot on the tracking page."
+            />
           </Card>
           <Card title="Map">
             <div className="cp-field-row">

@@ -35,7 +35,7 @@ export const NUMBER_FIELDS = [
   "map_destination_longitude",
 ] as const;
 /** Switches, edited as "true"/"false" selects and sent as booleans. */
-export const BOOL_FIELDS = ["notify_recipient", "protect_details"] as const;
+export const BOOL_FIELDS = ["notify_recipient", "protect_details", "allow_reschedule"] as const;
 export const MAP_FIELDS = ["show_map", "map_zoom", ...NUMBER_FIELDS.filter((f) => f.startsWith("map_"))] as const;
 export const REQUIRED = new Set(["tracking_code", "recipient_name", "destination", "show_map", "map_zoom"]);
 

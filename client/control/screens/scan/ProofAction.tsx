@@ -1,16 +1,64 @@
-import { Link } from "react-router-dom";
+import { useRef, useState } from "react";
 import { Icon } from "../../components/Icon";
+import { DeliveryProofForm } from "../../../modules/delivery/DeliveryProofForm";
 
 /**
- * What a successful "delivered" scan offers next. The proof of delivery (receiver's name, signature,
- * photo) plugs in here: today it leads to the parcel's screen; the run is kept in localStorage,
- * so coming back shows it as it was.
+ * What a successful "delivered" scan offers next: the proof of delivery (receiver's name, signature
+ * drawn on the screen, photo from the camera, where it was left) in a full-screen sheet over the
+ * scan run; closing it returns to the scanner field.
  */
 export function ProofAction({ code }: { code: string; activityId: number | null | undefined }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [open, setOpen] = useState(false);
+  const [done, setDone] = useState(false);
+
+  // The sheet is shown before its form renders, so the signature pad measures its real size.
+  const show = () => {
+    dialog.current?.showModal();
+    setOpen(true);
+  };
+  const close = () => {
+    if (dialog.current?.open) dialog.current.close();
+    setOpen(false);
+    // Back to the scanner's text field, where the next code is typed.
+    requestAnimationFrame(() => document.getElementById("scan-code")?.focus());
+  };
+
+  if (done) {
+    return (
+      <span className="cp-scan-proof is-done" role="status">
+        <Icon name="check_circle" size={18} />
+        <span>Proof recorded</span>
+      </span>
+    );
+  }
   return (
-    <Link to={`/control/parcels/${encodeURIComponent(code)}`} className="cp-scan-proof">
-      <Icon name="draw" size={18} />
-      <span>Add proof</span>
-    </Link>
+    <>
+      <button type="button" className="cp-scan-proof" onClick={show} aria-haspopup="dialog">
+        <Icon name="draw" size={18} />
+        <span>Add proof</span>
+      </button>
+      <dialog ref={dialog} className="cp-proof-sheet" aria-labelledby={`proof-${code}`} onClose={() => open && close()}>
+        {open ? (
+          <div className="cp-proof-sheet-body">
+            <header className="cp-proof-sheet-head">
+              <h2 id={`proof-${code}`}>
+                Proof of delivery <span className="cp-mono">{code}</span>
+              </h2>
+              <button type="button" className="cp-btn cp-btn-outline cp-btn-sm" onClick={close} aria-label="Close without recording">
+                <Icon name="close" size={18} />
+              </button>
+            </header>
+            <DeliveryProofForm
+              trackingCode={code}
+              onDone={() => {
+                setDone(true);
+                close();
+              }}
+            />
+          </div>
+        ) : null}
+      </dialog>
+    </>
   );
 }

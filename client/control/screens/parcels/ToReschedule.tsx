@@ -1,0 +1,82 @@
+import { Link } from "react-router-dom";
+import { useAdminToRescheduleQuery } from "../../../generated/graphql";
+import { ListState, NextPage } from "../../components/lists";
+import { PageHeader } from "../../components/PageHeader";
+import { Icon } from "../../components/Icon";
+import { firstError } from "../../hooks/errors";
+import { useNextPage } from "../../hooks/lists";
+import { useTitle } from "../../hooks/useTitle";
+import { failureReasonLabel } from "../../options";
+
+const day = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString(undefined, { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
+
+/** The recipient's choice after the last failed attempt, as staff read it. */
+export function rescheduleText(p: { reschedule_choice?: string | null; reschedule_date?: string | null }): string | null {
+  if (p.reschedule_choice === "depot") return "Recipient will pick it up at the depot";
+  if (p.reschedule_choice === "delivery" && p.reschedule_date) return `Recipient asks for delivery on ${day(p.reschedule_date)}`;
+  return null;
+}
+
+/** Parcels whose last delivery attempt failed, with the recipient's choice when they made one. */
+export default function ToReschedule() {
+  useTitle("To reschedule");
+  const { data, loading, error, fetchMore } = useAdminToRescheduleQuery({ fetchPolicy: "cache-and-network" });
+  const more = useNextPage("parcels", data, fetchMore);
+  const rows = data?.parcels.data ?? [];
+  return (
+    <div className="cp-container">
+      <PageHeader
+        title="To reschedule"
+        icon="schedule"
+        sub="The last delivery attempt failed: plan the next one. The recipient's choice is shown where they made one on the tracking page."
+        back="/control/parcels/list.html"
+        backLabel="Back to parcels"
+      />
+      {data && rows.length ? (
+        <p className="cp-muted cp-list-count" role="status" data-testid="reschedule-count">
+          {data.parcels.total === 1 ? "1 parcel" : `${data.parcels.total} parcels`} waiting for a new attempt.
+        </p>
+      ) : null}
+      <ListState loading={loading && !data} error={firstError(error)} empty={rows.length === 0} />
+      {rows.length ? (
+        <ul className="cp-list" aria-label="Parcels to reschedule">
+          {rows.map((p) => {
+            const base = `/control/parcels/${encodeURIComponent(p.tracking_code)}`;
+            const choice = rescheduleText(p);
+            return (
+              <li key={p.id} className="cp-row" data-testid="reschedule-row">
+                <span className="cp-row-icon cp-stale-days" title={`${p.delivery_attempts} failed attempts`}>
+                  <strong>{p.delivery_attempts}</strong>
+                  <small>{p.delivery_attempts === 1 ? "attempt" : "attempts"}</small>
+                </span>
+                <Link to={base} className="cp-row-main">
+                  <strong className="cp-mono">{p.tracking_code}</strong>
+                  <span>{p.recipient_name}</span>
+                  <small className="cp-muted">
+                    {p.destination}
+                    {p.status_reason ? ` · ${failureReasonLabel(p.status_reason)}` : ""}
+                    {` · ${new Date(p.last_event_at).toLocaleDateString()}`}
+                  </small>
+                  {choice ? (
+                    <small className="cp-reschedule-choice" data-testid="reschedule-choice">
+                      {choice}
+                      {p.rescheduled_at ? ` (chosen ${new Date(p.rescheduled_at).toLocaleString()})` : ""}
+                    </small>
+                  ) : (
+                    <small className="cp-muted">{p.allow_reschedule ? "No choice from the recipient yet" : "Rescheduling by the recipient is off"}</small>
+                  )}
+                </Link>
+                <Link to={`${base}/activities/create`} className="cp-btn cp-btn-outline cp-btn-sm" aria-label={`Add history to ${p.tracking_code}`}>
+                  <Icon name="add" size={18} />
+                  <span>History</span>
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+      {more.error ? <p className="cp-state cp-state-error" role="alert">{more.error}</p> : null}
+      <NextPage nextPageUrl={data?.parcels.next_page_url} loading={more.loading} onNext={more.next} />
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import { Icon } from "../../components/Icon";
+import { check_circle } from "../../components/icons";
+import { fmtMoment } from "../parcel/format";
+import { ProofImages, type ProofLike } from "./ProofView";
+
+/** "Delivered to J. Smith", when, where it was left, and the photo and signature (the public page). */
+export function ProofCard({ proof }: { proof: ProofLike }) {
+  const { t } = useTranslation();
+  const id = useId();
+  return (
+    <section className="card result-card proof-card" aria-labelledby={id} data-testid="delivery-proof">
+      <h3 id={id}>
+        <Icon path={check_circle} size={22} />
+        {t("track.proofTitle")}
+      </h3>
+      <div className="proof-facts">
+        {proof.receiver_name ? (
+          <p className="proof-receiver">
+            <strong>
+              <bdi>{t("track.deliveredTo", { name: proof.receiver_name })}</bdi>
+            </strong>
+          </p>
+        ) : null}
+        <p>
+          <time dateTime={proof.delivered_at}>{t("track.deliveredAt", { when: fmtMoment(proof.delivered_at) })}</time>
+        </p>
+        {proof.left_at ? (
+          <p>
+            <bdi>{t("track.leftAt", { place: proof.left_at })}</bdi>
+          </p>
+        ) : null}
+      </div>
+      <ProofImages proof={proof} signatureAlt={t("track.signature")} photoAlt={t("track.proofPhoto")} />
+    </section>
+  );
+}

@@ -1,0 +1,102 @@
+import { useId, useMemo, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import type { RescheduleDeliveryMutation, RescheduleDeliveryMutationVariables } from "../../generated/graphql";
+import rescheduleSource from "./graphql/RescheduleDelivery.graphql?raw";
+import { gqlFetch } from "../graph/gqlFetch";
+import { Icon } from "../../components/Icon";
+import { calendar_month } from "../../components/icons";
+import { fmtDate } from "../parcel/format";
+import { nextWorkingDays } from "../../../server/modules/delivery/delivery.rules";
+
+interface Props {
+  code: string;
+  choice: string | null | undefined;
+  date: string | null | undefined;
+  /** Names are still masked: the recipient proves who they are first (the form above). */
+  locked: boolean;
+  verify: string | null;
+  onDone: () => Promise<void>;
+}
+
+const DEPOT = "depot";
+const dayLabel = (ymd: string) => fmtDate(ymd, { weekday: "long", day: "numeric", month: "long" });
+
+/**
+ * After a failed attempt, where the admin allows it: the recipient picks one of the next working
+ * days or a pick-up at the depot. The server checks the day and the second factor again.
+ */
+export function RescheduleCard({ code, choice, date, locked, verify, onDone }: Props) {
+  const { t } = useTranslation();
+  const id = useId();
+  const days = useMemo(() => nextWorkingDays(new Date()), []);
+  const current = choice === "depot" ? DEPOT : choice === "delivery" && date ? date : "";
+  const [picked, setPicked] = useState(current);
+  const [errors, setErrors] = useState<string[]>([]);
+  const [pending, setPending] = useState(false);
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (pending) return;
+    if (!picked) {
+      setErrors([t("track.reschedulePick")]);
+      return;
+    }
+    setPending(true);
+    setErrors([]);
+    const input = picked === DEPOT ? { choice: "depot", verify } : { choice: "delivery", date: picked, verify };
+    const variables: RescheduleDeliveryMutationVariables = { trackingCode: code, input };
+    const { errors: errs } = await gqlFetch<RescheduleDeliveryMutation>(rescheduleSource, variables);
+    if (errs.length) {
+      setErrors(errs);
+      setPending(false);
+      return;
+    }
+    await onDone();
+    setPending(false);
+  };
+
+  const chosen = choice === "depot" ? t("track.rescheduleChosenDepot") : choice === "delivery" && date ? t("track.rescheduleChosenDay", { day: dayLabel(date) }) : null;
+  return (
+    <section className="card result-card reschedule-card" aria-labelledby={`${id}-title`} data-testid="reschedule">
+      <h3 id={`${id}-title`}>
+        <Icon path={calendar_month} size={22} />
+        {t("track.rescheduleTitle")}
+      </h3>
+      <p className="reschedule-text">{t("track.rescheduleText")}</p>
+      {chosen ? (
+        <p className="reschedule-chosen" role="status" data-testid="reschedule-chosen">
+          <strong>{chosen}</strong>
+        </p>
+      ) : null}
+      {locked ? (
+        <p className="reschedule-locked">{t("track.rescheduleLocked")}</p>
+      ) : (
+        <form className="reschedule-form" onSubmit={onSubmit} noValidate>
+          <fieldset aria-describedby={errors.length ? `${id}-error` : undefined}>
+            <legend>{t("track.rescheduleDay")}</legend>
+            <div className="reschedule-options">
+              {days.map((d) => (
+                <label key={d} className={`reschedule-option${picked === d ? " picked" : ""}`}>
+                  <input type="radio" name="reschedule" value={d} checked={picked === d} onChange={() => setPicked(d)} />
+                  <span>{dayLabel(d)}</span>
+                </label>
+              ))}
+              <label className={`reschedule-option depot${picked === DEPOT ? " picked" : ""}`}>
+                <input type="radio" name="reschedule" value={DEPOT} checked={picked === DEPOT} onChange={() => setPicked(DEPOT)} />
+                <span>{t("track.rescheduleDepot")}</span>
+              </label>
+            </div>
+          </fieldset>
+          {errors.length ? (
+            <p id={`${id}-error`} className="alert alert-error verify-error" role="alert">
+              {errors[0]}
+            </p>
+          ) : null}
+          <button type="submit" className="btn btn-primary" disabled={pending || picked === current}>
+            {pending ? t("track.rescheduleSaving") : t("track.rescheduleSubmit")}
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}

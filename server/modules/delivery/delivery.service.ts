@@ -1,0 +1,148 @@
+import { limit } from "../../core/ratelimit.js";
+import { AppError, badInput, conflict, forbidden, notFound } from "../../core/errors.js";
+import { db } from "../../db/index.js";
+import { createActivity } from "../activity/activity.service.js";
+import { deliveryProofOf, forgetParcel, forWebhook, getParcel, trackParcelFor } from "../parcel/parcel.service.js";
+import { secondFactorMatches } from "../parcel/status.rules.js";
+import { removeImage, saveImage, sniffImage, type IncomingFile } from "../upload/upload.service.js";
+import { emitEvent } from "../webhook/webhook.service.js";
+import { nextWorkingDays, RESCHEDULE_DAYS, type RescheduleChoice } from "./delivery.rules.js";
+import type { RecordDeliveryInput, RescheduleInput } from "./delivery.input.js";
+
+const CODE = /^[A-Za-z0-9-]{1,64}$/;
+const blank = (v: string | null | undefined) => (typeof v === "string" && v.trim() ? v.trim() : null);
+const present = (f: IncomingFile | null | undefined) => (f && f.bytes.length ? f : null);
+
+async function parcelByCode(code: unknown, missing: string) {
+  const c = typeof code === "string" ? code.trim() : "";
+  const row = CODE.test(c) ? await db().parcel.findUnique({ where: { tracking_code: c } }) : null;
+  if (!row) throw notFound(missing);
+  return row;
+}
+
+/**
+ * Records who took the parcel, the drawn signature (PNG) and/or a photo (JPEG or PNG), and where
+ * it was left. At least one of receiver_name, signature and photo is needed. A parcel not yet
+ * delivered gets its "Delivered" history entry through the one history path (status, recipient
+ * e-mail, webhooks, caches); on a parcel that is already delivered (e.g. by a scan) the proof is
+ * added and parcel.delivered is sent once more, now with the proof. One proof per parcel.
+ */
+export async function recordDelivery(
+  code: unknown,
+  input: RecordDeliveryInput,
+  files: { signature?: IncomingFile | null; photo?: IncomingFile | null },
+  recordedBy: string | null,
+) {
+  const parcel = await parcelByCode(code, "Parcel not found");
+  const receiver = blank(input.receiver_name);
+  const leftAt = blank(input.left_at);
+  const signature = present(files.signature);
+  const photo = present(files.photo);
+  if (!receiver && !signature && !photo) throw badInput("receiver_name, signature or photo is required: record at least one of them");
+  if (signature && sniffImage(signature.bytes) !== "png") throw new AppError("UNSUPPORTED_MEDIA_TYPE", "signature must be a PNG image");
+  if (parcel.delivered_at) throw conflict("A proof of delivery is already recorded for this parcel");
+
+  const saved: string[] = [];
+  try {
+    const signatureName = signature ? await saveImage(signature, "signature") : null;
+    if (signatureName) saved.push(signatureName);
+    const photoName = photo ? await saveImage(photo, "photo") : null;
+    if (photoName) saved.push(photoName);
+    const wasDelivered = parcel.status_code === "delivered";
+    const lastDelivered = wasDelivered
+      ? await db().activity.findFirst({ where: { parcel_id: parcel.id, status_code: "delivered" }, orderBy: [{ created_at: "desc" }, { id: "desc" }] })
+      : null;
+    const deliveredAt = lastDelivered?.created_at ?? new Date();
+    // The claim: only one proof wins when two couriers record at once.
+    const { count } = await db().parcel.updateMany({
+      where: { id: parcel.id, delivered_at: null },
+      data: {
+        delivery_receiver_name: receiver,
+        delivery_signature: signatureName,
+        delivery_photo: photoName,
+        delivery_left_at: leftAt,
+        delivered_at: deliveredAt,
+        delivery_recorded_by: recordedBy,
+        version: { increment: 1 },
+      },
+    });
+    if (!count) throw conflict("A proof of delivery is already recorded for this parcel");
+    saved.length = 0;
+    await forgetParcel(parcel.tracking_code);
+    if (!wasDelivered) {
+      const what = [receiver ? "receiver's name" : null, signatureName ? "signature" : null, photoName ? "photo" : null].filter(Boolean).join(", ");
+      await createActivity({
+        parcel_id: parcel.id,
+        title: "Delivered",
+        // The receiver's name stays out of the history, which protected parcels show to anyone with the code.
+        description: `Proof of delivery recorded: ${what}.`,
+        status_code: "delivered",
+        created_at: deliveredAt.toISOString(),
+      });
+    } else {
+      const view = await getParcel(parcel.tracking_code);
+      const entry = view.history.filter((a) => a.status_code === "delivered").at(-1) ?? null;
+      emitEvent("parcel.delivered", { parcel: forWebhook(view), activity: entry });
+    }
+    const row = await db().parcel.findUniqueOrThrow({ where: { id: parcel.id } });
+    return deliveryProofOf(row)!;
+  } catch (e) {
+    for (const name of saved) await removeImage(name);
+    throw e;
+  }
+}
+
+const dayText = (date: string) =>
+  new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
+
+/**
+ * The recipient's choice after a failed attempt, when the admin allows it on the parcel: a new
+ * delivery day among the next RESCHEDULE_DAYS working days, or a pick-up at the depot. A
+ * protected parcel needs the second factor first. The choice is kept on the parcel (for staff and
+ * the "to reschedule" list) and written as a history entry saying who chose what, and when.
+ */
+export async function rescheduleDelivery(code: unknown, input: RescheduleInput, client: string, now = new Date()) {
+  const parcel = await parcelByCode(code, "Tracking code not found");
+  const verify = blank(input.verify);
+  if (parcel.protect_details) {
+    if (!verify) throw badInput("verify is required: the recipient's postcode or e-mail address");
+    // Each try counts against the client and the parcel, as a tracking look-up's does.
+    await limit("verify", client);
+    await limit("verify-parcel", parcel.tracking_code);
+    if (!secondFactorMatches(verify, parcel.recipient_postcode, parcel.recipient_email)) {
+      throw badInput("verify does not match the recipient's postcode or e-mail address");
+    }
+  }
+  if (!parcel.allow_reschedule) throw forbidden("Rescheduling is not offered for this parcel");
+  if (parcel.status_code !== "delivery_failed") throw conflict("The parcel is not waiting for a new delivery attempt");
+  const choice = input.choice as RescheduleChoice;
+  let date: string | null = null;
+  if (choice === "delivery") {
+    const days = nextWorkingDays(now);
+    date = blank(input.date);
+    if (!date) throw badInput("date is required when choice is delivery");
+    if (!days.includes(date)) throw badInput(`date must be one of the next ${RESCHEDULE_DAYS} working days: ${days.join(", ")}`);
+  }
+  if (parcel.reschedule_choice !== choice || parcel.reschedule_date !== date) {
+    await db().parcel.update({
+      where: { id: parcel.id },
+      data: { reschedule_choice: choice, reschedule_date: date, rescheduled_at: now, version: { increment: 1 } },
+    });
+    const how = parcel.protect_details ? "after confirming the postcode or e-mail address" : "with the tracking code";
+    await createActivity({
+      parcel_id: parcel.id,
+      title: date ? "New delivery day chosen" : "Pick-up at the depot chosen",
+      description: date
+        ? `The recipient chose delivery on ${dayText(date)} on the tracking page (${how}).`
+        : `The recipient chose to pick the parcel up at the depot on the tracking page (${how}).`,
+    });
+  }
+  const row = await db().parcel.findUniqueOrThrow({ where: { id: parcel.id } });
+  return {
+    tracking_code: row.tracking_code,
+    choice: row.reschedule_choice!,
+    date: row.reschedule_date,
+    rescheduled_at: row.rescheduled_at!,
+    parcel: await trackParcelFor(row.tracking_code, parcel.protect_details ? verify : null, client),
+  };
+}
