@@ -8,8 +8,11 @@ import type { Db } from "./index.js";
  * with their values before and after. Secret fields are recorded as changed, never with a value.
  * History entries are stamped with who added them.
  *
- * Inside an interactive transaction the "before" values are read outside it (the committed state),
- * and an entry is written even if the transaction later rolls back (an attempted write).
+ * Entries are queued and written in batches a few milliseconds later (flushAudit; at shutdown too),
+ * so a bulk write is not slowed by one more statement per row, and a write inside a transaction never
+ * waits on a write outside it. Inside an interactive transaction the "before" values are read
+ * outside it (the committed state), and an entry is written even if the transaction later rolls
+ * back (an attempted write).
  */
 const AUDITED: Record<string, { type: string; secret?: string[] }> = {
   Parcel: { type: "parcel", secret: ["unsubscribe_token"] },
@@ -65,21 +68,47 @@ interface Params {
   query(args: unknown): Promise<unknown>;
 }
 
+type Entry = { at: Date; actor_kind: string; actor_id: number | null; actor_name: string; operation: string; object_type: string; object_id: string | null; changes: string };
+const queue: Entry[] = [];
+let writer: Db | undefined;
+let timer: NodeJS.Timeout | undefined;
+let flushing: Promise<void> = Promise.resolve();
+const BATCH = 500;
+
+/** Writes the queued entries (before the audit log is read, and at shutdown). */
+export function flushAudit(): Promise<void> {
+  clearTimeout(timer);
+  timer = undefined;
+  flushing = flushing.then(async () => {
+    while (queue.length && writer) {
+      const batch = queue.splice(0, BATCH);
+      try {
+        await writer.auditEntry.createMany({ data: batch });
+      } catch (e) {
+        console.error(`audit log: ${batch.length} entries not written:`, (e as Error).message);
+      }
+    }
+  });
+  return flushing;
+}
+
 /** The client with the audit trail: every write of an audited model goes through here. */
 export function withAudit(base: Db): Db {
+  writer = base;
   const record = async (model: string, operation: string, objectId: unknown, changes: Changes) => {
     if (!Object.keys(changes).length) return;
     const call = currentCall();
-    await base.auditEntry.create({
-      data: {
-        ...who(call?.actor),
-        // The door's operation; writes outside any request (the seed, workers) name the model's.
-        operation: call?.operation ?? `${AUDITED[model].type}.${operation}`,
-        object_type: AUDITED[model].type,
-        object_id: objectId == null ? null : String(objectId),
-        changes: JSON.stringify(changes),
-      },
-    });
+    queue.push({
+      at: new Date(),
+      ...who(call?.actor),
+      // The door's operation; writes outside any request (the seed, workers) name the model's.
+      operation: call?.operation ?? `${AUDITED[model].type}.${operation}`,
+      object_type: AUDITED[model].type,
+      object_id: objectId == null ? null : String(objectId),
+      changes: JSON.stringify(changes),
+    } as Entry);
+    if (queue.length >= BATCH) void flushAudit();
+    else timer ??= setTimeout(() => void flushAudit(), 20).unref();
   };
   const one = async (p: Params) => {
     const model = p.model!;

@@ -4,7 +4,7 @@ import type { PrismaClient } from "./generated/sqlite/client.js";
 import { migrate, pgTarget } from "./migrate.js";
 import { openDirect, type DirectDb } from "./direct.js";
 import { startBus, stopBus } from "../core/bus.js";
-import { withAudit } from "./audit.js";
+import { flushAudit, withAudit } from "./audit.js";
 
 /** The one Prisma client. Both generated clients share the same model API; SQLite's type stands for both. */
 export type Db = PrismaClient;
@@ -89,6 +89,7 @@ export async function closeDb(): Promise<void> {
   const c = current;
   current = undefined;
   if (c) {
+    await flushAudit();
     await stopBus();
     await c.direct.close();
     await c.prisma.$disconnect();

@@ -37,7 +37,7 @@ export async function registerRest(api: FastifyInstance): Promise<void> {
   // Request bodies are validated by the input classes (one set of rules and messages for both
   // doors), so the request schemas only document; response schemas serialize.
   api.setValidatorCompiler(() => () => true);
-  for (const s of sharedSchemas) api.addSchema(s);
+  for (const s of await sharedSchemas()) api.addSchema(s);
   await registerOpenApi(api);
 
   // Callback hooks: they run on every API request, most of which need neither.

@@ -215,7 +215,7 @@ describe("documented", () => {
     expect(form.properties.photo).toMatchObject({ type: "string", format: "binary" });
     expect(Object.keys(form.properties)).toEqual(expect.arrayContaining(["receiver_name", "left_at"]));
     expect(proof.responses["201"]).toBeDefined();
-    expect(proof.security).toEqual([{ session: [] }]);
+    expect(proof.security).toEqual([{ session: [] }, { apiKey: ["history:write"] }]);
     const choice = doc.paths["/api/parcels/{code}/reschedule"].post;
     expect(choice.requestBody.content["application/json"].schema.properties.choice.enum).toEqual(["delivery", "depot"]);
     expect(choice.security).toBeUndefined();
