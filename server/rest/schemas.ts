@@ -234,6 +234,17 @@ const MailRecord = object("MailRecord", {
 
 const AdminAccount = object("AdminAccount", { email: str, role: { ...str, description: "owner, dispatcher or courier" } });
 
+const StaffMember = object("StaffMember", {
+  id: int,
+  email: str,
+  role: { ...str, description: "owner, dispatcher or courier" },
+  disabled: { type: "boolean" },
+  invited: { type: "boolean", description: "Invited and not accepted yet (no password: cannot sign in)" },
+  totp_enabled: { type: "boolean", description: "Two-step sign-in is on" },
+  last_sign_in_at: { ...dateTime, type: ["string", "null"] },
+  created_at: dateTime,
+}, { description: "A member of the staff (owner, dispatcher or courier)" });
+
 const SiteGraph = object("SiteGraph", {
   pages: listOf("Page"),
   admin: { type: "boolean", description: "Whether this client has a control panel session (any member of the staff)" },
@@ -275,7 +286,7 @@ export const sharedSchemas: Schema[] = [
   AdminAccount, SiteGraph, ErrorEnvelope,
   paged("ParcelPage", "Parcel"), paged("PagePage", "Page"), paged("ReviewPage", "Review"), paged("MailPage", "MailRecord"),
   TrackResult, Webhook, WebhookDelivery, paged("WebhookDeliveryPage", "WebhookDelivery"), Unsubscribed, ScanError, ScanResult,
-  ImportRow, ImportResult, DeliveryProof, Rescheduled,
+  ImportRow, ImportResult, DeliveryProof, Rescheduled, StaffMember, paged("StaffPage", "StaffMember"),
 ];
 
 export const data = {
