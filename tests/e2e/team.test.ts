@@ -114,6 +114,7 @@ describe("a team of three roles", () => {
     }
     const p = await open();
     await p.goto(url(links.courier));
+    await p.getByRole("heading", { name: "Accept Invitation" }).waitFor();
     await shot(p, "accept-390-light");
     await p.fill("input[name=password]", PASSWORD);
     await p.fill("input[name=confirm_password]", PASSWORD + "x");
@@ -122,6 +123,7 @@ describe("a team of three roles", () => {
     await p.fill("input[name=confirm_password]", PASSWORD);
     await p.getByRole("button", { name: "Set Password" }).click();
     await p.getByText("You joined as").waitFor();
+    await shot(p, "accept-390-light-done");
     await p.getByRole("link", { name: `Sign in as ${COURIER}` }).click();
     await p.waitForURL(/\/control\/signin\.html\?email=/);
     expect(await p.inputValue("input[name=email]")).toBe(COURIER);

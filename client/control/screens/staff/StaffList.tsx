@@ -38,7 +38,7 @@ function InviteForm() {
   const onSubmit = form.submit(async () => {
     const { data } = await invite({ variables: { input: { email: form.values.email.trim(), role: form.values.role } } });
     form.setValues({ email: "", role: form.values.role });
-    return `Invitation sent to ${data?.inviteMember.email}: the link works once and expires in a few days.`;
+    return `Invitation sent to ${data?.inviteMember.email}: the link in it works once, for a limited time.`;
   });
   return (
     <Card title="Invite a member" className="cp-staff-invite">
