@@ -39,6 +39,8 @@ import WebhookDeliveries from "./screens/webhooks/WebhookDeliveries";
 import Account from "./screens/account/Account";
 import ScanScreen from "./screens/scan/ScanScreen";
 import ChangePassword from "./screens/account/ChangePassword";
+import StaffList from "./screens/staff/StaffList";
+import AcceptInvitation from "./screens/staff/AcceptInvitation";
 import { ListState } from "./components/lists";
 
 // Its own chunk: the QR code library is needed on the printable invoice only.
@@ -76,6 +78,10 @@ function ControlPanelRoutes() {
         <Route path="signin.html" element={<SignIn />} />
         <Route path="signup.html" element={<CreateAdmin />} />
         <Route path="password.html" element={<ResetPassword />} />
+      </Route>
+      {/* The invitation link works whoever is signed in on this browser (it does not sign in). */}
+      <Route element={<GuestLayout />}>
+        <Route path="accept.html" element={<AcceptInvitation />} />
       </Route>
       <Route
         element={
@@ -145,6 +151,10 @@ function ControlPanelRoutes() {
           <Route path=":id/deliveries.html" element={<WebhookDeliveries />} />
         </Route>
         <Route path="scan" element={<ScanScreen />} />
+        <Route path="staff">
+          <Route index element={<Navigate to="/control/staff/list.html" replace />} />
+          <Route path="list.html" element={<StaffList />} />
+        </Route>
         <Route path="account">
           <Route index element={<Navigate to="/control/account/index.html" replace />} />
           <Route path="index.html" element={<Account />} />

@@ -1,15 +1,19 @@
 import { createContext, useContext, useEffect, type ReactNode } from "react";
-import { Navigate, useNavigate } from "react-router-dom";
+import { Link, Navigate, useLocation, useNavigate } from "react-router-dom";
 import { useApolloClient } from "@apollo/client";
 import { onUnauthenticated } from "../apollo";
 import { useStore } from "../state/store";
 import { AdminMeDocument, useAdminMeQuery, type AdminMeQuery } from "../generated/graphql";
 import { ListState } from "./components/lists";
+import { ROLES, screenRule, roleCan, type Permission, type Role } from "./roles";
+import { useTitle } from "./hooks/useTitle";
 
 export const SIGN_IN = "/control/signin.html";
 export const HOME = "/control/index.html";
 
-const SessionContext = createContext<{ checked: boolean; email: string | null }>({ checked: false, email: null });
+const SessionContext = createContext<{ checked: boolean; email: string | null; role: Role | null }>({ checked: false, email: null, role: null });
+
+const asRole = (r: string | null | undefined): Role | null => ((ROLES as readonly string[]).includes(r ?? "") ? (r as Role) : null);
 
 /**
  * Keeps the persisted admin flag in line with the server: asks `me` once when the control
@@ -35,7 +39,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [client, dispatch, navigate],
   );
 
-  return <SessionContext.Provider value={{ checked: !loading, email: data?.me?.email ?? null }}>{children}</SessionContext.Provider>;
+  return <SessionContext.Provider value={{ checked: !loading, email: data?.me?.email ?? null, role: asRole(data?.me?.role) }}>{children}</SessionContext.Provider>;
 }
 
 export const useSession = () => useContext(SessionContext);
@@ -44,8 +48,8 @@ export const useSession = () => useContext(SessionContext);
 export function useMarkSignedIn() {
   const { dispatch } = useStore();
   const client = useApolloClient();
-  return (email: string) => {
-    client.cache.writeQuery<AdminMeQuery>({ query: AdminMeDocument, data: { me: { __typename: "AdminAccount", email } } as AdminMeQuery });
+  return (email: string, role: string) => {
+    client.cache.writeQuery<AdminMeQuery>({ query: AdminMeDocument, data: { me: { __typename: "AdminAccount", email, role } } as AdminMeQuery });
     dispatch({ type: "admin/set", admin: true });
   };
 }
@@ -63,5 +67,40 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
 export function GuestOnly({ children }: { children: ReactNode }) {
   const { state } = useStore();
   if (state.admin) return <Navigate to={HOME} replace />;
+  return <>{children}</>;
+}
+
+/** The signed-in member's role (from `me`), and whether it holds a permission: what buttons ask. */
+export function useRole() {
+  const { role } = useSession();
+  return { role, can: (permission: Permission) => roleCan(role, permission) };
+}
+
+/** What a member sees at a screen their role may not use, instead of a screen that would fail. */
+function NotAllowed({ role, what }: { role: Role; what: string }) {
+  useTitle("Not allowed");
+  return (
+    <div className="cp-container">
+      <div className="cp-card cp-notfound" role="alert" data-testid="not-allowed">
+        <h1>Not allowed</h1>
+        <p>
+          Your role ({role}) may not {what}. Ask an owner if you need it.
+        </p>
+        <Link to={HOME} className="cp-btn cp-btn-outline">
+          Control panel home
+        </Link>
+      </div>
+    </div>
+  );
+}
+
+/** Screens a role may not use (roles.ts SCREENS) show a clear notice instead. */
+export function RoleGate({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  const { role, checked } = useSession();
+  const rule = screenRule(pathname);
+  if (!rule) return <>{children}</>;
+  if (!role) return checked ? <>{children}</> : <ListState loading empty />;
+  if (!roleCan(role, rule.permission)) return <NotAllowed role={role} what={rule.what} />;
   return <>{children}</>;
 }

@@ -6,6 +6,12 @@ export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' |
 import { gql } from '@apollo/client';
 import * as Apollo from '@apollo/client';
 const defaultOptions = {} as const;
+export type AcceptInvitationInput = {
+  password: string;
+  /** The token of the invitation link */
+  token: string;
+};
+
 /** An admin's e-mail to anyone */
 export type AdminMailInput = {
   body: string;
@@ -126,6 +132,12 @@ export type HtmlSettingsInput = {
   meta_description?: string | null | undefined;
 };
 
+export type InviteMemberInput = {
+  email: string;
+  /** owner, dispatcher, courier */
+  role: string;
+};
+
 export type MailSettingsInput = {
   mail_driver: string;
   mail_template: string;
@@ -206,6 +218,14 @@ export type UpdateActivityInput = {
   title?: string | null | undefined;
 };
 
+export type UpdateMemberInput = {
+  /** true disables the member (their sessions end at once); false enables them again */
+  disabled?: boolean | null | undefined;
+  id: number;
+  /** owner, dispatcher, courier */
+  role?: string | null | undefined;
+};
+
 export type UpdatePageInput = {
   content?: string | null | undefined;
   hero?: string | null | undefined;
@@ -273,6 +293,13 @@ export type VisitorContactInput = {
   name?: string | null | undefined;
   subject: string;
 };
+
+export type AdminAcceptInvitationMutationVariables = Exact<{
+  input: AcceptInvitationInput;
+}>;
+
+
+export type AdminAcceptInvitationMutation = { acceptInvitation: { email: string, role: string } };
 
 export type AdminActivityQueryVariables = Exact<{
   id: number;
@@ -352,6 +379,13 @@ export type AdminDeleteActivityMutationVariables = Exact<{
 
 export type AdminDeleteActivityMutation = { deleteActivity: boolean };
 
+export type AdminDeleteMemberMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type AdminDeleteMemberMutation = { deleteMember: boolean };
+
 export type AdminDeletePageMutationVariables = Exact<{
   id: number;
 }>;
@@ -388,6 +422,13 @@ export type AdminImportParcelsMutationVariables = Exact<{
 
 export type AdminImportParcelsMutation = { importParcels: { created: number, updated: number, failed: number, rows: Array<{ row: number, tracking_code: string, action: string, errors: Array<string> }> } };
 
+export type AdminInviteMemberMutationVariables = Exact<{
+  input: InviteMemberInput;
+}>;
+
+
+export type AdminInviteMemberMutation = { inviteMember: { id: number, email: string, role: string, disabled: boolean, invited: boolean, totp_enabled: boolean, last_sign_in_at: string | null, created_at: string } };
+
 export type AdminInvoiceQueryVariables = Exact<{
   id: number;
 }>;
@@ -407,7 +448,7 @@ export type AdminInvoicesQuery = { invoices: { current_page: number, last_page: 
 export type AdminMeQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type AdminMeQuery = { me: { email: string } | null };
+export type AdminMeQuery = { me: { email: string, role: string } | null };
 
 export type AdminOutboxQueryVariables = Exact<{
   page?: number | null | undefined;
@@ -521,12 +562,22 @@ export type AdminSignInMutationVariables = Exact<{
 }>;
 
 
-export type AdminSignInMutation = { signIn: { email: string } };
+export type AdminSignInMutation = { signIn: { email: string, role: string } };
 
 export type AdminSignOutMutationVariables = Exact<{ [key: string]: never; }>;
 
 
 export type AdminSignOutMutation = { signOut: boolean };
+
+export type AdminStaffQueryVariables = Exact<{
+  page?: number | null | undefined;
+  per_page?: number | null | undefined;
+}>;
+
+
+export type AdminStaffQuery = { staff: { current_page: number, last_page: number, per_page: number, total: number, next_page_url: string | null, data: Array<{ id: number, email: string, role: string, disabled: boolean, invited: boolean, totp_enabled: boolean, last_sign_in_at: string | null, created_at: string }> } };
+
+export type AdminStaffFieldsFragment = { id: number, email: string, role: string, disabled: boolean, invited: boolean, totp_enabled: boolean, last_sign_in_at: string | null, created_at: string };
 
 export type AdminStaleParcelsQueryVariables = Exact<{
   stale_days: number;
@@ -572,6 +623,13 @@ export type AdminUpdateMailSettingsMutationVariables = Exact<{
 
 
 export type AdminUpdateMailSettingsMutation = { updateMailSettings: { mail_driver: string, mail_template: string } };
+
+export type AdminUpdateMemberMutationVariables = Exact<{
+  input: UpdateMemberInput;
+}>;
+
+
+export type AdminUpdateMemberMutation = { updateMember: { id: number, email: string, role: string, disabled: boolean, invited: boolean, totp_enabled: boolean, last_sign_in_at: string | null, created_at: string } };
 
 export type AdminUpdatePageMutationVariables = Exact<{
   input: UpdatePageInput;
@@ -736,6 +794,18 @@ export const AdminParcelFieldsFragmentDoc = gql`
   }
 }
     `;
+export const AdminStaffFieldsFragmentDoc = gql`
+    fragment AdminStaffFields on StaffMember {
+  id
+  email
+  role
+  disabled
+  invited
+  totp_enabled
+  last_sign_in_at
+  created_at
+}
+    `;
 export const AdminWebhookDeliveryFieldsFragmentDoc = gql`
     fragment AdminWebhookDeliveryFields on WebhookDelivery {
   id
@@ -761,6 +831,40 @@ export const AdminWebhookFieldsFragmentDoc = gql`
   updated_at
 }
     `;
+export const AdminAcceptInvitationDocument = gql`
+    mutation AdminAcceptInvitation($input: AcceptInvitationInput!) {
+  acceptInvitation(input: $input) {
+    email
+    role
+  }
+}
+    `;
+export type AdminAcceptInvitationMutationFn = Apollo.MutationFunction<AdminAcceptInvitationMutation, AdminAcceptInvitationMutationVariables>;
+
+/**
+ * __useAdminAcceptInvitationMutation__
+ *
+ * To run a mutation, you first call `useAdminAcceptInvitationMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminAcceptInvitationMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [adminAcceptInvitationMutation, { data, loading, error }] = useAdminAcceptInvitationMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useAdminAcceptInvitationMutation(baseOptions?: Apollo.MutationHookOptions<AdminAcceptInvitationMutation, AdminAcceptInvitationMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return Apollo.useMutation<AdminAcceptInvitationMutation, AdminAcceptInvitationMutationVariables>(AdminAcceptInvitationDocument, options);
+      }
+export type AdminAcceptInvitationMutationHookResult = ReturnType<typeof useAdminAcceptInvitationMutation>;
+export type AdminAcceptInvitationMutationResult = Apollo.MutationResult<AdminAcceptInvitationMutation>;
+export type AdminAcceptInvitationMutationOptions = Apollo.BaseMutationOptions<AdminAcceptInvitationMutation, AdminAcceptInvitationMutationVariables>;
 export const AdminActivityDocument = gql`
     query AdminActivity($id: Int!) {
   activity(id: $id) {
@@ -1157,6 +1261,37 @@ export function useAdminDeleteActivityMutation(baseOptions?: Apollo.MutationHook
 export type AdminDeleteActivityMutationHookResult = ReturnType<typeof useAdminDeleteActivityMutation>;
 export type AdminDeleteActivityMutationResult = Apollo.MutationResult<AdminDeleteActivityMutation>;
 export type AdminDeleteActivityMutationOptions = Apollo.BaseMutationOptions<AdminDeleteActivityMutation, AdminDeleteActivityMutationVariables>;
+export const AdminDeleteMemberDocument = gql`
+    mutation AdminDeleteMember($id: Int!) {
+  deleteMember(id: $id)
+}
+    `;
+export type AdminDeleteMemberMutationFn = Apollo.MutationFunction<AdminDeleteMemberMutation, AdminDeleteMemberMutationVariables>;
+
+/**
+ * __useAdminDeleteMemberMutation__
+ *
+ * To run a mutation, you first call `useAdminDeleteMemberMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminDeleteMemberMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [adminDeleteMemberMutation, { data, loading, error }] = useAdminDeleteMemberMutation({
+ *   variables: {
+ *      id: // value for 'id'
+ *   },
+ * });
+ */
+export function useAdminDeleteMemberMutation(baseOptions?: Apollo.MutationHookOptions<AdminDeleteMemberMutation, AdminDeleteMemberMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return Apollo.useMutation<AdminDeleteMemberMutation, AdminDeleteMemberMutationVariables>(AdminDeleteMemberDocument, options);
+      }
+export type AdminDeleteMemberMutationHookResult = ReturnType<typeof useAdminDeleteMemberMutation>;
+export type AdminDeleteMemberMutationResult = Apollo.MutationResult<AdminDeleteMemberMutation>;
+export type AdminDeleteMemberMutationOptions = Apollo.BaseMutationOptions<AdminDeleteMemberMutation, AdminDeleteMemberMutationVariables>;
 export const AdminDeletePageDocument = gql`
     mutation AdminDeletePage($id: Int!) {
   deletePage(id: $id)
@@ -1323,6 +1458,39 @@ export function useAdminImportParcelsMutation(baseOptions?: Apollo.MutationHookO
 export type AdminImportParcelsMutationHookResult = ReturnType<typeof useAdminImportParcelsMutation>;
 export type AdminImportParcelsMutationResult = Apollo.MutationResult<AdminImportParcelsMutation>;
 export type AdminImportParcelsMutationOptions = Apollo.BaseMutationOptions<AdminImportParcelsMutation, AdminImportParcelsMutationVariables>;
+export const AdminInviteMemberDocument = gql`
+    mutation AdminInviteMember($input: InviteMemberInput!) {
+  inviteMember(input: $input) {
+    ...AdminStaffFields
+  }
+}
+    ${AdminStaffFieldsFragmentDoc}`;
+export type AdminInviteMemberMutationFn = Apollo.MutationFunction<AdminInviteMemberMutation, AdminInviteMemberMutationVariables>;
+
+/**
+ * __useAdminInviteMemberMutation__
+ *
+ * To run a mutation, you first call `useAdminInviteMemberMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminInviteMemberMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [adminInviteMemberMutation, { data, loading, error }] = useAdminInviteMemberMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useAdminInviteMemberMutation(baseOptions?: Apollo.MutationHookOptions<AdminInviteMemberMutation, AdminInviteMemberMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return Apollo.useMutation<AdminInviteMemberMutation, AdminInviteMemberMutationVariables>(AdminInviteMemberDocument, options);
+      }
+export type AdminInviteMemberMutationHookResult = ReturnType<typeof useAdminInviteMemberMutation>;
+export type AdminInviteMemberMutationResult = Apollo.MutationResult<AdminInviteMemberMutation>;
+export type AdminInviteMemberMutationOptions = Apollo.BaseMutationOptions<AdminInviteMemberMutation, AdminInviteMemberMutationVariables>;
 export const AdminInvoiceDocument = gql`
     query AdminInvoice($id: Int!) {
   invoice(id: $id) {
@@ -1443,6 +1611,7 @@ export const AdminMeDocument = gql`
     query AdminMe {
   me {
     email
+    role
   }
 }
     `;
@@ -2121,6 +2290,7 @@ export const AdminSignInDocument = gql`
     mutation AdminSignIn($input: SignInInput!) {
   signIn(input: $input) {
     email
+    role
   }
 }
     `;
@@ -2180,6 +2350,57 @@ export function useAdminSignOutMutation(baseOptions?: Apollo.MutationHookOptions
 export type AdminSignOutMutationHookResult = ReturnType<typeof useAdminSignOutMutation>;
 export type AdminSignOutMutationResult = Apollo.MutationResult<AdminSignOutMutation>;
 export type AdminSignOutMutationOptions = Apollo.BaseMutationOptions<AdminSignOutMutation, AdminSignOutMutationVariables>;
+export const AdminStaffDocument = gql`
+    query AdminStaff($page: Int, $per_page: Int) {
+  staff(page: $page, per_page: $per_page) {
+    current_page
+    last_page
+    per_page
+    total
+    next_page_url
+    data {
+      ...AdminStaffFields
+    }
+  }
+}
+    ${AdminStaffFieldsFragmentDoc}`;
+
+/**
+ * __useAdminStaffQuery__
+ *
+ * To run a query within a React component, call `useAdminStaffQuery` and pass it any options that fit your needs.
+ * When your component renders, `useAdminStaffQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useAdminStaffQuery({
+ *   variables: {
+ *      page: // value for 'page'
+ *      per_page: // value for 'per_page'
+ *   },
+ * });
+ */
+export function useAdminStaffQuery(baseOptions?: Apollo.QueryHookOptions<AdminStaffQuery, AdminStaffQueryVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return Apollo.useQuery<AdminStaffQuery, AdminStaffQueryVariables>(AdminStaffDocument, options);
+      }
+export function useAdminStaffLazyQuery(baseOptions?: Apollo.LazyQueryHookOptions<AdminStaffQuery, AdminStaffQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return Apollo.useLazyQuery<AdminStaffQuery, AdminStaffQueryVariables>(AdminStaffDocument, options);
+        }
+// @ts-ignore
+export function useAdminStaffSuspenseQuery(baseOptions?: Apollo.SuspenseQueryHookOptions<AdminStaffQuery, AdminStaffQueryVariables>): Apollo.UseSuspenseQueryResult<AdminStaffQuery, AdminStaffQueryVariables>;
+export function useAdminStaffSuspenseQuery(baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<AdminStaffQuery, AdminStaffQueryVariables>): Apollo.UseSuspenseQueryResult<AdminStaffQuery | undefined, AdminStaffQueryVariables>;
+export function useAdminStaffSuspenseQuery(baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<AdminStaffQuery, AdminStaffQueryVariables>) {
+          const options = baseOptions === Apollo.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return Apollo.useSuspenseQuery<AdminStaffQuery, AdminStaffQueryVariables>(AdminStaffDocument, options);
+        }
+export type AdminStaffQueryHookResult = ReturnType<typeof useAdminStaffQuery>;
+export type AdminStaffLazyQueryHookResult = ReturnType<typeof useAdminStaffLazyQuery>;
+export type AdminStaffSuspenseQueryHookResult = ReturnType<typeof useAdminStaffSuspenseQuery>;
+export type AdminStaffQueryResult = Apollo.QueryResult<AdminStaffQuery, AdminStaffQueryVariables>;
 export const AdminStaleParcelsDocument = gql`
     query AdminStaleParcels($stale_days: Int!, $page: Int, $per_page: Int) {
   parcels(stale_days: $stale_days, page: $page, per_page: $per_page) {
@@ -2440,6 +2661,39 @@ export function useAdminUpdateMailSettingsMutation(baseOptions?: Apollo.Mutation
 export type AdminUpdateMailSettingsMutationHookResult = ReturnType<typeof useAdminUpdateMailSettingsMutation>;
 export type AdminUpdateMailSettingsMutationResult = Apollo.MutationResult<AdminUpdateMailSettingsMutation>;
 export type AdminUpdateMailSettingsMutationOptions = Apollo.BaseMutationOptions<AdminUpdateMailSettingsMutation, AdminUpdateMailSettingsMutationVariables>;
+export const AdminUpdateMemberDocument = gql`
+    mutation AdminUpdateMember($input: UpdateMemberInput!) {
+  updateMember(input: $input) {
+    ...AdminStaffFields
+  }
+}
+    ${AdminStaffFieldsFragmentDoc}`;
+export type AdminUpdateMemberMutationFn = Apollo.MutationFunction<AdminUpdateMemberMutation, AdminUpdateMemberMutationVariables>;
+
+/**
+ * __useAdminUpdateMemberMutation__
+ *
+ * To run a mutation, you first call `useAdminUpdateMemberMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminUpdateMemberMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [adminUpdateMemberMutation, { data, loading, error }] = useAdminUpdateMemberMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useAdminUpdateMemberMutation(baseOptions?: Apollo.MutationHookOptions<AdminUpdateMemberMutation, AdminUpdateMemberMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return Apollo.useMutation<AdminUpdateMemberMutation, AdminUpdateMemberMutationVariables>(AdminUpdateMemberDocument, options);
+      }
+export type AdminUpdateMemberMutationHookResult = ReturnType<typeof useAdminUpdateMemberMutation>;
+export type AdminUpdateMemberMutationResult = Apollo.MutationResult<AdminUpdateMemberMutation>;
+export type AdminUpdateMemberMutationOptions = Apollo.BaseMutationOptions<AdminUpdateMemberMutation, AdminUpdateMemberMutationVariables>;
 export const AdminUpdatePageDocument = gql`
     mutation AdminUpdatePage($input: UpdatePageInput!) {
   updatePage(input: $input) {

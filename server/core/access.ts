@@ -3,6 +3,7 @@ import { forbidden, unauthenticated } from "./errors.js";
 import type { Context } from "./context.js";
 import { limit, RateLimited } from "./ratelimit.js";
 import { clientKey } from "./client-address.js";
+import { can, type Permission, type Role, type Scope } from "./permissions.js";
 
 /**
  * Who may do what: the one table both doors read. Every GraphQL query and mutation (the @Op
@@ -10,37 +11,9 @@ import { clientKey } from "./client-address.js";
  * server/rest/route.ts) names an operation declared here; tests/integration/access.test.ts fails
  * when one does not, or names one that is not here.
  */
-export const ROLES = ["owner", "dispatcher", "courier"] as const;
-export type Role = (typeof ROLES)[number];
 
-/** What a role may do. An operation needs one permission (or is public). */
-export const PERMISSIONS = {
-  /** See parcels and find one by its code. */
-  "parcels:read": ["owner", "dispatcher", "courier"],
-  /** Create, change and delete parcels, their images and maps; import, export, labels, the stale list. */
-  "parcels:write": ["owner", "dispatcher"],
-  /** Add history entries: by hand, by scanning, a delivery with its proof. */
-  "history:write": ["owner", "dispatcher", "courier"],
-  /** Change or delete any history entry (a member may always undo an entry of their own). */
-  "history:edit": ["owner", "dispatcher"],
-  /** Content pages and testimonials. */
-  "content:write": ["owner", "dispatcher"],
-  invoices: ["owner", "dispatcher"],
-  /** Send e-mail, read the outbox. */
-  mail: ["owner", "dispatcher"],
-  settings: ["owner"],
-  staff: ["owner"],
-  "api-keys": ["owner"],
-  webhooks: ["owner"],
-  audit: ["owner"],
-  /** One's own account: password, two-step sign-in. */
-  account: ["owner", "dispatcher", "courier"],
-} as const satisfies Record<string, readonly Role[]>;
-export type Permission = keyof typeof PERMISSIONS;
-
-/** What an API key may be given. A key never gets a permission beyond these. */
-export const SCOPES = ["tracking:read", "parcels:read", "parcels:write", "history:write"] as const;
-export type Scope = (typeof SCOPES)[number];
+// The roles, permissions and scopes are pure data in permissions.ts (the control panel reads them too).
+export { can, isRole, PERMISSIONS, ROLES, SCOPES, type Permission, type Role, type Scope } from "./permissions.js";
 
 export interface Operation {
   /** Anyone (limits still apply), or members whose role has this permission. */
@@ -119,6 +92,13 @@ export const OPERATIONS = {
   "account.sendPin": op("public", { limit: { rule: "pin" } }),
   "account.resetPassword": op("public", { limit: { rule: "reset" }, audited: true }),
   "account.changePassword": write("account"),
+  // Staff (server/modules/staff): the owner invites, changes roles, disables and removes members.
+  "staff.list": op("staff"),
+  "staff.invite": write("staff"),
+  "staff.update": write("staff"),
+  "staff.delete": write("staff"),
+  // The invitee's link: sets the password once (each try hashes a password).
+  "staff.accept": op("public", { limit: { rule: "accept" }, audited: true }),
 } satisfies Record<string, Operation>;
 
 export type OperationName = keyof typeof OPERATIONS;
@@ -132,8 +112,6 @@ export type Actor =
 /** How an actor is named where the staff read it (a member's e-mail, a key's name). */
 export const actorName = (actor: Actor | null) => (!actor ? null : actor.kind === "member" ? actor.email : `API key ${actor.name}`);
 
-/** What a member's role allows, by permission. */
-export const can = (role: Role, permission: Permission) => (PERMISSIONS[permission] as readonly Role[]).includes(role);
 
 /**
  * Enforces an operation's declaration for one request, in either door: the key's own rate limit,

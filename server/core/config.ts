@@ -34,6 +34,8 @@ export function loadConfig() {
     // The first-admin link's token; random and kept in the database when unset (see admin.service.ts).
     adminSetupToken: env.ADMIN_SETUP_TOKEN || "",
     resetTokenMinutes: int("RESET_TOKEN_MINUTES", 30),
+    // How long a staff invitation link works (server/modules/staff).
+    staffInviteHours: int("STAFF_INVITE_HOURS", 72),
     uploadMaxBytes: int("UPLOAD_MAX_BYTES", 5 * 1024 * 1024),
     bodyLimitBytes: int("BODY_LIMIT_BYTES", 1024 * 1024),
     logLevel: env.LOG_LEVEL || (env.NODE_ENV === "test" ? "silent" : "info"),

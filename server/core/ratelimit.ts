@@ -42,6 +42,8 @@ export function rules(): Record<string, Rule> {
     setup: { max: env("RATE_LIMIT_SETUP", 10), windowMs: 15 * 60_000 },
     // A recipient's rescheduling choices after a failed delivery attempt, per client.
     reschedule: { max: env("RATE_LIMIT_RESCHEDULE", 10), windowMs: 15 * 60_000 },
+    // Accepting a staff invitation (each try hashes a password), per client.
+    accept: { max: env("RATE_LIMIT_ACCEPT", 10), windowMs: 15 * 60_000 },
   });
 }
 

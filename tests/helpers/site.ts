@@ -48,6 +48,7 @@ export async function startSite(env: Record<string, string> = {}, db?: { url: st
       ADMIN_SETUP_TOKEN: SETUP_TOKEN,
       RATE_LIMIT_SIGNIN: "100000", RATE_LIMIT_SIGNIN_ACCOUNT: "100000", RATE_LIMIT_PIN: "100000", RATE_LIMIT_PIN_ACCOUNT: "100000",
       RATE_LIMIT_RESET: "100000", RATE_LIMIT_CONTACT: "100000", RATE_LIMIT_TRACKING: "100000", RATE_LIMIT_SETUP: "100000",
+      RATE_LIMIT_ACCEPT: "100000",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -94,7 +94,7 @@ describe("the data shapes mirror the GraphQL object types", () => {
     ["AdminAccount", "AdminAccount"], ["SiteGraph", "SiteGraph"], ["ParcelPage", "ParcelPage"], ["PagePage", "PagePage"],
     ["ReviewPage", "ReviewPage"], ["MailPage", "MailPage"], ["TrackResult", "TrackResult"], ["Webhook", "Webhook"],
     ["WebhookDelivery", "WebhookDelivery"], ["WebhookDeliveryPage", "WebhookDeliveryPage"], ["Unsubscribed", "Unsubscribed"],
-    ["DeliveryProof", "DeliveryProof"], ["Rescheduled", "Rescheduled"],
+    ["DeliveryProof", "DeliveryProof"], ["Rescheduled", "Rescheduled"], ["StaffMember", "StaffMember"], ["StaffPage", "StaffPage"],
   ])("%s = GraphQL %s (fields and nullability)", async (component, gqlType) => {
     const schema = doc.components.schemas[component];
     const fields = await gqlFields(gqlType);

@@ -3,7 +3,8 @@ import { Link, Outlet, useLocation, useNavigate } from "react-router-dom";
 import { useApolloClient } from "@apollo/client";
 import { useStore } from "../../state/store";
 import { useAdminSignOutMutation } from "../../generated/graphql";
-import { SIGN_IN, HOME } from "../session";
+import { SIGN_IN, HOME, RoleGate, useSession } from "../session";
+import { mayOpen } from "../roles";
 import { Icon } from "./Icon";
 
 function ThemeToggle() {
@@ -37,6 +38,7 @@ const NAV = [
   { to: "/control/email/send.html", label: "Email", match: "/control/email" },
   { to: "/control/invoice/list.html", label: "Invoices", match: "/control/invoice" },
   { to: "/control/settings", label: "Settings", match: "/control/settings" },
+  { to: "/control/staff/list.html", label: "Staff", match: "/control/staff" },
 ];
 
 /** The signed-in admin's frame: top bar with CONTROL PANEL, section links, theme and Sign Out. */
@@ -47,6 +49,8 @@ export function AdminLayout() {
   const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
+  const { role } = useSession();
+  const nav = NAV.filter((n) => mayOpen(role, n.to));
   // Each screen starts at the top, as on the public side (spec section 2).
   useEffect(() => {
     // A block body: newer browsers' scrollTo returns a promise, which React would take for a cleanup.
@@ -95,7 +99,7 @@ export function AdminLayout() {
             </button>
           </div>
           <nav id="cp-nav" className={`cp-nav${menuOpen ? " cp-nav-open" : ""}`} aria-label="Control panel sections">
-            {NAV.map((n) => (
+            {nav.map((n) => (
               <Link
                 key={n.to}
                 to={n.to}
@@ -110,7 +114,9 @@ export function AdminLayout() {
         </div>
       </header>
       <main id="cp-main" className="cp-main" tabIndex={-1}>
-        <Outlet />
+        <RoleGate>
+          <Outlet />
+        </RoleGate>
       </main>
     </div>
   );

@@ -2,6 +2,7 @@ import { Link } from "react-router-dom";
 import { Icon } from "../components/Icon";
 import { useTitle } from "../hooks/useTitle";
 import { useSession } from "../session";
+import { mayOpen } from "../roles";
 
 const TILES = [
   { to: "/control/scan", label: "SCAN", icon: "qr_code_scanner", text: "Picked up, at the hub, out for delivery, delivered: one event, parcel after parcel", wide: true },
@@ -12,6 +13,7 @@ const TILES = [
   { to: "/control/settings", label: "SETTINGS", icon: "settings", text: "Contact, mail and html settings" },
   { to: "/control/account/password.html", label: "PASSWORD", icon: "lock", text: "Change your password" },
   { to: "/control/webhooks/list.html", label: "WEBHOOKS", icon: "webhook", text: "Send parcel events to other systems, signed, with a log of every delivery", wide: true },
+  { to: "/control/staff/list.html", label: "STAFF", icon: "people", text: "Invite dispatchers and couriers, change roles, disable or remove accounts", wide: true },
 ];
 
 const MORE = [
@@ -25,18 +27,21 @@ const MORE = [
 
 export default function Home() {
   useTitle("Control Panel");
-  const { email } = useSession();
+  const { email, role } = useSession();
+  // Only what the member's role may use (roles.ts).
+  const tiles = TILES.filter((t) => mayOpen(role, t.to));
+  const more = MORE.filter((m) => mayOpen(role, m.to));
   return (
     <div className="cp-container">
       <header className="cp-page-header">
         <div className="cp-page-title">
           <h1>Control Panel</h1>
-          {email ? <p className="cp-sub">Signed in as {email}</p> : null}
+          {email ? <p className="cp-sub">Signed in as {email}{role ? ` (${role})` : ""}</p> : null}
         </div>
       </header>
       <nav aria-label="Control panel">
         <ul className="cp-tiles">
-          {TILES.map((t) => (
+          {tiles.map((t) => (
             <li key={t.to} className={"wide" in t ? "cp-tile-wide" : undefined}>
               <Link to={t.to} className="cp-tile">
                 <span className="cp-tile-icon" aria-hidden="true">
@@ -49,7 +54,7 @@ export default function Home() {
           ))}
         </ul>
         <ul className="cp-more">
-          {MORE.map((m) => (
+          {more.map((m) => (
             <li key={m.to}>
               <Link to={m.to} className="cp-chip">
                 <Icon name={m.icon} size={18} />

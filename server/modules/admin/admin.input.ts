@@ -4,13 +4,13 @@ import { Required, Text } from "../../core/validation.js";
 import { NotCommonPassword, PASSWORD_MIN } from "./password.rules.js";
 
 export { PASSWORD_MIN };
-const Password = (name: string) => (target: object, key: string) => {
+export const Password = (name: string) => (target: object, key: string) => {
   Required()(target, key);
   Text(200)(target, key);
   MinLength(PASSWORD_MIN, { message: `${name} must be at least ${PASSWORD_MIN} characters` })(target, key);
   NotCommonPassword()(target, key);
 };
-const Email = () => (target: object, key: string) => {
+export const Email = () => (target: object, key: string) => {
   Required()(target, key);
   Text()(target, key);
   IsEmail({}, { message: "$property must be an e-mail address" })(target, key);

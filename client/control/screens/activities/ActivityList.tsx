@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { useAdminDeleteActivityMutation, type AdminParcelQuery } from "../../../generated/graphql";
 import { AddButton, DeleteButton, ListState } from "../../components/lists";
@@ -7,15 +8,30 @@ import { Icon } from "../../components/Icon";
 import { evict, useConfirmDelete, useFlash } from "../../hooks/lists";
 import { useTitle } from "../../hooks/useTitle";
 import { ACTIVITY_ICONS, COLOR_SWATCH, labelOf, statusLabel } from "../../options";
+import { useRole } from "../../session";
 import { ParcelGate } from "../parcels/ParcelGate";
 
 type Parcel = AdminParcelQuery["adminParcel"];
+
+/** A row's main part: a link to the edit screen where the role may edit, plain text otherwise. */
+function RowMain({ to, children }: { to: string | null; children: ReactNode }) {
+  return to ? (
+    <Link to={to} className="cp-row-main">
+      {children}
+    </Link>
+  ) : (
+    <span className="cp-row-main">{children}</span>
+  );
+}
 
 function Activities({ parcel, base }: { parcel: Parcel; base: string }) {
   useTitle(`History ${parcel.tracking_code}`);
   const flash = useFlash();
   const [remove] = useAdminDeleteActivityMutation();
   const del = useConfirmDelete("Activity");
+  // Changing or deleting entries needs history:edit (a courier adds entries and reads them).
+  const { can } = useRole();
+  const editor = can("history:edit");
   const rows = parcel.history;
   return (
     <div className="cp-container">
@@ -25,7 +41,7 @@ function Activities({ parcel, base }: { parcel: Parcel; base: string }) {
         sub={<span className="cp-mono">{parcel.tracking_code}</span>}
         back={base}
         backLabel="Back to the parcel"
-        actions={<AddButton to={`${base}/activities/create`}>Add Activity</AddButton>}
+        actions={can("history:write") ? <AddButton to={`${base}/activities/create`}>Add Activity</AddButton> : null}
       />
       <FormStatus errors={[]} message={flash} />
       <ListState loading={false} empty={rows.length === 0} />
@@ -43,7 +59,7 @@ function Activities({ parcel, base }: { parcel: Parcel; base: string }) {
                   <span className="cp-activity-time">{a.created_at_time}</span>
                 </span>
               </span>
-              <Link to={`${base}/activities/${a.id}`} className="cp-row-main">
+              <RowMain to={editor ? `${base}/activities/${a.id}` : null}>
                 <strong>{a.title}</strong>
                 {a.status_code ? (
                   <span className="cp-status-line">
@@ -58,7 +74,8 @@ function Activities({ parcel, base }: { parcel: Parcel; base: string }) {
                   <span className="cp-dot" style={{ background: COLOR_SWATCH[a.color] ?? "currentColor" }} aria-hidden="true" />
                   {a.color} · {labelOf(ACTIVITY_ICONS, a.icon)}
                 </small>
-              </Link>
+              </RowMain>
+              {editor ? (
               <span className="cp-row-actions">
                 <Link to={`${base}/activities/${a.id}`} className="cp-icon-btn" aria-label={`Edit ${a.title}`} title="Edit">
                   <Icon name="edit" size={20} />
@@ -69,6 +86,7 @@ function Activities({ parcel, base }: { parcel: Parcel; base: string }) {
                   onClick={() => del.run(a.id, () => remove({ variables: { id: a.id }, update: (cache) => evict(cache, "Activity", a.id) }))}
                 />
               </span>
+              ) : null}
             </li>
           ))}
         </ol>

@@ -11,7 +11,7 @@ export function useSignInForm() {
   const navigate = useNavigate();
   const onSubmit = form.submit(async () => {
     const { data } = await signIn({ variables: { input: { email: form.values.email.trim(), password: form.values.password } } });
-    markSignedIn(data?.signIn.email ?? form.values.email.trim());
+    markSignedIn(data?.signIn.email ?? form.values.email.trim(), data?.signIn.role ?? "");
     navigate(HOME, { replace: true });
   });
   return { ...form, onSubmit };

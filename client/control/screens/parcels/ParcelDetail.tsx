@@ -11,6 +11,8 @@ import { ProofImages } from "../../../modules/delivery/ProofView";
 import { attemptNumbers } from "../../../../server/modules/delivery/delivery.rules";
 import { rescheduleText } from "./ToReschedule";
 import { ParcelGate } from "./ParcelGate";
+import { useRole } from "../../session";
+import { mayOpen } from "../../roles";
 import { labelUrl } from "./labels";
 
 const ParcelMap = lazy(() => import("../../../components/ParcelMap"));
@@ -116,6 +118,7 @@ function DeliveryCards({ parcel }: { parcel: Parcel }) {
 }
 
 function Detail({ parcel, base }: { parcel: Parcel; base: string }) {
+  const { role } = useRole();
   useTitle(`Parcel ${parcel.tracking_code}`);
   const flash = useFlash();
   const trackUrl = `/track.html?code=${encodeURIComponent(parcel.tracking_code)}`;
@@ -125,7 +128,7 @@ function Detail({ parcel, base }: { parcel: Parcel; base: string }) {
     { to: `${base}/update-map`, label: "Update Map", icon: "map" },
     { to: `${base}/update-image`, label: "Update Image", icon: "image" },
     ...(parcel.delivery_proof ? [] : [{ to: `${base}/deliver`, label: "Record Delivery", icon: "check_circle" }]),
-  ];
+  ].filter((l) => mayOpen(role, l.to));
   return (
     <div className="cp-container">
       <PageHeader

@@ -9,6 +9,7 @@ import { evict, useConfirmDelete, useFlash, useNextPage } from "../../hooks/list
 import { firstError } from "../../hooks/errors";
 import { useTitle } from "../../hooks/useTitle";
 import { labelsUrl, MAX_LABELS } from "./labels";
+import { useRole } from "../../session";
 import "./floor.css";
 
 export default function ParcelList() {
@@ -19,6 +20,8 @@ export default function ParcelList() {
   const [remove] = useAdminDeleteParcelMutation();
   const del = useConfirmDelete("Parcel");
   const rows = data?.parcels.data ?? [];
+  // A courier sees parcels; adding, changing, importing and exporting need parcels:write.
+  const writer = useRole().can("parcels:write");
   // Tracking codes ticked for "Print labels", in the order they were ticked.
   const [picked, setPicked] = useState<string[]>([]);
   const toggle = (code: string, on: boolean) => setPicked((list) => (on ? [...list.filter((c) => c !== code), code] : list.filter((c) => c !== code)));
@@ -30,6 +33,7 @@ export default function ParcelList() {
         back="/control/index.html"
         backLabel="Control panel home"
         actions={
+          writer ? (
           <>
             <a href="/api/parcels/export.csv" className="cp-btn cp-btn-outline" download title="Every parcel as a CSV file for spreadsheets">
               <Icon name="download" size={20} />
@@ -49,6 +53,7 @@ export default function ParcelList() {
             </Link>
             <AddButton to="/control/parcels/create.html">Add Parcel</AddButton>
           </>
+          ) : null
         }
       />
       <FormStatus errors={[]} message={flash} />
@@ -100,11 +105,13 @@ export default function ParcelList() {
                   {p.status ? ` · ${p.status}` : ""}
                 </small>
               </Link>
-              <DeleteButton
-                label={`Delete parcel ${p.tracking_code}`}
-                busy={del.busyId === p.id}
-                onClick={() => del.run(p.id, () => remove({ variables: { id: p.id }, update: (cache) => evict(cache, "Parcel", p.id) }))}
-              />
+              {writer ? (
+                <DeleteButton
+                  label={`Delete parcel ${p.tracking_code}`}
+                  busy={del.busyId === p.id}
+                  onClick={() => del.run(p.id, () => remove({ variables: { id: p.id }, update: (cache) => evict(cache, "Parcel", p.id) }))}
+                />
+              ) : null}
             </li>
           ))}
         </ul>

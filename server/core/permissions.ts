@@ -1,0 +1,40 @@
+/**
+ * Roles, their permissions and the API-key scopes: pure data (no imports), so the control panel
+ * reads the same table (client/control/roles.ts) the server enforces (server/core/access.ts).
+ */
+export const ROLES = ["owner", "dispatcher", "courier"] as const;
+export type Role = (typeof ROLES)[number];
+
+/** What a role may do. An operation needs one permission (or is public). */
+export const PERMISSIONS = {
+  /** See parcels and find one by its code. */
+  "parcels:read": ["owner", "dispatcher", "courier"],
+  /** Create, change and delete parcels, their images and maps; import, export, labels, the stale list. */
+  "parcels:write": ["owner", "dispatcher"],
+  /** Add history entries: by hand, by scanning, a delivery with its proof. */
+  "history:write": ["owner", "dispatcher", "courier"],
+  /** Change or delete any history entry (a member may always undo an entry of their own). */
+  "history:edit": ["owner", "dispatcher"],
+  /** Content pages and testimonials. */
+  "content:write": ["owner", "dispatcher"],
+  invoices: ["owner", "dispatcher"],
+  /** Send e-mail, read the outbox. */
+  mail: ["owner", "dispatcher"],
+  settings: ["owner"],
+  staff: ["owner"],
+  "api-keys": ["owner"],
+  webhooks: ["owner"],
+  audit: ["owner"],
+  /** One's own account: password, two-step sign-in. */
+  account: ["owner", "dispatcher", "courier"],
+} as const satisfies Record<string, readonly Role[]>;
+export type Permission = keyof typeof PERMISSIONS;
+
+/** What an API key may be given. A key never gets a permission beyond these. */
+export const SCOPES = ["tracking:read", "parcels:read", "parcels:write", "history:write"] as const;
+export type Scope = (typeof SCOPES)[number];
+
+export const isRole = (v: unknown): v is Role => typeof v === "string" && (ROLES as readonly string[]).includes(v);
+
+/** What a member's role allows, by permission. */
+export const can = (role: Role, permission: Permission) => (PERMISSIONS[permission] as readonly Role[]).includes(role);

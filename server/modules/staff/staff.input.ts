@@ -1,0 +1,27 @@
+import { Field, InputType, Int } from "type-graphql";
+import { IsBoolean, IsIn } from "class-validator";
+import { IsId, Required, Text, WhenPresent } from "../../core/validation.js";
+import { ROLES } from "../../core/permissions.js";
+import { Email, Password } from "../admin/admin.input.js";
+
+const RoleRule = () => IsIn([...ROLES], { message: `role must be one of ${ROLES.join(", ")}` });
+
+@InputType()
+export class InviteMemberInput {
+  @Field(() => String) @Email() email: string;
+  @Field(() => String, { description: ROLES.join(", ") }) @Required() @RoleRule() role: string;
+}
+
+@InputType()
+export class UpdateMemberInput {
+  @Field(() => Int) @Required() @IsId() id: number;
+  @Field(() => String, { nullable: true, description: ROLES.join(", ") }) @WhenPresent() @Required() @RoleRule() role?: string;
+  @Field(() => Boolean, { nullable: true, description: "true disables the member (their sessions end at once); false enables them again" })
+  @WhenPresent() @IsBoolean({ message: "disabled must be true or false" }) disabled?: boolean;
+}
+
+@InputType()
+export class AcceptInvitationInput {
+  @Field(() => String, { description: "The token of the invitation link" }) @Required() @Text(200) token: string;
+  @Field(() => String) @Password("password") password: string;
+}
