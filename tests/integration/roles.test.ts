@@ -159,3 +159,20 @@ describe("role matrix", () => {
     });
   }
 });
+
+describe("taking back an entry", () => {
+  it("a courier may delete an entry they added (undo) but not one somebody else added", async () => {
+    const courier = members.courier;
+    const mine = await courier.post("/api/activities", { parcel_id: parcelId, title: "Out for delivery", description: "Van 3" });
+    expect(mine.status, JSON.stringify(mine.json)).toBe(201);
+    expect(mine.json.data.created_by_name).toBe("courier@matrix.example");
+    const theirs = await owner.post("/api/activities", { parcel_id: parcelId, title: "Owner's entry", description: "Desk" });
+    const refused = await courier.delete("/api/activities", { id: theirs.json.data.id });
+    expect(fails(refused as any, 403)[0]).toMatch(/lacks the permission history:edit/);
+    const gql = await courier.gql(`mutation($id: Int!) { deleteActivity(id: $id) }`, { id: theirs.json.data.id });
+    expect(gql.errors?.[0].extensions.code).toBe("FORBIDDEN");
+    expect((await courier.delete("/api/activities", { id: mine.json.data.id })).status).toBe(200);
+    // The owner (history:edit) removes anyone's entry.
+    expect((await owner.delete("/api/activities", { id: theirs.json.data.id })).status).toBe(200);
+  });
+});

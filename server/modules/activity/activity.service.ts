@@ -1,4 +1,5 @@
-import { badInput, notFound } from "../../core/errors.js";
+import { badInput, forbidden, notFound } from "../../core/errors.js";
+import { can, currentCall } from "../../core/access.js";
 import { db } from "../../db/index.js";
 import { notifyRecipient } from "../notification/notification.service.js";
 import { applyHistoryStatus, forgetParcel, parcelViews, statusEvents } from "../parcel/parcel.service.js";
@@ -209,9 +210,24 @@ export async function updateActivity(input: UpdateActivityInput) {
  * back the status of the newest remaining entry with one, or else the status this entry replaced:
  * undoing a scan puts the parcel back where it was.
  */
+/**
+ * Deleting needs history:edit, except that whoever added an entry may take it back (a courier's
+ * undo of a scan; a key's own entries): the one rule behind activities.delete's history:write.
+ */
+function mayUndo(a: { created_by_kind: string | null; created_by_id: number | null }) {
+  const actor = currentCall()?.actor;
+  if (!actor) return;
+  if (actor.kind === "member" && can(actor.role, "history:edit")) return;
+  if (a.created_by_kind === actor.kind && a.created_by_id === actor.id) return;
+  throw forbidden(actor.kind === "member"
+    ? `Your role (${actor.role}) lacks the permission history:edit: you may only remove entries you added`
+    : "This API key may only remove the entries it added");
+}
+
 export async function deleteActivity(id: number) {
   const a = await db().activity.findUnique({ where: { id } });
   if (!a) throw notFound("Activity not found");
+  mayUndo(a);
   await db().activity.delete({ where: { id } });
   const parcel = await db().parcel.findUnique({ where: { id: a.parcel_id }, select: { status_code: true, status_reason: true } });
   if (!parcel) return;
