@@ -232,7 +232,29 @@ const MailRecord = object("MailRecord", {
   created_at: dateTime,
 }, { description: "A message the site sent, with its delivery result" });
 
-const AdminAccount = object("AdminAccount", { email: str, role: { ...str, description: "owner, dispatcher or courier" } });
+const bool: Schema = { type: "boolean" };
+const boolOrNull: Schema = { type: ["boolean", "null"] };
+const AdminAccount = object("AdminAccount", {
+  email: str,
+  role: { ...str, description: "owner, dispatcher or courier" },
+  totp_required: { ...boolOrNull, description: "Sign-in only, when true: the password was right and the account uses two-step sign-in; no session yet: send the same body again with totp_code or recovery_code" },
+  totp_enabled: { ...boolOrNull, description: "me: whether the member signs in with a code" },
+  totp_setup_required: { ...boolOrNull, description: "me: the owner requires two-step sign-in and this member has not set it up" },
+}, { optional: ["totp_required", "totp_enabled", "totp_setup_required"] });
+
+const TotpStatus = object("TotpStatus", {
+  enabled: { ...bool, description: "Sign-in asks for a code" },
+  required: { ...bool, description: "The owner requires two-step sign-in for everyone" },
+  pending: { ...bool, description: "A secret was made and awaits confirmation with a code" },
+  recovery_codes_left: { ...int, description: "Recovery codes not used yet" },
+}, { description: "A member's two-step sign-in" });
+const TotpSetup = object("TotpSetup", {
+  otpauth_uri: { ...str, description: "The otpauth:// URI (RFC 6238: SHA-1, 6 digits, 30 s)" },
+  qr_code: { ...str, description: "The URI as a QR code, a data: URL of an SVG image" },
+  secret: { ...str, description: "The secret in base32, for entering by hand" },
+}, { description: "A new TOTP secret to add to an authenticator app (not enabled until confirmed with a code)" });
+const RecoveryCodes = object("RecoveryCodes", { recovery_codes: { type: "array", items: str } }, { description: "Ten single-use recovery codes: shown this once, stored hashed" });
+const TeamPolicy = object("TeamPolicy", { require_totp: bool });
 
 const SiteGraph = object("SiteGraph", {
   pages: listOf("Page"),
@@ -275,7 +297,7 @@ export const sharedSchemas: Schema[] = [
   AdminAccount, SiteGraph, ErrorEnvelope,
   paged("ParcelPage", "Parcel"), paged("PagePage", "Page"), paged("ReviewPage", "Review"), paged("MailPage", "MailRecord"),
   TrackResult, Webhook, WebhookDelivery, paged("WebhookDeliveryPage", "WebhookDelivery"), Unsubscribed, ScanError, ScanResult,
-  ImportRow, ImportResult, DeliveryProof, Rescheduled,
+  ImportRow, ImportResult, DeliveryProof, Rescheduled, TotpStatus, TotpSetup, RecoveryCodes, TeamPolicy,
 ];
 
 export const data = {
