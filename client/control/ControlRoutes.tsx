@@ -39,6 +39,7 @@ import WebhookDeliveries from "./screens/webhooks/WebhookDeliveries";
 import Account from "./screens/account/Account";
 import ScanScreen from "./screens/scan/ScanScreen";
 import ChangePassword from "./screens/account/ChangePassword";
+import TwoStep from "./screens/account/TwoStep";
 import { ListState } from "./components/lists";
 
 // Its own chunk: the QR code library is needed on the printable invoice only.
@@ -149,6 +150,7 @@ function ControlPanelRoutes() {
           <Route index element={<Navigate to="/control/account/index.html" replace />} />
           <Route path="index.html" element={<Account />} />
           <Route path="password.html" element={<ChangePassword />} />
+          <Route path="two-step.html" element={<TwoStep />} />
         </Route>
         <Route path="*" element={<NotFound />} />
       </Route>
