@@ -106,6 +106,7 @@ describe.each([
     await list.waitFor();
     const codes = (await list.locator("code").allTextContents()).map((c) => c.trim());
     expect(codes).toHaveLength(10);
+    if (name === "phone") await shot(page, "totp-recovery-codes-390-light");
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download .txt" }).click()]);
     expect(download.suggestedFilename()).toBe("recovery-codes.txt");
     const text = fs.readFileSync((await download.path())!, "utf8");
@@ -113,6 +114,7 @@ describe.each([
     await page.getByRole("button", { name: "I Have Saved Them" }).click();
     await page.getByTestId("totp-on").waitFor();
     await expect(page.getByText("10 of 10 recovery codes left").count()).resolves.toBe(1);
+    if (name === "desktop") await shot(page, "totp-on-desktop-light");
 
     // Sign out, then the password alone asks for the code.
     await page.getByRole("button", { name: "Sign Out" }).click();

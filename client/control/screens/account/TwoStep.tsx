@@ -106,12 +106,12 @@ function SetUpCard({ onOn }: { onOn: (codes: string[]) => Promise<void> }) {
             </code>
             <button
               type="button"
-              className="cp-icon-btn cp-icon-btn-sm"
+              className="cp-btn cp-btn-outline cp-btn-sm"
               aria-label="Copy the key"
-              title={copied ? "Copied" : "Copy"}
               onClick={() => navigator.clipboard?.writeText(setup.secret).then(() => setCopied(true), () => undefined)}
             >
               <Icon name={copied ? "check_circle" : "content_copy"} size={18} />
+              <span>{copied ? "Copied" : "Copy"}</span>
             </button>
           </div>
         </li>
@@ -154,7 +154,7 @@ function RecoveryCodesCard({ codes, onDone }: { codes: string[]; onDone: () => v
           </li>
         ))}
       </ul>
-      <div className="cp-form-actions">
+      <div className="cp-totp-actions">
         <button type="button" className="cp-btn cp-btn-outline" onClick={download}>
           <Icon name="download" size={20} />
           <span>Download .txt</span>
@@ -197,9 +197,9 @@ function EnabledCard({ left, required, onCodes, onOff }: { left: number; require
       <form className="cp-form" onSubmit={onRegenerate} noValidate>
         <p className="cp-note">To make new recovery codes{required ? "" : " or turn two-step sign-in off"}, confirm with your password or a current code.</p>
         <FormStatus errors={form.errors} />
-        <PasswordField field={form.bind("password")} label="Password" optional />
+        <PasswordField field={form.bind("password")} label="Password" />
         <CodeField field={form.bind("code")} label="Or a 6-digit code" />
-        <div className="cp-form-actions">
+        <div className="cp-totp-actions">
           <SubmitButton busy={form.busy} icon="lock">
             New Recovery Codes
           </SubmitButton>
