@@ -8,7 +8,10 @@
 import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as OTPAuth from "otpauth";
+import argon2 from "argon2";
+import Database from "better-sqlite3";
 import type { Browser, Page } from "playwright-core";
+import { Client } from "../helpers/http.js";
 import { startSite, type Site } from "../helpers/site.js";
 import { SETUP_TOKEN } from "../helpers/app.js";
 import { DESKTOP, PHONE, launchBrowser, watchErrors } from "../helpers/browser.js";
@@ -148,6 +151,54 @@ describe.each([
     await page.fill("input[name=password]", ADMIN.password);
     await page.getByRole("button", { name: "Turn Off" }).click();
     await page.getByRole("button", { name: "Set Up" }).waitFor();
+    expect(errors).toEqual([]);
+    await page.context().close();
+  });
+});
+
+describe("the owner requires two-step sign-in for everyone", () => {
+  it("sends a member without it to set it up after the password, and nowhere else until then", async () => {
+    // The owner turns it on for their own account, then for everyone (REST).
+    const owner = new Client(site.url);
+    expect((await owner.post("/api/admins/auth/signin", ADMIN)).status).toBe(200);
+    const setup = (await owner.post("/api/admins/auth/totp")).json.data;
+    await awayFromEdge();
+    expect((await owner.patch("/api/admins/auth/totp", { code: codeAt(setup.secret, Math.floor(Date.now() / STEP_MS)) })).status).toBe(200);
+    expect((await owner.patch("/api/team/policy", { require_totp: true })).json.data).toEqual({ require_totp: true });
+
+    // A courier with a password (as an accepted invitation leaves one).
+    const courier = { email: "courier@two-step.example", password: "courier-pass-5678" };
+    const db = new Database(site.databaseUrl.slice("file:".length));
+    db.pragma("busy_timeout = 5000");
+    const now = new Date().toISOString().replace("Z", "+00:00");
+    db.prepare(`INSERT INTO "Admin" (email, password_hash, role, created_at, updated_at) VALUES (?, ?, 'courier', ?, ?)`).run(courier.email, await argon2.hash(courier.password), now, now);
+    db.close();
+
+    const page = await newPage(PHONE);
+    const errors = watchErrors(page);
+    await page.goto(url("/control/signin.html"));
+    await page.fill("input[name=email]", courier.email);
+    await page.fill("input[name=password]", courier.password);
+    await page.locator("form button[type=submit]").click();
+    await page.waitForURL(/\/control\/account\/two-step\.html$/);
+    await page.getByTestId("totp-required").waitFor();
+    // Anywhere else leads back here.
+    await page.goto(url("/control/parcels/list.html"));
+    await page.waitForURL(/\/control\/account\/two-step\.html$/);
+
+    await page.getByRole("button", { name: "Set Up" }).click();
+    const secret = (await page.getByTestId("totp-secret").textContent())!.replace(/\s/g, "");
+    await awayFromEdge();
+    await page.fill("input[name=code]", codeAt(secret, Math.floor(Date.now() / STEP_MS)));
+    await page.getByRole("button", { name: "Turn On" }).click();
+    await page.getByTestId("recovery-codes").waitFor();
+    await page.getByRole("button", { name: "I Have Saved Them" }).click();
+    await page.getByTestId("totp-on").waitFor();
+    expect(await page.getByTestId("totp-required").count()).toBe(0);
+    // The owner requires it: it cannot be turned off.
+    expect(await page.getByRole("button", { name: "Turn Off" }).count()).toBe(0);
+    await page.goto(url("/control/parcels/list.html"));
+    await page.waitForURL(/\/control\/parcels\/list\.html$/);
     expect(errors).toEqual([]);
     await page.context().close();
   });
