@@ -41,6 +41,7 @@ import ScanScreen from "./screens/scan/ScanScreen";
 import ChangePassword from "./screens/account/ChangePassword";
 import StaffList from "./screens/staff/StaffList";
 import AcceptInvitation from "./screens/staff/AcceptInvitation";
+import TwoStep from "./screens/account/TwoStep";
 import { ListState } from "./components/lists";
 
 // Its own chunk: the QR code library is needed on the printable invoice only.
@@ -159,6 +160,7 @@ function ControlPanelRoutes() {
           <Route index element={<Navigate to="/control/account/index.html" replace />} />
           <Route path="index.html" element={<Account />} />
           <Route path="password.html" element={<ChangePassword />} />
+          <Route path="two-step.html" element={<TwoStep />} />
         </Route>
         <Route path="*" element={<NotFound />} />
       </Route>

@@ -10,8 +10,17 @@ import { useTitle } from "./hooks/useTitle";
 
 export const SIGN_IN = "/control/signin.html";
 export const HOME = "/control/index.html";
+/** Where a member is sent whom the owner requires to use two-step sign-in and who has not set it up. */
+export const TWO_STEP = "/control/account/two-step.html";
 
-const SessionContext = createContext<{ checked: boolean; email: string | null; role: Role | null }>({ checked: false, email: null, role: null });
+interface Session {
+  checked: boolean;
+  email: string | null;
+  role: Role | null;
+  /** The owner requires two-step sign-in and this member has not set it up: only My Account works. */
+  totpSetupRequired: boolean;
+}
+const SessionContext = createContext<Session>({ checked: false, email: null, role: null, totpSetupRequired: false });
 
 const asRole = (r: string | null | undefined): Role | null => ((ROLES as readonly string[]).includes(r ?? "") ? (r as Role) : null);
 
@@ -39,25 +48,35 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [client, dispatch, navigate],
   );
 
-  return <SessionContext.Provider value={{ checked: !loading, email: data?.me?.email ?? null, role: asRole(data?.me?.role) }}>{children}</SessionContext.Provider>;
+  const me = data?.me;
+  return (
+    <SessionContext.Provider value={{ checked: !loading, email: me?.email ?? null, role: asRole(me?.role), totpSetupRequired: Boolean(me?.totp_setup_required) }}>
+      {children}
+    </SessionContext.Provider>
+  );
 }
 
 export const useSession = () => useContext(SessionContext);
 
-/** Records a signed-in admin on the client (after signIn). */
+/** Records a signed-in admin on the client (after signIn): reads `me` afresh (role, two-step sign-in). */
 export function useMarkSignedIn() {
   const { dispatch } = useStore();
   const client = useApolloClient();
-  return (email: string, role: string) => {
-    client.cache.writeQuery<AdminMeQuery>({ query: AdminMeDocument, data: { me: { __typename: "AdminAccount", email, role } } as AdminMeQuery });
+  return async () => {
+    await client.query<AdminMeQuery>({ query: AdminMeDocument, fetchPolicy: "network-only" });
     dispatch({ type: "admin/set", admin: true });
   };
 }
 
-/** Screens for signed-in admins: anyone else goes to sign-in (after the session check if the flag says no). */
+/**
+ * Screens for signed-in admins: anyone else goes to sign-in (after the session check if the flag
+ * says no); a member who must set up two-step sign-in first goes to that (the server refuses the rest).
+ */
 export function RequireAdmin({ children }: { children: ReactNode }) {
   const { state } = useStore();
-  const { checked } = useSession();
+  const { checked, totpSetupRequired } = useSession();
+  const { pathname } = useLocation();
+  if (state.admin && totpSetupRequired && !pathname.startsWith("/control/account/")) return <Navigate to={TWO_STEP} replace />;
   if (state.admin) return <>{children}</>;
   if (!checked) return <ListState loading empty />;
   return <Navigate to={SIGN_IN} replace />;

@@ -27,6 +27,11 @@ export type ChangePasswordInput = {
   password: string;
 };
 
+export type ConfirmTotpInput = {
+  /** A current code of the authenticator app, to show the set-up worked */
+  code: string;
+};
+
 export type ContactSettingsInput = {
   contact_address?: string | null | undefined;
   contact_email: string;
@@ -196,6 +201,22 @@ export type SendPinInput = {
 export type SignInInput = {
   email: string;
   password: string;
+  /** Two-step sign-in: one of the recovery codes instead (works once) */
+  recovery_code?: string | null | undefined;
+  /** Two-step sign-in: a current code of the authenticator app */
+  totp_code?: string | null | undefined;
+};
+
+export type TeamPolicyInput = {
+  /** Every member must use two-step sign-in (members without it are sent to set it up) */
+  require_totp: boolean;
+};
+
+/** Your password or a current code (to turn two-step sign-in off or make new recovery codes) */
+export type TotpProofInput = {
+  /** A current code of the authenticator app */
+  code?: string | null | undefined;
+  password?: string | null | undefined;
 };
 
 export type UnsubscribeInput = {
@@ -448,7 +469,7 @@ export type AdminInvoicesQuery = { invoices: { current_page: number, last_page: 
 export type AdminMeQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type AdminMeQuery = { me: { email: string, role: string } | null };
+export type AdminMeQuery = { me: { email: string, role: string, totp_enabled: boolean | null, totp_setup_required: boolean | null } | null };
 
 export type AdminOutboxQueryVariables = Exact<{
   page?: number | null | undefined;
@@ -562,7 +583,7 @@ export type AdminSignInMutationVariables = Exact<{
 }>;
 
 
-export type AdminSignInMutation = { signIn: { email: string, role: string } };
+export type AdminSignInMutation = { signIn: { email: string, role: string, totp_required: boolean | null } };
 
 export type AdminSignOutMutationVariables = Exact<{ [key: string]: never; }>;
 
@@ -595,6 +616,49 @@ export type AdminToRescheduleQueryVariables = Exact<{
 
 
 export type AdminToRescheduleQuery = { parcels: { current_page: number, last_page: number, next_page_url: string | null, per_page: number, total: number, data: Array<{ id: number, tracking_code: string, recipient_name: string, destination: string, status_code: string | null, status_reason: string | null, last_event_at: string, allow_reschedule: boolean, delivery_attempts: number, reschedule_choice: string | null, reschedule_date: string | null, rescheduled_at: string | null }> } };
+
+export type AdminTotpStatusQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminTotpStatusQuery = { totpStatus: { enabled: boolean, required: boolean, pending: boolean, recovery_codes_left: number } };
+
+export type AdminSetUpTotpMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminSetUpTotpMutation = { setUpTotp: { otpauth_uri: string, qr_code: string, secret: string } };
+
+export type AdminConfirmTotpMutationVariables = Exact<{
+  input: ConfirmTotpInput;
+}>;
+
+
+export type AdminConfirmTotpMutation = { confirmTotp: { recovery_codes: Array<string> } };
+
+export type AdminDisableTotpMutationVariables = Exact<{
+  input: TotpProofInput;
+}>;
+
+
+export type AdminDisableTotpMutation = { disableTotp: boolean };
+
+export type AdminRegenerateRecoveryCodesMutationVariables = Exact<{
+  input: TotpProofInput;
+}>;
+
+
+export type AdminRegenerateRecoveryCodesMutation = { regenerateRecoveryCodes: { recovery_codes: Array<string> } };
+
+export type AdminTeamPolicyQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminTeamPolicyQuery = { teamPolicy: { require_totp: boolean } };
+
+export type AdminUpdateTeamPolicyMutationVariables = Exact<{
+  input: TeamPolicyInput;
+}>;
+
+
+export type AdminUpdateTeamPolicyMutation = { updateTeamPolicy: { require_totp: boolean } };
 
 export type AdminUpdateActivityMutationVariables = Exact<{
   input: UpdateActivityInput;
@@ -1612,6 +1676,8 @@ export const AdminMeDocument = gql`
   me {
     email
     role
+    totp_enabled
+    totp_setup_required
   }
 }
     `;
@@ -2291,6 +2357,7 @@ export const AdminSignInDocument = gql`
   signIn(input: $input) {
     email
     role
+    totp_required
   }
 }
     `;
@@ -2521,6 +2588,257 @@ export type AdminToRescheduleQueryHookResult = ReturnType<typeof useAdminToResch
 export type AdminToRescheduleLazyQueryHookResult = ReturnType<typeof useAdminToRescheduleLazyQuery>;
 export type AdminToRescheduleSuspenseQueryHookResult = ReturnType<typeof useAdminToRescheduleSuspenseQuery>;
 export type AdminToRescheduleQueryResult = Apollo.QueryResult<AdminToRescheduleQuery, AdminToRescheduleQueryVariables>;
+export const AdminTotpStatusDocument = gql`
+    query AdminTotpStatus {
+  totpStatus {
+    enabled
+    required
+    pending
+    recovery_codes_left
+  }
+}
+    `;
+
+/**
+ * __useAdminTotpStatusQuery__
+ *
+ * To run a query within a React component, call `useAdminTotpStatusQuery` and pass it any options that fit your needs.
+ * When your component renders, `useAdminTotpStatusQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useAdminTotpStatusQuery({
+ *   variables: {
+ *   },
+ * });
+ */
+export function useAdminTotpStatusQuery(baseOptions?: Apollo.QueryHookOptions<AdminTotpStatusQuery, AdminTotpStatusQueryVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return Apollo.useQuery<AdminTotpStatusQuery, AdminTotpStatusQueryVariables>(AdminTotpStatusDocument, options);
+      }
+export function useAdminTotpStatusLazyQuery(baseOptions?: Apollo.LazyQueryHookOptions<AdminTotpStatusQuery, AdminTotpStatusQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return Apollo.useLazyQuery<AdminTotpStatusQuery, AdminTotpStatusQueryVariables>(AdminTotpStatusDocument, options);
+        }
+// @ts-ignore
+export function useAdminTotpStatusSuspenseQuery(baseOptions?: Apollo.SuspenseQueryHookOptions<AdminTotpStatusQuery, AdminTotpStatusQueryVariables>): Apollo.UseSuspenseQueryResult<AdminTotpStatusQuery, AdminTotpStatusQueryVariables>;
+export function useAdminTotpStatusSuspenseQuery(baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<AdminTotpStatusQuery, AdminTotpStatusQueryVariables>): Apollo.UseSuspenseQueryResult<AdminTotpStatusQuery | undefined, AdminTotpStatusQueryVariables>;
+export function useAdminTotpStatusSuspenseQuery(baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<AdminTotpStatusQuery, AdminTotpStatusQueryVariables>) {
+          const options = baseOptions === Apollo.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return Apollo.useSuspenseQuery<AdminTotpStatusQuery, AdminTotpStatusQueryVariables>(AdminTotpStatusDocument, options);
+        }
+export type AdminTotpStatusQueryHookResult = ReturnType<typeof useAdminTotpStatusQuery>;
+export type AdminTotpStatusLazyQueryHookResult = ReturnType<typeof useAdminTotpStatusLazyQuery>;
+export type AdminTotpStatusSuspenseQueryHookResult = ReturnType<typeof useAdminTotpStatusSuspenseQuery>;
+export type AdminTotpStatusQueryResult = Apollo.QueryResult<AdminTotpStatusQuery, AdminTotpStatusQueryVariables>;
+export const AdminSetUpTotpDocument = gql`
+    mutation AdminSetUpTotp {
+  setUpTotp {
+    otpauth_uri
+    qr_code
+    secret
+  }
+}
+    `;
+export type AdminSetUpTotpMutationFn = Apollo.MutationFunction<AdminSetUpTotpMutation, AdminSetUpTotpMutationVariables>;
+
+/**
+ * __useAdminSetUpTotpMutation__
+ *
+ * To run a mutation, you first call `useAdminSetUpTotpMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminSetUpTotpMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [adminSetUpTotpMutation, { data, loading, error }] = useAdminSetUpTotpMutation({
+ *   variables: {
+ *   },
+ * });
+ */
+export function useAdminSetUpTotpMutation(baseOptions?: Apollo.MutationHookOptions<AdminSetUpTotpMutation, AdminSetUpTotpMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return Apollo.useMutation<AdminSetUpTotpMutation, AdminSetUpTotpMutationVariables>(AdminSetUpTotpDocument, options);
+      }
+export type AdminSetUpTotpMutationHookResult = ReturnType<typeof useAdminSetUpTotpMutation>;
+export type AdminSetUpTotpMutationResult = Apollo.MutationResult<AdminSetUpTotpMutation>;
+export type AdminSetUpTotpMutationOptions = Apollo.BaseMutationOptions<AdminSetUpTotpMutation, AdminSetUpTotpMutationVariables>;
+export const AdminConfirmTotpDocument = gql`
+    mutation AdminConfirmTotp($input: ConfirmTotpInput!) {
+  confirmTotp(input: $input) {
+    recovery_codes
+  }
+}
+    `;
+export type AdminConfirmTotpMutationFn = Apollo.MutationFunction<AdminConfirmTotpMutation, AdminConfirmTotpMutationVariables>;
+
+/**
+ * __useAdminConfirmTotpMutation__
+ *
+ * To run a mutation, you first call `useAdminConfirmTotpMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminConfirmTotpMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [adminConfirmTotpMutation, { data, loading, error }] = useAdminConfirmTotpMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useAdminConfirmTotpMutation(baseOptions?: Apollo.MutationHookOptions<AdminConfirmTotpMutation, AdminConfirmTotpMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return Apollo.useMutation<AdminConfirmTotpMutation, AdminConfirmTotpMutationVariables>(AdminConfirmTotpDocument, options);
+      }
+export type AdminConfirmTotpMutationHookResult = ReturnType<typeof useAdminConfirmTotpMutation>;
+export type AdminConfirmTotpMutationResult = Apollo.MutationResult<AdminConfirmTotpMutation>;
+export type AdminConfirmTotpMutationOptions = Apollo.BaseMutationOptions<AdminConfirmTotpMutation, AdminConfirmTotpMutationVariables>;
+export const AdminDisableTotpDocument = gql`
+    mutation AdminDisableTotp($input: TotpProofInput!) {
+  disableTotp(input: $input)
+}
+    `;
+export type AdminDisableTotpMutationFn = Apollo.MutationFunction<AdminDisableTotpMutation, AdminDisableTotpMutationVariables>;
+
+/**
+ * __useAdminDisableTotpMutation__
+ *
+ * To run a mutation, you first call `useAdminDisableTotpMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminDisableTotpMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [adminDisableTotpMutation, { data, loading, error }] = useAdminDisableTotpMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useAdminDisableTotpMutation(baseOptions?: Apollo.MutationHookOptions<AdminDisableTotpMutation, AdminDisableTotpMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return Apollo.useMutation<AdminDisableTotpMutation, AdminDisableTotpMutationVariables>(AdminDisableTotpDocument, options);
+      }
+export type AdminDisableTotpMutationHookResult = ReturnType<typeof useAdminDisableTotpMutation>;
+export type AdminDisableTotpMutationResult = Apollo.MutationResult<AdminDisableTotpMutation>;
+export type AdminDisableTotpMutationOptions = Apollo.BaseMutationOptions<AdminDisableTotpMutation, AdminDisableTotpMutationVariables>;
+export const AdminRegenerateRecoveryCodesDocument = gql`
+    mutation AdminRegenerateRecoveryCodes($input: TotpProofInput!) {
+  regenerateRecoveryCodes(input: $input) {
+    recovery_codes
+  }
+}
+    `;
+export type AdminRegenerateRecoveryCodesMutationFn = Apollo.MutationFunction<AdminRegenerateRecoveryCodesMutation, AdminRegenerateRecoveryCodesMutationVariables>;
+
+/**
+ * __useAdminRegenerateRecoveryCodesMutation__
+ *
+ * To run a mutation, you first call `useAdminRegenerateRecoveryCodesMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminRegenerateRecoveryCodesMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [adminRegenerateRecoveryCodesMutation, { data, loading, error }] = useAdminRegenerateRecoveryCodesMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useAdminRegenerateRecoveryCodesMutation(baseOptions?: Apollo.MutationHookOptions<AdminRegenerateRecoveryCodesMutation, AdminRegenerateRecoveryCodesMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return Apollo.useMutation<AdminRegenerateRecoveryCodesMutation, AdminRegenerateRecoveryCodesMutationVariables>(AdminRegenerateRecoveryCodesDocument, options);
+      }
+export type AdminRegenerateRecoveryCodesMutationHookResult = ReturnType<typeof useAdminRegenerateRecoveryCodesMutation>;
+export type AdminRegenerateRecoveryCodesMutationResult = Apollo.MutationResult<AdminRegenerateRecoveryCodesMutation>;
+export type AdminRegenerateRecoveryCodesMutationOptions = Apollo.BaseMutationOptions<AdminRegenerateRecoveryCodesMutation, AdminRegenerateRecoveryCodesMutationVariables>;
+export const AdminTeamPolicyDocument = gql`
+    query AdminTeamPolicy {
+  teamPolicy {
+    require_totp
+  }
+}
+    `;
+
+/**
+ * __useAdminTeamPolicyQuery__
+ *
+ * To run a query within a React component, call `useAdminTeamPolicyQuery` and pass it any options that fit your needs.
+ * When your component renders, `useAdminTeamPolicyQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useAdminTeamPolicyQuery({
+ *   variables: {
+ *   },
+ * });
+ */
+export function useAdminTeamPolicyQuery(baseOptions?: Apollo.QueryHookOptions<AdminTeamPolicyQuery, AdminTeamPolicyQueryVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return Apollo.useQuery<AdminTeamPolicyQuery, AdminTeamPolicyQueryVariables>(AdminTeamPolicyDocument, options);
+      }
+export function useAdminTeamPolicyLazyQuery(baseOptions?: Apollo.LazyQueryHookOptions<AdminTeamPolicyQuery, AdminTeamPolicyQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return Apollo.useLazyQuery<AdminTeamPolicyQuery, AdminTeamPolicyQueryVariables>(AdminTeamPolicyDocument, options);
+        }
+// @ts-ignore
+export function useAdminTeamPolicySuspenseQuery(baseOptions?: Apollo.SuspenseQueryHookOptions<AdminTeamPolicyQuery, AdminTeamPolicyQueryVariables>): Apollo.UseSuspenseQueryResult<AdminTeamPolicyQuery, AdminTeamPolicyQueryVariables>;
+export function useAdminTeamPolicySuspenseQuery(baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<AdminTeamPolicyQuery, AdminTeamPolicyQueryVariables>): Apollo.UseSuspenseQueryResult<AdminTeamPolicyQuery | undefined, AdminTeamPolicyQueryVariables>;
+export function useAdminTeamPolicySuspenseQuery(baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<AdminTeamPolicyQuery, AdminTeamPolicyQueryVariables>) {
+          const options = baseOptions === Apollo.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return Apollo.useSuspenseQuery<AdminTeamPolicyQuery, AdminTeamPolicyQueryVariables>(AdminTeamPolicyDocument, options);
+        }
+export type AdminTeamPolicyQueryHookResult = ReturnType<typeof useAdminTeamPolicyQuery>;
+export type AdminTeamPolicyLazyQueryHookResult = ReturnType<typeof useAdminTeamPolicyLazyQuery>;
+export type AdminTeamPolicySuspenseQueryHookResult = ReturnType<typeof useAdminTeamPolicySuspenseQuery>;
+export type AdminTeamPolicyQueryResult = Apollo.QueryResult<AdminTeamPolicyQuery, AdminTeamPolicyQueryVariables>;
+export const AdminUpdateTeamPolicyDocument = gql`
+    mutation AdminUpdateTeamPolicy($input: TeamPolicyInput!) {
+  updateTeamPolicy(input: $input) {
+    require_totp
+  }
+}
+    `;
+export type AdminUpdateTeamPolicyMutationFn = Apollo.MutationFunction<AdminUpdateTeamPolicyMutation, AdminUpdateTeamPolicyMutationVariables>;
+
+/**
+ * __useAdminUpdateTeamPolicyMutation__
+ *
+ * To run a mutation, you first call `useAdminUpdateTeamPolicyMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminUpdateTeamPolicyMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [adminUpdateTeamPolicyMutation, { data, loading, error }] = useAdminUpdateTeamPolicyMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useAdminUpdateTeamPolicyMutation(baseOptions?: Apollo.MutationHookOptions<AdminUpdateTeamPolicyMutation, AdminUpdateTeamPolicyMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return Apollo.useMutation<AdminUpdateTeamPolicyMutation, AdminUpdateTeamPolicyMutationVariables>(AdminUpdateTeamPolicyDocument, options);
+      }
+export type AdminUpdateTeamPolicyMutationHookResult = ReturnType<typeof useAdminUpdateTeamPolicyMutation>;
+export type AdminUpdateTeamPolicyMutationResult = Apollo.MutationResult<AdminUpdateTeamPolicyMutation>;
+export type AdminUpdateTeamPolicyMutationOptions = Apollo.BaseMutationOptions<AdminUpdateTeamPolicyMutation, AdminUpdateTeamPolicyMutationVariables>;
 export const AdminUpdateActivityDocument = gql`
     mutation AdminUpdateActivity($input: UpdateActivityInput!) {
   updateActivity(input: $input) {

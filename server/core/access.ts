@@ -4,6 +4,7 @@ import type { Context } from "./context.js";
 import { limit, RateLimited } from "./ratelimit.js";
 import { clientKey } from "./client-address.js";
 import { can, type Permission, type Role, type Scope } from "./permissions.js";
+import { totpRequiredForAll } from "../modules/totp/policy.js";
 
 /**
  * Who may do what: the one table both doors read. Every GraphQL query and mutation (the @Op
@@ -99,6 +100,15 @@ export const OPERATIONS = {
   "staff.delete": write("staff"),
   // The invitee's link: sets the password once (each try hashes a password).
   "staff.accept": op("public", { limit: { rule: "accept" }, audited: true }),
+  // Two-step sign-in of one's own account (wrong codes and passwords count against signin-account).
+  "account.totp": op("account"),
+  "account.totp.setUp": write("account"),
+  "account.totp.confirm": write("account"),
+  "account.totp.disable": write("account"),
+  "account.totp.recoveryCodes": write("account"),
+  // Whether every member must use two-step sign-in.
+  "team.policy": op("staff"),
+  "team.policy.update": write("staff"),
 } satisfies Record<string, Operation>;
 
 export type OperationName = keyof typeof OPERATIONS;
@@ -106,7 +116,7 @@ export const isOperation = (name: string): name is OperationName => Object.proto
 
 /** The caller of a request: a signed-in member or an API key (anonymous: null). */
 export type Actor =
-  | { kind: "member"; id: number; email: string; role: Role }
+  | { kind: "member"; id: number; email: string; role: Role; totp_enabled?: boolean }
   | { kind: "key"; id: number; name: string; scopes: Scope[]; rateLimit: number };
 
 /** How an actor is named where the staff read it (a member's e-mail, a key's name). */
@@ -137,10 +147,22 @@ export async function authorize(ctx: Context, name: OperationName, items = 1): P
     if (!o.scope || !actor.scopes.includes(o.scope)) {
       throw forbidden(o.scope ? `This API key lacks the scope ${o.scope}` : "API keys may not do this; it needs a member of the staff");
     }
+  } else if (o.access !== "account" && (await mustSetUpTotp(actor))) {
+    throw forbidden(TOTP_FIRST);
   } else if (!can(actor.role, o.access)) {
     throw forbidden(`Your role (${actor.role}) lacks the permission ${o.access}`);
   }
   return actor;
+}
+
+export const TOTP_FIRST = "Two-step sign-in is required for every member: set it up in My Account first";
+
+/**
+ * A member who must use two-step sign-in (the owner requires it) and has not set it up: the
+ * session is limited to the account operations until then (authorize() enforces it, here only).
+ */
+export async function mustSetUpTotp(member: { totp_enabled?: boolean }): Promise<boolean> {
+  return member.totp_enabled === false && (await totpRequiredForAll());
 }
 
 /** The actor and operation of the code running now (for the audit log and "added by"), set by the doors. */

@@ -5,6 +5,7 @@ import fastifyMultipart from "@fastify/multipart";
 import { config } from "../core/config.js";
 import { registerActivityRoutes } from "../modules/activity/activity.rest.js";
 import { registerAdminRoutes } from "../modules/admin/admin.rest.js";
+import { registerTotpRoutes } from "../modules/totp/totp.rest.js";
 import { registerGraphRoutes } from "../modules/graph/graph.rest.js";
 import { registerInvoiceRoutes } from "../modules/invoice/invoice.rest.js";
 import { registerLabelRoutes } from "../modules/label/label.rest.js";
@@ -65,7 +66,7 @@ export async function registerRest(api: FastifyInstance): Promise<void> {
 
   for (const register of [
     registerGraphRoutes, registerSettingsRoutes, registerParcelRoutes, registerActivityRoutes, registerPageRoutes,
-    registerReviewRoutes, registerAdminRoutes, registerInvoiceRoutes, registerMailRoutes, registerWebhookRoutes, registerScanRoutes,
+    registerReviewRoutes, registerAdminRoutes, registerTotpRoutes, registerInvoiceRoutes, registerMailRoutes, registerWebhookRoutes, registerScanRoutes,
     registerLabelRoutes, registerImportRoutes, registerStaffRoutes,
   ]) register(api);
 }

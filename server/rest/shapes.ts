@@ -20,10 +20,9 @@ const SCALARS: Record<string, Schema> = {
 
 /** Fields the GraphQL door computes in a field resolver (on every type that has them), which REST answers do not carry. */
 const GRAPHQL_ONLY = new Set(["structured_data"]);
-/** Fields a REST answer may leave out (the public settings subset; who added an entry, absent on old rows). */
+/** Non-null fields a REST answer may still leave out (GET /api/settings' public subset). Nullable ones may always be absent. */
 const MAY_BE_ABSENT: Record<string, string[]> = {
   Settings: ["mail_driver", "mail_template"],
-  Activity: ["created_by_kind", "created_by_name"],
 };
 
 function shapeOf(type: GraphQLOutputType): Schema {
@@ -57,7 +56,7 @@ export function shapesFromGraphql(schema: GraphQLSchema): Schema[] {
       type: "object",
       ...(type.description ? { description: type.description } : {}),
       properties: Object.fromEntries(fields.map((f) => [f.name, fieldShape(f)])),
-      required: fields.map((f) => f.name).filter((n) => !optional.has(n)),
+      required: fields.filter((f) => isNonNullType(f.type) && !optional.has(f.name)).map((f) => f.name),
       additionalProperties: false,
     });
   }

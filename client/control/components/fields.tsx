@@ -88,6 +88,37 @@ export function TextField({
   );
 }
 
+/**
+ * A one-time code: the six digits of an authenticator app (numeric keypad, the phone's
+ * one-time-code autofill), or with `recovery` a recovery code (letters and digits).
+ */
+export function CodeField({ field, label, hint, autoFocus, recovery }: BaseProps & { recovery?: boolean }) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  return (
+    <div className="cp-field">
+      <Label id={id} label={label} name={field.name} />
+      <input
+        id={id}
+        className="cp-input cp-code-input"
+        type="text"
+        {...field}
+        required
+        maxLength={recovery ? 40 : 7}
+        inputMode={recovery ? "text" : "numeric"}
+        pattern={recovery ? undefined : "[0-9 ]*"}
+        autoComplete={recovery ? "off" : "one-time-code"}
+        autoCapitalize="off"
+        spellCheck={false}
+        placeholder={recovery ? "xxxxx-xxxxx" : "123456"}
+        autoFocus={autoFocus}
+        aria-describedby={hint ? hintId : undefined}
+      />
+      <Hint id={hintId} hint={hint} />
+    </div>
+  );
+}
+
 /** A masked password with a reveal/hide toggle. */
 export function PasswordField({ field, label, optional, hint, autoFocus, autoComplete = "current-password" }: BaseProps & { autoComplete?: string }) {
   const id = useId();

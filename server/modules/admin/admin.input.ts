@@ -1,6 +1,7 @@
 import { Field, InputType } from "type-graphql";
 import { IsEmail, MaxLength, MinLength } from "class-validator";
-import { Required, Text } from "../../core/validation.js";
+import { Optional, Required, Text } from "../../core/validation.js";
+import { RecoveryCodeText, TotpCode } from "../totp/totp.input.js";
 import { NotCommonPassword, PASSWORD_MIN } from "./password.rules.js";
 
 export { PASSWORD_MIN };
@@ -28,6 +29,10 @@ export class CreateAdminInput {
 export class SignInInput {
   @Field(() => String) @Email() email: string;
   @Field(() => String) @Required() @Text(200) password: string;
+  @Field(() => String, { nullable: true, description: "Two-step sign-in: a current code of the authenticator app" })
+  @Optional() @TotpCode() totp_code?: string;
+  @Field(() => String, { nullable: true, description: "Two-step sign-in: one of the recovery codes instead (works once)" })
+  @Optional() @RecoveryCodeText() recovery_code?: string;
 }
 
 @InputType()

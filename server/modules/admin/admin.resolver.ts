@@ -4,13 +4,15 @@ import { Op } from "../../graphql/guards.js";
 import { ChangePasswordInput, CreateAdminInput, ResetPasswordInput, SendPinInput, SignInInput } from "./admin.input.js";
 import * as admins from "./admin.service.js";
 import { AdminAccount } from "./admin.type.js";
+import { mustSetUpTotp } from "../../core/access.js";
 
 @Resolver()
 export class AdminResolver {
   @Query(() => AdminAccount, { nullable: true, description: "The signed-in admin, or null" })
   @Op("account.me")
   async me(@Ctx() ctx: Context) {
-    return ctx.auth.admin();
+    const a = await ctx.auth.admin();
+    return a && { ...a, totp_enabled: Boolean(a.totp_enabled), totp_setup_required: await mustSetUpTotp(a) };
   }
 
   @Query(() => Boolean, { description: "Whether the one-time Create Admin link is still open" })
@@ -26,11 +28,11 @@ export class AdminResolver {
     return admins.createFirstAdmin(input);
   }
 
-  @Mutation(() => AdminAccount, { description: "Sign in; sets the HttpOnly session cookie" })
+  @Mutation(() => AdminAccount, { description: "Sign in; sets the HttpOnly session cookie. With two-step sign-in on, the password alone answers totp_required (no session): call again with totp_code or recovery_code" })
   @Op("account.signIn")
   async signIn(@Arg("input", () => SignInInput) input: SignInInput, @Ctx() ctx: Context) {
     const admin = await admins.verifyCredentials(input);
-    await ctx.auth.startSession(admin);
+    if (!admin.totp_required) await ctx.auth.startSession(admin);
     return admin;
   }
 

@@ -13,10 +13,13 @@ export function registerAdminRoutes(api: FastifyInstance): void {
   });
   route(api, {
     method: "POST", url: "/admins/auth/signin", op: "account.signIn", tag: "admins", message: "Signed in",
-    summary: "Sign in (JSON or multipart); sets the HttpOnly session cookie", form: true, input: SignInInput, data: data.ref("AdminAccount"),
+    summary: "Sign in (JSON or multipart); sets the HttpOnly session cookie",
+    description: "With two-step sign-in on, the password alone answers 200 `{ email, role, totp_required: true }` and no cookie: " +
+      "send the same body again with `totp_code` (6 digits) or `recovery_code`. A wrong code is 422 and counts against the sign-in limits like a wrong password.",
+    form: true, input: SignInInput, data: data.ref("AdminAccount"),
     handler: async ({ input, ctx }) => {
       const admin = await admins.verifyCredentials(input);
-      await ctx.auth.startSession(admin);
+      if (!admin.totp_required) await ctx.auth.startSession(admin);
       return admin;
     },
   });

@@ -9,6 +9,7 @@ import { sendSystemMail } from "../mail/mail.service.js";
 import { CreateAdminInput, type ChangePasswordInput, type ResetPasswordInput, type SendPinInput, type SignInInput } from "./admin.input.js";
 import { deleteSessionsOf, randomToken, sha256, type SessionAdmin } from "./session.service.js";
 import type { Role } from "../../core/access.js";
+import { secondStep } from "../totp/totp.service.js";
 
 const HASH = { type: argon2.argon2id as 2, memoryCost: 19456, timeCost: 2, parallelism: 1 };
 const FIRST_ADMIN = "first_admin";
@@ -86,13 +87,19 @@ export async function createFirstAdmin(raw: unknown): Promise<SessionAdmin> {
   }
 }
 
-export async function verifyCredentials(input: SignInInput): Promise<SessionAdmin> {
+/**
+ * The password, then for a member with two-step sign-in on the code (or a recovery code) of the
+ * same call. Without a code such a member gets `totp_required` and no session (the doors start
+ * one only without it). Every call, right or wrong, counts against the sign-in limits.
+ */
+export async function verifyCredentials(input: SignInInput): Promise<SessionAdmin & { totp_required?: true }> {
   await limit("signin-account", normEmail(input.email));
   const admin = await db().admin.findUnique({ where: { email: normEmail(input.email) } });
   dummyHash ??= hashPassword(randomToken());
   // An invited member without a password yet, or a disabled one, fails like a wrong password (same work, same answer).
   const ok = await argon2.verify(admin?.password_hash || (await dummyHash), input.password).catch(() => false);
   if (!admin || !ok || !admin.password_hash || admin.disabled) throw badInput("email or password is incorrect");
+  if (!(await secondStep(admin, input))) return { id: admin.id, email: admin.email, role: admin.role as Role, totp_required: true };
   await db().admin.update({ where: { id: admin.id }, data: { last_sign_in_at: new Date() } });
   return { id: admin.id, email: admin.email, role: admin.role as Role };
 }

@@ -10,6 +10,8 @@ export interface SessionAdmin {
   id: number;
   email: string;
   role: Role;
+  /** Whether the member signs in with a code (read with the session; authorize() limits a member who must and does not). */
+  totp_enabled?: boolean;
 }
 
 /**
@@ -34,7 +36,7 @@ export async function createSession(adminId: number): Promise<string> {
 
 export async function findSession(token: string | undefined): Promise<SessionAdmin | null> {
   if (!token || token.length > 100) return null;
-  const s = await db().session.findUnique({ where: { id: sha256(token) }, include: { admin: { select: { id: true, email: true, role: true, disabled: true } } } });
+  const s = await db().session.findUnique({ where: { id: sha256(token) }, include: { admin: { select: { id: true, email: true, role: true, disabled: true, totp_enabled: true } } } });
   if (!s) return null;
   // A disabled member's sessions end at once, on every process (they are also deleted on disabling).
   if (s.admin.disabled) return null;
@@ -47,7 +49,7 @@ export async function findSession(token: string | undefined): Promise<SessionAdm
   if (next.getTime() - s.expires_at.getTime() >= extendEveryMs()) {
     await db().session.updateMany({ where: { id: s.id }, data: { expires_at: next } });
   }
-  return { id: s.admin.id, email: s.admin.email, role: s.admin.role as Role };
+  return { id: s.admin.id, email: s.admin.email, role: s.admin.role as Role, totp_enabled: s.admin.totp_enabled };
 }
 
 export async function deleteSession(token: string | undefined): Promise<void> {

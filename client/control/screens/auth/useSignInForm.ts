@@ -1,18 +1,40 @@
+import { useState } from "react";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { useAdminSignInMutation } from "../../../generated/graphql";
 import { useFormState } from "../../hooks/useFormState";
 import { HOME, useMarkSignedIn } from "../../session";
 
+/**
+ * Sign-in in one or two steps: the password, then (for an account with two-step sign-in) a code
+ * of the authenticator app or a recovery code, sent with the same e-mail and password.
+ */
 export function useSignInForm() {
   const [params] = useSearchParams();
-  const form = useFormState({ email: params.get("email") ?? "", password: params.get("password") ?? "" });
+  const form = useFormState({ email: params.get("email") ?? "", password: params.get("password") ?? "", totp_code: "", recovery_code: "" });
+  const [step, setStep] = useState<"password" | "code" | "recovery">("password");
   const [signIn] = useAdminSignInMutation();
   const markSignedIn = useMarkSignedIn();
   const navigate = useNavigate();
   const onSubmit = form.submit(async () => {
-    const { data } = await signIn({ variables: { input: { email: form.values.email.trim(), password: form.values.password } } });
-    markSignedIn(data?.signIn.email ?? form.values.email.trim(), data?.signIn.role ?? "");
+    const input = {
+      email: form.values.email.trim(),
+      password: form.values.password,
+      ...(step === "code" ? { totp_code: form.values.totp_code.trim() } : {}),
+      ...(step === "recovery" ? { recovery_code: form.values.recovery_code.trim() } : {}),
+    };
+    const { data } = await signIn({ variables: { input } });
+    if (data?.signIn.totp_required) {
+      setStep("code");
+      return;
+    }
+    await markSignedIn();
     navigate(HOME, { replace: true });
   });
-  return { ...form, onSubmit };
+  /** Back to the password (another account) or between the app's code and a recovery code. */
+  const goTo = (next: "password" | "code" | "recovery") => {
+    form.setErrors([]);
+    form.setValues((v) => ({ ...v, totp_code: "", recovery_code: "", ...(next === "password" ? { password: "" } : {}) }));
+    setStep(next);
+  };
+  return { ...form, step, goTo, onSubmit };
 }

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Admin" ADD COLUMN "totp_last_step" INTEGER;
+
