@@ -109,6 +109,10 @@ export const OPERATIONS = {
   "webhooks.update": write("webhooks"),
   "webhooks.delete": write("webhooks"),
   "webhooks.ping": op("webhooks"),
+  // API keys for third parties
+  "apiKeys.list": op("api-keys"),
+  "apiKeys.create": write("api-keys"),
+  "apiKeys.revoke": write("api-keys"),
   // Accounts
   "account.me": op("public"),
   "account.canCreateAdmin": op("public"),
@@ -153,13 +157,14 @@ export async function authorize(ctx: Context, name: OperationName, items = 1): P
       throw e;
     }
   }
-  if (o.access === "public") return actor;
+  // A key acts within its scopes, also where anyone may call: tracking with a key needs tracking:read.
+  if (o.access === "public" && !(actor?.kind === "key" && o.scope)) return actor;
   if (!actor) throw unauthenticated();
   if (actor.kind === "key") {
     if (!o.scope || !actor.scopes.includes(o.scope)) {
       throw forbidden(o.scope ? `This API key lacks the scope ${o.scope}` : "API keys may not do this; it needs a member of the staff");
     }
-  } else if (!can(actor.role, o.access)) {
+  } else if (o.access !== "public" && !can(actor.role, o.access)) {
     throw forbidden(`Your role (${actor.role}) lacks the permission ${o.access}`);
   }
   return actor;

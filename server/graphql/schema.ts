@@ -16,13 +16,14 @@ import { ReviewResolver } from "../modules/review/review.resolver.js";
 import { ScanResolver } from "../modules/scan/scan.resolver.js";
 import { SettingsResolver } from "../modules/settings/settings.resolver.js";
 import { WebhookResolver } from "../modules/webhook/webhook.resolver.js";
+import { ApiKeyResolver } from "../modules/apikey/apikey.resolver.js";
 
 export const SCHEMA_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../schema/schema.graphql");
 
 const resolvers = [
   GraphResolver, ParcelResolver, ActivityResolver, PageResolver, ReviewResolver,
   SettingsResolver, AdminResolver, InvoiceResolver, MailResolver, WebhookResolver, DeliveryResolver, ScanResolver,
-  ImportResolver,
+  ImportResolver, ApiKeyResolver,
 ] as const;
 
 let built: Promise<GraphQLSchema> | undefined;

@@ -16,8 +16,11 @@ import { registerReviewRoutes } from "../modules/review/review.rest.js";
 import { registerScanRoutes } from "../modules/scan/scan.rest.js";
 import { registerSettingsRoutes } from "../modules/settings/settings.rest.js";
 import { registerWebhookRoutes } from "../modules/webhook/webhook.rest.js";
+import { registerApiKeyRoutes } from "../modules/apikey/apikey.rest.js";
+import { KeyRejected } from "../modules/apikey/apikey.auth.js";
+import { ctxOf } from "./route.js";
 import { isMultipart, readMultipart } from "./body.js";
-import { writeGuard } from "./guards.js";
+import { isKeyed, writeGuard } from "./guards.js";
 import { AppError } from "../core/errors.js";
 import type { MultipartLimits } from "./route.js";
 import { registerOpenApi } from "./openapi.js";
@@ -40,6 +43,12 @@ export async function registerRest(api: FastifyInstance): Promise<void> {
   for (const s of sharedSchemas) api.addSchema(s);
   await registerOpenApi(api);
 
+  // A keyed request is authenticated first, so every answer to it (a refused write, an unknown path
+  // too) carries the key's rate-limit headers and counts against its limit, once.
+  api.addHook("onRequest", (req, reply, done) => {
+    if (!isKeyed(req)) return done();
+    ctxOf(req, reply).auth.actor().then(() => done(), done);
+  });
   // Callback hooks: they run on every API request, most of which need neither.
   api.addHook("onRequest", (req, reply, done) => {
     reply.header("Cache-Control", "no-store");
@@ -65,7 +74,7 @@ export async function registerRest(api: FastifyInstance): Promise<void> {
   for (const register of [
     registerGraphRoutes, registerSettingsRoutes, registerParcelRoutes, registerActivityRoutes, registerPageRoutes,
     registerReviewRoutes, registerAdminRoutes, registerInvoiceRoutes, registerMailRoutes, registerWebhookRoutes, registerScanRoutes,
-    registerLabelRoutes, registerImportRoutes,
+    registerLabelRoutes, registerImportRoutes, registerApiKeyRoutes,
   ]) register(api);
 }
 
@@ -85,7 +94,8 @@ export function siteErrorHandler(err: FastifyError, req: FastifyRequest, reply: 
   const path = req.url.split("?")[0];
   if (path === "/api" || path.startsWith("/api/")) {
     const body: Record<string, unknown> = { status: String(e.status), errors: e.messages, message: "", data: null };
-    if (e.status === 401) body.admin = "false";
+    // A refused API key is no missing session: the client's "signed out" flag stays out of it.
+    if (e.status === 401 && !(e instanceof KeyRejected)) body.admin = "false";
     return reply.code(e.status).header("Cache-Control", "no-store").send(body);
   }
   if (path === "/graphql") {

@@ -269,13 +269,30 @@ const ImportRow = object("ImportRow", {
 }, { description: "One row of an imported CSV file: what it did (or would do) or why it failed" });
 const ImportResult = object("ImportResult", { created: int, updated: int, failed: int, rows: listOf("ImportRow") }, { description: "The outcome of a CSV import (or of its dry run)" });
 
+const ApiKeyDay = object("ApiKeyDay", { day: { ...str, description: "YYYY-MM-DD (UTC)" }, count: int }, { description: "Calls made with a key on one UTC day" });
+const apiKeyFields: Record<string, Schema> = {
+  id: int,
+  name: str,
+  prefix: { ...str, description: "The key's first characters, to recognise it (ck_abcd)" },
+  scopes: { type: "array", items: { ...str, enum: ["tracking:read", "parcels:read", "parcels:write", "history:write"] } },
+  rate_limit: { ...int, description: "Calls per minute" },
+  created_at: dateTime,
+  last_used_at: { ...dateTime, type: ["string", "null"] },
+  revoked_at: { ...dateTime, type: ["string", "null"], description: "When it was revoked; null while it works" },
+  usage: { type: "array", items: ref("ApiKeyDay"), description: "Calls per UTC day, the last 14 days, oldest first (days without calls count 0)" },
+};
+const ApiKey = object("ApiKey", apiKeyFields, { description: "An API key for a third party (the key itself is shown only when created)" });
+const NewApiKey = object("NewApiKey", { ...apiKeyFields, key: { ...str, description: "Send it as Authorization: Bearer <key>; shown this once" } }, {
+  description: "A key just created: `key` is shown this once and never again",
+});
+
 /** Shared schemas, added once to the /api scope; the OpenAPI document lists them as components. */
 export const sharedSchemas: Schema[] = [
   Activity, PublicParcel, Parcel, Page, Review, PublicSettings, Settings, Invoice, MailRecord,
   AdminAccount, SiteGraph, ErrorEnvelope,
   paged("ParcelPage", "Parcel"), paged("PagePage", "Page"), paged("ReviewPage", "Review"), paged("MailPage", "MailRecord"),
   TrackResult, Webhook, WebhookDelivery, paged("WebhookDeliveryPage", "WebhookDelivery"), Unsubscribed, ScanError, ScanResult,
-  ImportRow, ImportResult, DeliveryProof, Rescheduled,
+  ImportRow, ImportResult, DeliveryProof, Rescheduled, ApiKeyDay, ApiKey, NewApiKey,
 ];
 
 export const data = {
