@@ -36,6 +36,8 @@ async function ownerPage(opts: { dark?: boolean; desktop?: boolean } = {}) {
   page.setDefaultTimeout(15_000);
   return { ctx, page, errors: watchErrors(page) };
 }
+/** How much wider than the window the page is (0: nothing sticks out). */
+const OVERFLOW = "document.documentElement.scrollWidth - document.documentElement.clientWidth";
 const useKey = (key: string, path = "/api/parcels") => fetch(site.url + path, { headers: { authorization: `Bearer ${key}` } });
 
 describe("API keys screen", () => {
@@ -68,7 +70,7 @@ describe("API keys screen", () => {
     expect(await shown.textContent()).toContain("120 calls per minute");
     await page.getByRole("button", { name: "Copy key" }).click();
     await page.getByRole("button", { name: "Copied" }).waitFor();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(key);
+    expect(await page.evaluate<string>("navigator.clipboard.readText()")).toBe(key);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/api-key-created-phone-light.png`, fullPage: true });
 
     // A third party uses it three times, once outside its scopes.
@@ -118,14 +120,14 @@ describe("API keys screen", () => {
       await page.getByTestId("new-api-key").waitFor();
       const key = (await page.getByTestId("api-key-value").textContent())!.trim();
       // The key fits its box: nothing wider than the screen.
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate<number>(OVERFLOW);
       expect(overflow).toBeLessThanOrEqual(0);
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/api-key-created-${name}.png`, fullPage: true });
       for (let i = 0; i < 4; i++) await useKey(key, `/api/parcels/NOPE-${i}`);
       await page.getByRole("link", { name: "Done" }).click();
       await page.getByTestId("api-key-row").first().waitFor();
       await page.waitForTimeout(1100); // the Add button's hint closes after a second
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+      expect(await page.evaluate<number>(OVERFLOW)).toBeLessThanOrEqual(0);
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/api-keys-list-${name}.png`, fullPage: true });
       await page.goto(`${site.url}/control/index.html`);
       await page.getByRole("link", { name: /^API KEYS/ }).waitFor();
