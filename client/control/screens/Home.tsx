@@ -12,7 +12,7 @@ const TILES = [
   { to: "/control/settings", label: "SETTINGS", icon: "settings", text: "Contact, mail and html settings" },
   { to: "/control/account/password.html", label: "PASSWORD", icon: "lock", text: "Change your password" },
   { to: "/control/webhooks/list.html", label: "WEBHOOKS", icon: "webhook", text: "Send parcel events to other systems, signed, with a log of every delivery", wide: true },
-  { to: "/control/api-keys/list.html", label: "API KEYS", icon: "vpn_key", text: "Keys for other systems: scopes, limits, use per day" },
+  { to: "/control/api-keys/list.html", label: "API KEYS", icon: "vpn_key", text: "Keys for other systems to track, read and update parcels: scopes, limits, calls per day", wide: true },
 ];
 
 const MORE = [
