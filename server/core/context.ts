@@ -43,7 +43,7 @@ export class Auth {
     return this.cached;
   }
 
-  async requireAdmin(): Promise<SessionAdmin> {
+  async requireMember(): Promise<SessionAdmin> {
     const a = await this.admin();
     if (!a) throw unauthenticated();
     return a;

@@ -58,7 +58,7 @@ export class AdminResolver {
   @Mutation(() => Boolean, { description: "Change the signed-in admin's password; other sessions end" })
   @Op("account.changePassword")
   async changePassword(@Arg("input", () => ChangePasswordInput) input: ChangePasswordInput, @Ctx() ctx: Context) {
-    const admin = await ctx.auth.requireAdmin();
+    const admin = await ctx.auth.requireMember();
     await admins.changePassword(admin.id, input);
     await ctx.auth.startSession(admin);
     return true;

