@@ -1,7 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import { config } from "../core/config.js";
 import { AppError, forbidden } from "../core/errors.js";
-import { SESSION_COOKIE } from "../core/context.js";
+import { isKeyed, SESSION_COOKIE } from "../core/context.js";
 
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const BODY_TYPES = new Set(["application/json", "multipart/form-data"]);
@@ -23,9 +23,6 @@ function isThisSite(value: string, req: FastifyRequest): boolean {
     return false;
   }
 }
-
-/** A request that names an API key (`Authorization: Bearer ...`). */
-export const isKeyed = (req: FastifyRequest) => /^bearer\s/i.test(req.headers.authorization ?? "");
 
 /**
  * A request that carries nothing a browser adds by itself: an API key in the Authorization header
