@@ -259,6 +259,7 @@ describe("refused keys: 401 without \"admin\"", () => {
       }
       const g = await withKey(key).gql(`{ parcels { total } }`);
       expect(g.errors?.[0].extensions.code, key).toBe("UNAUTHENTICATED");
+      expect(g.status).toBe(401);
     }
   });
 
@@ -291,6 +292,8 @@ describe("the key's own rate limit", () => {
       [await p.get(`/api/track?codes=${"x".repeat(200)}`), 200],
       [await p.gql(`query($c: String!) { parcel(trackingCode: $c) { tracking_code } }`, { c: parcel.tracking_code }), 200],
       [await p.gql(`{ parcels { total } }`), 200],
+      [await p.gql(`{ __typename }`), 200],
+      [await p.gql(`{ parcel(`), 400],
     ] as const;
     let last = 1000;
     for (const [r, status] of answers) {
