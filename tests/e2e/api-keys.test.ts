@@ -5,6 +5,7 @@
  * light and dark. With E2E_SHOTS=<dir> the screens are saved there.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import Database from "better-sqlite3";
 import type { Browser } from "playwright-core";
 import { startSite, type Site } from "../helpers/site.js";
 import { DESKTOP, PHONE, launchBrowser, watchErrors } from "../helpers/browser.js";
@@ -38,6 +39,15 @@ async function ownerPage(opts: { dark?: boolean; desktop?: boolean } = {}) {
 }
 /** How much wider than the window the page is (0: nothing sticks out). */
 const OVERFLOW = "document.documentElement.scrollWidth - document.documentElement.clientWidth";
+/** Calls on earlier days, as if the key had been in use for two weeks (written straight to the site's SQLite file). */
+function pastUse(keyId: number) {
+  if (!site.databaseUrl.startsWith("file:")) throw new Error("the e2e site runs on SQLite");
+  const db = new Database(site.databaseUrl.slice("file:".length));
+  db.pragma("busy_timeout = 5000");
+  const put = db.prepare(`INSERT INTO "ApiKeyUsage" (key_id, day, count) VALUES (?, ?, ?)`);
+  for (let n = 1; n <= 13; n++) put.run(keyId, new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10), n % 7 === 0 ? 0 : 40 + ((n * 37) % 90));
+  db.close();
+}
 const useKey = (key: string, path = "/api/parcels") => fetch(site.url + path, { headers: { authorization: `Bearer ${key}` } });
 
 describe("API keys screen", () => {
@@ -124,8 +134,16 @@ describe("API keys screen", () => {
       expect(overflow).toBeLessThanOrEqual(0);
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/api-key-created-${name}.png`, fullPage: true });
       for (let i = 0; i < 4; i++) await useKey(key, `/api/parcels/NOPE-${i}`);
+      const listed = (await admin.get("/api/api-keys")).json.data as { id: number; prefix: string }[];
+      const id = listed.find((k) => key.startsWith(k.prefix))!.id;
+      pastUse(id);
       await page.getByRole("link", { name: "Done" }).click();
-      await page.getByTestId("api-key-row").first().waitFor();
+      const row = page.getByTestId("api-key-row").filter({ hasText: `(${name})` });
+      await row.waitFor();
+      // Thirteen earlier days and today's four, each day named for screen readers.
+      const total = 4 + Array.from({ length: 13 }, (_, i) => i + 1).reduce((sum, n) => sum + (n % 7 === 0 ? 0 : 40 + ((n * 37) % 90)), 0);
+      await row.getByText(`${total.toLocaleString("en-GB")} calls in 14 days`).waitFor();
+      expect(await row.locator(".cp-spark li").count()).toBe(14);
       await page.waitForTimeout(1100); // the Add button's hint closes after a second
       expect(await page.evaluate<number>(OVERFLOW)).toBeLessThanOrEqual(0);
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/api-keys-list-${name}.png`, fullPage: true });
