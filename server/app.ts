@@ -17,6 +17,7 @@ import { registerSeoRoutes } from "./modules/seo/seo.routes.js";
 import { plainTile } from "./core/png.js";
 import { helmetHeaders } from "./core/security-headers.js";
 import { flushLimits } from "./core/ratelimit.js";
+import { flushKeyUse } from "./modules/apikey/apikey.auth.js";
 import { trustProxySetting } from "./core/client-address.js";
 import { startWebhookWorker, stopWebhookWorker } from "./modules/webhook/webhook.service.js";
 import { settleNotifications } from "./modules/notification/notification.service.js";
@@ -76,6 +77,8 @@ export async function buildApp(): Promise<FastifyInstance> {
   });
 
   app.addHook("onClose", async () => flushLimits());
+  // Calls per key and day are written every few seconds; what is still counted goes out now.
+  app.addHook("onClose", async () => flushKeyUse());
 
   await registerGraphql(app);
   await app.register(registerRest, { prefix: "/api" });

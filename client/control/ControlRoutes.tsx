@@ -36,6 +36,8 @@ import InvoiceList from "./screens/invoice/InvoiceList";
 import WebhookList from "./screens/webhooks/WebhookList";
 import WebhookCreate, { WebhookEdit } from "./screens/webhooks/WebhookCreate";
 import WebhookDeliveries from "./screens/webhooks/WebhookDeliveries";
+import ApiKeyList from "./screens/apikeys/ApiKeyList";
+import ApiKeyCreate from "./screens/apikeys/ApiKeyCreate";
 import Account from "./screens/account/Account";
 import ScanScreen from "./screens/scan/ScanScreen";
 import ChangePassword from "./screens/account/ChangePassword";
@@ -150,6 +152,11 @@ function ControlPanelRoutes() {
           <Route path="create.html" element={<WebhookCreate />} />
           <Route path=":id/edit.html" element={<WebhookEdit />} />
           <Route path=":id/deliveries.html" element={<WebhookDeliveries />} />
+        </Route>
+        <Route path="api-keys">
+          <Route index element={<Navigate to="/control/api-keys/list.html" replace />} />
+          <Route path="list.html" element={<ApiKeyList />} />
+          <Route path="create.html" element={<ApiKeyCreate />} />
         </Route>
         <Route path="scan" element={<ScanScreen />} />
         <Route path="staff">

@@ -92,3 +92,12 @@ export const WEBHOOK_EVENTS: { value: string; label: string; hint: string }[] = 
   { value: "status.changed", label: "status.changed", hint: "A parcel's status code changed" },
   { value: "parcel.delivered", label: "parcel.delivered", hint: "A parcel was delivered" },
 ];
+
+/** What an API key may be given (server/core/access.ts SCOPES). */
+export const API_KEY_SCOPES: { value: string; label: string; hint: string }[] = [
+  { value: "tracking:read", label: "tracking:read", hint: "Track parcels by code (public view), one or many at once" },
+  { value: "parcels:read", label: "parcels:read", hint: "List and read parcels with every field, print labels" },
+  { value: "parcels:write", label: "parcels:write", hint: "Create, change and delete parcels, import a CSV" },
+  { value: "history:write", label: "history:write", hint: "Add history entries, scan events, record deliveries" },
+];
+export const DEFAULT_KEY_RATE = 600;

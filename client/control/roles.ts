@@ -19,6 +19,8 @@ export const SCREENS: { prefix: string; permission: Permission; what: string }[]
   { prefix: "/control/settings", permission: "settings", what: "change the settings" },
   { prefix: "/control/webhooks", permission: "webhooks", what: "manage webhooks" },
   { prefix: "/control/staff", permission: "staff", what: "manage the staff" },
+  { prefix: "/control/api-keys", permission: "api-keys", what: "manage API keys" },
+  { prefix: "/control/audit", permission: "audit", what: "read the audit log" },
   { prefix: "/control/scan", permission: "history:write", what: "scan parcels" },
   { prefix: "/control/account", permission: "account", what: "use an account" },
 ];

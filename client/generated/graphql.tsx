@@ -63,6 +63,16 @@ export type CreateAdminInput = {
   token: string;
 };
 
+/** A new API key for a third party */
+export type CreateApiKeyInput = {
+  /** Who or what uses it, 1..100 characters */
+  name: string;
+  /** Calls per minute, 1..100000 (default 600) */
+  rate_limit?: number | null | undefined;
+  /** What it may do: tracking:read, parcels:read, parcels:write, history:write */
+  scopes: Array<string>;
+};
+
 export type CreateInvoiceInput = {
   amount?: number | null | undefined;
   customer_name?: string | null | undefined;
@@ -331,6 +341,13 @@ export type AdminActivityQuery = { activity: { id: number, parcel_id: number, ti
 
 export type AdminActivityFieldsFragment = { id: number, parcel_id: number, title: string, description: string, icon: string, color: string, status_code: string | null, status_reason: string | null, created_at: string, updated_at: string, created_at_month: string, created_at_day: string, created_at_time: string };
 
+export type AdminApiKeyFieldsFragment = { id: number, name: string, prefix: string, scopes: Array<string>, rate_limit: number, created_at: string, last_used_at: string | null, revoked_at: string | null, usage: Array<{ day: string, count: number }> };
+
+export type AdminApiKeysQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminApiKeysQuery = { apiKeys: Array<{ id: number, name: string, prefix: string, scopes: Array<string>, rate_limit: number, created_at: string, last_used_at: string | null, revoked_at: string | null, usage: Array<{ day: string, count: number }> }> };
+
 export type AdminCanCreateQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -356,6 +373,13 @@ export type AdminCreateActivityMutationVariables = Exact<{
 
 
 export type AdminCreateActivityMutation = { createActivity: { id: number, parcel_id: number, title: string, description: string, icon: string, color: string, status_code: string | null, status_reason: string | null, created_at: string, updated_at: string, created_at_month: string, created_at_day: string, created_at_time: string } };
+
+export type AdminCreateApiKeyMutationVariables = Exact<{
+  input: CreateApiKeyInput;
+}>;
+
+
+export type AdminCreateApiKeyMutation = { createApiKey: { id: number, name: string, prefix: string, scopes: Array<string>, rate_limit: number, key: string } };
 
 export type AdminCreateInvoiceMutationVariables = Exact<{
   input: CreateInvoiceInput;
@@ -551,6 +575,13 @@ export type AdminReviewsQueryVariables = Exact<{
 
 
 export type AdminReviewsQuery = { reviews: { current_page: number, last_page: number, next_page_url: string | null, per_page: number, total: number, data: Array<{ id: number, name: string, review: string, image: string }> } };
+
+export type AdminRevokeApiKeyMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type AdminRevokeApiKeyMutation = { revokeApiKey: { id: number, name: string, prefix: string, scopes: Array<string>, rate_limit: number, created_at: string, last_used_at: string | null, revoked_at: string | null, usage: Array<{ day: string, count: number }> } };
 
 export type AdminScanParcelsMutationVariables = Exact<{
   input: ScanParcelsInput;
@@ -802,6 +833,22 @@ export const AdminActivityFieldsFragmentDoc = gql`
   created_at_time
 }
     `;
+export const AdminApiKeyFieldsFragmentDoc = gql`
+    fragment AdminApiKeyFields on ApiKey {
+  id
+  name
+  prefix
+  scopes
+  rate_limit
+  created_at
+  last_used_at
+  revoked_at
+  usage {
+    day
+    count
+  }
+}
+    `;
 export const AdminParcelFieldsFragmentDoc = gql`
     fragment AdminParcelFields on Parcel {
   id
@@ -972,6 +1019,48 @@ export type AdminActivityQueryHookResult = ReturnType<typeof useAdminActivityQue
 export type AdminActivityLazyQueryHookResult = ReturnType<typeof useAdminActivityLazyQuery>;
 export type AdminActivitySuspenseQueryHookResult = ReturnType<typeof useAdminActivitySuspenseQuery>;
 export type AdminActivityQueryResult = Apollo.QueryResult<AdminActivityQuery, AdminActivityQueryVariables>;
+export const AdminApiKeysDocument = gql`
+    query AdminApiKeys {
+  apiKeys {
+    ...AdminApiKeyFields
+  }
+}
+    ${AdminApiKeyFieldsFragmentDoc}`;
+
+/**
+ * __useAdminApiKeysQuery__
+ *
+ * To run a query within a React component, call `useAdminApiKeysQuery` and pass it any options that fit your needs.
+ * When your component renders, `useAdminApiKeysQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useAdminApiKeysQuery({
+ *   variables: {
+ *   },
+ * });
+ */
+export function useAdminApiKeysQuery(baseOptions?: Apollo.QueryHookOptions<AdminApiKeysQuery, AdminApiKeysQueryVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return Apollo.useQuery<AdminApiKeysQuery, AdminApiKeysQueryVariables>(AdminApiKeysDocument, options);
+      }
+export function useAdminApiKeysLazyQuery(baseOptions?: Apollo.LazyQueryHookOptions<AdminApiKeysQuery, AdminApiKeysQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return Apollo.useLazyQuery<AdminApiKeysQuery, AdminApiKeysQueryVariables>(AdminApiKeysDocument, options);
+        }
+// @ts-ignore
+export function useAdminApiKeysSuspenseQuery(baseOptions?: Apollo.SuspenseQueryHookOptions<AdminApiKeysQuery, AdminApiKeysQueryVariables>): Apollo.UseSuspenseQueryResult<AdminApiKeysQuery, AdminApiKeysQueryVariables>;
+export function useAdminApiKeysSuspenseQuery(baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<AdminApiKeysQuery, AdminApiKeysQueryVariables>): Apollo.UseSuspenseQueryResult<AdminApiKeysQuery | undefined, AdminApiKeysQueryVariables>;
+export function useAdminApiKeysSuspenseQuery(baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<AdminApiKeysQuery, AdminApiKeysQueryVariables>) {
+          const options = baseOptions === Apollo.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return Apollo.useSuspenseQuery<AdminApiKeysQuery, AdminApiKeysQueryVariables>(AdminApiKeysDocument, options);
+        }
+export type AdminApiKeysQueryHookResult = ReturnType<typeof useAdminApiKeysQuery>;
+export type AdminApiKeysLazyQueryHookResult = ReturnType<typeof useAdminApiKeysLazyQuery>;
+export type AdminApiKeysSuspenseQueryHookResult = ReturnType<typeof useAdminApiKeysSuspenseQuery>;
+export type AdminApiKeysQueryResult = Apollo.QueryResult<AdminApiKeysQuery, AdminApiKeysQueryVariables>;
 export const AdminCanCreateDocument = gql`
     query AdminCanCreate {
   canCreateAdmin
@@ -1112,6 +1201,44 @@ export function useAdminCreateActivityMutation(baseOptions?: Apollo.MutationHook
 export type AdminCreateActivityMutationHookResult = ReturnType<typeof useAdminCreateActivityMutation>;
 export type AdminCreateActivityMutationResult = Apollo.MutationResult<AdminCreateActivityMutation>;
 export type AdminCreateActivityMutationOptions = Apollo.BaseMutationOptions<AdminCreateActivityMutation, AdminCreateActivityMutationVariables>;
+export const AdminCreateApiKeyDocument = gql`
+    mutation AdminCreateApiKey($input: CreateApiKeyInput!) {
+  createApiKey(input: $input) {
+    id
+    name
+    prefix
+    scopes
+    rate_limit
+    key
+  }
+}
+    `;
+export type AdminCreateApiKeyMutationFn = Apollo.MutationFunction<AdminCreateApiKeyMutation, AdminCreateApiKeyMutationVariables>;
+
+/**
+ * __useAdminCreateApiKeyMutation__
+ *
+ * To run a mutation, you first call `useAdminCreateApiKeyMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminCreateApiKeyMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [adminCreateApiKeyMutation, { data, loading, error }] = useAdminCreateApiKeyMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useAdminCreateApiKeyMutation(baseOptions?: Apollo.MutationHookOptions<AdminCreateApiKeyMutation, AdminCreateApiKeyMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return Apollo.useMutation<AdminCreateApiKeyMutation, AdminCreateApiKeyMutationVariables>(AdminCreateApiKeyDocument, options);
+      }
+export type AdminCreateApiKeyMutationHookResult = ReturnType<typeof useAdminCreateApiKeyMutation>;
+export type AdminCreateApiKeyMutationResult = Apollo.MutationResult<AdminCreateApiKeyMutation>;
+export type AdminCreateApiKeyMutationOptions = Apollo.BaseMutationOptions<AdminCreateApiKeyMutation, AdminCreateApiKeyMutationVariables>;
 export const AdminCreateInvoiceDocument = gql`
     mutation AdminCreateInvoice($input: CreateInvoiceInput!) {
   createInvoice(input: $input) {
@@ -2192,6 +2319,39 @@ export type AdminReviewsQueryHookResult = ReturnType<typeof useAdminReviewsQuery
 export type AdminReviewsLazyQueryHookResult = ReturnType<typeof useAdminReviewsLazyQuery>;
 export type AdminReviewsSuspenseQueryHookResult = ReturnType<typeof useAdminReviewsSuspenseQuery>;
 export type AdminReviewsQueryResult = Apollo.QueryResult<AdminReviewsQuery, AdminReviewsQueryVariables>;
+export const AdminRevokeApiKeyDocument = gql`
+    mutation AdminRevokeApiKey($id: Int!) {
+  revokeApiKey(id: $id) {
+    ...AdminApiKeyFields
+  }
+}
+    ${AdminApiKeyFieldsFragmentDoc}`;
+export type AdminRevokeApiKeyMutationFn = Apollo.MutationFunction<AdminRevokeApiKeyMutation, AdminRevokeApiKeyMutationVariables>;
+
+/**
+ * __useAdminRevokeApiKeyMutation__
+ *
+ * To run a mutation, you first call `useAdminRevokeApiKeyMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminRevokeApiKeyMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [adminRevokeApiKeyMutation, { data, loading, error }] = useAdminRevokeApiKeyMutation({
+ *   variables: {
+ *      id: // value for 'id'
+ *   },
+ * });
+ */
+export function useAdminRevokeApiKeyMutation(baseOptions?: Apollo.MutationHookOptions<AdminRevokeApiKeyMutation, AdminRevokeApiKeyMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return Apollo.useMutation<AdminRevokeApiKeyMutation, AdminRevokeApiKeyMutationVariables>(AdminRevokeApiKeyDocument, options);
+      }
+export type AdminRevokeApiKeyMutationHookResult = ReturnType<typeof useAdminRevokeApiKeyMutation>;
+export type AdminRevokeApiKeyMutationResult = Apollo.MutationResult<AdminRevokeApiKeyMutation>;
+export type AdminRevokeApiKeyMutationOptions = Apollo.BaseMutationOptions<AdminRevokeApiKeyMutation, AdminRevokeApiKeyMutationVariables>;
 export const AdminScanParcelsDocument = gql`
     mutation AdminScanParcels($input: ScanParcelsInput!) {
   scanParcels(input: $input) {

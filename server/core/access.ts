@@ -83,6 +83,10 @@ export const OPERATIONS = {
   "webhooks.update": write("webhooks"),
   "webhooks.delete": write("webhooks"),
   "webhooks.ping": op("webhooks"),
+  // API keys for third parties
+  "apiKeys.list": op("api-keys"),
+  "apiKeys.create": write("api-keys"),
+  "apiKeys.revoke": write("api-keys"),
   // Accounts
   "account.me": op("public"),
   "account.canCreateAdmin": op("public"),
@@ -141,7 +145,8 @@ export async function authorize(ctx: Context, name: OperationName, items = 1): P
       throw e;
     }
   }
-  if (o.access === "public") return actor;
+  // A key acts within its scopes, also where anyone may call: tracking with a key needs tracking:read.
+  if (o.access === "public" && !(actor?.kind === "key" && o.scope)) return actor;
   if (!actor) throw unauthenticated();
   if (actor.kind === "key") {
     if (!o.scope || !actor.scopes.includes(o.scope)) {
@@ -149,7 +154,7 @@ export async function authorize(ctx: Context, name: OperationName, items = 1): P
     }
   } else if (o.access !== "account" && (await mustSetUpTotp(actor))) {
     throw forbidden(TOTP_FIRST);
-  } else if (!can(actor.role, o.access)) {
+  } else if (o.access !== "public" && !can(actor.role, o.access)) {
     throw forbidden(`Your role (${actor.role}) lacks the permission ${o.access}`);
   }
   return actor;

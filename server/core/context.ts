@@ -7,6 +7,9 @@ import type { Actor } from "./access.js";
 
 export const SESSION_COOKIE = "courier_sid";
 
+/** Whether a request names an API key: `Authorization: Bearer ...` (the only place a key is read from). */
+export const isKeyed = (req: FastifyRequest): boolean => /^bearer\s/i.test(req.headers.authorization ?? "");
+
 /**
  * Who makes one request, read lazily: an API key (`Authorization: Bearer`, which wins) or the
  * member of the session cookie. A key is never taken from a cookie or the address, so nothing a
@@ -23,8 +26,7 @@ export class Auth {
 
   /** The key of `Authorization: Bearer <key>`, or undefined. */
   get bearer(): string | undefined {
-    const h = this.req.headers.authorization;
-    return typeof h === "string" && /^bearer\s/i.test(h) ? h.slice(6).trim() : undefined;
+    return isKeyed(this.req) ? this.req.headers.authorization!.slice(6).trim() : undefined;
   }
 
   /** The caller: a key (its limit counted once a request, headers set), a member, or null. */

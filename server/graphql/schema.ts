@@ -18,13 +18,14 @@ import { SettingsResolver } from "../modules/settings/settings.resolver.js";
 import { StaffResolver } from "../modules/staff/staff.resolver.js";
 import { WebhookResolver } from "../modules/webhook/webhook.resolver.js";
 import { TotpResolver } from "../modules/totp/totp.resolver.js";
+import { ApiKeyResolver } from "../modules/apikey/apikey.resolver.js";
 
 export const SCHEMA_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../schema/schema.graphql");
 
 const resolvers = [
   GraphResolver, ParcelResolver, ActivityResolver, PageResolver, ReviewResolver,
   SettingsResolver, AdminResolver, InvoiceResolver, MailResolver, WebhookResolver, DeliveryResolver, ScanResolver,
-  ImportResolver, StaffResolver, TotpResolver,
+  ImportResolver, StaffResolver, TotpResolver, ApiKeyResolver,
 ] as const;
 
 let built: Promise<GraphQLSchema> | undefined;

@@ -4,7 +4,8 @@ import fastifyApollo, { fastifyApolloDrainPlugin } from "@as-integrations/fastif
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import processRequest from "graphql-upload/processRequest.mjs";
 import { config } from "../core/config.js";
-import { contextOf, type Context } from "../core/context.js";
+import { isKeyed, type Context } from "../core/context.js";
+import { ctxOf } from "../rest/route.js";
 import { formatError } from "./errors.js";
 import { schema } from "./schema.js";
 import { GRAPHQL_LIMITS, limitsRule } from "./limits.js";
@@ -40,7 +41,7 @@ export async function registerGraphql(app: FastifyInstance): Promise<void> {
     const prepare = async (req: FastifyRequest, reply: FastifyReply) => {
       if (isUpload(req)) {
         // Every mutation that takes a file is staff-only: nobody else gets a multipart body read.
-        if (!(await contextOf(req, reply).auth.admin())) {
+        if (!(await ctxOf(req, reply).auth.admin())) {
           // Answered without reading the body; the connection closes rather than drain it.
           (req as FastifyRequest & { [UPLOAD_MARK]?: boolean })[UPLOAD_MARK] = false;
           return reply.code(401).header("connection", "close").send({ errors: [{ message: "File uploads need a signed-in admin", extensions: { code: "UNAUTHENTICATED" } }] });
@@ -61,6 +62,12 @@ export async function registerGraphql(app: FastifyInstance): Promise<void> {
         });
       }
     };
+    // A keyed request is authenticated first (one context per request, so it counts once): every
+    // answer to it carries the key's rate-limit headers, an unknown key is 401 before any parsing.
+    scope.addHook("onRequest", (req, reply, done) => {
+      if (!isKeyed(req)) return done();
+      ctxOf(req, reply).auth.actor().then(() => done(), done);
+    });
     // Callback hooks with nothing to do for a plain JSON request, the common case.
     scope.addHook("preValidation", (req, reply, done) => {
       if (!isUpload(req) && !tooLarge(req)) return done();
@@ -80,11 +87,11 @@ export async function registerGraphql(app: FastifyInstance): Promise<void> {
       req.raw.once("close", finish);
     });
     if (config().graphqlFastPath) {
-      scope.addHook("preHandler", graphqlFastPath({ schema: executable, validationRules: [limitsRule], formatError, context: contextOf }));
+      scope.addHook("preHandler", graphqlFastPath({ schema: executable, validationRules: [limitsRule], formatError, context: ctxOf }));
     }
     await scope.register(fastifyApollo(apollo), {
       path: "/graphql",
-      context: async (req: FastifyRequest, reply: FastifyReply) => contextOf(req, reply),
+      context: async (req: FastifyRequest, reply: FastifyReply) => ctxOf(req, reply),
     });
   });
 }

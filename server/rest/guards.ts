@@ -1,6 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import { config } from "../core/config.js";
 import { AppError, forbidden } from "../core/errors.js";
+import { isKeyed, SESSION_COOKIE } from "../core/context.js";
 
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 const BODY_TYPES = new Set(["application/json", "multipart/form-data"]);
@@ -24,7 +25,15 @@ function isThisSite(value: string, req: FastifyRequest): boolean {
 }
 
 /**
- * Contract section 2, before anything is read or changed: a cross-site write is 403; a write
+ * A request that carries nothing a browser adds by itself: an API key in the Authorization header
+ * (a page on another site cannot send that header here without a CORS preflight this server never
+ * approves) and no session cookie. Such a request cannot be forged by another site.
+ */
+const keyOnly = (req: FastifyRequest) => isKeyed(req) && req.cookies?.[SESSION_COOKIE] === undefined;
+
+/**
+ * Contract section 2, before anything is read or changed: a cross-site write is 403 (unless it
+ * carries an API key and no session cookie: no ambient credentials, nothing to forge); a write
  * with a body that is neither JSON nor multipart is 415. A write with no body and no
  * Content-Type is let through (its fields are then simply missing: 422 where any are required).
  */
@@ -33,7 +42,7 @@ export function writeGuard(req: FastifyRequest): void {
   const origin = req.headers.origin;
   const referer = req.headers.referer;
   const source = origin ?? referer;
-  if (source !== undefined && !isThisSite(source, req)) throw forbidden("Cross-site requests may not change anything");
+  if (source !== undefined && !keyOnly(req) && !isThisSite(source, req)) throw forbidden("Cross-site requests may not change anything");
   const type = req.headers["content-type"];
   if (type === undefined) {
     const length = req.headers["content-length"];

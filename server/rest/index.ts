@@ -18,8 +18,12 @@ import { registerScanRoutes } from "../modules/scan/scan.rest.js";
 import { registerSettingsRoutes } from "../modules/settings/settings.rest.js";
 import { registerWebhookRoutes } from "../modules/webhook/webhook.rest.js";
 import { registerStaffRoutes } from "../modules/staff/staff.rest.js";
+import { registerApiKeyRoutes } from "../modules/apikey/apikey.rest.js";
+import { KeyRejected } from "../modules/apikey/apikey.auth.js";
+import { ctxOf } from "./route.js";
 import { isMultipart, readMultipart } from "./body.js";
 import { writeGuard } from "./guards.js";
+import { isKeyed } from "../core/context.js";
 import { AppError } from "../core/errors.js";
 import type { MultipartLimits } from "./route.js";
 import { registerOpenApi } from "./openapi.js";
@@ -42,6 +46,12 @@ export async function registerRest(api: FastifyInstance): Promise<void> {
   for (const s of await sharedSchemas()) api.addSchema(s);
   await registerOpenApi(api);
 
+  // A keyed request is authenticated first, so every answer to it (a refused write, an unknown path
+  // too) carries the key's rate-limit headers and counts against its limit, once.
+  api.addHook("onRequest", (req, reply, done) => {
+    if (!isKeyed(req)) return done();
+    ctxOf(req, reply).auth.actor().then(() => done(), done);
+  });
   // Callback hooks: they run on every API request, most of which need neither.
   api.addHook("onRequest", (req, reply, done) => {
     reply.header("Cache-Control", "no-store");
@@ -67,7 +77,7 @@ export async function registerRest(api: FastifyInstance): Promise<void> {
   for (const register of [
     registerGraphRoutes, registerSettingsRoutes, registerParcelRoutes, registerActivityRoutes, registerPageRoutes,
     registerReviewRoutes, registerAdminRoutes, registerTotpRoutes, registerInvoiceRoutes, registerMailRoutes, registerWebhookRoutes, registerScanRoutes,
-    registerLabelRoutes, registerImportRoutes, registerStaffRoutes,
+    registerLabelRoutes, registerImportRoutes, registerStaffRoutes, registerApiKeyRoutes,
   ]) register(api);
 }
 
@@ -87,7 +97,8 @@ export function siteErrorHandler(err: FastifyError, req: FastifyRequest, reply: 
   const path = req.url.split("?")[0];
   if (path === "/api" || path.startsWith("/api/")) {
     const body: Record<string, unknown> = { status: String(e.status), errors: e.messages, message: "", data: null };
-    if (e.status === 401) body.admin = "false";
+    // A refused API key is no missing session: the client's "signed out" flag stays out of it.
+    if (e.status === 401 && !(e instanceof KeyRejected)) body.admin = "false";
     return reply.code(e.status).header("Cache-Control", "no-store").send(body);
   }
   if (path === "/graphql") {

@@ -145,7 +145,8 @@ describe("REST door", () => {
     expect(await (await db()).recoveryCode.count({ where: { admin: { email } } })).toBe(0);
     expect(ok(await new Client(t.url).post("/api/admins/auth/signin", { email, password: PASSWORD }))).toEqual({ email, role: "dispatcher" });
 
-    // The audit log records turning it on and off, never the secret.
+    // The audit log records turning it on and off, never the secret (entries are written in batches: flush first).
+    await (await import("../../server/db/audit.js")).flushAudit();
     const audit = await (await db()).auditEntry.findMany({ where: { object_type: "member", operation: { startsWith: "account.totp" } } });
     expect(audit.map((e) => e.operation)).toEqual(expect.arrayContaining(["account.totp.setUp", "account.totp.confirm", "account.totp.disable"]));
     for (const e of audit) expect(e.changes).not.toContain(setup.secret);

@@ -14,6 +14,7 @@ const TILES = [
   { to: "/control/account/password.html", label: "PASSWORD", icon: "lock", text: "Change your password" },
   { to: "/control/webhooks/list.html", label: "WEBHOOKS", icon: "webhook", text: "Send parcel events to other systems, signed, with a log of every delivery", wide: true },
   { to: "/control/staff/list.html", label: "STAFF", icon: "people", text: "Invite dispatchers and couriers, change roles, disable or remove accounts", wide: true },
+  { to: "/control/api-keys/list.html", label: "API KEYS", icon: "vpn_key", text: "Keys for other systems to track, read and update parcels: scopes, limits, calls per day", wide: true },
 ];
 
 const MORE = [

@@ -1,4 +1,4 @@
-import { AppError } from "../../core/errors.js";
+import { AppError, isUniqueViolation } from "../../core/errors.js";
 import { limitCount, RateLimited } from "../../core/ratelimit.js";
 import type { Actor, Scope } from "../../core/access.js";
 import { db } from "../../db/index.js";
@@ -61,7 +61,14 @@ export async function flushKeyUse(): Promise<void> {
   pending.clear();
   for (const [key_id, n] of batch) {
     try {
-      await db().apiKeyUsage.upsert({ where: { key_id_day: { key_id, day } }, create: { key_id, day, count: n }, update: { count: { increment: n } } });
+      const where = { key_id_day: { key_id, day } };
+      try {
+        await db().apiKeyUsage.upsert({ where, create: { key_id, day, count: n }, update: { count: { increment: n } } });
+      } catch (e) {
+        // Another process created the day's row between the upsert's read and its insert: add to it.
+        if (!isUniqueViolation(e)) throw e;
+        await db().apiKeyUsage.update({ where, data: { count: { increment: n } } });
+      }
       await db().apiKey.updateMany({ where: { id: key_id }, data: { last_used_at: now } });
     } catch (e) {
       console.error("API key use not recorded:", (e as Error).message);
