@@ -8,11 +8,15 @@ import { PNG, expectError, gqlUpload } from "../fixtures/graphql.js";
 
 const GRAPH = `{ graph { admin pages { id slug title icon } reviews { id name image } settings { contact_email meta_description chat_code } } }`;
 
-/** Operations anyone may call; every other query and mutation is for the admin. */
-const PUBLIC = {
-  Query: ["graph", "parcel", "track", "pages", "page", "reviews", "settings", "me", "canCreateAdmin"],
-  Mutation: ["createAdmin", "signIn", "signOut", "sendPin", "resetPassword", "contact", "unsubscribe"],
-};
+/** Operations anyone may call (the access table's public ones); every other query and mutation is for the staff. */
+async function publicFields(): Promise<Record<"Query" | "Mutation", string[]>> {
+  const { schema } = await import("../../server/graphql/schema.js");
+  const { OPERATIONS } = await import("../../server/core/access.js");
+  const s = await schema();
+  const of = (t: ReturnType<typeof s.getQueryType>) =>
+    Object.values(t!.getFields()).filter((f) => (OPERATIONS as Record<string, { access: string }>)[f.extensions.operation as string]?.access === "public").map((f) => f.name);
+  return { Query: of(s.getQueryType()), Mutation: of(s.getMutationType()) };
+}
 
 let t: TestApp;
 let admin: Client;
@@ -89,6 +93,10 @@ describe("the schema", () => {
     const typeText = (r: TypeRef): string => (r.kind === "NON_NULL" ? `${typeText(r.ofType!)}!` : r.kind === "LIST" ? `[${typeText(r.ofType!)}]` : r.name!);
 
     const guarded: string[] = [];
+    const PUBLIC = await publicFields();
+    // The documented public operations are among them.
+    expect(PUBLIC.Query).toEqual(expect.arrayContaining(["graph", "parcel", "track", "pages", "page", "reviews", "settings", "me", "canCreateAdmin"]));
+    expect(PUBLIC.Mutation).toEqual(expect.arrayContaining(["createAdmin", "signIn", "signOut", "sendPin", "resetPassword", "contact", "unsubscribe"]));
     for (const root of ["Query", "Mutation"] as const) {
       const def = types.get(root) as unknown as { fields: Array<{ name: string; args: Array<{ name: string; type: TypeRef }>; type: TypeRef }> };
       for (const field of def.fields) {

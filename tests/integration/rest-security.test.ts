@@ -133,8 +133,9 @@ describe("bodies that cannot be parsed, are too large or have the wrong types", 
   it("422, never 500, for JSON of the wrong shape on every write", async () => {
     const doc = (await anon.get("/api/openapi.json")).json;
     const writes: [string, string][] = [];
-    for (const [p, ops] of Object.entries<Record<string, unknown>>(doc.paths)) {
-      for (const m of Object.keys(ops)) if (m !== "get") writes.push([m.toUpperCase(), p]);
+    for (const [p, ops] of Object.entries<Record<string, { requestBody?: unknown }>>(doc.paths)) {
+      // Writes that take no body (sign-out, starting a two-step set-up) have no shape to get wrong.
+      for (const m of Object.keys(ops)) if (m !== "get" && ops[m].requestBody) writes.push([m.toUpperCase(), p]);
     }
     expect(writes.length).toBeGreaterThan(15);
     const bodies = ["[]", "null", '"text"', "42", "true", '{"id":{"$gt":0},"title":["a"],"email":{"x":1},"tracking_code":7}'];
