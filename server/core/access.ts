@@ -119,6 +119,8 @@ export const OPERATIONS = {
   "account.sendPin": op("public", { limit: { rule: "pin" } }),
   "account.resetPassword": op("public", { limit: { rule: "reset" }, audited: true }),
   "account.changePassword": write("account"),
+  // The audit log (reading it is not audited)
+  "audit.list": op("audit"),
 } satisfies Record<string, Operation>;
 
 export type OperationName = keyof typeof OPERATIONS;

@@ -10,6 +10,13 @@ import type { Db } from "./index.js";
  *
  * Inside an interactive transaction the "before" values are read outside it (the committed state),
  * and an entry is written even if the transaction later rolls back (an attempted write).
+ *
+ * Who: a member or an API key as the door authorized it; an anonymous caller of a public write
+ * (the recipient's unsubscribe link or rescheduling, the contact form, the first admin's sign-up,
+ * a password reset by PIN) as kind "system" named "visitor"; writes outside any request (the seed,
+ * workers, start-up) as kind "system" named "system". A write that narrows what it returns
+ * (`select`, `omit`) is run with every column and answered with the narrowed row, so the "after"
+ * values are the row's, never a column left out.
  */
 const AUDITED: Record<string, { type: string; secret?: string[] }> = {
   Parcel: { type: "parcel", secret: ["unsubscribe_token"] },
@@ -23,6 +30,9 @@ const AUDITED: Record<string, { type: string; secret?: string[] }> = {
   ApiKey: { type: "api_key", secret: ["key_hash"] },
   TeamPolicy: { type: "team" },
 };
+/** The object types the audit log names (the filter's choices). */
+export const AUDIT_OBJECT_TYPES = Object.values(AUDITED).map((a) => a.type);
+
 /** Bookkeeping that changes with use, not with anyone's decision. */
 const IGNORED = new Set(["updated_at", "version", "last_used_at", "last_sign_in_at"]);
 const HIDDEN = "(hidden)";
@@ -49,12 +59,36 @@ export function diff(model: string, before: Row | null, after: Row | null): Chan
   return out;
 }
 
-const who = (actor: Actor | null | undefined) =>
-  !actor
-    ? { actor_kind: "system", actor_id: null, actor_name: "system" }
+/** Kind "system", named "visitor": an anonymous caller of a public write; "system": no request at all. */
+export const VISITOR = "visitor";
+
+const who = (call: { actor: Actor | null } | undefined) => {
+  const actor = call?.actor;
+  return !actor
+    ? { actor_kind: "system", actor_id: null, actor_name: call ? VISITOR : "system" }
     : actor.kind === "member"
       ? { actor_kind: "member", actor_id: actor.id, actor_name: actor.email }
       : { actor_kind: "key", actor_id: actor.id, actor_name: actor.name };
+};
+
+/**
+ * A write's arguments with every column returned (a `select` becomes an `include` of its
+ * relations, an `omit` goes), and how to narrow the row back to what the caller asked for.
+ */
+function widened(args: Record<string, unknown>): { args: Record<string, unknown>; narrow: (row: Row | null) => Row | null } {
+  const select = args.select as Record<string, unknown> | undefined;
+  const omit = args.omit as Record<string, unknown> | undefined;
+  if (!select && !omit) return { args, narrow: (row) => row };
+  const out: Record<string, unknown> = { ...args };
+  delete out.select;
+  delete out.omit;
+  if (select) {
+    const relations = Object.entries(select).filter(([, v]) => typeof v === "object" && v !== null);
+    if (relations.length) out.include = Object.fromEntries(relations);
+  }
+  const keep = (k: string) => (select ? Boolean(select[k]) : !omit?.[k]);
+  return { args: out, narrow: (row) => (row ? Object.fromEntries(Object.entries(row).filter(([k]) => keep(k))) : row) };
+}
 
 const delegate = (base: Db, model: string) => (base as unknown as Record<string, { findUnique(a: unknown): Promise<Row | null>; findMany(a: unknown): Promise<Row[]> }>)[model[0].toLowerCase() + model.slice(1)];
 
@@ -72,7 +106,7 @@ export function withAudit(base: Db): Db {
     const call = currentCall();
     await base.auditEntry.create({
       data: {
-        ...who(call?.actor),
+        ...who(call),
         // The door's operation; writes outside any request (the seed, workers) name the model's.
         operation: call?.operation ?? `${AUDITED[model].type}.${operation}`,
         object_type: AUDITED[model].type,
@@ -84,23 +118,25 @@ export function withAudit(base: Db): Db {
   const one = async (p: Params) => {
     const model = p.model!;
     if (!AUDITED[model]) return p.query(p.args);
-    const args = p.args;
+    const { args, narrow } = widened(p.args);
     if (model === "Activity" && (p.operation === "create" || p.operation === "upsert")) stamp(args, p.operation);
     const before = p.operation === "create" ? null : await delegate(base, model).findUnique({ where: args.where });
     const result = (await p.query(args)) as Row | null;
     const after = p.operation === "delete" ? null : result;
     await record(model, p.operation, (result ?? before)?.id ?? (args.where as Row | undefined)?.id, diff(model, before, after));
-    return result;
+    return narrow(result);
   };
   const many = async (p: Params) => {
     const model = p.model!;
     if (!AUDITED[model]) return p.query(p.args);
     if (p.operation === "createManyAndReturn") {
-      if (model === "Activity") for (const row of ([] as Row[]).concat((p.args.data as Row[]) ?? [])) stamp({ data: row }, "create");
-      const rows = (await p.query(p.args)) as Row[];
+      const { args, narrow } = widened(p.args);
+      if (model === "Activity") for (const row of ([] as Row[]).concat((args.data as Row[]) ?? [])) stamp({ data: row }, "create");
+      const rows = (await p.query(args)) as Row[];
       for (const row of rows) await record(model, "create", row.id, diff(model, null, row));
-      return rows;
+      return rows.map(narrow);
     }
+    // Row ids are unknown here: services write audited rows with createManyAndReturn (the CSV import does).
     if (p.operation === "createMany") {
       const result = (await p.query(p.args)) as { count: number };
       if (result.count) await record(model, p.operation, null, { rows_created: [null, result.count] });

@@ -15,6 +15,7 @@ import { ParcelResolver } from "../modules/parcel/parcel.resolver.js";
 import { ReviewResolver } from "../modules/review/review.resolver.js";
 import { ScanResolver } from "../modules/scan/scan.resolver.js";
 import { SettingsResolver } from "../modules/settings/settings.resolver.js";
+import { AuditResolver } from "../modules/audit/audit.resolver.js";
 import { WebhookResolver } from "../modules/webhook/webhook.resolver.js";
 
 export const SCHEMA_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../schema/schema.graphql");
@@ -22,7 +23,7 @@ export const SCHEMA_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.u
 const resolvers = [
   GraphResolver, ParcelResolver, ActivityResolver, PageResolver, ReviewResolver,
   SettingsResolver, AdminResolver, InvoiceResolver, MailResolver, WebhookResolver, DeliveryResolver, ScanResolver,
-  ImportResolver,
+  ImportResolver, AuditResolver,
 ] as const;
 
 let built: Promise<GraphQLSchema> | undefined;

@@ -15,6 +15,7 @@ import { registerParcelRoutes } from "../modules/parcel/parcel.rest.js";
 import { registerReviewRoutes } from "../modules/review/review.rest.js";
 import { registerScanRoutes } from "../modules/scan/scan.rest.js";
 import { registerSettingsRoutes } from "../modules/settings/settings.rest.js";
+import { registerAuditRoutes } from "../modules/audit/audit.rest.js";
 import { registerWebhookRoutes } from "../modules/webhook/webhook.rest.js";
 import { isMultipart, readMultipart } from "./body.js";
 import { writeGuard } from "./guards.js";
@@ -65,7 +66,7 @@ export async function registerRest(api: FastifyInstance): Promise<void> {
   for (const register of [
     registerGraphRoutes, registerSettingsRoutes, registerParcelRoutes, registerActivityRoutes, registerPageRoutes,
     registerReviewRoutes, registerAdminRoutes, registerInvoiceRoutes, registerMailRoutes, registerWebhookRoutes, registerScanRoutes,
-    registerLabelRoutes, registerImportRoutes,
+    registerLabelRoutes, registerImportRoutes, registerAuditRoutes,
   ]) register(api);
 }
 

@@ -45,6 +45,7 @@ export async function registerOpenApi(api: FastifyInstance): Promise<void> {
         { name: "admins", description: "First admin, sign-in, passwords" },
         { name: "invoices", description: "Invoices" },
         { name: "mail", description: "Contact messages and the outbox" },
+        { name: "audit", description: "The audit log of every write" },
         { name: "meta", description: "This document" },
       ],
       components: {

@@ -269,13 +269,33 @@ const ImportRow = object("ImportRow", {
 }, { description: "One row of an imported CSV file: what it did (or would do) or why it failed" });
 const ImportResult = object("ImportResult", { created: int, updated: int, failed: int, rows: listOf("ImportRow") }, { description: "The outcome of a CSV import (or of its dry run)" });
 
+const AuditActor = object("AuditActor", {
+  kind: { ...str, enum: ["member", "key", "system"], description: "member, key or system" },
+  id: { type: ["integer", "null"], description: "The member's or key's id; null for the system" },
+  name: { ...str, description: "The member's e-mail or the key's name when it acted; system (workers, the seed) or visitor (anonymous callers)" },
+}, { description: "Who made a change" });
+
+const AuditEntry = object("AuditEntry", {
+  id: int,
+  at: dateTime,
+  actor: ref("AuditActor"),
+  operation: { ...str, description: "The operation of the access table, e.g. parcels.update; model.create etc. outside any request" },
+  object_type: str,
+  object_id: strOrNull,
+  changes: {
+    type: "object",
+    description: "{ field: [before, after] }; secrets and passwords read \"(hidden)\", never a value",
+    additionalProperties: { type: "array", items: {}, minItems: 2, maxItems: 2 },
+  },
+}, { description: "One recorded write" });
+
 /** Shared schemas, added once to the /api scope; the OpenAPI document lists them as components. */
 export const sharedSchemas: Schema[] = [
   Activity, PublicParcel, Parcel, Page, Review, PublicSettings, Settings, Invoice, MailRecord,
   AdminAccount, SiteGraph, ErrorEnvelope,
   paged("ParcelPage", "Parcel"), paged("PagePage", "Page"), paged("ReviewPage", "Review"), paged("MailPage", "MailRecord"),
   TrackResult, Webhook, WebhookDelivery, paged("WebhookDeliveryPage", "WebhookDelivery"), Unsubscribed, ScanError, ScanResult,
-  ImportRow, ImportResult, DeliveryProof, Rescheduled,
+  ImportRow, ImportResult, DeliveryProof, Rescheduled, AuditActor, AuditEntry, paged("AuditPage", "AuditEntry"),
 ];
 
 export const data = {

@@ -181,10 +181,11 @@ async function writeBatch(batch: Checked[]): Promise<string[]> {
     // updateMany: one UPDATE statement per row, without reading the row back.
     const results = await db().$transaction([
       ...updates.map((c) => db().parcel.updateMany({ where: { id: c.update!.id }, data: { ...c.update!.data, version: { increment: 1 } } as never })),
-      ...(creates.length ? [db().parcel.createMany({ data: creates.map((c) => c.create!) as never })] : []),
+      // createManyAndReturn, so the audit log records each new parcel with its fields (server/db/audit.ts).
+      ...(creates.length ? [db().parcel.createManyAndReturn({ data: creates.map((c) => c.create!) as never, select: { id: true } })] : []),
     ]);
     updates.forEach((c, i) => {
-      if (results[i].count === 1) return;
+      if ((results[i] as { count: number }).count === 1) return;
       c.result.action = "error";
       c.result.errors.push("the parcel was deleted meanwhile; please import the row again");
     });
