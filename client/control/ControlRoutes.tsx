@@ -39,6 +39,7 @@ import WebhookDeliveries from "./screens/webhooks/WebhookDeliveries";
 import Account from "./screens/account/Account";
 import ScanScreen from "./screens/scan/ScanScreen";
 import ChangePassword from "./screens/account/ChangePassword";
+import AuditLog from "./screens/audit/AuditLog";
 import { ListState } from "./components/lists";
 
 // Its own chunk: the QR code library is needed on the printable invoice only.
@@ -137,6 +138,7 @@ function ControlPanelRoutes() {
             }
           />
         </Route>
+        <Route path="audit.html" element={<AuditLog />} />
         <Route path="webhooks">
           <Route index element={<Navigate to="/control/webhooks/list.html" replace />} />
           <Route path="list.html" element={<WebhookList />} />

@@ -121,6 +121,7 @@ export const OPERATIONS = {
   "account.changePassword": write("account"),
   // The audit log (reading it is not audited)
   "audit.list": op("audit"),
+  "audit.actors": op("audit"),
 } satisfies Record<string, Operation>;
 
 export type OperationName = keyof typeof OPERATIONS;

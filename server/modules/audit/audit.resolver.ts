@@ -2,7 +2,7 @@ import { Args, FieldResolver, Query, Resolver, Root } from "type-graphql";
 import { Op } from "../../graphql/guards.js";
 import { AuditArgs } from "./audit.input.js";
 import * as audit from "./audit.service.js";
-import { AuditChange, AuditEntry, AuditPage } from "./audit.type.js";
+import { AuditActor, AuditChange, AuditEntry, AuditPage } from "./audit.type.js";
 
 @Resolver(() => AuditEntry)
 export class AuditResolver {
@@ -10,6 +10,12 @@ export class AuditResolver {
   @Op("audit.list")
   auditLog(@Args(() => AuditArgs) args: AuditArgs) {
     return audit.listAudit(args);
+  }
+
+  @Query(() => [AuditActor], { description: "The members and API keys that appear in the audit log (the filter's choices)" })
+  @Op("audit.actors")
+  auditActors() {
+    return audit.listAuditActors();
   }
 
   @FieldResolver(() => [AuditChange], { description: "The fields that changed" })

@@ -1,12 +1,18 @@
 import type { FastifyInstance } from "fastify";
 import { input as inputOf } from "../../rest/body.js";
-import { allow, securityOf } from "../../rest/route.js";
+import { allow, route, securityOf } from "../../rest/route.js";
 import { data, envelope, inputSchema } from "../../rest/schemas.js";
 import { auditCsv } from "./audit.export.js";
 import { AuditQuery } from "./audit.input.js";
 import * as audit from "./audit.service.js";
 
 export function registerAuditRoutes(api: FastifyInstance): void {
+  route(api, {
+    method: "GET", url: "/audit/actors", op: "audit.actors", tag: "audit",
+    summary: "The members and API keys that appear in the audit log, each once (the choices of its actor filter: member:ID, key:ID)",
+    data: data.list("AuditActor"),
+    handler: () => audit.listAuditActors(),
+  });
   // One path, two answers: the paged envelope, or with ?format=csv the filtered log as a file
   // (errors enveloped either way). So it is written out here rather than with route().
   api.route({

@@ -3,7 +3,7 @@ import { VISITOR } from "../../db/audit.js";
 import { badInput } from "../../core/errors.js";
 import { DEFAULT_PER_PAGE, paged, type Paged } from "../common/paging.js";
 import type { AuditArgs } from "./audit.input.js";
-import type { AuditEntry } from "./audit.type.js";
+import type { AuditActor, AuditEntry } from "./audit.type.js";
 
 type Row = { id: number; at: Date; actor_kind: string; actor_id: number | null; actor_name: string; operation: string; object_type: string; object_id: string | null; changes: string };
 
@@ -70,4 +70,24 @@ export async function listAudit(args: AuditArgs): Promise<Paged<AuditEntry>> {
     async (skip, take) => (await db().auditEntry.findMany({ where, orderBy: NEWEST_FIRST, skip, take })).map(entryOf),
     filters,
   );
+}
+
+/**
+ * The members and API keys that appear in the log (for the screen's "who" filter), each once by
+ * id with the name it acted under last, members first, then by name. Removed members and revoked
+ * keys stay listed: their entries stay.
+ */
+export async function listAuditActors(): Promise<AuditActor[]> {
+  const groups = await db().auditEntry.groupBy({
+    by: ["actor_kind", "actor_id", "actor_name"],
+    where: { actor_kind: { in: ["member", "key"] }, actor_id: { not: null } },
+    _max: { at: true },
+  });
+  groups.sort((a, b) => (b._max.at?.getTime() ?? 0) - (a._max.at?.getTime() ?? 0));
+  const seen = new Map<string, AuditActor>();
+  for (const g of groups) {
+    const key = `${g.actor_kind}:${g.actor_id}`;
+    if (!seen.has(key)) seen.set(key, { kind: g.actor_kind, id: g.actor_id, name: g.actor_name });
+  }
+  return [...seen.values()].sort((a, b) => (a.kind === b.kind ? a.name.localeCompare(b.name) : a.kind === "member" ? -1 : 1));
 }
