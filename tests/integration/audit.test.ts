@@ -37,7 +37,7 @@ afterAll(async () => {
 });
 
 const query = (q: Record<string, string | number | undefined>) =>
-  new URLSearchParams(Object.entries(q).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)])).toString();
+  new URLSearchParams(Object.entries(q).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)] as [string, string])).toString();
 const log = async (q: Record<string, string | number | undefined> = {}) => ok(await owner.get(`/api/audit?${query({ per_page: 100, ...q })}`));
 /** The entries of one object, oldest first. */
 const historyOf = async (object_type: string, object_id: unknown): Promise<Entry[]> => (await log({ object_type, object_id: String(object_id) })).data.reverse();
@@ -209,6 +209,38 @@ describe("every kind of write is recorded with its before and after values", () 
     expect(entry?.changes.parcel_id).toEqual([null, p.id]);
     // An entry added anonymously carries no "added by".
     expect(entry?.changes.created_by_kind).toBeUndefined();
+  });
+});
+
+describe("who added a history entry", () => {
+  it("the control panel's views carry it; the public page and public API never do", async () => {
+    const p = await parcel({ recipient_postcode: "1011AB", protect_details: false });
+    ok(await owner.post("/api/activities", { parcel_id: p.id, title: "Sorted", description: "At the hub.", icon: "home_work", color: "green" }), 201);
+    const staff = ok(await owner.get(`/api/parcels?search=${p.tracking_code}`)).data[0];
+    expect(staff.history.at(-1)).toMatchObject({ created_by_kind: "member", created_by_name: OWNER.email });
+    const g = await owner.gql(`query($c: String!) { adminParcel(trackingCode: $c) { history { title created_by_kind created_by_name } } }`, { c: p.tracking_code });
+    expect(g.data.adminParcel.history.at(-1)).toEqual({ title: "Sorted", created_by_kind: "member", created_by_name: OWNER.email });
+
+    // Signed in or not, the public doors are the public view.
+    for (const c of [anon, owner]) {
+      const views = [
+        await c.get(`/api/parcels/${p.tracking_code}`),
+        await c.get(`/api/parcels/${p.tracking_code}?verify=1011AB`),
+        await c.get(`/api/track?codes=${p.tracking_code}`),
+      ];
+      for (const v of views) {
+        expect(v.status).toBe(200);
+        expect(v.text).not.toContain(OWNER.email);
+        expect(v.text).not.toMatch(/"created_by_(kind|name)":"/);
+      }
+      const pub = await c.gql(`query($c: String!) { parcel(trackingCode: $c) { history { title created_by_kind created_by_name } } track(codes: [$c]) { parcel { history { created_by_kind created_by_name } } } }`, { c: p.tracking_code });
+      expect(pub.errors).toBeUndefined();
+      expect(pub.data.parcel.history.at(-1)).toEqual({ title: "Sorted", created_by_kind: null, created_by_name: null });
+      expect(pub.data.track[0].parcel.history.every((h: Record<string, unknown>) => h.created_by_kind === null && h.created_by_name === null)).toBe(true);
+    }
+    // The tracking page as a browser loads it (server-rendered head and start-up data).
+    const html = await anon.get(`/track.html?code=${p.tracking_code}`);
+    expect(html.text).not.toContain(OWNER.email);
   });
 });
 

@@ -51,30 +51,47 @@ function who(actor: Entry["actor"]): { text: string; hint: string } {
 
 const objectLabel = (type: string) => OBJECT_TYPES.find((t) => t.value === type)?.one ?? type;
 
-/** The changed fields as "field: before -> after", long values cut short until expanded. */
+/** Fields shown of a long change until expanded. */
+const FIRST_FIELDS = 4;
+
+/**
+ * The changed fields as "field: before -> after" ("field: value" for a new object, "field: was
+ * value" for a deleted one); long values and long lists cut short until expanded.
+ */
 function Changes({ entry }: { entry: Entry }) {
   const [open, setOpen] = useState(false);
-  const rows = entry.changes.map((c) => ({ field: c.field, before: shown(c.before), after: shown(c.after) }));
-  const long = rows.some((r) => r.before.length > SHORT || r.after.length > SHORT);
-  const cut = (s: string) => (open || s.length <= SHORT ? s : `${s.slice(0, SHORT)}…`);
+  const rows = entry.changes.map((c) => ({ field: c.field, before: c.before == null ? null : shown(c.before), after: c.after == null ? null : shown(c.after) }));
   if (!rows.length) return <span className="cp-muted">-</span>;
+  const created = rows.every((r) => r.before === null);
+  const deleted = rows.every((r) => r.after === null);
+  const long = rows.length > FIRST_FIELDS || rows.some((r) => (r.before ?? "").length > SHORT || (r.after ?? "").length > SHORT);
+  const cut = (s: string | null) => (s === null ? "∅" : open || s.length <= SHORT ? s : `${s.slice(0, SHORT)}…`);
+  const visible = open ? rows : rows.slice(0, FIRST_FIELDS);
   return (
     <div className="cp-diff">
       <ul className="cp-diff-list">
-        {rows.map((r) => (
+        {visible.map((r) => (
           <li key={r.field} data-testid="audit-change">
-            <span className="cp-diff-field">{r.field}</span>: <span className="cp-diff-before">{cut(r.before)}</span>
-            <span className="cp-diff-arrow" aria-label="changed to">
-              {" "}
-              →{" "}
-            </span>
-            <span className="cp-diff-after">{cut(r.after)}</span>
+            <span className="cp-diff-field">{r.field}</span>:{" "}
+            {created ? (
+              <span className="cp-diff-after">{cut(r.after)}</span>
+            ) : deleted ? (
+              <span className="cp-diff-before">{cut(r.before)}</span>
+            ) : (
+              <>
+                <span className="cp-diff-before">{cut(r.before)}</span>
+                <span className="cp-diff-arrow" aria-label="changed to">
+                  {" → "}
+                </span>
+                <span className="cp-diff-after">{cut(r.after)}</span>
+              </>
+            )}
           </li>
         ))}
       </ul>
       {long ? (
         <button type="button" className="cp-linkish cp-small" aria-expanded={open} onClick={() => setOpen(!open)}>
-          {open ? "Show less" : "Show all"}
+          {open ? "Show less" : rows.length > FIRST_FIELDS ? `Show all ${rows.length} fields` : "Show all"}
         </button>
       ) : null}
     </div>
