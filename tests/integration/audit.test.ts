@@ -9,6 +9,7 @@ import { makePng } from "../helpers/images.js";
 import { fails, form, ok } from "../fixtures/rest.js";
 import { db } from "../../server/db/index.js";
 import { hashPassword } from "../../server/modules/admin/admin.service.js";
+import { sha256 } from "../../server/modules/admin/session.service.js";
 import { settleWebhooks } from "../../server/modules/webhook/webhook.service.js";
 import { settleNotifications } from "../../server/modules/notification/notification.service.js";
 
@@ -258,6 +259,29 @@ describe("reading the log", () => {
     expect((await historyOf("member", dispatcherId))[0]).toMatchObject({ actor: { kind: "system", name: "system" }, operation: "member.create", changes: { role: [null, "dispatcher"], password_hash: [null, "(hidden)"] } });
     const p = ok(await dispatcher.post("/api/parcels", { tracking_code: newCode(), recipient_name: "By Dispatcher", destination: "Oslo" }), 201);
     expect(await last("parcel", p.id)).toMatchObject({ actor: { kind: "member", id: dispatcherId, name: DISPATCHER.email } });
+  });
+
+  it("an API key's writes read as kind key with its id and name; history entries it adds say so", async () => {
+    const secret = `ck_${"k".repeat(40)}`;
+    const key = await db().apiKey.create({ data: { name: "Shop connector", prefix: secret.slice(0, 8), key_hash: sha256(secret), scopes: "parcels:write,history:write" } });
+    expect((await historyOf("api_key", key.id))[0]).toMatchObject({ actor: { kind: "system", name: "system" }, changes: { name: [null, "Shop connector"], key_hash: [null, "(hidden)"] } });
+    const bearer = { authorization: `Bearer ${secret}` };
+    const p = ok(await anon.post("/api/parcels", { tracking_code: newCode(), recipient_name: "Via Key", destination: "Bergen" }, bearer), 201);
+    expect(await last("parcel", p.id)).toMatchObject({ actor: { kind: "key", id: key.id, name: "Shop connector" }, operation: "parcels.create" });
+    const a = ok(await anon.post("/api/activities", { parcel_id: p.id, title: "Booked", description: "By the shop.", icon: "home_work", color: "green" }, bearer), 201);
+    expect(a).toMatchObject({ created_by_kind: "key", created_by_name: "Shop connector" });
+    expect((await log({ actor: `key:${key.id}` })).data.map((e: Entry) => e.operation).sort()).toEqual(["activities.create", "parcels.create"]);
+
+    // The who filter's choices: the members and keys that appear, each once.
+    const actors = ok(await owner.get("/api/audit/actors"));
+    expect(actors).toEqual([
+      { kind: "member", id: dispatcherId, name: DISPATCHER.email },
+      { kind: "member", id: ownerId, name: OWNER.email },
+      { kind: "key", id: key.id, name: "Shop connector" },
+    ]);
+    expect((await owner.gql("{ auditActors { kind id name } }")).data.auditActors).toEqual(actors);
+    fails(await dispatcher.get("/api/audit/actors"), 403);
+    fails(await anon.get("/api/audit/actors", bearer), 403);
   });
 
   it("401 anonymous, 403 for a role without audit, in both doors and for the CSV", async () => {
