@@ -101,19 +101,27 @@ interface Params {
 
 /** The client with the audit trail: every write of an audited model goes through here. */
 export function withAudit(base: Db): Db {
-  const record = async (model: string, operation: string, objectId: unknown, changes: Changes) => {
-    if (!Object.keys(changes).length) return;
+  /** The entry of one write, or null when nothing worth recording changed. */
+  const entry = (model: string, operation: string, objectId: unknown, changes: Changes) => {
+    if (!Object.keys(changes).length) return null;
     const call = currentCall();
-    await base.auditEntry.create({
-      data: {
-        ...who(call),
-        // The door's operation; writes outside any request (the seed, workers) name the model's.
-        operation: call?.operation ?? `${AUDITED[model].type}.${operation}`,
-        object_type: AUDITED[model].type,
-        object_id: objectId == null ? null : String(objectId),
-        changes: JSON.stringify(changes),
-      },
-    });
+    return {
+      ...who(call),
+      // The door's operation; writes outside any request (the seed, workers) name the model's.
+      operation: call?.operation ?? `${AUDITED[model].type}.${operation}`,
+      object_type: AUDITED[model].type,
+      object_id: objectId == null ? null : String(objectId),
+      changes: JSON.stringify(changes),
+    };
+  };
+  const record = async (model: string, operation: string, objectId: unknown, changes: Changes) => {
+    const data = entry(model, operation, objectId, changes);
+    if (data) await base.auditEntry.create({ data });
+  };
+  /** The entries of a write of many rows, in one statement (a CSV import writes thousands). */
+  const recordAll = async (entries: (ReturnType<typeof entry>)[]) => {
+    const data = entries.filter((e) => e !== null);
+    for (let i = 0; i < data.length; i += MANY_ROWS) await base.auditEntry.createMany({ data: data.slice(i, i + MANY_ROWS) });
   };
   const one = async (p: Params) => {
     const model = p.model!;
@@ -133,7 +141,7 @@ export function withAudit(base: Db): Db {
       const { args, narrow } = widened(p.args);
       if (model === "Activity") for (const row of ([] as Row[]).concat((args.data as Row[]) ?? [])) stamp({ data: row }, "create");
       const rows = (await p.query(args)) as Row[];
-      for (const row of rows) await record(model, "create", row.id, diff(model, null, row));
+      await recordAll(rows.map((row) => entry(model, "create", row.id, diff(model, null, row))));
       return rows.map(narrow);
     }
     // Row ids are unknown here: services write audited rows with createManyAndReturn (the CSV import does).
@@ -144,9 +152,18 @@ export function withAudit(base: Db): Db {
     }
     const before = await delegate(base, model).findMany({ where: p.args.where, take: MANY_ROWS });
     const result = await p.query(p.args);
-    const after = p.operation === "deleteMany" ? [] : await delegate(base, model).findMany({ where: { id: { in: before.map((r) => r.id) } } });
+    const data = (p.args.data ?? {}) as Row;
+    // Plain values set as given need no read back (one query less per row of a CSV import); an
+    // operation on a recorded field ({ increment }, { set }) does.
+    const plainSet = Object.entries(data).every(([k, v]) => IGNORED.has(k) || v === null || typeof v !== "object" || v instanceof Date);
+    const after =
+      p.operation === "deleteMany"
+        ? []
+        : plainSet
+          ? before.map((r) => ({ ...r, ...Object.fromEntries(Object.entries(data).filter(([k]) => !IGNORED.has(k))) }))
+          : await delegate(base, model).findMany({ where: { id: { in: before.map((r) => r.id) } } });
     const byId = new Map(after.map((r) => [r.id, r]));
-    for (const row of before) await record(model, p.operation, row.id, diff(model, row, byId.get(row.id) ?? null));
+    await recordAll(before.map((row) => entry(model, p.operation, row.id, diff(model, row, byId.get(row.id) ?? null))));
     return result;
   };
   return base.$extends({
