@@ -115,6 +115,7 @@ describe.each([
     const row = page.getByTestId("activity-row").filter({ hasText: "Left the hub" });
     await row.waitFor();
     expect(await row.getByTestId("activity-added-by").textContent()).toBe(`Added by ${OWNER.email}`);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/history-added-by-${name}.png` });
 
     const visitor = await browser.newContext({ viewport });
     const pub = await visitor.newPage();
