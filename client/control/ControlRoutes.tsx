@@ -44,6 +44,7 @@ import ChangePassword from "./screens/account/ChangePassword";
 import StaffList from "./screens/staff/StaffList";
 import AcceptInvitation from "./screens/staff/AcceptInvitation";
 import TwoStep from "./screens/account/TwoStep";
+import AuditLog from "./screens/audit/AuditLog";
 import { ListState } from "./components/lists";
 
 // Its own chunk: the QR code library is needed on the printable invoice only.
@@ -146,6 +147,7 @@ function ControlPanelRoutes() {
             }
           />
         </Route>
+        <Route path="audit.html" element={<AuditLog />} />
         <Route path="webhooks">
           <Route index element={<Navigate to="/control/webhooks/list.html" replace />} />
           <Route path="list.html" element={<WebhookList />} />

@@ -337,9 +337,9 @@ export type AdminActivityQueryVariables = Exact<{
 }>;
 
 
-export type AdminActivityQuery = { activity: { id: number, parcel_id: number, title: string, description: string, icon: string, color: string, status_code: string | null, status_reason: string | null, created_at: string, updated_at: string, created_at_month: string, created_at_day: string, created_at_time: string } };
+export type AdminActivityQuery = { activity: { id: number, parcel_id: number, title: string, description: string, icon: string, color: string, status_code: string | null, status_reason: string | null, created_at: string, updated_at: string, created_at_month: string, created_at_day: string, created_at_time: string, created_by_kind: string | null, created_by_name: string | null } };
 
-export type AdminActivityFieldsFragment = { id: number, parcel_id: number, title: string, description: string, icon: string, color: string, status_code: string | null, status_reason: string | null, created_at: string, updated_at: string, created_at_month: string, created_at_day: string, created_at_time: string };
+export type AdminActivityFieldsFragment = { id: number, parcel_id: number, title: string, description: string, icon: string, color: string, status_code: string | null, status_reason: string | null, created_at: string, updated_at: string, created_at_month: string, created_at_day: string, created_at_time: string, created_by_kind: string | null, created_by_name: string | null };
 
 export type AdminApiKeyFieldsFragment = { id: number, name: string, prefix: string, scopes: Array<string>, rate_limit: number, created_at: string, last_used_at: string | null, revoked_at: string | null, usage: Array<{ day: string, count: number }> };
 
@@ -347,6 +347,24 @@ export type AdminApiKeysQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type AdminApiKeysQuery = { apiKeys: Array<{ id: number, name: string, prefix: string, scopes: Array<string>, rate_limit: number, created_at: string, last_used_at: string | null, revoked_at: string | null, usage: Array<{ day: string, count: number }> }> };
+
+export type AdminAuditActorsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminAuditActorsQuery = { auditActors: Array<{ kind: string, id: number | null, name: string }> };
+
+export type AdminAuditLogQueryVariables = Exact<{
+  page?: number | null | undefined;
+  per_page?: number | null | undefined;
+  actor?: string | null | undefined;
+  object_type?: string | null | undefined;
+  object_id?: string | null | undefined;
+  from?: string | null | undefined;
+  to?: string | null | undefined;
+}>;
+
+
+export type AdminAuditLogQuery = { auditLog: { current_page: number, last_page: number, next_page_url: string | null, per_page: number, total: number, data: Array<{ id: number, at: string, operation: string, object_type: string, object_id: string | null, actor: { kind: string, id: number | null, name: string }, changes: Array<{ field: string, before: string | null, after: string | null }> }> } };
 
 export type AdminCanCreateQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -372,7 +390,7 @@ export type AdminCreateActivityMutationVariables = Exact<{
 }>;
 
 
-export type AdminCreateActivityMutation = { createActivity: { id: number, parcel_id: number, title: string, description: string, icon: string, color: string, status_code: string | null, status_reason: string | null, created_at: string, updated_at: string, created_at_month: string, created_at_day: string, created_at_time: string } };
+export type AdminCreateActivityMutation = { createActivity: { id: number, parcel_id: number, title: string, description: string, icon: string, color: string, status_code: string | null, status_reason: string | null, created_at: string, updated_at: string, created_at_month: string, created_at_day: string, created_at_time: string, created_by_kind: string | null, created_by_name: string | null } };
 
 export type AdminCreateApiKeyMutationVariables = Exact<{
   input: CreateApiKeyInput;
@@ -525,7 +543,7 @@ export type AdminParcelQueryVariables = Exact<{
 }>;
 
 
-export type AdminParcelQuery = { adminParcel: { id: number, tracking_code: string, recipient_name: string, recipient_email: string | null, recipient_phone_number: string | null, recipient_postcode: string | null, sender_name: string | null, sender_email: string | null, destination: string, current_location: string | null, pickup_location: string | null, status: string | null, status_code: string | null, status_reason: string | null, weight: number | null, shipped_via: string | null, parcel_content: string | null, declared_value: number | null, min_expected_delivery_date: string | null, max_expected_delivery_date: string | null, image: string | null, show_map: string, map_zoom: number, map_current_latitude: number | null, map_current_longitude: number | null, map_pickup_latitude: number | null, map_pickup_longitude: number | null, map_destination_latitude: number | null, map_destination_longitude: number | null, notify_recipient: boolean, recipient_language: string | null, recipient_unsubscribed: boolean, protect_details: boolean, details_protected: boolean, last_event_at: string, quiet_after_days: number, created_at: string, updated_at: string, allow_reschedule: boolean, reschedule_allowed: boolean, reschedule_choice: string | null, reschedule_date: string | null, rescheduled_at: string | null, delivery_attempts: number, delivery_recorded_by: string | null, history: Array<{ id: number, parcel_id: number, title: string, description: string, icon: string, color: string, status_code: string | null, status_reason: string | null, created_at: string, updated_at: string, created_at_month: string, created_at_day: string, created_at_time: string }>, delivery_proof: { receiver_name: string | null, signature_url: string | null, photo_url: string | null, delivered_at: string, left_at: string | null } | null } };
+export type AdminParcelQuery = { adminParcel: { id: number, tracking_code: string, recipient_name: string, recipient_email: string | null, recipient_phone_number: string | null, recipient_postcode: string | null, sender_name: string | null, sender_email: string | null, destination: string, current_location: string | null, pickup_location: string | null, status: string | null, status_code: string | null, status_reason: string | null, weight: number | null, shipped_via: string | null, parcel_content: string | null, declared_value: number | null, min_expected_delivery_date: string | null, max_expected_delivery_date: string | null, image: string | null, show_map: string, map_zoom: number, map_current_latitude: number | null, map_current_longitude: number | null, map_pickup_latitude: number | null, map_pickup_longitude: number | null, map_destination_latitude: number | null, map_destination_longitude: number | null, notify_recipient: boolean, recipient_language: string | null, recipient_unsubscribed: boolean, protect_details: boolean, details_protected: boolean, last_event_at: string, quiet_after_days: number, created_at: string, updated_at: string, allow_reschedule: boolean, reschedule_allowed: boolean, reschedule_choice: string | null, reschedule_date: string | null, rescheduled_at: string | null, delivery_attempts: number, delivery_recorded_by: string | null, history: Array<{ id: number, parcel_id: number, title: string, description: string, icon: string, color: string, status_code: string | null, status_reason: string | null, created_at: string, updated_at: string, created_at_month: string, created_at_day: string, created_at_time: string, created_by_kind: string | null, created_by_name: string | null }>, delivery_proof: { receiver_name: string | null, signature_url: string | null, photo_url: string | null, delivered_at: string, left_at: string | null } | null } };
 
 export type AdminParcelFieldsFragment = { id: number, tracking_code: string, recipient_name: string, recipient_email: string | null, recipient_phone_number: string | null, recipient_postcode: string | null, sender_name: string | null, sender_email: string | null, destination: string, current_location: string | null, pickup_location: string | null, status: string | null, status_code: string | null, status_reason: string | null, weight: number | null, shipped_via: string | null, parcel_content: string | null, declared_value: number | null, min_expected_delivery_date: string | null, max_expected_delivery_date: string | null, image: string | null, show_map: string, map_zoom: number, map_current_latitude: number | null, map_current_longitude: number | null, map_pickup_latitude: number | null, map_pickup_longitude: number | null, map_destination_latitude: number | null, map_destination_longitude: number | null, notify_recipient: boolean, recipient_language: string | null, recipient_unsubscribed: boolean, protect_details: boolean, details_protected: boolean, last_event_at: string, quiet_after_days: number, created_at: string, updated_at: string, allow_reschedule: boolean, reschedule_allowed: boolean, reschedule_choice: string | null, reschedule_date: string | null, rescheduled_at: string | null, delivery_attempts: number, delivery_recorded_by: string | null, delivery_proof: { receiver_name: string | null, signature_url: string | null, photo_url: string | null, delivered_at: string, left_at: string | null } | null };
 
@@ -696,7 +714,7 @@ export type AdminUpdateActivityMutationVariables = Exact<{
 }>;
 
 
-export type AdminUpdateActivityMutation = { updateActivity: { id: number, parcel_id: number, title: string, description: string, icon: string, color: string, status_code: string | null, status_reason: string | null, created_at: string, updated_at: string, created_at_month: string, created_at_day: string, created_at_time: string } };
+export type AdminUpdateActivityMutation = { updateActivity: { id: number, parcel_id: number, title: string, description: string, icon: string, color: string, status_code: string | null, status_reason: string | null, created_at: string, updated_at: string, created_at_month: string, created_at_day: string, created_at_time: string, created_by_kind: string | null, created_by_name: string | null } };
 
 export type AdminUpdateContactSettingsMutationVariables = Exact<{
   input: ContactSettingsInput;
@@ -831,6 +849,8 @@ export const AdminActivityFieldsFragmentDoc = gql`
   created_at_month
   created_at_day
   created_at_time
+  created_by_kind
+  created_by_name
 }
     `;
 export const AdminApiKeyFieldsFragmentDoc = gql`
@@ -1061,6 +1081,128 @@ export type AdminApiKeysQueryHookResult = ReturnType<typeof useAdminApiKeysQuery
 export type AdminApiKeysLazyQueryHookResult = ReturnType<typeof useAdminApiKeysLazyQuery>;
 export type AdminApiKeysSuspenseQueryHookResult = ReturnType<typeof useAdminApiKeysSuspenseQuery>;
 export type AdminApiKeysQueryResult = Apollo.QueryResult<AdminApiKeysQuery, AdminApiKeysQueryVariables>;
+export const AdminAuditActorsDocument = gql`
+    query AdminAuditActors {
+  auditActors {
+    kind
+    id
+    name
+  }
+}
+    `;
+
+/**
+ * __useAdminAuditActorsQuery__
+ *
+ * To run a query within a React component, call `useAdminAuditActorsQuery` and pass it any options that fit your needs.
+ * When your component renders, `useAdminAuditActorsQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useAdminAuditActorsQuery({
+ *   variables: {
+ *   },
+ * });
+ */
+export function useAdminAuditActorsQuery(baseOptions?: Apollo.QueryHookOptions<AdminAuditActorsQuery, AdminAuditActorsQueryVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return Apollo.useQuery<AdminAuditActorsQuery, AdminAuditActorsQueryVariables>(AdminAuditActorsDocument, options);
+      }
+export function useAdminAuditActorsLazyQuery(baseOptions?: Apollo.LazyQueryHookOptions<AdminAuditActorsQuery, AdminAuditActorsQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return Apollo.useLazyQuery<AdminAuditActorsQuery, AdminAuditActorsQueryVariables>(AdminAuditActorsDocument, options);
+        }
+// @ts-ignore
+export function useAdminAuditActorsSuspenseQuery(baseOptions?: Apollo.SuspenseQueryHookOptions<AdminAuditActorsQuery, AdminAuditActorsQueryVariables>): Apollo.UseSuspenseQueryResult<AdminAuditActorsQuery, AdminAuditActorsQueryVariables>;
+export function useAdminAuditActorsSuspenseQuery(baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<AdminAuditActorsQuery, AdminAuditActorsQueryVariables>): Apollo.UseSuspenseQueryResult<AdminAuditActorsQuery | undefined, AdminAuditActorsQueryVariables>;
+export function useAdminAuditActorsSuspenseQuery(baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<AdminAuditActorsQuery, AdminAuditActorsQueryVariables>) {
+          const options = baseOptions === Apollo.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return Apollo.useSuspenseQuery<AdminAuditActorsQuery, AdminAuditActorsQueryVariables>(AdminAuditActorsDocument, options);
+        }
+export type AdminAuditActorsQueryHookResult = ReturnType<typeof useAdminAuditActorsQuery>;
+export type AdminAuditActorsLazyQueryHookResult = ReturnType<typeof useAdminAuditActorsLazyQuery>;
+export type AdminAuditActorsSuspenseQueryHookResult = ReturnType<typeof useAdminAuditActorsSuspenseQuery>;
+export type AdminAuditActorsQueryResult = Apollo.QueryResult<AdminAuditActorsQuery, AdminAuditActorsQueryVariables>;
+export const AdminAuditLogDocument = gql`
+    query AdminAuditLog($page: Int, $per_page: Int, $actor: String, $object_type: String, $object_id: String, $from: String, $to: String) {
+  auditLog(
+    page: $page
+    per_page: $per_page
+    actor: $actor
+    object_type: $object_type
+    object_id: $object_id
+    from: $from
+    to: $to
+  ) {
+    current_page
+    last_page
+    next_page_url
+    per_page
+    total
+    data {
+      id
+      at
+      operation
+      object_type
+      object_id
+      actor {
+        kind
+        id
+        name
+      }
+      changes {
+        field
+        before
+        after
+      }
+    }
+  }
+}
+    `;
+
+/**
+ * __useAdminAuditLogQuery__
+ *
+ * To run a query within a React component, call `useAdminAuditLogQuery` and pass it any options that fit your needs.
+ * When your component renders, `useAdminAuditLogQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useAdminAuditLogQuery({
+ *   variables: {
+ *      page: // value for 'page'
+ *      per_page: // value for 'per_page'
+ *      actor: // value for 'actor'
+ *      object_type: // value for 'object_type'
+ *      object_id: // value for 'object_id'
+ *      from: // value for 'from'
+ *      to: // value for 'to'
+ *   },
+ * });
+ */
+export function useAdminAuditLogQuery(baseOptions?: Apollo.QueryHookOptions<AdminAuditLogQuery, AdminAuditLogQueryVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return Apollo.useQuery<AdminAuditLogQuery, AdminAuditLogQueryVariables>(AdminAuditLogDocument, options);
+      }
+export function useAdminAuditLogLazyQuery(baseOptions?: Apollo.LazyQueryHookOptions<AdminAuditLogQuery, AdminAuditLogQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return Apollo.useLazyQuery<AdminAuditLogQuery, AdminAuditLogQueryVariables>(AdminAuditLogDocument, options);
+        }
+// @ts-ignore
+export function useAdminAuditLogSuspenseQuery(baseOptions?: Apollo.SuspenseQueryHookOptions<AdminAuditLogQuery, AdminAuditLogQueryVariables>): Apollo.UseSuspenseQueryResult<AdminAuditLogQuery, AdminAuditLogQueryVariables>;
+export function useAdminAuditLogSuspenseQuery(baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<AdminAuditLogQuery, AdminAuditLogQueryVariables>): Apollo.UseSuspenseQueryResult<AdminAuditLogQuery | undefined, AdminAuditLogQueryVariables>;
+export function useAdminAuditLogSuspenseQuery(baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<AdminAuditLogQuery, AdminAuditLogQueryVariables>) {
+          const options = baseOptions === Apollo.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return Apollo.useSuspenseQuery<AdminAuditLogQuery, AdminAuditLogQueryVariables>(AdminAuditLogDocument, options);
+        }
+export type AdminAuditLogQueryHookResult = ReturnType<typeof useAdminAuditLogQuery>;
+export type AdminAuditLogLazyQueryHookResult = ReturnType<typeof useAdminAuditLogLazyQuery>;
+export type AdminAuditLogSuspenseQueryHookResult = ReturnType<typeof useAdminAuditLogSuspenseQuery>;
+export type AdminAuditLogQueryResult = Apollo.QueryResult<AdminAuditLogQuery, AdminAuditLogQueryVariables>;
 export const AdminCanCreateDocument = gql`
     query AdminCanCreate {
   canCreateAdmin

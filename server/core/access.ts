@@ -113,6 +113,9 @@ export const OPERATIONS = {
   // Whether every member must use two-step sign-in.
   "team.policy": op("staff"),
   "team.policy.update": write("staff"),
+  // The audit log (reading it is not audited)
+  "audit.list": op("audit"),
+  "audit.actors": op("audit"),
 } satisfies Record<string, Operation>;
 
 export type OperationName = keyof typeof OPERATIONS;

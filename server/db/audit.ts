@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from "node:async_hooks";
 import { currentCall, type Actor } from "../core/access.js";
 import type { Db } from "./index.js";
 
@@ -9,11 +8,18 @@ import type { Db } from "./index.js";
  * with their values before and after. Secret fields are recorded as changed, never with a value.
  * History entries are stamped with who added them.
  *
- * Entries are queued and written in batches a few milliseconds later (flushAudit; at shutdown too),
- * so a bulk write is not slowed by one more statement per row, and a write inside a transaction never
- * waits on a write outside it. Inside an interactive transaction the "before" values are read
+ * Entries are queued and written in batches a few milliseconds later (flushAudit, which the audit
+ * log's readers and the shutdown call), so a write never waits on the audit table and a bulk write
+ * adds one statement per 500 rows. Inside an interactive transaction the "before" values are read
  * outside it (the committed state), and an entry is written even if the transaction later rolls
  * back (an attempted write).
+ *
+ * Who: a member or an API key as the door authorized it; an anonymous caller of a public write
+ * (the recipient's unsubscribe link or rescheduling, the contact form, the first admin's sign-up,
+ * a password reset by PIN) as kind "system" named "visitor"; writes outside any request (the seed,
+ * workers, start-up) as kind "system" named "system". A write that narrows what it returns
+ * (`select`, `omit`) is run with every column and answered with the narrowed row, so the "after"
+ * values are the row's, never a column left out.
  */
 const AUDITED: Record<string, { type: string; secret?: string[] }> = {
   Parcel: { type: "parcel", secret: ["unsubscribe_token"] },
@@ -27,8 +33,11 @@ const AUDITED: Record<string, { type: string; secret?: string[] }> = {
   ApiKey: { type: "api_key", secret: ["key_hash"] },
   TeamPolicy: { type: "team" },
 };
+/** The object types the audit log names (the filter's choices). */
+export const AUDIT_OBJECT_TYPES = Object.values(AUDITED).map((a) => a.type);
+
 /** Bookkeeping that changes with use, not with anyone's decision. */
-const IGNORED = new Set(["updated_at", "version", "last_used_at", "last_sign_in_at", "totp_last_step"]);
+const IGNORED = new Set(["updated_at", "version", "last_used_at", "last_sign_in_at"]);
 const HIDDEN = "(hidden)";
 const MANY_ROWS = 500;
 
@@ -53,12 +62,36 @@ export function diff(model: string, before: Row | null, after: Row | null): Chan
   return out;
 }
 
-const who = (actor: Actor | null | undefined) =>
-  !actor
-    ? { actor_kind: "system", actor_id: null, actor_name: "system" }
+/** Kind "system", named "visitor": an anonymous caller of a public write; "system": no request at all. */
+export const VISITOR = "visitor";
+
+const who = (call: { actor: Actor | null } | undefined) => {
+  const actor = call?.actor;
+  return !actor
+    ? { actor_kind: "system", actor_id: null, actor_name: call ? VISITOR : "system" }
     : actor.kind === "member"
       ? { actor_kind: "member", actor_id: actor.id, actor_name: actor.email }
       : { actor_kind: "key", actor_id: actor.id, actor_name: actor.name };
+};
+
+/**
+ * A write's arguments with every column returned (a `select` becomes an `include` of its
+ * relations, an `omit` goes), and how to narrow the row back to what the caller asked for.
+ */
+function widened(args: Record<string, unknown>): { args: Record<string, unknown>; narrow: (row: Row | null) => Row | null } {
+  const select = args.select as Record<string, unknown> | undefined;
+  const omit = args.omit as Record<string, unknown> | undefined;
+  if (!select && !omit) return { args, narrow: (row) => row };
+  const out: Record<string, unknown> = { ...args };
+  delete out.select;
+  delete out.omit;
+  if (select) {
+    const relations = Object.entries(select).filter(([, v]) => typeof v === "object" && v !== null);
+    if (relations.length) out.include = Object.fromEntries(relations);
+  }
+  const keep = (k: string) => (select ? Boolean(select[k]) : !omit?.[k]);
+  return { args: out, narrow: (row) => (row ? Object.fromEntries(Object.entries(row).filter(([k]) => keep(k))) : row) };
+}
 
 const delegate = (base: Db, model: string) => (base as unknown as Record<string, { findUnique(a: unknown): Promise<Row | null>; findMany(a: unknown): Promise<Row[]> }>)[model[0].toLowerCase() + model.slice(1)];
 
@@ -69,20 +102,26 @@ interface Params {
   query(args: unknown): Promise<unknown>;
 }
 
-type Entry = { at: Date; actor_kind: string; actor_id: number | null; actor_name: string; operation: string; object_type: string; object_id: string | null; changes: string };
+type Entry = { actor_kind: string; actor_id: number | null; actor_name: string; operation: string; object_type: string; object_id: string | null; changes: string; at?: Date };
 const queue: Entry[] = [];
 let writer: Db | undefined;
 let timer: NodeJS.Timeout | undefined;
 let flushing: Promise<void> = Promise.resolve();
-const BATCH = 500;
 
-/** Writes the queued entries (before the audit log is read, and at shutdown). */
+function enqueue(entries: (Entry | null)[]) {
+  const at = new Date();
+  for (const e of entries) if (e) queue.push({ ...e, at });
+  if (queue.length >= MANY_ROWS) void flushAudit();
+  else if (queue.length) timer ??= setTimeout(() => void flushAudit(), 20).unref();
+}
+
+/** Writes the queued entries: before the audit log is read, and at shutdown. */
 export function flushAudit(): Promise<void> {
   clearTimeout(timer);
   timer = undefined;
   flushing = flushing.then(async () => {
     while (queue.length && writer) {
-      const batch = queue.splice(0, BATCH);
+      const batch = queue.splice(0, MANY_ROWS);
       try {
         await writer.auditEntry.createMany({ data: batch });
       } catch (e) {
@@ -93,56 +132,47 @@ export function flushAudit(): Promise<void> {
   return flushing;
 }
 
-function record(model: string, operation: string, objectId: unknown, changes: Changes) {
-    if (!Object.keys(changes).length) return;
+/** The client with the audit trail: every write of an audited model goes through here. */
+export function withAudit(base: Db): Db {
+  writer = base;
+  /** The entry of one write, or null when nothing worth recording changed. */
+  const entry = (model: string, operation: string, objectId: unknown, changes: Changes) => {
+    if (!Object.keys(changes).length) return null;
     const call = currentCall();
-    queue.push({
-      at: new Date(),
-      ...who(call?.actor),
+    return {
+      ...who(call),
       // The door's operation; writes outside any request (the seed, workers) name the model's.
       operation: call?.operation ?? `${AUDITED[model].type}.${operation}`,
       object_type: AUDITED[model].type,
       object_id: objectId == null ? null : String(objectId),
       changes: JSON.stringify(changes),
-    } as Entry);
-    if (queue.length >= BATCH) void flushAudit();
-    else timer ??= setTimeout(() => void flushAudit(), 20).unref();
-}
-
-/**
- * For bulk writes whose caller already holds the rows before and after (the CSV import): `fn` runs
- * without the per-row look-ups of the extension, and the caller records each row with
- * recordChanges. Every write is still recorded, at a fraction of the cost.
- */
-const callerRecords = new AsyncLocalStorage<true>();
-export const recordingByCaller = <T>(fn: () => Promise<T>): Promise<T> => callerRecords.run(true, fn);
-export function recordChanges(model: string, operation: string, objectId: unknown, before: Row | null, after: Row | null): void {
-  if (AUDITED[model]) record(model, operation, objectId, diff(model, before, after));
-}
-
-/** The client with the audit trail: every write of an audited model goes through here. */
-export function withAudit(base: Db): Db {
-  writer = base;
+    };
+  };
+  const record = async (model: string, operation: string, objectId: unknown, changes: Changes) => enqueue([entry(model, operation, objectId, changes)]);
+  /** The entries of a write of many rows (a CSV import writes thousands). */
+  const recordAll = async (entries: (ReturnType<typeof entry>)[]) => enqueue(entries);
   const one = async (p: Params) => {
     const model = p.model!;
-    if (!AUDITED[model] || callerRecords.getStore()) return p.query(p.args);
-    const args = p.args;
+    if (!AUDITED[model]) return p.query(p.args);
+    const { args, narrow } = widened(p.args);
     if (model === "Activity" && (p.operation === "create" || p.operation === "upsert")) stamp(args, p.operation);
     const before = p.operation === "create" ? null : await delegate(base, model).findUnique({ where: args.where });
     const result = (await p.query(args)) as Row | null;
     const after = p.operation === "delete" ? null : result;
     await record(model, p.operation, (result ?? before)?.id ?? (args.where as Row | undefined)?.id, diff(model, before, after));
-    return result;
+    return narrow(result);
   };
   const many = async (p: Params) => {
     const model = p.model!;
-    if (!AUDITED[model] || callerRecords.getStore()) return p.query(p.args);
+    if (!AUDITED[model]) return p.query(p.args);
     if (p.operation === "createManyAndReturn") {
-      if (model === "Activity") for (const row of ([] as Row[]).concat((p.args.data as Row[]) ?? [])) stamp({ data: row }, "create");
-      const rows = (await p.query(p.args)) as Row[];
-      for (const row of rows) await record(model, "create", row.id, diff(model, null, row));
-      return rows;
+      const { args, narrow } = widened(p.args);
+      if (model === "Activity") for (const row of ([] as Row[]).concat((args.data as Row[]) ?? [])) stamp({ data: row }, "create");
+      const rows = (await p.query(args)) as Row[];
+      await recordAll(rows.map((row) => entry(model, "create", row.id, diff(model, null, row))));
+      return rows.map(narrow);
     }
+    // Row ids are unknown here: services write audited rows with createManyAndReturn (the CSV import does).
     if (p.operation === "createMany") {
       const result = (await p.query(p.args)) as { count: number };
       if (result.count) await record(model, p.operation, null, { rows_created: [null, result.count] });
@@ -150,9 +180,18 @@ export function withAudit(base: Db): Db {
     }
     const before = await delegate(base, model).findMany({ where: p.args.where, take: MANY_ROWS });
     const result = await p.query(p.args);
-    const after = p.operation === "deleteMany" ? [] : await delegate(base, model).findMany({ where: { id: { in: before.map((r) => r.id) } } });
+    const data = (p.args.data ?? {}) as Row;
+    // Plain values set as given need no read back (one query less per row of a CSV import); an
+    // operation on a recorded field ({ increment }, { set }) does.
+    const plainSet = Object.entries(data).every(([k, v]) => IGNORED.has(k) || v === null || typeof v !== "object" || v instanceof Date);
+    const after =
+      p.operation === "deleteMany"
+        ? []
+        : plainSet
+          ? before.map((r) => ({ ...r, ...Object.fromEntries(Object.entries(data).filter(([k]) => !IGNORED.has(k))) }))
+          : await delegate(base, model).findMany({ where: { id: { in: before.map((r) => r.id) } } });
     const byId = new Map(after.map((r) => [r.id, r]));
-    for (const row of before) await record(model, p.operation, row.id, diff(model, row, byId.get(row.id) ?? null));
+    await recordAll(before.map((row) => entry(model, p.operation, row.id, diff(model, row, byId.get(row.id) ?? null))));
     return result;
   };
   return base.$extends({

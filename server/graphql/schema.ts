@@ -16,6 +16,7 @@ import { ReviewResolver } from "../modules/review/review.resolver.js";
 import { ScanResolver } from "../modules/scan/scan.resolver.js";
 import { SettingsResolver } from "../modules/settings/settings.resolver.js";
 import { StaffResolver } from "../modules/staff/staff.resolver.js";
+import { AuditResolver } from "../modules/audit/audit.resolver.js";
 import { WebhookResolver } from "../modules/webhook/webhook.resolver.js";
 import { TotpResolver } from "../modules/totp/totp.resolver.js";
 import { ApiKeyResolver } from "../modules/apikey/apikey.resolver.js";
@@ -25,7 +26,7 @@ export const SCHEMA_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.u
 const resolvers = [
   GraphResolver, ParcelResolver, ActivityResolver, PageResolver, ReviewResolver,
   SettingsResolver, AdminResolver, InvoiceResolver, MailResolver, WebhookResolver, DeliveryResolver, ScanResolver,
-  ImportResolver, StaffResolver, TotpResolver, ApiKeyResolver,
+  ImportResolver, StaffResolver, TotpResolver, ApiKeyResolver, AuditResolver,
 ] as const;
 
 let built: Promise<GraphQLSchema> | undefined;

@@ -16,6 +16,7 @@ import { registerParcelRoutes } from "../modules/parcel/parcel.rest.js";
 import { registerReviewRoutes } from "../modules/review/review.rest.js";
 import { registerScanRoutes } from "../modules/scan/scan.rest.js";
 import { registerSettingsRoutes } from "../modules/settings/settings.rest.js";
+import { registerAuditRoutes } from "../modules/audit/audit.rest.js";
 import { registerWebhookRoutes } from "../modules/webhook/webhook.rest.js";
 import { registerStaffRoutes } from "../modules/staff/staff.rest.js";
 import { registerApiKeyRoutes } from "../modules/apikey/apikey.rest.js";
@@ -77,7 +78,7 @@ export async function registerRest(api: FastifyInstance): Promise<void> {
   for (const register of [
     registerGraphRoutes, registerSettingsRoutes, registerParcelRoutes, registerActivityRoutes, registerPageRoutes,
     registerReviewRoutes, registerAdminRoutes, registerTotpRoutes, registerInvoiceRoutes, registerMailRoutes, registerWebhookRoutes, registerScanRoutes,
-    registerLabelRoutes, registerImportRoutes, registerStaffRoutes, registerApiKeyRoutes,
+    registerLabelRoutes, registerImportRoutes, registerStaffRoutes, registerApiKeyRoutes, registerAuditRoutes,
   ]) register(api);
 }
 

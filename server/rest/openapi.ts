@@ -46,6 +46,7 @@ export async function registerOpenApi(api: FastifyInstance): Promise<void> {
         { name: "invoices", description: "Invoices" },
         { name: "mail", description: "Contact messages and the outbox" },
         { name: "staff", description: "Staff members, roles and invitations" },
+        { name: "audit", description: "The audit log of every write" },
         { name: "meta", description: "This document" },
       ],
       components: {

@@ -20,6 +20,17 @@ const SCALARS: Record<string, Schema> = {
 
 /** Fields the GraphQL door computes in a field resolver (on every type that has them), which REST answers do not carry. */
 const GRAPHQL_ONLY = new Set(["structured_data"]);
+/** Where REST's shape of a field differs from GraphQL's (which has no map type). */
+const REST_SHAPE: Record<string, Record<string, Schema>> = {
+  AuditEntry: {
+    changes: {
+      type: "object",
+      additionalProperties: { type: "array", minItems: 2, maxItems: 2 },
+      description: "{ field: [before, after] } (GraphQL lists them as { field, before, after } with JSON text)",
+    },
+  },
+};
+
 /** Non-null fields a REST answer may still leave out (GET /api/settings' public subset). Nullable ones may always be absent. */
 const MAY_BE_ABSENT: Record<string, string[]> = {
   Settings: ["mail_driver", "mail_template"],
@@ -55,7 +66,7 @@ export function shapesFromGraphql(schema: GraphQLSchema): Schema[] {
       $id: type.name,
       type: "object",
       ...(type.description ? { description: type.description } : {}),
-      properties: Object.fromEntries(fields.map((f) => [f.name, fieldShape(f)])),
+      properties: Object.fromEntries(fields.map((f) => [f.name, REST_SHAPE[type.name]?.[f.name] ?? fieldShape(f)])),
       required: fields.filter((f) => isNonNullType(f.type) && !optional.has(f.name)).map((f) => f.name),
       additionalProperties: false,
     });

@@ -101,6 +101,11 @@ export const GROUPS: Group[] = [
  */
 export const PENDING_GROUPS: Group[] = [
   {
+    name: "audit log", permission: "audit",
+    rest: (c) => c.get("/api/audit"),
+    gql: (c) => c.gql(`{ auditLog { total } }`),
+  },
+  {
     name: "api keys", permission: "api-keys",
     rest: (c) => c.get("/api/api-keys"),
     gql: (c) => c.gql(`{ apiKeys { id } }`),
@@ -134,7 +139,7 @@ afterAll(async () => {
 describe("role matrix", () => {
   it("covers every permission of the table", () => {
     const covered = new Set([...GROUPS, ...PENDING_GROUPS].map((g) => g.permission));
-    const missing = (["parcels:read", "parcels:write", "history:write", "history:edit", "content:write", "invoices", "mail", "settings", "staff", "webhooks", "account", "api-keys"] as Permission[]).filter((p) => !covered.has(p));
+    const missing = (["parcels:read", "parcels:write", "history:write", "history:edit", "content:write", "invoices", "mail", "settings", "staff", "webhooks", "account", "api-keys", "audit"] as Permission[]).filter((p) => !covered.has(p));
     expect(missing).toEqual([]);
   });
 

@@ -24,6 +24,7 @@ const MORE = [
   { to: "/control/invoice/list.html", label: "Invoices", icon: "receipt_long" },
   { to: "/control/email/outbox.html", label: "Outbox", icon: "outbox" },
   { to: "/control/account/index.html", label: "My Account", icon: "person" },
+  { to: "/control/audit.html", label: "Audit log", icon: "shield" },
 ];
 
 export default function Home() {

@@ -1,4 +1,3 @@
-import { recordChanges, recordingByCaller } from "../../db/audit.js";
 import { parse } from "csv-parse/sync";
 import { AppError, badInput, isRecordMissing, isUniqueViolation } from "../../core/errors.js";
 import { blankToNull, fieldsOf, validated } from "../../core/validation.js";
@@ -173,25 +172,8 @@ async function checkRow(row: number, columns: string[], cells: string[], existin
   }
 }
 
-/**
- * Writes the checked rows of one batch and records each in the audit log: the rows before and
- * after are known here, so the audit extension's per-row look-ups are skipped (server/db/audit.ts).
- */
-async function writeBatch(batch: Checked[]): Promise<string[]> {
-  const written = await recordingByCaller(() => writeRows(batch));
-  const done = new Set(written);
-  for (const c of batch) {
-    if (c.update && done.has(c.result.tracking_code)) recordChanges("Parcel", "update", c.update.id, c.update.before, { ...c.update.before, ...c.update.data });
-  }
-  const created = batch.filter((c) => c.create && done.has(c.result.tracking_code)).map((c) => c.result.tracking_code);
-  if (created.length) {
-    for (const row of await db().parcel.findMany({ where: { tracking_code: { in: created } } })) recordChanges("Parcel", "create", row.id, null, row);
-  }
-  return written;
-}
-
 /** Writes the checked rows of one batch in one transaction; on failure, row by row. Answers the codes written. */
-async function writeRows(batch: Checked[]): Promise<string[]> {
+async function writeBatch(batch: Checked[]): Promise<string[]> {
   const creates = batch.filter((c) => c.create);
   const updates = batch.filter((c) => c.update);
   if (!creates.length && !updates.length) return [];
@@ -199,10 +181,11 @@ async function writeRows(batch: Checked[]): Promise<string[]> {
     // updateMany: one UPDATE statement per row, without reading the row back.
     const results = await db().$transaction([
       ...updates.map((c) => db().parcel.updateMany({ where: { id: c.update!.id }, data: { ...c.update!.data, version: { increment: 1 } } as never })),
-      ...(creates.length ? [db().parcel.createMany({ data: creates.map((c) => c.create!) as never })] : []),
+      // createManyAndReturn, so the audit log records each new parcel with its fields (server/db/audit.ts).
+      ...(creates.length ? [db().parcel.createManyAndReturn({ data: creates.map((c) => c.create!) as never, select: { id: true } })] : []),
     ]);
     updates.forEach((c, i) => {
-      if (results[i].count === 1) return;
+      if ((results[i] as { count: number }).count === 1) return;
       c.result.action = "error";
       c.result.errors.push("the parcel was deleted meanwhile; please import the row again");
     });

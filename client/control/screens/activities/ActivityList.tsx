@@ -24,6 +24,13 @@ function RowMain({ to, children }: { to: string | null; children: ReactNode }) {
   );
 }
 
+/** Who added a history entry (the control panel only; the public views never carry it). */
+export function addedBy(kind: string | null | undefined, name: string | null | undefined): string {
+  if (kind === "member" && name) return `Added by ${name}`;
+  if (kind === "key" && name) return `Added by API key ${name}`;
+  return "Added by the system";
+}
+
 function Activities({ parcel, base }: { parcel: Parcel; base: string }) {
   useTitle(`History ${parcel.tracking_code}`);
   const flash = useFlash();
@@ -70,6 +77,9 @@ function Activities({ parcel, base }: { parcel: Parcel; base: string }) {
                   </span>
                 ) : null}
                 <span className="cp-muted cp-clamp">{a.description}</span>
+                <small className="cp-muted cp-small cp-added-by" data-testid="activity-added-by">
+                  {addedBy(a.created_by_kind, a.created_by_name)}
+                </small>
                 <small className="cp-color-tag">
                   <span className="cp-dot" style={{ background: COLOR_SWATCH[a.color] ?? "currentColor" }} aria-hidden="true" />
                   {a.color} · {labelOf(ACTIVITY_ICONS, a.icon)}

@@ -1,0 +1,70 @@
+import { ArgsType, Field, Int } from "type-graphql";
+import { IsIn, IsInt, IsISO8601, IsOptional, IsString, Matches, Max, MaxLength, Min } from "class-validator";
+import { AUDIT_OBJECT_TYPES } from "../../db/audit.js";
+import { StorableText } from "../../core/validation.js";
+import { MAX_PER_PAGE } from "../common/paging.js";
+
+/**
+ * Who: "member:ID", "key:ID", "system" (every write without a member or key: workers, the seed
+ * and anonymous callers), "visitor" (anonymous callers of public writes only), or a member's
+ * e-mail (matches the name recorded, so a removed member's entries are still found).
+ */
+export const ACTOR_PATTERN = /^(?:(?:member|key):[1-9]\d{0,9}|system|visitor|[^\s@]+@[^\s@]+)$/;
+
+@ArgsType()
+export class AuditArgs {
+  @Field(() => Int, { nullable: true })
+  @IsOptional()
+  @IsInt({ message: "page must be a whole number" })
+  @Min(1, { message: "page must be at least 1" })
+  @Max(1_000_000, { message: "page must be at most 1000000" })
+  page?: number;
+
+  @Field(() => Int, { nullable: true })
+  @IsOptional()
+  @IsInt({ message: "per_page must be a whole number" })
+  @Min(1, { message: "per_page must be at least 1" })
+  @Max(MAX_PER_PAGE, { message: `per_page must be at most ${MAX_PER_PAGE}` })
+  per_page?: number;
+
+  @Field(() => String, { nullable: true, description: "member:ID, key:ID, system, visitor or a member's e-mail" })
+  @IsOptional()
+  @IsString({ message: "actor must be text" })
+  @MaxLength(254, { message: "actor must be at most 254 characters" })
+  @Matches(ACTOR_PATTERN, { message: "actor must be member:ID, key:ID, system, visitor or a member's e-mail" })
+  actor?: string;
+
+  @Field(() => String, { nullable: true, description: `One of ${AUDIT_OBJECT_TYPES.join(", ")}` })
+  @IsOptional()
+  @IsString({ message: "object_type must be text" })
+  @IsIn(AUDIT_OBJECT_TYPES, { message: `object_type must be one of ${AUDIT_OBJECT_TYPES.join(", ")}` })
+  object_type?: string;
+
+  @Field(() => String, { nullable: true, description: "The object's id (with object_type: one object's whole history)" })
+  @IsOptional()
+  @IsString({ message: "object_id must be text" })
+  @MaxLength(100, { message: "object_id must be at most 100 characters" })
+  @StorableText()
+  object_id?: string;
+
+  @Field(() => String, { nullable: true, description: "From this moment on: an ISO 8601 date (from its start, UTC) or date-time" })
+  @IsOptional()
+  @IsString({ message: "from must be text" })
+  @IsISO8601({ strict: true }, { message: "from must be an ISO 8601 date or date-time" })
+  from?: string;
+
+  @Field(() => String, { nullable: true, description: "Up to this moment: an ISO 8601 date (to its end, UTC) or date-time" })
+  @IsOptional()
+  @IsString({ message: "to must be text" })
+  @IsISO8601({ strict: true }, { message: "to must be an ISO 8601 date or date-time" })
+  to?: string;
+}
+
+/** The REST query: the filters, and `format=csv` for the whole filtered log as a file. */
+@ArgsType()
+export class AuditQuery extends AuditArgs {
+  @Field(() => String, { nullable: true, description: "json (default) or csv" })
+  @IsOptional()
+  @IsIn(["json", "csv"], { message: "format must be json or csv" })
+  format?: string;
+}
