@@ -1,8 +1,7 @@
 import "reflect-metadata";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { GraphQLSchema } from "graphql";
 import { buildSchema } from "type-graphql";
+import { projectPath } from "../core/paths.js";
 import { ActivityResolver } from "../modules/activity/activity.resolver.js";
 import { AdminResolver } from "../modules/admin/admin.resolver.js";
 import { GraphResolver } from "../modules/graph/graph.resolver.js";
@@ -14,7 +13,7 @@ import { ReviewResolver } from "../modules/review/review.resolver.js";
 import { SettingsResolver } from "../modules/settings/settings.resolver.js";
 import { WebhookResolver } from "../modules/webhook/webhook.resolver.js";
 
-export const SCHEMA_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../schema/schema.graphql");
+export const SCHEMA_FILE = projectPath("schema/schema.graphql");
 
 const resolvers = [
   GraphResolver, ParcelResolver, ActivityResolver, PageResolver, ReviewResolver,
