@@ -8,6 +8,7 @@ import fastifyStatic from "@fastify/static";
 import { pageCsp } from "./core/csp.js";
 import { getSettings } from "./modules/settings/settings.service.js";
 import { config } from "./core/config.js";
+import { loggerOptions, quietRequests, registerRequestLog } from "./core/logging.js";
 import { openDb } from "./db/index.js";
 import { registerGraphql } from "./graphql/server.js";
 import { frameworkErrors, registerRest } from "./rest/index.js";
@@ -25,18 +26,9 @@ export async function buildApp(): Promise<FastifyInstance> {
   const c = config();
   await openDb(c.databaseUrl);
   const app = Fastify({
-    // Structured logs (pino) with a request id per request; no cookies, tokens or bodies in them.
-    logger:
-      c.logLevel === "silent"
-        ? false
-        : {
-            level: c.logLevel,
-            redact: ["req.headers.cookie", "req.headers.authorization", "res.headers['set-cookie']"],
-            serializers: {
-              // Reset links carry tokens in the query string: log the path and the names of parameters only.
-              req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactQuery(req.url), ip: req.ip }),
-            },
-          },
+    // Structured logs (pino) with a request id per request; no cookies, tokens or bodies in them (core/logging.ts).
+    logger: loggerOptions(c),
+    logController: quietRequests(),
     genReqId: (req) => {
       const given = req.headers["x-request-id"];
       return typeof given === "string" && /^[A-Za-z0-9._-]{1,64}$/.test(given) ? given : crypto.randomUUID();
@@ -50,6 +42,7 @@ export async function buildApp(): Promise<FastifyInstance> {
     frameworkErrors,
   });
   await app.register(fastifyCookie);
+  registerRequestLog(app, c);
   // Security headers on every answer (the pages' CSP is set per response below: it allows the admin's
   // chat code). Plain callback hooks with headers fixed at start-up: they run on every request.
   const hsts = "max-age=31536000; includeSubDomains";
@@ -142,14 +135,6 @@ export async function buildApp(): Promise<FastifyInstance> {
 }
 
 const SECURITY_HEADERS = helmetHeaders();
-
-/** The URL with every query value replaced, so tokens and e-mail addresses never reach the logs. */
-export function redactQuery(url: string): string {
-  const q = url.indexOf("?");
-  if (q < 0) return url;
-  const names = url.slice(q + 1).split("&").map((p) => `${p.split("=")[0]}=~`);
-  return `${url.slice(0, q)}?${names.join("&")}`;
-}
 
 const escapeAttr = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
