@@ -9,6 +9,7 @@ import { pageCsp } from "./core/csp.js";
 import { getSettings } from "./modules/settings/settings.service.js";
 import { config } from "./core/config.js";
 import { loggerOptions, quietRequests, registerRequestLog } from "./core/logging.js";
+import { etagOf, publicRead } from "./core/http-cache.js";
 import { openDb } from "./db/index.js";
 import { registerGraphql } from "./graphql/server.js";
 import { frameworkErrors, registerRest } from "./rest/index.js";
@@ -102,7 +103,8 @@ export async function buildApp(): Promise<FastifyInstance> {
     });
   }
   const template = hasClient ? fs.readFileSync(indexFile, "utf8") : FALLBACK_HTML;
-  const sendIndex = async (reqUrl: string, reply: import("fastify").FastifyReply) => {
+  const sendIndex = async (req: import("fastify").FastifyRequest, reply: import("fastify").FastifyReply) => {
+    const reqUrl = req.url;
     const [status, settings] = await Promise.all([clientRouteStatus(reqUrl), getSettings()]);
     // The meta description from settings is in the HTML itself, for crawlers that run no script.
     let html = settings.meta_description
@@ -117,17 +119,17 @@ export async function buildApp(): Promise<FastifyInstance> {
     const path = reqUrl.split("?")[0];
     // Tracking results and the control panel are nobody's search results.
     if (path.startsWith("/track.html") || path.startsWith("/control") || path.startsWith("/cp")) reply.header("X-Robots-Tag", "noindex, nofollow");
-    return reply
-      .code(status)
-      .type("text/html; charset=utf-8")
-      .header("Cache-Control", "no-cache")
-      .header("Content-Security-Policy", pageCsp(settings.chat_code, c.tileUrl))
-      .send(html);
+    const csp = pageCsp(settings.chat_code, c.tileUrl);
+    reply.code(status).type("text/html; charset=utf-8").header("Content-Security-Policy", csp);
+    // Pages are public reads: ETag and 304 (core/http-cache.ts); a 404 page and an admin's request are not cached.
+    if (status !== 200) reply.header("Cache-Control", "no-cache");
+    else if (publicRead(req, reply, () => etagOf(`${csp}\n${html}`))) return reply.code(304).send();
+    return reply.send(html);
   };
-  app.get("/", (req, reply) => sendIndex(req.url, reply));
+  app.get("/", (req, reply) => sendIndex(req, reply));
   app.setNotFoundHandler((req, reply) => {
     if (req.method === "GET" || req.method === "HEAD") {
-      if (!req.url.startsWith("/uploads/") && !req.url.startsWith("/assets/")) return sendIndex(req.url, reply);
+      if (!req.url.startsWith("/uploads/") && !req.url.startsWith("/assets/")) return sendIndex(req, reply);
     }
     return reply.code(404).type("text/plain; charset=utf-8").send("Not found");
   });

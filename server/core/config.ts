@@ -34,6 +34,8 @@ export function loadConfig() {
     // Which requests write a log line: errors (4xx/5xx and slow ones), all, off (server/core/logging.ts).
     logRequests: requestLogMode(env.LOG_REQUESTS),
     slowRequestMs: int("SLOW_REQUEST_MS", 1000),
+    // How long a CDN or proxy may keep a public read (server/core/http-cache.ts); 0: revalidate every time.
+    publicCacheSeconds: Math.max(0, Math.floor(int("PUBLIC_CACHE_SECONDS", 0))),
     clientDir: path.resolve(env.CLIENT_DIR || "./dist/client"),
     seedDemo: env.SEED_DEMO !== "false",
     tileUrl: env.MAP_TILE_URL || "https://tile.openstreetmap.org/{z}/{x}/{y}.png",

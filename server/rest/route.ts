@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { contextOf, type Context } from "../core/context.js";
 import { unauthenticated } from "../core/errors.js";
+import { etagOf, publicRead } from "../core/http-cache.js";
 import { limit } from "../core/ratelimit.js";
 import { input } from "./body.js";
 import { binaryFile, envelope, inputSchema, type Schema } from "./schemas.js";
@@ -32,6 +33,8 @@ export interface RouteSpec<I> {
   data: Schema;
   /** The handler returns `data` already serialized as JSON (by a service cache that matches the schema). */
   serializedData?: boolean;
+  /** A public read: ETag, 304 on If-None-Match and a cacheable Cache-Control, unless the request may see more (core/http-cache.ts). */
+  publicRead?: boolean;
   handler(args: { input: I; req: FastifyRequest; ctx: Context }): Promise<unknown>;
 }
 
@@ -100,17 +103,18 @@ function requestSchema(spec: RouteSpec<unknown>, isGet: boolean): Schema {
  * as the same strings again and again, so each answer is built and encoded once (bounded, oldest out).
  */
 class Answers {
-  private byData = new Map<string, Buffer>();
+  private byData = new Map<string, { body: Buffer; etag: string }>();
   constructor(private readonly head: string) {}
 
-  of(data: string): Buffer {
-    let body = this.byData.get(data);
-    if (!body) {
-      body = Buffer.from(`${this.head}${data}}`);
+  of(data: string): { body: Buffer; etag: string } {
+    let answer = this.byData.get(data);
+    if (!answer) {
+      const body = Buffer.from(`${this.head}${data}}`);
+      answer = { body, etag: etagOf(body) };
       if (this.byData.size >= ANSWERS_KEPT) this.byData.delete(this.byData.keys().next().value as string);
-      this.byData.set(data, body);
+      this.byData.set(data, answer);
     }
-    return body;
+    return answer;
   }
 }
 const ANSWERS_KEPT = 5_000;
@@ -141,8 +145,16 @@ export function route<I = undefined>(api: FastifyInstance, spec: RouteSpec<I>): 
       const ctx = ctxOf(req, reply);
       const value = (spec.input ? await input(spec.input as new () => object, isGet ? req.query : req.body) : undefined) as I;
       const data = await spec.handler({ input: value, req, ctx });
-      if (answers) return reply.code(status).type("application/json; charset=utf-8").send(answers.of(data as string));
-      return reply.code(status).send({ status: String(status), errors: [], message: spec.message ?? "", data: data ?? null });
+      if (answers) {
+        const { body, etag } = answers.of(data as string);
+        if (spec.publicRead && publicRead(req, reply, etag)) return reply.code(304).send();
+        return reply.code(status).type("application/json; charset=utf-8").send(body);
+      }
+      const answer = { status: String(status), errors: [], message: spec.message ?? "", data: data ?? null };
+      if (!spec.publicRead) return reply.code(status).send(answer);
+      const body = reply.serialize(answer) as string;
+      if (publicRead(req, reply, () => etagOf(body))) return reply.code(304).send();
+      return reply.code(status).type("application/json; charset=utf-8").send(body);
     },
   });
 }

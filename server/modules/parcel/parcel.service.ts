@@ -46,7 +46,8 @@ function adminView(row: Row) {
  * coordinates rounded (details_protected: true); the full view needs a second factor.
  */
 export function publicView(row: Row, unlocked = false) {
-  const view: Record<string, unknown> = adminView(row);
+  const admin = adminView(row);
+  const view: Record<string, unknown> = admin;
   for (const f of [...PRIVATE_FIELDS, ...INTERNAL_FIELDS]) delete view[f];
   if (row.protect_details && !unlocked) {
     view.details_protected = true;
@@ -55,7 +56,14 @@ export function publicView(row: Row, unlocked = false) {
     view.image = null;
     for (const k of COORDINATES) view[k] = coarse(row[k]);
   }
-  return view as Omit<ReturnType<typeof adminView>, (typeof PRIVATE_FIELDS)[number] | (typeof INTERNAL_FIELDS)[number]>;
+  // Times as ISO strings, written once here for the life of the cached view: both doors send them as they are.
+  view.created_at = row.created_at.toISOString();
+  view.updated_at = row.updated_at.toISOString();
+  view.last_event_at = admin.last_event_at.toISOString();
+  view.history = admin.history.map((a) => ({ ...a, created_at: a.created_at.toISOString(), updated_at: a.updated_at.toISOString() }));
+  type Iso<T> = Omit<T, "created_at" | "updated_at"> & { created_at: string; updated_at: string };
+  type Admin = Omit<ReturnType<typeof adminView>, (typeof PRIVATE_FIELDS)[number] | (typeof INTERNAL_FIELDS)[number]>;
+  return view as Omit<Iso<Admin>, "last_event_at" | "history"> & { last_event_at: string; history: Iso<Admin["history"][number]>[] };
 }
 const COORDINATES = [
   "map_current_latitude", "map_current_longitude", "map_pickup_latitude",

@@ -1,6 +1,7 @@
-import { Field, Float, GraphQLISODateTime, Int, ObjectType } from "type-graphql";
+import { Field, Float, Int, ObjectType } from "type-graphql";
 import { Activity } from "../activity/activity.type.js";
 import { PagedType } from "../common/paging.js";
+import { DateTimeISO, type IsoTime } from "../common/datetime.scalar.js";
 
 // Plain fields need no type-graphql wrapper (no field middlewares here): cheaper on every look-up.
 @ObjectType({ description: "What anyone with the tracking code may see", simpleResolvers: true })
@@ -28,13 +29,14 @@ export class PublicParcel {
   @Field(() => Float, { nullable: true }) map_pickup_longitude: number | null;
   @Field(() => Float, { nullable: true }) map_destination_latitude: number | null;
   @Field(() => Float, { nullable: true }) map_destination_longitude: number | null;
-  @Field(() => GraphQLISODateTime) created_at: Date;
-  @Field(() => GraphQLISODateTime) updated_at: Date;
+  // Public views carry these as ISO strings (written once per cached view); admin views as Dates.
+  @Field(() => DateTimeISO) created_at: IsoTime;
+  @Field(() => DateTimeISO) updated_at: IsoTime;
   @Field(() => [Activity], { description: "Oldest first" }) history: Activity[];
   @Field(() => String, { nullable: true, description: "Normalised status: pending, picked_up, in_transit, on_hold, out_for_delivery, ready_for_pickup, delivery_failed, delivered, returned_to_sender, exception, cancelled" })
   status_code: string | null;
   @Field(() => String, { nullable: true }) status_reason: string | null;
-  @Field(() => GraphQLISODateTime, { description: "The newest history entry's time (or the parcel's creation)" }) last_event_at: Date;
+  @Field(() => DateTimeISO, { description: "The newest history entry's time (or the parcel's creation)" }) last_event_at: IsoTime;
   @Field(() => Int, { description: "Days without news after which the site says the parcel has gone quiet" }) quiet_after_days: number;
   @Field(() => Boolean, { description: "true when names are masked, the image left out and places coarse: pass the recipient's postcode or e-mail as verify" })
   details_protected: boolean;
