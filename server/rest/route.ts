@@ -136,6 +136,7 @@ export function route<I = undefined>(api: FastifyInstance, spec: RouteSpec<I>): 
       ...requestSchema(spec as RouteSpec<unknown>, isGet),
       response: {
         [status]: { description: spec.message || "Success", ...envelope(spec.data) },
+        ...(spec.publicRead ? { 304: { description: "Not modified: If-None-Match holds the current ETag (public reads only; a session, an Authorization header or verify makes the answer private, no-store)" } } : {}),
         "4xx": { description: ERRORS_4XX, $ref: "ErrorEnvelope#" },
         "5xx": { description: "Unexpected failure: a generic message, never a stack trace", $ref: "ErrorEnvelope#" },
       },

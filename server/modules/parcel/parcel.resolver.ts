@@ -9,11 +9,17 @@ import { parcelDeliveryJsonLd } from "./structured-data.js";
 import { trackingLink } from "../notification/notification.service.js";
 import { Parcel, ParcelPage, PublicParcel, TrackResult, Unsubscribed } from "./parcel.type.js";
 
+const structuredData = new WeakMap<object, { link: string; json: string }>();
+
 @Resolver(() => PublicParcel)
 export class ParcelResolver {
   @FieldResolver(() => String, { description: "schema.org ParcelDelivery as JSON-LD text, for the tracking page" })
   structured_data(@Root() parcel: PublicParcel) {
-    return JSON.stringify(parcelDeliveryJsonLd(parcel, trackingLink(parcel.tracking_code)));
+    // Built once per cached view (and tracking link), like the rest of the view.
+    const link = trackingLink(parcel.tracking_code);
+    let s = structuredData.get(parcel);
+    if (!s || s.link !== link) structuredData.set(parcel, (s = { link, json: JSON.stringify(parcelDeliveryJsonLd(parcel, link)) }));
+    return s.json;
   }
 
   @Query(() => PublicParcel, { description: "Track a parcel by its code (public view); verify (postcode or e-mail) unlocks protected details" })
