@@ -6,7 +6,7 @@
 //   server's code is warm, while the first look-up of each sampled code is still measured)
 //   BENCH_QUIET=1 (on a shared machine: before each target wait, up to 3 minutes, until other processes
 //   use less than a quarter of a core, and measure a target again, up to 3 times in all, when they took
-//   more than a third of a core meanwhile)
+//   more than a third of a core meanwhile; BENCH_QUIET_WAIT=180 caps each wait, in seconds)
 // For each database: one fresh database per scale filled with demo-like parcels (10 history entries
 // each), the real server for each (rate limits raised) pinned to core 0, the raw baseline pinned to core 0
 // too, the load generator (autocannon, its own process) pinned to core 1. Each target is measured on the
@@ -26,6 +26,7 @@ const SCALES = (process.env.BENCH_SCALES || "1000,1000000").split(",").map(Numbe
 const DURATION = Number(process.env.BENCH_DURATION || 10);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const QUIET = process.env.BENCH_QUIET !== "0";
+const QUIET_WAIT_S = Number(process.env.BENCH_QUIET_WAIT || 180);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 32);
 const ONLY = (process.env.BENCH_TARGETS || "").split(",").filter(Boolean);
 const PROFILE = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_PROFILE) : "";
@@ -150,9 +151,9 @@ function ownTicks(): number {
   return Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]);
 }
 
-/** Waits (at most 3 minutes) until other processes have used less than a quarter of a core for two seconds in a row. */
+/** Waits (at most BENCH_QUIET_WAIT seconds, default 180) until other processes have used less than a quarter of a core for two seconds in a row. */
 async function waitQuiet(): Promise<void> {
-  const until = Date.now() + 3 * 60_000;
+  const until = Date.now() + QUIET_WAIT_S * 1000;
   for (let calm = 0; calm < 2 && Date.now() < until; ) {
     const a = machineTicks();
     await new Promise((r) => setTimeout(r, 1000));
