@@ -12,7 +12,15 @@ import { SESSION_COOKIE } from "./context.js";
  * `private, no-store` without an ETag, whatever it asked for. Nothing is purged from such caches on a
  * write: a copy can be up to PUBLIC_CACHE_SECONDS old.
  */
+const PRIVATE = Symbol("private-answer");
+
+/** For a service door that unlocked more than the public view (a GraphQL `verify` argument): never stored. */
+export function markPrivate(req: FastifyRequest): void {
+  (req as FastifyRequest & { [PRIVATE]?: true })[PRIVATE] = true;
+}
+
 export function isPrivateRequest(req: FastifyRequest): boolean {
+  if ((req as FastifyRequest & { [PRIVATE]?: true })[PRIVATE]) return true;
   if (req.headers.authorization !== undefined) return true;
   const cookie = req.headers.cookie;
   if (cookie !== undefined && cookie.includes(`${SESSION_COOKIE}=`)) return true;
@@ -21,7 +29,7 @@ export function isPrivateRequest(req: FastifyRequest): boolean {
 }
 
 /** A strong validator for these bytes. */
-export const etagOf = (body: string | Buffer): string => `"${crypto.createHash("sha1").update(body).digest("base64url")}"`;
+export const etagOf = (body: string | Buffer): string => `"${crypto.hash("sha1", body, "base64url")}"`;
 
 const publicCacheControl = () => {
   const s = config().publicCacheSeconds;

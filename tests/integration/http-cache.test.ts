@@ -144,6 +144,17 @@ describe("automatic persisted queries", () => {
     expect(r.headers.get("cache-control")).toBe("no-cache");
     const again = await getQuery({ variables: { c: "HC-1" }, extensions: pq(query) }, { "content-type": "application/json", "if-none-match": etag });
     expect(again.status).toBe(304);
+    // A protected parcel unlocked through a GraphQL argument (here a variable not named verify) is never stored.
+    const unlock = `query($c: String!, $v: String) { parcel(trackingCode: $c, verify: $v) { recipient_name details_protected } }`;
+    const masked = await getQuery({ query: unlock, variables: { c: "HC-P" } });
+    expect(((await masked.json()) as any).data.parcel.details_protected).toBe(true);
+    expect(masked.headers.get("etag")).toBeTruthy();
+    const open = await getQuery({ query: unlock, variables: { c: "HC-P", v: "20100" } });
+    expect(((await open.json()) as any).data.parcel.recipient_name).toBe("Private Person");
+    expect(open.headers.get("cache-control")).toBe("private, no-store");
+    expect(open.headers.get("etag")).toBeNull();
+    const many = await getQuery({ query: `query($v: String) { track(codes: ["HC-P"], verify: $v) { parcel { recipient_name } } }`, variables: { v: "20100" } });
+    expect(many.headers.get("cache-control")).toBe("private, no-store");
     // An admin's GET is never stored.
     const mine = await getQuery({ variables: { c: "HC-1" }, extensions: pq(query) }, { "content-type": "application/json", cookie: cookieOf(admin) });
     expect(mine.headers.get("cache-control")).toBe("private, no-store");

@@ -1,5 +1,6 @@
 import { Arg, Args, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root, UseMiddleware } from "type-graphql";
 import type { Context } from "../../core/context.js";
+import { markPrivate } from "../../core/http-cache.js";
 import { limitLookups } from "../../core/ratelimit.js";
 import { AdminOnly, Limit } from "../../graphql/guards.js";
 import { GraphQLUpload, fromUpload, type FileUpload } from "../../graphql/upload.js";
@@ -29,7 +30,10 @@ export class ParcelResolver {
     @Arg("verify", () => String, { nullable: true }) verify: string | null,
     @Ctx() ctx: Context,
   ) {
-    if (verify) await limitLookups(ctx, "verify", 1);
+    if (verify) {
+      markPrivate(ctx.req);
+      await limitLookups(ctx, "verify", 1);
+    }
     return parcels.trackParcelFor(trackingCode, verify);
   }
 
@@ -41,7 +45,10 @@ export class ParcelResolver {
   ) {
     const list = parcels.splitCodes(codes);
     await limitLookups(ctx, "tracking", list.length, true);
-    if (verify) await limitLookups(ctx, "verify", 1);
+    if (verify) {
+      markPrivate(ctx.req);
+      await limitLookups(ctx, "verify", 1);
+    }
     return parcels.trackMany(list, verify);
   }
 
