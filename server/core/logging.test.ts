@@ -28,6 +28,7 @@ async function serverWith(env: Record<string, string>) {
   registerRequestLog(app, c);
   app.get("/ok", async () => ({ ok: true }));
   app.get("/missing", async (_req, reply) => reply.code(404).send({ ok: false }));
+  app.get("/invalid", async (_req, reply) => reply.code(422).send({ ok: false }));
   app.get("/broken", async () => { throw new Error("boom"); });
   app.get("/slow", async () => { await new Promise((r) => setTimeout(r, 60)); return { ok: true }; });
   await app.ready();
@@ -39,10 +40,11 @@ describe("request log", () => {
   it("by default writes only failed and slow requests, one line each", async () => {
     const s = await serverWith({ SLOW_REQUEST_MS: "50" });
     expect(s.c.logRequests).toBe("errors");
-    for (const u of ["/ok", "/ok", "/missing?token=abc", "/broken", "/slow"]) await s.hit(u);
+    for (const u of ["/ok", "/ok", "/missing", "/invalid?token=abc", "/broken", "/slow"]) await s.hit(u);
     const done = s.lines.filter((l) => l.res);
+    // No line for the 200s nor for the 404 (an unknown tracking code is an ordinary answer).
     expect(done.map((l) => [l.req.url, l.res.statusCode, l.level, l.msg])).toEqual([
-      ["/missing?token=~", 404, 30, "request completed"],
+      ["/invalid?token=~", 422, 30, "request completed"],
       ["/broken", 500, 50, "request failed"],
       ["/slow", 200, 40, "slow request"],
     ]);

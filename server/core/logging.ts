@@ -4,8 +4,10 @@ import type { Config } from "./config.js";
 
 /**
  * The request log. By default (LOG_REQUESTS=errors) a request that went well and fast writes nothing:
- * a line is written for answers with status 400 and above (4xx at info, 5xx at error) and for requests
- * slower than SLOW_REQUEST_MS (warn), so a busy site pays nothing per successful look-up. LOG_REQUESTS=all
+ * a line is written for answers with status 400 and above (4xx at info, 5xx at error) except 404, and for
+ * requests slower than SLOW_REQUEST_MS (warn), so a busy site pays nothing per successful look-up. A 404 is
+ * the normal answer for a mistyped tracking code (the most common 4xx by far, and the cheapest way to fill
+ * a disk): not logged by default; abuse still shows as 429s. LOG_REQUESTS=all
  * writes one compact line per request (when it completes, not also when it arrives); off writes none.
  * Lines are JSON (pino), carry the request id (also sent as X-Request-Id), and go to stdout through an
  * asynchronous buffered writer, flushed at exit. Cookies, Authorization headers, bodies and query-string
@@ -46,7 +48,7 @@ export function registerRequestLog(app: FastifyInstance, c: Config): void {
   app.addHook("onResponse", (req, reply, done) => {
     const status = reply.statusCode;
     const ms = reply.elapsedTime;
-    if (all || status >= 400 || ms >= slowMs) {
+    if (all || (status >= 400 && status !== 404) || ms >= slowMs) {
       const line = { req, res: { statusCode: status }, responseTime: Math.round(ms * 100) / 100 };
       if (status >= 500) req.log.error({ ...line, err: (req as WithFailure)[FAILURE] }, "request failed");
       else if (ms >= slowMs) req.log.warn(line, "slow request");

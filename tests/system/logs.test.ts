@@ -55,7 +55,7 @@ describe("logs", () => {
     for (const secret of [password, "Another-Secret-99", token, session]) expect(all).not.toContain(secret);
   });
 
-  it("by default write nothing for a request that went well, and one line with its id for a failed one", async () => {
+  it("by default write nothing for a request that went well or an unknown code, and one line with its id for a failed one", async () => {
     const ok = await fetch(`${shipped.url}/api/parcels/CR-2026-000001`);
     expect(ok.status).toBe(200);
     expect((await fetch(`${shipped.url}/graphql`, {
@@ -63,9 +63,12 @@ describe("logs", () => {
       body: JSON.stringify({ query: `{ parcel(trackingCode: "CR-2026-000001") { tracking_code } }` }),
     })).status).toBe(200);
     expect((await fetch(`${shipped.url}/api/graph`)).status).toBe(200);
-    // A 404 with the caller's request id (kept when it is well-formed) and a secret in the query string.
-    const missing = await fetch(`${shipped.url}/api/parcels/NO-SUCH-CODE?verify=secret-postcode-77`, { headers: { "x-request-id": "trace-42.a" } });
-    expect(missing.status).toBe(404);
+    // An unknown code (404) is an ordinary answer: no line either.
+    const unknown = await fetch(`${shipped.url}/api/parcels/NO-SUCH-CODE`, { headers: { "x-request-id": "trace-41" } });
+    expect(unknown.status).toBe(404);
+    // A 422 with the caller's request id (kept when it is well-formed) and a secret in the query string.
+    const missing = await fetch(`${shipped.url}/api/track?codes=&verify=secret-postcode-77`, { headers: { "x-request-id": "trace-42.a" } });
+    expect(missing.status).toBe(422);
     expect(missing.headers.get("x-request-id")).toBe("trace-42.a");
     // An id of its own for a request without one, or with one that is not well-formed.
     const bad = await fetch(`${shipped.url}/api/parcels`, { method: "POST", headers: { "content-type": "application/json", "x-request-id": "no spaces allowed" }, body: "{" });
@@ -79,7 +82,8 @@ describe("logs", () => {
     expect(lines.filter((l) => l.res?.statusCode === 200)).toEqual([]);
     const notFound = lines.filter((l) => l.reqId === "trace-42.a");
     expect(notFound).toHaveLength(1);
-    expect(notFound[0]).toMatchObject({ level: 30, msg: "request completed", res: { statusCode: 404 }, req: { method: "GET", url: "/api/parcels/NO-SUCH-CODE?verify=~" } });
+    expect(notFound[0]).toMatchObject({ level: 30, msg: "request completed", res: { statusCode: 422 }, req: { method: "GET", url: "/api/track?codes=~&verify=~" } });
+    expect(lines.filter((l) => l.reqId === "trace-41")).toEqual([]);
     expect(typeof notFound[0].responseTime).toBe("number");
     expect(lines.find((l) => l.reqId === badId && l.res)?.res.statusCode).toBe(bad.status);
     expect(shipped.logs.join("")).not.toContain("secret-postcode-77");
