@@ -239,12 +239,23 @@ function rssMb(pid: number): number {
   return m ? Math.round(Number(m[1]) / 1024) : 0;
 }
 
+/** fetch, once more when a kept-alive connection was closed under it (idle since the last load). */
+async function fetchAgain(url: string): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fetch(url);
+    } catch (e) {
+      if (attempt >= 3) throw e;
+    }
+  }
+}
+
 /** Looks up `codes` once each, 32 at a time, so their views sit in the server's cache. */
 async function lookUpAll(base: string, codes: string[]): Promise<void> {
   let next = 0;
   await Promise.all(Array.from({ length: 32 }, async () => {
     while (next < codes.length) {
-      const r = await fetch(`${base}/api/parcels/${codes[next++]}`);
+      const r = await fetchAgain(`${base}/api/parcels/${codes[next++]}`);
       await r.arrayBuffer();
     }
   }));
@@ -358,7 +369,7 @@ async function main() {
         for (const s of on) {
           s.etags = [];
           for (const c of s.sample) {
-            const r = await fetch(`${s.base}/api/parcels/${c}`);
+            const r = await fetchAgain(`${s.base}/api/parcels/${c}`);
             await r.arrayBuffer();
             s.etags.push({ path: `/api/parcels/${c}`, headers: { "if-none-match": r.headers.get("etag")! } });
           }
