@@ -231,12 +231,19 @@ interface Site {
   label: string; n: number; server: ChildProcess; base: string; sample: string[]; unknown: string[]; dir: string;
   etags?: { path: string; headers: Record<string, string> }[];
 }
-interface Memory { db: string; parcels: number; cached_views: number; cache_size: number; rss_mb_idle: number; rss_mb_full: number; fill_s: number }
+interface Memory {
+  db: string; parcels: number; cached_views: number; cache_size: number; fill_s: number;
+  before: { rss: number; anon: number; file: number }; full: { rss: number; anon: number; file: number };
+}
 
-/** VmRSS of a process, in MB. */
-function rssMb(pid: number): number {
-  const m = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
-  return m ? Math.round(Number(m[1]) / 1024) : 0;
+/**
+ * Resident memory of a process, in MB: all of it (VmRSS), the process's own (RssAnon: heap, caches), and pages of
+ * mapped files (RssFile: code, and on SQLite the database file the direct reads map; the kernel can drop them).
+ */
+function rssMb(pid: number): { rss: number; anon: number; file: number } {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = (name: string) => Math.round(Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) / 1024);
+  return { rss: kb("VmRSS"), anon: kb("RssAnon"), file: kb("RssFile") };
 }
 
 /** fetch, once more when a kept-alive connection was closed under it (idle since the last load). */
@@ -397,9 +404,9 @@ async function main() {
       const count = Math.min(s.n, cacheSize);
       const step = s.n / count;
       await lookUpAll(s.base, Array.from({ length: count }, (_, i) => code(Math.floor(i * step))));
-      const m: Memory = { db: dbKind, parcels: s.n, cached_views: count, cache_size: cacheSize, rss_mb_idle: idle, rss_mb_full: rssMb(s.server.pid!), fill_s: Math.round((Date.now() - t0) / 100) / 10 };
+      const m: Memory = { db: dbKind, parcels: s.n, cached_views: count, cache_size: cacheSize, before: idle, full: rssMb(s.server.pid!), fill_s: Math.round((Date.now() - t0) / 100) / 10 };
       memory.push(m);
-      console.log(`   memory (${s.n}): ${m.rss_mb_idle} MB before, ${m.rss_mb_full} MB with ${count} views cached (filled in ${m.fill_s} s)`);
+      console.log(`   memory (${s.n}): RSS ${m.before.rss} MB before (own ${m.before.anon}, mapped files ${m.before.file}), ${m.full.rss} MB (own ${m.full.anon}, mapped files ${m.full.file}) with ${count} views cached (filled in ${m.fill_s} s)`);
     }
     baseline.kill();
     await new Promise((r) => baseline.once("exit", r));
@@ -424,8 +431,10 @@ async function main() {
     const note = r.disturbed ? " (disturbed)" : r.baseline_disturbed ? " (baseline disturbed)" : "";
     console.log(`| ${r.db} | ${r.parcels} | ${r.target}${note} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.baseline_rps} | ${r.ratio} | ${r.p99_vs_first_scale ?? ""} | ${r.cpu_us_per_request ?? ""} |`);
   }
-  console.log(`\n| db | parcels | views cached (PARCEL_CACHE_SIZE) | RSS before | RSS with the cache full |\n|---|---|---|---|---|`);
-  for (const m of memory) console.log(`| ${m.db} | ${m.parcels} | ${m.cached_views} (${m.cache_size}) | ${m.rss_mb_idle} MB | ${m.rss_mb_full} MB |`);
+  console.log(`\n| db | parcels | views cached (PARCEL_CACHE_SIZE) | RSS before (own + mapped files) | RSS with the cache full (own + mapped files) |\n|---|---|---|---|---|`);
+  for (const m of memory) {
+    console.log(`| ${m.db} | ${m.parcels} | ${m.cached_views} (${m.cache_size}) | ${m.before.rss} MB (${m.before.anon} + ${m.before.file}) | ${m.full.rss} MB (${m.full.anon} + ${m.full.file}) |`);
+  }
   for (const db of DBS) {
     const on = rows.find((r) => r.db === db && r.target === "REST look-up, shipped defaults");
     const off = rows.find((r) => r.db === db && r.target === "REST look-up, logging off");
