@@ -1,6 +1,9 @@
 import { ApolloClient, InMemoryCache, from } from "@apollo/client";
 import { onError } from "@apollo/client/link/error";
+import { createPersistedQueryLink } from "@apollo/client/link/persisted-queries";
 import createUploadLink from "apollo-upload-client/createUploadLink.mjs";
+import { print } from "graphql";
+import { sha256Hex } from "./modules/graph/sha256";
 
 type Listener = () => void;
 const unauthenticatedListeners = new Set<Listener>();
@@ -22,8 +25,16 @@ const httpLink = createUploadLink({
   headers: { "apollo-require-preflight": "true" },
 });
 
+// Automatic persisted queries: queries go as a GET with the document's hash, and the document is sent
+// only when the server does not know it yet. Without Web Crypto (plain http, not localhost) documents go as before.
+const persistedLink = createPersistedQueryLink({
+  generateHash: async (document) => (await sha256Hex(print(document))) ?? "",
+  useGETForHashedQueries: true,
+});
+const canHash = typeof globalThis.crypto?.subtle?.digest === "function";
+
 export const apollo = new ApolloClient({
-  link: from([errorLink, httpLink]),
+  link: from(canHash ? [errorLink, persistedLink, httpLink] : [errorLink, httpLink]),
   cache: new InMemoryCache(),
   defaultOptions: {
     watchQuery: { fetchPolicy: "cache-and-network", errorPolicy: "all" },

@@ -1,8 +1,8 @@
 import "reflect-metadata";
 import fs from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { isUniqueViolation } from "../server/core/errors.js";
+import { projectPath } from "../server/core/paths.js";
 import { validated } from "../server/core/validation.js";
 import { db, type Db } from "../server/db/index.js";
 import { CreateActivityInput } from "../server/modules/activity/activity.input.js";
@@ -15,7 +15,7 @@ import { importImage } from "../server/modules/upload/upload.service.js";
 
 /** The OneTimeClaim that records "the demo decision was taken for this database". */
 export const DEMO_CLAIM = "demo_seed";
-const ASSETS = path.join(path.dirname(fileURLToPath(import.meta.url)), "seed-assets");
+const ASSETS = projectPath("prisma/seed-assets");
 
 type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 

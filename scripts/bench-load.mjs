@@ -1,5 +1,5 @@
 // The load generator, run as its own process: autocannon against one target, JSON result on stdout.
-// Arg: a JSON file { url, method, path | paths[], bodies?, headers?, connections, duration }
+// Arg: a JSON file { url, method, path | paths[] | items[{ path, headers? }], bodies?, headers?, connections, duration }
 // Latencies are taken from every response (autocannon's own histogram keeps whole milliseconds of
 // 2xx answers only), so p50/p99 are exact to the microsecond and include 404s.
 import fs from "node:fs";
@@ -20,7 +20,12 @@ const instance = autocannon({
       method: o.method ?? "GET",
       headers: o.headers ?? {},
       setupRequest(req) {
-        if (bodies) {
+        if (o.items) {
+          // Requests that differ in more than the path (a conditional request's If-None-Match).
+          const it = o.items[Math.floor(Math.random() * o.items.length)];
+          req.path = it.path;
+          if (it.headers) req.headers = { ...o.headers, ...it.headers };
+        } else if (bodies) {
           req.body = bodies[Math.floor(Math.random() * bodies.length)];
           req.path = o.path;
         } else {

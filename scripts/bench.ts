@@ -6,7 +6,7 @@
 //   server's code is warm, while the first look-up of each sampled code is still measured)
 //   BENCH_QUIET=1 (on a shared machine: before each target wait, up to 3 minutes, until other processes
 //   use less than a quarter of a core, and measure a target again, up to 3 times in all, when they took
-//   more than a third of a core meanwhile)
+//   more than a third of a core meanwhile; BENCH_QUIET_WAIT=180 caps each wait, in seconds)
 // For each database: one fresh database per scale filled with demo-like parcels (10 history entries
 // each), the real server for each (rate limits raised) pinned to core 0, the raw baseline pinned to core 0
 // too, the load generator (autocannon, its own process) pinned to core 1. Each target is measured on the
@@ -15,6 +15,7 @@
 // the same target at the first scale, and the serving process's CPU time per request (a check that does
 // not depend on the load generator).
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -25,6 +26,7 @@ const SCALES = (process.env.BENCH_SCALES || "1000,1000000").split(",").map(Numbe
 const DURATION = Number(process.env.BENCH_DURATION || 10);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const QUIET = process.env.BENCH_QUIET !== "0";
+const QUIET_WAIT_S = Number(process.env.BENCH_QUIET_WAIT || 180);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 32);
 const ONLY = (process.env.BENCH_TARGETS || "").split(",").filter(Boolean);
 const PROFILE = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_PROFILE) : "";
@@ -86,25 +88,30 @@ async function fill(url: string, n: number) {
   return (Date.now() - t0) / 1000;
 }
 
-function startServer(url: string, port: number, dir: string): Promise<ChildProcess> {
+/** The server as `npm start` runs it (node dist/server/main.js, shipped defaults) plus `env`, pinned to core 0. */
+function startServer(url: string, port: number, dir: string, env: Record<string, string> = {}): Promise<ChildProcess> {
   const [cmd, ...pre] = pin(0);
   const prof = PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE}`] : [];
-  const args = [...pre, process.execPath, ...prof, "--import", "tsx", "server/main.ts"];
+  const args = [...pre, process.execPath, ...prof, "dist/server/main.js"];
+  // Its log goes to a file, as to a log collector: the shipped default writes failed (4xx/5xx) and slow requests.
+  const log = fs.openSync(path.join(dir, `server-${port}.log`), "a");
+  const base: NodeJS.ProcessEnv = { ...process.env };
+  for (const k of ["LOG_LEVEL", "LOG_REQUESTS", "SLOW_REQUEST_MS", "PUBLIC_CACHE_SECONDS", "GRAPHQL_FAST_PATH", "PARCEL_CACHE_SIZE"]) delete base[k];
   const proc = spawn(cmd ?? process.execPath, cmd ? args : args.slice(1), {
     cwd: root,
     env: {
-      ...process.env,
+      ...base,
       NODE_ENV: "production",
       PORT: String(port),
       HOST: "127.0.0.1",
       DATABASE_URL: url,
       UPLOADS_DIR: path.join(dir, "uploads"),
       OUTBOX_DIR: path.join(dir, "outbox"),
-      LOG_LEVEL: "warn",
       SEED_DEMO: "true",
       RATE_LIMIT_TRACKING: "1000000000",
+      ...env,
     },
-    stdio: ["ignore", "inherit", "inherit"],
+    stdio: ["ignore", log, log],
   });
   return waitUp(`http://127.0.0.1:${port}/api/graph`, proc);
 }
@@ -121,7 +128,10 @@ async function waitUp(url: string, proc: ChildProcess): Promise<ChildProcess> {
   throw new Error(`no answer from ${url}`);
 }
 
-type Load = { url: string; method?: string; path?: string; paths?: string[]; bodies?: string[]; headers?: Record<string, string> };
+type Load = {
+  url: string; method?: string; path?: string; paths?: string[]; bodies?: string[]; headers?: Record<string, string>;
+  items?: { path: string; headers?: Record<string, string> }[];
+};
 interface Row {
   db: string; parcels: number; target: string; rps: number; p50: number; p99: number; non2xx: number; errors: number;
   /** req/s of the raw baseline measured just before this target (same bytes, from memory). */
@@ -141,9 +151,9 @@ function ownTicks(): number {
   return Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14]);
 }
 
-/** Waits (at most 3 minutes) until other processes have used less than a quarter of a core for two seconds in a row. */
+/** Waits (at most BENCH_QUIET_WAIT seconds, default 180) until other processes have used less than a quarter of a core for two seconds in a row. */
 async function waitQuiet(): Promise<void> {
-  const until = Date.now() + 3 * 60_000;
+  const until = Date.now() + QUIET_WAIT_S * 1000;
   for (let calm = 0; calm < 2 && Date.now() < until; ) {
     const a = machineTicks();
     await new Promise((r) => setTimeout(r, 1000));
@@ -188,23 +198,96 @@ async function measure(o: Load, servedBy: ChildProcess): Promise<Omit<Row, "db" 
   return r;
 }
 
-const GQL = `query($c: String!) { parcel(trackingCode: $c) { tracking_code recipient_name destination current_location status show_map map_zoom map_current_latitude map_current_longitude history { title description icon color created_at_month created_at_day created_at_time } } }`;
+/** The document the site's tracking page sends (client/modules/parcel/graphql/TrackParcel.graphql). */
+const CLIENT_QUERY = fs.readFileSync(path.join(root, "client/modules/parcel/graphql/TrackParcel.graphql"), "utf8");
 
-interface Site { n: number; server: ChildProcess; base: string; sample: string[]; unknown: string[]; schema: string; dir: string }
+/** Every field of `parcel` (PublicParcel, its history, and so on), as a third party builds it from the schema by introspection. */
+async function fullFieldQuery(base: string): Promise<string> {
+  const q = `{ __schema { types { name kind fields { name args { type { kind } } type { kind name ofType { kind name ofType { kind name ofType { kind name } } } } } } } }`;
+  const r = (await (await fetch(`${base}/graphql`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query: q }) })).json()) as {
+    data: { __schema: { types: { name: string; kind: string; fields: { name: string; args: { type: { kind: string } }[]; type: TypeRef }[] | null }[] } };
+  };
+  type TypeRef = { kind: string; name: string | null; ofType?: TypeRef | null };
+  const types = new Map(r.data.__schema.types.map((t) => [t.name, t]));
+  const named = (t: TypeRef): string => (t.name ?? named(t.ofType!));
+  const select = (typeName: string, depth: number): string => {
+    const fields = types.get(typeName)!.fields ?? [];
+    const parts: string[] = [];
+    for (const f of fields) {
+      if (f.args.some((a) => a.type.kind === "NON_NULL")) continue;
+      const inner = types.get(named(f.type))!;
+      if (inner.kind === "OBJECT") {
+        if (depth < 3) parts.push(`${f.name} { ${select(inner.name, depth + 1)} }`);
+      } else parts.push(f.name);
+    }
+    return parts.join(" ");
+  };
+  return `query Full($c: String!) { parcel(trackingCode: $c) { ${select("PublicParcel", 1)} } }`;
+}
+
+const sha256 = (text: string) => crypto.createHash("sha256").update(text).digest("hex");
+
+interface Site {
+  label: string; n: number; server: ChildProcess; base: string; sample: string[]; unknown: string[]; dir: string;
+  etags?: { path: string; headers: Record<string, string> }[];
+}
+interface Memory {
+  db: string; parcels: number; cached_views: number; cache_size: number; fill_s: number;
+  before: { rss: number; anon: number; file: number }; full: { rss: number; anon: number; file: number };
+}
+
+/**
+ * Resident memory of a process, in MB: all of it (VmRSS), the process's own (RssAnon: heap, caches), and pages of
+ * mapped files (RssFile: code, and on SQLite the database file the direct reads map; the kernel can drop them).
+ */
+function rssMb(pid: number): { rss: number; anon: number; file: number } {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  const kb = (name: string) => Math.round(Number(new RegExp(`${name}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) / 1024);
+  return { rss: kb("VmRSS"), anon: kb("RssAnon"), file: kb("RssFile") };
+}
+
+/** fetch, once more when a kept-alive connection was closed under it (idle since the last load). */
+async function fetchAgain(url: string): Promise<Response> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fetch(url);
+    } catch (e) {
+      if (attempt >= 3) throw e;
+    }
+  }
+}
+
+/** Looks up `codes` once each, 32 at a time, so their views sit in the server's cache. */
+async function lookUpAll(base: string, codes: string[]): Promise<void> {
+  let next = 0;
+  await Promise.all(Array.from({ length: 32 }, async () => {
+    while (next < codes.length) {
+      const r = await fetchAgain(`${base}/api/parcels/${codes[next++]}`);
+      await r.arrayBuffer();
+    }
+  }));
+}
 
 async function main() {
+  // The server as shipped: built to dist/server (esbuild, a fraction of a second).
+  execFileSync(process.execPath, [path.join(root, "scripts/build-server.mjs")], { stdio: "inherit" });
   const rows: Row[] = [];
+  const memory: Memory[] = [];
   const baselines: (Omit<Row, "parcels" | "ratio"> & { before: string })[] = [];
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "courier-bench-"));
   let port = 4700;
+  let fullQuery = "";
   for (const dbKind of DBS) {
-    // Every scale's server runs at once, and each target is measured on the baseline and then on every
-    // scale back to back: a slow moment of a shared machine then touches the numbers compared alike.
+    // Every server runs at once, and each target is measured on the baseline and then on every
+    // server it applies to, back to back: a slow moment of a shared machine then touches the numbers compared alike.
     const sites: Site[] = [];
+    const variants: Site[] = [];
+    const schemas: string[] = [];
     for (const n of SCALES) {
       const dir = path.join(tmp, `${dbKind}-${n}`);
       fs.mkdirSync(dir, { recursive: true });
       const schema = `bench_${n}_${process.pid}`;
+      schemas.push(schema);
       const url = dbKind === "sqlite" ? `file:${path.join(dir, "bench.db")}` : `${PG}?schema=${schema}`;
       console.log(`\n== ${dbKind}, ${n} parcels: filling ...`);
       const secs = await fill(url, n);
@@ -217,13 +300,28 @@ async function main() {
       while (picked.size < Math.min(SAMPLE, n)) picked.add(Math.floor(Math.random() * n));
       const sample = [...picked].map(code);
       const unknown = Array.from({ length: 2000 }, (_, i) => `NO-${i}-${Math.random().toString(36).slice(2, 8)}`);
-      sites.push({ n, server, base: `http://127.0.0.1:${port}`, sample, unknown, schema, dir });
+      const site: Site = { label: String(n), n, server, base: `http://127.0.0.1:${port}`, sample, unknown, dir };
+      sites.push(site);
+      if (n === SCALES[0]) {
+        // The same database at the first scale, served with logging off and with every request logged.
+        for (const [label, env] of [["logging off", { LOG_LEVEL: "silent" }], ["LOG_REQUESTS=all", { LOG_REQUESTS: "all" }]] as const) {
+          const other = await startServer(url, ++port, dir, env);
+          variants.push({ ...site, label: `${n}, ${label}`, server: other, base: `http://127.0.0.1:${port}` });
+        }
+      }
     }
+    fullQuery ||= await fullFieldQuery(sites[0].base);
     const rest = (s: Site, codes: string[]): Load => ({ url: s.base, paths: codes.map((c) => `/api/parcels/${c}`) });
-    const gql = (s: Site, codes: string[]): Load => ({
+    const gql = (s: Site, codes: string[], query: string, variable = "c"): Load => ({
       url: s.base, method: "POST", path: "/graphql", headers: { "content-type": "application/json" },
-      bodies: codes.map((c) => JSON.stringify({ query: GQL, variables: { c } })),
+      bodies: codes.map((c) => JSON.stringify({ query, variables: { [variable]: c } })),
     });
+    // Apollo Client's automatic persisted query: a GET with the hash (registered once before).
+    const apq = (s: Site, codes: string[]): Load => ({
+      url: s.base, headers: { "content-type": "application/json" },
+      paths: codes.map((c) => `/graphql?${new URLSearchParams({ variables: JSON.stringify({ trackingCode: c }), extensions: JSON.stringify({ persistedQuery: { version: 1, sha256Hash: sha256(CLIENT_QUERY) } }) })}`),
+    });
+    const conditional = (s: Site): Load => ({ url: s.base, items: s.etags! });
     // The baseline answers the same bytes as the REST look-up, from memory, in this same run.
     const sampleBody = await (await fetch(`${sites[0].base}/api/parcels/${sites[0].sample[0]}`)).text();
     const [pinCmd, ...pinArgs] = pin(0);
@@ -234,8 +332,15 @@ async function main() {
     });
     const baselineLoad: Load = { url: `http://127.0.0.1:${port}`, path: "/" };
     await waitUp(`${baselineLoad.url}/`, baseline);
+    for (const s of [...sites, ...variants]) {
+      const r = await fetch(`${s.base}/graphql`, {
+        method: "POST", headers: { "content-type": "application/json" },
+        body: JSON.stringify({ query: CLIENT_QUERY, variables: { trackingCode: s.sample[0] }, extensions: { persistedQuery: { version: 1, sha256Hash: sha256(CLIENT_QUERY) } } }),
+      });
+      if (!(await r.text()).includes('"parcel"')) throw new Error("persisted query not registered");
+    }
     if (WARMUP > 0) {
-      for (const s of sites) {
+      for (const s of [...sites, ...variants]) {
         const sampled = new Set(s.sample);
         const warm: string[] = [];
         for (let i = 0; warm.length < 2000 && i < 10 * s.n; i++) {
@@ -243,29 +348,45 @@ async function main() {
           if (!sampled.has(c)) warm.push(c);
         }
         const other = s.unknown.map((c) => `${c}-W`);
-        for (const o of [rest(s, warm), gql(s, warm), rest(s, other), gql(s, other), { url: s.base, path: "/api/graph" }]) {
+        for (const o of [rest(s, warm), gql(s, warm, CLIENT_QUERY, "trackingCode"), gql(s, warm, fullQuery), apq(s, warm), rest(s, other), gql(s, other, CLIENT_QUERY, "trackingCode"), { url: s.base, path: "/api/graph" }]) {
           if (o.paths?.length !== 0 && o.bodies?.length !== 0) load(o, s.server, WARMUP);
         }
       }
       load(baselineLoad, baseline, WARMUP);
     }
-    const targets: [string, (s: Site) => Load][] = [
-      ["REST look-up", (s) => rest(s, s.sample)],
-      ["REST unknown code", (s) => rest(s, s.unknown)],
-      ["GraphQL look-up", (s) => gql(s, s.sample)],
-      ["GraphQL unknown code", (s) => gql(s, s.unknown)],
-      ["start-up graph", (s) => ({ url: s.base, path: "/api/graph" })],
+    const targets: [string, (s: Site) => Load, Site[]][] = [
+      ["REST look-up, shipped defaults", (s) => rest(s, s.sample), sites],
+      ["REST look-up, logging off", (s) => rest(s, s.sample), variants.filter((v) => v.label.includes("off"))],
+      ["REST look-up, LOG_REQUESTS=all", (s) => rest(s, s.sample), variants.filter((v) => v.label.includes("all"))],
+      ["REST unknown code", (s) => rest(s, s.unknown), sites],
+      ["GraphQL client query", (s) => gql(s, s.sample, CLIENT_QUERY, "trackingCode"), sites],
+      ["GraphQL full-field look-up", (s) => gql(s, s.sample, fullQuery), sites],
+      ["GraphQL APQ look-up (GET)", (s) => apq(s, s.sample), sites],
+      ["GraphQL unknown code", (s) => gql(s, s.unknown, CLIENT_QUERY, "trackingCode"), sites],
+      ["REST conditional, 304", conditional, sites],
+      ["start-up graph", (s) => ({ url: s.base, path: "/api/graph" }), sites],
     ];
     const show = (label: string, r: Omit<Row, "db" | "parcels" | "target">, ratio?: number) =>
-      console.log(`   ${label.padEnd(30)} ${String(r.rps).padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms${ratio === undefined ? "" : `  ratio ${ratio}`}  cpu ${r.cpu_us_per_request} us/req  non-2xx ${r.non2xx}${r.disturbed ? `  (disturbed: others used ${r.others_cores} core)` : ""}`);
+      console.log(`   ${label.padEnd(44)} ${String(r.rps).padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms${ratio === undefined ? "" : `  ratio ${ratio}`}  cpu ${r.cpu_us_per_request} us/req  non-2xx ${r.non2xx}${r.disturbed ? `  (disturbed: others used ${r.others_cores} core)` : ""}`);
     console.log(`\n== ${dbKind}: measuring ${DURATION} s per target`);
-    for (const [target, make] of targets) {
+    for (const [target, make, on] of targets) {
       if (ONLY.length && !ONLY.some((t) => target.includes(t))) continue;
+      if (target.includes("304")) {
+        // The client's copies: each sampled code's current ETag, sent back as If-None-Match.
+        for (const s of on) {
+          s.etags = [];
+          for (const c of s.sample) {
+            const r = await fetchAgain(`${s.base}/api/parcels/${c}`);
+            await r.arrayBuffer();
+            s.etags.push({ path: `/api/parcels/${c}`, headers: { "if-none-match": r.headers.get("etag")! } });
+          }
+        }
+      }
       if (QUIET) await waitQuiet();
       const b = await measure(baselineLoad, baseline);
       baselines.push({ db: dbKind, target: "raw baseline", before: target, ...b });
       show(`raw baseline`, b);
-      for (const s of sites) {
+      for (const s of on) {
         const r = await measure(make(s), s.server);
         const row: Row = {
           db: dbKind, parcels: s.n, target, ...r, baseline_rps: b.rps, baseline_disturbed: b.disturbed, ratio: Math.round((r.rps / b.rps) * 100) / 100,
@@ -274,14 +395,27 @@ async function main() {
         show(`${target} (${s.n})`, r, row.ratio);
       }
     }
+    // Resident memory with a full cache of public views: every parcel at the small scale, PARCEL_CACHE_SIZE
+    // (default 50 000) distinct parcels at the large one; the cache bounds it, whatever the database holds.
+    const cacheSize = Number(process.env.PARCEL_CACHE_SIZE || 50_000);
+    for (const s of sites) {
+      const idle = rssMb(s.server.pid!);
+      const t0 = Date.now();
+      const count = Math.min(s.n, cacheSize);
+      const step = s.n / count;
+      await lookUpAll(s.base, Array.from({ length: count }, (_, i) => code(Math.floor(i * step))));
+      const m: Memory = { db: dbKind, parcels: s.n, cached_views: count, cache_size: cacheSize, before: idle, full: rssMb(s.server.pid!), fill_s: Math.round((Date.now() - t0) / 100) / 10 };
+      memory.push(m);
+      console.log(`   memory (${s.n}): RSS ${m.before.rss} MB before (own ${m.before.anon}, mapped files ${m.before.file}), ${m.full.rss} MB (own ${m.full.anon}, mapped files ${m.full.file}) with ${count} views cached (filled in ${m.fill_s} s)`);
+    }
     baseline.kill();
     await new Promise((r) => baseline.once("exit", r));
-    for (const s of sites) {
+    for (const s of [...sites, ...variants]) {
       s.server.kill("SIGTERM");
       await new Promise((r) => s.server.once("exit", r));
-      if (dbKind === "postgresql") execFileSync("psql", [PG, "-q", "-c", `DROP SCHEMA IF EXISTS "${s.schema}" CASCADE`]);
-      fs.rmSync(s.dir, { recursive: true, force: true });
     }
+    for (const s of sites) fs.rmSync(s.dir, { recursive: true, force: true });
+    if (dbKind === "postgresql") for (const schema of schemas) execFileSync("psql", [PG, "-q", "-c", `DROP SCHEMA IF EXISTS "${schema}" CASCADE`]);
   }
   // p99 against the same database and target at the first (smallest) scale, measured just before.
   for (const r of rows) {
@@ -291,12 +425,22 @@ async function main() {
   const outDir = path.join(root, "bench-results");
   fs.mkdirSync(outDir, { recursive: true });
   const file = path.join(outDir, `bench-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
-  fs.writeFileSync(file, JSON.stringify({ machine: { cpus: cores, node: process.version }, duration: DURATION, connections: CONNECTIONS, rows, baselines }, null, 2));
+  fs.writeFileSync(file, JSON.stringify({ machine: { cpus: cores, node: process.version }, duration: DURATION, connections: CONNECTIONS, full_field_query: fullQuery, rows, memory, baselines }, null, 2));
   console.log(`\n| db | parcels | target | req/s | p50 ms | p99 ms | baseline req/s | ratio | p99 vs first scale | CPU µs/req |\n|---|---|---|---|---|---|---|---|---|---|`);
   for (const r of rows) {
     const note = r.disturbed ? " (disturbed)" : r.baseline_disturbed ? " (baseline disturbed)" : "";
     console.log(`| ${r.db} | ${r.parcels} | ${r.target}${note} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.baseline_rps} | ${r.ratio} | ${r.p99_vs_first_scale ?? ""} | ${r.cpu_us_per_request ?? ""} |`);
   }
+  console.log(`\n| db | parcels | views cached (PARCEL_CACHE_SIZE) | RSS before (own + mapped files) | RSS with the cache full (own + mapped files) |\n|---|---|---|---|---|`);
+  for (const m of memory) {
+    console.log(`| ${m.db} | ${m.parcels} | ${m.cached_views} (${m.cache_size}) | ${m.before.rss} MB (${m.before.anon} + ${m.before.file}) | ${m.full.rss} MB (${m.full.anon} + ${m.full.file}) |`);
+  }
+  for (const db of DBS) {
+    const on = rows.find((r) => r.db === db && r.target === "REST look-up, shipped defaults");
+    const off = rows.find((r) => r.db === db && r.target === "REST look-up, logging off");
+    if (on && off) console.log(`\n${db}: REST look-up with the shipped logging at ${Math.round((on.rps / off.rps) * 100)}% of logging off (cost ${Math.round((1 - on.rps / off.rps) * 100)}%)`);
+  }
+  console.log(`\nfull-field query (from introspection): ${fullQuery}`);
   console.log(`\nwritten to ${path.relative(root, file)}`);
   fs.rmSync(tmp, { recursive: true, force: true });
 }

@@ -20,7 +20,8 @@ const clientDir = path.join(root, "dist", "client");
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "courier-lh-"));
 const port = Number(process.env.LH_PORT || 4790);
 const runs = Math.max(1, Number(process.env.LH_RUNS || 3));
-const server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
+// The production server as `npm start` runs it (npm run lighthouse builds it first), with shipped logging.
+const server = spawn(process.execPath, ["dist/server/main.js"], {
   cwd: root,
   env: {
     ...process.env,
@@ -31,7 +32,6 @@ const server = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
     UPLOADS_DIR: path.join(dir, "uploads"),
     OUTBOX_DIR: path.join(dir, "outbox"),
     MAP_TILE_URL: "/tiles/{z}/{x}/{y}.png",
-    LOG_LEVEL: "warn",
   },
   stdio: ["ignore", "inherit", "inherit"],
 });

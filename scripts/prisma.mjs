@@ -81,6 +81,12 @@ const cmd = process.argv[2];
 if (cmd === "derive") {
   derive();
 } else if (cmd === "generate") {
+  // A production install (`npm ci --omit=dev`) has no Prisma CLI: the built server (dist/server) carries
+  // the generated clients, so there is nothing to generate.
+  if (!fs.existsSync(prismaBin)) {
+    console.log("prisma: CLI not installed (production install): clients not generated");
+    process.exit(0);
+  }
   derive();
   for (const p of Object.keys(providers)) prisma(p, ["generate", "--schema", schemaPath(p)]);
   console.log("prisma: generated clients for", Object.keys(providers).join(", "));

@@ -8,6 +8,8 @@ import fastifyStatic from "@fastify/static";
 import { pageCsp } from "./core/csp.js";
 import { getSettings } from "./modules/settings/settings.service.js";
 import { config } from "./core/config.js";
+import { loggerOptions, quietRequests, registerRequestLog } from "./core/logging.js";
+import { etagOf, publicRead } from "./core/http-cache.js";
 import { openDb } from "./db/index.js";
 import { registerGraphql } from "./graphql/server.js";
 import { frameworkErrors, registerRest, siteErrorHandler } from "./rest/index.js";
@@ -28,18 +30,9 @@ export async function buildApp(): Promise<FastifyInstance> {
   const c = config();
   await openDb(c.databaseUrl);
   const app = Fastify({
-    // Structured logs (pino) with a request id per request; no cookies, tokens or bodies in them.
-    logger:
-      c.logLevel === "silent"
-        ? false
-        : {
-            level: c.logLevel,
-            redact: ["req.headers.cookie", "req.headers.authorization", "res.headers['set-cookie']"],
-            serializers: {
-              // Reset links carry tokens in the query string: log the path and the names of parameters only.
-              req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactQuery(req.url), ip: req.ip }),
-            },
-          },
+    // Structured logs (pino) with a request id per request; no cookies, tokens or bodies in them (core/logging.ts).
+    logger: loggerOptions(c),
+    logController: quietRequests(),
     genReqId: (req) => {
       const given = req.headers["x-request-id"];
       return typeof given === "string" && /^[A-Za-z0-9._-]{1,64}$/.test(given) ? given : crypto.randomUUID();
@@ -54,6 +47,7 @@ export async function buildApp(): Promise<FastifyInstance> {
   });
   app.setErrorHandler(siteErrorHandler);
   await app.register(fastifyCookie);
+  registerRequestLog(app, c);
   // Security headers on every answer (the pages' CSP is set per response below: it allows the admin's
   // chat code). Plain callback hooks with headers fixed at start-up: they run on every request.
   const hsts = "max-age=31536000; includeSubDomains";
@@ -116,7 +110,8 @@ export async function buildApp(): Promise<FastifyInstance> {
     });
   }
   const template = hasClient ? fs.readFileSync(indexFile, "utf8") : FALLBACK_HTML;
-  const sendIndex = async (reqUrl: string, reply: import("fastify").FastifyReply) => {
+  const sendIndex = async (req: import("fastify").FastifyRequest, reply: import("fastify").FastifyReply) => {
+    const reqUrl = req.url;
     const [status, settings] = await Promise.all([clientRouteStatus(reqUrl), getSettings()]);
     // The meta description from settings is in the HTML itself, for crawlers that run no script.
     let html = settings.meta_description
@@ -131,17 +126,17 @@ export async function buildApp(): Promise<FastifyInstance> {
     const path = reqUrl.split("?")[0];
     // Tracking results and the control panel are nobody's search results.
     if (path.startsWith("/track.html") || path.startsWith("/control") || path.startsWith("/cp")) reply.header("X-Robots-Tag", "noindex, nofollow");
-    return reply
-      .code(status)
-      .type("text/html; charset=utf-8")
-      .header("Cache-Control", "no-cache")
-      .header("Content-Security-Policy", pageCsp(settings.chat_code, c.tileUrl))
-      .send(html);
+    const csp = pageCsp(settings.chat_code, c.tileUrl);
+    reply.code(status).type("text/html; charset=utf-8").header("Content-Security-Policy", csp);
+    // Pages are public reads: ETag and 304 (core/http-cache.ts); a 404 page and an admin's request are not cached.
+    if (status !== 200) reply.header("Cache-Control", "no-cache");
+    else if (publicRead(req, reply, () => etagOf(`${csp}\n${html}`))) return reply.code(304).send();
+    return reply.send(html);
   };
-  app.get("/", (req, reply) => sendIndex(req.url, reply));
+  app.get("/", (req, reply) => sendIndex(req, reply));
   app.setNotFoundHandler((req, reply) => {
     if (req.method === "GET" || req.method === "HEAD") {
-      if (!req.url.startsWith("/uploads/") && !req.url.startsWith("/assets/")) return sendIndex(req.url, reply);
+      if (!req.url.startsWith("/uploads/") && !req.url.startsWith("/assets/")) return sendIndex(req, reply);
     }
     return reply.code(404).type("text/plain; charset=utf-8").send("Not found");
   });
@@ -149,14 +144,6 @@ export async function buildApp(): Promise<FastifyInstance> {
 }
 
 const SECURITY_HEADERS = helmetHeaders();
-
-/** The URL with every query value replaced, so tokens and e-mail addresses never reach the logs. */
-export function redactQuery(url: string): string {
-  const q = url.indexOf("?");
-  if (q < 0) return url;
-  const names = url.slice(q + 1).split("&").map((p) => `${p.split("=")[0]}=~`);
-  return `${url.slice(0, q)}?${names.join("&")}`;
-}
 
 const escapeAttr = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 

@@ -39,6 +39,11 @@ export function loadConfig() {
     uploadMaxBytes: int("UPLOAD_MAX_BYTES", 5 * 1024 * 1024),
     bodyLimitBytes: int("BODY_LIMIT_BYTES", 1024 * 1024),
     logLevel: env.LOG_LEVEL || (env.NODE_ENV === "test" ? "silent" : "info"),
+    // Which requests write a log line: errors (4xx/5xx and slow ones), all, off (server/core/logging.ts).
+    logRequests: requestLogMode(env.LOG_REQUESTS),
+    slowRequestMs: int("SLOW_REQUEST_MS", 1000),
+    // How long a CDN or proxy may keep a public read (server/core/http-cache.ts); 0: revalidate every time.
+    publicCacheSeconds: Math.max(0, Math.floor(int("PUBLIC_CACHE_SECONDS", 0))),
     clientDir: path.resolve(env.CLIENT_DIR || "./dist/client"),
     seedDemo: env.SEED_DEMO !== "false",
     tileUrl: env.MAP_TILE_URL || "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
@@ -47,6 +52,12 @@ export function loadConfig() {
     // Valid JSON queries skip Apollo's request pipeline (server/graphql/fastpath.ts); false sends all through Apollo.
     graphqlFastPath: env.GRAPHQL_FAST_PATH !== "false",
   };
+}
+
+function requestLogMode(v: string | undefined): "errors" | "all" | "off" {
+  if (!v) return "errors";
+  if (v === "errors" || v === "all" || v === "off") return v;
+  throw new Error("LOG_REQUESTS must be errors, all or off");
 }
 
 export type Config = ReturnType<typeof loadConfig>;

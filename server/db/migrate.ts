@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { PROJECT_ROOT } from "../core/paths.js";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const root = PROJECT_ROOT;
 
 /** Splits `?schema=NAME` off a PostgreSQL URL (node-postgres does not understand it). */
 export function pgTarget(url: string): { connectionString: string; schema?: string } {

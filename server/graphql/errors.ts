@@ -25,7 +25,10 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
     const messages = messagesOf(validationErrors);
     return { message: messages[0] ?? "Invalid input", path: formatted.path, locations: formatted.locations, extensions: { code: "BAD_USER_INPUT", messages } };
   }
-  const code = (formatted.extensions?.code as string) ?? "INTERNAL_SERVER_ERROR";
+  let code = (formatted.extensions?.code as string) ?? "INTERNAL_SERVER_ERROR";
+  // Apollo's own request errors without a code (a persisted-query hash that is not the document's) carry a 4xx.
+  const status = (ext as { http?: { status?: number } }).http?.status;
+  if (code === "INTERNAL_SERVER_ERROR" && original instanceof GraphQLError && status && status >= 400 && status < 500) code = "BAD_REQUEST";
   if (code === "INTERNAL_SERVER_ERROR") {
     if (process.env.NODE_ENV !== "test") console.error(original);
     return { message: "Something went wrong on our side; please try again", path: formatted.path, extensions: { code } };

@@ -4,6 +4,7 @@ import {
 } from "graphql";
 import { compileQuery, isCompiledQuery, type CompiledQuery } from "graphql-jit";
 import type { FastifyReply, FastifyRequest } from "fastify";
+import type { PersistedQueries } from "./persisted.js";
 
 /**
  * A lean path in front of Apollo for what third parties and the site send most: a JSON POST of a
@@ -12,8 +13,12 @@ import type { FastifyReply, FastifyRequest } from "fastify";
  * tests/integration/graphql-fastpath.test.ts), without Apollo's per-request pipeline, and each
  * query compiled once to JavaScript by graphql-jit instead of walked by graphql's executor.
  *
- * Everything else goes on to Apollo untouched: GET, uploads, mutations and subscriptions,
- * persisted queries and other extensions, batches, documents that fail to parse or validate,
+ * Automatic persisted queries (extensions.persistedQuery, by POST or by GET) are answered here too, with
+ * the store Apollo uses (persisted.ts); a GET passes Apollo's CSRF rule first (a non-simple content type
+ * or an `apollo-require-preflight` / `x-apollo-operation-name` header).
+ *
+ * Everything else goes on to Apollo untouched: uploads, mutations and subscriptions, unknown or wrong
+ * persisted-query hashes and other extensions, batches, documents that fail to parse or validate,
  * variables that fail to coerce (nothing has run then), Accept headers other than the usual ones.
  */
 export interface FastPathOptions {
@@ -22,6 +27,10 @@ export interface FastPathOptions {
   validationRules: ValidationRule[];
   formatError: (formatted: GraphQLFormattedError, error: unknown) => GraphQLFormattedError;
   context: (req: FastifyRequest, reply: FastifyReply) => unknown;
+  /** Automatic persisted queries, shared with Apollo. */
+  persisted: PersistedQueries;
+  /** Headers for a successful answer (caching of public reads); the default is `cache-control: no-store`. */
+  answerHeaders?: (req: FastifyRequest, reply: FastifyReply, body: string) => boolean | void;
 }
 
 // What Apollo answers for each Accept header handled here (no header: JSON).
@@ -89,7 +98,9 @@ export function graphqlFastPath(o: FastPathOptions) {
       q = null;
       if (operation.operation === "query") {
         // customJSONSerializer: a serializer for this selection (fast-json-stringify), used when nothing failed.
-        const c = compileQuery(o.schema, p.document, operationName, { customJSONSerializer: true });
+        // graphql-jit builds none for a custom scalar (DateTimeISO): such a query is compiled without it.
+        let c = compileQuery(o.schema, p.document, operationName, { customJSONSerializer: true });
+        if (!isCompiledQuery(c)) c = compileQuery(o.schema, p.document, operationName);
         if (isCompiledQuery(c)) q = c;
       }
       for (const oldest of documents.keys()) {
@@ -112,34 +123,82 @@ export function graphqlFastPath(o: FastPathOptions) {
 
   /** A preHandler hook: answers the request, or leaves it to Apollo. */
   return async function fastPath(req: FastifyRequest, reply: FastifyReply) {
-    if (req.method !== "POST") return;
     const contentType = CONTENT_TYPES[req.headers.accept ?? ""];
-    if (!contentType || !isJson(req.headers["content-type"])) return;
-    const body = req.body as Record<string, unknown> | null;
-    if (!body || typeof body !== "object" || Array.isArray(body)) return;
-    const { query, variables, operationName, extensions } = body;
-    if (typeof query !== "string" || !query || extensions != null) return;
-    if (variables != null && (typeof variables !== "object" || Array.isArray(variables))) return;
-    if (operationName != null && typeof operationName !== "string") return;
+    if (!contentType) return;
+    const r = graphqlRequest(req, o.persisted);
+    if (!r) return;
+    const { query, variables, operationName } = r;
 
     const p = prepared(query);
     const run = p && compiled(p, operationName ?? undefined);
     if (!run) return;
 
-    const result = (await run.query(undefined, await o.context(req, reply), (variables ?? {}) as Record<string, unknown>)) as ExecutionResult;
+    const result = (await run.query(undefined, await o.context(req, reply), variables ?? {})) as ExecutionResult;
     // No data: the request itself failed (variables); nothing ran, and Apollo words those errors.
     if (result.data === undefined) return;
 
     const head = { status: 200, headers: new Map<string, string>() };
     const errors = result.errors?.map((e) => formatOne(e, o.formatError, head));
     reply.code(head.status);
-    reply.header("cache-control", "no-store");
     for (const [k, v] of head.headers) reply.header(k, v);
     reply.header("content-type", contentType);
     // Apollo's field order: errors, data, extensions.
     const json = errors || result.extensions ? JSON.stringify({ errors, data: result.data, extensions: result.extensions }) : run.stringify({ data: result.data });
-    return reply.send(`${json}\n`);
+    const body = `${json}\n`;
+    if (errors || !o.answerHeaders) reply.header("cache-control", "no-store");
+    // true: the client's copy is current (304, no body).
+    else if (o.answerHeaders(req, reply, body)) return reply.code(304).send();
+    return reply.send(body);
   };
+}
+
+/** The query, variables and operation name of a JSON POST or of a GET, with a persisted query resolved; null: Apollo's to answer. */
+function graphqlRequest(req: FastifyRequest, persisted: PersistedQueries): { query: string; variables?: Record<string, unknown>; operationName?: string } | null {
+  let fields: Record<string, unknown>;
+  if (req.method === "POST") {
+    if (!isJson(req.headers["content-type"])) return null;
+    const body = req.body as Record<string, unknown> | null;
+    if (!body || typeof body !== "object" || Array.isArray(body)) return null;
+    fields = body;
+  } else if (req.method === "GET") {
+    if (!passesCsrfCheck(req)) return null;
+    const q = req.query as Record<string, unknown>;
+    fields = { query: q.query, operationName: q.operationName };
+    try {
+      if (typeof q.variables === "string") fields.variables = JSON.parse(q.variables);
+      else if (q.variables !== undefined) return null;
+      if (typeof q.extensions === "string") fields.extensions = JSON.parse(q.extensions);
+      else if (q.extensions !== undefined) return null;
+    } catch {
+      return null;
+    }
+  } else {
+    return null;
+  }
+  const { variables, operationName, extensions } = fields;
+  let query = fields.query;
+  if (variables != null && (typeof variables !== "object" || Array.isArray(variables))) return null;
+  if (operationName != null && typeof operationName !== "string") return null;
+  if (extensions != null) {
+    // Only a version-1 persisted query, with a hash that is known or matches the document sent.
+    if (typeof extensions !== "object" || Array.isArray(extensions) || Object.keys(extensions).length !== 1) return null;
+    const pq = (extensions as { persistedQuery?: { version?: unknown; sha256Hash?: unknown } }).persistedQuery;
+    if (!pq || typeof pq !== "object" || pq.version !== 1 || typeof pq.sha256Hash !== "string") return null;
+    if (query === undefined) query = persisted.lookup(pq.sha256Hash);
+    else if (typeof query !== "string" || !persisted.register(pq.sha256Hash, query)) return null;
+  }
+  if (typeof query !== "string" || !query) return null;
+  return { query, variables: (variables ?? undefined) as Record<string, unknown> | undefined, operationName: (operationName ?? undefined) as string | undefined };
+}
+
+/** Apollo's CSRF prevention for requests without a body: a content type a form cannot send, or a preflight header. */
+function passesCsrfCheck(req: FastifyRequest): boolean {
+  const type = req.headers["content-type"];
+  if (type !== undefined) {
+    const essence = type.split(";")[0].trim().toLowerCase();
+    if (!["application/x-www-form-urlencoded", "multipart/form-data", "text/plain"].includes(essence)) return true;
+  }
+  return !!(req.headers["x-apollo-operation-name"] || req.headers["apollo-require-preflight"]);
 }
 
 function isJson(contentType: string | undefined): boolean {

@@ -1,8 +1,7 @@
 import "reflect-metadata";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import type { GraphQLSchema } from "graphql";
 import { buildSchema } from "type-graphql";
+import { projectPath } from "../core/paths.js";
 import { ActivityResolver } from "../modules/activity/activity.resolver.js";
 import { AdminResolver } from "../modules/admin/admin.resolver.js";
 import { DeliveryResolver } from "../modules/delivery/delivery.resolver.js";
@@ -21,7 +20,7 @@ import { WebhookResolver } from "../modules/webhook/webhook.resolver.js";
 import { TotpResolver } from "../modules/totp/totp.resolver.js";
 import { ApiKeyResolver } from "../modules/apikey/apikey.resolver.js";
 
-export const SCHEMA_FILE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../schema/schema.graphql");
+export const SCHEMA_FILE = projectPath("schema/schema.graphql");
 
 const resolvers = [
   GraphResolver, ParcelResolver, ActivityResolver, PageResolver, ReviewResolver,

@@ -10,13 +10,17 @@ import { formatError } from "./errors.js";
 import { schema } from "./schema.js";
 import { GRAPHQL_LIMITS, limitsRule } from "./limits.js";
 import { graphqlFastPath } from "./fastpath.js";
+import { PersistedQueries } from "./persisted.js";
+import { etagOf, publicRead } from "../core/http-cache.js";
 
 const UPLOAD_MARK = Symbol("graphql-upload");
 
 /** Apollo Server 5 at /graphql, with GraphQL multipart uploads (graphql-upload) in the same scope. */
 export async function registerGraphql(app: FastifyInstance): Promise<void> {
   const executable = await schema();
+  const persisted = new PersistedQueries();
   const apollo = new ApolloServer<Context>({
+    persistedQueries: { cache: persisted },
     schema: executable,
     formatError,
     introspection: true,
@@ -87,7 +91,14 @@ export async function registerGraphql(app: FastifyInstance): Promise<void> {
       req.raw.once("close", finish);
     });
     if (config().graphqlFastPath) {
-      scope.addHook("preHandler", graphqlFastPath({ schema: executable, validationRules: [limitsRule], formatError, context: ctxOf }));
+      scope.addHook("preHandler", graphqlFastPath({
+      schema: executable, validationRules: [limitsRule], formatError, context: ctxOf, persisted,
+      // A GET (a persisted query by hash, or a document in the URL) is a read a CDN may keep; a POST is not.
+      answerHeaders: (req, reply, body) => {
+        if (req.method === "GET") return publicRead(req, reply, () => etagOf(body));
+        reply.header("cache-control", "no-store");
+      },
+    }));
     }
     await scope.register(fastifyApollo(apollo), {
       path: "/graphql",

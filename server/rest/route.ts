@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { contextOf, type Context } from "../core/context.js";
 import { authorize, OPERATIONS, runAs, type Actor, type Operation, type OperationName } from "../core/access.js";
+import { etagOf, publicRead } from "../core/http-cache.js";
 import { input } from "./body.js";
 import { binaryFile, envelope, inputSchema, type Schema } from "./schemas.js";
 
@@ -35,6 +36,8 @@ export interface RouteSpec<I> {
   data: Schema;
   /** The handler returns `data` already serialized as JSON (by a service cache that matches the schema). */
   serializedData?: boolean;
+  /** A public read: ETag, 304 on If-None-Match and a cacheable Cache-Control, unless the request may see more (core/http-cache.ts). */
+  publicRead?: boolean;
   handler(args: { input: I; req: FastifyRequest; ctx: Context }): Promise<unknown>;
 }
 
@@ -107,17 +110,18 @@ const formLimits = (spec: RouteSpec<unknown>): MultipartLimits | undefined =>
  * as the same strings again and again, so each answer is built and encoded once (bounded, oldest out).
  */
 class Answers {
-  private byData = new Map<string, Buffer>();
+  private byData = new Map<string, { body: Buffer; etag: string }>();
   constructor(private readonly head: string) {}
 
-  of(data: string): Buffer {
-    let body = this.byData.get(data);
-    if (!body) {
-      body = Buffer.from(`${this.head}${data}}`);
+  of(data: string): { body: Buffer; etag: string } {
+    let answer = this.byData.get(data);
+    if (!answer) {
+      const body = Buffer.from(`${this.head}${data}}`);
+      answer = { body, etag: etagOf(body) };
       if (this.byData.size >= ANSWERS_KEPT) this.byData.delete(this.byData.keys().next().value as string);
-      this.byData.set(data, body);
+      this.byData.set(data, answer);
     }
-    return body;
+    return answer;
   }
 }
 const ANSWERS_KEPT = 5_000;
@@ -151,6 +155,7 @@ export function route<I = undefined>(api: FastifyInstance, spec: RouteSpec<I>): 
       ...requestSchema(spec as RouteSpec<unknown>, isGet),
       response: {
         [status]: { description: spec.message || "Success", ...envelope(spec.data) },
+        ...(spec.publicRead ? { 304: { description: "Not modified: If-None-Match holds the current ETag (public reads only; a session, an Authorization header or verify makes the answer private, no-store)" } } : {}),
         "4xx": { description: ERRORS_4XX, $ref: "ErrorEnvelope#" },
         "5xx": { description: "Unexpected failure: a generic message, never a stack trace", $ref: "ErrorEnvelope#" },
       },
@@ -160,8 +165,16 @@ export function route<I = undefined>(api: FastifyInstance, spec: RouteSpec<I>): 
       const ctx = ctxOf(req, reply);
       const value = (spec.input ? await input(spec.input as new () => object, isGet ? req.query : req.body) : undefined) as I;
       const data = await runAs(actorOf(req), spec.op, () => spec.handler({ input: value, req, ctx }));
-      if (answers) return reply.code(status).type("application/json; charset=utf-8").send(answers.of(data as string));
-      return reply.code(status).send({ status: String(status), errors: [], message: spec.message ?? "", data: data ?? null });
+      if (answers) {
+        const { body, etag } = answers.of(data as string);
+        if (spec.publicRead && publicRead(req, reply, etag)) return reply.code(304).send();
+        return reply.code(status).type("application/json; charset=utf-8").send(body);
+      }
+      const answer = { status: String(status), errors: [], message: spec.message ?? "", data: data ?? null };
+      if (!spec.publicRead) return reply.code(status).send(answer);
+      const body = reply.serialize(answer) as string;
+      if (publicRead(req, reply, () => etagOf(body))) return reply.code(304).send();
+      return reply.code(status).type("application/json; charset=utf-8").send(body);
     },
   });
 }

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig, setConfig } from "../../server/core/config.js";
@@ -29,6 +30,7 @@ afterAll(async () => {
   await t?.close();
 });
 
+const sha256 = (text: string) => crypto.createHash("sha256").update(text).digest("hex");
 const VOLATILE = new Set(["date", "x-request-id", "connection", "keep-alive", "set-cookie"]);
 
 async function answer(base: string, body: unknown, headers: Record<string, string>) {
@@ -104,5 +106,23 @@ describe("the GraphQL fast path answers as Apollo does", () => {
     await same({ query: `{ parcels { total } }` });
     await same({ query: `{ me { email } }` });
     await same({ query: `mutation { signOut }` });
+  });
+
+  it("for automatic persisted queries: unknown hash, registration, hash alone, wrong hash; and by GET", async () => {
+    const q = TRACK.replace("status", "status created_at updated_at last_event_at");
+    const ext = { persistedQuery: { version: 1, sha256Hash: sha256(q) } };
+    const miss = await same({ variables: { c: "FP-1" }, extensions: ext });
+    expect(JSON.parse(miss.body).errors[0].extensions.code).toBe("PERSISTED_QUERY_NOT_FOUND");
+    const registered = await same({ query: q, variables: { c: "FP-1" }, extensions: ext });
+    expect(JSON.parse(registered.body).data.parcel.tracking_code).toBe("FP-1");
+    expect((await same({ variables: { c: "FP-1" }, extensions: ext })).body).toBe(registered.body);
+    await same({ query: q, variables: { c: "FP-1" }, extensions: { persistedQuery: { version: 1, sha256Hash: sha256("other") } } });
+    await same({ query: q, variables: { c: "FP-1" }, extensions: { persistedQuery: { version: 2, sha256Hash: sha256(q) } } });
+    // By GET: the same body (the fast path adds an ETag, Apollo says no-store).
+    const url = (base: string) => `${base}/graphql?${new URLSearchParams({ variables: JSON.stringify({ c: "FP-1" }), extensions: JSON.stringify(ext) })}`;
+    const headers = { "content-type": "application/json" };
+    const [fast, slow] = await Promise.all([fetch(url(t.url), { headers }), fetch(url(apolloUrl), { headers })]);
+    expect([fast.status, fast.headers.get("content-type")]).toEqual([slow.status, slow.headers.get("content-type")]);
+    expect(await fast.text()).toBe(await slow.text());
   });
 });

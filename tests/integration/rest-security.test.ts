@@ -179,12 +179,16 @@ describe("unknown /api paths and methods", () => {
     }
   });
 
-  it("every /api answer is JSON and not cacheable", async () => {
-    for (const p of ["/api/graph", "/api/nope", "/api/parcels"]) {
+  it("every /api answer is JSON and not cacheable, except public reads (revalidated every time: tests/integration/http-cache.test.ts)", async () => {
+    for (const p of ["/api/nope", "/api/parcels"]) {
       const r = await anon.get(p);
       expect(r.headers.get("cache-control")).toBe("no-store");
       expect(r.headers.get("content-type")).toMatch(/^application\/json/);
     }
+    const graph = await anon.get("/api/graph");
+    expect(graph.headers.get("cache-control")).toBe("no-cache");
+    expect(graph.headers.get("etag")).toBeTruthy();
+    expect(graph.headers.get("content-type")).toMatch(/^application\/json/);
   });
 });
 

@@ -1,4 +1,5 @@
-import { Field, GraphQLISODateTime, Int, ObjectType } from "type-graphql";
+import { Field, Int, ObjectType } from "type-graphql";
+import { DateTimeISO, type IsoTime } from "../common/datetime.scalar.js";
 
 // Plain fields need no type-graphql wrapper (no field middlewares here): cheaper on every look-up.
 @ObjectType({ description: "A parcel history entry", simpleResolvers: true })
@@ -9,8 +10,8 @@ export class Activity {
   @Field(() => String) description: string;
   @Field(() => String, { description: "Material icon name, one of the seed's list" }) icon: string;
   @Field(() => String, { description: "green, black, gold or red" }) color: string;
-  @Field(() => GraphQLISODateTime) created_at: Date;
-  @Field(() => GraphQLISODateTime) updated_at: Date;
+  @Field(() => DateTimeISO) created_at: IsoTime;
+  @Field(() => DateTimeISO) updated_at: IsoTime;
   @Field(() => String, { description: "Short month of created_at (UTC), e.g. Nov" }) created_at_month: string;
   @Field(() => String, { description: "Day of month of created_at (UTC), two digits" }) created_at_day: string;
   @Field(() => String, { description: "Time of created_at (UTC), HH:MM" }) created_at_time: string;

@@ -1,4 +1,5 @@
-import { Field, GraphQLISODateTime, Int, ObjectType } from "type-graphql";
+import { Field, Int, ObjectType } from "type-graphql";
+import { DateTimeISO } from "../common/datetime.scalar.js";
 
 @ObjectType({ description: "Calls made with a key on one UTC day" })
 export class ApiKeyDay {
@@ -13,9 +14,9 @@ export class ApiKey {
   @Field(() => String, { description: "The key's first characters, to recognise it (ck_abcd)" }) prefix: string;
   @Field(() => [String], { description: "tracking:read, parcels:read, parcels:write, history:write" }) scopes: string[];
   @Field(() => Int, { description: "Calls per minute" }) rate_limit: number;
-  @Field(() => GraphQLISODateTime) created_at: Date;
-  @Field(() => GraphQLISODateTime, { nullable: true }) last_used_at: Date | null;
-  @Field(() => GraphQLISODateTime, { nullable: true, description: "When it was revoked; null while it works" }) revoked_at: Date | null;
+  @Field(() => DateTimeISO) created_at: Date;
+  @Field(() => DateTimeISO, { nullable: true }) last_used_at: Date | null;
+  @Field(() => DateTimeISO, { nullable: true, description: "When it was revoked; null while it works" }) revoked_at: Date | null;
   @Field(() => [ApiKeyDay], { description: "Calls per UTC day, the last 14 days, oldest first (days without calls count 0)" }) usage: ApiKeyDay[];
 }
 

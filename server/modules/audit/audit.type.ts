@@ -1,4 +1,5 @@
-import { Field, GraphQLISODateTime, Int, ObjectType } from "type-graphql";
+import { Field, Int, ObjectType } from "type-graphql";
+import { DateTimeISO } from "../common/datetime.scalar.js";
 import { PagedType } from "../common/paging.js";
 
 @ObjectType({ description: "Who made a change: a member, an API key, or the system (kind system: name system for workers and the seed, visitor for anonymous callers)" })
@@ -18,7 +19,7 @@ export class AuditChange {
 @ObjectType({ description: "One recorded write (REST: changes is { field: [before, after] })" })
 export class AuditEntry {
   @Field(() => Int) id: number;
-  @Field(() => GraphQLISODateTime) at: Date;
+  @Field(() => DateTimeISO) at: Date;
   @Field(() => AuditActor) actor: AuditActor;
   @Field(() => String, { description: "The operation of the access table, e.g. parcels.update; model.create etc. outside any request" }) operation: string;
   @Field(() => String) object_type: string;

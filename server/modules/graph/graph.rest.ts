@@ -8,6 +8,7 @@ export function registerGraphRoutes(api: FastifyInstance): void {
     method: "GET", url: "/graph", op: "site.graph", tag: "site", summary: "Start-up graph: pages, admin flag, reviews, public settings",
     data: data.ref("SiteGraph"),
     serializedData: true,
+    publicRead: true,
     handler: async ({ ctx }) => siteGraphJson((await ctx.auth.admin())?.role ?? null),
   });
 }

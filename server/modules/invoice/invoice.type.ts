@@ -1,5 +1,6 @@
-import { Field, Float, GraphQLISODateTime, Int, ObjectType } from "type-graphql";
+import { Field, Float, Int, ObjectType } from "type-graphql";
 import { PagedType } from "../common/paging.js";
+import { DateTimeISO } from "../common/datetime.scalar.js";
 
 @ObjectType()
 export class Invoice {
@@ -9,8 +10,8 @@ export class Invoice {
   @Field(() => String) customer_name: string;
   @Field(() => String, { description: "Linked parcel, may be empty" }) tracking_code: string;
   @Field(() => Float, { nullable: true }) amount: number | null;
-  @Field(() => GraphQLISODateTime) created_at: Date;
-  @Field(() => GraphQLISODateTime) updated_at: Date;
+  @Field(() => DateTimeISO) created_at: Date;
+  @Field(() => DateTimeISO) updated_at: Date;
 }
 
 export const InvoicePage = PagedType(Invoice, "InvoicePage");

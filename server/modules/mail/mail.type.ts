@@ -1,5 +1,6 @@
-import { Field, GraphQLISODateTime, Int, ObjectType } from "type-graphql";
+import { Field, Int, ObjectType } from "type-graphql";
 import { PagedType } from "../common/paging.js";
+import { DateTimeISO } from "../common/datetime.scalar.js";
 
 @ObjectType({ description: "A message the site sent, with its delivery result" })
 export class MailRecord {
@@ -12,7 +13,7 @@ export class MailRecord {
   @Field(() => String) template: string;
   @Field(() => Boolean) delivered: boolean;
   @Field(() => String) error: string;
-  @Field(() => GraphQLISODateTime) created_at: Date;
+  @Field(() => DateTimeISO) created_at: Date;
 }
 
 export const MailPage = PagedType(MailRecord, "MailPage");

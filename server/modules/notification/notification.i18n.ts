@@ -1,13 +1,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import { languageOf } from "../../../client/i18n/languages.js";
+import { projectPath } from "../../core/paths.js";
 
 /**
  * The recipient's e-mails speak the parcel's `recipient_language`, with the site's own
  * translations (client/i18n/locales/<code>.json: the `notify` texts and the `status` labels, so a
  * status reads the same in the e-mail as on the tracking page). Unknown keys fall back to English.
  */
-const dir = path.resolve(import.meta.dirname, "../../../client/i18n/locales");
+const dir = projectPath("client/i18n/locales");
 const loaded = new Map<string, Record<string, unknown>>();
 
 function messages(code: string): Record<string, unknown> {

@@ -14,7 +14,7 @@ export function registerPageRoutes(api: FastifyInstance): void {
   });
   route(api, {
     method: "GET", url: "/pages/:slug", op: "pages.get", tag: "pages", summary: "One content page by its slug",
-    params: { slug: "The page's slug" }, data: data.ref("Page"),
+    params: { slug: "The page's slug" }, data: data.ref("Page"), publicRead: true,
     handler: ({ req }) => pages.getPage((req.params as { slug: string }).slug),
   });
   route(api, {

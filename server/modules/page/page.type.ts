@@ -1,5 +1,6 @@
-import { Field, GraphQLISODateTime, Int, ObjectType } from "type-graphql";
+import { Field, Int, ObjectType } from "type-graphql";
 import { PagedType } from "../common/paging.js";
+import { DateTimeISO } from "../common/datetime.scalar.js";
 
 @ObjectType({ description: "A content page" })
 export class Page {
@@ -11,8 +12,8 @@ export class Page {
   @Field(() => String, { description: "Hero image name" }) hero: string;
   @Field(() => String) overlay: string;
   @Field(() => String, { description: "Page markup: one directive per line" }) content: string;
-  @Field(() => GraphQLISODateTime) created_at: Date;
-  @Field(() => GraphQLISODateTime) updated_at: Date;
+  @Field(() => DateTimeISO) created_at: Date;
+  @Field(() => DateTimeISO) updated_at: Date;
 }
 
 export const PagePage = PagedType(Page, "PagePage");

@@ -2,6 +2,7 @@ import { Arg, Args, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } f
 import type { Context } from "../../core/context.js";
 import { clientKey } from "../../core/client-address.js";
 import { Op } from "../../graphql/guards.js";
+import { markPrivate } from "../../core/http-cache.js";
 import { GraphQLUpload, fromUpload, type FileUpload } from "../../graphql/upload.js";
 import { CreateParcelInput, ParcelListArgs, UnsubscribeInput, UpdateParcelInput } from "./parcel.input.js";
 import * as parcels from "./parcel.service.js";
@@ -9,11 +10,17 @@ import { parcelDeliveryJsonLd } from "./structured-data.js";
 import { trackingLink } from "../notification/notification.service.js";
 import { Parcel, ParcelPage, PublicParcel, TrackResult, Unsubscribed } from "./parcel.type.js";
 
+const structuredData = new WeakMap<object, { link: string; json: string }>();
+
 @Resolver(() => PublicParcel)
 export class ParcelResolver {
   @FieldResolver(() => String, { description: "schema.org ParcelDelivery as JSON-LD text, for the tracking page" })
   structured_data(@Root() parcel: PublicParcel) {
-    return JSON.stringify(parcelDeliveryJsonLd(parcel, trackingLink(parcel.tracking_code)));
+    // Built once per cached view (and tracking link), like the rest of the view.
+    const link = trackingLink(parcel.tracking_code);
+    let s = structuredData.get(parcel);
+    if (!s || s.link !== link) structuredData.set(parcel, (s = { link, json: JSON.stringify(parcelDeliveryJsonLd(parcel, link)) }));
+    return s.json;
   }
 
   @Query(() => PublicParcel, { description: "Track a parcel by its code (public view); verify (postcode or e-mail) unlocks protected details" })
@@ -23,6 +30,8 @@ export class ParcelResolver {
     @Arg("verify", () => String, { nullable: true }) verify: string | null,
     @Ctx() ctx: Context,
   ) {
+    // An unlocked view is the recipient's: never kept by a shared cache.
+    if (verify) markPrivate(ctx.req);
     return parcels.trackParcelFor(trackingCode, verify, clientKey(ctx.req));
   }
 
@@ -33,6 +42,7 @@ export class ParcelResolver {
     @Arg("verify", () => String, { nullable: true }) verify: string | null,
     @Ctx() ctx: Context,
   ) {
+    if (verify) markPrivate(ctx.req);
     return parcels.trackMany(parcels.splitCodes(codes), verify, clientKey(ctx.req));
   }
 

@@ -46,6 +46,7 @@ export function registerParcelRoutes(api: FastifyInstance): void {
     description: "With protect_details on, names are masked, the image left out and places coarse (details_protected: true) unless ?verify= gives the recipient's postcode or e-mail.",
     data: data.ref("PublicParcel"),
     serializedData: true,
+    publicRead: true,
     handler: async ({ req, input, ctx }) => {
       const code = (req.params as { code: string }).code;
       // "/api/parcels/" names no parcel: a path that leads nowhere, as for pages.
@@ -56,7 +57,7 @@ export function registerParcelRoutes(api: FastifyInstance): void {
   });
   route(api, {
     method: "GET", url: "/track", op: "parcel.trackMany", tag: "parcels", summary: "Track up to 20 codes at once (?codes=A,B,C): each with its parcel or its error",
-    input: TrackManyQuery, data: data.list("TrackResult"),
+    input: TrackManyQuery, data: data.list("TrackResult"), publicRead: true,
     items: (req) => parcels.countCodes((req.query as { codes?: unknown }).codes),
     handler: async ({ input, req }) => {
       return parcels.trackMany(parcels.splitCodes(input.codes), input.verify, clientKey(req));

@@ -79,7 +79,8 @@ export function adminView(row: Row) {
  * the second factor.
  */
 export function publicView(row: Row, unlocked = false) {
-  const view: Record<string, unknown> = adminView(row);
+  const admin = adminView(row);
+  const view: Record<string, unknown> = admin;
   for (const f of [...PRIVATE_FIELDS, ...INTERNAL_FIELDS]) delete view[f];
   // Who added an entry is for the control panel only.
   view.history = (view.history as HistoryEntry[]).map((a) => ({ ...a, created_by_kind: null, created_by_name: null }));
@@ -97,7 +98,14 @@ export function publicView(row: Row, unlocked = false) {
       ...a, title: secret(a.title) ?? "", description: secret(a.description) ?? "", status_reason: secret(a.status_reason),
     }));
   }
-  return view as Omit<ReturnType<typeof adminView>, (typeof PRIVATE_FIELDS)[number] | (typeof INTERNAL_FIELDS)[number]>;
+  // Times as ISO strings, written once here for the life of the cached view: both doors send them as they are.
+  view.created_at = row.created_at.toISOString();
+  view.updated_at = row.updated_at.toISOString();
+  view.last_event_at = admin.last_event_at.toISOString();
+  view.history = admin.history.map((a) => ({ ...a, created_at: a.created_at.toISOString(), updated_at: a.updated_at.toISOString() }));
+  type Iso<T> = Omit<T, "created_at" | "updated_at"> & { created_at: string; updated_at: string };
+  type Admin = Omit<ReturnType<typeof adminView>, (typeof PRIVATE_FIELDS)[number] | (typeof INTERNAL_FIELDS)[number]>;
+  return view as Omit<Iso<Admin>, "last_event_at" | "history"> & { last_event_at: string; history: Iso<Admin["history"][number]>[] };
 }
 const PLACES = ["destination", "pickup_location", "current_location"] as const;
 const FREE_TEXT = ["status", "status_reason", "parcel_content", "shipped_via"] as const;

@@ -1,7 +1,8 @@
-import { Field, Float, GraphQLISODateTime, Int, ObjectType } from "type-graphql";
+import { Field, Float, Int, ObjectType } from "type-graphql";
 import { Activity } from "../activity/activity.type.js";
 import { PagedType } from "../common/paging.js";
 import { DeliveryProof } from "../delivery/delivery.type.js";
+import { DateTimeISO, type IsoTime } from "../common/datetime.scalar.js";
 
 // Plain fields need no type-graphql wrapper (no field middlewares here): cheaper on every look-up.
 @ObjectType({ description: "What anyone with the tracking code may see", simpleResolvers: true })
@@ -29,13 +30,14 @@ export class PublicParcel {
   @Field(() => Float, { nullable: true }) map_pickup_longitude: number | null;
   @Field(() => Float, { nullable: true }) map_destination_latitude: number | null;
   @Field(() => Float, { nullable: true }) map_destination_longitude: number | null;
-  @Field(() => GraphQLISODateTime) created_at: Date;
-  @Field(() => GraphQLISODateTime) updated_at: Date;
+  // Public views carry these as ISO strings (written once per cached view); admin views as Dates.
+  @Field(() => DateTimeISO) created_at: IsoTime;
+  @Field(() => DateTimeISO) updated_at: IsoTime;
   @Field(() => [Activity], { description: "Oldest first" }) history: Activity[];
   @Field(() => String, { nullable: true, description: "Normalised status: pending, picked_up, in_transit, on_hold, out_for_delivery, ready_for_pickup, delivery_failed, delivered, returned_to_sender, exception, cancelled" })
   status_code: string | null;
   @Field(() => String, { nullable: true }) status_reason: string | null;
-  @Field(() => GraphQLISODateTime, { description: "The newest history entry's time (or the parcel's creation)" }) last_event_at: Date;
+  @Field(() => DateTimeISO, { description: "The newest history entry's time (or the parcel's creation)" }) last_event_at: IsoTime;
   @Field(() => Int, { description: "Days without news after which the site says the parcel has gone quiet" }) quiet_after_days: number;
   @Field(() => Boolean, { description: "true when names are masked, the image left out and places coarse: pass the recipient's postcode or e-mail as verify" })
   details_protected: boolean;
@@ -58,7 +60,7 @@ export class Parcel extends PublicParcel {
   @Field(() => Boolean, { description: "The recipient used the unsubscribe link" }) recipient_unsubscribed: boolean;
   @Field(() => Boolean, { description: "Names and image need a second factor" }) protect_details: boolean;
   @Field(() => Boolean, { description: "After a failed attempt the recipient may pick a new delivery day or the depot" }) allow_reschedule: boolean;
-  @Field(() => GraphQLISODateTime, { nullable: true, description: "When the recipient made the current choice" }) rescheduled_at: Date | null;
+  @Field(() => DateTimeISO, { nullable: true, description: "When the recipient made the current choice" }) rescheduled_at: Date | null;
   @Field(() => String, { nullable: true, description: "Who recorded the proof of delivery (the admin's e-mail)" }) delivery_recorded_by: string | null;
 }
 

@@ -10,7 +10,8 @@ interface ParcelFacts {
   status_code: string | null;
   min_expected_delivery_date: string | null;
   max_expected_delivery_date: string | null;
-  last_event_at?: Date;
+  /** A Date, or the ISO string a public view carries. */
+  last_event_at?: Date | string;
 }
 
 /** schema.org ParcelDelivery for a parcel: the tracking page and status e-mails carry it as JSON-LD. */
@@ -33,7 +34,7 @@ export function parcelDeliveryJsonLd(p: ParcelFacts, trackingUrl: string): Recor
       "@type": "DeliveryEvent",
       name: STATUS_RULES[p.status_code].label,
       ...(p.current_location ? { atLocation: { "@type": "Place", name: p.current_location } } : {}),
-      ...(p.last_event_at ? { availableFrom: p.last_event_at.toISOString() } : {}),
+      ...(p.last_event_at ? { availableFrom: typeof p.last_event_at === "string" ? p.last_event_at : p.last_event_at.toISOString() } : {}),
     };
   }
   return ld;

@@ -1,5 +1,6 @@
-import { Field, GraphQLISODateTime, Int, ObjectType } from "type-graphql";
+import { Field, Int, ObjectType } from "type-graphql";
 import { PagedType } from "../common/paging.js";
+import { DateTimeISO } from "../common/datetime.scalar.js";
 
 @ObjectType({ description: "A customer testimonial" })
 export class Review {
@@ -7,8 +8,8 @@ export class Review {
   @Field(() => String) name: string;
   @Field(() => String) review: string;
   @Field(() => String, { description: "File name under /uploads/images/" }) image: string;
-  @Field(() => GraphQLISODateTime) created_at: Date;
-  @Field(() => GraphQLISODateTime) updated_at: Date;
+  @Field(() => DateTimeISO) created_at: Date;
+  @Field(() => DateTimeISO) updated_at: Date;
 }
 
 export const ReviewPage = PagedType(Review, "ReviewPage");

@@ -1,4 +1,5 @@
-import { Field, GraphQLISODateTime, Int, ObjectType } from "type-graphql";
+import { Field, Int, ObjectType } from "type-graphql";
+import { DateTimeISO } from "../common/datetime.scalar.js";
 import { PagedType } from "../common/paging.js";
 
 @ObjectType({ description: "A member of the staff (owner, dispatcher or courier)" })
@@ -9,8 +10,8 @@ export class StaffMember {
   @Field(() => Boolean) disabled: boolean;
   @Field(() => Boolean, { description: "Invited and not accepted yet (no password: cannot sign in)" }) invited: boolean;
   @Field(() => Boolean, { description: "Two-step sign-in is on" }) totp_enabled: boolean;
-  @Field(() => GraphQLISODateTime, { nullable: true }) last_sign_in_at: Date | null;
-  @Field(() => GraphQLISODateTime) created_at: Date;
+  @Field(() => DateTimeISO, { nullable: true }) last_sign_in_at: Date | null;
+  @Field(() => DateTimeISO) created_at: Date;
 }
 
 export const StaffPage = PagedType(StaffMember, "StaffPage");

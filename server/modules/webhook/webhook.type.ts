@@ -1,5 +1,6 @@
-import { Field, GraphQLISODateTime, Int, ObjectType } from "type-graphql";
+import { Field, Int, ObjectType } from "type-graphql";
 import { PagedType } from "../common/paging.js";
+import { DateTimeISO } from "../common/datetime.scalar.js";
 
 @ObjectType({ description: "A third party's endpoint for parcel events" })
 export class Webhook {
@@ -8,8 +9,8 @@ export class Webhook {
   @Field(() => [String]) events: string[];
   @Field(() => String, { description: "HMAC-SHA256 key: X-Courier-Signature is sha256=hex(HMAC(secret, body))" }) secret: string;
   @Field(() => Boolean) active: boolean;
-  @Field(() => GraphQLISODateTime) created_at: Date;
-  @Field(() => GraphQLISODateTime) updated_at: Date;
+  @Field(() => DateTimeISO) created_at: Date;
+  @Field(() => DateTimeISO) updated_at: Date;
 }
 
 @ObjectType({ description: "One event sent (or to be sent) to a webhook, with its last answer" })
@@ -20,12 +21,12 @@ export class WebhookDelivery {
   @Field(() => String, { description: "The exact JSON body that is signed" }) payload: string;
   @Field(() => String, { description: "pending, delivered or failed" }) status: string;
   @Field(() => Int) attempts: number;
-  @Field(() => GraphQLISODateTime) next_attempt_at: Date;
+  @Field(() => DateTimeISO) next_attempt_at: Date;
   @Field(() => Int, { nullable: true }) response_status: number | null;
   @Field(() => String) response_body: string;
   @Field(() => String) error: string;
-  @Field(() => GraphQLISODateTime) created_at: Date;
-  @Field(() => GraphQLISODateTime) updated_at: Date;
+  @Field(() => DateTimeISO) created_at: Date;
+  @Field(() => DateTimeISO) updated_at: Date;
 }
 
 export const WebhookDeliveryPage = PagedType(WebhookDelivery, "WebhookDeliveryPage");

@@ -1,0 +1,63 @@
+import crypto from "node:crypto";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { config } from "./config.js";
+import { SESSION_COOKIE } from "./context.js";
+
+/**
+ * HTTP caching of public reads (the public look-up, the start-up graph, content pages, GraphQL GETs):
+ * an ETag on every successful answer, 304 when the client's If-None-Match holds it, and a Cache-Control
+ * that lets a CDN or reverse proxy keep the answer for PUBLIC_CACHE_SECONDS (default 0: `no-cache`, so every
+ * use is revalidated, and an unchanged answer costs a 304 without a body). A request that may see more than
+ * the public (a session cookie, an Authorization header, or a `verify` second factor) is answered
+ * `private, no-store` without an ETag, whatever it asked for. Nothing is purged from such caches on a
+ * write: a copy can be up to PUBLIC_CACHE_SECONDS old.
+ */
+const PRIVATE = Symbol("private-answer");
+
+/** For a service door that unlocked more than the public view (a GraphQL `verify` argument): never stored. */
+export function markPrivate(req: FastifyRequest): void {
+  (req as FastifyRequest & { [PRIVATE]?: true })[PRIVATE] = true;
+}
+
+export function isPrivateRequest(req: FastifyRequest): boolean {
+  if ((req as FastifyRequest & { [PRIVATE]?: true })[PRIVATE]) return true;
+  if (req.headers.authorization !== undefined) return true;
+  const cookie = req.headers.cookie;
+  if (cookie !== undefined && cookie.includes(`${SESSION_COOKIE}=`)) return true;
+  const q = req.query as Record<string, unknown> | null | undefined;
+  return !!q && typeof q === "object" && q.verify !== undefined;
+}
+
+/** A strong validator for these bytes. */
+export const etagOf = (body: string | Buffer): string => `"${crypto.hash("sha1", body, "base64url")}"`;
+
+const publicCacheControl = () => {
+  const s = config().publicCacheSeconds;
+  return s > 0 ? `public, max-age=${s}` : "no-cache";
+};
+
+/**
+ * Sets the caching headers of a successful read. True: the client already holds this answer (send 304 without
+ * a body). `etag` may be a function, so a private answer never pays for hashing.
+ */
+export function publicRead(req: FastifyRequest, reply: FastifyReply, etag: string | (() => string)): boolean {
+  if (isPrivateRequest(req)) {
+    reply.header("cache-control", "private, no-store");
+    return false;
+  }
+  const tag = typeof etag === "string" ? etag : etag();
+  // Vary: a cache must not hand a stored public answer to a request that carries a session.
+  reply.header("cache-control", publicCacheControl()).header("etag", tag).header("vary", "Cookie, Authorization");
+  return holds(req.headers["if-none-match"], tag);
+}
+
+/** If-None-Match against a strong tag, compared weakly as RFC 9110 asks for GET. */
+function holds(ifNoneMatch: string | undefined, tag: string): boolean {
+  if (!ifNoneMatch) return false;
+  if (ifNoneMatch.trim() === "*") return true;
+  for (const t of ifNoneMatch.split(",")) {
+    const v = t.trim();
+    if ((v.startsWith("W/") ? v.slice(2) : v) === tag) return true;
+  }
+  return false;
+}

@@ -1,0 +1,67 @@
+import pino, { type DestinationStream, type LoggerOptions } from "pino";
+import { LogController, type FastifyInstance, type FastifyRequest } from "fastify";
+import type { Config } from "./config.js";
+
+/**
+ * The request log. By default (LOG_REQUESTS=errors) a request that went well and fast writes nothing:
+ * a line is written for answers with status 400 and above (4xx at info, 5xx at error) except 404, and for
+ * requests slower than SLOW_REQUEST_MS (warn), so a busy site pays nothing per successful look-up. A 404 is
+ * the normal answer for a mistyped tracking code (the most common 4xx by far, and the cheapest way to fill
+ * a disk): not logged by default; abuse still shows as 429s. LOG_REQUESTS=all
+ * writes one compact line per request (when it completes, not also when it arrives); off writes none.
+ * Lines are JSON (pino), carry the request id (also sent as X-Request-Id), and go to stdout through an
+ * asynchronous buffered writer, flushed at exit. Cookies, Authorization headers, bodies and query-string
+ * values never reach them.
+ */
+export type RequestLogMode = "errors" | "all" | "off";
+
+export function loggerOptions(c: Config): (LoggerOptions & { stream: DestinationStream }) | false {
+  if (c.logLevel === "silent") return false;
+  return {
+    level: c.logLevel,
+    redact: ["req.headers.cookie", "req.headers.authorization", "res.headers['set-cookie']"],
+    serializers: {
+      // Reset links carry tokens in the query string: log the path and the names of parameters only.
+      req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactQuery(req.url), ip: req.ip }),
+    },
+    // Asynchronous: lines written while a write is in flight go out together in the next one, never
+    // blocking a request on write(2); whatever is pending is flushed when the process exits.
+    stream: pino.destination({ dest: 1, sync: false }),
+  };
+}
+
+/** For Fastify's `logController` option: its own two lines per request (and its error line) are off. */
+export const quietRequests = () => new LogController({ disableRequestLogging: true });
+
+const FAILURE = Symbol("request-error");
+type WithFailure = FastifyRequest & { [FAILURE]?: Error };
+
+/** Writes the one line per request that the mode asks for (with the error and its stack on a 5xx). */
+export function registerRequestLog(app: FastifyInstance, c: Config): void {
+  if (c.logLevel === "silent" || c.logRequests === "off") return;
+  const all = c.logRequests === "all";
+  const slowMs = c.slowRequestMs;
+  app.addHook("onError", (req, _reply, error, done) => {
+    (req as WithFailure)[FAILURE] = error;
+    done();
+  });
+  app.addHook("onResponse", (req, reply, done) => {
+    const status = reply.statusCode;
+    const ms = reply.elapsedTime;
+    if (all || (status >= 400 && status !== 404) || ms >= slowMs) {
+      const line = { req, res: { statusCode: status }, responseTime: Math.round(ms * 100) / 100 };
+      if (status >= 500) req.log.error({ ...line, err: (req as WithFailure)[FAILURE] }, "request failed");
+      else if (ms >= slowMs) req.log.warn(line, "slow request");
+      else req.log.info(line, "request completed");
+    }
+    done();
+  });
+}
+
+/** The URL with every query value replaced, so tokens and e-mail addresses never reach the logs. */
+export function redactQuery(url: string): string {
+  const q = url.indexOf("?");
+  if (q < 0) return url;
+  const names = url.slice(q + 1).split("&").map((p) => `${p.split("=")[0]}=~`);
+  return `${url.slice(0, q)}?${names.join("&")}`;
+}
