@@ -184,7 +184,14 @@ describe("a team of three roles", () => {
     expect(await tileLabels(p)).toEqual(["SCAN", "PARCELS", "REVIEWS", "PAGES", "SEND EMAIL", "PASSWORD"]);
     expect(await p.locator("#cp-nav .cp-nav-link").allInnerTexts()).toEqual(["Parcels", "Pages", "Reviews", "Email", "Invoices"]);
     await p.goto(url("/control/parcels/list.html"));
-    await p.getByRole("link", { name: "Add Parcel" }).waitFor();
+    await p.getByRole("link", { name: "Add Parcel" }).click();
+    await p.waitForURL(/\/control\/parcels\/create\.html$/);
+    // The dispatcher adds a parcel (with the proposed code), for the owner to read in the audit log.
+    await expect.poll(() => p.inputValue("input[name=tracking_code]")).toMatch(/^CR-/);
+    await p.fill("input[name=recipient_name]", "Dispatched Parcel");
+    await p.fill("input[name=destination]", "Ghent, Belgium");
+    await p.locator("form button[type=submit]").click();
+    await p.waitForURL(/\/control\/parcels\/list\.html$/);
     await p.goto(url("/control/webhooks/list.html"));
     expect(await p.getByTestId("not-allowed").innerText()).toContain("Your role (dispatcher) may not manage webhooks");
     await p.context().close();
@@ -198,6 +205,18 @@ describe("a team of three roles", () => {
       expect(await row.locator("[data-testid=staff-state]").innerText()).toBe("active");
       expect(await row.innerText()).toContain("last sign-in");
     }
+    // The owner reads what each of them did in the audit log.
+    for (const [email, operation] of [[COURIER, "activities.create"], [DISPATCHER, "parcels.create"]] as const) {
+      await o.goto(url("/control/audit.html"));
+      await o.getByTestId("audit-row").first().waitFor();
+      await o.selectOption("#audit-actor", { label: email });
+      await o.getByRole("button", { name: "Filter" }).click();
+      await o.waitForURL(/actor=/);
+      const rows = o.getByTestId("audit-row").filter({ hasText: operation });
+      await rows.first().waitFor();
+      expect(await rows.first().textContent()).toContain(email);
+    }
+    await shot(o, "team-owner-audit");
     await o.context().close();
     expect(errors).toEqual([]);
   });
