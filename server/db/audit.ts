@@ -37,7 +37,7 @@ const AUDITED: Record<string, { type: string; secret?: string[] }> = {
 export const AUDIT_OBJECT_TYPES = Object.values(AUDITED).map((a) => a.type);
 
 /** Bookkeeping that changes with use, not with anyone's decision. */
-const IGNORED = new Set(["updated_at", "version", "last_used_at", "last_sign_in_at"]);
+const IGNORED = new Set(["updated_at", "version", "last_used_at", "last_sign_in_at", "totp_last_step"]);
 const HIDDEN = "(hidden)";
 const MANY_ROWS = 500;
 

@@ -89,7 +89,9 @@ describe("public reads carry an ETag and answer 304", () => {
     const asAdmin = await neverStored("/api/graph", { cookie: cookieOf(admin) }, etag);
     expect(((await asAdmin.json()) as any).data.admin).toBe(true);
     await neverStored("/api/parcels/HC-1", { cookie: cookieOf(admin) });
-    await neverStored("/api/parcels/HC-1", { authorization: "Bearer something" });
+    // A third party's key (a real one: an unknown key is 401).
+    const key = (await admin.post("/api/api-keys", { name: "cache test", scopes: ["tracking:read"] })).json.data.key as string;
+    await neverStored("/api/parcels/HC-1", { authorization: `Bearer ${key}` });
     await neverStored("/", { cookie: cookieOf(admin) });
     // The protected parcel: masked publicly (cacheable), unlocked with verify (never stored).
     const masked = await revalidates("/api/parcels/HC-P");
