@@ -1,8 +1,8 @@
-import { ArgsType, Field, Int } from "type-graphql";
-import { IsIn, IsInt, IsISO8601, IsOptional, IsString, Matches, Max, MaxLength, Min } from "class-validator";
+import { ArgsType, Field } from "type-graphql";
+import { IsIn, IsISO8601, IsOptional, IsString, Matches, MaxLength } from "class-validator";
 import { AUDIT_OBJECT_TYPES } from "../../db/audit.js";
 import { StorableText } from "../../core/validation.js";
-import { MAX_PER_PAGE } from "../common/paging.js";
+import { PagingArgs } from "../common/paging.js";
 
 /**
  * Who: "member:ID", "key:ID", "system" (every write without a member or key: workers, the seed
@@ -12,21 +12,7 @@ import { MAX_PER_PAGE } from "../common/paging.js";
 export const ACTOR_PATTERN = /^(?:(?:member|key):[1-9]\d{0,9}|system|visitor|[^\s@]+@[^\s@]+)$/;
 
 @ArgsType()
-export class AuditArgs {
-  @Field(() => Int, { nullable: true })
-  @IsOptional()
-  @IsInt({ message: "page must be a whole number" })
-  @Min(1, { message: "page must be at least 1" })
-  @Max(1_000_000, { message: "page must be at most 1000000" })
-  page?: number;
-
-  @Field(() => Int, { nullable: true })
-  @IsOptional()
-  @IsInt({ message: "per_page must be a whole number" })
-  @Min(1, { message: "per_page must be at least 1" })
-  @Max(MAX_PER_PAGE, { message: `per_page must be at most ${MAX_PER_PAGE}` })
-  per_page?: number;
-
+export class AuditArgs extends PagingArgs {
   @Field(() => String, { nullable: true, description: "member:ID, key:ID, system, visitor or a member's e-mail" })
   @IsOptional()
   @IsString({ message: "actor must be text" })

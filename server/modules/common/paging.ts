@@ -5,8 +5,9 @@ import { StorableText } from "../../core/validation.js";
 export const DEFAULT_PER_PAGE = 20;
 export const MAX_PER_PAGE = 100;
 
+/** page and per_page, for every paged list. */
 @ArgsType()
-export class PageArgs {
+export class PagingArgs {
   @Field(() => Int, { nullable: true })
   @IsOptional()
   @IsInt({ message: "page must be a whole number" })
@@ -20,7 +21,10 @@ export class PageArgs {
   @Min(1, { message: "per_page must be at least 1" })
   @Max(MAX_PER_PAGE, { message: `per_page must be at most ${MAX_PER_PAGE}` })
   per_page?: number;
+}
 
+@ArgsType()
+export class PageArgs extends PagingArgs {
   @Field(() => String, { nullable: true })
   @IsOptional()
   @IsString({ message: "search must be text" })
