@@ -87,10 +87,12 @@ function appChunk(id: string, ctx: { getModuleInfo(id: string): { importedIds: r
 }
 
 // The client lives in client/ and builds to dist/client, which the server serves.
-export default defineConfig({
+export default defineConfig(({ command }) => ({
   root: "client",
   publicDir: "public",
   plugins: [react(), stylesheetAfterShell(), preloadApp()],
+  // Apollo Client's development-only checks and warnings stay out of the production build (its documented switch).
+  define: command === "build" ? { "globalThis.__DEV__": "false" } : {},
   build: {
     outDir: "../dist/client",
     emptyOutDir: true,
@@ -101,4 +103,4 @@ export default defineConfig({
   server: {
     proxy: { "/api": "http://localhost:4000", "/graphql": "http://localhost:4000", "/uploads": "http://localhost:4000" },
   },
-});
+}));

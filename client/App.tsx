@@ -1,32 +1,19 @@
 import { lazy, memo, Suspense, useEffect } from "react";
 import { Route, Routes } from "react-router-dom";
 import { useStore } from "./state/store";
-import { startSiteGraph } from "./modules/graph/startup";
-import { PublicLayout } from "./components/Layout";
-import { loadContact, loadContentPage, loadDebug, loadHome, loadNotFound, loadResolution, loadTrack, loadUnsubscribe } from "./routes";
+import { PublicLayout } from "./components/layout/PublicLayout";
+import { loadContentPage, loadNotFound, SCREEN_LOADERS } from "./routes";
+import { CONTROL_ROOT, PAGE_ROUTE, SCREENS, SETUP_ROOT, type Screen } from "../server/core/routes.codes";
+import { startSiteGraph } from "./modules/graph/siteGraph";
 
 // Every screen is its own chunk (client/routes.ts); the control panel is one separate chunk (client/control).
-const Home = lazy(loadHome);
-const ContentPage = lazy(loadContentPage);
-const Track = lazy(loadTrack);
-const Contact = lazy(loadContact);
-const Resolution = lazy(loadResolution);
-const Unsubscribe = lazy(loadUnsubscribe);
-const Debug = lazy(loadDebug);
-const NotFound = lazy(loadNotFound);
-// The control panel brings its own Apollo provider (see withApollo.tsx).
-const Control = lazy(async () => {
-  const [{ default: ControlRoutes }, { WithApollo }] = await Promise.all([import("./control/ControlRoutes"), import("./withApollo")]);
-  return {
-    default: function ControlWithApollo() {
-      return (
-        <WithApollo>
-          <ControlRoutes />
-        </WithApollo>
-      );
-    },
-  };
+const SCREEN_ELEMENTS = (Object.keys(SCREENS) as Screen[]).map((s) => {
+  const Component = lazy(SCREEN_LOADERS[s]);
+  return <Route key={s} path={SCREENS[s]} element={<Component />} />;
 });
+const ContentPage = lazy(loadContentPage);
+const NotFound = lazy(loadNotFound);
+const Control = lazy(() => import("./control/ControlRoutes"));
 
 export function applyTheme(theme: "LIGHT" | "DARK"): void {
   const root = document.documentElement;
@@ -38,7 +25,7 @@ export function applyTheme(theme: "LIGHT" | "DARK"): void {
 export function App() {
   const { state, dispatch } = useStore();
 
-  // Start-up (spec section 4): fetch the site graph once.
+  // Start-up: the site graph, fetched once (boot.ts asked for it), goes into Apollo's cache.
   useEffect(() => startSiteGraph(dispatch), [dispatch]);
   useEffect(() => applyTheme(state.theme), [state.theme]);
 
@@ -52,16 +39,11 @@ export function App() {
 const AppRoutes = memo(function AppRoutes() {
   return (
     <Routes>
-      <Route path="/cp/*" element={<Suspense fallback={null}><Control /></Suspense>} />
-      <Route path="/control/*" element={<Suspense fallback={null}><Control /></Suspense>} />
+      <Route path={`${SETUP_ROOT}/*`} element={<Suspense fallback={null}><Control /></Suspense>} />
+      <Route path={`${CONTROL_ROOT}/*`} element={<Suspense fallback={null}><Control /></Suspense>} />
       <Route element={<PublicLayout />}>
-        <Route path="/" element={<Home />} />
-        <Route path="/pages/:slug" element={<ContentPage />} />
-        <Route path="/track.html" element={<Track />} />
-        <Route path="/contact.html" element={<Contact />} />
-        <Route path="/resolution.html" element={<Resolution />} />
-        <Route path="/unsubscribe.html" element={<Unsubscribe />} />
-        <Route path="/debug" element={<Debug />} />
+        {SCREEN_ELEMENTS}
+        <Route path={PAGE_ROUTE} element={<ContentPage />} />
         <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>

@@ -1,9 +1,17 @@
-import { ApolloClient, InMemoryCache, from } from "@apollo/client";
+import { ApolloClient, ApolloLink, InMemoryCache, Observable, from } from "@apollo/client/core";
+import { HttpLink } from "@apollo/client/link/http";
 import { onError } from "@apollo/client/link/error";
 import { createPersistedQueryLink } from "@apollo/client/link/persisted-queries";
-import createUploadLink from "apollo-upload-client/createUploadLink.mjs";
-import { print } from "graphql";
+import { print } from "@apollo/client/utilities";
+import { callErrors } from "./errors";
+import { takeEarly } from "./modules/graph/early";
 import { sha256Hex } from "./modules/graph/sha256";
+
+/**
+ * The client's one data path: every screen reads and writes through this Apollo client with the hooks
+ * generated from the .graphql documents (client/generated). The public screens load it with the app;
+ * the control panel adds the upload link when it loads (installUploadLink), so no public page carries it.
+ */
 
 type Listener = () => void;
 const unauthenticatedListeners = new Set<Listener>();
@@ -13,28 +21,39 @@ export function onUnauthenticated(fn: Listener): () => void {
   return () => unauthenticatedListeners.delete(fn);
 }
 
-const errorLink = onError(({ graphQLErrors }) => {
-  if (graphQLErrors?.some((e) => e.extensions?.code === "UNAUTHENTICATED")) unauthenticatedListeners.forEach((fn) => fn());
+const errorLink = onError(({ graphQLErrors, networkError }) => {
+  if (callErrors({ graphQLErrors, networkError }).some((e) => e.code === "UNAUTHENTICATED")) unauthenticatedListeners.forEach((fn) => fn());
 });
 
-// The upload link sends multipart requests for File variables (graphql-upload on the server);
-// the preflight header satisfies Apollo Server's CSRF prevention.
-const httpLink = createUploadLink({
-  uri: "/graphql",
-  credentials: "include",
-  headers: { "apollo-require-preflight": "true" },
+/** Hands an operation the answer of the same request boot.ts sent before Apollo had loaded (modules/graph/early.ts). */
+const earlyLink = new ApolloLink((operation, forward) => {
+  const answer = takeEarly(operation.operationName, operation.variables);
+  if (!answer) return forward(operation);
+  return new Observable((observer) => {
+    answer.then(
+      (result) => {
+        observer.next(result as never);
+        observer.complete();
+      },
+      (e) => observer.error(e),
+    );
+  });
 });
 
 // Automatic persisted queries: queries go as a GET with the document's hash, and the document is sent
 // only when the server does not know it yet. Without Web Crypto (plain http, not localhost) documents go as before.
+const canHash = typeof globalThis.crypto?.subtle?.digest === "function";
 const persistedLink = createPersistedQueryLink({
   generateHash: async (document) => (await sha256Hex(print(document))) ?? "",
   useGETForHashedQueries: true,
 });
-const canHash = typeof globalThis.crypto?.subtle?.digest === "function";
+const head = canHash ? [errorLink, earlyLink, persistedLink] : [errorLink, earlyLink];
+
+// The preflight header satisfies Apollo Server's CSRF prevention for GET requests.
+const httpLink = new HttpLink({ uri: "/graphql", credentials: "include", headers: { "apollo-require-preflight": "true" } });
 
 export const apollo = new ApolloClient({
-  link: from(canHash ? [errorLink, persistedLink, httpLink] : [errorLink, httpLink]),
+  link: from([...head, httpLink]),
   cache: new InMemoryCache(),
   defaultOptions: {
     watchQuery: { fetchPolicy: "cache-and-network", errorPolicy: "all" },
@@ -43,10 +62,7 @@ export const apollo = new ApolloClient({
   },
 });
 
-/** The messages of a failed call, one per failed field, as the server names them. */
-export function errorMessages(error: unknown): string[] {
-  const e = error as { graphQLErrors?: { message: string; extensions?: { messages?: string[] } }[]; networkError?: unknown; message?: string };
-  if (e?.graphQLErrors?.length) return e.graphQLErrors.flatMap((g) => g.extensions?.messages ?? [g.message]);
-  if (e?.networkError) return ["Invalid Json"];
-  return e?.message ? [e.message] : [];
+/** The control panel's terminating link: multipart requests for File variables (graphql-upload on the server). */
+export function installUploadLink(upload: ApolloLink): void {
+  apollo.setLink(from([...head, upload]));
 }

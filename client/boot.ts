@@ -1,13 +1,14 @@
 import { preloadRoute } from "./routes";
-import { fetchSiteGraph } from "./modules/graph/fetchGraph";
-import { prefetchParcel } from "./modules/parcel/prefetch";
+import { sendEarly, sendEarlyGraph } from "./modules/graph/early";
+import { splitCodes } from "./modules/parcel/codes";
+import trackParcel from "./modules/parcel/graphql/TrackParcel.graphql?raw";
 import { HOME_FIRST_SLIDE, heroImageUrl, preloadImage, TRACK_HERO } from "./components/heroImages";
 
 /**
- * The first module main.tsx imports, so it runs before React and the rest of the entry are evaluated.
- * Spec section 4: https everywhere except on loopback hosts. Otherwise everything the first screen needs
- * starts at once, while the entry starts up: the start-up graph, the screen's chunk and, for
- * /track.html?code=..., the parcel.
+ * The first module main.tsx imports, so it runs before React, Apollo and the rest of the entry are
+ * evaluated. Plain http is sent to https, except on loopback hosts. Otherwise everything the first
+ * screen needs starts at once, while the entry starts up: the start-up graph, the screen's chunk and, for
+ * /track.html?code=<one code>, the parcel (modules/graph/early.ts: Apollo takes these answers).
  */
 const loopback = ["localhost", "127.0.0.1", "::1", "[::1]"];
 export const redirecting = location.protocol === "http:" && !loopback.includes(location.hostname);
@@ -16,8 +17,12 @@ if (redirecting) {
   location.replace(`https://${location.host}${location.pathname}${location.search}${location.hash}`);
 } else {
   const path = location.pathname.replace(/\/+$/, "") || "/";
-  const graph = fetchSiteGraph();
-  prefetchParcel(location.pathname, location.search);
+  const graph = sendEarlyGraph();
+  if (path === "/track.html") {
+    // The tracking screen's first look-up: the same operation and variables as its query (pages/TrackPage.tsx).
+    const codes = splitCodes(new URLSearchParams(location.search).get("code")?.trim() ?? "");
+    if (codes.length === 1) sendEarly("TrackParcel", trackParcel, { trackingCode: codes[0] });
+  }
   preloadRoute(location.pathname);
   // The first screen's banner, its largest paint: known for home and tracking, in the graph for a content page.
   if (path === "/") preloadImage(HOME_FIRST_SLIDE);
@@ -29,9 +34,12 @@ if (redirecting) {
     } catch {
       /* a malformed address: the screen shows its 404 */
     }
-    void graph.then(({ data }) => {
-      const page = data?.graph?.pages?.find((p) => p.slug === slug);
-      if (page) preloadImage(heroImageUrl(page.hero));
-    });
+    graph.then(
+      (g) => {
+        const page = g.pages.find((p) => p.slug === slug);
+        if (page) preloadImage(heroImageUrl(page.hero));
+      },
+      () => undefined,
+    );
   }
 }

@@ -20,7 +20,7 @@ const ASSETS = projectPath("prisma/seed-assets");
 type Tx = Parameters<Parameters<Db["$transaction"]>[0]>[0];
 
 // ---------------------------------------------------------------------------------------------
-// Content pages. Markup (spec section 5): one line per paragraph, a blank line is a break,
+// Content pages. Markup: one line per paragraph, a blank line is a break,
 // [bold=...] headings hold letters, spaces and ? only. No image or video directives: the site
 // never hot-links other hosts.
 // ---------------------------------------------------------------------------------------------

@@ -1,15 +1,15 @@
-// Fails when client/generated/graphql.tsx differs from what graphql-codegen makes now.
+// Fails when a file of client/generated/ differs from what graphql-codegen makes now (codegen.yml).
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
-const file = path.resolve("client/generated/graphql.tsx");
-const before = fs.existsSync(file) ? fs.readFileSync(file, "utf8") : "";
+const files = ["client/generated/graphql.tsx", "client/generated/public.tsx"].map((f) => path.resolve(f));
+const before = files.map((f) => (fs.existsSync(f) ? fs.readFileSync(f, "utf8") : ""));
 execFileSync(path.resolve("node_modules/.bin/graphql-codegen"), ["--config", "codegen.yml", "--silent"], { stdio: "inherit" });
-const after = fs.readFileSync(file, "utf8");
-if (before !== after) {
-  fs.writeFileSync(file, before);
-  console.error("client/generated/graphql.tsx is stale: run npm run codegen and commit it");
+const stale = files.filter((f, i) => fs.readFileSync(f, "utf8") !== before[i]);
+files.forEach((f, i) => fs.writeFileSync(f, before[i]));
+if (stale.length) {
+  console.error(`${stale.map((f) => path.relative(process.cwd(), f)).join(", ")} stale: run npm run codegen and commit`);
   process.exit(1);
 }
-console.log("client/generated/graphql.tsx is up to date");
+console.log("client/generated/ is up to date");

@@ -15,6 +15,7 @@ import { registerGraphql } from "./graphql/server.js";
 import { frameworkErrors, registerRest, siteErrorHandler } from "./rest/index.js";
 import { mimeOf, readImage } from "./modules/upload/upload.service.js";
 import { clientRouteStatus } from "./client-routes.js";
+import { isHiddenFromSearch, normalPath } from "./core/routes.codes.js";
 import { registerSeoRoutes } from "./modules/seo/seo.routes.js";
 import { plainTile } from "./core/png.js";
 import { helmetHeaders } from "./core/security-headers.js";
@@ -123,9 +124,8 @@ export async function buildApp(): Promise<FastifyInstance> {
       `<meta name="tile-url" content="${escapeAttr(c.tileUrl)}">\n<meta name="application-name" content="${escapeAttr(c.companyName)}">\n</head>`,
     );
     html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeAttr(c.companyName)}</title>`);
-    const path = reqUrl.split("?")[0];
-    // Tracking results and the control panel are nobody's search results.
-    if (path.startsWith("/track.html") || path.startsWith("/control") || path.startsWith("/cp")) reply.header("X-Robots-Tag", "noindex, nofollow");
+    // Tracking results, one visitor's links and the control panel are nobody's search results.
+    if (isHiddenFromSearch(normalPath(reqUrl.split("?")[0]))) reply.header("X-Robots-Tag", "noindex, nofollow");
     const csp = pageCsp(settings.chat_code, c.tileUrl);
     reply.code(status).type("text/html; charset=utf-8").header("Content-Security-Policy", csp);
     // Pages are public reads: ETag and 304 (core/http-cache.ts); a 404 page and an admin's request are not cached.

@@ -1,23 +1,18 @@
-import { db } from "./db/index.js";
-
-const EXACT = new Set([
-  "/", "/track.html", "/contact.html", "/resolution.html", "/unsubscribe.html", "/debug", "/cp", "/cp/signup",
-]);
+import { pageExists } from "./modules/page/page.service.js";
+import { CONTROL_ROOT, isUnder, normalPath, pageSlugAt, screenAt, SETUP_PATHS } from "./core/routes.codes.js";
 
 /** The status the server gives a client route: 200 for the client's screens, 404 for anything else. */
 export async function clientRouteStatus(url: string): Promise<number> {
   let p: string;
   try {
-    p = decodeURIComponent(url.split("?")[0]).replace(/\/+$/, "") || "/";
+    p = normalPath(decodeURIComponent(url.split("?")[0]));
   } catch {
     return 404;
   }
-  if (EXACT.has(p)) return 200;
-  if (p === "/control" || p.startsWith("/control/")) return 200;
-  const m = /^\/pages\/([^/]+)$/.exec(p);
-  if (m) {
-    const page = await db().page.findUnique({ where: { slug: m[1] }, select: { id: true } }).catch(() => null);
-    return page ? 200 : 404;
+  if (screenAt(p) || SETUP_PATHS.includes(p) || isUnder(p, CONTROL_ROOT)) return 200;
+  const slug = pageSlugAt(p);
+  if (slug) {
+    return (await pageExists(slug).catch(() => false)) ? 200 : 404;
   }
   return 404;
 }

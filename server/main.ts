@@ -2,8 +2,8 @@ import { buildApp } from "./app.js";
 import { config } from "./core/config.js";
 import { closeDb } from "./db/index.js";
 import { seedDemo } from "../prisma/seed.js";
-import { contentChanged } from "./modules/graph/content-version.js";
-import { forgetAllParcels } from "./modules/parcel/parcel.service.js";
+import { contentChanged } from "./modules/content/content.service.js";
+import { forgetAllParcels } from "./modules/parcel/public-views.js";
 import { setupLink } from "./modules/admin/admin.service.js";
 
 const c = config();

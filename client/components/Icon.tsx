@@ -1,8 +1,9 @@
 import type { CSSProperties } from "react";
 
 /**
- * A Material icon from its path data (components/icons.ts). Decorative by default; pass
- * `label` when the icon alone carries meaning.
+ * The site's icon: a Material icon drawn inline from its path data (the generated sets
+ * components/icons.ts, modules/parcel/icons.ts and control/icons.ts; client/tools/gen-icons.mjs), so no
+ * icon font or image is fetched. Decorative by default; pass `label` when the icon alone carries meaning.
  */
 export function Icon({ path, size = 24, label, className, style }: { path: string; size?: number; label?: string; className?: string; style?: CSSProperties }) {
   return (

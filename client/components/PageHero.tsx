@@ -1,10 +1,9 @@
 import type { ReactNode } from "react";
 import { heroImageUrl } from "./heroImages";
+import { PAGE_DEFAULTS, PAGE_OVERLAYS } from "../../server/modules/page/page.codes";
 
-export { HERO_IMAGES, heroImageUrl } from "./heroImages";
-export const OVERLAYS = ["overlay1", "overlay2", "overlay3"] as const;
-export function overlayClass(overlay: string | null | undefined): string {
-  return (OVERLAYS as readonly string[]).includes(overlay ?? "") ? overlay! : "overlay1";
+function overlayClass(overlay: string | null | undefined): string {
+  return (PAGE_OVERLAYS as readonly string[]).includes(overlay ?? "") ? overlay! : PAGE_DEFAULTS.overlay;
 }
 
 /** The banner at the top of every inner page: title, subtitle, image and overlay. */

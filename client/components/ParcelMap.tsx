@@ -10,17 +10,20 @@ export interface ParcelMapProps {
   pickup: LatLng | null;
   destination: LatLng | null;
   height?: string;
+  /** Also load Leaflet once the page has loaded and the browser is idle (the control panel's parcel screen). */
+  whenIdle?: boolean;
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const valid = (p: LatLng | null): p is LatLng => !!p && Number.isFinite(p[0]) && Number.isFinite(p[1]) && Math.abs(p[0]) <= 90 && Math.abs(p[1]) <= 180;
 
 /**
- * Calls `start` once, when the element comes within a screen of the viewport or, failing that, when the
- * browser is idle after the page has loaded: a map below the fold costs the first paint and the first
- * interactions nothing. Returns the clean-up.
+ * Calls `start` once, when the element comes within a screen of the viewport (or, with `whenIdle`, when
+ * the browser is idle after the page has loaded, if that is sooner): a map below the fold costs the first
+ * paint and the first interactions nothing, and a visitor who never scrolls to it never loads Leaflet.
+ * Returns the clean-up.
  */
-function whenNeeded(el: Element, start: () => void): () => void {
+function whenNeeded(el: Element, whenIdle: boolean, start: () => void): () => void {
   let done = false;
   let idle: number | undefined;
   const go = () => {
@@ -31,13 +34,15 @@ function whenNeeded(el: Element, start: () => void): () => void {
   };
   const io = typeof IntersectionObserver === "undefined" ? null : new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && go(), { rootMargin: "100% 0px" });
   io?.observe(el);
+  // Without IntersectionObserver (very old browsers) the map loads once the page has.
+  const idleToo = whenIdle || !io;
   const ric = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 1));
   const cic = window.cancelIdleCallback ?? window.clearTimeout;
   const onLoad = () => {
     idle = ric(go, { timeout: 3000 });
   };
-  if (document.readyState === "complete") onLoad();
-  else window.addEventListener("load", onLoad, { once: true });
+  if (idleToo && document.readyState === "complete") onLoad();
+  else if (idleToo) window.addEventListener("load", onLoad, { once: true });
   function cleanup() {
     io?.disconnect();
     window.removeEventListener("load", onLoad);
@@ -51,11 +56,10 @@ function whenNeeded(el: Element, start: () => void): () => void {
 
 /**
  * The parcel's map (spec: 60vh, markers Destination, Pickup Location and Current Location).
- * Leaflet is imported only when the map nears the viewport or the browser is idle after the page
- * has loaded (see whenNeeded). Markers are divIcons with visible text labels, so they show even when
+ * Leaflet is imported only when the map nears the viewport (see whenNeeded). Markers are divIcons with visible text labels, so they show even when
  * no tile can load. Lazy-load this module with React.lazy.
  */
-export default function ParcelMap({ zoom, current, pickup, destination, height = "60vh" }: ParcelMapProps) {
+export default function ParcelMap({ zoom, current, pickup, destination, height = "60vh", whenIdle = false }: ParcelMapProps) {
   const { t } = useTranslation();
   const el = useRef<HTMLDivElement>(null);
   const [loading, setLoading] = useState(true);
@@ -117,7 +121,7 @@ export default function ParcelMap({ zoom, current, pickup, destination, height =
         .on("tileerror", () => setTilesFailed(true))
         .addTo(m0);
     };
-    const stop = whenNeeded(node, () => void build().catch((e) => console.warn("map could not load", e)));
+    const stop = whenNeeded(node, whenIdle, () => void build().catch((e) => console.warn("map could not load", e)));
     return () => {
       cancelled = true;
       stop();

@@ -1,13 +1,14 @@
-/** The banner images of the public screens, shared by the screens and the boot code that preloads them. */
-export const HERO_IMAGES = ["hero-mixed", "hero-air", "hero-sea", "hero-road", "hero-warehouse"] as const;
+// The banner images of the public screens, shared by the screens and the boot code that preloads them.
+import { PAGE_DEFAULTS, PAGE_HEROES, type PageHero } from "../../server/modules/page/page.codes";
 
+/** A page's banner image (the default one for a name the client does not ship). */
 export function heroImageUrl(hero: string | null | undefined): string {
-  const name = (HERO_IMAGES as readonly string[]).includes(hero ?? "") ? hero : "hero-mixed";
+  const name = (PAGE_HEROES as readonly string[]).includes(hero ?? "") ? hero : PAGE_DEFAULTS.hero;
   return `/img/${name}.svg`;
 }
 
 /** The tracking screen's banner. */
-export const TRACK_HERO = "hero-mixed";
+export const TRACK_HERO: PageHero = "hero-mixed";
 /** The home carousel's first slide, the home page's largest paint. */
 export const HOME_FIRST_SLIDE = "/img/slide-world.svg";
 

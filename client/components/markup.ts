@@ -1,5 +1,5 @@
 /**
- * The content-page markup of spec section 5, parsed into plain data (rendered by Markup.tsx
+ * The content-page markup (plain lines, [bold=...] headings), parsed into plain data (rendered by Markup.tsx
  * as React elements: content is never injected as HTML).
  *
  * - One directive per line: [image=url], [video=url], [bold=text], [underline=text],

@@ -1,7 +1,10 @@
+import type { PageIcon } from "../../server/modules/page/page.codes";
 import { copyright, folder, pages, people } from "./layoutIcons";
 
-/** The four page icons of the spec (people, copyright, pages, folder); default pages. */
-const PAGE_ICONS: Record<string, string> = { people, copyright, pages, folder };
+/** The path of each page icon the server allows (server/modules/page/page.codes.ts). */
+const PAGE_ICON_PATHS: Record<PageIcon, string> = { people, copyright, pages, folder };
+
+/** A content page's icon by its name; pages for a name the client does not know. */
 export function pageIconPath(icon: string | null | undefined): string {
-  return (icon && PAGE_ICONS[icon]) || pages;
+  return icon && Object.hasOwn(PAGE_ICON_PATHS, icon) ? PAGE_ICON_PATHS[icon as PageIcon] : pages;
 }

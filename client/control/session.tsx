@@ -1,71 +1,80 @@
-import { createContext, useContext, useEffect, type ReactNode } from "react";
+import { useCallback, useEffect, useRef, type ReactNode } from "react";
 import { Link, Navigate, useLocation, useNavigate } from "react-router-dom";
-import { useApolloClient } from "@apollo/client";
-import { onUnauthenticated } from "../apollo";
-import { useStore } from "../state/store";
-import { AdminMeDocument, useAdminMeQuery, type AdminMeQuery } from "../generated/graphql";
+import { useApolloClient } from "@apollo/client/react";
+import createUploadLink from "apollo-upload-client/createUploadLink.mjs";
+import { installUploadLink, onUnauthenticated } from "../apollo";
+import { useSession, useStore } from "../state/store";
+import { clearCacheKeepingGraph } from "../modules/graph/siteGraph";
+import { AdminMeDocument, type AdminMeQuery } from "../generated/graphql";
 import { ListState } from "./components/lists";
-import { ROLES, screenRule, roleCan, type Permission, type Role } from "./roles";
+import { screenRule, roleCan, type Permission, type Role } from "./roles";
 import { useTitle } from "./hooks/useTitle";
+
+export { useSession };
 
 export const SIGN_IN = "/control/signin.html";
 export const HOME = "/control/index.html";
 /** Where a member is sent whom the owner requires to use two-step sign-in and who has not set it up. */
 export const TWO_STEP = "/control/account/two-step.html";
 
-interface Session {
-  checked: boolean;
-  email: string | null;
-  role: Role | null;
-  /** The owner requires two-step sign-in and this member has not set it up: only My Account works. */
-  totpSetupRequired: boolean;
-}
-const SessionContext = createContext<Session>({ checked: false, email: null, role: null, totpSetupRequired: false });
-
-const asRole = (r: string | null | undefined): Role | null => ((ROLES as readonly string[]).includes(r ?? "") ? (r as Role) : null);
+// Only the control panel uploads files (images, proofs, CSV imports): multipart requests for File variables
+// (graphql-upload on the server), with the preflight header Apollo Server's CSRF prevention asks for.
+installUploadLink(createUploadLink({ uri: "/graphql", credentials: "include", headers: { "apollo-require-preflight": "true" } }));
 
 /**
- * Keeps the persisted admin flag in line with the server: asks `me` once when the control
- * panel opens, and on any UNAUTHENTICATED answer signs the client out and goes to sign-in.
+ * Asks the server who is signed in (`me`) and puts the answer in the session (state/store.tsx), the one
+ * place that holds it. `me` is not kept in Apollo's cache, so nothing else can disagree with it.
+ */
+export function useRefreshSession() {
+  const client = useApolloClient();
+  const { dispatch } = useStore();
+  return useCallback(async () => {
+    try {
+      const { data } = await client.query<AdminMeQuery>({ query: AdminMeDocument, fetchPolicy: "no-cache", errorPolicy: "all" });
+      // No answer to read (a network failure): the flag stays as it was, and the check is over.
+      dispatch(data ? { type: "session/me", me: data.me ?? null } : { type: "session/checked" });
+    } catch (e) {
+      dispatch({ type: "session/checked" });
+      throw e;
+    }
+  }, [client, dispatch]);
+}
+
+/** Signs the client out: the session is cleared and the cache forgets the member's data (the public start-up graph stays). */
+export function useSignOutClient() {
+  const { dispatch } = useStore();
+  return useCallback(async () => {
+    dispatch({ type: "session/signedOut" });
+    await clearCacheKeepingGraph().catch(() => undefined);
+  }, [dispatch]);
+}
+
+/**
+ * Keeps the session in line with the server: asks `me` once when the control panel opens, and on
+ * any UNAUTHENTICATED answer signs the client out and goes to sign-in.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const { dispatch } = useStore();
   const navigate = useNavigate();
-  const client = useApolloClient();
-  const { data, loading } = useAdminMeQuery({ fetchPolicy: "network-only", nextFetchPolicy: "cache-first", errorPolicy: "all" });
+  const { dispatch } = useStore();
+  const refresh = useRefreshSession();
+  const asked = useRef(false);
 
   useEffect(() => {
-    if (data) dispatch({ type: "admin/set", admin: Boolean(data.me) });
-  }, [data, dispatch]);
+    if (asked.current) return;
+    asked.current = true;
+    refresh().catch((e) => console.warn("session check failed", e));
+  }, [refresh]);
 
   useEffect(
     () =>
       onUnauthenticated(() => {
-        client.cache.writeQuery<AdminMeQuery>({ query: AdminMeDocument, data: { me: null } });
-        dispatch({ type: "admin/set", admin: false });
+        dispatch({ type: "session/signedOut" });
         navigate(SIGN_IN, { replace: true });
       }),
-    [client, dispatch, navigate],
+    [dispatch, navigate],
   );
 
-  const me = data?.me;
-  return (
-    <SessionContext.Provider value={{ checked: !loading, email: me?.email ?? null, role: asRole(me?.role), totpSetupRequired: Boolean(me?.totp_setup_required) }}>
-      {children}
-    </SessionContext.Provider>
-  );
-}
-
-export const useSession = () => useContext(SessionContext);
-
-/** Records a signed-in admin on the client (after signIn): reads `me` afresh (role, two-step sign-in). */
-export function useMarkSignedIn() {
-  const { dispatch } = useStore();
-  const client = useApolloClient();
-  return async () => {
-    await client.query<AdminMeQuery>({ query: AdminMeDocument, fetchPolicy: "network-only" });
-    dispatch({ type: "admin/set", admin: true });
-  };
+  return <>{children}</>;
 }
 
 /**
@@ -73,19 +82,18 @@ export function useMarkSignedIn() {
  * says no); a member who must set up two-step sign-in first goes to that (the server refuses the rest).
  */
 export function RequireAdmin({ children }: { children: ReactNode }) {
-  const { state } = useStore();
-  const { checked, totpSetupRequired } = useSession();
+  const { admin, checked, totpSetupRequired } = useSession();
   const { pathname } = useLocation();
-  if (state.admin && totpSetupRequired && !pathname.startsWith("/control/account/")) return <Navigate to={TWO_STEP} replace />;
-  if (state.admin) return <>{children}</>;
+  if (admin && totpSetupRequired && !pathname.startsWith("/control/account/")) return <Navigate to={TWO_STEP} replace />;
+  if (admin) return <>{children}</>;
   if (!checked) return <ListState loading empty />;
   return <Navigate to={SIGN_IN} replace />;
 }
 
 /** Guest-only screens: a signed-in admin goes to the control panel home. */
 export function GuestOnly({ children }: { children: ReactNode }) {
-  const { state } = useStore();
-  if (state.admin) return <Navigate to={HOME} replace />;
+  const { admin } = useSession();
+  if (admin) return <Navigate to={HOME} replace />;
   return <>{children}</>;
 }
 

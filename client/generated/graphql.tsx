@@ -3,8 +3,9 @@
 type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
-import { gql } from '@apollo/client';
-import * as Apollo from '@apollo/client';
+import type { DocumentNode } from 'graphql';
+import type * as ApolloReactCommon from '@apollo/client/react';
+import * as ApolloReactHooks from '@apollo/client/react';
 const defaultOptions = {} as const;
 export type AcceptInvitationInput = {
   password: string;
@@ -165,15 +166,6 @@ export type RecordDeliveryInput = {
   receiver_name?: string | null | undefined;
 };
 
-export type RescheduleInput = {
-  /** delivery: a new delivery day (date); depot: pick-up at the depot */
-  choice: string;
-  /** With choice delivery: one of the next 5 working days (Mon-Fri, YYYY-MM-DD) */
-  date?: string | null | undefined;
-  /** The recipient's postcode or e-mail: required when the parcel protects its details */
-  verify?: string | null | undefined;
-};
-
 export type ResetPasswordInput = {
   confirm_new_password: string;
   email: string;
@@ -227,11 +219,6 @@ export type TotpProofInput = {
   /** A current code of the authenticator app */
   code?: string | null | undefined;
   password?: string | null | undefined;
-};
-
-export type UnsubscribeInput = {
-  code: string;
-  token: string;
 };
 
 export type UpdateActivityInput = {
@@ -315,14 +302,6 @@ export type UpdateWebhookInput = {
   events?: Array<string> | null | undefined;
   id: number;
   url?: string | null | undefined;
-};
-
-/** A visitor's message to the company */
-export type VisitorContactInput = {
-  body: string;
-  email: string;
-  name?: string | null | undefined;
-  subject: string;
 };
 
 export type AdminAcceptInvitationMutationVariables = Exact<{
@@ -791,186 +770,14 @@ export type AdminWebhooksQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type AdminWebhooksQuery = { webhooks: Array<{ id: number, url: string, events: Array<string>, secret: string, active: boolean, created_at: string, updated_at: string }> };
 
-export type VisitorContactMutationVariables = Exact<{
-  input: VisitorContactInput;
-}>;
-
-
-export type VisitorContactMutation = { contact: boolean };
-
-export type RescheduleDeliveryMutationVariables = Exact<{
-  trackingCode: string;
-  input: RescheduleInput;
-}>;
-
-
-export type RescheduleDeliveryMutation = { rescheduleDelivery: { tracking_code: string, choice: string, date: string | null, rescheduled_at: string } };
-
-export type SiteGraphQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type SiteGraphQuery = { graph: { admin: boolean, pages: Array<{ id: number, slug: string, title: string, sub_title: string, icon: string, hero: string, overlay: string, content: string }>, reviews: Array<{ id: number, name: string, review: string, image: string }>, settings: { meta_description: string, chat_code: string, contact_email: string, contact_phone: string, contact_phone_alt: string, contact_twitter: string, contact_telegram: string, contact_instagram: string, contact_address: string } } };
-
-export type TrackParcelQueryVariables = Exact<{
-  trackingCode: string;
-  verify?: string | null | undefined;
-}>;
-
-
-export type TrackParcelQuery = { parcel: { id: number, tracking_code: string, recipient_name: string, sender_name: string | null, destination: string, current_location: string | null, pickup_location: string | null, status: string | null, status_code: string | null, status_reason: string | null, weight: number | null, shipped_via: string | null, parcel_content: string | null, declared_value: number | null, min_expected_delivery_date: string | null, max_expected_delivery_date: string | null, image: string | null, show_map: string, map_zoom: number, map_current_latitude: number | null, map_current_longitude: number | null, map_pickup_latitude: number | null, map_pickup_longitude: number | null, map_destination_latitude: number | null, map_destination_longitude: number | null, created_at: string, updated_at: string, last_event_at: string, quiet_after_days: number, details_protected: boolean, structured_data: string, delivery_attempts: number, reschedule_allowed: boolean, reschedule_choice: string | null, reschedule_date: string | null, delivery_proof: { receiver_name: string | null, signature_url: string | null, photo_url: string | null, delivered_at: string, left_at: string | null } | null, history: Array<{ id: number, title: string, description: string, icon: string, color: string, status_code: string | null, status_reason: string | null, created_at: string, created_at_month: string, created_at_day: string, created_at_time: string }> } };
-
-export type TrackParcelsQueryVariables = Exact<{
-  codes: Array<string> | string;
-  verify?: string | null | undefined;
-}>;
-
-
-export type TrackParcelsQuery = { track: Array<{ tracking_code: string, error: string | null, parcel: { id: number, tracking_code: string, destination: string, pickup_location: string | null, current_location: string | null, status: string | null, status_code: string | null, status_reason: string | null, min_expected_delivery_date: string | null, max_expected_delivery_date: string | null, last_event_at: string, quiet_after_days: number, details_protected: boolean, structured_data: string, history: Array<{ id: number, title: string, status_code: string | null, created_at: string }> } | null }> };
-
-export type UnsubscribeMutationVariables = Exact<{
-  input: UnsubscribeInput;
-}>;
-
-
-export type UnsubscribeMutation = { unsubscribe: { tracking_code: string, unsubscribed: boolean } };
-
-export const AdminActivityFieldsFragmentDoc = gql`
-    fragment AdminActivityFields on Activity {
-  id
-  parcel_id
-  title
-  description
-  icon
-  color
-  status_code
-  status_reason
-  created_at
-  updated_at
-  created_at_month
-  created_at_day
-  created_at_time
-  created_by_kind
-  created_by_name
-}
-    `;
-export const AdminApiKeyFieldsFragmentDoc = gql`
-    fragment AdminApiKeyFields on ApiKey {
-  id
-  name
-  prefix
-  scopes
-  rate_limit
-  created_at
-  last_used_at
-  revoked_at
-  usage {
-    day
-    count
-  }
-}
-    `;
-export const AdminParcelFieldsFragmentDoc = gql`
-    fragment AdminParcelFields on Parcel {
-  id
-  tracking_code
-  recipient_name
-  recipient_email
-  recipient_phone_number
-  recipient_postcode
-  sender_name
-  sender_email
-  destination
-  current_location
-  pickup_location
-  status
-  status_code
-  status_reason
-  weight
-  shipped_via
-  parcel_content
-  declared_value
-  min_expected_delivery_date
-  max_expected_delivery_date
-  image
-  show_map
-  map_zoom
-  map_current_latitude
-  map_current_longitude
-  map_pickup_latitude
-  map_pickup_longitude
-  map_destination_latitude
-  map_destination_longitude
-  notify_recipient
-  recipient_language
-  recipient_unsubscribed
-  protect_details
-  details_protected
-  last_event_at
-  quiet_after_days
-  created_at
-  updated_at
-  allow_reschedule
-  reschedule_allowed
-  reschedule_choice
-  reschedule_date
-  rescheduled_at
-  delivery_attempts
-  delivery_recorded_by
-  delivery_proof {
-    receiver_name
-    signature_url
-    photo_url
-    delivered_at
-    left_at
-  }
-}
-    `;
-export const AdminStaffFieldsFragmentDoc = gql`
-    fragment AdminStaffFields on StaffMember {
-  id
-  email
-  role
-  disabled
-  invited
-  totp_enabled
-  last_sign_in_at
-  created_at
-}
-    `;
-export const AdminWebhookDeliveryFieldsFragmentDoc = gql`
-    fragment AdminWebhookDeliveryFields on WebhookDelivery {
-  id
-  webhook_id
-  event
-  status
-  attempts
-  response_status
-  response_body
-  error
-  created_at
-  updated_at
-}
-    `;
-export const AdminWebhookFieldsFragmentDoc = gql`
-    fragment AdminWebhookFields on Webhook {
-  id
-  url
-  events
-  secret
-  active
-  created_at
-  updated_at
-}
-    `;
-export const AdminAcceptInvitationDocument = gql`
-    mutation AdminAcceptInvitation($input: AcceptInvitationInput!) {
-  acceptInvitation(input: $input) {
-    email
-    role
-  }
-}
-    `;
-export type AdminAcceptInvitationMutationFn = Apollo.MutationFunction<AdminAcceptInvitationMutation, AdminAcceptInvitationMutationVariables>;
+export const AdminActivityFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminActivityFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Activity"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"parcel_id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"icon"}},{"kind":"Field","name":{"kind":"Name","value":"color"}},{"kind":"Field","name":{"kind":"Name","value":"status_code"}},{"kind":"Field","name":{"kind":"Name","value":"status_reason"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}},{"kind":"Field","name":{"kind":"Name","value":"created_at_month"}},{"kind":"Field","name":{"kind":"Name","value":"created_at_day"}},{"kind":"Field","name":{"kind":"Name","value":"created_at_time"}},{"kind":"Field","name":{"kind":"Name","value":"created_by_kind"}},{"kind":"Field","name":{"kind":"Name","value":"created_by_name"}}]}}]} as unknown as DocumentNode;
+export const AdminApiKeyFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminApiKeyFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ApiKey"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"prefix"}},{"kind":"Field","name":{"kind":"Name","value":"scopes"}},{"kind":"Field","name":{"kind":"Name","value":"rate_limit"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"last_used_at"}},{"kind":"Field","name":{"kind":"Name","value":"revoked_at"}},{"kind":"Field","name":{"kind":"Name","value":"usage"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"day"}},{"kind":"Field","name":{"kind":"Name","value":"count"}}]}}]}}]} as unknown as DocumentNode;
+export const AdminParcelFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminParcelFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Parcel"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"tracking_code"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_name"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_email"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_phone_number"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_postcode"}},{"kind":"Field","name":{"kind":"Name","value":"sender_name"}},{"kind":"Field","name":{"kind":"Name","value":"sender_email"}},{"kind":"Field","name":{"kind":"Name","value":"destination"}},{"kind":"Field","name":{"kind":"Name","value":"current_location"}},{"kind":"Field","name":{"kind":"Name","value":"pickup_location"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"status_code"}},{"kind":"Field","name":{"kind":"Name","value":"status_reason"}},{"kind":"Field","name":{"kind":"Name","value":"weight"}},{"kind":"Field","name":{"kind":"Name","value":"shipped_via"}},{"kind":"Field","name":{"kind":"Name","value":"parcel_content"}},{"kind":"Field","name":{"kind":"Name","value":"declared_value"}},{"kind":"Field","name":{"kind":"Name","value":"min_expected_delivery_date"}},{"kind":"Field","name":{"kind":"Name","value":"max_expected_delivery_date"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"show_map"}},{"kind":"Field","name":{"kind":"Name","value":"map_zoom"}},{"kind":"Field","name":{"kind":"Name","value":"map_current_latitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_current_longitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_pickup_latitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_pickup_longitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_destination_latitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_destination_longitude"}},{"kind":"Field","name":{"kind":"Name","value":"notify_recipient"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_language"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_unsubscribed"}},{"kind":"Field","name":{"kind":"Name","value":"protect_details"}},{"kind":"Field","name":{"kind":"Name","value":"details_protected"}},{"kind":"Field","name":{"kind":"Name","value":"last_event_at"}},{"kind":"Field","name":{"kind":"Name","value":"quiet_after_days"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}},{"kind":"Field","name":{"kind":"Name","value":"allow_reschedule"}},{"kind":"Field","name":{"kind":"Name","value":"reschedule_allowed"}},{"kind":"Field","name":{"kind":"Name","value":"reschedule_choice"}},{"kind":"Field","name":{"kind":"Name","value":"reschedule_date"}},{"kind":"Field","name":{"kind":"Name","value":"rescheduled_at"}},{"kind":"Field","name":{"kind":"Name","value":"delivery_attempts"}},{"kind":"Field","name":{"kind":"Name","value":"delivery_recorded_by"}},{"kind":"Field","name":{"kind":"Name","value":"delivery_proof"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"receiver_name"}},{"kind":"Field","name":{"kind":"Name","value":"signature_url"}},{"kind":"Field","name":{"kind":"Name","value":"photo_url"}},{"kind":"Field","name":{"kind":"Name","value":"delivered_at"}},{"kind":"Field","name":{"kind":"Name","value":"left_at"}}]}}]}}]} as unknown as DocumentNode;
+export const AdminStaffFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminStaffFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"StaffMember"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"role"}},{"kind":"Field","name":{"kind":"Name","value":"disabled"}},{"kind":"Field","name":{"kind":"Name","value":"invited"}},{"kind":"Field","name":{"kind":"Name","value":"totp_enabled"}},{"kind":"Field","name":{"kind":"Name","value":"last_sign_in_at"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}}]}}]} as unknown as DocumentNode;
+export const AdminWebhookDeliveryFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminWebhookDeliveryFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"WebhookDelivery"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"webhook_id"}},{"kind":"Field","name":{"kind":"Name","value":"event"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"attempts"}},{"kind":"Field","name":{"kind":"Name","value":"response_status"}},{"kind":"Field","name":{"kind":"Name","value":"response_body"}},{"kind":"Field","name":{"kind":"Name","value":"error"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}}]}}]} as unknown as DocumentNode;
+export const AdminWebhookFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminWebhookFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Webhook"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"events"}},{"kind":"Field","name":{"kind":"Name","value":"secret"}},{"kind":"Field","name":{"kind":"Name","value":"active"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}}]}}]} as unknown as DocumentNode;
+export const AdminAcceptInvitationDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminAcceptInvitation"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"AcceptInvitationInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"acceptInvitation"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"role"}}]}}]}}]} as unknown as DocumentNode;
+export type AdminAcceptInvitationMutationFn = ApolloReactCommon.MutationFunction<AdminAcceptInvitationMutation, AdminAcceptInvitationMutationVariables>;
 
 /**
  * __useAdminAcceptInvitationMutation__
@@ -989,20 +796,14 @@ export type AdminAcceptInvitationMutationFn = Apollo.MutationFunction<AdminAccep
  *   },
  * });
  */
-export function useAdminAcceptInvitationMutation(baseOptions?: Apollo.MutationHookOptions<AdminAcceptInvitationMutation, AdminAcceptInvitationMutationVariables>) {
+export function useAdminAcceptInvitationMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminAcceptInvitationMutation, AdminAcceptInvitationMutationVariables>) {
         const options = {...defaultOptions, ...baseOptions}
-        return Apollo.useMutation<AdminAcceptInvitationMutation, AdminAcceptInvitationMutationVariables>(AdminAcceptInvitationDocument, options);
+        return ApolloReactHooks.useMutation<AdminAcceptInvitationMutation, AdminAcceptInvitationMutationVariables>(AdminAcceptInvitationDocument, options);
       }
 export type AdminAcceptInvitationMutationHookResult = ReturnType<typeof useAdminAcceptInvitationMutation>;
-export type AdminAcceptInvitationMutationResult = Apollo.MutationResult<AdminAcceptInvitationMutation>;
-export type AdminAcceptInvitationMutationOptions = Apollo.BaseMutationOptions<AdminAcceptInvitationMutation, AdminAcceptInvitationMutationVariables>;
-export const AdminActivityDocument = gql`
-    query AdminActivity($id: Int!) {
-  activity(id: $id) {
-    ...AdminActivityFields
-  }
-}
-    ${AdminActivityFieldsFragmentDoc}`;
+export type AdminAcceptInvitationMutationResult = ApolloReactCommon.MutationResult<AdminAcceptInvitationMutation>;
+export type AdminAcceptInvitationMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminAcceptInvitationMutation, AdminAcceptInvitationMutationVariables>;
+export const AdminActivityDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminActivity"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"activity"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminActivityFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminActivityFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Activity"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"parcel_id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"icon"}},{"kind":"Field","name":{"kind":"Name","value":"color"}},{"kind":"Field","name":{"kind":"Name","value":"status_code"}},{"kind":"Field","name":{"kind":"Name","value":"status_reason"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}},{"kind":"Field","name":{"kind":"Name","value":"created_at_month"}},{"kind":"Field","name":{"kind":"Name","value":"created_at_day"}},{"kind":"Field","name":{"kind":"Name","value":"created_at_time"}},{"kind":"Field","name":{"kind":"Name","value":"created_by_kind"}},{"kind":"Field","name":{"kind":"Name","value":"created_by_name"}}]}}]} as unknown as DocumentNode;
 
 /**
  * __useAdminActivityQuery__
@@ -1020,32 +821,26 @@ export const AdminActivityDocument = gql`
  *   },
  * });
  */
-export function useAdminActivityQuery(baseOptions: Apollo.QueryHookOptions<AdminActivityQuery, AdminActivityQueryVariables> & ({ variables: AdminActivityQueryVariables; skip?: boolean; } | { skip: boolean; }) ) {
+export function useAdminActivityQuery(baseOptions: ApolloReactHooks.QueryHookOptions<AdminActivityQuery, AdminActivityQueryVariables> & ({ variables: AdminActivityQueryVariables; skip?: boolean; } | { skip: boolean; }) ) {
         const options = {...defaultOptions, ...baseOptions}
-        return Apollo.useQuery<AdminActivityQuery, AdminActivityQueryVariables>(AdminActivityDocument, options);
+        return ApolloReactHooks.useQuery<AdminActivityQuery, AdminActivityQueryVariables>(AdminActivityDocument, options);
       }
-export function useAdminActivityLazyQuery(baseOptions?: Apollo.LazyQueryHookOptions<AdminActivityQuery, AdminActivityQueryVariables>) {
+export function useAdminActivityLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<AdminActivityQuery, AdminActivityQueryVariables>) {
           const options = {...defaultOptions, ...baseOptions}
-          return Apollo.useLazyQuery<AdminActivityQuery, AdminActivityQueryVariables>(AdminActivityDocument, options);
+          return ApolloReactHooks.useLazyQuery<AdminActivityQuery, AdminActivityQueryVariables>(AdminActivityDocument, options);
         }
 // @ts-ignore
-export function useAdminActivitySuspenseQuery(baseOptions?: Apollo.SuspenseQueryHookOptions<AdminActivityQuery, AdminActivityQueryVariables>): Apollo.UseSuspenseQueryResult<AdminActivityQuery, AdminActivityQueryVariables>;
-export function useAdminActivitySuspenseQuery(baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<AdminActivityQuery, AdminActivityQueryVariables>): Apollo.UseSuspenseQueryResult<AdminActivityQuery | undefined, AdminActivityQueryVariables>;
-export function useAdminActivitySuspenseQuery(baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<AdminActivityQuery, AdminActivityQueryVariables>) {
-          const options = baseOptions === Apollo.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
-          return Apollo.useSuspenseQuery<AdminActivityQuery, AdminActivityQueryVariables>(AdminActivityDocument, options);
+export function useAdminActivitySuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<AdminActivityQuery, AdminActivityQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminActivityQuery, AdminActivityQueryVariables>;
+export function useAdminActivitySuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminActivityQuery, AdminActivityQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminActivityQuery | undefined, AdminActivityQueryVariables>;
+export function useAdminActivitySuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminActivityQuery, AdminActivityQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<AdminActivityQuery, AdminActivityQueryVariables>(AdminActivityDocument, options);
         }
 export type AdminActivityQueryHookResult = ReturnType<typeof useAdminActivityQuery>;
 export type AdminActivityLazyQueryHookResult = ReturnType<typeof useAdminActivityLazyQuery>;
 export type AdminActivitySuspenseQueryHookResult = ReturnType<typeof useAdminActivitySuspenseQuery>;
-export type AdminActivityQueryResult = Apollo.QueryResult<AdminActivityQuery, AdminActivityQueryVariables>;
-export const AdminApiKeysDocument = gql`
-    query AdminApiKeys {
-  apiKeys {
-    ...AdminApiKeyFields
-  }
-}
-    ${AdminApiKeyFieldsFragmentDoc}`;
+export type AdminActivityQueryResult = ApolloReactCommon.QueryResult<AdminActivityQuery, AdminActivityQueryVariables>;
+export const AdminApiKeysDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminApiKeys"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"apiKeys"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminApiKeyFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminApiKeyFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ApiKey"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"prefix"}},{"kind":"Field","name":{"kind":"Name","value":"scopes"}},{"kind":"Field","name":{"kind":"Name","value":"rate_limit"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"last_used_at"}},{"kind":"Field","name":{"kind":"Name","value":"revoked_at"}},{"kind":"Field","name":{"kind":"Name","value":"usage"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"day"}},{"kind":"Field","name":{"kind":"Name","value":"count"}}]}}]}}]} as unknown as DocumentNode;
 
 /**
  * __useAdminApiKeysQuery__
@@ -1062,34 +857,26 @@ export const AdminApiKeysDocument = gql`
  *   },
  * });
  */
-export function useAdminApiKeysQuery(baseOptions?: Apollo.QueryHookOptions<AdminApiKeysQuery, AdminApiKeysQueryVariables>) {
+export function useAdminApiKeysQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<AdminApiKeysQuery, AdminApiKeysQueryVariables>) {
         const options = {...defaultOptions, ...baseOptions}
-        return Apollo.useQuery<AdminApiKeysQuery, AdminApiKeysQueryVariables>(AdminApiKeysDocument, options);
+        return ApolloReactHooks.useQuery<AdminApiKeysQuery, AdminApiKeysQueryVariables>(AdminApiKeysDocument, options);
       }
-export function useAdminApiKeysLazyQuery(baseOptions?: Apollo.LazyQueryHookOptions<AdminApiKeysQuery, AdminApiKeysQueryVariables>) {
+export function useAdminApiKeysLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<AdminApiKeysQuery, AdminApiKeysQueryVariables>) {
           const options = {...defaultOptions, ...baseOptions}
-          return Apollo.useLazyQuery<AdminApiKeysQuery, AdminApiKeysQueryVariables>(AdminApiKeysDocument, options);
+          return ApolloReactHooks.useLazyQuery<AdminApiKeysQuery, AdminApiKeysQueryVariables>(AdminApiKeysDocument, options);
         }
 // @ts-ignore
-export function useAdminApiKeysSuspenseQuery(baseOptions?: Apollo.SuspenseQueryHookOptions<AdminApiKeysQuery, AdminApiKeysQueryVariables>): Apollo.UseSuspenseQueryResult<AdminApiKeysQuery, AdminApiKeysQueryVariables>;
-export function useAdminApiKeysSuspenseQuery(baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<AdminApiKeysQuery, AdminApiKeysQueryVariables>): Apollo.UseSuspenseQueryResult<AdminApiKeysQuery | undefined, AdminApiKeysQueryVariables>;
-export function useAdminApiKeysSuspenseQuery(baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<AdminApiKeysQuery, AdminApiKeysQueryVariables>) {
-          const options = baseOptions === Apollo.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
-          return Apollo.useSuspenseQuery<AdminApiKeysQuery, AdminApiKeysQueryVariables>(AdminApiKeysDocument, options);
+export function useAdminApiKeysSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<AdminApiKeysQuery, AdminApiKeysQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminApiKeysQuery, AdminApiKeysQueryVariables>;
+export function useAdminApiKeysSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminApiKeysQuery, AdminApiKeysQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminApiKeysQuery | undefined, AdminApiKeysQueryVariables>;
+export function useAdminApiKeysSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminApiKeysQuery, AdminApiKeysQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<AdminApiKeysQuery, AdminApiKeysQueryVariables>(AdminApiKeysDocument, options);
         }
 export type AdminApiKeysQueryHookResult = ReturnType<typeof useAdminApiKeysQuery>;
 export type AdminApiKeysLazyQueryHookResult = ReturnType<typeof useAdminApiKeysLazyQuery>;
 export type AdminApiKeysSuspenseQueryHookResult = ReturnType<typeof useAdminApiKeysSuspenseQuery>;
-export type AdminApiKeysQueryResult = Apollo.QueryResult<AdminApiKeysQuery, AdminApiKeysQueryVariables>;
-export const AdminAuditActorsDocument = gql`
-    query AdminAuditActors {
-  auditActors {
-    kind
-    id
-    name
-  }
-}
-    `;
+export type AdminApiKeysQueryResult = ApolloReactCommon.QueryResult<AdminApiKeysQuery, AdminApiKeysQueryVariables>;
+export const AdminAuditActorsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminAuditActors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"auditActors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]} as unknown as DocumentNode;
 
 /**
  * __useAdminAuditActorsQuery__
@@ -1106,61 +893,26 @@ export const AdminAuditActorsDocument = gql`
  *   },
  * });
  */
-export function useAdminAuditActorsQuery(baseOptions?: Apollo.QueryHookOptions<AdminAuditActorsQuery, AdminAuditActorsQueryVariables>) {
+export function useAdminAuditActorsQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<AdminAuditActorsQuery, AdminAuditActorsQueryVariables>) {
         const options = {...defaultOptions, ...baseOptions}
-        return Apollo.useQuery<AdminAuditActorsQuery, AdminAuditActorsQueryVariables>(AdminAuditActorsDocument, options);
+        return ApolloReactHooks.useQuery<AdminAuditActorsQuery, AdminAuditActorsQueryVariables>(AdminAuditActorsDocument, options);
       }
-export function useAdminAuditActorsLazyQuery(baseOptions?: Apollo.LazyQueryHookOptions<AdminAuditActorsQuery, AdminAuditActorsQueryVariables>) {
+export function useAdminAuditActorsLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<AdminAuditActorsQuery, AdminAuditActorsQueryVariables>) {
           const options = {...defaultOptions, ...baseOptions}
-          return Apollo.useLazyQuery<AdminAuditActorsQuery, AdminAuditActorsQueryVariables>(AdminAuditActorsDocument, options);
+          return ApolloReactHooks.useLazyQuery<AdminAuditActorsQuery, AdminAuditActorsQueryVariables>(AdminAuditActorsDocument, options);
         }
 // @ts-ignore
-export function useAdminAuditActorsSuspenseQuery(baseOptions?: Apollo.SuspenseQueryHookOptions<AdminAuditActorsQuery, AdminAuditActorsQueryVariables>): Apollo.UseSuspenseQueryResult<AdminAuditActorsQuery, AdminAuditActorsQueryVariables>;
-export function useAdminAuditActorsSuspenseQuery(baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<AdminAuditActorsQuery, AdminAuditActorsQueryVariables>): Apollo.UseSuspenseQueryResult<AdminAuditActorsQuery | undefined, AdminAuditActorsQueryVariables>;
-export function useAdminAuditActorsSuspenseQuery(baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<AdminAuditActorsQuery, AdminAuditActorsQueryVariables>) {
-          const options = baseOptions === Apollo.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
-          return Apollo.useSuspenseQuery<AdminAuditActorsQuery, AdminAuditActorsQueryVariables>(AdminAuditActorsDocument, options);
+export function useAdminAuditActorsSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<AdminAuditActorsQuery, AdminAuditActorsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminAuditActorsQuery, AdminAuditActorsQueryVariables>;
+export function useAdminAuditActorsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminAuditActorsQuery, AdminAuditActorsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminAuditActorsQuery | undefined, AdminAuditActorsQueryVariables>;
+export function useAdminAuditActorsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminAuditActorsQuery, AdminAuditActorsQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<AdminAuditActorsQuery, AdminAuditActorsQueryVariables>(AdminAuditActorsDocument, options);
         }
 export type AdminAuditActorsQueryHookResult = ReturnType<typeof useAdminAuditActorsQuery>;
 export type AdminAuditActorsLazyQueryHookResult = ReturnType<typeof useAdminAuditActorsLazyQuery>;
 export type AdminAuditActorsSuspenseQueryHookResult = ReturnType<typeof useAdminAuditActorsSuspenseQuery>;
-export type AdminAuditActorsQueryResult = Apollo.QueryResult<AdminAuditActorsQuery, AdminAuditActorsQueryVariables>;
-export const AdminAuditLogDocument = gql`
-    query AdminAuditLog($page: Int, $per_page: Int, $actor: String, $object_type: String, $object_id: String, $from: String, $to: String) {
-  auditLog(
-    page: $page
-    per_page: $per_page
-    actor: $actor
-    object_type: $object_type
-    object_id: $object_id
-    from: $from
-    to: $to
-  ) {
-    current_page
-    last_page
-    next_page_url
-    per_page
-    total
-    data {
-      id
-      at
-      operation
-      object_type
-      object_id
-      actor {
-        kind
-        id
-        name
-      }
-      changes {
-        field
-        before
-        after
-      }
-    }
-  }
-}
-    `;
+export type AdminAuditActorsQueryResult = ApolloReactCommon.QueryResult<AdminAuditActorsQuery, AdminAuditActorsQueryVariables>;
+export const AdminAuditLogDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminAuditLog"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"page"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"per_page"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"actor"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"object_type"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"object_id"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"from"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"to"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"auditLog"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"page"},"value":{"kind":"Variable","name":{"kind":"Name","value":"page"}}},{"kind":"Argument","name":{"kind":"Name","value":"per_page"},"value":{"kind":"Variable","name":{"kind":"Name","value":"per_page"}}},{"kind":"Argument","name":{"kind":"Name","value":"actor"},"value":{"kind":"Variable","name":{"kind":"Name","value":"actor"}}},{"kind":"Argument","name":{"kind":"Name","value":"object_type"},"value":{"kind":"Variable","name":{"kind":"Name","value":"object_type"}}},{"kind":"Argument","name":{"kind":"Name","value":"object_id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"object_id"}}},{"kind":"Argument","name":{"kind":"Name","value":"from"},"value":{"kind":"Variable","name":{"kind":"Name","value":"from"}}},{"kind":"Argument","name":{"kind":"Name","value":"to"},"value":{"kind":"Variable","name":{"kind":"Name","value":"to"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"current_page"}},{"kind":"Field","name":{"kind":"Name","value":"last_page"}},{"kind":"Field","name":{"kind":"Name","value":"next_page_url"}},{"kind":"Field","name":{"kind":"Name","value":"per_page"}},{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"data"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"at"}},{"kind":"Field","name":{"kind":"Name","value":"operation"}},{"kind":"Field","name":{"kind":"Name","value":"object_type"}},{"kind":"Field","name":{"kind":"Name","value":"object_id"}},{"kind":"Field","name":{"kind":"Name","value":"actor"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}},{"kind":"Field","name":{"kind":"Name","value":"changes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"field"}},{"kind":"Field","name":{"kind":"Name","value":"before"}},{"kind":"Field","name":{"kind":"Name","value":"after"}}]}}]}}]}}]}}]} as unknown as DocumentNode;
 
 /**
  * __useAdminAuditLogQuery__
@@ -1184,33 +936,26 @@ export const AdminAuditLogDocument = gql`
  *   },
  * });
  */
-export function useAdminAuditLogQuery(baseOptions?: Apollo.QueryHookOptions<AdminAuditLogQuery, AdminAuditLogQueryVariables>) {
+export function useAdminAuditLogQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<AdminAuditLogQuery, AdminAuditLogQueryVariables>) {
         const options = {...defaultOptions, ...baseOptions}
-        return Apollo.useQuery<AdminAuditLogQuery, AdminAuditLogQueryVariables>(AdminAuditLogDocument, options);
+        return ApolloReactHooks.useQuery<AdminAuditLogQuery, AdminAuditLogQueryVariables>(AdminAuditLogDocument, options);
       }
-export function useAdminAuditLogLazyQuery(baseOptions?: Apollo.LazyQueryHookOptions<AdminAuditLogQuery, AdminAuditLogQueryVariables>) {
+export function useAdminAuditLogLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<AdminAuditLogQuery, AdminAuditLogQueryVariables>) {
           const options = {...defaultOptions, ...baseOptions}
-          return Apollo.useLazyQuery<AdminAuditLogQuery, AdminAuditLogQueryVariables>(AdminAuditLogDocument, options);
+          return ApolloReactHooks.useLazyQuery<AdminAuditLogQuery, AdminAuditLogQueryVariables>(AdminAuditLogDocument, options);
         }
 // @ts-ignore
-export function useAdminAuditLogSuspenseQuery(baseOptions?: Apollo.SuspenseQueryHookOptions<AdminAuditLogQuery, AdminAuditLogQueryVariables>): Apollo.UseSuspenseQueryResult<AdminAuditLogQuery, AdminAuditLogQueryVariables>;
-export function useAdminAuditLogSuspenseQuery(baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<AdminAuditLogQuery, AdminAuditLogQueryVariables>): Apollo.UseSuspenseQueryResult<AdminAuditLogQuery | undefined, AdminAuditLogQueryVariables>;
-export function useAdminAuditLogSuspenseQuery(baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<AdminAuditLogQuery, AdminAuditLogQueryVariables>) {
-          const options = baseOptions === Apollo.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
-          return Apollo.useSuspenseQuery<AdminAuditLogQuery, AdminAuditLogQueryVariables>(AdminAuditLogDocument, options);
+export function useAdminAuditLogSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<AdminAuditLogQuery, AdminAuditLogQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminAuditLogQuery, AdminAuditLogQueryVariables>;
+export function useAdminAuditLogSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminAuditLogQuery, AdminAuditLogQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminAuditLogQuery | undefined, AdminAuditLogQueryVariables>;
+export function useAdminAuditLogSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminAuditLogQuery, AdminAuditLogQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<AdminAuditLogQuery, AdminAuditLogQueryVariables>(AdminAuditLogDocument, options);
         }
 export type AdminAuditLogQueryHookResult = ReturnType<typeof useAdminAuditLogQuery>;
 export type AdminAuditLogLazyQueryHookResult = ReturnType<typeof useAdminAuditLogLazyQuery>;
 export type AdminAuditLogSuspenseQueryHookResult = ReturnType<typeof useAdminAuditLogSuspenseQuery>;
-export type AdminAuditLogQueryResult = Apollo.QueryResult<AdminAuditLogQuery, AdminAuditLogQueryVariables>;
-export const AdminCanCreateDocument = gql`
-    query AdminCanCreate {
-  canCreateAdmin
-  settings {
-    contact_email
-  }
-}
-    `;
+export type AdminAuditLogQueryResult = ApolloReactCommon.QueryResult<AdminAuditLogQuery, AdminAuditLogQueryVariables>;
+export const AdminCanCreateDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminCanCreate"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"canCreateAdmin"}},{"kind":"Field","name":{"kind":"Name","value":"settings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"contact_email"}}]}}]}}]} as unknown as DocumentNode;
 
 /**
  * __useAdminCanCreateQuery__
@@ -1227,31 +972,27 @@ export const AdminCanCreateDocument = gql`
  *   },
  * });
  */
-export function useAdminCanCreateQuery(baseOptions?: Apollo.QueryHookOptions<AdminCanCreateQuery, AdminCanCreateQueryVariables>) {
+export function useAdminCanCreateQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<AdminCanCreateQuery, AdminCanCreateQueryVariables>) {
         const options = {...defaultOptions, ...baseOptions}
-        return Apollo.useQuery<AdminCanCreateQuery, AdminCanCreateQueryVariables>(AdminCanCreateDocument, options);
+        return ApolloReactHooks.useQuery<AdminCanCreateQuery, AdminCanCreateQueryVariables>(AdminCanCreateDocument, options);
       }
-export function useAdminCanCreateLazyQuery(baseOptions?: Apollo.LazyQueryHookOptions<AdminCanCreateQuery, AdminCanCreateQueryVariables>) {
+export function useAdminCanCreateLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<AdminCanCreateQuery, AdminCanCreateQueryVariables>) {
           const options = {...defaultOptions, ...baseOptions}
-          return Apollo.useLazyQuery<AdminCanCreateQuery, AdminCanCreateQueryVariables>(AdminCanCreateDocument, options);
+          return ApolloReactHooks.useLazyQuery<AdminCanCreateQuery, AdminCanCreateQueryVariables>(AdminCanCreateDocument, options);
         }
 // @ts-ignore
-export function useAdminCanCreateSuspenseQuery(baseOptions?: Apollo.SuspenseQueryHookOptions<AdminCanCreateQuery, AdminCanCreateQueryVariables>): Apollo.UseSuspenseQueryResult<AdminCanCreateQuery, AdminCanCreateQueryVariables>;
-export function useAdminCanCreateSuspenseQuery(baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<AdminCanCreateQuery, AdminCanCreateQueryVariables>): Apollo.UseSuspenseQueryResult<AdminCanCreateQuery | undefined, AdminCanCreateQueryVariables>;
-export function useAdminCanCreateSuspenseQuery(baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<AdminCanCreateQuery, AdminCanCreateQueryVariables>) {
-          const options = baseOptions === Apollo.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
-          return Apollo.useSuspenseQuery<AdminCanCreateQuery, AdminCanCreateQueryVariables>(AdminCanCreateDocument, options);
+export function useAdminCanCreateSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<AdminCanCreateQuery, AdminCanCreateQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminCanCreateQuery, AdminCanCreateQueryVariables>;
+export function useAdminCanCreateSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminCanCreateQuery, AdminCanCreateQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminCanCreateQuery | undefined, AdminCanCreateQueryVariables>;
+export function useAdminCanCreateSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminCanCreateQuery, AdminCanCreateQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<AdminCanCreateQuery, AdminCanCreateQueryVariables>(AdminCanCreateDocument, options);
         }
 export type AdminCanCreateQueryHookResult = ReturnType<typeof useAdminCanCreateQuery>;
 export type AdminCanCreateLazyQueryHookResult = ReturnType<typeof useAdminCanCreateLazyQuery>;
 export type AdminCanCreateSuspenseQueryHookResult = ReturnType<typeof useAdminCanCreateSuspenseQuery>;
-export type AdminCanCreateQueryResult = Apollo.QueryResult<AdminCanCreateQuery, AdminCanCreateQueryVariables>;
-export const AdminChangePasswordDocument = gql`
-    mutation AdminChangePassword($input: ChangePasswordInput!) {
-  changePassword(input: $input)
-}
-    `;
-export type AdminChangePasswordMutationFn = Apollo.MutationFunction<AdminChangePasswordMutation, AdminChangePasswordMutationVariables>;
+export type AdminCanCreateQueryResult = ApolloReactCommon.QueryResult<AdminCanCreateQuery, AdminCanCreateQueryVariables>;
+export const AdminChangePasswordDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminChangePassword"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ChangePasswordInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"changePassword"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}]}]}}]} as unknown as DocumentNode;
+export type AdminChangePasswordMutationFn = ApolloReactCommon.MutationFunction<AdminChangePasswordMutation, AdminChangePasswordMutationVariables>;
 
 /**
  * __useAdminChangePasswordMutation__
@@ -1270,21 +1011,15 @@ export type AdminChangePasswordMutationFn = Apollo.MutationFunction<AdminChangeP
  *   },
  * });
  */
-export function useAdminChangePasswordMutation(baseOptions?: Apollo.MutationHookOptions<AdminChangePasswordMutation, AdminChangePasswordMutationVariables>) {
+export function useAdminChangePasswordMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminChangePasswordMutation, AdminChangePasswordMutationVariables>) {
         const options = {...defaultOptions, ...baseOptions}
-        return Apollo.useMutation<AdminChangePasswordMutation, AdminChangePasswordMutationVariables>(AdminChangePasswordDocument, options);
+        return ApolloReactHooks.useMutation<AdminChangePasswordMutation, AdminChangePasswordMutationVariables>(AdminChangePasswordDocument, options);
       }
 export type AdminChangePasswordMutationHookResult = ReturnType<typeof useAdminChangePasswordMutation>;
-export type AdminChangePasswordMutationResult = Apollo.MutationResult<AdminChangePasswordMutation>;
-export type AdminChangePasswordMutationOptions = Apollo.BaseMutationOptions<AdminChangePasswordMutation, AdminChangePasswordMutationVariables>;
-export const AdminCreateDocument = gql`
-    mutation AdminCreate($input: CreateAdminInput!) {
-  createAdmin(input: $input) {
-    email
-  }
-}
-    `;
-export type AdminCreateMutationFn = Apollo.MutationFunction<AdminCreateMutation, AdminCreateMutationVariables>;
+export type AdminChangePasswordMutationResult = ApolloReactCommon.MutationResult<AdminChangePasswordMutation>;
+export type AdminChangePasswordMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminChangePasswordMutation, AdminChangePasswordMutationVariables>;
+export const AdminCreateDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminCreate"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateAdminInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createAdmin"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"email"}}]}}]}}]} as unknown as DocumentNode;
+export type AdminCreateMutationFn = ApolloReactCommon.MutationFunction<AdminCreateMutation, AdminCreateMutationVariables>;
 
 /**
  * __useAdminCreateMutation__
@@ -1303,21 +1038,15 @@ export type AdminCreateMutationFn = Apollo.MutationFunction<AdminCreateMutation,
  *   },
  * });
  */
-export function useAdminCreateMutation(baseOptions?: Apollo.MutationHookOptions<AdminCreateMutation, AdminCreateMutationVariables>) {
+export function useAdminCreateMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminCreateMutation, AdminCreateMutationVariables>) {
         const options = {...defaultOptions, ...baseOptions}
-        return Apollo.useMutation<AdminCreateMutation, AdminCreateMutationVariables>(AdminCreateDocument, options);
+        return ApolloReactHooks.useMutation<AdminCreateMutation, AdminCreateMutationVariables>(AdminCreateDocument, options);
       }
 export type AdminCreateMutationHookResult = ReturnType<typeof useAdminCreateMutation>;
-export type AdminCreateMutationResult = Apollo.MutationResult<AdminCreateMutation>;
-export type AdminCreateMutationOptions = Apollo.BaseMutationOptions<AdminCreateMutation, AdminCreateMutationVariables>;
-export const AdminCreateActivityDocument = gql`
-    mutation AdminCreateActivity($input: CreateActivityInput!) {
-  createActivity(input: $input) {
-    ...AdminActivityFields
-  }
-}
-    ${AdminActivityFieldsFragmentDoc}`;
-export type AdminCreateActivityMutationFn = Apollo.MutationFunction<AdminCreateActivityMutation, AdminCreateActivityMutationVariables>;
+export type AdminCreateMutationResult = ApolloReactCommon.MutationResult<AdminCreateMutation>;
+export type AdminCreateMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminCreateMutation, AdminCreateMutationVariables>;
+export const AdminCreateActivityDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminCreateActivity"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateActivityInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createActivity"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminActivityFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminActivityFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Activity"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"parcel_id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"icon"}},{"kind":"Field","name":{"kind":"Name","value":"color"}},{"kind":"Field","name":{"kind":"Name","value":"status_code"}},{"kind":"Field","name":{"kind":"Name","value":"status_reason"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}},{"kind":"Field","name":{"kind":"Name","value":"created_at_month"}},{"kind":"Field","name":{"kind":"Name","value":"created_at_day"}},{"kind":"Field","name":{"kind":"Name","value":"created_at_time"}},{"kind":"Field","name":{"kind":"Name","value":"created_by_kind"}},{"kind":"Field","name":{"kind":"Name","value":"created_by_name"}}]}}]} as unknown as DocumentNode;
+export type AdminCreateActivityMutationFn = ApolloReactCommon.MutationFunction<AdminCreateActivityMutation, AdminCreateActivityMutationVariables>;
 
 /**
  * __useAdminCreateActivityMutation__
@@ -1336,26 +1065,15 @@ export type AdminCreateActivityMutationFn = Apollo.MutationFunction<AdminCreateA
  *   },
  * });
  */
-export function useAdminCreateActivityMutation(baseOptions?: Apollo.MutationHookOptions<AdminCreateActivityMutation, AdminCreateActivityMutationVariables>) {
+export function useAdminCreateActivityMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminCreateActivityMutation, AdminCreateActivityMutationVariables>) {
         const options = {...defaultOptions, ...baseOptions}
-        return Apollo.useMutation<AdminCreateActivityMutation, AdminCreateActivityMutationVariables>(AdminCreateActivityDocument, options);
+        return ApolloReactHooks.useMutation<AdminCreateActivityMutation, AdminCreateActivityMutationVariables>(AdminCreateActivityDocument, options);
       }
 export type AdminCreateActivityMutationHookResult = ReturnType<typeof useAdminCreateActivityMutation>;
-export type AdminCreateActivityMutationResult = Apollo.MutationResult<AdminCreateActivityMutation>;
-export type AdminCreateActivityMutationOptions = Apollo.BaseMutationOptions<AdminCreateActivityMutation, AdminCreateActivityMutationVariables>;
-export const AdminCreateApiKeyDocument = gql`
-    mutation AdminCreateApiKey($input: CreateApiKeyInput!) {
-  createApiKey(input: $input) {
-    id
-    name
-    prefix
-    scopes
-    rate_limit
-    key
-  }
-}
-    `;
-export type AdminCreateApiKeyMutationFn = Apollo.MutationFunction<AdminCreateApiKeyMutation, AdminCreateApiKeyMutationVariables>;
+export type AdminCreateActivityMutationResult = ApolloReactCommon.MutationResult<AdminCreateActivityMutation>;
+export type AdminCreateActivityMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminCreateActivityMutation, AdminCreateActivityMutationVariables>;
+export const AdminCreateApiKeyDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminCreateApiKey"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateApiKeyInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createApiKey"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"prefix"}},{"kind":"Field","name":{"kind":"Name","value":"scopes"}},{"kind":"Field","name":{"kind":"Name","value":"rate_limit"}},{"kind":"Field","name":{"kind":"Name","value":"key"}}]}}]}}]} as unknown as DocumentNode;
+export type AdminCreateApiKeyMutationFn = ApolloReactCommon.MutationFunction<AdminCreateApiKeyMutation, AdminCreateApiKeyMutationVariables>;
 
 /**
  * __useAdminCreateApiKeyMutation__
@@ -1374,27 +1092,15 @@ export type AdminCreateApiKeyMutationFn = Apollo.MutationFunction<AdminCreateApi
  *   },
  * });
  */
-export function useAdminCreateApiKeyMutation(baseOptions?: Apollo.MutationHookOptions<AdminCreateApiKeyMutation, AdminCreateApiKeyMutationVariables>) {
+export function useAdminCreateApiKeyMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminCreateApiKeyMutation, AdminCreateApiKeyMutationVariables>) {
         const options = {...defaultOptions, ...baseOptions}
-        return Apollo.useMutation<AdminCreateApiKeyMutation, AdminCreateApiKeyMutationVariables>(AdminCreateApiKeyDocument, options);
+        return ApolloReactHooks.useMutation<AdminCreateApiKeyMutation, AdminCreateApiKeyMutationVariables>(AdminCreateApiKeyDocument, options);
       }
 export type AdminCreateApiKeyMutationHookResult = ReturnType<typeof useAdminCreateApiKeyMutation>;
-export type AdminCreateApiKeyMutationResult = Apollo.MutationResult<AdminCreateApiKeyMutation>;
-export type AdminCreateApiKeyMutationOptions = Apollo.BaseMutationOptions<AdminCreateApiKeyMutation, AdminCreateApiKeyMutationVariables>;
-export const AdminCreateInvoiceDocument = gql`
-    mutation AdminCreateInvoice($input: CreateInvoiceInput!) {
-  createInvoice(input: $input) {
-    id
-    number
-    product
-    customer_name
-    tracking_code
-    amount
-    created_at
-  }
-}
-    `;
-export type AdminCreateInvoiceMutationFn = Apollo.MutationFunction<AdminCreateInvoiceMutation, AdminCreateInvoiceMutationVariables>;
+export type AdminCreateApiKeyMutationResult = ApolloReactCommon.MutationResult<AdminCreateApiKeyMutation>;
+export type AdminCreateApiKeyMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminCreateApiKeyMutation, AdminCreateApiKeyMutationVariables>;
+export const AdminCreateInvoiceDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminCreateInvoice"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateInvoiceInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createInvoice"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"product"}},{"kind":"Field","name":{"kind":"Name","value":"customer_name"}},{"kind":"Field","name":{"kind":"Name","value":"tracking_code"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}}]}}]}}]} as unknown as DocumentNode;
+export type AdminCreateInvoiceMutationFn = ApolloReactCommon.MutationFunction<AdminCreateInvoiceMutation, AdminCreateInvoiceMutationVariables>;
 
 /**
  * __useAdminCreateInvoiceMutation__
@@ -1413,28 +1119,15 @@ export type AdminCreateInvoiceMutationFn = Apollo.MutationFunction<AdminCreateIn
  *   },
  * });
  */
-export function useAdminCreateInvoiceMutation(baseOptions?: Apollo.MutationHookOptions<AdminCreateInvoiceMutation, AdminCreateInvoiceMutationVariables>) {
+export function useAdminCreateInvoiceMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminCreateInvoiceMutation, AdminCreateInvoiceMutationVariables>) {
         const options = {...defaultOptions, ...baseOptions}
-        return Apollo.useMutation<AdminCreateInvoiceMutation, AdminCreateInvoiceMutationVariables>(AdminCreateInvoiceDocument, options);
+        return ApolloReactHooks.useMutation<AdminCreateInvoiceMutation, AdminCreateInvoiceMutationVariables>(AdminCreateInvoiceDocument, options);
       }
 export type AdminCreateInvoiceMutationHookResult = ReturnType<typeof useAdminCreateInvoiceMutation>;
-export type AdminCreateInvoiceMutationResult = Apollo.MutationResult<AdminCreateInvoiceMutation>;
-export type AdminCreateInvoiceMutationOptions = Apollo.BaseMutationOptions<AdminCreateInvoiceMutation, AdminCreateInvoiceMutationVariables>;
-export const AdminCreatePageDocument = gql`
-    mutation AdminCreatePage($input: CreatePageInput!) {
-  createPage(input: $input) {
-    id
-    slug
-    title
-    sub_title
-    icon
-    hero
-    overlay
-    content
-  }
-}
-    `;
-export type AdminCreatePageMutationFn = Apollo.MutationFunction<AdminCreatePageMutation, AdminCreatePageMutationVariables>;
+export type AdminCreateInvoiceMutationResult = ApolloReactCommon.MutationResult<AdminCreateInvoiceMutation>;
+export type AdminCreateInvoiceMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminCreateInvoiceMutation, AdminCreateInvoiceMutationVariables>;
+export const AdminCreatePageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminCreatePage"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreatePageInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createPage"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"slug"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"sub_title"}},{"kind":"Field","name":{"kind":"Name","value":"icon"}},{"kind":"Field","name":{"kind":"Name","value":"hero"}},{"kind":"Field","name":{"kind":"Name","value":"overlay"}},{"kind":"Field","name":{"kind":"Name","value":"content"}}]}}]}}]} as unknown as DocumentNode;
+export type AdminCreatePageMutationFn = ApolloReactCommon.MutationFunction<AdminCreatePageMutation, AdminCreatePageMutationVariables>;
 
 /**
  * __useAdminCreatePageMutation__
@@ -1453,21 +1146,15 @@ export type AdminCreatePageMutationFn = Apollo.MutationFunction<AdminCreatePageM
  *   },
  * });
  */
-export function useAdminCreatePageMutation(baseOptions?: Apollo.MutationHookOptions<AdminCreatePageMutation, AdminCreatePageMutationVariables>) {
+export function useAdminCreatePageMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminCreatePageMutation, AdminCreatePageMutationVariables>) {
         const options = {...defaultOptions, ...baseOptions}
-        return Apollo.useMutation<AdminCreatePageMutation, AdminCreatePageMutationVariables>(AdminCreatePageDocument, options);
+        return ApolloReactHooks.useMutation<AdminCreatePageMutation, AdminCreatePageMutationVariables>(AdminCreatePageDocument, options);
       }
 export type AdminCreatePageMutationHookResult = ReturnType<typeof useAdminCreatePageMutation>;
-export type AdminCreatePageMutationResult = Apollo.MutationResult<AdminCreatePageMutation>;
-export type AdminCreatePageMutationOptions = Apollo.BaseMutationOptions<AdminCreatePageMutation, AdminCreatePageMutationVariables>;
-export const AdminCreateParcelDocument = gql`
-    mutation AdminCreateParcel($input: CreateParcelInput!) {
-  createParcel(input: $input) {
-    ...AdminParcelFields
-  }
-}
-    ${AdminParcelFieldsFragmentDoc}`;
-export type AdminCreateParcelMutationFn = Apollo.MutationFunction<AdminCreateParcelMutation, AdminCreateParcelMutationVariables>;
+export type AdminCreatePageMutationResult = ApolloReactCommon.MutationResult<AdminCreatePageMutation>;
+export type AdminCreatePageMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminCreatePageMutation, AdminCreatePageMutationVariables>;
+export const AdminCreateParcelDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminCreateParcel"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateParcelInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createParcel"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminParcelFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminParcelFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Parcel"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"tracking_code"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_name"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_email"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_phone_number"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_postcode"}},{"kind":"Field","name":{"kind":"Name","value":"sender_name"}},{"kind":"Field","name":{"kind":"Name","value":"sender_email"}},{"kind":"Field","name":{"kind":"Name","value":"destination"}},{"kind":"Field","name":{"kind":"Name","value":"current_location"}},{"kind":"Field","name":{"kind":"Name","value":"pickup_location"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"status_code"}},{"kind":"Field","name":{"kind":"Name","value":"status_reason"}},{"kind":"Field","name":{"kind":"Name","value":"weight"}},{"kind":"Field","name":{"kind":"Name","value":"shipped_via"}},{"kind":"Field","name":{"kind":"Name","value":"parcel_content"}},{"kind":"Field","name":{"kind":"Name","value":"declared_value"}},{"kind":"Field","name":{"kind":"Name","value":"min_expected_delivery_date"}},{"kind":"Field","name":{"kind":"Name","value":"max_expected_delivery_date"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"show_map"}},{"kind":"Field","name":{"kind":"Name","value":"map_zoom"}},{"kind":"Field","name":{"kind":"Name","value":"map_current_latitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_current_longitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_pickup_latitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_pickup_longitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_destination_latitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_destination_longitude"}},{"kind":"Field","name":{"kind":"Name","value":"notify_recipient"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_language"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_unsubscribed"}},{"kind":"Field","name":{"kind":"Name","value":"protect_details"}},{"kind":"Field","name":{"kind":"Name","value":"details_protected"}},{"kind":"Field","name":{"kind":"Name","value":"last_event_at"}},{"kind":"Field","name":{"kind":"Name","value":"quiet_after_days"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}},{"kind":"Field","name":{"kind":"Name","value":"allow_reschedule"}},{"kind":"Field","name":{"kind":"Name","value":"reschedule_allowed"}},{"kind":"Field","name":{"kind":"Name","value":"reschedule_choice"}},{"kind":"Field","name":{"kind":"Name","value":"reschedule_date"}},{"kind":"Field","name":{"kind":"Name","value":"rescheduled_at"}},{"kind":"Field","name":{"kind":"Name","value":"delivery_attempts"}},{"kind":"Field","name":{"kind":"Name","value":"delivery_recorded_by"}},{"kind":"Field","name":{"kind":"Name","value":"delivery_proof"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"receiver_name"}},{"kind":"Field","name":{"kind":"Name","value":"signature_url"}},{"kind":"Field","name":{"kind":"Name","value":"photo_url"}},{"kind":"Field","name":{"kind":"Name","value":"delivered_at"}},{"kind":"Field","name":{"kind":"Name","value":"left_at"}}]}}]}}]} as unknown as DocumentNode;
+export type AdminCreateParcelMutationFn = ApolloReactCommon.MutationFunction<AdminCreateParcelMutation, AdminCreateParcelMutationVariables>;
 
 /**
  * __useAdminCreateParcelMutation__
@@ -1486,24 +1173,15 @@ export type AdminCreateParcelMutationFn = Apollo.MutationFunction<AdminCreatePar
  *   },
  * });
  */
-export function useAdminCreateParcelMutation(baseOptions?: Apollo.MutationHookOptions<AdminCreateParcelMutation, AdminCreateParcelMutationVariables>) {
+export function useAdminCreateParcelMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminCreateParcelMutation, AdminCreateParcelMutationVariables>) {
         const options = {...defaultOptions, ...baseOptions}
-        return Apollo.useMutation<AdminCreateParcelMutation, AdminCreateParcelMutationVariables>(AdminCreateParcelDocument, options);
+        return ApolloReactHooks.useMutation<AdminCreateParcelMutation, AdminCreateParcelMutationVariables>(AdminCreateParcelDocument, options);
       }
 export type AdminCreateParcelMutationHookResult = ReturnType<typeof useAdminCreateParcelMutation>;
-export type AdminCreateParcelMutationResult = Apollo.MutationResult<AdminCreateParcelMutation>;
-export type AdminCreateParcelMutationOptions = Apollo.BaseMutationOptions<AdminCreateParcelMutation, AdminCreateParcelMutationVariables>;
-export const AdminCreateReviewDocument = gql`
-    mutation AdminCreateReview($input: CreateReviewInput!, $image: Upload!) {
-  createReview(input: $input, image: $image) {
-    id
-    name
-    review
-    image
-  }
-}
-    `;
-export type AdminCreateReviewMutationFn = Apollo.MutationFunction<AdminCreateReviewMutation, AdminCreateReviewMutationVariables>;
+export type AdminCreateParcelMutationResult = ApolloReactCommon.MutationResult<AdminCreateParcelMutation>;
+export type AdminCreateParcelMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminCreateParcelMutation, AdminCreateParcelMutationVariables>;
+export const AdminCreateReviewDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminCreateReview"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateReviewInput"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"image"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Upload"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createReview"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}},{"kind":"Argument","name":{"kind":"Name","value":"image"},"value":{"kind":"Variable","name":{"kind":"Name","value":"image"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"review"}},{"kind":"Field","name":{"kind":"Name","value":"image"}}]}}]}}]} as unknown as DocumentNode;
+export type AdminCreateReviewMutationFn = ApolloReactCommon.MutationFunction<AdminCreateReviewMutation, AdminCreateReviewMutationVariables>;
 
 /**
  * __useAdminCreateReviewMutation__
@@ -1523,21 +1201,15 @@ export type AdminCreateReviewMutationFn = Apollo.MutationFunction<AdminCreateRev
  *   },
  * });
  */
-export function useAdminCreateReviewMutation(baseOptions?: Apollo.MutationHookOptions<AdminCreateReviewMutation, AdminCreateReviewMutationVariables>) {
+export function useAdminCreateReviewMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminCreateReviewMutation, AdminCreateReviewMutationVariables>) {
         const options = {...defaultOptions, ...baseOptions}
-        return Apollo.useMutation<AdminCreateReviewMutation, AdminCreateReviewMutationVariables>(AdminCreateReviewDocument, options);
+        return ApolloReactHooks.useMutation<AdminCreateReviewMutation, AdminCreateReviewMutationVariables>(AdminCreateReviewDocument, options);
       }
 export type AdminCreateReviewMutationHookResult = ReturnType<typeof useAdminCreateReviewMutation>;
-export type AdminCreateReviewMutationResult = Apollo.MutationResult<AdminCreateReviewMutation>;
-export type AdminCreateReviewMutationOptions = Apollo.BaseMutationOptions<AdminCreateReviewMutation, AdminCreateReviewMutationVariables>;
-export const AdminCreateWebhookDocument = gql`
-    mutation AdminCreateWebhook($input: CreateWebhookInput!) {
-  createWebhook(input: $input) {
-    ...AdminWebhookFields
-  }
-}
-    ${AdminWebhookFieldsFragmentDoc}`;
-export type AdminCreateWebhookMutationFn = Apollo.MutationFunction<AdminCreateWebhookMutation, AdminCreateWebhookMutationVariables>;
+export type AdminCreateReviewMutationResult = ApolloReactCommon.MutationResult<AdminCreateReviewMutation>;
+export type AdminCreateReviewMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminCreateReviewMutation, AdminCreateReviewMutationVariables>;
+export const AdminCreateWebhookDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminCreateWebhook"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateWebhookInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createWebhook"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminWebhookFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminWebhookFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Webhook"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"events"}},{"kind":"Field","name":{"kind":"Name","value":"secret"}},{"kind":"Field","name":{"kind":"Name","value":"active"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}}]}}]} as unknown as DocumentNode;
+export type AdminCreateWebhookMutationFn = ApolloReactCommon.MutationFunction<AdminCreateWebhookMutation, AdminCreateWebhookMutationVariables>;
 
 /**
  * __useAdminCreateWebhookMutation__
@@ -1556,19 +1228,15 @@ export type AdminCreateWebhookMutationFn = Apollo.MutationFunction<AdminCreateWe
  *   },
  * });
  */
-export function useAdminCreateWebhookMutation(baseOptions?: Apollo.MutationHookOptions<AdminCreateWebhookMutation, AdminCreateWebhookMutationVariables>) {
+export function useAdminCreateWebhookMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminCreateWebhookMutation, AdminCreateWebhookMutationVariables>) {
         const options = {...defaultOptions, ...baseOptions}
-        return Apollo.useMutation<AdminCreateWebhookMutation, AdminCreateWebhookMutationVariables>(AdminCreateWebhookDocument, options);
+        return ApolloReactHooks.useMutation<AdminCreateWebhookMutation, AdminCreateWebhookMutationVariables>(AdminCreateWebhookDocument, options);
       }
 export type AdminCreateWebhookMutationHookResult = ReturnType<typeof useAdminCreateWebhookMutation>;
-export type AdminCreateWebhookMutationResult = Apollo.MutationResult<AdminCreateWebhookMutation>;
-export type AdminCreateWebhookMutationOptions = Apollo.BaseMutationOptions<AdminCreateWebhookMutation, AdminCreateWebhookMutationVariables>;
-export const AdminDeleteActivityDocument = gql`
-    mutation AdminDeleteActivity($id: Int!) {
-  deleteActivity(id: $id)
-}
-    `;
-export type AdminDeleteActivityMutationFn = Apollo.MutationFunction<AdminDeleteActivityMutation, AdminDeleteActivityMutationVariables>;
+export type AdminCreateWebhookMutationResult = ApolloReactCommon.MutationResult<AdminCreateWebhookMutation>;
+export type AdminCreateWebhookMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminCreateWebhookMutation, AdminCreateWebhookMutationVariables>;
+export const AdminDeleteActivityDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminDeleteActivity"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteActivity"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}]}]}}]} as unknown as DocumentNode;
+export type AdminDeleteActivityMutationFn = ApolloReactCommon.MutationFunction<AdminDeleteActivityMutation, AdminDeleteActivityMutationVariables>;
 
 /**
  * __useAdminDeleteActivityMutation__
@@ -1587,19 +1255,15 @@ export type AdminDeleteActivityMutationFn = Apollo.MutationFunction<AdminDeleteA
  *   },
  * });
  */
-export function useAdminDeleteActivityMutation(baseOptions?: Apollo.MutationHookOptions<AdminDeleteActivityMutation, AdminDeleteActivityMutationVariables>) {
+export function useAdminDeleteActivityMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminDeleteActivityMutation, AdminDeleteActivityMutationVariables>) {
         const options = {...defaultOptions, ...baseOptions}
-        return Apollo.useMutation<AdminDeleteActivityMutation, AdminDeleteActivityMutationVariables>(AdminDeleteActivityDocument, options);
+        return ApolloReactHooks.useMutation<AdminDeleteActivityMutation, AdminDeleteActivityMutationVariables>(AdminDeleteActivityDocument, options);
       }
 export type AdminDeleteActivityMutationHookResult = ReturnType<typeof useAdminDeleteActivityMutation>;
-export type AdminDeleteActivityMutationResult = Apollo.MutationResult<AdminDeleteActivityMutation>;
-export type AdminDeleteActivityMutationOptions = Apollo.BaseMutationOptions<AdminDeleteActivityMutation, AdminDeleteActivityMutationVariables>;
-export const AdminDeleteMemberDocument = gql`
-    mutation AdminDeleteMember($id: Int!) {
-  deleteMember(id: $id)
-}
-    `;
-export type AdminDeleteMemberMutationFn = Apollo.MutationFunction<AdminDeleteMemberMutation, AdminDeleteMemberMutationVariables>;
+export type AdminDeleteActivityMutationResult = ApolloReactCommon.MutationResult<AdminDeleteActivityMutation>;
+export type AdminDeleteActivityMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminDeleteActivityMutation, AdminDeleteActivityMutationVariables>;
+export const AdminDeleteMemberDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminDeleteMember"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteMember"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}]}]}}]} as unknown as DocumentNode;
+export type AdminDeleteMemberMutationFn = ApolloReactCommon.MutationFunction<AdminDeleteMemberMutation, AdminDeleteMemberMutationVariables>;
 
 /**
  * __useAdminDeleteMemberMutation__
@@ -1618,19 +1282,15 @@ export type AdminDeleteMemberMutationFn = Apollo.MutationFunction<AdminDeleteMem
  *   },
  * });
  */
-export function useAdminDeleteMemberMutation(baseOptions?: Apollo.MutationHookOptions<AdminDeleteMemberMutation, AdminDeleteMemberMutationVariables>) {
+export function useAdminDeleteMemberMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminDeleteMemberMutation, AdminDeleteMemberMutationVariables>) {
         const options = {...defaultOptions, ...baseOptions}
-        return Apollo.useMutation<AdminDeleteMemberMutation, AdminDeleteMemberMutationVariables>(AdminDeleteMemberDocument, options);
+        return ApolloReactHooks.useMutation<AdminDeleteMemberMutation, AdminDeleteMemberMutationVariables>(AdminDeleteMemberDocument, options);
       }
 export type AdminDeleteMemberMutationHookResult = ReturnType<typeof useAdminDeleteMemberMutation>;
-export type AdminDeleteMemberMutationResult = Apollo.MutationResult<AdminDeleteMemberMutation>;
-export type AdminDeleteMemberMutationOptions = Apollo.BaseMutationOptions<AdminDeleteMemberMutation, AdminDeleteMemberMutationVariables>;
-export const AdminDeletePageDocument = gql`
-    mutation AdminDeletePage($id: Int!) {
-  deletePage(id: $id)
-}
-    `;
-export type AdminDeletePageMutationFn = Apollo.MutationFunction<AdminDeletePageMutation, AdminDeletePageMutationVariables>;
+export type AdminDeleteMemberMutationResult = ApolloReactCommon.MutationResult<AdminDeleteMemberMutation>;
+export type AdminDeleteMemberMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminDeleteMemberMutation, AdminDeleteMemberMutationVariables>;
+export const AdminDeletePageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminDeletePage"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deletePage"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}]}]}}]} as unknown as DocumentNode;
+export type AdminDeletePageMutationFn = ApolloReactCommon.MutationFunction<AdminDeletePageMutation, AdminDeletePageMutationVariables>;
 
 /**
  * __useAdminDeletePageMutation__
@@ -1649,19 +1309,15 @@ export type AdminDeletePageMutationFn = Apollo.MutationFunction<AdminDeletePageM
  *   },
  * });
  */
-export function useAdminDeletePageMutation(baseOptions?: Apollo.MutationHookOptions<AdminDeletePageMutation, AdminDeletePageMutationVariables>) {
+export function useAdminDeletePageMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminDeletePageMutation, AdminDeletePageMutationVariables>) {
         const options = {...defaultOptions, ...baseOptions}
-        return Apollo.useMutation<AdminDeletePageMutation, AdminDeletePageMutationVariables>(AdminDeletePageDocument, options);
+        return ApolloReactHooks.useMutation<AdminDeletePageMutation, AdminDeletePageMutationVariables>(AdminDeletePageDocument, options);
       }
 export type AdminDeletePageMutationHookResult = ReturnType<typeof useAdminDeletePageMutation>;
-export type AdminDeletePageMutationResult = Apollo.MutationResult<AdminDeletePageMutation>;
-export type AdminDeletePageMutationOptions = Apollo.BaseMutationOptions<AdminDeletePageMutation, AdminDeletePageMutationVariables>;
-export const AdminDeleteParcelDocument = gql`
-    mutation AdminDeleteParcel($id: Int!) {
-  deleteParcel(id: $id)
-}
-    `;
-export type AdminDeleteParcelMutationFn = Apollo.MutationFunction<AdminDeleteParcelMutation, AdminDeleteParcelMutationVariables>;
+export type AdminDeletePageMutationResult = ApolloReactCommon.MutationResult<AdminDeletePageMutation>;
+export type AdminDeletePageMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminDeletePageMutation, AdminDeletePageMutationVariables>;
+export const AdminDeleteParcelDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminDeleteParcel"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteParcel"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}]}]}}]} as unknown as DocumentNode;
+export type AdminDeleteParcelMutationFn = ApolloReactCommon.MutationFunction<AdminDeleteParcelMutation, AdminDeleteParcelMutationVariables>;
 
 /**
  * __useAdminDeleteParcelMutation__
@@ -1680,19 +1336,15 @@ export type AdminDeleteParcelMutationFn = Apollo.MutationFunction<AdminDeletePar
  *   },
  * });
  */
-export function useAdminDeleteParcelMutation(baseOptions?: Apollo.MutationHookOptions<AdminDeleteParcelMutation, AdminDeleteParcelMutationVariables>) {
+export function useAdminDeleteParcelMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminDeleteParcelMutation, AdminDeleteParcelMutationVariables>) {
         const options = {...defaultOptions, ...baseOptions}
-        return Apollo.useMutation<AdminDeleteParcelMutation, AdminDeleteParcelMutationVariables>(AdminDeleteParcelDocument, options);
+        return ApolloReactHooks.useMutation<AdminDeleteParcelMutation, AdminDeleteParcelMutationVariables>(AdminDeleteParcelDocument, options);
       }
 export type AdminDeleteParcelMutationHookResult = ReturnType<typeof useAdminDeleteParcelMutation>;
-export type AdminDeleteParcelMutationResult = Apollo.MutationResult<AdminDeleteParcelMutation>;
-export type AdminDeleteParcelMutationOptions = Apollo.BaseMutationOptions<AdminDeleteParcelMutation, AdminDeleteParcelMutationVariables>;
-export const AdminDeleteReviewDocument = gql`
-    mutation AdminDeleteReview($id: Int!) {
-  deleteReview(id: $id)
-}
-    `;
-export type AdminDeleteReviewMutationFn = Apollo.MutationFunction<AdminDeleteReviewMutation, AdminDeleteReviewMutationVariables>;
+export type AdminDeleteParcelMutationResult = ApolloReactCommon.MutationResult<AdminDeleteParcelMutation>;
+export type AdminDeleteParcelMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminDeleteParcelMutation, AdminDeleteParcelMutationVariables>;
+export const AdminDeleteReviewDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminDeleteReview"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteReview"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}]}]}}]} as unknown as DocumentNode;
+export type AdminDeleteReviewMutationFn = ApolloReactCommon.MutationFunction<AdminDeleteReviewMutation, AdminDeleteReviewMutationVariables>;
 
 /**
  * __useAdminDeleteReviewMutation__
@@ -1711,19 +1363,15 @@ export type AdminDeleteReviewMutationFn = Apollo.MutationFunction<AdminDeleteRev
  *   },
  * });
  */
-export function useAdminDeleteReviewMutation(baseOptions?: Apollo.MutationHookOptions<AdminDeleteReviewMutation, AdminDeleteReviewMutationVariables>) {
+export function useAdminDeleteReviewMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminDeleteReviewMutation, AdminDeleteReviewMutationVariables>) {
         const options = {...defaultOptions, ...baseOptions}
-        return Apollo.useMutation<AdminDeleteReviewMutation, AdminDeleteReviewMutationVariables>(AdminDeleteReviewDocument, options);
+        return ApolloReactHooks.useMutation<AdminDeleteReviewMutation, AdminDeleteReviewMutationVariables>(AdminDeleteReviewDocument, options);
       }
 export type AdminDeleteReviewMutationHookResult = ReturnType<typeof useAdminDeleteReviewMutation>;
-export type AdminDeleteReviewMutationResult = Apollo.MutationResult<AdminDeleteReviewMutation>;
-export type AdminDeleteReviewMutationOptions = Apollo.BaseMutationOptions<AdminDeleteReviewMutation, AdminDeleteReviewMutationVariables>;
-export const AdminDeleteWebhookDocument = gql`
-    mutation AdminDeleteWebhook($id: Int!) {
-  deleteWebhook(id: $id)
-}
-    `;
-export type AdminDeleteWebhookMutationFn = Apollo.MutationFunction<AdminDeleteWebhookMutation, AdminDeleteWebhookMutationVariables>;
+export type AdminDeleteReviewMutationResult = ApolloReactCommon.MutationResult<AdminDeleteReviewMutation>;
+export type AdminDeleteReviewMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminDeleteReviewMutation, AdminDeleteReviewMutationVariables>;
+export const AdminDeleteWebhookDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminDeleteWebhook"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteWebhook"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}]}]}}]} as unknown as DocumentNode;
+export type AdminDeleteWebhookMutationFn = ApolloReactCommon.MutationFunction<AdminDeleteWebhookMutation, AdminDeleteWebhookMutationVariables>;
 
 /**
  * __useAdminDeleteWebhookMutation__
@@ -1742,29 +1390,15 @@ export type AdminDeleteWebhookMutationFn = Apollo.MutationFunction<AdminDeleteWe
  *   },
  * });
  */
-export function useAdminDeleteWebhookMutation(baseOptions?: Apollo.MutationHookOptions<AdminDeleteWebhookMutation, AdminDeleteWebhookMutationVariables>) {
+export function useAdminDeleteWebhookMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminDeleteWebhookMutation, AdminDeleteWebhookMutationVariables>) {
         const options = {...defaultOptions, ...baseOptions}
-        return Apollo.useMutation<AdminDeleteWebhookMutation, AdminDeleteWebhookMutationVariables>(AdminDeleteWebhookDocument, options);
+        return ApolloReactHooks.useMutation<AdminDeleteWebhookMutation, AdminDeleteWebhookMutationVariables>(AdminDeleteWebhookDocument, options);
       }
 export type AdminDeleteWebhookMutationHookResult = ReturnType<typeof useAdminDeleteWebhookMutation>;
-export type AdminDeleteWebhookMutationResult = Apollo.MutationResult<AdminDeleteWebhookMutation>;
-export type AdminDeleteWebhookMutationOptions = Apollo.BaseMutationOptions<AdminDeleteWebhookMutation, AdminDeleteWebhookMutationVariables>;
-export const AdminImportParcelsDocument = gql`
-    mutation AdminImportParcels($file: Upload!, $dry_run: Boolean) {
-  importParcels(file: $file, dry_run: $dry_run) {
-    created
-    updated
-    failed
-    rows {
-      row
-      tracking_code
-      action
-      errors
-    }
-  }
-}
-    `;
-export type AdminImportParcelsMutationFn = Apollo.MutationFunction<AdminImportParcelsMutation, AdminImportParcelsMutationVariables>;
+export type AdminDeleteWebhookMutationResult = ApolloReactCommon.MutationResult<AdminDeleteWebhookMutation>;
+export type AdminDeleteWebhookMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminDeleteWebhookMutation, AdminDeleteWebhookMutationVariables>;
+export const AdminImportParcelsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminImportParcels"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"file"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Upload"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"dry_run"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Boolean"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"importParcels"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"file"},"value":{"kind":"Variable","name":{"kind":"Name","value":"file"}}},{"kind":"Argument","name":{"kind":"Name","value":"dry_run"},"value":{"kind":"Variable","name":{"kind":"Name","value":"dry_run"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"created"}},{"kind":"Field","name":{"kind":"Name","value":"updated"}},{"kind":"Field","name":{"kind":"Name","value":"failed"}},{"kind":"Field","name":{"kind":"Name","value":"rows"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"row"}},{"kind":"Field","name":{"kind":"Name","value":"tracking_code"}},{"kind":"Field","name":{"kind":"Name","value":"action"}},{"kind":"Field","name":{"kind":"Name","value":"errors"}}]}}]}}]}}]} as unknown as DocumentNode;
+export type AdminImportParcelsMutationFn = ApolloReactCommon.MutationFunction<AdminImportParcelsMutation, AdminImportParcelsMutationVariables>;
 
 /**
  * __useAdminImportParcelsMutation__
@@ -1784,21 +1418,15 @@ export type AdminImportParcelsMutationFn = Apollo.MutationFunction<AdminImportPa
  *   },
  * });
  */
-export function useAdminImportParcelsMutation(baseOptions?: Apollo.MutationHookOptions<AdminImportParcelsMutation, AdminImportParcelsMutationVariables>) {
+export function useAdminImportParcelsMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminImportParcelsMutation, AdminImportParcelsMutationVariables>) {
         const options = {...defaultOptions, ...baseOptions}
-        return Apollo.useMutation<AdminImportParcelsMutation, AdminImportParcelsMutationVariables>(AdminImportParcelsDocument, options);
+        return ApolloReactHooks.useMutation<AdminImportParcelsMutation, AdminImportParcelsMutationVariables>(AdminImportParcelsDocument, options);
       }
 export type AdminImportParcelsMutationHookResult = ReturnType<typeof useAdminImportParcelsMutation>;
-export type AdminImportParcelsMutationResult = Apollo.MutationResult<AdminImportParcelsMutation>;
-export type AdminImportParcelsMutationOptions = Apollo.BaseMutationOptions<AdminImportParcelsMutation, AdminImportParcelsMutationVariables>;
-export const AdminInviteMemberDocument = gql`
-    mutation AdminInviteMember($input: InviteMemberInput!) {
-  inviteMember(input: $input) {
-    ...AdminStaffFields
-  }
-}
-    ${AdminStaffFieldsFragmentDoc}`;
-export type AdminInviteMemberMutationFn = Apollo.MutationFunction<AdminInviteMemberMutation, AdminInviteMemberMutationVariables>;
+export type AdminImportParcelsMutationResult = ApolloReactCommon.MutationResult<AdminImportParcelsMutation>;
+export type AdminImportParcelsMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminImportParcelsMutation, AdminImportParcelsMutationVariables>;
+export const AdminInviteMemberDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminInviteMember"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"InviteMemberInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"inviteMember"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminStaffFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminStaffFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"StaffMember"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"role"}},{"kind":"Field","name":{"kind":"Name","value":"disabled"}},{"kind":"Field","name":{"kind":"Name","value":"invited"}},{"kind":"Field","name":{"kind":"Name","value":"totp_enabled"}},{"kind":"Field","name":{"kind":"Name","value":"last_sign_in_at"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}}]}}]} as unknown as DocumentNode;
+export type AdminInviteMemberMutationFn = ApolloReactCommon.MutationFunction<AdminInviteMemberMutation, AdminInviteMemberMutationVariables>;
 
 /**
  * __useAdminInviteMemberMutation__
@@ -1817,35 +1445,14 @@ export type AdminInviteMemberMutationFn = Apollo.MutationFunction<AdminInviteMem
  *   },
  * });
  */
-export function useAdminInviteMemberMutation(baseOptions?: Apollo.MutationHookOptions<AdminInviteMemberMutation, AdminInviteMemberMutationVariables>) {
+export function useAdminInviteMemberMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminInviteMemberMutation, AdminInviteMemberMutationVariables>) {
         const options = {...defaultOptions, ...baseOptions}
-        return Apollo.useMutation<AdminInviteMemberMutation, AdminInviteMemberMutationVariables>(AdminInviteMemberDocument, options);
+        return ApolloReactHooks.useMutation<AdminInviteMemberMutation, AdminInviteMemberMutationVariables>(AdminInviteMemberDocument, options);
       }
 export type AdminInviteMemberMutationHookResult = ReturnType<typeof useAdminInviteMemberMutation>;
-export type AdminInviteMemberMutationResult = Apollo.MutationResult<AdminInviteMemberMutation>;
-export type AdminInviteMemberMutationOptions = Apollo.BaseMutationOptions<AdminInviteMemberMutation, AdminInviteMemberMutationVariables>;
-export const AdminInvoiceDocument = gql`
-    query AdminInvoice($id: Int!) {
-  invoice(id: $id) {
-    id
-    number
-    product
-    customer_name
-    tracking_code
-    amount
-    created_at
-  }
-  adminSettings {
-    contact_email
-    contact_phone
-    contact_phone_alt
-    contact_address
-    contact_twitter
-    contact_telegram
-    contact_instagram
-  }
-}
-    `;
+export type AdminInviteMemberMutationResult = ApolloReactCommon.MutationResult<AdminInviteMemberMutation>;
+export type AdminInviteMemberMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminInviteMemberMutation, AdminInviteMemberMutationVariables>;
+export const AdminInvoiceDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminInvoice"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"invoice"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"product"}},{"kind":"Field","name":{"kind":"Name","value":"customer_name"}},{"kind":"Field","name":{"kind":"Name","value":"tracking_code"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}}]}},{"kind":"Field","name":{"kind":"Name","value":"adminSettings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"contact_email"}},{"kind":"Field","name":{"kind":"Name","value":"contact_phone"}},{"kind":"Field","name":{"kind":"Name","value":"contact_phone_alt"}},{"kind":"Field","name":{"kind":"Name","value":"contact_address"}},{"kind":"Field","name":{"kind":"Name","value":"contact_twitter"}},{"kind":"Field","name":{"kind":"Name","value":"contact_telegram"}},{"kind":"Field","name":{"kind":"Name","value":"contact_instagram"}}]}}]}}]} as unknown as DocumentNode;
 
 /**
  * __useAdminInvoiceQuery__
@@ -1863,45 +1470,26 @@ export const AdminInvoiceDocument = gql`
  *   },
  * });
  */
-export function useAdminInvoiceQuery(baseOptions: Apollo.QueryHookOptions<AdminInvoiceQuery, AdminInvoiceQueryVariables> & ({ variables: AdminInvoiceQueryVariables; skip?: boolean; } | { skip: boolean; }) ) {
+export function useAdminInvoiceQuery(baseOptions: ApolloReactHooks.QueryHookOptions<AdminInvoiceQuery, AdminInvoiceQueryVariables> & ({ variables: AdminInvoiceQueryVariables; skip?: boolean; } | { skip: boolean; }) ) {
         const options = {...defaultOptions, ...baseOptions}
-        return Apollo.useQuery<AdminInvoiceQuery, AdminInvoiceQueryVariables>(AdminInvoiceDocument, options);
+        return ApolloReactHooks.useQuery<AdminInvoiceQuery, AdminInvoiceQueryVariables>(AdminInvoiceDocument, options);
       }
-export function useAdminInvoiceLazyQuery(baseOptions?: Apollo.LazyQueryHookOptions<AdminInvoiceQuery, AdminInvoiceQueryVariables>) {
+export function useAdminInvoiceLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<AdminInvoiceQuery, AdminInvoiceQueryVariables>) {
           const options = {...defaultOptions, ...baseOptions}
-          return Apollo.useLazyQuery<AdminInvoiceQuery, AdminInvoiceQueryVariables>(AdminInvoiceDocument, options);
+          return ApolloReactHooks.useLazyQuery<AdminInvoiceQuery, AdminInvoiceQueryVariables>(AdminInvoiceDocument, options);
         }
 // @ts-ignore
-export function useAdminInvoiceSuspenseQuery(baseOptions?: Apollo.SuspenseQueryHookOptions<AdminInvoiceQuery, AdminInvoiceQueryVariables>): Apollo.UseSuspenseQueryResult<AdminInvoiceQuery, AdminInvoiceQueryVariables>;
-export function useAdminInvoiceSuspenseQuery(baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<AdminInvoiceQuery, AdminInvoiceQueryVariables>): Apollo.UseSuspenseQueryResult<AdminInvoiceQuery | undefined, AdminInvoiceQueryVariables>;
-export function useAdminInvoiceSuspenseQuery(baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<AdminInvoiceQuery, AdminInvoiceQueryVariables>) {
-          const options = baseOptions === Apollo.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
-          return Apollo.useSuspenseQuery<AdminInvoiceQuery, AdminInvoiceQueryVariables>(AdminInvoiceDocument, options);
+export function useAdminInvoiceSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<AdminInvoiceQuery, AdminInvoiceQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminInvoiceQuery, AdminInvoiceQueryVariables>;
+export function useAdminInvoiceSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminInvoiceQuery, AdminInvoiceQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminInvoiceQuery | undefined, AdminInvoiceQueryVariables>;
+export function useAdminInvoiceSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminInvoiceQuery, AdminInvoiceQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<AdminInvoiceQuery, AdminInvoiceQueryVariables>(AdminInvoiceDocument, options);
         }
 export type AdminInvoiceQueryHookResult = ReturnType<typeof useAdminInvoiceQuery>;
 export type AdminInvoiceLazyQueryHookResult = ReturnType<typeof useAdminInvoiceLazyQuery>;
 export type AdminInvoiceSuspenseQueryHookResult = ReturnType<typeof useAdminInvoiceSuspenseQuery>;
-export type AdminInvoiceQueryResult = Apollo.QueryResult<AdminInvoiceQuery, AdminInvoiceQueryVariables>;
-export const AdminInvoicesDocument = gql`
-    query AdminInvoices($page: Int, $per_page: Int, $search: String) {
-  invoices(page: $page, per_page: $per_page, search: $search) {
-    current_page
-    last_page
-    next_page_url
-    per_page
-    total
-    data {
-      id
-      number
-      product
-      customer_name
-      tracking_code
-      amount
-      created_at
-    }
-  }
-}
-    `;
+export type AdminInvoiceQueryResult = ApolloReactCommon.QueryResult<AdminInvoiceQuery, AdminInvoiceQueryVariables>;
+export const AdminInvoicesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminInvoices"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"page"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"per_page"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"search"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"invoices"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"page"},"value":{"kind":"Variable","name":{"kind":"Name","value":"page"}}},{"kind":"Argument","name":{"kind":"Name","value":"per_page"},"value":{"kind":"Variable","name":{"kind":"Name","value":"per_page"}}},{"kind":"Argument","name":{"kind":"Name","value":"search"},"value":{"kind":"Variable","name":{"kind":"Name","value":"search"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"current_page"}},{"kind":"Field","name":{"kind":"Name","value":"last_page"}},{"kind":"Field","name":{"kind":"Name","value":"next_page_url"}},{"kind":"Field","name":{"kind":"Name","value":"per_page"}},{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"data"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"product"}},{"kind":"Field","name":{"kind":"Name","value":"customer_name"}},{"kind":"Field","name":{"kind":"Name","value":"tracking_code"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}}]}}]}}]}}]} as unknown as DocumentNode;
 
 /**
  * __useAdminInvoicesQuery__
@@ -1921,35 +1509,26 @@ export const AdminInvoicesDocument = gql`
  *   },
  * });
  */
-export function useAdminInvoicesQuery(baseOptions?: Apollo.QueryHookOptions<AdminInvoicesQuery, AdminInvoicesQueryVariables>) {
+export function useAdminInvoicesQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<AdminInvoicesQuery, AdminInvoicesQueryVariables>) {
         const options = {...defaultOptions, ...baseOptions}
-        return Apollo.useQuery<AdminInvoicesQuery, AdminInvoicesQueryVariables>(AdminInvoicesDocument, options);
+        return ApolloReactHooks.useQuery<AdminInvoicesQuery, AdminInvoicesQueryVariables>(AdminInvoicesDocument, options);
       }
-export function useAdminInvoicesLazyQuery(baseOptions?: Apollo.LazyQueryHookOptions<AdminInvoicesQuery, AdminInvoicesQueryVariables>) {
+export function useAdminInvoicesLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<AdminInvoicesQuery, AdminInvoicesQueryVariables>) {
           const options = {...defaultOptions, ...baseOptions}
-          return Apollo.useLazyQuery<AdminInvoicesQuery, AdminInvoicesQueryVariables>(AdminInvoicesDocument, options);
+          return ApolloReactHooks.useLazyQuery<AdminInvoicesQuery, AdminInvoicesQueryVariables>(AdminInvoicesDocument, options);
         }
 // @ts-ignore
-export function useAdminInvoicesSuspenseQuery(baseOptions?: Apollo.SuspenseQueryHookOptions<AdminInvoicesQuery, AdminInvoicesQueryVariables>): Apollo.UseSuspenseQueryResult<AdminInvoicesQuery, AdminInvoicesQueryVariables>;
-export function useAdminInvoicesSuspenseQuery(baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<AdminInvoicesQuery, AdminInvoicesQueryVariables>): Apollo.UseSuspenseQueryResult<AdminInvoicesQuery | undefined, AdminInvoicesQueryVariables>;
-export function useAdminInvoicesSuspenseQuery(baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<AdminInvoicesQuery, AdminInvoicesQueryVariables>) {
-          const options = baseOptions === Apollo.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
-          return Apollo.useSuspenseQuery<AdminInvoicesQuery, AdminInvoicesQueryVariables>(AdminInvoicesDocument, options);
+export function useAdminInvoicesSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<AdminInvoicesQuery, AdminInvoicesQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminInvoicesQuery, AdminInvoicesQueryVariables>;
+export function useAdminInvoicesSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminInvoicesQuery, AdminInvoicesQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminInvoicesQuery | undefined, AdminInvoicesQueryVariables>;
+export function useAdminInvoicesSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminInvoicesQuery, AdminInvoicesQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<AdminInvoicesQuery, AdminInvoicesQueryVariables>(AdminInvoicesDocument, options);
         }
 export type AdminInvoicesQueryHookResult = ReturnType<typeof useAdminInvoicesQuery>;
 export type AdminInvoicesLazyQueryHookResult = ReturnType<typeof useAdminInvoicesLazyQuery>;
 export type AdminInvoicesSuspenseQueryHookResult = ReturnType<typeof useAdminInvoicesSuspenseQuery>;
-export type AdminInvoicesQueryResult = Apollo.QueryResult<AdminInvoicesQuery, AdminInvoicesQueryVariables>;
-export const AdminMeDocument = gql`
-    query AdminMe {
-  me {
-    email
-    role
-    totp_enabled
-    totp_setup_required
-  }
-}
-    `;
+export type AdminInvoicesQueryResult = ApolloReactCommon.QueryResult<AdminInvoicesQuery, AdminInvoicesQueryVariables>;
+export const AdminMeDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminMe"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"me"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"role"}},{"kind":"Field","name":{"kind":"Name","value":"totp_enabled"}},{"kind":"Field","name":{"kind":"Name","value":"totp_setup_required"}}]}}]}}]} as unknown as DocumentNode;
 
 /**
  * __useAdminMeQuery__
@@ -1966,47 +1545,26 @@ export const AdminMeDocument = gql`
  *   },
  * });
  */
-export function useAdminMeQuery(baseOptions?: Apollo.QueryHookOptions<AdminMeQuery, AdminMeQueryVariables>) {
+export function useAdminMeQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<AdminMeQuery, AdminMeQueryVariables>) {
         const options = {...defaultOptions, ...baseOptions}
-        return Apollo.useQuery<AdminMeQuery, AdminMeQueryVariables>(AdminMeDocument, options);
+        return ApolloReactHooks.useQuery<AdminMeQuery, AdminMeQueryVariables>(AdminMeDocument, options);
       }
-export function useAdminMeLazyQuery(baseOptions?: Apollo.LazyQueryHookOptions<AdminMeQuery, AdminMeQueryVariables>) {
+export function useAdminMeLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<AdminMeQuery, AdminMeQueryVariables>) {
           const options = {...defaultOptions, ...baseOptions}
-          return Apollo.useLazyQuery<AdminMeQuery, AdminMeQueryVariables>(AdminMeDocument, options);
+          return ApolloReactHooks.useLazyQuery<AdminMeQuery, AdminMeQueryVariables>(AdminMeDocument, options);
         }
 // @ts-ignore
-export function useAdminMeSuspenseQuery(baseOptions?: Apollo.SuspenseQueryHookOptions<AdminMeQuery, AdminMeQueryVariables>): Apollo.UseSuspenseQueryResult<AdminMeQuery, AdminMeQueryVariables>;
-export function useAdminMeSuspenseQuery(baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<AdminMeQuery, AdminMeQueryVariables>): Apollo.UseSuspenseQueryResult<AdminMeQuery | undefined, AdminMeQueryVariables>;
-export function useAdminMeSuspenseQuery(baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<AdminMeQuery, AdminMeQueryVariables>) {
-          const options = baseOptions === Apollo.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
-          return Apollo.useSuspenseQuery<AdminMeQuery, AdminMeQueryVariables>(AdminMeDocument, options);
+export function useAdminMeSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<AdminMeQuery, AdminMeQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminMeQuery, AdminMeQueryVariables>;
+export function useAdminMeSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminMeQuery, AdminMeQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminMeQuery | undefined, AdminMeQueryVariables>;
+export function useAdminMeSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminMeQuery, AdminMeQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<AdminMeQuery, AdminMeQueryVariables>(AdminMeDocument, options);
         }
 export type AdminMeQueryHookResult = ReturnType<typeof useAdminMeQuery>;
 export type AdminMeLazyQueryHookResult = ReturnType<typeof useAdminMeLazyQuery>;
 export type AdminMeSuspenseQueryHookResult = ReturnType<typeof useAdminMeSuspenseQuery>;
-export type AdminMeQueryResult = Apollo.QueryResult<AdminMeQuery, AdminMeQueryVariables>;
-export const AdminOutboxDocument = gql`
-    query AdminOutbox($page: Int, $per_page: Int, $search: String) {
-  outbox(page: $page, per_page: $per_page, search: $search) {
-    current_page
-    last_page
-    next_page_url
-    per_page
-    total
-    data {
-      id
-      kind
-      to
-      reply_to
-      subject
-      template
-      delivered
-      error
-      created_at
-    }
-  }
-}
-    `;
+export type AdminMeQueryResult = ApolloReactCommon.QueryResult<AdminMeQuery, AdminMeQueryVariables>;
+export const AdminOutboxDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminOutbox"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"page"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"per_page"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"search"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"outbox"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"page"},"value":{"kind":"Variable","name":{"kind":"Name","value":"page"}}},{"kind":"Argument","name":{"kind":"Name","value":"per_page"},"value":{"kind":"Variable","name":{"kind":"Name","value":"per_page"}}},{"kind":"Argument","name":{"kind":"Name","value":"search"},"value":{"kind":"Variable","name":{"kind":"Name","value":"search"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"current_page"}},{"kind":"Field","name":{"kind":"Name","value":"last_page"}},{"kind":"Field","name":{"kind":"Name","value":"next_page_url"}},{"kind":"Field","name":{"kind":"Name","value":"per_page"}},{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"data"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"to"}},{"kind":"Field","name":{"kind":"Name","value":"reply_to"}},{"kind":"Field","name":{"kind":"Name","value":"subject"}},{"kind":"Field","name":{"kind":"Name","value":"template"}},{"kind":"Field","name":{"kind":"Name","value":"delivered"}},{"kind":"Field","name":{"kind":"Name","value":"error"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}}]}}]}}]}}]} as unknown as DocumentNode;
 
 /**
  * __useAdminOutboxQuery__
@@ -2026,39 +1584,26 @@ export const AdminOutboxDocument = gql`
  *   },
  * });
  */
-export function useAdminOutboxQuery(baseOptions?: Apollo.QueryHookOptions<AdminOutboxQuery, AdminOutboxQueryVariables>) {
+export function useAdminOutboxQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<AdminOutboxQuery, AdminOutboxQueryVariables>) {
         const options = {...defaultOptions, ...baseOptions}
-        return Apollo.useQuery<AdminOutboxQuery, AdminOutboxQueryVariables>(AdminOutboxDocument, options);
+        return ApolloReactHooks.useQuery<AdminOutboxQuery, AdminOutboxQueryVariables>(AdminOutboxDocument, options);
       }
-export function useAdminOutboxLazyQuery(baseOptions?: Apollo.LazyQueryHookOptions<AdminOutboxQuery, AdminOutboxQueryVariables>) {
+export function useAdminOutboxLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<AdminOutboxQuery, AdminOutboxQueryVariables>) {
           const options = {...defaultOptions, ...baseOptions}
-          return Apollo.useLazyQuery<AdminOutboxQuery, AdminOutboxQueryVariables>(AdminOutboxDocument, options);
+          return ApolloReactHooks.useLazyQuery<AdminOutboxQuery, AdminOutboxQueryVariables>(AdminOutboxDocument, options);
         }
 // @ts-ignore
-export function useAdminOutboxSuspenseQuery(baseOptions?: Apollo.SuspenseQueryHookOptions<AdminOutboxQuery, AdminOutboxQueryVariables>): Apollo.UseSuspenseQueryResult<AdminOutboxQuery, AdminOutboxQueryVariables>;
-export function useAdminOutboxSuspenseQuery(baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<AdminOutboxQuery, AdminOutboxQueryVariables>): Apollo.UseSuspenseQueryResult<AdminOutboxQuery | undefined, AdminOutboxQueryVariables>;
-export function useAdminOutboxSuspenseQuery(baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<AdminOutboxQuery, AdminOutboxQueryVariables>) {
-          const options = baseOptions === Apollo.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
-          return Apollo.useSuspenseQuery<AdminOutboxQuery, AdminOutboxQueryVariables>(AdminOutboxDocument, options);
+export function useAdminOutboxSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<AdminOutboxQuery, AdminOutboxQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminOutboxQuery, AdminOutboxQueryVariables>;
+export function useAdminOutboxSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminOutboxQuery, AdminOutboxQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminOutboxQuery | undefined, AdminOutboxQueryVariables>;
+export function useAdminOutboxSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminOutboxQuery, AdminOutboxQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<AdminOutboxQuery, AdminOutboxQueryVariables>(AdminOutboxDocument, options);
         }
 export type AdminOutboxQueryHookResult = ReturnType<typeof useAdminOutboxQuery>;
 export type AdminOutboxLazyQueryHookResult = ReturnType<typeof useAdminOutboxLazyQuery>;
 export type AdminOutboxSuspenseQueryHookResult = ReturnType<typeof useAdminOutboxSuspenseQuery>;
-export type AdminOutboxQueryResult = Apollo.QueryResult<AdminOutboxQuery, AdminOutboxQueryVariables>;
-export const AdminPageDocument = gql`
-    query AdminPage($slug: String!) {
-  page(slug: $slug) {
-    id
-    slug
-    title
-    sub_title
-    icon
-    hero
-    overlay
-    content
-  }
-}
-    `;
+export type AdminOutboxQueryResult = ApolloReactCommon.QueryResult<AdminOutboxQuery, AdminOutboxQueryVariables>;
+export const AdminPageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminPage"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"slug"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"page"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"slug"},"value":{"kind":"Variable","name":{"kind":"Name","value":"slug"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"slug"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"sub_title"}},{"kind":"Field","name":{"kind":"Name","value":"icon"}},{"kind":"Field","name":{"kind":"Name","value":"hero"}},{"kind":"Field","name":{"kind":"Name","value":"overlay"}},{"kind":"Field","name":{"kind":"Name","value":"content"}}]}}]}}]} as unknown as DocumentNode;
 
 /**
  * __useAdminPageQuery__
@@ -2076,45 +1621,26 @@ export const AdminPageDocument = gql`
  *   },
  * });
  */
-export function useAdminPageQuery(baseOptions: Apollo.QueryHookOptions<AdminPageQuery, AdminPageQueryVariables> & ({ variables: AdminPageQueryVariables; skip?: boolean; } | { skip: boolean; }) ) {
+export function useAdminPageQuery(baseOptions: ApolloReactHooks.QueryHookOptions<AdminPageQuery, AdminPageQueryVariables> & ({ variables: AdminPageQueryVariables; skip?: boolean; } | { skip: boolean; }) ) {
         const options = {...defaultOptions, ...baseOptions}
-        return Apollo.useQuery<AdminPageQuery, AdminPageQueryVariables>(AdminPageDocument, options);
+        return ApolloReactHooks.useQuery<AdminPageQuery, AdminPageQueryVariables>(AdminPageDocument, options);
       }
-export function useAdminPageLazyQuery(baseOptions?: Apollo.LazyQueryHookOptions<AdminPageQuery, AdminPageQueryVariables>) {
+export function useAdminPageLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<AdminPageQuery, AdminPageQueryVariables>) {
           const options = {...defaultOptions, ...baseOptions}
-          return Apollo.useLazyQuery<AdminPageQuery, AdminPageQueryVariables>(AdminPageDocument, options);
+          return ApolloReactHooks.useLazyQuery<AdminPageQuery, AdminPageQueryVariables>(AdminPageDocument, options);
         }
 // @ts-ignore
-export function useAdminPageSuspenseQuery(baseOptions?: Apollo.SuspenseQueryHookOptions<AdminPageQuery, AdminPageQueryVariables>): Apollo.UseSuspenseQueryResult<AdminPageQuery, AdminPageQueryVariables>;
-export function useAdminPageSuspenseQuery(baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<AdminPageQuery, AdminPageQueryVariables>): Apollo.UseSuspenseQueryResult<AdminPageQuery | undefined, AdminPageQueryVariables>;
-export function useAdminPageSuspenseQuery(baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<AdminPageQuery, AdminPageQueryVariables>) {
-          const options = baseOptions === Apollo.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
-          return Apollo.useSuspenseQuery<AdminPageQuery, AdminPageQueryVariables>(AdminPageDocument, options);
+export function useAdminPageSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<AdminPageQuery, AdminPageQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminPageQuery, AdminPageQueryVariables>;
+export function useAdminPageSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminPageQuery, AdminPageQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminPageQuery | undefined, AdminPageQueryVariables>;
+export function useAdminPageSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminPageQuery, AdminPageQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<AdminPageQuery, AdminPageQueryVariables>(AdminPageDocument, options);
         }
 export type AdminPageQueryHookResult = ReturnType<typeof useAdminPageQuery>;
 export type AdminPageLazyQueryHookResult = ReturnType<typeof useAdminPageLazyQuery>;
 export type AdminPageSuspenseQueryHookResult = ReturnType<typeof useAdminPageSuspenseQuery>;
-export type AdminPageQueryResult = Apollo.QueryResult<AdminPageQuery, AdminPageQueryVariables>;
-export const AdminPagesDocument = gql`
-    query AdminPages($page: Int, $per_page: Int, $search: String) {
-  pages(page: $page, per_page: $per_page, search: $search) {
-    current_page
-    last_page
-    next_page_url
-    per_page
-    total
-    data {
-      id
-      slug
-      title
-      sub_title
-      icon
-      hero
-      overlay
-    }
-  }
-}
-    `;
+export type AdminPageQueryResult = ApolloReactCommon.QueryResult<AdminPageQuery, AdminPageQueryVariables>;
+export const AdminPagesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminPages"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"page"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"per_page"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"search"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"pages"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"page"},"value":{"kind":"Variable","name":{"kind":"Name","value":"page"}}},{"kind":"Argument","name":{"kind":"Name","value":"per_page"},"value":{"kind":"Variable","name":{"kind":"Name","value":"per_page"}}},{"kind":"Argument","name":{"kind":"Name","value":"search"},"value":{"kind":"Variable","name":{"kind":"Name","value":"search"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"current_page"}},{"kind":"Field","name":{"kind":"Name","value":"last_page"}},{"kind":"Field","name":{"kind":"Name","value":"next_page_url"}},{"kind":"Field","name":{"kind":"Name","value":"per_page"}},{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"data"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"slug"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"sub_title"}},{"kind":"Field","name":{"kind":"Name","value":"icon"}},{"kind":"Field","name":{"kind":"Name","value":"hero"}},{"kind":"Field","name":{"kind":"Name","value":"overlay"}}]}}]}}]}}]} as unknown as DocumentNode;
 
 /**
  * __useAdminPagesQuery__
@@ -2134,36 +1660,26 @@ export const AdminPagesDocument = gql`
  *   },
  * });
  */
-export function useAdminPagesQuery(baseOptions?: Apollo.QueryHookOptions<AdminPagesQuery, AdminPagesQueryVariables>) {
+export function useAdminPagesQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<AdminPagesQuery, AdminPagesQueryVariables>) {
         const options = {...defaultOptions, ...baseOptions}
-        return Apollo.useQuery<AdminPagesQuery, AdminPagesQueryVariables>(AdminPagesDocument, options);
+        return ApolloReactHooks.useQuery<AdminPagesQuery, AdminPagesQueryVariables>(AdminPagesDocument, options);
       }
-export function useAdminPagesLazyQuery(baseOptions?: Apollo.LazyQueryHookOptions<AdminPagesQuery, AdminPagesQueryVariables>) {
+export function useAdminPagesLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<AdminPagesQuery, AdminPagesQueryVariables>) {
           const options = {...defaultOptions, ...baseOptions}
-          return Apollo.useLazyQuery<AdminPagesQuery, AdminPagesQueryVariables>(AdminPagesDocument, options);
+          return ApolloReactHooks.useLazyQuery<AdminPagesQuery, AdminPagesQueryVariables>(AdminPagesDocument, options);
         }
 // @ts-ignore
-export function useAdminPagesSuspenseQuery(baseOptions?: Apollo.SuspenseQueryHookOptions<AdminPagesQuery, AdminPagesQueryVariables>): Apollo.UseSuspenseQueryResult<AdminPagesQuery, AdminPagesQueryVariables>;
-export function useAdminPagesSuspenseQuery(baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<AdminPagesQuery, AdminPagesQueryVariables>): Apollo.UseSuspenseQueryResult<AdminPagesQuery | undefined, AdminPagesQueryVariables>;
-export function useAdminPagesSuspenseQuery(baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<AdminPagesQuery, AdminPagesQueryVariables>) {
-          const options = baseOptions === Apollo.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
-          return Apollo.useSuspenseQuery<AdminPagesQuery, AdminPagesQueryVariables>(AdminPagesDocument, options);
+export function useAdminPagesSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<AdminPagesQuery, AdminPagesQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminPagesQuery, AdminPagesQueryVariables>;
+export function useAdminPagesSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminPagesQuery, AdminPagesQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminPagesQuery | undefined, AdminPagesQueryVariables>;
+export function useAdminPagesSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminPagesQuery, AdminPagesQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<AdminPagesQuery, AdminPagesQueryVariables>(AdminPagesDocument, options);
         }
 export type AdminPagesQueryHookResult = ReturnType<typeof useAdminPagesQuery>;
 export type AdminPagesLazyQueryHookResult = ReturnType<typeof useAdminPagesLazyQuery>;
 export type AdminPagesSuspenseQueryHookResult = ReturnType<typeof useAdminPagesSuspenseQuery>;
-export type AdminPagesQueryResult = Apollo.QueryResult<AdminPagesQuery, AdminPagesQueryVariables>;
-export const AdminParcelDocument = gql`
-    query AdminParcel($trackingCode: String!) {
-  adminParcel(trackingCode: $trackingCode) {
-    ...AdminParcelFields
-    history {
-      ...AdminActivityFields
-    }
-  }
-}
-    ${AdminParcelFieldsFragmentDoc}
-${AdminActivityFieldsFragmentDoc}`;
+export type AdminPagesQueryResult = ApolloReactCommon.QueryResult<AdminPagesQuery, AdminPagesQueryVariables>;
+export const AdminParcelDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminParcel"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"trackingCode"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"adminParcel"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"trackingCode"},"value":{"kind":"Variable","name":{"kind":"Name","value":"trackingCode"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminParcelFields"}},{"kind":"Field","name":{"kind":"Name","value":"history"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminActivityFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminActivityFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Activity"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"parcel_id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"icon"}},{"kind":"Field","name":{"kind":"Name","value":"color"}},{"kind":"Field","name":{"kind":"Name","value":"status_code"}},{"kind":"Field","name":{"kind":"Name","value":"status_reason"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}},{"kind":"Field","name":{"kind":"Name","value":"created_at_month"}},{"kind":"Field","name":{"kind":"Name","value":"created_at_day"}},{"kind":"Field","name":{"kind":"Name","value":"created_at_time"}},{"kind":"Field","name":{"kind":"Name","value":"created_by_kind"}},{"kind":"Field","name":{"kind":"Name","value":"created_by_name"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminParcelFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Parcel"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"tracking_code"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_name"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_email"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_phone_number"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_postcode"}},{"kind":"Field","name":{"kind":"Name","value":"sender_name"}},{"kind":"Field","name":{"kind":"Name","value":"sender_email"}},{"kind":"Field","name":{"kind":"Name","value":"destination"}},{"kind":"Field","name":{"kind":"Name","value":"current_location"}},{"kind":"Field","name":{"kind":"Name","value":"pickup_location"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"status_code"}},{"kind":"Field","name":{"kind":"Name","value":"status_reason"}},{"kind":"Field","name":{"kind":"Name","value":"weight"}},{"kind":"Field","name":{"kind":"Name","value":"shipped_via"}},{"kind":"Field","name":{"kind":"Name","value":"parcel_content"}},{"kind":"Field","name":{"kind":"Name","value":"declared_value"}},{"kind":"Field","name":{"kind":"Name","value":"min_expected_delivery_date"}},{"kind":"Field","name":{"kind":"Name","value":"max_expected_delivery_date"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"show_map"}},{"kind":"Field","name":{"kind":"Name","value":"map_zoom"}},{"kind":"Field","name":{"kind":"Name","value":"map_current_latitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_current_longitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_pickup_latitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_pickup_longitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_destination_latitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_destination_longitude"}},{"kind":"Field","name":{"kind":"Name","value":"notify_recipient"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_language"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_unsubscribed"}},{"kind":"Field","name":{"kind":"Name","value":"protect_details"}},{"kind":"Field","name":{"kind":"Name","value":"details_protected"}},{"kind":"Field","name":{"kind":"Name","value":"last_event_at"}},{"kind":"Field","name":{"kind":"Name","value":"quiet_after_days"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}},{"kind":"Field","name":{"kind":"Name","value":"allow_reschedule"}},{"kind":"Field","name":{"kind":"Name","value":"reschedule_allowed"}},{"kind":"Field","name":{"kind":"Name","value":"reschedule_choice"}},{"kind":"Field","name":{"kind":"Name","value":"reschedule_date"}},{"kind":"Field","name":{"kind":"Name","value":"rescheduled_at"}},{"kind":"Field","name":{"kind":"Name","value":"delivery_attempts"}},{"kind":"Field","name":{"kind":"Name","value":"delivery_recorded_by"}},{"kind":"Field","name":{"kind":"Name","value":"delivery_proof"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"receiver_name"}},{"kind":"Field","name":{"kind":"Name","value":"signature_url"}},{"kind":"Field","name":{"kind":"Name","value":"photo_url"}},{"kind":"Field","name":{"kind":"Name","value":"delivered_at"}},{"kind":"Field","name":{"kind":"Name","value":"left_at"}}]}}]}}]} as unknown as DocumentNode;
 
 /**
  * __useAdminParcelQuery__
@@ -2181,44 +1697,26 @@ ${AdminActivityFieldsFragmentDoc}`;
  *   },
  * });
  */
-export function useAdminParcelQuery(baseOptions: Apollo.QueryHookOptions<AdminParcelQuery, AdminParcelQueryVariables> & ({ variables: AdminParcelQueryVariables; skip?: boolean; } | { skip: boolean; }) ) {
+export function useAdminParcelQuery(baseOptions: ApolloReactHooks.QueryHookOptions<AdminParcelQuery, AdminParcelQueryVariables> & ({ variables: AdminParcelQueryVariables; skip?: boolean; } | { skip: boolean; }) ) {
         const options = {...defaultOptions, ...baseOptions}
-        return Apollo.useQuery<AdminParcelQuery, AdminParcelQueryVariables>(AdminParcelDocument, options);
+        return ApolloReactHooks.useQuery<AdminParcelQuery, AdminParcelQueryVariables>(AdminParcelDocument, options);
       }
-export function useAdminParcelLazyQuery(baseOptions?: Apollo.LazyQueryHookOptions<AdminParcelQuery, AdminParcelQueryVariables>) {
+export function useAdminParcelLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<AdminParcelQuery, AdminParcelQueryVariables>) {
           const options = {...defaultOptions, ...baseOptions}
-          return Apollo.useLazyQuery<AdminParcelQuery, AdminParcelQueryVariables>(AdminParcelDocument, options);
+          return ApolloReactHooks.useLazyQuery<AdminParcelQuery, AdminParcelQueryVariables>(AdminParcelDocument, options);
         }
 // @ts-ignore
-export function useAdminParcelSuspenseQuery(baseOptions?: Apollo.SuspenseQueryHookOptions<AdminParcelQuery, AdminParcelQueryVariables>): Apollo.UseSuspenseQueryResult<AdminParcelQuery, AdminParcelQueryVariables>;
-export function useAdminParcelSuspenseQuery(baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<AdminParcelQuery, AdminParcelQueryVariables>): Apollo.UseSuspenseQueryResult<AdminParcelQuery | undefined, AdminParcelQueryVariables>;
-export function useAdminParcelSuspenseQuery(baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<AdminParcelQuery, AdminParcelQueryVariables>) {
-          const options = baseOptions === Apollo.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
-          return Apollo.useSuspenseQuery<AdminParcelQuery, AdminParcelQueryVariables>(AdminParcelDocument, options);
+export function useAdminParcelSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<AdminParcelQuery, AdminParcelQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminParcelQuery, AdminParcelQueryVariables>;
+export function useAdminParcelSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminParcelQuery, AdminParcelQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminParcelQuery | undefined, AdminParcelQueryVariables>;
+export function useAdminParcelSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminParcelQuery, AdminParcelQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<AdminParcelQuery, AdminParcelQueryVariables>(AdminParcelDocument, options);
         }
 export type AdminParcelQueryHookResult = ReturnType<typeof useAdminParcelQuery>;
 export type AdminParcelLazyQueryHookResult = ReturnType<typeof useAdminParcelLazyQuery>;
 export type AdminParcelSuspenseQueryHookResult = ReturnType<typeof useAdminParcelSuspenseQuery>;
-export type AdminParcelQueryResult = Apollo.QueryResult<AdminParcelQuery, AdminParcelQueryVariables>;
-export const AdminParcelsDocument = gql`
-    query AdminParcels($page: Int, $per_page: Int, $search: String) {
-  parcels(page: $page, per_page: $per_page, search: $search) {
-    current_page
-    last_page
-    next_page_url
-    per_page
-    total
-    data {
-      id
-      tracking_code
-      recipient_name
-      destination
-      status
-      created_at
-    }
-  }
-}
-    `;
+export type AdminParcelQueryResult = ApolloReactCommon.QueryResult<AdminParcelQuery, AdminParcelQueryVariables>;
+export const AdminParcelsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminParcels"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"page"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"per_page"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"search"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"parcels"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"page"},"value":{"kind":"Variable","name":{"kind":"Name","value":"page"}}},{"kind":"Argument","name":{"kind":"Name","value":"per_page"},"value":{"kind":"Variable","name":{"kind":"Name","value":"per_page"}}},{"kind":"Argument","name":{"kind":"Name","value":"search"},"value":{"kind":"Variable","name":{"kind":"Name","value":"search"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"current_page"}},{"kind":"Field","name":{"kind":"Name","value":"last_page"}},{"kind":"Field","name":{"kind":"Name","value":"next_page_url"}},{"kind":"Field","name":{"kind":"Name","value":"per_page"}},{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"data"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"tracking_code"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_name"}},{"kind":"Field","name":{"kind":"Name","value":"destination"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}}]}}]}}]}}]} as unknown as DocumentNode;
 
 /**
  * __useAdminParcelsQuery__
@@ -2238,33 +1736,27 @@ export const AdminParcelsDocument = gql`
  *   },
  * });
  */
-export function useAdminParcelsQuery(baseOptions?: Apollo.QueryHookOptions<AdminParcelsQuery, AdminParcelsQueryVariables>) {
+export function useAdminParcelsQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<AdminParcelsQuery, AdminParcelsQueryVariables>) {
         const options = {...defaultOptions, ...baseOptions}
-        return Apollo.useQuery<AdminParcelsQuery, AdminParcelsQueryVariables>(AdminParcelsDocument, options);
+        return ApolloReactHooks.useQuery<AdminParcelsQuery, AdminParcelsQueryVariables>(AdminParcelsDocument, options);
       }
-export function useAdminParcelsLazyQuery(baseOptions?: Apollo.LazyQueryHookOptions<AdminParcelsQuery, AdminParcelsQueryVariables>) {
+export function useAdminParcelsLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<AdminParcelsQuery, AdminParcelsQueryVariables>) {
           const options = {...defaultOptions, ...baseOptions}
-          return Apollo.useLazyQuery<AdminParcelsQuery, AdminParcelsQueryVariables>(AdminParcelsDocument, options);
+          return ApolloReactHooks.useLazyQuery<AdminParcelsQuery, AdminParcelsQueryVariables>(AdminParcelsDocument, options);
         }
 // @ts-ignore
-export function useAdminParcelsSuspenseQuery(baseOptions?: Apollo.SuspenseQueryHookOptions<AdminParcelsQuery, AdminParcelsQueryVariables>): Apollo.UseSuspenseQueryResult<AdminParcelsQuery, AdminParcelsQueryVariables>;
-export function useAdminParcelsSuspenseQuery(baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<AdminParcelsQuery, AdminParcelsQueryVariables>): Apollo.UseSuspenseQueryResult<AdminParcelsQuery | undefined, AdminParcelsQueryVariables>;
-export function useAdminParcelsSuspenseQuery(baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<AdminParcelsQuery, AdminParcelsQueryVariables>) {
-          const options = baseOptions === Apollo.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
-          return Apollo.useSuspenseQuery<AdminParcelsQuery, AdminParcelsQueryVariables>(AdminParcelsDocument, options);
+export function useAdminParcelsSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<AdminParcelsQuery, AdminParcelsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminParcelsQuery, AdminParcelsQueryVariables>;
+export function useAdminParcelsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminParcelsQuery, AdminParcelsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminParcelsQuery | undefined, AdminParcelsQueryVariables>;
+export function useAdminParcelsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminParcelsQuery, AdminParcelsQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<AdminParcelsQuery, AdminParcelsQueryVariables>(AdminParcelsDocument, options);
         }
 export type AdminParcelsQueryHookResult = ReturnType<typeof useAdminParcelsQuery>;
 export type AdminParcelsLazyQueryHookResult = ReturnType<typeof useAdminParcelsLazyQuery>;
 export type AdminParcelsSuspenseQueryHookResult = ReturnType<typeof useAdminParcelsSuspenseQuery>;
-export type AdminParcelsQueryResult = Apollo.QueryResult<AdminParcelsQuery, AdminParcelsQueryVariables>;
-export const AdminPingWebhookDocument = gql`
-    mutation AdminPingWebhook($id: Int!) {
-  pingWebhook(id: $id) {
-    ...AdminWebhookDeliveryFields
-  }
-}
-    ${AdminWebhookDeliveryFieldsFragmentDoc}`;
-export type AdminPingWebhookMutationFn = Apollo.MutationFunction<AdminPingWebhookMutation, AdminPingWebhookMutationVariables>;
+export type AdminParcelsQueryResult = ApolloReactCommon.QueryResult<AdminParcelsQuery, AdminParcelsQueryVariables>;
+export const AdminPingWebhookDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminPingWebhook"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"pingWebhook"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminWebhookDeliveryFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminWebhookDeliveryFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"WebhookDelivery"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"webhook_id"}},{"kind":"Field","name":{"kind":"Name","value":"event"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"attempts"}},{"kind":"Field","name":{"kind":"Name","value":"response_status"}},{"kind":"Field","name":{"kind":"Name","value":"response_body"}},{"kind":"Field","name":{"kind":"Name","value":"error"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}}]}}]} as unknown as DocumentNode;
+export type AdminPingWebhookMutationFn = ApolloReactCommon.MutationFunction<AdminPingWebhookMutation, AdminPingWebhookMutationVariables>;
 
 /**
  * __useAdminPingWebhookMutation__
@@ -2283,18 +1775,14 @@ export type AdminPingWebhookMutationFn = Apollo.MutationFunction<AdminPingWebhoo
  *   },
  * });
  */
-export function useAdminPingWebhookMutation(baseOptions?: Apollo.MutationHookOptions<AdminPingWebhookMutation, AdminPingWebhookMutationVariables>) {
+export function useAdminPingWebhookMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminPingWebhookMutation, AdminPingWebhookMutationVariables>) {
         const options = {...defaultOptions, ...baseOptions}
-        return Apollo.useMutation<AdminPingWebhookMutation, AdminPingWebhookMutationVariables>(AdminPingWebhookDocument, options);
+        return ApolloReactHooks.useMutation<AdminPingWebhookMutation, AdminPingWebhookMutationVariables>(AdminPingWebhookDocument, options);
       }
 export type AdminPingWebhookMutationHookResult = ReturnType<typeof useAdminPingWebhookMutation>;
-export type AdminPingWebhookMutationResult = Apollo.MutationResult<AdminPingWebhookMutation>;
-export type AdminPingWebhookMutationOptions = Apollo.BaseMutationOptions<AdminPingWebhookMutation, AdminPingWebhookMutationVariables>;
-export const AdminProposedTrackingCodeDocument = gql`
-    query AdminProposedTrackingCode {
-  proposedTrackingCode
-}
-    `;
+export type AdminPingWebhookMutationResult = ApolloReactCommon.MutationResult<AdminPingWebhookMutation>;
+export type AdminPingWebhookMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminPingWebhookMutation, AdminPingWebhookMutationVariables>;
+export const AdminProposedTrackingCodeDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminProposedTrackingCode"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"proposedTrackingCode"}}]}}]} as unknown as DocumentNode;
 
 /**
  * __useAdminProposedTrackingCodeQuery__
@@ -2311,42 +1799,27 @@ export const AdminProposedTrackingCodeDocument = gql`
  *   },
  * });
  */
-export function useAdminProposedTrackingCodeQuery(baseOptions?: Apollo.QueryHookOptions<AdminProposedTrackingCodeQuery, AdminProposedTrackingCodeQueryVariables>) {
+export function useAdminProposedTrackingCodeQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<AdminProposedTrackingCodeQuery, AdminProposedTrackingCodeQueryVariables>) {
         const options = {...defaultOptions, ...baseOptions}
-        return Apollo.useQuery<AdminProposedTrackingCodeQuery, AdminProposedTrackingCodeQueryVariables>(AdminProposedTrackingCodeDocument, options);
+        return ApolloReactHooks.useQuery<AdminProposedTrackingCodeQuery, AdminProposedTrackingCodeQueryVariables>(AdminProposedTrackingCodeDocument, options);
       }
-export function useAdminProposedTrackingCodeLazyQuery(baseOptions?: Apollo.LazyQueryHookOptions<AdminProposedTrackingCodeQuery, AdminProposedTrackingCodeQueryVariables>) {
+export function useAdminProposedTrackingCodeLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<AdminProposedTrackingCodeQuery, AdminProposedTrackingCodeQueryVariables>) {
           const options = {...defaultOptions, ...baseOptions}
-          return Apollo.useLazyQuery<AdminProposedTrackingCodeQuery, AdminProposedTrackingCodeQueryVariables>(AdminProposedTrackingCodeDocument, options);
+          return ApolloReactHooks.useLazyQuery<AdminProposedTrackingCodeQuery, AdminProposedTrackingCodeQueryVariables>(AdminProposedTrackingCodeDocument, options);
         }
 // @ts-ignore
-export function useAdminProposedTrackingCodeSuspenseQuery(baseOptions?: Apollo.SuspenseQueryHookOptions<AdminProposedTrackingCodeQuery, AdminProposedTrackingCodeQueryVariables>): Apollo.UseSuspenseQueryResult<AdminProposedTrackingCodeQuery, AdminProposedTrackingCodeQueryVariables>;
-export function useAdminProposedTrackingCodeSuspenseQuery(baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<AdminProposedTrackingCodeQuery, AdminProposedTrackingCodeQueryVariables>): Apollo.UseSuspenseQueryResult<AdminProposedTrackingCodeQuery | undefined, AdminProposedTrackingCodeQueryVariables>;
-export function useAdminProposedTrackingCodeSuspenseQuery(baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<AdminProposedTrackingCodeQuery, AdminProposedTrackingCodeQueryVariables>) {
-          const options = baseOptions === Apollo.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
-          return Apollo.useSuspenseQuery<AdminProposedTrackingCodeQuery, AdminProposedTrackingCodeQueryVariables>(AdminProposedTrackingCodeDocument, options);
+export function useAdminProposedTrackingCodeSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<AdminProposedTrackingCodeQuery, AdminProposedTrackingCodeQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminProposedTrackingCodeQuery, AdminProposedTrackingCodeQueryVariables>;
+export function useAdminProposedTrackingCodeSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminProposedTrackingCodeQuery, AdminProposedTrackingCodeQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminProposedTrackingCodeQuery | undefined, AdminProposedTrackingCodeQueryVariables>;
+export function useAdminProposedTrackingCodeSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminProposedTrackingCodeQuery, AdminProposedTrackingCodeQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<AdminProposedTrackingCodeQuery, AdminProposedTrackingCodeQueryVariables>(AdminProposedTrackingCodeDocument, options);
         }
 export type AdminProposedTrackingCodeQueryHookResult = ReturnType<typeof useAdminProposedTrackingCodeQuery>;
 export type AdminProposedTrackingCodeLazyQueryHookResult = ReturnType<typeof useAdminProposedTrackingCodeLazyQuery>;
 export type AdminProposedTrackingCodeSuspenseQueryHookResult = ReturnType<typeof useAdminProposedTrackingCodeSuspenseQuery>;
-export type AdminProposedTrackingCodeQueryResult = Apollo.QueryResult<AdminProposedTrackingCodeQuery, AdminProposedTrackingCodeQueryVariables>;
-export const AdminRecordDeliveryDocument = gql`
-    mutation AdminRecordDelivery($trackingCode: String!, $input: RecordDeliveryInput, $signature: Upload, $photo: Upload) {
-  recordDelivery(
-    trackingCode: $trackingCode
-    input: $input
-    signature: $signature
-    photo: $photo
-  ) {
-    receiver_name
-    signature_url
-    photo_url
-    delivered_at
-    left_at
-  }
-}
-    `;
-export type AdminRecordDeliveryMutationFn = Apollo.MutationFunction<AdminRecordDeliveryMutation, AdminRecordDeliveryMutationVariables>;
+export type AdminProposedTrackingCodeQueryResult = ApolloReactCommon.QueryResult<AdminProposedTrackingCodeQuery, AdminProposedTrackingCodeQueryVariables>;
+export const AdminRecordDeliveryDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminRecordDelivery"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"trackingCode"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"RecordDeliveryInput"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"signature"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Upload"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"photo"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Upload"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"recordDelivery"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"trackingCode"},"value":{"kind":"Variable","name":{"kind":"Name","value":"trackingCode"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}},{"kind":"Argument","name":{"kind":"Name","value":"signature"},"value":{"kind":"Variable","name":{"kind":"Name","value":"signature"}}},{"kind":"Argument","name":{"kind":"Name","value":"photo"},"value":{"kind":"Variable","name":{"kind":"Name","value":"photo"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"receiver_name"}},{"kind":"Field","name":{"kind":"Name","value":"signature_url"}},{"kind":"Field","name":{"kind":"Name","value":"photo_url"}},{"kind":"Field","name":{"kind":"Name","value":"delivered_at"}},{"kind":"Field","name":{"kind":"Name","value":"left_at"}}]}}]}}]} as unknown as DocumentNode;
+export type AdminRecordDeliveryMutationFn = ApolloReactCommon.MutationFunction<AdminRecordDeliveryMutation, AdminRecordDeliveryMutationVariables>;
 
 /**
  * __useAdminRecordDeliveryMutation__
@@ -2368,19 +1841,15 @@ export type AdminRecordDeliveryMutationFn = Apollo.MutationFunction<AdminRecordD
  *   },
  * });
  */
-export function useAdminRecordDeliveryMutation(baseOptions?: Apollo.MutationHookOptions<AdminRecordDeliveryMutation, AdminRecordDeliveryMutationVariables>) {
+export function useAdminRecordDeliveryMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminRecordDeliveryMutation, AdminRecordDeliveryMutationVariables>) {
         const options = {...defaultOptions, ...baseOptions}
-        return Apollo.useMutation<AdminRecordDeliveryMutation, AdminRecordDeliveryMutationVariables>(AdminRecordDeliveryDocument, options);
+        return ApolloReactHooks.useMutation<AdminRecordDeliveryMutation, AdminRecordDeliveryMutationVariables>(AdminRecordDeliveryDocument, options);
       }
 export type AdminRecordDeliveryMutationHookResult = ReturnType<typeof useAdminRecordDeliveryMutation>;
-export type AdminRecordDeliveryMutationResult = Apollo.MutationResult<AdminRecordDeliveryMutation>;
-export type AdminRecordDeliveryMutationOptions = Apollo.BaseMutationOptions<AdminRecordDeliveryMutation, AdminRecordDeliveryMutationVariables>;
-export const AdminResetPasswordDocument = gql`
-    mutation AdminResetPassword($input: ResetPasswordInput!) {
-  resetPassword(input: $input)
-}
-    `;
-export type AdminResetPasswordMutationFn = Apollo.MutationFunction<AdminResetPasswordMutation, AdminResetPasswordMutationVariables>;
+export type AdminRecordDeliveryMutationResult = ApolloReactCommon.MutationResult<AdminRecordDeliveryMutation>;
+export type AdminRecordDeliveryMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminRecordDeliveryMutation, AdminRecordDeliveryMutationVariables>;
+export const AdminResetPasswordDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminResetPassword"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ResetPasswordInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"resetPassword"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}]}]}}]} as unknown as DocumentNode;
+export type AdminResetPasswordMutationFn = ApolloReactCommon.MutationFunction<AdminResetPasswordMutation, AdminResetPasswordMutationVariables>;
 
 /**
  * __useAdminResetPasswordMutation__
@@ -2399,30 +1868,14 @@ export type AdminResetPasswordMutationFn = Apollo.MutationFunction<AdminResetPas
  *   },
  * });
  */
-export function useAdminResetPasswordMutation(baseOptions?: Apollo.MutationHookOptions<AdminResetPasswordMutation, AdminResetPasswordMutationVariables>) {
+export function useAdminResetPasswordMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminResetPasswordMutation, AdminResetPasswordMutationVariables>) {
         const options = {...defaultOptions, ...baseOptions}
-        return Apollo.useMutation<AdminResetPasswordMutation, AdminResetPasswordMutationVariables>(AdminResetPasswordDocument, options);
+        return ApolloReactHooks.useMutation<AdminResetPasswordMutation, AdminResetPasswordMutationVariables>(AdminResetPasswordDocument, options);
       }
 export type AdminResetPasswordMutationHookResult = ReturnType<typeof useAdminResetPasswordMutation>;
-export type AdminResetPasswordMutationResult = Apollo.MutationResult<AdminResetPasswordMutation>;
-export type AdminResetPasswordMutationOptions = Apollo.BaseMutationOptions<AdminResetPasswordMutation, AdminResetPasswordMutationVariables>;
-export const AdminReviewsDocument = gql`
-    query AdminReviews($page: Int, $per_page: Int, $search: String) {
-  reviews(page: $page, per_page: $per_page, search: $search) {
-    current_page
-    last_page
-    next_page_url
-    per_page
-    total
-    data {
-      id
-      name
-      review
-      image
-    }
-  }
-}
-    `;
+export type AdminResetPasswordMutationResult = ApolloReactCommon.MutationResult<AdminResetPasswordMutation>;
+export type AdminResetPasswordMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminResetPasswordMutation, AdminResetPasswordMutationVariables>;
+export const AdminReviewsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminReviews"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"page"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"per_page"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"search"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"reviews"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"page"},"value":{"kind":"Variable","name":{"kind":"Name","value":"page"}}},{"kind":"Argument","name":{"kind":"Name","value":"per_page"},"value":{"kind":"Variable","name":{"kind":"Name","value":"per_page"}}},{"kind":"Argument","name":{"kind":"Name","value":"search"},"value":{"kind":"Variable","name":{"kind":"Name","value":"search"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"current_page"}},{"kind":"Field","name":{"kind":"Name","value":"last_page"}},{"kind":"Field","name":{"kind":"Name","value":"next_page_url"}},{"kind":"Field","name":{"kind":"Name","value":"per_page"}},{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"data"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"review"}},{"kind":"Field","name":{"kind":"Name","value":"image"}}]}}]}}]}}]} as unknown as DocumentNode;
 
 /**
  * __useAdminReviewsQuery__
@@ -2442,33 +1895,27 @@ export const AdminReviewsDocument = gql`
  *   },
  * });
  */
-export function useAdminReviewsQuery(baseOptions?: Apollo.QueryHookOptions<AdminReviewsQuery, AdminReviewsQueryVariables>) {
+export function useAdminReviewsQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<AdminReviewsQuery, AdminReviewsQueryVariables>) {
         const options = {...defaultOptions, ...baseOptions}
-        return Apollo.useQuery<AdminReviewsQuery, AdminReviewsQueryVariables>(AdminReviewsDocument, options);
+        return ApolloReactHooks.useQuery<AdminReviewsQuery, AdminReviewsQueryVariables>(AdminReviewsDocument, options);
       }
-export function useAdminReviewsLazyQuery(baseOptions?: Apollo.LazyQueryHookOptions<AdminReviewsQuery, AdminReviewsQueryVariables>) {
+export function useAdminReviewsLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<AdminReviewsQuery, AdminReviewsQueryVariables>) {
           const options = {...defaultOptions, ...baseOptions}
-          return Apollo.useLazyQuery<AdminReviewsQuery, AdminReviewsQueryVariables>(AdminReviewsDocument, options);
+          return ApolloReactHooks.useLazyQuery<AdminReviewsQuery, AdminReviewsQueryVariables>(AdminReviewsDocument, options);
         }
 // @ts-ignore
-export function useAdminReviewsSuspenseQuery(baseOptions?: Apollo.SuspenseQueryHookOptions<AdminReviewsQuery, AdminReviewsQueryVariables>): Apollo.UseSuspenseQueryResult<AdminReviewsQuery, AdminReviewsQueryVariables>;
-export function useAdminReviewsSuspenseQuery(baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<AdminReviewsQuery, AdminReviewsQueryVariables>): Apollo.UseSuspenseQueryResult<AdminReviewsQuery | undefined, AdminReviewsQueryVariables>;
-export function useAdminReviewsSuspenseQuery(baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<AdminReviewsQuery, AdminReviewsQueryVariables>) {
-          const options = baseOptions === Apollo.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
-          return Apollo.useSuspenseQuery<AdminReviewsQuery, AdminReviewsQueryVariables>(AdminReviewsDocument, options);
+export function useAdminReviewsSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<AdminReviewsQuery, AdminReviewsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminReviewsQuery, AdminReviewsQueryVariables>;
+export function useAdminReviewsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminReviewsQuery, AdminReviewsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminReviewsQuery | undefined, AdminReviewsQueryVariables>;
+export function useAdminReviewsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminReviewsQuery, AdminReviewsQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<AdminReviewsQuery, AdminReviewsQueryVariables>(AdminReviewsDocument, options);
         }
 export type AdminReviewsQueryHookResult = ReturnType<typeof useAdminReviewsQuery>;
 export type AdminReviewsLazyQueryHookResult = ReturnType<typeof useAdminReviewsLazyQuery>;
 export type AdminReviewsSuspenseQueryHookResult = ReturnType<typeof useAdminReviewsSuspenseQuery>;
-export type AdminReviewsQueryResult = Apollo.QueryResult<AdminReviewsQuery, AdminReviewsQueryVariables>;
-export const AdminRevokeApiKeyDocument = gql`
-    mutation AdminRevokeApiKey($id: Int!) {
-  revokeApiKey(id: $id) {
-    ...AdminApiKeyFields
-  }
-}
-    ${AdminApiKeyFieldsFragmentDoc}`;
-export type AdminRevokeApiKeyMutationFn = Apollo.MutationFunction<AdminRevokeApiKeyMutation, AdminRevokeApiKeyMutationVariables>;
+export type AdminReviewsQueryResult = ApolloReactCommon.QueryResult<AdminReviewsQuery, AdminReviewsQueryVariables>;
+export const AdminRevokeApiKeyDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminRevokeApiKey"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"revokeApiKey"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminApiKeyFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminApiKeyFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ApiKey"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"prefix"}},{"kind":"Field","name":{"kind":"Name","value":"scopes"}},{"kind":"Field","name":{"kind":"Name","value":"rate_limit"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"last_used_at"}},{"kind":"Field","name":{"kind":"Name","value":"revoked_at"}},{"kind":"Field","name":{"kind":"Name","value":"usage"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"day"}},{"kind":"Field","name":{"kind":"Name","value":"count"}}]}}]}}]} as unknown as DocumentNode;
+export type AdminRevokeApiKeyMutationFn = ApolloReactCommon.MutationFunction<AdminRevokeApiKeyMutation, AdminRevokeApiKeyMutationVariables>;
 
 /**
  * __useAdminRevokeApiKeyMutation__
@@ -2487,34 +1934,15 @@ export type AdminRevokeApiKeyMutationFn = Apollo.MutationFunction<AdminRevokeApi
  *   },
  * });
  */
-export function useAdminRevokeApiKeyMutation(baseOptions?: Apollo.MutationHookOptions<AdminRevokeApiKeyMutation, AdminRevokeApiKeyMutationVariables>) {
+export function useAdminRevokeApiKeyMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminRevokeApiKeyMutation, AdminRevokeApiKeyMutationVariables>) {
         const options = {...defaultOptions, ...baseOptions}
-        return Apollo.useMutation<AdminRevokeApiKeyMutation, AdminRevokeApiKeyMutationVariables>(AdminRevokeApiKeyDocument, options);
+        return ApolloReactHooks.useMutation<AdminRevokeApiKeyMutation, AdminRevokeApiKeyMutationVariables>(AdminRevokeApiKeyDocument, options);
       }
 export type AdminRevokeApiKeyMutationHookResult = ReturnType<typeof useAdminRevokeApiKeyMutation>;
-export type AdminRevokeApiKeyMutationResult = Apollo.MutationResult<AdminRevokeApiKeyMutation>;
-export type AdminRevokeApiKeyMutationOptions = Apollo.BaseMutationOptions<AdminRevokeApiKeyMutation, AdminRevokeApiKeyMutationVariables>;
-export const AdminScanParcelsDocument = gql`
-    mutation AdminScanParcels($input: ScanParcelsInput!) {
-  scanParcels(input: $input) {
-    code
-    recipient_name
-    error {
-      code
-      message
-    }
-    activity {
-      id
-      parcel_id
-      title
-      status_code
-      status_reason
-      created_at
-    }
-  }
-}
-    `;
-export type AdminScanParcelsMutationFn = Apollo.MutationFunction<AdminScanParcelsMutation, AdminScanParcelsMutationVariables>;
+export type AdminRevokeApiKeyMutationResult = ApolloReactCommon.MutationResult<AdminRevokeApiKeyMutation>;
+export type AdminRevokeApiKeyMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminRevokeApiKeyMutation, AdminRevokeApiKeyMutationVariables>;
+export const AdminScanParcelsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminScanParcels"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ScanParcelsInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"scanParcels"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_name"}},{"kind":"Field","name":{"kind":"Name","value":"error"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}},{"kind":"Field","name":{"kind":"Name","value":"activity"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"parcel_id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"status_code"}},{"kind":"Field","name":{"kind":"Name","value":"status_reason"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}}]}}]}}]}}]} as unknown as DocumentNode;
+export type AdminScanParcelsMutationFn = ApolloReactCommon.MutationFunction<AdminScanParcelsMutation, AdminScanParcelsMutationVariables>;
 
 /**
  * __useAdminScanParcelsMutation__
@@ -2533,19 +1961,15 @@ export type AdminScanParcelsMutationFn = Apollo.MutationFunction<AdminScanParcel
  *   },
  * });
  */
-export function useAdminScanParcelsMutation(baseOptions?: Apollo.MutationHookOptions<AdminScanParcelsMutation, AdminScanParcelsMutationVariables>) {
+export function useAdminScanParcelsMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminScanParcelsMutation, AdminScanParcelsMutationVariables>) {
         const options = {...defaultOptions, ...baseOptions}
-        return Apollo.useMutation<AdminScanParcelsMutation, AdminScanParcelsMutationVariables>(AdminScanParcelsDocument, options);
+        return ApolloReactHooks.useMutation<AdminScanParcelsMutation, AdminScanParcelsMutationVariables>(AdminScanParcelsDocument, options);
       }
 export type AdminScanParcelsMutationHookResult = ReturnType<typeof useAdminScanParcelsMutation>;
-export type AdminScanParcelsMutationResult = Apollo.MutationResult<AdminScanParcelsMutation>;
-export type AdminScanParcelsMutationOptions = Apollo.BaseMutationOptions<AdminScanParcelsMutation, AdminScanParcelsMutationVariables>;
-export const AdminSendEmailDocument = gql`
-    mutation AdminSendEmail($input: AdminMailInput!) {
-  sendEmail(input: $input)
-}
-    `;
-export type AdminSendEmailMutationFn = Apollo.MutationFunction<AdminSendEmailMutation, AdminSendEmailMutationVariables>;
+export type AdminScanParcelsMutationResult = ApolloReactCommon.MutationResult<AdminScanParcelsMutation>;
+export type AdminScanParcelsMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminScanParcelsMutation, AdminScanParcelsMutationVariables>;
+export const AdminSendEmailDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminSendEmail"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"AdminMailInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sendEmail"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}]}]}}]} as unknown as DocumentNode;
+export type AdminSendEmailMutationFn = ApolloReactCommon.MutationFunction<AdminSendEmailMutation, AdminSendEmailMutationVariables>;
 
 /**
  * __useAdminSendEmailMutation__
@@ -2564,19 +1988,15 @@ export type AdminSendEmailMutationFn = Apollo.MutationFunction<AdminSendEmailMut
  *   },
  * });
  */
-export function useAdminSendEmailMutation(baseOptions?: Apollo.MutationHookOptions<AdminSendEmailMutation, AdminSendEmailMutationVariables>) {
+export function useAdminSendEmailMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminSendEmailMutation, AdminSendEmailMutationVariables>) {
         const options = {...defaultOptions, ...baseOptions}
-        return Apollo.useMutation<AdminSendEmailMutation, AdminSendEmailMutationVariables>(AdminSendEmailDocument, options);
+        return ApolloReactHooks.useMutation<AdminSendEmailMutation, AdminSendEmailMutationVariables>(AdminSendEmailDocument, options);
       }
 export type AdminSendEmailMutationHookResult = ReturnType<typeof useAdminSendEmailMutation>;
-export type AdminSendEmailMutationResult = Apollo.MutationResult<AdminSendEmailMutation>;
-export type AdminSendEmailMutationOptions = Apollo.BaseMutationOptions<AdminSendEmailMutation, AdminSendEmailMutationVariables>;
-export const AdminSendPinDocument = gql`
-    mutation AdminSendPin($input: SendPinInput!) {
-  sendPin(input: $input)
-}
-    `;
-export type AdminSendPinMutationFn = Apollo.MutationFunction<AdminSendPinMutation, AdminSendPinMutationVariables>;
+export type AdminSendEmailMutationResult = ApolloReactCommon.MutationResult<AdminSendEmailMutation>;
+export type AdminSendEmailMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminSendEmailMutation, AdminSendEmailMutationVariables>;
+export const AdminSendPinDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminSendPin"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"SendPinInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sendPin"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}]}]}}]} as unknown as DocumentNode;
+export type AdminSendPinMutationFn = ApolloReactCommon.MutationFunction<AdminSendPinMutation, AdminSendPinMutationVariables>;
 
 /**
  * __useAdminSendPinMutation__
@@ -2595,30 +2015,14 @@ export type AdminSendPinMutationFn = Apollo.MutationFunction<AdminSendPinMutatio
  *   },
  * });
  */
-export function useAdminSendPinMutation(baseOptions?: Apollo.MutationHookOptions<AdminSendPinMutation, AdminSendPinMutationVariables>) {
+export function useAdminSendPinMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminSendPinMutation, AdminSendPinMutationVariables>) {
         const options = {...defaultOptions, ...baseOptions}
-        return Apollo.useMutation<AdminSendPinMutation, AdminSendPinMutationVariables>(AdminSendPinDocument, options);
+        return ApolloReactHooks.useMutation<AdminSendPinMutation, AdminSendPinMutationVariables>(AdminSendPinDocument, options);
       }
 export type AdminSendPinMutationHookResult = ReturnType<typeof useAdminSendPinMutation>;
-export type AdminSendPinMutationResult = Apollo.MutationResult<AdminSendPinMutation>;
-export type AdminSendPinMutationOptions = Apollo.BaseMutationOptions<AdminSendPinMutation, AdminSendPinMutationVariables>;
-export const AdminSettingsDocument = gql`
-    query AdminSettings {
-  adminSettings {
-    mail_driver
-    mail_template
-    meta_description
-    chat_code
-    contact_email
-    contact_phone
-    contact_phone_alt
-    contact_twitter
-    contact_telegram
-    contact_instagram
-    contact_address
-  }
-}
-    `;
+export type AdminSendPinMutationResult = ApolloReactCommon.MutationResult<AdminSendPinMutation>;
+export type AdminSendPinMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminSendPinMutation, AdminSendPinMutationVariables>;
+export const AdminSettingsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminSettings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"adminSettings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"mail_driver"}},{"kind":"Field","name":{"kind":"Name","value":"mail_template"}},{"kind":"Field","name":{"kind":"Name","value":"meta_description"}},{"kind":"Field","name":{"kind":"Name","value":"chat_code"}},{"kind":"Field","name":{"kind":"Name","value":"contact_email"}},{"kind":"Field","name":{"kind":"Name","value":"contact_phone"}},{"kind":"Field","name":{"kind":"Name","value":"contact_phone_alt"}},{"kind":"Field","name":{"kind":"Name","value":"contact_twitter"}},{"kind":"Field","name":{"kind":"Name","value":"contact_telegram"}},{"kind":"Field","name":{"kind":"Name","value":"contact_instagram"}},{"kind":"Field","name":{"kind":"Name","value":"contact_address"}}]}}]}}]} as unknown as DocumentNode;
 
 /**
  * __useAdminSettingsQuery__
@@ -2635,35 +2039,27 @@ export const AdminSettingsDocument = gql`
  *   },
  * });
  */
-export function useAdminSettingsQuery(baseOptions?: Apollo.QueryHookOptions<AdminSettingsQuery, AdminSettingsQueryVariables>) {
+export function useAdminSettingsQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<AdminSettingsQuery, AdminSettingsQueryVariables>) {
         const options = {...defaultOptions, ...baseOptions}
-        return Apollo.useQuery<AdminSettingsQuery, AdminSettingsQueryVariables>(AdminSettingsDocument, options);
+        return ApolloReactHooks.useQuery<AdminSettingsQuery, AdminSettingsQueryVariables>(AdminSettingsDocument, options);
       }
-export function useAdminSettingsLazyQuery(baseOptions?: Apollo.LazyQueryHookOptions<AdminSettingsQuery, AdminSettingsQueryVariables>) {
+export function useAdminSettingsLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<AdminSettingsQuery, AdminSettingsQueryVariables>) {
           const options = {...defaultOptions, ...baseOptions}
-          return Apollo.useLazyQuery<AdminSettingsQuery, AdminSettingsQueryVariables>(AdminSettingsDocument, options);
+          return ApolloReactHooks.useLazyQuery<AdminSettingsQuery, AdminSettingsQueryVariables>(AdminSettingsDocument, options);
         }
 // @ts-ignore
-export function useAdminSettingsSuspenseQuery(baseOptions?: Apollo.SuspenseQueryHookOptions<AdminSettingsQuery, AdminSettingsQueryVariables>): Apollo.UseSuspenseQueryResult<AdminSettingsQuery, AdminSettingsQueryVariables>;
-export function useAdminSettingsSuspenseQuery(baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<AdminSettingsQuery, AdminSettingsQueryVariables>): Apollo.UseSuspenseQueryResult<AdminSettingsQuery | undefined, AdminSettingsQueryVariables>;
-export function useAdminSettingsSuspenseQuery(baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<AdminSettingsQuery, AdminSettingsQueryVariables>) {
-          const options = baseOptions === Apollo.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
-          return Apollo.useSuspenseQuery<AdminSettingsQuery, AdminSettingsQueryVariables>(AdminSettingsDocument, options);
+export function useAdminSettingsSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<AdminSettingsQuery, AdminSettingsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminSettingsQuery, AdminSettingsQueryVariables>;
+export function useAdminSettingsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminSettingsQuery, AdminSettingsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminSettingsQuery | undefined, AdminSettingsQueryVariables>;
+export function useAdminSettingsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminSettingsQuery, AdminSettingsQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<AdminSettingsQuery, AdminSettingsQueryVariables>(AdminSettingsDocument, options);
         }
 export type AdminSettingsQueryHookResult = ReturnType<typeof useAdminSettingsQuery>;
 export type AdminSettingsLazyQueryHookResult = ReturnType<typeof useAdminSettingsLazyQuery>;
 export type AdminSettingsSuspenseQueryHookResult = ReturnType<typeof useAdminSettingsSuspenseQuery>;
-export type AdminSettingsQueryResult = Apollo.QueryResult<AdminSettingsQuery, AdminSettingsQueryVariables>;
-export const AdminSignInDocument = gql`
-    mutation AdminSignIn($input: SignInInput!) {
-  signIn(input: $input) {
-    email
-    role
-    totp_required
-  }
-}
-    `;
-export type AdminSignInMutationFn = Apollo.MutationFunction<AdminSignInMutation, AdminSignInMutationVariables>;
+export type AdminSettingsQueryResult = ApolloReactCommon.QueryResult<AdminSettingsQuery, AdminSettingsQueryVariables>;
+export const AdminSignInDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminSignIn"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"SignInInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"signIn"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"role"}},{"kind":"Field","name":{"kind":"Name","value":"totp_required"}}]}}]}}]} as unknown as DocumentNode;
+export type AdminSignInMutationFn = ApolloReactCommon.MutationFunction<AdminSignInMutation, AdminSignInMutationVariables>;
 
 /**
  * __useAdminSignInMutation__
@@ -2682,19 +2078,15 @@ export type AdminSignInMutationFn = Apollo.MutationFunction<AdminSignInMutation,
  *   },
  * });
  */
-export function useAdminSignInMutation(baseOptions?: Apollo.MutationHookOptions<AdminSignInMutation, AdminSignInMutationVariables>) {
+export function useAdminSignInMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminSignInMutation, AdminSignInMutationVariables>) {
         const options = {...defaultOptions, ...baseOptions}
-        return Apollo.useMutation<AdminSignInMutation, AdminSignInMutationVariables>(AdminSignInDocument, options);
+        return ApolloReactHooks.useMutation<AdminSignInMutation, AdminSignInMutationVariables>(AdminSignInDocument, options);
       }
 export type AdminSignInMutationHookResult = ReturnType<typeof useAdminSignInMutation>;
-export type AdminSignInMutationResult = Apollo.MutationResult<AdminSignInMutation>;
-export type AdminSignInMutationOptions = Apollo.BaseMutationOptions<AdminSignInMutation, AdminSignInMutationVariables>;
-export const AdminSignOutDocument = gql`
-    mutation AdminSignOut {
-  signOut
-}
-    `;
-export type AdminSignOutMutationFn = Apollo.MutationFunction<AdminSignOutMutation, AdminSignOutMutationVariables>;
+export type AdminSignInMutationResult = ApolloReactCommon.MutationResult<AdminSignInMutation>;
+export type AdminSignInMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminSignInMutation, AdminSignInMutationVariables>;
+export const AdminSignOutDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminSignOut"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"signOut"}}]}}]} as unknown as DocumentNode;
+export type AdminSignOutMutationFn = ApolloReactCommon.MutationFunction<AdminSignOutMutation, AdminSignOutMutationVariables>;
 
 /**
  * __useAdminSignOutMutation__
@@ -2712,27 +2104,14 @@ export type AdminSignOutMutationFn = Apollo.MutationFunction<AdminSignOutMutatio
  *   },
  * });
  */
-export function useAdminSignOutMutation(baseOptions?: Apollo.MutationHookOptions<AdminSignOutMutation, AdminSignOutMutationVariables>) {
+export function useAdminSignOutMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminSignOutMutation, AdminSignOutMutationVariables>) {
         const options = {...defaultOptions, ...baseOptions}
-        return Apollo.useMutation<AdminSignOutMutation, AdminSignOutMutationVariables>(AdminSignOutDocument, options);
+        return ApolloReactHooks.useMutation<AdminSignOutMutation, AdminSignOutMutationVariables>(AdminSignOutDocument, options);
       }
 export type AdminSignOutMutationHookResult = ReturnType<typeof useAdminSignOutMutation>;
-export type AdminSignOutMutationResult = Apollo.MutationResult<AdminSignOutMutation>;
-export type AdminSignOutMutationOptions = Apollo.BaseMutationOptions<AdminSignOutMutation, AdminSignOutMutationVariables>;
-export const AdminStaffDocument = gql`
-    query AdminStaff($page: Int, $per_page: Int) {
-  staff(page: $page, per_page: $per_page) {
-    current_page
-    last_page
-    per_page
-    total
-    next_page_url
-    data {
-      ...AdminStaffFields
-    }
-  }
-}
-    ${AdminStaffFieldsFragmentDoc}`;
+export type AdminSignOutMutationResult = ApolloReactCommon.MutationResult<AdminSignOutMutation>;
+export type AdminSignOutMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminSignOutMutation, AdminSignOutMutationVariables>;
+export const AdminStaffDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminStaff"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"page"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"per_page"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"staff"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"page"},"value":{"kind":"Variable","name":{"kind":"Name","value":"page"}}},{"kind":"Argument","name":{"kind":"Name","value":"per_page"},"value":{"kind":"Variable","name":{"kind":"Name","value":"per_page"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"current_page"}},{"kind":"Field","name":{"kind":"Name","value":"last_page"}},{"kind":"Field","name":{"kind":"Name","value":"per_page"}},{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"next_page_url"}},{"kind":"Field","name":{"kind":"Name","value":"data"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminStaffFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminStaffFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"StaffMember"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"role"}},{"kind":"Field","name":{"kind":"Name","value":"disabled"}},{"kind":"Field","name":{"kind":"Name","value":"invited"}},{"kind":"Field","name":{"kind":"Name","value":"totp_enabled"}},{"kind":"Field","name":{"kind":"Name","value":"last_sign_in_at"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}}]}}]} as unknown as DocumentNode;
 
 /**
  * __useAdminStaffQuery__
@@ -2751,45 +2130,26 @@ export const AdminStaffDocument = gql`
  *   },
  * });
  */
-export function useAdminStaffQuery(baseOptions?: Apollo.QueryHookOptions<AdminStaffQuery, AdminStaffQueryVariables>) {
+export function useAdminStaffQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<AdminStaffQuery, AdminStaffQueryVariables>) {
         const options = {...defaultOptions, ...baseOptions}
-        return Apollo.useQuery<AdminStaffQuery, AdminStaffQueryVariables>(AdminStaffDocument, options);
+        return ApolloReactHooks.useQuery<AdminStaffQuery, AdminStaffQueryVariables>(AdminStaffDocument, options);
       }
-export function useAdminStaffLazyQuery(baseOptions?: Apollo.LazyQueryHookOptions<AdminStaffQuery, AdminStaffQueryVariables>) {
+export function useAdminStaffLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<AdminStaffQuery, AdminStaffQueryVariables>) {
           const options = {...defaultOptions, ...baseOptions}
-          return Apollo.useLazyQuery<AdminStaffQuery, AdminStaffQueryVariables>(AdminStaffDocument, options);
+          return ApolloReactHooks.useLazyQuery<AdminStaffQuery, AdminStaffQueryVariables>(AdminStaffDocument, options);
         }
 // @ts-ignore
-export function useAdminStaffSuspenseQuery(baseOptions?: Apollo.SuspenseQueryHookOptions<AdminStaffQuery, AdminStaffQueryVariables>): Apollo.UseSuspenseQueryResult<AdminStaffQuery, AdminStaffQueryVariables>;
-export function useAdminStaffSuspenseQuery(baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<AdminStaffQuery, AdminStaffQueryVariables>): Apollo.UseSuspenseQueryResult<AdminStaffQuery | undefined, AdminStaffQueryVariables>;
-export function useAdminStaffSuspenseQuery(baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<AdminStaffQuery, AdminStaffQueryVariables>) {
-          const options = baseOptions === Apollo.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
-          return Apollo.useSuspenseQuery<AdminStaffQuery, AdminStaffQueryVariables>(AdminStaffDocument, options);
+export function useAdminStaffSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<AdminStaffQuery, AdminStaffQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminStaffQuery, AdminStaffQueryVariables>;
+export function useAdminStaffSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminStaffQuery, AdminStaffQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminStaffQuery | undefined, AdminStaffQueryVariables>;
+export function useAdminStaffSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminStaffQuery, AdminStaffQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<AdminStaffQuery, AdminStaffQueryVariables>(AdminStaffDocument, options);
         }
 export type AdminStaffQueryHookResult = ReturnType<typeof useAdminStaffQuery>;
 export type AdminStaffLazyQueryHookResult = ReturnType<typeof useAdminStaffLazyQuery>;
 export type AdminStaffSuspenseQueryHookResult = ReturnType<typeof useAdminStaffSuspenseQuery>;
-export type AdminStaffQueryResult = Apollo.QueryResult<AdminStaffQuery, AdminStaffQueryVariables>;
-export const AdminStaleParcelsDocument = gql`
-    query AdminStaleParcels($stale_days: Int!, $page: Int, $per_page: Int) {
-  parcels(stale_days: $stale_days, page: $page, per_page: $per_page) {
-    current_page
-    last_page
-    next_page_url
-    per_page
-    total
-    data {
-      id
-      tracking_code
-      recipient_name
-      destination
-      status
-      status_code
-      last_event_at
-    }
-  }
-}
-    `;
+export type AdminStaffQueryResult = ApolloReactCommon.QueryResult<AdminStaffQuery, AdminStaffQueryVariables>;
+export const AdminStaleParcelsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminStaleParcels"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"stale_days"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"page"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"per_page"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"parcels"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"stale_days"},"value":{"kind":"Variable","name":{"kind":"Name","value":"stale_days"}}},{"kind":"Argument","name":{"kind":"Name","value":"page"},"value":{"kind":"Variable","name":{"kind":"Name","value":"page"}}},{"kind":"Argument","name":{"kind":"Name","value":"per_page"},"value":{"kind":"Variable","name":{"kind":"Name","value":"per_page"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"current_page"}},{"kind":"Field","name":{"kind":"Name","value":"last_page"}},{"kind":"Field","name":{"kind":"Name","value":"next_page_url"}},{"kind":"Field","name":{"kind":"Name","value":"per_page"}},{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"data"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"tracking_code"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_name"}},{"kind":"Field","name":{"kind":"Name","value":"destination"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"status_code"}},{"kind":"Field","name":{"kind":"Name","value":"last_event_at"}}]}}]}}]}}]} as unknown as DocumentNode;
 
 /**
  * __useAdminStaleParcelsQuery__
@@ -2809,50 +2169,26 @@ export const AdminStaleParcelsDocument = gql`
  *   },
  * });
  */
-export function useAdminStaleParcelsQuery(baseOptions: Apollo.QueryHookOptions<AdminStaleParcelsQuery, AdminStaleParcelsQueryVariables> & ({ variables: AdminStaleParcelsQueryVariables; skip?: boolean; } | { skip: boolean; }) ) {
+export function useAdminStaleParcelsQuery(baseOptions: ApolloReactHooks.QueryHookOptions<AdminStaleParcelsQuery, AdminStaleParcelsQueryVariables> & ({ variables: AdminStaleParcelsQueryVariables; skip?: boolean; } | { skip: boolean; }) ) {
         const options = {...defaultOptions, ...baseOptions}
-        return Apollo.useQuery<AdminStaleParcelsQuery, AdminStaleParcelsQueryVariables>(AdminStaleParcelsDocument, options);
+        return ApolloReactHooks.useQuery<AdminStaleParcelsQuery, AdminStaleParcelsQueryVariables>(AdminStaleParcelsDocument, options);
       }
-export function useAdminStaleParcelsLazyQuery(baseOptions?: Apollo.LazyQueryHookOptions<AdminStaleParcelsQuery, AdminStaleParcelsQueryVariables>) {
+export function useAdminStaleParcelsLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<AdminStaleParcelsQuery, AdminStaleParcelsQueryVariables>) {
           const options = {...defaultOptions, ...baseOptions}
-          return Apollo.useLazyQuery<AdminStaleParcelsQuery, AdminStaleParcelsQueryVariables>(AdminStaleParcelsDocument, options);
+          return ApolloReactHooks.useLazyQuery<AdminStaleParcelsQuery, AdminStaleParcelsQueryVariables>(AdminStaleParcelsDocument, options);
         }
 // @ts-ignore
-export function useAdminStaleParcelsSuspenseQuery(baseOptions?: Apollo.SuspenseQueryHookOptions<AdminStaleParcelsQuery, AdminStaleParcelsQueryVariables>): Apollo.UseSuspenseQueryResult<AdminStaleParcelsQuery, AdminStaleParcelsQueryVariables>;
-export function useAdminStaleParcelsSuspenseQuery(baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<AdminStaleParcelsQuery, AdminStaleParcelsQueryVariables>): Apollo.UseSuspenseQueryResult<AdminStaleParcelsQuery | undefined, AdminStaleParcelsQueryVariables>;
-export function useAdminStaleParcelsSuspenseQuery(baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<AdminStaleParcelsQuery, AdminStaleParcelsQueryVariables>) {
-          const options = baseOptions === Apollo.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
-          return Apollo.useSuspenseQuery<AdminStaleParcelsQuery, AdminStaleParcelsQueryVariables>(AdminStaleParcelsDocument, options);
+export function useAdminStaleParcelsSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<AdminStaleParcelsQuery, AdminStaleParcelsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminStaleParcelsQuery, AdminStaleParcelsQueryVariables>;
+export function useAdminStaleParcelsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminStaleParcelsQuery, AdminStaleParcelsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminStaleParcelsQuery | undefined, AdminStaleParcelsQueryVariables>;
+export function useAdminStaleParcelsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminStaleParcelsQuery, AdminStaleParcelsQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<AdminStaleParcelsQuery, AdminStaleParcelsQueryVariables>(AdminStaleParcelsDocument, options);
         }
 export type AdminStaleParcelsQueryHookResult = ReturnType<typeof useAdminStaleParcelsQuery>;
 export type AdminStaleParcelsLazyQueryHookResult = ReturnType<typeof useAdminStaleParcelsLazyQuery>;
 export type AdminStaleParcelsSuspenseQueryHookResult = ReturnType<typeof useAdminStaleParcelsSuspenseQuery>;
-export type AdminStaleParcelsQueryResult = Apollo.QueryResult<AdminStaleParcelsQuery, AdminStaleParcelsQueryVariables>;
-export const AdminToRescheduleDocument = gql`
-    query AdminToReschedule($page: Int, $per_page: Int) {
-  parcels(to_reschedule: true, page: $page, per_page: $per_page) {
-    current_page
-    last_page
-    next_page_url
-    per_page
-    total
-    data {
-      id
-      tracking_code
-      recipient_name
-      destination
-      status_code
-      status_reason
-      last_event_at
-      allow_reschedule
-      delivery_attempts
-      reschedule_choice
-      reschedule_date
-      rescheduled_at
-    }
-  }
-}
-    `;
+export type AdminStaleParcelsQueryResult = ApolloReactCommon.QueryResult<AdminStaleParcelsQuery, AdminStaleParcelsQueryVariables>;
+export const AdminToRescheduleDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminToReschedule"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"page"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"per_page"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"parcels"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"to_reschedule"},"value":{"kind":"BooleanValue","value":true}},{"kind":"Argument","name":{"kind":"Name","value":"page"},"value":{"kind":"Variable","name":{"kind":"Name","value":"page"}}},{"kind":"Argument","name":{"kind":"Name","value":"per_page"},"value":{"kind":"Variable","name":{"kind":"Name","value":"per_page"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"current_page"}},{"kind":"Field","name":{"kind":"Name","value":"last_page"}},{"kind":"Field","name":{"kind":"Name","value":"next_page_url"}},{"kind":"Field","name":{"kind":"Name","value":"per_page"}},{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"data"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"tracking_code"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_name"}},{"kind":"Field","name":{"kind":"Name","value":"destination"}},{"kind":"Field","name":{"kind":"Name","value":"status_code"}},{"kind":"Field","name":{"kind":"Name","value":"status_reason"}},{"kind":"Field","name":{"kind":"Name","value":"last_event_at"}},{"kind":"Field","name":{"kind":"Name","value":"allow_reschedule"}},{"kind":"Field","name":{"kind":"Name","value":"delivery_attempts"}},{"kind":"Field","name":{"kind":"Name","value":"reschedule_choice"}},{"kind":"Field","name":{"kind":"Name","value":"reschedule_date"}},{"kind":"Field","name":{"kind":"Name","value":"rescheduled_at"}}]}}]}}]}}]} as unknown as DocumentNode;
 
 /**
  * __useAdminToRescheduleQuery__
@@ -2871,35 +2207,26 @@ export const AdminToRescheduleDocument = gql`
  *   },
  * });
  */
-export function useAdminToRescheduleQuery(baseOptions?: Apollo.QueryHookOptions<AdminToRescheduleQuery, AdminToRescheduleQueryVariables>) {
+export function useAdminToRescheduleQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<AdminToRescheduleQuery, AdminToRescheduleQueryVariables>) {
         const options = {...defaultOptions, ...baseOptions}
-        return Apollo.useQuery<AdminToRescheduleQuery, AdminToRescheduleQueryVariables>(AdminToRescheduleDocument, options);
+        return ApolloReactHooks.useQuery<AdminToRescheduleQuery, AdminToRescheduleQueryVariables>(AdminToRescheduleDocument, options);
       }
-export function useAdminToRescheduleLazyQuery(baseOptions?: Apollo.LazyQueryHookOptions<AdminToRescheduleQuery, AdminToRescheduleQueryVariables>) {
+export function useAdminToRescheduleLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<AdminToRescheduleQuery, AdminToRescheduleQueryVariables>) {
           const options = {...defaultOptions, ...baseOptions}
-          return Apollo.useLazyQuery<AdminToRescheduleQuery, AdminToRescheduleQueryVariables>(AdminToRescheduleDocument, options);
+          return ApolloReactHooks.useLazyQuery<AdminToRescheduleQuery, AdminToRescheduleQueryVariables>(AdminToRescheduleDocument, options);
         }
 // @ts-ignore
-export function useAdminToRescheduleSuspenseQuery(baseOptions?: Apollo.SuspenseQueryHookOptions<AdminToRescheduleQuery, AdminToRescheduleQueryVariables>): Apollo.UseSuspenseQueryResult<AdminToRescheduleQuery, AdminToRescheduleQueryVariables>;
-export function useAdminToRescheduleSuspenseQuery(baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<AdminToRescheduleQuery, AdminToRescheduleQueryVariables>): Apollo.UseSuspenseQueryResult<AdminToRescheduleQuery | undefined, AdminToRescheduleQueryVariables>;
-export function useAdminToRescheduleSuspenseQuery(baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<AdminToRescheduleQuery, AdminToRescheduleQueryVariables>) {
-          const options = baseOptions === Apollo.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
-          return Apollo.useSuspenseQuery<AdminToRescheduleQuery, AdminToRescheduleQueryVariables>(AdminToRescheduleDocument, options);
+export function useAdminToRescheduleSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<AdminToRescheduleQuery, AdminToRescheduleQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminToRescheduleQuery, AdminToRescheduleQueryVariables>;
+export function useAdminToRescheduleSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminToRescheduleQuery, AdminToRescheduleQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminToRescheduleQuery | undefined, AdminToRescheduleQueryVariables>;
+export function useAdminToRescheduleSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminToRescheduleQuery, AdminToRescheduleQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<AdminToRescheduleQuery, AdminToRescheduleQueryVariables>(AdminToRescheduleDocument, options);
         }
 export type AdminToRescheduleQueryHookResult = ReturnType<typeof useAdminToRescheduleQuery>;
 export type AdminToRescheduleLazyQueryHookResult = ReturnType<typeof useAdminToRescheduleLazyQuery>;
 export type AdminToRescheduleSuspenseQueryHookResult = ReturnType<typeof useAdminToRescheduleSuspenseQuery>;
-export type AdminToRescheduleQueryResult = Apollo.QueryResult<AdminToRescheduleQuery, AdminToRescheduleQueryVariables>;
-export const AdminTotpStatusDocument = gql`
-    query AdminTotpStatus {
-  totpStatus {
-    enabled
-    required
-    pending
-    recovery_codes_left
-  }
-}
-    `;
+export type AdminToRescheduleQueryResult = ApolloReactCommon.QueryResult<AdminToRescheduleQuery, AdminToRescheduleQueryVariables>;
+export const AdminTotpStatusDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminTotpStatus"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totpStatus"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"enabled"}},{"kind":"Field","name":{"kind":"Name","value":"required"}},{"kind":"Field","name":{"kind":"Name","value":"pending"}},{"kind":"Field","name":{"kind":"Name","value":"recovery_codes_left"}}]}}]}}]} as unknown as DocumentNode;
 
 /**
  * __useAdminTotpStatusQuery__
@@ -2916,35 +2243,27 @@ export const AdminTotpStatusDocument = gql`
  *   },
  * });
  */
-export function useAdminTotpStatusQuery(baseOptions?: Apollo.QueryHookOptions<AdminTotpStatusQuery, AdminTotpStatusQueryVariables>) {
+export function useAdminTotpStatusQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<AdminTotpStatusQuery, AdminTotpStatusQueryVariables>) {
         const options = {...defaultOptions, ...baseOptions}
-        return Apollo.useQuery<AdminTotpStatusQuery, AdminTotpStatusQueryVariables>(AdminTotpStatusDocument, options);
+        return ApolloReactHooks.useQuery<AdminTotpStatusQuery, AdminTotpStatusQueryVariables>(AdminTotpStatusDocument, options);
       }
-export function useAdminTotpStatusLazyQuery(baseOptions?: Apollo.LazyQueryHookOptions<AdminTotpStatusQuery, AdminTotpStatusQueryVariables>) {
+export function useAdminTotpStatusLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<AdminTotpStatusQuery, AdminTotpStatusQueryVariables>) {
           const options = {...defaultOptions, ...baseOptions}
-          return Apollo.useLazyQuery<AdminTotpStatusQuery, AdminTotpStatusQueryVariables>(AdminTotpStatusDocument, options);
+          return ApolloReactHooks.useLazyQuery<AdminTotpStatusQuery, AdminTotpStatusQueryVariables>(AdminTotpStatusDocument, options);
         }
 // @ts-ignore
-export function useAdminTotpStatusSuspenseQuery(baseOptions?: Apollo.SuspenseQueryHookOptions<AdminTotpStatusQuery, AdminTotpStatusQueryVariables>): Apollo.UseSuspenseQueryResult<AdminTotpStatusQuery, AdminTotpStatusQueryVariables>;
-export function useAdminTotpStatusSuspenseQuery(baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<AdminTotpStatusQuery, AdminTotpStatusQueryVariables>): Apollo.UseSuspenseQueryResult<AdminTotpStatusQuery | undefined, AdminTotpStatusQueryVariables>;
-export function useAdminTotpStatusSuspenseQuery(baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<AdminTotpStatusQuery, AdminTotpStatusQueryVariables>) {
-          const options = baseOptions === Apollo.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
-          return Apollo.useSuspenseQuery<AdminTotpStatusQuery, AdminTotpStatusQueryVariables>(AdminTotpStatusDocument, options);
+export function useAdminTotpStatusSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<AdminTotpStatusQuery, AdminTotpStatusQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminTotpStatusQuery, AdminTotpStatusQueryVariables>;
+export function useAdminTotpStatusSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminTotpStatusQuery, AdminTotpStatusQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminTotpStatusQuery | undefined, AdminTotpStatusQueryVariables>;
+export function useAdminTotpStatusSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminTotpStatusQuery, AdminTotpStatusQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<AdminTotpStatusQuery, AdminTotpStatusQueryVariables>(AdminTotpStatusDocument, options);
         }
 export type AdminTotpStatusQueryHookResult = ReturnType<typeof useAdminTotpStatusQuery>;
 export type AdminTotpStatusLazyQueryHookResult = ReturnType<typeof useAdminTotpStatusLazyQuery>;
 export type AdminTotpStatusSuspenseQueryHookResult = ReturnType<typeof useAdminTotpStatusSuspenseQuery>;
-export type AdminTotpStatusQueryResult = Apollo.QueryResult<AdminTotpStatusQuery, AdminTotpStatusQueryVariables>;
-export const AdminSetUpTotpDocument = gql`
-    mutation AdminSetUpTotp {
-  setUpTotp {
-    otpauth_uri
-    qr_code
-    secret
-  }
-}
-    `;
-export type AdminSetUpTotpMutationFn = Apollo.MutationFunction<AdminSetUpTotpMutation, AdminSetUpTotpMutationVariables>;
+export type AdminTotpStatusQueryResult = ApolloReactCommon.QueryResult<AdminTotpStatusQuery, AdminTotpStatusQueryVariables>;
+export const AdminSetUpTotpDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminSetUpTotp"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"setUpTotp"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"otpauth_uri"}},{"kind":"Field","name":{"kind":"Name","value":"qr_code"}},{"kind":"Field","name":{"kind":"Name","value":"secret"}}]}}]}}]} as unknown as DocumentNode;
+export type AdminSetUpTotpMutationFn = ApolloReactCommon.MutationFunction<AdminSetUpTotpMutation, AdminSetUpTotpMutationVariables>;
 
 /**
  * __useAdminSetUpTotpMutation__
@@ -2962,21 +2281,15 @@ export type AdminSetUpTotpMutationFn = Apollo.MutationFunction<AdminSetUpTotpMut
  *   },
  * });
  */
-export function useAdminSetUpTotpMutation(baseOptions?: Apollo.MutationHookOptions<AdminSetUpTotpMutation, AdminSetUpTotpMutationVariables>) {
+export function useAdminSetUpTotpMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminSetUpTotpMutation, AdminSetUpTotpMutationVariables>) {
         const options = {...defaultOptions, ...baseOptions}
-        return Apollo.useMutation<AdminSetUpTotpMutation, AdminSetUpTotpMutationVariables>(AdminSetUpTotpDocument, options);
+        return ApolloReactHooks.useMutation<AdminSetUpTotpMutation, AdminSetUpTotpMutationVariables>(AdminSetUpTotpDocument, options);
       }
 export type AdminSetUpTotpMutationHookResult = ReturnType<typeof useAdminSetUpTotpMutation>;
-export type AdminSetUpTotpMutationResult = Apollo.MutationResult<AdminSetUpTotpMutation>;
-export type AdminSetUpTotpMutationOptions = Apollo.BaseMutationOptions<AdminSetUpTotpMutation, AdminSetUpTotpMutationVariables>;
-export const AdminConfirmTotpDocument = gql`
-    mutation AdminConfirmTotp($input: ConfirmTotpInput!) {
-  confirmTotp(input: $input) {
-    recovery_codes
-  }
-}
-    `;
-export type AdminConfirmTotpMutationFn = Apollo.MutationFunction<AdminConfirmTotpMutation, AdminConfirmTotpMutationVariables>;
+export type AdminSetUpTotpMutationResult = ApolloReactCommon.MutationResult<AdminSetUpTotpMutation>;
+export type AdminSetUpTotpMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminSetUpTotpMutation, AdminSetUpTotpMutationVariables>;
+export const AdminConfirmTotpDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminConfirmTotp"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ConfirmTotpInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"confirmTotp"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"recovery_codes"}}]}}]}}]} as unknown as DocumentNode;
+export type AdminConfirmTotpMutationFn = ApolloReactCommon.MutationFunction<AdminConfirmTotpMutation, AdminConfirmTotpMutationVariables>;
 
 /**
  * __useAdminConfirmTotpMutation__
@@ -2995,19 +2308,15 @@ export type AdminConfirmTotpMutationFn = Apollo.MutationFunction<AdminConfirmTot
  *   },
  * });
  */
-export function useAdminConfirmTotpMutation(baseOptions?: Apollo.MutationHookOptions<AdminConfirmTotpMutation, AdminConfirmTotpMutationVariables>) {
+export function useAdminConfirmTotpMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminConfirmTotpMutation, AdminConfirmTotpMutationVariables>) {
         const options = {...defaultOptions, ...baseOptions}
-        return Apollo.useMutation<AdminConfirmTotpMutation, AdminConfirmTotpMutationVariables>(AdminConfirmTotpDocument, options);
+        return ApolloReactHooks.useMutation<AdminConfirmTotpMutation, AdminConfirmTotpMutationVariables>(AdminConfirmTotpDocument, options);
       }
 export type AdminConfirmTotpMutationHookResult = ReturnType<typeof useAdminConfirmTotpMutation>;
-export type AdminConfirmTotpMutationResult = Apollo.MutationResult<AdminConfirmTotpMutation>;
-export type AdminConfirmTotpMutationOptions = Apollo.BaseMutationOptions<AdminConfirmTotpMutation, AdminConfirmTotpMutationVariables>;
-export const AdminDisableTotpDocument = gql`
-    mutation AdminDisableTotp($input: TotpProofInput!) {
-  disableTotp(input: $input)
-}
-    `;
-export type AdminDisableTotpMutationFn = Apollo.MutationFunction<AdminDisableTotpMutation, AdminDisableTotpMutationVariables>;
+export type AdminConfirmTotpMutationResult = ApolloReactCommon.MutationResult<AdminConfirmTotpMutation>;
+export type AdminConfirmTotpMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminConfirmTotpMutation, AdminConfirmTotpMutationVariables>;
+export const AdminDisableTotpDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminDisableTotp"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"TotpProofInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"disableTotp"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}]}]}}]} as unknown as DocumentNode;
+export type AdminDisableTotpMutationFn = ApolloReactCommon.MutationFunction<AdminDisableTotpMutation, AdminDisableTotpMutationVariables>;
 
 /**
  * __useAdminDisableTotpMutation__
@@ -3026,21 +2335,15 @@ export type AdminDisableTotpMutationFn = Apollo.MutationFunction<AdminDisableTot
  *   },
  * });
  */
-export function useAdminDisableTotpMutation(baseOptions?: Apollo.MutationHookOptions<AdminDisableTotpMutation, AdminDisableTotpMutationVariables>) {
+export function useAdminDisableTotpMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminDisableTotpMutation, AdminDisableTotpMutationVariables>) {
         const options = {...defaultOptions, ...baseOptions}
-        return Apollo.useMutation<AdminDisableTotpMutation, AdminDisableTotpMutationVariables>(AdminDisableTotpDocument, options);
+        return ApolloReactHooks.useMutation<AdminDisableTotpMutation, AdminDisableTotpMutationVariables>(AdminDisableTotpDocument, options);
       }
 export type AdminDisableTotpMutationHookResult = ReturnType<typeof useAdminDisableTotpMutation>;
-export type AdminDisableTotpMutationResult = Apollo.MutationResult<AdminDisableTotpMutation>;
-export type AdminDisableTotpMutationOptions = Apollo.BaseMutationOptions<AdminDisableTotpMutation, AdminDisableTotpMutationVariables>;
-export const AdminRegenerateRecoveryCodesDocument = gql`
-    mutation AdminRegenerateRecoveryCodes($input: TotpProofInput!) {
-  regenerateRecoveryCodes(input: $input) {
-    recovery_codes
-  }
-}
-    `;
-export type AdminRegenerateRecoveryCodesMutationFn = Apollo.MutationFunction<AdminRegenerateRecoveryCodesMutation, AdminRegenerateRecoveryCodesMutationVariables>;
+export type AdminDisableTotpMutationResult = ApolloReactCommon.MutationResult<AdminDisableTotpMutation>;
+export type AdminDisableTotpMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminDisableTotpMutation, AdminDisableTotpMutationVariables>;
+export const AdminRegenerateRecoveryCodesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminRegenerateRecoveryCodes"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"TotpProofInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"regenerateRecoveryCodes"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"recovery_codes"}}]}}]}}]} as unknown as DocumentNode;
+export type AdminRegenerateRecoveryCodesMutationFn = ApolloReactCommon.MutationFunction<AdminRegenerateRecoveryCodesMutation, AdminRegenerateRecoveryCodesMutationVariables>;
 
 /**
  * __useAdminRegenerateRecoveryCodesMutation__
@@ -3059,20 +2362,14 @@ export type AdminRegenerateRecoveryCodesMutationFn = Apollo.MutationFunction<Adm
  *   },
  * });
  */
-export function useAdminRegenerateRecoveryCodesMutation(baseOptions?: Apollo.MutationHookOptions<AdminRegenerateRecoveryCodesMutation, AdminRegenerateRecoveryCodesMutationVariables>) {
+export function useAdminRegenerateRecoveryCodesMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminRegenerateRecoveryCodesMutation, AdminRegenerateRecoveryCodesMutationVariables>) {
         const options = {...defaultOptions, ...baseOptions}
-        return Apollo.useMutation<AdminRegenerateRecoveryCodesMutation, AdminRegenerateRecoveryCodesMutationVariables>(AdminRegenerateRecoveryCodesDocument, options);
+        return ApolloReactHooks.useMutation<AdminRegenerateRecoveryCodesMutation, AdminRegenerateRecoveryCodesMutationVariables>(AdminRegenerateRecoveryCodesDocument, options);
       }
 export type AdminRegenerateRecoveryCodesMutationHookResult = ReturnType<typeof useAdminRegenerateRecoveryCodesMutation>;
-export type AdminRegenerateRecoveryCodesMutationResult = Apollo.MutationResult<AdminRegenerateRecoveryCodesMutation>;
-export type AdminRegenerateRecoveryCodesMutationOptions = Apollo.BaseMutationOptions<AdminRegenerateRecoveryCodesMutation, AdminRegenerateRecoveryCodesMutationVariables>;
-export const AdminTeamPolicyDocument = gql`
-    query AdminTeamPolicy {
-  teamPolicy {
-    require_totp
-  }
-}
-    `;
+export type AdminRegenerateRecoveryCodesMutationResult = ApolloReactCommon.MutationResult<AdminRegenerateRecoveryCodesMutation>;
+export type AdminRegenerateRecoveryCodesMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminRegenerateRecoveryCodesMutation, AdminRegenerateRecoveryCodesMutationVariables>;
+export const AdminTeamPolicyDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminTeamPolicy"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"teamPolicy"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"require_totp"}}]}}]}}]} as unknown as DocumentNode;
 
 /**
  * __useAdminTeamPolicyQuery__
@@ -3089,33 +2386,27 @@ export const AdminTeamPolicyDocument = gql`
  *   },
  * });
  */
-export function useAdminTeamPolicyQuery(baseOptions?: Apollo.QueryHookOptions<AdminTeamPolicyQuery, AdminTeamPolicyQueryVariables>) {
+export function useAdminTeamPolicyQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<AdminTeamPolicyQuery, AdminTeamPolicyQueryVariables>) {
         const options = {...defaultOptions, ...baseOptions}
-        return Apollo.useQuery<AdminTeamPolicyQuery, AdminTeamPolicyQueryVariables>(AdminTeamPolicyDocument, options);
+        return ApolloReactHooks.useQuery<AdminTeamPolicyQuery, AdminTeamPolicyQueryVariables>(AdminTeamPolicyDocument, options);
       }
-export function useAdminTeamPolicyLazyQuery(baseOptions?: Apollo.LazyQueryHookOptions<AdminTeamPolicyQuery, AdminTeamPolicyQueryVariables>) {
+export function useAdminTeamPolicyLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<AdminTeamPolicyQuery, AdminTeamPolicyQueryVariables>) {
           const options = {...defaultOptions, ...baseOptions}
-          return Apollo.useLazyQuery<AdminTeamPolicyQuery, AdminTeamPolicyQueryVariables>(AdminTeamPolicyDocument, options);
+          return ApolloReactHooks.useLazyQuery<AdminTeamPolicyQuery, AdminTeamPolicyQueryVariables>(AdminTeamPolicyDocument, options);
         }
 // @ts-ignore
-export function useAdminTeamPolicySuspenseQuery(baseOptions?: Apollo.SuspenseQueryHookOptions<AdminTeamPolicyQuery, AdminTeamPolicyQueryVariables>): Apollo.UseSuspenseQueryResult<AdminTeamPolicyQuery, AdminTeamPolicyQueryVariables>;
-export function useAdminTeamPolicySuspenseQuery(baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<AdminTeamPolicyQuery, AdminTeamPolicyQueryVariables>): Apollo.UseSuspenseQueryResult<AdminTeamPolicyQuery | undefined, AdminTeamPolicyQueryVariables>;
-export function useAdminTeamPolicySuspenseQuery(baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<AdminTeamPolicyQuery, AdminTeamPolicyQueryVariables>) {
-          const options = baseOptions === Apollo.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
-          return Apollo.useSuspenseQuery<AdminTeamPolicyQuery, AdminTeamPolicyQueryVariables>(AdminTeamPolicyDocument, options);
+export function useAdminTeamPolicySuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<AdminTeamPolicyQuery, AdminTeamPolicyQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminTeamPolicyQuery, AdminTeamPolicyQueryVariables>;
+export function useAdminTeamPolicySuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminTeamPolicyQuery, AdminTeamPolicyQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminTeamPolicyQuery | undefined, AdminTeamPolicyQueryVariables>;
+export function useAdminTeamPolicySuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminTeamPolicyQuery, AdminTeamPolicyQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<AdminTeamPolicyQuery, AdminTeamPolicyQueryVariables>(AdminTeamPolicyDocument, options);
         }
 export type AdminTeamPolicyQueryHookResult = ReturnType<typeof useAdminTeamPolicyQuery>;
 export type AdminTeamPolicyLazyQueryHookResult = ReturnType<typeof useAdminTeamPolicyLazyQuery>;
 export type AdminTeamPolicySuspenseQueryHookResult = ReturnType<typeof useAdminTeamPolicySuspenseQuery>;
-export type AdminTeamPolicyQueryResult = Apollo.QueryResult<AdminTeamPolicyQuery, AdminTeamPolicyQueryVariables>;
-export const AdminUpdateTeamPolicyDocument = gql`
-    mutation AdminUpdateTeamPolicy($input: TeamPolicyInput!) {
-  updateTeamPolicy(input: $input) {
-    require_totp
-  }
-}
-    `;
-export type AdminUpdateTeamPolicyMutationFn = Apollo.MutationFunction<AdminUpdateTeamPolicyMutation, AdminUpdateTeamPolicyMutationVariables>;
+export type AdminTeamPolicyQueryResult = ApolloReactCommon.QueryResult<AdminTeamPolicyQuery, AdminTeamPolicyQueryVariables>;
+export const AdminUpdateTeamPolicyDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminUpdateTeamPolicy"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"TeamPolicyInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateTeamPolicy"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"require_totp"}}]}}]}}]} as unknown as DocumentNode;
+export type AdminUpdateTeamPolicyMutationFn = ApolloReactCommon.MutationFunction<AdminUpdateTeamPolicyMutation, AdminUpdateTeamPolicyMutationVariables>;
 
 /**
  * __useAdminUpdateTeamPolicyMutation__
@@ -3134,21 +2425,15 @@ export type AdminUpdateTeamPolicyMutationFn = Apollo.MutationFunction<AdminUpdat
  *   },
  * });
  */
-export function useAdminUpdateTeamPolicyMutation(baseOptions?: Apollo.MutationHookOptions<AdminUpdateTeamPolicyMutation, AdminUpdateTeamPolicyMutationVariables>) {
+export function useAdminUpdateTeamPolicyMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminUpdateTeamPolicyMutation, AdminUpdateTeamPolicyMutationVariables>) {
         const options = {...defaultOptions, ...baseOptions}
-        return Apollo.useMutation<AdminUpdateTeamPolicyMutation, AdminUpdateTeamPolicyMutationVariables>(AdminUpdateTeamPolicyDocument, options);
+        return ApolloReactHooks.useMutation<AdminUpdateTeamPolicyMutation, AdminUpdateTeamPolicyMutationVariables>(AdminUpdateTeamPolicyDocument, options);
       }
 export type AdminUpdateTeamPolicyMutationHookResult = ReturnType<typeof useAdminUpdateTeamPolicyMutation>;
-export type AdminUpdateTeamPolicyMutationResult = Apollo.MutationResult<AdminUpdateTeamPolicyMutation>;
-export type AdminUpdateTeamPolicyMutationOptions = Apollo.BaseMutationOptions<AdminUpdateTeamPolicyMutation, AdminUpdateTeamPolicyMutationVariables>;
-export const AdminUpdateActivityDocument = gql`
-    mutation AdminUpdateActivity($input: UpdateActivityInput!) {
-  updateActivity(input: $input) {
-    ...AdminActivityFields
-  }
-}
-    ${AdminActivityFieldsFragmentDoc}`;
-export type AdminUpdateActivityMutationFn = Apollo.MutationFunction<AdminUpdateActivityMutation, AdminUpdateActivityMutationVariables>;
+export type AdminUpdateTeamPolicyMutationResult = ApolloReactCommon.MutationResult<AdminUpdateTeamPolicyMutation>;
+export type AdminUpdateTeamPolicyMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminUpdateTeamPolicyMutation, AdminUpdateTeamPolicyMutationVariables>;
+export const AdminUpdateActivityDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminUpdateActivity"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateActivityInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateActivity"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminActivityFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminActivityFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Activity"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"parcel_id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"icon"}},{"kind":"Field","name":{"kind":"Name","value":"color"}},{"kind":"Field","name":{"kind":"Name","value":"status_code"}},{"kind":"Field","name":{"kind":"Name","value":"status_reason"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}},{"kind":"Field","name":{"kind":"Name","value":"created_at_month"}},{"kind":"Field","name":{"kind":"Name","value":"created_at_day"}},{"kind":"Field","name":{"kind":"Name","value":"created_at_time"}},{"kind":"Field","name":{"kind":"Name","value":"created_by_kind"}},{"kind":"Field","name":{"kind":"Name","value":"created_by_name"}}]}}]} as unknown as DocumentNode;
+export type AdminUpdateActivityMutationFn = ApolloReactCommon.MutationFunction<AdminUpdateActivityMutation, AdminUpdateActivityMutationVariables>;
 
 /**
  * __useAdminUpdateActivityMutation__
@@ -3167,27 +2452,15 @@ export type AdminUpdateActivityMutationFn = Apollo.MutationFunction<AdminUpdateA
  *   },
  * });
  */
-export function useAdminUpdateActivityMutation(baseOptions?: Apollo.MutationHookOptions<AdminUpdateActivityMutation, AdminUpdateActivityMutationVariables>) {
+export function useAdminUpdateActivityMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminUpdateActivityMutation, AdminUpdateActivityMutationVariables>) {
         const options = {...defaultOptions, ...baseOptions}
-        return Apollo.useMutation<AdminUpdateActivityMutation, AdminUpdateActivityMutationVariables>(AdminUpdateActivityDocument, options);
+        return ApolloReactHooks.useMutation<AdminUpdateActivityMutation, AdminUpdateActivityMutationVariables>(AdminUpdateActivityDocument, options);
       }
 export type AdminUpdateActivityMutationHookResult = ReturnType<typeof useAdminUpdateActivityMutation>;
-export type AdminUpdateActivityMutationResult = Apollo.MutationResult<AdminUpdateActivityMutation>;
-export type AdminUpdateActivityMutationOptions = Apollo.BaseMutationOptions<AdminUpdateActivityMutation, AdminUpdateActivityMutationVariables>;
-export const AdminUpdateContactSettingsDocument = gql`
-    mutation AdminUpdateContactSettings($input: ContactSettingsInput!) {
-  updateContactSettings(input: $input) {
-    contact_email
-    contact_phone
-    contact_phone_alt
-    contact_twitter
-    contact_telegram
-    contact_instagram
-    contact_address
-  }
-}
-    `;
-export type AdminUpdateContactSettingsMutationFn = Apollo.MutationFunction<AdminUpdateContactSettingsMutation, AdminUpdateContactSettingsMutationVariables>;
+export type AdminUpdateActivityMutationResult = ApolloReactCommon.MutationResult<AdminUpdateActivityMutation>;
+export type AdminUpdateActivityMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminUpdateActivityMutation, AdminUpdateActivityMutationVariables>;
+export const AdminUpdateContactSettingsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminUpdateContactSettings"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ContactSettingsInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateContactSettings"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"contact_email"}},{"kind":"Field","name":{"kind":"Name","value":"contact_phone"}},{"kind":"Field","name":{"kind":"Name","value":"contact_phone_alt"}},{"kind":"Field","name":{"kind":"Name","value":"contact_twitter"}},{"kind":"Field","name":{"kind":"Name","value":"contact_telegram"}},{"kind":"Field","name":{"kind":"Name","value":"contact_instagram"}},{"kind":"Field","name":{"kind":"Name","value":"contact_address"}}]}}]}}]} as unknown as DocumentNode;
+export type AdminUpdateContactSettingsMutationFn = ApolloReactCommon.MutationFunction<AdminUpdateContactSettingsMutation, AdminUpdateContactSettingsMutationVariables>;
 
 /**
  * __useAdminUpdateContactSettingsMutation__
@@ -3206,22 +2479,15 @@ export type AdminUpdateContactSettingsMutationFn = Apollo.MutationFunction<Admin
  *   },
  * });
  */
-export function useAdminUpdateContactSettingsMutation(baseOptions?: Apollo.MutationHookOptions<AdminUpdateContactSettingsMutation, AdminUpdateContactSettingsMutationVariables>) {
+export function useAdminUpdateContactSettingsMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminUpdateContactSettingsMutation, AdminUpdateContactSettingsMutationVariables>) {
         const options = {...defaultOptions, ...baseOptions}
-        return Apollo.useMutation<AdminUpdateContactSettingsMutation, AdminUpdateContactSettingsMutationVariables>(AdminUpdateContactSettingsDocument, options);
+        return ApolloReactHooks.useMutation<AdminUpdateContactSettingsMutation, AdminUpdateContactSettingsMutationVariables>(AdminUpdateContactSettingsDocument, options);
       }
 export type AdminUpdateContactSettingsMutationHookResult = ReturnType<typeof useAdminUpdateContactSettingsMutation>;
-export type AdminUpdateContactSettingsMutationResult = Apollo.MutationResult<AdminUpdateContactSettingsMutation>;
-export type AdminUpdateContactSettingsMutationOptions = Apollo.BaseMutationOptions<AdminUpdateContactSettingsMutation, AdminUpdateContactSettingsMutationVariables>;
-export const AdminUpdateHtmlSettingsDocument = gql`
-    mutation AdminUpdateHtmlSettings($input: HtmlSettingsInput!) {
-  updateHtmlSettings(input: $input) {
-    meta_description
-    chat_code
-  }
-}
-    `;
-export type AdminUpdateHtmlSettingsMutationFn = Apollo.MutationFunction<AdminUpdateHtmlSettingsMutation, AdminUpdateHtmlSettingsMutationVariables>;
+export type AdminUpdateContactSettingsMutationResult = ApolloReactCommon.MutationResult<AdminUpdateContactSettingsMutation>;
+export type AdminUpdateContactSettingsMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminUpdateContactSettingsMutation, AdminUpdateContactSettingsMutationVariables>;
+export const AdminUpdateHtmlSettingsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminUpdateHtmlSettings"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"HtmlSettingsInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateHtmlSettings"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"meta_description"}},{"kind":"Field","name":{"kind":"Name","value":"chat_code"}}]}}]}}]} as unknown as DocumentNode;
+export type AdminUpdateHtmlSettingsMutationFn = ApolloReactCommon.MutationFunction<AdminUpdateHtmlSettingsMutation, AdminUpdateHtmlSettingsMutationVariables>;
 
 /**
  * __useAdminUpdateHtmlSettingsMutation__
@@ -3240,22 +2506,15 @@ export type AdminUpdateHtmlSettingsMutationFn = Apollo.MutationFunction<AdminUpd
  *   },
  * });
  */
-export function useAdminUpdateHtmlSettingsMutation(baseOptions?: Apollo.MutationHookOptions<AdminUpdateHtmlSettingsMutation, AdminUpdateHtmlSettingsMutationVariables>) {
+export function useAdminUpdateHtmlSettingsMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminUpdateHtmlSettingsMutation, AdminUpdateHtmlSettingsMutationVariables>) {
         const options = {...defaultOptions, ...baseOptions}
-        return Apollo.useMutation<AdminUpdateHtmlSettingsMutation, AdminUpdateHtmlSettingsMutationVariables>(AdminUpdateHtmlSettingsDocument, options);
+        return ApolloReactHooks.useMutation<AdminUpdateHtmlSettingsMutation, AdminUpdateHtmlSettingsMutationVariables>(AdminUpdateHtmlSettingsDocument, options);
       }
 export type AdminUpdateHtmlSettingsMutationHookResult = ReturnType<typeof useAdminUpdateHtmlSettingsMutation>;
-export type AdminUpdateHtmlSettingsMutationResult = Apollo.MutationResult<AdminUpdateHtmlSettingsMutation>;
-export type AdminUpdateHtmlSettingsMutationOptions = Apollo.BaseMutationOptions<AdminUpdateHtmlSettingsMutation, AdminUpdateHtmlSettingsMutationVariables>;
-export const AdminUpdateMailSettingsDocument = gql`
-    mutation AdminUpdateMailSettings($input: MailSettingsInput!) {
-  updateMailSettings(input: $input) {
-    mail_driver
-    mail_template
-  }
-}
-    `;
-export type AdminUpdateMailSettingsMutationFn = Apollo.MutationFunction<AdminUpdateMailSettingsMutation, AdminUpdateMailSettingsMutationVariables>;
+export type AdminUpdateHtmlSettingsMutationResult = ApolloReactCommon.MutationResult<AdminUpdateHtmlSettingsMutation>;
+export type AdminUpdateHtmlSettingsMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminUpdateHtmlSettingsMutation, AdminUpdateHtmlSettingsMutationVariables>;
+export const AdminUpdateMailSettingsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminUpdateMailSettings"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"MailSettingsInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateMailSettings"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"mail_driver"}},{"kind":"Field","name":{"kind":"Name","value":"mail_template"}}]}}]}}]} as unknown as DocumentNode;
+export type AdminUpdateMailSettingsMutationFn = ApolloReactCommon.MutationFunction<AdminUpdateMailSettingsMutation, AdminUpdateMailSettingsMutationVariables>;
 
 /**
  * __useAdminUpdateMailSettingsMutation__
@@ -3274,21 +2533,15 @@ export type AdminUpdateMailSettingsMutationFn = Apollo.MutationFunction<AdminUpd
  *   },
  * });
  */
-export function useAdminUpdateMailSettingsMutation(baseOptions?: Apollo.MutationHookOptions<AdminUpdateMailSettingsMutation, AdminUpdateMailSettingsMutationVariables>) {
+export function useAdminUpdateMailSettingsMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminUpdateMailSettingsMutation, AdminUpdateMailSettingsMutationVariables>) {
         const options = {...defaultOptions, ...baseOptions}
-        return Apollo.useMutation<AdminUpdateMailSettingsMutation, AdminUpdateMailSettingsMutationVariables>(AdminUpdateMailSettingsDocument, options);
+        return ApolloReactHooks.useMutation<AdminUpdateMailSettingsMutation, AdminUpdateMailSettingsMutationVariables>(AdminUpdateMailSettingsDocument, options);
       }
 export type AdminUpdateMailSettingsMutationHookResult = ReturnType<typeof useAdminUpdateMailSettingsMutation>;
-export type AdminUpdateMailSettingsMutationResult = Apollo.MutationResult<AdminUpdateMailSettingsMutation>;
-export type AdminUpdateMailSettingsMutationOptions = Apollo.BaseMutationOptions<AdminUpdateMailSettingsMutation, AdminUpdateMailSettingsMutationVariables>;
-export const AdminUpdateMemberDocument = gql`
-    mutation AdminUpdateMember($input: UpdateMemberInput!) {
-  updateMember(input: $input) {
-    ...AdminStaffFields
-  }
-}
-    ${AdminStaffFieldsFragmentDoc}`;
-export type AdminUpdateMemberMutationFn = Apollo.MutationFunction<AdminUpdateMemberMutation, AdminUpdateMemberMutationVariables>;
+export type AdminUpdateMailSettingsMutationResult = ApolloReactCommon.MutationResult<AdminUpdateMailSettingsMutation>;
+export type AdminUpdateMailSettingsMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminUpdateMailSettingsMutation, AdminUpdateMailSettingsMutationVariables>;
+export const AdminUpdateMemberDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminUpdateMember"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateMemberInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateMember"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminStaffFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminStaffFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"StaffMember"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"role"}},{"kind":"Field","name":{"kind":"Name","value":"disabled"}},{"kind":"Field","name":{"kind":"Name","value":"invited"}},{"kind":"Field","name":{"kind":"Name","value":"totp_enabled"}},{"kind":"Field","name":{"kind":"Name","value":"last_sign_in_at"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}}]}}]} as unknown as DocumentNode;
+export type AdminUpdateMemberMutationFn = ApolloReactCommon.MutationFunction<AdminUpdateMemberMutation, AdminUpdateMemberMutationVariables>;
 
 /**
  * __useAdminUpdateMemberMutation__
@@ -3307,28 +2560,15 @@ export type AdminUpdateMemberMutationFn = Apollo.MutationFunction<AdminUpdateMem
  *   },
  * });
  */
-export function useAdminUpdateMemberMutation(baseOptions?: Apollo.MutationHookOptions<AdminUpdateMemberMutation, AdminUpdateMemberMutationVariables>) {
+export function useAdminUpdateMemberMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminUpdateMemberMutation, AdminUpdateMemberMutationVariables>) {
         const options = {...defaultOptions, ...baseOptions}
-        return Apollo.useMutation<AdminUpdateMemberMutation, AdminUpdateMemberMutationVariables>(AdminUpdateMemberDocument, options);
+        return ApolloReactHooks.useMutation<AdminUpdateMemberMutation, AdminUpdateMemberMutationVariables>(AdminUpdateMemberDocument, options);
       }
 export type AdminUpdateMemberMutationHookResult = ReturnType<typeof useAdminUpdateMemberMutation>;
-export type AdminUpdateMemberMutationResult = Apollo.MutationResult<AdminUpdateMemberMutation>;
-export type AdminUpdateMemberMutationOptions = Apollo.BaseMutationOptions<AdminUpdateMemberMutation, AdminUpdateMemberMutationVariables>;
-export const AdminUpdatePageDocument = gql`
-    mutation AdminUpdatePage($input: UpdatePageInput!) {
-  updatePage(input: $input) {
-    id
-    slug
-    title
-    sub_title
-    icon
-    hero
-    overlay
-    content
-  }
-}
-    `;
-export type AdminUpdatePageMutationFn = Apollo.MutationFunction<AdminUpdatePageMutation, AdminUpdatePageMutationVariables>;
+export type AdminUpdateMemberMutationResult = ApolloReactCommon.MutationResult<AdminUpdateMemberMutation>;
+export type AdminUpdateMemberMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminUpdateMemberMutation, AdminUpdateMemberMutationVariables>;
+export const AdminUpdatePageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminUpdatePage"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdatePageInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updatePage"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"slug"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"sub_title"}},{"kind":"Field","name":{"kind":"Name","value":"icon"}},{"kind":"Field","name":{"kind":"Name","value":"hero"}},{"kind":"Field","name":{"kind":"Name","value":"overlay"}},{"kind":"Field","name":{"kind":"Name","value":"content"}}]}}]}}]} as unknown as DocumentNode;
+export type AdminUpdatePageMutationFn = ApolloReactCommon.MutationFunction<AdminUpdatePageMutation, AdminUpdatePageMutationVariables>;
 
 /**
  * __useAdminUpdatePageMutation__
@@ -3347,21 +2587,15 @@ export type AdminUpdatePageMutationFn = Apollo.MutationFunction<AdminUpdatePageM
  *   },
  * });
  */
-export function useAdminUpdatePageMutation(baseOptions?: Apollo.MutationHookOptions<AdminUpdatePageMutation, AdminUpdatePageMutationVariables>) {
+export function useAdminUpdatePageMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminUpdatePageMutation, AdminUpdatePageMutationVariables>) {
         const options = {...defaultOptions, ...baseOptions}
-        return Apollo.useMutation<AdminUpdatePageMutation, AdminUpdatePageMutationVariables>(AdminUpdatePageDocument, options);
+        return ApolloReactHooks.useMutation<AdminUpdatePageMutation, AdminUpdatePageMutationVariables>(AdminUpdatePageDocument, options);
       }
 export type AdminUpdatePageMutationHookResult = ReturnType<typeof useAdminUpdatePageMutation>;
-export type AdminUpdatePageMutationResult = Apollo.MutationResult<AdminUpdatePageMutation>;
-export type AdminUpdatePageMutationOptions = Apollo.BaseMutationOptions<AdminUpdatePageMutation, AdminUpdatePageMutationVariables>;
-export const AdminUpdateParcelDocument = gql`
-    mutation AdminUpdateParcel($input: UpdateParcelInput!) {
-  updateParcel(input: $input) {
-    ...AdminParcelFields
-  }
-}
-    ${AdminParcelFieldsFragmentDoc}`;
-export type AdminUpdateParcelMutationFn = Apollo.MutationFunction<AdminUpdateParcelMutation, AdminUpdateParcelMutationVariables>;
+export type AdminUpdatePageMutationResult = ApolloReactCommon.MutationResult<AdminUpdatePageMutation>;
+export type AdminUpdatePageMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminUpdatePageMutation, AdminUpdatePageMutationVariables>;
+export const AdminUpdateParcelDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminUpdateParcel"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateParcelInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateParcel"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminParcelFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminParcelFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Parcel"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"tracking_code"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_name"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_email"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_phone_number"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_postcode"}},{"kind":"Field","name":{"kind":"Name","value":"sender_name"}},{"kind":"Field","name":{"kind":"Name","value":"sender_email"}},{"kind":"Field","name":{"kind":"Name","value":"destination"}},{"kind":"Field","name":{"kind":"Name","value":"current_location"}},{"kind":"Field","name":{"kind":"Name","value":"pickup_location"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"status_code"}},{"kind":"Field","name":{"kind":"Name","value":"status_reason"}},{"kind":"Field","name":{"kind":"Name","value":"weight"}},{"kind":"Field","name":{"kind":"Name","value":"shipped_via"}},{"kind":"Field","name":{"kind":"Name","value":"parcel_content"}},{"kind":"Field","name":{"kind":"Name","value":"declared_value"}},{"kind":"Field","name":{"kind":"Name","value":"min_expected_delivery_date"}},{"kind":"Field","name":{"kind":"Name","value":"max_expected_delivery_date"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"show_map"}},{"kind":"Field","name":{"kind":"Name","value":"map_zoom"}},{"kind":"Field","name":{"kind":"Name","value":"map_current_latitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_current_longitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_pickup_latitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_pickup_longitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_destination_latitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_destination_longitude"}},{"kind":"Field","name":{"kind":"Name","value":"notify_recipient"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_language"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_unsubscribed"}},{"kind":"Field","name":{"kind":"Name","value":"protect_details"}},{"kind":"Field","name":{"kind":"Name","value":"details_protected"}},{"kind":"Field","name":{"kind":"Name","value":"last_event_at"}},{"kind":"Field","name":{"kind":"Name","value":"quiet_after_days"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}},{"kind":"Field","name":{"kind":"Name","value":"allow_reschedule"}},{"kind":"Field","name":{"kind":"Name","value":"reschedule_allowed"}},{"kind":"Field","name":{"kind":"Name","value":"reschedule_choice"}},{"kind":"Field","name":{"kind":"Name","value":"reschedule_date"}},{"kind":"Field","name":{"kind":"Name","value":"rescheduled_at"}},{"kind":"Field","name":{"kind":"Name","value":"delivery_attempts"}},{"kind":"Field","name":{"kind":"Name","value":"delivery_recorded_by"}},{"kind":"Field","name":{"kind":"Name","value":"delivery_proof"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"receiver_name"}},{"kind":"Field","name":{"kind":"Name","value":"signature_url"}},{"kind":"Field","name":{"kind":"Name","value":"photo_url"}},{"kind":"Field","name":{"kind":"Name","value":"delivered_at"}},{"kind":"Field","name":{"kind":"Name","value":"left_at"}}]}}]}}]} as unknown as DocumentNode;
+export type AdminUpdateParcelMutationFn = ApolloReactCommon.MutationFunction<AdminUpdateParcelMutation, AdminUpdateParcelMutationVariables>;
 
 /**
  * __useAdminUpdateParcelMutation__
@@ -3380,21 +2614,15 @@ export type AdminUpdateParcelMutationFn = Apollo.MutationFunction<AdminUpdatePar
  *   },
  * });
  */
-export function useAdminUpdateParcelMutation(baseOptions?: Apollo.MutationHookOptions<AdminUpdateParcelMutation, AdminUpdateParcelMutationVariables>) {
+export function useAdminUpdateParcelMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminUpdateParcelMutation, AdminUpdateParcelMutationVariables>) {
         const options = {...defaultOptions, ...baseOptions}
-        return Apollo.useMutation<AdminUpdateParcelMutation, AdminUpdateParcelMutationVariables>(AdminUpdateParcelDocument, options);
+        return ApolloReactHooks.useMutation<AdminUpdateParcelMutation, AdminUpdateParcelMutationVariables>(AdminUpdateParcelDocument, options);
       }
 export type AdminUpdateParcelMutationHookResult = ReturnType<typeof useAdminUpdateParcelMutation>;
-export type AdminUpdateParcelMutationResult = Apollo.MutationResult<AdminUpdateParcelMutation>;
-export type AdminUpdateParcelMutationOptions = Apollo.BaseMutationOptions<AdminUpdateParcelMutation, AdminUpdateParcelMutationVariables>;
-export const AdminUpdateParcelImageDocument = gql`
-    mutation AdminUpdateParcelImage($id: Int!, $image: Upload!) {
-  updateParcelImage(id: $id, image: $image) {
-    ...AdminParcelFields
-  }
-}
-    ${AdminParcelFieldsFragmentDoc}`;
-export type AdminUpdateParcelImageMutationFn = Apollo.MutationFunction<AdminUpdateParcelImageMutation, AdminUpdateParcelImageMutationVariables>;
+export type AdminUpdateParcelMutationResult = ApolloReactCommon.MutationResult<AdminUpdateParcelMutation>;
+export type AdminUpdateParcelMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminUpdateParcelMutation, AdminUpdateParcelMutationVariables>;
+export const AdminUpdateParcelImageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminUpdateParcelImage"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"image"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Upload"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateParcelImage"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"image"},"value":{"kind":"Variable","name":{"kind":"Name","value":"image"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminParcelFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminParcelFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Parcel"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"tracking_code"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_name"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_email"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_phone_number"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_postcode"}},{"kind":"Field","name":{"kind":"Name","value":"sender_name"}},{"kind":"Field","name":{"kind":"Name","value":"sender_email"}},{"kind":"Field","name":{"kind":"Name","value":"destination"}},{"kind":"Field","name":{"kind":"Name","value":"current_location"}},{"kind":"Field","name":{"kind":"Name","value":"pickup_location"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"status_code"}},{"kind":"Field","name":{"kind":"Name","value":"status_reason"}},{"kind":"Field","name":{"kind":"Name","value":"weight"}},{"kind":"Field","name":{"kind":"Name","value":"shipped_via"}},{"kind":"Field","name":{"kind":"Name","value":"parcel_content"}},{"kind":"Field","name":{"kind":"Name","value":"declared_value"}},{"kind":"Field","name":{"kind":"Name","value":"min_expected_delivery_date"}},{"kind":"Field","name":{"kind":"Name","value":"max_expected_delivery_date"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"show_map"}},{"kind":"Field","name":{"kind":"Name","value":"map_zoom"}},{"kind":"Field","name":{"kind":"Name","value":"map_current_latitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_current_longitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_pickup_latitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_pickup_longitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_destination_latitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_destination_longitude"}},{"kind":"Field","name":{"kind":"Name","value":"notify_recipient"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_language"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_unsubscribed"}},{"kind":"Field","name":{"kind":"Name","value":"protect_details"}},{"kind":"Field","name":{"kind":"Name","value":"details_protected"}},{"kind":"Field","name":{"kind":"Name","value":"last_event_at"}},{"kind":"Field","name":{"kind":"Name","value":"quiet_after_days"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}},{"kind":"Field","name":{"kind":"Name","value":"allow_reschedule"}},{"kind":"Field","name":{"kind":"Name","value":"reschedule_allowed"}},{"kind":"Field","name":{"kind":"Name","value":"reschedule_choice"}},{"kind":"Field","name":{"kind":"Name","value":"reschedule_date"}},{"kind":"Field","name":{"kind":"Name","value":"rescheduled_at"}},{"kind":"Field","name":{"kind":"Name","value":"delivery_attempts"}},{"kind":"Field","name":{"kind":"Name","value":"delivery_recorded_by"}},{"kind":"Field","name":{"kind":"Name","value":"delivery_proof"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"receiver_name"}},{"kind":"Field","name":{"kind":"Name","value":"signature_url"}},{"kind":"Field","name":{"kind":"Name","value":"photo_url"}},{"kind":"Field","name":{"kind":"Name","value":"delivered_at"}},{"kind":"Field","name":{"kind":"Name","value":"left_at"}}]}}]}}]} as unknown as DocumentNode;
+export type AdminUpdateParcelImageMutationFn = ApolloReactCommon.MutationFunction<AdminUpdateParcelImageMutation, AdminUpdateParcelImageMutationVariables>;
 
 /**
  * __useAdminUpdateParcelImageMutation__
@@ -3414,21 +2642,15 @@ export type AdminUpdateParcelImageMutationFn = Apollo.MutationFunction<AdminUpda
  *   },
  * });
  */
-export function useAdminUpdateParcelImageMutation(baseOptions?: Apollo.MutationHookOptions<AdminUpdateParcelImageMutation, AdminUpdateParcelImageMutationVariables>) {
+export function useAdminUpdateParcelImageMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminUpdateParcelImageMutation, AdminUpdateParcelImageMutationVariables>) {
         const options = {...defaultOptions, ...baseOptions}
-        return Apollo.useMutation<AdminUpdateParcelImageMutation, AdminUpdateParcelImageMutationVariables>(AdminUpdateParcelImageDocument, options);
+        return ApolloReactHooks.useMutation<AdminUpdateParcelImageMutation, AdminUpdateParcelImageMutationVariables>(AdminUpdateParcelImageDocument, options);
       }
 export type AdminUpdateParcelImageMutationHookResult = ReturnType<typeof useAdminUpdateParcelImageMutation>;
-export type AdminUpdateParcelImageMutationResult = Apollo.MutationResult<AdminUpdateParcelImageMutation>;
-export type AdminUpdateParcelImageMutationOptions = Apollo.BaseMutationOptions<AdminUpdateParcelImageMutation, AdminUpdateParcelImageMutationVariables>;
-export const AdminUpdateWebhookDocument = gql`
-    mutation AdminUpdateWebhook($input: UpdateWebhookInput!) {
-  updateWebhook(input: $input) {
-    ...AdminWebhookFields
-  }
-}
-    ${AdminWebhookFieldsFragmentDoc}`;
-export type AdminUpdateWebhookMutationFn = Apollo.MutationFunction<AdminUpdateWebhookMutation, AdminUpdateWebhookMutationVariables>;
+export type AdminUpdateParcelImageMutationResult = ApolloReactCommon.MutationResult<AdminUpdateParcelImageMutation>;
+export type AdminUpdateParcelImageMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminUpdateParcelImageMutation, AdminUpdateParcelImageMutationVariables>;
+export const AdminUpdateWebhookDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminUpdateWebhook"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateWebhookInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateWebhook"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminWebhookFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminWebhookFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Webhook"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"events"}},{"kind":"Field","name":{"kind":"Name","value":"secret"}},{"kind":"Field","name":{"kind":"Name","value":"active"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}}]}}]} as unknown as DocumentNode;
+export type AdminUpdateWebhookMutationFn = ApolloReactCommon.MutationFunction<AdminUpdateWebhookMutation, AdminUpdateWebhookMutationVariables>;
 
 /**
  * __useAdminUpdateWebhookMutation__
@@ -3447,27 +2669,14 @@ export type AdminUpdateWebhookMutationFn = Apollo.MutationFunction<AdminUpdateWe
  *   },
  * });
  */
-export function useAdminUpdateWebhookMutation(baseOptions?: Apollo.MutationHookOptions<AdminUpdateWebhookMutation, AdminUpdateWebhookMutationVariables>) {
+export function useAdminUpdateWebhookMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminUpdateWebhookMutation, AdminUpdateWebhookMutationVariables>) {
         const options = {...defaultOptions, ...baseOptions}
-        return Apollo.useMutation<AdminUpdateWebhookMutation, AdminUpdateWebhookMutationVariables>(AdminUpdateWebhookDocument, options);
+        return ApolloReactHooks.useMutation<AdminUpdateWebhookMutation, AdminUpdateWebhookMutationVariables>(AdminUpdateWebhookDocument, options);
       }
 export type AdminUpdateWebhookMutationHookResult = ReturnType<typeof useAdminUpdateWebhookMutation>;
-export type AdminUpdateWebhookMutationResult = Apollo.MutationResult<AdminUpdateWebhookMutation>;
-export type AdminUpdateWebhookMutationOptions = Apollo.BaseMutationOptions<AdminUpdateWebhookMutation, AdminUpdateWebhookMutationVariables>;
-export const AdminWebhookDeliveriesDocument = gql`
-    query AdminWebhookDeliveries($webhookId: Int!, $page: Int, $per_page: Int) {
-  webhookDeliveries(webhookId: $webhookId, page: $page, per_page: $per_page) {
-    current_page
-    last_page
-    next_page_url
-    per_page
-    total
-    data {
-      ...AdminWebhookDeliveryFields
-    }
-  }
-}
-    ${AdminWebhookDeliveryFieldsFragmentDoc}`;
+export type AdminUpdateWebhookMutationResult = ApolloReactCommon.MutationResult<AdminUpdateWebhookMutation>;
+export type AdminUpdateWebhookMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminUpdateWebhookMutation, AdminUpdateWebhookMutationVariables>;
+export const AdminWebhookDeliveriesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminWebhookDeliveries"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"webhookId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"page"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"per_page"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"webhookDeliveries"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"webhookId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"webhookId"}}},{"kind":"Argument","name":{"kind":"Name","value":"page"},"value":{"kind":"Variable","name":{"kind":"Name","value":"page"}}},{"kind":"Argument","name":{"kind":"Name","value":"per_page"},"value":{"kind":"Variable","name":{"kind":"Name","value":"per_page"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"current_page"}},{"kind":"Field","name":{"kind":"Name","value":"last_page"}},{"kind":"Field","name":{"kind":"Name","value":"next_page_url"}},{"kind":"Field","name":{"kind":"Name","value":"per_page"}},{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"data"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminWebhookDeliveryFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminWebhookDeliveryFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"WebhookDelivery"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"webhook_id"}},{"kind":"Field","name":{"kind":"Name","value":"event"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"attempts"}},{"kind":"Field","name":{"kind":"Name","value":"response_status"}},{"kind":"Field","name":{"kind":"Name","value":"response_body"}},{"kind":"Field","name":{"kind":"Name","value":"error"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}}]}}]} as unknown as DocumentNode;
 
 /**
  * __useAdminWebhookDeliveriesQuery__
@@ -3487,32 +2696,26 @@ export const AdminWebhookDeliveriesDocument = gql`
  *   },
  * });
  */
-export function useAdminWebhookDeliveriesQuery(baseOptions: Apollo.QueryHookOptions<AdminWebhookDeliveriesQuery, AdminWebhookDeliveriesQueryVariables> & ({ variables: AdminWebhookDeliveriesQueryVariables; skip?: boolean; } | { skip: boolean; }) ) {
+export function useAdminWebhookDeliveriesQuery(baseOptions: ApolloReactHooks.QueryHookOptions<AdminWebhookDeliveriesQuery, AdminWebhookDeliveriesQueryVariables> & ({ variables: AdminWebhookDeliveriesQueryVariables; skip?: boolean; } | { skip: boolean; }) ) {
         const options = {...defaultOptions, ...baseOptions}
-        return Apollo.useQuery<AdminWebhookDeliveriesQuery, AdminWebhookDeliveriesQueryVariables>(AdminWebhookDeliveriesDocument, options);
+        return ApolloReactHooks.useQuery<AdminWebhookDeliveriesQuery, AdminWebhookDeliveriesQueryVariables>(AdminWebhookDeliveriesDocument, options);
       }
-export function useAdminWebhookDeliveriesLazyQuery(baseOptions?: Apollo.LazyQueryHookOptions<AdminWebhookDeliveriesQuery, AdminWebhookDeliveriesQueryVariables>) {
+export function useAdminWebhookDeliveriesLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<AdminWebhookDeliveriesQuery, AdminWebhookDeliveriesQueryVariables>) {
           const options = {...defaultOptions, ...baseOptions}
-          return Apollo.useLazyQuery<AdminWebhookDeliveriesQuery, AdminWebhookDeliveriesQueryVariables>(AdminWebhookDeliveriesDocument, options);
+          return ApolloReactHooks.useLazyQuery<AdminWebhookDeliveriesQuery, AdminWebhookDeliveriesQueryVariables>(AdminWebhookDeliveriesDocument, options);
         }
 // @ts-ignore
-export function useAdminWebhookDeliveriesSuspenseQuery(baseOptions?: Apollo.SuspenseQueryHookOptions<AdminWebhookDeliveriesQuery, AdminWebhookDeliveriesQueryVariables>): Apollo.UseSuspenseQueryResult<AdminWebhookDeliveriesQuery, AdminWebhookDeliveriesQueryVariables>;
-export function useAdminWebhookDeliveriesSuspenseQuery(baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<AdminWebhookDeliveriesQuery, AdminWebhookDeliveriesQueryVariables>): Apollo.UseSuspenseQueryResult<AdminWebhookDeliveriesQuery | undefined, AdminWebhookDeliveriesQueryVariables>;
-export function useAdminWebhookDeliveriesSuspenseQuery(baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<AdminWebhookDeliveriesQuery, AdminWebhookDeliveriesQueryVariables>) {
-          const options = baseOptions === Apollo.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
-          return Apollo.useSuspenseQuery<AdminWebhookDeliveriesQuery, AdminWebhookDeliveriesQueryVariables>(AdminWebhookDeliveriesDocument, options);
+export function useAdminWebhookDeliveriesSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<AdminWebhookDeliveriesQuery, AdminWebhookDeliveriesQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminWebhookDeliveriesQuery, AdminWebhookDeliveriesQueryVariables>;
+export function useAdminWebhookDeliveriesSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminWebhookDeliveriesQuery, AdminWebhookDeliveriesQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminWebhookDeliveriesQuery | undefined, AdminWebhookDeliveriesQueryVariables>;
+export function useAdminWebhookDeliveriesSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminWebhookDeliveriesQuery, AdminWebhookDeliveriesQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<AdminWebhookDeliveriesQuery, AdminWebhookDeliveriesQueryVariables>(AdminWebhookDeliveriesDocument, options);
         }
 export type AdminWebhookDeliveriesQueryHookResult = ReturnType<typeof useAdminWebhookDeliveriesQuery>;
 export type AdminWebhookDeliveriesLazyQueryHookResult = ReturnType<typeof useAdminWebhookDeliveriesLazyQuery>;
 export type AdminWebhookDeliveriesSuspenseQueryHookResult = ReturnType<typeof useAdminWebhookDeliveriesSuspenseQuery>;
-export type AdminWebhookDeliveriesQueryResult = Apollo.QueryResult<AdminWebhookDeliveriesQuery, AdminWebhookDeliveriesQueryVariables>;
-export const AdminWebhooksDocument = gql`
-    query AdminWebhooks {
-  webhooks {
-    ...AdminWebhookFields
-  }
-}
-    ${AdminWebhookFieldsFragmentDoc}`;
+export type AdminWebhookDeliveriesQueryResult = ApolloReactCommon.QueryResult<AdminWebhookDeliveriesQuery, AdminWebhookDeliveriesQueryVariables>;
+export const AdminWebhooksDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminWebhooks"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"webhooks"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminWebhookFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminWebhookFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Webhook"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"events"}},{"kind":"Field","name":{"kind":"Name","value":"secret"}},{"kind":"Field","name":{"kind":"Name","value":"active"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}}]}}]} as unknown as DocumentNode;
 
 /**
  * __useAdminWebhooksQuery__
@@ -3529,358 +2732,22 @@ export const AdminWebhooksDocument = gql`
  *   },
  * });
  */
-export function useAdminWebhooksQuery(baseOptions?: Apollo.QueryHookOptions<AdminWebhooksQuery, AdminWebhooksQueryVariables>) {
+export function useAdminWebhooksQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<AdminWebhooksQuery, AdminWebhooksQueryVariables>) {
         const options = {...defaultOptions, ...baseOptions}
-        return Apollo.useQuery<AdminWebhooksQuery, AdminWebhooksQueryVariables>(AdminWebhooksDocument, options);
+        return ApolloReactHooks.useQuery<AdminWebhooksQuery, AdminWebhooksQueryVariables>(AdminWebhooksDocument, options);
       }
-export function useAdminWebhooksLazyQuery(baseOptions?: Apollo.LazyQueryHookOptions<AdminWebhooksQuery, AdminWebhooksQueryVariables>) {
+export function useAdminWebhooksLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<AdminWebhooksQuery, AdminWebhooksQueryVariables>) {
           const options = {...defaultOptions, ...baseOptions}
-          return Apollo.useLazyQuery<AdminWebhooksQuery, AdminWebhooksQueryVariables>(AdminWebhooksDocument, options);
+          return ApolloReactHooks.useLazyQuery<AdminWebhooksQuery, AdminWebhooksQueryVariables>(AdminWebhooksDocument, options);
         }
 // @ts-ignore
-export function useAdminWebhooksSuspenseQuery(baseOptions?: Apollo.SuspenseQueryHookOptions<AdminWebhooksQuery, AdminWebhooksQueryVariables>): Apollo.UseSuspenseQueryResult<AdminWebhooksQuery, AdminWebhooksQueryVariables>;
-export function useAdminWebhooksSuspenseQuery(baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<AdminWebhooksQuery, AdminWebhooksQueryVariables>): Apollo.UseSuspenseQueryResult<AdminWebhooksQuery | undefined, AdminWebhooksQueryVariables>;
-export function useAdminWebhooksSuspenseQuery(baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<AdminWebhooksQuery, AdminWebhooksQueryVariables>) {
-          const options = baseOptions === Apollo.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
-          return Apollo.useSuspenseQuery<AdminWebhooksQuery, AdminWebhooksQueryVariables>(AdminWebhooksDocument, options);
+export function useAdminWebhooksSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<AdminWebhooksQuery, AdminWebhooksQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminWebhooksQuery, AdminWebhooksQueryVariables>;
+export function useAdminWebhooksSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminWebhooksQuery, AdminWebhooksQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminWebhooksQuery | undefined, AdminWebhooksQueryVariables>;
+export function useAdminWebhooksSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminWebhooksQuery, AdminWebhooksQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<AdminWebhooksQuery, AdminWebhooksQueryVariables>(AdminWebhooksDocument, options);
         }
 export type AdminWebhooksQueryHookResult = ReturnType<typeof useAdminWebhooksQuery>;
 export type AdminWebhooksLazyQueryHookResult = ReturnType<typeof useAdminWebhooksLazyQuery>;
 export type AdminWebhooksSuspenseQueryHookResult = ReturnType<typeof useAdminWebhooksSuspenseQuery>;
-export type AdminWebhooksQueryResult = Apollo.QueryResult<AdminWebhooksQuery, AdminWebhooksQueryVariables>;
-export const VisitorContactDocument = gql`
-    mutation VisitorContact($input: VisitorContactInput!) {
-  contact(input: $input)
-}
-    `;
-export type VisitorContactMutationFn = Apollo.MutationFunction<VisitorContactMutation, VisitorContactMutationVariables>;
-
-/**
- * __useVisitorContactMutation__
- *
- * To run a mutation, you first call `useVisitorContactMutation` within a React component and pass it any options that fit your needs.
- * When your component renders, `useVisitorContactMutation` returns a tuple that includes:
- * - A mutate function that you can call at any time to execute the mutation
- * - An object with fields that represent the current status of the mutation's execution
- *
- * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
- *
- * @example
- * const [visitorContactMutation, { data, loading, error }] = useVisitorContactMutation({
- *   variables: {
- *      input: // value for 'input'
- *   },
- * });
- */
-export function useVisitorContactMutation(baseOptions?: Apollo.MutationHookOptions<VisitorContactMutation, VisitorContactMutationVariables>) {
-        const options = {...defaultOptions, ...baseOptions}
-        return Apollo.useMutation<VisitorContactMutation, VisitorContactMutationVariables>(VisitorContactDocument, options);
-      }
-export type VisitorContactMutationHookResult = ReturnType<typeof useVisitorContactMutation>;
-export type VisitorContactMutationResult = Apollo.MutationResult<VisitorContactMutation>;
-export type VisitorContactMutationOptions = Apollo.BaseMutationOptions<VisitorContactMutation, VisitorContactMutationVariables>;
-export const RescheduleDeliveryDocument = gql`
-    mutation RescheduleDelivery($trackingCode: String!, $input: RescheduleInput!) {
-  rescheduleDelivery(trackingCode: $trackingCode, input: $input) {
-    tracking_code
-    choice
-    date
-    rescheduled_at
-  }
-}
-    `;
-export type RescheduleDeliveryMutationFn = Apollo.MutationFunction<RescheduleDeliveryMutation, RescheduleDeliveryMutationVariables>;
-
-/**
- * __useRescheduleDeliveryMutation__
- *
- * To run a mutation, you first call `useRescheduleDeliveryMutation` within a React component and pass it any options that fit your needs.
- * When your component renders, `useRescheduleDeliveryMutation` returns a tuple that includes:
- * - A mutate function that you can call at any time to execute the mutation
- * - An object with fields that represent the current status of the mutation's execution
- *
- * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
- *
- * @example
- * const [rescheduleDeliveryMutation, { data, loading, error }] = useRescheduleDeliveryMutation({
- *   variables: {
- *      trackingCode: // value for 'trackingCode'
- *      input: // value for 'input'
- *   },
- * });
- */
-export function useRescheduleDeliveryMutation(baseOptions?: Apollo.MutationHookOptions<RescheduleDeliveryMutation, RescheduleDeliveryMutationVariables>) {
-        const options = {...defaultOptions, ...baseOptions}
-        return Apollo.useMutation<RescheduleDeliveryMutation, RescheduleDeliveryMutationVariables>(RescheduleDeliveryDocument, options);
-      }
-export type RescheduleDeliveryMutationHookResult = ReturnType<typeof useRescheduleDeliveryMutation>;
-export type RescheduleDeliveryMutationResult = Apollo.MutationResult<RescheduleDeliveryMutation>;
-export type RescheduleDeliveryMutationOptions = Apollo.BaseMutationOptions<RescheduleDeliveryMutation, RescheduleDeliveryMutationVariables>;
-export const SiteGraphDocument = gql`
-    query SiteGraph {
-  graph {
-    admin
-    pages {
-      id
-      slug
-      title
-      sub_title
-      icon
-      hero
-      overlay
-      content
-    }
-    reviews {
-      id
-      name
-      review
-      image
-    }
-    settings {
-      meta_description
-      chat_code
-      contact_email
-      contact_phone
-      contact_phone_alt
-      contact_twitter
-      contact_telegram
-      contact_instagram
-      contact_address
-    }
-  }
-}
-    `;
-
-/**
- * __useSiteGraphQuery__
- *
- * To run a query within a React component, call `useSiteGraphQuery` and pass it any options that fit your needs.
- * When your component renders, `useSiteGraphQuery` returns an object from Apollo Client that contains loading, error, and data properties
- * you can use to render your UI.
- *
- * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
- *
- * @example
- * const { data, loading, error } = useSiteGraphQuery({
- *   variables: {
- *   },
- * });
- */
-export function useSiteGraphQuery(baseOptions?: Apollo.QueryHookOptions<SiteGraphQuery, SiteGraphQueryVariables>) {
-        const options = {...defaultOptions, ...baseOptions}
-        return Apollo.useQuery<SiteGraphQuery, SiteGraphQueryVariables>(SiteGraphDocument, options);
-      }
-export function useSiteGraphLazyQuery(baseOptions?: Apollo.LazyQueryHookOptions<SiteGraphQuery, SiteGraphQueryVariables>) {
-          const options = {...defaultOptions, ...baseOptions}
-          return Apollo.useLazyQuery<SiteGraphQuery, SiteGraphQueryVariables>(SiteGraphDocument, options);
-        }
-// @ts-ignore
-export function useSiteGraphSuspenseQuery(baseOptions?: Apollo.SuspenseQueryHookOptions<SiteGraphQuery, SiteGraphQueryVariables>): Apollo.UseSuspenseQueryResult<SiteGraphQuery, SiteGraphQueryVariables>;
-export function useSiteGraphSuspenseQuery(baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<SiteGraphQuery, SiteGraphQueryVariables>): Apollo.UseSuspenseQueryResult<SiteGraphQuery | undefined, SiteGraphQueryVariables>;
-export function useSiteGraphSuspenseQuery(baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<SiteGraphQuery, SiteGraphQueryVariables>) {
-          const options = baseOptions === Apollo.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
-          return Apollo.useSuspenseQuery<SiteGraphQuery, SiteGraphQueryVariables>(SiteGraphDocument, options);
-        }
-export type SiteGraphQueryHookResult = ReturnType<typeof useSiteGraphQuery>;
-export type SiteGraphLazyQueryHookResult = ReturnType<typeof useSiteGraphLazyQuery>;
-export type SiteGraphSuspenseQueryHookResult = ReturnType<typeof useSiteGraphSuspenseQuery>;
-export type SiteGraphQueryResult = Apollo.QueryResult<SiteGraphQuery, SiteGraphQueryVariables>;
-export const TrackParcelDocument = gql`
-    query TrackParcel($trackingCode: String!, $verify: String) {
-  parcel(trackingCode: $trackingCode, verify: $verify) {
-    id
-    tracking_code
-    recipient_name
-    sender_name
-    destination
-    current_location
-    pickup_location
-    status
-    status_code
-    status_reason
-    weight
-    shipped_via
-    parcel_content
-    declared_value
-    min_expected_delivery_date
-    max_expected_delivery_date
-    image
-    show_map
-    map_zoom
-    map_current_latitude
-    map_current_longitude
-    map_pickup_latitude
-    map_pickup_longitude
-    map_destination_latitude
-    map_destination_longitude
-    created_at
-    updated_at
-    last_event_at
-    quiet_after_days
-    details_protected
-    structured_data
-    delivery_attempts
-    reschedule_allowed
-    reschedule_choice
-    reschedule_date
-    delivery_proof {
-      receiver_name
-      signature_url
-      photo_url
-      delivered_at
-      left_at
-    }
-    history {
-      id
-      title
-      description
-      icon
-      color
-      status_code
-      status_reason
-      created_at
-      created_at_month
-      created_at_day
-      created_at_time
-    }
-  }
-}
-    `;
-
-/**
- * __useTrackParcelQuery__
- *
- * To run a query within a React component, call `useTrackParcelQuery` and pass it any options that fit your needs.
- * When your component renders, `useTrackParcelQuery` returns an object from Apollo Client that contains loading, error, and data properties
- * you can use to render your UI.
- *
- * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
- *
- * @example
- * const { data, loading, error } = useTrackParcelQuery({
- *   variables: {
- *      trackingCode: // value for 'trackingCode'
- *      verify: // value for 'verify'
- *   },
- * });
- */
-export function useTrackParcelQuery(baseOptions: Apollo.QueryHookOptions<TrackParcelQuery, TrackParcelQueryVariables> & ({ variables: TrackParcelQueryVariables; skip?: boolean; } | { skip: boolean; }) ) {
-        const options = {...defaultOptions, ...baseOptions}
-        return Apollo.useQuery<TrackParcelQuery, TrackParcelQueryVariables>(TrackParcelDocument, options);
-      }
-export function useTrackParcelLazyQuery(baseOptions?: Apollo.LazyQueryHookOptions<TrackParcelQuery, TrackParcelQueryVariables>) {
-          const options = {...defaultOptions, ...baseOptions}
-          return Apollo.useLazyQuery<TrackParcelQuery, TrackParcelQueryVariables>(TrackParcelDocument, options);
-        }
-// @ts-ignore
-export function useTrackParcelSuspenseQuery(baseOptions?: Apollo.SuspenseQueryHookOptions<TrackParcelQuery, TrackParcelQueryVariables>): Apollo.UseSuspenseQueryResult<TrackParcelQuery, TrackParcelQueryVariables>;
-export function useTrackParcelSuspenseQuery(baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<TrackParcelQuery, TrackParcelQueryVariables>): Apollo.UseSuspenseQueryResult<TrackParcelQuery | undefined, TrackParcelQueryVariables>;
-export function useTrackParcelSuspenseQuery(baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<TrackParcelQuery, TrackParcelQueryVariables>) {
-          const options = baseOptions === Apollo.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
-          return Apollo.useSuspenseQuery<TrackParcelQuery, TrackParcelQueryVariables>(TrackParcelDocument, options);
-        }
-export type TrackParcelQueryHookResult = ReturnType<typeof useTrackParcelQuery>;
-export type TrackParcelLazyQueryHookResult = ReturnType<typeof useTrackParcelLazyQuery>;
-export type TrackParcelSuspenseQueryHookResult = ReturnType<typeof useTrackParcelSuspenseQuery>;
-export type TrackParcelQueryResult = Apollo.QueryResult<TrackParcelQuery, TrackParcelQueryVariables>;
-export const TrackParcelsDocument = gql`
-    query TrackParcels($codes: [String!]!, $verify: String) {
-  track(codes: $codes, verify: $verify) {
-    tracking_code
-    error
-    parcel {
-      id
-      tracking_code
-      destination
-      pickup_location
-      current_location
-      status
-      status_code
-      status_reason
-      min_expected_delivery_date
-      max_expected_delivery_date
-      last_event_at
-      quiet_after_days
-      details_protected
-      structured_data
-      history {
-        id
-        title
-        status_code
-        created_at
-      }
-    }
-  }
-}
-    `;
-
-/**
- * __useTrackParcelsQuery__
- *
- * To run a query within a React component, call `useTrackParcelsQuery` and pass it any options that fit your needs.
- * When your component renders, `useTrackParcelsQuery` returns an object from Apollo Client that contains loading, error, and data properties
- * you can use to render your UI.
- *
- * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
- *
- * @example
- * const { data, loading, error } = useTrackParcelsQuery({
- *   variables: {
- *      codes: // value for 'codes'
- *      verify: // value for 'verify'
- *   },
- * });
- */
-export function useTrackParcelsQuery(baseOptions: Apollo.QueryHookOptions<TrackParcelsQuery, TrackParcelsQueryVariables> & ({ variables: TrackParcelsQueryVariables; skip?: boolean; } | { skip: boolean; }) ) {
-        const options = {...defaultOptions, ...baseOptions}
-        return Apollo.useQuery<TrackParcelsQuery, TrackParcelsQueryVariables>(TrackParcelsDocument, options);
-      }
-export function useTrackParcelsLazyQuery(baseOptions?: Apollo.LazyQueryHookOptions<TrackParcelsQuery, TrackParcelsQueryVariables>) {
-          const options = {...defaultOptions, ...baseOptions}
-          return Apollo.useLazyQuery<TrackParcelsQuery, TrackParcelsQueryVariables>(TrackParcelsDocument, options);
-        }
-// @ts-ignore
-export function useTrackParcelsSuspenseQuery(baseOptions?: Apollo.SuspenseQueryHookOptions<TrackParcelsQuery, TrackParcelsQueryVariables>): Apollo.UseSuspenseQueryResult<TrackParcelsQuery, TrackParcelsQueryVariables>;
-export function useTrackParcelsSuspenseQuery(baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<TrackParcelsQuery, TrackParcelsQueryVariables>): Apollo.UseSuspenseQueryResult<TrackParcelsQuery | undefined, TrackParcelsQueryVariables>;
-export function useTrackParcelsSuspenseQuery(baseOptions?: Apollo.SkipToken | Apollo.SuspenseQueryHookOptions<TrackParcelsQuery, TrackParcelsQueryVariables>) {
-          const options = baseOptions === Apollo.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
-          return Apollo.useSuspenseQuery<TrackParcelsQuery, TrackParcelsQueryVariables>(TrackParcelsDocument, options);
-        }
-export type TrackParcelsQueryHookResult = ReturnType<typeof useTrackParcelsQuery>;
-export type TrackParcelsLazyQueryHookResult = ReturnType<typeof useTrackParcelsLazyQuery>;
-export type TrackParcelsSuspenseQueryHookResult = ReturnType<typeof useTrackParcelsSuspenseQuery>;
-export type TrackParcelsQueryResult = Apollo.QueryResult<TrackParcelsQuery, TrackParcelsQueryVariables>;
-export const UnsubscribeDocument = gql`
-    mutation Unsubscribe($input: UnsubscribeInput!) {
-  unsubscribe(input: $input) {
-    tracking_code
-    unsubscribed
-  }
-}
-    `;
-export type UnsubscribeMutationFn = Apollo.MutationFunction<UnsubscribeMutation, UnsubscribeMutationVariables>;
-
-/**
- * __useUnsubscribeMutation__
- *
- * To run a mutation, you first call `useUnsubscribeMutation` within a React component and pass it any options that fit your needs.
- * When your component renders, `useUnsubscribeMutation` returns a tuple that includes:
- * - A mutate function that you can call at any time to execute the mutation
- * - An object with fields that represent the current status of the mutation's execution
- *
- * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
- *
- * @example
- * const [unsubscribeMutation, { data, loading, error }] = useUnsubscribeMutation({
- *   variables: {
- *      input: // value for 'input'
- *   },
- * });
- */
-export function useUnsubscribeMutation(baseOptions?: Apollo.MutationHookOptions<UnsubscribeMutation, UnsubscribeMutationVariables>) {
-        const options = {...defaultOptions, ...baseOptions}
-        return Apollo.useMutation<UnsubscribeMutation, UnsubscribeMutationVariables>(UnsubscribeDocument, options);
-      }
-export type UnsubscribeMutationHookResult = ReturnType<typeof useUnsubscribeMutation>;
-export type UnsubscribeMutationResult = Apollo.MutationResult<UnsubscribeMutation>;
-export type UnsubscribeMutationOptions = Apollo.BaseMutationOptions<UnsubscribeMutation, UnsubscribeMutationVariables>;
+export type AdminWebhooksQueryResult = ApolloReactCommon.QueryResult<AdminWebhooksQuery, AdminWebhooksQueryVariables>;

@@ -1,5 +1,5 @@
 /**
- * The chooser's values are the original site's 22 codes (spec section 9). Some are not ISO
+ * The chooser's values are the original site's 22 codes. Some are not ISO
  * codes: `in` is Hindi, `se` Swedish, `vn` Vietnamese; `id` is Indonesian. `tag` is the real
  * language tag for <html lang>.
  */

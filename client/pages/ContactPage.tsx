@@ -3,25 +3,16 @@ import "../styles/pages.css";
 import { PageHero } from "../components/PageHero";
 import { Icon } from "../components/Icon";
 import { alternate_email, phone, schedule, send } from "../components/icons";
-import { useStore } from "../state/store";
-import { WithApollo } from "../withApollo";
+import { useSiteGraph } from "../modules/graph/siteGraph";
 import { useDocumentTitle } from "../components/brand";
-import { TEXT_MAX, useContactForm } from "../modules/contact/useContactForm";
+import { useContactForm } from "../modules/contact/useContactForm";
+import { MAX_TEXT } from "../../server/core/lengths.codes";
 
 /** Contact Us: contact e-mail and alternate phone when set, and a form that really sends. */
 export default function ContactPage() {
-  return (
-    <WithApollo>
-      <Contact />
-    </WithApollo>
-  );
-}
-
-function Contact() {
   const { t } = useTranslation();
   useDocumentTitle(t("contact.title"));
-  const { state } = useStore();
-  const s = state.settings;
+  const s = useSiteGraph().settings;
   const { values, set, errors, invalid, message, loading, onSubmit } = useContactForm();
 
   return (
@@ -90,16 +81,16 @@ function Contact() {
             <div className="form-row">
               <div className="field">
                 <label htmlFor="contact-name">{t("contact.name")}</label>
-                <input id="contact-name" className="input" name="name" autoComplete="name" maxLength={TEXT_MAX} required value={values.name} onChange={set("name")} aria-invalid={invalid.name || undefined} />
+                <input id="contact-name" className="input" name="name" autoComplete="name" maxLength={MAX_TEXT} required value={values.name} onChange={set("name")} aria-invalid={invalid.name || undefined} />
               </div>
               <div className="field">
                 <label htmlFor="contact-email">{t("contact.yourEmail")}</label>
-                <input id="contact-email" className="input" type="email" name="email" autoComplete="email" maxLength={TEXT_MAX} required value={values.email} onChange={set("email")} aria-invalid={invalid.email || undefined} />
+                <input id="contact-email" className="input" type="email" name="email" autoComplete="email" maxLength={MAX_TEXT} required value={values.email} onChange={set("email")} aria-invalid={invalid.email || undefined} />
               </div>
             </div>
             <div className="field">
               <label htmlFor="contact-subject">{t("contact.subject")}</label>
-              <input id="contact-subject" className="input" name="subject" maxLength={TEXT_MAX} required value={values.subject} onChange={set("subject")} aria-invalid={invalid.subject || undefined} />
+              <input id="contact-subject" className="input" name="subject" maxLength={MAX_TEXT} required value={values.subject} onChange={set("subject")} aria-invalid={invalid.subject || undefined} />
             </div>
             <div className="field">
               <label htmlFor="contact-body">{t("contact.body")}</label>

@@ -2,23 +2,22 @@ import { useLocation, useParams } from "react-router-dom";
 import "../styles/pages.css";
 import { PageHero } from "../components/PageHero";
 import { Markup } from "../components/Markup";
-import { PageLoading } from "../components/Layout";
-import { useStore, type PageItem } from "../state/store";
-import { useGraphReady } from "../modules/graph/startup";
+import { PageLoading } from "../components/layout/PageLoading";
+import { useGraphReady, useSiteGraph, type PageItem } from "../modules/graph/siteGraph";
 import NotFoundPage from "./NotFoundPage";
 import { useDocumentTitle } from "../components/brand";
 
 /**
- * A content page by slug: from the loaded pages, or the page passed in navigation state; the
+ * A content page by slug: from the start-up graph in Apollo's cache, or the page passed in navigation state; the
  * 404 screen once the site graph has arrived without it.
  */
 export default function ContentPage() {
   const { slug = "" } = useParams();
-  const { state } = useStore();
+  const { pagesBySlug } = useSiteGraph();
   const location = useLocation();
   const ready = useGraphReady();
   const passed = (location.state as { page?: PageItem } | null)?.page;
-  const page = state.pages[slug] ?? (passed?.slug === slug ? passed : undefined);
+  const page = pagesBySlug.get(slug) ?? (passed?.slug === slug ? passed : undefined);
   useDocumentTitle(page?.title);
 
   if (!page) return ready ? <NotFoundPage /> : <PageLoading />;

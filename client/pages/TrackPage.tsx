@@ -1,100 +1,62 @@
-import { startTransition, useCallback, useEffect, useMemo, useState, type FormEvent } from "react";
+import { useCallback, useMemo, useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import "../styles/pages.css";
 import "../styles/track.css";
-import type { TrackParcelQuery, TrackParcelQueryVariables, TrackParcelsQuery, TrackParcelsQueryVariables } from "../generated/graphql";
-import trackParcelsSource from "../modules/parcel/graphql/TrackParcels.graphql?raw";
-import { gqlFetch } from "../modules/graph/gqlFetch";
-import { useStore } from "../state/store";
+import { useTrackParcelLazyQuery, useTrackParcelQuery, useTrackParcelsQuery, type TrackParcelQuery } from "../generated/public";
+import { callErrors, errorText, INVALID_JSON } from "../errors";
 import { Icon } from "../components/Icon";
 import { arrow_back, error as errorIcon, search } from "../components/icons";
 import { PageHero } from "../components/PageHero";
 import { TRACK_HERO } from "../components/heroImages";
 import { TrackResult } from "../modules/parcel/TrackResult";
-import { TrackSummary, type TrackItem } from "../modules/parcel/TrackSummary";
+import { TrackSummary } from "../modules/parcel/TrackSummary";
 import { useNoIndex, useStructuredData } from "../modules/parcel/seo";
 import { useDocumentTitle } from "../components/brand";
-import { splitCodes, takePrefetchedParcel, trackParcelSource } from "../modules/parcel/prefetch";
-
-export { splitCodes };
+import { splitCodes } from "../modules/parcel/codes";
+import { TRACK_ERRORS } from "../modules/parcel/trackErrors";
 
 export type TrackedParcel = TrackParcelQuery["parcel"];
 
 /** At most this many codes at once (the `track` query's limit). */
 const MAX_CODES = 20;
 
-let lastLookup = 0;
 /**
- * Looks a parcel up and keeps the lookup in the client state (idle, fetching, data/errors).
- * `unlock` asks again with the recipient's postcode or e-mail for a protected parcel: the
- * anonymous view stays on screen and a wrong value only shows its error.
+ * One code: its look-up (a fresh answer each time; the first one may be the request boot.ts sent), and
+ * two quiet requests that leave the screen as it is while they run: `unlock` asks again with the
+ * recipient's postcode or e-mail for a protected parcel (a wrong one only shows its error), `refresh`
+ * after the recipient's choice. Their answers update the parcel on screen through Apollo's cache.
  */
-function useParcelLookup() {
+function useParcelLookup(code: string | null) {
   const { t } = useTranslation();
-  const { dispatch } = useStore();
-  const lookup = useCallback(
-    async (code: string) => {
-      const id = ++lastLookup;
-      // Transitions (here and below): the screen re-renders in short slices, not in one long task.
-      startTransition(() => dispatch({ type: "parcel/fetching" }));
-      const variables: TrackParcelQueryVariables = { trackingCode: code };
-      const { data, errors } = await (takePrefetchedParcel(code) ?? gqlFetch<TrackParcelQuery>(trackParcelSource, variables));
-      if (id !== lastLookup) return; // a newer look-up is under way
-      startTransition(() => dispatch({ type: "parcel/result", data: errors.length ? null : (data?.parcel ?? null), errors }));
-    },
-    [dispatch],
-  );
+  const query = useTrackParcelQuery({
+    variables: { trackingCode: code ?? "" },
+    skip: !code,
+    fetchPolicy: "network-only",
+    notifyOnNetworkStatusChange: true,
+  });
+  const [ask] = useTrackParcelLazyQuery({ fetchPolicy: "network-only" });
   const unlock = useCallback(
-    async (code: string, verify: string): Promise<string[]> => {
-      const id = lastLookup;
-      const variables: TrackParcelQueryVariables = { trackingCode: code, verify };
-      const { data, errors } = await gqlFetch<TrackParcelQuery>(trackParcelSource, variables);
-      if (errors.length || !data?.parcel) {
-        const list = errors.length ? errors : ["Invalid Json"];
-        return list.map((m) => (/^verify does not match/i.test(m) ? t("track.verifyWrong") : m));
+    async (trackingCode: string, verify: string): Promise<string[]> => {
+      const { data, error, errors: answered } = await ask({ variables: { trackingCode, verify } });
+      if (error || answered?.length || !data?.parcel) {
+        // The promise of a lazy query gives the answer's errors as `errors` (errorPolicy "all").
+        const errors = callErrors(error ?? answered).map((e) => errorText(t, e, TRACK_ERRORS));
+        return errors.length ? errors : [INVALID_JSON];
       }
-      if (id === lastLookup) {
-        dispatch({ type: "parcel/result", data: data.parcel, errors: [] });
-        // The form goes away with the notice: keep the keyboard and screen reader on the parcel.
-        requestAnimationFrame(() => document.getElementById("parcel-code")?.focus());
-      }
+      // The form goes away with the notice: keep the keyboard and screen reader on the parcel.
+      requestAnimationFrame(() => document.getElementById("parcel-code")?.focus());
       return [];
     },
-    [dispatch, t],
+    [ask, t],
   );
-  /** The same parcel again, without the loading state (after the recipient's choice). */
   const refresh = useCallback(
-    async (code: string, verify: string | null) => {
-      const variables: TrackParcelQueryVariables = { trackingCode: code, verify };
-      const { data, errors } = await gqlFetch<TrackParcelQuery>(trackParcelSource, variables);
-      if (!errors.length && data?.parcel) dispatch({ type: "parcel/result", data: data.parcel, errors: [] });
+    async (trackingCode: string, verify: string | null) => {
+      await ask({ variables: { trackingCode, verify } });
     },
-    [dispatch],
+    [ask],
   );
-  return { lookup, unlock, refresh };
-}
-
-interface ManyState {
-  fetching: boolean;
-  items: TrackItem[];
-  errors: string[];
-}
-const IDLE: ManyState = { fetching: false, items: [], errors: [] };
-
-/** Several codes at once with the `track` query: each code has its parcel or its own error. */
-function useManyLookup() {
-  const [state, setState] = useState<ManyState>(IDLE);
-  const lookupMany = useCallback(async (codes: string[]) => {
-    const id = ++lastLookup;
-    setState({ fetching: true, items: [], errors: [] });
-    const variables: TrackParcelsQueryVariables = { codes };
-    const { data, errors } = await gqlFetch<TrackParcelsQuery>(trackParcelsSource, variables);
-    if (id !== lastLookup) return;
-    startTransition(() => setState({ fetching: false, items: errors.length ? [] : (data?.track ?? []), errors }));
-  }, []);
-  const reset = useCallback(() => setState(IDLE), []);
-  return { many: state, lookupMany, reset };
+  return { query, unlock, refresh };
 }
 
 export default function TrackPage() {
@@ -102,33 +64,29 @@ export default function TrackPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const queryCode = params.get("code")?.trim() ?? "";
-  const codes = splitCodes(queryCode);
+  const codes = useMemo(() => splitCodes(queryCode), [queryCode]);
   const codesKey = codes.join(",");
   const several = codes.length > 1;
+  const tooMany = codes.length > MAX_CODES;
   const [code, setCode] = useState(queryCode);
-  const { state, dispatch } = useStore();
-  const { lookup, unlock, refresh } = useParcelLookup();
+  // The code(s) in the address pre-fill the box (on load and on each new address); the queries follow the address.
+  const [shownFor, setShownFor] = useState(queryCode);
+  if (shownFor !== queryCode) {
+    setShownFor(queryCode);
+    setCode(queryCode);
+  }
+  const { query: single, unlock, refresh } = useParcelLookup(codes.length === 1 ? codes[0] : null);
+  /** Several codes at once with the `track` query: each code has its parcel or its own error. */
+  const many = useTrackParcelsQuery({
+    variables: { codes },
+    skip: !several || tooMany,
+    fetchPolicy: "network-only",
+    notifyOnNetworkStatusChange: true,
+  });
   // The second factor that unlocked this parcel: the recipient's choice after a failed attempt sends it again.
   const [verified, setVerified] = useState<{ code: string; verify: string } | null>(null);
-  const { many, lookupMany, reset } = useManyLookup();
-  const parcel = state.parcel;
   useDocumentTitle(t("track.title"));
   useNoIndex();
-
-  // The code(s) in the address pre-fill the box and search (on load and on each new address).
-  useEffect(() => {
-    setCode(queryCode);
-    const list = codesKey ? codesKey.split(",") : [];
-    if (list.length > 1) {
-      dispatch({ type: "parcel/reset" });
-      if (list.length <= MAX_CODES) void lookupMany(list);
-      else reset();
-    } else {
-      reset();
-      if (list.length === 1) void lookup(list[0]);
-      else dispatch({ type: "parcel/reset" });
-    }
-  }, [queryCode, codesKey, lookup, lookupMany, reset, dispatch]);
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -136,15 +94,17 @@ export default function TrackPage() {
     if (!list.length) return;
     const value = list.join(",");
     if (value === codesKey) {
-      if (list.length === 1) void lookup(value);
-      else if (list.length <= MAX_CODES) void lookupMany(list);
+      // The same code(s) again: a fresh look-up.
+      if (list.length === 1) void single.refetch();
+      else if (list.length <= MAX_CODES) void many.refetch();
     } else navigate({ search: `?code=${list.map(encodeURIComponent).join(",")}` }); // commas stay readable in the address
   };
 
-  const data = several ? null : (parcel.data as TrackedParcel | null);
+  const data = several || single.error ? null : (single.data?.parcel ?? null);
+  const items = several && !tooMany ? (many.data?.track ?? []) : [];
   useStructuredData(
     several
-      ? many.items.flatMap((i) => (i.parcel ? [{ code: i.parcel.tracking_code, json: i.parcel.structured_data }] : []))
+      ? items.flatMap((i) => (i.parcel ? [{ code: i.parcel.tracking_code, json: i.parcel.structured_data }] : []))
       : data
         ? [{ code: data.tracking_code, json: data.structured_data }]
         : [],
@@ -163,6 +123,13 @@ export default function TrackPage() {
     () => (data ? { verify, onDone: () => refresh(data.tracking_code, verify) } : undefined),
     [data, verify, refresh],
   );
+  /** The first error of a look-up, as the visitor reads it. */
+  const firstError = (error: unknown) => {
+    const first = callErrors(error)[0];
+    return first ? errorText(t, first, TRACK_ERRORS) : null;
+  };
+  const singleError = single.loading ? null : firstError(single.error);
+  const manyError = many.loading ? null : firstError(many.error);
 
   const tracking = (
     <div className="card track-status" role="status">
@@ -214,23 +181,23 @@ export default function TrackPage() {
 
       <div className="container track-body">
         {several ? (
-          codes.length > MAX_CODES ? (
+          tooMany ? (
             failure(t("track.tooMany", { max: MAX_CODES }))
-          ) : many.fetching ? (
+          ) : many.loading ? (
             tracking
-          ) : many.errors.length ? (
-            failure(many.errors[0])
+          ) : manyError ? (
+            failure(manyError)
           ) : (
             <div className="track-many">
-              {many.items.map((item) => (
+              {items.map((item) => (
                 <TrackSummary key={item.tracking_code} item={item} />
               ))}
             </div>
           )
-        ) : parcel.fetching ? (
+        ) : single.loading ? (
           tracking
-        ) : parcel.errors.length ? (
-          failure(parcel.errors[0])
+        ) : singleError ? (
+          failure(singleError)
         ) : data ? (
           <TrackResult parcel={data} onVerify={onVerify} reschedule={reschedule} />
         ) : (

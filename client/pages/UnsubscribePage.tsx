@@ -4,23 +4,13 @@ import "../styles/pages.css";
 import "../styles/track.css";
 import { PageHero } from "../components/PageHero";
 import { Icon } from "../components/Icon";
-import { check_circle, travel_explore } from "../components/icons";
-import { notifications_off } from "../modules/parcel/icons";
+import { check_circle, notifications_off, travel_explore } from "../modules/parcel/icons";
 import { useDocumentTitle } from "../components/brand";
-import { WithApollo } from "../withApollo";
 import { useNoIndex } from "../modules/parcel/seo";
 import { useUnsubscribe } from "../modules/parcel/useUnsubscribe";
 
 /** /unsubscribe.html: the recipient stops the status e-mails of one parcel, with one press. */
 export default function UnsubscribePage() {
-  return (
-    <WithApollo>
-      <Unsubscribe />
-    </WithApollo>
-  );
-}
-
-function Unsubscribe() {
   const { t } = useTranslation();
   useDocumentTitle(t("unsubscribe.title"));
   useNoIndex();

@@ -1,126 +1,119 @@
 import { createContext, useContext, useEffect, useMemo, useReducer, type ReactNode } from "react";
+import { ROLES, type Role } from "../../server/core/permissions";
 
-/** The client state of spec section 3; saved whole to localStorage under "state". */
-export interface PageItem {
-  id: number;
-  slug: string;
-  title: string;
-  sub_title: string;
-  icon: string;
-  hero: string;
-  overlay: string;
-  content: string;
-}
-export interface ReviewItem {
-  id: number;
-  name: string;
-  review: string;
-  image: string;
-}
-export interface PublicSettingsState {
-  meta_description: string;
-  chat_code: string;
-  contact_email: string;
-  contact_phone: string;
-  contact_phone_alt: string;
-  contact_twitter: string;
-  contact_telegram: string;
-  contact_instagram: string;
-  contact_address: string;
-}
-export interface ParcelState {
-  data: unknown | null;
-  errors: string[];
-  fetching: boolean;
-}
+/**
+ * The client's own state: the theme and the session. Data from the server (pages, reviews, settings,
+ * parcels) lives in Apollo's cache (client/apollo.ts), the one place screens read it.
+ */
 export type Theme = "LIGHT" | "DARK";
+
+/**
+ * The session: the one place that holds whether a member of the staff is signed in, and as whom. Set
+ * from the start-up graph (admin, role), from `me` when the control panel opens or after sign-in, and
+ * cleared on sign-out or when the server answers UNAUTHENTICATED. Only `admin` outlives the page (the
+ * spec's saved state); the rest is asked again each time.
+ */
+export interface Session {
+  admin: boolean;
+  role: Role | null;
+  email: string | null;
+  totpEnabled: boolean;
+  /** The owner requires two-step sign-in and this member has not set it up: only My Account works. */
+  totpSetupRequired: boolean;
+  /** Whether the server was asked (`me`) since the page loaded. */
+  checked: boolean;
+}
 
 export interface State {
   theme: Theme;
-  admin: boolean;
   user: boolean;
-  pages: Record<string, PageItem>;
-  parcel: ParcelState;
-  parcels: unknown[];
-  reviews: ReviewItem[];
-  settings: PublicSettingsState | null;
+  session: Session;
 }
 
-export const initialState: State = {
-  theme: "LIGHT",
-  admin: false,
-  user: false,
-  pages: {},
-  parcel: { data: null, errors: [], fetching: false },
-  parcels: [],
-  reviews: [],
-  settings: null,
-};
+const SIGNED_OUT: Session = { admin: false, role: null, email: null, totpEnabled: false, totpSetupRequired: false, checked: false };
+export const initialState: State = { theme: "LIGHT", user: false, session: SIGNED_OUT };
+
+/** The `me` answer (null when signed out). */
+export interface Me {
+  email: string;
+  role: string;
+  totp_enabled: boolean | null;
+  totp_setup_required: boolean | null;
+}
 
 export type Action =
   | { type: "theme/toggle" }
-  | { type: "admin/set"; admin: boolean }
   | { type: "user/set"; user: boolean }
-  | { type: "graph/loaded"; pages: PageItem[]; admin: boolean; reviews: ReviewItem[]; settings: PublicSettingsState }
-  | { type: "parcel/reset" }
-  | { type: "parcel/fetching" }
-  | { type: "parcel/result"; data: unknown | null; errors: string[] };
+  | { type: "session/graph"; admin: boolean; role: string | null | undefined }
+  | { type: "session/me"; me: Me | null }
+  | { type: "session/checked" }
+  | { type: "session/signedOut" };
+
+export const asRole = (r: string | null | undefined): Role | null => ((ROLES as readonly string[]).includes(r ?? "") ? (r as Role) : null);
 
 export function reducer(state: State, action: Action): State {
   switch (action.type) {
     case "theme/toggle":
       return { ...state, theme: state.theme === "LIGHT" ? "DARK" : "LIGHT" };
-    case "admin/set":
-      return { ...state, admin: action.admin };
     case "user/set":
       return { ...state, user: action.user };
-    case "graph/loaded":
-      if (!action.pages) return state;
+    case "session/graph":
+      // The start-up graph says whether there is a session; who it is comes from `me`.
+      if (!action.admin) return { ...state, session: { ...SIGNED_OUT, checked: state.session.checked } };
+      return { ...state, session: { ...state.session, admin: true, role: asRole(action.role) ?? state.session.role } };
+    case "session/me": {
+      const me = action.me;
+      if (!me) return { ...state, session: { ...SIGNED_OUT, checked: true } };
       return {
         ...state,
-        pages: Object.fromEntries(action.pages.map((p) => [p.slug, p])),
-        admin: action.admin,
-        reviews: action.reviews,
-        settings: action.settings,
+        session: { admin: true, role: asRole(me.role), email: me.email, totpEnabled: me.totp_enabled === true, totpSetupRequired: me.totp_setup_required === true, checked: true },
       };
-    case "parcel/reset":
-      return { ...state, parcel: { data: null, errors: [], fetching: false } };
-    case "parcel/fetching":
-      return { ...state, parcel: { data: null, errors: [], fetching: true } };
-    case "parcel/result":
-      return { ...state, parcel: { data: action.data, errors: action.errors, fetching: false } };
+    }
+    case "session/checked":
+      return { ...state, session: { ...state.session, checked: true } };
+    case "session/signedOut":
+      return { ...state, session: { ...SIGNED_OUT, checked: true } };
   }
 }
 
+/** The saved state under localStorage "state" (the spec's key): theme, admin, user, and the start-up graph (client/modules/graph/siteGraph.ts). */
 const KEY = "state";
 
-export function loadState(): State {
+/** The saved object, or {} when there is none or it cannot be read. */
+export function readSaved(): Record<string, unknown> {
   try {
     const raw = localStorage.getItem(KEY);
-    if (!raw) return initialState;
-    const saved = JSON.parse(raw) as Partial<State>;
-    return { ...initialState, ...saved, theme: saved.theme === "DARK" ? "DARK" : "LIGHT" };
+    const saved: unknown = raw ? JSON.parse(raw) : {};
+    return saved && typeof saved === "object" && !Array.isArray(saved) ? (saved as Record<string, unknown>) : {};
   } catch (e) {
     console.warn("could not read saved state", e);
-    return initialState;
+    return {};
   }
 }
 
-export function saveState(state: State): void {
+/** Saves these parts over the saved ones; a failed save is only logged. */
+export function save(parts: Record<string, unknown>): void {
   try {
-    localStorage.setItem(KEY, JSON.stringify(state));
+    localStorage.setItem(KEY, JSON.stringify({ ...readSaved(), ...parts }));
   } catch (e) {
-    // A failed save is only logged (spec section 8).
     console.warn("could not save state", e);
   }
+}
+
+export function loadState(): State {
+  const saved = readSaved();
+  return {
+    theme: saved.theme === "DARK" ? "DARK" : "LIGHT",
+    user: saved.user === true,
+    session: { ...SIGNED_OUT, admin: saved.admin === true },
+  };
 }
 
 const StoreContext = createContext<{ state: State; dispatch: (a: Action) => void } | null>(null);
 
 export function StoreProvider({ children }: { children: ReactNode }) {
-  // Start-up: the parcel state is reset (spec section 4).
-  const [state, dispatch] = useReducer(reducer, undefined, () => reducer(loadState(), { type: "parcel/reset" }));
-  useEffect(() => saveState(state), [state]);
+  const [state, dispatch] = useReducer(reducer, undefined, loadState);
+  useEffect(() => save({ theme: state.theme, admin: state.session.admin, user: state.user }), [state.theme, state.session.admin, state.user]);
   const value = useMemo(() => ({ state, dispatch }), [state]);
   return <StoreContext.Provider value={value}>{children}</StoreContext.Provider>;
 }
@@ -130,3 +123,6 @@ export function useStore() {
   if (!ctx) throw new Error("useStore outside StoreProvider");
   return ctx;
 }
+
+/** The session (see Session): what every screen and guard reads. */
+export const useSession = (): Session => useStore().state.session;

@@ -1,20 +1,17 @@
-import { AsyncLocalStorage } from "node:async_hooks";
-import { forbidden, unauthenticated } from "./errors.js";
-import type { Context } from "./context.js";
-import { limit, RateLimited } from "./ratelimit.js";
+import type { Actor } from "./actor.js";
 import { clientKey } from "./client-address.js";
-import { can, type Permission, type Role, type Scope } from "./permissions.js";
-import { totpRequiredForAll } from "../modules/totp/policy.js";
+import type { Context } from "./context.js";
+import { forbidden, unauthenticated } from "./errors.js";
+import { can, type Permission, type Scope } from "./permissions.js";
+import { limit } from "./ratelimit.js";
 
 /**
  * Who may do what: the one table both doors read. Every GraphQL query and mutation (the @Op
  * decorator, server/graphql/guards.ts) and every REST route (`op` in its route spec,
  * server/rest/route.ts) names an operation declared here; tests/integration/access.test.ts fails
- * when one does not, or names one that is not here.
+ * when one does not, or names one that is not here. The roles, permissions and scopes are pure
+ * data in permissions.ts (the control panel reads them too); the caller in actor.ts.
  */
-
-// The roles, permissions and scopes are pure data in permissions.ts (the control panel reads them too).
-export { can, isRole, PERMISSIONS, ROLES, SCOPES, type Permission, type Role, type Scope } from "./permissions.js";
 
 export interface Operation {
   /** Anyone (limits still apply), or members whose role has this permission. */
@@ -119,33 +116,21 @@ export const OPERATIONS = {
 } satisfies Record<string, Operation>;
 
 export type OperationName = keyof typeof OPERATIONS;
-export const isOperation = (name: string): name is OperationName => Object.prototype.hasOwnProperty.call(OPERATIONS, name);
 
-/** The caller of a request: a signed-in member or an API key (anonymous: null). */
-export type Actor =
-  | { kind: "member"; id: number; email: string; role: Role; totp_enabled?: boolean }
-  | { kind: "key"; id: number; name: string; scopes: Scope[]; rateLimit: number };
-
-/** How an actor is named where the staff read it (a member's e-mail, a key's name). */
-export const actorName = (actor: Actor | null) => (!actor ? null : actor.kind === "member" ? actor.email : `API key ${actor.name}`);
-
+const TOTP_FIRST = "Two-step sign-in is required for every member: set it up in My Account first";
 
 /**
  * Enforces an operation's declaration for one request, in either door: the key's own rate limit,
- * the abuse limit (once per item where declared), then who may call it. Returns the actor.
+ * the abuse limit (once per item where declared), then who may call it. Returns the actor. Past a
+ * limit it throws RateLimited, whose headers the door adds to the answer.
  */
 export async function authorize(ctx: Context, name: OperationName, items = 1): Promise<Actor | null> {
   const o: Operation = OPERATIONS[name];
   const actor = await ctx.auth.actor();
   if (o.limit && !(o.limit.staffExempt && actor)) {
-    try {
-      for (let i = 0; i < (o.limit.perItem ? items : 1); i++) {
-        const counted = limit(o.limit.rule, clientKey(ctx.req));
-        if (counted) await counted;
-      }
-    } catch (e) {
-      if (e instanceof RateLimited) ctx.reply.header("Retry-After", String(e.retryAfter));
-      throw e;
+    for (let i = 0; i < (o.limit.perItem ? items : 1); i++) {
+      const counted = limit(o.limit.rule, clientKey(ctx.req));
+      if (counted) await counted;
     }
   }
   // A key acts within its scopes, also where anyone may call: tracking with a key needs tracking:read.
@@ -155,25 +140,10 @@ export async function authorize(ctx: Context, name: OperationName, items = 1): P
     if (!o.scope || !actor.scopes.includes(o.scope)) {
       throw forbidden(o.scope ? `This API key lacks the scope ${o.scope}` : "API keys may not do this; it needs a member of the staff");
     }
-  } else if (o.access !== "account" && (await mustSetUpTotp(actor))) {
+  } else if (o.access !== "account" && (await ctx.auth.totpSetupPending())) {
     throw forbidden(TOTP_FIRST);
   } else if (o.access !== "public" && !can(actor.role, o.access)) {
     throw forbidden(`Your role (${actor.role}) lacks the permission ${o.access}`);
   }
   return actor;
 }
-
-export const TOTP_FIRST = "Two-step sign-in is required for every member: set it up in My Account first";
-
-/**
- * A member who must use two-step sign-in (the owner requires it) and has not set it up: the
- * session is limited to the account operations until then (authorize() enforces it, here only).
- */
-export async function mustSetUpTotp(member: { totp_enabled?: boolean }): Promise<boolean> {
-  return member.totp_enabled === false && (await totpRequiredForAll());
-}
-
-/** The actor and operation of the code running now (for the audit log and "added by"), set by the doors. */
-const current = new AsyncLocalStorage<{ actor: Actor | null; operation: OperationName }>();
-export const runAs = <T>(actor: Actor | null, operation: OperationName, fn: () => T): T => current.run({ actor, operation }, fn);
-export const currentCall = () => current.getStore();

@@ -18,6 +18,8 @@ export class ViewCache<T> {
   }
 
   set(key: string, value: T, version: number): void {
+    // A size of 0 keeps nothing (the cache turned off).
+    if (this.max <= 0) return;
     if (this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value as string);
     this.entries.set(key, { value, version });
   }

@@ -51,6 +51,10 @@ export function loadConfig() {
     secureCookies: (env.PUBLIC_URL || "").startsWith("https://"),
     // Valid JSON queries skip Apollo's request pipeline (server/graphql/fastpath.ts); false sends all through Apollo.
     graphqlFastPath: env.GRAPHQL_FAST_PATH !== "false",
+    // Cache misses of public look-ups read with prepared statements on the driver (server/db/direct.ts); false: Prisma.
+    directReads: env.DIRECT_READS !== "false",
+    // Public look-up answers the GraphQL fast path keeps (server/graphql/answer-memo.ts); 0 turns it off.
+    graphqlAnswersKept: Math.max(0, Math.floor(int("GRAPHQL_ANSWERS_KEPT", 10_000))),
   };
 }
 

@@ -1,3 +1,5 @@
+import { ERROR_REASONS, type ErrorReason } from "./error-reasons.js";
+
 /** Every rule failure is an AppError with a code; each door maps the code in one place. */
 export type ErrorCode =
   | "BAD_REQUEST"
@@ -28,11 +30,14 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   /** One message per failed field (or a single message). */
   readonly messages: string[];
-  constructor(code: ErrorCode, messages: string | string[]) {
+  /** The more specific machine reason (error-reasons.ts), where the code alone is ambiguous. */
+  readonly reason: ErrorReason | null;
+  constructor(code: ErrorCode, messages: string | string[], reason: ErrorReason | null = null) {
     const list = Array.isArray(messages) ? messages : [messages];
     super(list[0] ?? code);
     this.code = code;
     this.messages = list;
+    this.reason = reason;
   }
   get status(): number {
     return HTTP_STATUS[this.code];
@@ -43,6 +48,8 @@ export const badInput = (messages: string | string[]) => new AppError("BAD_USER_
 export const notFound = (message: string) => new AppError("NOT_FOUND", message);
 export const conflict = (message: string) => new AppError("CONFLICT", message);
 export const forbidden = (message: string) => new AppError("FORBIDDEN", message);
+/** The error of a reason in the table of error-reasons.ts: its code, its message and the reason itself. */
+export const errorFor = (reason: ErrorReason) => new AppError(ERROR_REASONS[reason].code, ERROR_REASONS[reason].message, reason);
 export const unauthenticated = (message = "Please sign in as admin") => new AppError("UNAUTHENTICATED", message);
 
 /** Prisma's unique-constraint failure, whichever adapter raised it. */

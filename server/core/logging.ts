@@ -13,8 +13,6 @@ import type { Config } from "./config.js";
  * asynchronous buffered writer, flushed at exit. Cookies, Authorization headers, bodies and query-string
  * values never reach them.
  */
-export type RequestLogMode = "errors" | "all" | "off";
-
 export function loggerOptions(c: Config): (LoggerOptions & { stream: DestinationStream }) | false {
   if (c.logLevel === "silent") return false;
   return {

@@ -12,7 +12,7 @@ function chunk(type: string, data: Buffer): Buffer {
 }
 
 /** A valid RGB PNG whose pixel colours come from `pixel(x, y)`. */
-export function encodePng(width: number, height: number, pixel: (x: number, y: number) => RGB): Buffer {
+function encodePng(width: number, height: number, pixel: (x: number, y: number) => RGB): Buffer {
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);

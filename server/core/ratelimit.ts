@@ -1,6 +1,7 @@
 import { Redis } from "ioredis";
 import { AppError } from "./errors.js";
-import { db, pgTable, provider } from "../db/index.js";
+import { provider } from "../db/index.js";
+import { addToRateCounter } from "../db/rate-counter-store.js";
 
 /**
  * Abuse limits, one table of rules for both doors. Each rule counts hits per key (client
@@ -52,7 +53,6 @@ type Count = { count: number; resetMs: number };
 interface Store {
   /** Adds `n` hits; returns the count in the current window and the ms until it resets. */
   add(key: string, n: number, windowMs: number): Count | Promise<Count>;
-  reset?(): Promise<void>;
 }
 
 class MemoryStore implements Store {
@@ -67,9 +67,6 @@ class MemoryStore implements Store {
     }
     w.count += n;
     return { count: w.count, resetMs: w.end - now };
-  }
-  async reset() {
-    this.windows.clear();
   }
 }
 
@@ -88,19 +85,8 @@ class RedisStore implements Store {
 
 /** Counters in PostgreSQL: one upsert per call, shared by every process on the database. */
 class PgStore implements Store {
-  async add(key: string, n: number, windowMs: number) {
-    const T = pgTable("RateCounter");
-    const rows = await db().$queryRawUnsafe<{ count: number; reset_ms: number }[]>(
-      `INSERT INTO ${T} AS r (key, count, window_end) VALUES ($1, $3, now() + ($2 || ' milliseconds')::interval)
-       ON CONFLICT (key) DO UPDATE SET
-         count = CASE WHEN r.window_end <= now() THEN $3 ELSE r.count + $3 END,
-         window_end = CASE WHEN r.window_end <= now() THEN now() + ($2 || ' milliseconds')::interval ELSE r.window_end END
-       RETURNING count::int AS count, (extract(epoch FROM (window_end - now())) * 1000)::int AS reset_ms`,
-      key,
-      String(windowMs),
-      n,
-    );
-    return { count: rows[0].count, resetMs: Math.max(0, rows[0].reset_ms) };
+  add(key: string, n: number, windowMs: number) {
+    return addToRateCounter(key, n, windowMs);
   }
 }
 
@@ -171,11 +157,6 @@ class Batched implements Store {
     }
     await Promise.all(sends);
   }
-
-  async reset() {
-    this.keys.clear();
-    await this.shared.reset?.();
-  }
 }
 
 let exact: Store | undefined;
@@ -231,9 +212,24 @@ export function limit(ruleName: string, key: string): void | Promise<void> {
   if (counted instanceof Promise) return counted.then(() => undefined);
 }
 
-/** Like limit, for a rule of the caller's own (an API key's limit), answering the count. */
-export async function limitCount(key: string, rule: Rule): Promise<Count> {
-  return hit(key, rule);
+/**
+ * Counts one call against a rule of the caller's own (an API key's limit). Answers the headers the
+ * doors send with the answer (X-RateLimit-Limit, -Remaining, -Reset); past the limit, throws
+ * RateLimited carrying them too, with Retry-After.
+ */
+export async function limitCall(key: string, rule: Rule): Promise<Record<string, string>> {
+  let r: Count;
+  try {
+    r = await hit(key, rule);
+  } catch (e) {
+    if (!(e instanceof RateLimited)) throw e;
+    throw new RateLimited(e.retryAfter, { "X-RateLimit-Limit": String(rule.max), "X-RateLimit-Remaining": "0", "X-RateLimit-Reset": String(e.retryAfter) });
+  }
+  return {
+    "X-RateLimit-Limit": String(rule.max),
+    "X-RateLimit-Remaining": String(Math.max(0, rule.max - r.count)),
+    "X-RateLimit-Reset": String(Math.max(1, Math.ceil(r.resetMs / 1000))),
+  };
 }
 
 function hit(k: string, rule: Rule): Count | Promise<Count> {
@@ -258,21 +254,16 @@ function check(r: Count, rule: Rule): Count {
   return r;
 }
 
+/** Past a limit: 429. `headers` are what the doors add to the answer (Retry-After, and an API key's X-RateLimit-*). */
 export class RateLimited extends AppError {
-  constructor(readonly retryAfter: number) {
+  readonly headers: Record<string, string>;
+  constructor(readonly retryAfter: number, headers: Record<string, string> = {}) {
     super("TOO_MANY_REQUESTS", `Too many requests; try again in ${retryAfter} seconds`);
+    this.headers = { ...headers, "Retry-After": String(retryAfter) };
   }
 }
 
 /** Sends counts still held locally to the shared store (at shutdown, before the database closes). */
 export async function flushLimits(): Promise<void> {
   if (batched instanceof Batched) await batched.flush();
-}
-
-/** For tests: forget every in-memory counter. */
-export async function resetLimits(): Promise<void> {
-  cachedRules = undefined;
-  await fallback.reset();
-  await batched?.reset?.();
-  if (exact !== batched) await exact?.reset?.();
 }

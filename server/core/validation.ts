@@ -1,7 +1,6 @@
 import { IsInt, IsString, Max, MaxLength, Min, ValidateIf, ValidateBy, getMetadataStorage, validate, type ValidationError } from "class-validator";
 import { badInput } from "./errors.js";
-
-export const MAX_TEXT = 300;
+import { MAX_TEXT } from "./lengths.codes.js";
 
 /** Skip the field's other rules when it is absent, null or empty (optional fields of the spec). */
 export const Optional = () => ValidateIf((_o, v) => v !== undefined && v !== null && v !== "");
@@ -34,7 +33,7 @@ export const Text = (max = MAX_TEXT) => (target: object, key: string) => {
   StorableText()(target, key);
 };
 
-export const MAX_ID = 2_147_483_647;
+const MAX_ID = 2_147_483_647;
 /** A row id: a whole number in the database's integer range. */
 export const IsId = () => (target: object, key: string) => {
   IsInt({ message: "$property must be a whole number" })(target, key);

@@ -1,5 +1,5 @@
-import { currentCall, type Actor } from "../core/access.js";
-import type { Db } from "./index.js";
+import { currentCall, type Actor } from "../core/actor.js";
+import type { PrismaClient as Db } from "./generated/sqlite/client.js";
 
 /**
  * The audit trail, kept where every write passes: a Prisma query extension on the one client.
@@ -47,7 +47,7 @@ export type Changes = Record<string, [unknown, unknown]>;
 const plain = (v: unknown): unknown => (v instanceof Date ? v.toISOString() : typeof v === "bigint" ? Number(v) : v ?? null);
 const same = (a: unknown, b: unknown) => JSON.stringify(plain(a)) === JSON.stringify(plain(b));
 
-export function diff(model: string, before: Row | null, after: Row | null): Changes {
+function diff(model: string, before: Row | null, after: Row | null): Changes {
   const secret = new Set(AUDITED[model]?.secret ?? []);
   const out: Changes = {};
   for (const f of new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])) {

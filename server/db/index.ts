@@ -34,7 +34,7 @@ export function containsText(value: string) {
   return provider() === "postgresql" ? { contains: value, mode: "insensitive" as const } : { contains: value };
 }
 
-export function sqliteFile(url: string): string {
+function sqliteFile(url: string): string {
   const file = url.replace(/^file:/, "").split("?")[0];
   return path.resolve(file);
 }

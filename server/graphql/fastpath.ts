@@ -2,16 +2,18 @@ import {
   getOperationAST, parse, specifiedRules, validate,
   type DocumentNode, type ExecutionResult, type GraphQLError, type GraphQLFormattedError, type GraphQLSchema, type ValidationRule,
 } from "graphql";
+import { AnswerMemo, replayPlan, settleRootFields, wrapReplayableResolvers, type ReplayPlan } from "./answer-memo.js";
 import { compileQuery, isCompiledQuery, type CompiledQuery } from "graphql-jit";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { PersistedQueries } from "./persisted.js";
+import { etagOf } from "../core/http-cache.js";
 
 /**
  * A lean path in front of Apollo for what third parties and the site send most: a JSON POST of a
  * query whose document is valid. It runs the same schema with the same context, validation rules
  * and formatError, and answers with the same status, headers and bytes as Apollo (compared in
  * tests/integration/graphql-fastpath.test.ts), without Apollo's per-request pipeline, and each
- * query compiled once to JavaScript by graphql-jit instead of walked by graphql's executor.
+ * query compiled once to JavaScript by graphql-jit instead of walked by graphql's executor (see ARCHITECTURE.md).
  *
  * Automatic persisted queries (extensions.persistedQuery, by POST or by GET) are answered here too, with
  * the store Apollo uses (persisted.ts); a GET passes Apollo's CSRF rule first (a non-simple content type
@@ -30,7 +32,11 @@ export interface FastPathOptions {
   /** Automatic persisted queries, shared with Apollo. */
   persisted: PersistedQueries;
   /** Headers for a successful answer (caching of public reads); the default is `cache-control: no-store`. */
-  answerHeaders?: (req: FastifyRequest, reply: FastifyReply, body: string) => boolean | void;
+  answerHeaders?: (req: FastifyRequest, reply: FastifyReply, etag: () => string) => boolean | void;
+  /** How many answers to keep for identical requests (answer-memo.ts); 0: none. */
+  answersKept?: number;
+  /** Whether this request's answer may be kept for the next identical one (answer-memo.ts); not for private answers. */
+  mayKeepAnswer?: (req: FastifyRequest) => boolean;
 }
 
 // What Apollo answers for each Accept header handled here (no header: JSON).
@@ -48,14 +54,19 @@ const DOCUMENT_CHARS_KEPT = 2_000_000;
 // and a compiled one weighs far more than its text): oldest documents out past this.
 const COMPILED_KEPT = Number(process.env.GRAPHQL_COMPILED_KEPT || 1_000);
 
-let cacheSize = () => ({ documents: 0, compiled: 0 });
+let cacheSize = () => ({ documents: 0, compiled: 0, answers: 0 });
 /** What the fast path holds now (for tests and the benchmark's memory figures). */
 export const fastPathCacheSize = () => cacheSize();
 
+type Operation = { query: CompiledQuery; replay: ReplayPlan | null };
+
 export function graphqlFastPath(o: FastPathOptions) {
   const rules = [...specifiedRules, ...o.validationRules];
+  // Root fields that declare their answer a function of their arguments and of the views they return.
+  wrapReplayableResolvers(o.schema);
+  const answers = new AnswerMemo(o.answersKept ?? 0);
   // Query text -> its valid document with its compiled query operations, or null when Apollo must answer.
-  const documents = new Map<string, { document: DocumentNode; queries: Map<string, CompiledQuery | null> } | null>();
+  const documents = new Map<string, { document: DocumentNode; queries: Map<string, Operation | null> } | null>();
   let chars = 0;
   let compiledCount = 0;
 
@@ -63,7 +74,10 @@ export function graphqlFastPath(o: FastPathOptions) {
     const p = documents.get(query);
     documents.delete(query);
     chars -= query.length;
-    if (p) compiledCount -= p.queries.size;
+    if (p) {
+      compiledCount -= p.queries.size;
+      for (const q of p.queries.values()) if (q) answers.forgetOperation(q);
+    }
   }
 
   function prepared(query: string) {
@@ -89,7 +103,7 @@ export function graphqlFastPath(o: FastPathOptions) {
     return p;
   }
 
-  function compiled(p: { document: DocumentNode; queries: Map<string, CompiledQuery | null> }, operationName: string | undefined) {
+  function compiled(p: { document: DocumentNode; queries: Map<string, Operation | null> }, operationName: string | undefined) {
     let q = p.queries.get(operationName ?? "");
     if (q === undefined) {
       const operation = getOperationAST(p.document, operationName);
@@ -101,16 +115,17 @@ export function graphqlFastPath(o: FastPathOptions) {
         // graphql-jit builds none for a custom scalar (DateTimeISO): such a query is compiled without it.
         let c = compileQuery(o.schema, p.document, operationName, { customJSONSerializer: true });
         if (!isCompiledQuery(c)) c = compileQuery(o.schema, p.document, operationName);
-        if (isCompiledQuery(c)) q = c;
+        if (isCompiledQuery(c)) q = { query: c, replay: answers.kept > 0 ? replayPlan(o.schema, p.document, operation) : null };
       }
       for (const oldest of documents.keys()) {
         if (compiledCount < COMPILED_KEPT || documents.get(oldest) === p) break;
         forget(oldest);
       }
       // One document alone past the bound: its own oldest operations go.
-      for (const name of p.queries.keys()) {
+      for (const [name, old] of p.queries) {
         if (compiledCount < COMPILED_KEPT) break;
         p.queries.delete(name);
+        if (old) answers.forgetOperation(old);
         compiledCount--;
       }
       p.queries.set(operationName ?? "", q);
@@ -119,7 +134,15 @@ export function graphqlFastPath(o: FastPathOptions) {
     return q;
   }
 
-  cacheSize = () => ({ documents: documents.size, compiled: compiledCount });
+  cacheSize = () => ({ documents: documents.size, compiled: compiledCount, answers: answers.size });
+
+  /** An answer kept by the memo: the same bytes and headers as when it was made. */
+  function sendKept(req: FastifyRequest, reply: FastifyReply, contentType: string, kept: { body: string; etag?: string }) {
+    reply.header("content-type", contentType);
+    if (!o.answerHeaders) reply.header("cache-control", "no-store");
+    else if (o.answerHeaders(req, reply, () => (kept.etag ??= etagOf(kept.body)))) return reply.code(304).send();
+    return reply.send(kept.body);
+  }
 
   /** A preHandler hook: answers the request, or leaves it to Apollo. */
   return async function fastPath(req: FastifyRequest, reply: FastifyReply) {
@@ -130,10 +153,27 @@ export function graphqlFastPath(o: FastPathOptions) {
     const { query, variables, operationName } = r;
 
     const p = prepared(query);
-    const run = p && compiled(p, operationName ?? undefined);
-    if (!run) return;
+    const op = p && compiled(p, operationName ?? undefined);
+    if (!op) return;
+    const run = op.query;
+    const context = await o.context(req, reply);
 
-    const result = (await run.query(undefined, await o.context(req, reply), variables ?? {})) as ExecutionResult;
+    // A replayable operation: its root fields are resolved first (access, limits and the current views,
+    // exactly as execution would); when each returns what it returned for the answer kept, that answer
+    // is sent again as it is. Otherwise execution takes the settled root values (nothing runs twice).
+    let replay: { key: string; roots: Map<string, unknown> | null } | null = null;
+    if (op.replay) {
+      const settled = await settleRootFields(op.replay, context as object, variables ?? {});
+      if (settled) {
+        const key = JSON.stringify(variables ?? {});
+        const kept = answers.get(op, key, settled.values);
+        if (kept) return sendKept(req, reply, contentType, kept);
+        replay = { key, roots: settled.values };
+        settled.attach(context as object);
+      }
+    }
+
+    const result = (await run.query(undefined, context, variables ?? {})) as ExecutionResult;
     // No data: the request itself failed (variables); nothing ran, and Apollo words those errors.
     if (result.data === undefined) return;
 
@@ -145,9 +185,10 @@ export function graphqlFastPath(o: FastPathOptions) {
     // Apollo's field order: errors, data, extensions.
     const json = errors || result.extensions ? JSON.stringify({ errors, data: result.data, extensions: result.extensions }) : run.stringify({ data: result.data });
     const body = `${json}\n`;
+    if (replay?.roots && !errors && !result.extensions && o.mayKeepAnswer?.(req)) answers.set(op, replay.key, replay.roots, body);
     if (errors || !o.answerHeaders) reply.header("cache-control", "no-store");
     // true: the client's copy is current (304, no body).
-    else if (o.answerHeaders(req, reply, body)) return reply.code(304).send();
+    else if (o.answerHeaders(req, reply, () => etagOf(body))) return reply.code(304).send();
     return reply.send(body);
   };
 }

@@ -1,6 +1,8 @@
 import { Extensions, UseMiddleware } from "type-graphql";
 import type { Context } from "../core/context.js";
-import { authorize, runAs, type OperationName } from "../core/access.js";
+import { authorize, type OperationName } from "../core/access.js";
+import { runAs } from "../core/actor.js";
+import { RateLimited } from "../core/ratelimit.js";
 
 /**
  * The GraphQL door's half of the access table (server/core/access.ts): names the operation of a
@@ -12,7 +14,14 @@ export function Op(name: OperationName, items?: (args: Record<string, unknown>) 
   return (target, key, descriptor) => {
     Extensions({ operation: name })(target, key, descriptor);
     UseMiddleware(async ({ context, args }: { context: Context; args: Record<string, unknown> }, next: () => Promise<unknown>) => {
-      const actor = await authorize(context, name, items ? items(args) : 1);
+      let actor;
+      try {
+        actor = await authorize(context, name, items ? items(args) : 1);
+      } catch (e) {
+        // The answer stays a GraphQL error; the limit's Retry-After goes on the HTTP answer.
+        if (e instanceof RateLimited) context.reply.headers(e.headers);
+        throw e;
+      }
       return runAs(actor, name, next);
     })(target, key as string, descriptor);
   };

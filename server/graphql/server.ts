@@ -11,7 +11,7 @@ import { schema } from "./schema.js";
 import { GRAPHQL_LIMITS, limitsRule } from "./limits.js";
 import { graphqlFastPath } from "./fastpath.js";
 import { PersistedQueries } from "./persisted.js";
-import { etagOf, publicRead } from "../core/http-cache.js";
+import { isPrivateRequest, publicRead } from "../core/http-cache.js";
 
 const UPLOAD_MARK = Symbol("graphql-upload");
 
@@ -70,7 +70,11 @@ export async function registerGraphql(app: FastifyInstance): Promise<void> {
     // answer to it carries the key's rate-limit headers, an unknown key is 401 before any parsing.
     scope.addHook("onRequest", (req, reply, done) => {
       if (!isKeyed(req)) return done();
-      ctxOf(req, reply).auth.actor().then(() => done(), done);
+      const { auth } = ctxOf(req, reply);
+      auth.actor().then(() => {
+        reply.headers(auth.answerHeaders);
+        done();
+      }, done);
     });
     // Callback hooks with nothing to do for a plain JSON request, the common case.
     scope.addHook("preValidation", (req, reply, done) => {
@@ -94,10 +98,13 @@ export async function registerGraphql(app: FastifyInstance): Promise<void> {
       scope.addHook("preHandler", graphqlFastPath({
       schema: executable, validationRules: [limitsRule], formatError, context: ctxOf, persisted,
       // A GET (a persisted query by hash, or a document in the URL) is a read a CDN may keep; a POST is not.
-      answerHeaders: (req, reply, body) => {
-        if (req.method === "GET") return publicRead(req, reply, () => etagOf(body));
+      answerHeaders: (req, reply, etag) => {
+        if (req.method === "GET") return publicRead(req, reply, etag);
         reply.header("cache-control", "no-store");
       },
+      // What a session, a key or a second factor may see is never kept for the next request.
+      mayKeepAnswer: (req) => !isPrivateRequest(req),
+      answersKept: config().graphqlAnswersKept,
     }));
     }
     await scope.register(fastifyApollo(apollo), {

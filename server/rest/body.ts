@@ -5,7 +5,6 @@ import { validated } from "../core/validation.js";
 import { readLimited, tooLarge, type IncomingFile } from "../modules/upload/upload.service.js";
 import { numberFields } from "./schemas.js";
 import { config } from "../core/config.js";
-import type { MultipartLimits } from "./route.js";
 
 const files = new WeakMap<FastifyRequest, Map<string, IncomingFile>>();
 
@@ -15,6 +14,16 @@ export function fileOf(req: FastifyRequest, field = "image"): IncomingFile | nul
 }
 
 export const isMultipart = (req: FastifyRequest) => (req as { isMultipart?: () => boolean }).isMultipart?.() === true;
+
+/**
+ * Multipart bodies are read only where a route takes them, within these limits (busboy's, set per
+ * route in route.ts). Everywhere else a multipart body is 415 before a byte of it is read (index.ts).
+ */
+export interface MultipartLimits {
+  files: number;
+  fields: number;
+  fieldSize: number;
+}
 
 /**
  * Reads a multipart body into a plain record of its text fields (the last value of a repeated

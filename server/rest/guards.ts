@@ -32,7 +32,7 @@ function isThisSite(value: string, req: FastifyRequest): boolean {
 const keyOnly = (req: FastifyRequest) => isKeyed(req) && req.cookies?.[SESSION_COOKIE] === undefined;
 
 /**
- * Contract section 2, before anything is read or changed: a cross-site write is 403 (unless it
+ * Before anything is read or changed: a cross-site write is 403 (unless it
  * carries an API key and no session cookie: no ambient credentials, nothing to forge); a write
  * with a body that is neither JSON nor multipart is 415. A write with no body and no
  * Content-Type is let through (its fields are then simply missing: 422 where any are required).

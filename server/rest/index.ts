@@ -5,6 +5,7 @@ import fastifyMultipart from "@fastify/multipart";
 import { config } from "../core/config.js";
 import { registerActivityRoutes } from "../modules/activity/activity.rest.js";
 import { registerAdminRoutes } from "../modules/admin/admin.rest.js";
+import { registerDeliveryRoutes } from "../modules/delivery/delivery.rest.js";
 import { registerTotpRoutes } from "../modules/totp/totp.rest.js";
 import { registerGraphRoutes } from "../modules/graph/graph.rest.js";
 import { registerInvoiceRoutes } from "../modules/invoice/invoice.rest.js";
@@ -22,11 +23,10 @@ import { registerStaffRoutes } from "../modules/staff/staff.rest.js";
 import { registerApiKeyRoutes } from "../modules/apikey/apikey.rest.js";
 import { KeyRejected } from "../modules/apikey/apikey.auth.js";
 import { ctxOf } from "./route.js";
-import { isMultipart, readMultipart } from "./body.js";
+import { isMultipart, readMultipart, type MultipartLimits } from "./body.js";
 import { writeGuard } from "./guards.js";
 import { isKeyed } from "../core/context.js";
 import { AppError } from "../core/errors.js";
-import type { MultipartLimits } from "./route.js";
 import { registerOpenApi } from "./openapi.js";
 import { sharedSchemas } from "./schemas.js";
 
@@ -51,7 +51,11 @@ export async function registerRest(api: FastifyInstance): Promise<void> {
   // too) carries the key's rate-limit headers and counts against its limit, once.
   api.addHook("onRequest", (req, reply, done) => {
     if (!isKeyed(req)) return done();
-    ctxOf(req, reply).auth.actor().then(() => done(), done);
+    const { auth } = ctxOf(req, reply);
+    auth.actor().then(() => {
+      reply.headers(auth.answerHeaders);
+      done();
+    }, done);
   });
   // Callback hooks: they run on every API request, most of which need neither.
   api.addHook("onRequest", (req, reply, done) => {
@@ -76,7 +80,7 @@ export async function registerRest(api: FastifyInstance): Promise<void> {
     reply.code(404).send({ status: "404", errors: [`No such API path: ${req.method} ${req.url.split("?")[0].slice(0, 200)}`], message: "", data: null }));
 
   for (const register of [
-    registerGraphRoutes, registerSettingsRoutes, registerParcelRoutes, registerActivityRoutes, registerPageRoutes,
+    registerGraphRoutes, registerSettingsRoutes, registerParcelRoutes, registerDeliveryRoutes, registerActivityRoutes, registerPageRoutes,
     registerReviewRoutes, registerAdminRoutes, registerTotpRoutes, registerInvoiceRoutes, registerMailRoutes, registerWebhookRoutes, registerScanRoutes,
     registerLabelRoutes, registerImportRoutes, registerStaffRoutes, registerApiKeyRoutes, registerAuditRoutes,
   ]) register(api);
@@ -94,7 +98,8 @@ const jsonOnly = () =>
  */
 export function siteErrorHandler(err: FastifyError, req: FastifyRequest, reply: FastifyReply) {
   const e = toAppError(err, (x) => req.log.error(x));
-  if (e.status === 429) reply.header("Retry-After", String(e instanceof RateLimited ? e.retryAfter : 60));
+  if (e instanceof RateLimited) reply.headers(e.headers);
+  else if (e.status === 429) reply.header("Retry-After", "60");
   const path = req.url.split("?")[0];
   if (path === "/api" || path.startsWith("/api/")) {
     const body: Record<string, unknown> = { status: String(e.status), errors: e.messages, message: "", data: null };
@@ -103,7 +108,8 @@ export function siteErrorHandler(err: FastifyError, req: FastifyRequest, reply: 
     return reply.code(e.status).header("Cache-Control", "no-store").send(body);
   }
   if (path === "/graphql") {
-    return reply.code(e.status).header("Cache-Control", "no-store").send({ errors: e.messages.map((message) => ({ message, extensions: { code: e.code } })) });
+    const extensions = e.reason ? { code: e.code, reason: e.reason } : { code: e.code };
+    return reply.code(e.status).header("Cache-Control", "no-store").send({ errors: e.messages.map((message) => ({ message, extensions })) });
   }
   return reply.code(e.status).header("Cache-Control", "no-store").type("text/plain; charset=utf-8").send(e.messages[0]);
 }

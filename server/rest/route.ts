@@ -1,9 +1,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { contextOf, type Context } from "../core/context.js";
-import { authorize, OPERATIONS, runAs, type Actor, type Operation, type OperationName } from "../core/access.js";
+import type { Context } from "../core/context.js";
+import { authorize, OPERATIONS, type Operation, type OperationName } from "../core/access.js";
+import { runAs, type Actor } from "../core/actor.js";
+import { contextOf } from "../modules/admin/request-auth.js";
 import { etagOf, publicRead } from "../core/http-cache.js";
-import { input } from "./body.js";
-import { binaryFile, envelope, inputSchema, type Schema } from "./schemas.js";
+import { input, type MultipartLimits } from "./body.js";
+import { binaryFile, envelope, inputSchema } from "./schemas.js";
+import type { Schema } from "./shapes.js";
 
 type Method = "GET" | "POST" | "PATCH" | "DELETE";
 
@@ -91,19 +94,9 @@ function requestSchema(spec: RouteSpec<unknown>, isGet: boolean): Schema {
   return s;
 }
 
-/**
- * Multipart bodies are read only where a route takes them, within these limits (busboy's): a file
- * route gets its files and a few text fields (long text up to 64 KB), a form only small fields.
- * Everywhere else a multipart body is 415 before a byte of it is read (server/rest/index.ts).
- */
-export interface MultipartLimits {
-  files: number;
-  fields: number;
-  fieldSize: number;
-}
+// Multipart limits (body.ts): a file route gets its files and a few text fields (long text up to 64 KB), a form only small fields.
 const formLimits = (spec: RouteSpec<unknown>): MultipartLimits | undefined =>
   spec.files ? { files: spec.files.length, fields: 40, fieldSize: 64 * 1024 } : spec.form ? { files: 0, fields: 10, fieldSize: 1024 } : undefined;
-
 
 /**
  * Whole answers around data a service hands over serialized, as bytes. Its cached views come back

@@ -1,13 +1,12 @@
 import { getMetadataStorage } from "class-validator";
 import { fieldsOf } from "../core/validation.js";
 import { schema } from "../graphql/schema.js";
-import { shapesFromGraphql } from "./shapes.js";
+import { shapesFromGraphql, type Schema } from "./shapes.js";
 
 /**
  * JSON schemas of the REST door: the answers' shapes (made from the GraphQL object types), the
  * envelope, and the documented request shapes (read from the input classes' rules).
  */
-export type Schema = Record<string, unknown>;
 
 const str: Schema = { type: "string" };
 const ref = (id: string): Schema => ({ $ref: `${id}#` });

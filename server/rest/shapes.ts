@@ -2,13 +2,16 @@ import {
   getNullableType, isEnumType, isListType, isNonNullType, isObjectType, isScalarType,
   type GraphQLField, type GraphQLOutputType, type GraphQLSchema,
 } from "graphql";
-import type { Schema } from "./schemas.js";
+import { PUBLIC_SETTING_KEYS } from "../modules/settings/settings.codes.js";
 
 /**
  * The REST data shapes, made from the GraphQL object types: one definition of each shape (the
  * *.type.ts classes), so the two doors cannot drift. They drive fast-json-stringify (a field left
  * out is never sent) and the OpenAPI document.
  */
+/** A JSON schema (fast-json-stringify and OpenAPI read the same). */
+export type Schema = Record<string, unknown>;
+
 const SCALARS: Record<string, Schema> = {
   String: { type: "string" },
   ID: { type: "string" },
@@ -31,10 +34,8 @@ const REST_SHAPE: Record<string, Record<string, Schema>> = {
   },
 };
 
-/** Non-null fields a REST answer may still leave out (GET /api/settings' public subset). Nullable ones may always be absent. */
-const MAY_BE_ABSENT: Record<string, string[]> = {
-  Settings: ["mail_driver", "mail_template"],
-};
+/** Non-null fields a REST answer may still leave out: the staff's settings, absent from GET /api/settings' public subset. Nullable ones may always be absent. */
+const mayBeAbsent = (type: string, field: string) => type === "Settings" && !(PUBLIC_SETTING_KEYS as readonly string[]).includes(field);
 
 function shapeOf(type: GraphQLOutputType): Schema {
   const nullable = !isNonNullType(type);
@@ -61,13 +62,12 @@ export function shapesFromGraphql(schema: GraphQLSchema): Schema[] {
   for (const type of Object.values(schema.getTypeMap())) {
     if (!isObjectType(type) || type.name.startsWith("__") || roots.has(type.name)) continue;
     const fields = Object.values(type.getFields()).filter((f) => !GRAPHQL_ONLY.has(f.name));
-    const optional = new Set(MAY_BE_ABSENT[type.name] ?? []);
     out.push({
       $id: type.name,
       type: "object",
       ...(type.description ? { description: type.description } : {}),
       properties: Object.fromEntries(fields.map((f) => [f.name, REST_SHAPE[type.name]?.[f.name] ?? fieldShape(f)])),
-      required: fields.filter((f) => isNonNullType(f.type) && !optional.has(f.name)).map((f) => f.name),
+      required: fields.filter((f) => isNonNullType(f.type) && !mayBeAbsent(type.name, f.name)).map((f) => f.name),
       additionalProperties: false,
     });
   }

@@ -395,7 +395,7 @@ describe("control panel", () => {
     await page.getByRole("button", { name: "Delete parcel BULK-2", exact: true }).click();
     await expect.poll(() => rows.filter({ has: page.getByText("BULK-2", { exact: true }) }).count()).toBe(0);
 
-    // Scrolled down the long list, a parcel's detail opens at the top (spec section 2: top on each page change).
+    // Scrolled down the long list, a parcel's detail opens at the top (every page change starts at the top).
     // The second time the detail comes from the cache, at full length at once, so only the reset puts it at the top.
     const scrollY = () => page.evaluate(() => (globalThis as unknown as { scrollY: number }).scrollY);
     const href = await rows.nth(19).locator("a").first().getAttribute("href");
@@ -570,6 +570,8 @@ describe("control panel", () => {
     await v.getByText("Departed London Heathrow").first().waitFor();
     const img = v.locator('img[src*="/uploads/images/"]');
     await img.waitFor({ state: "attached" });
+    // The map (and Leaflet) loads as it nears the viewport.
+    await v.locator(".parcel-map").scrollIntoViewIfNeeded();
     for (const label of ["Destination", "Pickup Location", "Current Location"]) {
       await v.locator(".leaflet-marker-icon", { hasText: label }).waitFor({ state: "attached" });
     }

@@ -111,6 +111,8 @@ for (const [label, viewport] of [["desktop", DESKTOP], ["phone", PHONE]] as cons
 
     it("switches the theme and keeps it after a reload", async () => {
       await page.goto(url("/"));
+      // The app sets the theme once it has started (under load, after the page's load event).
+      await page.locator("html[data-theme]").waitFor({ state: "attached" });
       expect(await evalIn<string>(page, "document.documentElement.dataset.theme")).toBe("light");
       const lightBg = await evalIn<string>(page, "getComputedStyle(document.body).backgroundColor");
       await openMenu();
@@ -182,9 +184,16 @@ for (const [label, viewport] of [["desktop", DESKTOP], ["phone", PHONE]] as cons
       expect(await first.locator(".history-day").textContent()).toMatch(/^\d{2}$/);
       expect(await first.locator(".history-time").textContent()).toMatch(/^\d{2}:\d{2}$/);
       expect(await first.locator("h4").textContent()).not.toBe("");
-      // Leaflet map, 60vh, with the three markers labelled in text (no tiles on this machine).
+      // Leaflet map, 60vh, with the three markers labelled in text (no tiles on this machine). Leaflet loads
+      // only when the map comes near the viewport: on a phone it is far below the fold, so not before scrolling.
       const map = page.locator(".parcel-map");
-      await map.waitFor();
+      await map.waitFor({ state: "attached" });
+      if (label === "phone") {
+        await page.waitForTimeout(1500);
+        expect(requests.some((r) => /leaflet/i.test(r)), "Leaflet loaded before the map neared the viewport").toBe(false);
+        expect(await page.locator(".map-pin").count()).toBe(0);
+      }
+      await map.scrollIntoViewIfNeeded();
       await page.locator(".map-pin").nth(2).waitFor({ state: "attached" });
       expect(await page.locator(".map-pin").count()).toBe(3);
       expect((await page.locator(".map-pin-label").allTextContents()).sort()).toEqual(["Current Location", "Destination", "Pickup Location"]);

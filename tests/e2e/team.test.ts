@@ -181,6 +181,8 @@ describe("a team of three roles", () => {
     await p.fill("input[name=password]", PASSWORD);
     await p.locator("form button[type=submit]").click();
     await p.waitForURL(/\/control\/index\.html$/);
+    // The tiles follow the role, which the session query brings: wait for it as for the courier.
+    await p.getByText(`Signed in as ${DISPATCHER} (dispatcher)`).waitFor();
     expect(await tileLabels(p)).toEqual(["SCAN", "PARCELS", "REVIEWS", "PAGES", "SEND EMAIL", "PASSWORD"]);
     expect(await p.locator("#cp-nav .cp-nav-link").allInnerTexts()).toEqual(["Parcels", "Pages", "Reviews", "Email", "Invoices"]);
     await p.goto(url("/control/parcels/list.html"));

@@ -6,6 +6,7 @@
  * schema.org JSON-LD and noindex, the unsubscribe link from the recipient's e-mail, Arabic, and
  * no uncaught page error or Content-Security-Policy report anywhere.
  */
+import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { startSite, type Site } from "../helpers/site.js";
@@ -303,6 +304,44 @@ describe("in Arabic", () => {
       // 12 is in Arabic's "many" plural form: "... 12 يومًا".
       expect(await note.innerText()).toMatch(/لا تحديثات منذ \S+ يومًا/);
       await noSideScroll(page);
+      expect(errors).toEqual([]);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+describe("errors in the visitor's language", () => {
+  // The texts come from the locale by the error's code or reason (client/errors.ts), never from the server's English.
+  const de = JSON.parse(readFileSync(new URL("../../client/i18n/locales/de.json", import.meta.url), "utf8")) as { track: Record<string, string>; unsubscribe: Record<string, string> };
+
+  it("translates a wrong code, a wrong second factor and a forged unsubscribe link (German)", async () => {
+    expect(de.track.notFound).not.toBe("Tracking code not found");
+    const { ctx, page, errors } = await openPage(PHONE, "de");
+    try {
+      // One unknown code: NOT_FOUND, upper-cased in the error card.
+      await page.goto(`${site.url}/track.html?code=NO-SUCH-CODE-77`);
+      const card = page.locator(".track-error");
+      await card.waitFor();
+      expect((await card.innerText()).trim()).toBe(de.track.notFound.toUpperCase());
+      // Several codes, one unknown: its entry's error_code.
+      await page.goto(`${site.url}/track.html?code=${STATUS},NO-SUCH-CODE-78`);
+      const cards = page.locator(".track-many > .track-summary");
+      await cards.nth(1).waitFor();
+      expect(await cards.nth(1).locator("[role=alert]").innerText()).toBe(de.track.notFound);
+      // A wrong postcode on a protected parcel: BAD_USER_INPUT with reason VERIFY_MISMATCH.
+      await page.goto(`${site.url}/track.html?code=${PRIVATE}`);
+      await page.locator("input[name=verify]").fill("99999");
+      await page.locator("form.verify-form button[type=submit]").click();
+      const alert = page.locator(".verify-error[role=alert]");
+      await alert.waitFor();
+      expect((await alert.innerText()).trim()).toBe(de.track.verifyWrong);
+      // A forged unsubscribe token: NOT_FOUND of the unsubscribe mutation.
+      await page.goto(`${site.url}/unsubscribe.html?code=${STATUS}&token=${"y".repeat(32)}`);
+      await page.locator(".unsubscribe-card button.btn-primary").click();
+      const panel = page.locator(".alert-error[role=alert] li");
+      await panel.waitFor();
+      expect((await panel.innerText()).trim()).toBe(de.unsubscribe.invalid);
       expect(errors).toEqual([]);
     } finally {
       await ctx.close();

@@ -1,4 +1,4 @@
-// API keys for third parties (issue 13, contract section 8): created by the owner and shown once,
+// API keys for third parties (issue 13): created by the owner and shown once,
 // stored hashed, scoped, limited per key with headers on every keyed answer, counted per day,
 // revoked at once; through both doors. The revocation across two processes: tests/system/api-keys-multiprocess.test.ts.
 import crypto from "node:crypto";

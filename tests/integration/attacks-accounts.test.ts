@@ -59,7 +59,7 @@ describe("send-pin", () => {
 describe("reset tokens", () => {
   it("a reset voids every other outstanding token", async () => {
     // Two tokens for the same account, written as the service writes them (the SMTP peer here never answers).
-    const { sha256 } = await import("../../server/modules/admin/session.service.js");
+    const { sha256 } = await import("../../server/core/tokens.js");
     const account = await db().admin.findUniqueOrThrow({ where: { email: ADMIN.email } });
     const expires_at = new Date(Date.now() + 600_000);
     await db().passwordReset.createMany({ data: [{ admin_id: account.id, token_hash: sha256("token-one-aaaaaaaaaa"), expires_at }, { admin_id: account.id, token_hash: sha256("token-two-bbbbbbbbbb"), expires_at }] });

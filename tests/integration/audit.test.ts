@@ -9,7 +9,7 @@ import { makePng } from "../helpers/images.js";
 import { fails, form, ok } from "../fixtures/rest.js";
 import { db } from "../../server/db/index.js";
 import { hashPassword } from "../../server/modules/admin/admin.service.js";
-import { sha256 } from "../../server/modules/admin/session.service.js";
+import { sha256 } from "../../server/core/tokens.js";
 import { settleWebhooks } from "../../server/modules/webhook/webhook.service.js";
 import { settleNotifications } from "../../server/modules/notification/notification.service.js";
 

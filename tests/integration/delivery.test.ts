@@ -313,7 +313,11 @@ describe("failed attempts and rescheduling", () => {
     expect(wrong.status).toBe(422);
     expect(wrong.json.errors[0]).toMatch(/verify does not match/);
     const g = await anon.gql(RESCHEDULE, { c: p.tracking_code, i: { choice: "depot", verify: "wrong@example.com" } });
-    expect(g.errors?.[0].extensions.code).toBe("BAD_USER_INPUT");
+    expect(g.errors?.[0].extensions).toMatchObject({ code: "BAD_USER_INPUT", reason: "VERIFY_MISMATCH" });
+    // Without a second factor: the same code, no reason (the client tells the two apart by it).
+    const none = await anon.gql(RESCHEDULE, { c: p.tracking_code, i: { choice: "depot" } });
+    expect(none.errors?.[0].extensions.code).toBe("BAD_USER_INPUT");
+    expect(none.errors?.[0].extensions).not.toHaveProperty("reason");
     expect((await db().parcel.findUniqueOrThrow({ where: { id: p.id } })).reschedule_choice).toBeNull();
     const ok = await anon.post(url, { choice: "depot", verify: "sw1a1aa" });
     expect(ok.status).toBe(200);

@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from "../helpers/app.js";
 import { Client } from "../helpers/http.js";
 import { expectAllUnauthenticated, expectError, expectFieldError } from "../fixtures/graphql.js";
 import { db } from "../../server/db/index.js";
-import { ACTIVITY_COLORS, ACTIVITY_ICONS } from "../../server/modules/activity/activity.rules.js";
+import { ACTIVITY_COLORS, ACTIVITY_ICONS } from "../../server/modules/activity/activity.codes.js";
 
 const FIELDS = `id parcel_id title description icon color created_at updated_at created_at_month created_at_day created_at_time`;
 const CREATE = `mutation($i: CreateActivityInput!) { createActivity(input: $i) { ${FIELDS} } }`;
@@ -64,7 +64,7 @@ describe("createActivity", () => {
   });
 
   it("accepts every icon and colour of the seed's lists", async () => {
-    const icons = Object.keys(ACTIVITY_ICONS);
+    const icons = Object.keys(ACTIVITY_ICONS) as (keyof typeof ACTIVITY_ICONS)[];
     expect(icons).toHaveLength(11);
     for (const [i, icon] of icons.entries()) {
       const color = ACTIVITY_COLORS[i % ACTIVITY_COLORS.length];

@@ -39,7 +39,7 @@ async function raw(method: string, p: string, body: RequestInit["body"], headers
   return { status: res.status, headers: res.headers, text, json };
 }
 
-describe("CSRF (contract section 2): cross-site writes are 403 and change nothing", () => {
+describe("CSRF: cross-site writes are 403 and change nothing", () => {
   it("POST with a foreign Origin: 403, the parcel is not created", async () => {
     const p = newParcel();
     expect(fails(await admin.post("/api/parcels", p, evil), 403)).toEqual(["Cross-site requests may not change anything"]);

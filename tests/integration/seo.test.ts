@@ -27,6 +27,14 @@ describe("robots.txt", () => {
   });
 });
 
+describe("X-Robots-Tag", () => {
+  it("marks one visitor's screens and the control panel noindex, and no public page", async () => {
+    const tag = async (p: string) => (await fetch(`${t.url}${p}`)).headers.get("x-robots-tag");
+    for (const p of ["/track.html?code=CR-1", "/unsubscribe.html", "/debug", "/control/index.html", "/cp"]) expect(await tag(p), p).toBe("noindex, nofollow");
+    for (const p of ["/", "/contact.html", "/resolution.html"]) expect(await tag(p), p).toBeNull();
+  });
+});
+
 describe("sitemap.xml", () => {
   it("lists home, contact and every content page, following creates, edits and deletes", async () => {
     const before = await (await fetch(`${t.url}/sitemap.xml`)).text();

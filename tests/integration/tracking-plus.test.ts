@@ -19,7 +19,7 @@ const CREATE_PARCEL = `mutation($i: CreateParcelInput!) { createParcel(input: $i
 const UPDATE_PARCEL = `mutation($i: UpdateParcelInput!) { updateParcel(input: $i) { id status_code status_reason notify_recipient protect_details recipient_postcode recipient_unsubscribed } }`;
 const CREATE_ACTIVITY = `mutation($i: CreateActivityInput!) { createActivity(input: $i) { id icon color status_code status_reason created_at } }`;
 const TRACK = `query($c: String!, $v: String) { parcel(trackingCode: $c, verify: $v) { ${PARCEL} structured_data } }`;
-const TRACK_MANY = `query($c: [String!]!, $v: String) { track(codes: $c, verify: $v) { tracking_code error parcel { tracking_code status_code } } }`;
+const TRACK_MANY = `query($c: [String!]!, $v: String) { track(codes: $c, verify: $v) { tracking_code error error_code parcel { tracking_code status_code } } }`;
 
 interface Hit {
   headers: http.IncomingHttpHeaders;
@@ -240,14 +240,28 @@ describe("several codes at once", () => {
     expect(r.status).toBe(200);
     expect(r.json.data.map((x: { tracking_code: string }) => x.tracking_code)).toEqual([a.tracking_code, b.tracking_code, "NOPE-404"]);
     expect(r.json.data[1].parcel.status_code).toBe("delivered");
-    expect(r.json.data[2]).toEqual({ tracking_code: "NOPE-404", parcel: null, error: "Tracking code not found" });
+    expect(r.json.data[2]).toEqual({ tracking_code: "NOPE-404", parcel: null, error: "Tracking code not found", error_code: "NOT_FOUND" });
+    expect(r.json.data[0].error_code).toBeNull();
     expect(r.json.data[0].parcel).not.toHaveProperty("recipient_email");
 
     const g = await anon.gql(TRACK_MANY, { c: [b.tracking_code, "NOPE-404"] });
     expect(g.data.track).toEqual([
-      { tracking_code: b.tracking_code, error: null, parcel: { tracking_code: b.tracking_code, status_code: "delivered" } },
-      { tracking_code: "NOPE-404", error: "Tracking code not found", parcel: null },
+      { tracking_code: b.tracking_code, error: null, error_code: null, parcel: { tracking_code: b.tracking_code, status_code: "delivered" } },
+      { tracking_code: "NOPE-404", error: "Tracking code not found", error_code: "NOT_FOUND", parcel: null },
     ]);
+  });
+
+  it("gives each failed code the machine code of its error: NOT_FOUND, BAD_USER_INPUT for a wrong second factor", async () => {
+    const open = await parcel();
+    const locked = await parcel({ recipient_postcode: "SW1A 1AA", protect_details: true });
+    const g = await anon.gql(TRACK_MANY, { c: [open.tracking_code, locked.tracking_code, "NOPE-405"], v: "EC1A 1BB" });
+    expect(g.errors).toBeUndefined();
+    expect(g.data.track.map((x: { error_code: string | null }) => x.error_code)).toEqual([null, "BAD_USER_INPUT", "NOT_FOUND"]);
+    expect(g.data.track[1]).toMatchObject({ parcel: null, error: "verify does not match the recipient's postcode or e-mail address" });
+    // The REST door's entries carry the same codes (an addition: the envelope is unchanged).
+    const r = await anon.get(`/api/track?codes=${open.tracking_code},${locked.tracking_code},NOPE-405&verify=EC1A1BB`);
+    expect(r.json).toMatchObject({ status: "200", errors: [], message: "" });
+    expect(r.json.data.map((x: { error_code: string | null }) => x.error_code)).toEqual([null, "BAD_USER_INPUT", "NOT_FOUND"]);
   });
 
   it("takes 1 to 20 codes", async () => {
@@ -307,6 +321,27 @@ describe("privacy tier", () => {
     const g = await anon.gql(TRACK, { c: p.tracking_code, v: "someone@else.com" });
     expect(g.errors?.[0].extensions.code).toBe("BAD_USER_INPUT");
     expect(g.data).toBeNull();
+  });
+
+  it("tells a wrong second factor from other bad input by extensions.reason; the REST envelope keeps its shape", async () => {
+    const wrong = await anon.gql(TRACK, { c: p.tracking_code, v: "someone@else.com" });
+    expect(wrong.errors).toHaveLength(1);
+    expect(wrong.errors![0]).toMatchObject({
+      message: "verify does not match the recipient's postcode or e-mail address",
+      extensions: { code: "BAD_USER_INPUT", reason: "VERIFY_MISMATCH", messages: ["verify does not match the recipient's postcode or e-mail address"] },
+    });
+    // Bad input of another kind has the same code and no reason.
+    const empty = await anon.gql(TRACK, { c: "   " });
+    expect(empty.errors![0].extensions).toMatchObject({ code: "BAD_USER_INPUT", messages: ["tracking_code is required"] });
+    expect(empty.errors![0].extensions).not.toHaveProperty("reason");
+    // An unknown code is NOT_FOUND, without a reason either.
+    const missing = await anon.gql(TRACK, { c: "NOPE-406" });
+    expect(missing.errors![0].extensions).toMatchObject({ code: "NOT_FOUND" });
+    expect(missing.errors![0].extensions).not.toHaveProperty("reason");
+    // REST: exactly the contract's envelope, nothing added.
+    const r = await anon.get(`/api/parcels/${p.tracking_code}?verify=someone@else.com`);
+    expect(r.status).toBe(422);
+    expect(r.json).toEqual({ status: "422", errors: ["verify does not match the recipient's postcode or e-mail address"], message: "", data: null });
   });
 
   it("the admin still sees everything", async () => {

@@ -1,11 +1,11 @@
 import { useEffect, useState } from "react";
 import { Link, Outlet, useLocation, useNavigate } from "react-router-dom";
-import { useApolloClient } from "@apollo/client";
 import { useStore } from "../../state/store";
 import { useAdminSignOutMutation } from "../../generated/graphql";
-import { SIGN_IN, HOME, RoleGate, useSession } from "../session";
+import { SIGN_IN, HOME, RoleGate, useSession, useSignOutClient } from "../session";
 import { mayOpen } from "../roles";
-import { Icon } from "./Icon";
+import { Icon } from "../../components/Icon";
+import * as icons from "../icons";
 
 function ThemeToggle() {
   const { state, dispatch } = useStore();
@@ -18,7 +18,7 @@ function ThemeToggle() {
       aria-label={dark ? "Switch to light theme" : "Switch to dark theme"}
       title={dark ? "Light theme" : "Dark theme"}
     >
-      <Icon name={dark ? "light_mode" : "dark_mode"} size={22} />
+      <Icon path={dark ? icons.light_mode : icons.dark_mode} size={22} />
     </button>
   );
 }
@@ -44,14 +44,13 @@ const NAV = [
 /** The signed-in admin's frame: top bar with CONTROL PANEL, section links, theme and Sign Out. */
 export function AdminLayout() {
   const [signOut, { loading }] = useAdminSignOutMutation();
-  const { dispatch } = useStore();
-  const client = useApolloClient();
+  const signOutClient = useSignOutClient();
   const navigate = useNavigate();
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
   const { role } = useSession();
   const nav = NAV.filter((n) => mayOpen(role, n.to));
-  // Each screen starts at the top, as on the public side (spec section 2).
+  // Each screen starts at the top, as on the public side.
   useEffect(() => {
     // A block body: newer browsers' scrollTo returns a promise, which React would take for a cleanup.
     window.scrollTo(0, 0);
@@ -63,8 +62,7 @@ export function AdminLayout() {
     } catch {
       // Signed out on the client either way.
     } finally {
-      dispatch({ type: "admin/set", admin: false });
-      await client.clearStore().catch(() => undefined);
+      await signOutClient();
       navigate(SIGN_IN, { replace: true });
     }
   };
@@ -75,16 +73,16 @@ export function AdminLayout() {
       <header className="cp-topbar cp-noprint">
         <div className="cp-topbar-inner">
           <Link to={HOME} className="cp-brand">
-            <Icon name="dashboard" size={22} />
+            <Icon path={icons.dashboard} size={22} />
             <span>CONTROL PANEL</span>
           </Link>
           <div className="cp-topbar-actions">
             <Link to="/control/account/index.html" className="cp-icon-btn cp-topbar-btn" aria-label="My Account" title="My Account">
-              <Icon name="person" size={22} />
+              <Icon path={icons.person} size={22} />
             </Link>
             <ThemeToggle />
             <button type="button" className="cp-signout" onClick={onSignOut} disabled={loading}>
-              <Icon name="logout" size={20} />
+              <Icon path={icons.logout} size={20} />
               <span>Sign Out</span>
             </button>
             <button
@@ -95,7 +93,7 @@ export function AdminLayout() {
               onClick={() => setMenuOpen((o) => !o)}
               aria-label={menuOpen ? "Close the sections menu" : "Open the sections menu"}
             >
-              <Icon name={menuOpen ? "close" : "menu"} size={24} />
+              <Icon path={menuOpen ? icons.close : icons.menu} size={24} />
             </button>
           </div>
           <nav id="cp-nav" className={`cp-nav${menuOpen ? " cp-nav-open" : ""}`} aria-label="Control panel sections">
@@ -130,13 +128,13 @@ export function GuestLayout() {
       <header className="cp-topbar">
         <div className="cp-topbar-inner">
           <span className="cp-brand">
-            <Icon name="dashboard" size={22} />
+            <Icon path={icons.dashboard} size={22} />
             <span>CONTROL PANEL</span>
           </span>
           <div className="cp-topbar-actions">
             <ThemeToggle />
             <Link to="/" className="cp-topbar-link">
-              <Icon name="public" size={20} />
+              <Icon path={icons.public} size={20} />
               <span>View site</span>
             </Link>
           </div>

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
-import { Icon } from "./Icon";
+import { Icon } from "../../components/Icon";
+import * as icons from "../icons";
 
 /** Title of a control-panel screen, with a way back and room for actions. */
 export function PageHeader({ title, back, backLabel = "Back", icon, actions, sub }: { title: ReactNode; back?: string; backLabel?: string; icon?: string; actions?: ReactNode; sub?: ReactNode }) {
@@ -8,12 +9,12 @@ export function PageHeader({ title, back, backLabel = "Back", icon, actions, sub
     <header className="cp-page-header">
       {back ? (
         <Link to={back} className="cp-back" aria-label={backLabel} title={backLabel}>
-          <Icon name="arrow_back" size={22} />
+          <Icon path={icons.arrow_back} size={22} />
         </Link>
       ) : null}
       <div className="cp-page-title">
         <h1>
-          {icon ? <Icon name={icon} size={26} className="cp-title-icon" /> : null}
+          {icon ? <Icon path={icon} size={26} className="cp-title-icon" /> : null}
           {title}
         </h1>
         {sub ? <p className="cp-sub">{sub}</p> : null}

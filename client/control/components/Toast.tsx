@@ -3,7 +3,7 @@ import { createContext, useCallback, useContext, useEffect, useRef, useState, ty
 const TOAST_MS = 10_000;
 const ToastContext = createContext<(text: string) => void>(() => undefined);
 
-/** One toast at a time, for delete errors; it stays 10 s (spec section 9) or until closed. */
+/** One toast at a time, for delete errors; it stays 10 s or until closed. */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [text, setText] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);

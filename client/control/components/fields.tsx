@@ -1,11 +1,15 @@
 import { useId, useState, type ChangeEvent, type ReactNode } from "react";
-import { Icon } from "./Icon";
+import { Icon } from "../../components/Icon";
 import type { Option } from "../options";
+import { MAX_TEXT } from "../../../server/core/lengths.codes";
+import { PASSWORD_MIN } from "../../../server/modules/admin/password.codes";
+import * as icons from "../icons";
 
 /** "recipient_name" -> "Recipient Name" */
-export const humanize = (name: string) => name.replace(/_/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
+const humanize = (name: string) => name.replace(/_/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
 
-export const MAX_TEXT = 300;
+/** The hint under a new password's field: the server's rule. */
+export const NEW_PASSWORD_HINT = `At least ${PASSWORD_MIN} characters, not a common password.`;
 
 type Bound = {
   name: string;
@@ -39,7 +43,7 @@ function Hint({ id, hint }: { id: string; hint?: ReactNode }) {
   ) : null;
 }
 
-/** Text-like input: text, email, number (step any), date, datetime-local, url, tel. Max 300 characters unless told. */
+/** Text-like input: text, email, number (step any), date, datetime-local, url, tel. At most MAX_TEXT characters unless told. */
 export function TextField({
   field,
   label,
@@ -149,7 +153,7 @@ export function PasswordField({ field, label, optional, hint, autoFocus, autoCom
           aria-label={`${shown ? "Hide" : "Show"} ${what}`}
           title={shown ? "Hide" : "Show"}
         >
-          <Icon name={shown ? "visibility_off" : "visibility"} size={20} />
+          <Icon path={shown ? icons.visibility_off : icons.visibility} size={20} />
         </button>
       </div>
       <Hint id={hintId} hint={hint} />
@@ -235,7 +239,7 @@ export function FileField({ name, label, optional, file, onFile, hint }: { name:
 export function SubmitButton({ busy, children, icon }: { busy?: boolean; children: ReactNode; icon?: string }) {
   return (
     <button type="submit" className="cp-btn cp-btn-primary" disabled={busy} aria-busy={busy || undefined}>
-      {icon ? <Icon name={icon} size={20} /> : null}
+      {icon ? <Icon path={icon} size={20} /> : null}
       <span>{children}</span>
       {busy ? <span className="cp-spinner" aria-hidden="true" /> : null}
     </button>

@@ -1,6 +1,7 @@
 import { useEffect, useState, type ReactNode } from "react";
 import { Link } from "react-router-dom";
-import { Icon } from "./Icon";
+import { Icon } from "../../components/Icon";
+import * as icons from "../icons";
 
 /** "Fetching Data ..." while loading, the error, or "No Data Found" for an empty list. */
 export function ListState({ loading, error, empty, emptyText = "No Data Found" }: { loading: boolean; error?: string | null; empty: boolean; emptyText?: string }) {
@@ -28,7 +29,7 @@ export function NextPage({ nextPageUrl, loading, onNext }: { nextPageUrl?: strin
   );
 }
 
-/** The Add button with a hint that highlights it on arrival and closes after 1 s (spec section 9). */
+/** The Add button with a hint that highlights it on arrival and closes after 1 s. */
 export function AddButton({ to, children }: { to: string; children: ReactNode }) {
   const [hint, setHint] = useState(true);
   useEffect(() => {
@@ -38,7 +39,7 @@ export function AddButton({ to, children }: { to: string; children: ReactNode })
   return (
     <span className="cp-add-wrap">
       <Link to={to} className={`cp-btn cp-btn-primary cp-add${hint ? " cp-add-hint" : ""}`}>
-        <Icon name="add" size={20} />
+        <Icon path={icons.add} size={20} />
         <span>{children}</span>
       </Link>
       {hint ? (
@@ -53,7 +54,7 @@ export function AddButton({ to, children }: { to: string; children: ReactNode })
 export function DeleteButton({ label, onClick, busy }: { label: string; onClick: () => void; busy?: boolean }) {
   return (
     <button type="button" className="cp-icon-btn cp-danger" onClick={onClick} disabled={busy} aria-label={label} title={label}>
-      <Icon name="delete" size={20} />
+      <Icon path={icons.delete} size={20} />
     </button>
   );
 }

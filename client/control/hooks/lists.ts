@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { useLocation } from "react-router-dom";
-import { useApolloClient, type ApolloCache, type ApolloError } from "@apollo/client";
-import { errorMessages } from "../../apollo";
+import { useApolloClient } from "@apollo/client/react";
+import type { ApolloCache, ApolloError } from "@apollo/client/core";
+import { errorMessages } from "../../errors";
 import { useToast } from "../components/Toast";
 import { isNotFound } from "./errors";
 

@@ -1,11 +1,11 @@
 import { useCallback, useRef, useState, type ChangeEvent, type FormEvent } from "react";
-import { errorMessages } from "../../apollo";
+import { errorMessages } from "../../errors";
 
 type Values = Record<string, string>;
 
 /**
  * Form state for the control panel: string values keyed by wire name, the request cycle of
- * spec section 4 (start clears errors and message; the response stores them) and `bind(name)`
+ * the request states (start clears errors and message; the response stores them) and `bind(name)`
  * giving an input its name, value and onChange.
  */
 export function useFormState<T extends Values>(initial: T) {

@@ -1,30 +1,31 @@
 import { Link } from "react-router-dom";
-import { Icon } from "../components/Icon";
+import { Icon } from "../../components/Icon";
 import { useTitle } from "../hooks/useTitle";
 import { useSession } from "../session";
 import { mayOpen } from "../roles";
+import * as icons from "../icons";
 
 const TILES = [
-  { to: "/control/scan", label: "SCAN", icon: "qr_code_scanner", text: "Picked up, at the hub, out for delivery, delivered: one event, parcel after parcel", wide: true },
-  { to: "/control/parcels/list.html", label: "PARCELS", icon: "inventory_2", text: "Shipments, map, image and history" },
-  { to: "/control/reviews/list.html", label: "REVIEWS", icon: "reviews", text: "Customer testimonials" },
-  { to: "/control/pages/list.html", label: "PAGES", icon: "pages", text: "Content pages of the site" },
-  { to: "/control/email/send.html", label: "SEND EMAIL", icon: "email", text: "Write to anyone, see the outbox" },
-  { to: "/control/settings", label: "SETTINGS", icon: "settings", text: "Contact, mail and html settings" },
-  { to: "/control/account/password.html", label: "PASSWORD", icon: "lock", text: "Change your password" },
-  { to: "/control/webhooks/list.html", label: "WEBHOOKS", icon: "webhook", text: "Send parcel events to other systems, signed, with a log of every delivery", wide: true },
-  { to: "/control/staff/list.html", label: "STAFF", icon: "people", text: "Invite dispatchers and couriers, change roles, disable or remove accounts", wide: true },
-  { to: "/control/api-keys/list.html", label: "API KEYS", icon: "vpn_key", text: "Keys for other systems to track, read and update parcels: scopes, limits, calls per day", wide: true },
+  { to: "/control/scan", label: "SCAN", icon: icons.qr_code_scanner, text: "Picked up, at the hub, out for delivery, delivered: one event, parcel after parcel", wide: true },
+  { to: "/control/parcels/list.html", label: "PARCELS", icon: icons.inventory_2, text: "Shipments, map, image and history" },
+  { to: "/control/reviews/list.html", label: "REVIEWS", icon: icons.reviews, text: "Customer testimonials" },
+  { to: "/control/pages/list.html", label: "PAGES", icon: icons.pages, text: "Content pages of the site" },
+  { to: "/control/email/send.html", label: "SEND EMAIL", icon: icons.email, text: "Write to anyone, see the outbox" },
+  { to: "/control/settings", label: "SETTINGS", icon: icons.settings, text: "Contact, mail and html settings" },
+  { to: "/control/account/password.html", label: "PASSWORD", icon: icons.lock, text: "Change your password" },
+  { to: "/control/webhooks/list.html", label: "WEBHOOKS", icon: icons.webhook, text: "Send parcel events to other systems, signed, with a log of every delivery", wide: true },
+  { to: "/control/staff/list.html", label: "STAFF", icon: icons.people, text: "Invite dispatchers and couriers, change roles, disable or remove accounts", wide: true },
+  { to: "/control/api-keys/list.html", label: "API KEYS", icon: icons.vpn_key, text: "Keys for other systems to track, read and update parcels: scopes, limits, calls per day", wide: true },
 ];
 
 const MORE = [
-  { to: "/control/parcels/stale.html", label: "Stale parcels", icon: "schedule" },
-  { to: "/control/parcels/reschedule.html", label: "To reschedule", icon: "pan_tool" },
-  { to: "/control/invoice/create.html", label: "Create Invoice", icon: "receipt_long" },
-  { to: "/control/invoice/list.html", label: "Invoices", icon: "receipt_long" },
-  { to: "/control/email/outbox.html", label: "Outbox", icon: "outbox" },
-  { to: "/control/account/index.html", label: "My Account", icon: "person" },
-  { to: "/control/audit.html", label: "Audit log", icon: "shield" },
+  { to: "/control/parcels/stale.html", label: "Stale parcels", icon: icons.schedule },
+  { to: "/control/parcels/reschedule.html", label: "To reschedule", icon: icons.pan_tool },
+  { to: "/control/invoice/create.html", label: "Create Invoice", icon: icons.receipt_long },
+  { to: "/control/invoice/list.html", label: "Invoices", icon: icons.receipt_long },
+  { to: "/control/email/outbox.html", label: "Outbox", icon: icons.outbox },
+  { to: "/control/account/index.html", label: "My Account", icon: icons.person },
+  { to: "/control/audit.html", label: "Audit log", icon: icons.shield },
 ];
 
 export default function Home() {
@@ -47,7 +48,7 @@ export default function Home() {
             <li key={t.to} className={"wide" in t ? "cp-tile-wide" : undefined}>
               <Link to={t.to} className="cp-tile">
                 <span className="cp-tile-icon" aria-hidden="true">
-                  <Icon name={t.icon} size={34} />
+                  <Icon path={t.icon} size={34} />
                 </span>
                 <span className="cp-tile-label">{t.label}</span>
                 <span className="cp-tile-text">{t.text}</span>
@@ -59,14 +60,14 @@ export default function Home() {
           {more.map((m) => (
             <li key={m.to}>
               <Link to={m.to} className="cp-chip">
-                <Icon name={m.icon} size={18} />
+                <Icon path={m.icon} size={18} />
                 <span>{m.label}</span>
               </Link>
             </li>
           ))}
           <li>
             <a href="/" className="cp-chip" target="_blank" rel="noopener">
-              <Icon name="public" size={18} />
+              <Icon path={icons.public} size={18} />
               <span>View site</span>
             </a>
           </li>

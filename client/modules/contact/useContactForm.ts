@@ -1,15 +1,15 @@
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { useVisitorContactMutation } from "../../generated/graphql";
-import { errorMessages } from "../../apollo";
+import { MAX_TEXT } from "../../../server/core/lengths.codes";
+import { useVisitorContactMutation } from "../../generated/public";
+import { errorMessages } from "../../errors";
 
-export type ContactFields = { name: string; email: string; subject: string; body: string };
+type ContactFields = { name: string; email: string; subject: string; body: string };
 const EMPTY: ContactFields = { name: "", email: "", subject: "", body: "" };
-export const TEXT_MAX = 300;
 
 /**
  * The visitor's contact form: checked here first, then sent with the GraphQL mutation
- * `contact`. Form request states of spec section 4: fetching, errors, message.
+ * `contact`. Request state: fetching, errors, message.
  */
 export function useContactForm() {
   const { t } = useTranslation();
@@ -39,8 +39,8 @@ export function useContactForm() {
     req("subject", "contact.subjectRequired");
     req("body", "contact.bodyRequired");
     for (const [f, label] of [["name", "contact.name"], ["email", "contact.yourEmail"], ["subject", "contact.subject"]] as const) {
-      if (values[f].length > TEXT_MAX) {
-        list.push(t("contact.tooLong", { field: t(label), max: TEXT_MAX }));
+      if (values[f].length > MAX_TEXT) {
+        list.push(t("contact.tooLong", { field: t(label), max: MAX_TEXT }));
         bad[f] = true;
       }
     }
@@ -61,8 +61,7 @@ export function useContactForm() {
       setMessage(t("contact.success"));
       setValues(EMPTY);
     } catch (err) {
-      const list = errorMessages(err);
-      setErrors(list.length ? list : ["Invalid Json"]);
+      setErrors(errorMessages(err));
     }
   };
 

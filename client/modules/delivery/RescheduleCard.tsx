@@ -1,10 +1,10 @@
 import { useId, useMemo, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import type { RescheduleDeliveryMutation, RescheduleDeliveryMutationVariables } from "../../generated/graphql";
-import rescheduleSource from "./graphql/RescheduleDelivery.graphql?raw";
-import { gqlFetch } from "../graph/gqlFetch";
+import { useRescheduleDeliveryMutation } from "../../generated/public";
+import { callErrors, errorText } from "../../errors";
+import { TRACK_ERRORS } from "../parcel/trackErrors";
 import { Icon } from "../../components/Icon";
-import { calendar_month } from "../../components/icons";
+import { calendar_month } from "../parcel/icons";
 import { fmtDate } from "../parcel/format";
 import { nextWorkingDays } from "../../../server/modules/delivery/delivery.rules";
 
@@ -33,6 +33,7 @@ export function RescheduleCard({ code, choice, date, locked, verify, onDone }: P
   const [picked, setPicked] = useState(current);
   const [errors, setErrors] = useState<string[]>([]);
   const [pending, setPending] = useState(false);
+  const [send] = useRescheduleDeliveryMutation();
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -44,10 +45,10 @@ export function RescheduleCard({ code, choice, date, locked, verify, onDone }: P
     setPending(true);
     setErrors([]);
     const input = picked === DEPOT ? { choice: "depot", verify } : { choice: "delivery", date: picked, verify };
-    const variables: RescheduleDeliveryMutationVariables = { trackingCode: code, input };
-    const { errors: errs } = await gqlFetch<RescheduleDeliveryMutation>(rescheduleSource, variables);
-    if (errs.length) {
-      setErrors(errs);
+    try {
+      await send({ variables: { trackingCode: code, input } });
+    } catch (err) {
+      setErrors(callErrors(err).map((e) => errorText(t, e, TRACK_ERRORS)));
       setPending(false);
       return;
     }

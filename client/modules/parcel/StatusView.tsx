@@ -1,32 +1,19 @@
 import type { CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "../../components/Icon";
-import * as icons from "../../components/icons";
+import { activityIconPath } from "../../components/activityIcons";
+import { ACTIVITY_COLORS } from "../../../server/modules/activity/activity.codes";
 import { info, warning } from "./icons";
 import { isStatusCode, STATUS_RULES, type StatusCode } from "./status";
 
-/** Activity icons of the seed (server/modules/activity/activity.rules.ts); the status table uses the same names. */
-export const ACTIVITY_ICONS: Record<string, string> = {
-  radio_button_checked: icons.radio_button_checked,
-  pan_tool: icons.pan_tool,
-  verified: icons.verified,
-  check_circle: icons.check_circle,
-  radio_button_unchecked: icons.radio_button_unchecked,
-  airplanemode_active: icons.airplanemode_active,
-  moped: icons.moped,
-  directions_boat: icons.directions_boat,
-  local_shipping: icons.local_shipping,
-  home_work: icons.home_work,
-  departure_board: icons.departure_board,
-};
-const TONES = new Set(["green", "black", "gold", "red"]);
+const TONES = new Set<string>(ACTIVITY_COLORS);
 
 /** The normal path of a parcel, one status per step of the progress bar (0..4). */
 const PATH: readonly StatusCode[] = ["pending", "picked_up", "in_transit", "out_for_delivery", "delivered"];
 /** Statuses on the normal path (ready_for_pickup is the last step but one, like out_for_delivery). */
 const ON_PATH = new Set<StatusCode>([...PATH, "ready_for_pickup"]);
 
-export const statusTone = (code: StatusCode) => (TONES.has(STATUS_RULES[code].color) ? STATUS_RULES[code].color : "green");
+const statusTone = (code: StatusCode) => (TONES.has(STATUS_RULES[code].color) ? STATUS_RULES[code].color : "green");
 
 /** The status with its own label, icon and colour (the label is always there: never colour alone). */
 export function StatusBadge({ code, small }: { code: string | null | undefined; small?: boolean }) {
@@ -35,7 +22,7 @@ export function StatusBadge({ code, small }: { code: string | null | undefined; 
   const rule = STATUS_RULES[code];
   return (
     <span className={`status-badge tone-${statusTone(code)}${small ? " small" : ""}`} data-status={code}>
-      <Icon path={ACTIVITY_ICONS[rule.icon] ?? icons.radio_button_checked} size={small ? 16 : 20} />
+      <Icon path={activityIconPath(rule.icon)} size={small ? 16 : 20} />
       <span>{t(`status.${code}`)}</span>
     </span>
   );
@@ -64,7 +51,7 @@ export function StatusProgress({ code, reason, compact }: { code: string | null 
           return (
             <li key={stepCode} className={`progress-step ${cls}`} aria-current={isCurrent ? "step" : undefined}>
               <span className="progress-dot">
-                <Icon path={isCurrent && off ? warning : (ACTIVITY_ICONS[STATUS_RULES[shown].icon] ?? icons.check)} size={compact ? 14 : 18} />
+                <Icon path={isCurrent && off ? warning : activityIconPath(STATUS_RULES[shown].icon)} size={compact ? 14 : 18} />
               </span>
               <span className="progress-label">{t(`status.${shown}`)}</span>
             </li>

@@ -2,14 +2,14 @@ import { lazy, Suspense } from "react";
 import { Link } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import type { TFunction } from "i18next";
-import type { TrackParcelQuery } from "../../generated/graphql";
+import type { TrackParcelQuery } from "../../generated/public";
 import { Icon } from "../../components/Icon";
-import * as icons from "../../components/icons";
+import * as icons from "./icons";
 import type { LatLng } from "../../components/ParcelMap";
 import { deliveryWindow, fmtDate, fmtMoment, fmtNumber, plural, quietDays } from "./format";
-import { ACTIVITY_ICONS, StatusBadge, StatusProgress } from "./StatusView";
+import { StatusBadge, StatusProgress } from "./StatusView";
+import { activityIconPath } from "../../components/activityIcons";
 import { ProtectedNotice, type Verify } from "./VerifyForm";
-import { update } from "./icons";
 import { FINAL_STATUSES, isStatusCode, STATUS_RULES } from "./status";
 import { useStaged } from "../../components/staged";
 import { attemptNumbers, attemptText } from "../delivery/attempts";
@@ -41,7 +41,7 @@ export function QuietNote({ p }: { p: { last_event_at: string; quiet_after_days:
   if (days === null) return null;
   return (
     <p className="quiet-note" role="note">
-      <Icon path={update} size={20} />
+      <Icon path={icons.update} size={20} />
       <span>
         <strong>{plural(t, "track.quiet", days)}</strong> <span className="quiet-hint">{t("track.quietHint")}</span>{" "}
         <Link to="/contact.html">{t("nav.contact")}</Link>
@@ -74,7 +74,7 @@ function HistoryItem({ a, latest, attempt }: { a: Activity; latest: boolean; att
         <span className="history-time">{a.created_at_time}</span>
       </div>
       <span className="history-icon" data-icon={a.icon}>
-        <Icon path={ACTIVITY_ICONS[a.icon] ?? icons.radio_button_checked} size={22} />
+        <Icon path={activityIconPath(a.icon)} size={22} />
       </span>
       <div className="history-what">
         <h4>
@@ -105,7 +105,7 @@ function HistoryItem({ a, latest, attempt }: { a: Activity; latest: boolean; att
   );
 }
 
-export interface Reschedule {
+interface Reschedule {
   /** The second factor that unlocked the view, sent again with the choice. */
   verify: string | null;
   onDone: () => Promise<void>;

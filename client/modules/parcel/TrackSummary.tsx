@@ -1,18 +1,18 @@
 import { Link } from "react-router-dom";
 import { useTranslation } from "react-i18next";
-import type { TrackParcelsQuery } from "../../generated/graphql";
+import type { TrackParcelsQuery } from "../../generated/public";
 import { Icon } from "../../components/Icon";
-import * as icons from "../../components/icons";
+import * as icons from "./icons";
 import { deliveryWindow, fmtMoment } from "./format";
 import { StatusBadge, StatusProgress } from "./StatusView";
 import { QuietNote } from "./TrackResult";
 import { lock } from "./icons";
 import { FINAL_STATUSES, isStatusCode } from "./status";
+import { errorText } from "../../errors";
+import { TRACK_ERRORS } from "./trackErrors";
 
 export type TrackItem = TrackParcelsQuery["track"][number];
 
-/** The server's message for an unknown code, shown in the visitor's language. */
-const NOT_FOUND = /^tracking code not found$/i;
 const detailsHref = (code: string) => `/track.html?code=${encodeURIComponent(code)}`;
 
 /** One code of a multi-code look-up: its status at a glance, or its own error. */
@@ -30,7 +30,7 @@ export function TrackSummary({ item }: { item: TrackItem }) {
         </header>
         <p className="summary-error" role="alert">
           <Icon path={icons.error} size={22} />
-          <span>{!item.error || NOT_FOUND.test(item.error) ? t("track.notFound") : item.error}</span>
+          <span>{item.error_code ? errorText(t, { message: item.error ?? item.error_code, code: item.error_code, reason: null }, TRACK_ERRORS) : t("track.notFound")}</span>
         </p>
       </article>
     );

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "../../components/Icon";
 import { lock, lock_open } from "./icons";
+import { MAX_TEXT } from "../../../server/core/lengths.codes";
 
 /** Asks the server again with the second factor; resolves to the errors (none on success). */
 export type Verify = (verify: string) => Promise<string[]>;
@@ -57,7 +58,7 @@ export function ProtectedNotice({ onVerify }: { onVerify?: Verify }) {
               onChange={(e) => setValue(e.target.value)}
               autoComplete="off"
               spellCheck={false}
-              maxLength={300}
+              maxLength={MAX_TEXT}
               required
               dir="auto"
               aria-invalid={errors.length ? true : undefined}

@@ -1,7 +1,10 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useUnsubscribeMutation } from "../../generated/graphql";
-import { errorMessages } from "../../apollo";
+import { useUnsubscribeMutation } from "../../generated/public";
+import { callErrors, errorText, INVALID_JSON } from "../../errors";
+
+/** An unsubscribe link the server does not know (wrong code or token) is NOT_FOUND. */
+const UNSUBSCRIBE_ERRORS = { NOT_FOUND: "unsubscribe.invalid" };
 
 /**
  * The recipient's unsubscribe link (/unsubscribe.html?code=X&token=Y). The mutation runs only
@@ -20,10 +23,10 @@ export function useUnsubscribe(code: string, token: string) {
     try {
       const r = await send({ variables: { input: { code, token } } });
       if (r.data?.unsubscribe.unsubscribed) setDone(r.data.unsubscribe.tracking_code);
-      else setErrors(["Invalid Json"]);
+      else setErrors([INVALID_JSON]);
     } catch (err) {
-      const list = errorMessages(err).map((m) => (/unsubscribe link is not valid/i.test(m) ? t("unsubscribe.invalid") : m));
-      setErrors(list.length ? list : ["Invalid Json"]);
+      const list = callErrors(err).map((e) => errorText(t, e, UNSUBSCRIBE_ERRORS));
+      setErrors(list.length ? list : [INVALID_JSON]);
     }
   };
 

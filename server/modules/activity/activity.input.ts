@@ -1,8 +1,9 @@
 import { Field, InputType, Int } from "type-graphql";
-import { IsIn, IsInt, Validate, ValidatorConstraint, type ValidatorConstraintInterface } from "class-validator";
+import { IsIn, Validate, ValidatorConstraint, type ValidatorConstraintInterface } from "class-validator";
 import { Optional, Required, Text, WhenPresent, IsId } from "../../core/validation.js";
-import { ACTIVITY_COLORS, ACTIVITY_ICONS } from "./activity.rules.js";
-import { STATUS_CODES } from "../parcel/status.rules.js";
+import { MAX_LENGTH } from "../../core/lengths.codes.js";
+import { ACTIVITY_COLORS, ACTIVITY_ICONS } from "./activity.codes.js";
+import { STATUS_CODES } from "../parcel/status.codes.js";
 
 const statusMsg = { message: `status_code must be one of ${STATUS_CODES.join(", ")}` };
 
@@ -33,13 +34,12 @@ class ActivityStatusFields {
 
 const iconMsg = { message: `icon must be one of ${Object.keys(ACTIVITY_ICONS).join(", ")}` };
 const colorMsg = { message: `color must be one of ${ACTIVITY_COLORS.join(", ")}` };
-const DESCRIPTION_MAX = 5000;
 
 @InputType()
 export class CreateActivityInput extends ActivityStatusFields {
   @Field(() => Int) @Required() @IsId() parcel_id: number;
   @Field(() => String) @Required() @Text() title: string;
-  @Field(() => String) @Required() @Text(DESCRIPTION_MAX) description: string;
+  @Field(() => String) @Required() @Text(MAX_LENGTH.description) description: string;
   @Field(() => String, { nullable: true }) @Optional() @IsIn(Object.keys(ACTIVITY_ICONS), iconMsg) icon?: string;
   @Field(() => String, { nullable: true }) @Optional() @IsIn([...ACTIVITY_COLORS], colorMsg) color?: string;
 }
@@ -49,7 +49,7 @@ export class UpdateActivityInput extends ActivityStatusFields {
   @Field(() => Int) @Required() @IsId() id: number;
   @Field(() => Int, { nullable: true }) @WhenPresent() @IsId() parcel_id?: number;
   @Field(() => String, { nullable: true }) @WhenPresent() @Required() @Text() title?: string;
-  @Field(() => String, { nullable: true }) @WhenPresent() @Required() @Text(DESCRIPTION_MAX) description?: string;
+  @Field(() => String, { nullable: true }) @WhenPresent() @Required() @Text(MAX_LENGTH.description) description?: string;
   @Field(() => String, { nullable: true }) @Optional() @IsIn(Object.keys(ACTIVITY_ICONS), iconMsg) icon?: string;
   @Field(() => String, { nullable: true }) @Optional() @IsIn([...ACTIVITY_COLORS], colorMsg) color?: string;
 }

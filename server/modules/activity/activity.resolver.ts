@@ -2,7 +2,7 @@ import { Arg, Int, Mutation, Query, Resolver } from "type-graphql";
 import { Op } from "../../graphql/guards.js";
 import { CreateActivityInput, UpdateActivityInput } from "./activity.input.js";
 import * as activities from "./activity.service.js";
-import { Activity } from "./activity.type.js";
+import { Activity } from "../parcel/history.type.js";
 
 @Resolver()
 export class ActivityResolver {

@@ -1,11 +1,16 @@
 import { badInput, forbidden, notFound } from "../../core/errors.js";
-import { can, currentCall } from "../../core/access.js";
+import { currentCall } from "../../core/actor.js";
+import { can } from "../../core/permissions.js";
 import { db } from "../../db/index.js";
 import { notifyRecipient } from "../notification/notification.service.js";
-import { applyHistoryStatus, forgetParcel, parcelViews, statusEvents } from "../parcel/parcel.service.js";
-import { isStatusCode, STATUS_RULES } from "../parcel/status.rules.js";
+import { withDerivedTime } from "../parcel/history.js";
+import { statusEvents } from "../parcel/parcel.events.js";
+import { applyHistoryStatus, parcelUpdates, parcelViews, touchParcel } from "../parcel/parcel.service.js";
+import { forgetParcel } from "../parcel/public-views.js";
+import { STATUS_RULES } from "../parcel/status.codes.js";
+import { isStatusCode } from "../parcel/status.rules.js";
 import { emitEvent } from "../webhook/webhook.service.js";
-import { DEFAULT_ACTIVITY_COLOR, DEFAULT_ACTIVITY_ICON, withDerivedTime } from "./activity.rules.js";
+import { DEFAULT_ACTIVITY_COLOR, DEFAULT_ACTIVITY_ICON } from "./activity.codes.js";
 import type { CreateActivityInput, UpdateActivityInput } from "./activity.input.js";
 
 export async function getActivity(id: number) {
@@ -143,12 +148,9 @@ export async function writeEntries(plans: EntryPlan[]): Promise<AddedEntry[]> {
     const key = JSON.stringify(p.parcel);
     changes.set(key, [...(changes.get(key) ?? []), p.state.id]);
   }
-  const now = new Date();
   const [rows] = await db().$transaction([
     db().activity.createManyAndReturn({ data: plans.map((p) => p.row) }),
-    ...[...changes].map(([key, ids]) =>
-      db().parcel.updateMany({ where: { id: { in: ids } }, data: { ...JSON.parse(key), updated_at: now, version: { increment: 1 } } }),
-    ),
+    ...parcelUpdates([...changes].map(([key, ids]) => ({ ids, data: JSON.parse(key) })), new Date()),
   ]);
   const byParcel = new Map(rows.map((r) => [r.parcel_id, r]));
   return plans.map((p) => {
@@ -161,7 +163,7 @@ export async function writeEntries(plans: EntryPlan[]): Promise<AddedEntry[]> {
 }
 
 /** One entry: the same path as a batch of one. */
-export async function addEntry(state: ParcelState, data: EntryData, place: EntryPlace = {}): Promise<AddedEntry> {
+async function addEntry(state: ParcelState, data: EntryData, place: EntryPlace = {}): Promise<AddedEntry> {
   return (await writeEntries([planEntry(state, data, place)]))[0];
 }
 
@@ -201,15 +203,10 @@ export async function updateActivity(input: UpdateActivityInput) {
   if (input.created_at) data.created_at = new Date(input.created_at);
   const a = await db().activity.update({ where: { id: input.id }, data });
   const activity = withDerivedTime(a);
-  await afterHistoryChange(activity, false);
+  await afterHistoryChange(activity);
   return activity;
 }
 
-/**
- * Deletes an entry. When it gave the parcel its status (its newest entry with one), the parcel takes
- * back the status of the newest remaining entry with one, or else the status this entry replaced:
- * undoing a scan puts the parcel back where it was.
- */
 /**
  * Deleting needs history:edit, except that whoever added an entry may take it back (a courier's
  * undo of a scan; a key's own entries): the one rule behind activities.delete's history:write.
@@ -224,6 +221,11 @@ function mayUndo(a: { created_by_kind: string | null; created_by_id: number | nu
     : "This API key may only remove the entries it added");
 }
 
+/**
+ * Deletes an entry. When it gave the parcel its status (its newest entry with one), the parcel takes
+ * back the status of the newest remaining entry with one, or else the status this entry replaced:
+ * undoing a scan puts the parcel back where it was.
+ */
 export async function deleteActivity(id: number) {
   const a = await db().activity.findUnique({ where: { id } });
   if (!a) throw notFound("Activity not found");
@@ -243,12 +245,7 @@ export async function deleteActivity(id: number) {
       if (target && (target.status_code !== parcel.status_code || target.status_reason !== parcel.status_reason)) restore = target;
     }
   }
-  const row = await db().parcel.update({
-    where: { id: a.parcel_id },
-    data: { updated_at: new Date(), version: { increment: 1 }, ...(restore ? { status_code: restore.status_code, status_reason: restore.status_reason } : {}) },
-    select: { tracking_code: true },
-  });
-  await forgetParcel(row.tracking_code);
+  await touchParcel(a.parcel_id, restore ?? undefined);
   if (restore) {
     const [view] = await parcelViews([a.parcel_id]);
     if (view) emitEvent("status.changed", { parcel: view, activity: null, status_code: view.status_code, status_reason: view.status_reason });
@@ -258,21 +255,14 @@ export async function deleteActivity(id: number) {
 type Entry = Awaited<ReturnType<typeof getActivity>>;
 
 /**
- * A history change is a change of the parcel (its version and cached view), may move its
- * normalised status, and tells third parties and the recipient.
+ * An edited entry is a change of the parcel (its version and cached view), may move its
+ * normalised status, and then tells third parties and the recipient.
  */
-async function afterHistoryChange(activity: Entry, added: boolean) {
+async function afterHistoryChange(activity: Entry) {
   await touchParcel(activity.parcel_id);
   const { parcel, changed } = await applyHistoryStatus(activity.parcel_id, activity);
-  if (added) emitEvent("history.added", { parcel, activity });
   if (changed) {
     statusEvents(parcel, activity);
     notifyRecipient(parcel.id, activity);
   }
-}
-
-/** A history change is a change of the parcel: its version and updated_at move, its cached view goes. */
-async function touchParcel(parcelId: number) {
-  const p = await db().parcel.update({ where: { id: parcelId }, data: { updated_at: new Date(), version: { increment: 1 } }, select: { tracking_code: true } });
-  await forgetParcel(p.tracking_code);
 }

@@ -2,9 +2,9 @@ import { Field, InputType } from "type-graphql";
 import { IsEmail, MaxLength, MinLength } from "class-validator";
 import { Optional, Required, Text } from "../../core/validation.js";
 import { RecoveryCodeText, TotpCode } from "../totp/totp.input.js";
-import { NotCommonPassword, PASSWORD_MIN } from "./password.rules.js";
+import { NotCommonPassword } from "./password.rules.js";
+import { PASSWORD_MIN } from "./password.codes.js";
 
-export { PASSWORD_MIN };
 export const Password = (name: string) => (target: object, key: string) => {
   Required()(target, key);
   Text(200)(target, key);

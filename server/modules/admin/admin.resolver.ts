@@ -4,7 +4,6 @@ import { Op } from "../../graphql/guards.js";
 import { ChangePasswordInput, CreateAdminInput, ResetPasswordInput, SendPinInput, SignInInput } from "./admin.input.js";
 import * as admins from "./admin.service.js";
 import { AdminAccount } from "./admin.type.js";
-import { mustSetUpTotp } from "../../core/access.js";
 
 @Resolver()
 export class AdminResolver {
@@ -12,7 +11,7 @@ export class AdminResolver {
   @Op("account.me")
   async me(@Ctx() ctx: Context) {
     const a = await ctx.auth.admin();
-    return a && { ...a, totp_enabled: Boolean(a.totp_enabled), totp_setup_required: await mustSetUpTotp(a) };
+    return a && { ...a, totp_enabled: Boolean(a.totp_enabled), totp_setup_required: await ctx.auth.totpSetupPending() };
   }
 
   @Query(() => Boolean, { description: "Whether the one-time Create Admin link is still open" })

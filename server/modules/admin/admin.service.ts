@@ -7,8 +7,10 @@ import { db } from "../../db/index.js";
 import { limit } from "../../core/ratelimit.js";
 import { sendSystemMail } from "../mail/mail.service.js";
 import { CreateAdminInput, type ChangePasswordInput, type ResetPasswordInput, type SendPinInput, type SignInInput } from "./admin.input.js";
-import { deleteSessionsOf, randomToken, sha256, type SessionAdmin } from "./session.service.js";
-import type { Role } from "../../core/access.js";
+import type { Member } from "../../core/actor.js";
+import { randomToken, sha256 } from "../../core/tokens.js";
+import { deleteSessionsOf } from "../session/session.service.js";
+import type { Role } from "../../core/permissions.js";
 import { secondStep } from "../totp/totp.service.js";
 
 const HASH = { type: argon2.argon2id as 2, memoryCost: 19456, timeCost: 2, parallelism: 1 };
@@ -31,7 +33,7 @@ const SETUP_PREFIX = "setup_token:";
  * in the database (so every process prints and accepts the same link, across restarts). Null
  * once an admin exists.
  */
-export async function setupToken(): Promise<string | null> {
+async function setupToken(): Promise<string | null> {
   if (await adminExists()) return null;
   if (config().adminSetupToken) return config().adminSetupToken;
   const stored = () => db().oneTimeClaim.findMany({ where: { name: { startsWith: SETUP_PREFIX } }, orderBy: [{ created_at: "asc" }, { name: "asc" }], take: 1 });
@@ -62,7 +64,7 @@ const sameText = (a: string, b: string) => {
  * server printed. Both are checked before validation (403 before 422, nothing hashed for a
  * wrong token), and the claim is atomic (a primary key) so two processes cannot both succeed.
  */
-export async function createFirstAdmin(raw: unknown): Promise<SessionAdmin> {
+export async function createFirstAdmin(raw: unknown): Promise<Member> {
   const exists = () => forbidden("An admin account already exists; this link can only be used once");
   if (await adminExists()) throw exists();
   const given = (raw as { token?: unknown } | null)?.token;
@@ -92,7 +94,7 @@ export async function createFirstAdmin(raw: unknown): Promise<SessionAdmin> {
  * same call. Without a code such a member gets `totp_required` and no session (the doors start
  * one only without it). Every call, right or wrong, counts against the sign-in limits.
  */
-export async function verifyCredentials(input: SignInInput): Promise<SessionAdmin & { totp_required?: true }> {
+export async function verifyCredentials(input: SignInInput): Promise<Member & { totp_required?: true }> {
   await limit("signin-account", normEmail(input.email));
   const admin = await db().admin.findUnique({ where: { email: normEmail(input.email) } });
   dummyHash ??= hashPassword(randomToken());

@@ -1,8 +1,9 @@
+import type { Actor } from "../../core/actor.js";
 import { AppError, isUniqueViolation } from "../../core/errors.js";
-import { limitCount, RateLimited } from "../../core/ratelimit.js";
-import type { Actor, Scope } from "../../core/access.js";
+import type { Scope } from "../../core/permissions.js";
+import { limitCall } from "../../core/ratelimit.js";
+import { sha256 } from "../../core/tokens.js";
 import { db } from "../../db/index.js";
-import { sha256 } from "../admin/session.service.js";
 
 /** 401 for an unknown or revoked key: the envelope carries no "admin": "false" (a key is no session). */
 export class KeyRejected extends AppError {
@@ -17,31 +18,17 @@ const KEY_SHAPE = /^ck_[A-Za-z0-9_-]{20,100}$/;
 /**
  * The key behind `Authorization: Bearer <key>`, read from the database on every request (one
  * indexed read), so a revoked key stops at once on every process. Counts the call against the
- * key's own limit (per minute) and for the keys screen's figures.
+ * key's own limit (per minute) and for the keys screen's figures; `headers` are the limit's
+ * X-RateLimit-* for the answer (past the limit, RateLimited carries them).
  */
-export async function keyActor(raw: string, headers: (name: string, value: string) => void): Promise<Actor> {
+export async function keyActor(raw: string): Promise<{ actor: Actor; headers: Record<string, string> }> {
   const given = raw.trim();
   if (!KEY_SHAPE.test(given)) throw new KeyRejected();
   const key = await db().apiKey.findUnique({ where: { key_hash: sha256(given) } });
   if (!key || key.revoked_at) throw new KeyRejected();
-  const rule = { max: key.rate_limit, windowMs: 60_000 };
-  let count: { count: number; resetMs: number };
-  try {
-    count = await limitCount(`key:${key.id}`, rule);
-  } catch (e) {
-    if (e instanceof RateLimited) {
-      headers("X-RateLimit-Limit", String(key.rate_limit));
-      headers("X-RateLimit-Remaining", "0");
-      headers("X-RateLimit-Reset", String(e.retryAfter));
-      headers("Retry-After", String(e.retryAfter));
-    }
-    throw e;
-  }
-  headers("X-RateLimit-Limit", String(key.rate_limit));
-  headers("X-RateLimit-Remaining", String(Math.max(0, key.rate_limit - count.count)));
-  headers("X-RateLimit-Reset", String(Math.max(1, Math.ceil(count.resetMs / 1000))));
+  const headers = await limitCall(`key:${key.id}`, { max: key.rate_limit, windowMs: 60_000 });
   countUse(key.id);
-  return { kind: "key", id: key.id, name: key.name, scopes: key.scopes.split(",").filter(Boolean) as Scope[], rateLimit: key.rate_limit };
+  return { actor: { kind: "key", id: key.id, name: key.name, scopes: key.scopes.split(",").filter(Boolean) as Scope[], rateLimit: key.rate_limit }, headers };
 }
 
 // Calls per key and day, counted here and added to the database every few seconds (and at shutdown).

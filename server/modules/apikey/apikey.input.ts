@@ -1,15 +1,15 @@
 import { Field, InputType, Int } from "type-graphql";
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, Max, Min, MinLength } from "class-validator";
 import { Required, Text, Optional } from "../../core/validation.js";
-import { SCOPES } from "../../core/access.js";
+import { SCOPES } from "../../core/permissions.js";
 
-export const MAX_KEY_RATE = 100_000;
-export const DEFAULT_KEY_RATE = 600;
+import { DEFAULT_KEY_RATE, MAX_KEY_RATE } from "./apikey.codes.js";
+import { MAX_LENGTH } from "../../core/lengths.codes.js";
 
 @InputType({ description: "A new API key for a third party" })
 export class CreateApiKeyInput {
   @Field(() => String, { description: "Who or what uses it, 1..100 characters" })
-  @Required() @Text(100) @MinLength(1, { message: "name must be at least 1 character" })
+  @Required() @Text(MAX_LENGTH.keyName) @MinLength(1, { message: "name must be at least 1 character" })
   name: string;
 
   @Field(() => [String], { description: `What it may do: ${SCOPES.join(", ")}` })

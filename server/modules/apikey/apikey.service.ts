@@ -1,15 +1,16 @@
 import crypto from "node:crypto";
 import { notFound } from "../../core/errors.js";
 import { db } from "../../db/index.js";
-import { sha256 } from "../admin/session.service.js";
+import { sha256 } from "../../core/tokens.js";
 import { flushKeyUse } from "./apikey.auth.js";
-import { DEFAULT_KEY_RATE, type CreateApiKeyInput } from "./apikey.input.js";
+import type { CreateApiKeyInput } from "./apikey.input.js";
+import { DEFAULT_KEY_RATE } from "./apikey.codes.js";
 
 /** Days of use the keys screen shows. */
-export const USAGE_DAYS = 14;
+const USAGE_DAYS = 14;
 
 /** `ck_` and 40 characters of base64url: 240 random bits. */
-export const newKey = () => `ck_${crypto.randomBytes(30).toString("base64url")}`;
+const newKey = () => `ck_${crypto.randomBytes(30).toString("base64url")}`;
 
 /** The last USAGE_DAYS UTC days, oldest first. */
 function lastDays(now = new Date()): string[] {

@@ -2,7 +2,7 @@ import { Field, Int, ObjectType } from "type-graphql";
 import { DateTimeISO } from "../common/datetime.scalar.js";
 
 @ObjectType({ description: "Calls made with a key on one UTC day" })
-export class ApiKeyDay {
+class ApiKeyDay {
   @Field(() => String, { description: "YYYY-MM-DD (UTC)" }) day: string;
   @Field(() => Int) count: number;
 }

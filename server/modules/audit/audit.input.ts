@@ -2,14 +2,15 @@ import { ArgsType, Field } from "type-graphql";
 import { IsIn, IsISO8601, IsOptional, IsString, Matches, MaxLength } from "class-validator";
 import { AUDIT_OBJECT_TYPES } from "../../db/audit.js";
 import { StorableText } from "../../core/validation.js";
-import { PagingArgs } from "../common/paging.js";
+import { pageLink, PagingArgs } from "../common/paging.js";
+import { MAX_LENGTH } from "../../core/lengths.codes.js";
 
 /**
  * Who: "member:ID", "key:ID", "system" (every write without a member or key: workers, the seed
  * and anonymous callers), "visitor" (anonymous callers of public writes only), or a member's
  * e-mail (matches the name recorded, so a removed member's entries are still found).
  */
-export const ACTOR_PATTERN = /^(?:(?:member|key):[1-9]\d{0,9}|system|visitor|[^\s@]+@[^\s@]+)$/;
+const ACTOR_PATTERN = /^(?:(?:member|key):[1-9]\d{0,9}|system|visitor|[^\s@]+@[^\s@]+)$/;
 
 @ArgsType()
 export class AuditArgs extends PagingArgs {
@@ -29,7 +30,7 @@ export class AuditArgs extends PagingArgs {
   @Field(() => String, { nullable: true, description: "The object's id (with object_type: one object's whole history)" })
   @IsOptional()
   @IsString({ message: "object_id must be text" })
-  @MaxLength(100, { message: "object_id must be at most 100 characters" })
+  @MaxLength(MAX_LENGTH.auditObjectId, { message: `object_id must be at most ${MAX_LENGTH.auditObjectId} characters` })
   @StorableText()
   object_id?: string;
 
@@ -54,3 +55,6 @@ export class AuditQuery extends AuditArgs {
   @IsIn(["json", "csv"], { message: "format must be json or csv" })
   format?: string;
 }
+
+/** The log's next_page_url (both doors): its filters kept. */
+export const linkAuditPage = pageLink<AuditArgs>("/api/audit", (a) => ({ actor: a.actor, object_type: a.object_type, object_id: a.object_id, from: a.from, to: a.to }));

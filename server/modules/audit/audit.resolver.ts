@@ -1,6 +1,6 @@
 import { Args, FieldResolver, Query, Resolver, Root } from "type-graphql";
 import { Op } from "../../graphql/guards.js";
-import { AuditArgs } from "./audit.input.js";
+import { AuditArgs, linkAuditPage } from "./audit.input.js";
 import * as audit from "./audit.service.js";
 import { AuditActor, AuditChange, AuditEntry, AuditPage } from "./audit.type.js";
 
@@ -8,8 +8,8 @@ import { AuditActor, AuditChange, AuditEntry, AuditPage } from "./audit.type.js"
 export class AuditResolver {
   @Query(() => AuditPage, { description: "The audit log (owner): every recorded write, newest first, filtered and paged" })
   @Op("audit.list")
-  auditLog(@Args(() => AuditArgs) args: AuditArgs) {
-    return audit.listAudit(args);
+  async auditLog(@Args(() => AuditArgs) args: AuditArgs) {
+    return linkAuditPage(await audit.listAudit(args), args);
   }
 
   @Query(() => [AuditActor], { description: "The members and API keys that appear in the audit log (the filter's choices)" })

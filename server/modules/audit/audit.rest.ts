@@ -3,7 +3,7 @@ import { input as inputOf } from "../../rest/body.js";
 import { allow, route, securityOf } from "../../rest/route.js";
 import { data, envelope, inputSchema } from "../../rest/schemas.js";
 import { auditCsv } from "./audit.export.js";
-import { AuditQuery } from "./audit.input.js";
+import { AuditQuery, linkAuditPage } from "./audit.input.js";
 import * as audit from "./audit.service.js";
 
 export function registerAuditRoutes(api: FastifyInstance): void {
@@ -51,7 +51,7 @@ export function registerAuditRoutes(api: FastifyInstance): void {
           .header("Cache-Control", "no-store")
           .send(stream);
       }
-      const page = await audit.listAudit(args);
+      const page = linkAuditPage(await audit.listAudit(args), args);
       return reply.type("application/json; charset=utf-8").send({ status: "200", errors: [], message: "", data: page });
     },
   });

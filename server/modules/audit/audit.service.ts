@@ -1,8 +1,7 @@
-import { flushAudit } from "../../db/audit.js";
+import { flushAudit, VISITOR } from "../../db/audit.js";
 import { db } from "../../db/index.js";
-import { VISITOR } from "../../db/audit.js";
 import { badInput } from "../../core/errors.js";
-import { DEFAULT_PER_PAGE, paged, type Paged } from "../common/paging.js";
+import { pageOf, type Page } from "../common/paging.js";
 import type { AuditArgs } from "./audit.input.js";
 import type { AuditActor, AuditEntry } from "./audit.type.js";
 
@@ -18,7 +17,7 @@ function moment(value: string, field: "from" | "to"): Date {
 }
 
 /** The filters as a query (validated by AuditArgs; the time range checked here). */
-export function auditWhere(args: AuditArgs) {
+function auditWhere(args: AuditArgs) {
   const where: Record<string, unknown> = {};
   const a = args.actor;
   if (a) {
@@ -37,7 +36,7 @@ export function auditWhere(args: AuditArgs) {
   return where;
 }
 
-export const NEWEST_FIRST = [{ at: "desc" as const }, { id: "desc" as const }];
+const NEWEST_FIRST = [{ at: "desc" as const }, { id: "desc" as const }];
 
 function parseChanges(text: string): Record<string, [unknown, unknown]> {
   try {
@@ -48,7 +47,7 @@ function parseChanges(text: string): Record<string, [unknown, unknown]> {
   }
 }
 
-export function entryOf(r: Row): AuditEntry {
+function entryOf(r: Row): AuditEntry {
   return {
     id: r.id,
     at: r.at,
@@ -60,19 +59,34 @@ export function entryOf(r: Row): AuditEntry {
   };
 }
 
-/** The audit log, newest first, filtered and paged (contract section 8). */
-export async function listAudit(args: AuditArgs): Promise<Paged<AuditEntry>> {
+/** The audit log, newest first, filtered by who, what and when, and paged. */
+export async function listAudit(args: AuditArgs): Promise<Page<AuditEntry>> {
   // Entries are written in batches a few milliseconds after their write (server/db/audit.ts).
   await flushAudit();
   const where = auditWhere(args);
-  const filters = { actor: args.actor, object_type: args.object_type, object_id: args.object_id, from: args.from, to: args.to };
-  return paged(
-    "/api/audit",
-    { page: args.page, per_page: args.per_page ?? DEFAULT_PER_PAGE },
+  return pageOf(
+    args,
     () => db().auditEntry.count({ where }),
     async (skip, take) => (await db().auditEntry.findMany({ where, orderBy: NEWEST_FIRST, skip, take })).map(entryOf),
-    filters,
   );
+}
+
+/**
+ * The filtered log, newest first, in batches of `size` entries (a cursor on that order), for the CSV
+ * export. Bad filters throw here, before anything is read.
+ */
+export function auditBatches(args: AuditArgs, size: number): AsyncIterable<Row[]> {
+  const where = auditWhere(args);
+  return (async function* () {
+    await flushAudit();
+    let cursor: number | undefined;
+    for (;;) {
+      const batch = await db().auditEntry.findMany({ where, orderBy: NEWEST_FIRST, take: size, ...(cursor ? { cursor: { id: cursor }, skip: 1 } : {}) });
+      if (batch.length) yield batch;
+      if (batch.length < size) return;
+      cursor = batch[batch.length - 1].id;
+    }
+  })();
 }
 
 /**

@@ -1,6 +1,7 @@
 import { ArgsType, Field, Int, ObjectType, type ClassType } from "type-graphql";
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from "class-validator";
 import { StorableText } from "../../core/validation.js";
+import { MAX_TEXT } from "../../core/lengths.codes.js";
 
 export const DEFAULT_PER_PAGE = 20;
 export const MAX_PER_PAGE = 100;
@@ -28,40 +29,54 @@ export class PageArgs extends PagingArgs {
   @Field(() => String, { nullable: true })
   @IsOptional()
   @IsString({ message: "search must be text" })
-  @MaxLength(300, { message: "search must be at most 300 characters" })
+  @MaxLength(MAX_TEXT, { message: `search must be at most ${MAX_TEXT} characters` })
   @StorableText()
   search?: string;
 }
 
-export interface Paged<T> {
+/** One page of a list, as a service returns it. */
+export interface Page<T> {
   data: T[];
   current_page: number;
   last_page: number;
   per_page: number;
   total: number;
+}
+
+/** A page as both doors answer it: with the REST address of the next page (GraphQL carries the same link). */
+export interface Paged<T> extends Page<T> {
   next_page_url: string | null;
 }
 
-/** Runs a count and a page query and shapes the contract's paged list. */
-export async function paged<T>(
-  basePath: string,
-  args: PageArgs,
+/** Runs a count and a page query: one page of a list. */
+export async function pageOf<T>(
+  args: PagingArgs,
   count: () => Promise<number>,
   rows: (skip: number, take: number) => Promise<T[]>,
-  filters: Record<string, string | number | undefined> = {},
-): Promise<Paged<T>> {
+): Promise<Page<T>> {
   const page = args.page ?? 1;
   const per = args.per_page ?? DEFAULT_PER_PAGE;
   const [total, data] = await Promise.all([count(), rows((page - 1) * per, per)]);
-  const last = Math.max(1, Math.ceil(total / per));
-  let next: string | null = null;
-  if (page < last) {
-    const q = new URLSearchParams({ page: String(page + 1), per_page: String(per) });
-    if (args.search) q.set("search", args.search);
-    for (const [k, v] of Object.entries(filters)) if (v !== undefined) q.set(k, String(v));
-    next = `${basePath}?${q}`;
-  }
-  return { data, current_page: page, last_page: last, per_page: per, total, next_page_url: next };
+  return { data, current_page: page, last_page: Math.max(1, Math.ceil(total / per)), per_page: per, total };
+}
+
+type Query = Record<string, string | number | undefined>;
+
+/**
+ * How a list links its next page, declared once beside its arguments and used by both doors: the
+ * REST path (under /api), then page, per_page and the list's query (by default its search; values
+ * left out when absent). next_page_url is null on the last page.
+ */
+export function pageLink<A extends PagingArgs>(path: string | ((args: A) => string), query: (args: A) => Query = (a) => ({ search: (a as PageArgs).search || undefined })) {
+  return <T>(page: Page<T>, args: A): Paged<T> => {
+    let next: string | null = null;
+    if (page.current_page < page.last_page) {
+      const q = new URLSearchParams({ page: String(page.current_page + 1), per_page: String(page.per_page) });
+      for (const [k, v] of Object.entries(query(args))) if (v !== undefined) q.set(k, String(v));
+      next = `${typeof path === "string" ? path : path(args)}?${q}`;
+    }
+    return { ...page, next_page_url: next };
+  };
 }
 
 /** A GraphQL object type for a paged list of T. */

@@ -21,6 +21,6 @@ export class RescheduleInput {
   @Optional() @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: "date must be a date as YYYY-MM-DD" })
   date?: string | null;
   @Field(() => String, { nullable: true, description: "The recipient's postcode or e-mail: required when the parcel protects its details" })
-  @Optional() @Text(300)
+  @Optional() @Text()
   verify?: string | null;
 }

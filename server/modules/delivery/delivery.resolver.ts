@@ -1,12 +1,12 @@
 import { Arg, Ctx, Mutation, Resolver } from "type-graphql";
 import type { Context } from "../../core/context.js";
-import { actorName } from "../../core/access.js";
+import { actorName } from "../../core/actor.js";
 import { clientKey } from "../../core/client-address.js";
 import { Op } from "../../graphql/guards.js";
 import { GraphQLUpload, fromUpload, type FileUpload } from "../../graphql/upload.js";
 import { RecordDeliveryInput, RescheduleInput } from "./delivery.input.js";
 import * as delivery from "./delivery.service.js";
-import { DeliveryProof } from "./delivery.type.js";
+import { DeliveryProof } from "../parcel/parcel.type.js";
 import { Rescheduled } from "./reschedule.type.js";
 
 @Resolver()

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { fileOf } from "../../rest/body.js";
 import { route } from "../../rest/route.js";
-import { actorName } from "../../core/access.js";
+import { actorName } from "../../core/actor.js";
 import { data } from "../../rest/schemas.js";
 import { clientKey } from "../../core/client-address.js";
 import { RecordDeliveryInput, RescheduleInput } from "./delivery.input.js";

@@ -1,21 +1,25 @@
 import { limit } from "../../core/ratelimit.js";
-import { AppError, badInput, conflict, forbidden, notFound } from "../../core/errors.js";
+import { AppError, badInput, conflict, errorFor, forbidden, notFound } from "../../core/errors.js";
 import { db } from "../../db/index.js";
 import { createActivity } from "../activity/activity.service.js";
-import { deliveryProofOf, forgetParcel, forWebhook, getParcel, trackParcelFor } from "../parcel/parcel.service.js";
+import { forWebhook } from "../parcel/parcel.events.js";
+import { claimDeliveryProof, getParcel, saveRescheduleChoice } from "../parcel/parcel.service.js";
+import { deliveryProofOf } from "../parcel/public-view.js";
+import { forgetParcel } from "../parcel/public-views.js";
 import { secondFactorMatches } from "../parcel/status.rules.js";
+import { CODE_SHAPE, normalizeCode } from "../parcel/tracking-code.js";
+import { trackParcelFor } from "../parcel/tracking.js";
 import { removeImage, saveImage, sniffImage, type IncomingFile } from "../upload/upload.service.js";
 import { emitEvent } from "../webhook/webhook.service.js";
 import { nextWorkingDays, RESCHEDULE_DAYS, type RescheduleChoice } from "./delivery.rules.js";
 import type { RecordDeliveryInput, RescheduleInput } from "./delivery.input.js";
 
-const CODE = /^[A-Za-z0-9-]{1,64}$/;
 const blank = (v: string | null | undefined) => (typeof v === "string" && v.trim() ? v.trim() : null);
 const present = (f: IncomingFile | null | undefined) => (f && f.bytes.length ? f : null);
 
 async function parcelByCode(code: unknown, missing: string) {
-  const c = typeof code === "string" ? code.trim() : "";
-  const row = CODE.test(c) ? await db().parcel.findUnique({ where: { tracking_code: c } }) : null;
+  const c = normalizeCode(code);
+  const row = CODE_SHAPE.test(c) ? await db().parcel.findUnique({ where: { tracking_code: c } }) : null;
   if (!row) throw notFound(missing);
   return row;
 }
@@ -54,19 +58,15 @@ export async function recordDelivery(
       : null;
     const deliveredAt = lastDelivered?.created_at ?? new Date();
     // The claim: only one proof wins when two couriers record at once.
-    const { count } = await db().parcel.updateMany({
-      where: { id: parcel.id, delivered_at: null },
-      data: {
-        delivery_receiver_name: receiver,
-        delivery_signature: signatureName,
-        delivery_photo: photoName,
-        delivery_left_at: leftAt,
-        delivered_at: deliveredAt,
-        delivery_recorded_by: recordedBy,
-        version: { increment: 1 },
-      },
+    const claimed = await claimDeliveryProof(parcel.id, {
+      delivery_receiver_name: receiver,
+      delivery_signature: signatureName,
+      delivery_photo: photoName,
+      delivery_left_at: leftAt,
+      delivered_at: deliveredAt,
+      delivery_recorded_by: recordedBy,
     });
-    if (!count) throw conflict("A proof of delivery is already recorded for this parcel");
+    if (!claimed) throw conflict("A proof of delivery is already recorded for this parcel");
     saved.length = 0;
     await forgetParcel(parcel.tracking_code);
     if (!wasDelivered) {
@@ -110,7 +110,7 @@ export async function rescheduleDelivery(code: unknown, input: RescheduleInput, 
     await limit("verify", client);
     await limit("verify-parcel", parcel.tracking_code);
     if (!secondFactorMatches(verify, parcel.recipient_postcode, parcel.recipient_email)) {
-      throw badInput("verify does not match the recipient's postcode or e-mail address");
+      throw errorFor("VERIFY_MISMATCH");
     }
   }
   if (!parcel.allow_reschedule) throw forbidden("Rescheduling is not offered for this parcel");
@@ -124,10 +124,7 @@ export async function rescheduleDelivery(code: unknown, input: RescheduleInput, 
     if (!days.includes(date)) throw badInput(`date must be one of the next ${RESCHEDULE_DAYS} working days: ${days.join(", ")}`);
   }
   if (parcel.reschedule_choice !== choice || parcel.reschedule_date !== date) {
-    await db().parcel.update({
-      where: { id: parcel.id },
-      data: { reschedule_choice: choice, reschedule_date: date, rescheduled_at: now, version: { increment: 1 } },
-    });
+    await saveRescheduleChoice(parcel.id, choice, date, now);
     const how = parcel.protect_details ? "after confirming the postcode or e-mail address" : "with the tracking code";
     await createActivity({
       parcel_id: parcel.id,

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from "fastify";
+import { jsonOnce } from "../../rest/json-once.js";
 import { route } from "../../rest/route.js";
 import { data } from "../../rest/schemas.js";
-import { siteGraphJson } from "./graph.service.js";
+import { siteGraph } from "./graph.service.js";
 
 export function registerGraphRoutes(api: FastifyInstance): void {
   route(api, {
@@ -9,6 +10,6 @@ export function registerGraphRoutes(api: FastifyInstance): void {
     data: data.ref("SiteGraph"),
     serializedData: true,
     publicRead: true,
-    handler: async ({ ctx }) => siteGraphJson((await ctx.auth.admin())?.role ?? null),
+    handler: async ({ ctx }) => jsonOnce(await siteGraph((await ctx.auth.admin())?.role ?? null)),
   });
 }

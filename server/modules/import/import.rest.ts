@@ -4,7 +4,8 @@ import { fileOf, input as inputOf } from "../../rest/body.js";
 import { route } from "../../rest/route.js";
 import { data } from "../../rest/schemas.js";
 import { ImportOptions } from "./import.input.js";
-import { IMPORT_BATCH, importParcels } from "./import.service.js";
+import { importParcels } from "./import.service.js";
+import { IMPORT_BATCH } from "./import.codes.js";
 
 export function registerImportRoutes(api: FastifyInstance): void {
   route(api, {

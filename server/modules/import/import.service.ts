@@ -5,7 +5,10 @@ import { db } from "../../db/index.js";
 import { emitEvents } from "../webhook/webhook.service.js";
 import { CSV_COLUMNS } from "../parcel/parcel.export.js";
 import { CreateParcelInput, PARCEL_NULLABLE, UpdateParcelInput } from "../parcel/parcel.input.js";
-import { adminView, checkMap, checkWindow, forgetParcel, historyOrder } from "../parcel/parcel.service.js";
+import { historyOrder } from "../parcel/history.js";
+import { checkMap, checkWindow, writeImportBatch, writeImportRow } from "../parcel/parcel.service.js";
+import { adminView } from "../parcel/public-view.js";
+import { forgetParcel } from "../parcel/public-views.js";
 
 /**
  * Bulk import of parcels from CSV: the columns of the export (parcel.export.ts), a header row,
@@ -31,7 +34,7 @@ export interface ImportResult {
   rows: ImportRow[];
 }
 
-export const IMPORT_BATCH = 500;
+import { IMPORT_BATCH } from "./import.codes.js";
 
 /** Export columns that describe a parcel but are not set through create or update: read, then ignored. */
 const READ_ONLY = new Set(["image", "history_entries", "created_at", "updated_at"]);
@@ -178,14 +181,9 @@ async function writeBatch(batch: Checked[]): Promise<string[]> {
   const updates = batch.filter((c) => c.update);
   if (!creates.length && !updates.length) return [];
   try {
-    // updateMany: one UPDATE statement per row, without reading the row back.
-    const results = await db().$transaction([
-      ...updates.map((c) => db().parcel.updateMany({ where: { id: c.update!.id }, data: { ...c.update!.data, version: { increment: 1 } } as never })),
-      // createManyAndReturn, so the audit log records each new parcel with its fields (server/db/audit.ts).
-      ...(creates.length ? [db().parcel.createManyAndReturn({ data: creates.map((c) => c.create!) as never, select: { id: true } })] : []),
-    ]);
+    const counts = await writeImportBatch(updates.map((c) => c.update!), creates.map((c) => c.create!));
     updates.forEach((c, i) => {
-      if ((results[i] as { count: number }).count === 1) return;
+      if (counts[i] === 1) return;
       c.result.action = "error";
       c.result.errors.push("the parcel was deleted meanwhile; please import the row again");
     });
@@ -197,8 +195,7 @@ async function writeBatch(batch: Checked[]): Promise<string[]> {
   const written: string[] = [];
   for (const c of [...creates, ...updates]) {
     try {
-      if (c.create) await db().parcel.create({ data: c.create as never, select: { id: true } });
-      else await db().parcel.update({ where: { id: c.update!.id }, data: { ...c.update!.data, version: { increment: 1 } } as never, select: { id: true } });
+      await writeImportRow(c);
       written.push(c.result.tracking_code);
     } catch (e) {
       if (!isUniqueViolation(e) && !isRecordMissing(e)) throw e;

@@ -31,8 +31,8 @@ const MUTED = "#475569";
 const RULE = "#cbd5e1";
 const BRAND = "#1d4ed8";
 
-export const money = (n: number) => n.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-export const invoiceDate = (d: Date) => d.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+const money = (n: number) => n.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const invoiceDate = (d: Date) => d.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 
 /** Draws the QR code's dark modules as squares: sharp at any zoom, no image decoding (also used by shipping labels). */
 export function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, size: number) {

@@ -1,7 +1,7 @@
 import { Arg, Args, Int, Mutation, Query, Resolver } from "type-graphql";
 import { Op } from "../../graphql/guards.js";
 import { PageArgs } from "../common/paging.js";
-import { CreateInvoiceInput } from "./invoice.input.js";
+import { CreateInvoiceInput, linkInvoicePage } from "./invoice.input.js";
 import * as invoices from "./invoice.service.js";
 import { Invoice, InvoicePage } from "./invoice.type.js";
 
@@ -15,8 +15,8 @@ export class InvoiceResolver {
 
   @Query(() => InvoicePage)
   @Op("invoices.list")
-  invoices(@Args(() => PageArgs) args: PageArgs) {
-    return invoices.listInvoices(args);
+  async invoices(@Args(() => PageArgs) args: PageArgs) {
+    return linkInvoicePage(await invoices.listInvoices(args), args);
   }
 
   @Mutation(() => Invoice)

@@ -2,11 +2,11 @@ import crypto from "node:crypto";
 import { config } from "../../core/config.js";
 import { notFound } from "../../core/errors.js";
 import { db } from "../../db/index.js";
-import { paged, type PageArgs } from "../common/paging.js";
+import { pageOf, type PageArgs } from "../common/paging.js";
 import { getSettings } from "../settings/settings.service.js";
 import type { CreateInvoiceInput } from "./invoice.input.js";
 
-export const invoiceNumber = (id: number) => `INV-${String(id).padStart(6, "0")}`;
+const invoiceNumber = (id: number) => `INV-${String(id).padStart(6, "0")}`;
 
 export async function createInvoice(input: CreateInvoiceInput) {
   if (input.tracking_code && !(await db().parcel.findUnique({ where: { tracking_code: input.tracking_code }, select: { id: true } }))) {
@@ -33,7 +33,7 @@ export async function getInvoice(id: number) {
 }
 
 export const listInvoices = (args: PageArgs) =>
-  paged("/api/invoices", args, () => db().invoice.count(), (skip, take) => db().invoice.findMany({ skip, take, orderBy: { id: "desc" } }));
+  pageOf(args, () => db().invoice.count(), (skip, take) => db().invoice.findMany({ skip, take, orderBy: { id: "desc" } }));
 
 /** The invoice as a PDF; `base` (the site's address) makes the tracking link. */
 export async function invoicePdfOf(id: number, base: string, opts: { compress?: boolean } = {}) {

@@ -28,8 +28,8 @@ export type LabelFormat = "label" | "a4";
 
 const MM = 72 / 25.4;
 /** A thermal label: 100 x 150 mm, portrait. */
-export const LABEL_W = 100 * MM;
-export const LABEL_H = 150 * MM;
+const LABEL_W = 100 * MM;
+const LABEL_H = 150 * MM;
 const PAD = 4 * MM;
 
 const INK = "#000000";

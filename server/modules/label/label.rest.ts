@@ -4,7 +4,8 @@ import { input as inputOf } from "../../rest/body.js";
 import { allow, securityOf } from "../../rest/route.js";
 import { inputSchema } from "../../rest/schemas.js";
 import { LabelQuery, LabelsQuery } from "./label.input.js";
-import { labelCodes, labelsPdfOf, MAX_LABELS } from "./label.service.js";
+import { labelCodes, labelsPdfOf } from "./label.service.js";
+import { MAX_LABELS } from "./label.codes.js";
 import type { LabelFormat } from "./label.pdf.js";
 
 const pdfAnswer = {

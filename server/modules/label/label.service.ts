@@ -4,7 +4,7 @@ import { db } from "../../db/index.js";
 import { getSettings } from "../settings/settings.service.js";
 import { labelsPdf, type LabelFormat } from "./label.pdf.js";
 
-export const MAX_LABELS = 200;
+import { MAX_LABELS } from "./label.codes.js";
 const CODE = /^[A-Za-z0-9-]{1,64}$/;
 
 /** "A,B C" -> distinct codes, 1 to MAX_LABELS of them. */

@@ -1,8 +1,7 @@
-import { Arg, Args, Ctx, Mutation, Query, Resolver } from "type-graphql";
-import type { Context } from "../../core/context.js";
+import { Arg, Args, Mutation, Query, Resolver } from "type-graphql";
 import { Op } from "../../graphql/guards.js";
 import { PageArgs } from "../common/paging.js";
-import { AdminMailInput, VisitorContactInput } from "./mail.input.js";
+import { AdminMailInput, VisitorContactInput, linkOutboxPage } from "./mail.input.js";
 import * as mail from "./mail.service.js";
 import { MailPage } from "./mail.type.js";
 
@@ -17,14 +16,14 @@ export class MailResolver {
 
   @Mutation(() => Boolean, { description: "Admin: send an e-mail to anyone" })
   @Op("mail.send")
-  async sendEmail(@Arg("input", () => AdminMailInput) input: AdminMailInput, @Ctx() _ctx: Context) {
+  async sendEmail(@Arg("input", () => AdminMailInput) input: AdminMailInput) {
     await mail.sendAdminMail(input);
     return true;
   }
 
   @Query(() => MailPage, { description: "Admin: every message the site sent, newest first" })
   @Op("mail.outbox")
-  outbox(@Args(() => PageArgs) args: PageArgs) {
-    return mail.listOutbox(args);
+  async outbox(@Args(() => PageArgs) args: PageArgs) {
+    return linkOutboxPage(await mail.listOutbox(args), args);
   }
 }

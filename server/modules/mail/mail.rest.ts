@@ -1,10 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { route } from "../../rest/route.js";
-import { authorize, runAs } from "../../core/access.js";
+import { authorize } from "../../core/access.js";
+import { runAs } from "../../core/actor.js";
 import { forbidden } from "../../core/errors.js";
 import { data } from "../../rest/schemas.js";
 import { PageArgs } from "../common/paging.js";
-import { AdminMailInput, VisitorContactInput } from "./mail.input.js";
+import { AdminMailInput, VisitorContactInput, linkOutboxPage } from "./mail.input.js";
 import * as mail from "./mail.service.js";
 
 export function registerMailRoutes(api: FastifyInstance): void {
@@ -26,6 +27,6 @@ export function registerMailRoutes(api: FastifyInstance): void {
     method: "GET", url: "/outbox", op: "mail.outbox", tag: "mail",
     summary: "Every message the site sent, newest first, with its delivery result (extra: mirrors the GraphQL outbox query)",
     input: PageArgs, data: data.ref("MailPage"),
-    handler: ({ input }) => mail.listOutbox(input),
+    handler: async ({ input }) => linkOutboxPage(await mail.listOutbox(input), input),
   });
 }

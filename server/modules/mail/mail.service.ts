@@ -2,10 +2,10 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { config } from "../../core/config.js";
-import { AppError, badInput, forbidden } from "../../core/errors.js";
+import { AppError, badInput } from "../../core/errors.js";
 import { validated } from "../../core/validation.js";
 import { db } from "../../db/index.js";
-import { paged, type PageArgs } from "../common/paging.js";
+import { pageOf, type PageArgs } from "../common/paging.js";
 import { getSettings } from "../settings/settings.service.js";
 import { renderMail, type Company } from "./mail.templates.js";
 import { AdminMailInput, VisitorContactInput } from "./mail.input.js";
@@ -26,7 +26,7 @@ export interface OutgoingMail {
 }
 
 /** The text as the outbox records it: every secret replaced by its first two characters and dots. */
-export const maskedForRecord = (text: string, secrets: string[] = []) =>
+const maskedForRecord = (text: string, secrets: string[] = []) =>
   secrets.filter(Boolean).reduce((t, s) => t.split(s).join(`${s.slice(0, 2)}••••••`), text);
 
 let serverTransport: Transporter | undefined;
@@ -160,8 +160,7 @@ export async function sendAdminMail(raw: unknown) {
 
 /** Either kind of contact call, as POST /api/contact and the contact mutation take it. */
 export function listOutbox(args: PageArgs) {
-  return paged(
-    "/api/outbox",
+  return pageOf(
     args,
     () => db().mailMessage.count(),
     (skip, take) => db().mailMessage.findMany({ skip, take, orderBy: { id: "desc" } }),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { MAIL_TEMPLATES, renderMail, type Company } from "./mail.templates.js";
+import { renderMail, type Company } from "./mail.templates.js";
+import { MAIL_TEMPLATES } from "./mail.codes.js";
 
 const co: Company = { name: "SwiftRoute Courier", email: "hello@swift.example", phone: "+44 20 7946 0321", address: "12 Harbour Park, Tilbury", url: "https://swift.example" };
 const HTML = ["html1", "html2", "html3", "html4"] as const;

@@ -1,6 +1,4 @@
-/** The five looks of outgoing mail: plain is text only, html1..html4 are distinct HTML designs. */
-export const MAIL_TEMPLATES = ["plain", "html1", "html2", "html3", "html4"] as const;
-export type MailTemplate = (typeof MAIL_TEMPLATES)[number];
+import type { MailTemplate } from "./mail.codes.js";
 
 export interface Company {
   name: string;
@@ -77,4 +75,4 @@ export function renderMail(
 }
 
 /** JSON that cannot close its <script> element. */
-export const scriptSafeJson = (v: unknown) => JSON.stringify(v).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026");
+const scriptSafeJson = (v: unknown) => JSON.stringify(v).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026");

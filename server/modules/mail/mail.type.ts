@@ -3,7 +3,7 @@ import { PagedType } from "../common/paging.js";
 import { DateTimeISO } from "../common/datetime.scalar.js";
 
 @ObjectType({ description: "A message the site sent, with its delivery result" })
-export class MailRecord {
+class MailRecord {
   @Field(() => Int) id: number;
   @Field(() => String) kind: string;
   @Field(() => String) to: string;

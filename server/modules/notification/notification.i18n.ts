@@ -24,7 +24,7 @@ function lookup(code: string, key: string): string | undefined {
 }
 
 export interface MailLanguage {
-  /** The site's language code (spec section 9). */
+  /** The site's language code (one of the languages the site offers). */
   code: string;
   /** The real language tag, for Intl and <html lang>. */
   tag: string;

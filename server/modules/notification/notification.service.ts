@@ -1,18 +1,11 @@
-import crypto from "node:crypto";
-import { config } from "../../core/config.js";
+import { siteUrl, trackingLink, unsubscribeLink } from "../../core/links.js";
 import { isUniqueViolation } from "../../core/errors.js";
 import { db } from "../../db/index.js";
 import { sendMail } from "../mail/mail.service.js";
+import { unsubscribeTokenOf } from "../parcel/parcel.service.js";
 import { isStatusCode, NOTIFY_MAX_AGE_MS } from "../parcel/status.rules.js";
 import { parcelDeliveryJsonLd } from "../parcel/structured-data.js";
 import { mailLanguage } from "./notification.i18n.js";
-
-export const siteUrl = () => config().publicUrl || `http://localhost:${config().port}`;
-/** The public tracking page of a code; with a language, the page opens in it (the site takes ?lang= into its cookie). */
-export const trackingLink = (code: string, lang?: string | null) =>
-  `${siteUrl()}/track.html?code=${encodeURIComponent(code)}${lang ? `&lang=${encodeURIComponent(lang)}` : ""}`;
-export const unsubscribeLink = (code: string, token: string) =>
-  `${siteUrl()}/unsubscribe.html?code=${encodeURIComponent(code)}&token=${encodeURIComponent(token)}`;
 
 const inFlight = new Set<Promise<unknown>>();
 
@@ -46,11 +39,7 @@ async function send(parcelId: number, entry: Parameters<typeof notifyRecipient>[
     if (isUniqueViolation(e)) return; // already told about this status
     throw e;
   }
-  let token = parcel.unsubscribe_token;
-  if (!token) {
-    token = crypto.randomBytes(24).toString("base64url");
-    await db().parcel.update({ where: { id: parcelId }, data: { unsubscribe_token: token } });
-  }
+  const token = await unsubscribeTokenOf(parcel);
   const lang = mailLanguage(parcel.recipient_language);
   const label = lang.t(`status.${code}`);
   const status = `${label}${entry.status_reason ? ` (${entry.status_reason})` : ""}`;

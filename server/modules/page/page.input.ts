@@ -1,12 +1,11 @@
 import { Field, InputType, Int } from "type-graphql";
-import { IsIn, IsInt } from "class-validator";
+import { IsIn } from "class-validator";
 import { Optional, Required, Text, WhenPresent, IsId } from "../../core/validation.js";
+import { pageLink, type PageArgs } from "../common/paging.js";
+import { MAX_LENGTH } from "../../core/lengths.codes.js";
+import { PAGE_HEROES, PAGE_ICONS, PAGE_OVERLAYS } from "./page.codes.js";
 
-export const PAGE_ICONS = ["people", "copyright", "pages", "folder"];
-export const PAGE_HEROES = ["hero-mixed", "hero-air", "hero-sea", "hero-road", "hero-warehouse"];
-export const PAGE_OVERLAYS = ["overlay1", "overlay2", "overlay3"];
-const CONTENT_MAX = 50_000;
-const iconMsg = { message: "icon must be one of people, copyright, pages, folder" };
+const iconMsg = { message: `icon must be one of ${PAGE_ICONS.join(", ")}` };
 // The client ships exactly these hero images and overlays; anything else would show a broken banner.
 const heroMsg = { message: `hero must be one of ${PAGE_HEROES.join(", ")}` };
 const overlayMsg = { message: `overlay must be one of ${PAGE_OVERLAYS.join(", ")}` };
@@ -14,7 +13,7 @@ const overlayMsg = { message: `overlay must be one of ${PAGE_OVERLAYS.join(", ")
 @InputType()
 export class CreatePageInput {
   @Field(() => String) @Required() @Text() title: string;
-  @Field(() => String) @Required() @Text(CONTENT_MAX) content: string;
+  @Field(() => String) @Required() @Text(MAX_LENGTH.pageContent) content: string;
   @Field(() => String, { nullable: true }) @Optional() @IsIn(PAGE_ICONS, iconMsg) icon?: string;
   @Field(() => String, { nullable: true }) @Optional() @Text() sub_title?: string;
   @Field(() => String, { nullable: true }) @Optional() @IsIn(PAGE_HEROES, heroMsg) hero?: string;
@@ -25,9 +24,12 @@ export class CreatePageInput {
 export class UpdatePageInput {
   @Field(() => Int) @Required() @IsId() id: number;
   @Field(() => String, { nullable: true }) @WhenPresent() @Required() @Text() title?: string;
-  @Field(() => String, { nullable: true }) @WhenPresent() @Required() @Text(CONTENT_MAX) content?: string;
+  @Field(() => String, { nullable: true }) @WhenPresent() @Required() @Text(MAX_LENGTH.pageContent) content?: string;
   @Field(() => String, { nullable: true }) @Optional() @IsIn(PAGE_ICONS, iconMsg) icon?: string;
   @Field(() => String, { nullable: true }) @Optional() @Text() sub_title?: string;
   @Field(() => String, { nullable: true }) @Optional() @IsIn(PAGE_HEROES, heroMsg) hero?: string;
   @Field(() => String, { nullable: true }) @Optional() @IsIn(PAGE_OVERLAYS, overlayMsg) overlay?: string;
 }
+
+/** The list's next_page_url (both doors): its search kept. */
+export const linkPagePage = pageLink<PageArgs>("/api/pages");

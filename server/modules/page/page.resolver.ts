@@ -1,7 +1,7 @@
 import { Arg, Args, Int, Mutation, Query, Resolver } from "type-graphql";
 import { Op } from "../../graphql/guards.js";
 import { PageArgs } from "../common/paging.js";
-import { CreatePageInput, UpdatePageInput } from "./page.input.js";
+import { CreatePageInput, UpdatePageInput, linkPagePage } from "./page.input.js";
 import * as pages from "./page.service.js";
 import { Page, PagePage } from "./page.type.js";
 
@@ -9,8 +9,8 @@ import { Page, PagePage } from "./page.type.js";
 export class PageResolver {
   @Query(() => PagePage, { description: "Paged content pages; search by title" })
   @Op("pages.list")
-  pages(@Args(() => PageArgs) args: PageArgs) {
-    return pages.listPages(args);
+  async pages(@Args(() => PageArgs) args: PageArgs) {
+    return linkPagePage(await pages.listPages(args), args);
   }
 
   @Query(() => Page)

@@ -3,14 +3,14 @@ import { IdInput } from "../../rest/id.input.js";
 import { route } from "../../rest/route.js";
 import { data } from "../../rest/schemas.js";
 import { PageArgs } from "../common/paging.js";
-import { CreatePageInput, UpdatePageInput } from "./page.input.js";
+import { CreatePageInput, UpdatePageInput, linkPagePage } from "./page.input.js";
 import * as pages from "./page.service.js";
 
 export function registerPageRoutes(api: FastifyInstance): void {
   route(api, {
     method: "GET", url: "/pages", op: "pages.list", tag: "pages", summary: "Paged content pages; search by title",
     input: PageArgs, data: data.ref("PagePage"),
-    handler: ({ input }) => pages.listPages(input),
+    handler: async ({ input }) => linkPagePage(await pages.listPages(input), input),
   });
   route(api, {
     method: "GET", url: "/pages/:slug", op: "pages.get", tag: "pages", summary: "One content page by its slug",

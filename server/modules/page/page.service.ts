@@ -1,7 +1,7 @@
 import { badInput, conflict, isUniqueViolation, notFound } from "../../core/errors.js";
 import { db, containsText } from "../../db/index.js";
-import { paged, type PageArgs } from "../common/paging.js";
-import { contentChanged } from "../graph/content-version.js";
+import { pageOf, type PageArgs } from "../common/paging.js";
+import { contentChanged } from "../content/content.service.js";
 import type { CreatePageInput, UpdatePageInput } from "./page.input.js";
 
 /** "Air Freight & More!" -> "air-freight-more" (accents folded, at most 80 characters). */
@@ -19,11 +19,16 @@ export function slugify(title: string): string {
 export function listPages(args: PageArgs) {
   const s = args.search?.trim();
   const where = s ? { title: containsText(s) } : {};
-  return paged("/api/pages", args, () => db().page.count({ where }), (skip, take) =>
+  return pageOf(args, () => db().page.count({ where }), (skip, take) =>
     db().page.findMany({ where, skip, take, orderBy: { id: "asc" } }));
 }
 
 export const allPages = () => db().page.findMany({ orderBy: { id: "asc" } });
+
+/** Whether a page has this slug (the client's /pages/:slug route answers 404 otherwise). */
+export async function pageExists(slug: string): Promise<boolean> {
+  return !!(await db().page.findUnique({ where: { slug }, select: { id: true } }));
+}
 
 export async function getPage(slug: unknown) {
   const page = typeof slug === "string" && /^[a-z0-9-]{1,100}$/.test(slug) ? await db().page.findUnique({ where: { slug } }) : null;

@@ -1,8 +1,9 @@
 import { ArgsType, Field, Float, InputType, Int } from "type-graphql";
 import { IsBoolean, IsEmail, IsIn, IsInt, IsNumber, Matches, Max, Min, Validate, ValidatorConstraint, type ValidatorConstraintInterface } from "class-validator";
 import { Optional, Required, Text, WhenPresent, IsId } from "../../core/validation.js";
-import { PageArgs } from "../common/paging.js";
-import { STATUS_CODES } from "./status.rules.js";
+import { PageArgs, pageLink } from "../common/paging.js";
+import { STATUS_CODES } from "./status.codes.js";
+import { MAX_LENGTH } from "../../core/lengths.codes.js";
 import { LANGUAGE_CODES } from "../../../client/i18n/languages.js";
 
 @ValidatorConstraint({ name: "isoDate" })
@@ -77,7 +78,7 @@ export class ParcelOptionalFields {
   notify_recipient?: boolean;
   @Field(() => String, { nullable: true, description: `The language of the recipient's status e-mails: ${LANGUAGE_CODES.join(", ")} (none: English)` }) @Optional() @IsIn([...LANGUAGE_CODES], languageMsg)
   recipient_language?: string | null;
-  @Field(() => String, { nullable: true, description: "The recipient's postcode: a second factor for protected details" }) @Optional() @Text(20)
+  @Field(() => String, { nullable: true, description: "The recipient's postcode: a second factor for protected details" }) @Optional() @Text(MAX_LENGTH.postcode)
   recipient_postcode?: string | null;
   @Field(() => Boolean, { nullable: true, description: "Names and image need the recipient's postcode or e-mail" }) @WhenPresent() @IsBoolean(bool("protect_details"))
   protect_details?: boolean;
@@ -95,9 +96,14 @@ export class ParcelListArgs extends PageArgs {
   to_reschedule?: boolean;
 }
 
+/** The list's next_page_url (both doors): its search, stale_days and to_reschedule kept. */
+export const linkParcelPage = pageLink<ParcelListArgs>("/api/parcels", (a) => ({
+  search: a.search || undefined, stale_days: a.stale_days, to_reschedule: a.to_reschedule ? "true" : undefined,
+}));
+
 @InputType()
 export class CreateParcelInput extends ParcelOptionalFields {
-  @Field(() => String) @Required() @Text(64) @Matches(TRACKING, trackingMsg)
+  @Field(() => String) @Required() @Text(MAX_LENGTH.trackingCode) @Matches(TRACKING, trackingMsg)
   tracking_code: string;
   @Field(() => String) @Required() @Text()
   recipient_name: string;
@@ -109,7 +115,7 @@ export class CreateParcelInput extends ParcelOptionalFields {
 export class UpdateParcelInput extends ParcelOptionalFields {
   @Field(() => Int) @Required() @IsId()
   id: number;
-  @Field(() => String, { nullable: true }) @WhenPresent() @Required() @Text(64) @Matches(TRACKING, trackingMsg)
+  @Field(() => String, { nullable: true }) @WhenPresent() @Required() @Text(MAX_LENGTH.trackingCode) @Matches(TRACKING, trackingMsg)
   tracking_code?: string;
   @Field(() => String, { nullable: true }) @WhenPresent() @Required() @Text()
   recipient_name?: string;
@@ -128,14 +134,14 @@ export const PARCEL_NULLABLE = [
 
 @InputType()
 export class UnsubscribeInput {
-  @Field(() => String) @Required() @Text(64) code: string;
+  @Field(() => String) @Required() @Text(MAX_LENGTH.trackingCode) code: string;
   @Field(() => String) @Required() @Text(100) token: string;
 }
 
 @ArgsType()
 export class TrackQuery {
   @Field(() => String, { nullable: true, description: "The recipient's postcode or e-mail: unlocks protected details" })
-  @Optional() @Text(300)
+  @Optional() @Text()
   verify?: string;
 }
 

@@ -1,6 +1,19 @@
 import { Prisma } from "../../db/generated/sqlite/browser.js";
-import { direct } from "../../db/index.js";
+import type { Activity, Parcel } from "../../db/generated/sqlite/client.js";
+import { db, direct } from "../../db/index.js";
 import { Unsupported } from "../../db/direct.js";
+import { config } from "../../core/config.js";
+import { historyOrder } from "./history.js";
+
+/**
+ * How a parcel is read by its tracking code for the public views (see ARCHITECTURE.md): two
+ * prepared statements on the driver (server/db/direct.ts), since a cache miss of a tracking look-up
+ * then costs a few hundredths of what Prisma's query compilation does; Prisma when plain reads
+ * cannot give Prisma's types for some column.
+ */
+
+/** A parcel row with its history oldest first, as `findUnique({ include: { history } })` returns it. */
+export type ParcelRow = Parcel & { history: Activity[] };
 
 // Every scalar field in the model's order (the same in both generated clients), so a row has
 // the fields, types and key order Prisma would give it.
@@ -8,17 +21,16 @@ const PARCEL_FIELDS = Object.values(Prisma.ParcelScalarFieldEnum);
 const ACTIVITY_FIELDS = Object.values(Prisma.ActivityScalarFieldEnum);
 const cols = (fields: string[]) => fields.map((f) => `"${f}"`).join(", ");
 
-type Row = Record<string, unknown>;
 let unavailable = false;
 
-/**
- * A parcel with its history oldest first, as `findUnique({ include: { history } })` returns it,
- * read with two prepared statements on the driver (server/db/direct.ts): a cache miss of a
- * tracking look-up costs a few hundredths of what Prisma's query compilation does. Undefined when
- * plain reads cannot give Prisma's types for some column: then the caller asks Prisma.
- */
-export async function readParcelWithHistory(code: string): Promise<(Row & { history: Row[] }) | null | undefined> {
-  if (unavailable) return undefined;
+/** The parcel with its history through Prisma (the admin's reads, and the fallback of the plain reads). */
+export function findByCode(code: string): Promise<ParcelRow | null> {
+  return db().parcel.findUnique({ where: { tracking_code: code }, include: { history: historyOrder } });
+}
+
+/** The parcel with its history oldest first, or null when no parcel has the code. */
+export async function readParcelWithHistory(code: string): Promise<ParcelRow | null> {
+  if (unavailable || !config().directReads) return findByCode(code);
   const d = direct();
   try {
     const [parcel] = await d.rows(`SELECT ${cols(PARCEL_FIELDS)} FROM ${d.table("Parcel")} WHERE "tracking_code" = ?`, [code]);
@@ -27,18 +39,18 @@ export async function readParcelWithHistory(code: string): Promise<(Row & { hist
       `SELECT ${cols(ACTIVITY_FIELDS)} FROM ${d.table("Activity")} WHERE "parcel_id" = ? ORDER BY "created_at" ASC, "id" ASC`,
       [parcel.id],
     );
-    return { ...parcel, history };
+    return { ...parcel, history } as unknown as ParcelRow;
   } catch (e) {
     if (!(e instanceof Unsupported)) throw e;
     console.warn(`tracking look-ups read through Prisma: ${e.message} has no plain reading`);
     unavailable = true;
-    return undefined;
+    return findByCode(code);
   }
 }
 
-/** The parcel's version column, or null when no parcel has the code. */
-export async function readParcelVersion(code: string): Promise<number | null | undefined> {
-  if (unavailable) return undefined;
+/** The parcel's version column (moved by every write of it or its history), or null when no parcel has the code. */
+export async function readParcelVersion(code: string): Promise<number | null> {
+  if (unavailable || !config().directReads) return (await db().parcel.findUnique({ where: { tracking_code: code }, select: { version: true } }))?.version ?? null;
   const d = direct();
   const [row] = await d.rows(`SELECT "version" FROM ${d.table("Parcel")} WHERE "tracking_code" = ?`, [code]);
   return row ? (row.version as number) : null;

@@ -2,12 +2,14 @@ import { Arg, Args, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } f
 import type { Context } from "../../core/context.js";
 import { clientKey } from "../../core/client-address.js";
 import { Op } from "../../graphql/guards.js";
+import { AnswerFromViews } from "../../graphql/answer-memo.js";
 import { markPrivate } from "../../core/http-cache.js";
 import { GraphQLUpload, fromUpload, type FileUpload } from "../../graphql/upload.js";
-import { CreateParcelInput, ParcelListArgs, UnsubscribeInput, UpdateParcelInput } from "./parcel.input.js";
+import { CreateParcelInput, ParcelListArgs, UnsubscribeInput, UpdateParcelInput, linkParcelPage } from "./parcel.input.js";
 import * as parcels from "./parcel.service.js";
 import { parcelDeliveryJsonLd } from "./structured-data.js";
-import { trackingLink } from "../notification/notification.service.js";
+import * as tracking from "./tracking.js";
+import { trackingLink } from "../../core/links.js";
 import { Parcel, ParcelPage, PublicParcel, TrackResult, Unsubscribed } from "./parcel.type.js";
 
 const structuredData = new WeakMap<object, { link: string; json: string }>();
@@ -25,6 +27,7 @@ export class ParcelResolver {
 
   @Query(() => PublicParcel, { description: "Track a parcel by its code (public view); verify (postcode or e-mail) unlocks protected details" })
   @Op("parcel.track")
+  @AnswerFromViews()
   async parcel(
     @Arg("trackingCode", () => String) trackingCode: string,
     @Arg("verify", () => String, { nullable: true }) verify: string | null,
@@ -32,18 +35,19 @@ export class ParcelResolver {
   ) {
     // An unlocked view is the recipient's: never kept by a shared cache.
     if (verify) markPrivate(ctx.req);
-    return parcels.trackParcelFor(trackingCode, verify, clientKey(ctx.req));
+    return tracking.trackParcelFor(trackingCode, verify, clientKey(ctx.req));
   }
 
   @Query(() => [TrackResult], { description: "Track up to 20 codes at once: each with its parcel or its error" })
-  @Op("parcel.trackMany", (args) => parcels.countCodes(args.codes))
+  @Op("parcel.trackMany", (args) => tracking.countCodes(args.codes))
+  @AnswerFromViews()
   async track(
     @Arg("codes", () => [String]) codes: string[],
     @Arg("verify", () => String, { nullable: true }) verify: string | null,
     @Ctx() ctx: Context,
   ) {
     if (verify) markPrivate(ctx.req);
-    return parcels.trackMany(parcels.splitCodes(codes), verify, clientKey(ctx.req));
+    return tracking.trackMany(tracking.splitCodes(codes), verify, clientKey(ctx.req));
   }
 
   @Query(() => String, { description: "Admin: an unguessable tracking code not yet taken (prefix, 10 characters, a check character), for Create Parcel" })
@@ -60,8 +64,8 @@ export class ParcelResolver {
 
   @Query(() => ParcelPage, { description: "Admin: paged parcels, newest first; search by code, recipient or destination; stale_days lists quiet parcels" })
   @Op("parcels.list")
-  parcels(@Args(() => ParcelListArgs) args: ParcelListArgs) {
-    return parcels.listParcels(args);
+  async parcels(@Args(() => ParcelListArgs) args: ParcelListArgs) {
+    return linkParcelPage(await parcels.listParcels(args), args);
   }
 
   @Mutation(() => Parcel)
@@ -78,7 +82,7 @@ export class ParcelResolver {
 
   @Mutation(() => Parcel, { description: "Replace the parcel's image (JPEG or PNG)" })
   @Op("parcels.image")
-  async updateParcelImage(@Arg("id", () => Int) id: number, @Arg("image", () => GraphQLUpload) image: FileUpload, @Ctx() _ctx: Context) {
+  async updateParcelImage(@Arg("id", () => Int) id: number, @Arg("image", () => GraphQLUpload) image: FileUpload) {
     return parcels.setParcelImage(id, (await fromUpload(image))!);
   }
 

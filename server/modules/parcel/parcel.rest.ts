@@ -7,9 +7,10 @@ import { clientKey } from "../../core/client-address.js";
 import { notFound } from "../../core/errors.js";
 import { PageArgs } from "../common/paging.js";
 import { parcelsCsv } from "./parcel.export.js";
-import { CreateParcelInput, ParcelListArgs, TrackManyQuery, TrackQuery, UnsubscribeInput, UpdateParcelInput } from "./parcel.input.js";
+import { CreateParcelInput, ParcelListArgs, TrackManyQuery, TrackQuery, UnsubscribeInput, UpdateParcelInput, linkParcelPage } from "./parcel.input.js";
 import * as parcels from "./parcel.service.js";
-import { registerDeliveryRoutes } from "../delivery/delivery.rest.js";
+import * as tracking from "./tracking.js";
+import { jsonOnce } from "../../rest/json-once.js";
 
 export function registerParcelRoutes(api: FastifyInstance): void {
   // A file, not an envelope (errors still are), like the invoice PDF. Registered before /parcels/:code,
@@ -47,20 +48,20 @@ export function registerParcelRoutes(api: FastifyInstance): void {
     data: data.ref("PublicParcel"),
     serializedData: true,
     publicRead: true,
-    handler: async ({ req, input, ctx }) => {
+    handler: async ({ req, input }) => {
       const code = (req.params as { code: string }).code;
       // "/api/parcels/" names no parcel: a path that leads nowhere, as for pages.
       if (code === "") throw notFound("Tracking code not found");
-      if (!input.verify) return parcels.trackParcelJson(code);
-      return JSON.stringify(await parcels.trackParcelFor(code, input.verify, clientKey(req)));
+      if (!input.verify) return jsonOnce(await tracking.trackParcel(code));
+      return JSON.stringify(await tracking.trackParcelFor(code, input.verify, clientKey(req)));
     },
   });
   route(api, {
     method: "GET", url: "/track", op: "parcel.trackMany", tag: "parcels", summary: "Track up to 20 codes at once (?codes=A,B,C): each with its parcel or its error",
     input: TrackManyQuery, data: data.list("TrackResult"), publicRead: true,
-    items: (req) => parcels.countCodes((req.query as { codes?: unknown }).codes),
+    items: (req) => tracking.countCodes((req.query as { codes?: unknown }).codes),
     handler: async ({ input, req }) => {
-      return parcels.trackMany(parcels.splitCodes(input.codes), input.verify, clientKey(req));
+      return tracking.trackMany(tracking.splitCodes(input.codes), input.verify, clientKey(req));
     },
   });
   route(api, {
@@ -77,7 +78,7 @@ export function registerParcelRoutes(api: FastifyInstance): void {
   route(api, {
     method: "GET", url: "/parcels", op: "parcels.list", tag: "parcels", summary: "Paged parcels, newest first; search by code, recipient or destination; stale_days lists quiet parcels",
     input: ParcelListArgs, data: data.ref("ParcelPage"),
-    handler: ({ input }) => parcels.listParcels(input),
+    handler: async ({ input }) => linkParcelPage(await parcels.listParcels(input), input),
   });
   route(api, {
     method: "POST", url: "/parcels", op: "parcels.create", tag: "parcels", created: true, message: "Parcel created", summary: "Create a parcel",
@@ -102,5 +103,4 @@ export function registerParcelRoutes(api: FastifyInstance): void {
     input: IdInput, data: data.none,
     handler: ({ input }) => parcels.deleteParcel(input.id),
   });
-  registerDeliveryRoutes(api);
 }

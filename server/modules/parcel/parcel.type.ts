@@ -1,8 +1,16 @@
 import { Field, Float, Int, ObjectType } from "type-graphql";
-import { Activity } from "../activity/activity.type.js";
 import { PagedType } from "../common/paging.js";
-import { DeliveryProof } from "../delivery/delivery.type.js";
 import { DateTimeISO, type IsoTime } from "../common/datetime.scalar.js";
+import { Activity } from "./history.type.js";
+
+@ObjectType({ description: "Proof of delivery: who took the parcel, the drawn signature and a photo (site-relative image paths)", simpleResolvers: true })
+export class DeliveryProof {
+  @Field(() => String, { nullable: true, description: "Who took the parcel" }) receiver_name: string | null;
+  @Field(() => String, { nullable: true, description: "The signature (PNG), e.g. /uploads/images/<name>.png" }) signature_url: string | null;
+  @Field(() => String, { nullable: true, description: "The photo (JPEG or PNG), e.g. /uploads/images/<name>.jpg" }) photo_url: string | null;
+  @Field(() => DateTimeISO, { description: "When the parcel was delivered" }) delivered_at: Date;
+  @Field(() => String, { nullable: true, description: "Where it was left (free text)" }) left_at: string | null;
+}
 
 // Plain fields need no type-graphql wrapper (no field middlewares here): cheaper on every look-up.
 @ObjectType({ description: "What anyone with the tracking code may see", simpleResolvers: true })
@@ -69,6 +77,8 @@ export class TrackResult {
   @Field(() => String) tracking_code: string;
   @Field(() => PublicParcel, { nullable: true }) parcel: PublicParcel | null;
   @Field(() => String, { nullable: true, description: "Why this code has no parcel (e.g. not found)" }) error: string | null;
+  @Field(() => String, { nullable: true, description: "The machine code of `error`, as GraphQL errors carry it in extensions.code (NOT_FOUND, BAD_USER_INPUT, ...); null with a parcel" })
+  error_code: string | null;
 }
 
 @ObjectType()

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { ACTIVITY_COLORS, ACTIVITY_ICONS } from "../activity/activity.rules.js";
-import { coarse, FINAL_STATUSES, maskName, maskSecrets, normalizePostcode, secondFactorMatches, STATUS_CODES, STATUS_RULES, townAndCountry } from "./status.rules.js";
+import { ACTIVITY_COLORS, ACTIVITY_ICONS } from "../activity/activity.codes.js";
+import { FINAL_STATUSES, STATUS_CODES, STATUS_RULES } from "./status.codes.js";
+import { coarse, maskName, maskSecrets, normalizePostcode, secondFactorMatches, townAndCountry } from "./status.rules.js";
 
 describe("status table", () => {
   it("has the 11 codes, each with a progress step and an icon and colour from the seed's lists", () => {

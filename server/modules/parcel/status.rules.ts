@@ -1,7 +1,5 @@
 import { STATUS_CODES, type StatusCode } from "./status.codes.js";
 
-export { FINAL_STATUSES, STATUS_CODES, STATUS_RULES, type StatusCode } from "./status.codes.js";
-
 export const isStatusCode = (v: unknown): v is StatusCode => typeof v === "string" && (STATUS_CODES as readonly string[]).includes(v);
 
 /** Quiet parcels: no history for this many days (STALE_AFTER_DAYS, default 5). */

@@ -1,5 +1,6 @@
 import { config } from "../../core/config.js";
-import { isStatusCode, STATUS_RULES } from "./status.rules.js";
+import { STATUS_RULES } from "./status.codes.js";
+import { isStatusCode } from "./status.rules.js";
 
 interface ParcelFacts {
   tracking_code: string;

@@ -1,5 +1,10 @@
 import crypto from "node:crypto";
 
+/** Anything typed where a tracking code goes, trimmed ("" when it is no text). */
+export const normalizeCode = (code: unknown): string => (typeof code === "string" ? code.trim() : "");
+/** What a tracking code may look like at all: anything else is no parcel's code and never reaches the database. */
+export const CODE_SHAPE = /^[A-Za-z0-9-]{1,64}$/;
+
 /**
  * Proposed tracking codes: the site's prefix, 10 random characters from an alphabet of 31 without
  * look-alikes (no 0/O, 1/I, U), and a check character, e.g. CR-7KQ4X9M2HTP. 10 characters of 31 are

@@ -2,7 +2,7 @@ import { Arg, Args, Int, Mutation, Query, Resolver } from "type-graphql";
 import { Op } from "../../graphql/guards.js";
 import { GraphQLUpload, fromUpload, type FileUpload } from "../../graphql/upload.js";
 import { PageArgs } from "../common/paging.js";
-import { CreateReviewInput } from "./review.input.js";
+import { CreateReviewInput, linkReviewPage } from "./review.input.js";
 import * as reviews from "./review.service.js";
 import { Review, ReviewPage } from "./review.type.js";
 
@@ -10,8 +10,8 @@ import { Review, ReviewPage } from "./review.type.js";
 export class ReviewResolver {
   @Query(() => ReviewPage, { description: "Paged testimonials, newest first; search by name" })
   @Op("reviews.list")
-  reviews(@Args(() => PageArgs) args: PageArgs) {
-    return reviews.listReviews(args);
+  async reviews(@Args(() => PageArgs) args: PageArgs) {
+    return linkReviewPage(await reviews.listReviews(args), args);
   }
 
   @Mutation(() => Review)

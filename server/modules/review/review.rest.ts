@@ -4,14 +4,14 @@ import { IdInput } from "../../rest/id.input.js";
 import { route } from "../../rest/route.js";
 import { data } from "../../rest/schemas.js";
 import { PageArgs } from "../common/paging.js";
-import { CreateReviewInput } from "./review.input.js";
+import { CreateReviewInput, linkReviewPage } from "./review.input.js";
 import * as reviews from "./review.service.js";
 
 export function registerReviewRoutes(api: FastifyInstance): void {
   route(api, {
     method: "GET", url: "/reviews", op: "reviews.list", tag: "reviews", summary: "Paged testimonials, newest first; search by name",
     input: PageArgs, data: data.ref("ReviewPage"),
-    handler: ({ input }) => reviews.listReviews(input),
+    handler: async ({ input }) => linkReviewPage(await reviews.listReviews(input), input),
   });
   route(api, {
     method: "POST", url: "/reviews", op: "reviews.create", tag: "reviews", created: true, message: "Review created",

@@ -1,14 +1,14 @@
 import { notFound } from "../../core/errors.js";
 import { db, containsText } from "../../db/index.js";
-import { paged, type PageArgs } from "../common/paging.js";
-import { contentChanged } from "../graph/content-version.js";
+import { pageOf, type PageArgs } from "../common/paging.js";
+import { contentChanged } from "../content/content.service.js";
 import { removeImage, saveImage, type IncomingFile } from "../upload/upload.service.js";
 import type { CreateReviewInput } from "./review.input.js";
 
 export function listReviews(args: PageArgs) {
   const s = args.search?.trim();
   const where = s ? { name: containsText(s) } : {};
-  return paged("/api/reviews", args, () => db().review.count({ where }), (skip, take) =>
+  return pageOf(args, () => db().review.count({ where }), (skip, take) =>
     db().review.findMany({ where, skip, take, orderBy: { id: "desc" } }));
 }
 

@@ -1,8 +1,9 @@
 import { Field, Float, InputType } from "type-graphql";
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsNumber, IsString, Max, MaxLength, Min, MinLength, Validate } from "class-validator";
 import { Optional, Required, Text } from "../../core/validation.js";
+import { MAX_LENGTH } from "../../core/lengths.codes.js";
 import { PastDateTime } from "../activity/activity.input.js";
-import { STATUS_CODES } from "../parcel/status.rules.js";
+import { STATUS_CODES } from "../parcel/status.codes.js";
 import { MAX_SCAN_CODES } from "./scan.events.js";
 
 const codesMsg = { message: `codes must hold 1 to ${MAX_SCAN_CODES} tracking codes` };
@@ -30,7 +31,7 @@ export class ScanParcelsInput {
   @Optional() @Text()
   title?: string | null;
 
-  @Field(() => String, { nullable: true }) @Optional() @Text(DESCRIPTION_MAX)
+  @Field(() => String, { nullable: true }) @Optional() @Text(MAX_LENGTH.description)
   description?: string | null;
 
   @Field(() => String, { nullable: true, description: "Where: written into each entry and each parcel's current_location" })

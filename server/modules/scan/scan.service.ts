@@ -1,7 +1,7 @@
 import { badInput, isUniqueViolation } from "../../core/errors.js";
 import { isStorableText } from "../../core/validation.js";
 import { db } from "../../db/index.js";
-import { withDerivedTime } from "../activity/activity.rules.js";
+import { withDerivedTime } from "../parcel/history.js";
 import { afterEntries, parcelStates, planEntry, writeEntries, type AddedEntry, type EntryData, type EntryPlan, type ParcelState } from "../activity/activity.service.js";
 import { FAILURE_REASONS, type StatusCode } from "../parcel/status.codes.js";
 import { defaultScanTitle, SCAN_ERRORS, scanRefusal, type ScanErrorCode } from "./scan.events.js";

@@ -1,8 +1,8 @@
 import { Field, ObjectType } from "type-graphql";
-import { Activity } from "../activity/activity.type.js";
+import { Activity } from "../parcel/history.type.js";
 
 @ObjectType({ description: "Why a scanned code got no history entry", simpleResolvers: true })
-export class ScanError {
+class ScanError {
   @Field(() => String, { description: "INVALID_CODE, UNKNOWN_CODE, ALREADY_DELIVERED or NOT_ALLOWED" }) code: string;
   @Field(() => String) message: string;
 }

@@ -1,19 +1,20 @@
 import { Field, InputType } from "type-graphql";
 import { IsEmail, IsIn } from "class-validator";
 import { Optional, Required, Text } from "../../core/validation.js";
-import { MAIL_TEMPLATES } from "../mail/mail.templates.js";
+import { MAX_LENGTH } from "../../core/lengths.codes.js";
+import { MAIL_DRIVERS, MAIL_TEMPLATES } from "../mail/mail.codes.js";
 
 @InputType()
 export class MailSettingsInput {
-  @Field(() => String) @Required() @IsIn(["mail", "smtp"], { message: "mail_driver must be mail or smtp" }) mail_driver: string;
-  @Field(() => String) @Required() @IsIn([...MAIL_TEMPLATES], { message: "mail_template must be one of plain, html1, html2, html3, html4" })
+  @Field(() => String) @Required() @IsIn(MAIL_DRIVERS, { message: `mail_driver must be ${MAIL_DRIVERS.join(" or ")}` }) mail_driver: string;
+  @Field(() => String) @Required() @IsIn(MAIL_TEMPLATES, { message: `mail_template must be one of ${MAIL_TEMPLATES.join(", ")}` })
   mail_template: string;
 }
 
 @InputType()
 export class HtmlSettingsInput {
   @Field(() => String, { nullable: true }) @Optional() @Text() meta_description?: string;
-  @Field(() => String, { nullable: true }) @Optional() @Text(20_000) chat_code?: string;
+  @Field(() => String, { nullable: true }) @Optional() @Text(MAX_LENGTH.chatCode) chat_code?: string;
 }
 
 @InputType()

@@ -1,5 +1,4 @@
-import { Arg, Ctx, Mutation, Query, Resolver } from "type-graphql";
-import type { Context } from "../../core/context.js";
+import { Arg, Mutation, Query, Resolver } from "type-graphql";
 import { Op } from "../../graphql/guards.js";
 import { ContactSettingsInput, HtmlSettingsInput, MailSettingsInput } from "./settings.input.js";
 import * as settings from "./settings.service.js";
@@ -33,7 +32,7 @@ export class SettingsResolver {
 
   @Mutation(() => Settings)
   @Op("settings.update")
-  updateContactSettings(@Arg("input", () => ContactSettingsInput) input: ContactSettingsInput, @Ctx() _ctx: Context) {
+  updateContactSettings(@Arg("input", () => ContactSettingsInput) input: ContactSettingsInput) {
     return settings.updateContactSettings(input);
   }
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { route } from "../../rest/route.js";
-import { can } from "../../core/access.js";
+import { can } from "../../core/permissions.js";
 import { data } from "../../rest/schemas.js";
 import { ContactSettingsInput, HtmlSettingsInput, MailSettingsInput } from "./settings.input.js";
 import * as settings from "./settings.service.js";

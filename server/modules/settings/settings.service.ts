@@ -1,13 +1,9 @@
 import { badInput } from "../../core/errors.js";
 import { validated } from "../../core/validation.js";
 import { db } from "../../db/index.js";
-import { contentChanged } from "../graph/content-version.js";
+import { contentChanged } from "../content/content.service.js";
 import { ContactSettingsInput, HtmlSettingsInput, MailSettingsInput } from "./settings.input.js";
-
-const PUBLIC_KEYS = [
-  "meta_description", "chat_code", "contact_email", "contact_phone", "contact_phone_alt",
-  "contact_twitter", "contact_telegram", "contact_instagram", "contact_address",
-] as const;
+import { PUBLIC_SETTING_KEYS as PUBLIC_KEYS } from "./settings.codes.js";
 
 /** The one settings row (created with defaults on first use). */
 export async function getSettings() {

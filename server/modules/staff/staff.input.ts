@@ -2,6 +2,7 @@ import { Field, InputType, Int } from "type-graphql";
 import { IsBoolean, IsIn } from "class-validator";
 import { IsId, Required, Text, WhenPresent } from "../../core/validation.js";
 import { ROLES } from "../../core/permissions.js";
+import { pageLink, type PageArgs } from "../common/paging.js";
 import { Email, Password } from "../admin/admin.input.js";
 
 const RoleRule = () => IsIn([...ROLES], { message: `role must be one of ${ROLES.join(", ")}` });
@@ -25,3 +26,6 @@ export class AcceptInvitationInput {
   @Field(() => String, { description: "The token of the invitation link" }) @Required() @Text(200) token: string;
   @Field(() => String) @Password("password") password: string;
 }
+
+/** The list's next_page_url (both doors): its search kept. */
+export const linkStaffPage = pageLink<PageArgs>("/api/staff");

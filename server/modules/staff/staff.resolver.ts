@@ -3,7 +3,7 @@ import type { Context } from "../../core/context.js";
 import { Op } from "../../graphql/guards.js";
 import { PageArgs } from "../common/paging.js";
 import { AdminAccount } from "../admin/admin.type.js";
-import { AcceptInvitationInput, InviteMemberInput, UpdateMemberInput } from "./staff.input.js";
+import { AcceptInvitationInput, InviteMemberInput, UpdateMemberInput, linkStaffPage } from "./staff.input.js";
 import * as staff from "./staff.service.js";
 import { StaffMember, StaffPage } from "./staff.type.js";
 
@@ -11,8 +11,8 @@ import { StaffMember, StaffPage } from "./staff.type.js";
 export class StaffResolver {
   @Query(() => StaffPage, { description: "Owner: the members of the staff, oldest first" })
   @Op("staff.list")
-  staff(@Args(() => PageArgs) args: PageArgs) {
-    return staff.listStaff(args);
+  async staff(@Args(() => PageArgs) args: PageArgs) {
+    return linkStaffPage(await staff.listStaff(args), args);
   }
 
   @Mutation(() => StaffMember, { description: "Invite a member by e-mail: a single-use link to set a password; again for an invited member: a fresh link, the old one void" })

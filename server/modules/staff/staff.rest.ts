@@ -3,14 +3,14 @@ import { IdInput } from "../../rest/id.input.js";
 import { route } from "../../rest/route.js";
 import { data } from "../../rest/schemas.js";
 import { PageArgs } from "../common/paging.js";
-import { AcceptInvitationInput, InviteMemberInput, UpdateMemberInput } from "./staff.input.js";
+import { AcceptInvitationInput, InviteMemberInput, UpdateMemberInput, linkStaffPage } from "./staff.input.js";
 import * as staff from "./staff.service.js";
 
 export function registerStaffRoutes(api: FastifyInstance): void {
   route(api, {
     method: "GET", url: "/staff", op: "staff.list", tag: "staff", summary: "The members of the staff, oldest first (search: part of the e-mail)",
     input: PageArgs, data: data.ref("StaffPage"),
-    handler: ({ input }) => staff.listStaff(input),
+    handler: async ({ input }) => linkStaffPage(await staff.listStaff(input), input),
   });
   route(api, {
     method: "POST", url: "/staff", op: "staff.invite", tag: "staff", created: true, message: "Invitation sent",

@@ -2,10 +2,10 @@ import { config } from "../../core/config.js";
 import { badInput, conflict, isUniqueViolation, notFound } from "../../core/errors.js";
 import { isRole, type Role } from "../../core/permissions.js";
 import { db, pgTable, provider } from "../../db/index.js";
-import { paged, type PageArgs } from "../common/paging.js";
+import { pageOf, type PageArgs } from "../common/paging.js";
 import { sendSystemMail } from "../mail/mail.service.js";
 import { hashPassword } from "../admin/admin.service.js";
-import { randomToken, sha256 } from "../admin/session.service.js";
+import { randomToken, sha256 } from "../../core/tokens.js";
 import type { AcceptInvitationInput, InviteMemberInput, UpdateMemberInput } from "./staff.input.js";
 
 type AdminRow = {
@@ -18,7 +18,7 @@ const normEmail = (e: string) => e.trim().toLowerCase();
 const roleOf = (r: string): Role => (isRole(r) ? r : "courier");
 
 /** The member as the staff screen and `GET /api/staff` show it (never the password or TOTP secret). */
-export const toMember = (a: AdminRow) => ({
+const toMember = (a: AdminRow) => ({
   id: a.id,
   email: a.email,
   role: roleOf(a.role),
@@ -35,12 +35,10 @@ const activeOwner = (a: AdminRow) => a.role === "owner" && !a.disabled && a.pass
 
 export function listStaff(args: PageArgs) {
   const where = args.search ? { email: { contains: normEmail(args.search) } } : {};
-  return paged(
-    "/api/staff",
+  return pageOf(
     args,
     () => db().admin.count({ where }),
     async (skip, take) => (await db().admin.findMany({ where, orderBy: [{ created_at: "asc" }, { id: "asc" }], skip, take })).map(toMember),
-    {},
   );
 }
 

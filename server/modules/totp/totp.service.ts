@@ -5,10 +5,10 @@ import QRCode from "qrcode";
 import { config } from "../../core/config.js";
 import { badInput, conflict, notFound } from "../../core/errors.js";
 import { limit } from "../../core/ratelimit.js";
+import { sha256 } from "../../core/tokens.js";
 import { db } from "../../db/index.js";
-import { deleteSessionsOf } from "../admin/session.service.js";
+import { deleteSessionsOf } from "../session/session.service.js";
 import type { ConfirmTotpInput, TeamPolicyInput, TotpProofInput } from "./totp.input.js";
-import { totpRequiredForAll } from "./policy.js";
 
 /** RFC 6238 as authenticator apps expect it: SHA-1, 6 digits, 30 s steps; one step of drift each way. */
 const PERIOD = 30;
@@ -30,7 +30,7 @@ type Member = Awaited<ReturnType<typeof member>>;
 const digitsOf = (code: string) => code.replace(/\s/g, "");
 /** Recovery codes are compared without case, spaces or dashes. */
 const normRecovery = (code: string) => code.toLowerCase().replace(/[^a-z0-9]/g, "");
-const hashRecovery = (code: string) => crypto.createHash("sha256").update(normRecovery(code)).digest("hex");
+const hashRecovery = (code: string) => sha256(normRecovery(code));
 
 function newRecoveryCode(): string {
   let s = "";
@@ -42,7 +42,22 @@ function newRecoveryCode(): string {
  * Checks a code of the member's authenticator app and remembers its time step, so the same code
  * (or an older one) never works twice: the claim is one conditional update, atomic across processes.
  */
-export async function checkTotpCode(a: Pick<Member, "id" | "email" | "totp_secret">, code: string, field: string): Promise<void> {
+
+/** Whether the owner requires two-step sign-in of every member (TeamPolicy, one row). */
+async function totpRequiredForAll(): Promise<boolean> {
+  const p = await db().teamPolicy.findUnique({ where: { id: 1 } });
+  return p?.require_totp ?? false;
+}
+
+/**
+ * A member who must use two-step sign-in (the owner requires it) and has not set it up: the
+ * session is limited to the account operations until then (authorize() enforces it).
+ */
+export async function mustSetUpTotp(member: { totp_enabled?: boolean }): Promise<boolean> {
+  return member.totp_enabled === false && (await totpRequiredForAll());
+}
+
+async function checkTotpCode(a: Pick<Member, "id" | "email" | "totp_secret">, code: string, field: string): Promise<void> {
   if (!a.totp_secret) throw badInput(`${field}: two-step sign-in is not set up`);
   const now = Date.now();
   const delta = totpOf(a.totp_secret, a.email).validate({ token: digitsOf(code), timestamp: now, window: DRIFT });

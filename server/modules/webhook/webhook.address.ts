@@ -21,7 +21,7 @@ for (const [a, p] of [
   ["::", 128], ["::1", 128], ["64:ff9b:1::", 48], ["100::", 64], ["2001:db8::", 32], ["fc00::", 7], ["fe80::", 10], ["ff00::", 8],
 ] as const) blocked.addSubnet(a, p, "ipv6");
 
-export const allowPrivateWebhooks = () => process.env.WEBHOOK_ALLOW_PRIVATE === "true";
+const allowPrivateWebhooks = () => process.env.WEBHOOK_ALLOW_PRIVATE === "true";
 
 /** Whether an IP address (v4 or v6, IPv4-mapped included) is local, private or reserved. */
 export function isPrivateAddress(ip: string): boolean {

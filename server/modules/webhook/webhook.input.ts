@@ -1,11 +1,13 @@
 import { Field, InputType, Int } from "type-graphql";
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsUrl, ValidateBy } from "class-validator";
 import { IsId, Required, Text, WhenPresent } from "../../core/validation.js";
+import { pageLink, type PageArgs } from "../common/paging.js";
+import { MAX_LENGTH } from "../../core/lengths.codes.js";
 import { WEBHOOK_EVENTS } from "./webhook.rules.js";
 import { refusedTarget } from "./webhook.address.js";
 
 const urlRule = () => (target: object, key: string) => {
-  Text(500)(target, key);
+  Text(MAX_LENGTH.webhookUrl)(target, key);
   IsUrl({ protocols: ["http", "https"], require_protocol: true, require_tld: false }, { message: "url must be an http or https URL" })(target, key);
   ValidateBy({
     name: "publicTarget",
@@ -36,3 +38,6 @@ export class UpdateWebhookInput {
   @Field(() => [String], { nullable: true }) @WhenPresent() @eventsRule() events?: string[];
   @Field(() => Boolean, { nullable: true }) @WhenPresent() @IsBoolean({ message: "active must be true or false" }) active?: boolean;
 }
+
+/** The deliveries' next_page_url (both doors). */
+export const linkDeliveryPage = pageLink<PageArgs & { webhookId: number }>((a) => `/api/webhooks/${a.webhookId}/deliveries`);

@@ -1,7 +1,7 @@
 import { Arg, Args, Int, Mutation, Query, Resolver } from "type-graphql";
 import { Op } from "../../graphql/guards.js";
 import { PageArgs } from "../common/paging.js";
-import { CreateWebhookInput, UpdateWebhookInput } from "./webhook.input.js";
+import { CreateWebhookInput, UpdateWebhookInput, linkDeliveryPage } from "./webhook.input.js";
 import * as webhooks from "./webhook.service.js";
 import { Webhook, WebhookDelivery, WebhookDeliveryPage } from "./webhook.type.js";
 
@@ -15,8 +15,8 @@ export class WebhookResolver {
 
   @Query(() => WebhookDeliveryPage, { description: "Admin: a webhook's deliveries, newest first, with their answers" })
   @Op("webhooks.deliveries")
-  webhookDeliveries(@Arg("webhookId", () => Int) webhookId: number, @Args(() => PageArgs) args: PageArgs) {
-    return webhooks.listDeliveries(webhookId, args);
+  async webhookDeliveries(@Arg("webhookId", () => Int) webhookId: number, @Args(() => PageArgs) args: PageArgs) {
+    return linkDeliveryPage(await webhooks.listDeliveries(webhookId, args), { ...args, webhookId });
   }
 
   @Mutation(() => Webhook, { description: "Register a URL for parcel events; the answer carries its signing secret" })

@@ -4,7 +4,7 @@ import { IdInput } from "../../rest/id.input.js";
 import { route } from "../../rest/route.js";
 import { data } from "../../rest/schemas.js";
 import { PageArgs } from "../common/paging.js";
-import { CreateWebhookInput, UpdateWebhookInput } from "./webhook.input.js";
+import { CreateWebhookInput, UpdateWebhookInput, linkDeliveryPage } from "./webhook.input.js";
 import * as webhooks from "./webhook.service.js";
 
 const hookId = (raw: string) => {
@@ -37,7 +37,10 @@ export function registerWebhookRoutes(api: FastifyInstance): void {
   route(api, {
     method: "GET", url: "/webhooks/:id/deliveries", op: "webhooks.deliveries", tag: "webhooks", summary: "A webhook's deliveries, newest first, with their answers",
     params: { id: "The webhook id" }, input: PageArgs, data: data.ref("WebhookDeliveryPage"),
-    handler: ({ req, input }) => webhooks.listDeliveries(hookId((req.params as { id: string }).id), input),
+    handler: async ({ req, input }) => {
+      const webhookId = hookId((req.params as { id: string }).id);
+      return linkDeliveryPage(await webhooks.listDeliveries(webhookId, input), { ...input, webhookId });
+    },
   });
   route(api, {
     method: "POST", url: "/webhooks/ping", op: "webhooks.ping", tag: "webhooks", message: "Test event sent", summary: "Send a signed test event (ping) to the hook now",

@@ -1,8 +1,6 @@
 import crypto from "node:crypto";
 
-/** The events a third party may subscribe to. */
-export const WEBHOOK_EVENTS = ["parcel.created", "history.added", "status.changed", "parcel.delivered"] as const;
-export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+export { WEBHOOK_EVENTS, type WebhookEvent } from "./webhook.codes.js";
 
 /** The signature header's value: HMAC-SHA256 of the exact body bytes with the hook's secret. */
 export const signBody = (secret: string, body: string) => `sha256=${crypto.createHmac("sha256", secret).update(body).digest("hex")}`;

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { notFound } from "../../core/errors.js";
 import { db } from "../../db/index.js";
-import { paged, type PageArgs } from "../common/paging.js";
+import { pageOf, type PageArgs } from "../common/paging.js";
 import type { CreateWebhookInput, UpdateWebhookInput } from "./webhook.input.js";
 import { postTo } from "./webhook.address.js";
 import { backoffMs, newSecret, retryPolicy, signBody, type WebhookEvent } from "./webhook.rules.js";
@@ -37,8 +37,7 @@ export async function deleteWebhook(id: number) {
 export async function listDeliveries(webhookId: number, args: PageArgs) {
   if (!(await db().webhook.findUnique({ where: { id: webhookId }, select: { id: true } }))) throw notFound("Webhook not found");
   const where = { webhook_id: webhookId };
-  return paged(
-    `/api/webhooks/${webhookId}/deliveries`,
+  return pageOf(
     args,
     () => db().webhookDelivery.count({ where }),
     (skip, take) => db().webhookDelivery.findMany({ where, skip, take, orderBy: { id: "desc" } }),

@@ -1,7 +1,5 @@
 import { useState } from "react";
-import { useApolloClient } from "@apollo/client";
 import {
-  AdminMeDocument,
   useAdminConfirmTotpMutation,
   useAdminDisableTotpMutation,
   useAdminRegenerateRecoveryCodesMutation,
@@ -12,12 +10,13 @@ import {
   type AdminSetUpTotpMutation,
 } from "../../../generated/graphql";
 import { CodeField, FormStatus, PasswordField, SubmitButton } from "../../components/fields";
-import { Icon } from "../../components/Icon";
+import { Icon } from "../../../components/Icon";
 import { ListState } from "../../components/lists";
 import { Card, PageHeader } from "../../components/PageHeader";
 import { useFormState } from "../../hooks/useFormState";
 import { useTitle } from "../../hooks/useTitle";
-import { useSession } from "../../session";
+import * as icons from "../../icons";
+import { useRefreshSession, useSession } from "../../session";
 
 type Setup = AdminSetUpTotpMutation["setUpTotp"];
 
@@ -27,12 +26,13 @@ const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(" ") ?? secret
 export default function TwoStep() {
   useTitle("Two-Step Sign-In");
   const { role, totpSetupRequired } = useSession();
+  const refreshSession = useRefreshSession();
   const status = useAdminTotpStatusQuery({ fetchPolicy: "cache-and-network" });
   const [codes, setCodes] = useState<string[] | null>(null);
   const s = status.data?.totpStatus;
   return (
     <div className="cp-container cp-narrow">
-      <PageHeader title="Two-Step Sign-In" icon="shield" back="/control/account/index.html" backLabel="My Account" />
+      <PageHeader title="Two-Step Sign-In" icon={icons.shield} back="/control/account/index.html" backLabel="My Account" />
       {totpSetupRequired ? (
         <div className="cp-alert cp-alert-info" role="alert" data-testid="totp-required">
           The owner requires two-step sign-in for every member. Set it up to use the control panel.
@@ -43,7 +43,7 @@ export default function TwoStep() {
       ) : codes ? (
         <RecoveryCodesCard codes={codes} onDone={() => setCodes(null)} />
       ) : s.enabled ? (
-        <EnabledCard left={s.recovery_codes_left} required={s.required} onCodes={setCodes} onOff={() => status.refetch()} />
+        <EnabledCard left={s.recovery_codes_left} required={s.required} onCodes={setCodes} onOff={() => void Promise.all([status.refetch(), refreshSession()])} />
       ) : (
         <SetUpCard
           onOn={async (c) => {
@@ -58,7 +58,7 @@ export default function TwoStep() {
 }
 
 function SetUpCard({ onOn }: { onOn: (codes: string[]) => Promise<void> }) {
-  const client = useApolloClient();
+  const refreshSession = useRefreshSession();
   const [setup, setSetup] = useState<Setup | null>(null);
   const [copied, setCopied] = useState(false);
   const form = useFormState({ code: "" });
@@ -72,7 +72,7 @@ function SetUpCard({ onOn }: { onOn: (codes: string[]) => Promise<void> }) {
     const { data } = await confirm({ variables: { input: { code: form.values.code.trim() } } });
     if (!data) return;
     // The session was renewed and `me` changed (two-step sign-in on, no longer limited).
-    await client.query({ query: AdminMeDocument, fetchPolicy: "network-only" });
+    await refreshSession();
     await onOn(data.confirmTotp.recovery_codes);
   });
   if (!setup) {
@@ -84,7 +84,7 @@ function SetUpCard({ onOn }: { onOn: (codes: string[]) => Promise<void> }) {
             Off. With two-step sign-in on, signing in asks for your password and a 6-digit code from an authenticator app on your phone (Google Authenticator,
             Microsoft Authenticator, 1Password, Aegis, ...), so a stolen password alone is not enough.
           </p>
-          <SubmitButton busy={form.busy} icon="qr_code_scanner">
+          <SubmitButton busy={form.busy} icon={icons.qr_code_scanner}>
             Set Up
           </SubmitButton>
         </form>
@@ -110,7 +110,7 @@ function SetUpCard({ onOn }: { onOn: (codes: string[]) => Promise<void> }) {
               aria-label="Copy the key"
               onClick={() => navigator.clipboard?.writeText(setup.secret).then(() => setCopied(true), () => undefined)}
             >
-              <Icon name={copied ? "check_circle" : "content_copy"} size={18} />
+              <Icon path={copied ? icons.check_circle : icons.content_copy} size={18} />
               <span>{copied ? "Copied" : "Copy"}</span>
             </button>
           </div>
@@ -156,11 +156,11 @@ function RecoveryCodesCard({ codes, onDone }: { codes: string[]; onDone: () => v
       </ul>
       <div className="cp-totp-actions">
         <button type="button" className="cp-btn cp-btn-outline" onClick={download}>
-          <Icon name="download" size={20} />
+          <Icon path={icons.download} size={20} />
           <span>Download .txt</span>
         </button>
         <button type="button" className="cp-btn cp-btn-outline" onClick={() => navigator.clipboard?.writeText(codes.join("\n")).then(() => setCopied(true), () => undefined)}>
-          <Icon name={copied ? "check_circle" : "content_copy"} size={20} />
+          <Icon path={copied ? icons.check_circle : icons.content_copy} size={20} />
           <span>{copied ? "Copied" : "Copy"}</span>
         </button>
         <button type="button" className="cp-btn cp-btn-primary" onClick={onDone}>
@@ -200,7 +200,7 @@ function EnabledCard({ left, required, onCodes, onOff }: { left: number; require
         <PasswordField field={form.bind("password")} label="Password" />
         <CodeField field={form.bind("code")} label="Or a 6-digit code" />
         <div className="cp-totp-actions">
-          <SubmitButton busy={form.busy} icon="lock">
+          <SubmitButton busy={form.busy} icon={icons.lock}>
             New Recovery Codes
           </SubmitButton>
           {required ? null : (

@@ -3,14 +3,17 @@ import { useAdminActivityQuery, type AdminActivityFieldsFragment, type AdminParc
 import { FormStatus, SelectField, SubmitButton, TextAreaField, TextField } from "../../components/fields";
 import { Card, PageHeader } from "../../components/PageHeader";
 import { ListState } from "../../components/lists";
-import { Icon } from "../../components/Icon";
+import { Icon } from "../../../components/Icon";
 import { firstError, isNotFound } from "../../hooks/errors";
 import { useTitle } from "../../hooks/useTitle";
 import { isoToLocal, zoneName } from "../../hooks/values";
-import { ACTIVITY_COLORS, ACTIVITY_ICONS, COLOR_SWATCH, FAILURE_REASON_OPTIONS, STATUS_OPTIONS } from "../../options";
+import { ACTIVITY_COLOR_OPTIONS, ACTIVITY_ICON_OPTIONS, COLOR_SWATCH, FAILURE_REASON_OPTIONS, STATUS_OPTIONS } from "../../options";
 import { ParcelGate } from "../parcels/ParcelGate";
 import { NotFoundCard } from "../NotFound";
 import { useActivityForm } from "./useActivityForm";
+import { MAX_LENGTH } from "../../../../server/core/lengths.codes";
+import * as icons from "../../icons";
+import { activityIconPath } from "../../../components/activityIcons";
 
 type Parcel = AdminParcelQuery["adminParcel"];
 
@@ -25,12 +28,12 @@ function Form({ parcel, base, activity }: { parcel: Parcel; base: string; activi
   const now = isoToLocal(new Date().toISOString());
   return (
     <div className="cp-container cp-narrow">
-      <PageHeader title={title} icon="history" sub={<span className="cp-mono">{parcel.tracking_code}</span>} back={`${base}/activities`} backLabel="Back to the history" />
+      <PageHeader title={title} icon={icons.history} sub={<span className="cp-mono">{parcel.tracking_code}</span>} back={`${base}/activities`} backLabel="Back to the history" />
       <Card>
         <form className="cp-form" onSubmit={onSubmit} noValidate>
           <FormStatus errors={errors} />
           <TextField field={bind("title")} autoFocus={!activity} />
-          <TextAreaField field={bind("description")} height="250px" maxLength={5000} />
+          <TextAreaField field={bind("description")} height="250px" maxLength={MAX_LENGTH.description} />
           <div className="cp-field-row">
             <SelectField
               field={statusField}
@@ -56,17 +59,17 @@ function Form({ parcel, base, activity }: { parcel: Parcel; base: string; activi
           <div className="cp-field-row">
             <SelectField
               field={bind("icon")}
-              options={ACTIVITY_ICONS}
+              options={ACTIVITY_ICON_OPTIONS}
               preview={
                 <span className="cp-select-preview" style={{ color: COLOR_SWATCH[values.color] }}>
-                  <Icon name={values.icon} size={26} />
+                  <Icon path={activityIconPath(values.icon)} size={26} />
                 </span>
               }
             />
             <SelectField
               field={bind("color")}
               label="Color"
-              options={ACTIVITY_COLORS}
+              options={ACTIVITY_COLOR_OPTIONS}
               preview={<span className="cp-select-preview cp-swatch" style={{ background: COLOR_SWATCH[values.color] }} aria-hidden="true" />}
             />
           </div>

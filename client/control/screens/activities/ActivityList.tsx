@@ -4,12 +4,14 @@ import { useAdminDeleteActivityMutation, type AdminParcelQuery } from "../../../
 import { AddButton, DeleteButton, ListState } from "../../components/lists";
 import { PageHeader } from "../../components/PageHeader";
 import { FormStatus } from "../../components/fields";
-import { Icon } from "../../components/Icon";
+import { Icon } from "../../../components/Icon";
 import { evict, useConfirmDelete, useFlash } from "../../hooks/lists";
 import { useTitle } from "../../hooks/useTitle";
-import { ACTIVITY_ICONS, COLOR_SWATCH, labelOf, statusLabel } from "../../options";
+import { ACTIVITY_ICON_OPTIONS, COLOR_SWATCH, labelOf, statusLabel } from "../../options";
 import { useRole } from "../../session";
 import { ParcelGate } from "../parcels/ParcelGate";
+import * as icons from "../../icons";
+import { activityIconPath } from "../../../components/activityIcons";
 
 type Parcel = AdminParcelQuery["adminParcel"];
 
@@ -25,7 +27,7 @@ function RowMain({ to, children }: { to: string | null; children: ReactNode }) {
 }
 
 /** Who added a history entry (the control panel only; the public views never carry it). */
-export function addedBy(kind: string | null | undefined, name: string | null | undefined): string {
+function addedBy(kind: string | null | undefined, name: string | null | undefined): string {
   if (kind === "member" && name) return `Added by ${name}`;
   if (kind === "key" && name) return `Added by API key ${name}`;
   return "Added by the system";
@@ -44,7 +46,7 @@ function Activities({ parcel, base }: { parcel: Parcel; base: string }) {
     <div className="cp-container">
       <PageHeader
         title="Update History"
-        icon="history"
+        icon={icons.history}
         sub={<span className="cp-mono">{parcel.tracking_code}</span>}
         back={base}
         backLabel="Back to the parcel"
@@ -58,7 +60,7 @@ function Activities({ parcel, base }: { parcel: Parcel; base: string }) {
             <li key={a.id} className="cp-row" data-testid="activity-row">
               <span className="cp-activity-lead">
                 <span className="cp-activity-icon" style={{ color: COLOR_SWATCH[a.color] ?? "inherit" }}>
-                  <Icon name={a.icon} size={26} label={labelOf(ACTIVITY_ICONS, a.icon)} />
+                  <Icon path={activityIconPath(a.icon)} size={26} label={labelOf(ACTIVITY_ICON_OPTIONS, a.icon)} />
                 </span>
                 <span className="cp-activity-date">
                   <span className="cp-activity-month">{a.created_at_month}</span>
@@ -82,13 +84,13 @@ function Activities({ parcel, base }: { parcel: Parcel; base: string }) {
                 </small>
                 <small className="cp-color-tag">
                   <span className="cp-dot" style={{ background: COLOR_SWATCH[a.color] ?? "currentColor" }} aria-hidden="true" />
-                  {a.color} · {labelOf(ACTIVITY_ICONS, a.icon)}
+                  {a.color} · {labelOf(ACTIVITY_ICON_OPTIONS, a.icon)}
                 </small>
               </RowMain>
               {editor ? (
               <span className="cp-row-actions">
                 <Link to={`${base}/activities/${a.id}`} className="cp-icon-btn" aria-label={`Edit ${a.title}`} title="Edit">
-                  <Icon name="edit" size={20} />
+                  <Icon path={icons.edit} size={20} />
                 </Link>
                 <DeleteButton
                   label={`Delete activity ${a.title}`}

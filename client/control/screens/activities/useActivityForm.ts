@@ -3,7 +3,8 @@ import { useNavigate } from "react-router-dom";
 import { useAdminCreateActivityMutation, useAdminUpdateActivityMutation, type AdminActivityFieldsFragment } from "../../../generated/graphql";
 import { useFormState } from "../../hooks/useFormState";
 import { isoToLocal, localToIso, textOrNull } from "../../hooks/values";
-import { DEFAULT_ACTIVITY_COLOR, DEFAULT_ACTIVITY_ICON, statusLook } from "../../options";
+import { statusLook } from "../../options";
+import { DEFAULT_ACTIVITY_COLOR, DEFAULT_ACTIVITY_ICON } from "../../../../server/modules/activity/activity.codes";
 
 /** Creates a history entry for the parcel, or edits `activity`; then back to the parcel's history. */
 export function useActivityForm(parcel: { id: number; tracking_code: string }, activity?: AdminActivityFieldsFragment) {

@@ -1,11 +1,17 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import { FormStatus, SubmitButton, TextField } from "../../components/fields";
-import { Icon } from "../../components/Icon";
+import { Icon } from "../../../components/Icon";
 import { Card, PageHeader } from "../../components/PageHeader";
 import { useTitle } from "../../hooks/useTitle";
-import { API_KEY_SCOPES } from "../../options";
+import { API_KEY_SCOPE_OPTIONS } from "../../options";
 import { useApiKeyForm, type CreatedKey } from "./useApiKeyForm";
+import { DEFAULT_KEY_RATE, MAX_KEY_RATE } from "../../../../server/modules/apikey/apikey.codes";
+import { MAX_LENGTH } from "../../../../server/core/lengths.codes";
+import * as icons from "../../icons";
+
+/** 100000 as "100 000". */
+const thousands = (n: number) => String(n).replace(/\B(?=(\d{3})+$)/g, " ");
 
 /** The new key, this once: selectable, with a copy button and a plain warning. */
 function ShownOnce({ created }: { created: CreatedKey }) {
@@ -31,10 +37,10 @@ function ShownOnce({ created }: { created: CreatedKey }) {
   return (
     <section className="cp-card cp-newkey" aria-labelledby="cp-newkey-title" data-testid="new-api-key">
       <h2 id="cp-newkey-title" ref={heading} tabIndex={-1}>
-        <Icon name="check_circle" size={22} /> API key created: {created.name}
+        <Icon path={icons.check_circle} size={22} /> API key created: {created.name}
       </h2>
       <p className="cp-alert cp-alert-warn" role="alert">
-        <Icon name="error" size={20} />
+        <Icon path={icons.error} size={20} />
         <span>
           <strong>Copy this key now: you will not see it again.</strong> Only its first characters are kept, to recognise it. If it is lost, revoke it and
           create a new one.
@@ -45,7 +51,7 @@ function ShownOnce({ created }: { created: CreatedKey }) {
           {created.key}
         </code>
         <button type="button" className="cp-btn cp-btn-primary cp-btn-sm" onClick={copy}>
-          <Icon name={copied === "yes" ? "check_circle" : "content_copy"} size={18} />
+          <Icon path={copied === "yes" ? icons.check_circle : icons.content_copy} size={18} />
           <span>{copied === "yes" ? "Copied" : "Copy key"}</span>
         </button>
       </div>
@@ -84,18 +90,18 @@ export default function ApiKeyCreate() {
   const { bind, errors, busy, onSubmit, scopes, toggleScope, created } = useApiKeyForm();
   return (
     <div className="cp-container cp-narrow">
-      <PageHeader title="New API Key" icon="vpn_key" back="/control/api-keys/list.html" backLabel="Back to API keys" />
+      <PageHeader title="New API Key" icon={icons.vpn_key} back="/control/api-keys/list.html" backLabel="Back to API keys" />
       {created ? (
         <ShownOnce created={created} />
       ) : (
         <Card>
           <form className="cp-form" onSubmit={onSubmit} noValidate>
             <FormStatus errors={errors} />
-            <TextField field={bind("name")} label="Name" maxLength={100} autoFocus placeholder="Shop integration" hint="Who or what uses the key, for you to recognise it." />
+            <TextField field={bind("name")} label="Name" maxLength={MAX_LENGTH.keyName} autoFocus placeholder="Shop integration" hint="Who or what uses the key, for you to recognise it." />
             <fieldset className="cp-fieldset">
               <legend>Scopes</legend>
               <ul className="cp-checks">
-                {API_KEY_SCOPES.map((s) => (
+                {API_KEY_SCOPE_OPTIONS.map((s) => (
                   <li key={s.value}>
                     <label className="cp-check">
                       <input type="checkbox" name="scopes" value={s.value} checked={scopes.includes(s.value)} onChange={(ev) => toggleScope(s.value, ev.target.checked)} />
@@ -113,10 +119,10 @@ export default function ApiKeyCreate() {
               type="number"
               label="Rate limit"
               min={1}
-              max={100000}
-              hint="Calls per minute, 1 to 100 000 (600 if left empty). Past it the key gets 429 until the minute is over."
+              max={MAX_KEY_RATE}
+              hint={`Calls per minute, 1 to ${thousands(MAX_KEY_RATE)} (${DEFAULT_KEY_RATE} if left empty). Past it the key gets 429 until the minute is over.`}
             />
-            <SubmitButton busy={busy} icon="vpn_key">
+            <SubmitButton busy={busy} icon={icons.vpn_key}>
               Create API Key
             </SubmitButton>
           </form>

@@ -1,12 +1,13 @@
 import { useAdminApiKeysQuery, useAdminRevokeApiKeyMutation, type AdminApiKeyFieldsFragment } from "../../../generated/graphql";
-import { errorMessages } from "../../../apollo";
+import { errorMessages } from "../../../errors";
 import { AddButton, ListState } from "../../components/lists";
 import { Card, PageHeader } from "../../components/PageHeader";
-import { Icon } from "../../components/Icon";
+import { Icon } from "../../../components/Icon";
 import { useToast } from "../../components/Toast";
 import { firstError } from "../../hooks/errors";
 import { useTitle } from "../../hooks/useTitle";
 import { useState } from "react";
+import * as icons from "../../icons";
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 const dayLabel = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString(undefined, { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
@@ -58,7 +59,7 @@ function Row({ apiKey: k }: { apiKey: AdminApiKeyFieldsFragment }) {
     <li className={`cp-card cp-webhook cp-apikey${revoked ? " cp-apikey-revoked" : ""}`} data-testid="api-key-row">
       <div className="cp-webhook-head">
         <span className="cp-row-icon cp-accent" aria-hidden="true">
-          <Icon name="vpn_key" size={24} />
+          <Icon path={icons.vpn_key} size={24} />
         </span>
         <div className="cp-row-main">
           <strong className="cp-break" data-testid="api-key-name">{k.name}</strong>
@@ -74,7 +75,7 @@ function Row({ apiKey: k }: { apiKey: AdminApiKeyFieldsFragment }) {
         </div>
         {!revoked ? (
           <button type="button" className="cp-btn cp-btn-outline cp-btn-sm cp-danger" onClick={onRevoke} disabled={busy} aria-label={`Revoke API key ${k.name}`}>
-            <Icon name="block" size={18} />
+            <Icon path={icons.block} size={18} />
             <span>{busy ? "Revoking ..." : "Revoke"}</span>
           </button>
         ) : null}
@@ -118,7 +119,7 @@ export default function ApiKeyList() {
     <div className="cp-container">
       <PageHeader
         title="API Keys"
-        icon="vpn_key"
+        icon={icons.vpn_key}
         sub="Other systems track, read and update parcels with a key of their own."
         back="/control/index.html"
         backLabel="Control panel home"

@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { useAdminCreateApiKeyMutation, type AdminCreateApiKeyMutation } from "../../../generated/graphql";
 import { useFormState } from "../../hooks/useFormState";
-import { API_KEY_SCOPES, DEFAULT_KEY_RATE } from "../../options";
+import { API_KEY_SCOPE_OPTIONS } from "../../options";
+import { DEFAULT_KEY_RATE } from "../../../../server/modules/apikey/apikey.codes";
 
 export type CreatedKey = AdminCreateApiKeyMutation["createApiKey"];
 
@@ -22,7 +23,7 @@ export function useApiKeyForm() {
     const input = {
       name: form.values.name.trim(),
       // In the list's order, whatever order they were ticked in.
-      scopes: API_KEY_SCOPES.map((s) => s.value).filter((s) => scopes.includes(s)),
+      scopes: API_KEY_SCOPE_OPTIONS.map((s) => s.value).filter((s) => scopes.includes(s)),
       rate_limit: raw === "" ? null : Number(raw),
     };
     const { data } = await create({ variables: { input } });

@@ -3,9 +3,11 @@ import { useSearchParams } from "react-router-dom";
 import { useAdminAuditActorsQuery, useAdminAuditLogQuery, type AdminAuditLogQuery } from "../../../generated/graphql";
 import { ListState } from "../../components/lists";
 import { PageHeader } from "../../components/PageHeader";
-import { Icon } from "../../components/Icon";
+import { Icon } from "../../../components/Icon";
 import { firstError } from "../../hooks/errors";
 import { useTitle } from "../../hooks/useTitle";
+import { MAX_LENGTH } from "../../../../server/core/lengths.codes";
+import * as icons from "../../icons";
 
 type Entry = AdminAuditLogQuery["auditLog"]["data"][number];
 
@@ -13,7 +15,7 @@ type Entry = AdminAuditLogQuery["auditLog"]["data"][number];
 const FILTERS = ["actor", "object_type", "object_id", "from", "to"] as const;
 type Filters = Record<(typeof FILTERS)[number], string>;
 
-export const OBJECT_TYPES: { value: string; label: string; one: string }[] = [
+const OBJECT_TYPES: { value: string; label: string; one: string }[] = [
   { value: "parcel", label: "Parcels", one: "Parcel" },
   { value: "activity", label: "History entries", one: "History entry" },
   { value: "page", label: "Pages", one: "Page" },
@@ -135,13 +137,13 @@ export default function AuditLog() {
     <div className="cp-container">
       <PageHeader
         title="Audit log"
-        icon="shield"
+        icon={icons.shield}
         sub="Every change, by whom, newest first"
         back="/control/index.html"
         backLabel="Back to the control panel"
         actions={
           <a href={csv} className="cp-btn cp-btn-outline" download data-testid="audit-export" title="The filtered log as a CSV file for spreadsheets">
-            <Icon name="download" size={20} />
+            <Icon path={icons.download} size={20} />
             <span>Export CSV</span>
           </a>
         }
@@ -189,7 +191,7 @@ export default function AuditLog() {
         </div>
         <div className="cp-field">
           <label htmlFor="audit-object" className="cp-label">Object id</label>
-          <input id="audit-object" className="cp-input" inputMode="numeric" value={draft.object_id} onChange={set("object_id")} maxLength={100} placeholder="e.g. 42" />
+          <input id="audit-object" className="cp-input" inputMode="numeric" value={draft.object_id} onChange={set("object_id")} maxLength={MAX_LENGTH.auditObjectId} placeholder="e.g. 42" />
         </div>
         <div className="cp-field">
           <label htmlFor="audit-from" className="cp-label">From</label>
@@ -201,7 +203,7 @@ export default function AuditLog() {
         </div>
         <div className="cp-audit-buttons">
           <button type="submit" className="cp-btn cp-btn-primary">
-            <Icon name="filter_list" size={20} />
+            <Icon path={icons.filter_list} size={20} />
             <span>Filter</span>
           </button>
           <button type="button" className="cp-btn cp-btn-outline" onClick={reset}>

@@ -1,11 +1,12 @@
 import { Link } from "react-router-dom";
-import { FormStatus, PasswordField, SubmitButton, TextField } from "../../components/fields";
+import { FormStatus, NEW_PASSWORD_HINT, PasswordField, SubmitButton, TextField } from "../../components/fields";
 import { ListState } from "../../components/lists";
-import { Icon } from "../../components/Icon";
+import { Icon } from "../../../components/Icon";
 import { useTitle } from "../../hooks/useTitle";
-import { errorMessages } from "../../../apollo";
+import { errorMessages } from "../../../errors";
 import { SIGN_IN } from "../../session";
 import { useCreateAdminForm } from "./useCreateAdminForm";
+import * as icons from "../../icons";
 
 export default function CreateAdmin() {
   useTitle("Create Admin");
@@ -13,7 +14,7 @@ export default function CreateAdmin() {
   return (
     <div className="cp-auth">
       <div className="cp-auth-badge" aria-hidden="true">
-        <Icon name="person" size={30} />
+        <Icon path={icons.person} size={30} />
       </div>
       <h1>Create Admin</h1>
       {loading || (open === null && loadError) ? (
@@ -31,7 +32,7 @@ export default function CreateAdmin() {
           <form className="cp-form" onSubmit={onSubmit} noValidate>
             <FormStatus errors={errors} />
             <TextField field={bind("email")} label="Email" type="email" autoComplete="username" hint="Proposed: the contact e-mail from the site settings." />
-            <PasswordField field={bind("password")} label="Password" autoComplete="new-password" autoFocus hint="At least 12 characters, not a common password." />
+            <PasswordField field={bind("password")} label="Password" autoComplete="new-password" autoFocus hint={NEW_PASSWORD_HINT} />
             <SubmitButton busy={busy}>Create Admin</SubmitButton>
           </form>
         </>

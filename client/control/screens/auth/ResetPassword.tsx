@@ -1,9 +1,10 @@
 import { Link } from "react-router-dom";
-import { FormStatus, PasswordField, SubmitButton, TextField } from "../../components/fields";
-import { Icon } from "../../components/Icon";
+import { FormStatus, NEW_PASSWORD_HINT, PasswordField, SubmitButton, TextField } from "../../components/fields";
+import { Icon } from "../../../components/Icon";
 import { useTitle } from "../../hooks/useTitle";
 import { SIGN_IN } from "../../session";
 import { useResetPasswordForm } from "./useResetPasswordForm";
+import * as icons from "../../icons";
 
 export default function ResetPassword() {
   useTitle("Admin Reset Password");
@@ -11,7 +12,7 @@ export default function ResetPassword() {
   return (
     <div className="cp-auth">
       <div className="cp-auth-badge" aria-hidden="true">
-        <Icon name="lock" size={30} />
+        <Icon path={icons.lock} size={30} />
       </div>
       <h1>Admin Reset Password</h1>
       <ol className="cp-steps" aria-label="Steps">
@@ -38,7 +39,7 @@ export default function ResetPassword() {
             </button>
           </p>
           <FormStatus errors={errors} message={message} />
-          <PasswordField field={bind("new_password")} label="New Password" autoComplete="new-password" autoFocus hint="At least 12 characters, not a common password." />
+          <PasswordField field={bind("new_password")} label="New Password" autoComplete="new-password" autoFocus hint={NEW_PASSWORD_HINT} />
           <PasswordField field={bind("confirm_new_password")} label="Confirm New Password" autoComplete="new-password" />
           <TextField field={bind("password_token")} label="Token" autoComplete="one-time-code" hint="The token from the e-mail we sent you." />
           <SubmitButton busy={busy}>Reset Password</SubmitButton>

@@ -1,10 +1,11 @@
 import { Link, useLocation } from "react-router-dom";
 import { useAdminCanCreateQuery } from "../../../generated/graphql";
 import { CodeField, FormStatus, PasswordField, SubmitButton, TextField } from "../../components/fields";
-import { Icon } from "../../components/Icon";
+import { Icon } from "../../../components/Icon";
 import { useTitle } from "../../hooks/useTitle";
 import { useFlash } from "../../hooks/lists";
 import { useSignInForm } from "./useSignInForm";
+import * as icons from "../../icons";
 
 export default function SignIn() {
   useTitle("Admin Sign In");
@@ -16,7 +17,7 @@ export default function SignIn() {
   return (
     <div className="cp-auth">
       <div className="cp-auth-badge" aria-hidden="true">
-        <Icon name="lock" size={30} />
+        <Icon path={icons.lock} size={30} />
       </div>
       <h1>{step === "password" ? "Admin Sign In" : "Two-Step Sign In"}</h1>
       {step === "password" ? (

@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { useAdminSignInMutation } from "../../../generated/graphql";
 import { useFormState } from "../../hooks/useFormState";
-import { HOME, useMarkSignedIn } from "../../session";
+import { HOME, useRefreshSession } from "../../session";
 
 /**
  * Sign-in in one or two steps: the password, then (for an account with two-step sign-in) a code
@@ -13,7 +13,7 @@ export function useSignInForm() {
   const form = useFormState({ email: params.get("email") ?? "", password: params.get("password") ?? "", totp_code: "", recovery_code: "" });
   const [step, setStep] = useState<"password" | "code" | "recovery">("password");
   const [signIn] = useAdminSignInMutation();
-  const markSignedIn = useMarkSignedIn();
+  const refreshSession = useRefreshSession();
   const navigate = useNavigate();
   const onSubmit = form.submit(async () => {
     const input = {
@@ -27,7 +27,8 @@ export function useSignInForm() {
       setStep("code");
       return;
     }
-    await markSignedIn();
+    // The session (role, two-step sign-in) as the server now has it.
+    await refreshSession();
     navigate(HOME, { replace: true });
   });
   /** Back to the password (another account) or between the app's code and a recovery code. */

@@ -2,10 +2,11 @@ import { Link } from "react-router-dom";
 import { useAdminOutboxQuery } from "../../../generated/graphql";
 import { ListState, NextPage } from "../../components/lists";
 import { PageHeader } from "../../components/PageHeader";
-import { Icon } from "../../components/Icon";
+import { Icon } from "../../../components/Icon";
 import { useNextPage } from "../../hooks/lists";
 import { firstError } from "../../hooks/errors";
 import { useTitle } from "../../hooks/useTitle";
+import * as icons from "../../icons";
 
 const KIND: Record<string, string> = { admin: "Admin e-mail", contact: "Contact form", reset: "Password reset", notification: "Notification" };
 
@@ -18,13 +19,13 @@ export default function Outbox() {
     <div className="cp-container">
       <PageHeader
         title="Outbox"
-        icon="outbox"
+        icon={icons.outbox}
         sub="Every message the site sent, newest first."
         back="/control/email/send.html"
         backLabel="Back to Send Email"
         actions={
           <Link to="/control/email/send.html" className="cp-btn cp-btn-primary">
-            <Icon name="send" size={20} />
+            <Icon path={icons.send} size={20} />
             <span>Send Email</span>
           </Link>
         }

@@ -3,10 +3,12 @@ import { useAdminSettingsQuery, type AdminSettingsQuery } from "../../../generat
 import { FormStatus, PasswordField, SubmitButton, TextAreaField, TextField } from "../../components/fields";
 import { Card, PageHeader } from "../../components/PageHeader";
 import { ListState } from "../../components/lists";
-import { Icon } from "../../components/Icon";
+import { Icon } from "../../../components/Icon";
 import { firstError } from "../../hooks/errors";
 import { useTitle } from "../../hooks/useTitle";
 import { useSendEmailForm } from "./useSendEmailForm";
+import { MAX_LENGTH } from "../../../../server/core/lengths.codes";
+import * as icons from "../../icons";
 
 function Form({ settings }: { settings: AdminSettingsQuery["adminSettings"] }) {
   const smtp = settings.mail_driver === "smtp";
@@ -39,7 +41,7 @@ function Form({ settings }: { settings: AdminSettingsQuery["adminSettings"] }) {
           <FormStatus errors={errors} message={message} />
           <TextField field={bind("to")} label="To" type="email" autoComplete="email" autoFocus />
           <TextField field={bind("subject")} label="Subject" />
-          <TextAreaField field={bind("body")} label="Body" rows={10} maxLength={20000} />
+          <TextAreaField field={bind("body")} label="Body" rows={10} maxLength={MAX_LENGTH.mailBody} />
           {smtp ? (
             <PasswordField
               field={bind("password")}
@@ -48,7 +50,7 @@ function Form({ settings }: { settings: AdminSettingsQuery["adminSettings"] }) {
               hint={`The password of ${settings.contact_email || "the sender's mailbox"}; used for this message only and never stored.`}
             />
           ) : null}
-          <SubmitButton busy={busy} icon="send">
+          <SubmitButton busy={busy} icon={icons.send}>
             Send
           </SubmitButton>
         </form>
@@ -64,12 +66,12 @@ export default function SendEmail() {
     <div className="cp-container cp-narrow">
       <PageHeader
         title="Send Email"
-        icon="email"
+        icon={icons.email}
         back="/control/index.html"
         backLabel="Control panel home"
         actions={
           <Link to="/control/email/outbox.html" className="cp-btn cp-btn-outline">
-            <Icon name="outbox" size={20} />
+            <Icon path={icons.outbox} size={20} />
             <span>Outbox</span>
           </Link>
         }

@@ -5,6 +5,7 @@ import { PageHeader } from "../../components/PageHeader";
 import { useNextPage } from "../../hooks/lists";
 import { firstError } from "../../hooks/errors";
 import { useTitle } from "../../hooks/useTitle";
+import * as icons from "../../icons";
 
 export default function InvoiceList() {
   useTitle("Invoices");
@@ -13,7 +14,7 @@ export default function InvoiceList() {
   const rows = data?.invoices.data ?? [];
   return (
     <div className="cp-container">
-      <PageHeader title="Invoices" icon="receipt_long" back="/control/index.html" backLabel="Control panel home" actions={<AddButton to="/control/invoice/create.html">Create Invoice</AddButton>} />
+      <PageHeader title="Invoices" icon={icons.receipt_long} back="/control/index.html" backLabel="Control panel home" actions={<AddButton to="/control/invoice/create.html">Create Invoice</AddButton>} />
       <ListState loading={loading} error={firstError(error)} empty={rows.length === 0} />
       {rows.length ? (
         <ul className="cp-list" aria-label="Invoices">

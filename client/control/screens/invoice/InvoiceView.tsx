@@ -2,13 +2,14 @@ import { Link, useParams } from "react-router-dom";
 import { useAdminInvoiceQuery } from "../../../generated/graphql";
 import { FormStatus } from "../../components/fields";
 import { ListState } from "../../components/lists";
-import { Icon } from "../../components/Icon";
+import { Icon } from "../../../components/Icon";
 import { firstError, isNotFound } from "../../hooks/errors";
 import { useFlash } from "../../hooks/lists";
 import { useTitle } from "../../hooks/useTitle";
 import { LogoMark, useProductName } from "../../../components/brand";
 import { NotFoundCard } from "../NotFound";
 import { TrackQr } from "./TrackQr";
+import * as icons from "../../icons";
 
 const money = (n: number) => n.toLocaleString(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
@@ -36,15 +37,15 @@ export default function InvoiceView() {
         <FormStatus errors={[]} message={flash} />
         <div className="cp-actions">
           <Link to="/control/invoice/list.html" className="cp-btn cp-btn-outline">
-            <Icon name="arrow_back" size={20} />
+            <Icon path={icons.arrow_back} size={20} />
             <span>Invoices</span>
           </Link>
           <button type="button" className="cp-btn cp-btn-primary" onClick={() => window.print()}>
-            <Icon name="print" size={20} />
+            <Icon path={icons.print} size={20} />
             <span>Print</span>
           </button>
           <a href={`/api/invoices/${inv.id}/pdf`} className="cp-btn cp-btn-outline" download={`${inv.number}.pdf`}>
-            <Icon name="download" size={20} />
+            <Icon path={icons.download} size={20} />
             <span>Download PDF</span>
           </a>
         </div>

@@ -3,13 +3,16 @@ import { useAdminPageQuery, type AdminPageQuery } from "../../../generated/graph
 import { FormStatus, SelectField, SubmitButton, TextAreaField, TextField } from "../../components/fields";
 import { Card, PageHeader } from "../../components/PageHeader";
 import { ListState } from "../../components/lists";
-import { Icon } from "../../components/Icon";
+import { Icon } from "../../../components/Icon";
 import { firstError, isNotFound } from "../../hooks/errors";
 import { useTitle } from "../../hooks/useTitle";
-import { PAGE_HEROES, PAGE_ICONS, PAGE_OVERLAYS } from "../../options";
-import { heroImageUrl } from "../../../components/PageHero";
+import { PAGE_HERO_OPTIONS, PAGE_ICON_OPTIONS, PAGE_OVERLAY_OPTIONS } from "../../options";
+import { heroImageUrl } from "../../../components/heroImages";
 import { NotFoundCard } from "../NotFound";
 import { usePageForm } from "./usePageForm";
+import { MAX_LENGTH } from "../../../../server/core/lengths.codes";
+import * as icons from "../../icons";
+import { pageIconPath } from "../../../components/pageIcons";
 
 type Page = AdminPageQuery["page"];
 
@@ -75,7 +78,7 @@ function Form({ page }: { page?: Page }) {
     <div className="cp-container">
       <PageHeader
         title={title}
-        icon="pages"
+        icon={icons.pages}
         sub={page ? <a href={`/pages/${encodeURIComponent(page.slug)}`} target="_blank" rel="noopener" className="cp-mono">/pages/{page.slug}</a> : "The address is made from the title."}
         back="/control/pages/list.html"
         backLabel="Back to pages"
@@ -86,19 +89,19 @@ function Form({ page }: { page?: Page }) {
             <FormStatus errors={errors} />
             <TextField field={bind("title")} autoFocus={!page} />
             <TextField field={bind("sub_title")} optional />
-            <TextAreaField field={bind("content")} rows={14} maxLength={50000} />
+            <TextAreaField field={bind("content")} rows={14} maxLength={MAX_LENGTH.pageContent} />
             <div className="cp-field-row cp-field-row-3">
               <SelectField
                 field={bind("icon")}
-                options={PAGE_ICONS}
+                options={PAGE_ICON_OPTIONS}
                 preview={
                   <span className="cp-select-preview cp-accent">
-                    <Icon name={values.icon} size={24} />
+                    <Icon path={pageIconPath(values.icon)} size={24} />
                   </span>
                 }
               />
-              <SelectField field={bind("hero")} options={PAGE_HEROES} />
-              <SelectField field={bind("overlay")} options={PAGE_OVERLAYS} />
+              <SelectField field={bind("hero")} options={PAGE_HERO_OPTIONS} />
+              <SelectField field={bind("overlay")} options={PAGE_OVERLAY_OPTIONS} />
             </div>
             <HeroPreview title={values.title} subTitle={values.sub_title} hero={values.hero} overlay={values.overlay} />
             <SubmitButton busy={busy}>Save</SubmitButton>

@@ -3,10 +3,12 @@ import { useAdminDeletePageMutation, useAdminPagesQuery } from "../../../generat
 import { AddButton, DeleteButton, ListState, NextPage } from "../../components/lists";
 import { PageHeader } from "../../components/PageHeader";
 import { FormStatus } from "../../components/fields";
-import { Icon } from "../../components/Icon";
+import { Icon } from "../../../components/Icon";
 import { evict, useConfirmDelete, useFlash, useNextPage } from "../../hooks/lists";
 import { firstError } from "../../hooks/errors";
 import { useTitle } from "../../hooks/useTitle";
+import * as icons from "../../icons";
+import { pageIconPath } from "../../../components/pageIcons";
 
 export default function PageList() {
   useTitle("Pages");
@@ -18,7 +20,7 @@ export default function PageList() {
   const rows = data?.pages.data ?? [];
   return (
     <div className="cp-container">
-      <PageHeader title="Pages" icon="pages" back="/control/index.html" backLabel="Control panel home" actions={<AddButton to="/control/pages/create.html">Add Page</AddButton>} />
+      <PageHeader title="Pages" icon={icons.pages} back="/control/index.html" backLabel="Control panel home" actions={<AddButton to="/control/pages/create.html">Add Page</AddButton>} />
       <FormStatus errors={[]} message={flash} />
       <ListState loading={loading} error={firstError(error)} empty={rows.length === 0} />
       {rows.length ? (
@@ -26,7 +28,7 @@ export default function PageList() {
           {rows.map((p) => (
             <li key={p.id} className="cp-row">
               <span className="cp-row-icon cp-accent" aria-hidden="true">
-                <Icon name={p.icon} size={26} />
+                <Icon path={pageIconPath(p.icon)} size={26} />
               </span>
               <div className="cp-row-main">
                 <Link to={`/control/pages/${encodeURIComponent(p.slug)}`}>
@@ -38,7 +40,7 @@ export default function PageList() {
               </div>
               <span className="cp-row-actions">
                 <Link to={`/control/pages/${encodeURIComponent(p.slug)}`} className="cp-icon-btn" aria-label={`Edit page ${p.title}`} title="Edit">
-                  <Icon name="edit" size={20} />
+                  <Icon path={icons.edit} size={20} />
                 </Link>
                 <DeleteButton
                   label={`Delete page ${p.title}`}

@@ -2,7 +2,7 @@ import { lazy, Suspense } from "react";
 import { Link } from "react-router-dom";
 import { Card, PageHeader } from "../../components/PageHeader";
 import { FormStatus } from "../../components/fields";
-import { Icon } from "../../components/Icon";
+import { Icon } from "../../../components/Icon";
 import { useFlash } from "../../hooks/lists";
 import { useTitle } from "../../hooks/useTitle";
 import type { AdminParcelQuery } from "../../../generated/graphql";
@@ -14,6 +14,7 @@ import { ParcelGate } from "./ParcelGate";
 import { useRole } from "../../session";
 import { mayOpen } from "../../roles";
 import { labelUrl } from "./labels";
+import * as icons from "../../icons";
 
 const ParcelMap = lazy(() => import("../../../components/ParcelMap"));
 
@@ -103,7 +104,7 @@ function DeliveryCards({ parcel }: { parcel: Parcel }) {
           </ol>
           {choice ? (
             <p className="cp-reschedule-choice" data-testid="reschedule-choice">
-              <Icon name="schedule" size={18} /> {choice}
+              <Icon path={icons.schedule} size={18} /> {choice}
               {parcel.rescheduled_at ? ` (chosen ${new Date(parcel.rescheduled_at).toLocaleString()})` : ""}
             </p>
           ) : parcel.status_code === "delivery_failed" ? (
@@ -123,11 +124,11 @@ function Detail({ parcel, base }: { parcel: Parcel; base: string }) {
   const flash = useFlash();
   const trackUrl = `/track.html?code=${encodeURIComponent(parcel.tracking_code)}`;
   const links = [
-    { to: `${base}/update`, label: "Update Parcel", icon: "edit" },
-    { to: `${base}/activities`, label: "Update History", icon: "history" },
-    { to: `${base}/update-map`, label: "Update Map", icon: "map" },
-    { to: `${base}/update-image`, label: "Update Image", icon: "image" },
-    ...(parcel.delivery_proof ? [] : [{ to: `${base}/deliver`, label: "Record Delivery", icon: "check_circle" }]),
+    { to: `${base}/update`, label: "Update Parcel", icon: icons.edit },
+    { to: `${base}/activities`, label: "Update History", icon: icons.history },
+    { to: `${base}/update-map`, label: "Update Map", icon: icons.map },
+    { to: `${base}/update-image`, label: "Update Image", icon: icons.image },
+    ...(parcel.delivery_proof ? [] : [{ to: `${base}/deliver`, label: "Record Delivery", icon: icons.check_circle }]),
   ].filter((l) => mayOpen(role, l.to));
   return (
     <div className="cp-container">
@@ -151,18 +152,18 @@ function Detail({ parcel, base }: { parcel: Parcel; base: string }) {
       <nav className="cp-actions" aria-label="Parcel actions">
         {links.map((l) => (
           <Link key={l.to} to={l.to} className="cp-btn cp-btn-outline">
-            <Icon name={l.icon} size={20} />
+            <Icon path={l.icon} size={20} />
             <span>{l.label}</span>
           </Link>
         ))}
         <a href={labelUrl(parcel.tracking_code)} target="_blank" rel="noopener" className="cp-btn cp-btn-outline" title="Shipping label, 100 x 150 mm (PDF)">
-          <Icon name="print" size={20} />
+          <Icon path={icons.print} size={20} />
           <span>Label</span>
         </a>
       </nav>
       <Card>
         <p className="cp-track-link">
-          <Icon name="public" size={20} />
+          <Icon path={icons.public} size={20} />
           <span>Public tracking link: </span>
           <a href={trackUrl} target="_blank" rel="noopener">
             {`${location.origin}${trackUrl}`}
@@ -186,6 +187,7 @@ function Detail({ parcel, base }: { parcel: Parcel; base: string }) {
                   pickup={point(parcel.map_pickup_latitude, parcel.map_pickup_longitude)}
                   destination={point(parcel.map_destination_latitude, parcel.map_destination_longitude)}
                   height="60vh"
+                  whenIdle
                 />
               </Suspense>
             </Card>

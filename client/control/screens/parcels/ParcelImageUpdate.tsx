@@ -4,6 +4,7 @@ import { useTitle } from "../../hooks/useTitle";
 import type { AdminParcelQuery } from "../../../generated/graphql";
 import { ParcelGate } from "./ParcelGate";
 import { useParcelImageForm } from "./useParcelImageForm";
+import * as icons from "../../icons";
 
 type Parcel = AdminParcelQuery["adminParcel"];
 
@@ -12,7 +13,7 @@ function ImageForm({ parcel, base }: { parcel: Parcel; base: string }) {
   const { errors, busy, file, setFile, onSubmit } = useParcelImageForm(parcel.id, parcel.tracking_code);
   return (
     <div className="cp-container cp-narrow">
-      <PageHeader title="Update Image" icon="image" sub={<span className="cp-mono">{parcel.tracking_code}</span>} back={base} backLabel="Back to the parcel" />
+      <PageHeader title="Update Image" icon={icons.image} sub={<span className="cp-mono">{parcel.tracking_code}</span>} back={base} backLabel="Back to the parcel" />
       <Card>
         {parcel.image ? (
           <figure className="cp-current-image">
@@ -25,7 +26,7 @@ function ImageForm({ parcel, base }: { parcel: Parcel; base: string }) {
         <form className="cp-form" onSubmit={onSubmit} noValidate>
           <FormStatus errors={errors} />
           <FileField name="image" file={file} onFile={setFile} />
-          <SubmitButton busy={busy} icon="upload_file">
+          <SubmitButton busy={busy} icon={icons.upload_file}>
             Upload
           </SubmitButton>
         </form>

@@ -2,10 +2,11 @@ import { useId } from "react";
 import { Link } from "react-router-dom";
 import { Card, PageHeader } from "../../components/PageHeader";
 import { FormStatus } from "../../components/fields";
-import { Icon } from "../../components/Icon";
+import { Icon } from "../../../components/Icon";
 import { useTitle } from "../../hooks/useTitle";
 import { useParcelImport, type ImportRow, type ImportSummary } from "./useParcelImport";
 import "./floor.css";
+import * as icons from "../../icons";
 
 /** Rows listed under the counts: every row with errors first, then the others up to this many. */
 const LISTED = 200;
@@ -88,7 +89,7 @@ export default function ParcelImport() {
   const writable = check ? check.created + check.updated : 0;
   return (
     <div className="cp-container">
-      <PageHeader title="Import parcels" icon="upload_file" back="/control/parcels/list.html" backLabel="Back to parcels" />
+      <PageHeader title="Import parcels" icon={icons.upload_file} back="/control/parcels/list.html" backLabel="Back to parcels" />
       <Card>
         <p className="cp-note cp-import-help">
           A CSV file with the columns of <a href="/api/parcels/export.csv" download>the export</a> and its header row (UTF-8; cells separated by
@@ -120,13 +121,13 @@ export default function ParcelImport() {
           </div>
           <div className="cp-actions">
             <button type="submit" className="cp-btn cp-btn-outline" disabled={busy || !file} aria-busy={phase === "checking" || undefined}>
-              <Icon name="check_circle" size={20} />
+              <Icon path={icons.check_circle} size={20} />
               <span>Check file</span>
               {phase === "checking" ? <span className="cp-spinner" aria-hidden="true" /> : null}
             </button>
             {check && phase !== "done" ? (
               <button type="button" className="cp-btn cp-btn-primary" disabled={busy || writable === 0} onClick={() => void runImport()} aria-busy={phase === "importing" || undefined}>
-                <Icon name="upload_file" size={20} />
+                <Icon path={icons.upload_file} size={20} />
                 <span>{`Import ${writable} row${writable === 1 ? "" : "s"}`}</span>
                 {phase === "importing" ? <span className="cp-spinner" aria-hidden="true" /> : null}
               </button>
@@ -148,7 +149,7 @@ export default function ParcelImport() {
           {result.failed ? <RowsTable rows={result.rows.filter((r) => r.action === "error")} caption="Rows that failed" /> : null}
           <p className="cp-actions cp-import-done">
             <Link to="/control/parcels/list.html" className="cp-btn cp-btn-outline">
-              <Icon name="inventory_2" size={20} />
+              <Icon path={icons.inventory_2} size={20} />
               <span>Go to the parcels</span>
             </Link>
           </p>

@@ -4,13 +4,15 @@ import { useAdminDeleteParcelMutation, useAdminParcelsQuery } from "../../../gen
 import { AddButton, DeleteButton, ListState, NextPage } from "../../components/lists";
 import { PageHeader } from "../../components/PageHeader";
 import { FormStatus } from "../../components/fields";
-import { Icon } from "../../components/Icon";
+import { Icon } from "../../../components/Icon";
 import { evict, useConfirmDelete, useFlash, useNextPage } from "../../hooks/lists";
 import { firstError } from "../../hooks/errors";
 import { useTitle } from "../../hooks/useTitle";
-import { labelsUrl, MAX_LABELS } from "./labels";
+import { labelsUrl } from "./labels";
+import { MAX_LABELS } from "../../../../server/modules/label/label.codes";
 import { useRole } from "../../session";
 import "./floor.css";
+import * as icons from "../../icons";
 
 export default function ParcelList() {
   useTitle("Parcels");
@@ -29,26 +31,26 @@ export default function ParcelList() {
     <div className="cp-container">
       <PageHeader
         title="Parcels"
-        icon="inventory_2"
+        icon={icons.inventory_2}
         back="/control/index.html"
         backLabel="Control panel home"
         actions={
           writer ? (
           <>
             <a href="/api/parcels/export.csv" className="cp-btn cp-btn-outline" download title="Every parcel as a CSV file for spreadsheets">
-              <Icon name="download" size={20} />
+              <Icon path={icons.download} size={20} />
               <span>Export CSV</span>
             </a>
             <Link to="/control/parcels/import.html" className="cp-btn cp-btn-outline">
-              <Icon name="upload_file" size={20} />
+              <Icon path={icons.upload_file} size={20} />
               <span>Import CSV</span>
             </Link>
             <Link to="/control/parcels/stale.html" className="cp-btn cp-btn-outline">
-              <Icon name="schedule" size={20} />
+              <Icon path={icons.schedule} size={20} />
               <span>Stale parcels</span>
             </Link>
             <Link to="/control/parcels/reschedule.html" className="cp-btn cp-btn-outline">
-              <Icon name="pan_tool" size={20} />
+              <Icon path={icons.pan_tool} size={20} />
               <span>To reschedule</span>
             </Link>
             <AddButton to="/control/parcels/create.html">Add Parcel</AddButton>
@@ -68,7 +70,7 @@ export default function ParcelList() {
           ) : picked.length ? (
             <>
               <a href={labelsUrl(picked)} target="_blank" rel="noopener" className="cp-btn cp-btn-primary cp-btn-sm" title="One 100 x 150 mm label per page (thermal printers)">
-                <Icon name="print" size={18} />
+                <Icon path={icons.print} size={18} />
                 <span>Print labels</span>
               </a>
               <a href={labelsUrl(picked, "a4")} target="_blank" rel="noopener" className="cp-btn cp-btn-outline cp-btn-sm" aria-label="Print labels on A4, four to a page" title="Four labels on each A4 page">
@@ -95,7 +97,7 @@ export default function ParcelList() {
                 aria-label={`Select parcel ${p.tracking_code}`}
               />
               <span className="cp-row-icon cp-accent" aria-hidden="true">
-                <Icon name="inventory_2" size={24} />
+                <Icon path={icons.inventory_2} size={24} />
               </span>
               <Link to={`/control/parcels/${encodeURIComponent(p.tracking_code)}`} className="cp-row-main">
                 <strong className="cp-mono">{p.tracking_code}</strong>

@@ -1,12 +1,13 @@
 import { FormStatus, SelectField, SubmitButton, TextField } from "../../components/fields";
 import { Card, PageHeader } from "../../components/PageHeader";
-import { Icon } from "../../components/Icon";
+import { Icon } from "../../../components/Icon";
 import { useTitle } from "../../hooks/useTitle";
-import { SHOW_MAP } from "../../options";
+import { SHOW_MAP_OPTIONS } from "../../options";
 import type { AdminParcelQuery } from "../../../generated/graphql";
 import { ParcelGate } from "./ParcelGate";
 import { MAP_FIELDS } from "./parcelFields";
 import { useParcelUpdateForm } from "./useParcelUpdateForm";
+import * as icons from "../../icons";
 
 type Parcel = AdminParcelQuery["adminParcel"];
 
@@ -16,12 +17,12 @@ function MapForm({ parcel, base }: { parcel: Parcel; base: string }) {
   const needCurrent = values.show_map === "yes";
   return (
     <div className="cp-container cp-narrow">
-      <PageHeader title="Update Map" icon="map" sub={<span className="cp-mono">{parcel.tracking_code}</span>} back={base} backLabel="Back to the parcel" />
+      <PageHeader title="Update Map" icon={icons.map} sub={<span className="cp-mono">{parcel.tracking_code}</span>} back={base} backLabel="Back to the parcel" />
       <Card>
         <form className="cp-form" onSubmit={onSubmit} noValidate>
           <FormStatus errors={errors} />
           <p className="cp-hint cp-converter">
-            <Icon name="open_in_new" size={18} />
+            <Icon path={icons.open_in_new} size={18} />
             <span>
               Need coordinates for an address? Use an address-to-coordinates converter such as{" "}
               <a href="https://www.latlong.net/" target="_blank" rel="noopener noreferrer">
@@ -31,7 +32,7 @@ function MapForm({ parcel, base }: { parcel: Parcel; base: string }) {
             </span>
           </p>
           <div className="cp-field-row">
-            <SelectField field={bind("show_map")} options={SHOW_MAP} hint="yes shows the map on the tracking page." />
+            <SelectField field={bind("show_map")} options={SHOW_MAP_OPTIONS} hint="yes shows the map on the tracking page." />
             <TextField field={bind("map_zoom")} type="number" min={1} max={19} hint="1 (world) to 19 (street)." />
           </div>
           <fieldset className="cp-fieldset">

@@ -1,11 +1,12 @@
 import { FormStatus, SelectField, SubmitButton, TextField } from "../../components/fields";
 import { Card, PageHeader } from "../../components/PageHeader";
 import { useTitle } from "../../hooks/useTitle";
-import { LANGUAGE_OPTIONS, SHOW_MAP, STATUS_OPTIONS, YES_NO } from "../../options";
+import { LANGUAGE_OPTIONS, SHOW_MAP_OPTIONS, STATUS_OPTIONS, YES_NO_OPTIONS } from "../../options";
 import type { AdminParcelQuery } from "../../../generated/graphql";
 import { ParcelGate } from "./ParcelGate";
 import { BOOL_FIELDS, NUMBER_FIELDS, TEXT_FIELDS } from "./parcelFields";
 import { useParcelUpdateForm } from "./useParcelUpdateForm";
+import { MAX_LENGTH } from "../../../../server/core/lengths.codes";
 
 type Parcel = AdminParcelQuery["adminParcel"];
 const FIELDS = [...TEXT_FIELDS, ...NUMBER_FIELDS, ...BOOL_FIELDS, "map_zoom"] as const;
@@ -20,7 +21,7 @@ function UpdateForm({ parcel, base }: { parcel: Parcel; base: string }) {
         <FormStatus errors={errors} />
         <div className="cp-form-grid">
           <Card title="Recipient and sender">
-            <TextField field={bind("tracking_code")} maxLength={64} />
+            <TextField field={bind("tracking_code")} maxLength={MAX_LENGTH.trackingCode} />
             <TextField field={bind("recipient_name")} />
             <TextField field={bind("recipient_email")} type="email" optional />
             <TextField field={bind("recipient_phone_number")} type="tel" optional />
@@ -58,7 +59,7 @@ function UpdateForm({ parcel, base }: { parcel: Parcel; base: string }) {
             <SelectField
               field={bind("notify_recipient")}
               label="Notify recipient"
-              options={YES_NO}
+              options={YES_NO_OPTIONS}
               hint={
                 values.notify_recipient === "true" && !values.recipient_email.trim()
                   ? "E-mails go to the recipient email, which is empty: nothing will be sent."
@@ -81,20 +82,20 @@ function UpdateForm({ parcel, base }: { parcel: Parcel; base: string }) {
             <SelectField
               field={bind("protect_details")}
               label="Protect details"
-              options={YES_NO}
+              options={YES_NO_OPTIONS}
               hint="Visitors then need the recipient's postcode or e-mail to see names and the image."
             />
-            <TextField field={bind("recipient_postcode")} optional maxLength={20} hint="The second factor a visitor may enter for protected details." />
+            <TextField field={bind("recipient_postcode")} optional maxLength={MAX_LENGTH.postcode} hint="The second factor a visitor may enter for protected details." />
             <SelectField
               field={bind("allow_reschedule")}
               label="Allow rescheduling"
-              options={YES_NO}
+              options={YES_NO_OPTIONS}
               hint="After a failed delivery attempt the recipient may pick a new delivery day (next 5 working days) or a pick-up at the depot on the tracking page."
             />
           </Card>
           <Card title="Map">
             <div className="cp-field-row">
-              <SelectField field={bind("show_map")} options={SHOW_MAP} />
+              <SelectField field={bind("show_map")} options={SHOW_MAP_OPTIONS} />
               <TextField field={bind("map_zoom")} type="number" min={1} max={19} />
             </div>
             <div className="cp-field-row">

@@ -4,6 +4,7 @@ import { useTitle } from "../../hooks/useTitle";
 import type { AdminParcelQuery } from "../../../generated/graphql";
 import { DeliveryProofForm } from "../../../modules/delivery/DeliveryProofForm";
 import { ParcelGate } from "./ParcelGate";
+import * as icons from "../../icons";
 
 type Parcel = AdminParcelQuery["adminParcel"];
 
@@ -14,7 +15,7 @@ function Screen({ parcel, base }: { parcel: Parcel; base: string }) {
     <div className="cp-container cp-narrow">
       <PageHeader
         title="Record delivery"
-        icon="check_circle"
+        icon={icons.check_circle}
         sub={
           <>
             <span className="cp-mono">{parcel.tracking_code}</span> · {parcel.recipient_name} · {parcel.destination}

@@ -4,13 +4,14 @@ import { useAdminStaleParcelsQuery } from "../../../generated/graphql";
 import { FormStatus, TextField } from "../../components/fields";
 import { ListState, NextPage } from "../../components/lists";
 import { Card, PageHeader } from "../../components/PageHeader";
-import { Icon } from "../../components/Icon";
+import { Icon } from "../../../components/Icon";
 import { firstError } from "../../hooks/errors";
 import { useNextPage } from "../../hooks/lists";
 import { useTitle } from "../../hooks/useTitle";
 import { statusLabel } from "../../options";
+import * as icons from "../../icons";
 
-export const DEFAULT_STALE_DAYS = 5;
+const DEFAULT_STALE_DAYS = 5;
 const MAX_DAYS = 3650;
 
 const validDays = (s: string | null) => {
@@ -46,7 +47,7 @@ export default function StaleParcels() {
     <div className="cp-container">
       <PageHeader
         title="Stale parcels"
-        icon="schedule"
+        icon={icons.schedule}
         sub="Not delivered, returned or cancelled, and no history entry for a while: the parcels to chase."
         back="/control/parcels/list.html"
         backLabel="Back to parcels"
@@ -63,7 +64,7 @@ export default function StaleParcels() {
               max={MAX_DAYS}
             />
             <button type="submit" className="cp-btn cp-btn-primary">
-              <Icon name="filter_list" size={20} />
+              <Icon path={icons.filter_list} size={20} />
               <span>Show</span>
             </button>
           </div>
@@ -96,7 +97,7 @@ export default function StaleParcels() {
                   </small>
                 </Link>
                 <Link to={`${base}/activities/create`} className="cp-btn cp-btn-outline cp-btn-sm" aria-label={`Add history to ${p.tracking_code}`}>
-                  <Icon name="add" size={18} />
+                  <Icon path={icons.add} size={18} />
                   <span>History</span>
                 </Link>
               </li>

@@ -2,11 +2,12 @@ import { Link } from "react-router-dom";
 import { useAdminToRescheduleQuery } from "../../../generated/graphql";
 import { ListState, NextPage } from "../../components/lists";
 import { PageHeader } from "../../components/PageHeader";
-import { Icon } from "../../components/Icon";
+import { Icon } from "../../../components/Icon";
 import { firstError } from "../../hooks/errors";
 import { useNextPage } from "../../hooks/lists";
 import { useTitle } from "../../hooks/useTitle";
 import { failureReasonLabel } from "../../options";
+import * as icons from "../../icons";
 
 const day = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString(undefined, { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
 
@@ -27,7 +28,7 @@ export default function ToReschedule() {
     <div className="cp-container">
       <PageHeader
         title="To reschedule"
-        icon="schedule"
+        icon={icons.schedule}
         sub="The last delivery attempt failed: plan the next one. The recipient's choice is shown where they made one on the tracking page."
         back="/control/parcels/list.html"
         backLabel="Back to parcels"
@@ -67,7 +68,7 @@ export default function ToReschedule() {
                   )}
                 </Link>
                 <Link to={`${base}/activities/create`} className="cp-btn cp-btn-outline cp-btn-sm" aria-label={`Add history to ${p.tracking_code}`}>
-                  <Icon name="add" size={18} />
+                  <Icon path={icons.add} size={18} />
                   <span>History</span>
                 </Link>
               </li>

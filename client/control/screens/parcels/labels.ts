@@ -1,6 +1,3 @@
-/** As many codes as GET /api/labels.pdf takes at once (server/modules/label/label.service.ts). */
-export const MAX_LABELS = 200;
-
 /** The shipping label PDF of one parcel (GET /api/parcels/{code}/label.pdf). */
 export const labelUrl = (code: string, format?: "a4") =>
   `/api/parcels/${encodeURIComponent(code)}/label.pdf${format ? `?format=${format}` : ""}`;

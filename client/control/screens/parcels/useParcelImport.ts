@@ -1,8 +1,9 @@
 import { useCallback, useRef, useState } from "react";
-import { useApolloClient } from "@apollo/client";
+import { useApolloClient } from "@apollo/client/react";
 import { useAdminImportParcelsMutation, type AdminImportParcelsMutation } from "../../../generated/graphql";
-import { errorMessages } from "../../../apollo";
+import { errorMessages } from "../../../errors";
 import { chunks, splitCsv, type CsvRecord } from "./csvChunks";
+import { IMPORT_BATCH } from "../../../../server/modules/import/import.codes";
 
 export type ImportRow = AdminImportParcelsMutation["importParcels"]["rows"][number];
 export interface ImportSummary {
@@ -13,11 +14,9 @@ export interface ImportSummary {
 }
 type Phase = "idle" | "checking" | "checked" | "importing" | "done";
 
-/** Rows per request: each part is checked or written by the server in one batch (and one transaction). */
-export const PART_ROWS = 500;
-
 /**
- * The import screen's state: the file is split into parts of PART_ROWS records (csvChunks.ts),
+ * The import screen's state: the file is split into parts of IMPORT_BATCH records, the server's batch
+ * of one transaction (csvChunks.ts),
  * each sent to importParcels (first as a dry run, then for real) one after the other, so the
  * screen shows progress and no single request comes near the upload limit. Rows are numbered as in
  * the whole file; a tracking code that appears in two parts is refused in the later one, as the
@@ -39,7 +38,7 @@ export function useParcelImport() {
   const send = useCallback(
     async (dryRun: boolean): Promise<ImportSummary> => {
       const { header, records } = splitCsv(await file!.text());
-      const parts = chunks(header, records.filter((r) => !skip.current.has(r.row)), PART_ROWS);
+      const parts = chunks(header, records.filter((r) => !skip.current.has(r.row)), IMPORT_BATCH);
       const total = records.filter((r) => r.text.trim() !== "").length;
       const sum: ImportSummary = { created: 0, updated: 0, failed: 0, rows: [] };
       setProgress({ done: 0, total });

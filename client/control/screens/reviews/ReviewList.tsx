@@ -5,6 +5,7 @@ import { FormStatus } from "../../components/fields";
 import { evict, useConfirmDelete, useFlash, useNextPage } from "../../hooks/lists";
 import { firstError } from "../../hooks/errors";
 import { useTitle } from "../../hooks/useTitle";
+import * as icons from "../../icons";
 
 export default function ReviewList() {
   useTitle("Reviews");
@@ -16,7 +17,7 @@ export default function ReviewList() {
   const rows = data?.reviews.data ?? [];
   return (
     <div className="cp-container">
-      <PageHeader title="Reviews" icon="reviews" back="/control/index.html" backLabel="Control panel home" actions={<AddButton to="/control/reviews/create.html">Add Review</AddButton>} />
+      <PageHeader title="Reviews" icon={icons.reviews} back="/control/index.html" backLabel="Control panel home" actions={<AddButton to="/control/reviews/create.html">Add Review</AddButton>} />
       <FormStatus errors={[]} message={flash} />
       <ListState loading={loading} error={firstError(error)} empty={rows.length === 0} />
       {rows.length ? (

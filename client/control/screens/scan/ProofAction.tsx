@@ -1,6 +1,7 @@
 import { useRef, useState } from "react";
-import { Icon } from "../../components/Icon";
+import { Icon } from "../../../components/Icon";
 import { DeliveryProofForm } from "../../../modules/delivery/DeliveryProofForm";
+import * as icons from "../../icons";
 
 /**
  * What a successful "delivered" scan offers next: the proof of delivery (receiver's name, signature
@@ -27,7 +28,7 @@ export function ProofAction({ code }: { code: string; activityId: number | null 
   if (done) {
     return (
       <span className="cp-scan-proof is-done" role="status">
-        <Icon name="check_circle" size={18} />
+        <Icon path={icons.check_circle} size={18} />
         <span>Proof recorded</span>
       </span>
     );
@@ -35,7 +36,7 @@ export function ProofAction({ code }: { code: string; activityId: number | null 
   return (
     <>
       <button type="button" className="cp-scan-proof" onClick={show} aria-haspopup="dialog">
-        <Icon name="draw" size={18} />
+        <Icon path={icons.draw} size={18} />
         <span>Add proof</span>
       </button>
       <dialog ref={dialog} className="cp-proof-sheet" aria-labelledby={`proof-${code}`} onClose={() => open && close()}>
@@ -46,7 +47,7 @@ export function ProofAction({ code }: { code: string; activityId: number | null 
                 Proof of delivery <span className="cp-mono">{code}</span>
               </h2>
               <button type="button" className="cp-btn cp-btn-outline cp-btn-sm" onClick={close} aria-label="Close without recording">
-                <Icon name="close" size={18} />
+                <Icon path={icons.close} size={18} />
               </button>
             </header>
             <DeliveryProofForm

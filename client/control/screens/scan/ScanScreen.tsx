@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from "react";
-import { ApolloError } from "@apollo/client";
+import { ApolloError } from "@apollo/client/core";
 import { useAdminDeleteActivityMutation, useAdminScanParcelsMutation } from "../../../generated/graphql";
-import { Icon } from "../../components/Icon";
+import { Icon } from "../../../components/Icon";
 import { PageHeader } from "../../components/PageHeader";
 import { useToast } from "../../components/Toast";
 import { useTitle } from "../../hooks/useTitle";
@@ -12,6 +12,9 @@ import { signal } from "./feedback";
 import { ProofAction } from "./ProofAction";
 import { codeFromScan, eventOf, loadRun, newScanId, nextQueued, saveRun, scanInput, undoable, type ScanLine, type ScanRun, type ScanSetup } from "./scanRun";
 import "./scan.css";
+import { MAX_TEXT } from "../../../../server/core/lengths.codes";
+import * as icons from "../../icons";
+import { activityIconPath } from "../../../components/activityIcons";
 
 // Its own chunk: the camera (and, where the browser has no BarcodeDetector, the ZXing decoder) loads on demand.
 const Camera = lazy(() => import("./Camera").then((m) => ({ default: m.Camera })));
@@ -187,7 +190,7 @@ export default function ScanScreen() {
 
   return (
     <div className="cp-container cp-scan">
-      <PageHeader title="Scan" icon="qr_code_scanner" back="/control/index.html" backLabel="Back to the control panel" />
+      <PageHeader title="Scan" icon={icons.qr_code_scanner} back="/control/index.html" backLabel="Back to the control panel" />
       <section className="cp-scan-event" aria-label="Event of this run">
         <div>
           <strong>{eventLabel(run.setup)}</strong>
@@ -202,13 +205,13 @@ export default function ScanScreen() {
       </section>
       {!online || waiting ? (
         <p className={`cp-scan-banner${online ? "" : " is-offline"}`} role="status">
-          <Icon name={online ? "schedule" : "cloud_off"} size={20} />
+          <Icon path={online ? icons.schedule : icons.cloud_off} size={20} />
           {online ? `Sending ${waiting} waiting scan${waiting === 1 ? "" : "s"}…` : `Offline: ${waiting} scan${waiting === 1 ? "" : "s"} will be sent when the network is back.`}
         </p>
       ) : null}
       {signedOut ? (
         <p className="cp-scan-banner is-offline" role="alert">
-          <Icon name="lock" size={20} />
+          <Icon path={icons.lock} size={20} />
           Your session has ended: sign in again in another tab; the waiting scans are kept.
         </p>
       ) : null}
@@ -223,7 +226,7 @@ export default function ScanScreen() {
       <ol className="cp-scan-lines" aria-label="Scans of this run, newest first">
         {run.lines.map((l) => (
           <li key={l.scan_id} className={`cp-scan-line is-${l.state}`} data-state={l.state}>
-            <Icon name={l.state === "ok" ? "check_circle" : l.state === "error" ? "error" : l.state === "undone" ? "undo" : "schedule"} size={24} />
+            <Icon path={l.state === "ok" ? icons.check_circle : l.state === "error" ? icons.error : l.state === "undone" ? icons.undo : icons.schedule} size={24} />
             <div className="cp-scan-line-text">
               <span className="cp-mono cp-scan-code">{l.code}</span>
               <span className="cp-scan-detail">
@@ -270,7 +273,7 @@ export default function ScanScreen() {
             spellCheck={false}
             enterKeyHint="send"
             inputMode={keyboard ? "text" : "none"}
-            maxLength={300}
+            maxLength={MAX_TEXT}
           />
           <button
             type="button"
@@ -285,7 +288,7 @@ export default function ScanScreen() {
               focusInput();
             }}
           >
-            <Icon name="keyboard" size={24} />
+            <Icon path={icons.keyboard} size={24} />
           </button>
           <button type="submit" className="cp-btn cp-btn-primary cp-scan-add">
             Add
@@ -293,11 +296,11 @@ export default function ScanScreen() {
         </form>
         <div className="cp-scan-actions">
           <button type="button" className={`cp-btn cp-btn-outline${camera ? " is-on" : ""}`} aria-pressed={camera} onClick={() => setCamera((c) => !c)}>
-            <Icon name="photo_camera" size={22} />
+            <Icon path={icons.photo_camera} size={22} />
             {camera ? "Close camera" : "Camera"}
           </button>
           <button type="button" className="cp-btn cp-btn-outline" onClick={undo} disabled={!next} aria-label={next ? `Undo the scan of ${next.code}` : "Undo"}>
-            <Icon name="undo" size={22} />
+            <Icon path={icons.undo} size={22} />
             Undo
           </button>
         </div>
@@ -355,14 +358,14 @@ function SetupForm({ initial, onStart, onCancel }: { initial: ScanSetup | null; 
 
   return (
     <div className="cp-container cp-scan">
-      <PageHeader title="Scan" icon="qr_code_scanner" back="/control/index.html" backLabel="Back to the control panel" sub="Choose the event once, then scan parcel after parcel." />
+      <PageHeader title="Scan" icon={icons.qr_code_scanner} back="/control/index.html" backLabel="Back to the control panel" sub="Choose the event once, then scan parcel after parcel." />
       <form className="cp-scan-setup" onSubmit={submit} noValidate>
         <fieldset className="cp-scan-events">
           <legend className="cp-label">What happens to the parcels?</legend>
           {SCAN_EVENTS.map((ev) => (
             <label key={ev.id} className={`cp-scan-event-choice${event === ev.id ? " is-chosen" : ""}`}>
               <input type="radio" name="event" value={ev.id} checked={event === ev.id} onChange={() => setEvent(ev.id)} />
-              <Icon name={ev.status_code ? STATUS_RULES[ev.status_code].icon : "edit"} size={22} />
+              <Icon path={ev.status_code ? activityIconPath(STATUS_RULES[ev.status_code].icon) : icons.edit} size={22} />
               <span>{ev.label}</span>
             </label>
           ))}
@@ -387,7 +390,7 @@ function SetupForm({ initial, onStart, onCancel }: { initial: ScanSetup | null; 
               <label className="cp-label" htmlFor="scan-title">
                 Title
               </label>
-              <input id="scan-title" name="title" className="cp-input" value={title} maxLength={300} onChange={(e) => setTitle(e.target.value)} />
+              <input id="scan-title" name="title" className="cp-input" value={title} maxLength={MAX_TEXT} onChange={(e) => setTitle(e.target.value)} />
             </div>
             <div className="cp-field">
               <label className="cp-label" htmlFor="scan-status">
@@ -407,11 +410,11 @@ function SetupForm({ initial, onStart, onCancel }: { initial: ScanSetup | null; 
           <label className="cp-label" htmlFor="scan-place">
             Place <span className="cp-optional">(optional)</span>
           </label>
-          <input id="scan-place" name="place" className="cp-input" value={place} maxLength={300} placeholder="e.g. Lyon hub" onChange={(e) => setPlace(e.target.value)} />
+          <input id="scan-place" name="place" className="cp-input" value={place} maxLength={MAX_TEXT} placeholder="e.g. Lyon hub" onChange={(e) => setPlace(e.target.value)} />
           {canLocate ? (
             <div className="cp-scan-locate">
               <button type="button" className="cp-btn cp-btn-outline" onClick={locate} disabled={locating}>
-                <Icon name="my_location" size={20} />
+                <Icon path={icons.my_location} size={20} />
                 {locating ? "Finding…" : coords ? "Update my position" : "Use my position"}
               </button>
               {coords ? (
@@ -440,7 +443,7 @@ function SetupForm({ initial, onStart, onCancel }: { initial: ScanSetup | null; 
               </button>
             ) : null}
             <button type="submit" className="cp-btn cp-btn-primary">
-              <Icon name="qr_code_scanner" size={22} />
+              <Icon path={icons.qr_code_scanner} size={22} />
               Start scanning
             </button>
           </div>

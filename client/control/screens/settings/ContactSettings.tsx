@@ -4,6 +4,7 @@ import { useTitle } from "../../hooks/useTitle";
 import type { AdminSettingsQuery } from "../../../generated/graphql";
 import { SettingsGate } from "./SettingsGate";
 import { useContactSettingsForm } from "./useContactSettingsForm";
+import * as icons from "../../icons";
 
 function Form({ settings }: { settings: AdminSettingsQuery["adminSettings"] }) {
   const { bind, errors, message, busy, onSubmit } = useContactSettingsForm(settings);
@@ -32,7 +33,7 @@ export default function ContactSettings() {
   useTitle("Contact Info");
   return (
     <div className="cp-container cp-narrow">
-      <PageHeader title="Contact Info" icon="contact_mail" back="/control/settings" backLabel="Back to settings" />
+      <PageHeader title="Contact Info" icon={icons.contact_mail} back="/control/settings" backLabel="Back to settings" />
       <SettingsGate>{(s) => <Form settings={s} />}</SettingsGate>
     </div>
   );

@@ -5,6 +5,8 @@ import { useTitle } from "../../hooks/useTitle";
 import type { AdminSettingsQuery } from "../../../generated/graphql";
 import { SettingsGate } from "./SettingsGate";
 import { HTML_SAVED_KEY, useHtmlSettingsForm } from "./useHtmlSettingsForm";
+import { MAX_LENGTH } from "../../../../server/core/lengths.codes";
+import * as icons from "../../icons";
 
 function savedBeforeReload(): boolean {
   try {
@@ -29,7 +31,7 @@ function Form({ settings }: { settings: AdminSettingsQuery["adminSettings"] }) {
           label="Chat Code"
           optional
           rows={10}
-          maxLength={20000}
+          maxLength={MAX_LENGTH.chatCode}
           hint="The snippet of your live-chat provider (script tags). It is added to every public page."
         />
         <SubmitButton busy={busy}>Save</SubmitButton>
@@ -43,7 +45,7 @@ export default function HtmlSettings() {
   useTitle("Html Settings");
   return (
     <div className="cp-container cp-narrow">
-      <PageHeader title="Html Settings" icon="code" back="/control/settings" backLabel="Back to settings" />
+      <PageHeader title="Html Settings" icon={icons.code} back="/control/settings" backLabel="Back to settings" />
       <SettingsGate>{(s) => <Form settings={s} />}</SettingsGate>
     </div>
   );

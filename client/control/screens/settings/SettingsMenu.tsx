@@ -1,34 +1,35 @@
 import { Link } from "react-router-dom";
 import { useAdminSettingsQuery } from "../../../generated/graphql";
 import { PageHeader } from "../../components/PageHeader";
-import { Icon } from "../../components/Icon";
+import { Icon } from "../../../components/Icon";
 import { useTitle } from "../../hooks/useTitle";
+import * as icons from "../../icons";
 
 export default function SettingsMenu() {
   useTitle("Settings");
   const { data } = useAdminSettingsQuery();
   const s = data?.adminSettings;
   const items = [
-    { to: "/control/settings/contact", label: "Contact Info", icon: "contact_mail", text: s ? s.contact_email || "Not set" : "E-mail, phones, social links, address" },
-    { to: "/control/settings/mail", label: "Mail Settings", icon: "email", text: s ? `Driver ${s.mail_driver}, template ${s.mail_template}` : "Mail driver and template" },
-    { to: "/control/settings/html", label: "Html Settings", icon: "code", text: "Meta description and chat code" },
-    { to: "/control/webhooks/list.html", label: "Webhooks", icon: "webhook", text: "Send parcel events to other systems, signed" },
+    { to: "/control/settings/contact", label: "Contact Info", icon: icons.contact_mail, text: s ? s.contact_email || "Not set" : "E-mail, phones, social links, address" },
+    { to: "/control/settings/mail", label: "Mail Settings", icon: icons.email, text: s ? `Driver ${s.mail_driver}, template ${s.mail_template}` : "Mail driver and template" },
+    { to: "/control/settings/html", label: "Html Settings", icon: icons.code, text: "Meta description and chat code" },
+    { to: "/control/webhooks/list.html", label: "Webhooks", icon: icons.webhook, text: "Send parcel events to other systems, signed" },
   ];
   return (
     <div className="cp-container cp-narrow">
-      <PageHeader title="Settings" icon="settings" back="/control/index.html" backLabel="Control panel home" />
+      <PageHeader title="Settings" icon={icons.settings} back="/control/index.html" backLabel="Control panel home" />
       <ul className="cp-list cp-menu" aria-label="Settings">
         {items.map((i) => (
           <li key={i.to}>
             <Link to={i.to} className="cp-row cp-row-link">
               <span className="cp-row-icon cp-accent" aria-hidden="true">
-                <Icon name={i.icon} size={26} />
+                <Icon path={i.icon} size={26} />
               </span>
               <span className="cp-row-main">
                 <strong>{i.label}</strong>
                 <small className="cp-muted">{i.text}</small>
               </span>
-              <Icon name="chevron_right" size={22} />
+              <Icon path={icons.chevron_right} size={22} />
             </Link>
           </li>
         ))}

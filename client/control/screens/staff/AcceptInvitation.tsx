@@ -1,11 +1,12 @@
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { useAdminAcceptInvitationMutation } from "../../../generated/graphql";
-import { FormStatus, PasswordField, SubmitButton } from "../../components/fields";
-import { Icon } from "../../components/Icon";
+import { FormStatus, NEW_PASSWORD_HINT, PasswordField, SubmitButton } from "../../components/fields";
+import { Icon } from "../../../components/Icon";
 import { useFormState } from "../../hooks/useFormState";
 import { useTitle } from "../../hooks/useTitle";
 import { SIGN_IN } from "../../session";
+import * as icons from "../../icons";
 
 /**
  * The invitation link (/control/accept.html?token=...): the invitee chooses a password. It does not
@@ -30,7 +31,7 @@ export default function AcceptInvitation() {
   return (
     <div className="cp-auth">
       <div className="cp-auth-badge" aria-hidden="true">
-        <Icon name="people" size={30} />
+        <Icon path={icons.people} size={30} />
       </div>
       <h1>Accept Invitation</h1>
       {done ? (
@@ -39,7 +40,7 @@ export default function AcceptInvitation() {
             Your password is set. You joined as <strong>{done.role}</strong>.
           </p>
           <Link to={`${SIGN_IN}?email=${encodeURIComponent(done.email)}`} className="cp-btn cp-btn-primary">
-            <Icon name="lock" size={20} />
+            <Icon path={icons.lock} size={20} />
             <span>Sign in as {done.email}</span>
           </Link>
         </div>
@@ -53,7 +54,7 @@ export default function AcceptInvitation() {
         <form className="cp-form" onSubmit={onSubmit} noValidate>
           <p className="cp-lead">You were invited to the control panel. Choose the password you will sign in with.</p>
           <FormStatus errors={form.errors} />
-          <PasswordField field={form.bind("password")} label="Password" autoComplete="new-password" autoFocus hint="At least 12 characters, not a common password." />
+          <PasswordField field={form.bind("password")} label="Password" autoComplete="new-password" autoFocus hint={NEW_PASSWORD_HINT} />
           <PasswordField field={form.bind("confirm_password")} label="Confirm Password" autoComplete="new-password" />
           <SubmitButton busy={form.busy}>Set Password</SubmitButton>
         </form>

@@ -7,11 +7,11 @@ import {
   useAdminUpdateMemberMutation,
   type AdminStaffFieldsFragment,
 } from "../../../generated/graphql";
-import { errorMessages } from "../../../apollo";
+import { errorMessages } from "../../../errors";
 import { DeleteButton, ListState, NextPage } from "../../components/lists";
 import { Card, PageHeader } from "../../components/PageHeader";
 import { FormStatus, SelectField, SubmitButton, TextField } from "../../components/fields";
-import { Icon } from "../../components/Icon";
+import { Icon } from "../../../components/Icon";
 import { useToast } from "../../components/Toast";
 import { firstError } from "../../hooks/errors";
 import { evict, useConfirmDelete, useNextPage } from "../../hooks/lists";
@@ -20,6 +20,7 @@ import { useTitle } from "../../hooks/useTitle";
 import { ROLES } from "../../roles";
 import { useSession } from "../../session";
 import "./staff.css";
+import * as icons from "../../icons";
 
 const ROLE_TEXT: Record<string, string> = {
   owner: "Owner: everything, including staff, settings, webhooks and API keys",
@@ -47,7 +48,7 @@ function InviteForm() {
         <div className="cp-inline-fields">
           <TextField field={form.bind("email")} label="Email" type="email" autoComplete="off" />
           <SelectField field={form.bind("role")} label="Role" options={ROLE_OPTIONS} />
-          <SubmitButton busy={form.busy} icon="send">
+          <SubmitButton busy={form.busy} icon={icons.send}>
             Send Invitation
           </SubmitButton>
         </div>
@@ -83,7 +84,7 @@ function Row({ m, me }: { m: Member; me: boolean }) {
     <li className="cp-card cp-staff-row" data-testid="staff-row" data-email={m.email}>
       <div className="cp-webhook-head">
         <span className="cp-row-icon cp-accent" aria-hidden="true">
-          <Icon name="person" size={24} />
+          <Icon path={icons.person} size={24} />
         </span>
         <div className="cp-row-main">
           <strong className="cp-break">
@@ -94,7 +95,7 @@ function Row({ m, me }: { m: Member; me: boolean }) {
             <span className="cp-badge cp-badge-status" data-testid="staff-role">{m.role}</span>
             <span className={`cp-badge ${STATE_BADGE[state]}`} data-testid="staff-state">{state}</span>
             <span className="cp-muted cp-small">
-              <Icon name="shield" size={14} /> two-step {m.totp_enabled ? "on" : "off"}
+              <Icon path={icons.shield} size={14} /> two-step {m.totp_enabled ? "on" : "off"}
             </span>
             <span className="cp-muted cp-small">
               {m.last_sign_in_at ? `last sign-in ${new Date(m.last_sign_in_at).toLocaleString()}` : "never signed in"}
@@ -119,12 +120,12 @@ function Row({ m, me }: { m: Member; me: boolean }) {
           </select>
         </label>
         <button type="button" className="cp-btn cp-btn-outline cp-btn-sm" onClick={toggle} disabled={updating}>
-          <Icon name={m.disabled ? "check_circle" : "lock"} size={18} />
+          <Icon path={m.disabled ? icons.check_circle : icons.lock} size={18} />
           <span>{m.disabled ? "Enable" : "Disable"}</span>
         </button>
         {m.invited ? (
           <button type="button" className="cp-btn cp-btn-outline cp-btn-sm" onClick={resend} disabled={inviting}>
-            <Icon name="send" size={18} />
+            <Icon path={icons.send} size={18} />
             <span>{inviting ? "Sending ..." : "Send a new link"}</span>
           </button>
         ) : null}
@@ -148,7 +149,7 @@ export default function StaffList() {
     <div className="cp-container">
       <PageHeader
         title="Staff"
-        icon="people"
+        icon={icons.people}
         sub="Who may use the control panel, and what each role may do."
         back="/control/index.html"
         backLabel="Control panel home"

@@ -6,8 +6,10 @@ import { firstError } from "../../hooks/errors";
 import { NotFoundCard } from "../NotFound";
 import { Card, PageHeader } from "../../components/PageHeader";
 import { useTitle } from "../../hooks/useTitle";
-import { WEBHOOK_EVENTS } from "../../options";
+import { WEBHOOK_EVENT_OPTIONS } from "../../options";
 import { useWebhookForm } from "./useWebhookForm";
+import { MAX_LENGTH } from "../../../../server/core/lengths.codes";
+import * as icons from "../../icons";
 
 function WebhookForm({ hook }: { hook?: AdminWebhookFieldsFragment }) {
   const title = hook ? "Edit Webhook" : "Add Webhook";
@@ -15,7 +17,7 @@ function WebhookForm({ hook }: { hook?: AdminWebhookFieldsFragment }) {
   const { bind, errors, busy, onSubmit, events, toggleEvent, active, setActive } = useWebhookForm(hook);
   return (
     <div className="cp-container cp-narrow">
-      <PageHeader title={title} icon="webhook" back="/control/webhooks/list.html" backLabel="Back to webhooks" />
+      <PageHeader title={title} icon={icons.webhook} back="/control/webhooks/list.html" backLabel="Back to webhooks" />
       <Card>
         <form className="cp-form" onSubmit={onSubmit} noValidate>
           <FormStatus errors={errors} />
@@ -23,7 +25,7 @@ function WebhookForm({ hook }: { hook?: AdminWebhookFieldsFragment }) {
             field={bind("url")}
             type="url"
             label="URL"
-            maxLength={500}
+            maxLength={MAX_LENGTH.webhookUrl}
             autoFocus={!hook}
             placeholder="https://example.com/hooks/courier"
             hint="Receives a POST with a JSON body for each event, signed with the hook's secret."
@@ -31,7 +33,7 @@ function WebhookForm({ hook }: { hook?: AdminWebhookFieldsFragment }) {
           <fieldset className="cp-fieldset">
             <legend>Events</legend>
             <ul className="cp-checks">
-              {WEBHOOK_EVENTS.map((e) => (
+              {WEBHOOK_EVENT_OPTIONS.map((e) => (
                 <li key={e.value}>
                   <label className="cp-check">
                     <input type="checkbox" name="events" value={e.value} checked={events.includes(e.value)} onChange={(ev) => toggleEvent(e.value, ev.target.checked)} />

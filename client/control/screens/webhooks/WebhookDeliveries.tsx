@@ -1,16 +1,17 @@
 import { useState } from "react";
 import { useParams } from "react-router-dom";
 import { useAdminPingWebhookMutation, useAdminWebhookDeliveriesQuery, useAdminWebhooksQuery } from "../../../generated/graphql";
-import { errorMessages } from "../../../apollo";
+import { errorMessages } from "../../../errors";
 import { FormStatus } from "../../components/fields";
 import { ListState, NextPage } from "../../components/lists";
 import { PageHeader } from "../../components/PageHeader";
-import { Icon } from "../../components/Icon";
+import { Icon } from "../../../components/Icon";
 import { firstError, isNotFound } from "../../hooks/errors";
 import { useNextPage } from "../../hooks/lists";
 import { useTitle } from "../../hooks/useTitle";
 import { NotFoundCard } from "../NotFound";
 import { DeliveryStatus } from "./DeliveryStatus";
+import * as icons from "../../icons";
 
 function Log({ id }: { id: number }) {
   const hooks = useAdminWebhooksQuery();
@@ -43,13 +44,13 @@ function Log({ id }: { id: number }) {
     <div className="cp-container">
       <PageHeader
         title="Deliveries"
-        icon="history"
+        icon={icons.history}
         sub={hook ? <span className="cp-break">{hook.url}</span> : "Newest first"}
         back="/control/webhooks/list.html"
         backLabel="Back to webhooks"
         actions={
           <button type="button" className="cp-btn cp-btn-primary" onClick={sendTest} disabled={pinging} aria-busy={pinging || undefined}>
-            <Icon name="send" size={20} />
+            <Icon path={icons.send} size={20} />
             <span>{pinging ? "Sending ..." : "Send test"}</span>
           </button>
         }

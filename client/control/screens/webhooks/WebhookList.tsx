@@ -8,15 +8,16 @@ import {
   type AdminWebhookDeliveryFieldsFragment,
   type AdminWebhookFieldsFragment,
 } from "../../../generated/graphql";
-import { errorMessages } from "../../../apollo";
+import { errorMessages } from "../../../errors";
 import { AddButton, DeleteButton, ListState } from "../../components/lists";
 import { Card, PageHeader } from "../../components/PageHeader";
 import { FormStatus } from "../../components/fields";
-import { Icon } from "../../components/Icon";
+import { Icon } from "../../../components/Icon";
 import { firstError } from "../../hooks/errors";
 import { evict, useConfirmDelete, useFlash } from "../../hooks/lists";
 import { useTitle } from "../../hooks/useTitle";
 import { DeliveryStatus } from "./DeliveryStatus";
+import * as icons from "../../icons";
 
 const mask = (secret: string) => `${secret.slice(0, 6)}${"•".repeat(16)}`;
 
@@ -33,7 +34,7 @@ function Secret({ secret, url }: { secret: string; url: string }) {
         aria-label={`${shown ? "Hide" : "Show"} the secret of ${url}`}
         title={shown ? "Hide" : "Show"}
       >
-        <Icon name={shown ? "visibility_off" : "visibility"} size={18} />
+        <Icon path={shown ? icons.visibility_off : icons.visibility} size={18} />
       </button>
     </span>
   );
@@ -88,7 +89,7 @@ function Row({ hook }: { hook: AdminWebhookFieldsFragment }) {
     <li className="cp-card cp-webhook" data-testid="webhook-row">
       <div className="cp-webhook-head">
         <span className="cp-row-icon cp-accent" aria-hidden="true">
-          <Icon name="webhook" size={24} />
+          <Icon path={icons.webhook} size={24} />
         </span>
         <div className="cp-row-main">
           <strong className="cp-break" data-testid="webhook-url">{hook.url}</strong>
@@ -113,15 +114,15 @@ function Row({ hook }: { hook: AdminWebhookFieldsFragment }) {
       </div>
       <div className="cp-webhook-actions">
         <button type="button" className="cp-btn cp-btn-primary cp-btn-sm" onClick={sendTest} disabled={pinging} aria-busy={pinging || undefined}>
-          <Icon name="send" size={18} />
+          <Icon path={icons.send} size={18} />
           <span>{pinging ? "Sending ..." : "Send test"}</span>
         </button>
         <Link to={`/control/webhooks/${hook.id}/deliveries.html`} className="cp-btn cp-btn-outline cp-btn-sm">
-          <Icon name="history" size={18} />
+          <Icon path={icons.history} size={18} />
           <span>Deliveries</span>
         </Link>
         <Link to={`/control/webhooks/${hook.id}/edit.html`} className="cp-btn cp-btn-outline cp-btn-sm">
-          <Icon name="edit" size={18} />
+          <Icon path={icons.edit} size={18} />
           <span>Edit</span>
         </Link>
         <button type="button" className="cp-btn cp-btn-outline cp-btn-sm" onClick={toggle} disabled={updating}>
@@ -142,7 +143,7 @@ export default function WebhookList() {
     <div className="cp-container">
       <PageHeader
         title="Webhooks"
-        icon="webhook"
+        icon={icons.webhook}
         sub="Other systems hear about parcels as it happens."
         back="/control/index.html"
         backLabel="Control panel home"

@@ -1,0 +1,42 @@
+import { Suspense, useEffect, useState } from "react";
+import { Outlet, useLocation } from "react-router-dom";
+import { useStaged } from "../staged";
+import { BackToTop } from "./BackToTop";
+import { Footer } from "./Footer";
+import { PageLoading } from "./PageLoading";
+import { SideMenu } from "./SideMenu";
+import { SkipLink } from "./SkipLink";
+import { TopBar } from "./TopBar";
+import { useChatCode } from "./useChatCode";
+import { useMetaDescription } from "./useMetaDescription";
+
+/** Public pages: top bar, side menu, faded page area and footer. */
+export function PublicLayout() {
+  const { pathname } = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  // The footer, below the fold, joins a frame after the first paint: the first layout is only the top of the page.
+  const withFooter = useStaged(2, 1) === 2;
+
+  // Each page change starts at the top and closes the menu.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+    setMenuOpen(false);
+  }, [pathname]);
+  useMetaDescription();
+  useChatCode();
+
+  return (
+    <div className="site">
+      <SkipLink />
+      <TopBar onMenu={() => setMenuOpen(true)} />
+      <SideMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
+      <main id="main" tabIndex={-1} className="site-main page-fade" key={pathname}>
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      {withFooter ? <Footer /> : null}
+      <BackToTop />
+    </div>
+  );
+}

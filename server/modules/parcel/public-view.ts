@@ -1,0 +1,102 @@
+import { withDerivedTime } from "./history.js";
+import type { ParcelRow } from "./parcel.reader.js";
+import { coarse, maskName, maskSecrets, staleAfterDays, townAndCountry } from "./status.rules.js";
+
+/**
+ * What a parcel row looks like to the admin (adminView) and to anyone with its code (publicView):
+ * pure functions of the row, no reads. The public view is what the view cache keeps (public-views.ts).
+ */
+
+const PRIVATE_FIELDS = [
+  "recipient_email", "recipient_phone_number", "sender_email", "recipient_postcode",
+  "notify_recipient", "recipient_language", "recipient_unsubscribed", "protect_details",
+] as const;
+// Internal: the cache's version counter and the unsubscribe secret are nobody's business; the proof's
+// columns reach the public only as delivery_proof, the admin's rescheduling switch as reschedule_allowed.
+const INTERNAL_FIELDS = [
+  "version", "unsubscribe_token", "allow_reschedule", "rescheduled_at", "delivery_receiver_name", "delivery_signature",
+  "delivery_photo", "delivery_left_at", "delivered_at", "delivery_recorded_by",
+] as const;
+const PLACES = ["destination", "pickup_location", "current_location"] as const;
+const FREE_TEXT = ["status", "status_reason", "parcel_content", "shipped_via"] as const;
+const COORDINATES = [
+  "map_current_latitude", "map_current_longitude", "map_pickup_latitude",
+  "map_pickup_longitude", "map_destination_latitude", "map_destination_longitude",
+] as const;
+
+/** When the parcel last moved: its newest history entry (back-dated ones included), or its creation when it has none. */
+const lastEventAt = (row: ParcelRow) =>
+  row.history.length ? row.history.reduce((t, a) => (a.created_at > t ? a.created_at : t), row.history[0].created_at) : row.created_at;
+
+/** Where an uploaded image is served, relative to the site (webhooks and e-mails make it absolute). */
+const imagePath = (name: string | null) => (name ? `/uploads/images/${encodeURIComponent(name)}` : null);
+
+/** The proof of delivery, once one is recorded (server/modules/delivery). */
+export function deliveryProofOf(row: {
+  delivered_at: Date | null; delivery_receiver_name: string | null; delivery_signature: string | null;
+  delivery_photo: string | null; delivery_left_at: string | null;
+}) {
+  if (!row.delivered_at) return null;
+  return {
+    receiver_name: row.delivery_receiver_name,
+    signature_url: imagePath(row.delivery_signature),
+    photo_url: imagePath(row.delivery_photo),
+    delivered_at: row.delivered_at,
+    left_at: row.delivery_left_at,
+  };
+}
+
+export function adminView(row: ParcelRow) {
+  const { unsubscribe_token: _secret, ...rest } = row;
+  return {
+    ...rest,
+    history: row.history.map(withDerivedTime),
+    last_event_at: lastEventAt(row),
+    quiet_after_days: staleAfterDays(),
+    details_protected: false,
+    // Failed attempts are counted from the history, so editing or deleting an entry keeps the count right.
+    delivery_attempts: row.history.reduce((n, a) => (a.status_code === "delivery_failed" ? n + 1 : n), 0),
+    delivery_proof: deliveryProofOf(row),
+    reschedule_allowed: row.allow_reschedule && row.status_code === "delivery_failed",
+  };
+}
+export type AdminView = ReturnType<typeof adminView>;
+export type HistoryEntry = AdminView["history"][number];
+
+/**
+ * The parcel without the recipient's and sender's contact details. With protect_details on,
+ * the code alone shows status, history and coarse places (details_protected: true): names
+ * masked, image left out, coordinates rounded, places only as town and country, and no e-mail
+ * or postcode anywhere in the admin's words (so nothing shown unlocks it); the full view needs
+ * the second factor.
+ */
+export function publicView(row: ParcelRow, unlocked = false) {
+  const admin = adminView(row);
+  const view: Record<string, unknown> = admin;
+  for (const f of [...PRIVATE_FIELDS, ...INTERNAL_FIELDS]) delete view[f];
+  // Who added an entry is for the control panel only.
+  view.history = (view.history as HistoryEntry[]).map((a) => ({ ...a, created_by_kind: null, created_by_name: null }));
+  if (row.protect_details && !unlocked) {
+    const secret = (t: string | null) => maskSecrets(t, row.recipient_postcode, row.recipient_email);
+    view.details_protected = true;
+    view.recipient_name = maskName(row.recipient_name);
+    view.sender_name = maskName(row.sender_name);
+    view.image = null;
+    view.delivery_proof = null;
+    for (const k of COORDINATES) view[k] = coarse(row[k]);
+    for (const k of PLACES) view[k] = townAndCountry(row[k], row.recipient_postcode, row.recipient_email);
+    for (const k of FREE_TEXT) view[k] = secret(row[k]);
+    view.history = (view.history as HistoryEntry[]).map((a) => ({
+      ...a, title: secret(a.title) ?? "", description: secret(a.description) ?? "", status_reason: secret(a.status_reason),
+    }));
+  }
+  // Times as ISO strings, written once here for the life of the cached view: both doors send them as they are.
+  view.created_at = row.created_at.toISOString();
+  view.updated_at = row.updated_at.toISOString();
+  view.last_event_at = admin.last_event_at.toISOString();
+  view.history = admin.history.map((a) => ({ ...a, created_at: a.created_at.toISOString(), updated_at: a.updated_at.toISOString() }));
+  type Iso<T> = Omit<T, "created_at" | "updated_at"> & { created_at: string; updated_at: string };
+  type Admin = Omit<AdminView, (typeof PRIVATE_FIELDS)[number] | (typeof INTERNAL_FIELDS)[number]>;
+  return view as Omit<Iso<Admin>, "last_event_at" | "history"> & { last_event_at: string; history: Iso<Admin["history"][number]>[] };
+}
+export type PublicView = ReturnType<typeof publicView>;

@@ -1,0 +1,55 @@
+import { ViewCache } from "../../core/cache.js";
+import { cacheGeneration, invalidate, onInvalidate, trusted } from "../../core/bus.js";
+import { readParcelVersion, readParcelWithHistory } from "./parcel.reader.js";
+import { publicView, type PublicView } from "./public-view.js";
+
+/**
+ * The view cache (see ARCHITECTURE.md): public views by tracking code, shared by both
+ * doors (the same object until the parcel changes, so each door makes its answer once per view), and
+ * the codes known not to exist. Every write of a parcel or its history calls forgetParcel, which
+ * evicts the codes here and, on PostgreSQL, in every other process (server/core/bus.ts). While that
+ * cross-process channel is down, a hit is used only when the parcel's version column still matches
+ * (one indexed read).
+ */
+const publicCache = new ViewCache<PublicView>(Number(process.env.PARCEL_CACHE_SIZE || 50_000));
+const missingCache = new ViewCache<true>(Number(process.env.PARCEL_MISSING_CACHE_SIZE || 20_000));
+onInvalidate("parcel", (codes) => {
+  if (codes === "all") {
+    publicCache.clear();
+    missingCache.clear();
+  } else {
+    for (const c of codes) {
+      publicCache.delete(c);
+      missingCache.delete(c);
+    }
+  }
+});
+
+/** The public view of a code already checked for its shape, or null when no parcel has it. */
+export async function cachedPublicView(code: string): Promise<PublicView | null> {
+  const version = trusted() ? undefined : await readParcelVersion(code);
+  if (version === null || (version === undefined && missingCache.get(code))) return null;
+  const hit = publicCache.get(code, version);
+  if (hit) return hit;
+  // A write that lands while this read runs must not leave its old state in the cache.
+  const generation = cacheGeneration();
+  const row = await readParcelWithHistory(code);
+  const keep = generation === cacheGeneration();
+  if (!row) {
+    if (keep) missingCache.set(code, true, 0);
+    return null;
+  }
+  const view = publicView(row);
+  if (keep) publicCache.set(code, view, row.version);
+  return view;
+}
+
+/** Evicts the codes' cached views here and in every other process; call it after each write of a parcel or its history. */
+export function forgetParcel(...codes: string[]): Promise<void> {
+  return invalidate("parcel", codes);
+}
+
+/** After writes that name no codes (the demo seed). */
+export function forgetAllParcels(): Promise<void> {
+  return invalidate("parcel", "all");
+}

@@ -1,0 +1,61 @@
+// Every fast path can be turned off (ARCHITECTURE.md): a second process on the same PostgreSQL database runs
+// with the view cache, the direct reads, the GraphQL fast path and its kept answers all off, and must answer
+// every public look-up with the same bytes as the process with the shipped defaults, before and after a write.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dropDatabase, freshDatabase } from "../helpers/db.js";
+import { startSite, type Site } from "../helpers/site.js";
+import { signedInAdmin } from "../helpers/admin.js";
+import type { Client } from "../helpers/http.js";
+
+const db = freshDatabase("postgresql");
+let fast: Site;
+let plain: Site;
+let owner: Client;
+beforeAll(async () => {
+  // One public address for both, so links inside the answers (JSON-LD) are the same.
+  fast = await startSite({ PUBLIC_URL: "http://courier.test" }, db);
+  plain = await startSite({ PUBLIC_URL: "http://courier.test", PARCEL_CACHE_SIZE: "0", DIRECT_READS: "false", GRAPHQL_FAST_PATH: "false", GRAPHQL_ANSWERS_KEPT: "0" }, db);
+  owner = await signedInAdmin(fast.url);
+}, 120_000);
+afterAll(async () => {
+  await fast?.stop();
+  await plain?.stop();
+  await dropDatabase(db.url, db.dir);
+});
+
+const FULL = `query($c: String!) { parcel(trackingCode: $c) { id tracking_code recipient_name destination status created_at updated_at last_event_at
+  history { id title description created_at created_at_month created_at_day created_at_time status_code } details_protected delivery_attempts structured_data } }`;
+const MANY = `query($codes: [String!]!) { track(codes: $codes) { tracking_code error parcel { tracking_code status } } }`;
+
+async function answers(base: string) {
+  const gql = async (query: string, variables: Record<string, unknown>) =>
+    (await fetch(`${base}/graphql`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query, variables }) })).text();
+  const rest = async (path: string) => {
+    const r = await fetch(`${base}${path}`);
+    return `${r.status} ${r.headers.get("etag")} ${await r.text()}`;
+  };
+  // Twice each: the second time a cache (if any) answers.
+  const out: string[] = [];
+  for (let i = 0; i < 2; i++) {
+    out.push(
+      await rest("/api/parcels/CR-2026-000001"), await rest("/api/parcels/CR-NOPE-1"), await rest("/api/graph"),
+      await gql(FULL, { c: "CR-2026-000001" }), await gql(FULL, { c: "CR-NOPE-1" }),
+      await gql(MANY, { codes: ["CR-2026-000001", "CR-2026-000002", "CR-NOPE-1"] }),
+    );
+  }
+  return out;
+}
+
+describe("with every fast path off", () => {
+  it("answers exactly as with the shipped defaults, before and after a write", async () => {
+    const before = await answers(fast.url);
+    expect(before[0]).toMatch(/^200 /);
+    expect(await answers(plain.url)).toEqual(before);
+
+    const { id } = (await owner.get("/api/parcels/CR-2026-000001")).json.data;
+    expect((await owner.patch("/api/parcels", { id, status: "Held at customs for inspection" })).status).toBe(200);
+    const after = await answers(fast.url);
+    expect(after[3]).toContain("Held at customs for inspection");
+    expect(await answers(plain.url)).toEqual(after);
+  });
+});
