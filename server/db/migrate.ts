@@ -21,6 +21,36 @@ function migrationFiles(provider: "sqlite" | "postgresql"): { name: string; sql:
     .map((name) => ({ name, sql: fs.readFileSync(path.join(dir, name, "migration.sql"), "utf8") }));
 }
 
+/** How often a SQLite start-up tries again after SQLITE_BUSY (about 15 s of pauses in all). */
+const SQLITE_BUSY_ATTEMPTS = 25;
+
+/** The SQLite half of migrate(): WAL on, pending migrations applied; `applied` gets their names. */
+function migrateSqlite(sqlite: import("better-sqlite3").Database, applied: string[]): void {
+  try {
+    sqlite.pragma("journal_mode = WAL");
+    // Off for the migrations (a table rebuild must not cascade deletes); checked after.
+    sqlite.pragma("foreign_keys = OFF");
+    sqlite.exec("CREATE TABLE IF NOT EXISTS _courier_migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)");
+    const done = new Set(sqlite.prepare("SELECT name FROM _courier_migrations").all().map((r) => (r as { name: string }).name));
+    for (const m of migrationFiles("sqlite")) {
+      if (done.has(m.name)) continue;
+      const fresh = sqlite.transaction(() => {
+        // Another process starting at the same time may have applied it since `done` was read:
+        // check again under the write lock that IMMEDIATE holds.
+        if (sqlite.prepare("SELECT 1 FROM _courier_migrations WHERE name = ?").get(m.name)) return false;
+        sqlite.exec(m.sql);
+        sqlite.prepare("INSERT INTO _courier_migrations (name, applied_at) VALUES (?, ?)").run(m.name, new Date().toISOString());
+        return true;
+      }).immediate();
+      if (fresh) applied.push(m.name);
+    }
+    const broken = sqlite.pragma("foreign_key_check") as unknown[];
+    if (broken.length) throw new Error(`migrations left ${broken.length} rows with broken foreign keys`);
+  } finally {
+    sqlite.close();
+  }
+}
+
 /**
  * Applies the committed migrations that this database has not seen yet, each in its own
  * transaction, recorded in _courier_migrations. On PostgreSQL an advisory lock keeps
@@ -32,32 +62,18 @@ export async function migrate(url: string): Promise<string[]> {
     const file = path.resolve(url.replace(/^file:/, "").split("?")[0]);
     fs.mkdirSync(path.dirname(file), { recursive: true });
     const { default: Database } = await import("better-sqlite3");
-    const sqlite = new Database(file);
-    try {
-      sqlite.pragma("journal_mode = WAL");
-      sqlite.pragma("busy_timeout = 5000");
-      // Off for the migrations (a table rebuild must not cascade deletes); checked after.
-      sqlite.pragma("foreign_keys = OFF");
-      sqlite.exec("CREATE TABLE IF NOT EXISTS _courier_migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)");
-      const done = new Set(sqlite.prepare("SELECT name FROM _courier_migrations").all().map((r) => (r as { name: string }).name));
-      for (const m of migrationFiles("sqlite")) {
-        if (done.has(m.name)) continue;
-        const fresh = sqlite.transaction(() => {
-          // Another process starting at the same time may have applied it since `done` was read:
-          // check again under the write lock that IMMEDIATE holds.
-          if (sqlite.prepare("SELECT 1 FROM _courier_migrations WHERE name = ?").get(m.name)) return false;
-          sqlite.exec(m.sql);
-          sqlite.prepare("INSERT INTO _courier_migrations (name, applied_at) VALUES (?, ?)").run(m.name, new Date().toISOString());
-          return true;
-        }).immediate();
-        if (fresh) applied.push(m.name);
+    // SQLite skips the busy handler where waiting could deadlock (two processes both
+    // switching a new file to WAL, or a read upgrading to a write after another commit) and
+    // answers SQLITE_BUSY at once. Every step is safe to repeat, so start over after a pause.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        migrateSqlite(new Database(file, { timeout: 5000 }), applied);
+        return applied;
+      } catch (e) {
+        if ((e as { code?: string }).code !== "SQLITE_BUSY" || attempt >= SQLITE_BUSY_ATTEMPTS) throw e;
+        await new Promise((r) => setTimeout(r, 20 + Math.random() * 80 * attempt));
       }
-      const broken = sqlite.pragma("foreign_key_check") as unknown[];
-      if (broken.length) throw new Error(`migrations left ${broken.length} rows with broken foreign keys`);
-    } finally {
-      sqlite.close();
     }
-    return applied;
   }
   const { default: pg } = await import("pg");
   const { connectionString, schema } = pgTarget(url);
