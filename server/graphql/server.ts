@@ -4,8 +4,8 @@ import fastifyApollo, { fastifyApolloDrainPlugin } from "@as-integrations/fastif
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import processRequest from "graphql-upload/processRequest.mjs";
 import { config } from "../core/config.js";
-import { isKeyed, type Context } from "../core/context.js";
-import { ctxOf } from "../rest/route.js";
+import type { Context } from "../core/context.js";
+import { ctxOf, keyedFirst } from "../rest/route.js";
 import { formatError } from "./errors.js";
 import { schema } from "./schema.js";
 import { GRAPHQL_LIMITS, limitsRule } from "./limits.js";
@@ -66,16 +66,7 @@ export async function registerGraphql(app: FastifyInstance): Promise<void> {
         });
       }
     };
-    // A keyed request is authenticated first (one context per request, so it counts once): every
-    // answer to it carries the key's rate-limit headers, an unknown key is 401 before any parsing.
-    scope.addHook("onRequest", (req, reply, done) => {
-      if (!isKeyed(req)) return done();
-      const { auth } = ctxOf(req, reply);
-      auth.actor().then(() => {
-        reply.headers(auth.answerHeaders);
-        done();
-      }, done);
-    });
+    scope.addHook("onRequest", keyedFirst);
     // Callback hooks with nothing to do for a plain JSON request, the common case.
     scope.addHook("preValidation", (req, reply, done) => {
       if (!isUpload(req) && !tooLarge(req)) return done();

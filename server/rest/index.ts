@@ -22,10 +22,9 @@ import { registerWebhookRoutes } from "../modules/webhook/webhook.rest.js";
 import { registerStaffRoutes } from "../modules/staff/staff.rest.js";
 import { registerApiKeyRoutes } from "../modules/apikey/apikey.rest.js";
 import { KeyRejected } from "../modules/apikey/apikey.auth.js";
-import { ctxOf } from "./route.js";
+import { keyedFirst } from "./route.js";
 import { isMultipart, readMultipart, type MultipartLimits } from "./body.js";
 import { writeGuard } from "./guards.js";
-import { isKeyed } from "../core/context.js";
 import { AppError } from "../core/errors.js";
 import { registerOpenApi } from "./openapi.js";
 import { sharedSchemas } from "./schemas.js";
@@ -47,16 +46,7 @@ export async function registerRest(api: FastifyInstance): Promise<void> {
   for (const s of await sharedSchemas()) api.addSchema(s);
   await registerOpenApi(api);
 
-  // A keyed request is authenticated first, so every answer to it (a refused write, an unknown path
-  // too) carries the key's rate-limit headers and counts against its limit, once.
-  api.addHook("onRequest", (req, reply, done) => {
-    if (!isKeyed(req)) return done();
-    const { auth } = ctxOf(req, reply);
-    auth.actor().then(() => {
-      reply.headers(auth.answerHeaders);
-      done();
-    }, done);
-  });
+  api.addHook("onRequest", keyedFirst);
   // Callback hooks: they run on every API request, most of which need neither.
   api.addHook("onRequest", (req, reply, done) => {
     reply.header("Cache-Control", "no-store");

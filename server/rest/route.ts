@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import type { Context } from "../core/context.js";
+import { isKeyed, type Context } from "../core/context.js";
 import { authorize, OPERATIONS, type Operation, type OperationName } from "../core/access.js";
 import { runAs, type Actor } from "../core/actor.js";
 import { contextOf } from "../modules/admin/request-auth.js";
@@ -55,6 +55,20 @@ const CTX = Symbol("courier.ctx");
 export function ctxOf(req: FastifyRequest, reply: FastifyReply): Context {
   const holder = req as FastifyRequest & { [CTX]?: Context };
   return (holder[CTX] ??= contextOf(req, reply));
+}
+
+/**
+ * Both doors' first onRequest hook: a keyed request is authenticated before anything else (one
+ * context per request, so it counts once), so every answer to it (a refused write, an unknown path,
+ * a document refused before parsing) carries the key's rate-limit headers; an unknown key is 401.
+ */
+export function keyedFirst(req: FastifyRequest, reply: FastifyReply, done: (e?: Error) => void): void {
+  if (!isKeyed(req)) return done();
+  const { auth } = ctxOf(req, reply);
+  auth.actor().then(() => {
+    reply.headers(auth.answerHeaders);
+    done();
+  }, done);
 }
 
 const ACTOR = Symbol("courier.actor");
