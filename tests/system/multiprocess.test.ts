@@ -95,11 +95,16 @@ describe("two processes on one PostgreSQL database", () => {
     const pg = new (await import("pg")).default.Client({ connectionString: PG_BASE });
     await pg.connect();
     const channel = channelOf(new URL(db.url).searchParams.get("schema")!);
+    // When the slow peer sends its ack: the server may read the ack and answer the write before
+    // this client hears that its own NOTIFY went through, so the time is taken before sending.
     let ackedAt = 0;
     pg.on("notification", (m) => {
       const [from, topic] = (m.payload ?? "").split(" ");
       if (!from.startsWith("slowpeer:") && topic === "parcel")
-        setTimeout(() => void pg.query("SELECT pg_notify($1, $2)", [channel, `slowpeer:0 ack ${from}`]).then(() => (ackedAt = Date.now()), () => {}), 400);
+        setTimeout(() => {
+          ackedAt = Date.now();
+          void pg.query("SELECT pg_notify($1, $2)", [channel, `slowpeer:0 ack ${from}`]).catch(() => {});
+        }, 400);
     });
     try {
       await pg.query(`LISTEN "${channel}"`);
