@@ -17,15 +17,22 @@ export function ListState({ loading, error, empty, emptyText = "No Data Found" }
   return null;
 }
 
-/** The next-page control, shown only while the server names a next page. */
-export function NextPage({ nextPageUrl, loading, onNext }: { nextPageUrl?: string | null; loading: boolean; onNext: () => void }) {
-  if (!nextPageUrl) return null;
+/**
+ * The foot of a paged list: why the next page could not be fetched, if it failed, and the next-page
+ * control, shown only while the server names a next page. `more` is what useNextPage returns.
+ */
+export function NextPage({ nextPageUrl, more }: { nextPageUrl?: string | null; more: { loading: boolean; error: string | null; next: () => void } }) {
   return (
-    <div className="cp-next">
-      <button type="button" className="cp-btn cp-btn-outline" onClick={onNext} disabled={loading} aria-busy={loading || undefined}>
-        {loading ? "Fetching Data ..." : "next page"}
-      </button>
-    </div>
+    <>
+      {more.error ? <p className="cp-state cp-state-error" role="alert">{more.error}</p> : null}
+      {nextPageUrl ? (
+        <div className="cp-next">
+          <button type="button" className="cp-btn cp-btn-outline" onClick={more.next} disabled={more.loading} aria-busy={more.loading || undefined}>
+            {more.loading ? "Fetching Data ..." : "next page"}
+          </button>
+        </div>
+      ) : null}
+    </>
   );
 }
 

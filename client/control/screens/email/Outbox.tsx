@@ -72,8 +72,7 @@ export default function Outbox() {
           </table>
         </div>
       ) : null}
-      {more.error ? <p className="cp-state cp-state-error" role="alert">{more.error}</p> : null}
-      <NextPage nextPageUrl={data?.outbox.next_page_url} loading={more.loading} onNext={more.next} />
+      <NextPage nextPageUrl={data?.outbox.next_page_url} more={more} />
     </div>
   );
 }

@@ -36,7 +36,7 @@ export default function InvoiceList() {
           ))}
         </ul>
       ) : null}
-      <NextPage nextPageUrl={data?.invoices.next_page_url} loading={more.loading} onNext={more.next} />
+      <NextPage nextPageUrl={data?.invoices.next_page_url} more={more} />
     </div>
   );
 }

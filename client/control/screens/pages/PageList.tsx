@@ -52,8 +52,7 @@ export default function PageList() {
           ))}
         </ul>
       ) : null}
-      {more.error ? <p className="cp-state cp-state-error" role="alert">{more.error}</p> : null}
-      <NextPage nextPageUrl={data?.pages.next_page_url} loading={more.loading} onNext={more.next} />
+      <NextPage nextPageUrl={data?.pages.next_page_url} more={more} />
     </div>
   );
 }

@@ -9,6 +9,7 @@ import { evict, useConfirmDelete, useFlash, useNextPage } from "../../hooks/list
 import { firstError } from "../../hooks/errors";
 import { useTitle } from "../../hooks/useTitle";
 import { labelsUrl } from "./labels";
+import { ParcelRow } from "./ParcelRow";
 import { MAX_LABELS } from "../../../../server/modules/label/label.codes";
 import { useRole } from "../../session";
 import "./floor.css";
@@ -88,38 +89,38 @@ export default function ParcelList() {
       {rows.length ? (
         <ul className="cp-list" aria-label="Parcels">
           {rows.map((p) => (
-            <li key={p.id} className="cp-row">
-              <input
-                type="checkbox"
-                className="cp-row-pick"
-                checked={picked.includes(p.tracking_code)}
-                onChange={(e) => toggle(p.tracking_code, e.currentTarget.checked)}
-                aria-label={`Select parcel ${p.tracking_code}`}
-              />
-              <span className="cp-row-icon cp-accent" aria-hidden="true">
-                <Icon path={icons.inventory_2} size={24} />
-              </span>
-              <Link to={`/control/parcels/${encodeURIComponent(p.tracking_code)}`} className="cp-row-main">
-                <strong className="cp-mono">{p.tracking_code}</strong>
-                <span>{p.recipient_name}</span>
-                <small className="cp-muted">
-                  {p.destination}
-                  {p.status ? ` · ${p.status}` : ""}
-                </small>
-              </Link>
-              {writer ? (
-                <DeleteButton
-                  label={`Delete parcel ${p.tracking_code}`}
-                  busy={del.busyId === p.id}
-                  onClick={() => del.run(p.id, () => remove({ variables: { id: p.id }, update: (cache) => evict(cache, "Parcel", p.id) }))}
-                />
-              ) : null}
-            </li>
+            <ParcelRow
+              key={p.id}
+              parcel={p}
+              lead={
+                <>
+                  <input
+                    type="checkbox"
+                    className="cp-row-pick"
+                    checked={picked.includes(p.tracking_code)}
+                    onChange={(e) => toggle(p.tracking_code, e.currentTarget.checked)}
+                    aria-label={`Select parcel ${p.tracking_code}`}
+                  />
+                  <span className="cp-row-icon cp-accent" aria-hidden="true">
+                    <Icon path={icons.inventory_2} size={24} />
+                  </span>
+                </>
+              }
+              details={p.status ? ` · ${p.status}` : ""}
+              actions={
+                writer ? (
+                  <DeleteButton
+                    label={`Delete parcel ${p.tracking_code}`}
+                    busy={del.busyId === p.id}
+                    onClick={() => del.run(p.id, () => remove({ variables: { id: p.id }, update: (cache) => evict(cache, "Parcel", p.id) }))}
+                  />
+                ) : null
+              }
+            />
           ))}
         </ul>
       ) : null}
-      {more.error ? <p className="cp-state cp-state-error" role="alert">{more.error}</p> : null}
-      <NextPage nextPageUrl={data?.parcels.next_page_url} loading={more.loading} onNext={more.next} />
+      <NextPage nextPageUrl={data?.parcels.next_page_url} more={more} />
     </div>
   );
 }

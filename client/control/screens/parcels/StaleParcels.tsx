@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { Link, useSearchParams } from "react-router-dom";
+import { useSearchParams } from "react-router-dom";
 import { useAdminStaleParcelsQuery } from "../../../generated/graphql";
 import { FormStatus, TextField } from "../../components/fields";
 import { ListState, NextPage } from "../../components/lists";
@@ -10,6 +10,7 @@ import { useNextPage } from "../../hooks/lists";
 import { useTitle } from "../../hooks/useTitle";
 import { statusLabel } from "../../options";
 import * as icons from "../../icons";
+import { AddHistoryLink, ParcelRow, RowCount } from "./ParcelRow";
 
 const DEFAULT_STALE_DAYS = 5;
 const MAX_DAYS = 3650;
@@ -79,34 +80,21 @@ export default function StaleParcels() {
       {rows.length ? (
         <ul className="cp-list" aria-label="Stale parcels">
           {rows.map((p) => {
-            const base = `/control/parcels/${encodeURIComponent(p.tracking_code)}`;
             const quiet = daysAgo(p.last_event_at);
             return (
-              <li key={p.id} className="cp-row" data-testid="stale-row">
-                <span className="cp-row-icon cp-stale-days" title={`Last news ${new Date(p.last_event_at).toLocaleString()}`}>
-                  <strong>{quiet}</strong>
-                  <small>{quiet === 1 ? "day" : "days"}</small>
-                </span>
-                <Link to={base} className="cp-row-main">
-                  <strong className="cp-mono">{p.tracking_code}</strong>
-                  <span>{p.recipient_name}</span>
-                  <small className="cp-muted">
-                    {p.destination}
-                    {` · ${statusLabel(p.status_code) ?? p.status ?? "no status"}`}
-                    {` · last news ${new Date(p.last_event_at).toLocaleDateString()}`}
-                  </small>
-                </Link>
-                <Link to={`${base}/activities/create`} className="cp-btn cp-btn-outline cp-btn-sm" aria-label={`Add history to ${p.tracking_code}`}>
-                  <Icon path={icons.add} size={18} />
-                  <span>History</span>
-                </Link>
-              </li>
+              <ParcelRow
+                key={p.id}
+                testId="stale-row"
+                parcel={p}
+                lead={<RowCount n={quiet} one="day" many="days" title={`Last news ${new Date(p.last_event_at).toLocaleString()}`} />}
+                details={` · ${statusLabel(p.status_code) ?? p.status ?? "no status"} · last news ${new Date(p.last_event_at).toLocaleDateString()}`}
+                actions={<AddHistoryLink code={p.tracking_code} />}
+              />
             );
           })}
         </ul>
       ) : null}
-      {more.error ? <p className="cp-state cp-state-error" role="alert">{more.error}</p> : null}
-      <NextPage nextPageUrl={data?.parcels.next_page_url} loading={more.loading} onNext={more.next} />
+      <NextPage nextPageUrl={data?.parcels.next_page_url} more={more} />
     </div>
   );
 }

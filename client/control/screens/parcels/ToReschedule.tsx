@@ -1,13 +1,12 @@
-import { Link } from "react-router-dom";
 import { useAdminToRescheduleQuery } from "../../../generated/graphql";
 import { ListState, NextPage } from "../../components/lists";
 import { PageHeader } from "../../components/PageHeader";
-import { Icon } from "../../../components/Icon";
 import { firstError } from "../../hooks/errors";
 import { useNextPage } from "../../hooks/lists";
 import { useTitle } from "../../hooks/useTitle";
 import { failureReasonLabel } from "../../options";
 import * as icons from "../../icons";
+import { AddHistoryLink, ParcelRow, RowCount } from "./ParcelRow";
 
 const day = (iso: string) => new Date(`${iso}T00:00:00Z`).toLocaleDateString(undefined, { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
 
@@ -42,42 +41,31 @@ export default function ToReschedule() {
       {rows.length ? (
         <ul className="cp-list" aria-label="Parcels to reschedule">
           {rows.map((p) => {
-            const base = `/control/parcels/${encodeURIComponent(p.tracking_code)}`;
             const choice = rescheduleText(p);
             return (
-              <li key={p.id} className="cp-row" data-testid="reschedule-row">
-                <span className="cp-row-icon cp-stale-days" title={`${p.delivery_attempts} failed attempts`}>
-                  <strong>{p.delivery_attempts}</strong>
-                  <small>{p.delivery_attempts === 1 ? "attempt" : "attempts"}</small>
-                </span>
-                <Link to={base} className="cp-row-main">
-                  <strong className="cp-mono">{p.tracking_code}</strong>
-                  <span>{p.recipient_name}</span>
-                  <small className="cp-muted">
-                    {p.destination}
-                    {p.status_reason ? ` · ${failureReasonLabel(p.status_reason)}` : ""}
-                    {` · ${new Date(p.last_event_at).toLocaleDateString()}`}
-                  </small>
-                  {choice ? (
+              <ParcelRow
+                key={p.id}
+                testId="reschedule-row"
+                parcel={p}
+                lead={<RowCount n={p.delivery_attempts} one="attempt" many="attempts" title={`${p.delivery_attempts} failed attempts`} />}
+                details={`${p.status_reason ? ` · ${failureReasonLabel(p.status_reason)}` : ""} · ${new Date(p.last_event_at).toLocaleDateString()}`}
+                note={
+                  choice ? (
                     <small className="cp-reschedule-choice" data-testid="reschedule-choice">
                       {choice}
                       {p.rescheduled_at ? ` (chosen ${new Date(p.rescheduled_at).toLocaleString()})` : ""}
                     </small>
                   ) : (
                     <small className="cp-muted">{p.allow_reschedule ? "No choice from the recipient yet" : "Rescheduling by the recipient is off"}</small>
-                  )}
-                </Link>
-                <Link to={`${base}/activities/create`} className="cp-btn cp-btn-outline cp-btn-sm" aria-label={`Add history to ${p.tracking_code}`}>
-                  <Icon path={icons.add} size={18} />
-                  <span>History</span>
-                </Link>
-              </li>
+                  )
+                }
+                actions={<AddHistoryLink code={p.tracking_code} />}
+              />
             );
           })}
         </ul>
       ) : null}
-      {more.error ? <p className="cp-state cp-state-error" role="alert">{more.error}</p> : null}
-      <NextPage nextPageUrl={data?.parcels.next_page_url} loading={more.loading} onNext={more.next} />
+      <NextPage nextPageUrl={data?.parcels.next_page_url} more={more} />
     </div>
   );
 }

@@ -38,8 +38,7 @@ export default function ReviewList() {
           ))}
         </ul>
       ) : null}
-      {more.error ? <p className="cp-state cp-state-error" role="alert">{more.error}</p> : null}
-      <NextPage nextPageUrl={data?.reviews.next_page_url} loading={more.loading} onNext={more.next} />
+      <NextPage nextPageUrl={data?.reviews.next_page_url} more={more} />
     </div>
   );
 }

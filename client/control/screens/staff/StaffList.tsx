@@ -163,8 +163,7 @@ export default function StaffList() {
           ))}
         </ul>
       ) : null}
-      {more.error ? <p className="cp-state cp-state-error" role="alert">{more.error}</p> : null}
-      <NextPage nextPageUrl={data?.staff.next_page_url} loading={more.loading} onNext={more.next} />
+      <NextPage nextPageUrl={data?.staff.next_page_url} more={more} />
       <Card title="Roles" className="cp-help-card">
         <ul className="cp-staff-roles">
           {ROLES.map((r) => (

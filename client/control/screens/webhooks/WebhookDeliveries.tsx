@@ -98,8 +98,7 @@ function Log({ id }: { id: number }) {
           </table>
         </div>
       ) : null}
-      {more.error ? <p className="cp-state cp-state-error" role="alert">{more.error}</p> : null}
-      <NextPage nextPageUrl={data?.webhookDeliveries.next_page_url} loading={more.loading} onNext={more.next} />
+      <NextPage nextPageUrl={data?.webhookDeliveries.next_page_url} more={more} />
     </div>
   );
 }
