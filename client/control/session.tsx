@@ -103,21 +103,28 @@ export function useRole() {
   return { role, can: (permission: Permission) => roleCan(role, permission) };
 }
 
-/** What a member sees at a screen their role may not use, instead of a screen that would fail. */
-function NotAllowed({ role, what }: { role: Role; what: string }) {
-  useTitle("Not allowed");
+/** A screen that cannot be shown (not found, not allowed): what it is, why, and the way home. */
+export function DeadEnd({ title, testId, children }: { title: string; testId?: string; children: ReactNode }) {
   return (
     <div className="cp-container">
-      <div className="cp-card cp-notfound" role="alert" data-testid="not-allowed">
-        <h1>Not allowed</h1>
-        <p>
-          Your role ({role}) may not {what}. Ask an owner if you need it.
-        </p>
+      <div className="cp-card cp-notfound" role="alert" data-testid={testId}>
+        <h1>{title}</h1>
+        <p>{children}</p>
         <Link to={HOME} className="cp-btn cp-btn-outline">
           Control panel home
         </Link>
       </div>
     </div>
+  );
+}
+
+/** What a member sees at a screen their role may not use, instead of a screen that would fail. */
+function NotAllowed({ role, what }: { role: Role; what: string }) {
+  useTitle("Not allowed");
+  return (
+    <DeadEnd title="Not allowed" testId="not-allowed">
+      Your role ({role}) may not {what}. Ask an owner if you need it.
+    </DeadEnd>
   );
 }
 

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import "../styles/pages.css";
 import { PageHero } from "../components/PageHero";
 import { Icon } from "../components/Icon";
+import { ErrorAlert } from "../components/ErrorList";
 import { alternate_email, phone, schedule, send } from "../components/icons";
 import { useSiteGraph } from "../modules/graph/siteGraph";
 import { useDocumentTitle } from "../components/brand";
@@ -67,16 +68,7 @@ export default function ContactPage() {
               <p>{message}</p>
             </div>
           ) : null}
-          {errors.length ? (
-            <div className="alert alert-error" role="alert">
-              <p>{t("contact.errorsTitle")}</p>
-              <ul>
-                {errors.map((e, i) => (
-                  <li key={i}>{e}</li>
-                ))}
-              </ul>
-            </div>
-          ) : null}
+          {errors.length ? <ErrorAlert title={t("contact.errorsTitle")} errors={errors} /> : null}
           <form onSubmit={onSubmit} noValidate className="contact-form">
             <div className="form-row">
               <div className="field">

@@ -4,6 +4,7 @@ import "../styles/pages.css";
 import "../styles/track.css";
 import { PageHero } from "../components/PageHero";
 import { Icon } from "../components/Icon";
+import { ErrorAlert } from "../components/ErrorList";
 import { check_circle, notifications_off, travel_explore } from "../modules/parcel/icons";
 import { useDocumentTitle } from "../components/brand";
 import { useNoIndex } from "../modules/parcel/seo";
@@ -42,16 +43,7 @@ export default function UnsubscribePage() {
               <p className="lead">
                 {t("unsubscribe.intro", { code })}
               </p>
-              {errors.length ? (
-                <div className="alert alert-error" role="alert">
-                  <p>{t("unsubscribe.failed")}</p>
-                  <ul>
-                    {errors.map((m, i) => (
-                      <li key={i}>{m}</li>
-                    ))}
-                  </ul>
-                </div>
-              ) : null}
+              {errors.length ? <ErrorAlert title={t("unsubscribe.failed")} errors={errors} /> : null}
               <button type="button" className="btn btn-primary" onClick={() => void confirm()} disabled={loading}>
                 <Icon path={notifications_off} size={20} />
                 {loading ? t("unsubscribe.working") : t("unsubscribe.button")}

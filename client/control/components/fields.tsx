@@ -1,5 +1,6 @@
 import { useId, useState, type ChangeEvent, type ReactNode } from "react";
 import { Icon } from "../../components/Icon";
+import { ErrorList } from "../../components/ErrorList";
 import type { Option } from "../options";
 import { MAX_TEXT } from "../../../server/core/lengths.codes";
 import { PASSWORD_MIN } from "../../../server/modules/admin/password.codes";
@@ -252,11 +253,7 @@ export function FormStatus({ errors, message }: { errors: string[]; message?: st
     <>
       {errors.length ? (
         <div className="cp-alert cp-alert-error" role="alert" data-testid="form-errors">
-          <ul>
-            {errors.map((e, i) => (
-              <li key={i}>{e}</li>
-            ))}
-          </ul>
+          <ErrorList errors={errors} />
         </div>
       ) : null}
       {message ? (

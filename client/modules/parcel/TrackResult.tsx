@@ -50,6 +50,22 @@ export function QuietNote({ p }: { p: { last_event_at: string; quiet_after_days:
   );
 }
 
+/** "Estimated delivery: <window>" with its calendar icon; the caller gives the box it stands in. */
+export function EstimatedDelivery({ dates, iconSize }: { dates: string; iconSize: number }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Icon path={icons.calendar_month} size={iconSize} />
+      <span>
+        {t("track.estimated")}:{" "}
+        <strong className="delivery-window">
+          <bdi>{dates}</bdi>
+        </strong>
+      </span>
+    </>
+  );
+}
+
 function Row({ label, value }: { label: string; value: string | null | undefined }) {
   if (value === null || value === undefined || value === "") return null;
   return (
@@ -170,13 +186,7 @@ export function TrackResult({ parcel: p, onVerify, reschedule }: { parcel: Parce
         <div className="result-facts">
           {expected && !final ? (
             <div className="result-expected">
-              <Icon path={icons.calendar_month} size={20} />
-              <span>
-                {t("track.estimated")}:{" "}
-                <strong className="delivery-window">
-                  <bdi>{expected}</bdi>
-                </strong>
-              </span>
+              <EstimatedDelivery dates={expected} iconSize={20} />
             </div>
           ) : null}
           <div className="result-updated">

@@ -5,7 +5,7 @@ import { Icon } from "../../components/Icon";
 import * as icons from "./icons";
 import { deliveryWindow, fmtMoment } from "./format";
 import { StatusBadge, StatusProgress } from "./StatusView";
-import { QuietNote } from "./TrackResult";
+import { EstimatedDelivery, QuietNote } from "./TrackResult";
 import { lock } from "./icons";
 import { FINAL_STATUSES, isStatusCode } from "./status";
 import { errorText } from "../../errors";
@@ -68,13 +68,7 @@ export function TrackSummary({ item }: { item: TrackItem }) {
       <div className="summary-facts">
         {expected ? (
           <p>
-            <Icon path={icons.calendar_month} size={18} />
-            <span>
-              {t("track.estimated")}:{" "}
-              <strong className="delivery-window">
-                <bdi>{expected}</bdi>
-              </strong>
-            </span>
+            <EstimatedDelivery dates={expected} iconSize={18} />
           </p>
         ) : null}
         {latest ? (

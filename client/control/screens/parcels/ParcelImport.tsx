@@ -3,6 +3,7 @@ import { Link } from "react-router-dom";
 import { Card, PageHeader } from "../../components/PageHeader";
 import { FormStatus } from "../../components/fields";
 import { Icon } from "../../../components/Icon";
+import { ErrorList } from "../../../components/ErrorList";
 import { useTitle } from "../../hooks/useTitle";
 import { useParcelImport, type ImportRow, type ImportSummary } from "./useParcelImport";
 import "./floor.css";
@@ -42,11 +43,7 @@ function RowsTable({ rows, caption }: { rows: ImportRow[]; caption: string }) {
                 </td>
                 <td data-label="Errors">
                   {r.errors.length ? (
-                    <ul className="cp-import-errors">
-                      {r.errors.map((e, i) => (
-                        <li key={i}>{e}</li>
-                      ))}
-                    </ul>
+                    <ErrorList className="cp-import-errors" errors={r.errors} />
                   ) : (
                     <span className="cp-muted">-</span>
                   )}
