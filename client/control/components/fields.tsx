@@ -206,6 +206,28 @@ export function SelectField({ field, label, optional, hint, options, preview, em
   );
 }
 
+/** A set of checkboxes under a legend, each option's label as code with its hint. */
+export function CheckList({ legend, name, options, ticked, onToggle }: { legend: string; name: string; options: { value: string; label: string; hint: string }[]; ticked: string[]; onToggle: (value: string, on: boolean) => void }) {
+  return (
+    <fieldset className="cp-fieldset">
+      <legend>{legend}</legend>
+      <ul className="cp-checks">
+        {options.map((o) => (
+          <li key={o.value}>
+            <label className="cp-check">
+              <input type="checkbox" name={name} value={o.value} checked={ticked.includes(o.value)} onChange={(ev) => onToggle(o.value, ev.target.checked)} />
+              <span>
+                <code>{o.label}</code>
+                <small className="cp-muted">{o.hint}</small>
+              </span>
+            </label>
+          </li>
+        ))}
+      </ul>
+    </fieldset>
+  );
+}
+
 /** One image file, JPEG or PNG, with a preview of the chosen file. */
 export function FileField({ name, label, optional, file, onFile, hint }: { name: string; label?: string; optional?: boolean; file: File | null; onFile: (f: File | null) => void; hint?: ReactNode }) {
   const id = useId();

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router-dom";
-import { FormStatus, SubmitButton, TextField } from "../../components/fields";
+import { CheckList, FormStatus, SubmitButton, TextField } from "../../components/fields";
 import { Icon } from "../../../components/Icon";
 import { Card, PageHeader } from "../../components/PageHeader";
 import { useTitle } from "../../hooks/useTitle";
@@ -98,22 +98,7 @@ export default function ApiKeyCreate() {
           <form className="cp-form" onSubmit={onSubmit} noValidate>
             <FormStatus errors={errors} />
             <TextField field={bind("name")} label="Name" maxLength={MAX_LENGTH.keyName} autoFocus placeholder="Shop integration" hint="Who or what uses the key, for you to recognise it." />
-            <fieldset className="cp-fieldset">
-              <legend>Scopes</legend>
-              <ul className="cp-checks">
-                {API_KEY_SCOPE_OPTIONS.map((s) => (
-                  <li key={s.value}>
-                    <label className="cp-check">
-                      <input type="checkbox" name="scopes" value={s.value} checked={scopes.includes(s.value)} onChange={(ev) => toggleScope(s.value, ev.target.checked)} />
-                      <span>
-                        <code>{s.label}</code>
-                        <small className="cp-muted">{s.hint}</small>
-                      </span>
-                    </label>
-                  </li>
-                ))}
-              </ul>
-            </fieldset>
+            <CheckList legend="Scopes" name="scopes" options={API_KEY_SCOPE_OPTIONS} ticked={scopes} onToggle={toggleScope} />
             <TextField
               field={bind("rate_limit")}
               type="number"

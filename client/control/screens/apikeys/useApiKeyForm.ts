@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { useAdminCreateApiKeyMutation, type AdminCreateApiKeyMutation } from "../../../generated/graphql";
 import { useFormState } from "../../hooks/useFormState";
+import { useTicked } from "../../hooks/useTicked";
 import { API_KEY_SCOPE_OPTIONS } from "../../options";
 import { DEFAULT_KEY_RATE } from "../../../../server/modules/apikey/apikey.codes";
 
@@ -12,10 +13,9 @@ export type CreatedKey = AdminCreateApiKeyMutation["createApiKey"];
  */
 export function useApiKeyForm() {
   const form = useFormState({ name: "", rate_limit: String(DEFAULT_KEY_RATE) });
-  const [scopes, setScopes] = useState<string[]>(["tracking:read"]);
+  const { ticked: scopes, toggle: toggleScope } = useTicked(["tracking:read"]);
   const [created, setCreated] = useState<CreatedKey | null>(null);
   const [create] = useAdminCreateApiKeyMutation({ fetchPolicy: "no-cache", refetchQueries: ["AdminApiKeys"] });
-  const toggleScope = (value: string, on: boolean) => setScopes((old) => (on ? [...old.filter((s) => s !== value), value] : old.filter((s) => s !== value)));
   const onSubmit = form.submit(async () => {
     const raw = form.values.rate_limit.trim();
     // GraphQL's Int refuses a fraction before the server could name the field: say it here, in its words.

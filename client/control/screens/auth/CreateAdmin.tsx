@@ -1,22 +1,18 @@
 import { Link } from "react-router-dom";
 import { FormStatus, NEW_PASSWORD_HINT, PasswordField, SubmitButton, TextField } from "../../components/fields";
 import { ListState } from "../../components/lists";
-import { Icon } from "../../../components/Icon";
 import { useTitle } from "../../hooks/useTitle";
 import { errorMessages } from "../../../errors";
 import { SIGN_IN } from "../../session";
 import { useCreateAdminForm } from "./useCreateAdminForm";
+import { AuthScreen } from "../../components/AuthScreen";
 import * as icons from "../../icons";
 
 export default function CreateAdmin() {
   useTitle("Create Admin");
   const { bind, errors, busy, onSubmit, loading, open, loadError, token } = useCreateAdminForm();
   return (
-    <div className="cp-auth">
-      <div className="cp-auth-badge" aria-hidden="true">
-        <Icon path={icons.person} size={30} />
-      </div>
-      <h1>Create Admin</h1>
+    <AuthScreen icon={icons.person} title="Create Admin">
       {loading || (open === null && loadError) ? (
         <ListState loading={loading} error={loadError ? errorMessages(loadError)[0] : null} empty />
       ) : open && !token ? (
@@ -44,6 +40,6 @@ export default function CreateAdmin() {
           </p>
         </div>
       )}
-    </div>
+    </AuthScreen>
   );
 }

@@ -1,20 +1,16 @@
 import { Link } from "react-router-dom";
 import { FormStatus, NEW_PASSWORD_HINT, PasswordField, SubmitButton, TextField } from "../../components/fields";
-import { Icon } from "../../../components/Icon";
 import { useTitle } from "../../hooks/useTitle";
 import { SIGN_IN } from "../../session";
 import { useResetPasswordForm } from "./useResetPasswordForm";
+import { AuthScreen } from "../../components/AuthScreen";
 import * as icons from "../../icons";
 
 export default function ResetPassword() {
   useTitle("Admin Reset Password");
   const { bind, values, errors, message, busy, step, onSendPin, onReset, back } = useResetPasswordForm();
   return (
-    <div className="cp-auth">
-      <div className="cp-auth-badge" aria-hidden="true">
-        <Icon path={icons.lock} size={30} />
-      </div>
-      <h1>Admin Reset Password</h1>
+    <AuthScreen icon={icons.lock} title="Admin Reset Password">
       <ol className="cp-steps" aria-label="Steps">
         <li className={step === 1 ? "active" : "done"} aria-current={step === 1 ? "step" : undefined}>
           E-mail
@@ -48,6 +44,6 @@ export default function ResetPassword() {
       <p className="cp-auth-links">
         <Link to={SIGN_IN}>Back to sign in</Link>
       </p>
-    </div>
+    </AuthScreen>
   );
 }

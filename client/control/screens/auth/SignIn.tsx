@@ -1,10 +1,10 @@
 import { Link, useLocation } from "react-router-dom";
 import { useAdminCanCreateQuery } from "../../../generated/graphql";
 import { CodeField, FormStatus, PasswordField, SubmitButton, TextField } from "../../components/fields";
-import { Icon } from "../../../components/Icon";
 import { useTitle } from "../../hooks/useTitle";
 import { useFlash } from "../../hooks/lists";
 import { useSignInForm } from "./useSignInForm";
+import { AuthScreen } from "../../components/AuthScreen";
 import * as icons from "../../icons";
 
 export default function SignIn() {
@@ -15,11 +15,7 @@ export default function SignIn() {
   const { pathname } = useLocation();
   const signupPath = pathname.startsWith("/cp") ? "/cp/signup" : "/control/signup.html";
   return (
-    <div className="cp-auth">
-      <div className="cp-auth-badge" aria-hidden="true">
-        <Icon path={icons.lock} size={30} />
-      </div>
-      <h1>{step === "password" ? "Admin Sign In" : "Two-Step Sign In"}</h1>
+    <AuthScreen icon={icons.lock} title={step === "password" ? "Admin Sign In" : "Two-Step Sign In"}>
       {step === "password" ? (
         <form className="cp-form" onSubmit={onSubmit} noValidate>
           <FormStatus errors={errors} message={errors.length ? "" : flash} />
@@ -57,6 +53,6 @@ export default function SignIn() {
         <Link to={`/control/password.html${values.email ? `?email=${encodeURIComponent(values.email)}` : ""}`}>Forgot your password?</Link>
         {data?.canCreateAdmin ? <Link to={signupPath}>No admin yet? Create the admin account</Link> : null}
       </p>}
-    </div>
+    </AuthScreen>
   );
 }

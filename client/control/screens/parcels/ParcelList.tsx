@@ -1,4 +1,3 @@
-import { useState } from "react";
 import { Link } from "react-router-dom";
 import { useAdminDeleteParcelMutation, useAdminParcelsQuery } from "../../../generated/graphql";
 import { AddButton, DeleteButton, ListState, NextPage } from "../../components/lists";
@@ -8,6 +7,7 @@ import { Icon } from "../../../components/Icon";
 import { evict, useConfirmDelete, useFlash, useNextPage } from "../../hooks/lists";
 import { firstError } from "../../hooks/errors";
 import { useTitle } from "../../hooks/useTitle";
+import { useTicked } from "../../hooks/useTicked";
 import { labelsUrl } from "./labels";
 import { ParcelRow } from "./ParcelRow";
 import { MAX_LABELS } from "../../../../server/modules/label/label.codes";
@@ -26,8 +26,7 @@ export default function ParcelList() {
   // A courier sees parcels; adding, changing, importing and exporting need parcels:write.
   const writer = useRole().can("parcels:write");
   // Tracking codes ticked for "Print labels", in the order they were ticked.
-  const [picked, setPicked] = useState<string[]>([]);
-  const toggle = (code: string, on: boolean) => setPicked((list) => (on ? [...list.filter((c) => c !== code), code] : list.filter((c) => c !== code)));
+  const { ticked: picked, toggle, setTicked: setPicked } = useTicked([]);
   return (
     <div className="cp-container">
       <PageHeader

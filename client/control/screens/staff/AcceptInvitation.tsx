@@ -6,6 +6,7 @@ import { Icon } from "../../../components/Icon";
 import { useFormState } from "../../hooks/useFormState";
 import { useTitle } from "../../hooks/useTitle";
 import { SIGN_IN } from "../../session";
+import { AuthScreen } from "../../components/AuthScreen";
 import * as icons from "../../icons";
 
 /**
@@ -29,11 +30,7 @@ export default function AcceptInvitation() {
     if (who) setDone(who);
   });
   return (
-    <div className="cp-auth">
-      <div className="cp-auth-badge" aria-hidden="true">
-        <Icon path={icons.people} size={30} />
-      </div>
-      <h1>Accept Invitation</h1>
+    <AuthScreen icon={icons.people} title="Accept Invitation">
       {done ? (
         <div className="cp-form" data-testid="accepted">
           <p className="cp-alert cp-alert-success" role="status">
@@ -62,7 +59,7 @@ export default function AcceptInvitation() {
       <p className="cp-auth-links">
         <Link to={SIGN_IN}>Back to sign in</Link>
       </p>
-    </div>
+    </AuthScreen>
   );
 }
 

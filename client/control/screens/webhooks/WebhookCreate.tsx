@@ -1,6 +1,6 @@
 import { useParams } from "react-router-dom";
 import { useAdminWebhooksQuery, type AdminWebhookFieldsFragment } from "../../../generated/graphql";
-import { FormStatus, SubmitButton, TextField } from "../../components/fields";
+import { CheckList, FormStatus, SubmitButton, TextField } from "../../components/fields";
 import { ListState } from "../../components/lists";
 import { firstError } from "../../hooks/errors";
 import { NotFoundCard } from "../NotFound";
@@ -30,22 +30,7 @@ function WebhookForm({ hook }: { hook?: AdminWebhookFieldsFragment }) {
             placeholder="https://example.com/hooks/courier"
             hint="Receives a POST with a JSON body for each event, signed with the hook's secret."
           />
-          <fieldset className="cp-fieldset">
-            <legend>Events</legend>
-            <ul className="cp-checks">
-              {WEBHOOK_EVENT_OPTIONS.map((e) => (
-                <li key={e.value}>
-                  <label className="cp-check">
-                    <input type="checkbox" name="events" value={e.value} checked={events.includes(e.value)} onChange={(ev) => toggleEvent(e.value, ev.target.checked)} />
-                    <span>
-                      <code>{e.label}</code>
-                      <small className="cp-muted">{e.hint}</small>
-                    </span>
-                  </label>
-                </li>
-              ))}
-            </ul>
-          </fieldset>
+          <CheckList legend="Events" name="events" options={WEBHOOK_EVENT_OPTIONS} ticked={events} onToggle={toggleEvent} />
           <label className="cp-check">
             <input type="checkbox" name="active" value="true" checked={active} onChange={(ev) => setActive(ev.target.checked)} />
             <span>

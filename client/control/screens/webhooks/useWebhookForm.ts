@@ -2,17 +2,17 @@ import { useState } from "react";
 import { useNavigate } from "react-router-dom";
 import { useAdminCreateWebhookMutation, useAdminUpdateWebhookMutation, type AdminWebhookFieldsFragment } from "../../../generated/graphql";
 import { useFormState } from "../../hooks/useFormState";
+import { useTicked } from "../../hooks/useTicked";
 import { WEBHOOK_EVENT_OPTIONS } from "../../options";
 
 /** Registers a webhook or changes one (URL, events, active), then back to the list (where its signing secret is). */
 export function useWebhookForm(hook?: AdminWebhookFieldsFragment) {
   const form = useFormState({ url: hook?.url ?? "" });
-  const [events, setEvents] = useState<string[]>(hook ? hook.events : WEBHOOK_EVENT_OPTIONS.map((e) => e.value));
+  const { ticked: events, toggle: toggleEvent } = useTicked(hook ? hook.events : WEBHOOK_EVENT_OPTIONS.map((e) => e.value));
   const [active, setActive] = useState(hook?.active ?? true);
   const [create] = useAdminCreateWebhookMutation({ refetchQueries: ["AdminWebhooks"] });
   const [update] = useAdminUpdateWebhookMutation();
   const navigate = useNavigate();
-  const toggleEvent = (value: string, on: boolean) => setEvents((old) => (on ? [...old.filter((e) => e !== value), value] : old.filter((e) => e !== value)));
   const onSubmit = form.submit(async () => {
     // Sent in the list's order, whatever order they were ticked in.
     const chosen = WEBHOOK_EVENT_OPTIONS.map((e) => e.value).filter((e) => events.includes(e));
