@@ -36,6 +36,39 @@ export function NextPage({ nextPageUrl, more }: { nextPageUrl?: string | null; m
   );
 }
 
+/** A column of a ListTable: its heading, and `num` for a right-aligned number column. */
+export type Column = string | { label: string; num?: boolean };
+
+/**
+ * A list shown as a table (rows of records, one heading a column; on a phone each cell shows its
+ * column's name from its data-label). `children` are the body's rows.
+ */
+export function ListTable({ testId, caption, className, columns, children }: { testId: string; caption?: string; className?: string; columns: Column[]; children: ReactNode }) {
+  return (
+    <div className="cp-table-wrap">
+      <table className={`cp-table cp-table-list${className ? ` ${className}` : ""}`} data-testid={testId}>
+        {caption ? <caption className="cp-visually-hidden">{caption}</caption> : null}
+        <thead>
+          <tr>
+            {columns.map((c) =>
+              typeof c === "string" ? (
+                <th key={c} scope="col">
+                  {c}
+                </th>
+              ) : (
+                <th key={c.label} scope="col" className={c.num ? "cp-num" : undefined}>
+                  {c.label}
+                </th>
+              ),
+            )}
+          </tr>
+        </thead>
+        <tbody>{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
 /** The Add button with a hint that highlights it on arrival and closes after 1 s. */
 export function AddButton({ to, children }: { to: string; children: ReactNode }) {
   const [hint, setHint] = useState(true);

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { useSearchParams } from "react-router-dom";
 import { useAdminAuditActorsQuery, useAdminAuditLogQuery, type AdminAuditLogQuery } from "../../../generated/graphql";
-import { ListState } from "../../components/lists";
+import { ListState, ListTable } from "../../components/lists";
 import { PageHeader } from "../../components/PageHeader";
 import { Icon } from "../../../components/Icon";
 import { firstError } from "../../hooks/errors";
@@ -217,45 +217,31 @@ export default function AuditLog() {
           <p className="cp-muted cp-small" aria-live="polite" data-testid="audit-total">
             {log!.total} {log!.total === 1 ? "entry" : "entries"} · page {log!.current_page} of {log!.last_page}
           </p>
-          <div className="cp-table-wrap">
-            <table className="cp-table cp-table-list cp-audit-table" data-testid="audit-table">
-              <caption className="cp-visually-hidden">Recorded changes, newest first</caption>
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Who</th>
-                  <th scope="col">Operation</th>
-                  <th scope="col">Object</th>
-                  <th scope="col">Changes</th>
+          <ListTable testId="audit-table" className="cp-audit-table" caption="Recorded changes, newest first" columns={["When", "Who", "Operation", "Object", "Changes"]}>
+            {rows.map((e) => {
+              const w = who(e.actor);
+              return (
+                <tr key={e.id} data-testid="audit-row">
+                  <td data-label="When">
+                    <time dateTime={e.at}>{new Date(e.at).toLocaleString()}</time>
+                  </td>
+                  <td data-label="Who" className="cp-break" title={w.hint}>
+                    {w.text}
+                  </td>
+                  <td data-label="Operation">
+                    <code className="cp-event">{e.operation}</code>
+                  </td>
+                  <td data-label="Object">
+                    {objectLabel(e.object_type)}
+                    {e.object_id ? <span className="cp-mono"> #{e.object_id}</span> : null}
+                  </td>
+                  <td data-label="Changes" className="cp-audit-changes">
+                    <Changes entry={e} />
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {rows.map((e) => {
-                  const w = who(e.actor);
-                  return (
-                    <tr key={e.id} data-testid="audit-row">
-                      <td data-label="When">
-                        <time dateTime={e.at}>{new Date(e.at).toLocaleString()}</time>
-                      </td>
-                      <td data-label="Who" className="cp-break" title={w.hint}>
-                        {w.text}
-                      </td>
-                      <td data-label="Operation">
-                        <code className="cp-event">{e.operation}</code>
-                      </td>
-                      <td data-label="Object">
-                        {objectLabel(e.object_type)}
-                        {e.object_id ? <span className="cp-mono"> #{e.object_id}</span> : null}
-                      </td>
-                      <td data-label="Changes" className="cp-audit-changes">
-                        <Changes entry={e} />
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+              );
+            })}
+          </ListTable>
           <nav className="cp-pager" aria-label="Pages of the audit log">
             <button type="button" className="cp-btn cp-btn-outline" disabled={page <= 1 || loading} onClick={() => go(applied, page - 1)}>
               Newer

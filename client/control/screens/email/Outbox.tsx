@@ -1,6 +1,6 @@
 import { Link } from "react-router-dom";
 import { useAdminOutboxQuery } from "../../../generated/graphql";
-import { ListState, NextPage } from "../../components/lists";
+import { ListState, ListTable, NextPage } from "../../components/lists";
 import { PageHeader } from "../../components/PageHeader";
 import { Icon } from "../../../components/Icon";
 import { useNextPage } from "../../hooks/lists";
@@ -32,45 +32,32 @@ export default function Outbox() {
       />
       <ListState loading={loading} error={firstError(error)} empty={rows.length === 0} />
       {rows.length ? (
-        <div className="cp-table-wrap">
-          <table className="cp-table cp-table-list" data-testid="outbox">
-            <thead>
-              <tr>
-                <th scope="col">Time</th>
-                <th scope="col">To</th>
-                <th scope="col">Subject</th>
-                <th scope="col">Kind</th>
-                <th scope="col">Result</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((m) => (
-                <tr key={m.id}>
-                  <td data-label="Time">
-                    <time dateTime={m.created_at}>{new Date(m.created_at).toLocaleString()}</time>
-                  </td>
-                  <td data-label="To" className="cp-break">
-                    {m.to}
-                  </td>
-                  <td data-label="Subject">{m.subject}</td>
-                  <td data-label="Kind">
-                    {KIND[m.kind] ?? m.kind}
-                    <small className="cp-muted"> · {m.template}</small>
-                  </td>
-                  <td data-label="Result">
-                    {m.delivered ? (
-                      <span className="cp-badge cp-badge-ok">delivered</span>
-                    ) : (
-                      <span className="cp-badge cp-badge-fail" title={m.error}>
-                        failed: {m.error || "unknown error"}
-                      </span>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ListTable testId="outbox" columns={["Time", "To", "Subject", "Kind", "Result"]}>
+          {rows.map((m) => (
+            <tr key={m.id}>
+              <td data-label="Time">
+                <time dateTime={m.created_at}>{new Date(m.created_at).toLocaleString()}</time>
+              </td>
+              <td data-label="To" className="cp-break">
+                {m.to}
+              </td>
+              <td data-label="Subject">{m.subject}</td>
+              <td data-label="Kind">
+                {KIND[m.kind] ?? m.kind}
+                <small className="cp-muted"> · {m.template}</small>
+              </td>
+              <td data-label="Result">
+                {m.delivered ? (
+                  <span className="cp-badge cp-badge-ok">delivered</span>
+                ) : (
+                  <span className="cp-badge cp-badge-fail" title={m.error}>
+                    failed: {m.error || "unknown error"}
+                  </span>
+                )}
+              </td>
+            </tr>
+          ))}
+        </ListTable>
       ) : null}
       <NextPage nextPageUrl={data?.outbox.next_page_url} more={more} />
     </div>

@@ -2,6 +2,7 @@ import { useId } from "react";
 import { Link } from "react-router-dom";
 import { Card, PageHeader } from "../../components/PageHeader";
 import { FormStatus } from "../../components/fields";
+import { ListTable } from "../../components/lists";
 import { Icon } from "../../../components/Icon";
 import { ErrorList } from "../../../components/ErrorList";
 import { useTitle } from "../../hooks/useTitle";
@@ -20,39 +21,26 @@ function RowsTable({ rows, caption }: { rows: ImportRow[]; caption: string }) {
   const shown = [...bad, ...good];
   return (
     <>
-      <div className="cp-table-wrap">
-        <table className="cp-table cp-table-list cp-import-table" data-testid="import-rows">
-          <caption className="cp-visually-hidden">{caption}</caption>
-          <thead>
-            <tr>
-              <th scope="col" className="cp-num">Row</th>
-              <th scope="col">Tracking code</th>
-              <th scope="col">Action</th>
-              <th scope="col">Errors</th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((r) => (
-              <tr key={r.row} className={r.action === "error" ? "cp-import-bad" : undefined}>
-                <td className="cp-num" data-label="Row">{r.row}</td>
-                <td className="cp-mono" data-label="Tracking code">{r.tracking_code || <span className="cp-muted">(none)</span>}</td>
-                <td data-label="Action">
-                  <span className={`cp-badge ${r.action === "error" ? "cp-badge-fail" : r.action === "create" ? "cp-badge-ok" : "cp-badge-status"}`}>
-                    {ACTION_LABEL[r.action] ?? r.action}
-                  </span>
-                </td>
-                <td data-label="Errors">
-                  {r.errors.length ? (
-                    <ErrorList className="cp-import-errors" errors={r.errors} />
-                  ) : (
-                    <span className="cp-muted">-</span>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ListTable testId="import-rows" className="cp-import-table" caption={caption} columns={[{ label: "Row", num: true }, "Tracking code", "Action", "Errors"]}>
+        {shown.map((r) => (
+          <tr key={r.row} className={r.action === "error" ? "cp-import-bad" : undefined}>
+            <td className="cp-num" data-label="Row">{r.row}</td>
+            <td className="cp-mono" data-label="Tracking code">{r.tracking_code || <span className="cp-muted">(none)</span>}</td>
+            <td data-label="Action">
+              <span className={`cp-badge ${r.action === "error" ? "cp-badge-fail" : r.action === "create" ? "cp-badge-ok" : "cp-badge-status"}`}>
+                {ACTION_LABEL[r.action] ?? r.action}
+              </span>
+            </td>
+            <td data-label="Errors">
+              {r.errors.length ? (
+                <ErrorList className="cp-import-errors" errors={r.errors} />
+              ) : (
+                <span className="cp-muted">-</span>
+              )}
+            </td>
+          </tr>
+        ))}
+      </ListTable>
       {shown.length < rows.length ? (
         <p className="cp-muted cp-list-count">
           Showing {shown.length} of {rows.length} rows: every row with errors, then the first of the others.

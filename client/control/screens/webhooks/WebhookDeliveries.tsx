@@ -3,7 +3,7 @@ import { useParams } from "react-router-dom";
 import { useAdminPingWebhookMutation, useAdminWebhookDeliveriesQuery, useAdminWebhooksQuery } from "../../../generated/graphql";
 import { errorMessages } from "../../../errors";
 import { FormStatus } from "../../components/fields";
-import { ListState, NextPage } from "../../components/lists";
+import { ListState, ListTable, NextPage } from "../../components/lists";
 import { PageHeader } from "../../components/PageHeader";
 import { Icon } from "../../../components/Icon";
 import { firstError, isNotFound } from "../../hooks/errors";
@@ -58,45 +58,30 @@ function Log({ id }: { id: number }) {
       <FormStatus errors={errors} message={message} />
       <ListState loading={loading} error={firstError(error)} empty={rows.length === 0} />
       {rows.length ? (
-        <div className="cp-table-wrap">
-          <table className="cp-table cp-table-list" data-testid="deliveries">
-            <caption className="cp-visually-hidden">Deliveries of this webhook, newest first</caption>
-            <thead>
-              <tr>
-                <th scope="col">Time</th>
-                <th scope="col">Event</th>
-                <th scope="col">Status</th>
-                <th scope="col" className="cp-num">Attempts</th>
-                <th scope="col" className="cp-num">Response</th>
-                <th scope="col">Error</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((d) => (
-                <tr key={d.id} data-testid="delivery-row">
-                  <td data-label="Time">
-                    <time dateTime={d.created_at}>{new Date(d.created_at).toLocaleString()}</time>
-                  </td>
-                  <td data-label="Event">
-                    <code className="cp-event">{d.event}</code>
-                  </td>
-                  <td data-label="Status">
-                    <DeliveryStatus status={d.status} />
-                  </td>
-                  <td data-label="Attempts" className="cp-num">
-                    {d.attempts}
-                  </td>
-                  <td data-label="Response" className="cp-num" data-testid="delivery-response">
-                    {d.response_status ?? "-"}
-                  </td>
-                  <td data-label="Error" className={d.error ? "cp-break" : "cp-muted"}>
-                    {d.error || "-"}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ListTable testId="deliveries" caption="Deliveries of this webhook, newest first" columns={["Time", "Event", "Status", { label: "Attempts", num: true }, { label: "Response", num: true }, "Error"]}>
+          {rows.map((d) => (
+            <tr key={d.id} data-testid="delivery-row">
+              <td data-label="Time">
+                <time dateTime={d.created_at}>{new Date(d.created_at).toLocaleString()}</time>
+              </td>
+              <td data-label="Event">
+                <code className="cp-event">{d.event}</code>
+              </td>
+              <td data-label="Status">
+                <DeliveryStatus status={d.status} />
+              </td>
+              <td data-label="Attempts" className="cp-num">
+                {d.attempts}
+              </td>
+              <td data-label="Response" className="cp-num" data-testid="delivery-response">
+                {d.response_status ?? "-"}
+              </td>
+              <td data-label="Error" className={d.error ? "cp-break" : "cp-muted"}>
+                {d.error || "-"}
+              </td>
+            </tr>
+          ))}
+        </ListTable>
       ) : null}
       <NextPage nextPageUrl={data?.webhookDeliveries.next_page_url} more={more} />
     </div>
