@@ -8,7 +8,7 @@ import fastifyStatic from "@fastify/static";
 import { pageCsp } from "./core/csp.js";
 import { getSettings } from "./modules/settings/settings.service.js";
 import { config } from "./core/config.js";
-import { loggerOptions, quietRequests, registerRequestLog } from "./core/logging.js";
+import { fastifyLogging, registerRequestLog } from "./core/logging.js";
 import { etagOf, publicRead } from "./core/http-cache.js";
 import { openDb } from "./db/index.js";
 import { registerGraphql } from "./graphql/server.js";
@@ -32,8 +32,7 @@ export async function buildApp(): Promise<FastifyInstance> {
   await openDb(c.databaseUrl);
   const app = Fastify({
     // Structured logs (pino) with a request id per request; no cookies, tokens or bodies in them (core/logging.ts).
-    logger: loggerOptions(c),
-    logController: quietRequests(),
+    ...fastifyLogging(c),
     genReqId: (req) => {
       const given = req.headers["x-request-id"];
       return typeof given === "string" && /^[A-Za-z0-9._-]{1,64}$/.test(given) ? given : crypto.randomUUID();

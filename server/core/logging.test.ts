@@ -2,7 +2,7 @@ import { Writable } from "node:stream";
 import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "./config.js";
-import { loggerOptions, quietRequests, redactQuery, registerRequestLog } from "./logging.js";
+import { fastifyLogging, redactQuery, registerRequestLog } from "./logging.js";
 
 /** Runs fn with some environment variables set (empty: unset), then puts them back. */
 function withEnv<T>(vars: Record<string, string>, fn: () => T): T {
@@ -23,8 +23,8 @@ async function serverWith(env: Record<string, string>) {
   const c = withEnv({ LOG_LEVEL: "info", LOG_REQUESTS: "", SLOW_REQUEST_MS: "", ...env }, loadConfig);
   const lines: Record<string, any>[] = [];
   const stream = new Writable({ write(chunk, _enc, done) { lines.push(JSON.parse(String(chunk))); done(); } });
-  const options = loggerOptions(c);
-  const app = Fastify({ logger: options && { ...options, stream }, logController: quietRequests() });
+  const options = fastifyLogging(c);
+  const app = Fastify({ ...options, logger: options.logger && { ...options.logger, stream } });
   registerRequestLog(app, c);
   app.get("/ok", async () => ({ ok: true }));
   app.get("/missing", async (_req, reply) => reply.code(404).send({ ok: false }));

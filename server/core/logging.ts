@@ -1,5 +1,5 @@
 import pino, { type DestinationStream, type LoggerOptions } from "pino";
-import { LogController, type FastifyInstance, type FastifyRequest } from "fastify";
+import { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from "fastify";
 import type { Config } from "./config.js";
 
 /**
@@ -13,7 +13,7 @@ import type { Config } from "./config.js";
  * asynchronous buffered writer, flushed at exit. Cookies, Authorization headers, bodies and query-string
  * values never reach them.
  */
-export function loggerOptions(c: Config): (LoggerOptions & { stream: DestinationStream }) | false {
+function loggerOptions(c: Config): (LoggerOptions & { stream: DestinationStream }) | false {
   if (c.logLevel === "silent") return false;
   return {
     level: c.logLevel,
@@ -29,7 +29,38 @@ export function loggerOptions(c: Config): (LoggerOptions & { stream: Destination
 }
 
 /** For Fastify's `logController` option: its own two lines per request (and its error line) are off. */
-export const quietRequests = () => new LogController({ disableRequestLogging: true });
+const quietRequests = () => new LogController({ disableRequestLogging: true });
+
+/**
+ * For Fastify's `childLoggerFactory` option: each request's logger (`req.log`, bound to its request id) is
+ * made on its first use. Fastify makes one per request, and pino's child costs about as much as the rest of
+ * a cached look-up's logging; with LOG_REQUESTS=errors most requests never write a line.
+ */
+function lazyRequestLogger(this: unknown, logger: FastifyBaseLogger, bindings: Record<string, unknown>, opts: object): FastifyBaseLogger {
+  let child: FastifyBaseLogger | undefined;
+  const real = () => (child ??= logger.child(bindings, opts));
+  return {
+    get level() {
+      return child?.level ?? logger.level;
+    },
+    set level(level: string) {
+      real().level = level;
+    },
+    fatal: (...a: unknown[]) => (real().fatal as (...x: unknown[]) => void)(...a),
+    error: (...a: unknown[]) => (real().error as (...x: unknown[]) => void)(...a),
+    warn: (...a: unknown[]) => (real().warn as (...x: unknown[]) => void)(...a),
+    info: (...a: unknown[]) => (real().info as (...x: unknown[]) => void)(...a),
+    debug: (...a: unknown[]) => (real().debug as (...x: unknown[]) => void)(...a),
+    trace: (...a: unknown[]) => (real().trace as (...x: unknown[]) => void)(...a),
+    silent: () => undefined,
+    child: (b: Record<string, unknown>, o?: object) => real().child(b, o),
+  } as FastifyBaseLogger;
+}
+
+/** Fastify's logging options as the site runs them: the logger, its own request lines off, lazy request loggers. */
+export function fastifyLogging(c: Config) {
+  return { logger: loggerOptions(c), logController: quietRequests(), childLoggerFactory: lazyRequestLogger };
+}
 
 const FAILURE = Symbol("request-error");
 type WithFailure = FastifyRequest & { [FAILURE]?: Error };
