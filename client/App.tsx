@@ -1,18 +1,20 @@
 import { lazy, memo, Suspense, useEffect } from "react";
 import { Route, Routes } from "react-router-dom";
+import { useApolloClient } from "@apollo/client/react";
 import { useStore } from "./state/store";
 import { PublicLayout } from "./components/layout/PublicLayout";
-import { loadContentPage, loadNotFound, SCREEN_LOADERS } from "./routes";
+import { CONTENT_PAGE_FILE, NOT_FOUND_FILE, SCREEN_FILES } from "./routes";
+import { screenComponent } from "./screens";
 import { CONTROL_ROOT, PAGE_ROUTE, SCREENS, SETUP_ROOT, type Screen } from "../server/core/routes.codes";
 import { startSiteGraph } from "./modules/graph/siteGraph";
 
-// Every screen is its own chunk (client/routes.ts); the control panel is one separate chunk (client/control).
+// Every screen is its own chunk (client/routes.ts, client/screens.ts); the control panel is one separate chunk (client/control).
 const SCREEN_ELEMENTS = (Object.keys(SCREENS) as Screen[]).map((s) => {
-  const Component = lazy(SCREEN_LOADERS[s]);
+  const Component = screenComponent(SCREEN_FILES[s]);
   return <Route key={s} path={SCREENS[s]} element={<Component />} />;
 });
-const ContentPage = lazy(loadContentPage);
-const NotFound = lazy(loadNotFound);
+const ContentPage = screenComponent(CONTENT_PAGE_FILE);
+const NotFound = screenComponent(NOT_FOUND_FILE);
 const Control = lazy(() => import("./control/ControlRoutes"));
 
 export function applyTheme(theme: "LIGHT" | "DARK"): void {
@@ -25,8 +27,14 @@ export function applyTheme(theme: "LIGHT" | "DARK"): void {
 export function App() {
   const { state, dispatch } = useStore();
 
+  const client = useApolloClient();
   // Start-up: the site graph, fetched once (boot.ts asked for it), goes into Apollo's cache.
   useEffect(() => startSiteGraph(dispatch), [dispatch]);
+  // A page the server rendered is hydrated with its cache and no requests (start.tsx); the screens' own
+  // effects have run before this one, so what they asked for came from the cache. From now on, the network.
+  useEffect(() => {
+    client.prioritizeCacheValues = false;
+  }, [client]);
   useEffect(() => applyTheme(state.theme), [state.theme]);
 
   return <AppRoutes />;

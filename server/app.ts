@@ -15,6 +15,7 @@ import { registerGraphql } from "./graphql/server.js";
 import { frameworkErrors, registerRest, siteErrorHandler } from "./rest/index.js";
 import { mimeOf, readImage } from "./modules/upload/upload.service.js";
 import { clientRouteStatus } from "./client-routes.js";
+import { inlineScriptHashes, loadPageRenderer } from "./ssr.js";
 import { isHiddenFromSearch, normalPath } from "./core/routes.codes.js";
 import { registerSeoRoutes } from "./modules/seo/seo.routes.js";
 import { plainTile } from "./core/png.js";
@@ -75,7 +76,7 @@ export async function buildApp(): Promise<FastifyInstance> {
   // Calls per key and day are written every few seconds; what is still counted goes out now.
   app.addHook("onClose", async () => flushKeyUse());
 
-  await registerGraphql(app);
+  const graphql = await registerGraphql(app);
   await app.register(registerRest, { prefix: "/api" });
 
   app.get<{ Params: { name: string } }>("/uploads/images/:name", async (req, reply) => {
@@ -111,6 +112,9 @@ export async function buildApp(): Promise<FastifyInstance> {
     });
   }
   const template = hasClient ? fs.readFileSync(indexFile, "utf8") : FALLBACK_HTML;
+  // The public first screens, rendered into the page for anonymous visitors (server/ssr.ts; SSR=false: off).
+  const renderPage = hasClient ? await loadPageRenderer({ enabled: c.ssr, clientDir: c.clientDir, productName: c.companyName, graphql, log: app.log }) : null;
+  const ownScripts = inlineScriptHashes(template);
   const sendIndex = async (req: import("fastify").FastifyRequest, reply: import("fastify").FastifyReply) => {
     const reqUrl = req.url;
     const [status, settings] = await Promise.all([clientRouteStatus(reqUrl), getSettings()]);
@@ -126,7 +130,8 @@ export async function buildApp(): Promise<FastifyInstance> {
     html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeAttr(c.companyName)}</title>`);
     // Tracking results, one visitor's links and the control panel are nobody's search results.
     if (isHiddenFromSearch(normalPath(reqUrl.split("?")[0]))) reply.header("X-Robots-Tag", "noindex, nofollow");
-    const csp = pageCsp(settings.chat_code, c.tileUrl);
+    if (status === 200 && renderPage) html = await renderPage(req, reply, html);
+    const csp = pageCsp(settings.chat_code, c.tileUrl, ownScripts);
     reply.code(status).type("text/html; charset=utf-8").header("Content-Security-Policy", csp);
     // Pages are public reads: ETag and 304 (core/http-cache.ts); a 404 page and an admin's request are not cached.
     if (status !== 200) reply.header("Cache-Control", "no-cache");
