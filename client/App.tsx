@@ -1,6 +1,5 @@
 import { lazy, memo, Suspense, useEffect } from "react";
 import { Route, Routes } from "react-router-dom";
-import { useApolloClient } from "@apollo/client/react";
 import { useStore } from "./state/store";
 import { PublicLayout } from "./components/layout/PublicLayout";
 import { CONTENT_PAGE_FILE, NOT_FOUND_FILE, SCREEN_FILES } from "./routes";
@@ -27,14 +26,8 @@ export function applyTheme(theme: "LIGHT" | "DARK"): void {
 export function App() {
   const { state, dispatch } = useStore();
 
-  const client = useApolloClient();
   // Start-up: the site graph, fetched once (boot.ts asked for it), goes into Apollo's cache.
   useEffect(() => startSiteGraph(dispatch), [dispatch]);
-  // A page the server rendered is hydrated with its cache and no requests (start.tsx); the screens' own
-  // effects have run before this one, so what they asked for came from the cache. From now on, the network.
-  useEffect(() => {
-    client.prioritizeCacheValues = false;
-  }, [client]);
   useEffect(() => applyTheme(state.theme), [state.theme]);
 
   return <AppRoutes />;

@@ -7,7 +7,8 @@
  */
 import { renderToString } from "react-dom/server";
 import { StaticRouter } from "react-router-dom";
-import { ApolloClient, ApolloLink, InMemoryCache, Observable, type FetchResult, type NormalizedCacheObject } from "@apollo/client/core";
+import { ApolloClient, ApolloLink, InMemoryCache, Observable, type FetchResult } from "@apollo/client/core";
+import type { GraphQLFormattedError } from "graphql";
 import { ApolloProvider } from "@apollo/client/react";
 import { getMarkupFromTree } from "@apollo/client/react/ssr";
 import { print } from "@apollo/client/utilities";
@@ -21,6 +22,8 @@ import { SiteGraphDocument } from "./generated/public";
 import { setProductName } from "./components/brand";
 import { loadScreen } from "./screens";
 import { screenFileAt } from "./routes";
+import { earlyKey } from "./modules/graph/early";
+import type { ServerState } from "./serverState";
 
 /** One GraphQL operation, as a request to /graphql would carry it. */
 export interface Operation {
@@ -43,8 +46,8 @@ export interface RenderOptions {
 export interface Rendered {
   /** The markup of #root. */
   html: string;
-  /** Apollo's cache, for the browser to hydrate with. */
-  state: NormalizedCacheObject;
+  /** Apollo's cache and the operations' errors, for the browser to hydrate with (client/serverState.ts). */
+  state: ServerState;
   /** The screen's module (client/routes.ts), whose stylesheet and chunk the page links. */
   file: string | null;
   /** `<html lang dir>` for the language rendered. */
@@ -58,11 +61,13 @@ export async function render(o: RenderOptions): Promise<Rendered> {
   setProductName(o.productName);
   graphFromServer();
 
+  const errors: ServerState["errors"] = {};
   const link = new ApolloLink(
     (operation) =>
       new Observable<FetchResult>((observer) => {
         o.execute({ query: print(operation.query), variables: operation.variables, operationName: operation.operationName || undefined }).then(
           (result) => {
+            if (result.errors?.length) errors[earlyKey(operation.operationName, operation.variables)] = result.errors as GraphQLFormattedError[];
             observer.next(result);
             observer.complete();
           },
@@ -93,5 +98,5 @@ export async function render(o: RenderOptions): Promise<Rendered> {
     },
   });
   const lang = languageOf(language);
-  return { html, state: client.extract(), file: screenFileAt(pathname), lang: { tag: lang.tag, dir: "rtl" in lang && lang.rtl ? "rtl" : "ltr" } };
+  return { html, state: { cache: client.extract(), errors }, file: screenFileAt(pathname), lang: { tag: lang.tag, dir: "rtl" in lang && lang.rtl ? "rtl" : "ltr" } };
 }

@@ -12,6 +12,7 @@ import { loadState, StoreProvider } from "./state/store";
 import { initI18n } from "./i18n";
 import { App, applyTheme } from "./App";
 import { serverState } from "./serverState";
+import { keepEarly } from "./modules/graph/early";
 import { loadScreen } from "./screens";
 
 /** Resolves in a new task, so the work after it does not lengthen the task before it. */
@@ -24,7 +25,8 @@ applyTheme(loadState().theme);
 // Otherwise the saved start-up graph is in the cache for the first render (the fresh one replaces it).
 const fromServer = serverState();
 if (fromServer) {
-  apollo.cache.restore(fromServer);
+  apollo.cache.restore(fromServer.cache);
+  for (const [key, errors] of Object.entries(fromServer.errors)) keepEarly(key, { data: null, errors });
   apollo.prioritizeCacheValues = true;
   graphFromServer();
 } else {
@@ -54,7 +56,8 @@ void nextTask()
     // A transition: React renders (or hydrates) the first screen in short slices instead of one long task.
     startTransition(() => {
       const root = document.getElementById("root")!;
-      if (fromServer) hydrateRoot(root, app);
+      // A mismatch is logged with the component where it was found; React then renders that part on the client.
+      if (fromServer) hydrateRoot(root, app, { onRecoverableError: (e, info) => console.error("hydration:", e, info.componentStack) });
       else createRoot(root).render(app);
     }),
   );

@@ -72,7 +72,7 @@ export async function loadPageRenderer(o: {
         productName: o.productName,
         execute: (op) => o.graphql(req, reply, op),
       });
-      o.log.debug({ ms: Math.round(performance.now() - t0) }, "server render");
+      o.log.debug({ url, ms: Math.round((performance.now() - t0) * 100) / 100 }, "server render");
       let head = "";
       if (r.file) {
         if (!links.has(r.file)) links.set(r.file, assetLinks(manifest, r.file, page));

@@ -15,6 +15,8 @@ import { useNoIndex, useStructuredData } from "../modules/parcel/seo";
 import { useDocumentTitle } from "../components/brand";
 import { splitCodes } from "../modules/parcel/codes";
 import { TRACK_ERRORS } from "../modules/parcel/trackErrors";
+import { serverErrors } from "../serverState";
+import { NetworkStatus } from "@apollo/client/core";
 
 export type TrackedParcel = TrackParcelQuery["parcel"];
 
@@ -128,7 +130,10 @@ export default function TrackPage() {
     const first = callErrors(error)[0];
     return first ? errorText(t, first, TRACK_ERRORS) : null;
   };
-  const singleError = single.loading ? null : firstError(single.error);
+  // A code the server's render found no parcel for: the page brought the error, and the first look-up's
+  // answer (start.tsx hands it to Apollo without a request), so the screen shows it while that one loads.
+  const fromServer = codes.length === 1 && single.networkStatus === NetworkStatus.loading ? serverErrors("TrackParcel", { trackingCode: codes[0] }) : null;
+  const singleError = fromServer ? firstError(fromServer) : single.loading ? null : firstError(single.error);
   const manyError = many.loading ? null : firstError(many.error);
 
   const tracking = (
@@ -194,10 +199,10 @@ export default function TrackPage() {
               ))}
             </div>
           )
-        ) : single.loading ? (
-          tracking
         ) : singleError ? (
           failure(singleError)
+        ) : single.loading ? (
+          tracking
         ) : data ? (
           <TrackResult parcel={data} onVerify={onVerify} reschedule={reschedule} />
         ) : (

@@ -177,7 +177,8 @@ export function TrackResult({ parcel: p, onVerify, reschedule }: { parcel: Parce
               <span>
                 {t("track.estimated")}:{" "}
                 <strong className="delivery-window">
-                  <bdi>{expected}</bdi>
+                  {/* Dates as Intl writes them: the server's ICU may space them differently from the browser's. */}
+                  <bdi suppressHydrationWarning>{expected}</bdi>
                 </strong>
               </span>
             </div>
@@ -188,7 +189,7 @@ export function TrackResult({ parcel: p, onVerify, reschedule }: { parcel: Parce
               {t("track.lastUpdate")}:{" "}
               <time dateTime={p.last_event_at}>
                 <strong>
-                  <bdi>{fmtMoment(p.last_event_at, local ? undefined : "UTC")}</bdi>
+                  <bdi suppressHydrationWarning>{fmtMoment(p.last_event_at, local ? undefined : "UTC")}</bdi>
                 </strong>
               </time>
             </span>

@@ -74,7 +74,8 @@ export function TrackSummary({ item }: { item: TrackItem }) {
             <span>
               {t("track.estimated")}:{" "}
               <strong className="delivery-window">
-                <bdi>{expected}</bdi>
+                {/* Dates as Intl writes them: the server's ICU may space them differently from the browser's. */}
+                <bdi suppressHydrationWarning>{expected}</bdi>
               </strong>
             </span>
           </p>
@@ -84,7 +85,7 @@ export function TrackSummary({ item }: { item: TrackItem }) {
             <Icon path={icons.schedule} size={18} />
             <span>
               <bdi>{latest.title}</bdi> · <time dateTime={latest.created_at}>
-                <bdi>{fmtMoment(latest.created_at, local ? undefined : "UTC")}</bdi>
+                <bdi suppressHydrationWarning>{fmtMoment(latest.created_at, local ? undefined : "UTC")}</bdi>
               </time>
             </span>
           </p>
