@@ -79,6 +79,9 @@ export async function loadPageRenderer(o: {
         head = links.get(r.file)!;
       }
       return page
+        // The content paints without the scripts: they load at low priority, after the stylesheets, font and banner.
+        .replace(/<script type="module" crossorigin src=/g, '<script type="module" crossorigin fetchpriority="low" src=')
+        .replace(/<link rel="modulepreload" crossorigin href=/g, '<link rel="modulepreload" crossorigin fetchpriority="low" href=')
         .replace(/<html lang="[^"]*" dir="[^"]*"/, `<html lang="${r.lang.tag}" dir="${r.lang.dir}"`)
         // The start-up graph is in the page's cache: the browser does not fetch it.
         .replace(/[ \t]*<link rel="preload" href="\/api\/graph"[^>]*>\n?/, "")
@@ -111,7 +114,7 @@ function assetLinks(manifest: Manifest, file: string, page: string): string {
   const absent = (f: string) => !page.includes(`/${f}"`);
   return [
     ...[...css].filter(absent).map((f) => `<link rel="stylesheet" crossorigin href="/${f}">\n`),
-    ...[...js].filter(absent).map((f) => `<link rel="modulepreload" crossorigin href="/${f}">\n`),
+    ...[...js].filter(absent).map((f) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${f}">\n`),
   ].join("");
 }
 

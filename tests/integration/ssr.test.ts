@@ -154,3 +154,18 @@ describe("addresses the server does not render", () => {
     expect(page.text).not.toContain("<script>alert(1)");
   });
 });
+
+describe("the rendered page on the wire", () => {
+  it("is compressed for clients that take it (its own ETag per encoding), its scripts at low priority", async () => {
+    const raw = await fetch(`${t.url}/pages/no-such`, { headers: { "accept-encoding": "identity" } });
+    expect(raw.headers.get("content-encoding")).toBeNull();
+    const plain = await anon.get("/", { ...from(), "accept-encoding": "identity" });
+    const br = await fetch(`${t.url}/`, { headers: { ...from(), "accept-encoding": "br" } });
+    expect(br.headers.get("content-encoding")).toBe("br");
+    expect(br.headers.get("vary")).toContain("Accept-Encoding");
+    expect(br.headers.get("etag")).not.toBe(plain.headers.get("etag"));
+    expect(await br.text()).toBe(plain.text);
+    expect(plain.text).toMatch(/<script type="module" crossorigin fetchpriority="low" src=/);
+    expect(plain.text).not.toMatch(/<link rel="modulepreload" crossorigin href=/);
+  });
+});
