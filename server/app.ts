@@ -16,7 +16,7 @@ import { registerGraphql } from "./graphql/server.js";
 import { frameworkErrors, registerRest, siteErrorHandler } from "./rest/index.js";
 import { mimeOf, readImage } from "./modules/upload/upload.service.js";
 import { clientRouteStatus } from "./client-routes.js";
-import { inlineScriptHashes, loadPageRenderer, SSR_SCRIPT_HASHES } from "./ssr.js";
+import { inlineScriptHashes, loadPageRenderer } from "./ssr.js";
 import { isHiddenFromSearch, normalPath } from "./core/routes.codes.js";
 import { registerSeoRoutes } from "./modules/seo/seo.routes.js";
 import { plainTile } from "./core/png.js";
@@ -115,7 +115,7 @@ export async function buildApp(): Promise<FastifyInstance> {
   const template = hasClient ? fs.readFileSync(indexFile, "utf8") : FALLBACK_HTML;
   // The public first screens, rendered into the page for anonymous visitors (server/ssr.ts; SSR=false: off).
   const renderPage = hasClient ? await loadPageRenderer({ enabled: c.ssr, clientDir: c.clientDir, productName: c.companyName, graphql, log: app.log }) : null;
-  const ownScripts = [...inlineScriptHashes(template), ...(renderPage ? SSR_SCRIPT_HASHES : [])];
+  const ownScripts = inlineScriptHashes(template);
   const sendIndex = async (req: import("fastify").FastifyRequest, reply: import("fastify").FastifyReply) => {
     const reqUrl = req.url;
     const [status, settings] = await Promise.all([clientRouteStatus(reqUrl), getSettings()]);

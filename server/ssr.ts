@@ -51,7 +51,7 @@ export async function loadPageRenderer(o: {
   }
   const mod = (await import(pathToFileURL(entry).href)) as RenderModule;
   const manifest = JSON.parse(fs.readFileSync(manifestFile, "utf8")) as Manifest;
-  const links = new Map<string, { css: string; js: string[] }>();
+  const links = new Map<string, string>();
 
   return async (req, reply, page) => {
     const url = req.url;
@@ -74,30 +74,19 @@ export async function loadPageRenderer(o: {
       });
       o.log.debug({ url, ms: Math.round((performance.now() - t0) * 100) / 100 }, "server render");
       let head = "";
-      let screen: string[] = [];
       if (r.file) {
-        if (!links.has(r.file)) links.set(r.file, assetsOf(manifest, r.file, page));
-        ({ css: head, js: screen } = links.get(r.file)!);
+        if (!links.has(r.file)) links.set(r.file, assetLinks(manifest, r.file, page));
+        head = links.get(r.file)!;
       }
-      // The content paints without the scripts: they are asked for once the first frame is painted (LOADER),
-      // so they do not share the network with the stylesheets, the font and the banner before it.
-      const scripts = { entry: "", preload: [] as string[] };
-      const withoutScripts = page
-        .replace(/[ \t]*<script type="module" crossorigin src="([^"]+)"><\/script>\n?/, (_, src: string) => ((scripts.entry = src), ""))
-        .replace(/[ \t]*<link rel="modulepreload" crossorigin href="([^"]+)">\n?/g, (_, href: string) => (scripts.preload.push(href), ""));
-      if (!scripts.entry) return page;
-      return withoutScripts
+      return page
+        // The content paints without the scripts: they load at low priority, after the stylesheets, font and banner.
+        .replace(/<script type="module" crossorigin src=/g, '<script type="module" crossorigin fetchpriority="low" src=')
+        .replace(/<link rel="modulepreload" crossorigin href=/g, '<link rel="modulepreload" crossorigin fetchpriority="low" href=')
         .replace(/<html lang="[^"]*" dir="[^"]*"/, `<html lang="${r.lang.tag}" dir="${r.lang.dir}"`)
         // The start-up graph is in the page's cache: the browser does not fetch it.
         .replace(/[ \t]*<link rel="preload" href="\/api\/graph"[^>]*>\n?/, "")
         .replace("</head>", `${head}</head>`)
-        .replace(
-          '<div id="root"></div>',
-          () =>
-            `<div id="root">${r.html}</div>\n    <script type="application/json" id="${SERVER_STATE_ID}">${scriptSafeJson(r.state)}</script>` +
-            `\n    <script type="application/json" id="ssr-scripts">${scriptSafeJson({ entry: scripts.entry, preload: [...scripts.preload, ...screen] })}</script>` +
-            `\n    <script>${LOADER}</script>`,
-        );
+        .replace('<div id="root"></div>', () => `<div id="root">${r.html}</div>\n    <script type="application/json" id="${SERVER_STATE_ID}">${scriptSafeJson(r.state)}</script>`);
     } catch (err) {
       req.log.error({ err }, "server rendering failed: the client renders the page");
       return page;
@@ -106,10 +95,10 @@ export async function loadPageRenderer(o: {
 }
 
 /**
- * The stylesheets of a screen's module (and of the chunks it imports), as <link>s for <head>, and its chunks,
- * without what the page links already: the screen paints styled, and its chunks load with the app's.
+ * The stylesheets and the chunk of a screen's module (and of the chunks it imports), as <link>s for <head>,
+ * without what the page links already: the screen paints styled, and its chunk loads with the page.
  */
-function assetsOf(manifest: Manifest, file: string, page: string): { css: string; js: string[] } {
+function assetLinks(manifest: Manifest, file: string, page: string): string {
   const css = new Set<string>();
   const js = new Set<string>();
   const seen = new Set<string>();
@@ -123,25 +112,11 @@ function assetsOf(manifest: Manifest, file: string, page: string): { css: string
   };
   walk(file);
   const absent = (f: string) => !page.includes(`/${f}"`);
-  return {
-    css: [...css].filter(absent).map((f) => `<link rel="stylesheet" crossorigin href="/${f}">\n`).join(""),
-    js: [...js].filter(absent).map((f) => `/${f}`),
-  };
+  return [
+    ...[...css].filter(absent).map((f) => `<link rel="stylesheet" crossorigin href="/${f}">\n`),
+    ...[...js].filter(absent).map((f) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${f}">\n`),
+  ].join("");
 }
-
-/**
- * The rendered page's script loader: after the first frame (or a second, in a tab that paints nothing), the
- * module preloads and the entry the page would have had in <head> (listed in #ssr-scripts). One fixed text,
- * allowed by its hash (SSR_SCRIPT_HASHES).
- */
-const LOADER =
-  'var d=document,g=0;function go(){if(g++)return;var a=JSON.parse(d.getElementById("ssr-scripts").textContent);' +
-  'a.preload.forEach(function(u){var l=d.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=u;d.head.appendChild(l)});' +
-  'var s=d.createElement("script");s.type="module";s.crossOrigin="";s.src=a.entry;d.head.appendChild(s)}' +
-  "requestAnimationFrame(function(){setTimeout(go)});setTimeout(go,1000)";
-
-/** The CSP hashes of the inline scripts a rendered page adds (the loader). */
-export const SSR_SCRIPT_HASHES: readonly string[] = inlineScriptHashes(`<script>${LOADER}</script>`);
 
 /** The CSP hashes of the page's own inline scripts (index.html's theme script), which the page's policy allows. */
 export function inlineScriptHashes(page: string): string[] {

@@ -83,11 +83,12 @@ describe("hydration", () => {
             if (u.pathname === "/graphql" || u.pathname.startsWith("/api/")) asked.push(`${u.pathname}${u.search}`);
           });
           // The theme as the first paint has it: set by index.html's inline script, before any module runs.
-          const probe = await ctx.newPage();
-          await probe.route("**/assets/*.js", (r) => r.abort());
-          await probe.goto(`${site.url}${p.path}`);
-          expect(await probe.evaluate("document.documentElement.dataset.theme")).toBe(theme === "DARK" ? "dark" : "light");
-          await probe.close();
+          await page.route("**/assets/*.js", (r) => r.abort());
+          await page.goto(`${site.url}${p.path}`);
+          expect(await page.evaluate("document.documentElement.dataset.theme")).toBe(theme === "DARK" ? "dark" : "light");
+          await page.unroute("**/assets/*.js");
+          problems.length = 0; // the scripts refused above
+          asked.length = 0;
           await page.goto(`${site.url}${p.path}`, { waitUntil: "networkidle" });
           await hydrated(page);
           expect(await page.getByText(p[lang]).first().isVisible(), `${name}: ${p[lang]}`).toBe(true);
