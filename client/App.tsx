@@ -14,7 +14,8 @@ const SCREEN_ELEMENTS = (Object.keys(SCREENS) as Screen[]).map((s) => {
 });
 const ContentPage = screenComponent(CONTENT_PAGE_FILE);
 const NotFound = screenComponent(NOT_FOUND_FILE);
-const Control = lazy(() => import("./control/ControlRoutes"));
+// The server never renders the control panel (server/ssr.ts): its build leaves it out, and Leaflet with it.
+const Control = lazy(() => (import.meta.env.SSR ? Promise.reject(new Error("the control panel renders in the browser only")) : import("./control/ControlRoutes")));
 
 export function applyTheme(theme: "LIGHT" | "DARK"): void {
   const root = document.documentElement;

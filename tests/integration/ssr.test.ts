@@ -155,6 +155,19 @@ describe("addresses the server does not render", () => {
   });
 });
 
+describe("the server's render build", () => {
+  it("holds neither Leaflet nor the control panel", () => {
+    const dir = path.resolve("dist/ssr");
+    const files = fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && e.name.endsWith(".js"));
+    expect(files.length).toBeGreaterThan(0);
+    for (const f of files) {
+      const text = fs.readFileSync(path.join(f.parentPath, f.name), "utf8");
+      expect(text, f.name).not.toMatch(/leaflet/i);
+      expect(f.name).not.toMatch(/^(ControlRoutes|ParcelMap)/);
+    }
+  });
+});
+
 describe("the rendered page on the wire", () => {
   it("is compressed for clients that take it (its own ETag per encoding), its scripts at low priority", async () => {
     const raw = await fetch(`${t.url}/pages/no-such`, { headers: { "accept-encoding": "identity" } });
