@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from "react";
+import { useCallback, useMemo, useState, type FormEvent } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import "../styles/pages.css";
@@ -16,6 +16,7 @@ import { useDocumentTitle } from "../components/brand";
 import { splitCodes } from "../modules/parcel/codes";
 import { TRACK_ERRORS } from "../modules/parcel/trackErrors";
 import { serverErrors } from "../serverState";
+import { useKeepTyped } from "../components/hydrated";
 import { NetworkStatus } from "@apollo/client/core";
 
 export type TrackedParcel = TrackParcelQuery["parcel"];
@@ -77,14 +78,7 @@ export default function TrackPage() {
     setShownFor(queryCode);
     setCode(queryCode);
   }
-  // A page the server rendered shows the box before its script has run: what was typed there is kept.
-  const input = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    const typed = input.current?.value;
-    if (typed !== undefined && typed !== queryCode) setCode(typed);
-    // Once, when the page is hydrated.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  const input = useKeepTyped(code, setCode);
   const { query: single, unlock, refresh } = useParcelLookup(codes.length === 1 ? codes[0] : null);
   /** Several codes at once with the `track` query: each code has its parcel or its own error. */
   const many = useTrackParcelsQuery({
