@@ -6,7 +6,8 @@
 import "reflect-metadata";
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { ApolloServer } from "@apollo/server";
 import { signedInAdmin } from "../helpers/admin.js";
 import { startTestApp, type TestApp } from "../helpers/app.js";
 import { Client } from "../helpers/http.js";
@@ -152,6 +153,25 @@ describe("addresses the server does not render", () => {
     expect(state).not.toContain("\u2028");
     expect(JSON.stringify(JSON.parse(state))).toContain("</script><script>alert(1)</script>");
     expect(page.text).not.toContain("<script>alert(1)");
+  });
+});
+
+describe("a render that fails", () => {
+  it("sends the page the client renders (200, not 500)", async () => {
+    // The failure is injected where the render runs its operations (Apollo Server's executor, in this process).
+    const spy = vi.spyOn(ApolloServer.prototype, "executeOperation").mockRejectedValueOnce(new Error("failure injected by the test"));
+    try {
+      const page = await anon.get(`/track.html?code=${code}`, from());
+      expect(spy).toHaveBeenCalled();
+      expect(page.status).toBe(200);
+      expect(page.text).toContain('<div id="root"></div>');
+      expect(page.text).not.toMatch(STATE);
+      expect(page.text).toMatch(/<script type="module" crossorigin src=/);
+    } finally {
+      spy.mockRestore();
+    }
+    // The next request renders again.
+    expect((await anon.get("/", from())).text).toMatch(STATE);
   });
 });
 
