@@ -3,29 +3,6 @@ import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
 
 /**
- * The entry's stylesheet goes to the end of <body>, so it does not hold up the document's first paint (the
- * page background, set inline in client/index.html). The app's module script still runs only once the
- * stylesheet has loaded, so React never renders unstyled.
- */
-function stylesheetAfterShell(): Plugin {
-  return {
-    name: "courier:stylesheet-after-shell",
-    apply: "build",
-    transformIndexHtml: {
-      order: "post",
-      handler(html) {
-        const links: string[] = [];
-        const rest = html.replace(/[ \t]*<link rel="stylesheet"[^>]*>\n?/g, (tag) => {
-          links.push(tag.trim());
-          return "";
-        });
-        return links.length ? rest.replace("</body>", `  ${links.join("\n    ")}\n  </body>`) : html;
-      },
-    },
-  };
-}
-
-/**
  * The entry (client/main.tsx) is small and imports the app (client/start.tsx) dynamically, so the first
  * screen's requests leave before the app is evaluated. The app chunk and the chunks it imports are
  * preloaded from the page itself: they download alongside the entry instead of after it.
@@ -86,20 +63,27 @@ function appChunk(id: string, ctx: { getModuleInfo(id: string): { importedIds: r
   return appModules.has(id) ? "start" : null;
 }
 
-// The client lives in client/ and builds to dist/client, which the server serves.
-export default defineConfig(({ command }) => ({
+// The client lives in client/ and builds to dist/client, which the server serves; its manifest tells the server
+// which stylesheet and chunk a screen has (server/ssr.ts). `vite build --ssr` builds the server's render of the
+// public screens (client/entry-server.tsx) into dist/ssr: one self-contained module, every package bundled in,
+// so it runs after `npm prune --omit=dev`.
+export default defineConfig(({ command, isSsrBuild }) => ({
   root: "client",
-  publicDir: "public",
-  plugins: [react(), stylesheetAfterShell(), preloadApp()],
+  publicDir: isSsrBuild ? false : "public",
+  plugins: isSsrBuild ? [react()] : [react(), preloadApp()],
   // Apollo Client's development-only checks and warnings stay out of the production build (its documented switch).
-  define: command === "build" ? { "globalThis.__DEV__": "false" } : {},
-  build: {
-    outDir: "../dist/client",
-    emptyOutDir: true,
-    sourcemap: false,
-    chunkSizeWarningLimit: 600,
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: appChunk, includeDependenciesRecursively: false }] } } },
-  },
+  define: command === "build" ? { "globalThis.__DEV__": "false", ...(isSsrBuild ? { "process.env.NODE_ENV": JSON.stringify("production") } : {}) } : {},
+  ssr: { noExternal: true },
+  build: isSsrBuild
+    ? { ssr: "entry-server.tsx", outDir: "../dist/ssr", emptyOutDir: true, sourcemap: false, target: "node20", copyPublicDir: false }
+    : {
+        outDir: "../dist/client",
+        emptyOutDir: true,
+        sourcemap: false,
+        manifest: true,
+        chunkSizeWarningLimit: 600,
+        rolldownOptions: { output: { codeSplitting: { groups: [{ name: appChunk, includeDependenciesRecursively: false }] } } },
+      },
   server: {
     proxy: { "/api": "http://localhost:4000", "/graphql": "http://localhost:4000", "/uploads": "http://localhost:4000" },
   },

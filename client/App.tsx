@@ -2,18 +2,20 @@ import { lazy, memo, Suspense, useEffect } from "react";
 import { Route, Routes } from "react-router-dom";
 import { useStore } from "./state/store";
 import { PublicLayout } from "./components/layout/PublicLayout";
-import { loadContentPage, loadNotFound, SCREEN_LOADERS } from "./routes";
+import { CONTENT_PAGE_FILE, NOT_FOUND_FILE, SCREEN_FILES } from "./routes";
+import { screenComponent } from "./screens";
 import { CONTROL_ROOT, PAGE_ROUTE, SCREENS, SETUP_ROOT, type Screen } from "../server/core/routes.codes";
 import { startSiteGraph } from "./modules/graph/siteGraph";
 
-// Every screen is its own chunk (client/routes.ts); the control panel is one separate chunk (client/control).
+// Every screen is its own chunk (client/routes.ts, client/screens.ts); the control panel is one separate chunk (client/control).
 const SCREEN_ELEMENTS = (Object.keys(SCREENS) as Screen[]).map((s) => {
-  const Component = lazy(SCREEN_LOADERS[s]);
+  const Component = screenComponent(SCREEN_FILES[s]);
   return <Route key={s} path={SCREENS[s]} element={<Component />} />;
 });
-const ContentPage = lazy(loadContentPage);
-const NotFound = lazy(loadNotFound);
-const Control = lazy(() => import("./control/ControlRoutes"));
+const ContentPage = screenComponent(CONTENT_PAGE_FILE);
+const NotFound = screenComponent(NOT_FOUND_FILE);
+// The server never renders the control panel (server/ssr.ts): its build leaves it out, and Leaflet with it.
+const Control = lazy(() => (import.meta.env.SSR ? Promise.reject(new Error("the control panel renders in the browser only")) : import("./control/ControlRoutes")));
 
 export function applyTheme(theme: "LIGHT" | "DARK"): void {
   const root = document.documentElement;

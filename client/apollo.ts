@@ -1,4 +1,4 @@
-import { ApolloClient, ApolloLink, InMemoryCache, Observable, from } from "@apollo/client/core";
+import { ApolloClient, ApolloLink, InMemoryCache, Observable, from, type DefaultOptions } from "@apollo/client/core";
 import { HttpLink } from "@apollo/client/link/http";
 import { onError } from "@apollo/client/link/error";
 import { createPersistedQueryLink } from "@apollo/client/link/persisted-queries";
@@ -52,14 +52,17 @@ const head = canHash ? [errorLink, earlyLink, persistedLink] : [errorLink, early
 // The preflight header satisfies Apollo Server's CSRF prevention for GET requests.
 const httpLink = new HttpLink({ uri: "/graphql", credentials: "include", headers: { "apollo-require-preflight": "true" } });
 
+/** The options of every screen's operations, in the browser and in the server's render (client/entry-server.tsx). */
+export const DEFAULT_OPTIONS: DefaultOptions = {
+  watchQuery: { fetchPolicy: "cache-and-network", errorPolicy: "all" },
+  query: { fetchPolicy: "network-only", errorPolicy: "all" },
+  mutate: { errorPolicy: "none" },
+};
+
 export const apollo = new ApolloClient({
   link: from([...head, httpLink]),
   cache: new InMemoryCache(),
-  defaultOptions: {
-    watchQuery: { fetchPolicy: "cache-and-network", errorPolicy: "all" },
-    query: { fetchPolicy: "network-only", errorPolicy: "all" },
-    mutate: { errorPolicy: "none" },
-  },
+  defaultOptions: DEFAULT_OPTIONS,
 });
 
 /** The control panel's terminating link: multipart requests for File variables (graphql-upload on the server). */

@@ -2,19 +2,23 @@ import { preloadRoute } from "./routes";
 import { sendEarly, sendEarlyGraph } from "./modules/graph/early";
 import { splitCodes } from "./modules/parcel/codes";
 import trackParcel from "./modules/parcel/graphql/TrackParcel.graphql?raw";
+import { serverState } from "./serverState";
 import { HOME_FIRST_SLIDE, heroImageUrl, preloadImage, TRACK_HERO } from "./components/heroImages";
 
 /**
  * The first module main.tsx imports, so it runs before React, Apollo and the rest of the entry are
  * evaluated. Plain http is sent to https, except on loopback hosts. Otherwise everything the first
  * screen needs starts at once, while the entry starts up: the start-up graph, the screen's chunk and, for
- * /track.html?code=<one code>, the parcel (modules/graph/early.ts: Apollo takes these answers).
+ * /track.html?code=<one code>, the parcel (modules/graph/early.ts: Apollo takes these answers). A page the
+ * server rendered already holds its data and its banner (serverState.ts): only the screen's chunk is asked for.
  */
 const loopback = ["localhost", "127.0.0.1", "::1", "[::1]"];
 export const redirecting = location.protocol === "http:" && !loopback.includes(location.hostname);
 
 if (redirecting) {
   location.replace(`https://${location.host}${location.pathname}${location.search}${location.hash}`);
+} else if (serverState()) {
+  preloadRoute(location.pathname);
 } else {
   const path = location.pathname.replace(/\/+$/, "") || "/";
   const graph = sendEarlyGraph();

@@ -2,26 +2,36 @@ import type { ComponentType } from "react";
 import { isControlPath, normalPath, pageSlugAt, screenAt, type Screen } from "../server/core/routes.codes";
 
 /**
- * The screens' chunks, one import function each: App's React.lazy and the boot code share them, so the
- * chunk of the address being opened starts downloading while the entry still starts up (instead of only
- * after the first render found the lazy component). The addresses are server/core/routes.codes.ts'.
+ * The screens' chunks, one module each (under client/, the keys of Vite's manifest, which the server reads
+ * to put a server-rendered screen's stylesheet and chunk into the page: server/ssr.ts). App's routes and
+ * the boot code share the loaders, so the chunk of the address being opened starts downloading while the
+ * entry still starts up. The addresses are server/core/routes.codes.ts'.
  */
-export const SCREEN_LOADERS: Record<Screen, () => Promise<{ default: ComponentType }>> = {
-  home: () => import("./pages/HomePage"),
-  track: () => import("./pages/TrackPage"),
-  contact: () => import("./pages/ContactPage"),
-  resolution: () => import("./pages/ResolutionPage"),
-  unsubscribe: () => import("./pages/UnsubscribePage"),
-  debug: () => import("./pages/DebugPage"),
+export const SCREEN_FILES: Record<Screen, string> = {
+  home: "pages/HomePage.tsx",
+  track: "pages/TrackPage.tsx",
+  contact: "pages/ContactPage.tsx",
+  resolution: "pages/ResolutionPage.tsx",
+  unsubscribe: "pages/UnsubscribePage.tsx",
+  debug: "pages/DebugPage.tsx",
 };
-export const loadContentPage = () => import("./pages/ContentPage");
-export const loadNotFound = () => import("./pages/NotFoundPage");
+export const CONTENT_PAGE_FILE = "pages/ContentPage.tsx";
+export const NOT_FOUND_FILE = "pages/NotFoundPage.tsx";
+
+export type Loader = () => Promise<{ default: ComponentType }>;
+const MODULES = import.meta.glob<{ default: ComponentType }>("./pages/*Page.tsx");
+export const loaderOf = (file: string): Loader => MODULES[`./${file}`];
+
+/** The module of the public screen at this address (null under the control panel and set-up). */
+export function screenFileAt(pathname: string): string | null {
+  const p = normalPath(pathname);
+  if (isControlPath(p)) return null;
+  const screen = screenAt(p);
+  return screen ? SCREEN_FILES[screen] : pageSlugAt(p) ? CONTENT_PAGE_FILE : NOT_FOUND_FILE;
+}
 
 /** Starts loading the public screen of this address (a failure shows later, where React imports it). */
 export function preloadRoute(pathname: string): void {
-  const p = normalPath(pathname);
-  if (isControlPath(p)) return;
-  const screen = screenAt(p);
-  const load = screen ? SCREEN_LOADERS[screen] : pageSlugAt(p) ? loadContentPage : loadNotFound;
-  load().catch(() => undefined);
+  const file = screenFileAt(pathname);
+  if (file) loaderOf(file)().catch(() => undefined);
 }

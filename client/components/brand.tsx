@@ -8,9 +8,14 @@ import { useTranslation } from "react-i18next";
 let metaName: string | undefined;
 export function useProductName(): string {
   const { t } = useTranslation();
-  // The server writes the tag into the page once; it is read once.
-  metaName ??= document.querySelector<HTMLMetaElement>('meta[name="application-name"]')?.content?.trim() ?? "";
+  // The server writes the tag into the page once; it is read once (the server's render is told: setProductName).
+  if (typeof document !== "undefined") metaName ??= document.querySelector<HTMLMetaElement>('meta[name="application-name"]')?.content?.trim() ?? "";
   return metaName || t("brand.name");
+}
+
+/** The name the server writes into `<meta name="application-name">`, for its own render of a page. */
+export function setProductName(name: string): void {
+  metaName = name.trim();
 }
 
 /** The logo mark: a parcel with a forward arrow. */

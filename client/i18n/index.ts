@@ -61,16 +61,35 @@ export async function initI18n(): Promise<LanguageCode> {
   const [en, own] = await Promise.all([loadLocale("en"), code === "en" ? null : loadLocale(code)]);
   const resources: Record<string, { translation: Dict }> = { en: { translation: en ?? {} } };
   if (own) resources[code] = { translation: own };
-  await i18n.use(initReactI18next).init({
-    lng: code,
-    fallbackLng: "en",
-    resources,
-    interpolation: { escapeValue: false },
-    returnEmptyString: false,
-    react: { useSuspense: false },
-  });
+  await i18n.use(initReactI18next).init({ ...OPTIONS, lng: code, resources });
   applyDocumentLanguage(code);
   return code;
+}
+
+const OPTIONS = {
+  fallbackLng: "en",
+  interpolation: { escapeValue: false },
+  returnEmptyString: false,
+  react: { useSuspense: false },
+} as const;
+
+let serverReady: Promise<unknown> | null = null;
+/**
+ * The server's render (client/entry-server.tsx): the translations of this language (the `lang` cookie or
+ * `?lang=`, as initI18n reads them in the browser), loaded once per process. setLanguage() then makes it
+ * current for a render: the render is synchronous, so no other request's language comes in between.
+ */
+export async function loadServerLanguage(code: LanguageCode): Promise<void> {
+  serverReady ??= i18n.use(initReactI18next).init({ ...OPTIONS, lng: "en", resources: { en: { translation: en } } });
+  await serverReady;
+  if (i18n.hasResourceBundle(code, "translation")) return;
+  const own = await loadLocale(code);
+  if (own && !i18n.hasResourceBundle(code, "translation")) i18n.addResourceBundle(code, "translation", own);
+}
+
+/** Makes a loaded language current (synchronously: its translations are there). */
+export function setLanguage(code: LanguageCode): void {
+  void i18n.changeLanguage(code);
 }
 
 /** The real language tag of the current language, for Intl formatting. */

@@ -15,6 +15,9 @@ import { useNoIndex, useStructuredData } from "../modules/parcel/seo";
 import { useDocumentTitle } from "../components/brand";
 import { splitCodes } from "../modules/parcel/codes";
 import { TRACK_ERRORS } from "../modules/parcel/trackErrors";
+import { serverErrors } from "../serverState";
+import { useKeepTyped } from "../components/hydrated";
+import { NetworkStatus } from "@apollo/client/core";
 
 export type TrackedParcel = TrackParcelQuery["parcel"];
 
@@ -75,6 +78,7 @@ export default function TrackPage() {
     setShownFor(queryCode);
     setCode(queryCode);
   }
+  const input = useKeepTyped(code, setCode);
   const { query: single, unlock, refresh } = useParcelLookup(codes.length === 1 ? codes[0] : null);
   /** Several codes at once with the `track` query: each code has its parcel or its own error. */
   const many = useTrackParcelsQuery({
@@ -128,7 +132,10 @@ export default function TrackPage() {
     const first = callErrors(error)[0];
     return first ? errorText(t, first, TRACK_ERRORS) : null;
   };
-  const singleError = single.loading ? null : firstError(single.error);
+  // A code the server's render found no parcel for: the page brought the error, and the first look-up's
+  // answer (start.tsx hands it to Apollo without a request), so the screen shows it while that one loads.
+  const fromServer = codes.length === 1 && single.networkStatus === NetworkStatus.loading ? serverErrors("TrackParcel", { trackingCode: codes[0] }) : null;
+  const singleError = fromServer ? firstError(fromServer) : single.loading ? null : firstError(single.error);
   const manyError = many.loading ? null : firstError(many.error);
 
   const tracking = (
@@ -156,6 +163,7 @@ export default function TrackPage() {
           </label>
           <input
             id="track-code"
+            ref={input}
             name="code"
             className="track-input"
             placeholder={t("track.placeholder")}
@@ -194,10 +202,10 @@ export default function TrackPage() {
               ))}
             </div>
           )
-        ) : single.loading ? (
-          tracking
         ) : singleError ? (
           failure(singleError)
+        ) : single.loading ? (
+          tracking
         ) : data ? (
           <TrackResult parcel={data} onVerify={onVerify} reschedule={reschedule} />
         ) : (

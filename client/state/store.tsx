@@ -81,6 +81,8 @@ const KEY = "state";
 
 /** The saved object, or {} when there is none or it cannot be read. */
 export function readSaved(): Record<string, unknown> {
+  // The server's render (client/entry-server.tsx) has no saved state.
+  if (typeof localStorage === "undefined") return {};
   try {
     const raw = localStorage.getItem(KEY);
     const saved: unknown = raw ? JSON.parse(raw) : {};

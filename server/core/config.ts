@@ -45,6 +45,8 @@ export function loadConfig() {
     // How long a CDN or proxy may keep a public read (server/core/http-cache.ts); 0: revalidate every time.
     publicCacheSeconds: Math.max(0, Math.floor(int("PUBLIC_CACHE_SECONDS", 0))),
     clientDir: path.resolve(env.CLIENT_DIR || "./dist/client"),
+    // The public first screens rendered into the page (server/ssr.ts, from the build's ssr/ next to CLIENT_DIR); false: the client renders alone.
+    ssr: env.SSR !== "false",
     seedDemo: env.SEED_DEMO !== "false",
     tileUrl: env.MAP_TILE_URL || "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
     trustProxy: env.TRUST_PROXY || "",

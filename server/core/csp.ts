@@ -5,9 +5,10 @@ import crypto from "node:crypto";
  * third-party script may come from: its <script src> origins are allowed, and its inline
  * scripts are allowed by hash, so nothing else injected into a page can run.
  */
-export function pageCsp(chatCode: string, tileUrl: string): string {
+export function pageCsp(chatCode: string, tileUrl: string, ownScripts: readonly string[] = []): string {
   const hosts = new Set<string>();
-  const hashes: string[] = [];
+  // The page's own inline scripts (their CSP hashes: server/ssr.ts inlineScriptHashes), then the chat code's.
+  const hashes: string[] = [...ownScripts];
   for (const m of chatCode.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script\s*>/gi)) {
     const src = /\bsrc\s*=\s*["']?([^"'\s>]+)/i.exec(m[1])?.[1];
     if (src) {

@@ -18,6 +18,16 @@ export const LISTED_SCREENS: readonly Screen[] = ["home", "contact"];
 /** One visitor's own screens: robots.txt keeps crawlers out, the page says X-Robots-Tag: noindex. */
 export const HIDDEN_SCREENS: readonly Screen[] = ["track", "unsubscribe", "debug"];
 
+/**
+ * The screens the server renders into the page itself (server/ssr.ts, client/entry-server.tsx), besides
+ * the content pages: the first screens of a visit. The others (and the control panel, set-up and 404s)
+ * are rendered by the client alone.
+ */
+export const SERVER_RENDERED_SCREENS: readonly Screen[] = ["home", "track", "contact"];
+
+/** The id of the `<script type="application/json">` that carries a server-rendered page's Apollo cache. */
+export const SERVER_STATE_ID = "ssr-state";
+
 /** A content page: /pages/{slug} (PAGE_ROUTE in react-router's notation). */
 export const PAGE_ROUTE = "/pages/:slug";
 export const pagePath = (slug: string) => `/pages/${slug}`;
@@ -47,4 +57,10 @@ export const pageSlugAt = (path: string): string | null => /^\/pages\/([^/]+)$/.
 export function isHiddenFromSearch(path: string): boolean {
   const screen = screenAt(path);
   return isControlPath(path) || (screen !== null && HIDDEN_SCREENS.includes(screen));
+}
+
+/** Whether the server renders the page at this (normal) path (SERVER_RENDERED_SCREENS and the content pages). */
+export function isServerRendered(path: string): boolean {
+  const screen = screenAt(path);
+  return screen ? SERVER_RENDERED_SCREENS.includes(screen) : pageSlugAt(path) !== null;
 }

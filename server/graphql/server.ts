@@ -2,6 +2,7 @@ import { ApolloServer, type ApolloServerPlugin } from "@apollo/server";
 import { ApolloServerPluginCacheControlDisabled } from "@apollo/server/plugin/disabled";
 import fastifyApollo, { fastifyApolloDrainPlugin } from "@as-integrations/fastify";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FormattedExecutionResult } from "graphql";
 import processRequest from "graphql-upload/processRequest.mjs";
 import { config } from "../core/config.js";
 import type { Context } from "../core/context.js";
@@ -15,8 +16,22 @@ import { isPrivateRequest, publicRead } from "../core/http-cache.js";
 
 const UPLOAD_MARK = Symbol("graphql-upload");
 
+/** One operation as a request to /graphql carries it. */
+export interface GraphqlOperation {
+  query: string;
+  variables?: Record<string, unknown>;
+  operationName?: string;
+}
+
+/**
+ * Runs an operation in this process for a request of another route (the server's render of a page:
+ * server/ssr.ts): Apollo's executor with the same schema, validation, limits, error format and request
+ * context as /graphql, so access rules, the privacy of a parcel, rate limits and caches apply as to a call.
+ */
+export type InProcessGraphql = (req: FastifyRequest, reply: FastifyReply, operation: GraphqlOperation) => Promise<FormattedExecutionResult>;
+
 /** Apollo Server 5 at /graphql, with GraphQL multipart uploads (graphql-upload) in the same scope. */
-export async function registerGraphql(app: FastifyInstance): Promise<void> {
+export async function registerGraphql(app: FastifyInstance): Promise<InProcessGraphql> {
   const executable = await schema();
   const persisted = new PersistedQueries();
   const apollo = new ApolloServer<Context>({
@@ -103,6 +118,12 @@ export async function registerGraphql(app: FastifyInstance): Promise<void> {
       context: async (req: FastifyRequest, reply: FastifyReply) => ctxOf(req, reply),
     });
   });
+
+  return async (req, reply, operation) => {
+    const response = await apollo.executeOperation<Record<string, unknown>>(operation, { contextValue: ctxOf(req, reply) });
+    if (response.body.kind !== "single") throw new Error("an in-process operation answered incrementally");
+    return response.body.singleResult;
+  };
 }
 
 const noStore: ApolloServerPlugin<Context> = {

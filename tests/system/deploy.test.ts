@@ -145,7 +145,11 @@ describe("production recipe", () => {
     // The tracking page itself, from the client build.
     const page = await fetch(`${url}/track.html?code=CR-2026-000001`);
     expect(page.status).toBe(200);
-    expect(await page.text()).toMatch(/<script type="module"[^>]+src="\/assets\//);
+    const html = await page.text();
+    expect(html).toMatch(/<script type="module"[^>]+src="\/assets\//);
+    // Rendered by the server's build (dist/ssr, every package bundled in, so it runs in the pruned tree).
+    expect(html).toMatch(/id="parcel-code"[^>]*>CR-2026-000001</);
+    expect(html).toContain('id="ssr-state"');
   });
 
   it("starts again on the existing database quickly", async () => {

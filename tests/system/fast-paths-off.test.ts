@@ -1,5 +1,5 @@
 // Every fast path can be turned off (ARCHITECTURE.md): a second process on the same PostgreSQL database runs
-// with the view cache, the direct reads, the GraphQL fast path and its kept answers all off, and must answer
+// with the view cache, the direct reads, the GraphQL fast path and its kept answers (and the server-side render) all off, and must answer
 // every public look-up with the same bytes as the process with the shipped defaults, before and after a write.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dropDatabase, freshDatabase } from "../helpers/db.js";
@@ -14,7 +14,7 @@ let owner: Client;
 beforeAll(async () => {
   // One public address for both, so links inside the answers (JSON-LD) are the same.
   fast = await startSite({ PUBLIC_URL: "http://courier.test" }, db);
-  plain = await startSite({ PUBLIC_URL: "http://courier.test", PARCEL_CACHE_SIZE: "0", DIRECT_READS: "false", GRAPHQL_FAST_PATH: "false", GRAPHQL_ANSWERS_KEPT: "0" }, db);
+  plain = await startSite({ PUBLIC_URL: "http://courier.test", PARCEL_CACHE_SIZE: "0", DIRECT_READS: "false", GRAPHQL_FAST_PATH: "false", GRAPHQL_ANSWERS_KEPT: "0", SSR: "false" }, db);
   owner = await signedInAdmin(fast.url);
 }, 120_000);
 afterAll(async () => {
@@ -57,5 +57,15 @@ describe("with every fast path off", () => {
     const after = await answers(fast.url);
     expect(after[3]).toContain("Held at customs for inspection");
     expect(await answers(plain.url)).toEqual(after);
+  });
+
+  it("serves the pages the client renders (SSR=false), where the defaults render them on the server", async () => {
+    const page = async (base: string) => (await fetch(`${base}/track.html?code=CR-2026-000001`)).text();
+    const rendered = await page(fast.url);
+    expect(rendered).toMatch(/id="parcel-code"[^>]*>CR-2026-000001</);
+    const shell = await page(plain.url);
+    expect(shell).toContain('<div id="root"></div>');
+    expect(shell).not.toContain("ssr-state");
+    expect(shell).toContain('<link rel="preload" href="/api/graph"');
   });
 });

@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useState } from "react";
 import { Outlet, useLocation } from "react-router-dom";
+import { useApolloClient } from "@apollo/client/react";
 import { useStaged } from "../staged";
 import { BackToTop } from "./BackToTop";
 import { Footer } from "./Footer";
@@ -9,6 +10,19 @@ import { SkipLink } from "./SkipLink";
 import { TopBar } from "./TopBar";
 import { useChatCode } from "./useChatCode";
 import { useMetaDescription } from "./useMetaDescription";
+
+/**
+ * A page the server rendered is hydrated with the server's Apollo cache and no requests (client/start.tsx).
+ * The screen is hydrated with this boundary, after the layout around it; this effect runs after the
+ * screen's own, so its queries were answered from the cache. From then on, the network as usual.
+ */
+function NetworkAfterHydration() {
+  const client = useApolloClient();
+  useEffect(() => {
+    client.prioritizeCacheValues = false;
+  }, [client]);
+  return null;
+}
 
 /** Public pages: top bar, side menu, faded page area and footer. */
 export function PublicLayout() {
@@ -33,6 +47,7 @@ export function PublicLayout() {
       <main id="main" tabIndex={-1} className="site-main page-fade" key={pathname}>
         <Suspense fallback={<PageLoading />}>
           <Outlet />
+          <NetworkAfterHydration />
         </Suspense>
       </main>
       {withFooter ? <Footer /> : null}

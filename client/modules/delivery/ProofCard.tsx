@@ -3,11 +3,13 @@ import { useTranslation } from "react-i18next";
 import { Icon } from "../../components/Icon";
 import { check_circle } from "../../components/icons";
 import { fmtMoment } from "../parcel/format";
+import { useHydrated } from "../../components/hydrated";
 import { ProofImages, type ProofLike } from "./ProofView";
 
 /** "Delivered to J. Smith", when, where it was left, and the photo and signature (the public page). */
 export function ProofCard({ proof }: { proof: ProofLike }) {
   const { t } = useTranslation();
+  const local = useHydrated();
   const id = useId();
   return (
     <section className="card result-card proof-card" aria-labelledby={id} data-testid="delivery-proof">
@@ -24,7 +26,10 @@ export function ProofCard({ proof }: { proof: ProofLike }) {
           </p>
         ) : null}
         <p>
-          <time dateTime={proof.delivered_at}>{t("track.deliveredAt", { when: fmtMoment(proof.delivered_at) })}</time>
+          {/* UTC as the server renders it until hydrated, then the visitor's time zone; Intl may space it differently on the server. */}
+          <time dateTime={proof.delivered_at} suppressHydrationWarning>
+            {t("track.deliveredAt", { when: fmtMoment(proof.delivered_at, local ? undefined : "UTC") })}
+          </time>
         </p>
         {proof.left_at ? (
           <p>

@@ -30,6 +30,14 @@ export function sendEarly(operationName: string, query: string, variables: Recor
   pending.set(earlyKey(operationName, variables), answer);
 }
 
+/**
+ * An answer the page brought (a failed operation of the server's render, client/serverState.ts): Apollo's
+ * cache holds no errors, so the operation's first request takes this answer instead of asking again.
+ */
+export function keepEarly(key: string, answer: EarlyAnswer): void {
+  pending.set(key, Promise.resolve(answer));
+}
+
 /** The early answer of this operation and these variables, once; null when there is none. */
 export function takeEarly(operationName: string, variables: Record<string, unknown> | undefined): Promise<EarlyAnswer> | null {
   const key = earlyKey(operationName, variables);

@@ -56,6 +56,17 @@ export function restoreSavedGraph(): void {
 
 let started = false;
 let ready = false;
+/** The graph came with the page (the server rendered it): nothing to ask for. */
+let fromServer = false;
+
+/**
+ * The page's start-up graph is in Apollo's cache already: the server's render (client/entry-server.tsx)
+ * asked for it, or the client restored the state the server sent (client/start.tsx). Before the first render.
+ */
+export function graphFromServer(): void {
+  fromServer = true;
+  ready = true;
+}
 const listeners = new Set<() => void>();
 
 function markReady() {
@@ -67,6 +78,16 @@ function markReady() {
 export function startSiteGraph(dispatch: (a: Action) => void): void {
   if (started) return;
   started = true;
+  if (fromServer) {
+    // The server renders only for visitors without a session: the graph's session flag was false.
+    const data = apollo.cache.readQuery<SiteGraphQuery>({ query: SiteGraphDocument });
+    startTransition(() => dispatch({ type: "session/graph", admin: false, role: null }));
+    if (data) {
+      const { pages, reviews, settings } = data.graph;
+      save({ pages: Object.fromEntries(pages.map((p) => [p.slug, p])), reviews, settings });
+    }
+    return;
+  }
   sendEarlyGraph()
     .then((g: RestGraph) => {
       if (!g.pages) return;

@@ -12,6 +12,7 @@ import { activityIconPath } from "../../components/activityIcons";
 import { ProtectedNotice, type Verify } from "./VerifyForm";
 import { FINAL_STATUSES, isStatusCode, STATUS_RULES } from "./status";
 import { useStaged } from "../../components/staged";
+import { useHydrated } from "../../components/hydrated";
 import { attemptNumbers, attemptText } from "../delivery/attempts";
 import { ProofCard } from "../delivery/ProofCard";
 import { RescheduleCard } from "../delivery/RescheduleCard";
@@ -19,7 +20,8 @@ import { RescheduleCard } from "../delivery/RescheduleCard";
 type Parcel = TrackParcelQuery["parcel"];
 type Activity = Parcel["history"][number];
 
-const ParcelMap = lazy(() => import("../../components/ParcelMap"));
+// Leaflet is the browser's alone: the server's render never shows the map (it comes in a later stage), and its build leaves it out.
+const ParcelMap = lazy(() => (import.meta.env.SSR ? Promise.reject(new Error("the map renders in the browser only")) : import("../../components/ParcelMap")));
 
 const COLORS = new Set(["green", "black", "gold", "red"]);
 
@@ -59,7 +61,8 @@ export function EstimatedDelivery({ dates, iconSize }: { dates: string; iconSize
       <span>
         {t("track.estimated")}:{" "}
         <strong className="delivery-window">
-          <bdi>{dates}</bdi>
+          {/* Dates as Intl writes them: the server's ICU may space them differently from the browser's. */}
+          <bdi suppressHydrationWarning>{dates}</bdi>
         </strong>
       </span>
     </>
@@ -140,6 +143,7 @@ export function TrackResult({ parcel: p, onVerify, reschedule }: { parcel: Parce
   const failed = p.status_code === "delivery_failed" && p.delivery_attempts > 0;
   // The head card first; the details, the history and the map follow one per frame (see useStaged).
   const shown = useStaged(4, 1);
+  const local = useHydrated();
   return (
     <article className="track-result" aria-labelledby="parcel-code">
       <header className="card result-head">
@@ -195,7 +199,7 @@ export function TrackResult({ parcel: p, onVerify, reschedule }: { parcel: Parce
               {t("track.lastUpdate")}:{" "}
               <time dateTime={p.last_event_at}>
                 <strong>
-                  <bdi>{fmtMoment(p.last_event_at)}</bdi>
+                  <bdi suppressHydrationWarning>{fmtMoment(p.last_event_at, local ? undefined : "UTC")}</bdi>
                 </strong>
               </time>
             </span>

@@ -7,6 +7,7 @@ import { deliveryWindow, fmtMoment } from "./format";
 import { StatusBadge, StatusProgress } from "./StatusView";
 import { EstimatedDelivery, QuietNote } from "./TrackResult";
 import { lock } from "./icons";
+import { useHydrated } from "../../components/hydrated";
 import { FINAL_STATUSES, isStatusCode } from "./status";
 import { errorText } from "../../errors";
 import { TRACK_ERRORS } from "./trackErrors";
@@ -18,6 +19,7 @@ const detailsHref = (code: string) => `/track.html?code=${encodeURIComponent(cod
 /** One code of a multi-code look-up: its status at a glance, or its own error. */
 export function TrackSummary({ item }: { item: TrackItem }) {
   const { t } = useTranslation();
+  const local = useHydrated();
   const p = item.parcel;
   const titleId = `sum-${item.tracking_code.replace(/[^A-Za-z0-9_-]/g, "_")}`;
   if (!p) {
@@ -76,7 +78,7 @@ export function TrackSummary({ item }: { item: TrackItem }) {
             <Icon path={icons.schedule} size={18} />
             <span>
               <bdi>{latest.title}</bdi> · <time dateTime={latest.created_at}>
-                <bdi>{fmtMoment(latest.created_at)}</bdi>
+                <bdi suppressHydrationWarning>{fmtMoment(latest.created_at, local ? undefined : "UTC")}</bdi>
               </time>
             </span>
           </p>

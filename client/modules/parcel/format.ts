@@ -68,13 +68,16 @@ export function deliveryWindow(min: string | null | undefined, max: string | nul
   }
 }
 
-/** A moment in the visitor's own time zone, e.g. "24 Nov 2026, 14:05". */
-export function fmtMoment(iso: string | null | undefined): string {
+/**
+ * A moment in the visitor's own time zone, e.g. "24 Nov 2026, 14:05" (or in `timeZone`: the server renders
+ * UTC, and the hydrating client too, before it shows the visitor's own: components/hydrated.ts).
+ */
+export function fmtMoment(iso: string | null | undefined, timeZone?: string): string {
   if (!iso) return "";
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
   try {
-    return dateFormat(currentTag(), { dateStyle: "medium", timeStyle: "short" }).format(d);
+    return dateFormat(currentTag(), { dateStyle: "medium", timeStyle: "short", ...(timeZone ? { timeZone } : {}) }).format(d);
   } catch {
     return iso;
   }

@@ -1,3 +1,4 @@
+import { scriptSafeJson } from "../../core/script-json.js";
 import type { MailTemplate } from "./mail.codes.js";
 
 export interface Company {
@@ -73,6 +74,3 @@ export function renderMail(
   if (jsonLd) html = html.replace("<body", `<head><script type="application/ld+json">${scriptSafeJson(jsonLd)}</script></head><body`);
   return { text: body, html };
 }
-
-/** JSON that cannot close its <script> element. */
-const scriptSafeJson = (v: unknown) => JSON.stringify(v).replace(/</g, "\\u003c").replace(/>/g, "\\u003e").replace(/&/g, "\\u0026");

@@ -3,6 +3,7 @@
 import { useEffect, useRef, useState, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
 import { useSiteGraph } from "../../graph/siteGraph";
+import { languageOf } from "../../../i18n/languages";
 import { WAREHOUSE_CONTAINERS, type Target } from "../data";
 
 export function SectionHead({ eyebrow, title, intro, id }: { eyebrow: string; title: string; intro?: string; id: string }) {
@@ -24,7 +25,7 @@ export function useTargetLink(): (target: Target) => string {
 /** The warehouse capacity, formatted for the visitor's language. */
 export function useContainers(): string {
   const { i18n } = useTranslation();
-  const tag = document.documentElement.lang || i18n.language;
+  const tag = languageOf(i18n.language).tag;
   try {
     return new Intl.NumberFormat(tag).format(WAREHOUSE_CONTAINERS);
   } catch {

@@ -1,0 +1,102 @@
+/**
+ * The server's render of a public screen (built by `vite build --ssr` into dist/ssr, called by server/ssr.ts):
+ * the same App as the browser's, under a StaticRouter, with the visitor's language and an Apollo client whose
+ * link runs each operation in the server's own process, through `execute` (the GraphQL door's executor, with
+ * the page request's context: the same access rules, privacy, limits and caches as an API call). The
+ * browser hydrates the markup with the cache this returns (client/start.tsx).
+ */
+import { renderToString } from "react-dom/server";
+import { StaticRouter } from "react-router-dom";
+import { ApolloClient, ApolloLink, InMemoryCache, Observable, type FetchResult } from "@apollo/client/core";
+import type { GraphQLFormattedError } from "graphql";
+import { ApolloProvider } from "@apollo/client/react";
+import { getMarkupFromTree } from "@apollo/client/react/ssr";
+import { print } from "@apollo/client/utilities";
+import { App } from "./App";
+import { DEFAULT_OPTIONS } from "./apollo";
+import { StoreProvider } from "./state/store";
+import { loadServerLanguage, setLanguage } from "./i18n";
+import { isLanguageCode, languageOf } from "./i18n/languages";
+import { graphFromServer } from "./modules/graph/siteGraph";
+import { SiteGraphDocument } from "./generated/public";
+import { setProductName } from "./components/brand";
+import { loadScreen } from "./screens";
+import { screenFileAt } from "./routes";
+import { earlyKey } from "./modules/graph/early";
+import type { ServerState } from "./serverState";
+
+/** One GraphQL operation, as a request to /graphql would carry it. */
+export interface Operation {
+  query: string;
+  variables: Record<string, unknown>;
+  operationName?: string;
+}
+
+export interface RenderOptions {
+  /** The address as requested (path and query). */
+  url: string;
+  /** The visitor's language code (the `lang` cookie or `?lang=`); anything else renders English. */
+  language: string;
+  /** The operator's product name (COMPANY_NAME), as `<meta name="application-name">` gives it to the browser. */
+  productName: string;
+  /** Runs an operation as the GraphQL door would for this request. */
+  execute(operation: Operation): Promise<FetchResult>;
+}
+
+export interface Rendered {
+  /** The markup of #root. */
+  html: string;
+  /** Apollo's cache and the operations' errors, for the browser to hydrate with (client/serverState.ts). */
+  state: ServerState;
+  /** The screen's module (client/routes.ts), whose stylesheet and chunk the page links. */
+  file: string | null;
+  /** `<html lang dir>` for the language rendered. */
+  lang: { tag: string; dir: "ltr" | "rtl" };
+}
+
+export async function render(o: RenderOptions): Promise<Rendered> {
+  const language = isLanguageCode(o.language) ? o.language : "en";
+  const pathname = new URL(o.url, "http://localhost").pathname;
+  await Promise.all([loadServerLanguage(language), loadScreen(pathname)]);
+  setProductName(o.productName);
+  graphFromServer();
+
+  const errors: ServerState["errors"] = {};
+  const link = new ApolloLink(
+    (operation) =>
+      new Observable<FetchResult>((observer) => {
+        o.execute({ query: print(operation.query), variables: operation.variables, operationName: operation.operationName || undefined }).then(
+          (result) => {
+            if (result.errors?.length) errors[earlyKey(operation.operationName, operation.variables)] = result.errors as GraphQLFormattedError[];
+            observer.next(result);
+            observer.complete();
+          },
+          (e) => observer.error(e),
+        );
+      }),
+  );
+  const client = new ApolloClient({ ssrMode: true, link, cache: new InMemoryCache(), defaultOptions: DEFAULT_OPTIONS });
+  // The start-up graph, which the screens read from the cache only (the browser fetches it apart: siteGraph.ts).
+  const graph = await client.query({ query: SiteGraphDocument });
+  if (!graph.data?.graph) throw new Error(`start-up graph: ${graph.errors?.map((e) => e.message).join("; ") ?? "no data"}`);
+
+  const tree = (
+    <ApolloProvider client={client}>
+      <StoreProvider>
+        <StaticRouter location={o.url}>
+          <App />
+        </StaticRouter>
+      </StoreProvider>
+    </ApolloProvider>
+  );
+  // Apollo renders until every query the tree asks for has its answer; each pass is synchronous, with the language set.
+  const html = await getMarkupFromTree({
+    tree,
+    renderFunction: (element) => {
+      setLanguage(language);
+      return renderToString(element);
+    },
+  });
+  const lang = languageOf(language);
+  return { html, state: { cache: client.extract(), errors }, file: screenFileAt(pathname), lang: { tag: lang.tag, dir: "rtl" in lang && lang.rtl ? "rtl" : "ltr" } };
+}

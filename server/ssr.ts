@@ -1,0 +1,124 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from "fastify";
+import type { InProcessGraphql } from "./graphql/server.js";
+import { isPrivateRequest } from "./core/http-cache.js";
+import { scriptSafeJson } from "./core/script-json.js";
+import { isServerRendered, normalPath, SERVER_STATE_ID } from "./core/routes.codes.js";
+
+/**
+ * Server-side rendering of the public first screens (server/core/routes.codes.ts: isServerRendered): the
+ * built render (dist/ssr/entry-server.js, from client/entry-server.tsx) runs the page's GraphQL operations
+ * in this process with the page request's context (InProcessGraphql), and its markup goes into #root, with
+ * Apollo's cache as JSON for the browser to hydrate with (client/start.tsx) and the screen's stylesheet and
+ * chunk linked in <head>. Only for anonymous visitors: a request with a session, a key or a second factor
+ * (http-cache.ts isPrivateRequest) gets the page the client renders, as does any render that fails (logged).
+ * Off with SSR=false (server/core/config.ts), or when the build has no dist/ssr.
+ */
+
+/** What client/entry-server.tsx exports (a built module, loaded at run time). */
+interface RenderModule {
+  render(o: {
+    url: string;
+    language: string;
+    productName: string;
+    execute(op: { query: string; variables: Record<string, unknown>; operationName?: string }): Promise<unknown>;
+  }): Promise<{ html: string; state: unknown; file: string | null; lang: { tag: string; dir: "ltr" | "rtl" } }>;
+}
+
+/** Vite's build manifest (dist/client/.vite/manifest.json): a module's chunk, its stylesheets and the chunks it imports. */
+type Manifest = Record<string, { file: string; css?: string[]; imports?: string[] }>;
+
+/** Turns the page (template with its meta tags) into the rendered page for this request, or leaves it as it is. */
+export type PageRenderer = (req: FastifyRequest, reply: FastifyReply, page: string) => Promise<string>;
+
+/** The render, or null when it is off or not built. */
+export async function loadPageRenderer(o: {
+  enabled: boolean;
+  clientDir: string;
+  productName: string;
+  graphql: InProcessGraphql;
+  log: FastifyBaseLogger;
+}): Promise<PageRenderer | null> {
+  if (!o.enabled) return null;
+  const entry = path.join(path.dirname(o.clientDir), "ssr", "entry-server.js");
+  const manifestFile = path.join(o.clientDir, ".vite", "manifest.json");
+  if (!fs.existsSync(entry) || !fs.existsSync(manifestFile)) {
+    o.log.warn({ entry }, "server rendering is not built (npm run build): the client renders every page");
+    return null;
+  }
+  const mod = (await import(pathToFileURL(entry).href)) as RenderModule;
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, "utf8")) as Manifest;
+  const links = new Map<string, string>();
+
+  return async (req, reply, page) => {
+    const url = req.url;
+    let pathname: string;
+    try {
+      pathname = normalPath(decodeURIComponent(url.split("?")[0]));
+    } catch {
+      return page;
+    }
+    if (!isServerRendered(pathname) || isPrivateRequest(req)) return page;
+    try {
+      const query = req.query as Record<string, unknown> | undefined;
+      const language = typeof query?.lang === "string" ? query.lang : (req.cookies?.lang ?? "en");
+      const t0 = performance.now();
+      const r = await mod.render({
+        url,
+        language,
+        productName: o.productName,
+        execute: (op) => o.graphql(req, reply, op),
+      });
+      o.log.debug({ url, ms: Math.round((performance.now() - t0) * 100) / 100 }, "server render");
+      let head = "";
+      if (r.file) {
+        if (!links.has(r.file)) links.set(r.file, assetLinks(manifest, r.file, page));
+        head = links.get(r.file)!;
+      }
+      return page
+        // The content paints without the scripts: they load at low priority, after the stylesheets, font and banner.
+        .replace(/<script type="module" crossorigin src=/g, '<script type="module" crossorigin fetchpriority="low" src=')
+        .replace(/<link rel="modulepreload" crossorigin href=/g, '<link rel="modulepreload" crossorigin fetchpriority="low" href=')
+        .replace(/<html lang="[^"]*" dir="[^"]*"/, `<html lang="${r.lang.tag}" dir="${r.lang.dir}"`)
+        // The start-up graph is in the page's cache: the browser does not fetch it.
+        .replace(/[ \t]*<link rel="preload" href="\/api\/graph"[^>]*>\n?/, "")
+        .replace("</head>", `${head}</head>`)
+        .replace('<div id="root"></div>', () => `<div id="root">${r.html}</div>\n    <script type="application/json" id="${SERVER_STATE_ID}">${scriptSafeJson(r.state)}</script>`);
+    } catch (err) {
+      req.log.error({ err }, "server rendering failed: the client renders the page");
+      return page;
+    }
+  };
+}
+
+/**
+ * The stylesheets and the chunk of a screen's module (and of the chunks it imports), as <link>s for <head>,
+ * without what the page links already: the screen paints styled, and its chunk loads with the page.
+ */
+function assetLinks(manifest: Manifest, file: string, page: string): string {
+  const css = new Set<string>();
+  const js = new Set<string>();
+  const seen = new Set<string>();
+  const walk = (key: string) => {
+    const m = manifest[key];
+    if (!m || seen.has(key)) return;
+    seen.add(key);
+    js.add(m.file);
+    m.css?.forEach((c) => css.add(c));
+    m.imports?.forEach(walk);
+  };
+  walk(file);
+  const absent = (f: string) => !page.includes(`/${f}"`);
+  return [
+    ...[...css].filter(absent).map((f) => `<link rel="stylesheet" crossorigin href="/${f}">\n`),
+    ...[...js].filter(absent).map((f) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${f}">\n`),
+  ].join("");
+}
+
+/** The CSP hashes of the page's own inline scripts (index.html's theme script), which the page's policy allows. */
+export function inlineScriptHashes(page: string): string[] {
+  return [...page.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => `'sha256-${crypto.createHash("sha256").update(m[1], "utf8").digest("base64")}'`);
+}

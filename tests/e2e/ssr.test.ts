@@ -1,0 +1,136 @@
+/**
+ * The server's render of the public first screens (server/ssr.ts) in Debian's Chromium, against the real
+ * server with the built client and demo content: the page's HTML already holds what the visitor sees
+ * (plain fetch, and a browser without JavaScript), and the browser hydrates it in light and dark, English
+ * and German, with no hydration error in the console and without asking the server again for what the
+ * page holds (the start-up graph, the parcel); after hydration the screens ask the network as before.
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Browser, Page } from "playwright-core";
+import { startSite, type Site } from "../helpers/site.js";
+import { DESKTOP, PHONE, launchBrowser } from "../helpers/browser.js";
+
+const CODE = "CR-2026-000001";
+const PAGES = {
+  home: { path: "/", en: "We deliver your cargo to every corner of the world", de: "Wir liefern Ihre Fracht in jeden Winkel der Welt" },
+  track: { path: `/track.html?code=${CODE}`, en: "In transit", de: "Unterwegs" },
+  about: { path: "/pages/about-us", en: "About Us", de: "About Us" },
+} as const;
+
+let site: Site;
+let browser: Browser;
+
+beforeAll(async () => {
+  site = await startSite({ RATE_LIMIT_TRACKING: "1000" });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+describe("the page's HTML holds the first screen", () => {
+  it("plain fetch: home hero, the parcel's code and status, the content page's title and text", async () => {
+    const home = await (await fetch(`${site.url}/`)).text();
+    expect(home).toMatch(/<h1 class="hero-title">We deliver your cargo to every corner of the world<\/h1>/);
+    const track = await (await fetch(`${site.url}${PAGES.track.path}`)).text();
+    expect(track).toMatch(new RegExp(`id="parcel-code"[^>]*>${CODE}<`));
+    expect(track).toContain('data-status="in_transit"');
+    expect(track).toContain(">In transit<");
+    const about = await (await fetch(`${site.url}/pages/about-us`)).text();
+    expect(about).toContain("<h1>About Us</h1>");
+    expect(about).toContain("SwiftRoute Courier started in 1985");
+    // The screens' stylesheets are in <head>, so nothing paints unstyled.
+    for (const html of [home, track, about]) {
+      const head = html.slice(0, html.indexOf("</head>"));
+      expect(head).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/index-[^"]+\.css">/);
+      expect(html.slice(html.indexOf("</head>"))).not.toContain('rel="stylesheet"');
+    }
+    expect(track.slice(0, track.indexOf("</head>"))).toMatch(/rel="stylesheet" crossorigin href="\/assets\/pages-[^"]+\.css"/);
+  });
+
+  it("a browser without JavaScript shows the three screens", async () => {
+    const ctx = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
+    const page = await ctx.newPage();
+    await page.goto(`${site.url}/`);
+    expect(await page.getByRole("heading", { level: 1, name: PAGES.home.en }).isVisible()).toBe(true);
+    await page.goto(`${site.url}${PAGES.track.path}`);
+    expect(await page.locator("#parcel-code").textContent()).toBe(CODE);
+    expect(await page.locator('.result-head [data-status="in_transit"]').first().textContent()).toBe("In transit");
+    await page.goto(`${site.url}/pages/about-us`);
+    expect(await page.getByRole("heading", { level: 1, name: "About Us" }).isVisible()).toBe(true);
+    await ctx.close();
+  });
+});
+
+describe("hydration", () => {
+  for (const theme of ["LIGHT", "DARK"] as const) {
+    for (const lang of ["en", "de"] as const) {
+      it(`${theme.toLowerCase()} theme, ${lang}: no console error, no second request, the saved theme from the first paint`, async () => {
+        const ctx = await browser.newContext({ viewport: theme === "DARK" ? PHONE : DESKTOP });
+        await ctx.addCookies([{ name: "lang", value: lang, url: site.url }]);
+        await ctx.addInitScript(`localStorage.setItem("state", JSON.stringify({ theme: "${theme}" }))`);
+        for (const [name, p] of Object.entries(PAGES)) {
+          const page = await ctx.newPage();
+          const problems: string[] = [];
+          const asked: string[] = [];
+          page.on("console", (m) => {
+            if (m.type() === "error" || m.type() === "warning") problems.push(`${m.type()}: ${m.text()}`);
+          });
+          page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
+          page.on("request", (r) => {
+            const u = new URL(r.url());
+            if (u.pathname === "/graphql" || u.pathname.startsWith("/api/")) asked.push(`${u.pathname}${u.search}`);
+          });
+          // The theme as the first paint has it: set by index.html's inline script, before any module runs.
+          await page.route("**/assets/*.js", (r) => r.abort());
+          await page.goto(`${site.url}${p.path}`);
+          expect(await page.evaluate("document.documentElement.dataset.theme")).toBe(theme === "DARK" ? "dark" : "light");
+          await page.unroute("**/assets/*.js");
+          problems.length = 0; // the scripts refused above
+          asked.length = 0;
+          await page.goto(`${site.url}${p.path}`, { waitUntil: "networkidle" });
+          await hydrated(page);
+          expect(await page.getByText(p[lang]).first().isVisible(), `${name}: ${p[lang]}`).toBe(true);
+          expect(await page.evaluate("document.documentElement.lang")).toBe(lang);
+          expect(problems, `${name}: console`).toEqual([]);
+          expect(asked, `${name}: requests for what the page holds`).toEqual([]);
+          // Hydrated: the menu opens, and its theme button shows the saved theme.
+          await page.locator(".topbar button[aria-haspopup]").first().click();
+          expect(await page.locator(".theme-toggle").first().getAttribute("aria-pressed")).toBe(theme === "DARK" ? "true" : "false");
+          await page.close();
+        }
+        await ctx.close();
+      });
+    }
+  }
+
+  it("a wrong code's error hydrates without a second look-up; a new search then asks the server", async () => {
+    const page = await browser.newPage({ viewport: PHONE });
+    const problems: string[] = [];
+    const asked: string[] = [];
+    page.on("console", (m) => {
+      if (m.type() === "error") problems.push(m.text());
+    });
+    page.on("request", (r) => {
+      if (new URL(r.url()).pathname === "/graphql") asked.push(r.url());
+    });
+    await page.goto(`${site.url}/track.html?code=NO-SUCH-CODE`, { waitUntil: "networkidle" });
+    await hydrated(page);
+    expect(await page.locator(".track-error").isVisible()).toBe(true);
+    expect(asked).toEqual([]);
+    expect(problems).toEqual([]);
+    await page.locator("#track-code").fill(CODE);
+    await page.locator("#track-code").press("Enter");
+    await page.locator("#parcel-code").waitFor();
+    expect(asked.length).toBeGreaterThan(0);
+    await page.close();
+  });
+});
+
+/** Hydrated: React has attached its handlers to the root (the theme button then works as a button). */
+async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction("Object.keys(document.getElementById('root')).some((k) => k.startsWith('__reactContainer'))");
+  // The render after hydration (useHydrated) and the screens' effects.
+  await page.waitForTimeout(300);
+}

@@ -1,0 +1,204 @@
+// The server's render of the public first screens (server/ssr.ts) with the built client (dist/client and
+// dist/ssr, built by scripts/test-setup.mjs): a protected parcel's page holds no more than the anonymous
+// public view (no e-mail, postcode or street, in the markup or in the cache it carries), a wrong code renders
+// the error state, unknown addresses stay 404s without a render, a session or a second factor gets the page
+// the client renders (never stored), and each page counts one look-up against the tracking limit.
+import "reflect-metadata";
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { ApolloServer } from "@apollo/server";
+import { signedInAdmin } from "../helpers/admin.js";
+import { startTestApp, type TestApp } from "../helpers/app.js";
+import { Client } from "../helpers/http.js";
+
+const CLIENT_DIR = path.resolve("dist/client");
+const built = fs.existsSync(path.resolve("dist/ssr/entry-server.js")) && fs.existsSync(path.join(CLIENT_DIR, ".vite/manifest.json"));
+const CREATE_PARCEL = `mutation($i: CreateParcelInput!) { createParcel(input: $i) { id tracking_code } }`;
+const STATE = /<script type="application\/json" id="ssr-state">([\s\S]*?)<\/script>/;
+const LIMIT = 3;
+
+let t: TestApp;
+let admin: Client;
+let anon: Client;
+let code: string;
+let address = 0;
+/** Each test looks up from its own address (TRUST_PROXY), so the tracking limit is its own. */
+const from = () => ({ "x-forwarded-for": `198.51.100.${++address}` });
+
+beforeAll(async () => {
+  if (!built) throw new Error("dist/client and dist/ssr are not built: run scripts/test-setup.mjs (or npm run build) first");
+  t = await startTestApp({ CLIENT_DIR, TRUST_PROXY: "true", RATE_LIMIT_TRACKING: String(LIMIT) });
+  admin = await signedInAdmin(t.url);
+  anon = new Client(t.url);
+  const r = await admin.gql(CREATE_PARCEL, {
+    i: {
+      tracking_code: `SSR-${Date.now().toString(36)}`.toUpperCase(),
+      recipient_name: "Jane Doe",
+      sender_name: "Acme Export Ltd",
+      recipient_email: "private.person@example.com",
+      recipient_postcode: "1011 AB",
+      destination: "Keizersgracht 123, 1011 AB Amsterdam, Netherlands",
+      pickup_location: "14 Camden High Street, London NW1 0JH, United Kingdom",
+      protect_details: true,
+      notify_recipient: false,
+    },
+  });
+  expect(r.errors, JSON.stringify(r.errors)).toBeUndefined();
+  code = r.data.createParcel.tracking_code;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe("server-rendered tracking page", () => {
+  it("shows a protected parcel as the anonymous view does, and nothing more", async () => {
+    const page = await anon.get(`/track.html?code=${code}`, from());
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(`id="parcel-code"`);
+    expect(page.text).toContain(code);
+    // The same masked names the API gives the code alone.
+    const api = await anon.get(`/api/parcels/${code}`, from());
+    expect(api.json.data).toMatchObject({ details_protected: true, recipient_name: "J*** D***" });
+    const state = JSON.parse(STATE.exec(page.text)![1]);
+    expect(JSON.stringify(state)).toContain("J*** D***");
+    for (const secret of ["private.person", "example.com", "1011 AB", "1011AB", "Keizersgracht", "Camden High", "NW1", "Jane Doe", "Acme Export"]) {
+      expect(page.text, secret).not.toContain(secret);
+    }
+  });
+
+  it("renders a wrong code's error state (status 200, as the screen is found) and carries the error for hydration", async () => {
+    const page = await anon.get("/track.html?code=NO-SUCH-CODE-1", from());
+    expect(page.status).toBe(200);
+    expect(page.text).toMatch(/class="card track-error" role="alert"/);
+    expect(page.text).not.toContain(`id="parcel-code"`);
+    const state = JSON.parse(STATE.exec(page.text)![1]);
+    expect(Object.values(state.errors).flat()).toEqual([expect.objectContaining({ extensions: expect.objectContaining({ code: "NOT_FOUND" }) })]);
+  });
+
+  it("counts one look-up per page against the tracking limit", async () => {
+    const me = from();
+    for (let i = 0; i < LIMIT; i++) {
+      const page = await anon.get(`/track.html?code=${code}`, me);
+      expect(page.text, `page ${i + 1}`).toContain(`id="parcel-code"`);
+    }
+    const over = await anon.get(`/track.html?code=${code}`, me);
+    expect(over.status).toBe(200);
+    expect(over.text).not.toContain(`id="parcel-code"`);
+    expect(over.text).toMatch(/class="card track-error" role="alert"/);
+    expect(JSON.stringify(JSON.parse(STATE.exec(over.text)![1]).errors)).toContain("TOO_MANY_REQUESTS");
+  });
+
+  it("gives a second factor, a session or an API key the client's page, never stored", async () => {
+    for (const [label, client, headers] of [
+      ["verify", anon, from()],
+      ["session", admin, from()],
+      ["key", anon, { ...from(), authorization: "Bearer not-a-real-key" }],
+    ] as const) {
+      const path = label === "verify" ? `/track.html?code=${code}&verify=1011AB` : `/track.html?code=${code}`;
+      const page = await client.get(path, headers);
+      expect(page.status, label).toBe(200);
+      expect(page.text, label).toContain('<div id="root"></div>');
+      expect(page.text, label).not.toMatch(STATE);
+      expect(page.headers.get("cache-control"), label).toBe("private, no-store");
+      expect(page.headers.get("etag"), label).toBeNull();
+    }
+  });
+
+  it("answers an anonymous page with an ETag, and 304 when the visitor holds it", async () => {
+    const me = from();
+    const first = await anon.get("/", me);
+    expect(first.status).toBe(200);
+    expect(first.text).toMatch(STATE);
+    const etag = first.headers.get("etag")!;
+    expect(etag).toBeTruthy();
+    expect(first.headers.get("vary")).toContain("Cookie");
+    const again = await anon.get("/", { ...me, "if-none-match": etag });
+    expect(again.status).toBe(304);
+  });
+});
+
+describe("addresses the server does not render", () => {
+  it("keeps unknown addresses and page slugs 404s, and the control panel client-only", async () => {
+    for (const p of ["/no-such-screen", "/pages/no-such-page"]) {
+      const r = await anon.get(p, from());
+      expect(r.status, p).toBe(404);
+      expect(r.text, p).toContain('<div id="root"></div>');
+      expect(r.text, p).not.toMatch(STATE);
+    }
+    const control = await anon.get("/control", from());
+    expect(control.status).toBe(200);
+    expect(control.text).toContain('<div id="root"></div>');
+  });
+
+  it("renders the home page in the visitor's language (cookie or ?lang=) with <html lang dir>", async () => {
+    const de = await anon.get("/", { ...from(), cookie: "lang=de" });
+    expect(de.text).toMatch(/<html lang="de" dir="ltr"/);
+    expect(de.text).toContain("Wir liefern Ihre Fracht");
+    const ar = await anon.get("/?lang=ar", from());
+    expect(ar.text).toMatch(/<html lang="ar" dir="rtl"/);
+    const en = await anon.get("/", { ...from(), cookie: "lang=xx" });
+    expect(en.text).toMatch(/<html lang="en" dir="ltr"/);
+    expect(en.text).toContain("We deliver your cargo to every corner of the world");
+  });
+
+  it("escapes the carried state: text with </script> and U+2028 cannot end the script", async () => {
+    const r = await admin.gql(CREATE_PARCEL, {
+      i: { tracking_code: `SSX-${Date.now().toString(36)}`.toUpperCase(), recipient_name: "X", destination: "</script><script>alert(1)</script>\u2028Town, Land" },
+    });
+    expect(r.errors, JSON.stringify(r.errors)).toBeUndefined();
+    const page = await anon.get(`/track.html?code=${r.data.createParcel.tracking_code}`, from());
+    const state = STATE.exec(page.text)![1];
+    expect(state).not.toContain("</script>");
+    expect(state).not.toContain("\u2028");
+    expect(JSON.stringify(JSON.parse(state))).toContain("</script><script>alert(1)</script>");
+    expect(page.text).not.toContain("<script>alert(1)");
+  });
+});
+
+describe("a render that fails", () => {
+  it("sends the page the client renders (200, not 500)", async () => {
+    // The failure is injected where the render runs its operations (Apollo Server's executor, in this process).
+    const spy = vi.spyOn(ApolloServer.prototype, "executeOperation").mockRejectedValueOnce(new Error("failure injected by the test"));
+    try {
+      const page = await anon.get(`/track.html?code=${code}`, from());
+      expect(spy).toHaveBeenCalled();
+      expect(page.status).toBe(200);
+      expect(page.text).toContain('<div id="root"></div>');
+      expect(page.text).not.toMatch(STATE);
+      expect(page.text).toMatch(/<script type="module" crossorigin src=/);
+    } finally {
+      spy.mockRestore();
+    }
+    // The next request renders again.
+    expect((await anon.get("/", from())).text).toMatch(STATE);
+  });
+});
+
+describe("the server's render build", () => {
+  it("holds neither Leaflet nor the control panel", () => {
+    const dir = path.resolve("dist/ssr");
+    const files = fs.readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile() && e.name.endsWith(".js"));
+    expect(files.length).toBeGreaterThan(0);
+    for (const f of files) {
+      const text = fs.readFileSync(path.join(f.parentPath, f.name), "utf8");
+      expect(text, f.name).not.toMatch(/leaflet/i);
+      expect(f.name).not.toMatch(/^(ControlRoutes|ParcelMap)/);
+    }
+  });
+});
+
+describe("the rendered page on the wire", () => {
+  it("is compressed for clients that take it (its own ETag per encoding), its scripts at low priority", async () => {
+    const raw = await fetch(`${t.url}/pages/no-such`, { headers: { "accept-encoding": "identity" } });
+    expect(raw.headers.get("content-encoding")).toBeNull();
+    const plain = await anon.get("/", { ...from(), "accept-encoding": "identity" });
+    const br = await fetch(`${t.url}/`, { headers: { ...from(), "accept-encoding": "br" } });
+    expect(br.headers.get("content-encoding")).toBe("br");
+    expect(br.headers.get("vary")).toContain("Accept-Encoding");
+    expect(br.headers.get("etag")).not.toBe(plain.headers.get("etag"));
+    expect(await br.text()).toBe(plain.text);
+    expect(plain.text).toMatch(/<script type="module" crossorigin fetchpriority="low" src=/);
+    expect(plain.text).not.toMatch(/<link rel="modulepreload" crossorigin href=/);
+  });
+});
