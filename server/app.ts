@@ -113,7 +113,7 @@ export async function buildApp(): Promise<FastifyInstance> {
   }
   const template = hasClient ? fs.readFileSync(indexFile, "utf8") : FALLBACK_HTML;
   // The public first screens, rendered into the page for anonymous visitors (server/ssr.ts; SSR=false: off).
-  const renderPage = hasClient ? await loadPageRenderer({ enabled: c.ssr, clientDir: c.clientDir, productName: c.companyName, graphql, log: app.log }) : null;
+  const renderPage = hasClient ? await loadPageRenderer({ enabled: c.ssr, clientDir: c.clientDir, productName: c.companyName, graphql, log: app.log, pagesKept: c.ssrPagesKept, budgetMs: c.ssrBudgetMs }) : null;
   const ownScripts = inlineScriptHashes(template);
   const sendIndex = async (req: import("fastify").FastifyRequest, reply: import("fastify").FastifyReply) => {
     const reqUrl = req.url;
@@ -136,11 +136,13 @@ export async function buildApp(): Promise<FastifyInstance> {
     // A rendered page is tens of KB: compressed like the static assets (one ETag per encoding).
     const encoding = htmlEncoding(req.headers["accept-encoding"], html.length);
     // Pages are public reads: ETag and 304 (core/http-cache.ts); a 404 page and an admin's request are not cached.
+    let tag: string | undefined;
+    const etag = () => (tag ??= etagOf(`${encoding}\n${csp}\n${html}`));
     if (status !== 200) reply.header("Cache-Control", "no-cache");
-    else if (publicRead(req, reply, () => etagOf(`${encoding}\n${csp}\n${html}`))) return reply.code(304).send();
+    else if (publicRead(req, reply, etag)) return reply.code(304).send();
     reply.header("vary", [reply.getHeader("vary"), "Accept-Encoding"].filter(Boolean).join(", "));
     if (!encoding) return reply.send(html);
-    return reply.header("content-encoding", encoding).send(encoding === "br" ? brotliHtml(html) : gzipSync(html, { level: 6 }));
+    return reply.header("content-encoding", encoding).send(compressedPage(etag(), encoding, html));
   };
   app.get("/", (req, reply) => sendIndex(req, reply));
   app.setNotFoundHandler((req, reply) => {
@@ -162,6 +164,22 @@ function htmlEncoding(accept: string | undefined, length: number): "br" | "gzip"
 }
 // Quality 5: about a millisecond for a rendered page, most of quality 11's saving.
 const brotliHtml = (html: string) => brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(html) } });
+
+/** Compressed pages by their ETag (which names the encoding): a page sent again is not compressed again. */
+const compressedPages = new Map<string, Buffer>();
+const COMPRESSED_PAGES_KEPT = 200;
+function compressedPage(etag: string, encoding: "br" | "gzip", html: string): Buffer {
+  let bytes = compressedPages.get(etag);
+  if (!bytes) {
+    bytes = encoding === "br" ? brotliHtml(html) : gzipSync(html, { level: 6 });
+    compressedPages.set(etag, bytes);
+    for (const oldest of compressedPages.keys()) {
+      if (compressedPages.size <= COMPRESSED_PAGES_KEPT) break;
+      compressedPages.delete(oldest);
+    }
+  }
+  return bytes;
+}
 
 const escapeAttr = (s: string) => s.replace(/&/g, "&amp;").replace(/"/g, "&quot;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 

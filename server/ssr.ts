@@ -41,6 +41,10 @@ export async function loadPageRenderer(o: {
   productName: string;
   graphql: InProcessGraphql;
   log: FastifyBaseLogger;
+  /** Rendered pages kept for identical requests (SSR_PAGES_KEPT); 0: none. */
+  pagesKept: number;
+  /** Milliseconds of rendering per second (SSR_BUDGET_MS); 0: no bound. */
+  budgetMs: number;
 }): Promise<PageRenderer | null> {
   if (!o.enabled) return null;
   const entry = path.join(path.dirname(o.clientDir), "ssr", "entry-server.js");
@@ -52,6 +56,8 @@ export async function loadPageRenderer(o: {
   const mod = (await import(pathToFileURL(entry).href)) as RenderModule;
   const manifest = JSON.parse(fs.readFileSync(manifestFile, "utf8")) as Manifest;
   const links = new Map<string, string>();
+  const kept = new KeptPages(o.pagesKept);
+  const budget = renderBudget(o.budgetMs);
 
   return async (req, reply, page) => {
     const url = req.url;
@@ -65,20 +71,36 @@ export async function loadPageRenderer(o: {
     try {
       const query = req.query as Record<string, unknown> | undefined;
       const language = typeof query?.lang === "string" ? query.lang : (req.cookies?.lang ?? "en");
+      const execute = (op: Operation) => o.graphql(req, reply, op);
+      const key = `${language}\n${url}`;
+      const again = await kept.get(key, page, execute);
+      if (typeof again === "string") return again;
+      // A flood of distinct pages must not take the process from everyone else: past the budget, the client renders.
+      if (!budget.allows()) return page;
+      const ops: Kept["ops"] = [];
       const t0 = performance.now();
       const r = await mod.render({
         url,
         language,
         productName: o.productName,
-        execute: (op) => o.graphql(req, reply, op),
+        execute: async (op) => {
+          // An operation the kept page's check has just run for this request is not run (and counted) twice.
+          const opKey = JSON.stringify(op);
+          const result = again?.has(opKey) ? again.get(opKey)! : await execute(op);
+          again?.delete(opKey);
+          ops.push({ op, answer: JSON.stringify(result) });
+          return result;
+        },
       });
-      o.log.debug({ url, ms: Math.round((performance.now() - t0) * 100) / 100 }, "server render");
+      const ms = performance.now() - t0;
+      budget.spend(ms);
+      o.log.debug({ url, ms: Math.round(ms * 100) / 100 }, "server render");
       let head = "";
       if (r.file) {
         if (!links.has(r.file)) links.set(r.file, assetLinks(manifest, r.file, page));
         head = links.get(r.file)!;
       }
-      return page
+      const out = page
         // The content paints without the scripts: they load at low priority, after the stylesheets, font and banner.
         .replace(/<script type="module" crossorigin src=/g, '<script type="module" crossorigin fetchpriority="low" src=')
         .replace(/<link rel="modulepreload" crossorigin href=/g, '<link rel="modulepreload" crossorigin fetchpriority="low" href=')
@@ -87,10 +109,83 @@ export async function loadPageRenderer(o: {
         .replace(/[ \t]*<link rel="preload" href="\/api\/graph"[^>]*>\n?/, "")
         .replace("</head>", `${head}</head>`)
         .replace('<div id="root"></div>', () => `<div id="root">${r.html}</div>\n    <script type="application/json" id="${SERVER_STATE_ID}">${scriptSafeJson(r.state)}</script>`);
+      kept.set(key, { page, ops, out, at: Date.now() });
+      return out;
     } catch (err) {
       req.log.error({ err }, "server rendering failed: the client renders the page");
       return page;
     }
+  };
+}
+
+type Operation = Parameters<InProcessGraphql>[2];
+interface Kept {
+  /** The page template it was rendered into (settings change it). */
+  page: string;
+  /** The operations the render ran, with their answers as JSON. */
+  ops: { op: Operation; answer: string }[];
+  out: string;
+  at: number;
+}
+
+/** How long a kept page may be sent again: what the render computes from the clock (relative times) stays this fresh. */
+const KEPT_MS = 30_000;
+
+/**
+ * Rendered pages kept by language and address, least used out past the bound. A kept page is sent again only
+ * when the same template is asked for and every operation its render ran answers, for this request (its
+ * access, limits and second factor, as the render would), exactly what it answered then: a render is a
+ * function of those answers. Otherwise the page is rendered anew.
+ */
+class KeptPages {
+  private pages = new Map<string, Kept>();
+  constructor(private readonly max: number) {}
+
+  /** The kept page; or, when an answer changed, what the check's operations answered (by the operation as JSON), for the render to use. */
+  async get<A>(key: string, page: string, execute: (op: Operation) => Promise<A>): Promise<string | Map<string, A> | undefined> {
+    const k = this.pages.get(key);
+    if (!k || k.page !== page || Date.now() - k.at > KEPT_MS) return undefined;
+    const answers = await Promise.all(k.ops.map(({ op }) => execute(op)));
+    if (!answers.every((a, i) => JSON.stringify(a) === k.ops[i].answer)) return new Map(k.ops.map(({ op }, i) => [JSON.stringify(op), answers[i]]));
+    this.pages.delete(key);
+    this.pages.set(key, k);
+    return k.out;
+  }
+
+  set(key: string, k: Kept): void {
+    if (this.max <= 0) return;
+    this.pages.delete(key);
+    this.pages.set(key, k);
+    for (const oldest of this.pages.keys()) {
+      if (this.pages.size <= this.max) break;
+      this.pages.delete(oldest);
+    }
+  }
+}
+
+/** How many seconds of budget may be spent at once (a cold first render, a short burst of visitors). */
+const BURST_SECONDS = 5;
+
+/**
+ * Render time against the budget, as a bucket (0: no bound): it fills with `msPerSecond` each second, holds
+ * at most BURST_SECONDS of them, and a render may start while it is not empty. A sustained flood of distinct
+ * pages therefore takes at most `msPerSecond` of each second; the rest go out for the client to render.
+ */
+export function renderBudget(msPerSecond: number, clock: () => number = () => performance.now()) {
+  const full = msPerSecond * BURST_SECONDS;
+  let left = full;
+  let at = clock();
+  return {
+    allows(): boolean {
+      if (msPerSecond <= 0) return true;
+      const now = clock();
+      left = Math.min(full, left + ((now - at) / 1000) * msPerSecond);
+      at = now;
+      return left > 0;
+    },
+    spend(ms: number): void {
+      left -= ms;
+    },
   };
 }
 

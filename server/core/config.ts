@@ -47,6 +47,10 @@ export function loadConfig() {
     clientDir: path.resolve(env.CLIENT_DIR || "./dist/client"),
     // The public first screens rendered into the page (server/ssr.ts, from the build's ssr/ next to CLIENT_DIR); false: the client renders alone.
     ssr: env.SSR !== "false",
+    // Rendered pages kept for identical requests while their operations answer the same (server/ssr.ts); 0: none.
+    ssrPagesKept: Math.max(0, Math.floor(int("SSR_PAGES_KEPT", 500))),
+    // Milliseconds of rendering a process may spend per second; past it pages go out for the client to render.
+    ssrBudgetMs: Math.max(0, int("SSR_BUDGET_MS", 250)),
     seedDemo: env.SEED_DEMO !== "false",
     tileUrl: env.MAP_TILE_URL || "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
     trustProxy: env.TRUST_PROXY || "",

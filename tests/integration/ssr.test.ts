@@ -175,6 +175,34 @@ describe("a render that fails", () => {
   });
 });
 
+describe("kept rendered pages", () => {
+  it("sends a kept page again while its answers are the same, renders anew at once after a write, and counts one look-up a page", async () => {
+    const r = await admin.gql(CREATE_PARCEL, {
+      i: { tracking_code: `KEPT-${Date.now().toString(36)}`.toUpperCase(), recipient_name: "Kept Page", destination: "Accra, Ghana", status: "In transit", notify_recipient: false },
+    });
+    expect(r.errors, JSON.stringify(r.errors)).toBeUndefined();
+    const { id, tracking_code } = r.data.createParcel;
+    const me = from();
+    const first = await anon.get(`/track.html?code=${tracking_code}`, me);
+    const second = await anon.get(`/track.html?code=${tracking_code}`, me);
+    expect(first.text).toMatch(STATE);
+    expect(first.text).toContain("In transit");
+    expect(second.text).toBe(first.text);
+    const u = await admin.gql(`mutation($i: UpdateParcelInput!) { updateParcel(input: $i) { status } }`, { i: { id, status: "Out for delivery" } });
+    expect(u.errors, JSON.stringify(u.errors)).toBeUndefined();
+    // The third page from this address: the new status at once, and still within the limit of 3 look-ups
+    // (the check of the kept page and the new render share one look-up).
+    const third = await anon.get(`/track.html?code=${tracking_code}`, me);
+    expect(third.text).toContain("Out for delivery");
+    expect(third.text).not.toContain("TOO_MANY_REQUESTS");
+    expect(third.text).toContain(`id="parcel-code"`);
+    // The fourth is over the limit: the kept page is not sent, the error state is rendered.
+    const fourth = await anon.get(`/track.html?code=${tracking_code}`, me);
+    expect(fourth.text).not.toContain(`id="parcel-code"`);
+    expect(JSON.stringify(JSON.parse(STATE.exec(fourth.text)![1]).errors)).toContain("TOO_MANY_REQUESTS");
+  });
+});
+
 describe("the server's render build", () => {
   it("holds neither Leaflet nor the control panel", () => {
     const dir = path.resolve("dist/ssr");
