@@ -4,6 +4,7 @@ import { splitCodes } from "./modules/parcel/codes";
 import trackParcel from "./modules/parcel/graphql/TrackParcel.graphql?raw";
 import { serverState } from "./serverState";
 import { HOME_FIRST_SLIDE, heroImageUrl, preloadImage, TRACK_HERO } from "./components/heroImages";
+import { normalPath, pageSlugAt, screenAt } from "../server/core/routes.codes";
 
 /**
  * The first module main.tsx imports, so it runs before React, Apollo and the rest of the entry are
@@ -20,19 +21,20 @@ if (redirecting) {
 } else if (serverState()) {
   preloadRoute(location.pathname);
 } else {
-  const path = location.pathname.replace(/\/+$/, "") || "/";
+  const path = normalPath(location.pathname);
+  const screen = screenAt(path);
   const graph = sendEarlyGraph();
-  if (path === "/track.html") {
+  if (screen === "track") {
     // The tracking screen's first look-up: the same operation and variables as its query (pages/TrackPage.tsx).
     const codes = splitCodes(new URLSearchParams(location.search).get("code")?.trim() ?? "");
     if (codes.length === 1) sendEarly("TrackParcel", trackParcel, { trackingCode: codes[0] });
   }
   preloadRoute(location.pathname);
   // The first screen's banner, its largest paint: known for home and tracking, in the graph for a content page.
-  if (path === "/") preloadImage(HOME_FIRST_SLIDE);
-  else if (path === "/track.html") preloadImage(heroImageUrl(TRACK_HERO));
-  else if (path.startsWith("/pages/")) {
-    let slug = path.slice("/pages/".length);
+  let slug = pageSlugAt(path);
+  if (screen === "home") preloadImage(HOME_FIRST_SLIDE);
+  else if (screen === "track") preloadImage(heroImageUrl(TRACK_HERO));
+  else if (slug !== null) {
     try {
       slug = decodeURIComponent(slug);
     } catch {

@@ -7,6 +7,7 @@ import type { InProcessGraphql } from "./graphql/server.js";
 import { isPrivateRequest } from "./core/http-cache.js";
 import { scriptSafeJson } from "./core/script-json.js";
 import { isServerRendered, normalPath, SERVER_STATE_ID } from "./core/routes.codes.js";
+import { COOKIE as LANGUAGE_COOKIE, isLanguageCode } from "../client/i18n/languages.js";
 
 /**
  * Server-side rendering of the public first screens (server/core/routes.codes.ts: isServerRendered): the
@@ -70,7 +71,9 @@ export async function loadPageRenderer(o: {
     if (!isServerRendered(pathname) || isPrivateRequest(req)) return page;
     try {
       const query = req.query as Record<string, unknown> | undefined;
-      const language = typeof query?.lang === "string" ? query.lang : (req.cookies?.lang ?? "en");
+      // As the client picks it (client/i18n): a known ?lang=, else the cookie, else English.
+      const asked = typeof query?.lang === "string" && isLanguageCode(query.lang) ? query.lang : undefined;
+      const language = asked ?? req.cookies?.[LANGUAGE_COOKIE] ?? "en";
       const execute = (op: Operation) => o.graphql(req, reply, op);
       const key = `${language}\n${url}`;
       const again = await kept.get(key, page, execute);

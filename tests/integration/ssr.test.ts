@@ -137,6 +137,9 @@ describe("addresses the server does not render", () => {
     expect(de.text).toContain("Wir liefern Ihre Fracht");
     const ar = await anon.get("/?lang=ar", from());
     expect(ar.text).toMatch(/<html lang="ar" dir="rtl"/);
+    // An unknown ?lang= leaves the cookie's language, as the client does.
+    const kept = await anon.get("/?lang=xx", { ...from(), cookie: "lang=de" });
+    expect(kept.text).toMatch(/<html lang="de" dir="ltr"/);
     const en = await anon.get("/", { ...from(), cookie: "lang=xx" });
     expect(en.text).toMatch(/<html lang="en" dir="ltr"/);
     expect(en.text).toContain("We deliver your cargo to every corner of the world");
