@@ -107,9 +107,13 @@ export async function loadPageRenderer(o: {
         // The content paints without the scripts: they load at low priority, after the stylesheets, font and banner.
         .replace(/<script type="module" crossorigin src=/g, '<script type="module" crossorigin fetchpriority="low" src=')
         .replace(/<link rel="modulepreload" crossorigin href=/g, '<link rel="modulepreload" crossorigin fetchpriority="low" href=')
-        .replace(/<html lang="[^"]*" dir="[^"]*"/, `<html lang="${r.lang.tag}" dir="${r.lang.dir}"`)
+        // data-rendered: the first screen paints as it is, without its entrance fade (client/styles/layout.css).
+        .replace(/<html lang="[^"]*" dir="[^"]*"/, `<html lang="${r.lang.tag}" dir="${r.lang.dir}" data-rendered`)
         // The start-up graph is in the page's cache: the browser does not fetch it.
         .replace(/[ \t]*<link rel="preload" href="\/api\/graph"[^>]*>\n?/, "")
+        // The first screen's banner (its largest paint), asked for before the stylesheets: the render's own
+        // preload of it sits in <body>, found only after <head> is read.
+        .replace(/<meta charset="UTF-8" \/>/i, (m) => `${m}${bannerPreload(r.html)}`)
         .replace("</head>", `${head}</head>`)
         .replace('<div id="root"></div>', () => `<div id="root">${r.html}</div>\n    <script type="application/json" id="${SERVER_STATE_ID}">${scriptSafeJson(r.state)}</script>`);
       kept.set(key, { page, ops, out, at: Date.now() });
@@ -214,6 +218,12 @@ function assetLinks(manifest: Manifest, file: string, page: string): string {
     ...[...css].filter(absent).map((f) => `<link rel="stylesheet" crossorigin href="/${f}">\n`),
     ...[...js].filter(absent).map((f) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${f}">\n`),
   ].join("");
+}
+
+/** A <head> preload for the image the render preloads at high priority (the screen's banner), or nothing. */
+function bannerPreload(html: string): string {
+  const href = /<link rel="preload" as="image" href="([^"]+)" fetchPriority="high"\/>/.exec(html)?.[1];
+  return href ? `\n    <link rel="preload" as="image" href="${href}" fetchpriority="high">` : "";
 }
 
 /** The CSP hashes of the page's own inline scripts (index.html's theme script), which the page's policy allows. */

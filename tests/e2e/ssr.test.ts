@@ -49,6 +49,30 @@ describe("the page's HTML holds the first screen", () => {
     expect(track.slice(0, track.indexOf("</head>"))).toMatch(/rel="stylesheet" crossorigin href="\/assets\/pages-[^"]+\.css"/);
   });
 
+  it("paints the first screen at once (no entrance fade), the banner asked for from <head>; a later page fades in", async () => {
+    const home = await (await fetch(`${site.url}/`)).text();
+    const head = home.slice(0, home.indexOf("</head>"));
+    expect(head).toContain('<link rel="preload" as="image" href="/img/slide-world.svg" fetchpriority="high">');
+    expect(home).toMatch(/<html lang="en" dir="ltr" data-rendered/);
+    const ctx = await browser.newContext({ viewport: PHONE });
+    const page = await ctx.newPage();
+    try {
+      await page.goto(`${site.url}/`);
+      const opacity = (selector: string) => page.locator(selector).first().evaluate((e) => getComputedStyle(e).opacity);
+      // Right at load: fully opaque, no animation running on the content or the first slide's heading.
+      expect(await opacity("main#main")).toBe("1");
+      expect(await opacity(".hero-slide.active .hero-title")).toBe("1");
+      expect(await page.locator("main#main").evaluate((e) => e.getAnimations().length)).toBe(0);
+      // After the first page change the site fades pages in again.
+      await page.locator('header.topbar a[href="/contact.html"]').first().click();
+      await page.waitForURL(/contact\.html/);
+      expect(await page.evaluate(() => "rendered" in document.documentElement.dataset)).toBe(false);
+      expect(await page.locator("main#main").evaluate((e) => getComputedStyle(e).animationName)).toBe("page-fade");
+    } finally {
+      await ctx.close();
+    }
+  });
+
   it("a browser without JavaScript shows the three screens", async () => {
     const ctx = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
     const page = await ctx.newPage();

@@ -1,4 +1,4 @@
-import { Suspense, useEffect, useState } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
 import { Outlet, useLocation } from "react-router-dom";
 import { useApolloClient } from "@apollo/client/react";
 import { useStaged } from "../staged";
@@ -31,10 +31,12 @@ export function PublicLayout() {
   // The footer, below the fold, joins a frame after the first paint: the first layout is only the top of the page.
   const withFooter = useStaged(2, 1) === 2;
 
-  // Each page change starts at the top and closes the menu.
+  // Each page change starts at the top and closes the menu; from the first one on, pages fade in again.
+  const firstPath = useRef(pathname);
   useEffect(() => {
     window.scrollTo(0, 0);
     setMenuOpen(false);
+    if (pathname !== firstPath.current) delete document.documentElement.dataset.rendered;
   }, [pathname]);
   useMetaDescription();
   useChatCode();
