@@ -58,16 +58,20 @@ describe("the page's HTML holds the first screen", () => {
     const page = await ctx.newPage();
     try {
       await page.goto(`${site.url}/`);
-      const opacity = (selector: string) => page.locator(selector).first().evaluate((e) => getComputedStyle(e).opacity);
+      // Run in the page (this file is type-checked without the DOM's names).
+      type InPage = { getComputedStyle(e: unknown): Record<string, string> };
+      const style = (selector: string, prop: "opacity" | "animationName") =>
+        page.locator(selector).first().evaluate((e, p) => (globalThis as unknown as InPage).getComputedStyle(e)[p], prop);
+      const opacity = (selector: string) => style(selector, "opacity");
       // Right at load: fully opaque, no animation running on the content or the first slide's heading.
       expect(await opacity("main#main")).toBe("1");
       expect(await opacity(".hero-slide.active .hero-title")).toBe("1");
-      expect(await page.locator("main#main").evaluate((e) => e.getAnimations().length)).toBe(0);
+      expect(await page.locator("main#main").evaluate((e) => (e as unknown as { getAnimations(): unknown[] }).getAnimations().length)).toBe(0);
       // After the first page change the site fades pages in again.
       await page.locator('header.topbar a[href="/contact.html"]').first().click();
       await page.waitForURL(/contact\.html/);
-      expect(await page.evaluate(() => "rendered" in document.documentElement.dataset)).toBe(false);
-      expect(await page.locator("main#main").evaluate((e) => getComputedStyle(e).animationName)).toBe("page-fade");
+      expect(await page.evaluate(`"rendered" in document.documentElement.dataset`)).toBe(false);
+      expect(await style("main#main", "animationName")).toBe("page-fade");
     } finally {
       await ctx.close();
     }
