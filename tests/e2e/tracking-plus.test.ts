@@ -153,7 +153,8 @@ describe("tracking page, desktop", () => {
     expect(await steps.nth(3).getAttribute("aria-current")).toBe("step");
     expect(await page.locator(".result-head .status-progress").getAttribute("class")).not.toContain("warn");
     expect(await page.locator(".result-head .status-reason").innerText()).toContain("Driver on route 7");
-    // History entries with a status carry its label.
+    // History entries with a status carry its label (the history, below the fold, joins a frame after the first paint).
+    await page.locator(".history-item .status-badge").nth(1).waitFor();
     expect(await page.locator(".history-item .status-badge").allInnerTexts()).toEqual(["Picked up", "Out for delivery"]);
     // Estimated delivery: both days with their weekday, in the visitor's language.
     const window = (await page.locator(".result-head .delivery-window").innerText()).trim();
