@@ -12,6 +12,7 @@ import { config } from "./core/config.js";
 import { fastifyLogging, registerRequestLog } from "./core/logging.js";
 import { etagOf, publicRead } from "./core/http-cache.js";
 import { openDb } from "./db/index.js";
+import { ViewCache } from "./core/cache.js";
 import { registerGraphql } from "./graphql/server.js";
 import { frameworkErrors, registerRest, siteErrorHandler } from "./rest/index.js";
 import { mimeOf, readImage } from "./modules/upload/upload.service.js";
@@ -166,17 +167,12 @@ function htmlEncoding(accept: string | undefined, length: number): "br" | "gzip"
 const brotliHtml = (html: string) => brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(html) } });
 
 /** Compressed pages by their ETag (which names the encoding): a page sent again is not compressed again. */
-const compressedPages = new Map<string, Buffer>();
-const COMPRESSED_PAGES_KEPT = 200;
+const compressedPages = new ViewCache<Buffer>(200);
 function compressedPage(etag: string, encoding: "br" | "gzip", html: string): Buffer {
   let bytes = compressedPages.get(etag);
   if (!bytes) {
     bytes = encoding === "br" ? brotliHtml(html) : gzipSync(html, { level: 6 });
-    compressedPages.set(etag, bytes);
-    for (const oldest of compressedPages.keys()) {
-      if (compressedPages.size <= COMPRESSED_PAGES_KEPT) break;
-      compressedPages.delete(oldest);
-    }
+    compressedPages.set(etag, bytes, 0);
   }
   return bytes;
 }

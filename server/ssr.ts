@@ -5,6 +5,7 @@ import { pathToFileURL } from "node:url";
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from "fastify";
 import type { InProcessGraphql } from "./graphql/server.js";
 import { isPrivateRequest } from "./core/http-cache.js";
+import { ViewCache } from "./core/cache.js";
 import { scriptSafeJson } from "./core/script-json.js";
 import { isServerRendered, normalPath, SERVER_STATE_ID } from "./core/routes.codes.js";
 import { COOKIE as LANGUAGE_COOKIE, isLanguageCode } from "../client/i18n/languages.js";
@@ -139,14 +140,16 @@ interface Kept {
 const KEPT_MS = 30_000;
 
 /**
- * Rendered pages kept by language and address, least used out past the bound. A kept page is sent again only
+ * Rendered pages kept by language and address, oldest out past the bound (core/cache.ts). A kept page is sent again only
  * when the same template is asked for and every operation its render ran answers, for this request (its
  * access, limits and second factor, as the render would), exactly what it answered then: a render is a
  * function of those answers. Otherwise the page is rendered anew.
  */
 class KeptPages {
-  private pages = new Map<string, Kept>();
-  constructor(private readonly max: number) {}
+  private pages: ViewCache<Kept>;
+  constructor(max: number) {
+    this.pages = new ViewCache<Kept>(max);
+  }
 
   /** The kept page; or, when an answer changed, what the check's operations answered (by the operation as JSON), for the render to use. */
   async get<A>(key: string, page: string, execute: (op: Operation) => Promise<A>): Promise<string | Map<string, A> | undefined> {
@@ -154,19 +157,12 @@ class KeptPages {
     if (!k || k.page !== page || Date.now() - k.at > KEPT_MS) return undefined;
     const answers = await Promise.all(k.ops.map(({ op }) => execute(op)));
     if (!answers.every((a, i) => JSON.stringify(a) === k.ops[i].answer)) return new Map(k.ops.map(({ op }, i) => [JSON.stringify(op), answers[i]]));
-    this.pages.delete(key);
-    this.pages.set(key, k);
     return k.out;
   }
 
   set(key: string, k: Kept): void {
-    if (this.max <= 0) return;
     this.pages.delete(key);
-    this.pages.set(key, k);
-    for (const oldest of this.pages.keys()) {
-      if (this.pages.size <= this.max) break;
-      this.pages.delete(oldest);
-    }
+    this.pages.set(key, k, 0);
   }
 }
 
