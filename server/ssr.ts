@@ -55,7 +55,9 @@ export async function loadPageRenderer(o: {
     o.log.warn({ entry }, "server rendering is not built (npm run build): the client renders every page");
     return null;
   }
-  const mod = (await import(pathToFileURL(entry).href)) as RenderModule;
+  // Loaded by the first page it renders, not at start: the render bundle's evaluation stays off the start-up.
+  let loading: Promise<RenderModule> | undefined;
+  const renderModule = () => (loading ??= import(pathToFileURL(entry).href) as Promise<RenderModule>);
   const manifest = JSON.parse(fs.readFileSync(manifestFile, "utf8")) as Manifest;
   const links = new Map<string, string>();
   const kept = new KeptPages(o.pagesKept);
@@ -82,6 +84,7 @@ export async function loadPageRenderer(o: {
       // A flood of distinct pages must not take the process from everyone else: past the budget, the client renders.
       if (!budget.allows()) return page;
       const ops: Kept["ops"] = [];
+      const mod = await renderModule();
       const t0 = performance.now();
       const r = await mod.render({
         url,
