@@ -1,5 +1,4 @@
 import "reflect-metadata";
-import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from "node:zlib";
@@ -9,7 +8,7 @@ import fastifyStatic from "@fastify/static";
 import { pageCsp } from "./core/csp.js";
 import { getSettings } from "./modules/settings/settings.service.js";
 import { config } from "./core/config.js";
-import { fastifyLogging, registerRequestLog } from "./core/logging.js";
+import { fastifyLogging, registerRequestLog, requestIdOf } from "./core/logging.js";
 import { etagOf, publicRead } from "./core/http-cache.js";
 import { openDb } from "./db/index.js";
 import { ViewCache } from "./core/cache.js";
@@ -21,7 +20,8 @@ import { inlineScriptHashes, loadPageRenderer } from "./ssr.js";
 import { isHiddenFromSearch, normalPath } from "./core/routes.codes.js";
 import { registerSeoRoutes } from "./modules/seo/seo.routes.js";
 import { plainTile } from "./core/png.js";
-import { helmetHeaders } from "./core/security-headers.js";
+import { DEFAULT_CSP, helmetHeaders, HSTS } from "./core/security-headers.js";
+import { closeFront, frontServer, openFront, sawRoute } from "./front.js";
 import { flushLimits } from "./core/ratelimit.js";
 import { flushKeyUse } from "./modules/apikey/apikey.auth.js";
 import { trustProxySetting } from "./core/client-address.js";
@@ -33,35 +33,43 @@ import { settleAccountMail } from "./modules/admin/admin.service.js";
 export async function buildApp(): Promise<FastifyInstance> {
   const c = config();
   await openDb(c.databaseUrl);
+  const trustProxy = trustProxySetting(c.trustProxy);
   const app = Fastify({
     // Structured logs (pino) with a request id per request; no cookies, tokens or bodies in them (core/logging.ts).
     ...fastifyLogging(c),
-    genReqId: (req) => {
-      const given = req.headers["x-request-id"];
-      return typeof given === "string" && /^[A-Za-z0-9._-]{1,64}$/.test(given) ? given : crypto.randomUUID();
-    },
+    genReqId: (req) => requestIdOf(req.headers["x-request-id"]),
     requestIdHeader: false,
     bodyLimit: c.bodyLimitBytes,
-    trustProxy: trustProxySetting(c.trustProxy),
+    trustProxy,
+    // Node's HTTP server with the front answers before Fastify's handler (server/front.ts).
+    serverFactory: frontServer(c, trustProxy),
     requestTimeout: 30_000,
     connectionTimeout: 60_000,
     routerOptions: { maxParamLength: 200 },
     frameworkErrors,
   });
   app.setErrorHandler(siteErrorHandler);
+  app.addHook("onRoute", (r) => sawRoute(r.method, r.url));
+  app.addHook("onReady", (done) => {
+    openFront(c);
+    done();
+  });
+  app.addHook("preClose", (done) => {
+    closeFront();
+    done();
+  });
   await app.register(fastifyCookie);
   registerRequestLog(app, c);
   // Security headers on every answer (the pages' CSP is set per response below: it allows the admin's
   // chat code). Plain callback hooks with headers fixed at start-up: they run on every request.
-  const hsts = "max-age=31536000; includeSubDomains";
   app.addHook("onRequest", (_req, reply, done) => {
     reply.headers(SECURITY_HEADERS);
     done();
   });
   app.addHook("onSend", (req, reply, payload, done) => {
     reply.header("X-Request-Id", req.id);
-    if (c.secureCookies || req.protocol === "https") reply.header("Strict-Transport-Security", hsts);
-    if (!reply.hasHeader("Content-Security-Policy")) reply.header("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'");
+    if (c.secureCookies || req.protocol === "https") reply.header("Strict-Transport-Security", HSTS);
+    if (!reply.hasHeader("Content-Security-Policy")) reply.header("Content-Security-Policy", DEFAULT_CSP);
     done(null, payload);
   });
 

@@ -57,6 +57,8 @@ export function loadConfig() {
     secureCookies: (env.PUBLIC_URL || "").startsWith("https://"),
     // Valid JSON queries skip Apollo's request pipeline (server/graphql/fastpath.ts); false sends all through Apollo.
     graphqlFastPath: env.GRAPHQL_FAST_PATH !== "false",
+    // Public reads whose answer is made already are sent before Fastify (server/front.ts); false: all through Fastify.
+    frontAnswers: env.FRONT_ANSWERS !== "false",
     // Cache misses of public look-ups read with prepared statements on the driver (server/db/direct.ts); false: Prisma.
     directReads: env.DIRECT_READS !== "false",
     // Public look-up answers the GraphQL fast path keeps (server/graphql/answer-memo.ts); 0 turns it off.

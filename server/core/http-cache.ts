@@ -31,7 +31,7 @@ export function isPrivateRequest(req: FastifyRequest): boolean {
 /** A strong validator for these bytes. */
 export const etagOf = (body: string | Buffer): string => `"${crypto.hash("sha1", body, "base64url")}"`;
 
-const publicCacheControl = () => {
+export const publicCacheControl = (): string => {
   const s = config().publicCacheSeconds;
   return s > 0 ? `public, max-age=${s}` : "no-cache";
 };
@@ -52,7 +52,7 @@ export function publicRead(req: FastifyRequest, reply: FastifyReply, etag: strin
 }
 
 /** If-None-Match against a strong tag, compared weakly as RFC 9110 asks for GET. */
-function holds(ifNoneMatch: string | undefined, tag: string): boolean {
+export function holds(ifNoneMatch: string | undefined, tag: string): boolean {
   if (!ifNoneMatch) return false;
   if (ifNoneMatch.trim() === "*") return true;
   for (const t of ifNoneMatch.split(",")) {

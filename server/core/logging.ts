@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import pino, { type DestinationStream, type LoggerOptions } from "pino";
 import { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyRequest } from "fastify";
 import type { Config } from "./config.js";
@@ -60,6 +61,11 @@ function lazyRequestLogger(this: unknown, logger: FastifyBaseLogger, bindings: R
 /** Fastify's logging options as the site runs them: the logger, its own request lines off, lazy request loggers. */
 export function fastifyLogging(c: Config) {
   return { logger: loggerOptions(c), logController: quietRequests(), childLoggerFactory: lazyRequestLogger };
+}
+
+/** A request's id: the caller's X-Request-Id when it is a plain token (a proxy's), else a new UUID. Sent back as X-Request-Id. */
+export function requestIdOf(given: string | string[] | undefined): string {
+  return typeof given === "string" && /^[A-Za-z0-9._-]{1,64}$/.test(given) ? given : crypto.randomUUID();
 }
 
 const FAILURE = Symbol("request-error");

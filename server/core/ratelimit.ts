@@ -53,6 +53,8 @@ type Count = { count: number; resetMs: number };
 interface Store {
   /** Adds `n` hits; returns the count in the current window and the ms until it resets. */
   add(key: string, n: number, windowMs: number): Count | Promise<Count>;
+  /** Adds one hit when the count is known here and stays within `max`; false (nothing counted) otherwise. */
+  takeNow?(key: string, max: number): boolean;
 }
 
 class MemoryStore implements Store {
@@ -67,6 +69,12 @@ class MemoryStore implements Store {
     }
     w.count += n;
     return { count: w.count, resetMs: w.end - now };
+  }
+  takeNow(key: string, max: number): boolean {
+    const w = this.windows.get(key);
+    if (!w || w.end <= Date.now() || w.count >= max) return false;
+    w.count++;
+    return true;
   }
 }
 
@@ -129,6 +137,14 @@ class Batched implements Store {
       },
     );
     return fresh.asking;
+  }
+
+  takeNow(key: string, max: number): boolean {
+    const e = this.keys.get(key);
+    if (!e || e.asking || e.end <= Date.now() || e.known + e.pending >= max) return false;
+    e.pending++;
+    this.timer ??= setTimeout(() => void this.flush(), FLUSH_MS).unref();
+    return true;
   }
 
   async flush(): Promise<void> {
@@ -201,6 +217,22 @@ function withTimeout(p: Promise<Count>): Promise<Count> {
   return Promise.race([p, late]).finally(() => clearTimeout(timer));
 }
 
+const counterKey = (ruleName: string, key: string) => `${ruleName}:${key.toLowerCase().slice(0, 200)}`;
+
+/**
+ * Counts one hit of `rule` for `key` when that can be decided at once and the hit stays within the
+ * limit (the key already has a window here, in memory or between a batched rule's flushes): true.
+ * Otherwise false and nothing is counted; the caller then goes the way of limit(), which decides
+ * the rest (the first hit of a window, a shared store's answer, 429). For the front answers (server/front.ts).
+ */
+export function takeNow(ruleName: string, key: string): boolean {
+  const rule = rules()[ruleName];
+  if (!rule || !key) return true;
+  const k = counterKey(ruleName, key);
+  const store = storeDownUntil > Date.now() ? fallback : storeFor(rule);
+  return store.takeNow?.(k, rule.max) ?? false;
+}
+
 /**
  * Counts one hit of `rule` for `key`; throws TOO_MANY_REQUESTS (with retryAfter seconds) past the
  * limit. Synchronous when the count is known here (memory, or a batched rule between flushes).
@@ -208,7 +240,7 @@ function withTimeout(p: Promise<Count>): Promise<Count> {
 export function limit(ruleName: string, key: string): void | Promise<void> {
   const rule = rules()[ruleName];
   if (!rule || !key) return;
-  const counted = hit(`${ruleName}:${key.toLowerCase().slice(0, 200)}`, rule);
+  const counted = hit(counterKey(ruleName, key), rule);
   if (counted instanceof Promise) return counted.then(() => undefined);
 }
 

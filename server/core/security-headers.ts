@@ -27,3 +27,8 @@ export function helmetHeaders(): Record<string, string> {
   })({} as IncomingMessage, res as unknown as ServerResponse, () => {});
   return headers;
 }
+
+/** The CSP of every answer that sets none of its own (pages set theirs: core/csp.ts). */
+export const DEFAULT_CSP = "default-src 'none'; frame-ancestors 'none'";
+/** Strict-Transport-Security, on answers over https (or every answer with SECURE_COOKIES). */
+export const HSTS = "max-age=31536000; includeSubDomains";

@@ -3,6 +3,8 @@ import http from "node:http";
 export interface Answer {
   status: number;
   headers: http.IncomingHttpHeaders;
+  /** The header lines as sent, in their order: name, value, name, value... */
+  rawHeaders: string[];
   text: string;
   json: any;
   ms: number;
@@ -23,7 +25,7 @@ export function send(base: string, method: string, path: string, opts: { body?: 
         } catch {
           json = undefined;
         }
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json, ms: performance.now() - started });
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, rawHeaders: res.rawHeaders, text, json, ms: performance.now() - started });
       });
     });
     // The server may answer and close before a large body is sent: that answer is what counts.

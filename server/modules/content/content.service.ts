@@ -17,9 +17,13 @@ export async function contentChanged(): Promise<void> {
   await invalidate("content", "all");
 }
 
+/** The version as this process knows it, while the cross-process channel is up (else undefined: read it). */
+export const localContentVersion = (): string | undefined => (trusted() ? `local:${localVersion}` : undefined);
+
 /** The version to check a cached graph against (the two sources never compare equal). */
 export async function contentVersion(): Promise<string> {
-  if (trusted()) return `local:${localVersion}`;
+  const local = localContentVersion();
+  if (local) return local;
   const row = await db().contentVersion.findUnique({ where: { id: 1 } });
   return `db:${row?.version ?? 0}`;
 }

@@ -3,7 +3,7 @@ import { AppError, badInput, errorFor, notFound } from "../../core/errors.js";
 import { limit } from "../../core/ratelimit.js";
 import { findByCode } from "./parcel.reader.js";
 import { publicView, type PublicView } from "./public-view.js";
-import { cachedPublicView } from "./public-views.js";
+import { cachedPublicView, publicViewNow } from "./public-views.js";
 import { secondFactorMatches } from "./status.rules.js";
 import { CODE_SHAPE, couldBeProposedCode, normalizeCode } from "./tracking-code.js";
 
@@ -21,6 +21,13 @@ export async function trackParcel(code: unknown): Promise<PublicView> {
   const view = await cachedPublicView(c);
   if (!view) throw notFound("Tracking code not found");
   return view;
+}
+
+/** trackParcel's answer when it is a cached view at hand now (server/front.ts); undefined sends the look-up the whole way. */
+export function trackedNow(code: string): PublicView | undefined {
+  const c = normalizeCode(code);
+  if (!CODE_SHAPE.test(c) || !couldBeProposedCode(c, config().trackingPrefix)) return undefined;
+  return publicViewNow(c);
 }
 
 /**
