@@ -1,4 +1,4 @@
-import http, { type IncomingMessage, type ServerResponse } from "node:http";
+import http, { type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from "node:http";
 import proxyAddr from "@fastify/proxy-addr";
 import type { FastifyServerFactory } from "fastify";
 import { anonymousNow, type OperationName } from "./core/access.js";
@@ -20,31 +20,53 @@ import { DEFAULT_CSP, helmetHeaders, HSTS } from "./core/security-headers.js";
  * of a limit window, a limit reached, an unknown path) goes to Fastify unchanged.
  */
 
-export type Answer = { body: Buffer; etag: string };
-export interface FrontRoute {
-  /** The operation of the access table (its access and abuse limit). */
+/** What a front endpoint answers: the operation whose access and limit apply, and the answer. */
+export interface FrontReply {
   op: OperationName;
-  /** The answer for the path's parameter (or the path) when it is at hand now; undefined sends the request to Fastify. */
-  answer(param: string): Answer | undefined;
+  status: 200 | 304;
+  /** The answer's own headers, in the order Fastify writes them (after the security headers, before the request id). */
+  headers: string[];
+  body?: string | Buffer;
 }
+/** The answer to a request when it is at hand now; undefined sends the request to Fastify (nothing counted, nothing changed). */
+export type FrontEndpoint = (req: IncomingMessage, param: string, search: string, body: string | undefined) => FrontReply | undefined;
 
-const exact = new Map<string, FrontRoute>();
-/** Routes of the form `/prefix/:param`, by "/prefix/". */
-const byPrefix = new Map<string, FrontRoute>();
+const gets = new Map<string, FrontEndpoint>();
+/** Endpoints of the form `/prefix/:param`, by "/prefix/". */
+const getsByPrefix = new Map<string, FrontEndpoint>();
+const posts = new Map<string, FrontEndpoint>();
 /** A parameter the front answers: letters, digits and dashes, the same when decoded. */
 const PARAM = /^[A-Za-z0-9-]{1,64}$/;
+/** The largest body the front reads (a look-up's JSON); a larger one goes to Fastify unread. */
+const MAX_BODY = 16 * 1024;
 const getRoutes: string[] = [];
 let open = false;
 let sent = 0;
 /** How many answers the front has sent (tests tell by it which way a request went). */
 export const frontAnswered = (): number => sent;
 
-/** Declares a front route: `url` is a fixed path or a fixed prefix with one last `:param`. */
-export function frontRoute(url: string, route: FrontRoute): void {
+/** Declares a GET endpoint: `url` is a fixed path or a fixed prefix with one last `:param`. */
+export function frontGet(url: string, endpoint: FrontEndpoint): void {
   const m = /^(\/[^:]*\/):[A-Za-z_]+$/.exec(url);
-  if (m) byPrefix.set(m[1], route);
-  else if (!url.includes(":")) exact.set(url, route);
+  if (m) getsByPrefix.set(m[1], endpoint);
+  else if (!url.includes(":")) gets.set(url, endpoint);
   else throw new Error(`front answers take a fixed path or one last parameter: ${url}`);
+}
+
+/** Declares a POST endpoint at a fixed path (its body is read first: JSON up to 16 KB with a Content-Length). */
+export function frontPost(url: string, endpoint: FrontEndpoint): void {
+  posts.set(url, endpoint);
+}
+
+/**
+ * A public read's answer as REST sends it (server/rest/route.ts and core/http-cache.ts publicRead): the
+ * caching headers, and 304 without a body when If-None-Match holds the ETag.
+ */
+export function publicReadReply(op: OperationName, headers: IncomingHttpHeaders, body: Buffer | string, etag: string, contentType: string, typeFirst = false): FrontReply {
+  const same = holds(headers["if-none-match"], etag);
+  const caching = ["cache-control", publicCacheControl(), "etag", etag, "vary", "Cookie, Authorization"];
+  if (typeFirst) return { op, status: same ? 304 : 200, headers: ["content-type", contentType, ...caching], body: same ? undefined : body };
+  return same ? { op, status: 304, headers: caching } : { op, status: 200, headers: [...caching, "content-type", contentType], body };
 }
 
 /** For Fastify's onRoute hook: the GET routes, so a fixed route under a front prefix is never answered by the front. */
@@ -54,7 +76,7 @@ export function sawRoute(method: string | string[], url: string): void {
 
 /** Starts answering (after every route is declared): a fixed GET route a front prefix would shadow stops start-up. */
 export function openFront(c: Config): void {
-  for (const [prefix] of byPrefix) {
+  for (const [prefix] of getsByPrefix) {
     const shadowed = getRoutes.find((u) => u.startsWith(prefix) && PARAM.test(u.slice(prefix.length)));
     if (shadowed) throw new Error(`front route ${prefix}:param would answer ${shadowed}`);
   }
@@ -74,7 +96,7 @@ export function frontServer(c: Config, trust: TrustProxy): FastifyServerFactory 
   return (handler, options) => {
     const opts = options as { keepAliveTimeout?: number; requestTimeout?: number; connectionTimeout?: number };
     const server = http.createServer((req, res) => {
-      if (!open || !answered(req, res)) handler(req, res);
+      if (!open || !taken(req, res, handler)) handler(req, res);
     });
     server.keepAliveTimeout = opts.keepAliveTimeout ?? 72_000;
     server.requestTimeout = opts.requestTimeout ?? 0;
@@ -82,42 +104,78 @@ export function frontServer(c: Config, trust: TrustProxy): FastifyServerFactory 
     return server;
   };
 
-  function answered(req: IncomingMessage, res: ServerResponse): boolean {
-    if (req.method !== "GET") return false;
+  /** Whether the front took the request (answered it, or reads its body and then answers or hands it on). */
+  function taken(req: IncomingMessage, res: ServerResponse, handler: (req: IncomingMessage, res: ServerResponse) => void): boolean {
     const h = req.headers;
     if (h.authorization !== undefined || h["transfer-encoding"] !== undefined) return false;
-    if (h["content-length"] !== undefined && h["content-length"] !== "0") return false;
     if (h.cookie !== undefined && h.cookie.includes(`${SESSION_COOKIE}=`)) return false;
     const url = req.url ?? "";
-    let route = exact.get(url);
-    let param = "";
-    if (!route) {
-      const slash = url.lastIndexOf("/");
-      route = byPrefix.get(url.slice(0, slash + 1));
-      param = url.slice(slash + 1);
-      if (!route || !PARAM.test(param)) return false;
+    const q = url.indexOf("?");
+    const path = q < 0 ? url : url.slice(0, q);
+    const search = q < 0 ? "" : url.slice(q + 1);
+    if (req.method === "GET") {
+      if (h["content-length"] !== undefined && h["content-length"] !== "0") return false;
+      let endpoint = gets.get(path);
+      let param = "";
+      if (!endpoint) {
+        const slash = path.lastIndexOf("/");
+        endpoint = getsByPrefix.get(path.slice(0, slash + 1));
+        param = path.slice(slash + 1);
+        if (!endpoint || !PARAM.test(param)) return false;
+      }
+      return answer(req, res, endpoint(req, param, search, undefined));
     }
-    const answer = route.answer(param);
-    if (!answer) return false;
-    if (!anonymousNow(route.op, addressKey(clientIp(req, trusts)))) return false;
-    const same = holds(h["if-none-match"], answer.etag);
-    const head = base.slice();
-    head.push("cache-control", publicCacheControl(), "etag", answer.etag, "vary", "Cookie, Authorization");
-    if (!same) head.push("content-type", "application/json; charset=utf-8");
-    head.push("x-request-id", requestIdOf(h["x-request-id"]));
+    if (req.method !== "POST") return false;
+    const endpoint = posts.get(path);
+    const length = Number(h["content-length"]);
+    if (!endpoint || !(length > 0 && length <= MAX_BODY)) return false;
+    readBody(req, length, (body) => {
+      if (!answer(req, res, endpoint(req, "", search, body.toString()))) {
+        // Put back what was read (the stream has not ended: its end is read after the body), for Fastify to read.
+        req.unshift(body);
+        handler(req, res);
+      }
+    });
+    return true;
+  }
+
+  function answer(req: IncomingMessage, res: ServerResponse, reply: FrontReply | undefined): boolean {
+    if (!reply || !anonymousNow(reply.op, addressKey(clientIp(req, trusts)))) return false;
+    const head = base.concat(reply.headers);
+    head.push("x-request-id", requestIdOf(req.headers["x-request-id"]));
     if (c.secureCookies || protocolOf(req, trusts) === "https") head.push("strict-transport-security", HSTS);
     head.push("content-security-policy", DEFAULT_CSP);
-    if (same) {
-      res.writeHead(304, head);
+    if (reply.body === undefined) {
+      res.writeHead(reply.status, head);
       res.end();
     } else {
-      head.push("content-length", String(answer.body.length));
-      res.writeHead(200, head);
-      res.end(answer.body);
+      head.push("content-length", String(Buffer.byteLength(reply.body)));
+      res.writeHead(reply.status, head);
+      res.end(reply.body);
     }
     sent++;
     return true;
   }
+}
+
+/**
+ * Reads exactly `length` bytes of a request's body, without reading its end, so they can be put back
+ * (unshift) for Fastify. A request that ends or fails before is left as it is (its socket is gone).
+ */
+function readBody(req: IncomingMessage, length: number, then: (body: Buffer) => void): void {
+  const chunks: Buffer[] = [];
+  let got = 0;
+  const onReadable = () => {
+    let chunk: Buffer | null;
+    while (got < length && (chunk = req.read() as Buffer | null) !== null) {
+      chunks.push(chunk);
+      got += chunk.length;
+    }
+    if (got < length) return;
+    req.removeListener("readable", onReadable);
+    then(chunks.length === 1 ? chunks[0] : Buffer.concat(chunks));
+  };
+  req.on("readable", onReadable);
 }
 
 type Trust = ((address: string, hop: number) => boolean) | null;

@@ -16,15 +16,30 @@ import { Extensions } from "type-graphql";
  * per request before; `GRAPHQL_ANSWERS_KEPT=0` turns it off (then every request executes).
  */
 
-/** Marks a root query field whose answer depends only on its arguments and on the objects its resolver returns. */
-export function AnswerFromViews(): MethodDecorator & PropertyDecorator {
-  return Extensions({ answerFromViews: true });
+/**
+ * Marks a root query field whose answer depends only on its arguments and on the objects its resolver returns.
+ * `now`: for an anonymous caller, the value the resolver would return when it is at hand at once (a cached
+ * view), else undefined; with it a kept answer can go out before Fastify (server/front.ts).
+ */
+export function AnswerFromViews(now?: (args: Record<string, unknown>) => unknown): MethodDecorator & PropertyDecorator {
+  return Extensions(now ? { answerFromViews: true, answerNow: now } : { answerFromViews: true });
+}
+
+/** A root field's value for an anonymous caller when it is at hand at once (AnswerFromViews' `now`). */
+export function valueNow(root: Root, variables: Record<string, unknown>): unknown {
+  const now = root.field.extensions?.answerNow as ((args: Record<string, unknown>) => unknown) | undefined;
+  if (!now) return undefined;
+  try {
+    return now(getArgumentValues(root.field, root.node, variables));
+  } catch {
+    return undefined;
+  }
 }
 
 const SETTLED = Symbol("settled-root-fields");
 
 type Settled = Map<string, { value: unknown } | { error: unknown }>;
-type Root = { responseKey: string; field: GraphQLField<unknown, unknown>; node: FieldNode };
+export type Root = { responseKey: string; field: GraphQLField<unknown, unknown>; node: FieldNode };
 export type ReplayPlan = { roots: Root[]; schema: GraphQLSchema; document: DocumentNode; operation: OperationDefinitionNode };
 
 /**

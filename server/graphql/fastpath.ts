@@ -2,11 +2,14 @@ import {
   getOperationAST, parse, specifiedRules, validate,
   type DocumentNode, type ExecutionResult, type GraphQLError, type GraphQLFormattedError, type GraphQLSchema, type ValidationRule,
 } from "graphql";
-import { AnswerMemo, replayPlan, settleRootFields, wrapReplayableResolvers, type ReplayPlan } from "./answer-memo.js";
+import type { IncomingHttpHeaders } from "node:http";
+import { AnswerMemo, replayPlan, settleRootFields, valueNow, wrapReplayableResolvers, type ReplayPlan } from "./answer-memo.js";
 import { compileQuery, isCompiledQuery, type CompiledQuery } from "graphql-jit";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { PersistedQueries } from "./persisted.js";
 import { etagOf } from "../core/http-cache.js";
+import type { OperationName } from "../core/access.js";
+import { publicReadReply, type FrontReply } from "../front.js";
 
 /**
  * A lean path in front of Apollo for what third parties and the site send most: a JSON POST of a
@@ -37,6 +40,16 @@ export interface FastPathOptions {
   answersKept?: number;
   /** Whether this request's answer may be kept for the next identical one (answer-memo.ts); not for private answers. */
   mayKeepAnswer?: (req: FastifyRequest) => boolean;
+  /** A request whose document is too large for the door (it answers 413 before the fast path). */
+  tooLarge: (r: GraphqlHttpRequest) => boolean;
+}
+
+/** What the fast path reads of an HTTP request: Fastify's, or the front's (the body parsed, the query string split). */
+export interface GraphqlHttpRequest {
+  method: string;
+  headers: IncomingHttpHeaders;
+  body?: unknown;
+  query?: unknown;
 }
 
 // What Apollo answers for each Accept header handled here (no header: JSON).
@@ -144,8 +157,31 @@ export function graphqlFastPath(o: FastPathOptions) {
     return reply.send(kept.body);
   }
 
+  /**
+   * For the front (server/front.ts): an anonymous request's kept answer when its one root field's value is at
+   * hand now (AnswerFromViews' `now`: a cached view) and is the value of the answer kept; else undefined.
+   * The headers are those sendKept gives Fastify's reply; the front counts the root field's limit.
+   */
+  function answerNow(r: GraphqlHttpRequest): FrontReply | undefined {
+    const contentType = CONTENT_TYPES[r.headers.accept ?? ""];
+    if (!contentType || o.tooLarge(r)) return undefined;
+    const fields = graphqlRequest(r, o.persisted);
+    if (!fields) return undefined;
+    const op = documents.get(fields.query)?.queries.get(fields.operationName ?? "");
+    if (!op?.replay || op.replay.roots.length !== 1) return undefined;
+    const root = op.replay.roots[0];
+    const name = root.field.extensions?.operation as OperationName | undefined;
+    const variables = fields.variables ?? {};
+    const value = name ? valueNow(root, variables) : undefined;
+    if (!name || value === undefined) return undefined;
+    const kept = answers.get(op, JSON.stringify(variables), new Map([[root.responseKey, value]]));
+    if (!kept) return undefined;
+    if (r.method === "GET") return publicReadReply(name, r.headers, kept.body, (kept.etag ??= etagOf(kept.body)), contentType, true);
+    return { op: name, status: 200, headers: ["content-type", contentType, "cache-control", "no-store"], body: kept.body };
+  }
+
   /** A preHandler hook: answers the request, or leaves it to Apollo. */
-  return async function fastPath(req: FastifyRequest, reply: FastifyReply) {
+  const hook = async function fastPath(req: FastifyRequest, reply: FastifyReply) {
     const contentType = CONTENT_TYPES[req.headers.accept ?? ""];
     if (!contentType) return;
     const r = graphqlRequest(req, o.persisted);
@@ -191,10 +227,11 @@ export function graphqlFastPath(o: FastPathOptions) {
     else if (o.answerHeaders(req, reply, () => etagOf(body))) return reply.code(304).send();
     return reply.send(body);
   };
+  return { hook, answerNow };
 }
 
 /** The query, variables and operation name of a JSON POST or of a GET, with a persisted query resolved; null: Apollo's to answer. */
-function graphqlRequest(req: FastifyRequest, persisted: PersistedQueries): { query: string; variables?: Record<string, unknown>; operationName?: string } | null {
+function graphqlRequest(req: GraphqlHttpRequest, persisted: PersistedQueries): { query: string; variables?: Record<string, unknown>; operationName?: string } | null {
   let fields: Record<string, unknown>;
   if (req.method === "POST") {
     if (!isJson(req.headers["content-type"])) return null;
@@ -233,7 +270,7 @@ function graphqlRequest(req: FastifyRequest, persisted: PersistedQueries): { que
 }
 
 /** Apollo's CSRF prevention for requests without a body: a content type a form cannot send, or a preflight header. */
-function passesCsrfCheck(req: FastifyRequest): boolean {
+function passesCsrfCheck(req: GraphqlHttpRequest): boolean {
   const type = req.headers["content-type"];
   if (type !== undefined) {
     const essence = type.split(";")[0].trim().toLowerCase();

@@ -1,6 +1,7 @@
 import { ApolloServer, type ApolloServerPlugin } from "@apollo/server";
 import { ApolloServerPluginCacheControlDisabled } from "@apollo/server/plugin/disabled";
 import fastifyApollo, { fastifyApolloDrainPlugin } from "@as-integrations/fastify";
+import querystring from "node:querystring";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { FormattedExecutionResult } from "graphql";
 import processRequest from "graphql-upload/processRequest.mjs";
@@ -10,7 +11,8 @@ import { ctxOf, keyedFirst } from "../rest/route.js";
 import { formatError } from "./errors.js";
 import { schema } from "./schema.js";
 import { GRAPHQL_LIMITS, limitsRule } from "./limits.js";
-import { graphqlFastPath } from "./fastpath.js";
+import { graphqlFastPath, type GraphqlHttpRequest } from "./fastpath.js";
+import { frontGet, frontPost } from "../front.js";
 import { PersistedQueries } from "./persisted.js";
 import { isPrivateRequest, publicRead } from "../core/http-cache.js";
 
@@ -53,7 +55,7 @@ export async function registerGraphql(app: FastifyInstance): Promise<InProcessGr
       done(null);
     });
     const isUpload = (req: FastifyRequest) => (req as FastifyRequest & { [UPLOAD_MARK]?: boolean })[UPLOAD_MARK] === true;
-    const tooLarge = (req: FastifyRequest) => {
+    const tooLarge = (req: GraphqlHttpRequest) => {
       const query = (req.body as { query?: unknown } | undefined)?.query ?? (req.query as { query?: unknown } | undefined)?.query;
       return typeof query === "string" && query.length > GRAPHQL_LIMITS.maxDocumentBytes;
     };
@@ -101,8 +103,8 @@ export async function registerGraphql(app: FastifyInstance): Promise<InProcessGr
       req.raw.once("close", finish);
     });
     if (config().graphqlFastPath) {
-      scope.addHook("preHandler", graphqlFastPath({
-      schema: executable, validationRules: [limitsRule], formatError, context: ctxOf, persisted,
+      const fast = graphqlFastPath({
+      schema: executable, validationRules: [limitsRule], formatError, context: ctxOf, persisted, tooLarge,
       // A GET (a persisted query by hash, or a document in the URL) is a read a CDN may keep; a POST is not.
       answerHeaders: (req, reply, etag) => {
         if (req.method === "GET") return publicRead(req, reply, etag);
@@ -111,7 +113,14 @@ export async function registerGraphql(app: FastifyInstance): Promise<InProcessGr
       // What a session, a key or a second factor may see is never kept for the next request.
       mayKeepAnswer: (req) => !isPrivateRequest(req),
       answersKept: config().graphqlAnswersKept,
-    }));
+    });
+      scope.addHook("preHandler", fast.hook);
+      // Kept answers of anonymous look-ups, sent before Fastify (server/front.ts).
+      frontGet("/graphql", (req, _param, search) => fast.answerNow({ method: "GET", headers: req.headers, query: querystring.parse(search) }));
+      frontPost("/graphql", (req, _param, _search, body) => {
+        const parsed = jsonBodyNow(body);
+        return parsed === undefined ? undefined : fast.answerNow({ method: "POST", headers: req.headers, body: parsed });
+      });
     }
     await scope.register(fastifyApollo(apollo), {
       path: "/graphql",
@@ -124,6 +133,19 @@ export async function registerGraphql(app: FastifyInstance): Promise<InProcessGr
     if (response.body.kind !== "single") throw new Error("an in-process operation answered incrementally");
     return response.body.singleResult;
   };
+}
+
+/**
+ * A JSON body as Fastify's parser takes it, for the front: undefined where Fastify's parser could answer
+ * otherwise (not JSON; a __proto__ or constructor key, which it refuses), so Fastify answers that.
+ */
+function jsonBodyNow(body: string | undefined): unknown {
+  if (!body || body.includes("__proto__") || body.includes("constructor")) return undefined;
+  try {
+    return JSON.parse(body);
+  } catch {
+    return undefined;
+  }
 }
 
 const noStore: ApolloServerPlugin<Context> = {

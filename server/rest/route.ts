@@ -7,7 +7,7 @@ import { etagOf, publicRead } from "../core/http-cache.js";
 import { input, type MultipartLimits } from "./body.js";
 import { binaryFile, envelope, inputSchema } from "./schemas.js";
 import type { Schema } from "./shapes.js";
-import { frontRoute } from "../front.js";
+import { frontGet, publicReadReply } from "../front.js";
 
 type Method = "GET" | "POST" | "PATCH" | "DELETE";
 
@@ -160,14 +160,14 @@ export function route<I = undefined>(api: FastifyInstance, spec: RouteSpec<I>): 
   if (spec.dataNow) {
     const dataNow = spec.dataNow;
     if (!answers || !spec.publicRead || methods.join() !== "GET") throw new Error(`${spec.url}: dataNow is for a GET public read with serializedData`);
-    frontRoute(api.prefix + spec.url, {
-      op: spec.op,
-      answer: (param) => {
-        const data = dataNow(param);
-        return data === undefined ? undefined : answers.of(data);
-      },
+    frontGet(api.prefix + spec.url, (req, param, search) => {
+      const data = search ? undefined : dataNow(param);
+      if (data === undefined) return undefined;
+      const { body, etag } = answers.of(data);
+      return publicReadReply(spec.op, req.headers, body, etag, "application/json; charset=utf-8");
     });
   }
+
   api.route({
     method: methods,
     url: spec.url,
