@@ -13,6 +13,7 @@ export function clientKey(req: FastifyRequest): string {
 
 export function addressKey(ip: string | undefined): string {
   if (!ip) return "unknown";
+  if (!ip.includes(":")) return ip;
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
   if (mapped) return mapped[1];
   if (net.isIPv6(ip)) return `${ipv6Prefix64(ip)}::/64`;

@@ -25,15 +25,19 @@ export function AnswerFromViews(now?: (args: Record<string, unknown>) => unknown
   return Extensions(now ? { answerFromViews: true, answerNow: now } : { answerFromViews: true });
 }
 
-/** A root field's value for an anonymous caller when it is at hand at once (AnswerFromViews' `now`). */
-export function valueNow(root: Root, variables: Record<string, unknown>): unknown {
-  const now = root.field.extensions?.answerNow as ((args: Record<string, unknown>) => unknown) | undefined;
-  if (!now) return undefined;
+/** A root field's arguments from the request's variables; undefined when they do not fit (execution reports that). */
+export function rootArguments(root: Root, variables: Record<string, unknown>): Record<string, unknown> | undefined {
   try {
-    return now(getArgumentValues(root.field, root.node, variables));
+    return getArgumentValues(root.field, root.node, variables);
   } catch {
     return undefined;
   }
+}
+
+/** A root field's value for an anonymous caller when it is at hand at once (AnswerFromViews' `now`); else undefined. */
+export function valueNow(root: Root, args: Record<string, unknown>): unknown {
+  const now = root.field.extensions?.answerNow as ((args: Record<string, unknown>) => unknown) | undefined;
+  return now ? now(args) : undefined;
 }
 
 const SETTLED = Symbol("settled-root-fields");

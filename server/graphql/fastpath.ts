@@ -3,7 +3,7 @@ import {
   type DocumentNode, type ExecutionResult, type GraphQLError, type GraphQLFormattedError, type GraphQLSchema, type ValidationRule,
 } from "graphql";
 import type { IncomingHttpHeaders } from "node:http";
-import { AnswerMemo, replayPlan, settleRootFields, valueNow, wrapReplayableResolvers, type ReplayPlan } from "./answer-memo.js";
+import { AnswerMemo, replayPlan, rootArguments, settleRootFields, valueNow, wrapReplayableResolvers, type ReplayPlan } from "./answer-memo.js";
 import { compileQuery, isCompiledQuery, type CompiledQuery } from "graphql-jit";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { PersistedQueries } from "./persisted.js";
@@ -158,23 +158,59 @@ export function graphqlFastPath(o: FastPathOptions) {
   }
 
   /**
+   * What the front read from a request before, by its body (POST) or query string (GET): the same text is
+   * not parsed, looked up and coerced again. A persisted query's hash is looked up again every time (the
+   * store may have dropped it: then Apollo answers PERSISTED_QUERY_NOT_FOUND), and the document must still
+   * be kept (`documents`). Bounded, oldest out.
+   */
+  type FrontRead = { query: string; operationName: string; variables: Record<string, unknown>; variablesKey: string; hash?: string; op?: Operation; args?: Record<string, unknown> };
+  const frontReads = new Map<string, FrontRead>();
+  const FRONT_READ_CHARS_KEPT = 2_000_000;
+  let frontReadChars = 0;
+
+  function frontRead(key: string, r: GraphqlHttpRequest): FrontRead | undefined {
+    let read = frontReads.get(key);
+    if (read) {
+      if (read.hash !== undefined && o.persisted.lookup(read.hash) !== read.query) return undefined;
+      return read;
+    }
+    if (o.tooLarge(r)) return undefined;
+    const fields = graphqlRequest(r, o.persisted);
+    if (!fields) return undefined;
+    const variables = fields.variables ?? {};
+    read = { query: fields.query, operationName: fields.operationName ?? "", variables, variablesKey: JSON.stringify(variables), hash: fields.lookedUp };
+    for (const oldest of frontReads.keys()) {
+      if (frontReadChars + key.length <= FRONT_READ_CHARS_KEPT) break;
+      frontReads.delete(oldest);
+      frontReadChars -= oldest.length;
+    }
+    frontReads.set(key, read);
+    frontReadChars += key.length;
+    return read;
+  }
+
+  /**
    * For the front (server/front.ts): an anonymous request's kept answer when its one root field's value is at
    * hand now (AnswerFromViews' `now`: a cached view) and is the value of the answer kept; else undefined.
    * The headers are those sendKept gives Fastify's reply; the front counts the root field's limit.
+   * `key`: the request's body (POST) or query string (GET), which with the method decides what it asks.
    */
-  function answerNow(r: GraphqlHttpRequest): FrontReply | undefined {
+  function answerNow(r: GraphqlHttpRequest, key: string): FrontReply | undefined {
     const contentType = CONTENT_TYPES[r.headers.accept ?? ""];
-    if (!contentType || o.tooLarge(r)) return undefined;
-    const fields = graphqlRequest(r, o.persisted);
-    if (!fields) return undefined;
-    const op = documents.get(fields.query)?.queries.get(fields.operationName ?? "");
+    if (!contentType || (r.method === "GET" ? !passesCsrfCheck(r) : !isJson(r.headers["content-type"]))) return undefined;
+    const read = frontRead(`${r.method}\n${key}`, r);
+    if (!read) return undefined;
+    const op = documents.get(read.query)?.queries.get(read.operationName);
     if (!op?.replay || op.replay.roots.length !== 1) return undefined;
     const root = op.replay.roots[0];
+    if (read.op !== op) {
+      read.op = op;
+      read.args = rootArguments(root, read.variables);
+    }
     const name = root.field.extensions?.operation as OperationName | undefined;
-    const variables = fields.variables ?? {};
-    const value = name ? valueNow(root, variables) : undefined;
+    const value = name && read.args ? valueNow(root, read.args) : undefined;
     if (!name || value === undefined) return undefined;
-    const kept = answers.get(op, JSON.stringify(variables), new Map([[root.responseKey, value]]));
+    const kept = answers.get(op, read.variablesKey, new Map([[root.responseKey, value]]));
     if (!kept) return undefined;
     if (r.method === "GET") return publicReadReply(name, r.headers, kept.body, (kept.etag ??= etagOf(kept.body)), contentType, true);
     return { op: name, status: 200, headers: ["content-type", contentType, "cache-control", "no-store"], body: kept.body };
@@ -231,7 +267,7 @@ export function graphqlFastPath(o: FastPathOptions) {
 }
 
 /** The query, variables and operation name of a JSON POST or of a GET, with a persisted query resolved; null: Apollo's to answer. */
-function graphqlRequest(req: GraphqlHttpRequest, persisted: PersistedQueries): { query: string; variables?: Record<string, unknown>; operationName?: string } | null {
+function graphqlRequest(req: GraphqlHttpRequest, persisted: PersistedQueries): { query: string; variables?: Record<string, unknown>; operationName?: string; lookedUp?: string } | null {
   let fields: Record<string, unknown>;
   if (req.method === "POST") {
     if (!isJson(req.headers["content-type"])) return null;
@@ -255,6 +291,7 @@ function graphqlRequest(req: GraphqlHttpRequest, persisted: PersistedQueries): {
   }
   const { variables, operationName, extensions } = fields;
   let query = fields.query;
+  let lookedUp: string | undefined;
   if (variables != null && (typeof variables !== "object" || Array.isArray(variables))) return null;
   if (operationName != null && typeof operationName !== "string") return null;
   if (extensions != null) {
@@ -262,11 +299,13 @@ function graphqlRequest(req: GraphqlHttpRequest, persisted: PersistedQueries): {
     if (typeof extensions !== "object" || Array.isArray(extensions) || Object.keys(extensions).length !== 1) return null;
     const pq = (extensions as { persistedQuery?: { version?: unknown; sha256Hash?: unknown } }).persistedQuery;
     if (!pq || typeof pq !== "object" || pq.version !== 1 || typeof pq.sha256Hash !== "string") return null;
-    if (query === undefined) query = persisted.lookup(pq.sha256Hash);
-    else if (typeof query !== "string" || !persisted.register(pq.sha256Hash, query)) return null;
+    if (query === undefined) {
+      query = persisted.lookup(pq.sha256Hash);
+      lookedUp = pq.sha256Hash;
+    } else if (typeof query !== "string" || !persisted.register(pq.sha256Hash, query)) return null;
   }
   if (typeof query !== "string" || !query) return null;
-  return { query, variables: (variables ?? undefined) as Record<string, unknown> | undefined, operationName: (operationName ?? undefined) as string | undefined };
+  return { query, variables: (variables ?? undefined) as Record<string, unknown> | undefined, operationName: (operationName ?? undefined) as string | undefined, lookedUp };
 }
 
 /** Apollo's CSRF prevention for requests without a body: a content type a form cannot send, or a preflight header. */

@@ -1,7 +1,7 @@
 import { ApolloServer, type ApolloServerPlugin } from "@apollo/server";
 import { ApolloServerPluginCacheControlDisabled } from "@apollo/server/plugin/disabled";
 import fastifyApollo, { fastifyApolloDrainPlugin } from "@as-integrations/fastify";
-import querystring from "node:querystring";
+import querystring from "fast-querystring";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { FormattedExecutionResult } from "graphql";
 import processRequest from "graphql-upload/processRequest.mjs";
@@ -116,11 +116,9 @@ export async function registerGraphql(app: FastifyInstance): Promise<InProcessGr
     });
       scope.addHook("preHandler", fast.hook);
       // Kept answers of anonymous look-ups, sent before Fastify (server/front.ts).
-      frontGet("/graphql", (req, _param, search) => fast.answerNow({ method: "GET", headers: req.headers, query: querystring.parse(search) }));
-      frontPost("/graphql", (req, _param, _search, body) => {
-        const parsed = jsonBodyNow(body);
-        return parsed === undefined ? undefined : fast.answerNow({ method: "POST", headers: req.headers, body: parsed });
-      });
+      // The request is parsed only when its text is new (fastpath.ts frontRead).
+      frontGet("/graphql", (req, _param, search) => fast.answerNow({ method: "GET", headers: req.headers, get query() { return search ? querystring.parse(search) : {}; } }, search));
+      frontPost("/graphql", (req, _param, _search, body = "") => fast.answerNow({ method: "POST", headers: req.headers, get body() { return jsonBodyNow(body); } }, body));
     }
     await scope.register(fastifyApollo(apollo), {
       path: "/graphql",
