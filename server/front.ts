@@ -37,7 +37,7 @@ const getsByPrefix = new Map<string, FrontEndpoint>();
 const posts = new Map<string, FrontEndpoint>();
 /** A parameter the front answers: letters, digits and dashes, the same when decoded. */
 const PARAM = /^[A-Za-z0-9-]{1,64}$/;
-/** The largest body the front reads (a look-up's JSON); a larger one goes to Fastify unread. */
+/** The largest body the front reads (a look-up's JSON), within the site's body limit; a larger one goes to Fastify unread. */
 const MAX_BODY = 16 * 1024;
 const getRoutes: string[] = [];
 let open = false;
@@ -92,6 +92,7 @@ export function closeFront(): void {
 /** Fastify's serverFactory: Node's HTTP server with Fastify's own settings, the front before Fastify's handler. */
 export function frontServer(c: Config, trust: TrustProxy): FastifyServerFactory {
   const trusts = trustFunction(trust);
+  const maxBody = Math.min(MAX_BODY, c.bodyLimitBytes);
   const base = Object.entries(helmetHeaders()).flatMap(([name, value]) => [name.toLowerCase(), value]);
   return (handler, options) => {
     const opts = options as { keepAliveTimeout?: number; requestTimeout?: number; connectionTimeout?: number };
@@ -128,7 +129,7 @@ export function frontServer(c: Config, trust: TrustProxy): FastifyServerFactory 
     if (req.method !== "POST") return false;
     const endpoint = posts.get(path);
     const length = Number(h["content-length"]);
-    if (!endpoint || !(length > 0 && length <= MAX_BODY)) return false;
+    if (!endpoint || !(length > 0 && length <= maxBody)) return false;
     readBody(req, length, (body) => {
       if (!answer(req, res, endpoint(req, "", search, body.toString()))) {
         // Put back what was read (the stream has not ended: its end is read after the body), for Fastify to read.
