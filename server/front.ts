@@ -66,7 +66,7 @@ export function publicReadReply(op: OperationName, headers: IncomingHttpHeaders,
   const same = holds(headers["if-none-match"], etag);
   const caching = ["cache-control", publicCacheControl(), "etag", etag, "vary", "Cookie, Authorization"];
   if (typeFirst) return { op, status: same ? 304 : 200, headers: ["content-type", contentType, ...caching], body: same ? undefined : body };
-  return same ? { op, status: 304, headers: caching } : { op, status: 200, headers: [...caching, "content-type", contentType], body };
+  return same ? { op, status: 304, headers: caching, body: undefined } : { op, status: 200, headers: [...caching, "content-type", contentType], body };
 }
 
 /** For Fastify's onRoute hook: the GET routes, so a fixed route under a front prefix is never answered by the front. */
