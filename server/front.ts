@@ -11,13 +11,15 @@ import { DEFAULT_CSP, helmetHeaders, HSTS } from "./core/security-headers.js";
 
 /**
  * Front answers (ARCHITECTURE.md, fast paths). The HTTP server hands each request here before Fastify
- * makes its request and reply. A public read (a route with `dataNow`, server/rest/route.ts) whose whole
- * answer is made already (a cached view, its bytes and ETag) is sent from here, for an anonymous GET
- * without a query or body, once its operation's abuse limit has counted the request within the limit
- * (core/access.ts anonymousNow). The answer is the one Fastify would send, header for header (the
- * security headers, request id, caching headers and 304 of the same modules). Whatever the front cannot
- * decide at once, with nothing counted (a session, a key, a query, a cache miss, a client's first request
- * of a limit window, a limit reached, an unknown path) goes to Fastify unchanged.
+ * makes its request and reply. A public read whose whole answer is made already is sent from here for an
+ * anonymous caller (no session cookie, no Authorization): a REST route's cached view (`dataNow`,
+ * server/rest/route.ts; a GET without a query or body) or a kept GraphQL answer (graphql/fastpath.ts
+ * answerNow; a GET, or a POST whose JSON body is read here and put back for Fastify when the front cannot
+ * answer). It goes out once its operation's abuse limit has counted the request within the limit
+ * (core/access.ts anonymousNow), and it is the answer Fastify would send, header for header (the security
+ * headers, request id, caching headers and 304 of the same modules). Whatever the front cannot decide at
+ * once, with nothing counted (a session, a key, an unknown query or body, a cache miss, a client's first
+ * request of a limit window, a limit reached, an unknown path), goes to Fastify unchanged.
  */
 
 /** What a front endpoint answers: the operation whose access and limit apply, and the answer. */
