@@ -22,6 +22,7 @@ import { registerSeoRoutes } from "./modules/seo/seo.routes.js";
 import { plainTile } from "./core/png.js";
 import { DEFAULT_CSP, helmetHeaders, HSTS } from "./core/security-headers.js";
 import { closeFront, frontServer, openFront, sawRoute } from "./front.js";
+import { compileSerializersSoon, lazySerializers } from "./core/lazy-serializers.js";
 import { flushLimits } from "./core/ratelimit.js";
 import { flushKeyUse } from "./modules/apikey/apikey.auth.js";
 import { trustProxySetting } from "./core/client-address.js";
@@ -47,11 +48,14 @@ export async function buildApp(): Promise<FastifyInstance> {
     connectionTimeout: 60_000,
     routerOptions: { maxParamLength: 200 },
     frameworkErrors,
+    // Response serializers compiled on first use, the rest soon after start-up (core/lazy-serializers.ts).
+    schemaController: { compilersFactory: { buildSerializer: lazySerializers() } },
   });
   app.setErrorHandler(siteErrorHandler);
   app.addHook("onRoute", (r) => sawRoute(r.method, r.url));
   app.addHook("onReady", (done) => {
     openFront(c);
+    compileSerializersSoon((err) => app.log.error({ err }, "a response serializer failed to compile"));
     done();
   });
   app.addHook("preClose", (done) => {

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { frontAnswered } from "../../server/front.js";
+import { serializerState } from "../../server/core/lazy-serializers.js";
 import { startTestApp, type TestApp } from "../helpers/app.js";
 import type { Client } from "../helpers/http.js";
 import { send, type Answer } from "../helpers/raw.js";
@@ -45,6 +46,13 @@ async function viaFront(request: () => Promise<Answer>): Promise<[Answer, boolea
   const a = await request();
   return [a, frontAnswered() > before];
 }
+
+describe("start-up", () => {
+  it("compiles every response serializer soon after it, and none fails", async () => {
+    for (let i = 0; i < 100 && serializerState().pending > 0; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(serializerState()).toEqual({ pending: 0, failed: 0 });
+  });
+});
 
 describe("front answers", () => {
   it("are what Fastify answers, header for header, for the look-up, its 304 and the start-up graph", async () => {

@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { compileSerializersSoon, lazySerializers, serializerState } from "./lazy-serializers.js";
+
+const route = (schema: object) => ({ method: "GET", url: "/x", httpStatus: "200", schema });
+
+describe("lazy response serializers", () => {
+  it("serialize as fast-json-stringify does, and compile what is pending soon after start-up, logging a broken schema", async () => {
+    const compile = lazySerializers()({}, {});
+    const good = compile(route({ type: "object", properties: { a: { type: "string" } } }));
+    expect(good({ a: "x", secret: "not in the schema" })).toBe('{"a":"x"}');
+    const broken = compile(route({ type: "object", properties: { a: { $ref: "Nowhere#" } } }));
+    const failures: unknown[] = [];
+    compileSerializersSoon((err) => failures.push(err));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(failures).toHaveLength(1);
+    expect(serializerState()).toEqual({ pending: 0, failed: 1 });
+    // The route whose schema is broken fails when used, as it would have at start-up.
+    expect(() => broken({ a: "x" })).toThrow();
+  });
+});
