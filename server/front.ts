@@ -4,8 +4,7 @@ import type { FastifyServerFactory } from "fastify";
 import { anonymousNow, type OperationName } from "./core/access.js";
 import { addressKey, type TrustProxy } from "./core/client-address.js";
 import type { Config } from "./core/config.js";
-import { SESSION_COOKIE } from "./core/context.js";
-import { holds, publicCacheControl } from "./core/http-cache.js";
+import { holds, mayCarrySomeone, publicCaching } from "./core/http-cache.js";
 import { requestIdOf } from "./core/logging.js";
 import { DEFAULT_CSP, helmetHeaders, HSTS } from "./core/security-headers.js";
 
@@ -66,7 +65,7 @@ export function frontPost(url: string, endpoint: FrontEndpoint): void {
  */
 export function publicReadReply(op: OperationName, headers: IncomingHttpHeaders, body: Buffer | string, etag: string, contentType: string, typeFirst = false): FrontReply {
   const same = holds(headers["if-none-match"], etag);
-  const caching = ["cache-control", publicCacheControl(), "etag", etag, "vary", "Cookie, Authorization"];
+  const caching = publicCaching(etag);
   if (typeFirst) return { op, status: same ? 304 : 200, headers: ["content-type", contentType, ...caching], body: same ? undefined : body };
   return same ? { op, status: 304, headers: caching, body: undefined } : { op, status: 200, headers: [...caching, "content-type", contentType], body };
 }
@@ -110,8 +109,7 @@ export function frontServer(c: Config, trust: TrustProxy): FastifyServerFactory 
   /** Whether the front took the request (answered it, or reads its body and then answers or hands it on). */
   function taken(req: IncomingMessage, res: ServerResponse, handler: (req: IncomingMessage, res: ServerResponse) => void): boolean {
     const h = req.headers;
-    if (h.authorization !== undefined || h["transfer-encoding"] !== undefined) return false;
-    if (h.cookie !== undefined && h.cookie.includes(`${SESSION_COOKIE}=`)) return false;
+    if (mayCarrySomeone(h) || h["transfer-encoding"] !== undefined) return false;
     const url = req.url ?? "";
     const q = url.indexOf("?");
     const path = q < 0 ? url : url.slice(0, q);

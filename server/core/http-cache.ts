@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import type { IncomingHttpHeaders } from "node:http";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { config } from "./config.js";
 import { SESSION_COOKIE } from "./context.js";
@@ -21,17 +22,22 @@ export function markPrivate(req: FastifyRequest): void {
 
 export function isPrivateRequest(req: FastifyRequest): boolean {
   if ((req as FastifyRequest & { [PRIVATE]?: true })[PRIVATE]) return true;
-  if (req.headers.authorization !== undefined) return true;
-  const cookie = req.headers.cookie;
-  if (cookie !== undefined && cookie.includes(`${SESSION_COOKIE}=`)) return true;
+  if (mayCarrySomeone(req.headers)) return true;
   const q = req.query as Record<string, unknown> | null | undefined;
   return !!q && typeof q === "object" && q.verify !== undefined;
+}
+
+/** Whether the headers name someone (an Authorization header, a session cookie): such an answer may show more than the public. */
+export function mayCarrySomeone(headers: IncomingHttpHeaders): boolean {
+  if (headers.authorization !== undefined) return true;
+  const cookie = headers.cookie;
+  return cookie !== undefined && cookie.includes(`${SESSION_COOKIE}=`);
 }
 
 /** A strong validator for these bytes. */
 export const etagOf = (body: string | Buffer): string => `"${crypto.hash("sha1", body, "base64url")}"`;
 
-export const publicCacheControl = (): string => {
+const publicCacheControl = (): string => {
   const s = config().publicCacheSeconds;
   return s > 0 ? `public, max-age=${s}` : "no-cache";
 };
@@ -46,10 +52,16 @@ export function publicRead(req: FastifyRequest, reply: FastifyReply, etag: strin
     return false;
   }
   const tag = typeof etag === "string" ? etag : etag();
-  // Vary: a cache must not hand a stored public answer to a request that carries a session.
-  reply.header("cache-control", publicCacheControl()).header("etag", tag).header("vary", "Cookie, Authorization");
+  const headers = publicCaching(tag);
+  for (let i = 0; i < headers.length; i += 2) reply.header(headers[i], headers[i + 1]);
   return holds(req.headers["if-none-match"], tag);
 }
+
+/**
+ * A public read's caching headers, as name, value, name, value (for Fastify's reply and the front's answer).
+ * Vary: a cache must not hand a stored public answer to a request that carries a session.
+ */
+export const publicCaching = (tag: string): string[] => ["cache-control", publicCacheControl(), "etag", tag, "vary", "Cookie, Authorization"];
 
 /** If-None-Match against a strong tag, compared weakly as RFC 9110 asks for GET. */
 export function holds(ifNoneMatch: string | undefined, tag: string): boolean {

@@ -12,12 +12,16 @@ import { CODE_SHAPE, couldBeProposedCode, normalizeCode } from "./tracking-code.
  * second factor that unlocks a protected parcel's details.
  */
 
+/**
+ * Anything that cannot be a tracking code is simply not found (and never reaches the database), nor can
+ * a code of the proposed shape whose check character is wrong.
+ */
+const couldBeCode = (c: string) => CODE_SHAPE.test(c) && couldBeProposedCode(c, config().trackingPrefix);
+
 export async function trackParcel(code: unknown): Promise<PublicView> {
   const c = normalizeCode(code);
   if (!c) throw badInput("tracking_code is required");
-  // Anything that cannot be a tracking code is simply not found (and never reaches the database),
-  // nor can a code of the proposed shape whose check character is wrong.
-  if (!CODE_SHAPE.test(c) || !couldBeProposedCode(c, config().trackingPrefix)) throw notFound("Tracking code not found");
+  if (!couldBeCode(c)) throw notFound("Tracking code not found");
   const view = await cachedPublicView(c);
   if (!view) throw notFound("Tracking code not found");
   return view;
@@ -26,8 +30,7 @@ export async function trackParcel(code: unknown): Promise<PublicView> {
 /** trackParcel's answer when it is a cached view at hand now (server/front.ts); undefined sends the look-up the whole way. */
 export function trackedNow(code: string): PublicView | undefined {
   const c = normalizeCode(code);
-  if (!CODE_SHAPE.test(c) || !couldBeProposedCode(c, config().trackingPrefix)) return undefined;
-  return publicViewNow(c);
+  return couldBeCode(c) ? publicViewNow(c) : undefined;
 }
 
 /**
