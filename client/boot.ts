@@ -3,6 +3,7 @@ import { sendEarly, sendEarlyGraph } from "./modules/graph/early";
 import { splitCodes } from "./modules/parcel/codes";
 import trackParcel from "./modules/parcel/graphql/TrackParcel.graphql?raw";
 import { serverState } from "./serverState";
+import { holdEarlyInput } from "./earlyInput";
 import { HOME_FIRST_SLIDE, heroImageUrl, preloadImage, TRACK_HERO } from "./components/heroImages";
 import { normalPath, pageSlugAt, screenAt } from "../server/core/routes.codes";
 
@@ -13,13 +14,33 @@ import { normalPath, pageSlugAt, screenAt } from "../server/core/routes.codes";
  * /track.html?code=<one code>, the parcel (modules/graph/early.ts: Apollo takes these answers). A page the
  * server rendered already holds its data and its banner (serverState.ts): only the screen's chunk is asked for.
  */
+/**
+ * Resolves once the page's first contentful paint is on the screen; at once where the browser does not
+ * report paints, or when the page is hidden (it paints nothing until shown).
+ */
+export function firstPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    if (document.visibilityState === "hidden" || !PerformanceObserver.supportedEntryTypes?.includes("paint")) return resolve();
+    const seen = new PerformanceObserver((list) => {
+      if (!list.getEntriesByName("first-contentful-paint").length) return;
+      seen.disconnect();
+      resolve();
+    });
+    seen.observe({ type: "paint", buffered: true });
+    document.addEventListener("visibilitychange", () => resolve(), { once: true });
+  });
+}
+
 const loopback = ["localhost", "127.0.0.1", "::1", "[::1]"];
 export const redirecting = location.protocol === "http:" && !loopback.includes(location.hostname);
 
 if (redirecting) {
   location.replace(`https://${location.host}${location.pathname}${location.search}${location.hash}`);
 } else if (serverState()) {
-  preloadRoute(location.pathname);
+  // The page is on the screen as the server rendered it: its scripts are asked for once it has painted, so
+  // they do not hold up its first paint; a click on a button or a form sent meanwhile waits for the app.
+  holdEarlyInput();
+  void firstPaint().then(() => preloadRoute(location.pathname));
 } else {
   const path = normalPath(location.pathname);
   const screen = screenAt(path);

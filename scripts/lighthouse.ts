@@ -5,7 +5,8 @@
 // of each category. LH_PAGES=/,/pages/about-us limits the pages. For each page the script also prints the
 // median metrics and the JavaScript the page loaded without interaction (the scripts of Lighthouse's load,
 // which waits for the network to go quiet): its gzip size (the .gz copies of scripts/compress-dist.mjs) and the
-// bytes actually transferred (brotli). The reports of the runs go to bench-results/lighthouse-<time>/.
+// bytes actually transferred (brotli). The reports of the runs go to bench-results/lighthouse-<time>/ (with their
+// traces when LH_TRACE=1).
 // Each run uses a fresh Chromium and starts once the machine is quiet (see waitForQuiet).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
@@ -36,7 +37,11 @@ const server = spawn(process.execPath, ["dist/server/main.js"], {
   stdio: ["ignore", "inherit", "inherit"],
 });
 const base = `http://127.0.0.1:${port}`;
+// A server left on the port (another run's) would answer with another build: stop rather than measure it.
+let exited: number | null = null;
+server.on("exit", (c) => (exited = c ?? 1));
 for (let i = 0; ; i++) {
+  if (exited !== null) throw new Error(`the server exited (${exited}): is port ${port} taken? (LH_PORT)`);
   try {
     if ((await fetch(`${base}/api/graph`)).ok) break;
   } catch {
@@ -149,6 +154,8 @@ try {
       results.set(p, [...(results.get(p) ?? []), entry]);
       const name = p.replace(/[^a-z0-9]+/gi, "_").replace(/^_|_$/g, "") || "home";
       fs.writeFileSync(path.join(reportDir, `${name}-${run + 1}.json`), result.report as string);
+      // LH_TRACE=1 keeps the run's trace too (open it in Chromium's performance panel), to see what the main thread did.
+      if (process.env.LH_TRACE) fs.writeFileSync(path.join(reportDir, `${name}-${run + 1}.trace.json`), JSON.stringify(result.artifacts.Trace));
       console.log(`run ${run + 1} ${p} (CPU busy before: ${Math.round(busy * 100)}%): ${CATEGORIES.map((k) => scores[k]).join("/")}  FCP ${Math.round(metrics["first-contentful-paint"])} ms, LCP ${Math.round(metrics["largest-contentful-paint"])} ms, TBT ${Math.round(metrics["total-blocking-time"])} ms, CLS ${metrics["cumulative-layout-shift"].toFixed(3)}, SI ${Math.round(metrics["speed-index"])} ms`);
       if (failed.length) console.log(`  below 0.9: ${failed.join(", ")}`);
     }

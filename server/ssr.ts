@@ -108,9 +108,11 @@ export async function loadPageRenderer(o: {
         head = links.get(r.file)!;
       }
       const out = page
-        // The content paints without the scripts: they load at low priority, after the stylesheets, font and banner.
+        // The content paints without the scripts: only the small entry comes with the page, at low priority; it
+        // asks for the app and the screen's chunk once the page has painted (client/boot.ts), so nothing is
+        // preloaded: the app's download would compete with the stylesheets, font and banner.
         .replace(/<script type="module" crossorigin src=/g, '<script type="module" crossorigin fetchpriority="low" src=')
-        .replace(/<link rel="modulepreload" crossorigin href=/g, '<link rel="modulepreload" crossorigin fetchpriority="low" href=')
+        .replace(/[ \t]*<link rel="modulepreload"[^>]*>\n?/g, "")
         // data-rendered: the first screen paints as it is, without its entrance fade (client/styles/layout.css).
         .replace(/<html lang="[^"]*" dir="[^"]*"/, `<html lang="${r.lang.tag}" dir="${r.lang.dir}" data-rendered`)
         // The start-up graph is in the page's cache: the browser does not fetch it.
@@ -196,27 +198,25 @@ export function renderBudget(msPerSecond: number, clock: () => number = () => pe
 }
 
 /**
- * The stylesheets and the chunk of a screen's module (and of the chunks it imports), as <link>s for <head>,
- * without what the page links already: the screen paints styled, and its chunk loads with the page.
+ * The stylesheets of a screen's module (and of the chunks it imports), as <link>s for <head>, without what
+ * the page links already: the screen paints styled. Its scripts are asked for after the first paint (boot.ts).
  */
 function assetLinks(manifest: Manifest, file: string, page: string): string {
   const css = new Set<string>();
-  const js = new Set<string>();
   const seen = new Set<string>();
   const walk = (key: string) => {
     const m = manifest[key];
     if (!m || seen.has(key)) return;
     seen.add(key);
-    js.add(m.file);
     m.css?.forEach((c) => css.add(c));
     m.imports?.forEach(walk);
   };
   walk(file);
   const absent = (f: string) => !page.includes(`/${f}"`);
-  return [
-    ...[...css].filter(absent).map((f) => `<link rel="stylesheet" crossorigin href="/${f}">\n`),
-    ...[...js].filter(absent).map((f) => `<link rel="modulepreload" crossorigin fetchpriority="low" href="/${f}">\n`),
-  ].join("");
+  return [...css]
+    .filter(absent)
+    .map((f) => `<link rel="stylesheet" crossorigin href="/${f}">\n`)
+    .join("");
 }
 
 /** A <head> preload for the image the render preloads at high priority (the screen's banner), or nothing. */

@@ -156,9 +156,77 @@ describe("hydration", () => {
   });
 });
 
+describe("before the app has taken the page over", () => {
+  /** A page whose app chunk is held back until `release()`: what the visitor does meanwhile is on the bare HTML. */
+  async function withAppHeld(path: string) {
+    const page = await browser.newPage({ viewport: PHONE });
+    const problems: string[] = [];
+    page.on("pageerror", (e) => problems.push(e.message));
+    page.on("console", (m) => {
+      if (m.type() === "error") problems.push(m.text());
+    });
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let asked = 0;
+    await page.route("**/assets/start-*.js", async (r) => {
+      asked++;
+      await gate;
+      await r.continue();
+    });
+    await page.goto(`${site.url}${path}`);
+    // The entry asks for the app once the page has painted; it is held here, so nothing is hydrated yet.
+    await page.waitForFunction(() => performance.getEntriesByName("first-contentful-paint").length > 0);
+    await expect.poll(() => asked).toBe(1);
+    expect(await page.evaluate("Object.keys(document.getElementById('root')).some((k) => k.startsWith('__reactContainer'))")).toBe(false);
+    await page.evaluate("window.__samePage = true");
+    return { page, problems, release };
+  }
+
+  it("a click on a button is held and done once the page is hydrated (the menu opens once)", async () => {
+    const { page, problems, release } = await withAppHeld("/pages/about-us");
+    const menuButton = page.locator(".topbar button[aria-haspopup]").first();
+    await menuButton.click();
+    await menuButton.click(); // a second click while held is the same click, not a toggle back
+    expect(await page.locator(".side-menu-panel").count()).toBe(0);
+    release();
+    await hydrated(page);
+    await page.locator(".side-menu-panel").waitFor();
+    expect(await page.locator("dialog.side-menu").evaluate((d) => (d as unknown as { open: boolean }).open)).toBe(true);
+    expect(await page.evaluate("window.__samePage")).toBe(true);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("a form sent is held and sent through the app with what was typed: no page load, no fields in a plain GET", async () => {
+    const { page, problems, release } = await withAppHeld(`/track.html?code=NO-SUCH-CODE`);
+    await page.locator("#track-code").fill(CODE);
+    await page.locator("#track-code").press("Enter");
+    // Held: the page has not gone anywhere.
+    await page.waitForTimeout(200);
+    expect(new URL(page.url()).search).toBe("?code=NO-SUCH-CODE");
+    release();
+    await page.locator("#parcel-code").waitFor();
+    expect(new URL(page.url()).search).toBe(`?code=${CODE}`);
+    expect(await page.evaluate("window.__samePage")).toBe(true);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it("a link works without the app: the browser follows it to the next rendered page", async () => {
+    const { page, release } = await withAppHeld("/pages/about-us");
+    await page.locator('header.topbar a[href="/contact.html"]').first().click();
+    await page.waitForURL(/contact\.html/);
+    expect(await page.locator("form.contact-form").count()).toBe(1);
+    release();
+    await page.close();
+  });
+});
+
 /** Hydrated: React has attached its handlers to the root (the theme button then works as a button). */
 async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction("Object.keys(document.getElementById('root')).some((k) => k.startsWith('__reactContainer'))");
+  // A function, not a string: the page's CSP allows no eval, and a string is evaluated again on each poll.
+  type InPage = { document: { getElementById(id: string): object } };
+  await page.waitForFunction(() => Object.keys((globalThis as unknown as InPage).document.getElementById("root")).some((k) => k.startsWith("__reactContainer")));
   // The render after hydration (useHydrated) and the screens' effects.
   await page.waitForTimeout(300);
 }

@@ -10,17 +10,26 @@ import { SkipLink } from "./SkipLink";
 import { TopBar } from "./TopBar";
 import { useChatCode } from "./useChatCode";
 import { useMetaDescription } from "./useMetaDescription";
+import { releaseEarlyInput } from "../../earlyInput";
 
 /**
  * A page the server rendered is hydrated with the server's Apollo cache and no requests (client/start.tsx).
  * The screen is hydrated with this boundary, after the layout around it; this effect runs after the
- * screen's own, so its queries were answered from the cache. From then on, the network as usual.
+ * screen's own, so its queries were answered from the cache. From then on, the network as usual; and the
+ * clicks and forms held while the page had no app (client/earlyInput.ts) are done now.
  */
-function NetworkAfterHydration() {
+function AfterHydration() {
   const client = useApolloClient();
+  const [settled, setSettled] = useState(false);
   useEffect(() => {
     client.prioritizeCacheValues = false;
+    setSettled(true);
   }, [client]);
+  // A render later: what the inputs took from the page in their own first effects (useKeepTyped) is in their
+  // state, so a held form is sent with what was typed.
+  useEffect(() => {
+    if (settled) releaseEarlyInput();
+  }, [settled]);
   return null;
 }
 
@@ -49,7 +58,7 @@ export function PublicLayout() {
       <main id="main" tabIndex={-1} className="site-main page-fade" key={pathname}>
         <Suspense fallback={<PageLoading />}>
           <Outlet />
-          <NetworkAfterHydration />
+          <AfterHydration />
         </Suspense>
       </main>
       {withFooter ? <Footer /> : null}
