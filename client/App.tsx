@@ -1,5 +1,5 @@
 import { lazy, memo, Suspense, useEffect } from "react";
-import { Route, Routes } from "react-router-dom";
+import { Route, Routes } from "./router";
 import { useStore } from "./state/store";
 import { PublicLayout } from "./components/layout/PublicLayout";
 import { CONTENT_PAGE_FILE, NOT_FOUND_FILE, SCREEN_FILES } from "./routes";

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n";
 
 /**
  * The product name: `<meta name="application-name">` of index.html when the operator set it,

@@ -98,3 +98,5 @@ export function currentTag(): string {
 }
 
 export { i18n };
+export { useTranslation } from "react-i18next";
+export type { TFunction } from "i18next";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../i18n";
 import "../styles/pages.css";
 import { PageHero } from "../components/PageHero";
 import { Icon } from "../components/Icon";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n";
 import { Icon } from "../Icon";
 import { north } from "../layoutIcons";
 import { useScrolled } from "./useScrolled";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n";
 import { LANGUAGES, type LanguageCode } from "../../i18n/languages";
 import { writeLanguageCookie } from "../../i18n";
 import { Icon } from "../Icon";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n";
 
 /** What a screen shows while its chunk or its data loads. */
 export function PageLoading() {

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n";
 
 /** The first focusable element: straight to the page's content. */
 export function SkipLink() {

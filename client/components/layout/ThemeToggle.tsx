@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n";
 import { useStore } from "../../state/store";
 import { Icon } from "../Icon";
 import { useHydrated } from "../hydrated";

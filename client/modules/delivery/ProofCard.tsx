@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n";
 import { Icon } from "../../components/Icon";
 import { check_circle } from "../../components/icons";
 import { fmtMoment } from "../parcel/format";

@@ -1,5 +1,5 @@
 import { useId, useMemo, useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../i18n";
 import { useRescheduleDeliveryMutation } from "../../generated/public";
 import { callErrors, errorText } from "../../errors";
 import { TRACK_ERRORS } from "../parcel/trackErrors";

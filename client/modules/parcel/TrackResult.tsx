@@ -1,7 +1,7 @@
 import { lazy, Suspense } from "react";
-import { Link } from "react-router-dom";
-import { useTranslation } from "react-i18next";
-import type { TFunction } from "i18next";
+import { Link } from "../../router";
+import { useTranslation } from "../../i18n";
+import type { TFunction } from "../../i18n";
 import type { TrackParcelQuery } from "../../generated/public";
 import { Icon } from "../../components/Icon";
 import * as icons from "./icons";

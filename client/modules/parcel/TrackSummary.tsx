@@ -1,5 +1,5 @@
-import { Link } from "react-router-dom";
-import { useTranslation } from "react-i18next";
+import { Link } from "../../router";
+import { useTranslation } from "../../i18n";
 import type { TrackParcelsQuery } from "../../generated/public";
 import { Icon } from "../../components/Icon";
 import * as icons from "./icons";

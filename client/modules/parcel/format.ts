@@ -1,4 +1,4 @@
-import type { TFunction } from "i18next";
+import type { TFunction } from "../../i18n";
 import { currentTag } from "../../i18n";
 import { FINAL_STATUSES, isStatusCode } from "./status";
 

@@ -1,4 +1,4 @@
-import { useNavigate } from "react-router-dom";
+import { useNavigate } from "../../../router";
 import { useAdminCreateInvoiceMutation } from "../../../generated/graphql";
 import { useFormState } from "../../hooks/useFormState";
 import { numberOrNull, textOrNull } from "../../hooks/values";

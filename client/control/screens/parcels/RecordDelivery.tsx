@@ -1,4 +1,4 @@
-import { useNavigate } from "react-router-dom";
+import { useNavigate } from "../../../router";
 import { Card, PageHeader } from "../../components/PageHeader";
 import { useTitle } from "../../hooks/useTitle";
 import type { AdminParcelQuery } from "../../../generated/graphql";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n";
 import { Icon } from "../../../components/Icon";
 import { EXPERIENCE } from "../data";
 import { SectionHead, useInView } from "./parts";

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../i18n";
 import { Slider } from "../../../components/Slider";
 import { PORTFOLIO } from "../data";
 import { SectionHead } from "./parts";
