@@ -15,7 +15,7 @@ import { print } from "@apollo/client/utilities";
 import { App } from "./App";
 import { DEFAULT_OPTIONS } from "./apollo";
 import { StoreProvider } from "./state/store";
-import { loadServerLanguage, setLanguage } from "./i18n";
+import { loadLanguage, setLanguage } from "./i18n";
 import { isLanguageCode, languageOf } from "./i18n/languages";
 import { graphFromServer } from "./modules/graph/siteGraph";
 import { SiteGraphDocument } from "./generated/public";
@@ -57,7 +57,7 @@ export interface Rendered {
 export async function render(o: RenderOptions): Promise<Rendered> {
   const language = isLanguageCode(o.language) ? o.language : "en";
   const pathname = new URL(o.url, "http://localhost").pathname;
-  await Promise.all([loadServerLanguage(language), loadScreen(pathname)]);
+  await Promise.all([loadLanguage(language), loadScreen(pathname)]);
   setProductName(o.productName);
   graphFromServer();
 

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "../i18n";
 import { tileAttribution, tileUrl } from "./mapConfig";
+import { whenNeeded } from "./whenNeeded";
 import "../styles/map.css";
 
 export type LatLng = [number, number];
@@ -16,43 +17,6 @@ export interface ParcelMapProps {
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const valid = (p: LatLng | null): p is LatLng => !!p && Number.isFinite(p[0]) && Number.isFinite(p[1]) && Math.abs(p[0]) <= 90 && Math.abs(p[1]) <= 180;
-
-/**
- * Calls `start` once, when the element comes within a screen of the viewport (or, with `whenIdle`, when
- * the browser is idle after the page has loaded, if that is sooner): a map below the fold costs the first
- * paint and the first interactions nothing, and a visitor who never scrolls to it never loads Leaflet.
- * Returns the clean-up.
- */
-function whenNeeded(el: Element, whenIdle: boolean, start: () => void): () => void {
-  let done = false;
-  let idle: number | undefined;
-  const go = () => {
-    if (done) return;
-    done = true;
-    cleanup();
-    start();
-  };
-  const io = typeof IntersectionObserver === "undefined" ? null : new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && go(), { rootMargin: "100% 0px" });
-  io?.observe(el);
-  // Without IntersectionObserver (very old browsers) the map loads once the page has.
-  const idleToo = whenIdle || !io;
-  const ric = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 1));
-  const cic = window.cancelIdleCallback ?? window.clearTimeout;
-  const onLoad = () => {
-    idle = ric(go, { timeout: 3000 });
-  };
-  if (idleToo && document.readyState === "complete") onLoad();
-  else if (idleToo) window.addEventListener("load", onLoad, { once: true });
-  function cleanup() {
-    io?.disconnect();
-    window.removeEventListener("load", onLoad);
-    if (idle !== undefined) cic(idle);
-  }
-  return () => {
-    done = true;
-    cleanup();
-  };
-}
 
 /**
  * The parcel's map (spec: 60vh, markers Destination, Pickup Location and Current Location).

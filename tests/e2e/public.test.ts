@@ -184,16 +184,21 @@ for (const [label, viewport] of [["desktop", DESKTOP], ["phone", PHONE]] as cons
       expect(await first.locator(".history-day").textContent()).toMatch(/^\d{2}$/);
       expect(await first.locator(".history-time").textContent()).toMatch(/^\d{2}:\d{2}$/);
       expect(await first.locator("h4").textContent()).not.toBe("");
-      // Leaflet map, 60vh, with the three markers labelled in text (no tiles on this machine). Leaflet loads
-      // only when the map comes near the viewport: on a phone it is far below the fold, so not before scrolling.
-      const map = page.locator(".parcel-map");
-      await map.waitFor({ state: "attached" });
+      // Leaflet map, 60vh, with the three markers labelled in text (no tiles on this machine). The map's chunk
+      // and Leaflet load only when the map comes near the viewport: on a phone it is far below the fold, so
+      // not before scrolling; its placeholder holds its place meanwhile.
+      const section = page.locator('section[aria-labelledby="map-title"]');
+      await section.waitFor({ state: "attached" });
       if (label === "phone") {
         await page.waitForTimeout(1500);
         expect(requests.some((r) => /leaflet/i.test(r)), "Leaflet loaded before the map neared the viewport").toBe(false);
+        expect(requests.some((r) => /ParcelMap/.test(r)), "the map's chunk loaded before the map neared the viewport").toBe(false);
+        expect(await section.locator(".parcel-map-loading").count()).toBe(1);
         expect(await page.locator(".map-pin").count()).toBe(0);
       }
-      await map.scrollIntoViewIfNeeded();
+      await section.scrollIntoViewIfNeeded();
+      const map = page.locator(".parcel-map");
+      await map.waitFor({ state: "attached" });
       await page.locator(".map-pin").nth(2).waitFor({ state: "attached" });
       expect(await page.locator(".map-pin").count()).toBe(3);
       expect((await page.locator(".map-pin-label").allTextContents()).sort()).toEqual(["Current Location", "Destination", "Pickup Location"]);

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type ReactElement, type ReactNode } from "react";
 import { Link } from "../../router";
 import { useTranslation } from "../../i18n";
 import type { TFunction } from "../../i18n";
@@ -6,6 +6,7 @@ import type { TrackParcelQuery } from "../../generated/public";
 import { Icon } from "../../components/Icon";
 import * as icons from "./icons";
 import type { LatLng } from "../../components/ParcelMap";
+import { whenNeeded } from "../../components/whenNeeded";
 import { deliveryWindow, fmtDate, fmtMoment, fmtNumber, plural, quietDays } from "./format";
 import { StatusBadge, StatusProgress } from "./StatusView";
 import { activityIconPath } from "../../components/activityIcons";
@@ -22,6 +23,18 @@ type Activity = Parcel["history"][number];
 
 // Leaflet is the browser's alone: the server's render never shows the map (it comes in a later stage), and its build leaves it out.
 const ParcelMap = lazy(() => (import.meta.env.SSR ? Promise.reject(new Error("the map renders in the browser only")) : import("../../components/ParcelMap")));
+
+/**
+ * The map's chunk is asked for when its place nears the viewport (whenNeeded), not with the screen: a
+ * visitor who reads the head card and leaves loads neither it nor the map's library. Until then, and while it loads,
+ * the placeholder holds the map's place, so nothing below moves.
+ */
+function MapWhenNeeded({ placeholder, children }: { placeholder: ReactElement; children: ReactNode }) {
+  const slot = useRef<HTMLDivElement>(null);
+  const [near, setNear] = useState(false);
+  useEffect(() => (slot.current ? whenNeeded(slot.current, false, () => setNear(true)) : undefined), []);
+  return near ? <Suspense fallback={placeholder}>{children}</Suspense> : <div ref={slot}>{placeholder}</div>;
+}
 
 const COLORS = new Set(["green", "black", "gold", "red"]);
 
@@ -300,14 +313,14 @@ export function TrackResult({ parcel: p, onVerify, reschedule }: { parcel: Parce
             <Icon path={icons.location_on} size={22} />
             {t("track.map")}
           </h3>
-          <Suspense fallback={<div className="parcel-map-loading" style={{ height: "60vh" }}>{t("track.mapLoading")}</div>}>
+          <MapWhenNeeded placeholder={<div className="parcel-map-loading" style={{ height: "60vh" }}>{t("track.mapLoading")}</div>}>
             <ParcelMap
               zoom={p.map_zoom}
               current={point(p.map_current_latitude, p.map_current_longitude)}
               pickup={point(p.map_pickup_latitude, p.map_pickup_longitude)}
               destination={point(p.map_destination_latitude, p.map_destination_longitude)}
             />
-          </Suspense>
+          </MapWhenNeeded>
         </section>
       ) : null}
     </article>
