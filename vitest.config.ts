@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { localeSections } from "./scripts/locale-sections.js";
 
 const alias = [{ find: /^graphql$/, replacement: "graphql/index.js" }];
 const integration = (name: string, db: string) => ({
@@ -13,6 +14,7 @@ const integration = (name: string, db: string) => ({
 });
 
 export default defineConfig({
+  plugins: [localeSections()],
   resolve: { alias },
   test: {
     pool: "forks",

@@ -6,3 +6,13 @@ declare module "apollo-upload-client/createUploadLink.mjs" {
     headers?: Record<string, string>;
   }): ApolloLink;
 }
+
+// A locale file's home groups or its other groups (scripts/locale-sections.ts).
+declare module "*.json?home" {
+  const texts: Record<string, unknown>;
+  export default texts;
+}
+declare module "*.json?shared" {
+  const texts: Record<string, unknown>;
+  export default texts;
+}

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { currentTag, i18n, loadLanguage, setLanguage, t } from "./index";
+import { addEnglish, currentTag, i18n, loadLanguage, setLanguage, t } from "./index";
+import homeTexts from "./locales/en.json?home";
 import en from "./locales/en.json";
 import de from "./locales/de.json";
 import ru from "./locales/ru.json";
@@ -24,6 +25,17 @@ describe("t", () => {
     expect(t("no.such.key")).toBe("no.such.key");
     expect(t("track")).toBe("track");
     expect(t("track.title.deeper")).toBe("track.title.deeper");
+  });
+
+  it("has English's home texts only once the home screen has added them, and all English's other texts from the start", () => {
+    expect(t("hero.slideOf")).toBe("hero.slideOf");
+    expect(Object.keys(homeTexts)).toContain("faq");
+    expect(Object.keys(homeTexts)).not.toContain("track");
+    for (const k of Object.keys(en).filter((k) => !(k in homeTexts))) expect(t(`${k}.no-such`, { defaultValue: "x" }), k).toBe("x");
+    expect(t("track.title")).toBe(en.track.title);
+    addEnglish(homeTexts);
+    expect(t("hero.slideOf")).toBe(en.hero.slideOf);
+    expect(t("faq.title")).toBe((en.faq as Record<string, string>).title ?? "faq.title");
   });
 
   it("fills {{placeholders}} from the options and from `replace`, empty where no value is given, and never as HTML", () => {

@@ -1,11 +1,12 @@
 import { COOKIE, isLanguageCode, languageOf, type LanguageCode } from "./languages";
-import en from "./locales/en.json";
+import en from "./locales/en.json?shared";
 
 /**
  * The site's translations: one JSON file per language (./locales/<code>.json), nested keys read as
  * "track.title". English, the fallback for missing files and keys, is always needed: it is part of the
- * entry, so an English page starts without waiting for a second request; every other language is its own
- * chunk, imported when it is the visitor's.
+ * app, so an English page starts without waiting for a second request (apart from the home screen's own
+ * texts, which come with that screen: scripts/locale-sections.ts); every other language is its own chunk,
+ * imported when it is the visitor's.
  *
  * This replaces i18next and react-i18next (about 18 KB of gzipped script on every public page, 12 % of the
  * tracking page's budget) with what the site uses of them: a key's text in the current language or in
@@ -17,7 +18,7 @@ type Dict = Record<string, unknown>;
 const locales = import.meta.glob<Dict>(["./locales/*.json", "!./locales/en.json"], { import: "default" });
 
 async function loadLocale(code: string): Promise<Dict | null> {
-  if (code === "en") return en;
+  if (code === "en") return dictionaries.en!;
   const load = locales[`./locales/${code}.json`];
   if (!load) return null;
   try {
@@ -71,7 +72,12 @@ export async function initI18n(): Promise<LanguageCode> {
 }
 
 /** The loaded languages' translations, English always among them. */
-const dictionaries: Partial<Record<LanguageCode, Dict>> = { en };
+const dictionaries: Partial<Record<LanguageCode, Dict>> = { en: { ...en } };
+
+/** Adds groups of English texts that come with a screen (the home screen's: scripts/locale-sections.ts). */
+export function addEnglish(texts: Dict): void {
+  Object.assign(dictionaries.en!, texts);
+}
 
 /**
  * Loads a language's translations, once per page or per process. The server's render
