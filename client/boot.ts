@@ -12,25 +12,9 @@ import { normalPath, pageSlugAt, screenAt } from "../server/core/routes.codes";
  * evaluated. Plain http is sent to https, except on loopback hosts. Otherwise everything the first
  * screen needs starts at once, while the entry starts up: the start-up graph, the screen's chunk and, for
  * /track.html?code=<one code>, the parcel (modules/graph/early.ts: Apollo takes these answers). A page the
- * server rendered already holds its data and its banner (serverState.ts): only the screen's chunk is asked for.
+ * server rendered already holds its data and its banner (serverState.ts): only the screen's chunk is asked for,
+ * once the page has painted (as main.tsx asks for the app then).
  */
-/**
- * Resolves once the page's first contentful paint is on the screen; at once where the browser does not
- * report paints, or when the page is hidden (it paints nothing until shown).
- */
-export function firstPaint(): Promise<void> {
-  return new Promise((resolve) => {
-    if (document.visibilityState === "hidden" || !PerformanceObserver.supportedEntryTypes?.includes("paint")) return resolve();
-    const seen = new PerformanceObserver((list) => {
-      if (!list.getEntriesByName("first-contentful-paint").length) return;
-      seen.disconnect();
-      resolve();
-    });
-    seen.observe({ type: "paint", buffered: true });
-    document.addEventListener("visibilitychange", () => resolve(), { once: true });
-  });
-}
-
 const loopback = ["localhost", "127.0.0.1", "::1", "[::1]"];
 export const redirecting = location.protocol === "http:" && !loopback.includes(location.hostname);
 
@@ -69,4 +53,21 @@ if (redirecting) {
       () => undefined,
     );
   }
+}
+
+/**
+ * Resolves once the page's first contentful paint is on the screen; at once where the browser does not
+ * report paints, or when the page is hidden (it paints nothing until shown).
+ */
+export function firstPaint(): Promise<void> {
+  return new Promise((resolve) => {
+    if (document.visibilityState === "hidden" || typeof PerformanceObserver === "undefined" || !PerformanceObserver.supportedEntryTypes?.includes("paint")) return resolve();
+    const seen = new PerformanceObserver((list) => {
+      if (!list.getEntriesByName("first-contentful-paint").length) return;
+      seen.disconnect();
+      resolve();
+    });
+    seen.observe({ type: "paint", buffered: true });
+    document.addEventListener("visibilitychange", () => resolve(), { once: true });
+  });
 }
