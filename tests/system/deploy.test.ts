@@ -5,6 +5,7 @@ import path from "node:path";
 import { buildClientSchema, buildSchema, getIntrospectionQuery, type IntrospectionQuery, lexicographicSortSchema, printSchema } from "graphql";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { freePort } from "../helpers/site.js";
+import { Client } from "../helpers/http.js";
 
 /**
  * The README's production recipe in a temporary copy of the project: `npm ci`, `npm run build`,
@@ -170,5 +171,24 @@ describe("production recipe", () => {
     // The goal is 1.5 s of wall time on a quiet machine; on a shared one other processes stretch the wall
     // time, so the bound is on the server's own CPU time (which is most of its start-up).
     expect(median(cpu)).toBeLessThan(2500);
+  });
+
+  it("prints a shipping label: the PDF stack the bundle loads on first use is there after pruning", async () => {
+    const { url } = await start();
+    try {
+      // The owner's set-up link, as the server prints it while there is no admin yet.
+      const token = /\/cp\/signup\?token=([\w-]+)/.exec(logs.join(""))?.[1];
+      expect(token, logs.join("")).toBeTruthy();
+      const owner = { email: "owner@example.com", password: "s3cure-pass-word" };
+      const admin = new Client(url);
+      expect((await admin.gql(`mutation($i: CreateAdminInput!) { createAdmin(input: $i) { email } }`, { i: { ...owner, token } })).errors).toBeUndefined();
+      expect((await admin.gql(`mutation($i: SignInInput!) { signIn(input: $i) { email } }`, { i: owner })).data.signIn.email).toBe(owner.email);
+      const label = await fetch(`${url}/api/parcels/CR-2026-000001/label.pdf`, { headers: admin.cookieHeader() });
+      expect(label.status).toBe(200);
+      expect(label.headers.get("content-type")).toBe("application/pdf");
+      expect(Buffer.from(await label.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+    } finally {
+      await stop();
+    }
   });
 });
