@@ -4,6 +4,9 @@
 //   BENCH_PROFILE=DIR (the server writes a V8 CPU profile there: node --cpu-prof)
 //   BENCH_WARMUP=2 (s per kind of request before measuring, on codes outside the sample: the
 //   server's code is warm, while the first look-up of each sampled code is still measured)
+//   BENCH_ROUNDS=1 (measure each target that many times, baseline then every scale, back to back; each row is
+//   the round whose ratio is the median, with every round's ratio in the JSON: on this noisy machine one
+//   round's ratio moves by about 0.05, three rounds settle it closer)
 //   BENCH_QUIET=1 (on a shared machine: before each target wait, up to 3 minutes, until other processes
 //   use less than a quarter of a core, and measure a target again, up to 3 times in all, when they took
 //   more than a third of a core meanwhile; BENCH_QUIET_WAIT=180 caps each wait, in seconds)
@@ -24,6 +27,7 @@ import { migrate, pgTarget } from "../server/db/migrate.js";
 const DBS = (process.env.BENCH_DBS || "sqlite,postgresql").split(",");
 const SCALES = (process.env.BENCH_SCALES || "1000,1000000").split(",").map(Number);
 const DURATION = Number(process.env.BENCH_DURATION || 10);
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS || 1));
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const QUIET = process.env.BENCH_QUIET !== "0";
 const QUIET_WAIT_S = Number(process.env.BENCH_QUIET_WAIT || 180);
@@ -136,6 +140,8 @@ interface Row {
   db: string; parcels: number; target: string; rps: number; p50: number; p99: number; non2xx: number; errors: number;
   /** req/s of the raw baseline measured just before this target (same bytes, from memory). */
   baseline_rps?: number; baseline_disturbed?: boolean; ratio?: number; p99_vs_first_scale?: number; cpu_us_per_request?: number;
+  /** With BENCH_ROUNDS > 1: every round's ratio, in the order measured (the row is the median round's). */
+  round_ratios?: number[];
   /** Share of a core other processes used during the measurement; "disturbed" when over a third. */
   others_cores?: number; disturbed?: boolean;
 }
@@ -382,17 +388,26 @@ async function main() {
           }
         }
       }
-      if (QUIET) await waitQuiet();
-      const b = await measure(baselineLoad, baseline);
-      baselines.push({ db: dbKind, target: "raw baseline", before: target, ...b });
-      show(`raw baseline`, b);
+      const rounds = new Map<Site, Row[]>(on.map((s) => [s, []]));
+      for (let round = 1; round <= ROUNDS; round++) {
+        if (QUIET) await waitQuiet();
+        const b = await measure(baselineLoad, baseline);
+        baselines.push({ db: dbKind, target: "raw baseline", before: target, ...b });
+        show(`raw baseline${ROUNDS > 1 ? ` (round ${round})` : ""}`, b);
+        for (const s of on) {
+          const r = await measure(make(s), s.server);
+          const row: Row = {
+            db: dbKind, parcels: s.n, target, ...r, baseline_rps: b.rps, baseline_disturbed: b.disturbed, ratio: Math.round((r.rps / b.rps) * 100) / 100,
+          };
+          rounds.get(s)!.push(row);
+          show(`${target} (${s.n})`, r, row.ratio);
+        }
+      }
       for (const s of on) {
-        const r = await measure(make(s), s.server);
-        const row: Row = {
-          db: dbKind, parcels: s.n, target, ...r, baseline_rps: b.rps, baseline_disturbed: b.disturbed, ratio: Math.round((r.rps / b.rps) * 100) / 100,
-        };
-        rows.push(row);
-        show(`${target} (${s.n})`, r, row.ratio);
+        const measured = rounds.get(s)!;
+        const median = [...measured].sort((x, y) => x.ratio! - y.ratio!)[Math.floor((measured.length - 1) / 2)];
+        rows.push(ROUNDS > 1 ? { ...median, round_ratios: measured.map((r) => r.ratio!) } : median);
+        if (ROUNDS > 1) console.log(`   ${target} (${s.n}): ratios ${measured.map((r) => r.ratio).join(", ")}, median ${median.ratio}`);
       }
     }
     // Resident memory with a full cache of public views: every parcel at the small scale, PARCEL_CACHE_SIZE
