@@ -67,7 +67,9 @@ describe("the page's HTML holds the first screen", () => {
       expect(await opacity("main#main")).toBe("1");
       expect(await opacity(".hero-slide.active .hero-title")).toBe("1");
       expect(await page.locator("main#main").evaluate((e) => (e as unknown as { getAnimations(): unknown[] }).getAnimations().length)).toBe(0);
-      // After the first page change the site fades pages in again.
+      // After the first page change the site fades pages in again: a change in the app, once it has taken
+      // the page over (before that, the browser follows the link to the next rendered page).
+      await hydrated(page);
       await page.locator('header.topbar a[href="/contact.html"]').first().click();
       await page.waitForURL(/contact\.html/);
       expect(await page.evaluate(`"rendered" in document.documentElement.dataset`)).toBe(false);
