@@ -4,8 +4,8 @@
  * form sent, in that time would do nothing (the buttons' handlers are not attached yet) or, for a form, send
  * the page's own address with the fields in it. These are held here and done again once the page is
  * hydrated (`releaseEarlyInput`, from the layout's first effect). Links are left alone: the browser follows
- * them to the next page, which the server renders too. What was typed meanwhile is taken by the inputs
- * themselves (components/hydrated.ts useKeepTyped).
+ * them to the next page, which the server renders too. What was typed meanwhile is told to the app first
+ * (tellTyped), so a held form is sent with it.
  */
 const held: (() => void)[] = [];
 let holding = false;
@@ -44,8 +44,37 @@ export function holdEarlyInput(): void {
 }
 
 /**
- * Stops holding and does again, in order, what was held. `replay: false` (the app could not be loaded)
- * only stops: the page's links and forms then work as plain HTML.
+ * What was typed into the page's fields before the app took it over, told to the app: a field whose value
+ * is no longer the one the server rendered gets an input event (a select, a change event) that React reads
+ * as the visitor's typing. React keeps the value it last knew on the element and reports only a difference
+ * from it; after hydration it knows the typed text already, so it is first told the server's value, and the
+ * typed text is put back past it (through the prototype's setter) before the event.
+ */
+function tellTyped(): void {
+  // All of it read first: React's render after the first event sets the other fields back to its state.
+  const typed: { el: HTMLInputElement | HTMLTextAreaElement; value: string }[] = [];
+  const picked: { el: HTMLSelectElement; value: string }[] = [];
+  for (const el of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>("input, textarea, select")) {
+    if (el instanceof HTMLSelectElement) {
+      if ([...el.options].some((o) => o.selected !== o.defaultSelected)) picked.push({ el, value: el.value });
+    } else if (!(el instanceof HTMLInputElement && ["checkbox", "radio", "file", "hidden"].includes(el.type)) && el.value !== el.defaultValue) {
+      typed.push({ el, value: el.value });
+    }
+  }
+  for (const { el, value } of typed) {
+    el.value = el.defaultValue;
+    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(el) as object, "value")?.set?.call(el, value);
+    el.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+  for (const { el, value } of picked) {
+    el.value = value;
+    el.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+}
+
+/**
+ * Stops holding, tells the app what was typed meanwhile and does again, in order, what was held.
+ * `replay: false` (the app could not be loaded) only stops: the page's links and forms then work as plain HTML.
  */
 export function releaseEarlyInput(replay = true): void {
   if (!holding) return;
@@ -54,5 +83,12 @@ export function releaseEarlyInput(replay = true): void {
   document.removeEventListener("submit", onSubmit, true);
   const todo = held.splice(0);
   heldClicks.clear();
-  if (replay) for (const act of todo) act();
+  if (!replay) return;
+  // Each in a task of its own, outside the effect that calls this (React would put the fields back to its state
+  // before it took the typed text): the typed text first, then, once React has rendered it into the state,
+  // the held clicks and forms.
+  setTimeout(() => {
+    tellTyped();
+    if (todo.length) setTimeout(() => todo.forEach((act) => act()), 0);
+  }, 0);
 }

@@ -214,6 +214,21 @@ describe("before the app has taken the page over", () => {
     await page.close();
   });
 
+  it("a form typed and sent before the app is sent with what was typed (the contact form)", async () => {
+    const { page, problems, release } = await withAppHeld("/contact.html");
+    await page.fill("input[name=name]", "Early Visitor");
+    await page.fill("input[name=email]", "early.visitor@example.org");
+    await page.fill("input[name=subject]", "Before the script");
+    await page.fill("textarea[name=body]", "Typed while the page had no app yet.");
+    await page.locator("form.contact-form button[type=submit]").click();
+    release();
+    await page.locator(".alert-success").waitFor();
+    expect(await page.locator(".alert-error").count()).toBe(0);
+    expect(await page.evaluate("window.__samePage")).toBe(true);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it("a link works without the app: the browser follows it to the next rendered page", async () => {
     const { page, release } = await withAppHeld("/pages/about-us");
     await page.locator('header.topbar a[href="/contact.html"]').first().click();
