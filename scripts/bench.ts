@@ -139,11 +139,18 @@ type Load = {
 interface Row {
   db: string; parcels: number; target: string; rps: number; p50: number; p99: number; non2xx: number; errors: number;
   /** req/s of the raw baseline measured just before this target (same bytes, from memory). */
-  baseline_rps?: number; baseline_disturbed?: boolean; ratio?: number; p99_vs_first_scale?: number; cpu_us_per_request?: number;
+  baseline_rps?: number; baseline_disturbed?: boolean;
+  /** The baseline's core shares (server / generator) in that measurement. */
+  baseline_cores?: string; ratio?: number; p99_vs_first_scale?: number; cpu_us_per_request?: number;
   /** With BENCH_ROUNDS > 1: every round's ratio, in the order measured (the row is the median round's). */
   round_ratios?: number[];
   /** Share of a core other processes used during the measurement; "disturbed" when over a third. */
   others_cores?: number; disturbed?: boolean;
+  /**
+   * Share of a core the serving process and the load generator each used while measured: a server near 1 sets the
+   * pace itself; a generator near 1 (and a server well under) means the generator did, so the req/s is its limit.
+   */
+  server_cores?: number; generator_cores?: number;
 }
 
 /** Busy and total CPU time of the machine so far, in clock ticks (all cores). */
@@ -191,6 +198,7 @@ function load(o: Load, servedBy: ChildProcess, duration = DURATION): Omit<Row, "
     rps: Math.round(r.rps), p50: r.p50, p99: r.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts,
     cpu_us_per_request: r.total ? Math.round(cpu / r.total) : undefined,
     others_cores: Math.max(0, Math.round(others * 100) / 100), disturbed: others > 1 / 3,
+    server_cores: Math.round((cpu / 1e6 / r.seconds) * 100) / 100, generator_cores: Math.round(r.cores * 100) / 100,
   };
 }
 
@@ -373,7 +381,7 @@ async function main() {
       ["start-up graph", (s) => ({ url: s.base, path: "/api/graph" }), sites],
     ];
     const show = (label: string, r: Omit<Row, "db" | "parcels" | "target">, ratio?: number) =>
-      console.log(`   ${label.padEnd(44)} ${String(r.rps).padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms${ratio === undefined ? "" : `  ratio ${ratio}`}  cpu ${r.cpu_us_per_request} us/req  non-2xx ${r.non2xx}${r.disturbed ? `  (disturbed: others used ${r.others_cores} core)` : ""}`);
+      console.log(`   ${label.padEnd(44)} ${String(r.rps).padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms${ratio === undefined ? "" : `  ratio ${ratio}`}  cpu ${r.cpu_us_per_request} us/req  cores ${r.server_cores}/${r.generator_cores}  non-2xx ${r.non2xx}${r.disturbed ? `  (disturbed: others used ${r.others_cores} core)` : ""}`);
     console.log(`\n== ${dbKind}: measuring ${DURATION} s per target`);
     for (const [target, make, on] of targets) {
       if (ONLY.length && !ONLY.some((t) => target.includes(t))) continue;
@@ -397,7 +405,7 @@ async function main() {
         for (const s of on) {
           const r = await measure(make(s), s.server);
           const row: Row = {
-            db: dbKind, parcels: s.n, target, ...r, baseline_rps: b.rps, baseline_disturbed: b.disturbed, ratio: Math.round((r.rps / b.rps) * 100) / 100,
+            db: dbKind, parcels: s.n, target, ...r, baseline_rps: b.rps, baseline_disturbed: b.disturbed, baseline_cores: `${b.server_cores} / ${b.generator_cores}`, ratio: Math.round((r.rps / b.rps) * 100) / 100,
           };
           rounds.get(s)!.push(row);
           show(`${target} (${s.n})`, r, row.ratio);
@@ -441,10 +449,10 @@ async function main() {
   fs.mkdirSync(outDir, { recursive: true });
   const file = path.join(outDir, `bench-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
   fs.writeFileSync(file, JSON.stringify({ machine: { cpus: cores, node: process.version }, duration: DURATION, connections: CONNECTIONS, full_field_query: fullQuery, rows, memory, baselines }, null, 2));
-  console.log(`\n| db | parcels | target | req/s | p50 ms | p99 ms | baseline req/s | ratio | p99 vs first scale | CPU µs/req |\n|---|---|---|---|---|---|---|---|---|---|`);
+  console.log(`\n| db | parcels | target | req/s | p50 ms | p99 ms | baseline req/s | ratio | p99 vs first scale | CPU µs/req | core used: server / generator (baseline) |\n|---|---|---|---|---|---|---|---|---|---|---|`);
   for (const r of rows) {
     const note = r.disturbed ? " (disturbed)" : r.baseline_disturbed ? " (baseline disturbed)" : "";
-    console.log(`| ${r.db} | ${r.parcels} | ${r.target}${note} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.baseline_rps} | ${r.ratio} | ${r.p99_vs_first_scale ?? ""} | ${r.cpu_us_per_request ?? ""} |`);
+    console.log(`| ${r.db} | ${r.parcels} | ${r.target}${note} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.baseline_rps} | ${r.ratio} | ${r.p99_vs_first_scale ?? ""} | ${r.cpu_us_per_request ?? ""} | ${r.server_cores} / ${r.generator_cores} (${r.baseline_cores ?? ""}) |`);
   }
   console.log(`\n| db | parcels | views cached (PARCEL_CACHE_SIZE) | RSS before (own + mapped files) | RSS with the cache full (own + mapped files) |\n|---|---|---|---|---|`);
   for (const m of memory) {
