@@ -12,7 +12,8 @@
 //   more than a third of a core meanwhile; BENCH_QUIET_WAIT=180 caps each wait, in seconds)
 // For each database: one fresh database per scale filled with demo-like parcels (10 history entries
 // each), the real server for each (rate limits raised) pinned to core 0, the raw baseline pinned to core 0
-// too, the load generator (autocannon, its own process) pinned to core 1. Each target is measured on the
+// too (and the same raw server sending the site's REST headers, a row of its own: the floor for that
+// answer), the load generator (autocannon, its own process) pinned to core 1. Each target is measured on the
 // baseline and then on every scale, back to back. Results go to stdout and bench-results/bench-<time>.json:
 // req/s, p50/p99 latency (ms, every response), the ratio to the baseline measured just before, p99 against
 // the same target at the first scale, and the serving process's CPU time per request (a check that does
@@ -337,15 +338,23 @@ async function main() {
     });
     const conditional = (s: Site): Load => ({ url: s.base, items: s.etags! });
     // The baseline answers the same bytes as the REST look-up, from memory, in this same run.
-    const sampleBody = await (await fetch(`${sites[0].base}/api/parcels/${sites[0].sample[0]}`)).text();
+    const sampleAnswer = await fetchAgain(`${sites[0].base}/api/parcels/${sites[0].sample[0]}`);
+    const sampleBody = await sampleAnswer.text();
     const [pinCmd, ...pinArgs] = pin(0);
     const baselineArgs = [...pinArgs, process.execPath, path.join(root, "scripts/bench-baseline.mjs")];
-    const baseline = spawn(pinCmd ?? process.execPath, pinCmd ? baselineArgs : baselineArgs.slice(1), {
-      env: { ...process.env, PORT: String(++port), BASELINE_BODY: sampleBody },
+    const rawServer = (env: Record<string, string>) => spawn(pinCmd ?? process.execPath, pinCmd ? baselineArgs : baselineArgs.slice(1), {
+      env: { ...process.env, PORT: String(++port), BASELINE_BODY: sampleBody, ...env },
       stdio: ["ignore", "inherit", "inherit"],
     });
+    const baseline = rawServer({});
     const baselineLoad: Load = { url: `http://127.0.0.1:${port}`, path: "/" };
     await waitUp(`${baselineLoad.url}/`, baseline);
+    // The same raw server sending the headers of the site's own REST answer (security and caching headers,
+    // request id), pinned alike: how much of the REST look-up's gap to the baseline is Node sending those headers.
+    const siteHeaders = [...sampleAnswer.headers].filter(([k]) => !["date", "connection", "keep-alive", "content-length", "transfer-encoding"].includes(k));
+    const floorProc = rawServer({ BASELINE_HEADERS: JSON.stringify(siteHeaders) });
+    const floor: Site = { label: "raw, the site's headers", n: SCALES[0], server: floorProc, base: `http://127.0.0.1:${port}`, sample: [], unknown: [], dir: tmp };
+    await waitUp(`${floor.base}/`, floorProc);
     for (const s of [...sites, ...variants]) {
       const r = await fetch(`${s.base}/graphql`, {
         method: "POST", headers: { "content-type": "application/json" },
@@ -367,8 +376,10 @@ async function main() {
         }
       }
       load(baselineLoad, baseline, WARMUP);
+      load({ url: floor.base, path: "/" }, floorProc, WARMUP);
     }
     const targets: [string, (s: Site) => Load, Site[]][] = [
+      ["raw server, the site's REST headers", (s) => ({ url: s.base, path: "/" }), [floor]],
       ["REST look-up, shipped defaults", (s) => rest(s, s.sample), sites],
       ["REST look-up, logging off", (s) => rest(s, s.sample), variants.filter((v) => v.label.includes("off"))],
       ["REST look-up, LOG_REQUESTS=all", (s) => rest(s, s.sample), variants.filter((v) => v.label.includes("all"))],
@@ -431,8 +442,10 @@ async function main() {
       memory.push(m);
       console.log(`   memory (${s.n}): RSS ${m.before.rss} MB before (own ${m.before.anon}, mapped files ${m.before.file}), ${m.full.rss} MB (own ${m.full.anon}, mapped files ${m.full.file}) with ${count} views cached (filled in ${m.fill_s} s)`);
     }
-    baseline.kill();
-    await new Promise((r) => baseline.once("exit", r));
+    for (const raw of [baseline, floorProc]) {
+      raw.kill();
+      await new Promise((r) => raw.once("exit", r));
+    }
     for (const s of [...sites, ...variants]) {
       s.server.kill("SIGTERM");
       await new Promise((r) => s.server.once("exit", r));
