@@ -5,8 +5,8 @@
 //   BENCH_WARMUP=2 (s per kind of request before measuring, on codes outside the sample: the
 //   server's code is warm, while the first look-up of each sampled code is still measured)
 //   BENCH_ROUNDS=1 (measure each target that many times, baseline then every scale, back to back; each row is
-//   the round whose ratio is the median, with every round's ratio in the JSON: on this noisy machine one
-//   round's ratio moves by about 0.05, three rounds settle it closer)
+//   the round whose ratio is the median, with every round's ratio in the JSON: on these noisy machines one
+//   round's ratio moves by 0.1-0.3, and the median of three settles it only roughly)
 //   BENCH_QUIET=1 (on a shared machine: before each target wait, up to 3 minutes, until other processes
 //   use less than a quarter of a core, and measure a target again, up to 3 times in all, when they took
 //   more than a third of a core meanwhile; BENCH_QUIET_WAIT=180 caps each wait, in seconds)
