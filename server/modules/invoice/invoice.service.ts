@@ -40,7 +40,9 @@ export async function invoicePdfOf(id: number, base: string, opts: { compress?: 
   const [inv, s] = await Promise.all([getInvoice(id), getSettings()]);
   const trackUrl = inv.tracking_code ? `${base}/track.html?code=${encodeURIComponent(inv.tracking_code)}` : null;
   const company = { name: config().companyName, contact_email: s.contact_email, contact_phone: s.contact_phone, contact_phone_alt: s.contact_phone_alt, contact_address: s.contact_address };
-  // pdfkit and fontkit take a tenth of a second to load: loaded with the first invoice PDF asked for (the module loader keeps it).
-  const { invoicePdf } = await import("./invoice.pdf.js");
-  return { number: inv.number, pdf: await invoicePdf(inv, company, { trackUrl, compress: opts.compress }) };
+  return { number: inv.number, pdf: await (await pdfModule()).invoicePdf(inv, company, { trackUrl, compress: opts.compress }) };
 }
+
+// pdfkit and fontkit take a tenth of a second to load: only when the first invoice PDF is asked for.
+let pdf: Promise<typeof import("./invoice.pdf.js")> | undefined;
+const pdfModule = () => (pdf ??= import("./invoice.pdf.js"));

@@ -40,8 +40,10 @@ export async function labelsPdfOf(codes: string[], base: string, format: LabelFo
   }
   const parcels = codes.map((c) => ({ ...byCode.get(c)!, track_url: `${base}/track.html?code=${encodeURIComponent(c)}` }));
   const company = { name: config().companyName, contact_phone: s.contact_phone, contact_email: s.contact_email, contact_address: s.contact_address };
-  // pdfkit, fontkit and bwip-js take a good part of start-up to load: loaded with the first label asked for
-  // (as the invoice's PDF stack, invoice.service.ts; the module loader keeps it).
-  const { labelsPdf } = await import("./label.pdf.js");
-  return labelsPdf(parcels, company, format, opts);
+  return (await pdfModule()).labelsPdf(parcels, company, format, opts);
 }
+
+// pdfkit, fontkit and bwip-js take a good part of start-up to load: only when the first label is asked for
+// (as the invoice's PDF stack, invoice.service.ts).
+let pdf: Promise<typeof import("./label.pdf.js")> | undefined;
+const pdfModule = () => (pdf ??= import("./label.pdf.js"));
