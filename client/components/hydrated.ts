@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from "react";
+import { useEffect, useRef, useSyncExternalStore, type RefObject } from "react";
 
 const never = () => () => undefined;
 
@@ -8,3 +8,18 @@ const never = () => () => undefined;
  * theme, the time zone) is rendered as the server did until then, so hydration finds the same markup.
  */
 export const useHydrated = (): boolean => useSyncExternalStore(never, () => true, () => false);
+
+/**
+ * A page the server rendered shows its inputs before its script has run: what the visitor typed into this
+ * one then is taken into the state once the page is hydrated (a render of the client's own finds nothing).
+ */
+export function useKeepTyped(value: string, set: (typed: string) => void): RefObject<HTMLInputElement | null> {
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const typed = ref.current?.value;
+    if (typed !== undefined && typed !== value) set(typed);
+    // Once, when the page is hydrated.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  return ref;
+}

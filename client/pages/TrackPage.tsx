@@ -16,6 +16,7 @@ import { useDocumentTitle } from "../components/brand";
 import { splitCodes } from "../modules/parcel/codes";
 import { TRACK_ERRORS } from "../modules/parcel/trackErrors";
 import { serverErrors } from "../serverState";
+import { useKeepTyped } from "../components/hydrated";
 import { NetworkStatus } from "@apollo/client/core";
 
 export type TrackedParcel = TrackParcelQuery["parcel"];
@@ -77,6 +78,7 @@ export default function TrackPage() {
     setShownFor(queryCode);
     setCode(queryCode);
   }
+  const input = useKeepTyped(code, setCode);
   const { query: single, unlock, refresh } = useParcelLookup(codes.length === 1 ? codes[0] : null);
   /** Several codes at once with the `track` query: each code has its parcel or its own error. */
   const many = useTrackParcelsQuery({
@@ -161,6 +163,7 @@ export default function TrackPage() {
           </label>
           <input
             id="track-code"
+            ref={input}
             name="code"
             className="track-input"
             placeholder={t("track.placeholder")}

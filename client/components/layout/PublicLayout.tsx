@@ -25,8 +25,8 @@ function AfterHydration() {
     client.prioritizeCacheValues = false;
     setSettled(true);
   }, [client]);
-  // A render later, once the page is the app's: what was typed meanwhile is told to the app, then held clicks
-  // and forms are done again (earlyInput.ts).
+  // A render later: what the inputs took from the page in their own first effects (useKeepTyped) is in their
+  // state, so a held form is sent with what was typed.
   useEffect(() => {
     if (settled) releaseEarlyInput();
   }, [settled]);

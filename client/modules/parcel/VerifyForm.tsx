@@ -3,6 +3,7 @@ import { useTranslation } from "../../i18n";
 import { Icon } from "../../components/Icon";
 import { lock, lock_open } from "./icons";
 import { MAX_TEXT } from "../../../server/core/lengths.codes";
+import { useKeepTyped } from "../../components/hydrated";
 
 /** Asks the server again with the second factor; resolves to the errors (none on success). */
 export type Verify = (verify: string) => Promise<string[]>;
@@ -15,6 +16,7 @@ export function ProtectedNotice({ onVerify }: { onVerify?: Verify }) {
   const { t } = useTranslation();
   const id = useId();
   const [value, setValue] = useState("");
+  const input = useKeepTyped(value, setValue);
   const [errors, setErrors] = useState<string[]>([]);
   const [pending, setPending] = useState(false);
 
@@ -52,6 +54,7 @@ export function ProtectedNotice({ onVerify }: { onVerify?: Verify }) {
             <label htmlFor={`${id}-verify`}>{t("track.verifyLabel")}</label>
             <input
               id={`${id}-verify`}
+              ref={input}
               name="verify"
               className="input"
               value={value}
