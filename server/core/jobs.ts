@@ -1,0 +1,55 @@
+import { AppError } from "./errors.js";
+
+/**
+ * Heavy work a member (or an API key) may run: how many of each kind at once per caller. The one
+ * declaration of these limits; a second job past it is refused with 429 and a message that says
+ * what is running. Counted per process (a member's jobs go to the process their request reached).
+ */
+export const JOB_LIMITS = {
+  export: { perCaller: 1, what: "an export" },
+  import: { perCaller: 1, what: "an import" },
+  labels: { perCaller: 1, what: "a batch of labels" },
+  scans: { perCaller: 1, what: "a batch of scans" },
+} as const;
+
+export type JobKind = keyof typeof JOB_LIMITS;
+
+const running = new Map<string, number>();
+
+/** Who runs a job: "member:12" or "key:3" (anything that names one caller). */
+export type JobCaller = string;
+
+/**
+ * Takes a slot for one job of this kind for this caller, or throws 429 when the caller runs as many
+ * already. Returns the release function (idempotent: call it when the work ends, however it ends).
+ */
+export function startJob(kind: JobKind, caller: JobCaller): () => void {
+  const key = `${kind}:${caller}`;
+  const n = running.get(key) ?? 0;
+  const rule = JOB_LIMITS[kind];
+  if (n >= rule.perCaller) {
+    throw new AppError("TOO_MANY_REQUESTS", `You are already running ${rule.what}; wait for it to finish, then try again`, null);
+  }
+  running.set(key, n + 1);
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    const left = (running.get(key) ?? 1) - 1;
+    if (left <= 0) running.delete(key);
+    else running.set(key, left);
+  };
+}
+
+/** Runs fn as one job of this kind for this caller (startJob, released when fn settles). */
+export async function asJob<T>(kind: JobKind, caller: JobCaller, fn: () => Promise<T>): Promise<T> {
+  const release = startJob(kind, caller);
+  try {
+    return await fn();
+  } finally {
+    release();
+  }
+}
+
+/** Lets the event loop answer other requests between batches of heavy work. */
+export const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
