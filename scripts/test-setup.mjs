@@ -14,17 +14,21 @@ const quiet = (cmd) => {
   }
 };
 
-if (!fs.existsSync("/usr/bin/chromium")) {
-  console.log("test-setup: installing Debian's chromium for the browser tests");
+// Debian packages the tests need, each with a file that shows it is there: Chromium for the browser tests,
+// Noto fonts for the label and invoice PDFs in other scripts (whether or not Chromium is there), poppler's
+// pdftoppm/pdfinfo/pdftotext to render PDFs and zbar's zbarimg to read their barcodes.
+const NEEDED = [
+  ["chromium", "/usr/bin/chromium"],
+  ["fonts-noto-core", "/usr/share/fonts/truetype/noto/NotoNaskhArabic-Regular.ttf"],
+  ["fonts-noto-cjk", "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"],
+  ["poppler-utils", "/usr/bin/pdftoppm"],
+  ["zbar-tools", "/usr/bin/zbarimg"],
+];
+const missing = NEEDED.filter(([, file]) => !fs.existsSync(file)).map(([pkg]) => pkg);
+if (missing.length) {
+  console.log(`test-setup: installing Debian's ${missing.join(", ")}`);
   const sudo = process.getuid?.() === 0 ? "" : "sudo ";
-  sh(`${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-core fonts-noto-cjk poppler-utils zbar-tools`);
-}
-
-// Label tests render PDFs (poppler's pdftoppm, pdfinfo, pdftotext) and read their barcodes (zbar's zbarimg).
-if (!fs.existsSync("/usr/bin/pdftoppm") || !fs.existsSync("/usr/bin/zbarimg")) {
-  console.log("test-setup: installing Debian's poppler-utils and zbar-tools for the label tests");
-  const sudo = process.getuid?.() === 0 ? "" : "sudo ";
-  sh(`${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq poppler-utils zbar-tools`);
+  sh(`${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(" ")}`);
 }
 
 if (!quiet("pg_isready -h 127.0.0.1 -p 5432")) {
