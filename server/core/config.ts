@@ -76,7 +76,7 @@ export const ENV_VARS = {
   LOG_REQUESTS: { group: LOGS, kind: "text", default: "errors", doc: "which requests write a log line: `errors` (status >= 400 except 404, and slow ones), `all` (one line per request) or `off`; any other value stops the start (see [operations.md, Logs](operations.md#logs))" },
   SLOW_REQUEST_MS: { group: LOGS, kind: "int", default: 1000, doc: "a request taking longer is logged at `warn`" },
 
-  SSR: { group: PAGES, kind: "on", doc: "`false`: the public first screens (home, tracking, contact, content pages) are no longer rendered into the page by the server; the client renders every page alone (see ARCHITECTURE.md)" },
+  SSR: { group: PAGES, kind: "on", doc: "`false`: the public first screens (home, tracking, contact, content pages) are no longer rendered into the page by the server; the client renders every page alone (see [ARCHITECTURE.md](../ARCHITECTURE.md))" },
   SSR_PAGES_KEPT: { group: PAGES, kind: "int", default: 500, doc: "rendered pages each process keeps by language and address; one is sent again only while every GraphQL operation of its render answers this request exactly as it did then, and for 30 s at most; `0`: none" },
   SSR_BUDGET_MS: { group: PAGES, kind: "int", default: 250, doc: "milliseconds of rendering a process may spend per second (a bucket that holds 5 s of it); past it, pages go out for the client to render; `0`: no bound" },
   MAP_TILE_URL: { group: PAGES, kind: "text", default: "https://tile.openstreetmap.org/{z}/{x}/{y}.png", doc: "the map's tile server (given to the client in a `<meta name=\"tile-url\">` tag; markers show even when tiles cannot load)" },
@@ -84,8 +84,8 @@ export const ENV_VARS = {
 
   PARCEL_CACHE_SIZE: { group: CACHES, kind: "number", default: 50000, doc: "public parcel views kept ready in memory (`0`: none, every look-up reads the database; about 19 KB each)" },
   PARCEL_MISSING_CACHE_SIZE: { group: CACHES, kind: "number", default: 20000, doc: "unknown tracking codes remembered as unknown" },
-  DIRECT_READS: { group: CACHES, kind: "on", doc: "`false` reads a look-up's cache miss through Prisma instead of prepared statements on the driver (see ARCHITECTURE.md)" },
-  FRONT_ANSWERS: { group: CACHES, kind: "on", doc: "`false` sends every request through Fastify, also the cached public reads the server otherwise answers before it (see ARCHITECTURE.md, fast paths); off with `LOG_REQUESTS=all`" },
+  DIRECT_READS: { group: CACHES, kind: "on", doc: "`false` reads a look-up's cache miss through Prisma instead of prepared statements on the driver (see [ARCHITECTURE.md](../ARCHITECTURE.md))" },
+  FRONT_ANSWERS: { group: CACHES, kind: "on", doc: "`false` sends every request through Fastify, also the cached public reads the server otherwise answers before it (see [ARCHITECTURE.md](../ARCHITECTURE.md), fast paths); off with `LOG_REQUESTS=all`" },
   GRAPHQL_FAST_PATH: { group: CACHES, kind: "on", doc: "`false` sends every GraphQL request through Apollo's own pipeline (see [performance.md](performance.md))" },
   GRAPHQL_COMPILED_KEPT: { group: CACHES, kind: "number", default: 1000, doc: "compiled GraphQL operations the fast path keeps (least used out)" },
   GRAPHQL_ANSWERS_KEPT: { group: CACHES, kind: "int", default: 10000, doc: "public look-up answers (`parcel`, `track`, `graph`) the GraphQL fast path keeps by operation and variables, each sent again only while its root fields still resolve to the same cached views (least used out; about 5 KB each; `0`: none)" },
