@@ -2,7 +2,7 @@
 //   SQLite: SQLite's online backup API (a consistent snapshot, WAL included) to courier.db.
 //   PostgreSQL: pg_dump (plain SQL) of the database or of the ?schema= schema to database.sql.
 // Uploads are copied file by file (names are random and never rewritten, so a copy is consistent).
-// Restore: see README "Backup and restore".
+// Restore: see docs/operations.md, "Backup and restore".
 import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";

@@ -1,5 +1,6 @@
 import { Redis } from "ioredis";
 import { AppError } from "./errors.js";
+import { readEnv } from "./config.js";
 import { provider } from "../db/index.js";
 import { addToRateCounter } from "../db/rate-counter-store.js";
 
@@ -15,36 +16,32 @@ export interface Rule {
   batched?: boolean;
 }
 
-const env = (name: string, fallback: number) => {
-  const v = Number(process.env[name]);
-  return Number.isFinite(v) && v > 0 ? v : fallback;
-};
 
 let cachedRules: Record<string, Rule> | undefined;
 /** The rules, read from the environment once (at the first limited request, after start-up). */
 export function rules(): Record<string, Rule> {
   return (cachedRules ??= {
     // Sign-in: per client address and per account.
-    signin: { max: env("RATE_LIMIT_SIGNIN", 10), windowMs: 15 * 60_000 },
-    "signin-account": { max: env("RATE_LIMIT_SIGNIN_ACCOUNT", 20), windowMs: 15 * 60_000 },
+    signin: { max: readEnv("RATE_LIMIT_SIGNIN"), windowMs: 15 * 60_000 },
+    "signin-account": { max: readEnv("RATE_LIMIT_SIGNIN_ACCOUNT"), windowMs: 15 * 60_000 },
     // Reset pins and reset attempts.
-    pin: { max: env("RATE_LIMIT_PIN", 5), windowMs: 15 * 60_000 },
-    "pin-account": { max: env("RATE_LIMIT_PIN_ACCOUNT", 5), windowMs: 60 * 60_000 },
-    reset: { max: env("RATE_LIMIT_RESET", 10), windowMs: 15 * 60_000 },
+    pin: { max: readEnv("RATE_LIMIT_PIN"), windowMs: 15 * 60_000 },
+    "pin-account": { max: readEnv("RATE_LIMIT_PIN_ACCOUNT"), windowMs: 60 * 60_000 },
+    reset: { max: readEnv("RATE_LIMIT_RESET"), windowMs: 15 * 60_000 },
     // Visitor contact messages.
-    contact: { max: env("RATE_LIMIT_CONTACT", 5), windowMs: 60 * 60_000 },
+    contact: { max: readEnv("RATE_LIMIT_CONTACT"), windowMs: 60 * 60_000 },
     // Anonymous tracking look-ups per client per minute.
-    tracking: { max: env("RATE_LIMIT_TRACKING", 120), windowMs: 60_000, batched: true },
+    tracking: { max: readEnv("RATE_LIMIT_TRACKING"), windowMs: 60_000, batched: true },
     // Second-factor attempts on protected parcels (postcode or e-mail) per client, and per parcel
     // (whoever tries: many client addresses do not buy more guesses at one parcel).
-    verify: { max: env("RATE_LIMIT_VERIFY", 10), windowMs: 15 * 60_000 },
-    "verify-parcel": { max: env("RATE_LIMIT_VERIFY_PARCEL", 10), windowMs: 60 * 60_000 },
+    verify: { max: readEnv("RATE_LIMIT_VERIFY"), windowMs: 15 * 60_000 },
+    "verify-parcel": { max: readEnv("RATE_LIMIT_VERIFY_PARCEL"), windowMs: 60 * 60_000 },
     // The first-admin link while it is open (each try hashes a password).
-    setup: { max: env("RATE_LIMIT_SETUP", 10), windowMs: 15 * 60_000 },
+    setup: { max: readEnv("RATE_LIMIT_SETUP"), windowMs: 15 * 60_000 },
     // A recipient's rescheduling choices after a failed delivery attempt, per client.
-    reschedule: { max: env("RATE_LIMIT_RESCHEDULE", 10), windowMs: 15 * 60_000 },
+    reschedule: { max: readEnv("RATE_LIMIT_RESCHEDULE"), windowMs: 15 * 60_000 },
     // Accepting a staff invitation (each try hashes a password), per client.
-    accept: { max: env("RATE_LIMIT_ACCEPT", 10), windowMs: 15 * 60_000 },
+    accept: { max: readEnv("RATE_LIMIT_ACCEPT"), windowMs: 15 * 60_000 },
   });
 }
 
@@ -81,7 +78,7 @@ class MemoryStore implements Store {
 class RedisStore implements Store {
   constructor(private readonly redis: Redis) {}
   async add(key: string, n: number, windowMs: number) {
-    const k = `${process.env.REDIS_PREFIX || "courier:"}rl:${key}`;
+    const k = `${readEnv("REDIS_PREFIX")}rl:${key}`;
     const [[, count], [, ttl]] = (await this.redis.multi().incrby(k, n).pttl(k).exec()) as [[null, number], [null, number]];
     if (ttl < 0) {
       await this.redis.pexpire(k, windowMs);
@@ -180,8 +177,9 @@ let batched: Store | undefined;
 
 function storeFor(rule: Rule): Store {
   if (!exact) {
-    if (process.env.REDIS_URL) {
-      const redis = new Redis(process.env.REDIS_URL, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
+    const redisUrl = readEnv("REDIS_URL");
+    if (redisUrl) {
+      const redis = new Redis(redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
       redis.on("error", storeFailed);
       exact = new RedisStore(redis);
     }

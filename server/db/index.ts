@@ -4,6 +4,7 @@ import type { PrismaClient } from "./generated/sqlite/client.js";
 import { migrate, pgTarget } from "./migrate.js";
 import { openDirect, type DirectDb } from "./direct.js";
 import { startBus, stopBus } from "../core/bus.js";
+import { readEnv } from "../core/config.js";
 import { flushAudit, withAudit } from "./audit.js";
 
 /** The one Prisma client. Both generated clients share the same model API; SQLite's type stands for both. */
@@ -66,7 +67,7 @@ export async function openDb(url: string): Promise<Db> {
     ]);
     const target = pgTarget(url);
     schema = (target.schema ?? "public").replace(/"/g, "");
-    const adapter = new PrismaPg({ connectionString: target.connectionString, max: Number(process.env.PG_POOL_MAX || 10) }, target.schema ? { schema } : undefined);
+    const adapter = new PrismaPg({ connectionString: target.connectionString, max: readEnv("PG_POOL_MAX") }, target.schema ? { schema } : undefined);
     prisma = new PrismaClient({ adapter }) as unknown as Db;
   }
   await prisma.$connect();

@@ -1,6 +1,7 @@
 import { GraphQLError, type GraphQLFormattedError } from "graphql";
 import { unwrapResolverError } from "@apollo/server/errors";
 import { AppError } from "../core/errors.js";
+import { readEnv } from "../core/config.js";
 import { messagesOf } from "../core/validation.js";
 import type { ValidationError } from "class-validator";
 
@@ -30,7 +31,7 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
   const status = (ext as { http?: { status?: number } }).http?.status;
   if (code === "INTERNAL_SERVER_ERROR" && original instanceof GraphQLError && status && status >= 400 && status < 500) code = "BAD_REQUEST";
   if (code === "INTERNAL_SERVER_ERROR") {
-    if (process.env.NODE_ENV !== "test") console.error(original);
+    if (readEnv("NODE_ENV") !== "test") console.error(original);
     return { message: "Something went wrong on our side; please try again", path: formatted.path, extensions: { code } };
   }
   // Parse/validation errors of the document itself and other Apollo codes: keep the message, drop any stack.

@@ -8,6 +8,7 @@ import { compileQuery, isCompiledQuery, type CompiledQuery } from "graphql-jit";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { PersistedQueries } from "./persisted.js";
 import { etagOf } from "../core/http-cache.js";
+import { readEnv } from "../core/config.js";
 import type { OperationName } from "../core/access.js";
 import { publicReadReply, type FrontReply } from "../front.js";
 
@@ -65,7 +66,7 @@ const CONTENT_TYPES: Record<string, string> = {
 const DOCUMENT_CHARS_KEPT = 2_000_000;
 // Compiled operations kept across all documents (one document may define hundreds of operations,
 // and a compiled one weighs far more than its text): oldest documents out past this.
-const COMPILED_KEPT = Number(process.env.GRAPHQL_COMPILED_KEPT || 1_000);
+const COMPILED_KEPT = readEnv("GRAPHQL_COMPILED_KEPT");
 
 let cacheSize = () => ({ documents: 0, compiled: 0, answers: 0 });
 /** What the fast path holds now (for tests and the benchmark's memory figures). */

@@ -2,15 +2,16 @@ import {
   GraphQLError, Kind, getNamedType, getNullableType, isInterfaceType, isListType, isObjectType,
   type ASTVisitor, type FragmentDefinitionNode, type GraphQLNamedType, type GraphQLSchema, type SelectionSetNode, type ValidationContext,
 } from "graphql";
+import { readEnv } from "../core/config.js";
 
-/** Limits that keep one document from taking the server down (documented in README). */
+/** Limits that keep one document from taking the server down (docs/configuration.md, GraphQL). */
 export const GRAPHQL_LIMITS = {
-  maxDocumentBytes: Number(process.env.GRAPHQL_MAX_DOCUMENT_BYTES || 20_000),
-  maxDepth: Number(process.env.GRAPHQL_MAX_DEPTH || 10),
+  maxDocumentBytes: readEnv("GRAPHQL_MAX_DOCUMENT_BYTES"),
+  maxDepth: readEnv("GRAPHQL_MAX_DEPTH"),
   maxIntrospectionDepth: 16,
-  maxAliases: Number(process.env.GRAPHQL_MAX_ALIASES || 30),
-  maxFields: Number(process.env.GRAPHQL_MAX_FIELDS || 400),
-  maxCost: Number(process.env.GRAPHQL_MAX_COST || 5_000),
+  maxAliases: readEnv("GRAPHQL_MAX_ALIASES"),
+  maxFields: readEnv("GRAPHQL_MAX_FIELDS"),
+  maxCost: readEnv("GRAPHQL_MAX_COST"),
 };
 
 /** A list field multiplies the cost of what it selects by this (page sizes cap at 100). */

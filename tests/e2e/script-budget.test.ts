@@ -4,7 +4,7 @@
  * manifest (the build `npm test` makes first): the entry, the app chunk and the screen's chunk with every chunk
  * they import statically. What a screen imports only when it is needed (the map and Leaflet, the control
  * panel, other languages' texts) is not in it, and must not be. `npm run lighthouse` measures the same from
- * the browser's side (README, "Lighthouse").
+ * the browser's side (docs/frontend.md, "Lighthouse").
  */
 import fs from "node:fs";
 import path from "node:path";

@@ -219,7 +219,7 @@ describe("10 000 rows", () => {
     const updated = await time("");
     expect(updated.d).toMatchObject({ created: 0, updated: 10_000, failed: 0 });
     console.log(`import of 10 000 rows on ${process.env.TEST_DB ?? "sqlite"}: dry run ${dry.s.toFixed(2)} s, create ${created.s.toFixed(2)} s, unchanged ${again.s.toFixed(2)} s, update ${updated.s.toFixed(2)} s`);
-    // A coarse bound only (the machine is shared); the README has the measured figures.
+    // A coarse bound only (the machine is shared); docs/tracking.md (Bulk import) has the measured figures.
     expect(dry.s + created.s + again.s + updated.s).toBeLessThan(120);
     expect(ok(await admin.get("/api/parcels/BULK-09999"))).toMatchObject({ recipient_name: "Recipient 9999", destination: "City 8, Street 9999", shipped_via: "Sea" });
   }, 180_000);

@@ -8,8 +8,8 @@ import { freePort } from "../helpers/site.js";
 import { Client } from "../helpers/http.js";
 
 /**
- * The README's production recipe in a temporary copy of the project: `npm ci`, `npm run build`,
- * `npm prune --omit=dev`, `node dist/server/main.js`. `npm ci` itself would compile the native
+ * The deploy recipe (README.md, Production; docs/operations.md, Deploy) in a temporary copy of the project:
+ * `npm ci`, `npm run build`, `npm prune --omit=dev`, `node dist/server/main.js`. `npm ci` itself would compile the native
  * modules again (minutes), so the copy's node_modules is a hard-linked copy of this one (same files,
  * own directory entries) followed by the install's own step (`npm run postinstall`); everything after
  * that is the recipe as written, and the pruned tree no longer holds tsx, esbuild or vite.

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import * as fontkit from "fontkit";
+import { readEnv } from "../../core/config.js";
 
 /**
  * Fonts for the invoice PDF, chosen per piece of text so that any customer's name, product or
@@ -78,7 +79,7 @@ function candidate(spec: string): Candidate | null {
 
 /** The fonts to try in order, each opened only when the ones before it lack a letter. */
 function* candidates(bold: boolean): Generator<Candidate> {
-  const extra = (process.env.PDF_FONTS || "").split(",").map((s) => s.trim()).filter(Boolean);
+  const extra = readEnv("PDF_FONTS").split(",").map((s) => s.trim()).filter(Boolean);
   for (const spec of [path.join(dejavuDir, bold ? "DejaVuSans-Bold.ttf" : "DejaVuSans.ttf"), ...SYSTEM.map((pair) => pair[bold ? 1 : 0]), ...extra]) {
     const c = candidate(spec);
     if (c) yield c;

@@ -1,4 +1,5 @@
 import { ViewCache } from "../../core/cache.js";
+import { readEnv } from "../../core/config.js";
 import { cacheGeneration, invalidate, onInvalidate, trusted } from "../../core/bus.js";
 import { readParcelVersion, readParcelWithHistory } from "./parcel.reader.js";
 import { publicView, type PublicView } from "./public-view.js";
@@ -11,8 +12,8 @@ import { publicView, type PublicView } from "./public-view.js";
  * cross-process channel is down, a hit is used only when the parcel's version column still matches
  * (one indexed read).
  */
-const publicCache = new ViewCache<PublicView>(Number(process.env.PARCEL_CACHE_SIZE || 50_000));
-const missingCache = new ViewCache<true>(Number(process.env.PARCEL_MISSING_CACHE_SIZE || 20_000));
+const publicCache = new ViewCache<PublicView>(readEnv("PARCEL_CACHE_SIZE"));
+const missingCache = new ViewCache<true>(readEnv("PARCEL_MISSING_CACHE_SIZE"));
 onInvalidate("parcel", (codes) => {
   if (codes === "all") {
     publicCache.clear();

@@ -1,11 +1,11 @@
+import { readEnv } from "../../core/config.js";
 import { STATUS_CODES, type StatusCode } from "./status.codes.js";
 
 export const isStatusCode = (v: unknown): v is StatusCode => typeof v === "string" && (STATUS_CODES as readonly string[]).includes(v);
 
 /** Quiet parcels: no history for this many days (STALE_AFTER_DAYS, default 5). */
 export function staleAfterDays(): number {
-  const n = Number(process.env.STALE_AFTER_DAYS);
-  return Number.isInteger(n) && n > 0 ? n : 5;
+  return readEnv("STALE_AFTER_DAYS");
 }
 
 /** Recipient notifications are sent only for history entries at most this old. */

@@ -2,6 +2,7 @@ import dns from "node:dns";
 import http from "node:http";
 import https from "node:https";
 import net from "node:net";
+import { readEnv } from "../../core/config.js";
 
 /**
  * Where webhook deliveries may go. A webhook is an admin-chosen URL that the server calls and whose
@@ -21,7 +22,7 @@ for (const [a, p] of [
   ["::", 128], ["::1", 128], ["64:ff9b:1::", 48], ["100::", 64], ["2001:db8::", 32], ["fc00::", 7], ["fe80::", 10], ["ff00::", 8],
 ] as const) blocked.addSubnet(a, p, "ipv6");
 
-const allowPrivateWebhooks = () => process.env.WEBHOOK_ALLOW_PRIVATE === "true";
+const allowPrivateWebhooks = () => readEnv("WEBHOOK_ALLOW_PRIVATE");
 
 /** Whether an IP address (v4 or v6, IPv4-mapped included) is local, private or reserved. */
 export function isPrivateAddress(ip: string): boolean {

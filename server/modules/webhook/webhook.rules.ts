@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { readEnv } from "../../core/config.js";
 
 export { WEBHOOK_EVENTS, type WebhookEvent } from "./webhook.codes.js";
 
@@ -15,15 +16,11 @@ export function verifySignature(secret: string, body: string, header: string | u
 
 export const newSecret = () => `whsec_${crypto.randomBytes(24).toString("hex")}`;
 
-const env = (name: string, fallback: number) => {
-  const v = Number(process.env[name]);
-  return Number.isFinite(v) && v > 0 ? v : fallback;
-};
 /** Retry schedule: attempt n (1-based) failed, the next waits base * 2^(n-1), up to maxAttempts in all. */
 export const retryPolicy = () => ({
-  maxAttempts: env("WEBHOOK_MAX_ATTEMPTS", 6),
-  baseMs: env("WEBHOOK_RETRY_BASE_MS", 30_000),
-  timeoutMs: env("WEBHOOK_TIMEOUT_MS", 10_000),
-  pollMs: env("WEBHOOK_POLL_MS", 5_000),
+  maxAttempts: readEnv("WEBHOOK_MAX_ATTEMPTS"),
+  baseMs: readEnv("WEBHOOK_RETRY_BASE_MS"),
+  timeoutMs: readEnv("WEBHOOK_TIMEOUT_MS"),
+  pollMs: readEnv("WEBHOOK_POLL_MS"),
 });
 export const backoffMs = (attempt: number, baseMs: number) => baseMs * 2 ** Math.max(0, attempt - 1);

@@ -1,4 +1,4 @@
--- AlterTable (plain ADD COLUMN: no rebuild of the Parcel table, see README "Learned on these machines")
+-- AlterTable (plain ADD COLUMN: no rebuild of the Parcel table, see docs/development.md "Learned on these machines")
 ALTER TABLE "Parcel" ADD COLUMN "allow_reschedule" BOOLEAN NOT NULL DEFAULT false;
 ALTER TABLE "Parcel" ADD COLUMN "reschedule_choice" TEXT;
 ALTER TABLE "Parcel" ADD COLUMN "reschedule_date" TEXT;
