@@ -12,7 +12,9 @@ export type RescheduleInput = {
   choice: string;
   /** With choice delivery: one of the next 5 working days (Mon-Fri, YYYY-MM-DD) */
   date?: string | null | undefined;
-  /** The recipient's postcode or e-mail: required when the parcel protects its details */
+  /** The token of the reschedule link in the recipient's failed-attempt e-mail (its reschedule= parameter), instead of verify */
+  token?: string | null | undefined;
+  /** The recipient's postcode or e-mail (the second factor): required unless token is given */
   verify?: string | null | undefined;
 };
 

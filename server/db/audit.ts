@@ -22,7 +22,7 @@ import type { PrismaClient as Db } from "./generated/sqlite/client.js";
  * values are the row's, never a column left out.
  */
 const AUDITED: Record<string, { type: string; secret?: string[] }> = {
-  Parcel: { type: "parcel", secret: ["unsubscribe_token"] },
+  Parcel: { type: "parcel", secret: ["unsubscribe_token", "reschedule_token_hash"] },
   Activity: { type: "activity" },
   Page: { type: "page" },
   Review: { type: "review" },

@@ -6,6 +6,8 @@
  * and picks a new delivery day, which staff then see on the parcel and in the "to reschedule" list.
  * With E2E_SHOTS=<dir> the screens are saved there (light and dark, phone and desktop).
  */
+import fs from "node:fs/promises";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { startSite, type Site } from "../helpers/site.js";
@@ -13,6 +15,7 @@ import { DESKTOP, PHONE, launchBrowser, watchErrors } from "../helpers/browser.j
 import { ADMIN, signedInAdmin } from "../helpers/admin.js";
 import type { Client } from "../helpers/http.js";
 import { makePng } from "../helpers/images.js";
+import { decodeMail } from "../helpers/smtp.js";
 import { nextWorkingDays } from "../../server/modules/delivery/delivery.rules.js";
 import { FAILURE_REASONS } from "../../server/modules/parcel/status.codes.js";
 
@@ -61,7 +64,10 @@ beforeAll(async () => {
   ids[DELIVER] = await createParcel({ tracking_code: DELIVER, recipient_name: "Jonas Smith", destination: "Utrecht, NL", pickup_location: "Rotterdam, NL" });
   await addActivity({ parcel_id: ids[DELIVER], title: "Out for delivery", description: "On the van.", status_code: "out_for_delivery" });
   ids[PRIVATE] = await createParcel({ tracking_code: PRIVATE, recipient_name: "Mina Park", destination: "Haarlem, NL", protect_details: true, recipient_postcode: "2011 AB" });
-  ids[FAILED] = await createParcel({ tracking_code: FAILED, recipient_name: "Lea Vos", destination: "Leiden, NL", allow_reschedule: true });
+  ids[FAILED] = await createParcel({
+    tracking_code: FAILED, recipient_name: "Lea Vos", destination: "Leiden, NL", allow_reschedule: true,
+    recipient_postcode: "2312 AB", recipient_email: "lea.vos@example.com",
+  });
   await addActivity({ parcel_id: ids[FAILED], title: "Delivery attempt", description: "Rang twice.", status_code: "delivery_failed", status_reason: "access_restricted", created_at: new Date(Date.now() - 26 * 3600_000).toISOString() });
   await addActivity({ parcel_id: ids[FAILED], title: "Out for delivery", description: "Second round.", status_code: "out_for_delivery", created_at: new Date(Date.now() - 3 * 3600_000).toISOString() });
   await addActivity({ parcel_id: ids[FAILED], title: "Delivery attempt", description: "Nobody answered.", status_code: "delivery_failed", status_reason: "nobody_home" });
@@ -233,6 +239,10 @@ describe("failed attempts and rescheduling at 390 px", () => {
     await shot(p, "reschedule-track-390");
     if (SHOTS) await card.screenshot({ path: `${SHOTS}/reschedule-card-390.png` });
     await card.locator(`input[value="${days[1]}"]`).check();
+    // The tracking code alone is not enough (issue 23): the recipient's postcode or e-mail is asked for.
+    await card.getByRole("button", { name: "Confirm my choice" }).click();
+    await card.getByRole("alert").getByText("Enter the recipient's postcode or e-mail address.").waitFor();
+    await card.getByLabel("Recipient's postcode or e-mail").fill("2312ab");
     await card.getByRole("button", { name: "Confirm my choice" }).click();
     const chosen = card.getByTestId("reschedule-chosen");
     await chosen.waitFor();
@@ -251,6 +261,46 @@ describe("failed attempts and rescheduling at 390 px", () => {
     expect(await row.textContent()).toMatch(/2\s*attempts/);
     await shot(page, "reschedule-list-390");
     expect(errors).toEqual([]);
+  });
+
+  it("the failed-attempt e-mail's link lets the recipient choose without the postcode; a forged link falls back to it", async () => {
+    // The first failed attempt e-mailed the recipient (no SMTP here: an .eml file in the outbox folder, the
+    // delivery itself; the outbox list masks the link's secret).
+    let link = "";
+    await expect
+      .poll(async () => {
+        const dir = path.join(site.dir, "outbox");
+        const files = (await fs.readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith(".eml"));
+        for (const f of files) {
+          const text = decodeMail(await fs.readFile(path.join(dir, f), "utf8")).text;
+          const m = /https?:\/\/[^\s"<>]+(\/track\.html\?code=CR-E2E-FAILED[^\s"<>]*&reschedule=[A-Za-z0-9_-]+)/.exec(text);
+          if (m) link = m[1];
+        }
+        return link;
+      }, { timeout: 10_000 })
+      .not.toBe("");
+
+    const { ctx, p, errs } = await visitor();
+    await p.goto(url(link));
+    const card = p.getByTestId("reschedule");
+    await card.locator("input[value=depot]").waitFor();
+    expect(await card.getByLabel("Recipient's postcode or e-mail").count()).toBe(0);
+    await card.locator("input[value=depot]").check();
+    await card.getByRole("button", { name: "Confirm my choice" }).click();
+    await card.getByTestId("reschedule-chosen").getByText("Your choice: pick-up at the depot").waitFor();
+    await p.locator(".history-item").getByText("Pick-up at the depot chosen").waitFor();
+
+    // A forged (or older) link: the card says so and asks for the postcode or e-mail instead.
+    await p.goto(url(`/track.html?code=${FAILED}&reschedule=${"x".repeat(32)}`));
+    const again = p.getByTestId("reschedule");
+    await again.locator(`input[value="${nextWorkingDays(new Date())[0]}"]`).check();
+    await again.getByRole("button", { name: "Confirm my choice" }).click();
+    await again.getByRole("alert").getByText("This link is no longer valid. Enter the recipient's postcode or e-mail address instead.").waitFor();
+    await again.getByLabel("Recipient's postcode or e-mail").waitFor();
+    const d = await gql(`query { adminParcel(trackingCode: "${FAILED}") { reschedule_choice } }`);
+    expect(d.adminParcel.reschedule_choice).toBe("depot");
+    expect(errs).toEqual([]);
+    await ctx.close();
   });
 
   it("staff record a third failed attempt with a reason from the list; it clears the recipient's choice", async () => {

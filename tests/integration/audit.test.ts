@@ -201,7 +201,7 @@ describe("every kind of write is recorded with its before and after values", () 
     expect(await last("parcel", p.id)).toMatchObject({ actor: { kind: "system", id: null, name: "visitor" }, operation: "parcel.unsubscribe", changes: { recipient_unsubscribed: [false, true] } });
 
     ok(await owner.post("/api/activities", { parcel_id: p.id, title: "Missed", description: "Nobody home.", icon: "home_work", color: "red", status_code: "delivery_failed", status_reason: "nobody_home" }), 201);
-    ok(await anon.post(`/api/parcels/${p.tracking_code}/reschedule`, { choice: "depot" }));
+    ok(await anon.post(`/api/parcels/${p.tracking_code}/reschedule`, { choice: "depot", verify: "jane@audit.example" }));
     const entries = (await log({ actor: "visitor" })).data as Entry[];
     expect(entries.every((e) => e.actor.kind === "system" && e.actor.name === "visitor")).toBe(true);
     const rescheduled = entries.find((e) => e.operation === "delivery.reschedule" && e.object_type === "parcel" && e.object_id === String(p.id));

@@ -7,6 +7,8 @@ import { Icon } from "../../components/Icon";
 import { calendar_month } from "../parcel/icons";
 import { fmtDate } from "../parcel/format";
 import { nextWorkingDays } from "../../../server/modules/delivery/delivery.rules";
+import { MAX_TEXT } from "../../../server/core/lengths.codes";
+import { useKeepTyped } from "../../components/hydrated";
 
 interface Props {
   code: string;
@@ -15,6 +17,8 @@ interface Props {
   /** Names are still masked: the recipient proves who they are first (the form above). */
   locked: boolean;
   verify: string | null;
+  /** The secret of the e-mail's reschedule link: it stands in for the postcode or e-mail. */
+  token: string | null;
   onDone: () => Promise<void>;
 }
 
@@ -23,9 +27,10 @@ const dayLabel = (ymd: string) => fmtDate(ymd, { weekday: "long", day: "numeric"
 
 /**
  * After a failed attempt, where the admin allows it: the recipient picks one of the next working
- * days or a pick-up at the depot. The server checks the day and the second factor again.
+ * days or a pick-up at the depot, proving who they are with the e-mail's link, the postcode or
+ * e-mail that unlocked the page, or one typed here. The server checks the day and the proof again.
  */
-export function RescheduleCard({ code, choice, date, locked, verify, onDone }: Props) {
+export function RescheduleCard({ code, choice, date, locked, verify, token, onDone }: Props) {
   const { t } = useTranslation();
   const id = useId();
   const days = useMemo(() => nextWorkingDays(new Date()), []);
@@ -34,6 +39,11 @@ export function RescheduleCard({ code, choice, date, locked, verify, onDone }: P
   const [errors, setErrors] = useState<string[]>([]);
   const [pending, setPending] = useState(false);
   const [send] = useRescheduleDeliveryMutation();
+  const [linkRefused, setLinkRefused] = useState(false);
+  const [typed, setTyped] = useState("");
+  const typedInput = useKeepTyped(typed, setTyped);
+  const viaLink = !!token && !linkRefused;
+  const asks = !viaLink && !verify;
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -42,13 +52,21 @@ export function RescheduleCard({ code, choice, date, locked, verify, onDone }: P
       setErrors([t("track.reschedulePick")]);
       return;
     }
+    const proof = viaLink ? { token } : { verify: verify ?? typed.trim() };
+    if (!viaLink && !proof.verify) {
+      setErrors([t("track.verifyRequired")]);
+      return;
+    }
     setPending(true);
     setErrors([]);
-    const input = picked === DEPOT ? { choice: "depot", verify } : { choice: "delivery", date: picked, verify };
+    const input = picked === DEPOT ? { choice: "depot", ...proof } : { choice: "delivery", date: picked, ...proof };
     try {
       await send({ variables: { trackingCode: code, input } });
     } catch (err) {
-      setErrors(callErrors(err).map((e) => errorText(t, e, TRACK_ERRORS)));
+      const failed = callErrors(err);
+      // An older e-mail's link: the recipient can still prove who they are by postcode or e-mail.
+      if (failed.some((e) => e.reason === "RESCHEDULE_LINK_INVALID")) setLinkRefused(true);
+      setErrors(failed.map((e) => errorText(t, e, TRACK_ERRORS)));
       setPending(false);
       return;
     }
@@ -69,7 +87,7 @@ export function RescheduleCard({ code, choice, date, locked, verify, onDone }: P
           <strong>{chosen}</strong>
         </p>
       ) : null}
-      {locked ? (
+      {locked && asks ? (
         <p className="reschedule-locked">{t("track.rescheduleLocked")}</p>
       ) : (
         <form className="reschedule-form" onSubmit={onSubmit} noValidate>
@@ -88,6 +106,26 @@ export function RescheduleCard({ code, choice, date, locked, verify, onDone }: P
               </label>
             </div>
           </fieldset>
+          {asks ? (
+            <div className="field reschedule-verify">
+              <label htmlFor={`${id}-verify`}>{t("track.verifyLabel")}</label>
+              <p className="reschedule-hint" id={`${id}-hint`}>{t("track.rescheduleVerify")}</p>
+              <input
+                id={`${id}-verify`}
+                ref={typedInput}
+                name="verify"
+                className="input"
+                value={typed}
+                onChange={(e) => setTyped(e.target.value)}
+                autoComplete="off"
+                spellCheck={false}
+                maxLength={MAX_TEXT}
+                required
+                dir="auto"
+                aria-describedby={`${id}-hint`}
+              />
+            </div>
+          ) : null}
           {errors.length ? (
             <p id={`${id}-error`} className="alert alert-error verify-error" role="alert">
               {errors[0]}

@@ -140,6 +140,8 @@ function HistoryItem({ a, latest, attempt }: { a: Activity; latest: boolean; att
 interface Reschedule {
   /** The second factor that unlocked the view, sent again with the choice. */
   verify: string | null;
+  /** The secret of the reschedule link in the failed-attempt e-mail (the address's reschedule=). */
+  token: string | null;
   onDone: () => Promise<void>;
 }
 
@@ -230,6 +232,7 @@ export function TrackResult({ parcel: p, onVerify, reschedule }: { parcel: Parce
           date={p.reschedule_date}
           locked={p.details_protected}
           verify={reschedule.verify}
+          token={reschedule.token}
           onDone={reschedule.onDone}
         />
       ) : null}

@@ -189,6 +189,7 @@ export async function afterEntries(added: AddedEntry[]): Promise<void> {
 export async function updateActivity(input: UpdateActivityInput) {
   const existing = await db().activity.findUnique({ where: { id: input.id } });
   if (!existing) throw notFound("Activity not found");
+  mayChange(existing, "change");
   if (input.parcel_id !== undefined && input.parcel_id !== existing.parcel_id) {
     throw badInput("parcel_id must be the parcel this activity belongs to");
   }
@@ -208,17 +209,18 @@ export async function updateActivity(input: UpdateActivityInput) {
 }
 
 /**
- * Deleting needs history:edit, except that whoever added an entry may take it back (a courier's
- * undo of a scan; a key's own entries): the one rule behind activities.delete's history:write.
+ * Changing or deleting another's entry needs history:edit, which API keys never have: a key
+ * changes and deletes only the entries it added, and a member without history:edit may take back
+ * (delete) their own (a courier's undo of a scan). Both doors come through here.
  */
-function mayUndo(a: { created_by_kind: string | null; created_by_id: number | null }) {
+function mayChange(a: { created_by_kind: string | null; created_by_id: number | null }, what: "change" | "remove") {
   const actor = currentCall()?.actor;
   if (!actor) return;
   if (actor.kind === "member" && can(actor.role, "history:edit")) return;
   if (a.created_by_kind === actor.kind && a.created_by_id === actor.id) return;
   throw forbidden(actor.kind === "member"
-    ? `Your role (${actor.role}) lacks the permission history:edit: you may only remove entries you added`
-    : "This API key may only remove the entries it added");
+    ? `Your role (${actor.role}) lacks the permission history:edit: you may only ${what} entries you added`
+    : `This API key may only ${what} the history entries it added`);
 }
 
 /**
@@ -229,7 +231,7 @@ function mayUndo(a: { created_by_kind: string | null; created_by_id: number | nu
 export async function deleteActivity(id: number) {
   const a = await db().activity.findUnique({ where: { id } });
   if (!a) throw notFound("Activity not found");
-  mayUndo(a);
+  mayChange(a, "remove");
   await db().activity.delete({ where: { id } });
   const parcel = await db().parcel.findUnique({ where: { id: a.parcel_id }, select: { status_code: true, status_reason: true } });
   if (!parcel) return;

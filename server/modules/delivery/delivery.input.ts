@@ -20,7 +20,10 @@ export class RescheduleInput {
   @Field(() => String, { nullable: true, description: `With choice delivery: one of the next ${RESCHEDULE_DAYS} working days (Mon-Fri, YYYY-MM-DD)` })
   @Optional() @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: "date must be a date as YYYY-MM-DD" })
   date?: string | null;
-  @Field(() => String, { nullable: true, description: "The recipient's postcode or e-mail: required when the parcel protects its details" })
+  @Field(() => String, { nullable: true, description: "The recipient's postcode or e-mail (the second factor): required unless token is given" })
   @Optional() @Text()
   verify?: string | null;
+  @Field(() => String, { nullable: true, description: "The token of the reschedule link in the recipient's failed-attempt e-mail (its reschedule= parameter), instead of verify" })
+  @Optional() @Text()
+  token?: string | null;
 }

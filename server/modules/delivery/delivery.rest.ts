@@ -24,7 +24,7 @@ export function registerDeliveryRoutes(api: FastifyInstance): void {
   route(api, {
     method: "POST", url: "/parcels/:code/reschedule", op: "delivery.reschedule", tag: "delivery", message: "Your choice is saved",
     summary: `The recipient's choice after a failed delivery attempt: { choice: "delivery", date } (one of the next ${RESCHEDULE_DAYS} working days) or { choice: "depot" }`,
-    description: "Public, when the admin allows rescheduling on the parcel and its last attempt failed (403 not offered, 409 not waiting). A protected parcel needs verify (the recipient's postcode or e-mail; a wrong one is 422 and counts against RATE_LIMIT_VERIFY).",
+    description: "Public, when the admin allows rescheduling on the parcel and its last attempt failed (403 not offered, 409 not waiting). The tracking code alone is not enough: every parcel needs verify (the recipient's postcode or e-mail, as the protected tier asks; a wrong one is 422 and counts against RATE_LIMIT_VERIFY) or token (the reschedule= parameter of the link in the recipient's failed-attempt e-mail; a wrong or older one is 422). Without either: 422.",
     params: { code: "The tracking code" },
     input: RescheduleInput, data: data.ref("Rescheduled"),
     handler: async ({ input, req }) => delivery.rescheduleDelivery(codeOf(req), input, clientKey(req)),

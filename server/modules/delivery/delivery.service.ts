@@ -3,12 +3,15 @@ import { AppError, badInput, conflict, errorFor, forbidden, notFound } from "../
 import { db } from "../../db/index.js";
 import { createActivity } from "../activity/activity.service.js";
 import { forWebhook } from "../parcel/parcel.events.js";
-import { claimDeliveryProof, getParcel, saveRescheduleChoice } from "../parcel/parcel.service.js";
-import { deliveryProofOf } from "../parcel/public-view.js";
+import { claimDeliveryProof, getParcel, rescheduleTokenMatches, saveRescheduleChoice } from "../parcel/parcel.service.js";
+import { findByCode } from "../parcel/parcel.reader.js";
+import { deliveryProofOf, publicView } from "../parcel/public-view.js";
 import { forgetParcel } from "../parcel/public-views.js";
-import { secondFactorMatches } from "../parcel/status.rules.js";
+import { STATUS_RULES } from "../parcel/status.codes.js";
+import { isStatusCode } from "../parcel/status.rules.js";
 import { CODE_SHAPE, normalizeCode } from "../parcel/tracking-code.js";
-import { trackParcelFor } from "../parcel/tracking.js";
+import { proofRefusal, SCAN_ERRORS } from "../scan/scan.events.js";
+import { checkSecondFactor } from "../parcel/tracking.js";
 import { removeImage, saveImage, sniffImage, type IncomingFile } from "../upload/upload.service.js";
 import { emitEvent } from "../webhook/webhook.service.js";
 import { nextWorkingDays, RESCHEDULE_DAYS, type RescheduleChoice } from "./delivery.rules.js";
@@ -45,6 +48,11 @@ export async function recordDelivery(
   if (!receiver && !signature && !photo) throw badInput("receiver_name, signature or photo is required: record at least one of them");
   if (signature && sniffImage(signature.bytes) !== "png") throw new AppError("UNSUPPORTED_MEDIA_TYPE", "signature must be a PNG image");
   if (parcel.delivered_at) throw conflict("A proof of delivery is already recorded for this parcel");
+  const refusal = proofRefusal(parcel.status_code);
+  if (refusal) {
+    const status = isStatusCode(parcel.status_code) ? STATUS_RULES[parcel.status_code].label.toLowerCase() : parcel.status_code;
+    throw conflict(`A proof of delivery cannot be recorded: the parcel is ${status} (${SCAN_ERRORS[refusal]})`);
+  }
 
   const saved: string[] = [];
   try {
@@ -97,21 +105,24 @@ const dayText = (date: string) =>
 
 /**
  * The recipient's choice after a failed attempt, when the admin allows it on the parcel: a new
- * delivery day among the next RESCHEDULE_DAYS working days, or a pick-up at the depot. A
- * protected parcel needs the second factor first. The choice is kept on the parcel (for staff and
- * the "to reschedule" list) and written as a history entry saying who chose what, and when.
+ * delivery day among the next RESCHEDULE_DAYS working days, or a pick-up at the depot. The code
+ * alone is not enough (anyone who saw it could move the delivery): the caller proves to be the
+ * recipient with the second factor (verify: the postcode or e-mail, as the protected tier asks)
+ * or with the token of the reschedule link in the failed-attempt e-mail. The choice is kept on the
+ * parcel (for staff and the "to reschedule" list) and written as a history entry saying who chose
+ * what, how, and when.
  */
 export async function rescheduleDelivery(code: unknown, input: RescheduleInput, client: string, now = new Date()) {
   const parcel = await parcelByCode(code, "Tracking code not found");
   const verify = blank(input.verify);
-  if (parcel.protect_details) {
-    if (!verify) throw badInput("verify is required: the recipient's postcode or e-mail address");
-    // Each try counts against the client and the parcel, as a tracking look-up's does.
+  const token = blank(input.token);
+  if (token) {
     await limit("verify", client);
-    await limit("verify-parcel", parcel.tracking_code);
-    if (!secondFactorMatches(verify, parcel.recipient_postcode, parcel.recipient_email)) {
-      throw errorFor("VERIFY_MISMATCH");
-    }
+    if (!rescheduleTokenMatches(token, parcel.reschedule_token_hash)) throw errorFor("RESCHEDULE_LINK_INVALID");
+  } else if (verify) {
+    await checkSecondFactor(parcel, verify, client);
+  } else {
+    throw badInput("verify or token is required: the recipient's postcode or e-mail address, or the token of the reschedule link in the recipient's e-mail");
   }
   if (!parcel.allow_reschedule) throw forbidden("Rescheduling is not offered for this parcel");
   if (parcel.status_code !== "delivery_failed") throw conflict("The parcel is not waiting for a new delivery attempt");
@@ -125,7 +136,7 @@ export async function rescheduleDelivery(code: unknown, input: RescheduleInput, 
   }
   if (parcel.reschedule_choice !== choice || parcel.reschedule_date !== date) {
     await saveRescheduleChoice(parcel.id, choice, date, now);
-    const how = parcel.protect_details ? "after confirming the postcode or e-mail address" : "with the tracking code";
+    const how = token ? "with the link in the delivery e-mail" : "after confirming the postcode or e-mail address";
     await createActivity({
       parcel_id: parcel.id,
       title: date ? "New delivery day chosen" : "Pick-up at the depot chosen",
@@ -134,12 +145,14 @@ export async function rescheduleDelivery(code: unknown, input: RescheduleInput, 
         : `The recipient chose to pick the parcel up at the depot on the tracking page (${how}).`,
     });
   }
-  const row = await db().parcel.findUniqueOrThrow({ where: { id: parcel.id } });
+  const row = await findByCode(parcel.tracking_code);
+  if (!row) throw notFound("Tracking code not found");
   return {
     tracking_code: row.tracking_code,
     choice: row.reschedule_choice!,
     date: row.reschedule_date,
     rescheduled_at: row.rescheduled_at!,
-    parcel: await trackParcelFor(row.tracking_code, parcel.protect_details ? verify : null, client),
+    // The second factor unlocks a protected parcel's details, as on the tracking page; the link does not.
+    parcel: publicView(row, !token),
   };
 }

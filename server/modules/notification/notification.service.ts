@@ -1,8 +1,8 @@
-import { siteUrl, trackingLink, unsubscribeLink } from "../../core/links.js";
+import { rescheduleLink, siteUrl, trackingLink, unsubscribeLink } from "../../core/links.js";
 import { isUniqueViolation } from "../../core/errors.js";
 import { db } from "../../db/index.js";
 import { sendMail } from "../mail/mail.service.js";
-import { unsubscribeTokenOf } from "../parcel/parcel.service.js";
+import { newRescheduleToken, unsubscribeTokenOf } from "../parcel/parcel.service.js";
 import { isStatusCode, NOTIFY_MAX_AGE_MS } from "../parcel/status.rules.js";
 import { parcelDeliveryJsonLd } from "../parcel/structured-data.js";
 import { mailLanguage } from "./notification.i18n.js";
@@ -59,6 +59,13 @@ async function send(parcelId: number, entry: Parameters<typeof notifyRecipient>[
   } else if (parcel.min_expected_delivery_date || parcel.max_expected_delivery_date) {
     lines.push(lang.t("notify.expected", { window: lang.dateRange(parcel.min_expected_delivery_date, parcel.max_expected_delivery_date) }));
   }
+  // A failed attempt the recipient may reschedule: a link whose secret stands in for the postcode or e-mail.
+  const secrets: string[] = [];
+  if (code === "delivery_failed" && parcel.allow_reschedule) {
+    const secret = await newRescheduleToken(parcel.id);
+    secrets.push(secret);
+    lines.push(lang.t("notify.reschedule", { link: rescheduleLink(parcel.tracking_code, secret, parcel.recipient_language && lang.code) }));
+  }
   lines.push(lang.t("notify.track", { link }));
   lines.push(lang.t("notify.why", { link: unsubscribeLink(parcel.tracking_code, token) }));
   const mail = await sendMail({
@@ -71,6 +78,8 @@ async function send(parcelId: number, entry: Parameters<typeof notifyRecipient>[
       "List-Unsubscribe": `<${unsubscribeLink(parcel.tracking_code, token)}>`,
     },
     jsonLd: parcelDeliveryJsonLd({ ...parcel, status_code: code }, link),
+    // The outbox's copy is read by staff: the link's secret is the recipient's alone.
+    secrets,
   });
   await db().parcelNotification.update({ where: { id: claim.id }, data: { mail_id: mail.id } });
 }

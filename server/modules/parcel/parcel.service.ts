@@ -1,7 +1,8 @@
+import crypto from "node:crypto";
 import { db, containsText } from "../../db/index.js";
 import { config } from "../../core/config.js";
 import { badInput, conflict, isUniqueViolation, notFound } from "../../core/errors.js";
-import { randomToken } from "../../core/tokens.js";
+import { randomToken, sha256 } from "../../core/tokens.js";
 import { blankToNull } from "../../core/validation.js";
 import { pageOf, type PageArgs } from "../common/paging.js";
 import { removeImage, saveImage, type IncomingFile } from "../upload/upload.service.js";
@@ -160,7 +161,8 @@ export async function deleteParcel(id: number) {
   if (!existing) throw notFound("Parcel not found");
   await db().parcel.delete({ where: { id } });
   await forgetParcel(existing.tracking_code);
-  if (existing.image) await removeImage(existing.image);
+  // Every file the parcel owns goes with it: its image and its proof of delivery (on disk and, on PostgreSQL, in the database).
+  for (const name of [existing.image, existing.delivery_signature, existing.delivery_photo]) if (name) await removeImage(name);
 }
 
 /**
@@ -255,6 +257,22 @@ export async function unsubscribeTokenOf(parcel: { id: number; unsubscribe_token
   const token = randomToken(24);
   await db().parcel.update({ where: { id: parcel.id }, data: { unsubscribe_token: token } });
   return token;
+}
+
+/**
+ * A new secret for the reschedule link of a failed-attempt e-mail: only its SHA-256 is kept, so the
+ * link of the latest such e-mail is the one that works.
+ */
+export async function newRescheduleToken(parcelId: number): Promise<string> {
+  const token = randomToken(24);
+  await db().parcel.update({ where: { id: parcelId }, data: { reschedule_token_hash: sha256(token) } });
+  return token;
+}
+
+/** Whether a reschedule link's token is the parcel's (constant time). */
+export function rescheduleTokenMatches(token: string, hash: string | null): boolean {
+  if (!hash || !/^[A-Za-z0-9_-]{16,100}$/.test(token)) return false;
+  return crypto.timingSafeEqual(Buffer.from(sha256(token)), Buffer.from(hash.padEnd(64).slice(0, 64)));
 }
 
 /** The recipient's unsubscribe link: stops status e-mails for this parcel. */

@@ -11,10 +11,10 @@ const PRIVATE_FIELDS = [
   "recipient_email", "recipient_phone_number", "sender_email", "recipient_postcode",
   "notify_recipient", "recipient_language", "recipient_unsubscribed", "protect_details",
 ] as const;
-// Internal: the cache's version counter and the unsubscribe secret are nobody's business; the proof's
+// Internal: the cache's version counter and the link secrets are nobody's business; the proof's
 // columns reach the public only as delivery_proof, the admin's rescheduling switch as reschedule_allowed.
 const INTERNAL_FIELDS = [
-  "version", "unsubscribe_token", "allow_reschedule", "rescheduled_at", "delivery_receiver_name", "delivery_signature",
+  "version", "unsubscribe_token", "reschedule_token_hash", "allow_reschedule", "rescheduled_at", "delivery_receiver_name", "delivery_signature",
   "delivery_photo", "delivery_left_at", "delivered_at", "delivery_recorded_by",
 ] as const;
 const PLACES = ["destination", "pickup_location", "current_location"] as const;
@@ -47,7 +47,7 @@ export function deliveryProofOf(row: {
 }
 
 export function adminView(row: ParcelRow) {
-  const { unsubscribe_token: _secret, ...rest } = row;
+  const { unsubscribe_token: _secret, reschedule_token_hash: _hash, ...rest } = row;
   return {
     ...rest,
     history: row.history.map(withDerivedTime),

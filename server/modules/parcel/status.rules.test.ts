@@ -62,6 +62,40 @@ describe("protected places and texts", () => {
     }
   });
 
+  it("show the country alone, or nothing, when the town cannot be told; never a street, number or postcode (issue 23)", () => {
+    const cases: [string, string | null][] = [
+      // Without a country: the part with the postcode is the town, the street before it never shows.
+      ["Depot 4, 12 Wharf Road, London N1 7GR", "London"],
+      ["12 Wharf Road, London N1 7GR", "London"],
+      ["350 Fifth Avenue, New York, NY 10118", "New York"],
+      ["Depot 4, 12 Wharf Road N1 7GR", null],
+      ["12 Wharf Road, N1 7GR", null],
+      ["Wharf Road N1 7GR", null],
+      // With a country: a street (number or street word) where the town would be leaves the country alone.
+      ["Depot 4, 12 Wharf Road, United Kingdom", "United Kingdom"],
+      ["Depot 4, 12 Wharf Road, London", "London"],
+      ["Acme Ltd, Harbour House, 12 Wharf Road, London", "London"],
+      ["Unit 7, Bahnhofstr. 3, Germany", "Germany"],
+      ["Kerkstraat, Netherlands", "Netherlands"],
+      ["Wharf Road, London", "London"],
+      ["12 Wharf Road, Wharf Lane", null],
+      ["Depot 4, 12 Wharf Road, 75004 Paris, France", "Paris, France"],
+      // One part alone.
+      ["12 Wharf Road", null],
+      ["Wharf Road", null],
+      ["Depot 4", null],
+      ["N1 7GR", null],
+      ["London N1 7GR", "London"],
+      ["Rotterdam", "Rotterdam"],
+      ["  ,  ;", null],
+    ];
+    for (const [place, expected] of cases) {
+      const out = townAndCountry(place, null, null);
+      expect(out, place).toBe(expected);
+      expect(out ?? "", place).not.toMatch(/\d|Wharf|Depot|Road|Lane|straat|str\./);
+    }
+  });
+
   it("mask e-mails and postcodes in the admin's words, keep the rest", () => {
     expect(maskSecrets("Left with neighbour at 75004 Paris, call jane@example.com", "75004", "jane@example.com")).toBe("Left with neighbour at ••• Paris, call •••");
     expect(maskSecrets("Arrived at hub SW1A 1AA on 2026", null, null)).toBe("Arrived at hub ••• on 2026");

@@ -80,32 +80,47 @@ export function maskSecrets(text: string | null, postcode: string | null, email:
   return out.replace(POSTCODE_IN_TEXT, MASK);
 }
 
+// Words that make a part of an address a street or a building, never a town: whole words, and the
+// endings of compound street names (Hauptstraße, Kerkstraat, Drottninggatan).
+const STREET_WORD = /^(street|road|avenue|ave|lane|drive|boulevard|blvd|way|terrace|crescent|highway|quay|rue|chemin|allée|via|viale|piazza|calle|avenida|rua|plaza|ulica|utca|depot|unit|flat|apartment|apt|suite|floor|building|box)$/i;
+const STREET_END = /(straße|strasse|str\.?|gasse|allee|straat|laan|gracht|plein|gatan|vägen|gade|vej)$/i;
+
 /**
  * A place typed as free text ("18 Rue de Rivoli, 75004 Paris, France") as its town and country
- * only ("Paris, France"): the last part is taken as the country, the nearest part before it that
- * still has a word without digits once postcodes and region codes ("NY 10118") are dropped as
- * the town. The first of three or more parts (the street) is never used, nor a part with a house
- * number; e-mails and the recipient's postcode never survive.
+ * only ("Paris, France"), or the country alone when the town cannot be told, or nothing; never a
+ * street, house number, postcode or e-mail. The last part is the country when it has no digits
+ * (a part with a postcode is a town: "London N1 7GR"); the town is the nearest part before it
+ * once postcodes and region codes ("NY 10118") are dropped, unless the street comes first: a part
+ * with a number left (a house number) or a street word ends the search, and the first of three or
+ * more parts is never used.
  */
 export function townAndCountry(place: string | null, postcode: string | null, email: string | null): string | null {
   if (place == null) return null;
   const own = postcodePattern(postcode);
-  const clean = (part: string) => {
+  const words = (part: string) => {
     let p = part.replace(EMAIL_IN_TEXT, " ");
     if (own) p = p.replace(own, " ");
     if (email?.trim()) p = p.split(email.trim()).join(" ");
-    // Words with digits are house numbers and postcodes; two capitals alone are a region code.
-    return p.split(/\s+/).filter((w) => w && !/\d/.test(w) && !/^[A-Z]{2}$/.test(w) && !/^[^\p{L}]+$/u.test(w)).join(" ");
+    return p.replace(POSTCODE_IN_TEXT, " ").split(/\s+/).filter(Boolean);
   };
+  const isStreet = (ws: string[]) => ws.some((w) => /\d/.test(w) || STREET_WORD.test(w.replace(/[.,]$/, "")) || STREET_END.test(w));
+  // Two capitals alone are a region code; words without a letter are punctuation.
+  const shown = (ws: string[]) => ws.filter((w) => !/^[A-Z]{2}$/.test(w) && !/^[^\p{L}]+$/u.test(w)).join(" ");
+
   const parts = place.split(/[,\n;]+/).map((p) => p.trim()).filter(Boolean);
   if (!parts.length) return null;
-  if (parts.length === 1) return clean(parts[0]) || null;
-  const country = clean(parts[parts.length - 1]);
+  const last = parts.length - 1;
+  // A last part with a postcode, or the only part, is where the town is sought from; else it is the country.
+  const fromLast = /\d/.test(parts[last]) || parts.length === 1;
+  const lastWords = words(parts[last]);
+  if (!fromLast && isStreet(lastWords)) return null;
+  const country = fromLast ? "" : shown(lastWords);
   let town = "";
   const first = parts.length >= 3 ? 1 : 0;
-  for (let i = parts.length - 2; i >= first && !town; i--) {
-    if (i === 0 && /\d/.test(parts[0])) break;
-    town = clean(parts[i]);
+  for (let i = fromLast ? last : last - 1; i >= first && !town; i--) {
+    const ws = words(parts[i]);
+    if (isStreet(ws)) break;
+    town = shown(ws);
   }
   return [town, country].filter(Boolean).join(", ") || null;
 }

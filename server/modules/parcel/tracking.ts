@@ -42,14 +42,25 @@ export function trackedNow(code: string): PublicView | undefined {
 export async function trackParcelFor(code: unknown, verify: string | null | undefined, client: string) {
   const view = await trackParcel(code);
   if (!verify || !view.details_protected) return view;
-  await limit("verify", client);
-  await limit("verify-parcel", view.tracking_code);
   const row = await findByCode(view.tracking_code);
   if (!row) throw notFound("Tracking code not found");
-  if (!secondFactorMatches(verify, row.recipient_postcode, row.recipient_email)) {
-    throw errorFor("VERIFY_MISMATCH");
-  }
+  await checkSecondFactor(row, verify, client);
   return publicView(row, true);
+}
+
+/**
+ * The second factor, wherever one is asked for (unlocking a protected parcel, the recipient's
+ * choice after a failed attempt): each try counts against the client and the parcel, and a
+ * factor that is not the recipient's postcode or e-mail is refused.
+ */
+export async function checkSecondFactor(
+  row: { tracking_code: string; recipient_postcode: string | null; recipient_email: string | null },
+  verify: string,
+  client: string,
+): Promise<void> {
+  await limit("verify", client);
+  await limit("verify-parcel", row.tracking_code);
+  if (!secondFactorMatches(verify, row.recipient_postcode, row.recipient_email)) throw errorFor("VERIFY_MISMATCH");
 }
 
 const MAX_CODES = 20;

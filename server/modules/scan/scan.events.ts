@@ -49,3 +49,12 @@ export function scanRefusal(current: string | null, next: StatusCode): ScanError
   if (current === "delivered") return next === "returned_to_sender" ? null : "ALREADY_DELIVERED";
   return "NOT_ALLOWED";
 }
+
+/**
+ * Whether a proof of delivery is refused: wherever a "delivered" scan is, except on a parcel that a
+ * scan already delivered (the proof completes that delivery; one proof per parcel is checked apart).
+ */
+export function proofRefusal(current: string | null): ScanErrorCode | null {
+  const refusal = scanRefusal(current, "delivered");
+  return refusal === "ALREADY_DELIVERED" ? null : refusal;
+}

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Parcel" ADD COLUMN "reschedule_token_hash" TEXT;
+
