@@ -23,6 +23,8 @@ export function loadConfig() {
     smtpUrl: env.SMTP_URL || "",
     smtpHost: env.SMTP_HOST || "",
     smtpPort: int("SMTP_PORT", 587),
+    // SMTP without TLS for the server's own transport (server/modules/mail/smtp.ts); off: STARTTLS is required.
+    smtpAllowPlain: env.SMTP_ALLOW_PLAIN === "true",
     mailFrom: env.MAIL_FROM || "",
     publicUrl: (env.PUBLIC_URL || "").replace(/\/+$/, ""),
     companyName: env.COMPANY_NAME || "Courier",
