@@ -20,7 +20,7 @@ export function loadConfig() {
     provider: databaseUrl.startsWith("postgres") ? ("postgresql" as const) : ("sqlite" as const),
     uploadsDir: path.resolve(env.UPLOADS_DIR || "./uploads"),
     outboxDir: path.resolve(env.OUTBOX_DIR || "./data/outbox"),
-    smtpUrl: env.SMTP_URL || "",
+    smtpUrl: smtpUrl(env.SMTP_URL),
     smtpHost: env.SMTP_HOST || "",
     smtpPort: int("SMTP_PORT", 587),
     // SMTP without TLS for the server's own transport (server/modules/mail/smtp.ts); off: STARTTLS is required.
@@ -66,6 +66,12 @@ export function loadConfig() {
     // Public look-up answers the GraphQL fast path keeps (server/graphql/answer-memo.ts); 0 turns it off.
     graphqlAnswersKept: Math.max(0, Math.floor(int("GRAPHQL_ANSWERS_KEPT", 10_000))),
   };
+}
+
+function smtpUrl(v: string | undefined): string {
+  if (!v) return "";
+  if (!URL.canParse(v) || !["smtp:", "smtps:"].includes(new URL(v).protocol)) throw new Error("SMTP_URL must be an smtp:// or smtps:// URL");
+  return v;
 }
 
 function requestLogMode(v: string | undefined): "errors" | "all" | "off" {

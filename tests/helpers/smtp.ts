@@ -17,9 +17,10 @@ export interface Login {
 
 /**
  * A real SMTP peer on a free loopback port; collects every message it receives. Plain SMTP unless
- * `tls` is given: then it offers STARTTLS with that key and certificate.
+ * `tls` is given: then it offers STARTTLS with that key and certificate, or with `implicit` speaks
+ * TLS from the first byte (as on port 465).
  */
-export async function startSmtp(options: { tls?: { key: string; cert: string } } = {}): Promise<{
+export async function startSmtp(options: { tls?: { key: string; cert: string }; implicit?: boolean } = {}): Promise<{
   url: string; port: number; messages: ReceivedMail[]; logins: Login[];
   waitFor(pred: (m: ReceivedMail) => boolean, ms?: number): Promise<ReceivedMail>; close(): Promise<void>;
 }> {
@@ -28,7 +29,7 @@ export async function startSmtp(options: { tls?: { key: string; cert: string } }
   const auths = new Map<string, { user: string; pass: string }>();
   const server = new SMTPServer({
     authOptional: true,
-    ...(options.tls ? { key: options.tls.key, cert: options.tls.cert } : { disabledCommands: ["STARTTLS"] }),
+    ...(options.tls ? { key: options.tls.key, cert: options.tls.cert, secure: Boolean(options.implicit) } : { disabledCommands: ["STARTTLS"] }),
     allowInsecureAuth: true,
     logger: false,
     onAuth(auth, session, cb) {

@@ -10,7 +10,7 @@ import { startSmtp } from "../helpers/smtp.js";
 import { SELF_SIGNED } from "../fixtures/self-signed.js";
 import { expectError, expectFieldError } from "../fixtures/graphql.js";
 import { fails, ok } from "../fixtures/rest.js";
-import { config, setConfig } from "../../server/core/config.js";
+import { config, loadConfig, setConfig } from "../../server/core/config.js";
 import { db } from "../../server/db/index.js";
 import { hashPassword } from "../../server/modules/admin/admin.service.js";
 import { sha256 } from "../../server/core/tokens.js";
@@ -152,6 +152,31 @@ describe("hole 5: the server's own transport (SMTP_URL) requires TLS unless SMTP
     expect(visitor.error).toMatch(/does not offer TLS/);
     expect(plain.logins.filter((l) => l.user === "relay-user")).toEqual([]);
     expect(plain.messages.filter((m) => m.to.includes("c@own.example") || m.to.includes(CONTACT))).toEqual([]);
+  });
+
+  it("smtps:// speaks TLS from the first byte; SMTP_URL's credentials arrive encrypted", async () => {
+    const implicit = await startSmtp({ tls: SELF_SIGNED, implicit: true });
+    try {
+      await withConfig({ smtpUrl: `smtps://relay-user:relay-Secret-8@127.0.0.1:${implicit.port}?tls.rejectUnauthorized=false` }, async () => {
+        ok(await owner.post("/api/contact", { to: "c@implicit.example", subject: "Implicit TLS", body: "b" }));
+      });
+      await implicit.waitFor((m) => m.to.includes("c@implicit.example"));
+      expect(implicit.logins).toEqual([{ user: "relay-user", pass: "relay-Secret-8", secure: true }]);
+    } finally {
+      await implicit.close();
+    }
+  });
+
+  it("an SMTP_URL that is not smtp:// or smtps:// stops the start with a clear error, not a failure at the first message", () => {
+    const saved = process.env.SMTP_URL;
+    try {
+      for (const bad of ["http://mail.example", "mail.example:587"]) {
+        process.env.SMTP_URL = bad;
+        expect(() => loadConfig()).toThrow("SMTP_URL must be an smtp:// or smtps:// URL");
+      }
+    } finally {
+      process.env.SMTP_URL = saved;
+    }
   });
 
   it("SMTP_ALLOW_PLAIN=true delivers in clear", async () => {

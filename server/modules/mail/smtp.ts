@@ -33,12 +33,7 @@ const TLS_CHOICES = new Set(["secure", "requireTLS", "ignoreTLS", "opportunistic
  * smtp_allow_plain setting for Send Email). The server's certificate is checked as Node checks any:
  * NODE_EXTRA_CA_CERTS adds a company CA; `?tls.rejectUnauthorized=false` in SMTP_URL skips the check.
  */
-const tlsRule = (server: SMTPTransport.Options, allowPlain: boolean): SMTPTransport.Options => ({
-  ...server,
-  requireTLS: !server.secure && !allowPlain,
-  ignoreTLS: false,
-  opportunisticTLS: false,
-});
+const tlsRule = (server: SMTPTransport.Options, allowPlain: boolean): SMTPTransport.Options => ({ ...server, requireTLS: !server.secure && !allowPlain });
 
 let own: { key: string; transport: Transporter } | undefined;
 
