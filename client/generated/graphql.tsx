@@ -157,6 +157,8 @@ export type InviteMemberInput = {
 export type MailSettingsInput = {
   mail_driver: string;
   mail_template: string;
+  /** Send Email may sign in without TLS (the password then travels in clear); left out: unchanged */
+  smtp_allow_plain?: boolean | null | undefined;
 };
 
 export type RecordDeliveryInput = {
@@ -604,7 +606,7 @@ export type AdminSendPinMutation = { sendPin: boolean };
 export type AdminSettingsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type AdminSettingsQuery = { adminSettings: { mail_driver: string, mail_template: string, meta_description: string, chat_code: string, contact_email: string, contact_phone: string, contact_phone_alt: string, contact_twitter: string, contact_telegram: string, contact_instagram: string, contact_address: string } };
+export type AdminSettingsQuery = { adminSettings: { mail_driver: string, mail_template: string, smtp_allow_plain: boolean, meta_description: string, chat_code: string, contact_email: string, contact_phone: string, contact_phone_alt: string, contact_twitter: string, contact_telegram: string, contact_instagram: string, contact_address: string } };
 
 export type AdminSignInMutationVariables = Exact<{
   input: SignInInput;
@@ -714,7 +716,7 @@ export type AdminUpdateMailSettingsMutationVariables = Exact<{
 }>;
 
 
-export type AdminUpdateMailSettingsMutation = { updateMailSettings: { mail_driver: string, mail_template: string } };
+export type AdminUpdateMailSettingsMutation = { updateMailSettings: { mail_driver: string, mail_template: string, smtp_allow_plain: boolean } };
 
 export type AdminUpdateMemberMutationVariables = Exact<{
   input: UpdateMemberInput;
@@ -2022,7 +2024,7 @@ export function useAdminSendPinMutation(baseOptions?: ApolloReactHooks.MutationH
 export type AdminSendPinMutationHookResult = ReturnType<typeof useAdminSendPinMutation>;
 export type AdminSendPinMutationResult = ApolloReactCommon.MutationResult<AdminSendPinMutation>;
 export type AdminSendPinMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminSendPinMutation, AdminSendPinMutationVariables>;
-export const AdminSettingsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminSettings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"adminSettings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"mail_driver"}},{"kind":"Field","name":{"kind":"Name","value":"mail_template"}},{"kind":"Field","name":{"kind":"Name","value":"meta_description"}},{"kind":"Field","name":{"kind":"Name","value":"chat_code"}},{"kind":"Field","name":{"kind":"Name","value":"contact_email"}},{"kind":"Field","name":{"kind":"Name","value":"contact_phone"}},{"kind":"Field","name":{"kind":"Name","value":"contact_phone_alt"}},{"kind":"Field","name":{"kind":"Name","value":"contact_twitter"}},{"kind":"Field","name":{"kind":"Name","value":"contact_telegram"}},{"kind":"Field","name":{"kind":"Name","value":"contact_instagram"}},{"kind":"Field","name":{"kind":"Name","value":"contact_address"}}]}}]}}]} as unknown as DocumentNode;
+export const AdminSettingsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminSettings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"adminSettings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"mail_driver"}},{"kind":"Field","name":{"kind":"Name","value":"mail_template"}},{"kind":"Field","name":{"kind":"Name","value":"smtp_allow_plain"}},{"kind":"Field","name":{"kind":"Name","value":"meta_description"}},{"kind":"Field","name":{"kind":"Name","value":"chat_code"}},{"kind":"Field","name":{"kind":"Name","value":"contact_email"}},{"kind":"Field","name":{"kind":"Name","value":"contact_phone"}},{"kind":"Field","name":{"kind":"Name","value":"contact_phone_alt"}},{"kind":"Field","name":{"kind":"Name","value":"contact_twitter"}},{"kind":"Field","name":{"kind":"Name","value":"contact_telegram"}},{"kind":"Field","name":{"kind":"Name","value":"contact_instagram"}},{"kind":"Field","name":{"kind":"Name","value":"contact_address"}}]}}]}}]} as unknown as DocumentNode;
 
 /**
  * __useAdminSettingsQuery__
@@ -2513,7 +2515,7 @@ export function useAdminUpdateHtmlSettingsMutation(baseOptions?: ApolloReactHook
 export type AdminUpdateHtmlSettingsMutationHookResult = ReturnType<typeof useAdminUpdateHtmlSettingsMutation>;
 export type AdminUpdateHtmlSettingsMutationResult = ApolloReactCommon.MutationResult<AdminUpdateHtmlSettingsMutation>;
 export type AdminUpdateHtmlSettingsMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminUpdateHtmlSettingsMutation, AdminUpdateHtmlSettingsMutationVariables>;
-export const AdminUpdateMailSettingsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminUpdateMailSettings"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"MailSettingsInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateMailSettings"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"mail_driver"}},{"kind":"Field","name":{"kind":"Name","value":"mail_template"}}]}}]}}]} as unknown as DocumentNode;
+export const AdminUpdateMailSettingsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminUpdateMailSettings"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"MailSettingsInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateMailSettings"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"mail_driver"}},{"kind":"Field","name":{"kind":"Name","value":"mail_template"}},{"kind":"Field","name":{"kind":"Name","value":"smtp_allow_plain"}}]}}]}}]} as unknown as DocumentNode;
 export type AdminUpdateMailSettingsMutationFn = ApolloReactCommon.MutationFunction<AdminUpdateMailSettingsMutation, AdminUpdateMailSettingsMutationVariables>;
 
 /**

@@ -16,7 +16,26 @@ export type Actor = ({ kind: "member" } & Member) | { kind: "key"; id: number; n
 /** How an actor is named where the staff read it (a member's e-mail, a key's name). */
 export const actorName = (actor: Actor | null) => (!actor ? null : actor.kind === "member" ? actor.email : `API key ${actor.name}`);
 
+/** What one call was about, for its audit entry (operations audited per call, server/core/access.ts). */
+export interface CallNote {
+  object_type: string;
+  object_id: string | null;
+  /** Counts, a subject, filters: never a message's body or a password. */
+  what: Record<string, unknown>;
+}
+
 /** The actor and operation of the code running now (for the audit log and "added by"), set by the doors. */
-const current = new AsyncLocalStorage<{ actor: Actor | null; operation: string }>();
-export const runAs = <T>(actor: Actor | null, operation: string, fn: () => T): T => current.run({ actor, operation }, fn);
+export interface Call {
+  actor: Actor | null;
+  operation: string;
+  noted?: CallNote;
+}
+const current = new AsyncLocalStorage<Call>();
+export const runIn = <T>(call: Call, fn: () => T): T => current.run(call, fn);
+export const runAs = <T>(actor: Actor | null, operation: string, fn: () => T): T => runIn({ actor, operation }, fn);
 export const currentCall = () => current.getStore();
+/** Names what the running call is about; its operation's audit entry carries it (runCall, server/core/access.ts). */
+export function noteCall(note: CallNote): void {
+  const call = current.getStore();
+  if (call) call.noted = note;
+}

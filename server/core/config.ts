@@ -63,6 +63,7 @@ export const ENV_VARS = {
   SMTP_URL: { group: MAIL, kind: "text", doc: "the server's own mail transport, e.g. `smtp://user:pass@mail.example.com:587`; unset: every message is written as an `.eml` file to `OUTBOX_DIR` and logged" },
   SMTP_HOST: { group: MAIL, kind: "text", doc: "SMTP host for the `smtp` mail driver when `SMTP_URL` is not set" },
   SMTP_PORT: { group: MAIL, kind: "int", default: 587, doc: "SMTP port for the `smtp` mail driver when `SMTP_URL` is not set" },
+  SMTP_ALLOW_PLAIN: { group: MAIL, kind: "off", doc: "every SMTP connection is encrypted: TLS from the start on port 465 (or `smtps://`), STARTTLS required on any other port, so a server that offers no TLS is refused and no password travels in clear; `true` lets the server's own transport send without TLS (Send Email has its own switch, the owner's Mail Settings `smtp_allow_plain`, off by default). Certificates are checked: `NODE_EXTRA_CA_CERTS=/path/ca.pem` trusts a company CA; `?tls.rejectUnauthorized=false` in `SMTP_URL` encrypts without checking" },
   OUTBOX_DIR: { group: MAIL, kind: "text", default: "./data/outbox", doc: "where `.eml` files go without `SMTP_URL`" },
   MAIL_FROM: { group: MAIL, kind: "text", shown: "contact e-mail", doc: "sender address of mail the site sends by itself" },
 
@@ -181,7 +182,8 @@ export function loadConfig() {
     provider: databaseUrl.startsWith("postgres") ? ("postgresql" as const) : ("sqlite" as const),
     uploadsDir: path.resolve(readEnv("UPLOADS_DIR")),
     outboxDir: path.resolve(readEnv("OUTBOX_DIR")),
-    smtpUrl: readEnv("SMTP_URL"),
+    smtpUrl: smtpUrl(readEnv("SMTP_URL")),
+    smtpAllowPlain: readEnv("SMTP_ALLOW_PLAIN"),
     smtpHost: readEnv("SMTP_HOST"),
     smtpPort: readEnv("SMTP_PORT"),
     mailFrom: readEnv("MAIL_FROM"),
@@ -241,4 +243,10 @@ export function config(): Config {
 }
 export function setConfig(c: Config): void {
   current = c;
+}
+
+function smtpUrl(v: string | undefined): string {
+  if (!v) return "";
+  if (!URL.canParse(v) || !["smtp:", "smtps:"].includes(new URL(v).protocol)) throw new Error("SMTP_URL must be an smtp:// or smtps:// URL");
+  return v;
 }

@@ -1,4 +1,4 @@
-import { currentCall, type Actor } from "../core/actor.js";
+import { currentCall, type Actor, type Call } from "../core/actor.js";
 import type { PrismaClient as Db } from "./generated/sqlite/client.js";
 
 /**
@@ -33,8 +33,14 @@ const AUDITED: Record<string, { type: string; secret?: string[] }> = {
   ApiKey: { type: "api_key", secret: ["key_hash"] },
   TeamPolicy: { type: "team" },
 };
+/**
+ * What the calls audited one by one are about (`audited: { call }` in server/core/access.ts): they
+ * write nothing audited but must be on record (files and mail going out).
+ */
+export const CALL_OBJECT_TYPES = ["parcel", "mail", "audit"] as const;
+export type CallObjectType = (typeof CALL_OBJECT_TYPES)[number];
 /** The object types the audit log names (the filter's choices). */
-export const AUDIT_OBJECT_TYPES = Object.values(AUDITED).map((a) => a.type);
+export const AUDIT_OBJECT_TYPES = [...new Set([...Object.values(AUDITED).map((a) => a.type), ...CALL_OBJECT_TYPES])];
 
 /** Bookkeeping that changes with use, not with anyone's decision. */
 const IGNORED = new Set(["updated_at", "version", "last_used_at", "last_sign_in_at", "totp_last_step"]);
@@ -113,6 +119,17 @@ function enqueue(entries: (Entry | null)[]) {
   for (const e of entries) if (e) queue.push({ ...e, at });
   if (queue.length >= MANY_ROWS) void flushAudit();
   else if (queue.length) timer ??= setTimeout(() => void flushAudit(), 20).unref();
+}
+
+/**
+ * The one entry of a call audited per call (server/core/access.ts runCall, server/rest/route.ts
+ * allow): who and which operation as the door ran it, what as the call noted it, each value as
+ * [null, value] (the log's shape: a new fact).
+ */
+export function recordCall(call: Call, type: CallObjectType): void {
+  const note = call.noted ?? { object_type: type, object_id: null, what: {} };
+  const changes = Object.fromEntries(Object.entries(note.what).filter(([, v]) => v !== undefined).map(([k, v]) => [k, [null, plain(v)]]));
+  enqueue([{ ...who(call), operation: call.operation, object_type: note.object_type, object_id: note.object_id, changes: JSON.stringify(changes) }]);
 }
 
 /** Writes the queued entries: before the audit log is read, and at shutdown. */

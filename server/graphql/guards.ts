@@ -1,7 +1,6 @@
 import { Extensions, UseMiddleware } from "type-graphql";
 import type { Context } from "../core/context.js";
-import { authorize, type OperationName } from "../core/access.js";
-import { runAs } from "../core/actor.js";
+import { authorize, runCall, type OperationName } from "../core/access.js";
 import { RateLimited } from "../core/ratelimit.js";
 
 /**
@@ -22,7 +21,7 @@ export function Op(name: OperationName, items?: (args: Record<string, unknown>) 
         if (e instanceof RateLimited) context.reply.headers(e.headers);
         throw e;
       }
-      return runAs(actor, name, next);
+      return runCall(actor, name, next);
     })(target, key as string, descriptor);
   };
 }

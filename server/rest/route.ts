@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { isKeyed, type Context } from "../core/context.js";
-import { authorize, OPERATIONS, type Operation, type OperationName } from "../core/access.js";
-import { runAs, type Actor } from "../core/actor.js";
+import { authorize, OPERATIONS, runCall, type Operation, type OperationName } from "../core/access.js";
+import type { Actor } from "../core/actor.js";
+import { recordCall } from "../db/audit.js";
 import { contextOf } from "../modules/admin/request-auth.js";
 import { etagOf, publicRead } from "../core/http-cache.js";
 import { input, type MultipartLimits } from "./body.js";
@@ -82,15 +83,38 @@ const ACTOR = Symbol("courier.actor");
 
 /**
  * The REST door's half of the access table, as an onRequest hook (before any body is read):
- * enforces the operation's declaration and keeps the actor for the handler. Also for the routes
- * that answer files.
+ * enforces the operation's declaration and keeps the actor for the handler.
+ */
+const authorizing = (op: OperationName, items?: (req: FastifyRequest) => number) => async (req: FastifyRequest, reply: FastifyReply) => {
+  (req as FastifyRequest & { [ACTOR]?: Actor | null })[ACTOR] = await authorize(ctxOf(req, reply), op, items ? items(req) : 1);
+};
+const actorOf = (req: FastifyRequest) => (req as FastifyRequest & { [ACTOR]?: Actor | null })[ACTOR] ?? null;
+
+/** The parameters a route declares (path and query), as the request gave them. */
+function declaredParams(req: FastifyRequest): Record<string, unknown> {
+  const schema = req.routeOptions.schema as { querystring?: { properties?: object } } | undefined;
+  const query = req.query as Record<string, unknown>;
+  const named = Object.keys(schema?.querystring?.properties ?? {}).filter((k) => query?.[k] !== undefined && query[k] !== "");
+  return { ...(req.params as object), ...Object.fromEntries(named.map((k) => [k, query[k]])) };
+}
+
+/**
+ * authorizing() for the routes that answer files (route() runs its own). An operation audited
+ * `{ call }` gets its entry once a successful answer has started (a download cut short still
+ * counts), with the route's declared parameters as what: the codes, the filter.
  */
 export function allow(op: OperationName, items?: (req: FastifyRequest) => number) {
+  const check = authorizing(op, items);
+  const audited = (OPERATIONS[op] as Operation).audited;
+  if (typeof audited !== "object") return check;
   return async (req: FastifyRequest, reply: FastifyReply) => {
-    (req as FastifyRequest & { [ACTOR]?: Actor | null })[ACTOR] = await authorize(ctxOf(req, reply), op, items ? items(req) : 1);
+    await check(req, reply);
+    reply.raw.once("close", () => {
+      if (!reply.raw.headersSent || reply.raw.statusCode >= 400) return;
+      recordCall({ actor: actorOf(req), operation: op, noted: { object_type: audited.call, object_id: null, what: declaredParams(req) } }, audited.call);
+    });
   };
 }
-const actorOf = (req: FastifyRequest) => (req as FastifyRequest & { [ACTOR]?: Actor | null })[ACTOR] ?? null;
 
 function requestSchema(spec: RouteSpec<unknown>, isGet: boolean): Schema {
   const s: Schema = {};
@@ -185,11 +209,11 @@ export function route<I = undefined>(api: FastifyInstance, spec: RouteSpec<I>): 
         "5xx": { description: "Unexpected failure: a generic message, never a stack trace", $ref: "ErrorEnvelope#" },
       },
     },
-    onRequest: allow(spec.op, spec.items),
+    onRequest: authorizing(spec.op, spec.items),
     handler: async (req, reply) => {
       const ctx = ctxOf(req, reply);
       const value = (spec.input ? await input(spec.input as new () => object, isGet ? req.query : req.body) : undefined) as I;
-      const data = await runAs(actorOf(req), spec.op, () => spec.handler({ input: value, req, ctx }));
+      const data = await runCall(actorOf(req), spec.op, () => spec.handler({ input: value, req, ctx }));
       if (answers) {
         const { body, etag } = answers.of(data as string);
         if (spec.publicRead && publicRead(req, reply, etag)) return reply.code(304).send();

@@ -110,7 +110,7 @@ beforeAll(async () => {
   hookUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hooks/courier`;
 
   smtp = await startSmtp();
-  site = await startSite({ SMTP_URL: smtp.url, COMPANY_NAME: COMPANY, WEBHOOK_ALLOW_PRIVATE: "true" });
+  site = await startSite({ SMTP_URL: smtp.url, SMTP_ALLOW_PLAIN: "true", COMPANY_NAME: COMPANY, WEBHOOK_ALLOW_PRIVATE: "true" });
   browser = await launchBrowser();
   // A zone away from UTC, so the back-dated entry's offset is really converted.
   const ctx = await browser.newContext({ viewport: DESKTOP, timezoneId: "Europe/Berlin", acceptDownloads: true });

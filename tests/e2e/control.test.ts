@@ -65,7 +65,7 @@ async function signOut() {
 
 beforeAll(async () => {
   smtp = await startSmtp();
-  site = await startSite({ SMTP_URL: smtp.url });
+  site = await startSite({ SMTP_URL: smtp.url, SMTP_ALLOW_PLAIN: "true" });
   browser = await launchBrowser();
   ctx = await browser.newContext({ viewport: DESKTOP });
   page = await ctx.newPage();
@@ -436,8 +436,15 @@ describe("control panel", () => {
     expect(await optionValues("select[name=mail_template]")).toEqual(["plain", "html1", "html2", "html3", "html4"]);
     await page.selectOption("select[name=mail_driver]", "smtp");
     await page.selectOption("select[name=mail_template]", "html2");
+    // The test peer speaks plain SMTP: the owner allows it, warned that the password then travels in clear.
+    expect(await page.getByTestId("smtp-plain-warning").count()).toBe(0);
+    await page.check("input[name=smtp_allow_plain]");
+    expect(await page.getByTestId("smtp-plain-warning").textContent()).toContain("travel in clear");
     await submit();
     await success();
+    await page.reload();
+    await page.locator("input[name=smtp_allow_plain]").waitFor();
+    expect(await page.isChecked("input[name=smtp_allow_plain]")).toBe(true);
 
     await page.goto(url("/control/settings/html"));
     await page.locator("input[name=meta_description]").waitFor();

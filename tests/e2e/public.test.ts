@@ -20,7 +20,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   smtp = await startSmtp();
-  site = await startSite({ SMTP_URL: smtp.url, RATE_LIMIT_CONTACT: "100", RATE_LIMIT_TRACKING: "1000" });
+  site = await startSite({ SMTP_URL: smtp.url, SMTP_ALLOW_PLAIN: "true", RATE_LIMIT_CONTACT: "100", RATE_LIMIT_TRACKING: "1000" });
   browser = await launchBrowser();
 });
 

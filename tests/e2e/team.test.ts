@@ -53,7 +53,7 @@ async function invitationPath(to: string, after = 0) {
 
 beforeAll(async () => {
   smtp = await startSmtp();
-  site = await startSite({ SMTP_URL: smtp.url });
+  site = await startSite({ SMTP_URL: smtp.url, SMTP_ALLOW_PLAIN: "true" });
   browser = await launchBrowser();
   const admin = await signedInAdmin(site.url);
   const r = await admin.gql(`mutation($i: CreateParcelInput!) { createParcel(input: $i) { id } }`, {

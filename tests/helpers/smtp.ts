@@ -8,17 +8,33 @@ export interface ReceivedMail {
   pass?: string;
 }
 
-/** A real SMTP peer on a free loopback port; collects every message it receives. */
-export async function startSmtp(): Promise<{ url: string; port: number; messages: ReceivedMail[]; waitFor(pred: (m: ReceivedMail) => boolean, ms?: number): Promise<ReceivedMail>; close(): Promise<void> }> {
+/** A sign-in the peer received, and whether it came over TLS. */
+export interface Login {
+  user: string;
+  pass: string;
+  secure: boolean;
+}
+
+/**
+ * A real SMTP peer on a free loopback port; collects every message it receives. Plain SMTP unless
+ * `tls` is given: then it offers STARTTLS with that key and certificate, or with `implicit` speaks
+ * TLS from the first byte (as on port 465).
+ */
+export async function startSmtp(options: { tls?: { key: string; cert: string }; implicit?: boolean } = {}): Promise<{
+  url: string; port: number; messages: ReceivedMail[]; logins: Login[];
+  waitFor(pred: (m: ReceivedMail) => boolean, ms?: number): Promise<ReceivedMail>; close(): Promise<void>;
+}> {
   const messages: ReceivedMail[] = [];
+  const logins: Login[] = [];
   const auths = new Map<string, { user: string; pass: string }>();
   const server = new SMTPServer({
     authOptional: true,
-    disabledCommands: ["STARTTLS"],
+    ...(options.tls ? { key: options.tls.key, cert: options.tls.cert, secure: Boolean(options.implicit) } : { disabledCommands: ["STARTTLS"] }),
     allowInsecureAuth: true,
     logger: false,
     onAuth(auth, session, cb) {
       auths.set(session.id, { user: auth.username ?? "", pass: auth.password ?? "" });
+      logins.push({ user: auth.username ?? "", pass: auth.password ?? "", secure: Boolean(session.secure) });
       cb(null, { user: auth.username });
     },
     onData(stream, session, cb) {
@@ -43,6 +59,7 @@ export async function startSmtp(): Promise<{ url: string; port: number; messages
     url: `smtp://127.0.0.1:${port}`,
     port,
     messages,
+    logins,
     async waitFor(pred, ms = 10_000) {
       const end = Date.now() + ms;
       while (Date.now() < end) {

@@ -28,7 +28,11 @@ async function rootFields(): Promise<{ field: string; operation: unknown }[]> {
 function restRoutes(): { route: string; operation: unknown; access: unknown }[] {
   const out: { route: string; operation: unknown; access: unknown }[] = [];
   for (const [path, ops] of Object.entries(doc.paths)) {
-    for (const [method, o] of Object.entries(ops)) out.push({ route: `${method.toUpperCase()} ${path}`, operation: o["x-operation"], access: o["x-access"] });
+    for (const [method, o] of Object.entries(ops)) {
+      out.push({ route: `${method.toUpperCase()} ${path}`, operation: o["x-operation"], access: o["x-access"] });
+      // One path, a second operation for its CSV answer (the audit log's export).
+      if (o["x-operation-csv"]) out.push({ route: `${method.toUpperCase()} ${path}?format=csv`, operation: o["x-operation-csv"], access: o["x-access"] });
+    }
   }
   return out;
 }

@@ -39,7 +39,7 @@ const EMAIL = "jane.recipient@example.org";
 
 beforeAll(async () => {
   smtp = await startSmtp();
-  t = await startTestApp({ SMTP_URL: smtp.url, RATE_LIMIT_VERIFY: "10", RATE_LIMIT_VERIFY_PARCEL: "10", RATE_LIMIT_SETUP: "10" });
+  t = await startTestApp({ SMTP_URL: smtp.url, SMTP_ALLOW_PLAIN: "true", RATE_LIMIT_VERIFY: "10", RATE_LIMIT_VERIFY_PARCEL: "10", RATE_LIMIT_SETUP: "10" });
 });
 afterAll(async () => {
   await t?.close();

@@ -33,6 +33,7 @@ beforeAll(async () => {
   smtp = await startSmtp();
   t = await startTestApp({
     SMTP_URL: smtp.url,
+    SMTP_ALLOW_PLAIN: "true",
     PUBLIC_URL: "https://track.example.com",
     WEBHOOK_POLL_MS: "600000",
     WEBHOOK_RETRY_BASE_MS: "600000",

@@ -20,7 +20,7 @@ let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 beforeAll(async () => {
   smtp = await startSmtp();
-  t = await startTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: "https://courier.example" });
+  t = await startTestApp({ SMTP_URL: smtp.url, SMTP_ALLOW_PLAIN: "true", PUBLIC_URL: "https://courier.example" });
 });
 afterAll(async () => {
   await t?.close();

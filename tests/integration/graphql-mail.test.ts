@@ -21,7 +21,7 @@ let admin: Client;
 let anon: Client;
 beforeAll(async () => {
   smtp = await startSmtp();
-  t = await startTestApp({ SMTP_URL: smtp.url, COMPANY_NAME: "SwiftRoute Courier" });
+  t = await startTestApp({ SMTP_URL: smtp.url, SMTP_ALLOW_PLAIN: "true", COMPANY_NAME: "SwiftRoute Courier" });
   admin = await signedInAdmin(t.url);
   anon = new Client(t.url);
 });
@@ -41,7 +41,8 @@ function htmlPart(m: ReceivedMail): string | undefined {
   const body = text.slice(i).split(/\r?\n\r?\n/).slice(1).join("\n\n");
   return body.split(/\r?\n--/)[0];
 }
-const setMail = (mail_driver: string, mail_template: string) => admin.gql(MAIL, { i: { mail_driver, mail_template } });
+// The test peer speaks plain SMTP: the owner allows it (hole 5 of issue 23).
+const setMail = (mail_driver: string, mail_template: string) => admin.gql(MAIL, { i: { mail_driver, mail_template, smtp_allow_plain: true } });
 
 describe("contact: a visitor's message", () => {
   it("is refused while the company has no contact e-mail", async () => {

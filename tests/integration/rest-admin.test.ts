@@ -8,7 +8,7 @@ let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtp>>;
 beforeAll(async () => {
   smtp = await startSmtp();
-  t = await startTestApp({ SMTP_URL: smtp.url });
+  t = await startTestApp({ SMTP_URL: smtp.url, SMTP_ALLOW_PLAIN: "true" });
 });
 afterAll(async () => {
   await t?.close();

@@ -11,7 +11,7 @@ let admin: Client;
 let anon: Client;
 beforeAll(async () => {
   smtp = await startSmtp();
-  t = await startTestApp({ SMTP_URL: smtp.url });
+  t = await startTestApp({ SMTP_URL: smtp.url, SMTP_ALLOW_PLAIN: "true" });
   admin = await signedIn(t);
   anon = new Client(t.url);
 });
@@ -39,7 +39,7 @@ describe("GET /api/settings", () => {
     const pub = ok(await anon.get("/api/settings"));
     expect(Object.keys(pub).sort()).toEqual([...PUBLIC_KEYS].sort());
     const all = ok(await admin.get("/api/settings"));
-    expect(Object.keys(all).sort()).toEqual([...PUBLIC_KEYS, "mail_driver", "mail_template"].sort());
+    expect(Object.keys(all).sort()).toEqual([...PUBLIC_KEYS, "mail_driver", "mail_template", "smtp_allow_plain"].sort());
     expect(all).toMatchObject({ mail_driver: "mail", mail_template: "html1" });
   });
 });
@@ -126,7 +126,8 @@ describe("POST /api/contact", () => {
   });
 
   it("smtp driver: 422 without the password; with it, authenticates as contact_email and the password is not stored", async () => {
-    ok(await admin.patch("/api/settings", { mail_driver: "smtp", mail_template: "plain" }));
+    // The test peer speaks plain SMTP: the owner allows it (hole 5 of issue 23).
+    ok(await admin.patch("/api/settings", { mail_driver: "smtp", mail_template: "plain", smtp_allow_plain: true }));
     expect(fails(await admin.post("/api/contact", { to: "c2@example.com", subject: "S", body: "B" }), 422)).toEqual([
       "password is required when mail_driver is smtp",
     ]);
@@ -136,7 +137,7 @@ describe("POST /api/contact", () => {
     expect(m.raw).not.toContain("text/html");
     const out = ok(await admin.get("/api/outbox?per_page=100"));
     expect(JSON.stringify(out)).not.toContain("mailbox-secret");
-    ok(await admin.patch("/api/settings", { mail_driver: "mail", mail_template: "html1" }));
+    ok(await admin.patch("/api/settings", { mail_driver: "mail", mail_template: "html1", smtp_allow_plain: false }));
   });
 });
 

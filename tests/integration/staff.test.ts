@@ -11,7 +11,7 @@ const PASSWORD = "a-long-staff-password-42";
 
 beforeAll(async () => {
   smtp = await startSmtp();
-  t = await startTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: "https://courier.example", STAFF_INVITE_HOURS: "72" });
+  t = await startTestApp({ SMTP_URL: smtp.url, SMTP_ALLOW_PLAIN: "true", PUBLIC_URL: "https://courier.example", STAFF_INVITE_HOURS: "72" });
   owner = await signedIn(t);
 });
 afterAll(async () => {

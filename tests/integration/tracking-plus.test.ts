@@ -50,6 +50,7 @@ beforeAll(async () => {
   receiverUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`;
   t = await startTestApp({
     SMTP_URL: smtp.url,
+    SMTP_ALLOW_PLAIN: "true",
     PUBLIC_URL: "https://track.example.com",
     WEBHOOK_RETRY_BASE_MS: "50",
     WEBHOOK_POLL_MS: "60000",

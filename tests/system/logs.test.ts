@@ -11,7 +11,7 @@ let smtp: Awaited<ReturnType<typeof startSmtp>>;
 beforeAll(async () => {
   smtp = await startSmtp();
   // Every request logged (LOG_REQUESTS=all), and the shipped defaults (no LOG_LEVEL, no LOG_REQUESTS).
-  site = await startSite({ LOG_LEVEL: "info", LOG_REQUESTS: "all", SMTP_URL: smtp.url, SEED_DEMO: "false" });
+  site = await startSite({ LOG_LEVEL: "info", LOG_REQUESTS: "all", SMTP_URL: smtp.url, SMTP_ALLOW_PLAIN: "true", SEED_DEMO: "false" });
   // (startSite sets LOG_LEVEL=warn; empty is unset.)
   const env = { SEED_DEMO: "true", LOG_LEVEL: "", LOG_REQUESTS: "" };
   shipped = await startSite(env);

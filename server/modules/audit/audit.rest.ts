@@ -7,6 +7,8 @@ import { AuditQuery, linkAuditPage } from "./audit.input.js";
 import * as audit from "./audit.service.js";
 
 export function registerAuditRoutes(api: FastifyInstance): void {
+  const list = allow("audit.list");
+  const exported = allow("audit.export");
   route(api, {
     method: "GET", url: "/audit/actors", op: "audit.actors", tag: "audit",
     summary: "The members and API keys that appear in the audit log, each once (the choices of its actor filter: member:ID, key:ID)",
@@ -27,6 +29,7 @@ export function registerAuditRoutes(api: FastifyInstance): void {
         "CSV: UTF-8 with a byte-order mark, CRLF line ends, columns id, at, actor_kind, actor_id, actor_name, operation, object_type, object_id, changes (JSON text); " +
         "text cells a spreadsheet would run as a formula are prefixed with '. Secrets and passwords are never recorded: their changes read \"(hidden)\".",
       ...securityOf("audit.list"),
+      "x-operation-csv": "audit.export",
       querystring: inputSchema(AuditQuery),
       response: {
         200: {
@@ -40,7 +43,8 @@ export function registerAuditRoutes(api: FastifyInstance): void {
         "5xx": { description: "Unexpected failure: a generic message, never a stack trace", $ref: "ErrorEnvelope#" },
       },
     },
-    onRequest: allow("audit.list"),
+    // Taking the log away as a file is recorded; reading it on screen is not.
+    onRequest: (req, reply) => ((req.query as { format?: unknown }).format === "csv" ? exported : list)(req, reply),
     handler: async (req, reply) => {
       const { format, ...args } = await inputOf(AuditQuery, req.query);
       if (format === "csv") {

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { route } from "../../rest/route.js";
-import { authorize } from "../../core/access.js";
-import { runAs } from "../../core/actor.js";
+import { authorize, runCall } from "../../core/access.js";
 import { forbidden } from "../../core/errors.js";
 import { data } from "../../rest/schemas.js";
 import { PageArgs } from "../common/paging.js";
@@ -18,7 +17,7 @@ export function registerMailRoutes(api: FastifyInstance): void {
       if (body && typeof body === "object" && body.to !== undefined) {
         if (!(await ctx.auth.admin())) throw forbidden("Only a signed-in admin may choose the recipient");
         const actor = await authorize(ctx, "mail.send");
-        return runAs(actor, "mail.send", () => mail.sendAdminMail(body));
+        return runCall(actor, "mail.send", () => mail.sendAdminMail(body));
       }
       return mail.sendVisitorMessage(body);
     },

@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 import { config } from "../../core/config.js";
+import { noteCall } from "../../core/actor.js";
 import { AppError, badInput } from "../../core/errors.js";
 import { validated } from "../../core/validation.js";
 import { db } from "../../db/index.js";
@@ -9,6 +10,7 @@ import { pageOf, type PageArgs } from "../common/paging.js";
 import { getSettings } from "../settings/settings.service.js";
 import { renderMail, type Company } from "./mail.templates.js";
 import { AdminMailInput, VisitorContactInput } from "./mail.input.js";
+import { deliveryError, ownTransport, senderTransport } from "./smtp.js";
 
 export interface OutgoingMail {
   kind: "contact" | "admin" | "reset" | "notification" | "invitation";
@@ -29,40 +31,6 @@ export interface OutgoingMail {
 const maskedForRecord = (text: string, secrets: string[] = []) =>
   secrets.filter(Boolean).reduce((t, s) => t.split(s).join(`${s.slice(0, 2)}••••••`), text);
 
-let serverTransport: Transporter | undefined;
-let serverTransportKey = "";
-
-/** The server's own transport: SMTP at SMTP_URL (or SMTP_HOST) when set, otherwise .eml files in the outbox folder. */
-function ownTransport(): Transporter | null {
-  const c = config();
-  const key = c.smtpUrl || (c.smtpHost ? `${c.smtpHost}:${c.smtpPort}` : "");
-  if (!key) return null;
-  if (!serverTransport || key !== serverTransportKey) {
-    serverTransport = c.smtpUrl
-      ? nodemailer.createTransport(c.smtpUrl)
-      : nodemailer.createTransport({ host: c.smtpHost, port: c.smtpPort, secure: c.smtpPort === 465 });
-    serverTransportKey = key;
-  }
-  return serverTransport;
-}
-
-function smtpHostTransport(user: string, pass: string): Transporter {
-  const c = config();
-  let host = c.smtpHost;
-  let port = c.smtpPort;
-  let secure = port === 465;
-  let tls: { rejectUnauthorized: boolean } | undefined;
-  if (!host && c.smtpUrl) {
-    const u = new URL(c.smtpUrl);
-    host = u.hostname;
-    port = Number(u.port) || (u.protocol === "smtps:" ? 465 : 587);
-    secure = u.protocol === "smtps:";
-    if (u.searchParams.get("tls.rejectUnauthorized") === "false") tls = { rejectUnauthorized: false };
-  }
-  if (!host) throw badInput("mail_driver smtp needs an SMTP host: set SMTP_URL or SMTP_HOST on the server");
-  return nodemailer.createTransport({ host, port, secure, auth: { user, pass }, tls });
-}
-
 async function company(): Promise<{ company: Company; template: string; from: string }> {
   const s = await getSettings();
   const c = config();
@@ -75,7 +43,7 @@ async function company(): Promise<{ company: Company; template: string; from: st
 }
 
 /** Sends through the given transport (or the outbox folder), records the result, and returns it. */
-async function deliver(mail: OutgoingMail, transport: Transporter | null, fromOverride?: string) {
+async function deliver(mail: OutgoingMail, transport: Transporter | null, fromOverride?: string, allowPlainHow?: string) {
   const { company: co, template, from } = await company();
   const rendered = renderMail(template, mail.subject, mail.text, co, mail.jsonLd, mail.lang);
   const message = {
@@ -103,7 +71,7 @@ async function deliver(mail: OutgoingMail, transport: Transporter | null, fromOv
     }
     delivered = true;
   } catch (e) {
-    error = (e as Error).message?.slice(0, 500) || "delivery failed";
+    error = deliveryError(e, allowPlainHow || "set SMTP_ALLOW_PLAIN=true on the server").slice(0, 500);
   }
   const record = await db().mailMessage.create({
     data: { kind: mail.kind, to: mail.to, reply_to: mail.replyTo ?? "", subject: mail.subject, body: maskedForRecord(mail.text, mail.secrets), template, delivered, error, file },
@@ -148,12 +116,14 @@ export async function sendAdminMail(raw: unknown) {
   if (s.mail_driver === "smtp") {
     if (!input.password) throw badInput("password is required when mail_driver is smtp");
     if (!s.contact_email) throw badInput("contact_email must be set in Contact Info to send with smtp");
-    transport = smtpHostTransport(s.contact_email, input.password);
+    transport = senderTransport(s.contact_email, input.password, s.smtp_allow_plain);
+    if (!transport) throw badInput("mail_driver smtp needs an SMTP host: set SMTP_URL or SMTP_HOST on the server");
     from = s.contact_email;
   } else {
     transport = ownTransport();
   }
-  const r = await deliver({ kind: "admin", to: input.to, subject: input.subject, text: input.body }, transport, from);
+  const r = await deliver({ kind: "admin", to: input.to, subject: input.subject, text: input.body }, transport, from, from && "allow plain SMTP in Mail Settings");
+  noteCall({ object_type: "mail", object_id: String(r.id), what: { recipients: 1, subject: input.subject, driver: s.mail_driver, delivered: r.delivered } });
   if (!r.delivered) throw badInput(`The message could not be delivered: ${r.error}`);
   return r;
 }

@@ -8,3 +8,9 @@ export const PUBLIC_SETTING_KEYS = [
 ] as const;
 type PublicSettingKey = (typeof PUBLIC_SETTING_KEYS)[number];
 export type PublicSettings = Record<PublicSettingKey, string>;
+
+/** The mail group: how Send Email goes out and looks (the staff's only; PATCH /api/settings tells the group by these). */
+export const MAIL_SETTING_KEYS = ["mail_driver", "mail_template", "smtp_allow_plain"] as const;
+/** Shown wherever plain SMTP can be allowed. */
+export const SMTP_PLAIN_WARNING =
+  "Only for a mail server that offers no TLS: the contact e-mail's password and every message then travel in clear, readable by anyone on the network path.";

@@ -3,7 +3,7 @@ import { validated } from "../../core/validation.js";
 import { db } from "../../db/index.js";
 import { contentChanged } from "../content/content.service.js";
 import { ContactSettingsInput, HtmlSettingsInput, MailSettingsInput } from "./settings.input.js";
-import { PUBLIC_SETTING_KEYS as PUBLIC_KEYS } from "./settings.codes.js";
+import { MAIL_SETTING_KEYS, PUBLIC_SETTING_KEYS as PUBLIC_KEYS } from "./settings.codes.js";
 
 /** The one settings row (created with defaults on first use). */
 export async function getSettings() {
@@ -16,14 +16,14 @@ export async function getPublicSettings() {
 }
 
 async function save(data: Record<string, unknown>) {
-  const clean: Record<string, string> = {};
-  for (const [k, v] of Object.entries(data)) if (v !== undefined) clean[k] = v === null ? "" : String(v).trim();
+  const clean: Record<string, string | boolean> = {};
+  for (const [k, v] of Object.entries(data)) if (v !== undefined) clean[k] = typeof v === "boolean" ? v : v === null ? "" : String(v).trim();
   const row = await db().settings.upsert({ where: { id: 1 }, create: { id: 1, ...clean }, update: clean });
   await contentChanged();
   return row;
 }
 
-export const updateMailSettings = async (i: MailSettingsInput) => save({ mail_driver: i.mail_driver, mail_template: i.mail_template });
+export const updateMailSettings = async (i: MailSettingsInput) => save({ mail_driver: i.mail_driver, mail_template: i.mail_template, smtp_allow_plain: i.smtp_allow_plain ?? undefined });
 // Fields left out stay as they are; null or "" clears an optional field.
 export const updateHtmlSettings = async (i: HtmlSettingsInput) => save({ ...i });
 export const updateContactSettings = async (i: ContactSettingsInput) => save({ ...i });
@@ -32,8 +32,8 @@ export const updateContactSettings = async (i: ContactSettingsInput) => save({ .
 export async function updateSettingsGroup(raw: unknown) {
   const body = raw && typeof raw === "object" ? (raw as Record<string, unknown>) : {};
   const has = (k: string) => Object.prototype.hasOwnProperty.call(body, k);
-  if (has("mail_driver") || has("mail_template")) return updateMailSettings(await validated(MailSettingsInput, body));
+  if (MAIL_SETTING_KEYS.some(has)) return updateMailSettings(await validated(MailSettingsInput, body));
   if (has("meta_description") || has("chat_code")) return updateHtmlSettings(await validated(HtmlSettingsInput, body));
   if (Object.keys(body).some((k) => k.startsWith("contact_"))) return updateContactSettings(await validated(ContactSettingsInput, body));
-  throw badInput("Send one settings group: mail_driver and mail_template, meta_description and chat_code, or the contact fields");
+  throw badInput("Send one settings group: mail_driver and mail_template (and smtp_allow_plain), meta_description and chat_code, or the contact fields");
 }

@@ -17,4 +17,5 @@ export class PublicSettings {
 export class Settings extends PublicSettings {
   @Field(() => String, { description: "mail or smtp" }) mail_driver: string;
   @Field(() => String, { description: "plain, html1, html2, html3 or html4" }) mail_template: string;
+  @Field(() => Boolean, { description: "Send Email may sign in to an SMTP server without TLS (the password then travels in clear)" }) smtp_allow_plain: boolean;
 }

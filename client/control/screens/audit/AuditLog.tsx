@@ -26,6 +26,8 @@ const OBJECT_TYPES: { value: string; label: string; one: string }[] = [
   { value: "member", label: "Members", one: "Member" },
   { value: "api_key", label: "API keys", one: "API key" },
   { value: "team", label: "Team policy", one: "Team policy" },
+  { value: "mail", label: "Sent e-mail", one: "E-mail" },
+  { value: "audit", label: "Audit log exports", one: "Audit log" },
 ];
 const PER_PAGE = 25;
 const SHORT = 60;

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Settings" ADD COLUMN     "smtp_allow_plain" BOOLEAN NOT NULL DEFAULT false;
+
