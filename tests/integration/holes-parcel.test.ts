@@ -31,6 +31,7 @@ beforeAll(async () => {
   smtp = await startSmtp();
   t = await startTestApp({
     SMTP_URL: smtp.url,
+    SMTP_ALLOW_PLAIN: "true",
     PUBLIC_URL: "https://track.example.com",
     WEBHOOK_POLL_MS: "600000",
     RATE_LIMIT_RESCHEDULE: "100",
