@@ -11,7 +11,7 @@ import { renderMail, type Company } from "./mail.templates.js";
 import { AdminMailInput, VisitorContactInput } from "./mail.input.js";
 
 export interface OutgoingMail {
-  kind: "contact" | "admin" | "reset" | "notification" | "invitation";
+  kind: "contact" | "admin" | "reset" | "notification" | "invitation" | "security";
   to: string;
   subject: string;
   text: string;
