@@ -31,6 +31,8 @@ export type ChangePasswordInput = {
 export type ConfirmTotpInput = {
   /** A current code of the authenticator app, to show the set-up worked */
   code: string;
+  /** Your current password: a session alone cannot turn two-step sign-in on */
+  password: string;
 };
 
 export type ContactSettingsInput = {
@@ -216,11 +218,9 @@ export type TeamPolicyInput = {
   require_totp: boolean;
 };
 
-/** Your password or a current code (to turn two-step sign-in off or make new recovery codes) */
+/** Your current password, to set up two-step sign-in, turn it off or make new recovery codes (a session alone cannot) */
 export type TotpProofInput = {
-  /** A current code of the authenticator app */
-  code?: string | null | undefined;
-  password?: string | null | undefined;
+  password: string;
 };
 
 export type UpdateActivityInput = {
@@ -559,6 +559,13 @@ export type AdminRecordDeliveryMutationVariables = Exact<{
 
 export type AdminRecordDeliveryMutation = { recordDelivery: { receiver_name: string | null, signature_url: string | null, photo_url: string | null, delivered_at: string, left_at: string | null } };
 
+export type AdminResetMemberTotpMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type AdminResetMemberTotpMutation = { resetMemberTotp: { id: number, email: string, role: string, disabled: boolean, invited: boolean, totp_enabled: boolean, last_sign_in_at: string | null, created_at: string } };
+
 export type AdminResetPasswordMutationVariables = Exact<{
   input: ResetPasswordInput;
 }>;
@@ -652,7 +659,9 @@ export type AdminTotpStatusQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type AdminTotpStatusQuery = { totpStatus: { enabled: boolean, required: boolean, pending: boolean, recovery_codes_left: number } };
 
-export type AdminSetUpTotpMutationVariables = Exact<{ [key: string]: never; }>;
+export type AdminSetUpTotpMutationVariables = Exact<{
+  input: TotpProofInput;
+}>;
 
 
 export type AdminSetUpTotpMutation = { setUpTotp: { otpauth_uri: string, qr_code: string, secret: string } };
@@ -1850,6 +1859,33 @@ export function useAdminRecordDeliveryMutation(baseOptions?: ApolloReactHooks.Mu
 export type AdminRecordDeliveryMutationHookResult = ReturnType<typeof useAdminRecordDeliveryMutation>;
 export type AdminRecordDeliveryMutationResult = ApolloReactCommon.MutationResult<AdminRecordDeliveryMutation>;
 export type AdminRecordDeliveryMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminRecordDeliveryMutation, AdminRecordDeliveryMutationVariables>;
+export const AdminResetMemberTotpDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminResetMemberTotp"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"resetMemberTotp"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminStaffFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminStaffFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"StaffMember"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"role"}},{"kind":"Field","name":{"kind":"Name","value":"disabled"}},{"kind":"Field","name":{"kind":"Name","value":"invited"}},{"kind":"Field","name":{"kind":"Name","value":"totp_enabled"}},{"kind":"Field","name":{"kind":"Name","value":"last_sign_in_at"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}}]}}]} as unknown as DocumentNode;
+export type AdminResetMemberTotpMutationFn = ApolloReactCommon.MutationFunction<AdminResetMemberTotpMutation, AdminResetMemberTotpMutationVariables>;
+
+/**
+ * __useAdminResetMemberTotpMutation__
+ *
+ * To run a mutation, you first call `useAdminResetMemberTotpMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminResetMemberTotpMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [adminResetMemberTotpMutation, { data, loading, error }] = useAdminResetMemberTotpMutation({
+ *   variables: {
+ *      id: // value for 'id'
+ *   },
+ * });
+ */
+export function useAdminResetMemberTotpMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminResetMemberTotpMutation, AdminResetMemberTotpMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<AdminResetMemberTotpMutation, AdminResetMemberTotpMutationVariables>(AdminResetMemberTotpDocument, options);
+      }
+export type AdminResetMemberTotpMutationHookResult = ReturnType<typeof useAdminResetMemberTotpMutation>;
+export type AdminResetMemberTotpMutationResult = ApolloReactCommon.MutationResult<AdminResetMemberTotpMutation>;
+export type AdminResetMemberTotpMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminResetMemberTotpMutation, AdminResetMemberTotpMutationVariables>;
 export const AdminResetPasswordDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminResetPassword"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ResetPasswordInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"resetPassword"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}]}]}}]} as unknown as DocumentNode;
 export type AdminResetPasswordMutationFn = ApolloReactCommon.MutationFunction<AdminResetPasswordMutation, AdminResetPasswordMutationVariables>;
 
@@ -2264,7 +2300,7 @@ export type AdminTotpStatusQueryHookResult = ReturnType<typeof useAdminTotpStatu
 export type AdminTotpStatusLazyQueryHookResult = ReturnType<typeof useAdminTotpStatusLazyQuery>;
 export type AdminTotpStatusSuspenseQueryHookResult = ReturnType<typeof useAdminTotpStatusSuspenseQuery>;
 export type AdminTotpStatusQueryResult = ApolloReactCommon.QueryResult<AdminTotpStatusQuery, AdminTotpStatusQueryVariables>;
-export const AdminSetUpTotpDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminSetUpTotp"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"setUpTotp"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"otpauth_uri"}},{"kind":"Field","name":{"kind":"Name","value":"qr_code"}},{"kind":"Field","name":{"kind":"Name","value":"secret"}}]}}]}}]} as unknown as DocumentNode;
+export const AdminSetUpTotpDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminSetUpTotp"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"TotpProofInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"setUpTotp"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"otpauth_uri"}},{"kind":"Field","name":{"kind":"Name","value":"qr_code"}},{"kind":"Field","name":{"kind":"Name","value":"secret"}}]}}]}}]} as unknown as DocumentNode;
 export type AdminSetUpTotpMutationFn = ApolloReactCommon.MutationFunction<AdminSetUpTotpMutation, AdminSetUpTotpMutationVariables>;
 
 /**
@@ -2280,6 +2316,7 @@ export type AdminSetUpTotpMutationFn = ApolloReactCommon.MutationFunction<AdminS
  * @example
  * const [adminSetUpTotpMutation, { data, loading, error }] = useAdminSetUpTotpMutation({
  *   variables: {
+ *      input: // value for 'input'
  *   },
  * });
  */

@@ -93,20 +93,25 @@ export const OPERATIONS = {
   "account.me": op("public"),
   "account.canCreateAdmin": op("public"),
   "account.createFirst": op("public", { limit: { rule: "setup" }, audited: true }),
+  // Every try counts per client; wrong ones per account too (server/modules/admin/attempts.ts).
   "account.signIn": op("public", { limit: { rule: "signin" } }),
   "account.signOut": op("public"),
   "account.userSignOut": op("public"),
   "account.sendPin": op("public", { limit: { rule: "pin" } }),
   "account.resetPassword": op("public", { limit: { rule: "reset" }, audited: true }),
+  // A wrong current password counts against the sign-in limits (attempts.ts).
   "account.changePassword": write("account"),
   // Staff (server/modules/staff): the owner invites, changes roles, disables and removes members.
   "staff.list": op("staff"),
   "staff.invite": write("staff"),
   "staff.update": write("staff"),
   "staff.delete": write("staff"),
+  // Turns a member's two-step sign-in off (a lost phone); the member is told by mail.
+  "staff.resetTotp": write("staff"),
   // The invitee's link: sets the password once (each try hashes a password).
   "staff.accept": op("public", { limit: { rule: "accept" }, audited: true }),
-  // Two-step sign-in of one's own account (wrong codes and passwords count against signin-account).
+  // Two-step sign-in of one's own account: changes need the current password (wrong passwords and
+  // codes count against the sign-in limits, server/modules/admin/attempts.ts).
   "account.totp": op("account"),
   "account.totp.setUp": write("account"),
   "account.totp.confirm": write("account"),

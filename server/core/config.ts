@@ -98,8 +98,8 @@ export const ENV_VARS = {
   GRAPHQL_MAX_DOCUMENT_BYTES: { group: GRAPHQL, kind: "number", default: 20000, doc: "size of one GraphQL document's text" },
 
   RATE_LIMIT_TRACKING: { group: LIMITS, kind: "positive", default: 120, doc: "anonymous tracking look-ups per minute per client (REST and GraphQL together; admins are not limited)" },
-  RATE_LIMIT_SIGNIN: { group: LIMITS, kind: "positive", default: 10, doc: "sign-in attempts per 15 minutes per client" },
-  RATE_LIMIT_SIGNIN_ACCOUNT: { group: LIMITS, kind: "positive", default: 20, doc: "sign-in attempts per 15 minutes per account" },
+  RATE_LIMIT_SIGNIN: { group: LIMITS, kind: "positive", default: 10, doc: "sign-in attempts per 15 minutes per client (every try; wrong current passwords of a signed-in member too)" },
+  RATE_LIMIT_SIGNIN_ACCOUNT: { group: LIMITS, kind: "positive", default: 20, doc: "wrong passwords and codes per 15 minutes per account. Past it only a client with a wrong try of its own on the account gets 429; any other waits 2 s and is heard (`server/modules/admin/attempts.ts`), so nobody can lock an account out" },
   RATE_LIMIT_PIN: { group: LIMITS, kind: "positive", default: 5, doc: "reset-pin requests per 15 minutes per client" },
   RATE_LIMIT_PIN_ACCOUNT: { group: LIMITS, kind: "positive", default: 5, doc: "reset-pin requests per hour per account" },
   RATE_LIMIT_RESET: { group: LIMITS, kind: "positive", default: 10, doc: "password resets with a token per 15 minutes per client" },

@@ -21,9 +21,11 @@ let cachedRules: Record<string, Rule> | undefined;
 /** The rules, read from the environment once (at the first limited request, after start-up). */
 export function rules(): Record<string, Rule> {
   return (cachedRules ??= {
-    // Sign-in: per client address and per account.
+    // Sign-in: per client address (every try) and per account (wrong passwords and codes only:
+    // server/modules/admin/attempts.ts, which also counts a client's own failures on an account).
     signin: { max: readEnv("RATE_LIMIT_SIGNIN"), windowMs: 15 * 60_000 },
     "signin-account": { max: readEnv("RATE_LIMIT_SIGNIN_ACCOUNT"), windowMs: 15 * 60_000 },
+    "signin-own": { max: 0, windowMs: 15 * 60_000 },
     // Reset pins and reset attempts.
     pin: { max: readEnv("RATE_LIMIT_PIN"), windowMs: 15 * 60_000 },
     "pin-account": { max: readEnv("RATE_LIMIT_PIN_ACCOUNT"), windowMs: 60 * 60_000 },
@@ -64,7 +66,7 @@ class MemoryStore implements Store {
       this.windows.set(key, w);
       if (this.windows.size > 100_000) for (const [k, v] of this.windows) if (v.end <= now) this.windows.delete(k);
     }
-    w.count += n;
+    w.count = Math.max(0, w.count + n);
     return { count: w.count, resetMs: w.end - now };
   }
   takeNow(key: string, max: number): boolean {
@@ -79,7 +81,12 @@ class RedisStore implements Store {
   constructor(private readonly redis: Redis) {}
   async add(key: string, n: number, windowMs: number) {
     const k = `${readEnv("REDIS_PREFIX")}rl:${key}`;
-    const [[, count], [, ttl]] = (await this.redis.multi().incrby(k, n).pttl(k).exec()) as [[null, number], [null, number]];
+    let [[, count], [, ttl]] = (await this.redis.multi().incrby(k, n).pttl(k).exec()) as [[null, number], [null, number]];
+    if (count < 0) {
+      // Hits given back after their window ended: a new window starts at 0, not below.
+      await this.redis.set(k, 0, "KEEPTTL");
+      count = 0;
+    }
     if (ttl < 0) {
       await this.redis.pexpire(k, windowMs);
       return { count, resetMs: windowMs };
@@ -263,20 +270,37 @@ export async function limitCall(key: string, rule: Rule): Promise<Record<string,
 }
 
 function hit(k: string, rule: Rule): Count | Promise<Count> {
+  const r = add(k, rule, 1);
+  return r instanceof Promise ? r.then((c) => check(c, rule)) : check(r, rule);
+}
+
+/** Adds `n` (negative: gives hits back) in the rule's store, or in this process's memory while the store fails. */
+function add(k: string, rule: Rule, n: number): Count | Promise<Count> {
   const local = (e: unknown) => {
     storeFailed(e);
     storeDownUntil = Date.now() + STORE_PAUSE_MS;
-    return check(fallback.add(k, 1, rule.windowMs), rule);
+    return fallback.add(k, n, rule.windowMs);
   };
-  if (storeDownUntil > Date.now()) return check(fallback.add(k, 1, rule.windowMs), rule);
+  if (storeDownUntil > Date.now()) return fallback.add(k, n, rule.windowMs);
   let result: Count | Promise<Count>;
   try {
-    result = storeFor(rule).add(k, 1, rule.windowMs);
+    result = storeFor(rule).add(k, n, rule.windowMs);
   } catch (e) {
     return local(e);
   }
-  if (result instanceof Promise) return withTimeout(result).then((r) => check(r, rule), local);
-  return check(result, rule);
+  return result instanceof Promise ? withTimeout(result).catch(local) : result;
+}
+
+/**
+ * Adds `n` hits of `rule` for `key` without refusing (0 reads the count; a negative `n` gives hits
+ * back): the count in the window, the rule's max and the seconds until the window ends. For limits
+ * that decide more than "past max: 429" (the sign-in attempts, server/modules/admin/attempts.ts).
+ */
+export async function tally(ruleName: string, key: string, n: number): Promise<{ count: number; max: number; retryAfter: number }> {
+  const rule = rules()[ruleName];
+  if (!rule) throw new Error(`no rate-limit rule ${ruleName}`);
+  const r = await add(counterKey(ruleName, key), rule, n);
+  return { count: r.count, max: rule.max, retryAfter: Math.max(1, Math.ceil(r.resetMs / 1000)) };
 }
 
 function check(r: Count, rule: Rule): Count {

@@ -149,6 +149,22 @@ export function flushAudit(): Promise<void> {
   return flushing;
 }
 
+/**
+ * An event that writes no audited row (a sign-in, right or wrong; a sign-out), recorded as a write
+ * is: under the current call's operation unless named, by `actor` when given (a member signing in
+ * acts before any session says so), else by the call's actor or "visitor".
+ */
+export function recordEvent(e: { actor?: Actor | null; operation?: string; object_type: string; object_id: string | number | null; changes: Changes }): void {
+  const call = currentCall();
+  enqueue([{
+    ...who(e.actor === undefined ? call : { actor: e.actor }),
+    operation: e.operation ?? call?.operation ?? e.object_type,
+    object_type: e.object_type,
+    object_id: e.object_id == null ? null : String(e.object_id),
+    changes: JSON.stringify(e.changes),
+  }]);
+}
+
 /** The client with the audit trail: every write of an audited model goes through here. */
 export function withAudit(base: Db): Db {
   writer = base;

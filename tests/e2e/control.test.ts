@@ -126,6 +126,9 @@ describe("control panel", () => {
   it("refuses a wrong password, then signs in and lands on the home tiles", async () => {
     await page.goto(url(`/control/signin.html?email=${encodeURIComponent(ADMIN_EMAIL)}&password=wrong-password`));
     expect(await page.inputValue("input[name=password]")).toBe("wrong-password");
+    // Read once, then out of the address (and so of the history) at once; the e-mail stays.
+    await expect.poll(() => page.url()).not.toContain("password");
+    expect(new URL(page.url()).searchParams.get("email")).toBe(ADMIN_EMAIL);
     await submit();
     await page.getByTestId("form-errors").waitFor();
     expect(path()).toContain("/control/signin.html");

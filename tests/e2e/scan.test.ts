@@ -2,14 +2,17 @@
  * The scan screen on a phone (390 px): the event chosen once, a scanner's keystrokes into the text
  * field (code + Enter, focus kept), a failed and a successful scan, undo (the parcel's status goes
  * back), a lost signal (the scan waits in the browser and lands once when the network is back),
- * and the "Add proof" place a delivered scan offers.
+ * the "Add proof" place a delivered scan offers, and scans left waiting by one member that are
+ * never sent as the next member signed in on the phone.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import { signedInAdmin } from "../helpers/admin.js";
+import argon2 from "argon2";
+import Database from "better-sqlite3";
+import { ADMIN, signedInAdmin } from "../helpers/admin.js";
 import { startSite, type Site } from "../helpers/site.js";
 import { DESKTOP, launchBrowser, PHONE, watchErrors } from "../helpers/browser.js";
-import type { Client } from "../helpers/http.js";
+import { Client } from "../helpers/http.js";
 
 let site: Site;
 let admin: Client;
@@ -121,7 +124,7 @@ describe("scan screen at 390 px", () => {
     await scannerTypes("E2E-SCAN-2");
     await line("E2E-SCAN-2").and(page.locator(".is-queued")).waitFor();
     await page.getByText(/Offline: 1 scan will be sent/).waitFor();
-    expect(await page.evaluate(() => (globalThis as unknown as PageGlobals).localStorage.getItem("courier.scan.run.v1"))).toContain("E2E-SCAN-2");
+    expect(await page.evaluate((k) => (globalThis as unknown as PageGlobals).localStorage.getItem(k), `courier.scan.run.v2:${ADMIN.email}`)).toContain("E2E-SCAN-2");
     expect((await state("E2E-SCAN-2")).history).toHaveLength(0);
     if (shots) await page.screenshot({ path: `${shots}/scan-offline-390-light.png`, fullPage: false });
 
@@ -184,6 +187,48 @@ describe("scan screen at 390 px", () => {
       await page.getByRole("link", { name: /^SCAN/ }).waitFor();
       await page.screenshot({ path: `${shots}/control-home-390.png`, fullPage: true });
     }
+    expect(errors).toEqual([]);
+  });
+
+  it("scans one member left waiting are not sent as the next member signed in on the phone, and go once that member is back", async () => {
+    await parcel("E2E-SCAN-4", "Hedy Lamarr", "pending");
+    const courier = { email: "courier@scan.example", password: "courier-scan-pass-1" };
+    const db = new Database(site.databaseUrl.slice("file:".length));
+    const now = Date.now();
+    db.prepare(`INSERT INTO "Admin" (email, password_hash, role, created_at, updated_at) VALUES (?, ?, 'courier', ?, ?)`).run(courier.email, await argon2.hash(courier.password), now, now);
+    db.close();
+    const other = new Client(site.url);
+    expect((await other.post("/api/admins/auth/signin", courier)).status).toBe(200);
+    const host = new URL(site.url).hostname;
+    const cookiesOf = (c: Client) => [...c.cookies].map(([name, value]) => ({ name, value, domain: host, path: "/" }));
+
+    await page.goto(url("/control/scan"));
+    await page.locator("#scan-code").waitFor();
+    await ctx.setOffline(true);
+    await page.locator("#scan-code").focus();
+    await scannerTypes("E2E-SCAN-4");
+    await line("E2E-SCAN-4").and(page.locator(".is-queued")).waitFor();
+    // Meanwhile the courier signs in on this phone (another tab): the cookie is theirs now.
+    await ctx.clearCookies();
+    await ctx.addCookies(cookiesOf(other));
+    await ctx.setOffline(false);
+    // The screen notices before sending: the courier's own (empty) run, nothing recorded as the courier.
+    await page.getByText("What happens to the parcels?").waitFor();
+    expect(await page.locator(".cp-scan-line").count()).toBe(0);
+    await page.waitForTimeout(500);
+    expect((await state("E2E-SCAN-4")).history).toHaveLength(0);
+    await page.reload();
+    await page.getByText("What happens to the parcels?").waitFor();
+    expect((await state("E2E-SCAN-4")).history).toHaveLength(0);
+
+    // The owner back on the phone: their waiting scan goes, as them.
+    await ctx.clearCookies();
+    await ctx.addCookies(cookiesOf(admin));
+    await page.reload();
+    await line("E2E-SCAN-4").and(page.locator(".is-ok")).waitFor();
+    expect(await state("E2E-SCAN-4")).toMatchObject({ history: [{ title: "Delivered" }] });
+    const audit = (await admin.gql(`{ auditLog(object_type: "activity", per_page: 5) { data { operation actor { name } } } }`)).data.auditLog.data;
+    expect(audit[0]).toMatchObject({ operation: "scans.record", actor: { name: ADMIN.email } });
     expect(errors).toEqual([]);
   });
 });

@@ -10,7 +10,8 @@ import type { Browser, Page } from "playwright-core";
 import { startSite, type Site } from "../helpers/site.js";
 import { DESKTOP, PHONE, launchBrowser, watchErrors } from "../helpers/browser.js";
 import { ADMIN, signedInAdmin } from "../helpers/admin.js";
-import { mailText, startSmtp } from "../helpers/smtp.js";
+import { decodeMail, mailText, startSmtp } from "../helpers/smtp.js";
+import { Client } from "../helpers/http.js";
 
 const SHOTS = process.env.E2E_SHOTS;
 const CODE = "CR-E2E-TEAM";
@@ -219,6 +220,38 @@ describe("a team of three roles", () => {
       expect(await rows.first().textContent()).toContain(email);
     }
     await shot(o, "team-owner-audit");
+    await o.context().close();
+    expect(errors).toEqual([]);
+  });
+
+  it("the owner resets the courier's two-step sign-in from the Staff screen (a lost phone)", async () => {
+    // The courier turns it on (through the API: the password and a code of the app).
+    const c = new Client(site.url);
+    expect((await c.post("/api/admins/auth/signin", { email: COURIER, password: PASSWORD })).status).toBe(200);
+    const { secret } = (await c.post("/api/admins/auth/totp", { password: PASSWORD })).json.data;
+    const { TOTP, Secret } = await import("otpauth");
+    const code = new TOTP({ secret: Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: 30 }).generate();
+    expect((await c.patch("/api/admins/auth/totp", { password: PASSWORD, code })).status).toBe(200);
+
+    const o = await open({ desktop: true });
+    await signIn(o, ADMIN.email, ADMIN.password);
+    await o.goto(url("/control/staff/list.html"));
+    const row = o.locator(`[data-testid=staff-row][data-email="${COURIER}"]`);
+    await row.getByText("two-step on").waitFor();
+    // Only for members who have it, and not on one's own row.
+    expect(await o.locator(`[data-testid=staff-row][data-email="${DISPATCHER}"] button[aria-label^="Reset two-step"]`).count()).toBe(0);
+    expect(await o.locator(`[data-testid=staff-row][data-email="${ADMIN.email}"] button[aria-label^="Reset two-step"]`).count()).toBe(0);
+    const before = smtp.messages.length;
+    o.once("dialog", (d) => void d.accept());
+    await row.getByRole("button", { name: `Reset two-step sign-in of ${COURIER}` }).click();
+    await row.getByText(/Two-step sign-in reset/).waitFor();
+    await row.getByText("two-step off").waitFor();
+    expect(await row.getByRole("button", { name: `Reset two-step sign-in of ${COURIER}` }).count()).toBe(0);
+    const mail = await smtp.waitFor((m) => m.to.includes(COURIER) && smtp.messages.indexOf(m) >= before && /reset/.test(decodeMail(m.raw).subject));
+    expect(decodeMail(mail.raw).text).toMatch(/The owner reset two-step sign-in/);
+    // The courier's session ended; the password alone signs in again.
+    expect((await c.get("/api/admins/auth/totp")).status).toBe(401);
+    expect((await new Client(site.url).post("/api/admins/auth/signin", { email: COURIER, password: PASSWORD })).json.data).toEqual({ email: COURIER, role: "courier" });
     await o.context().close();
     expect(errors).toEqual([]);
   });

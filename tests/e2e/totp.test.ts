@@ -83,6 +83,13 @@ describe.each([
     const row = page.getByRole("link", { name: /Two-Step Sign-In/ });
     await row.getByText("Off", { exact: true }).waitFor();
     await row.click();
+    // A session alone cannot set it up: the current password first (a wrong one is refused on the screen).
+    await page.getByRole("button", { name: "Set Up" }).click();
+    await expect(page.getByTestId("form-errors").textContent()).resolves.toMatch(/password/);
+    await page.fill("input[name=password]", "not-my-password-1");
+    await page.getByRole("button", { name: "Set Up" }).click();
+    await expect(page.getByTestId("form-errors").textContent()).resolves.toMatch(/password is incorrect/);
+    await page.fill("input[name=password]", ADMIN.password);
     await page.getByRole("button", { name: "Set Up" }).click();
     const qr = page.getByTestId("totp-qr");
     await qr.waitFor();
@@ -161,9 +168,9 @@ describe("the owner requires two-step sign-in for everyone", () => {
     // The owner turns it on for their own account, then for everyone (REST).
     const owner = new Client(site.url);
     expect((await owner.post("/api/admins/auth/signin", ADMIN)).status).toBe(200);
-    const setup = (await owner.post("/api/admins/auth/totp")).json.data;
+    const setup = (await owner.post("/api/admins/auth/totp", { password: ADMIN.password })).json.data;
     await awayFromEdge();
-    expect((await owner.patch("/api/admins/auth/totp", { code: codeAt(setup.secret, Math.floor(Date.now() / STEP_MS)) })).status).toBe(200);
+    expect((await owner.patch("/api/admins/auth/totp", { code: codeAt(setup.secret, Math.floor(Date.now() / STEP_MS)), password: ADMIN.password })).status).toBe(200);
     expect((await owner.patch("/api/team/policy", { require_totp: true })).json.data).toEqual({ require_totp: true });
 
     // A courier with a password (as an accepted invitation leaves one).
@@ -186,6 +193,7 @@ describe("the owner requires two-step sign-in for everyone", () => {
     await page.goto(url("/control/parcels/list.html"));
     await page.waitForURL(/\/control\/account\/two-step\.html$/);
 
+    await page.fill("input[name=password]", courier.password);
     await page.getByRole("button", { name: "Set Up" }).click();
     const secret = (await page.getByTestId("totp-secret").textContent())!.replace(/\s/g, "");
     await awayFromEdge();

@@ -182,10 +182,11 @@ describe("every kind of write is recorded with its before and after values", () 
     expect(change.changes).toEqual({ password_hash: ["(hidden)", "(hidden)"] });
     ok(await owner.patch("/api/admins/auth/update/password-user", { password: next, new_password: OWNER.password, confirm_new_password: OWNER.password }));
 
-    // Signing in changes last_sign_in_at only: not recorded.
+    // Signing in is recorded once, as the sign-in (its last_sign_in_at is bookkeeping, not a change).
     const before = (await log()).total;
     ok(await new Client(t.url).post("/api/admins/auth/signin", OWNER));
-    expect((await log()).total).toBe(before);
+    expect((await log()).total).toBe(before + 1);
+    expect(await last("member", ownerId)).toMatchObject({ operation: "account.signIn", actor: byOwner, changes: { signed_in_with: [null, "password"] } });
 
     const all = (await owner.get("/api/audit?format=csv")).text;
     for (const secret of [OWNER.password, next, hash]) expect(all).not.toContain(secret);
@@ -309,8 +310,9 @@ describe("reading the log", () => {
     const pages = (await log({ object_type: "page" })).data as Entry[];
     expect(pages.length).toBe(3);
     expect(pages.every((e) => e.object_type === "page")).toBe(true);
-    const oneParcel = (await log({ object_type: "member", object_id: String(dispatcherId) })).data as Entry[];
-    expect(oneParcel.length).toBe(1);
+    // The dispatcher's row: created, then signed in.
+    const oneMember = (await log({ object_type: "member", object_id: String(dispatcherId) })).data as Entry[];
+    expect(oneMember.map((e) => e.operation)).toEqual(["account.signIn", "member.create"]);
 
     const future = new Date(Date.now() + 86_400_000 * 2).toISOString().slice(0, 10);
     expect((await log({ from: future })).total).toBe(0);

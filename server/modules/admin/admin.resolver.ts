@@ -3,6 +3,7 @@ import type { Context } from "../../core/context.js";
 import { Op } from "../../graphql/guards.js";
 import { ChangePasswordInput, CreateAdminInput, ResetPasswordInput, SendPinInput, SignInInput } from "./admin.input.js";
 import * as admins from "./admin.service.js";
+import { clientKey } from "../../core/client-address.js";
 import { AdminAccount } from "./admin.type.js";
 
 @Resolver()
@@ -30,7 +31,7 @@ export class AdminResolver {
   @Mutation(() => AdminAccount, { description: "Sign in; sets the HttpOnly session cookie. With two-step sign-in on, the password alone answers totp_required (no session): call again with totp_code or recovery_code" })
   @Op("account.signIn")
   async signIn(@Arg("input", () => SignInInput) input: SignInInput, @Ctx() ctx: Context) {
-    const admin = await admins.verifyCredentials(input);
+    const admin = await admins.verifyCredentials(input, clientKey(ctx.req));
     if (!admin.totp_required) await ctx.auth.startSession(admin);
     return admin;
   }
@@ -60,7 +61,7 @@ export class AdminResolver {
   @Op("account.changePassword")
   async changePassword(@Arg("input", () => ChangePasswordInput) input: ChangePasswordInput, @Ctx() ctx: Context) {
     const admin = await ctx.auth.requireMember();
-    await admins.changePassword(admin.id, input);
+    await admins.changePassword(admin.id, input, clientKey(ctx.req));
     await ctx.auth.startSession(admin);
     return true;
   }

@@ -4,6 +4,7 @@ import { refuseCrossSite } from "../../rest/guards.js";
 import { data } from "../../rest/schemas.js";
 import { ChangePasswordInput, CreateAdminInput, ResetPasswordInput, SendPinInput, SignInInput } from "./admin.input.js";
 import * as admins from "./admin.service.js";
+import { clientKey } from "../../core/client-address.js";
 
 export function registerAdminRoutes(api: FastifyInstance): void {
   route(api, {
@@ -18,7 +19,7 @@ export function registerAdminRoutes(api: FastifyInstance): void {
       "send the same body again with `totp_code` (6 digits) or `recovery_code`. A wrong code is 422 and counts against the sign-in limits like a wrong password.",
     form: true, input: SignInInput, data: data.ref("AdminAccount"),
     handler: async ({ input, ctx }) => {
-      const admin = await admins.verifyCredentials(input);
+      const admin = await admins.verifyCredentials(input, clientKey(ctx.req));
       if (!admin.totp_required) await ctx.auth.startSession(admin);
       return admin;
     },
@@ -53,7 +54,7 @@ export function registerAdminRoutes(api: FastifyInstance): void {
     input: ChangePasswordInput, data: data.none,
     handler: async ({ input, ctx }) => {
       const admin = await ctx.auth.requireMember();
-      await admins.changePassword(admin.id, input);
+      await admins.changePassword(admin.id, input, clientKey(ctx.req));
       await ctx.auth.startSession(admin);
     },
   });

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import argon2 from "argon2";
 import { config } from "../../core/config.js";
-import { badInput, forbidden, isUniqueViolation } from "../../core/errors.js";
+import { AppError, badInput, forbidden, isUniqueViolation } from "../../core/errors.js";
 import { validated } from "../../core/validation.js";
 import { db } from "../../db/index.js";
 import { limit } from "../../core/ratelimit.js";
@@ -11,7 +11,12 @@ import type { Member } from "../../core/actor.js";
 import { randomToken, sha256 } from "../../core/tokens.js";
 import { deleteSessionsOf } from "../session/session.service.js";
 import type { Role } from "../../core/permissions.js";
-import { secondStep } from "../totp/totp.service.js";
+import { clearTwoStep, secondStep } from "../totp/totp.service.js";
+import { recordEvent } from "../../db/audit.js";
+import { mailInBackground, twoStepNotice } from "./account-mail.js";
+import { trySecret } from "./attempts.js";
+
+export { settleAccountMail } from "./account-mail.js";
 
 const HASH = { type: argon2.argon2id as 2, memoryCost: 19456, timeCost: 2, parallelism: 1 };
 const FIRST_ADMIN = "first_admin";
@@ -89,33 +94,61 @@ export async function createFirstAdmin(raw: unknown): Promise<Member> {
   }
 }
 
+const passwordIs = (hash: string, password: string) => argon2.verify(hash, password).catch(() => false);
+
 /**
  * The password, then for a member with two-step sign-in on the code (or a recovery code) of the
  * same call. Without a code such a member gets `totp_required` and no session (the doors start
- * one only without it). Every call, right or wrong, counts against the sign-in limits.
+ * one only without it). Wrong passwords and codes count against the sign-in limits (attempts.ts);
+ * each sign-in, right or wrong, is recorded in the audit log.
  */
-export async function verifyCredentials(input: SignInInput): Promise<Member & { totp_required?: true }> {
-  await limit("signin-account", normEmail(input.email));
-  const admin = await db().admin.findUnique({ where: { email: normEmail(input.email) } });
+export async function verifyCredentials(input: SignInInput, client: string): Promise<Member & { totp_required?: true }> {
+  const email = normEmail(input.email);
+  const admin = await db().admin.findUnique({ where: { email } });
   dummyHash ??= hashPassword(randomToken());
-  // An invited member without a password yet, or a disabled one, fails like a wrong password (same work, same answer).
-  const ok = await argon2.verify(admin?.password_hash || (await dummyHash), input.password).catch(() => false);
-  if (!admin || !ok || !admin.password_hash || admin.disabled) throw badInput("email or password is incorrect");
-  if (!(await secondStep(admin, input))) return { id: admin.id, email: admin.email, role: admin.role as Role, totp_required: true };
-  await db().admin.update({ where: { id: admin.id }, data: { last_sign_in_at: new Date() } });
-  return { id: admin.id, email: admin.email, role: admin.role as Role };
+  try {
+    return await trySecret(email, client, "signin", async () => {
+      // An invited member without a password yet, or a disabled one, fails like a wrong password (same work, same answer).
+      const ok = await passwordIs(admin?.password_hash || (await dummyHash!), input.password);
+      if (!admin || !ok || !admin.password_hash || admin.disabled) throw badInput("email or password is incorrect");
+      if (!(await secondStep(admin, input))) return { id: admin.id, email: admin.email, role: admin.role as Role, totp_required: true as const };
+      await db().admin.update({ where: { id: admin.id }, data: { last_sign_in_at: new Date() } });
+      const member = { id: admin.id, email: admin.email, role: admin.role as Role };
+      recordEvent({
+        actor: { kind: "member", ...member },
+        operation: "account.signIn",
+        object_type: "member",
+        object_id: admin.id,
+        changes: { signed_in_with: [null, input.recovery_code ? "recovery_code" : input.totp_code && admin.totp_enabled ? "totp_code" : "password"], client: [null, client] },
+      });
+      return member;
+    });
+  } catch (e) {
+    if (e instanceof AppError && e.code === "BAD_USER_INPUT") {
+      // An unknown address is kept as a hash (a pattern of guesses shows; no actor or object is made up for it).
+      recordEvent({
+        operation: "account.signIn.failed",
+        object_type: "member",
+        object_id: admin?.id ?? null,
+        changes: { failure: [null, e.messages.join("; ")], client: [null, client], ...(admin ? {} : { email_sha256: [null, sha256(email).slice(0, 16)] }) },
+      });
+    }
+    throw e;
+  }
 }
 
 function checkConfirm(a: string, b: string) {
   if (a !== b) throw badInput("confirm_new_password must match new_password");
 }
 
-export async function changePassword(adminId: number, input: ChangePasswordInput): Promise<void> {
+/** The current password is tried under the sign-in limits (a stolen session cannot guess it). */
+export async function changePassword(adminId: number, input: ChangePasswordInput, client: string): Promise<void> {
   checkConfirm(input.new_password, input.confirm_new_password);
   const admin = await db().admin.findUnique({ where: { id: adminId } });
-  if (!admin || !(await argon2.verify(admin.password_hash, input.password).catch(() => false))) {
-    throw badInput("password is incorrect");
-  }
+  if (!admin) throw badInput("password is incorrect");
+  await trySecret(admin.email, client, "session", async () => {
+    if (!(await passwordIs(admin.password_hash, input.password))) throw badInput("password is incorrect");
+  });
   await db().admin.update({ where: { id: adminId }, data: { password_hash: await hashPassword(input.new_password) } });
   await deleteSessionsOf(adminId);
   await voidResetTokens(adminId);
@@ -125,27 +158,20 @@ export async function changePassword(adminId: number, input: ChangePasswordInput
 const voidResetTokens = (adminId: number) =>
   db().passwordReset.updateMany({ where: { admin_id: adminId, used_at: null }, data: { used_at: new Date() } });
 
-const pinMail = new Set<Promise<void>>();
-/** Waits for reset mails still being sent (shutdown, tests). */
-export async function settleAccountMail(): Promise<void> {
-  while (pinMail.size) await Promise.all([...pinMail]);
-}
-
 /**
- * Sends a reset token when the e-mail has an account. The answer is the same, in the same time,
- * either way: the look-up and the mail happen after the caller has its answer.
+ * Sends a reset token when the e-mail has an account with a password. The answer is the same, in
+ * the same time, either way: the look-up and the mail happen after the caller has its answer. An
+ * invited member who has not set a password gets none: only the invitation's link (with its
+ * expiry) lets them in.
  */
 export async function sendPin(input: SendPinInput): Promise<void> {
   await limit("pin-account", normEmail(input.email));
-  const p = mailPin(normEmail(input.email))
-    .catch((e) => console.error("reset mail failed:", (e as Error).message))
-    .finally(() => pinMail.delete(p));
-  pinMail.add(p);
+  mailInBackground(() => mailPin(normEmail(input.email)), "reset");
 }
 
 async function mailPin(email: string): Promise<void> {
   const admin = await db().admin.findUnique({ where: { email } });
-  if (!admin) return;
+  if (!admin || !admin.password_hash) return;
   const token = randomToken(18);
   const minutes = config().resetTokenMinutes;
   await db().passwordReset.create({
@@ -157,21 +183,29 @@ async function mailPin(email: string): Promise<void> {
     kind: "reset",
     to: admin.email,
     subject: "Your password reset token",
-    text: `Someone asked to reset the password of the control panel account ${admin.email}.\n\nYour token: ${token}\n\nEnter it on the reset screen with your new password${base ? `, or open ${link}` : ""}.\nThe token works once and expires in ${minutes} minutes. If you did not ask for it, ignore this message.`,
+    text: `Someone asked to reset the password of the control panel account ${admin.email}.\n\nYour token: ${token}\n\nEnter it on the reset screen with your new password${base ? `, or open ${link}` : ""}.\nThe token works once and expires in ${minutes} minutes.${admin.totp_enabled ? " Resetting the password also turns two-step sign-in off (set it up again afterwards)." : ""} If you did not ask for it, ignore this message.`,
     secrets: [token],
   });
 }
 
+/**
+ * A new password with the e-mailed token. It also turns two-step sign-in off (the token proves the
+ * mailbox, which is what a member who lost the app has left), with a notice mail. An invited
+ * member without a password is refused: their way in is the invitation.
+ */
 export async function resetPassword(input: ResetPasswordInput): Promise<void> {
   checkConfirm(input.new_password, input.confirm_new_password);
   const invalid = () => badInput("password_token is invalid or expired");
   const reset = await db().passwordReset.findUnique({ where: { token_hash: sha256(input.password_token.trim()) }, include: { admin: true } });
-  if (!reset || reset.used_at || reset.expires_at.getTime() < Date.now() || reset.admin.email !== normEmail(input.email)) throw invalid();
+  if (!reset || reset.used_at || reset.expires_at.getTime() < Date.now() || reset.admin.email !== normEmail(input.email) || !reset.admin.password_hash) throw invalid();
   const password_hash = await hashPassword(input.new_password);
   // Single use even under races: only the update that still sees used_at null wins.
   const claimed = await db().passwordReset.updateMany({ where: { id: reset.id, used_at: null }, data: { used_at: new Date() } });
   if (claimed.count !== 1) throw invalid();
-  await db().admin.update({ where: { id: reset.admin_id }, data: { password_hash } });
+  const set = await db().admin.updateMany({ where: { id: reset.admin_id, password_hash: { not: "" } }, data: { password_hash } });
+  if (set.count !== 1) throw invalid();
+  const hadTwoStep = await clearTwoStep(reset.admin_id);
   await deleteSessionsOf(reset.admin_id);
   await voidResetTokens(reset.admin_id);
+  if (hadTwoStep) twoStepNotice(reset.admin.email, "cleared");
 }

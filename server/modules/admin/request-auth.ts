@@ -6,6 +6,7 @@ import { unauthenticated } from "../../core/errors.js";
 import { keyActor } from "../apikey/apikey.auth.js";
 import { createSession, deleteSession, findSession } from "../session/session.service.js";
 import { mustSetUpTotp } from "../totp/totp.service.js";
+import { recordEvent } from "../../db/audit.js";
 
 /**
  * Who makes one request, read lazily: an API key (`Authorization: Bearer`, which wins) or the
@@ -66,7 +67,9 @@ class RequestAuth implements Auth {
   }
 
   async endSession(): Promise<void> {
+    const member = this.token ? await this.admin() : null;
     await deleteSession(this.token);
+    if (member) recordEvent({ actor: { kind: "member", ...member }, operation: "account.signOut", object_type: "member", object_id: member.id, changes: { signed_out: [null, true] } });
     this.reply.clearCookie(SESSION_COOKIE, { path: "/" });
     this.cached = Promise.resolve(null);
     this.cachedActor = undefined;

@@ -13,7 +13,7 @@ import { AdminMailInput, VisitorContactInput } from "./mail.input.js";
 import { deliveryError, ownTransport, senderTransport } from "./smtp.js";
 
 export interface OutgoingMail {
-  kind: "contact" | "admin" | "reset" | "notification" | "invitation";
+  kind: "contact" | "admin" | "reset" | "notification" | "invitation" | "security";
   to: string;
   subject: string;
   text: string;

@@ -34,6 +34,12 @@ export class StaffResolver {
     return true;
   }
 
+  @Mutation(() => StaffMember, { description: "Reset a member's two-step sign-in (a lost phone): off, recovery codes void, sessions ended, the member told by mail; CONFLICT when not set up or for your own account" })
+  @Op("staff.resetTotp")
+  async resetMemberTotp(@Arg("id", () => Int) id: number, @Ctx() ctx: Context) {
+    return staff.resetMemberTotp(id, (await ctx.auth.admin())?.id ?? null);
+  }
+
   @Mutation(() => AdminAccount, { description: "Accept an invitation: set the password with the link's token (once, before it expires). Does not sign in" })
   @Op("staff.accept")
   acceptInvitation(@Arg("input", () => AcceptInvitationInput) input: AcceptInvitationInput) {

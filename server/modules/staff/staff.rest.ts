@@ -31,6 +31,12 @@ export function registerStaffRoutes(api: FastifyInstance): void {
     handler: async ({ input, ctx }) => staff.deleteMember(input.id, (await ctx.auth.admin())?.id ?? null),
   });
   route(api, {
+    method: "DELETE", url: "/staff/totp", op: "staff.resetTotp", tag: "staff", message: "Two-step sign-in reset",
+    summary: "Reset a member's two-step sign-in (a lost phone): it is off, the recovery codes void, their sessions end and they are told by mail (409 when it is not set up, and for your own account: turn yours off in My Account)",
+    input: IdInput, data: data.ref("StaffMember"),
+    handler: async ({ input, ctx }) => staff.resetMemberTotp(input.id, (await ctx.auth.admin())?.id ?? null),
+  });
+  route(api, {
     method: "POST", url: "/staff/accept", op: "staff.accept", tag: "staff", message: "Password set: you can sign in now",
     summary: "Accept an invitation: set the password with the link's token (once, before it expires; 422 otherwise). Does not sign in",
     input: AcceptInvitationInput, data: data.ref("AdminAccount"),

@@ -6,6 +6,9 @@ import { pageOf, type PageArgs } from "../common/paging.js";
 import { sendSystemMail } from "../mail/mail.service.js";
 import { hashPassword } from "../admin/admin.service.js";
 import { randomToken, sha256 } from "../../core/tokens.js";
+import { clearTwoStep } from "../totp/totp.service.js";
+import { deleteSessionsOf } from "../session/session.service.js";
+import { twoStepNotice } from "../admin/account-mail.js";
 import type { AcceptInvitationInput, InviteMemberInput, UpdateMemberInput } from "./staff.input.js";
 
 type AdminRow = {
@@ -142,6 +145,22 @@ export async function updateMember(input: UpdateMemberInput, byId: number | null
     return next;
   });
   return toMember(updated);
+}
+
+/**
+ * The owner turns a member's two-step sign-in off (a lost phone and no recovery codes): secret and
+ * recovery codes go, the member's sessions end, and they are told by mail. Not one's own: that is
+ * turned off in My Account, with the password.
+ */
+export async function resetMemberTotp(id: number, byId: number | null): Promise<Member> {
+  const member = await db().admin.findUnique({ where: { id } });
+  if (!member) throw notFound("Member not found");
+  if (member.id === byId) throw conflict("This is your own account: turn two-step sign-in off in My Account, with your password");
+  if (!member.totp_enabled && !member.totp_secret) throw conflict(`${member.email} does not use two-step sign-in`);
+  const wasOn = await clearTwoStep(member.id);
+  await deleteSessionsOf(member.id);
+  if (wasOn) twoStepNotice(member.email, "reset");
+  return toMember(await db().admin.findUniqueOrThrow({ where: { id } }));
 }
 
 /** Removes a member (their sessions, invitations and recovery codes go with them); never the last active owner. */

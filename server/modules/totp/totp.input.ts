@@ -1,6 +1,6 @@
 import { Field, InputType } from "type-graphql";
 import { IsBoolean, Matches } from "class-validator";
-import { Optional, Required, Text } from "../../core/validation.js";
+import { Required, Text } from "../../core/validation.js";
 
 /** A current six-digit code of the authenticator app. */
 export const TotpCode = () => (target: object, key: string) => {
@@ -13,16 +13,22 @@ export const RecoveryCodeText = () => (target: object, key: string) => {
   Matches(/^[\s-]*(?:[a-z0-9][\s-]*){10}$/i, { message: "$property must be one of your recovery codes (10 letters and digits, e.g. abcde-23456)" })(target, key);
 };
 
+const CurrentPassword = () => (target: object, key: string) => {
+  Required()(target, key);
+  Text(200)(target, key);
+};
+
 @InputType()
 export class ConfirmTotpInput {
   @Field(() => String, { description: "A current code of the authenticator app, to show the set-up worked" })
   @Required() @TotpCode() code: string;
+  @Field(() => String, { description: "Your current password: a session alone cannot turn two-step sign-in on" })
+  @CurrentPassword() password: string;
 }
 
-@InputType({ description: "Your password or a current code (to turn two-step sign-in off or make new recovery codes)" })
+@InputType({ description: "Your current password, to set up two-step sign-in, turn it off or make new recovery codes (a session alone cannot)" })
 export class TotpProofInput {
-  @Field(() => String, { nullable: true }) @Optional() @Text(200) password?: string;
-  @Field(() => String, { nullable: true, description: "A current code of the authenticator app" }) @Optional() @TotpCode() code?: string;
+  @Field(() => String) @CurrentPassword() password: string;
 }
 
 @InputType()

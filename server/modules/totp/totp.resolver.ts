@@ -4,6 +4,7 @@ import { Op } from "../../graphql/guards.js";
 import { ConfirmTotpInput, TeamPolicyInput, TotpProofInput } from "./totp.input.js";
 import { RecoveryCodes, TeamPolicy, TotpSetup, TotpStatus } from "./totp.type.js";
 import * as totp from "./totp.service.js";
+import { clientKey } from "../../core/client-address.js";
 
 @Resolver()
 export class TotpResolver {
@@ -13,32 +14,32 @@ export class TotpResolver {
     return totp.totpStatus((await ctx.auth.requireMember()).id);
   }
 
-  @Mutation(() => TotpSetup, { description: "Set up two-step sign-in: a new secret (not on until confirmed with a code)" })
+  @Mutation(() => TotpSetup, { description: "Set up two-step sign-in with your current password: a new secret (not on until confirmed with a code)" })
   @Op("account.totp.setUp")
-  async setUpTotp(@Ctx() ctx: Context) {
-    return totp.setUpTotp((await ctx.auth.requireMember()).id);
+  async setUpTotp(@Arg("input", () => TotpProofInput) input: TotpProofInput, @Ctx() ctx: Context) {
+    return totp.setUpTotp((await ctx.auth.requireMember()).id, input, clientKey(ctx.req));
   }
 
-  @Mutation(() => RecoveryCodes, { description: "Confirm the set-up with a current code: on, and 10 recovery codes shown this once; other sessions end" })
+  @Mutation(() => RecoveryCodes, { description: "Confirm the set-up with your current password and a current code: on, and 10 recovery codes shown this once; other sessions end" })
   @Op("account.totp.confirm")
   async confirmTotp(@Arg("input", () => ConfirmTotpInput) input: ConfirmTotpInput, @Ctx() ctx: Context) {
     const admin = await ctx.auth.requireMember();
-    const codes = await totp.confirmTotp(admin.id, input);
+    const codes = await totp.confirmTotp(admin.id, input, clientKey(ctx.req));
     await ctx.auth.startSession({ ...admin, totp_enabled: true });
     return codes;
   }
 
-  @Mutation(() => Boolean, { description: "Turn two-step sign-in off with your password or a current code" })
+  @Mutation(() => Boolean, { description: "Turn two-step sign-in off with your current password" })
   @Op("account.totp.disable")
   async disableTotp(@Arg("input", () => TotpProofInput) input: TotpProofInput, @Ctx() ctx: Context) {
-    await totp.disableTotp((await ctx.auth.requireMember()).id, input);
+    await totp.disableTotp((await ctx.auth.requireMember()).id, input, clientKey(ctx.req));
     return true;
   }
 
-  @Mutation(() => RecoveryCodes, { description: "New recovery codes (with your password or a current code), replacing all earlier ones" })
+  @Mutation(() => RecoveryCodes, { description: "New recovery codes (with your current password), replacing all earlier ones" })
   @Op("account.totp.recoveryCodes")
   async regenerateRecoveryCodes(@Arg("input", () => TotpProofInput) input: TotpProofInput, @Ctx() ctx: Context) {
-    return totp.regenerateRecoveryCodes((await ctx.auth.requireMember()).id, input);
+    return totp.regenerateRecoveryCodes((await ctx.auth.requireMember()).id, input, clientKey(ctx.req));
   }
 
   @Query(() => TeamPolicy)

@@ -4,11 +4,12 @@ import * as OTPAuth from "otpauth";
 import QRCode from "qrcode";
 import { config } from "../../core/config.js";
 import { badInput, conflict, notFound } from "../../core/errors.js";
-import { limit } from "../../core/ratelimit.js";
 import { sha256 } from "../../core/tokens.js";
 import { db } from "../../db/index.js";
 import { deleteSessionsOf } from "../session/session.service.js";
 import type { ConfirmTotpInput, TeamPolicyInput, TotpProofInput } from "./totp.input.js";
+import { twoStepNotice } from "../admin/account-mail.js";
+import { trySecret } from "../admin/attempts.js";
 
 /** RFC 6238 as authenticator apps expect it: SHA-1, 6 digits, 30 s steps; one step of drift each way. */
 const PERIOD = 30;
@@ -104,10 +105,17 @@ export async function totpStatus(adminId: number) {
   };
 }
 
+/** The current password, tried under the sign-in limits: a session alone cannot change two-step sign-in. */
+const passwordChecked = (a: Member, password: string, client: string) =>
+  trySecret(a.email, client, "session", async () => {
+    if (!(await argon2.verify(a.password_hash, password).catch(() => false))) throw badInput("password is incorrect");
+  });
+
 /** A new secret, stored but not enabled until confirmed with a code (a second set-up replaces it). */
-export async function setUpTotp(adminId: number) {
+export async function setUpTotp(adminId: number, input: TotpProofInput, client: string) {
   const a = await member(adminId);
   if (a.totp_enabled) throw conflict("Two-step sign-in is already on: turn it off first to set up another app");
+  await passwordChecked(a, input.password, client);
   const secret = new OTPAuth.Secret({ size: 20 }).base32;
   await db().admin.update({ where: { id: a.id }, data: { totp_secret: secret, totp_last_step: null } });
   const otpauth_uri = totpOf(secret, a.email).toString();
@@ -124,48 +132,50 @@ async function newRecoveryCodes(adminId: number): Promise<string[]> {
   return codes;
 }
 
-/** Turns two-step sign-in on with a current code; answers the recovery codes (this once). Other sessions end. */
-export async function confirmTotp(adminId: number, input: ConfirmTotpInput) {
+/** Turns two-step sign-in on with the password and a current code; answers the recovery codes (this once). Other sessions end; the member is told by mail. */
+export async function confirmTotp(adminId: number, input: ConfirmTotpInput, client: string) {
   const a = await member(adminId);
   if (a.totp_enabled) throw conflict("Two-step sign-in is already on");
   if (!a.totp_secret) throw conflict("Set up two-step sign-in first: there is no secret to confirm");
-  await limit("signin-account", a.email);
-  await checkTotpCode(a, input.code, "code");
+  await trySecret(a.email, client, "session", async () => {
+    if (!(await argon2.verify(a.password_hash, input.password).catch(() => false))) throw badInput("password is incorrect");
+    await checkTotpCode(a, input.code, "code");
+  });
   const claimed = await db().admin.updateMany({ where: { id: a.id, totp_enabled: false, totp_secret: a.totp_secret }, data: { totp_enabled: true } });
   if (claimed.count !== 1) throw conflict("Two-step sign-in changed meanwhile: reload and try again");
   const recovery_codes = await newRecoveryCodes(a.id);
   await deleteSessionsOf(a.id);
+  twoStepNotice(a.email, "on");
   return { recovery_codes };
 }
 
-/** The password or a current code, for turning it off or making new recovery codes (counted like sign-in tries). */
-async function checkProof(a: Member, input: TotpProofInput): Promise<void> {
-  await limit("signin-account", a.email);
-  if (input.code) return checkTotpCode(a, input.code, "code");
-  if (input.password) {
-    if (!(await argon2.verify(a.password_hash, input.password).catch(() => false))) throw badInput("password is incorrect");
-    return;
-  }
-  throw badInput("password or code is required");
-}
-
-export async function disableTotp(adminId: number, input: TotpProofInput): Promise<void> {
+/** Turns it off (the member is told by mail), or drops a set-up not yet confirmed; with the password. */
+export async function disableTotp(adminId: number, input: TotpProofInput, client: string): Promise<void> {
   const a = await member(adminId);
   if (!a.totp_enabled && !a.totp_secret) throw conflict("Two-step sign-in is not on");
-  if (a.totp_enabled) {
-    if (await totpRequiredForAll()) throw conflict("The owner requires two-step sign-in for everyone: it cannot be turned off");
-    await checkProof(a, input);
-  }
-  await db().$transaction(async (tx) => {
-    await tx.admin.update({ where: { id: a.id }, data: { totp_enabled: false, totp_secret: null, totp_last_step: null } });
-    await tx.recoveryCode.deleteMany({ where: { admin_id: a.id } });
+  if (a.totp_enabled && (await totpRequiredForAll())) throw conflict("The owner requires two-step sign-in for everyone: it cannot be turned off");
+  await passwordChecked(a, input.password, client);
+  if ((await clearTwoStep(a.id)) && a.totp_enabled) twoStepNotice(a.email, "off");
+}
+
+/**
+ * Two-step sign-in off for a member: secret, last step and recovery codes gone (a password reset,
+ * the owner's reset, turning it off). True when it was on.
+ */
+export async function clearTwoStep(adminId: number): Promise<boolean> {
+  return db().$transaction(async (tx) => {
+    const before = await tx.admin.findUnique({ where: { id: adminId }, select: { totp_enabled: true, totp_secret: true } });
+    if (!before || (!before.totp_enabled && !before.totp_secret)) return false;
+    await tx.admin.update({ where: { id: adminId }, data: { totp_enabled: false, totp_secret: null, totp_last_step: null } });
+    await tx.recoveryCode.deleteMany({ where: { admin_id: adminId } });
+    return before.totp_enabled;
   });
 }
 
-export async function regenerateRecoveryCodes(adminId: number, input: TotpProofInput) {
+export async function regenerateRecoveryCodes(adminId: number, input: TotpProofInput, client: string) {
   const a = await member(adminId);
   if (!a.totp_enabled) throw conflict("Two-step sign-in is not on");
-  await checkProof(a, input);
+  await passwordChecked(a, input.password, client);
   return { recovery_codes: await newRecoveryCodes(a.id) };
 }
 

@@ -61,15 +61,16 @@ function SetUpCard({ onOn }: { onOn: (codes: string[]) => Promise<void> }) {
   const refreshSession = useRefreshSession();
   const [setup, setSetup] = useState<Setup | null>(null);
   const [copied, setCopied] = useState(false);
-  const form = useFormState({ code: "" });
+  // The password is asked before the set-up and sent again with the code: a session alone cannot turn it on.
+  const form = useFormState({ password: "", code: "" });
   const [setUp] = useAdminSetUpTotpMutation();
   const [confirm] = useAdminConfirmTotpMutation();
   const start = form.submit(async () => {
-    const { data } = await setUp();
+    const { data } = await setUp({ variables: { input: { password: form.values.password } } });
     if (data) setSetup(data.setUpTotp);
   });
   const onConfirm = form.submit(async () => {
-    const { data } = await confirm({ variables: { input: { code: form.values.code.trim() } } });
+    const { data } = await confirm({ variables: { input: { code: form.values.code.trim(), password: form.values.password } } });
     if (!data) return;
     // The session was renewed and `me` changed (two-step sign-in on, no longer limited).
     await refreshSession();
@@ -84,6 +85,7 @@ function SetUpCard({ onOn }: { onOn: (codes: string[]) => Promise<void> }) {
             Off. With two-step sign-in on, signing in asks for your password and a 6-digit code from an authenticator app on your phone (Google Authenticator,
             Microsoft Authenticator, 1Password, Aegis, ...), so a stolen password alone is not enough.
           </p>
+          <PasswordField field={form.bind("password")} label="Your current password" />
           <SubmitButton busy={form.busy} icon={icons.qr_code_scanner}>
             Set Up
           </SubmitButton>
@@ -172,10 +174,10 @@ function RecoveryCodesCard({ codes, onDone }: { codes: string[]; onDone: () => v
 }
 
 function EnabledCard({ left, required, onCodes, onOff }: { left: number; required: boolean; onCodes: (codes: string[]) => void; onOff: () => void }) {
-  const form = useFormState({ password: "", code: "" });
+  const form = useFormState({ password: "" });
   const [disable] = useAdminDisableTotpMutation();
   const [regenerate] = useAdminRegenerateRecoveryCodesMutation();
-  const proof = () => (form.values.code.trim() ? { code: form.values.code.trim() } : { password: form.values.password });
+  const proof = () => ({ password: form.values.password });
   const onRegenerate = form.submit(async () => {
     const { data } = await regenerate({ variables: { input: proof() } });
     if (data) onCodes(data.regenerateRecoveryCodes.recovery_codes);
@@ -195,10 +197,9 @@ function EnabledCard({ left, required, onCodes, onOff }: { left: number; require
         </span>
       </p>
       <form className="cp-form" onSubmit={onRegenerate} noValidate>
-        <p className="cp-note">To make new recovery codes{required ? "" : " or turn two-step sign-in off"}, confirm with your password or a current code.</p>
+        <p className="cp-note">To make new recovery codes{required ? "" : " or turn two-step sign-in off"}, confirm with your current password.</p>
         <FormStatus errors={form.errors} />
-        <PasswordField field={form.bind("password")} label="Password" />
-        <CodeField field={form.bind("code")} label="Or a 6-digit code" />
+        <PasswordField field={form.bind("password")} label="Your current password" />
         <div className="cp-totp-actions">
           <SubmitButton busy={form.busy} icon={icons.lock}>
             New Recovery Codes

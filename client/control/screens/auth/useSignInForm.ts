@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useNavigate, useSearchParams } from "../../../router";
 import { useAdminSignInMutation } from "../../../generated/graphql";
 import { useFormState } from "../../hooks/useFormState";
@@ -9,8 +9,20 @@ import { HOME, useRefreshSession } from "../../session";
  * of the authenticator app or a recovery code, sent with the same e-mail and password.
  */
 export function useSignInForm() {
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const form = useFormState({ email: params.get("email") ?? "", password: params.get("password") ?? "", totp_code: "", recovery_code: "" });
+  // A password in the address is read once and taken out of it at once: it must not stay in the history, the screen or a shared link.
+  useEffect(() => {
+    if (params.has("password")) {
+      setParams(
+        (p) => {
+          p.delete("password");
+          return p;
+        },
+        { replace: true },
+      );
+    }
+  }, [params, setParams]);
   const [step, setStep] = useState<"password" | "code" | "recovery">("password");
   const [signIn] = useAdminSignInMutation();
   const refreshSession = useRefreshSession();

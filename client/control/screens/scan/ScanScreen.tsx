@@ -1,6 +1,10 @@
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from "react";
 import { ApolloError } from "@apollo/client/core";
-import { useAdminDeleteActivityMutation, useAdminScanParcelsMutation } from "../../../generated/graphql";
+import { useApolloClient } from "@apollo/client/react";
+import { AdminMeDocument, useAdminDeleteActivityMutation, useAdminScanParcelsMutation, type AdminMeQuery } from "../../../generated/graphql";
+import { ListState } from "../../components/lists";
+import { useSession } from "../../session";
+import { useStore } from "../../../state/store";
 import { Icon } from "../../../components/Icon";
 import { PageHeader } from "../../components/PageHeader";
 import { useToast } from "../../components/Toast";
@@ -33,15 +37,15 @@ function eventLabel(s: ScanSetup): string {
   return s.status_reason && s.status_reason in FAILURE_REASON_LABELS ? `${base}: ${FAILURE_REASON_LABELS[s.status_reason as keyof typeof FAILURE_REASON_LABELS].toLowerCase()}` : base;
 }
 
-/** The run's state, kept in localStorage on every change. */
-function useRun() {
-  const [run, setRunState] = useState<ScanRun>(loadRun);
+/** The member's run, kept in localStorage on every change. */
+function useRun(member: string) {
+  const [run, setRunState] = useState<ScanRun>(() => loadRun(member));
   const ref = useRef(run);
   const setRun = useCallback((f: (r: ScanRun) => ScanRun) => {
     ref.current = f(ref.current);
-    saveRun(ref.current);
+    saveRun(member, ref.current);
     setRunState(ref.current);
-  }, []);
+  }, [member]);
   const patchLine = useCallback(
     (scanId: string, patch: Partial<ScanLine>) => setRun((r) => ({ ...r, lines: r.lines.map((l) => (l.scan_id === scanId ? { ...l, ...patch } : l)) })),
     [setRun],
@@ -51,7 +55,16 @@ function useRun() {
 
 export default function ScanScreen() {
   useTitle("Scan");
-  const { run, ref, setRun, patchLine } = useRun();
+  const { email } = useSession();
+  if (!email) return <ListState loading empty />;
+  // A run per member: another member's session (after a sign-out or in another tab) gets a screen, and a queue, of its own.
+  return <MemberScanScreen key={email} member={email} />;
+}
+
+function MemberScanScreen({ member }: { member: string }) {
+  const { run, ref, setRun, patchLine } = useRun(member);
+  const client = useApolloClient();
+  const { dispatch } = useStore();
   const [editing, setEditing] = useState(!run.setup);
   const [online, setOnline] = useState(() => navigator.onLine);
   const [signedOut, setSignedOut] = useState(false);
@@ -66,11 +79,25 @@ export default function ScanScreen() {
   const [scan] = useAdminScanParcelsMutation();
   const [deleteActivity] = useAdminDeleteActivityMutation();
 
-  /** Sends waiting scans, oldest first, one at a time, until none is left or the network fails. */
+  /**
+   * Sends waiting scans, oldest first, one at a time, until none is left or the network fails; only
+   * while the session is still the member's who made them (the cookie may be another's by now).
+   */
   const flush = useCallback(async () => {
-    if (sending.current) return;
+    if (sending.current || !nextQueued(ref.current.lines)) return;
     sending.current = true;
     try {
+      try {
+        const { data } = await client.query<AdminMeQuery>({ query: AdminMeDocument, fetchPolicy: "no-cache" });
+        if (data.me?.email.toLowerCase() !== member.toLowerCase()) {
+          // Another member, or nobody: the session changes and this screen (and its queue) goes.
+          dispatch({ type: "session/me", me: data.me ?? null });
+          return;
+        }
+      } catch {
+        setOnline(false);
+        return;
+      }
       for (;;) {
         const line = nextQueued(ref.current.lines);
         if (!line) break;
@@ -104,7 +131,7 @@ export default function ScanScreen() {
     } finally {
       sending.current = false;
     }
-  }, [ref, patchLine, scan]);
+  }, [ref, patchLine, scan, client, dispatch, member]);
 
   useEffect(() => {
     const up = () => {

@@ -1,6 +1,7 @@
 // A run of scans on this device: the chosen event and every scan, newest first. It lives in
 // localStorage, so scans made without a signal wait there (in order, each with its own time and id)
-// and survive a reload or a trip to another screen.
+// and survive a reload or a trip to another screen. Each member has a run of their own (the key
+// names them): scans waiting from one member are never loaded, so never sent, in another's session.
 import { SCAN_EVENTS, type ScanEventId } from "../../../../server/modules/scan/scan.events";
 import type { StatusCode } from "../../../../server/modules/parcel/status.codes";
 
@@ -35,15 +36,22 @@ export interface ScanRun {
   lines: ScanLine[];
 }
 
-const KEY = "courier.scan.run.v1";
+const KEY = "courier.scan.run.v2:";
+/** Runs kept before they were tied to a member: whose they were is unknown, so they are dropped. */
+const UNOWNED_KEY = "courier.scan.run.v1";
 /** Older finished lines are dropped; waiting ones never are. */
 const KEEP = 200;
 /** A scan sent later than this after it was made carries its own time (otherwise the server's clock counts). */
 export const LATE_MS = 20_000;
 
-export function loadRun(): ScanRun {
+type RunStorage = Pick<Storage, "getItem" | "setItem" | "removeItem">;
+const keyOf = (member: string) => KEY + member.trim().toLowerCase();
+
+/** The run of one member (their e-mail) on this device. */
+export function loadRun(member: string, storage: RunStorage = localStorage): ScanRun {
   try {
-    const raw = JSON.parse(localStorage.getItem(KEY) ?? "null") as ScanRun | null;
+    storage.removeItem(UNOWNED_KEY);
+    const raw = JSON.parse(storage.getItem(keyOf(member)) ?? "null") as ScanRun | null;
     if (raw && Array.isArray(raw.lines)) {
       // A send cut short by closing the page is simply sent again (its scan_id keeps it single).
       return { setup: raw.setup ?? null, lines: raw.lines.map((l) => (l.state === "sending" ? { ...l, state: "queued" } : l)) };
@@ -54,12 +62,12 @@ export function loadRun(): ScanRun {
   return { setup: null, lines: [] };
 }
 
-export function saveRun(run: ScanRun): void {
+export function saveRun(member: string, run: ScanRun, storage: RunStorage = localStorage): void {
   const waiting = (l: ScanLine) => l.state === "queued" || l.state === "sending";
   let kept = 0;
   const lines = run.lines.filter((l) => waiting(l) || kept++ < KEEP);
   try {
-    localStorage.setItem(KEY, JSON.stringify({ ...run, lines }));
+    storage.setItem(keyOf(member), JSON.stringify({ ...run, lines }));
   } catch {
     /* storage full or blocked: the run stays in memory */
   }

@@ -3,6 +3,7 @@ import {
   AdminStaffDocument,
   useAdminDeleteMemberMutation,
   useAdminInviteMemberMutation,
+  useAdminResetMemberTotpMutation,
   useAdminStaffQuery,
   useAdminUpdateMemberMutation,
   type AdminStaffFieldsFragment,
@@ -63,6 +64,7 @@ function Row({ m, me }: { m: Member; me: boolean }) {
   const [update, { loading: updating }] = useAdminUpdateMemberMutation();
   const [invite, { loading: inviting }] = useAdminInviteMemberMutation();
   const [remove] = useAdminDeleteMemberMutation({ refetchQueries: [AdminStaffDocument] });
+  const [resetTotp, { loading: resetting }] = useAdminResetMemberTotpMutation();
   const del = useConfirmDelete("StaffMember");
   const [note, setNote] = useState("");
   const state = stateOf(m);
@@ -79,6 +81,10 @@ function Row({ m, me }: { m: Member; me: boolean }) {
     run(() => update({ variables: { input: { id: m.id, role } } }), `Role changed to ${role}${me ? "" : "; their sessions ended"}.`);
   const toggle = () =>
     run(() => update({ variables: { input: { id: m.id, disabled: !m.disabled } } }), m.disabled ? "Enabled again." : "Disabled; their sessions ended.");
+  const resetTwoStep = () => {
+    if (!window.confirm(`Reset two-step sign-in of ${m.email}? Their app and recovery codes stop working, their sessions end, and they are told by e-mail.`)) return;
+    void run(() => resetTotp({ variables: { id: m.id } }), "Two-step sign-in reset; their sessions ended and they were told by e-mail.");
+  };
   const resend = () => run(() => invite({ variables: { input: { email: m.email, role: m.role } } }), "A fresh link was sent; the old one no longer works.");
   return (
     <li className="cp-card cp-staff-row" data-testid="staff-row" data-email={m.email}>
@@ -123,6 +129,12 @@ function Row({ m, me }: { m: Member; me: boolean }) {
           <Icon path={m.disabled ? icons.check_circle : icons.lock} size={18} />
           <span>{m.disabled ? "Enable" : "Disable"}</span>
         </button>
+        {m.totp_enabled && !me ? (
+          <button type="button" className="cp-btn cp-btn-outline cp-btn-sm" onClick={resetTwoStep} disabled={resetting} aria-label={`Reset two-step sign-in of ${m.email}`}>
+            <Icon path={icons.shield} size={18} />
+            <span>Reset two-step</span>
+          </button>
+        ) : null}
         {m.invited ? (
           <button type="button" className="cp-btn cp-btn-outline cp-btn-sm" onClick={resend} disabled={inviting}>
             <Icon path={icons.send} size={18} />
