@@ -101,7 +101,7 @@ async function mailTo(to: string, subject: RegExp) {
 
 beforeAll(async () => {
   smtp = await startSmtp();
-  t = await startTestApp({ SMTP_URL: smtp.url, RATE_LIMIT_SIGNIN: "10", RATE_LIMIT_SIGNIN_ACCOUNT: "20" });
+  t = await startTestApp({ SMTP_URL: smtp.url, SMTP_ALLOW_PLAIN: "true", RATE_LIMIT_SIGNIN: "10", RATE_LIMIT_SIGNIN_ACCOUNT: "20" });
   owner = new At(address());
   expect((await owner.call("POST", "/api/admins", { ...OWNER, token: SETUP_TOKEN })).status).toBe(201);
   ok(await signIn(owner, OWNER.email, OWNER.password));
