@@ -6,7 +6,7 @@
  * browser hydrates the markup with the cache this returns (client/start.tsx).
  */
 import { renderToString } from "react-dom/server";
-import { StaticRouter } from "./router";
+import { StaticRouter } from "react-router-dom";
 import { ApolloClient, ApolloLink, InMemoryCache, Observable, type FetchResult } from "@apollo/client/core";
 import type { GraphQLFormattedError } from "graphql";
 import { ApolloProvider } from "@apollo/client/react";

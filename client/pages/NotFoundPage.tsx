@@ -1,4 +1,4 @@
-import { Link, useLocation, useNavigate } from "../router";
+import { Link, useLocation, useNavigate } from "react-router-dom";
 import { useTranslation } from "../i18n";
 import "../styles/pages.css";
 import { Icon } from "../components/Icon";

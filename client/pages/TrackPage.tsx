@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState, type FormEvent } from "react";
-import { Link, useNavigate, useSearchParams } from "../router";
+import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { useTranslation } from "../i18n";
 import "../styles/pages.css";
 import "../styles/track.css";

@@ -1,4 +1,4 @@
-import { Link, useSearchParams } from "../router";
+import { Link, useSearchParams } from "react-router-dom";
 import { useTranslation } from "../i18n";
 import "../styles/pages.css";
 import "../styles/track.css";

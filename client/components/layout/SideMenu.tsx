@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { NavLink } from "../../router";
+import { NavLink } from "react-router-dom";
 import { useTranslation } from "../../i18n";
 import { Icon } from "../Icon";
 import { LogoMark, useProductName } from "../brand";

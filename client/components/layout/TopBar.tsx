@@ -1,4 +1,4 @@
-import { Link, NavLink } from "../../router";
+import { Link, NavLink } from "react-router-dom";
 import { useTranslation } from "../../i18n";
 import { Icon } from "../Icon";
 import { LogoMark, useProductName } from "../brand";

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactElement, type ReactNode } from "react";
-import { Link } from "../../router";
+import { Link } from "react-router-dom";
 import { useTranslation } from "../../i18n";
 import type { TFunction } from "../../i18n";
 import type { TrackParcelQuery } from "../../generated/public";

@@ -1,4 +1,4 @@
-import { Link } from "../../router";
+import { Link } from "react-router-dom";
 import { useTranslation } from "../../i18n";
 import type { TrackParcelsQuery } from "../../generated/public";
 import { Icon } from "../../components/Icon";

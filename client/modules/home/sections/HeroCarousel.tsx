@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
-import { Link } from "../../../router";
+import { Link } from "react-router-dom";
 import { useTranslation } from "../../../i18n";
 import { Icon } from "../../../components/Icon";
 import { useStaged } from "../../../components/staged";

@@ -1,4 +1,4 @@
-import { Link } from "../../../router";
+import { Link } from "react-router-dom";
 import { useTranslation } from "../../../i18n";
 import { Icon } from "../../../components/Icon";
 import { Slider } from "../../../components/Slider";
