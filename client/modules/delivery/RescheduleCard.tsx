@@ -1,5 +1,5 @@
 import { useId, useMemo, useState, type FormEvent } from "react";
-import { useTranslation } from "../../i18n";
+import { useTranslation } from "react-i18next";
 import { useRescheduleDeliveryMutation } from "../../generated/public";
 import { callErrors, errorText } from "../../errors";
 import { TRACK_ERRORS } from "../parcel/trackErrors";
@@ -19,14 +19,14 @@ interface Props {
 }
 
 const DEPOT = "depot";
-const dayLabel = (ymd: string) => fmtDate(ymd, { weekday: "long", day: "numeric", month: "long" });
+const dayLabel = (lng: string, ymd: string) => fmtDate(lng, ymd, { weekday: "long", day: "numeric", month: "long" });
 
 /**
  * After a failed attempt, where the admin allows it: the recipient picks one of the next working
  * days or a pick-up at the depot. The server checks the day and the second factor again.
  */
 export function RescheduleCard({ code, choice, date, locked, verify, onDone }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const id = useId();
   const days = useMemo(() => nextWorkingDays(new Date()), []);
   const current = choice === "depot" ? DEPOT : choice === "delivery" && date ? date : "";
@@ -56,7 +56,7 @@ export function RescheduleCard({ code, choice, date, locked, verify, onDone }: P
     setPending(false);
   };
 
-  const chosen = choice === "depot" ? t("track.rescheduleChosenDepot") : choice === "delivery" && date ? t("track.rescheduleChosenDay", { day: dayLabel(date) }) : null;
+  const chosen = choice === "depot" ? t("track.rescheduleChosenDepot") : choice === "delivery" && date ? t("track.rescheduleChosenDay", { day: dayLabel(i18n.language, date) }) : null;
   return (
     <section className="card result-card reschedule-card" aria-labelledby={`${id}-title`} data-testid="reschedule">
       <h3 id={`${id}-title`}>
@@ -79,7 +79,7 @@ export function RescheduleCard({ code, choice, date, locked, verify, onDone }: P
               {days.map((d) => (
                 <label key={d} className={`reschedule-option${picked === d ? " picked" : ""}`}>
                   <input type="radio" name="reschedule" value={d} checked={picked === d} onChange={() => setPicked(d)} />
-                  <span>{dayLabel(d)}</span>
+                  <span>{dayLabel(i18n.language, d)}</span>
                 </label>
               ))}
               <label className={`reschedule-option depot${picked === DEPOT ? " picked" : ""}`}>
