@@ -1,7 +1,6 @@
 import path from "node:path";
 import { defineConfig, type Plugin } from "vite";
 import react from "@vitejs/plugin-react";
-import { localeSections } from "./scripts/locale-sections";
 
 /**
  * The entry (client/main.tsx) is small and imports the app (client/start.tsx) dynamically, so the first
@@ -71,7 +70,7 @@ function appChunk(id: string, ctx: { getModuleInfo(id: string): { importedIds: r
 export default defineConfig(({ command, isSsrBuild }) => ({
   root: "client",
   publicDir: isSsrBuild ? false : "public",
-  plugins: isSsrBuild ? [react(), localeSections()] : [react(), localeSections(), preloadApp()],
+  plugins: isSsrBuild ? [react()] : [react(), preloadApp()],
   // Apollo Client's development-only checks and warnings stay out of the production build (its documented switch).
   define: command === "build" ? { "globalThis.__DEV__": "false", ...(isSsrBuild ? { "process.env.NODE_ENV": JSON.stringify("production") } : {}) } : {},
   ssr: { noExternal: true },

@@ -1,5 +1,4 @@
 import { defineConfig } from "vitest/config";
-import { localeSections } from "./scripts/locale-sections.js";
 
 const alias = [{ find: /^graphql$/, replacement: "graphql/index.js" }];
 const integration = (name: string, db: string) => ({
@@ -14,7 +13,6 @@ const integration = (name: string, db: string) => ({
 });
 
 export default defineConfig({
-  plugins: [localeSections()],
   resolve: { alias },
   test: {
     pool: "forks",

@@ -1,5 +1,5 @@
 import { lazy, memo, Suspense, useEffect } from "react";
-import { Route, Routes } from "./router";
+import { Route, Routes } from "react-router-dom";
 import { useStore } from "./state/store";
 import { PublicLayout } from "./components/layout/PublicLayout";
 import { CONTENT_PAGE_FILE, NOT_FOUND_FILE, SCREEN_FILES } from "./routes";
@@ -34,20 +34,23 @@ export function App() {
   return <AppRoutes />;
 }
 
+/** The site's routes (client/App.test.tsx checks which screen an address shows). */
+export const APP_ROUTES = (
+  <>
+    <Route path={`${SETUP_ROOT}/*`} element={<Suspense fallback={null}><Control /></Suspense>} />
+    <Route path={`${CONTROL_ROOT}/*`} element={<Suspense fallback={null}><Control /></Suspense>} />
+    <Route element={<PublicLayout />}>
+      {SCREEN_ELEMENTS}
+      <Route path={PAGE_ROUTE} element={<ContentPage />} />
+      <Route path="*" element={<NotFound />} />
+    </Route>
+  </>
+);
+
 /**
  * The routes, apart from App: a change of the client state re-renders App, and <Routes> would rank
  * every route again each time. The screens read the state themselves.
  */
 const AppRoutes = memo(function AppRoutes() {
-  return (
-    <Routes>
-      <Route path={`${SETUP_ROOT}/*`} element={<Suspense fallback={null}><Control /></Suspense>} />
-      <Route path={`${CONTROL_ROOT}/*`} element={<Suspense fallback={null}><Control /></Suspense>} />
-      <Route element={<PublicLayout />}>
-        {SCREEN_ELEMENTS}
-        <Route path={PAGE_ROUTE} element={<ContentPage />} />
-        <Route path="*" element={<NotFound />} />
-      </Route>
-    </Routes>
-  );
+  return <Routes>{APP_ROUTES}</Routes>;
 });

@@ -1,4 +1,5 @@
 import { preloadRoute } from "./routes";
+import { preloadLanguage } from "./i18n/load";
 import { sendEarly, sendEarlyGraph } from "./modules/graph/early";
 import { splitCodes } from "./modules/parcel/codes";
 import trackParcel from "./modules/parcel/graphql/TrackParcel.graphql?raw";
@@ -11,9 +12,10 @@ import { normalPath, pageSlugAt, screenAt } from "../server/core/routes.codes";
  * The first module main.tsx imports, so it runs before React, Apollo and the rest of the entry are
  * evaluated. Plain http is sent to https, except on loopback hosts. Otherwise everything the first
  * screen needs starts at once, while the entry starts up: the start-up graph, the screen's chunk and, for
- * /track.html?code=<one code>, the parcel (modules/graph/early.ts: Apollo takes these answers). A page the
- * server rendered already holds its data and its banner (serverState.ts): only the screen's chunk is asked for,
- * once the page has painted (as main.tsx asks for the app then).
+ * /track.html?code=<one code>, the parcel (modules/graph/early.ts: Apollo takes these answers), and the texts of
+ * the page's language and English (i18n/load.ts). A page the server rendered already holds its data and its
+ * banner (serverState.ts): only the screen's chunk and the texts are asked for, once the page has painted (as
+ * main.tsx asks for the app then).
  */
 const loopback = ["localhost", "127.0.0.1", "::1", "[::1]"];
 export const redirecting = location.protocol === "http:" && !loopback.includes(location.hostname);
@@ -24,7 +26,10 @@ if (redirecting) {
   // The page is on the screen as the server rendered it: its scripts are asked for once it has painted, so
   // they do not hold up its first paint; a click on a button or a form sent meanwhile waits for the app.
   holdEarlyInput();
-  void firstPaint().then(() => preloadRoute(location.pathname));
+  void firstPaint().then(() => {
+    preloadRoute(location.pathname);
+    preloadLanguage();
+  });
 } else {
   const path = normalPath(location.pathname);
   const screen = screenAt(path);
@@ -35,6 +40,7 @@ if (redirecting) {
     if (codes.length === 1) sendEarly("TrackParcel", trackParcel, { trackingCode: codes[0] });
   }
   preloadRoute(location.pathname);
+  preloadLanguage();
   // The first screen's banner, its largest paint: known for home and tracking, in the graph for a content page.
   let slug = pageSlugAt(path);
   if (screen === "home") preloadImage(HOME_FIRST_SLIDE);

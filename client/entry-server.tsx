@@ -1,12 +1,13 @@
 /**
  * The server's render of a public screen (built by `vite build --ssr` into dist/ssr, called by server/ssr.ts):
- * the same App as the browser's, under a StaticRouter, with the visitor's language and an Apollo client whose
- * link runs each operation in the server's own process, through `execute` (the GraphQL door's executor, with
- * the page request's context: the same access rules, privacy, limits and caches as an API call). The
- * browser hydrates the markup with the cache this returns (client/start.tsx).
+ * the same App as the browser's, under react-router's StaticRouter, with an i18next instance of its own in the
+ * visitor's language (I18nextProvider) and an Apollo client whose link runs each operation in the server's own
+ * process, through `execute` (the GraphQL door's executor, with the page request's context: the same access
+ * rules, privacy, limits and caches as an API call). The browser hydrates the markup with the cache this
+ * returns (client/start.tsx), once it has loaded the same language's texts (client/i18n).
  */
 import { renderToString } from "react-dom/server";
-import { StaticRouter } from "./router";
+import { StaticRouter } from "react-router-dom";
 import { ApolloClient, ApolloLink, InMemoryCache, Observable, type FetchResult } from "@apollo/client/core";
 import type { GraphQLFormattedError } from "graphql";
 import { ApolloProvider } from "@apollo/client/react";
@@ -15,7 +16,8 @@ import { print } from "@apollo/client/utilities";
 import { App } from "./App";
 import { DEFAULT_OPTIONS } from "./apollo";
 import { StoreProvider } from "./state/store";
-import { loadLanguage, setLanguage } from "./i18n";
+import { I18nextProvider } from "react-i18next";
+import { createI18n } from "./i18n";
 import { isLanguageCode, languageOf } from "./i18n/languages";
 import { graphFromServer } from "./modules/graph/siteGraph";
 import { SiteGraphDocument } from "./generated/public";
@@ -57,7 +59,8 @@ export interface Rendered {
 export async function render(o: RenderOptions): Promise<Rendered> {
   const language = isLanguageCode(o.language) ? o.language : "en";
   const pathname = new URL(o.url, "http://localhost").pathname;
-  await Promise.all([loadLanguage(language), loadScreen(pathname)]);
+  // An i18next instance of this request's own: concurrent renders in other languages do not share it.
+  const [i18n] = await Promise.all([createI18n(language), loadScreen(pathname)]);
   setProductName(o.productName);
   graphFromServer();
 
@@ -81,22 +84,18 @@ export async function render(o: RenderOptions): Promise<Rendered> {
   if (!graph.data?.graph) throw new Error(`start-up graph: ${graph.errors?.map((e) => e.message).join("; ") ?? "no data"}`);
 
   const tree = (
-    <ApolloProvider client={client}>
-      <StoreProvider>
-        <StaticRouter location={o.url}>
-          <App />
-        </StaticRouter>
-      </StoreProvider>
-    </ApolloProvider>
+    <I18nextProvider i18n={i18n}>
+      <ApolloProvider client={client}>
+        <StoreProvider>
+          <StaticRouter location={o.url}>
+            <App />
+          </StaticRouter>
+        </StoreProvider>
+      </ApolloProvider>
+    </I18nextProvider>
   );
-  // Apollo renders until every query the tree asks for has its answer; each pass is synchronous, with the language set.
-  const html = await getMarkupFromTree({
-    tree,
-    renderFunction: (element) => {
-      setLanguage(language);
-      return renderToString(element);
-    },
-  });
+  // Apollo renders until every query the tree asks for has its answer.
+  const html = await getMarkupFromTree({ tree, renderFunction: renderToString });
   const lang = languageOf(language);
   return { html, state: { cache: client.extract(), errors }, file: screenFileAt(pathname), lang: { tag: lang.tag, dir: "rtl" in lang && lang.rtl ? "rtl" : "ltr" } };
 }

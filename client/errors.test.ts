@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ApolloError } from "@apollo/client/core";
-import type { TFunction } from "./i18n";
+import type { TFunction } from "i18next";
 import { callErrors, errorMessages, errorText, INVALID_JSON, NETWORK_ERROR } from "./errors";
 import { TRACK_ERRORS } from "./modules/parcel/trackErrors";
 import de from "./i18n/locales/de.json";

@@ -1,4 +1,4 @@
-import type { TFunction } from "./i18n";
+import type { TFunction } from "i18next";
 import { isErrorReason, type ErrorReason } from "../server/core/error-reasons";
 
 /** The spec's text for a call that failed on the way or whose answer could not be read. */

@@ -4,7 +4,7 @@
  */
 import { startTransition, StrictMode } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
-import { BrowserRouter } from "./router";
+import { BrowserRouter } from "react-router-dom";
 import { ApolloProvider } from "@apollo/client/react";
 import { apollo } from "./apollo";
 import { graphFromServer, restoreSavedGraph } from "./modules/graph/siteGraph";

@@ -7,12 +7,3 @@ declare module "apollo-upload-client/createUploadLink.mjs" {
   }): ApolloLink;
 }
 
-// A locale file's home groups or its other groups (scripts/locale-sections.ts).
-declare module "*.json?home" {
-  const texts: Record<string, unknown>;
-  export default texts;
-}
-declare module "*.json?shared" {
-  const texts: Record<string, unknown>;
-  export default texts;
-}

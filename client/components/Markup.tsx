@@ -1,4 +1,4 @@
-import { useTranslation } from "../i18n";
+import { useTranslation } from "react-i18next";
 import { parseMarkup, type MarkupNode } from "./markup";
 
 function Node({ node }: { node: MarkupNode }) {

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "../i18n";
+import { useTranslation } from "react-i18next";
 import { tileAttribution, tileUrl } from "./mapConfig";
 import { whenNeeded } from "./whenNeeded";
 import "../styles/map.css";

@@ -1,5 +1,5 @@
 import { useRef, type ReactNode } from "react";
-import { useTranslation } from "../i18n";
+import { useTranslation } from "react-i18next";
 import { Icon } from "./Icon";
 import { chevron_left, chevron_right } from "./icons";
 

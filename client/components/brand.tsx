@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useTranslation } from "../i18n";
+import { useTranslation } from "react-i18next";
 
 /**
  * The product name: `<meta name="application-name">` of index.html when the operator set it,

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import { Navigate, Route, Routes, useLocation } from "../router";
+import { Navigate, Route, Routes, useLocation } from "react-router-dom";
 import "./control.css";
 import { AdminLayout, GuestLayout } from "./components/Layout";
 import { ToastProvider } from "./components/Toast";

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, type ReactNode } from "react";
-import { Link, Navigate, useLocation, useNavigate } from "../router";
+import { Link, Navigate, useLocation, useNavigate } from "react-router-dom";
 import { useApolloClient } from "@apollo/client/react";
 import createUploadLink from "apollo-upload-client/createUploadLink.mjs";
 import { installUploadLink, onUnauthenticated } from "../apollo";

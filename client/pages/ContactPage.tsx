@@ -1,4 +1,4 @@
-import { useTranslation } from "../i18n";
+import { useTranslation } from "react-i18next";
 import "../styles/pages.css";
 import { PageHero } from "../components/PageHero";
 import { Icon } from "../components/Icon";

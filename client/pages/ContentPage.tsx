@@ -1,4 +1,4 @@
-import { useLocation, useParams } from "../router";
+import { useLocation, useParams } from "react-router-dom";
 import "../styles/pages.css";
 import { PageHero } from "../components/PageHero";
 import { Markup } from "../components/Markup";

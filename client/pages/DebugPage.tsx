@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "../i18n";
+import { useTranslation } from "react-i18next";
 import "../styles/pages.css";
 import { PageHero } from "../components/PageHero";
 import { useStore } from "../state/store";

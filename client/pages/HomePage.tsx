@@ -2,11 +2,6 @@ import "../styles/home.css";
 import { useDocumentTitle } from "../components/brand";
 import { useStaged } from "../components/staged";
 import { SECTIONS } from "../modules/home/sections";
-import { addEnglish } from "../i18n";
-import homeTexts from "../i18n/locales/en.json?home";
-
-// English's home texts come with this screen, not with every page (scripts/locale-sections.ts).
-addEnglish(homeTexts);
 
 /**
  * Home page: its ten sections (the footer is the layout's). The hero comes first; the

@@ -1,5 +1,5 @@
-import { Link, useLocation, useNavigate } from "../router";
-import { useTranslation } from "../i18n";
+import { Link, useLocation, useNavigate } from "react-router-dom";
+import { useTranslation } from "react-i18next";
 import "../styles/pages.css";
 import { Icon } from "../components/Icon";
 import { arrow_back, home } from "../components/icons";

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState, type FormEvent } from "react";
-import { Link, useNavigate, useSearchParams } from "../router";
-import { useTranslation } from "../i18n";
+import { Link, useNavigate, useSearchParams } from "react-router-dom";
+import { useTranslation } from "react-i18next";
 import "../styles/pages.css";
 import "../styles/track.css";
 import { useTrackParcelLazyQuery, useTrackParcelQuery, useTrackParcelsQuery, type TrackParcelQuery } from "../generated/public";

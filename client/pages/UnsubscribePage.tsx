@@ -1,5 +1,5 @@
-import { Link, useSearchParams } from "../router";
-import { useTranslation } from "../i18n";
+import { Link, useSearchParams } from "react-router-dom";
+import { useTranslation } from "react-i18next";
 import "../styles/pages.css";
 import "../styles/track.css";
 import { PageHero } from "../components/PageHero";

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import i18next from "i18next";
 import { LANGUAGES } from "../../client/i18n/languages.js";
 
 const dir = path.join(import.meta.dirname, "../../client/i18n/locales");
@@ -16,7 +17,7 @@ function flat(o: Record<string, unknown>, prefix = ""): Record<string, string> {
 const placeholders = (s: string) => (s.match(/\{\{\s*\w+\s*\}\}/g) ?? []).sort();
 
 /**
- * Plural keys follow i18next: `key_one`, `key_few`, `key_other`... Each language has the forms
+ * Plural keys follow i18next's JSON v4: `key_one`, `key_few`, `key_other`... Each language has the forms
  * of its own plural rules (CLDR, through Intl.PluralRules for the real language tag: `in` is
  * Hindi, `se` Swedish, `vn` Vietnamese), so plural keys are compared per language, not with English.
  */
@@ -35,6 +36,13 @@ function split(t: Record<string, string>) {
 }
 const en = split(flat(read("en")));
 
+/** What i18next itself answers for `t(key, { count })` in a language (its real tag) with only that file loaded. */
+function i18nextPlurals(tag: string, texts: Record<string, unknown>, base: string): Record<number, string> {
+  const i18n = i18next.createInstance();
+  void i18n.init({ lng: tag, fallbackLng: false, initAsync: false, resources: { [tag]: { translation: texts } }, interpolation: { escapeValue: false } });
+  return Object.fromEntries([0, 1, 2, 3, 5, 11, 21, 22, 101, 1.5].map((n) => [n, i18n.t(base, { count: n })]));
+}
+
 describe("translations", () => {
   it("has a file for each of the 22 language codes", () => {
     expect(LANGUAGES).toHaveLength(22);
@@ -44,6 +52,18 @@ describe("translations", () => {
   it("en: plural keys have English's forms (one, other)", () => {
     expect(Object.keys(en.plurals).length).toBeGreaterThan(0);
     for (const [base, forms] of Object.entries(en.plurals)) expect(Object.keys(forms).sort(), base).toEqual(categoriesOf("en"));
+  });
+
+  it("every language's plural forms are the ones i18next picks for its real tag", () => {
+    for (const l of LANGUAGES) {
+      const texts = read(l.code);
+      const { plurals } = split(flat(texts));
+      for (const [base, forms] of Object.entries(plurals)) {
+        const rules = new Intl.PluralRules(l.tag);
+        for (const [n, text] of Object.entries(i18nextPlurals(l.tag, texts, base)))
+          expect(text, `${l.code} ${base} ${n}`).toBe(forms[rules.select(Number(n))].replace(/\{\{\s*count\s*\}\}/g, n));
+      }
+    }
   });
 
   for (const l of LANGUAGES.filter((x) => x.code !== "en")) {

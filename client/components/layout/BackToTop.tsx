@@ -1,4 +1,4 @@
-import { useTranslation } from "../../i18n";
+import { useTranslation } from "react-i18next";
 import { Icon } from "../Icon";
 import { north } from "../layoutIcons";
 import { useScrolled } from "./useScrolled";

@@ -1,5 +1,5 @@
-import { Link } from "../../router";
-import { useTranslation } from "../../i18n";
+import { Link } from "react-router-dom";
+import { useTranslation } from "react-i18next";
 import { useSiteGraph } from "../../modules/graph/siteGraph";
 import { Icon } from "../Icon";
 import { LogoMark, useProductName } from "../brand";

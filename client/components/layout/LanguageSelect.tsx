@@ -1,7 +1,7 @@
 import { useState } from "react";
-import { useTranslation } from "../../i18n";
+import { useTranslation } from "react-i18next";
 import { LANGUAGES, type LanguageCode } from "../../i18n/languages";
-import { writeLanguageCookie } from "../../i18n";
+import { writeLanguageCookie } from "../../i18n/load";
 import { Icon } from "../Icon";
 import { translate } from "../layoutIcons";
 

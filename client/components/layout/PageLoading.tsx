@@ -1,4 +1,4 @@
-import { useTranslation } from "../../i18n";
+import { useTranslation } from "react-i18next";
 
 /** What a screen shows while its chunk or its data loads. */
 export function PageLoading() {

@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useRef, useState } from "react";
-import { Outlet, useLocation } from "../../router";
+import { Outlet, useLocation } from "react-router-dom";
 import { useApolloClient } from "@apollo/client/react";
 import { useStaged } from "../staged";
 import { BackToTop } from "./BackToTop";

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
-import { NavLink } from "../../router";
-import { useTranslation } from "../../i18n";
+import { NavLink } from "react-router-dom";
+import { useTranslation } from "react-i18next";
 import { Icon } from "../Icon";
 import { LogoMark, useProductName } from "../brand";
 import { close, home, local_shipping, mail } from "../layoutIcons";

@@ -1,4 +1,4 @@
-import { useTranslation } from "../../i18n";
+import { useTranslation } from "react-i18next";
 
 /** The first focusable element: straight to the page's content. */
 export function SkipLink() {

@@ -1,4 +1,4 @@
-import { useTranslation } from "../../i18n";
+import { useTranslation } from "react-i18next";
 import { useStore } from "../../state/store";
 import { Icon } from "../Icon";
 import { useHydrated } from "../hydrated";

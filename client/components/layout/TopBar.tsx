@@ -1,5 +1,5 @@
-import { Link, NavLink } from "../../router";
-import { useTranslation } from "../../i18n";
+import { Link, NavLink } from "react-router-dom";
+import { useTranslation } from "react-i18next";
 import { Icon } from "../Icon";
 import { LogoMark, useProductName } from "../brand";
 import { menu, search } from "../layoutIcons";

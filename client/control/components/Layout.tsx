@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { Link, Outlet, useLocation, useNavigate } from "../../router";
+import { Link, Outlet, useLocation, useNavigate } from "react-router-dom";
 import { useStore } from "../../state/store";
 import { useAdminSignOutMutation } from "../../generated/graphql";
 import { SIGN_IN, HOME, RoleGate, useSession, useSignOutClient } from "../session";

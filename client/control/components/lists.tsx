@@ -1,5 +1,5 @@
 import { useEffect, useState, type ReactNode } from "react";
-import { Link } from "../../router";
+import { Link } from "react-router-dom";
 import { Icon } from "../../components/Icon";
 import * as icons from "../icons";
 

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useLocation } from "../../router";
+import { useLocation } from "react-router-dom";
 import { useApolloClient } from "@apollo/client/react";
 import type { ApolloCache, ApolloError } from "@apollo/client/core";
 import { errorMessages } from "../../errors";

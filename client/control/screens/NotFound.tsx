@@ -1,4 +1,4 @@
-import { useLocation } from "../../router";
+import { useLocation } from "react-router-dom";
 import { useTitle } from "../hooks/useTitle";
 import { DeadEnd } from "../session";
 

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { useTranslation } from "../../i18n";
+import { useTranslation } from "react-i18next";
 import { MAX_TEXT } from "../../../server/core/lengths.codes";
 import { useVisitorContactMutation } from "../../generated/public";
 import { errorMessages } from "../../errors";

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { useTranslation } from "../../i18n";
+import { useTranslation } from "react-i18next";
 import { Icon } from "../../components/Icon";
 import { check_circle } from "../../components/icons";
 import { fmtMoment } from "../parcel/format";
@@ -8,7 +8,7 @@ import { ProofImages, type ProofLike } from "./ProofView";
 
 /** "Delivered to J. Smith", when, where it was left, and the photo and signature (the public page). */
 export function ProofCard({ proof }: { proof: ProofLike }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const local = useHydrated();
   const id = useId();
   return (
@@ -28,7 +28,7 @@ export function ProofCard({ proof }: { proof: ProofLike }) {
         <p>
           {/* UTC as the server renders it until hydrated, then the visitor's time zone; Intl may space it differently on the server. */}
           <time dateTime={proof.delivered_at} suppressHydrationWarning>
-            {t("track.deliveredAt", { when: fmtMoment(proof.delivered_at, local ? undefined : "UTC") })}
+            {t("track.deliveredAt", { when: fmtMoment(i18n.language, proof.delivered_at, local ? undefined : "UTC") })}
           </time>
         </p>
         {proof.left_at ? (

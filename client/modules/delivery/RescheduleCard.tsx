@@ -1,5 +1,5 @@
 import { useId, useMemo, useState, type FormEvent } from "react";
-import { useTranslation } from "../../i18n";
+import { useTranslation } from "react-i18next";
 import { useRescheduleDeliveryMutation } from "../../generated/public";
 import { callErrors, errorText } from "../../errors";
 import { TRACK_ERRORS } from "../parcel/trackErrors";
@@ -23,7 +23,7 @@ interface Props {
 }
 
 const DEPOT = "depot";
-const dayLabel = (ymd: string) => fmtDate(ymd, { weekday: "long", day: "numeric", month: "long" });
+const dayLabel = (lng: string, ymd: string) => fmtDate(lng, ymd, { weekday: "long", day: "numeric", month: "long" });
 
 /**
  * After a failed attempt, where the admin allows it: the recipient picks one of the next working
@@ -31,7 +31,7 @@ const dayLabel = (ymd: string) => fmtDate(ymd, { weekday: "long", day: "numeric"
  * e-mail that unlocked the page, or one typed here. The server checks the day and the proof again.
  */
 export function RescheduleCard({ code, choice, date, locked, verify, token, onDone }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const id = useId();
   const days = useMemo(() => nextWorkingDays(new Date()), []);
   const current = choice === "depot" ? DEPOT : choice === "delivery" && date ? date : "";
@@ -74,7 +74,7 @@ export function RescheduleCard({ code, choice, date, locked, verify, token, onDo
     setPending(false);
   };
 
-  const chosen = choice === "depot" ? t("track.rescheduleChosenDepot") : choice === "delivery" && date ? t("track.rescheduleChosenDay", { day: dayLabel(date) }) : null;
+  const chosen = choice === "depot" ? t("track.rescheduleChosenDepot") : choice === "delivery" && date ? t("track.rescheduleChosenDay", { day: dayLabel(i18n.language, date) }) : null;
   return (
     <section className="card result-card reschedule-card" aria-labelledby={`${id}-title`} data-testid="reschedule">
       <h3 id={`${id}-title`}>
@@ -97,7 +97,7 @@ export function RescheduleCard({ code, choice, date, locked, verify, token, onDo
               {days.map((d) => (
                 <label key={d} className={`reschedule-option${picked === d ? " picked" : ""}`}>
                   <input type="radio" name="reschedule" value={d} checked={picked === d} onChange={() => setPicked(d)} />
-                  <span>{dayLabel(d)}</span>
+                  <span>{dayLabel(i18n.language, d)}</span>
                 </label>
               ))}
               <label className={`reschedule-option depot${picked === DEPOT ? " picked" : ""}`}>

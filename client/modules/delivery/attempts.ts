@@ -1,4 +1,4 @@
-import type { TFunction } from "../../i18n";
+import type { TFunction } from "i18next";
 import { isFailureReason } from "../parcel/status";
 
 export { attemptNumbers } from "../../../server/modules/delivery/delivery.rules";

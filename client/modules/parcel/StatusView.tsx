@@ -1,5 +1,5 @@
 import type { CSSProperties } from "react";
-import { useTranslation } from "../../i18n";
+import { useTranslation } from "react-i18next";
 import { Icon } from "../../components/Icon";
 import { activityIconPath } from "../../components/activityIcons";
 import { ACTIVITY_COLORS } from "../../../server/modules/activity/activity.codes";

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ReactElement, type ReactNode } from "react";
-import { Link } from "../../router";
-import { useTranslation } from "../../i18n";
-import type { TFunction } from "../../i18n";
+import { Link } from "react-router-dom";
+import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
 import type { TrackParcelQuery } from "../../generated/public";
 import { Icon } from "../../components/Icon";
 import * as icons from "./icons";
@@ -51,14 +51,14 @@ function sameAsLabel(text: string, code: string | null | undefined, t: TFunction
 
 /** "No update for N days" when a parcel on its way has gone quiet (quiet_after_days). */
 export function QuietNote({ p }: { p: { last_event_at: string; quiet_after_days: number; status_code?: string | null } }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const days = quietDays(p);
   if (days === null) return null;
   return (
     <p className="quiet-note" role="note">
       <Icon path={icons.update} size={20} />
       <span>
-        <strong>{plural(t, "track.quiet", days)}</strong> <span className="quiet-hint">{t("track.quietHint")}</span>{" "}
+        <strong>{plural(t, i18n.language, "track.quiet", days)}</strong> <span className="quiet-hint">{t("track.quietHint")}</span>{" "}
         <Link to="/contact.html">{t("nav.contact")}</Link>
       </span>
     </p>
@@ -95,9 +95,9 @@ function Row({ label, value }: { label: string; value: string | null | undefined
 }
 
 function HistoryItem({ a, latest, attempt }: { a: Activity; latest: boolean; attempt: number | null }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const color = COLORS.has(a.color) ? a.color : "green";
-  const month = fmtDate(a.created_at, { month: "short" }) || a.created_at_month;
+  const month = fmtDate(i18n.language, a.created_at, { month: "short" }) || a.created_at_month;
   return (
     <li className={`history-item act-${color}${latest ? " latest" : ""}`}>
       <div className="history-when">
@@ -146,8 +146,8 @@ interface Reschedule {
 }
 
 export function TrackResult({ parcel: p, onVerify, reschedule }: { parcel: Parcel; onVerify?: Verify; reschedule?: Reschedule }) {
-  const { t } = useTranslation();
-  const expected = deliveryWindow(p.min_expected_delivery_date, p.max_expected_delivery_date);
+  const { t, i18n } = useTranslation();
+  const expected = deliveryWindow(i18n.language, p.min_expected_delivery_date, p.max_expected_delivery_date);
   // Once delivered, returned or cancelled, the estimate no longer heads the card.
   const final = isStatusCode(p.status_code) && FINAL_STATUSES.includes(p.status_code);
   const history = p.history ?? [];
@@ -214,7 +214,7 @@ export function TrackResult({ parcel: p, onVerify, reschedule }: { parcel: Parce
               {t("track.lastUpdate")}:{" "}
               <time dateTime={p.last_event_at}>
                 <strong>
-                  <bdi suppressHydrationWarning>{fmtMoment(p.last_event_at, local ? undefined : "UTC")}</bdi>
+                  <bdi suppressHydrationWarning>{fmtMoment(i18n.language, p.last_event_at, local ? undefined : "UTC")}</bdi>
                 </strong>
               </time>
             </span>
@@ -251,9 +251,9 @@ export function TrackResult({ parcel: p, onVerify, reschedule }: { parcel: Parce
               <Row label={t("track.status")} value={p.status || (isStatusCode(p.status_code) ? t(`status.${p.status_code}`) : null)} />
               <Row label={t("track.currentLocation")} value={p.current_location} />
               <Row label={t("track.shippedVia")} value={p.shipped_via} />
-              <Row label={t("track.weight")} value={p.weight != null ? t("track.weightValue", { value: fmtNumber(p.weight) }) : null} />
+              <Row label={t("track.weight")} value={p.weight != null ? t("track.weightValue", { value: fmtNumber(i18n.language, p.weight) }) : null} />
               <Row label={t("track.content")} value={p.parcel_content} />
-              <Row label={t("track.declaredValue")} value={p.declared_value != null ? fmtNumber(p.declared_value, { minimumFractionDigits: 2, maximumFractionDigits: 2 }) : null} />
+              <Row label={t("track.declaredValue")} value={p.declared_value != null ? fmtNumber(i18n.language, p.declared_value, { minimumFractionDigits: 2, maximumFractionDigits: 2 }) : null} />
               <Row label={t("track.expected")} value={expected} />
             </dl>
           </section>

@@ -1,5 +1,5 @@
-import { Link } from "../../router";
-import { useTranslation } from "../../i18n";
+import { Link } from "react-router-dom";
+import { useTranslation } from "react-i18next";
 import type { TrackParcelsQuery } from "../../generated/public";
 import { Icon } from "../../components/Icon";
 import * as icons from "./icons";
@@ -18,7 +18,7 @@ const detailsHref = (code: string) => `/track.html?code=${encodeURIComponent(cod
 
 /** One code of a multi-code look-up: its status at a glance, or its own error. */
 export function TrackSummary({ item }: { item: TrackItem }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const local = useHydrated();
   const p = item.parcel;
   const titleId = `sum-${item.tracking_code.replace(/[^A-Za-z0-9_-]/g, "_")}`;
@@ -38,7 +38,7 @@ export function TrackSummary({ item }: { item: TrackItem }) {
     );
   }
   const final = isStatusCode(p.status_code) && FINAL_STATUSES.includes(p.status_code);
-  const expected = final ? "" : deliveryWindow(p.min_expected_delivery_date, p.max_expected_delivery_date);
+  const expected = final ? "" : deliveryWindow(i18n.language, p.min_expected_delivery_date, p.max_expected_delivery_date);
   const latest = p.history.length ? p.history[p.history.length - 1] : null;
   return (
     <article className="card track-summary" aria-labelledby={titleId} data-code={p.tracking_code}>
@@ -78,7 +78,7 @@ export function TrackSummary({ item }: { item: TrackItem }) {
             <Icon path={icons.schedule} size={18} />
             <span>
               <bdi>{latest.title}</bdi> · <time dateTime={latest.created_at}>
-                <bdi suppressHydrationWarning>{fmtMoment(latest.created_at, local ? undefined : "UTC")}</bdi>
+                <bdi suppressHydrationWarning>{fmtMoment(i18n.language, latest.created_at, local ? undefined : "UTC")}</bdi>
               </time>
             </span>
           </p>

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from "react";
-import { useTranslation } from "../../i18n";
+import { useTranslation } from "react-i18next";
 import { Icon } from "../../components/Icon";
 import { lock, lock_open } from "./icons";
 import { MAX_TEXT } from "../../../server/core/lengths.codes";

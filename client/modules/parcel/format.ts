@@ -1,8 +1,11 @@
-import type { TFunction } from "../../i18n";
-import { currentTag } from "../../i18n";
+import type { TFunction } from "i18next";
+import { languageOf } from "../../i18n/languages";
 import { FINAL_STATUSES, isStatusCode } from "./status";
 
 const DAY_MS = 24 * 3600_000;
+
+/** The real language tag of a chooser's code (i18next's language: `in` is Hindi's `hi`), for Intl. */
+const tagOf = (lng: string) => languageOf(lng).tag;
 
 /** Intl formatters are costly to build (locale data); one per language and options, reused. */
 const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
@@ -27,21 +30,21 @@ export function calendarDate(ymd: string | null | undefined): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
-/** An instant or a calendar date, in the visitor's language (UTC unless opts say otherwise). */
-export function fmtDate(iso: string | null | undefined, opts: Intl.DateTimeFormatOptions): string {
+/** An instant or a calendar date, in the visitor's language `lng` (i18n.language; UTC unless opts say otherwise). */
+export function fmtDate(lng: string, iso: string | null | undefined, opts: Intl.DateTimeFormatOptions): string {
   if (!iso) return "";
   const d = new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso);
   if (Number.isNaN(d.getTime())) return iso;
   try {
-    return dateFormat(currentTag(), { timeZone: "UTC", ...opts }).format(d);
+    return dateFormat(tagOf(lng), { timeZone: "UTC", ...opts }).format(d);
   } catch {
     return iso;
   }
 }
 
-export function fmtNumber(n: number, opts?: Intl.NumberFormatOptions): string {
+export function fmtNumber(lng: string, n: number, opts?: Intl.NumberFormatOptions): string {
   try {
-    return numberFormat(currentTag(), opts).format(n);
+    return numberFormat(tagOf(lng), opts).format(n);
   } catch {
     return String(n);
   }
@@ -51,7 +54,7 @@ export function fmtNumber(n: number, opts?: Intl.NumberFormatOptions): string {
  * The estimated delivery window in the visitor's language and time zone, e.g. "Tue, 24 Nov –
  * Thu, 26 Nov" (the year only when it is not this year). One date when both ends are equal.
  */
-export function deliveryWindow(min: string | null | undefined, max: string | null | undefined, now = new Date()): string {
+export function deliveryWindow(lng: string, min: string | null | undefined, max: string | null | undefined, now = new Date()): string {
   const a = calendarDate(min);
   const b = calendarDate(max);
   const from = a ?? b;
@@ -61,7 +64,7 @@ export function deliveryWindow(min: string | null | undefined, max: string | nul
   const otherYear = start.getFullYear() !== now.getFullYear() || end.getFullYear() !== now.getFullYear();
   const opts: Intl.DateTimeFormatOptions = { weekday: "short", day: "numeric", month: "short", ...(otherYear ? { year: "numeric" } : {}) };
   try {
-    const f = dateFormat(currentTag(), opts);
+    const f = dateFormat(tagOf(lng), opts);
     return start.getTime() === end.getTime() ? f.format(start) : f.formatRange(start, end);
   } catch {
     return start.getTime() === end.getTime() ? (min ?? max ?? "") : `${min} – ${max}`;
@@ -72,12 +75,12 @@ export function deliveryWindow(min: string | null | undefined, max: string | nul
  * A moment in the visitor's own time zone, e.g. "24 Nov 2026, 14:05" (or in `timeZone`: the server renders
  * UTC, and the hydrating client too, before it shows the visitor's own: components/hydrated.ts).
  */
-export function fmtMoment(iso: string | null | undefined, timeZone?: string): string {
+export function fmtMoment(lng: string, iso: string | null | undefined, timeZone?: string): string {
   if (!iso) return "";
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
   try {
-    return dateFormat(currentTag(), { dateStyle: "medium", timeStyle: "short", ...(timeZone ? { timeZone } : {}) }).format(d);
+    return dateFormat(tagOf(lng), { dateStyle: "medium", timeStyle: "short", ...(timeZone ? { timeZone } : {}) }).format(d);
   } catch {
     return iso;
   }
@@ -101,15 +104,15 @@ export function quietDays(p: { last_event_at: string; quiet_after_days: number; 
  * Hindi's, Swedish's and Vietnamese's tags, so i18next's own choice by code would be wrong there.
  * The count is shown with the language's digits.
  */
-export function plural(t: TFunction, key: string, count: number): string {
-  const tag = currentTag();
+export function plural(t: TFunction, lng: string, key: string, count: number): string {
+  const tag = tagOf(lng);
   let category: string = "other";
   try {
     category = new Intl.PluralRules(tag).select(count);
   } catch {
     /* keep "other" */
   }
-  const shown = fmtNumber(count);
+  const shown = fmtNumber(lng, count);
   const replace = { count: shown };
   return t(`${key}_${category}`, { replace, defaultValue: t(`${key}_other`, { replace }) });
 }

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "../../i18n";
+import { useTranslation } from "react-i18next";
 import { useUnsubscribeMutation } from "../../generated/public";
 import { callErrors, errorText, INVALID_JSON } from "../../errors";
 

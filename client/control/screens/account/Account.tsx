@@ -1,4 +1,4 @@
-import { Link } from "../../../router";
+import { Link } from "react-router-dom";
 import { PageHeader } from "../../components/PageHeader";
 import { Icon } from "../../../components/Icon";
 import { useTitle } from "../../hooks/useTitle";

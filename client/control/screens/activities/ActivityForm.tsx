@@ -1,4 +1,4 @@
-import { useParams } from "../../../router";
+import { useParams } from "react-router-dom";
 import { useAdminActivityQuery, type AdminActivityFieldsFragment, type AdminParcelQuery } from "../../../generated/graphql";
 import { FormStatus, SelectField, SubmitButton, TextAreaField, TextField } from "../../components/fields";
 import { Card, PageHeader } from "../../components/PageHeader";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { Link } from "../../../router";
+import { Link } from "react-router-dom";
 import { useAdminDeleteActivityMutation, type AdminParcelQuery } from "../../../generated/graphql";
 import { AddButton, DeleteButton, ListState } from "../../components/lists";
 import { PageHeader } from "../../components/PageHeader";

@@ -1,5 +1,5 @@
 import type { ChangeEvent } from "react";
-import { useNavigate } from "../../../router";
+import { useNavigate } from "react-router-dom";
 import { useAdminCreateActivityMutation, useAdminUpdateActivityMutation, type AdminActivityFieldsFragment } from "../../../generated/graphql";
 import { useFormState } from "../../hooks/useFormState";
 import { isoToLocal, localToIso, textOrNull } from "../../hooks/values";

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { Link } from "../../../router";
+import { Link } from "react-router-dom";
 import { CheckList, FormStatus, SubmitButton, TextField } from "../../components/fields";
 import { Icon } from "../../../components/Icon";
 import { Card, PageHeader } from "../../components/PageHeader";

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { useSearchParams } from "../../../router";
+import { useSearchParams } from "react-router-dom";
 import { useAdminAuditActorsQuery, useAdminAuditLogQuery, type AdminAuditLogQuery } from "../../../generated/graphql";
 import { ListState, ListTable } from "../../components/lists";
 import { PageHeader } from "../../components/PageHeader";

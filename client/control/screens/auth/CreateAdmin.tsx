@@ -1,4 +1,4 @@
-import { Link } from "../../../router";
+import { Link } from "react-router-dom";
 import { FormStatus, NEW_PASSWORD_HINT, PasswordField, SubmitButton, TextField } from "../../components/fields";
 import { ListState } from "../../components/lists";
 import { useTitle } from "../../hooks/useTitle";

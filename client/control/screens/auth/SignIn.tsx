@@ -1,4 +1,4 @@
-import { Link, useLocation } from "../../../router";
+import { Link, useLocation } from "react-router-dom";
 import { useAdminCanCreateQuery } from "../../../generated/graphql";
 import { CodeField, FormStatus, PasswordField, SubmitButton, TextField } from "../../components/fields";
 import { useTitle } from "../../hooks/useTitle";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useNavigate, useSearchParams } from "../../../router";
+import { useNavigate, useSearchParams } from "react-router-dom";
 import { useAdminResetPasswordMutation, useAdminSendPinMutation } from "../../../generated/graphql";
 import { useFormState } from "../../hooks/useFormState";
 import { SIGN_IN } from "../../session";

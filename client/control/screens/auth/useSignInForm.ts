@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useNavigate, useSearchParams } from "../../../router";
+import { useNavigate, useSearchParams } from "react-router-dom";
 import { useAdminSignInMutation } from "../../../generated/graphql";
 import { useFormState } from "../../hooks/useFormState";
 import { HOME, useRefreshSession } from "../../session";

@@ -1,4 +1,4 @@
-import { Link } from "../../../router";
+import { Link } from "react-router-dom";
 import { useAdminOutboxQuery } from "../../../generated/graphql";
 import { ListState, ListTable, NextPage } from "../../components/lists";
 import { PageHeader } from "../../components/PageHeader";

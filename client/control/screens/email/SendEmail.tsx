@@ -1,4 +1,4 @@
-import { Link } from "../../../router";
+import { Link } from "react-router-dom";
 import { useAdminSettingsQuery, type AdminSettingsQuery } from "../../../generated/graphql";
 import { FormStatus, PasswordField, SubmitButton, TextAreaField, TextField } from "../../components/fields";
 import { Card, PageHeader } from "../../components/PageHeader";

@@ -1,4 +1,4 @@
-import { Link } from "../../../router";
+import { Link } from "react-router-dom";
 import { useAdminInvoicesQuery } from "../../../generated/graphql";
 import { AddButton, ListState, NextPage } from "../../components/lists";
 import { PageHeader } from "../../components/PageHeader";

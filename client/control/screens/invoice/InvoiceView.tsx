@@ -1,4 +1,4 @@
-import { Link, useParams } from "../../../router";
+import { Link, useParams } from "react-router-dom";
 import { useAdminInvoiceQuery } from "../../../generated/graphql";
 import { FormStatus } from "../../components/fields";
 import { ListState } from "../../components/lists";

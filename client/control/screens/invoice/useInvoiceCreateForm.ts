@@ -1,4 +1,4 @@
-import { useNavigate } from "../../../router";
+import { useNavigate } from "react-router-dom";
 import { useAdminCreateInvoiceMutation } from "../../../generated/graphql";
 import { useFormState } from "../../hooks/useFormState";
 import { numberOrNull, textOrNull } from "../../hooks/values";

@@ -1,4 +1,4 @@
-import { useNavigate } from "../../../router";
+import { useNavigate } from "react-router-dom";
 import { useAdminCreatePageMutation, useAdminUpdatePageMutation, type AdminPageQuery } from "../../../generated/graphql";
 import { useFormState } from "../../hooks/useFormState";
 import { textOrNull } from "../../hooks/values";

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { Link } from "../../../router";
+import { Link } from "react-router-dom";
 import { Card, PageHeader } from "../../components/PageHeader";
 import { FormStatus } from "../../components/fields";
 import { ListTable } from "../../components/lists";

@@ -1,4 +1,4 @@
-import { useNavigate } from "../../../router";
+import { useNavigate } from "react-router-dom";
 import { Card, PageHeader } from "../../components/PageHeader";
 import { useTitle } from "../../hooks/useTitle";
 import type { AdminParcelQuery } from "../../../generated/graphql";

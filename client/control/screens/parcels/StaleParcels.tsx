@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { useSearchParams } from "../../../router";
+import { useSearchParams } from "react-router-dom";
 import { useAdminStaleParcelsQuery } from "../../../generated/graphql";
 import { FormStatus, TextField } from "../../components/fields";
 import { ListState, NextPage } from "../../components/lists";

@@ -1,4 +1,4 @@
-import { useParams } from "../../../router";
+import { useParams } from "react-router-dom";
 import { useAdminParcelQuery } from "../../../generated/graphql";
 import { firstError, isNotFound } from "../../hooks/errors";
 

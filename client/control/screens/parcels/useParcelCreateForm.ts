@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useNavigate } from "../../../router";
+import { useNavigate } from "react-router-dom";
 import { useAdminCreateParcelMutation, useAdminProposedTrackingCodeQuery } from "../../../generated/graphql";
 import { useFormState } from "../../hooks/useFormState";
 

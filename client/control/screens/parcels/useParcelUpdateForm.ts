@@ -1,4 +1,4 @@
-import { useNavigate } from "../../../router";
+import { useNavigate } from "react-router-dom";
 import { useAdminUpdateParcelMutation, type AdminParcelQuery } from "../../../generated/graphql";
 import { useFormState } from "../../hooks/useFormState";
 import { inputOf, valuesOf, zoomError, type ParcelValues } from "./parcelFields";

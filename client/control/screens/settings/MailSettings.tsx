@@ -1,4 +1,4 @@
-import { Link } from "../../../router";
+import { Link } from "react-router-dom";
 import { FormStatus, SelectField, SubmitButton } from "../../components/fields";
 import { Card, PageHeader } from "../../components/PageHeader";
 import { useTitle } from "../../hooks/useTitle";

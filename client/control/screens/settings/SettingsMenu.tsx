@@ -1,4 +1,4 @@
-import { Link } from "../../../router";
+import { Link } from "react-router-dom";
 import { useAdminSettingsQuery } from "../../../generated/graphql";
 import { PageHeader } from "../../components/PageHeader";
 import { Icon } from "../../../components/Icon";

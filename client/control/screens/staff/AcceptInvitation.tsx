@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link, useSearchParams } from "../../../router";
+import { Link, useSearchParams } from "react-router-dom";
 import { useAdminAcceptInvitationMutation } from "../../../generated/graphql";
 import { FormStatus, NEW_PASSWORD_HINT, PasswordField, SubmitButton } from "../../components/fields";
 import { Icon } from "../../../components/Icon";

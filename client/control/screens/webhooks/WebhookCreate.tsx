@@ -1,4 +1,4 @@
-import { useParams } from "../../../router";
+import { useParams } from "react-router-dom";
 import { useAdminWebhooksQuery, type AdminWebhookFieldsFragment } from "../../../generated/graphql";
 import { CheckList, FormStatus, SubmitButton, TextField } from "../../components/fields";
 import { ListState } from "../../components/lists";

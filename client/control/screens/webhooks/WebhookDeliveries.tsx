@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useParams } from "../../../router";
+import { useParams } from "react-router-dom";
 import { useAdminPingWebhookMutation, useAdminWebhookDeliveriesQuery, useAdminWebhooksQuery } from "../../../generated/graphql";
 import { errorMessages } from "../../../errors";
 import { FormStatus } from "../../components/fields";

@@ -1,4 +1,4 @@
-import { useTranslation } from "../../../i18n";
+import { useTranslation } from "react-i18next";
 import { Icon } from "../../../components/Icon";
 import { EXPERIENCE } from "../data";
 import { SectionHead, useInView } from "./parts";

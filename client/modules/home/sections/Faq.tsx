@@ -1,5 +1,5 @@
-import { Link } from "../../../router";
-import { useTranslation } from "../../../i18n";
+import { Link } from "react-router-dom";
+import { useTranslation } from "react-i18next";
 import { Icon } from "../../../components/Icon";
 import { expand_more } from "../icons";
 import { FAQ_QUESTIONS, WHY } from "../data";

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from "react";
-import { Link } from "../../../router";
-import { useTranslation } from "../../../i18n";
+import { Link } from "react-router-dom";
+import { useTranslation } from "react-i18next";
 import { Icon } from "../../../components/Icon";
 import { useStaged } from "../../../components/staged";
 import { chevron_left, chevron_right, pause, play_arrow } from "../icons";

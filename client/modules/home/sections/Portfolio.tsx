@@ -1,4 +1,4 @@
-import { useTranslation } from "../../../i18n";
+import { useTranslation } from "react-i18next";
 import { Slider } from "../../../components/Slider";
 import { PORTFOLIO } from "../data";
 import { SectionHead } from "./parts";

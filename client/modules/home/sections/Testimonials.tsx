@@ -1,4 +1,4 @@
-import { useTranslation } from "../../../i18n";
+import { useTranslation } from "react-i18next";
 import { Icon } from "../../../components/Icon";
 import { Slider } from "../../../components/Slider";
 import { useSiteGraph } from "../../graph/siteGraph";

@@ -1,7 +1,7 @@
 // What the home sections share: their heading, the links of their items, the formatted warehouse
 // capacity and the scroll-in trigger of the animations.
 import { useEffect, useRef, useState, type RefObject } from "react";
-import { useTranslation } from "../../../i18n";
+import { useTranslation } from "react-i18next";
 import { useSiteGraph } from "../../graph/siteGraph";
 import { languageOf } from "../../../i18n/languages";
 import { WAREHOUSE_CONTAINERS, type Target } from "../data";

@@ -1,0 +1,41 @@
+import { COOKIE, type LanguageCode } from "./languages";
+
+type Texts = Record<string, unknown>;
+
+/**
+ * A language's texts, ./locales/<code>.json: each file is its own chunk, imported when its language is
+ * needed (the i18next backend in ./index.ts reads them; boot.ts asks for the page's early). No i18next here,
+ * nor the chooser's list: boot.ts, in the small entry, imports this module.
+ */
+const LOCALES = import.meta.glob<Texts>("./locales/*.json", { import: "default" });
+const fileOf = (code: string) => `./locales/${code}.json`;
+const isKnown = (code: string): code is LanguageCode => fileOf(code) in LOCALES;
+
+export function loadLocale(code: string): Promise<Texts> {
+  return isKnown(code) ? LOCALES[fileOf(code)]() : Promise.reject(new Error(`no texts for the language "${code}"`));
+}
+
+export function readLanguageCookie(): LanguageCode {
+  const m = new RegExp(`(?:^|;\\s*)${COOKIE}=([^;]*)`).exec(document.cookie);
+  const code = m ? decodeURIComponent(m[1]) : "";
+  return isKnown(code) ? code : "en";
+}
+
+export function writeLanguageCookie(code: LanguageCode): void {
+  const secure = location.protocol === "https:" ? "; Secure" : "";
+  document.cookie = `${COOKIE}=${encodeURIComponent(code)}; path=/; max-age=${60 * 60 * 24 * 365}; SameSite=Lax${secure}`;
+}
+
+/** The page's language: a known `?lang=`, else the cookie's, else English (server/ssr.ts picks it alike). */
+export function pageLanguage(): LanguageCode {
+  const asked = new URLSearchParams(location.search).get("lang");
+  return asked !== null && isKnown(asked) ? asked : readLanguageCookie();
+}
+
+/**
+ * Starts loading the page's language and English, its fallback, alongside the app (boot.ts): the app
+ * then finds them loaded, or on their way, when it sets i18next up before hydrating or rendering.
+ */
+export function preloadLanguage(): void {
+  for (const code of new Set(["en", pageLanguage()])) loadLocale(code).catch(() => undefined);
+}
