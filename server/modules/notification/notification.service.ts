@@ -70,7 +70,7 @@ async function send(parcelId: number, entry: Parameters<typeof notifyRecipient>[
     headers: {
       "List-Unsubscribe": `<${unsubscribeLink(parcel.tracking_code, token)}>`,
     },
-    jsonLd: parcelDeliveryJsonLd({ ...parcel, status_code: code }, link),
+    jsonLd: parcelDeliveryJsonLd({ ...parcel, status_code: code, last_event_at: undefined }, link),
   });
   await db().parcelNotification.update({ where: { id: claim.id }, data: { mail_id: mail.id } });
 }
