@@ -5,6 +5,7 @@ import { limitCall } from "../../core/ratelimit.js";
 import { sha256 } from "../../core/tokens.js";
 import { db, direct } from "../../db/index.js";
 import { Unsupported } from "../../db/direct.js";
+import { config } from "../../core/config.js";
 
 /** 401 for an unknown or revoked key: the envelope carries no "admin": "false" (a key is no session). */
 export class KeyRejected extends AppError {
@@ -37,6 +38,7 @@ type Key = { id: number; name: string; scopes: string; rate_limit: number; revok
 async function keyByHash(hash: string): Promise<Key | null> {
   const d = direct();
   try {
+    if (!config().directReads) throw new Unsupported("DIRECT_READS=false");
     const [row] = await d.rows(`SELECT "id", "name", "scopes", "rate_limit", "revoked_at" FROM ${d.table("ApiKey")} WHERE "key_hash" = ?`, [hash]);
     return (row as Key | undefined) ?? null;
   } catch (e) {

@@ -89,7 +89,7 @@ export function listParcels(args: PageArgs & { stale_days?: number; to_reschedul
  * case only, as before.
  */
 function listOnSqlite(args: PagingArgs & { to_reschedule?: boolean }, search: string | undefined, cutoff: Date | undefined) {
-  const d = direct();
+  const d = config().directReads ? direct() : { rows: (sql: string, params: unknown[]) => db().$queryRawUnsafe<Record<string, unknown>[]>(sql, ...params) };
   const conditions: string[] = [];
   const params: unknown[] = [];
   const phrase = search && [...search].length >= TRIGRAM ? `"${search.replace(/"/g, '""')}"` : undefined;

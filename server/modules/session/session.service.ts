@@ -50,6 +50,7 @@ type SessionRow = { id: string; expires_at: Date; created_at: Date; admin: { id:
 async function sessionOf(id: string): Promise<SessionRow | null> {
   const d = direct();
   try {
+    if (!config().directReads) throw new Unsupported("DIRECT_READS=false");
     const [r] = await d.rows(
       `SELECT s."id", s."expires_at", s."created_at", a."id" AS "admin_id", a."email", a."role", a."disabled", a."totp_enabled"
        FROM ${d.table("Session")} s JOIN ${d.table("Admin")} a ON a."id" = s."admin_id" WHERE s."id" = ?`,

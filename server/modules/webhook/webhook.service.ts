@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { notFound } from "../../core/errors.js";
+import { config } from "../../core/config.js";
 import { db, direct } from "../../db/index.js";
 import { Unsupported } from "../../db/direct.js";
 import { pageOf, type PageArgs } from "../common/paging.js";
@@ -63,6 +64,7 @@ const readHooksPrisma = () => db().webhook.findMany({ where: { active: true } })
 async function readHooks(): Promise<Hook[]> {
   const d = direct();
   try {
+    if (!config().directReads) throw new Unsupported("DIRECT_READS=false");
     return (await d.rows(`SELECT "id", "url", "events", "secret", "active", "created_at", "updated_at" FROM ${d.table("Webhook")} WHERE "active"`, [])) as Hook[];
   } catch (e) {
     if (e instanceof Unsupported) return readHooksPrisma();
