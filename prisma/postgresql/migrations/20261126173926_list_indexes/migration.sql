@@ -38,3 +38,5 @@ CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public;
 CREATE INDEX "Parcel_tracking_code_trgm_idx" ON "Parcel" USING gin ("tracking_code" public.gin_trgm_ops);
 CREATE INDEX "Parcel_recipient_name_trgm_idx" ON "Parcel" USING gin ("recipient_name" public.gin_trgm_ops);
 CREATE INDEX "Parcel_destination_trgm_idx" ON "Parcel" USING gin ("destination" public.gin_trgm_ops);
+-- Statistics for the filled column and the new indexes, so the planner picks them at once.
+ANALYZE "Parcel";
