@@ -2,6 +2,7 @@
 //   tsx scripts/bench-lists.ts fill URL N       a database of N varied parcels (names, places, ages, statuses; 10 entries each)
 //   tsx scripts/bench-lists.ts lists URL        each list query 10 times (after one warm-up): median and all times, ms
 //   tsx scripts/bench-lists.ts writes URL [S]   POST /api/activities, 8 connections on one parcel, S seconds (10): req/s, p50, p99
+//   BENCH_WRITE=scans: POST /api/scans instead (one code a request, status in_transit, a place)
 //   BENCH_PROFILE=DIR: the server writes a V8 CPU profile there (node --cpu-prof)
 // URL: file:/path/to.db or postgresql://...?schema=NAME. The server runs from the sources (tsx) with
 // the shipped defaults; an API key with parcels:read and history:write is put in the database for it.
@@ -183,11 +184,14 @@ async function lists(target: string) {
 async function writes(target: string, seconds: number) {
   const proc = await startServer(target);
   try {
-    const parcel = await (await fetch(`http://127.0.0.1:${PORT}/api/parcels?per_page=1&page=100`, { headers: auth })).json() as { data: { data: { id: number }[] } };
-    const id = parcel.data.data[0].id;
-    const bodies = Array.from({ length: 50 }, (_, i) => JSON.stringify({ parcel_id: id, title: `Scanned at hub ${i}`, description: "Sorted and loaded.", ...(i % 10 === 0 ? { status_code: i % 20 ? "in_transit" : "out_for_delivery" } : {}) }));
+    const parcel = await (await fetch(`http://127.0.0.1:${PORT}/api/parcels?per_page=1&page=100`, { headers: auth })).json() as { data: { data: { id: number; tracking_code: string }[] } };
+    const { id, tracking_code } = parcel.data.data[0];
+    const scans = process.env.BENCH_WRITE === "scans";
+    const bodies = Array.from({ length: 50 }, (_, i) => JSON.stringify(scans
+      ? { codes: [tracking_code], status_code: "in_transit", place: `Hub ${i}` }
+      : { parcel_id: id, title: `Scanned at hub ${i}`, description: "Sorted and loaded.", ...(i % 10 === 0 ? { status_code: i % 20 ? "in_transit" : "out_for_delivery" } : {}) }));
     const spec = path.join(os.tmpdir(), `bench-lists-writes-${process.pid}.json`);
-    fs.writeFileSync(spec, JSON.stringify({ url: `http://127.0.0.1:${PORT}`, method: "POST", path: "/api/activities", bodies, headers: { ...auth, "content-type": "application/json" }, connections: 8, duration: seconds }));
+    fs.writeFileSync(spec, JSON.stringify({ url: `http://127.0.0.1:${PORT}`, method: "POST", path: scans ? "/api/scans" : "/api/activities", bodies, headers: { ...auth, "content-type": "application/json" }, connections: 8, duration: seconds }));
     const cpu0 = cpuMicros(proc.pid!);
     const out = JSON.parse(execFileSync(process.execPath, [path.join(root, "scripts/bench-load.mjs"), spec], { encoding: "utf8" }));
     const perReq = (cpuMicros(proc.pid!) - cpu0) / out.total;

@@ -54,8 +54,10 @@ export interface ParcelState {
 
 /** The parcels' states in two reads, whatever their number (in the order of the ids found). */
 export async function parcelStates(ids: number[] | { codes: string[] }): Promise<ParcelState[]> {
-  if (Array.isArray(ids) && ids.length === 1 && config().directReads) {
-    const one = await parcelState(ids[0]);
+  // One parcel (a request per entry or per scanned code): one prepared read instead of two compiled queries.
+  const single = Array.isArray(ids) ? (ids.length === 1 ? { column: "id" as const, value: ids[0] } : null) : ids.codes.length === 1 ? { column: "tracking_code" as const, value: ids.codes[0] } : null;
+  if (single && config().directReads) {
+    const one = await parcelState(single.column, single.value);
     if (one !== undefined) return one ? [one] : [];
   }
   const where = Array.isArray(ids) ? { id: { in: ids } } : { tracking_code: { in: ids.codes } };
@@ -68,16 +70,16 @@ export async function parcelStates(ids: number[] | { codes: string[] }): Promise
   return rows.map((r) => ({ ...r, newest: at.get(r.id) ?? null }));
 }
 
-/** One parcel's state in one prepared read (a request per entry); undefined when the driver cannot say. */
-async function parcelState(id: number): Promise<ParcelState | null | undefined> {
+/** One parcel's state in one prepared read; undefined when the driver cannot say. */
+async function parcelState(column: "id" | "tracking_code", value: number | string): Promise<ParcelState | null | undefined> {
   const d = direct();
   const [P, A] = [d.table("Parcel"), d.table("Activity")];
   try {
     const [row] = await d.rows(
       `SELECT p."id", p."tracking_code", p."recipient_name", p."status_code", p."status_reason", a."created_at" AS "newest" FROM ${P} p
        LEFT JOIN ${A} a ON a."id" = (SELECT x."id" FROM ${A} x WHERE x."parcel_id" = p."id" ORDER BY x."created_at" DESC LIMIT 1)
-       WHERE p."id" = ?`,
-      [id],
+       WHERE p."${column}" = ?`,
+      [value],
     );
     return row ? (row as unknown as ParcelState) : null;
   } catch (e) {
