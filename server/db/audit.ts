@@ -1,5 +1,6 @@
 import { currentCall, type Actor, type Call } from "../core/actor.js";
 import type { PrismaClient as Db } from "./generated/sqlite/client.js";
+import { sqliteTime, type SqliteWriter } from "./sqlite-writer.js";
 
 /**
  * The audit trail, kept where every write passes: a Prisma query extension on the one client.
@@ -43,7 +44,7 @@ export type CallObjectType = (typeof CALL_OBJECT_TYPES)[number];
 export const AUDIT_OBJECT_TYPES = [...new Set([...Object.values(AUDITED).map((a) => a.type), ...CALL_OBJECT_TYPES])];
 
 /** Bookkeeping that changes with use, not with anyone's decision. */
-const IGNORED = new Set(["updated_at", "version", "last_used_at", "last_sign_in_at", "totp_last_step"]);
+const IGNORED = new Set(["updated_at", "version", "last_event_at", "last_used_at", "last_sign_in_at", "totp_last_step"]);
 const HIDDEN = "(hidden)";
 const MANY_ROWS = 500;
 
@@ -111,6 +112,18 @@ interface Params {
 type Entry = { actor_kind: string; actor_id: number | null; actor_name: string; operation: string; object_type: string; object_id: string | null; changes: string; at?: Date };
 const queue: Entry[] = [];
 let writer: Db | undefined;
+let sqlite: SqliteWriter | undefined;
+const AUDIT_COLUMNS = ["at", "actor_kind", "actor_id", "actor_name", "operation", "object_type", "object_id", "changes"] as const;
+
+/** A batch in one transaction of prepared inserts on SQLite (a compiled createMany costs more than the writes it records). */
+function insertBatch(batch: Entry[]): Promise<unknown> {
+  if (!sqlite) return writer!.auditEntry.createMany({ data: batch });
+  const w = sqlite;
+  const insert = w.statement(`INSERT INTO "AuditEntry" (${AUDIT_COLUMNS.map((c) => `"${c}"`).join(", ")}) VALUES (${AUDIT_COLUMNS.map(() => "?").join(", ")})`);
+  return w.transaction(() => {
+    for (const e of batch) insert.run(sqliteTime(e.at!), e.actor_kind, e.actor_id, e.actor_name, e.operation, e.object_type, e.object_id, e.changes);
+  });
+}
 let timer: NodeJS.Timeout | undefined;
 let flushing: Promise<void> = Promise.resolve();
 
@@ -140,7 +153,7 @@ export function flushAudit(): Promise<void> {
     while (queue.length && writer) {
       const batch = queue.splice(0, MANY_ROWS);
       try {
-        await writer.auditEntry.createMany({ data: batch });
+        await insertBatch(batch);
       } catch (e) {
         console.error(`audit log: ${batch.length} entries not written:`, (e as Error).message);
       }
@@ -165,22 +178,32 @@ export function recordEvent(e: { actor?: Actor | null; operation?: string; objec
   }]);
 }
 
-/** The client with the audit trail: every write of an audited model goes through here. */
-export function withAudit(base: Db): Db {
-  writer = base;
-  /** The entry of one write, or null when nothing worth recording changed. */
-  const entry = (model: string, operation: string, objectId: unknown, changes: Changes) => {
-    if (!Object.keys(changes).length) return null;
-    const call = currentCall();
-    return {
-      ...who(call),
-      // The door's operation; writes outside any request (the seed, workers) name the model's.
-      operation: call?.operation ?? `${AUDITED[model].type}.${operation}`,
-      object_type: AUDITED[model].type,
-      object_id: objectId == null ? null : String(objectId),
-      changes: JSON.stringify(changes),
-    };
+/** The entry of one write, or null when nothing worth recording changed. */
+function entry(model: string, operation: string, objectId: unknown, changes: Changes): Entry | null {
+  if (!Object.keys(changes).length) return null;
+  const call = currentCall();
+  return {
+    ...who(call),
+    // The door's operation; writes outside any request (the seed, workers) name the model's.
+    operation: call?.operation ?? `${AUDITED[model].type}.${operation}`,
+    object_type: AUDITED[model].type,
+    object_id: objectId == null ? null : String(objectId),
+    changes: JSON.stringify(changes),
   };
+}
+
+/**
+ * Records writes made without Prisma (server/db/sqlite-writer.ts) as the extension records its
+ * own: `operation` is Prisma's name for it ("create", "updateMany"), rows before and after.
+ */
+export function recordWrites(writes: { model: string; operation: string; id: unknown; before: Row | null; after: Row | null }[]): void {
+  enqueue(writes.map((w) => entry(w.model, w.operation, w.id, diff(w.model, w.before, w.after))));
+}
+
+/** The client with the audit trail: every write of an audited model goes through here. */
+export function withAudit(base: Db, sqliteWriter?: SqliteWriter): Db {
+  writer = base;
+  sqlite = sqliteWriter;
   const record = async (model: string, operation: string, objectId: unknown, changes: Changes) => enqueue([entry(model, operation, objectId, changes)]);
   /** The entries of a write of many rows (a CSV import writes thousands). */
   const recordAll = async (entries: (ReturnType<typeof entry>)[]) => enqueue(entries);
@@ -234,11 +257,17 @@ export function withAudit(base: Db): Db {
   }) as unknown as Db;
 }
 
-/** A new history entry carries who added it (the control panel shows it; the public view never). */
-function stamp(args: Record<string, unknown>, operation: string) {
+/** Who adds a history entry now (the control panel shows it; the public view never), or null outside a call. */
+export function author(): { created_by_kind: string; created_by_id: number; created_by_name: string } | null {
   const actor = currentCall()?.actor;
-  if (!actor) return;
-  const by = { created_by_kind: actor.kind, created_by_id: actor.id, created_by_name: actor.kind === "member" ? actor.email : actor.name };
+  if (!actor) return null;
+  return { created_by_kind: actor.kind, created_by_id: actor.id, created_by_name: actor.kind === "member" ? actor.email : actor.name };
+}
+
+/** A new history entry carries who added it. */
+function stamp(args: Record<string, unknown>, operation: string) {
+  const by = author();
+  if (!by) return;
   const data = (operation === "upsert" ? args.create : args.data) as Row | undefined;
   if (data && data.created_by_name === undefined) Object.assign(data, by);
 }

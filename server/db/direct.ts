@@ -34,7 +34,9 @@ export function prismaDate(text: string): Date {
 }
 
 function sqliteDecoder(declared: string | null): Decode {
-  switch ((declared ?? "").toUpperCase()) {
+  // An expression (count(*), max(id)) has no declared type: its value as SQLite gives it.
+  if (declared === null) return same;
+  switch (declared.toUpperCase()) {
     case "INTEGER":
     case "INT":
       return (v) => (typeof v === "number" ? Math.trunc(v) : v);

@@ -6,12 +6,13 @@ import { openDirect, type DirectDb } from "./direct.js";
 import { startBus, stopBus } from "../core/bus.js";
 import { readEnv } from "../core/config.js";
 import { flushAudit, withAudit } from "./audit.js";
+import { SqliteWriter } from "./sqlite-writer.js";
 
 /** The one Prisma client. Both generated clients share the same model API; SQLite's type stands for both. */
 export type Db = PrismaClient;
 export type Provider = "sqlite" | "postgresql";
 
-let current: { prisma: Db; provider: Provider; schema: string; direct: DirectDb } | undefined;
+let current: { prisma: Db; provider: Provider; schema: string; direct: DirectDb; writer?: SqliteWriter } | undefined;
 
 export function db(): Db {
   if (!current) throw new Error("database not opened");
@@ -25,6 +26,10 @@ export function provider(): Provider {
 export function direct(): DirectDb {
   if (!current) throw new Error("database not opened");
   return current.direct;
+}
+/** Prepared writes on Prisma's own SQLite connection (server/db/sqlite-writer.ts); undefined on PostgreSQL. */
+export function sqliteWriter(): SqliteWriter | undefined {
+  return current?.writer;
 }
 /** The quoted PostgreSQL schema for raw SQL (the adapter qualifies only Prisma's own queries). */
 export function pgTable(name: string): string {
@@ -47,6 +52,7 @@ export async function openDb(url: string): Promise<Db> {
   await migrate(url);
   let prisma: Db;
   let schema = "public";
+  let writer: SqliteWriter | undefined;
   if (provider === "sqlite") {
     const file = sqliteFile(url);
     fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -54,7 +60,19 @@ export async function openDb(url: string): Promise<Db> {
       import("./generated/sqlite/client.js"),
       import("@prisma/adapter-better-sqlite3"),
     ]);
-    prisma = new PrismaClient({ adapter: new PrismaBetterSQLite3({ url: `file:${file}` }) });
+    // The adapter Prisma connects is kept: the SQLite writer uses its connection and transaction lock.
+    const factory = new PrismaBetterSQLite3({ url: `file:${file}` });
+    const adapter: Pick<typeof factory, "provider" | "adapterName" | "connect" | "connectToShadowDb"> = {
+      provider: factory.provider,
+      adapterName: factory.adapterName,
+      connect: async () => {
+        const a = await factory.connect();
+        writer = new SqliteWriter(a as unknown as ConstructorParameters<typeof SqliteWriter>[0]);
+        return a;
+      },
+      connectToShadowDb: () => factory.connectToShadowDb(),
+    };
+    prisma = new PrismaClient({ adapter });
     // WAL keeps readers and the writer apart; foreign keys make cascades real.
     await prisma.$queryRawUnsafe("PRAGMA journal_mode = WAL");
     await prisma.$executeRawUnsafe("PRAGMA foreign_keys = ON");
@@ -72,7 +90,7 @@ export async function openDb(url: string): Promise<Db> {
   }
   await prisma.$connect();
   // Every write of an audited model is recorded (server/db/audit.ts).
-  prisma = withAudit(prisma);
+  prisma = withAudit(prisma, writer);
   let direct: DirectDb;
   if (provider === "sqlite") {
     direct = openDirect("sqlite", { file: sqliteFile(url) });
@@ -82,7 +100,7 @@ export async function openDb(url: string): Promise<Db> {
     // Cached views and the start-up graph are invalidated across processes by NOTIFY (server/core/bus.ts).
     await startBus(connectionString, schema);
   }
-  current = { prisma, provider, schema, direct };
+  current = { prisma, provider, schema, direct, writer };
   return prisma;
 }
 

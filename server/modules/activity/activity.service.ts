@@ -1,7 +1,11 @@
+import { config } from "../../core/config.js";
 import { badInput, forbidden, notFound } from "../../core/errors.js";
 import { currentCall } from "../../core/actor.js";
 import { can } from "../../core/permissions.js";
-import { db } from "../../db/index.js";
+import { author, recordWrites } from "../../db/audit.js";
+import { db, direct, sqliteWriter } from "../../db/index.js";
+import { prismaDate, Unsupported } from "../../db/direct.js";
+import { sqliteTime, type SqliteWriter } from "../../db/sqlite-writer.js";
 import { notifyRecipient } from "../notification/notification.service.js";
 import { withDerivedTime } from "../parcel/history.js";
 import { statusEvents } from "../parcel/parcel.events.js";
@@ -9,7 +13,7 @@ import { applyHistoryStatus, parcelUpdates, parcelViews, touchParcel } from "../
 import { forgetParcel } from "../parcel/public-views.js";
 import { STATUS_RULES } from "../parcel/status.codes.js";
 import { isStatusCode } from "../parcel/status.rules.js";
-import { emitEvent } from "../webhook/webhook.service.js";
+import { emitEvent, listensTo } from "../webhook/webhook.service.js";
 import { DEFAULT_ACTIVITY_COLOR, DEFAULT_ACTIVITY_ICON } from "./activity.codes.js";
 import type { CreateActivityInput, UpdateActivityInput } from "./activity.input.js";
 
@@ -50,6 +54,12 @@ export interface ParcelState {
 
 /** The parcels' states in two reads, whatever their number (in the order of the ids found). */
 export async function parcelStates(ids: number[] | { codes: string[] }): Promise<ParcelState[]> {
+  // One parcel (a request per entry or per scanned code): one prepared read instead of two compiled queries.
+  const single = Array.isArray(ids) ? (ids.length === 1 ? { column: "id" as const, value: ids[0] } : null) : ids.codes.length === 1 ? { column: "tracking_code" as const, value: ids.codes[0] } : null;
+  if (single && config().directReads) {
+    const one = await parcelState(single.column, single.value);
+    if (one !== undefined) return one ? [one] : [];
+  }
   const where = Array.isArray(ids) ? { id: { in: ids } } : { tracking_code: { in: ids.codes } };
   const rows = await db().parcel.findMany({
     where, select: { id: true, tracking_code: true, recipient_name: true, status_code: true, status_reason: true },
@@ -58,6 +68,24 @@ export async function parcelStates(ids: number[] | { codes: string[] }): Promise
   const newest = await db().activity.groupBy({ by: ["parcel_id"], where: { parcel_id: { in: rows.map((r) => r.id) } }, _max: { created_at: true } });
   const at = new Map(newest.map((n) => [n.parcel_id, n._max.created_at]));
   return rows.map((r) => ({ ...r, newest: at.get(r.id) ?? null }));
+}
+
+/** One parcel's state in one prepared read; undefined when the driver cannot say. */
+async function parcelState(column: "id" | "tracking_code", value: number | string): Promise<ParcelState | null | undefined> {
+  const d = direct();
+  const [P, A] = [d.table("Parcel"), d.table("Activity")];
+  try {
+    const [row] = await d.rows(
+      `SELECT p."id", p."tracking_code", p."recipient_name", p."status_code", p."status_reason", a."created_at" AS "newest" FROM ${P} p
+       LEFT JOIN ${A} a ON a."id" = (SELECT x."id" FROM ${A} x WHERE x."parcel_id" = p."id" ORDER BY x."created_at" DESC LIMIT 1)
+       WHERE p."${column}" = ?`,
+      [value],
+    );
+    return row ? (row as unknown as ParcelState) : null;
+  } catch (e) {
+    if (e instanceof Unsupported) return undefined;
+    throw e;
+  }
 }
 
 export interface EntryData {
@@ -143,6 +171,19 @@ export function planEntry(state: ParcelState, data: EntryData, place: EntryPlace
 export async function writeEntries(plans: EntryPlan[]): Promise<AddedEntry[]> {
   if (!plans.length) return [];
   if (new Set(plans.map((p) => p.state.id)).size !== plans.length) throw new Error("writeEntries takes one entry per parcel");
+  const writer = config().directReads ? sqliteWriter() : undefined;
+  const rows = writer ? await writeOnSqlite(writer, plans, new Date()) : await writeWithPrisma(plans);
+  const byParcel = new Map(rows.map((r) => [r.parcel_id, r]));
+  return plans.map((p) => {
+    const { state, data } = p;
+    const changed = p.moves && data.status_code !== state.status_code;
+    if (p.moves) Object.assign(state, { status_code: data.status_code, status_reason: data.status_reason });
+    if (p.newest) state.newest = data.created_at;
+    return { parcel_id: state.id, tracking_code: state.tracking_code, activity: withDerivedTime(byParcel.get(state.id)!), status_changed: changed };
+  });
+}
+
+async function writeWithPrisma(plans: EntryPlan[]) {
   const changes = new Map<string, number[]>();
   for (const p of plans) {
     const key = JSON.stringify(p.parcel);
@@ -152,14 +193,43 @@ export async function writeEntries(plans: EntryPlan[]): Promise<AddedEntry[]> {
     db().activity.createManyAndReturn({ data: plans.map((p) => p.row) }),
     ...parcelUpdates([...changes].map(([key, ids]) => ({ ids, data: JSON.parse(key) })), new Date()),
   ]);
-  const byParcel = new Map(rows.map((r) => [r.parcel_id, r]));
-  return plans.map((p) => {
-    const { state, data } = p;
-    const changed = p.moves && data.status_code !== state.status_code;
-    if (p.moves) Object.assign(state, { status_code: data.status_code, status_reason: data.status_reason });
-    if (p.newest) state.newest = data.created_at;
-    return { parcel_id: state.id, tracking_code: state.tracking_code, activity: withDerivedTime(byParcel.get(state.id)!), status_changed: changed };
-  });
+  return rows;
+}
+
+type ActivityRow = Awaited<ReturnType<typeof writeWithPrisma>>[number];
+const ACTIVITY_COLUMNS = ["parcel_id", "title", "description", "icon", "color", "status_code", "status_reason", "created_by_kind", "created_by_id", "created_by_name",
+  "scan_id", "replaced_status_code", "replaced_status_reason", "created_at", "updated_at"] as const;
+const q = (c: string) => `"${c}"`;
+const sqlValue = (v: unknown) => (v instanceof Date ? sqliteTime(v) : typeof v === "boolean" ? Number(v) : v ?? null);
+
+/**
+ * The same writes as writeWithPrisma, with prepared statements in one transaction on SQLite
+ * (server/db/sqlite-writer.ts), recorded in the audit log as the Prisma extension records them.
+ */
+async function writeOnSqlite(w: SqliteWriter, plans: EntryPlan[], at: Date): Promise<ActivityRow[]> {
+  const by = author() ?? { created_by_kind: null, created_by_id: null, created_by_name: null };
+  const insert = w.statement(`INSERT INTO "Activity" (${ACTIVITY_COLUMNS.map(q).join(", ")}) VALUES (${ACTIVITY_COLUMNS.map(() => "?").join(", ")})`);
+  const audit: Parameters<typeof recordWrites>[0] = [];
+  const rows = await w.transaction(() =>
+    plans.map((p) => {
+      const values = { ...p.row, ...by, updated_at: at };
+      const id = Number(insert.run(ACTIVITY_COLUMNS.map((c) => sqlValue(values[c]))).lastInsertRowid);
+      const row = { id, ...values } as ActivityRow;
+      audit.push({ model: "Activity", operation: "create", id, before: null, after: row });
+      const set = Object.keys(p.parcel);
+      let before: Record<string, unknown> | null = null;
+      if (set.length) {
+        before = w.statement(`SELECT ${set.map(q).join(", ")} FROM "Parcel" WHERE "id" = ?`).get(p.state.id) as Record<string, unknown>;
+        if (typeof before?.rescheduled_at === "string") before.rescheduled_at = prismaDate(before.rescheduled_at);
+      }
+      w.statement(`UPDATE "Parcel" SET ${[...set.map((k) => `${q(k)} = ?`), `"updated_at" = ?`, `"version" = "version" + 1`].join(", ")} WHERE "id" = ?`)
+        .run(...set.map((k) => sqlValue(p.parcel[k])), sqliteTime(at), p.state.id);
+      if (before) audit.push({ model: "Parcel", operation: "updateMany", id: p.state.id, before, after: { ...before, ...p.parcel } });
+      return row;
+    }),
+  );
+  recordWrites(audit);
+  return rows;
 }
 
 /** One entry: the same path as a batch of one. */
@@ -174,15 +244,15 @@ async function addEntry(state: ParcelState, data: EntryData, place: EntryPlace =
 export async function afterEntries(added: AddedEntry[]): Promise<void> {
   if (!added.length) return;
   await forgetParcel(...new Set(added.map((a) => a.tracking_code)));
+  for (const a of added) if (a.status_changed) notifyRecipient(a.parcel_id, a.activity);
+  // The payloads (each parcel with its whole history) are read only when a hook will carry them.
+  if (!(await listensTo(added.some((a) => a.status_changed) ? ["history.added", "status.changed", "parcel.delivered"] : ["history.added"]))) return;
   const views = new Map((await parcelViews([...new Set(added.map((a) => a.parcel_id))])).map((v) => [v.id, v]));
   for (const a of added) {
     const parcel = views.get(a.parcel_id);
     if (!parcel) continue; // deleted meanwhile
     emitEvent("history.added", { parcel, activity: a.activity });
-    if (a.status_changed) {
-      statusEvents(parcel, a.activity);
-      notifyRecipient(parcel.id, a.activity);
-    }
+    if (a.status_changed) statusEvents(parcel, a.activity);
   }
 }
 

@@ -77,7 +77,7 @@ async function send(parcelId: number, entry: Parameters<typeof notifyRecipient>[
     headers: {
       "List-Unsubscribe": `<${unsubscribeLink(parcel.tracking_code, token)}>`,
     },
-    jsonLd: parcelDeliveryJsonLd({ ...parcel, status_code: code }, link),
+    jsonLd: parcelDeliveryJsonLd({ ...parcel, status_code: code, last_event_at: undefined }, link),
     // The outbox's copy is read by staff: the link's secret is the recipient's alone.
     secrets,
   });

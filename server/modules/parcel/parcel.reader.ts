@@ -55,3 +55,31 @@ export async function readParcelVersion(code: string): Promise<number | null> {
   const [row] = await d.rows(`SELECT "version" FROM ${d.table("Parcel")} WHERE "tracking_code" = ?`, [code]);
   return row ? (row.version as number) : null;
 }
+
+/** Parcels with their histories by id, in the order of `ids` (a list's page): two prepared statements, else Prisma. */
+export async function readParcelsWithHistory(ids: number[]): Promise<ParcelRow[]> {
+  if (!ids.length) return [];
+  const viaPrisma = async () => {
+    const rows = await db().parcel.findMany({ where: { id: { in: ids } }, include: { history: historyOrder } });
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  };
+  if (unavailable || !config().directReads) return viaPrisma();
+  const d = direct();
+  const list = ids.map(() => "?").join(", ");
+  try {
+    const parcels = await d.rows(`SELECT ${cols(PARCEL_FIELDS)} FROM ${d.table("Parcel")} WHERE "id" IN (${list})`, ids);
+    const history = await d.rows(
+      `SELECT ${cols(ACTIVITY_FIELDS)} FROM ${d.table("Activity")} WHERE "parcel_id" IN (${list}) ORDER BY "parcel_id", "created_at" ASC, "id" ASC`,
+      ids,
+    );
+    const byId = new Map(parcels.map((p) => [p.id as number, { ...p, history: [] as unknown[] }]));
+    for (const a of history) byId.get(a.parcel_id as number)?.history.push(a);
+    return ids.flatMap((id) => (byId.get(id) as unknown as ParcelRow | undefined) ?? []);
+  } catch (e) {
+    if (!(e instanceof Unsupported)) throw e;
+    console.warn(`parcel lists read through Prisma: ${e.message} has no plain reading`);
+    unavailable = true;
+    return viaPrisma();
+  }
+}

@@ -1,19 +1,20 @@
 import crypto from "node:crypto";
-import { db, containsText } from "../../db/index.js";
+import { db, containsText, direct, provider } from "../../db/index.js";
+import { sqliteTime } from "../../db/sqlite-writer.js";
 import { config } from "../../core/config.js";
 import { badInput, conflict, isUniqueViolation, notFound } from "../../core/errors.js";
 import { randomToken, sha256 } from "../../core/tokens.js";
 import { blankToNull } from "../../core/validation.js";
-import { pageOf, type PageArgs } from "../common/paging.js";
+import { pageOf, type PageArgs, type PagingArgs } from "../common/paging.js";
 import { removeImage, saveImage, type IncomingFile } from "../upload/upload.service.js";
 import { emitEvent } from "../webhook/webhook.service.js";
 import { historyOrder } from "./history.js";
 import { PARCEL_NULLABLE, type CreateParcelInput, type UpdateParcelInput } from "./parcel.input.js";
 import { statusEvents } from "./parcel.events.js";
-import { findByCode } from "./parcel.reader.js";
+import { findByCode, readParcelsWithHistory } from "./parcel.reader.js";
 import { adminView } from "./public-view.js";
 import { forgetParcel } from "./public-views.js";
-import { FINAL_STATUSES } from "./status.codes.js";
+import { FINAL_STATUSES, STATUS_CODES } from "./status.codes.js";
 import { CODE_SHAPE, normalizeCode, proposeCode } from "./tracking-code.js";
 
 /**
@@ -49,26 +50,87 @@ function parcelWhere(search: string | undefined): Record<string, unknown> {
   return s ? { OR: [{ tracking_code: containsText(s) }, { recipient_name: containsText(s) }, { destination: containsText(s) }] } : {};
 }
 
+/** Statuses a parcel can still move on from, named (rather than "not final") so an index on status_code serves them. */
+const LIVE_STATUSES = STATUS_CODES.filter((c) => !FINAL_STATUSES.includes(c));
+/** A LIKE pattern for text containing `s` as it is: %, _ and the escape character match themselves (ESCAPE '\'). */
+const containing = (s: string) => `%${s.replace(/[\\%_]/g, "\\$&")}%`;
+/** FTS5 trigrams need 3 characters: shorter searches read every row (their results are most rows anyway). */
+const TRIGRAM = 3;
+
+/**
+ * The staff's list, newest first: the search (tracking code, recipient or destination containing the
+ * text, case-insensitively, every character as itself), parcels waiting for a new delivery attempt,
+ * and the stale list (still on their way, no history entry for stale_days days). Each is served by an
+ * index at a million parcels: trigrams (SQLite FTS5, PostgreSQL pg_trgm) and (status_code, last_event_at).
+ */
 export function listParcels(args: PageArgs & { stale_days?: number; to_reschedule?: boolean }) {
-  const where = parcelWhere(args.search);
-  // Waiting for a new delivery attempt: the last attempt failed (the recipient's choice, if any, is on the parcel).
-  if (args.to_reschedule) where.status_code = "delivery_failed";
-  if (args.stale_days) {
-    // Quiet parcels: still on their way, and nothing new for stale_days days.
-    const cutoff = new Date(Date.now() - args.stale_days * 24 * 3600_000);
-    where.AND = [
-      // Like last_event_at: the newest entry, or the creation when there is none.
-      { OR: [{ created_at: { lt: cutoff } }, { history: { some: {} } }] },
-      { history: { none: { created_at: { gte: cutoff } } } },
-      { OR: [{ status_code: null }, { status_code: { notIn: [...FINAL_STATUSES] } }] },
-    ];
+  const search = args.search?.trim() || undefined;
+  const cutoff = args.stale_days ? new Date(Date.now() - args.stale_days * 24 * 3600_000) : undefined;
+  if (provider() === "sqlite") return listOnSqlite(args, search, cutoff);
+  const and: Record<string, unknown>[] = [];
+  if (search) {
+    const text = { contains: search.replace(/[\\%_]/g, "\\$&"), mode: "insensitive" as const };
+    and.push({ OR: [{ tracking_code: text }, { recipient_name: text }, { destination: text }] });
   }
+  // Waiting for a new delivery attempt: the last attempt failed (the recipient's choice, if any, is on the parcel).
+  if (args.to_reschedule) and.push({ status_code: "delivery_failed" });
+  if (cutoff) and.push({ last_event_at: { lt: cutoff } }, { OR: [{ status_code: null }, { status_code: { in: LIVE_STATUSES } }] });
+  const where = { AND: and };
   return pageOf(
     args,
     () => db().parcel.count({ where }),
-    async (skip, take) =>
-      (await db().parcel.findMany({ where, skip, take, orderBy: { id: "desc" }, include: { history: historyOrder } })).map(adminView),
+    async (skip, take) => pageRows(await db().parcel.findMany({ where, skip, take, orderBy: { id: "desc" }, select: { id: true } })),
   );
+}
+
+/**
+ * The same list on SQLite: the count and the page's ids by prepared statements (FTS5 MATCH has no
+ * Prisma form), then the page's rows. A printable ASCII search is answered by the trigram index alone
+ * (it matches exactly what LIKE matches there); other text is checked by LIKE too, which folds ASCII
+ * case only, as before.
+ */
+function listOnSqlite(args: PagingArgs & { to_reschedule?: boolean }, search: string | undefined, cutoff: Date | undefined) {
+  const d = config().directReads ? direct() : { rows: (sql: string, params: unknown[]) => db().$queryRawUnsafe<Record<string, unknown>[]>(sql, ...params) };
+  const conditions: string[] = [];
+  const params: unknown[] = [];
+  const phrase = search && [...search].length >= TRIGRAM ? `"${search.replace(/"/g, '""')}"` : undefined;
+  if (phrase && /^[\x20-\x7e]+$/.test(search!) && !args.to_reschedule && !cutoff) {
+    return pageOf(
+      args,
+      async () => Number((await d.rows(`SELECT count(*) AS "n" FROM "ParcelSearch" WHERE "ParcelSearch" MATCH ?`, [phrase]))[0].n),
+      async (skip, take) => pageRows((await d.rows(`SELECT rowid AS "id" FROM "ParcelSearch" WHERE "ParcelSearch" MATCH ? ORDER BY rowid DESC LIMIT ? OFFSET ?`, [phrase, take, skip]))),
+    );
+  }
+  if (search) {
+    if (phrase) {
+      conditions.push(`p."id" IN (SELECT rowid FROM "ParcelSearch" WHERE "ParcelSearch" MATCH ?)`);
+      params.push(phrase);
+    }
+    conditions.push(`(p."tracking_code" LIKE ? ESCAPE '\\' OR p."recipient_name" LIKE ? ESCAPE '\\' OR p."destination" LIKE ? ESCAPE '\\')`);
+    params.push(containing(search), containing(search), containing(search));
+  }
+  if (args.to_reschedule) conditions.push(`p."status_code" = 'delivery_failed'`);
+  if (cutoff) {
+    conditions.push(`p."last_event_at" < ?`, `(p."status_code" IS NULL OR p."status_code" IN (${LIVE_STATUSES.map(() => "?").join(", ")}))`);
+    params.push(sqliteTime(cutoff), ...LIVE_STATUSES);
+  }
+  const where = conditions.length ? `WHERE ${conditions.join(" AND ")}` : "";
+  let counted: Promise<number> | undefined;
+  const count = () => (counted ??= d.rows(`SELECT count(*) AS "n" FROM "Parcel" p ${where}`, params).then((r) => Number(r[0].n)));
+  return pageOf(args, count, async (skip, take) => {
+    let sql = `SELECT p."id" FROM "Parcel" p ${where} ORDER BY p."id" DESC LIMIT ? OFFSET ?`;
+    if (cutoff && !search) {
+      // The stale list's index finds every match, which must then be sorted; the first pages are
+      // found sooner walking the newest rows back, when the matches are not too sparse for it.
+      const [total, [{ m }]] = await Promise.all([count(), d.rows(`SELECT max("id") AS "m" FROM "Parcel"`, [])]);
+      if (total && ((skip + take) * Number(m)) / total < 20_000) sql = sql.replace(/p\."(last_event_at|status_code)"/g, '+p."$1"');
+    }
+    return pageRows(await d.rows(sql, [...params, take, skip]));
+  });
+}
+
+async function pageRows(ids: Record<string, unknown>[]) {
+  return (await readParcelsWithHistory(ids.map((r) => Number(r.id)))).map(adminView);
 }
 
 /**

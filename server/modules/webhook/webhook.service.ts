@@ -1,6 +1,8 @@
 import crypto from "node:crypto";
 import { notFound } from "../../core/errors.js";
-import { db } from "../../db/index.js";
+import { config } from "../../core/config.js";
+import { db, direct } from "../../db/index.js";
+import { Unsupported } from "../../db/direct.js";
 import { pageOf, type PageArgs } from "../common/paging.js";
 import type { CreateWebhookInput, UpdateWebhookInput } from "./webhook.input.js";
 import { postTo } from "./webhook.address.js";
@@ -56,7 +58,19 @@ export async function pingWebhook(id: number) {
 const inFlight = new Set<Promise<unknown>>();
 
 let hooksRead: ReturnType<typeof readHooks> | undefined;
-const readHooks = () => db().webhook.findMany({ where: { active: true } });
+type Hook = Awaited<ReturnType<typeof readHooksPrisma>>[number];
+const readHooksPrisma = () => db().webhook.findMany({ where: { active: true } });
+// Read for every history entry (to learn whether anyone listens): a prepared read, not a compiled query.
+async function readHooks(): Promise<Hook[]> {
+  const d = direct();
+  try {
+    if (!config().directReads) throw new Unsupported("DIRECT_READS=false");
+    return (await d.rows(`SELECT "id", "url", "events", "secret", "active", "created_at", "updated_at" FROM ${d.table("Webhook")} WHERE "active"`, [])) as Hook[];
+  } catch (e) {
+    if (e instanceof Unsupported) return readHooksPrisma();
+    throw e;
+  }
+}
 /** The active webhooks, read once for all events emitted in the same turn (a batch of 500 scans emits 1000). */
 function activeHooks() {
   if (!hooksRead) {
@@ -64,6 +78,11 @@ function activeHooks() {
     setImmediate(() => (hooksRead = undefined));
   }
   return hooksRead;
+}
+
+/** Whether an active hook listens to any of these events (so the caller builds their payloads only then). */
+export async function listensTo(events: WebhookEvent[]): Promise<boolean> {
+  return (await activeHooks()).some((h) => h.events.split(",").some((e) => events.includes(e as WebhookEvent)));
 }
 
 /**
