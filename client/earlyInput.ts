@@ -54,10 +54,14 @@ function tellTyped(): void {
   // All of it read first: React's render after the first event sets the other fields back to its state.
   const typed: { el: HTMLInputElement | HTMLTextAreaElement; value: string }[] = [];
   const picked: { el: HTMLSelectElement; value: string }[] = [];
+  // A box ticked or a radio picked: the radio now checked tells its group's change.
+  const ticked: HTMLInputElement[] = [];
   for (const el of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>("input, textarea, select")) {
     if (el instanceof HTMLSelectElement) {
       if ([...el.options].some((o) => o.selected !== o.defaultSelected)) picked.push({ el, value: el.value });
-    } else if (!(el instanceof HTMLInputElement && ["checkbox", "radio", "file", "hidden"].includes(el.type)) && el.value !== el.defaultValue) {
+    } else if (el instanceof HTMLInputElement && (el.type === "checkbox" || el.type === "radio")) {
+      if (el.checked !== el.defaultChecked && (el.type === "checkbox" || el.checked)) ticked.push(el);
+    } else if (!(el instanceof HTMLInputElement && ["file", "hidden"].includes(el.type)) && el.value !== el.defaultValue) {
       typed.push({ el, value: el.value });
     }
   }
@@ -69,6 +73,12 @@ function tellTyped(): void {
   for (const { el, value } of picked) {
     el.value = value;
     el.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+  // React learns a box's or radio's change from a click: the element is first set back (through React's
+  // own tracker) to what the server rendered, then clicked to the visitor's choice.
+  for (const el of ticked) {
+    el.checked = el.type === "checkbox" ? el.defaultChecked : false;
+    el.click();
   }
 }
 
