@@ -54,13 +54,11 @@ function tellTyped(): void {
   // All of it read first: React's render after the first event sets the other fields back to its state.
   const typed: { el: HTMLInputElement | HTMLTextAreaElement; value: string }[] = [];
   const picked: { el: HTMLSelectElement; value: string }[] = [];
-  // A box ticked or a radio picked: the radio now checked tells its group's change.
-  const ticked: HTMLInputElement[] = [];
   for (const el of document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>("input, textarea, select")) {
     if (el instanceof HTMLSelectElement) {
       if ([...el.options].some((o) => o.selected !== o.defaultSelected)) picked.push({ el, value: el.value });
     } else if (el instanceof HTMLInputElement && (el.type === "checkbox" || el.type === "radio")) {
-      if (el.checked !== el.defaultChecked && (el.type === "checkbox" || el.checked)) ticked.push(el);
+      // noteTicked() read them before React's renders could set them back.
     } else if (!(el instanceof HTMLInputElement && ["file", "hidden"].includes(el.type)) && el.value !== el.defaultValue) {
       typed.push({ el, value: el.value });
     }
@@ -74,11 +72,24 @@ function tellTyped(): void {
     el.value = value;
     el.dispatchEvent(new Event("change", { bubbles: true }));
   }
-  // React learns a box's or radio's change from a click: the element is first set back (through React's
-  // own tracker) to what the server rendered, then clicked to the visitor's choice.
-  for (const el of ticked) {
-    el.checked = el.type === "checkbox" ? el.defaultChecked : false;
+  // React learns a box's or radio's change from a click: the element is first set (through React's own
+  // tracker) to the opposite of the visitor's choice, then clicked to it.
+  for (const { el, checked } of ticked.splice(0)) {
+    if (!el.isConnected) continue;
+    el.checked = !checked;
     el.click();
+  }
+}
+
+const ticked: { el: HTMLInputElement; checked: boolean }[] = [];
+/**
+ * Boxes ticked and radios picked on the page before the app takes it over, read just before hydration: React's
+ * first renders set a box it controls back to its state (text fields keep what was typed until then).
+ */
+export function noteTicked(): void {
+  if (!holding) return;
+  for (const el of document.querySelectorAll<HTMLInputElement>('input[type="checkbox"], input[type="radio"]')) {
+    if (el.checked !== el.defaultChecked && (el.type === "checkbox" || el.checked)) ticked.push({ el, checked: el.checked });
   }
 }
 

@@ -14,6 +14,7 @@ import { App, applyTheme } from "./App";
 import { serverState } from "./serverState";
 import { keepEarly } from "./modules/graph/early";
 import { loadScreen } from "./screens";
+import { noteTicked } from "./earlyInput";
 
 /** Resolves in a new task, so the work after it does not lengthen the task before it. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -57,6 +58,7 @@ void nextTask()
     startTransition(() => {
       const root = document.getElementById("root")!;
       // A mismatch is logged with the component where it was found; React then renders that part on the client.
+      if (fromServer) noteTicked();
       if (fromServer) hydrateRoot(root, app, { onRecoverableError: (e, info) => console.error("hydration:", e, info.componentStack) });
       else createRoot(root).render(app);
     }),
