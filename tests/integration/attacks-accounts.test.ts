@@ -50,9 +50,10 @@ describe("send-pin", () => {
     expect(known.status).toBe(200);
     expect(unknown.status).toBe(200);
     expect(known.json).toEqual(unknown.json);
-    // The old code waited for the SMTP send before answering the admin's address (never, here).
-    expect(known.ms).toBeLessThan(1_000);
-    expect(unknown.ms).toBeLessThan(1_000);
+    // The old code waited for the SMTP send before answering the admin's address: here until nodemailer's
+    // 30 s greeting time-out. A coarse bound well under that (a blow-up, not a speed: this machine is noisy).
+    expect(known.ms).toBeLessThan(15_000);
+    expect(unknown.ms).toBeLessThan(15_000);
   });
 });
 
