@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { compileSerializersSoon, lazySerializers, serializerState } from "./lazy-serializers.js";
 
 const route = (schema: object) => ({ method: "GET", url: "/x", httpStatus: "200", schema });
@@ -11,7 +11,7 @@ describe("lazy response serializers", () => {
     const broken = compile(route({ type: "object", properties: { a: { $ref: "Nowhere#" } } }));
     const failures: unknown[] = [];
     compileSerializersSoon((err) => failures.push(err));
-    await new Promise((r) => setTimeout(r, 50));
+    await vi.waitFor(() => expect(serializerState().pending).toBe(0), { timeout: 30_000, interval: 5 });
     expect(failures).toHaveLength(1);
     expect(serializerState()).toEqual({ pending: 0, failed: 1 });
     // The route whose schema is broken fails when used, as it would have at start-up.

@@ -18,6 +18,11 @@ function withEnv<T>(vars: Record<string, string>, fn: () => T): T {
   }
 }
 
+/**
+ * The slow-request threshold of these tests, and /slow takes a little longer (that sleep is what is tested). Well
+ * above what a plain answer takes even on a loaded machine (2 cores, often loaded to 10+), so /ok is never slow.
+ */
+const SLOW_MS = 300;
 /** A server with the site's logger options writing into an array, and routes answering 200, 404, 500 and slowly. */
 async function serverWith(env: Record<string, string>) {
   const c = withEnv({ LOG_LEVEL: "info", LOG_REQUESTS: "", SLOW_REQUEST_MS: "", ...env }, loadConfig);
@@ -30,7 +35,7 @@ async function serverWith(env: Record<string, string>) {
   app.get("/missing", async (_req, reply) => reply.code(404).send({ ok: false }));
   app.get("/invalid", async (_req, reply) => reply.code(422).send({ ok: false }));
   app.get("/broken", async () => { throw new Error("boom"); });
-  app.get("/slow", async () => { await new Promise((r) => setTimeout(r, 60)); return { ok: true }; });
+  app.get("/slow", async () => { await new Promise((r) => setTimeout(r, SLOW_MS + 50)); return { ok: true }; });
   await app.ready();
   const hit = async (url: string) => (await app.inject({ url })).statusCode;
   return { c, lines, hit, close: () => app.close() };
@@ -38,7 +43,7 @@ async function serverWith(env: Record<string, string>) {
 
 describe("request log", () => {
   it("by default writes only failed and slow requests, one line each", async () => {
-    const s = await serverWith({ SLOW_REQUEST_MS: "50" });
+    const s = await serverWith({ SLOW_REQUEST_MS: String(SLOW_MS) });
     expect(s.c.logRequests).toBe("errors");
     for (const u of ["/ok", "/ok", "/missing", "/invalid?token=abc", "/broken", "/slow"]) await s.hit(u);
     const done = s.lines.filter((l) => l.res);
@@ -67,7 +72,7 @@ describe("request log", () => {
     await off.hit("/missing");
     expect(off.lines.filter((l) => l.res)).toEqual([]);
     await off.close();
-    const warn = await serverWith({ LOG_LEVEL: "warn", SLOW_REQUEST_MS: "50" });
+    const warn = await serverWith({ LOG_LEVEL: "warn", SLOW_REQUEST_MS: String(SLOW_MS) });
     for (const u of ["/ok", "/missing", "/broken", "/slow"]) await warn.hit(u);
     expect(warn.lines.filter((l) => l.res).map((l) => l.req.url)).toEqual(["/broken", "/slow"]);
     await warn.close();

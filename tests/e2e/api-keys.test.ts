@@ -144,7 +144,7 @@ describe("API keys screen", () => {
       const total = 4 + Array.from({ length: 13 }, (_, i) => i + 1).reduce((sum, n) => sum + (n % 7 === 0 ? 0 : 40 + ((n * 37) % 90)), 0);
       await row.getByText(`${total.toLocaleString("en-GB")} calls in 14 days`).waitFor();
       expect(await row.locator(".cp-spark li").count()).toBe(14);
-      await page.waitForTimeout(1100); // the Add button's hint closes after a second
+      await page.locator(".cp-add-tip").waitFor({ state: "detached" }); // the Add button's hint closes after a second
       expect(await page.evaluate<number>(OVERFLOW)).toBeLessThanOrEqual(0);
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/api-keys-list-${name}.png`, fullPage: true });
       await page.goto(`${site.url}/control/index.html`);

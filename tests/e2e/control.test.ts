@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { startSite, type Site } from "../helpers/site.js";
 import { SETUP_TOKEN } from "../helpers/app.js";
-import { DESKTOP, PHONE, launchBrowser, watchErrors } from "../helpers/browser.js";
+import { DESKTOP, PHONE, launchBrowser, networkQuiet, watchErrors } from "../helpers/browser.js";
 import { mailText, startSmtp } from "../helpers/smtp.js";
 import { png } from "../fixtures/images.js";
 
@@ -390,9 +390,11 @@ describe("control panel", () => {
     await expect.poll(() => rows.filter({ has: page.getByText("BULK-1", { exact: true }) }).count()).toBe(0);
 
     // A confirmed delete removes the row; a dismissed one keeps it.
-    page.once("dialog", (d) => d.dismiss());
+    const dismissed = new Promise<void>((r) => page.once("dialog", (d) => void d.dismiss().then(r)));
     await page.getByRole("button", { name: "Delete parcel BULK-2", exact: true }).click();
-    await page.waitForTimeout(300);
+    // Dismissed, and whatever the screen would send after it has been sent.
+    await dismissed;
+    await networkQuiet(page);
     expect(await rows.filter({ has: page.getByText("BULK-2", { exact: true }) }).count()).toBe(1);
     acceptConfirm();
     await page.getByRole("button", { name: "Delete parcel BULK-2", exact: true }).click();

@@ -7,7 +7,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { startSite, type Site } from "../helpers/site.js";
-import { DESKTOP, launchBrowser, PHONE, watchErrors } from "../helpers/browser.js";
+import { DESKTOP, launchBrowser, PHONE, transitionsDone, watchErrors } from "../helpers/browser.js";
 import { signedInAdmin } from "../helpers/admin.js";
 import type { Client } from "../helpers/http.js";
 
@@ -37,7 +37,7 @@ async function shoot(name: string) {
   if (!shots) return;
   for (const t of ["light", "dark"] as const) {
     await theme(t);
-    await page.waitForTimeout(300); // colour transitions (0.2 s) settle first
+    await transitionsDone(page); // colour transitions (0.2 s) settle first
     await page.screenshot({ path: `${shots}/${name}-${t}.png`, fullPage: true });
     await page.screenshot({ path: `${shots}/${name}-${t}-top.png` });
   }

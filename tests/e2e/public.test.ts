@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { startSite, type Site } from "../helpers/site.js";
-import { DESKTOP, PHONE, launchBrowser, watchErrors } from "../helpers/browser.js";
+import { DESKTOP, PHONE, launchBrowser, networkQuiet, watchErrors } from "../helpers/browser.js";
 import { mailText, startSmtp } from "../helpers/smtp.js";
 
 const CODE = "CR-2026-000001";
@@ -190,7 +190,8 @@ for (const [label, viewport] of [["desktop", DESKTOP], ["phone", PHONE]] as cons
       const section = page.locator('section[aria-labelledby="map-title"]');
       await section.waitFor({ state: "attached" });
       if (label === "phone") {
-        await page.waitForTimeout(1500);
+        // Whatever the page asks for by itself has been asked for.
+        await networkQuiet(page);
         expect(requests.some((r) => /leaflet/i.test(r)), "Leaflet loaded before the map neared the viewport").toBe(false);
         expect(requests.some((r) => /ParcelMap/.test(r)), "the map's chunk loaded before the map neared the viewport").toBe(false);
         expect(await section.locator(".parcel-map-loading").count()).toBe(1);
@@ -212,13 +213,17 @@ for (const [label, viewport] of [["desktop", DESKTOP], ["phone", PHONE]] as cons
       await page.goto(url("/track.html"));
       // The look-up is a GET with a persisted-query hash (/graphql?extensions=...), or a POST.
       const graphql = /\/graphql(\?|$)/;
+      // The answer is held until the test has seen the page waiting for it.
+      let answer!: () => void;
+      const seen = new Promise<void>((r) => (answer = r));
       await page.route(graphql, async (route) => {
-        await new Promise((r) => setTimeout(r, 600));
+        await seen;
         await route.continue();
       });
       await page.fill("input[name=code]", "NO-SUCH-CODE-42");
       await page.locator("form[role=search] button[type=submit]").click();
       await visible("TRACKING...");
+      answer();
       const card = page.locator(".track-error");
       await card.waitFor();
       const message = (await card.innerText()).trim();

@@ -11,7 +11,7 @@ import argon2 from "argon2";
 import Database from "better-sqlite3";
 import { ADMIN, signedInAdmin } from "../helpers/admin.js";
 import { startSite, type Site } from "../helpers/site.js";
-import { DESKTOP, launchBrowser, PHONE, watchErrors } from "../helpers/browser.js";
+import { DESKTOP, launchBrowser, networkQuiet, PHONE, transitionsDone, watchErrors } from "../helpers/browser.js";
 import { Client } from "../helpers/http.js";
 
 let site: Site;
@@ -134,7 +134,8 @@ describe("scan screen at 390 px", () => {
     // A reload (the page sending again what it still had) adds nothing twice.
     await page.reload();
     await line("E2E-SCAN-2").and(page.locator(".is-ok")).waitFor();
-    await page.waitForTimeout(500);
+    // Whatever the page sends again by itself has been sent.
+    await networkQuiet(page);
     expect(await state("E2E-SCAN-2")).toMatchObject({ status_code: "in_transit", history: [{ title: "Arrived at hub" }] });
   });
 
@@ -171,7 +172,7 @@ describe("scan screen at 390 px", () => {
     if (shots) {
       await page.screenshot({ path: `${shots}/scan-run-390-light-delivered.png` });
       await page.getByRole("button", { name: "Switch to dark theme" }).click();
-      await page.waitForTimeout(400); // the colours' transition
+      await transitionsDone(page); // the colours' transition
       await page.screenshot({ path: `${shots}/scan-run-390-dark.png` });
       await page.getByRole("button", { name: "Change" }).click();
       await page.locator("label", { hasText: "Delivery attempt failed" }).click();
@@ -180,7 +181,7 @@ describe("scan screen at 390 px", () => {
       await page.setViewportSize(DESKTOP);
       await page.screenshot({ path: `${shots}/scan-run-desktop-dark.png` });
       await page.getByRole("button", { name: "Switch to light theme" }).click();
-      await page.waitForTimeout(400);
+      await transitionsDone(page);
       await page.screenshot({ path: `${shots}/scan-run-desktop-light.png` });
       await page.setViewportSize(PHONE);
       await page.goto(url("/control/index.html"));
@@ -215,7 +216,8 @@ describe("scan screen at 390 px", () => {
     // The screen notices before sending: the courier's own (empty) run, nothing recorded as the courier.
     await page.getByText("What happens to the parcels?").waitFor();
     expect(await page.locator(".cp-scan-line").count()).toBe(0);
-    await page.waitForTimeout(500);
+    // Whatever the page would send by itself has been sent.
+    await networkQuiet(page);
     expect((await state("E2E-SCAN-4")).history).toHaveLength(0);
     await page.reload();
     await page.getByText("What happens to the parcels?").waitFor();

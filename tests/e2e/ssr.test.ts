@@ -202,9 +202,22 @@ describe("before the app has taken the page over", () => {
   it("a form sent is held and sent through the app with what was typed: no page load, no fields in a plain GET", async () => {
     const { page, problems, release } = await withAppHeld(`/track.html?code=NO-SUCH-CODE`);
     await page.locator("#track-code").fill(CODE);
+    // Enter sends the form by its submit button's click (or as a submit without one): each such event, once
+    // dispatched, is noted with whether it was held (its default, the page load, prevented).
+    type Sent = { type: string; defaultPrevented: boolean };
+    type InPage = { addEventListener(type: string, f: (e: Sent) => void, capture: boolean): void; __sent?: string[] };
+    await page.evaluate(() => {
+      const w = globalThis as unknown as InPage;
+      w.__sent = [];
+      const note = (e: Sent) => setTimeout(() => w.__sent!.push(`${e.type}: ${e.defaultPrevented ? "held" : "let through"}`), 0);
+      w.addEventListener("click", note, true);
+      w.addEventListener("submit", note, true);
+    });
     await page.locator("#track-code").press("Enter");
     // Held: the page has not gone anywhere.
-    await page.waitForTimeout(200);
+    await page.waitForFunction(() => ((globalThis as unknown as InPage).__sent ?? []).length > 0);
+    const sent = await page.evaluate(() => (globalThis as unknown as InPage).__sent!);
+    expect(sent.filter((s) => !s.endsWith(": held")), sent.join(", ")).toEqual([]);
     expect(new URL(page.url()).search).toBe("?code=NO-SUCH-CODE");
     release();
     await page.locator("#parcel-code").waitFor();
@@ -244,6 +257,10 @@ async function hydrated(page: Page): Promise<void> {
   // A function, not a string: the page's CSP allows no eval, and a string is evaluated again on each poll.
   type InPage = { document: { getElementById(id: string): object } };
   await page.waitForFunction(() => Object.keys((globalThis as unknown as InPage).document.getElementById("root")).some((k) => k.startsWith("__reactContainer")));
-  // The render after hydration (useHydrated) and the screens' effects.
-  await page.waitForTimeout(300);
+  // The render after hydration (useHydrated) and the screens' effects: done when the page first has nothing left to do.
+  type Idle = { requestIdleCallback(f: () => void, o: { timeout: number }): void; requestAnimationFrame(f: () => void): void };
+  await page.evaluate(() => {
+    const w = globalThis as unknown as Idle;
+    return new Promise<void>((resolve) => w.requestAnimationFrame(() => w.requestIdleCallback(() => resolve(), { timeout: 10_000 })));
+  });
 }

@@ -27,6 +27,7 @@ const url = (p: string) => `${site.url}${p}`;
 const STEP_MS = 30_000;
 const codeAt = (secret: string, step: number) =>
   new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: 30 }).generate({ timestamp: step * STEP_MS + 1000 });
+/** Waits out the last 4 s of a step (the sleep is the clock itself: a typed code must stay valid until it is sent). */
 async function awayFromEdge(): Promise<void> {
   const left = STEP_MS - (Date.now() % STEP_MS);
   if (left < 4000) await new Promise((r) => setTimeout(r, left + 100));

@@ -60,7 +60,8 @@ export async function startSmtp(options: { tls?: { key: string; cert: string }; 
     port,
     messages,
     logins,
-    async waitFor(pred, ms = 10_000) {
+    // A deadline for a blow-up only (the machine is shared); a mail that is there returns at once.
+    async waitFor(pred, ms = 30_000) {
       const end = Date.now() + ms;
       while (Date.now() < end) {
         const m = messages.find(pred);

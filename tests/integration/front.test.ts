@@ -7,6 +7,7 @@ import { startTestApp, type TestApp } from "../helpers/app.js";
 import type { Client } from "../helpers/http.js";
 import { send, type Answer } from "../helpers/raw.js";
 import { ok, signedIn } from "../fixtures/rest.js";
+import { waitFor } from "../helpers/wait.js";
 
 // The front answers (server/front.ts): public reads whose answer is made already, sent before Fastify.
 // They must answer exactly what Fastify answers, count against the same limits, and leave everything
@@ -49,7 +50,7 @@ async function viaFront(request: () => Promise<Answer>): Promise<[Answer, boolea
 
 describe("start-up", () => {
   it("compiles every response serializer soon after it, and none fails", async () => {
-    for (let i = 0; i < 100 && serializerState().pending > 0; i++) await new Promise((r) => setTimeout(r, 20));
+    await waitFor(() => serializerState().pending === 0, { what: "the serializers' compilation" });
     expect(serializerState()).toEqual({ pending: 0, failed: 0 });
   });
 });
@@ -192,6 +193,7 @@ function rawExchange(parts: string[], answers: number, gapMs = 30): Promise<stri
     const socket = net.connect(Number(u.port), u.hostname, async () => {
       for (const p of parts) {
         socket.write(p);
+        // The gap is what is tested: each piece arrives on its own, as a slow client sends it.
         await new Promise((r) => setTimeout(r, gapMs));
       }
     });

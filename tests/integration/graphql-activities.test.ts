@@ -4,6 +4,7 @@ import { startTestApp, type TestApp } from "../helpers/app.js";
 import { Client } from "../helpers/http.js";
 import { expectAllUnauthenticated, expectError, expectFieldError } from "../fixtures/graphql.js";
 import { db } from "../../server/db/index.js";
+import { waitFor } from "../helpers/wait.js";
 import { ACTIVITY_COLORS, ACTIVITY_ICONS } from "../../server/modules/activity/activity.codes.js";
 
 const FIELDS = `id parcel_id title description icon color created_at updated_at created_at_month created_at_day created_at_time`;
@@ -93,7 +94,8 @@ describe("createActivity", () => {
 
   it("shows in the public history oldest first and moves the parcel's updated_at", async () => {
     const before = (await anon.gql(TRACK, { c: "ACT-1" })).data.parcel;
-    await new Promise((r) => setTimeout(r, 20));
+    // The clock past the last write, so a new write's time is later (times are in ms).
+    await waitFor(() => Date.now() > Date.parse(before.updated_at), { interval: 5, what: "the clock to move on" });
     const a = await add({ title: "Newest", description: "Latest event", icon: "check_circle", color: "gold" });
     const after = (await anon.gql(TRACK, { c: "ACT-1" })).data.parcel;
     expect(after.history.at(-1)).toEqual({ id: a.id, title: "Newest", icon: "check_circle", color: "gold" });

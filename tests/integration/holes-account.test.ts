@@ -79,6 +79,7 @@ async function memberSignedIn(email: string, role = "dispatcher"): Promise<{ id:
 const STEP_MS = 30_000;
 const codeAt = (secret: string, step: number) =>
   new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: 30 }).generate({ timestamp: step * STEP_MS + 1000 });
+/** Waits out the last 3 s of a step (the sleep is the clock itself: a code must stay valid while it is used). */
 async function awayFromEdge() {
   const left = STEP_MS - (Date.now() % STEP_MS);
   if (left < 3000) await new Promise((r) => setTimeout(r, left + 100));

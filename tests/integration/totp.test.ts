@@ -33,7 +33,7 @@ const stepNow = () => Math.floor(Date.now() / STEP_MS);
 /** The code of the app for a time step (computed with the same library as the server). */
 const codeAt = (secret: string, step: number) =>
   new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(secret), algorithm: "SHA1", digits: 6, period: 30 }).generate({ timestamp: step * STEP_MS + 1000 });
-/** Waits out the last 3 s of a step, so a step the test picks is still within the server's drift window. */
+/** Waits out the last 3 s of a step, so a step the test picks is still within the server's drift window (the sleep is the clock itself). */
 async function awayFromEdge(): Promise<void> {
   const left = STEP_MS - (Date.now() % STEP_MS);
   if (left < 3000) await new Promise((r) => setTimeout(r, left + 100));

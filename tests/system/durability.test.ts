@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import http from "node:http";
+import net from "node:net";
 import path from "node:path";
 import Database from "better-sqlite3";
 import { afterAll, describe, expect, it } from "vitest";
@@ -7,6 +8,7 @@ import { freshDatabase, dropDatabase } from "../helpers/db.js";
 import { startSite, type Site } from "../helpers/site.js";
 import { signedInAdmin } from "../helpers/admin.js";
 import { Client } from "../helpers/http.js";
+import { waitFor } from "../helpers/wait.js";
 
 const CREATE = `mutation($i: CreateParcelInput!) { createParcel(input: $i) { id tracking_code } }`;
 const db = freshDatabase("sqlite");
@@ -38,7 +40,8 @@ describe("durability on the embedded SQLite database", () => {
       }
     };
     const writers = [0, 1, 2, 3].map(writer);
-    await new Promise((r) => setTimeout(r, 1500));
+    // Killed in the middle of the stream, once writes are being acknowledged steadily.
+    await waitFor(() => acknowledged.length >= 40 || failed > 0, { what: "40 acknowledged writes" });
     await site.stop("SIGKILL");
     stop = true;
     await Promise.all(writers);
@@ -74,22 +77,34 @@ describe("durability on the embedded SQLite database", () => {
       variables: { i: { tracking_code: "TERM-1", recipient_name: "Term", destination: "Here" } },
     });
     const cookie = [...admin.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
-    // Send half the body, SIGTERM the server while it waits for the rest, then finish sending.
+    // Once the server has the request (it answers "100 Continue" to its headers), send half the body, SIGTERM
+    // the server while it waits for the rest, and finish sending once it is stopping (its port refuses new
+    // connections).
+    const port = Number(new URL(site.url).port);
+    const refused = () =>
+      new Promise<boolean>((resolve) => {
+        const s = net.connect(port, "127.0.0.1");
+        s.once("connect", () => {
+          s.destroy();
+          resolve(false);
+        });
+        s.once("error", () => resolve(true));
+      });
     const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
       const req = http.request(`${site.url}/graphql`, {
         method: "POST",
-        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body), cookie },
+        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body), cookie, expect: "100-continue" },
       }, (res) => {
         let text = "";
         res.on("data", (d) => (text += d));
         res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
       });
       req.on("error", reject);
-      req.write(body.slice(0, 40));
-      setTimeout(() => {
+      req.once("continue", () => {
+        req.write(body.slice(0, 40));
         site.proc.kill("SIGTERM");
-        setTimeout(() => req.end(body.slice(40)), 300);
-      }, 300);
+        waitFor(refused, { what: "the server to stop taking connections" }).then(() => req.end(body.slice(40)), reject);
+      });
     });
     const exited = new Promise<number | null>((r) => site.proc.once("exit", (code) => r(code)));
     const res = await answer;

@@ -7,6 +7,7 @@ import { SETUP_TOKEN } from "../helpers/app.js";
 import { ADMIN, signedInAdmin } from "../helpers/admin.js";
 import { gqlUpload, makePng } from "../helpers/images.js";
 import { channelOf } from "../../server/core/bus.js";
+import { waitFor } from "../helpers/wait.js";
 
 // Two server processes on one PostgreSQL database, each with its own uploads folder, as on two machines.
 const db = freshDatabase("postgresql");
@@ -98,8 +99,11 @@ describe("two processes on one PostgreSQL database", () => {
     // When the slow peer sends its ack: the server may read the ack and answer the write before
     // this client hears that its own NOTIFY went through, so the time is taken before sending.
     let ackedAt = 0;
+    const heard = new Set<string>();
     pg.on("notification", (m) => {
-      const [from, topic] = (m.payload ?? "").split(" ");
+      const [from, topic, target] = (m.payload ?? "").split(" ");
+      if (topic === "ack" && target === "slowpeer:2") heard.add(from);
+      // The 400 ms is what is tested: a peer that is slow to answer.
       if (!from.startsWith("slowpeer:") && topic === "parcel")
         setTimeout(() => {
           ackedAt = Date.now();
@@ -109,14 +113,18 @@ describe("two processes on one PostgreSQL database", () => {
     try {
       await pg.query(`LISTEN "${channel}"`);
       await pg.query("SELECT pg_notify($1, $2)", [channel, "slowpeer:1 ping"]);
-      await new Promise((r) => setTimeout(r, 100));
+      // Both processes have heard the ping once they have acked what the slow peer sent after it (each
+      // listener takes the notifications in order): an invalidation of a code that does not exist.
+      await pg.query("SELECT pg_notify($1, $2)", [channel, "slowpeer:2 parcel NO-SUCH-CODE"]);
+      await waitFor(() => heard.size >= 2, { what: "both processes to ack the slow peer" });
       await adminB.patch("/api/parcels", { id, status: "Slow peer" });
       const doneAt = Date.now();
       expect(ackedAt).toBeGreaterThan(0);
       expect(doneAt).toBeGreaterThanOrEqual(ackedAt);
       // Gone: the next write does not wait for it.
       await pg.query("SELECT pg_notify($1, $2)", [channel, "slowpeer:0 bye"]);
-      await new Promise((r) => setTimeout(r, 100));
+      // No wait: the bye reaches B's listener before the write's own notification (PostgreSQL delivers them in
+      // order), and a bye received while a write waits takes the peer off that write's list too.
       ackedAt = 0;
       await adminB.patch("/api/parcels", { id, status: "Peer gone" });
       expect(ackedAt).toBe(0);
@@ -141,7 +149,7 @@ describe("two processes on one PostgreSQL database", () => {
       // Cut off: each process checks versions in the database until it listens again.
       await adminB.patch("/api/parcels", { id, status: "Cut off" });
       expect(await status()).toBe("Cut off");
-      for (let i = 0; i < 100 && (await listeners()) < before; i++) await new Promise((r) => setTimeout(r, 100));
+      await waitFor(async () => (await listeners()) >= before, { what: "both processes to listen again" });
       expect(await listeners()).toBe(before);
       await adminB.patch("/api/parcels", { id, status: "Listening again" });
       expect(await status()).toBe("Listening again");

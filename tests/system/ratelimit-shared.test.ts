@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dropDatabase, freshDatabase } from "../helpers/db.js";
 import { startSite, type Site } from "../helpers/site.js";
 import { Client } from "../helpers/http.js";
+import { waitFor } from "../helpers/wait.js";
 
 // Tracking look-ups are counted locally and flushed to the shared counters in batches; the limit
 // still holds across two processes on one PostgreSQL database (no Redis here).
@@ -32,12 +33,9 @@ afterAll(async () => {
 const lookUp = async (site: Site) => (await new Client(site.url).get("/api/parcels/RS-1")).status;
 /** Waits until the shared counter holds at least `n` tracking hits of this client. */
 async function counted(n: number) {
-  for (let i = 0; i < 200; i++) {
-    const r = await sql.query(`SELECT count FROM "RateCounter" WHERE key LIKE 'tracking:%'`);
-    if ((r.rows[0]?.count ?? 0) >= n) return;
-    await new Promise((res) => setTimeout(res, 50));
-  }
-  throw new Error(`the shared counter never reached ${n}`);
+  await waitFor(async () => ((await sql.query(`SELECT count FROM "RateCounter" WHERE key LIKE 'tracking:%'`)).rows[0]?.count ?? 0) >= n, {
+    what: `the shared counter to reach ${n}`,
+  });
 }
 
 describe("a batched limit shared by two processes", () => {

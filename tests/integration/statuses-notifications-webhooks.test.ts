@@ -11,6 +11,7 @@ import { decodeMail, mailText, startSmtp } from "../helpers/smtp.js";
 import { db } from "../../server/db/index.js";
 import { settleNotifications } from "../../server/modules/notification/notification.service.js";
 import { deliverDue, settleWebhooks } from "../../server/modules/webhook/webhook.service.js";
+import { waitFor } from "../helpers/wait.js";
 import { verifySignature } from "../../server/modules/webhook/webhook.rules.js";
 
 const PARCEL = `id tracking_code recipient_name sender_name image status_code status_reason last_event_at quiet_after_days details_protected
@@ -154,7 +155,7 @@ describe("recipient notifications", () => {
     await activity(p.id, { status_code: "on_hold" });
     await activity(p.id, { status_code: "in_transit" });
     await smtp.waitFor((m) => m.to.includes(to) && mailText(m.raw).includes("On hold"));
-    await new Promise((r) => setTimeout(r, 200));
+    // activity() waits for the notifications it started (settleNotifications): any mail is in by now.
     expect(mailsTo(to).map((m) => /Subject: Parcel [^:]+: ([^\r\n]+)/.exec(mailText(m.raw))?.[1])).toEqual(["In transit", "On hold"]);
     expect(await db().parcelNotification.count({ where: { parcel_id: p.id } })).toBe(2);
     const outbox = await db().mailMessage.findMany({ where: { kind: "notification", to } });
@@ -205,7 +206,7 @@ describe("recipient notifications", () => {
     await activity(p.id, { status_code: "picked_up", created_at: new Date(Date.now() - 8 * 86400_000).toISOString() });
     const off = await parcel({ recipient_email: "quiet@example.com", notify_recipient: false });
     await activity(off.id, { status_code: "delivered" });
-    await new Promise((r) => setTimeout(r, 300));
+    // activity() waits for the notifications it started (settleNotifications): any mail is in by now.
     expect(mailsTo(to)).toHaveLength(0);
     expect(mailsTo("quiet@example.com")).toHaveLength(0);
   });
@@ -227,7 +228,7 @@ describe("recipient notifications", () => {
     expect(row.data.adminParcel.recipient_unsubscribed).toBe(true);
 
     await activity(p.id, { status_code: "delivered" });
-    await new Promise((r) => setTimeout(r, 300));
+    // activity() waits for the notifications it started (settleNotifications): any mail is in by now.
     expect(mailsTo(to)).toHaveLength(1);
   });
 });
@@ -473,13 +474,14 @@ describe("webhooks", () => {
     answers = [500, 503];
     const ping = await admin.post("/api/webhooks/ping", { id: hook.id });
     expect(ping.json.data).toMatchObject({ event: "ping", status: "pending", attempts: 1, response_status: 500 });
-    const deadline = Date.now() + 5000;
-    let d = ping.json.data;
-    while (d.status === "pending" && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 60));
-      await deliverDue();
-      d = await db().webhookDelivery.findUniqueOrThrow({ where: { id: d.id } });
-    }
+    // Each retry is due 50 ms and more later (WEBHOOK_RETRY_BASE_MS): sent when due, until it is no longer pending.
+    const settled = (id: number) =>
+      waitFor(async () => {
+        await deliverDue();
+        const row = await db().webhookDelivery.findUniqueOrThrow({ where: { id } });
+        return row.status !== "pending" && row;
+      }, { interval: 60, what: `delivery ${id} to be delivered or given up` });
+    const d = await settled(ping.json.data.id);
     expect(d).toMatchObject({ status: "delivered", attempts: 3, response_status: 200 });
     expect(hits).toHaveLength(3);
     expect(new Set(hits.map((h) => h.body)).size).toBe(1);
@@ -487,13 +489,7 @@ describe("webhooks", () => {
     hits.length = 0;
     answers = [500, 500, 500, 500];
     const gql = await admin.gql(`mutation($id: Int!) { pingWebhook(id: $id) { id status attempts } }`, { id: hook.id });
-    let last = gql.data.pingWebhook;
-    const end = Date.now() + 5000;
-    while (last.status === "pending" && Date.now() < end) {
-      await new Promise((r) => setTimeout(r, 60));
-      await deliverDue();
-      last = await db().webhookDelivery.findUniqueOrThrow({ where: { id: last.id } });
-    }
+    const last = await settled(gql.data.pingWebhook.id);
     expect(last).toMatchObject({ status: "failed", attempts: 3, error: "HTTP 500" });
   });
 

@@ -128,7 +128,7 @@ beforeAll(async () => {
 
 afterEach(async ({ task }) => {
   const dir = process.env.E2E_SHOTS;
-  if (dir && task.result?.state === "fail") await page.screenshot({ path: `${dir}/control-plus-fail-${task.name.replace(/\W+/g, "-")}.png`, fullPage: true }).catch(() => undefined);
+  if (dir && task.result?.state === "fail") await page.screenshot({ path: `${dir}/control-statuses-webhooks-invoices-fail-${task.name.replace(/\W+/g, "-")}.png`, fullPage: true }).catch(() => undefined);
 });
 
 afterAll(async () => {

@@ -17,14 +17,17 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 describe("a failed limiter store", () => {
-  it("keeps counting sign-ins in this process, answering in time", async () => {
+  it("keeps counting sign-ins in this process, and is not held by the store", async () => {
     const statuses = [];
     for (let i = 0; i < 5; i++) {
       const r = await send(t.url, "POST", "/api/admins/auth/signin", {
         body: JSON.stringify({ email: "y@example.com", password: "wrong-password" }),
         headers: { "content-type": "application/json" },
       });
-      expect(r.ms).toBeLessThan(2_000);
+      // A coarse bound that catches a blow-up only (a request held by the dead store until some far
+      // time-out): the store counts as failed after 1 s (STORE_TIMEOUT_MS) and is then left alone for 5 s;
+      // the rest is the sign-in's own work (password hashing), slow on a loaded machine.
+      expect(r.ms).toBeLessThan(20_000);
       statuses.push(r.status);
     }
     expect(statuses).toEqual([422, 422, 422, 429, 429]);

@@ -6,7 +6,8 @@ import { Client } from "../helpers/http.js";
 import { form, ok, signedIn } from "../fixtures/rest.js";
 import { makePng } from "../helpers/images.js";
 
-// Served as if on https (PUBLIC_URL), with tracking limited to 3 a minute, counted in Redis.
+// HTTP hardening (security headers, the chat code's CSP, session cookies, uploads served as images only) and
+// the look-up limit in Redis. Served as if on https (PUBLIC_URL), with tracking limited to 3 a minute, counted in Redis.
 const prefix = `courier-test-${crypto.randomBytes(4).toString("hex")}:`;
 let t: TestApp;
 let redis: Redis;
