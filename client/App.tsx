@@ -4,7 +4,7 @@ import { useStore } from "./state/store";
 import { PublicLayout } from "./components/layout/PublicLayout";
 import { CONTENT_PAGE_FILE, NOT_FOUND_FILE, SCREEN_FILES } from "./routes";
 import { screenComponent } from "./screens";
-import { CONTROL_ROOT, PAGE_ROUTE, SCREENS, SETUP_ROOT, type Screen } from "../server/core/routes.codes";
+import { CONTROL_ROOT, PAGE_ROUTE, SCREENS, SETUP_ROOT, type Screen } from "@shared/core/routes.codes";
 import { startSiteGraph } from "./modules/graph/siteGraph";
 
 // Every screen is its own chunk (client/routes.ts, client/screens.ts); the control panel is one separate chunk (client/control).

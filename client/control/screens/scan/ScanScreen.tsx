@@ -10,13 +10,13 @@ import { PageHeader } from "../../components/PageHeader";
 import { useToast } from "../../components/Toast";
 import { useTitle } from "../../hooks/useTitle";
 import { STATUS_OPTIONS } from "../../options";
-import { FAILURE_REASON_LABELS, FAILURE_REASONS, STATUS_RULES, type StatusCode } from "../../../../server/modules/parcel/status.codes";
-import { SCAN_EVENTS, type ScanEventId } from "../../../../server/modules/scan/scan.events";
+import { FAILURE_REASON_LABELS, FAILURE_REASONS, STATUS_RULES, type StatusCode } from "@shared/modules/parcel/status.codes";
+import { SCAN_EVENTS, type ScanEventId } from "@shared/modules/scan/scan.events";
 import { signal } from "./feedback";
 import { ProofAction } from "./ProofAction";
 import { codeFromScan, eventOf, loadRun, newScanId, nextQueued, saveRun, scanInput, undoable, type ScanLine, type ScanRun, type ScanSetup } from "./scanRun";
 import "./scan.css";
-import { MAX_TEXT } from "../../../../server/core/lengths.codes";
+import { MAX_TEXT } from "@shared/core/lengths.codes";
 import * as icons from "../../icons";
 import { activityIconPath } from "../../../components/activityIcons";
 
