@@ -1,4 +1,4 @@
-import { preloadRoute } from "./routes";
+import { preloadRoute } from "./screenFiles";
 import { preloadLanguage } from "./i18n/load";
 import { sendEarly, sendEarlyGraph } from "./modules/graph/early";
 import { splitCodes } from "./modules/parcel/codes";
