@@ -63,12 +63,19 @@ function appChunk(id: string, ctx: { getModuleInfo(id: string): { importedIds: r
   return appModules.has(id) ? "start" : null;
 }
 
+/**
+ * `@shared/...` is the server's rules the client needs as well (`*.codes.ts`, some `*.rules.ts`): pure data,
+ * no Node imports (tests/unit/shared.test.ts). The same alias is in client/tsconfig.json and vitest.config.ts.
+ */
+const sharedAlias = { "@shared": path.resolve(import.meta.dirname, "server") };
+
 // The client lives in client/ and builds to dist/client, which the server serves; its manifest tells the server
 // which stylesheet and chunk a screen has (server/ssr.ts). `vite build --ssr` builds the server's render of the
 // public screens (client/entry-server.tsx) into dist/ssr: one self-contained module, every package bundled in,
 // so it runs after `npm prune --omit=dev`.
 export default defineConfig(({ command, isSsrBuild }) => ({
   root: "client",
+  resolve: { alias: sharedAlias },
   publicDir: isSsrBuild ? false : "public",
   plugins: isSsrBuild ? [react()] : [react(), preloadApp()],
   // Apollo Client's development-only checks and warnings stay out of the production build (its documented switch).

@@ -1,6 +1,11 @@
+import path from "node:path";
 import { defineConfig } from "vitest/config";
 
-const alias = [{ find: /^graphql$/, replacement: "graphql/index.js" }];
+// `@shared/...`: the server's rules the client imports as well, as in vite.config.ts and client/tsconfig.json.
+const alias = [
+  { find: /^graphql$/, replacement: "graphql/index.js" },
+  { find: /^@shared\//, replacement: `${path.resolve(import.meta.dirname, "server")}/` },
+];
 const integration = (name: string, db: string) => ({
   extends: true as const,
   test: {

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { renderToString } from "react-dom/server";
 import { createMemoryRouter, createRoutesFromElements, matchRoutes, Outlet, RouterProvider, useParams, type RouteObject } from "react-router-dom";
 import { APP_ROUTES } from "./App";
-import { CONTROL_ROOT, PAGE_ROUTE, SCREENS, SETUP_ROOT } from "../server/core/routes.codes";
+import { CONTROL_ROOT, PAGE_ROUTE, SCREENS, SETUP_ROOT } from "@shared/core/routes.codes";
 
 const routes = createRoutesFromElements(APP_ROUTES);
 

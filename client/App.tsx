@@ -2,12 +2,12 @@ import { lazy, memo, Suspense, useEffect } from "react";
 import { Route, Routes } from "react-router-dom";
 import { useStore } from "./state/store";
 import { PublicLayout } from "./components/layout/PublicLayout";
-import { CONTENT_PAGE_FILE, NOT_FOUND_FILE, SCREEN_FILES } from "./routes";
-import { screenComponent } from "./screens";
-import { CONTROL_ROOT, PAGE_ROUTE, SCREENS, SETUP_ROOT, type Screen } from "../server/core/routes.codes";
+import { CONTENT_PAGE_FILE, NOT_FOUND_FILE, SCREEN_FILES } from "./screenFiles";
+import { screenComponent } from "./screenComponents";
+import { CONTROL_ROOT, PAGE_ROUTE, SCREENS, SETUP_ROOT, type Screen } from "@shared/core/routes.codes";
 import { startSiteGraph } from "./modules/graph/siteGraph";
 
-// Every screen is its own chunk (client/routes.ts, client/screens.ts); the control panel is one separate chunk (client/control).
+// Every screen is its own chunk (client/screenFiles.ts, client/screenComponents.ts); the control panel is one separate chunk (client/control).
 const SCREEN_ELEMENTS = (Object.keys(SCREENS) as Screen[]).map((s) => {
   const Component = screenComponent(SCREEN_FILES[s]);
   return <Route key={s} path={SCREENS[s]} element={<Component />} />;

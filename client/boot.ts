@@ -1,4 +1,4 @@
-import { preloadRoute } from "./routes";
+import { preloadRoute } from "./screenFiles";
 import { preloadLanguage } from "./i18n/load";
 import { sendEarly, sendEarlyGraph } from "./modules/graph/early";
 import { splitCodes } from "./modules/parcel/codes";
@@ -6,7 +6,7 @@ import trackParcel from "./modules/parcel/graphql/TrackParcel.graphql?raw";
 import { serverState } from "./serverState";
 import { holdEarlyInput } from "./earlyInput";
 import { HOME_FIRST_SLIDE, heroImageUrl, preloadImage, TRACK_HERO } from "./components/heroImages";
-import { normalPath, pageSlugAt, screenAt } from "../server/core/routes.codes";
+import { normalPath, pageSlugAt, screenAt } from "@shared/core/routes.codes";
 
 /**
  * The first module main.tsx imports, so it runs before React, Apollo and the rest of the entry are

@@ -22,8 +22,8 @@ import { isLanguageCode, languageOf } from "./i18n/languages";
 import { graphFromServer } from "./modules/graph/siteGraph";
 import { SiteGraphDocument } from "./generated/public";
 import { setProductName } from "./components/brand";
-import { loadScreen } from "./screens";
-import { screenFileAt } from "./routes";
+import { loadScreen } from "./screenComponents";
+import { screenFileAt } from "./screenFiles";
 import { earlyKey } from "./modules/graph/early";
 import type { ServerState } from "./serverState";
 
@@ -50,7 +50,7 @@ export interface Rendered {
   html: string;
   /** Apollo's cache and the operations' errors, for the browser to hydrate with (client/serverState.ts). */
   state: ServerState;
-  /** The screen's module (client/routes.ts), whose stylesheet and chunk the page links. */
+  /** The screen's module (client/screenFiles.ts), whose stylesheet and chunk the page links. */
   file: string | null;
   /** `<html lang dir>` for the language rendered. */
   lang: { tag: string; dir: "ltr" | "rtl" };

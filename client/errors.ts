@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import { isErrorReason, type ErrorReason } from "../server/core/error-reasons";
+import { isErrorReason, type ErrorReason } from "@shared/core/error-reasons";
 
 /** The spec's text for a call that failed on the way or whose answer could not be read. */
 export const INVALID_JSON = "Invalid Json";

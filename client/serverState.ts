@@ -1,6 +1,6 @@
 import type { NormalizedCacheObject } from "@apollo/client/cache";
 import type { GraphQLFormattedError } from "graphql";
-import { SERVER_STATE_ID } from "../server/core/routes.codes";
+import { SERVER_STATE_ID } from "@shared/core/routes.codes";
 import { earlyKey } from "./modules/graph/early";
 
 /**

@@ -13,7 +13,7 @@ import { initI18n } from "./i18n";
 import { App, applyTheme } from "./App";
 import { serverState } from "./serverState";
 import { keepEarly } from "./modules/graph/early";
-import { loadScreen } from "./screens";
+import { loadScreen } from "./screenComponents";
 import { noteTicked } from "./earlyInput";
 
 /** Resolves in a new task, so the work after it does not lengthen the task before it. */

@@ -3,7 +3,7 @@ import { config } from "./core/config.js";
 import { closeDb } from "./db/index.js";
 import { seedDemo } from "../prisma/seed.js";
 import { contentChanged } from "./modules/content/content.service.js";
-import { forgetAllParcels } from "./modules/parcel/public-views.js";
+import { forgetAllParcels } from "./modules/parcel/view-cache.js";
 import { setupLink } from "./modules/admin/admin.service.js";
 
 const c = config();

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { parseMarkup, type MarkupNode } from "./markup";
+import { parseMarkup, type MarkupNode } from "./parseMarkup";
 
 function Node({ node }: { node: MarkupNode }) {
   const { t } = useTranslation();
@@ -41,7 +41,7 @@ function Node({ node }: { node: MarkupNode }) {
   }
 }
 
-/** Renders page markup (components/markup.ts) as React elements; never as raw HTML. */
+/** Renders page markup (components/parseMarkup.ts) as React elements; never as raw HTML. */
 export function Markup({ content }: { content: string }) {
   const nodes = parseMarkup(content);
   return (

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { heroImageUrl } from "./heroImages";
-import { PAGE_DEFAULTS, PAGE_OVERLAYS } from "../../server/modules/page/page.codes";
+import { PAGE_DEFAULTS, PAGE_OVERLAYS } from "@shared/modules/page/page.codes";
 
 function overlayClass(overlay: string | null | undefined): string {
   return (PAGE_OVERLAYS as readonly string[]).includes(overlay ?? "") ? overlay! : PAGE_DEFAULTS.overlay;

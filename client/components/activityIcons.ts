@@ -1,4 +1,4 @@
-import type { ActivityIcon } from "../../server/modules/activity/activity.codes";
+import type { ActivityIcon } from "@shared/modules/activity/activity.codes";
 import {
   airplanemode_active, check_circle, departure_board, directions_boat, home_work, local_shipping, moped, pan_tool, radio_button_checked,
   radio_button_unchecked, verified,

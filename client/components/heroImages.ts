@@ -1,5 +1,5 @@
 // The banner images of the public screens, shared by the screens and the boot code that preloads them.
-import { PAGE_DEFAULTS, PAGE_HEROES, type PageHero } from "../../server/modules/page/page.codes";
+import { PAGE_DEFAULTS, PAGE_HEROES, type PageHero } from "@shared/modules/page/page.codes";
 
 /** A page's banner image (the default one for a name the client does not ship). */
 export function heroImageUrl(hero: string | null | undefined): string {

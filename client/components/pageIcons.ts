@@ -1,4 +1,4 @@
-import type { PageIcon } from "../../server/modules/page/page.codes";
+import type { PageIcon } from "@shared/modules/page/page.codes";
 import { copyright, folder, pages, people } from "./layoutIcons";
 
 /** The path of each page icon the server allows (server/modules/page/page.codes.ts). */

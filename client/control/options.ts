@@ -4,11 +4,11 @@
  */
 import { FAILURE_REASON_LABELS, FAILURE_REASONS, isFailureReason, isStatusCode, STATUS_CODES, STATUS_RULES } from "../modules/parcel/status";
 import { LANGUAGES } from "../i18n/languages";
-import { ACTIVITY_COLORS, ACTIVITY_ICONS } from "../../server/modules/activity/activity.codes";
-import { PAGE_HEROES, PAGE_ICONS, PAGE_OVERLAYS, type PageOverlay } from "../../server/modules/page/page.codes";
-import { MAIL_DRIVERS, MAIL_TEMPLATES, type MailDriver, type MailTemplate } from "../../server/modules/mail/mail.codes";
-import { WEBHOOK_EVENTS, type WebhookEvent } from "../../server/modules/webhook/webhook.codes";
-import { SCOPES, type Scope } from "../../server/core/permissions";
+import { ACTIVITY_COLORS, ACTIVITY_ICONS } from "@shared/modules/activity/activity.codes";
+import { PAGE_HEROES, PAGE_ICONS, PAGE_OVERLAYS, type PageOverlay } from "@shared/modules/page/page.codes";
+import { MAIL_DRIVERS, MAIL_TEMPLATES, type MailDriver, type MailTemplate } from "@shared/modules/mail/mail.codes";
+import { WEBHOOK_EVENTS, type WebhookEvent } from "@shared/modules/webhook/webhook.codes";
+import { SCOPES, type Scope } from "@shared/core/permissions";
 
 export interface Option {
   value: string;

@@ -1,7 +1,7 @@
 // What the control panel shows each role: the one table. Who holds a permission comes from the
 // server's own table (server/core/permissions.ts, pure data); which permission each screen and
 // section needs is listed once here, matching the operations the screen calls (server/core/access.ts).
-import { can, PERMISSIONS, ROLES, type Permission, type Role } from "../../server/core/permissions";
+import { can, PERMISSIONS, ROLES, type Permission, type Role } from "@shared/core/permissions";
 
 export { can, PERMISSIONS, ROLES, type Permission, type Role };
 

@@ -306,12 +306,67 @@ export type UpdateWebhookInput = {
   url?: string | null | undefined;
 };
 
-export type AdminAcceptInvitationMutationVariables = Exact<{
-  input: AcceptInvitationInput;
+export type AdminSignOutMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminSignOutMutation = { signOut: boolean };
+
+export type AdminMeQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminMeQuery = { me: { email: string, role: string, totp_enabled: boolean | null, totp_setup_required: boolean | null } | null };
+
+export type AdminChangePasswordMutationVariables = Exact<{
+  input: ChangePasswordInput;
 }>;
 
 
-export type AdminAcceptInvitationMutation = { acceptInvitation: { email: string, role: string } };
+export type AdminChangePasswordMutation = { changePassword: boolean };
+
+export type AdminConfirmTotpMutationVariables = Exact<{
+  input: ConfirmTotpInput;
+}>;
+
+
+export type AdminConfirmTotpMutation = { confirmTotp: { recovery_codes: Array<string> } };
+
+export type AdminDisableTotpMutationVariables = Exact<{
+  input: TotpProofInput;
+}>;
+
+
+export type AdminDisableTotpMutation = { disableTotp: boolean };
+
+export type AdminRegenerateRecoveryCodesMutationVariables = Exact<{
+  input: TotpProofInput;
+}>;
+
+
+export type AdminRegenerateRecoveryCodesMutation = { regenerateRecoveryCodes: { recovery_codes: Array<string> } };
+
+export type AdminSetUpTotpMutationVariables = Exact<{
+  input: TotpProofInput;
+}>;
+
+
+export type AdminSetUpTotpMutation = { setUpTotp: { otpauth_uri: string, qr_code: string, secret: string } };
+
+export type AdminTeamPolicyQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminTeamPolicyQuery = { teamPolicy: { require_totp: boolean } };
+
+export type AdminTotpStatusQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminTotpStatusQuery = { totpStatus: { enabled: boolean, required: boolean, pending: boolean, recovery_codes_left: number } };
+
+export type AdminUpdateTeamPolicyMutationVariables = Exact<{
+  input: TeamPolicyInput;
+}>;
+
+
+export type AdminUpdateTeamPolicyMutation = { updateTeamPolicy: { require_totp: boolean } };
 
 export type AdminActivityQueryVariables = Exact<{
   id: number;
@@ -322,12 +377,47 @@ export type AdminActivityQuery = { activity: { id: number, parcel_id: number, ti
 
 export type AdminActivityFieldsFragment = { id: number, parcel_id: number, title: string, description: string, icon: string, color: string, status_code: string | null, status_reason: string | null, created_at: string, updated_at: string, created_at_month: string, created_at_day: string, created_at_time: string, created_by_kind: string | null, created_by_name: string | null };
 
+export type AdminCreateActivityMutationVariables = Exact<{
+  input: CreateActivityInput;
+}>;
+
+
+export type AdminCreateActivityMutation = { createActivity: { id: number, parcel_id: number, title: string, description: string, icon: string, color: string, status_code: string | null, status_reason: string | null, created_at: string, updated_at: string, created_at_month: string, created_at_day: string, created_at_time: string, created_by_kind: string | null, created_by_name: string | null } };
+
+export type AdminDeleteActivityMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type AdminDeleteActivityMutation = { deleteActivity: boolean };
+
+export type AdminUpdateActivityMutationVariables = Exact<{
+  input: UpdateActivityInput;
+}>;
+
+
+export type AdminUpdateActivityMutation = { updateActivity: { id: number, parcel_id: number, title: string, description: string, icon: string, color: string, status_code: string | null, status_reason: string | null, created_at: string, updated_at: string, created_at_month: string, created_at_day: string, created_at_time: string, created_by_kind: string | null, created_by_name: string | null } };
+
 export type AdminApiKeyFieldsFragment = { id: number, name: string, prefix: string, scopes: Array<string>, rate_limit: number, created_at: string, last_used_at: string | null, revoked_at: string | null, usage: Array<{ day: string, count: number }> };
 
 export type AdminApiKeysQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type AdminApiKeysQuery = { apiKeys: Array<{ id: number, name: string, prefix: string, scopes: Array<string>, rate_limit: number, created_at: string, last_used_at: string | null, revoked_at: string | null, usage: Array<{ day: string, count: number }> }> };
+
+export type AdminCreateApiKeyMutationVariables = Exact<{
+  input: CreateApiKeyInput;
+}>;
+
+
+export type AdminCreateApiKeyMutation = { createApiKey: { id: number, name: string, prefix: string, scopes: Array<string>, rate_limit: number, key: string } };
+
+export type AdminRevokeApiKeyMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type AdminRevokeApiKeyMutation = { revokeApiKey: { id: number, name: string, prefix: string, scopes: Array<string>, rate_limit: number, created_at: string, last_used_at: string | null, revoked_at: string | null, usage: Array<{ day: string, count: number }> } };
 
 export type AdminAuditActorsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -352,13 +442,6 @@ export type AdminCanCreateQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type AdminCanCreateQuery = { canCreateAdmin: boolean, settings: { contact_email: string } };
 
-export type AdminChangePasswordMutationVariables = Exact<{
-  input: ChangePasswordInput;
-}>;
-
-
-export type AdminChangePasswordMutation = { changePassword: boolean };
-
 export type AdminCreateMutationVariables = Exact<{
   input: CreateAdminInput;
 }>;
@@ -366,19 +449,42 @@ export type AdminCreateMutationVariables = Exact<{
 
 export type AdminCreateMutation = { createAdmin: { email: string } };
 
-export type AdminCreateActivityMutationVariables = Exact<{
-  input: CreateActivityInput;
+export type AdminResetPasswordMutationVariables = Exact<{
+  input: ResetPasswordInput;
 }>;
 
 
-export type AdminCreateActivityMutation = { createActivity: { id: number, parcel_id: number, title: string, description: string, icon: string, color: string, status_code: string | null, status_reason: string | null, created_at: string, updated_at: string, created_at_month: string, created_at_day: string, created_at_time: string, created_by_kind: string | null, created_by_name: string | null } };
+export type AdminResetPasswordMutation = { resetPassword: boolean };
 
-export type AdminCreateApiKeyMutationVariables = Exact<{
-  input: CreateApiKeyInput;
+export type AdminSendPinMutationVariables = Exact<{
+  input: SendPinInput;
 }>;
 
 
-export type AdminCreateApiKeyMutation = { createApiKey: { id: number, name: string, prefix: string, scopes: Array<string>, rate_limit: number, key: string } };
+export type AdminSendPinMutation = { sendPin: boolean };
+
+export type AdminSignInMutationVariables = Exact<{
+  input: SignInInput;
+}>;
+
+
+export type AdminSignInMutation = { signIn: { email: string, role: string, totp_required: boolean | null } };
+
+export type AdminOutboxQueryVariables = Exact<{
+  page?: number | null | undefined;
+  per_page?: number | null | undefined;
+  search?: string | null | undefined;
+}>;
+
+
+export type AdminOutboxQuery = { outbox: { current_page: number, last_page: number, next_page_url: string | null, per_page: number, total: number, data: Array<{ id: number, kind: string, to: string, reply_to: string, subject: string, template: string, delivered: boolean, error: string, created_at: string }> } };
+
+export type AdminSendEmailMutationVariables = Exact<{
+  input: AdminMailInput;
+}>;
+
+
+export type AdminSendEmailMutation = { sendEmail: boolean };
 
 export type AdminCreateInvoiceMutationVariables = Exact<{
   input: CreateInvoiceInput;
@@ -386,92 +492,6 @@ export type AdminCreateInvoiceMutationVariables = Exact<{
 
 
 export type AdminCreateInvoiceMutation = { createInvoice: { id: number, number: string, product: string, customer_name: string, tracking_code: string, amount: number | null, created_at: string } };
-
-export type AdminCreatePageMutationVariables = Exact<{
-  input: CreatePageInput;
-}>;
-
-
-export type AdminCreatePageMutation = { createPage: { id: number, slug: string, title: string, sub_title: string, icon: string, hero: string, overlay: string, content: string } };
-
-export type AdminCreateParcelMutationVariables = Exact<{
-  input: CreateParcelInput;
-}>;
-
-
-export type AdminCreateParcelMutation = { createParcel: { id: number, tracking_code: string, recipient_name: string, recipient_email: string | null, recipient_phone_number: string | null, recipient_postcode: string | null, sender_name: string | null, sender_email: string | null, destination: string, current_location: string | null, pickup_location: string | null, status: string | null, status_code: string | null, status_reason: string | null, weight: number | null, shipped_via: string | null, parcel_content: string | null, declared_value: number | null, min_expected_delivery_date: string | null, max_expected_delivery_date: string | null, image: string | null, show_map: string, map_zoom: number, map_current_latitude: number | null, map_current_longitude: number | null, map_pickup_latitude: number | null, map_pickup_longitude: number | null, map_destination_latitude: number | null, map_destination_longitude: number | null, notify_recipient: boolean, recipient_language: string | null, recipient_unsubscribed: boolean, protect_details: boolean, details_protected: boolean, last_event_at: string, quiet_after_days: number, created_at: string, updated_at: string, allow_reschedule: boolean, reschedule_allowed: boolean, reschedule_choice: string | null, reschedule_date: string | null, rescheduled_at: string | null, delivery_attempts: number, delivery_recorded_by: string | null, delivery_proof: { receiver_name: string | null, signature_url: string | null, photo_url: string | null, delivered_at: string, left_at: string | null } | null } };
-
-export type AdminCreateReviewMutationVariables = Exact<{
-  input: CreateReviewInput;
-  image: File;
-}>;
-
-
-export type AdminCreateReviewMutation = { createReview: { id: number, name: string, review: string, image: string } };
-
-export type AdminCreateWebhookMutationVariables = Exact<{
-  input: CreateWebhookInput;
-}>;
-
-
-export type AdminCreateWebhookMutation = { createWebhook: { id: number, url: string, events: Array<string>, secret: string, active: boolean, created_at: string, updated_at: string } };
-
-export type AdminDeleteActivityMutationVariables = Exact<{
-  id: number;
-}>;
-
-
-export type AdminDeleteActivityMutation = { deleteActivity: boolean };
-
-export type AdminDeleteMemberMutationVariables = Exact<{
-  id: number;
-}>;
-
-
-export type AdminDeleteMemberMutation = { deleteMember: boolean };
-
-export type AdminDeletePageMutationVariables = Exact<{
-  id: number;
-}>;
-
-
-export type AdminDeletePageMutation = { deletePage: boolean };
-
-export type AdminDeleteParcelMutationVariables = Exact<{
-  id: number;
-}>;
-
-
-export type AdminDeleteParcelMutation = { deleteParcel: boolean };
-
-export type AdminDeleteReviewMutationVariables = Exact<{
-  id: number;
-}>;
-
-
-export type AdminDeleteReviewMutation = { deleteReview: boolean };
-
-export type AdminDeleteWebhookMutationVariables = Exact<{
-  id: number;
-}>;
-
-
-export type AdminDeleteWebhookMutation = { deleteWebhook: boolean };
-
-export type AdminImportParcelsMutationVariables = Exact<{
-  file: File;
-  dry_run?: boolean | null | undefined;
-}>;
-
-
-export type AdminImportParcelsMutation = { importParcels: { created: number, updated: number, failed: number, rows: Array<{ row: number, tracking_code: string, action: string, errors: Array<string> }> } };
-
-export type AdminInviteMemberMutationVariables = Exact<{
-  input: InviteMemberInput;
-}>;
-
-
-export type AdminInviteMemberMutation = { inviteMember: { id: number, email: string, role: string, disabled: boolean, invited: boolean, totp_enabled: boolean, last_sign_in_at: string | null, created_at: string } };
 
 export type AdminInvoiceQueryVariables = Exact<{
   id: number;
@@ -489,19 +509,19 @@ export type AdminInvoicesQueryVariables = Exact<{
 
 export type AdminInvoicesQuery = { invoices: { current_page: number, last_page: number, next_page_url: string | null, per_page: number, total: number, data: Array<{ id: number, number: string, product: string, customer_name: string, tracking_code: string, amount: number | null, created_at: string }> } };
 
-export type AdminMeQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type AdminMeQuery = { me: { email: string, role: string, totp_enabled: boolean | null, totp_setup_required: boolean | null } | null };
-
-export type AdminOutboxQueryVariables = Exact<{
-  page?: number | null | undefined;
-  per_page?: number | null | undefined;
-  search?: string | null | undefined;
+export type AdminCreatePageMutationVariables = Exact<{
+  input: CreatePageInput;
 }>;
 
 
-export type AdminOutboxQuery = { outbox: { current_page: number, last_page: number, next_page_url: string | null, per_page: number, total: number, data: Array<{ id: number, kind: string, to: string, reply_to: string, subject: string, template: string, delivered: boolean, error: string, created_at: string }> } };
+export type AdminCreatePageMutation = { createPage: { id: number, slug: string, title: string, sub_title: string, icon: string, hero: string, overlay: string, content: string } };
+
+export type AdminDeletePageMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type AdminDeletePageMutation = { deletePage: boolean };
 
 export type AdminPageQueryVariables = Exact<{
   slug: string;
@@ -518,6 +538,35 @@ export type AdminPagesQueryVariables = Exact<{
 
 
 export type AdminPagesQuery = { pages: { current_page: number, last_page: number, next_page_url: string | null, per_page: number, total: number, data: Array<{ id: number, slug: string, title: string, sub_title: string, icon: string, hero: string, overlay: string }> } };
+
+export type AdminUpdatePageMutationVariables = Exact<{
+  input: UpdatePageInput;
+}>;
+
+
+export type AdminUpdatePageMutation = { updatePage: { id: number, slug: string, title: string, sub_title: string, icon: string, hero: string, overlay: string, content: string } };
+
+export type AdminCreateParcelMutationVariables = Exact<{
+  input: CreateParcelInput;
+}>;
+
+
+export type AdminCreateParcelMutation = { createParcel: { id: number, tracking_code: string, recipient_name: string, recipient_email: string | null, recipient_phone_number: string | null, recipient_postcode: string | null, sender_name: string | null, sender_email: string | null, destination: string, current_location: string | null, pickup_location: string | null, status: string | null, status_code: string | null, status_reason: string | null, weight: number | null, shipped_via: string | null, parcel_content: string | null, declared_value: number | null, min_expected_delivery_date: string | null, max_expected_delivery_date: string | null, image: string | null, show_map: string, map_zoom: number, map_current_latitude: number | null, map_current_longitude: number | null, map_pickup_latitude: number | null, map_pickup_longitude: number | null, map_destination_latitude: number | null, map_destination_longitude: number | null, notify_recipient: boolean, recipient_language: string | null, recipient_unsubscribed: boolean, protect_details: boolean, details_protected: boolean, last_event_at: string, quiet_after_days: number, created_at: string, updated_at: string, allow_reschedule: boolean, reschedule_allowed: boolean, reschedule_choice: string | null, reschedule_date: string | null, rescheduled_at: string | null, delivery_attempts: number, delivery_recorded_by: string | null, delivery_proof: { receiver_name: string | null, signature_url: string | null, photo_url: string | null, delivered_at: string, left_at: string | null } | null } };
+
+export type AdminDeleteParcelMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type AdminDeleteParcelMutation = { deleteParcel: boolean };
+
+export type AdminImportParcelsMutationVariables = Exact<{
+  file: File;
+  dry_run?: boolean | null | undefined;
+}>;
+
+
+export type AdminImportParcelsMutation = { importParcels: { created: number, updated: number, failed: number, rows: Array<{ row: number, tracking_code: string, action: string, errors: Array<string> }> } };
 
 export type AdminParcelQueryVariables = Exact<{
   trackingCode: string;
@@ -537,105 +586,10 @@ export type AdminParcelsQueryVariables = Exact<{
 
 export type AdminParcelsQuery = { parcels: { current_page: number, last_page: number, next_page_url: string | null, per_page: number, total: number, data: Array<{ id: number, tracking_code: string, recipient_name: string, destination: string, status: string | null, created_at: string }> } };
 
-export type AdminPingWebhookMutationVariables = Exact<{
-  id: number;
-}>;
-
-
-export type AdminPingWebhookMutation = { pingWebhook: { id: number, webhook_id: number, event: string, status: string, attempts: number, response_status: number | null, response_body: string, error: string, created_at: string, updated_at: string } };
-
 export type AdminProposedTrackingCodeQueryVariables = Exact<{ [key: string]: never; }>;
 
 
 export type AdminProposedTrackingCodeQuery = { proposedTrackingCode: string };
-
-export type AdminRecordDeliveryMutationVariables = Exact<{
-  trackingCode: string;
-  input?: RecordDeliveryInput | null | undefined;
-  signature?: File | null | undefined;
-  photo?: File | null | undefined;
-}>;
-
-
-export type AdminRecordDeliveryMutation = { recordDelivery: { receiver_name: string | null, signature_url: string | null, photo_url: string | null, delivered_at: string, left_at: string | null } };
-
-export type AdminResetMemberTotpMutationVariables = Exact<{
-  id: number;
-}>;
-
-
-export type AdminResetMemberTotpMutation = { resetMemberTotp: { id: number, email: string, role: string, disabled: boolean, invited: boolean, totp_enabled: boolean, last_sign_in_at: string | null, created_at: string } };
-
-export type AdminResetPasswordMutationVariables = Exact<{
-  input: ResetPasswordInput;
-}>;
-
-
-export type AdminResetPasswordMutation = { resetPassword: boolean };
-
-export type AdminReviewsQueryVariables = Exact<{
-  page?: number | null | undefined;
-  per_page?: number | null | undefined;
-  search?: string | null | undefined;
-}>;
-
-
-export type AdminReviewsQuery = { reviews: { current_page: number, last_page: number, next_page_url: string | null, per_page: number, total: number, data: Array<{ id: number, name: string, review: string, image: string }> } };
-
-export type AdminRevokeApiKeyMutationVariables = Exact<{
-  id: number;
-}>;
-
-
-export type AdminRevokeApiKeyMutation = { revokeApiKey: { id: number, name: string, prefix: string, scopes: Array<string>, rate_limit: number, created_at: string, last_used_at: string | null, revoked_at: string | null, usage: Array<{ day: string, count: number }> } };
-
-export type AdminScanParcelsMutationVariables = Exact<{
-  input: ScanParcelsInput;
-}>;
-
-
-export type AdminScanParcelsMutation = { scanParcels: Array<{ code: string, recipient_name: string | null, error: { code: string, message: string } | null, activity: { id: number, parcel_id: number, title: string, status_code: string | null, status_reason: string | null, created_at: string } | null }> };
-
-export type AdminSendEmailMutationVariables = Exact<{
-  input: AdminMailInput;
-}>;
-
-
-export type AdminSendEmailMutation = { sendEmail: boolean };
-
-export type AdminSendPinMutationVariables = Exact<{
-  input: SendPinInput;
-}>;
-
-
-export type AdminSendPinMutation = { sendPin: boolean };
-
-export type AdminSettingsQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type AdminSettingsQuery = { adminSettings: { mail_driver: string, mail_template: string, smtp_allow_plain: boolean, meta_description: string, chat_code: string, contact_email: string, contact_phone: string, contact_phone_alt: string, contact_twitter: string, contact_telegram: string, contact_instagram: string, contact_address: string } };
-
-export type AdminSignInMutationVariables = Exact<{
-  input: SignInInput;
-}>;
-
-
-export type AdminSignInMutation = { signIn: { email: string, role: string, totp_required: boolean | null } };
-
-export type AdminSignOutMutationVariables = Exact<{ [key: string]: never; }>;
-
-
-export type AdminSignOutMutation = { signOut: boolean };
-
-export type AdminStaffQueryVariables = Exact<{
-  page?: number | null | undefined;
-  per_page?: number | null | undefined;
-}>;
-
-
-export type AdminStaffQuery = { staff: { current_page: number, last_page: number, per_page: number, total: number, next_page_url: string | null, data: Array<{ id: number, email: string, role: string, disabled: boolean, invited: boolean, totp_enabled: boolean, last_sign_in_at: string | null, created_at: string }> } };
-
-export type AdminStaffFieldsFragment = { id: number, email: string, role: string, disabled: boolean, invited: boolean, totp_enabled: boolean, last_sign_in_at: string | null, created_at: string };
 
 export type AdminStaleParcelsQueryVariables = Exact<{
   stale_days: number;
@@ -654,57 +608,56 @@ export type AdminToRescheduleQueryVariables = Exact<{
 
 export type AdminToRescheduleQuery = { parcels: { current_page: number, last_page: number, next_page_url: string | null, per_page: number, total: number, data: Array<{ id: number, tracking_code: string, recipient_name: string, destination: string, status_code: string | null, status_reason: string | null, last_event_at: string, allow_reschedule: boolean, delivery_attempts: number, reschedule_choice: string | null, reschedule_date: string | null, rescheduled_at: string | null }> } };
 
-export type AdminTotpStatusQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type AdminTotpStatusQuery = { totpStatus: { enabled: boolean, required: boolean, pending: boolean, recovery_codes_left: number } };
-
-export type AdminSetUpTotpMutationVariables = Exact<{
-  input: TotpProofInput;
+export type AdminUpdateParcelMutationVariables = Exact<{
+  input: UpdateParcelInput;
 }>;
 
 
-export type AdminSetUpTotpMutation = { setUpTotp: { otpauth_uri: string, qr_code: string, secret: string } };
+export type AdminUpdateParcelMutation = { updateParcel: { id: number, tracking_code: string, recipient_name: string, recipient_email: string | null, recipient_phone_number: string | null, recipient_postcode: string | null, sender_name: string | null, sender_email: string | null, destination: string, current_location: string | null, pickup_location: string | null, status: string | null, status_code: string | null, status_reason: string | null, weight: number | null, shipped_via: string | null, parcel_content: string | null, declared_value: number | null, min_expected_delivery_date: string | null, max_expected_delivery_date: string | null, image: string | null, show_map: string, map_zoom: number, map_current_latitude: number | null, map_current_longitude: number | null, map_pickup_latitude: number | null, map_pickup_longitude: number | null, map_destination_latitude: number | null, map_destination_longitude: number | null, notify_recipient: boolean, recipient_language: string | null, recipient_unsubscribed: boolean, protect_details: boolean, details_protected: boolean, last_event_at: string, quiet_after_days: number, created_at: string, updated_at: string, allow_reschedule: boolean, reschedule_allowed: boolean, reschedule_choice: string | null, reschedule_date: string | null, rescheduled_at: string | null, delivery_attempts: number, delivery_recorded_by: string | null, delivery_proof: { receiver_name: string | null, signature_url: string | null, photo_url: string | null, delivered_at: string, left_at: string | null } | null } };
 
-export type AdminConfirmTotpMutationVariables = Exact<{
-  input: ConfirmTotpInput;
+export type AdminUpdateParcelImageMutationVariables = Exact<{
+  id: number;
+  image: File;
 }>;
 
 
-export type AdminConfirmTotpMutation = { confirmTotp: { recovery_codes: Array<string> } };
+export type AdminUpdateParcelImageMutation = { updateParcelImage: { id: number, tracking_code: string, recipient_name: string, recipient_email: string | null, recipient_phone_number: string | null, recipient_postcode: string | null, sender_name: string | null, sender_email: string | null, destination: string, current_location: string | null, pickup_location: string | null, status: string | null, status_code: string | null, status_reason: string | null, weight: number | null, shipped_via: string | null, parcel_content: string | null, declared_value: number | null, min_expected_delivery_date: string | null, max_expected_delivery_date: string | null, image: string | null, show_map: string, map_zoom: number, map_current_latitude: number | null, map_current_longitude: number | null, map_pickup_latitude: number | null, map_pickup_longitude: number | null, map_destination_latitude: number | null, map_destination_longitude: number | null, notify_recipient: boolean, recipient_language: string | null, recipient_unsubscribed: boolean, protect_details: boolean, details_protected: boolean, last_event_at: string, quiet_after_days: number, created_at: string, updated_at: string, allow_reschedule: boolean, reschedule_allowed: boolean, reschedule_choice: string | null, reschedule_date: string | null, rescheduled_at: string | null, delivery_attempts: number, delivery_recorded_by: string | null, delivery_proof: { receiver_name: string | null, signature_url: string | null, photo_url: string | null, delivered_at: string, left_at: string | null } | null } };
 
-export type AdminDisableTotpMutationVariables = Exact<{
-  input: TotpProofInput;
+export type AdminCreateReviewMutationVariables = Exact<{
+  input: CreateReviewInput;
+  image: File;
 }>;
 
 
-export type AdminDisableTotpMutation = { disableTotp: boolean };
+export type AdminCreateReviewMutation = { createReview: { id: number, name: string, review: string, image: string } };
 
-export type AdminRegenerateRecoveryCodesMutationVariables = Exact<{
-  input: TotpProofInput;
+export type AdminDeleteReviewMutationVariables = Exact<{
+  id: number;
 }>;
 
 
-export type AdminRegenerateRecoveryCodesMutation = { regenerateRecoveryCodes: { recovery_codes: Array<string> } };
+export type AdminDeleteReviewMutation = { deleteReview: boolean };
 
-export type AdminTeamPolicyQueryVariables = Exact<{ [key: string]: never; }>;
-
-
-export type AdminTeamPolicyQuery = { teamPolicy: { require_totp: boolean } };
-
-export type AdminUpdateTeamPolicyMutationVariables = Exact<{
-  input: TeamPolicyInput;
+export type AdminReviewsQueryVariables = Exact<{
+  page?: number | null | undefined;
+  per_page?: number | null | undefined;
+  search?: string | null | undefined;
 }>;
 
 
-export type AdminUpdateTeamPolicyMutation = { updateTeamPolicy: { require_totp: boolean } };
+export type AdminReviewsQuery = { reviews: { current_page: number, last_page: number, next_page_url: string | null, per_page: number, total: number, data: Array<{ id: number, name: string, review: string, image: string }> } };
 
-export type AdminUpdateActivityMutationVariables = Exact<{
-  input: UpdateActivityInput;
+export type AdminScanParcelsMutationVariables = Exact<{
+  input: ScanParcelsInput;
 }>;
 
 
-export type AdminUpdateActivityMutation = { updateActivity: { id: number, parcel_id: number, title: string, description: string, icon: string, color: string, status_code: string | null, status_reason: string | null, created_at: string, updated_at: string, created_at_month: string, created_at_day: string, created_at_time: string, created_by_kind: string | null, created_by_name: string | null } };
+export type AdminScanParcelsMutation = { scanParcels: Array<{ code: string, recipient_name: string | null, error: { code: string, message: string } | null, activity: { id: number, parcel_id: number, title: string, status_code: string | null, status_reason: string | null, created_at: string } | null }> };
+
+export type AdminSettingsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminSettingsQuery = { adminSettings: { mail_driver: string, mail_template: string, smtp_allow_plain: boolean, meta_description: string, chat_code: string, contact_email: string, contact_phone: string, contact_phone_alt: string, contact_twitter: string, contact_telegram: string, contact_instagram: string, contact_address: string } };
 
 export type AdminUpdateContactSettingsMutationVariables = Exact<{
   input: ContactSettingsInput;
@@ -727,6 +680,44 @@ export type AdminUpdateMailSettingsMutationVariables = Exact<{
 
 export type AdminUpdateMailSettingsMutation = { updateMailSettings: { mail_driver: string, mail_template: string, smtp_allow_plain: boolean } };
 
+export type AdminAcceptInvitationMutationVariables = Exact<{
+  input: AcceptInvitationInput;
+}>;
+
+
+export type AdminAcceptInvitationMutation = { acceptInvitation: { email: string, role: string } };
+
+export type AdminDeleteMemberMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type AdminDeleteMemberMutation = { deleteMember: boolean };
+
+export type AdminInviteMemberMutationVariables = Exact<{
+  input: InviteMemberInput;
+}>;
+
+
+export type AdminInviteMemberMutation = { inviteMember: { id: number, email: string, role: string, disabled: boolean, invited: boolean, totp_enabled: boolean, last_sign_in_at: string | null, created_at: string } };
+
+export type AdminResetMemberTotpMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type AdminResetMemberTotpMutation = { resetMemberTotp: { id: number, email: string, role: string, disabled: boolean, invited: boolean, totp_enabled: boolean, last_sign_in_at: string | null, created_at: string } };
+
+export type AdminStaffQueryVariables = Exact<{
+  page?: number | null | undefined;
+  per_page?: number | null | undefined;
+}>;
+
+
+export type AdminStaffQuery = { staff: { current_page: number, last_page: number, per_page: number, total: number, next_page_url: string | null, data: Array<{ id: number, email: string, role: string, disabled: boolean, invited: boolean, totp_enabled: boolean, last_sign_in_at: string | null, created_at: string }> } };
+
+export type AdminStaffFieldsFragment = { id: number, email: string, role: string, disabled: boolean, invited: boolean, totp_enabled: boolean, last_sign_in_at: string | null, created_at: string };
+
 export type AdminUpdateMemberMutationVariables = Exact<{
   input: UpdateMemberInput;
 }>;
@@ -734,27 +725,26 @@ export type AdminUpdateMemberMutationVariables = Exact<{
 
 export type AdminUpdateMemberMutation = { updateMember: { id: number, email: string, role: string, disabled: boolean, invited: boolean, totp_enabled: boolean, last_sign_in_at: string | null, created_at: string } };
 
-export type AdminUpdatePageMutationVariables = Exact<{
-  input: UpdatePageInput;
+export type AdminCreateWebhookMutationVariables = Exact<{
+  input: CreateWebhookInput;
 }>;
 
 
-export type AdminUpdatePageMutation = { updatePage: { id: number, slug: string, title: string, sub_title: string, icon: string, hero: string, overlay: string, content: string } };
+export type AdminCreateWebhookMutation = { createWebhook: { id: number, url: string, events: Array<string>, secret: string, active: boolean, created_at: string, updated_at: string } };
 
-export type AdminUpdateParcelMutationVariables = Exact<{
-  input: UpdateParcelInput;
-}>;
-
-
-export type AdminUpdateParcelMutation = { updateParcel: { id: number, tracking_code: string, recipient_name: string, recipient_email: string | null, recipient_phone_number: string | null, recipient_postcode: string | null, sender_name: string | null, sender_email: string | null, destination: string, current_location: string | null, pickup_location: string | null, status: string | null, status_code: string | null, status_reason: string | null, weight: number | null, shipped_via: string | null, parcel_content: string | null, declared_value: number | null, min_expected_delivery_date: string | null, max_expected_delivery_date: string | null, image: string | null, show_map: string, map_zoom: number, map_current_latitude: number | null, map_current_longitude: number | null, map_pickup_latitude: number | null, map_pickup_longitude: number | null, map_destination_latitude: number | null, map_destination_longitude: number | null, notify_recipient: boolean, recipient_language: string | null, recipient_unsubscribed: boolean, protect_details: boolean, details_protected: boolean, last_event_at: string, quiet_after_days: number, created_at: string, updated_at: string, allow_reschedule: boolean, reschedule_allowed: boolean, reschedule_choice: string | null, reschedule_date: string | null, rescheduled_at: string | null, delivery_attempts: number, delivery_recorded_by: string | null, delivery_proof: { receiver_name: string | null, signature_url: string | null, photo_url: string | null, delivered_at: string, left_at: string | null } | null } };
-
-export type AdminUpdateParcelImageMutationVariables = Exact<{
+export type AdminDeleteWebhookMutationVariables = Exact<{
   id: number;
-  image: File;
 }>;
 
 
-export type AdminUpdateParcelImageMutation = { updateParcelImage: { id: number, tracking_code: string, recipient_name: string, recipient_email: string | null, recipient_phone_number: string | null, recipient_postcode: string | null, sender_name: string | null, sender_email: string | null, destination: string, current_location: string | null, pickup_location: string | null, status: string | null, status_code: string | null, status_reason: string | null, weight: number | null, shipped_via: string | null, parcel_content: string | null, declared_value: number | null, min_expected_delivery_date: string | null, max_expected_delivery_date: string | null, image: string | null, show_map: string, map_zoom: number, map_current_latitude: number | null, map_current_longitude: number | null, map_pickup_latitude: number | null, map_pickup_longitude: number | null, map_destination_latitude: number | null, map_destination_longitude: number | null, notify_recipient: boolean, recipient_language: string | null, recipient_unsubscribed: boolean, protect_details: boolean, details_protected: boolean, last_event_at: string, quiet_after_days: number, created_at: string, updated_at: string, allow_reschedule: boolean, reschedule_allowed: boolean, reschedule_choice: string | null, reschedule_date: string | null, rescheduled_at: string | null, delivery_attempts: number, delivery_recorded_by: string | null, delivery_proof: { receiver_name: string | null, signature_url: string | null, photo_url: string | null, delivered_at: string, left_at: string | null } | null } };
+export type AdminDeleteWebhookMutation = { deleteWebhook: boolean };
+
+export type AdminPingWebhookMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type AdminPingWebhookMutation = { pingWebhook: { id: number, webhook_id: number, event: string, status: string, attempts: number, response_status: number | null, response_body: string, error: string, created_at: string, updated_at: string } };
 
 export type AdminUpdateWebhookMutationVariables = Exact<{
   input: UpdateWebhookInput;
@@ -781,39 +771,318 @@ export type AdminWebhooksQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type AdminWebhooksQuery = { webhooks: Array<{ id: number, url: string, events: Array<string>, secret: string, active: boolean, created_at: string, updated_at: string }> };
 
+export type AdminRecordDeliveryMutationVariables = Exact<{
+  trackingCode: string;
+  input?: RecordDeliveryInput | null | undefined;
+  signature?: File | null | undefined;
+  photo?: File | null | undefined;
+}>;
+
+
+export type AdminRecordDeliveryMutation = { recordDelivery: { receiver_name: string | null, signature_url: string | null, photo_url: string | null, delivered_at: string, left_at: string | null } };
+
 export const AdminActivityFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminActivityFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Activity"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"parcel_id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"icon"}},{"kind":"Field","name":{"kind":"Name","value":"color"}},{"kind":"Field","name":{"kind":"Name","value":"status_code"}},{"kind":"Field","name":{"kind":"Name","value":"status_reason"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}},{"kind":"Field","name":{"kind":"Name","value":"created_at_month"}},{"kind":"Field","name":{"kind":"Name","value":"created_at_day"}},{"kind":"Field","name":{"kind":"Name","value":"created_at_time"}},{"kind":"Field","name":{"kind":"Name","value":"created_by_kind"}},{"kind":"Field","name":{"kind":"Name","value":"created_by_name"}}]}}]} as unknown as DocumentNode;
 export const AdminApiKeyFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminApiKeyFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ApiKey"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"prefix"}},{"kind":"Field","name":{"kind":"Name","value":"scopes"}},{"kind":"Field","name":{"kind":"Name","value":"rate_limit"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"last_used_at"}},{"kind":"Field","name":{"kind":"Name","value":"revoked_at"}},{"kind":"Field","name":{"kind":"Name","value":"usage"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"day"}},{"kind":"Field","name":{"kind":"Name","value":"count"}}]}}]}}]} as unknown as DocumentNode;
 export const AdminParcelFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminParcelFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Parcel"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"tracking_code"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_name"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_email"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_phone_number"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_postcode"}},{"kind":"Field","name":{"kind":"Name","value":"sender_name"}},{"kind":"Field","name":{"kind":"Name","value":"sender_email"}},{"kind":"Field","name":{"kind":"Name","value":"destination"}},{"kind":"Field","name":{"kind":"Name","value":"current_location"}},{"kind":"Field","name":{"kind":"Name","value":"pickup_location"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"status_code"}},{"kind":"Field","name":{"kind":"Name","value":"status_reason"}},{"kind":"Field","name":{"kind":"Name","value":"weight"}},{"kind":"Field","name":{"kind":"Name","value":"shipped_via"}},{"kind":"Field","name":{"kind":"Name","value":"parcel_content"}},{"kind":"Field","name":{"kind":"Name","value":"declared_value"}},{"kind":"Field","name":{"kind":"Name","value":"min_expected_delivery_date"}},{"kind":"Field","name":{"kind":"Name","value":"max_expected_delivery_date"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"show_map"}},{"kind":"Field","name":{"kind":"Name","value":"map_zoom"}},{"kind":"Field","name":{"kind":"Name","value":"map_current_latitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_current_longitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_pickup_latitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_pickup_longitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_destination_latitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_destination_longitude"}},{"kind":"Field","name":{"kind":"Name","value":"notify_recipient"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_language"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_unsubscribed"}},{"kind":"Field","name":{"kind":"Name","value":"protect_details"}},{"kind":"Field","name":{"kind":"Name","value":"details_protected"}},{"kind":"Field","name":{"kind":"Name","value":"last_event_at"}},{"kind":"Field","name":{"kind":"Name","value":"quiet_after_days"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}},{"kind":"Field","name":{"kind":"Name","value":"allow_reschedule"}},{"kind":"Field","name":{"kind":"Name","value":"reschedule_allowed"}},{"kind":"Field","name":{"kind":"Name","value":"reschedule_choice"}},{"kind":"Field","name":{"kind":"Name","value":"reschedule_date"}},{"kind":"Field","name":{"kind":"Name","value":"rescheduled_at"}},{"kind":"Field","name":{"kind":"Name","value":"delivery_attempts"}},{"kind":"Field","name":{"kind":"Name","value":"delivery_recorded_by"}},{"kind":"Field","name":{"kind":"Name","value":"delivery_proof"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"receiver_name"}},{"kind":"Field","name":{"kind":"Name","value":"signature_url"}},{"kind":"Field","name":{"kind":"Name","value":"photo_url"}},{"kind":"Field","name":{"kind":"Name","value":"delivered_at"}},{"kind":"Field","name":{"kind":"Name","value":"left_at"}}]}}]}}]} as unknown as DocumentNode;
 export const AdminStaffFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminStaffFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"StaffMember"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"role"}},{"kind":"Field","name":{"kind":"Name","value":"disabled"}},{"kind":"Field","name":{"kind":"Name","value":"invited"}},{"kind":"Field","name":{"kind":"Name","value":"totp_enabled"}},{"kind":"Field","name":{"kind":"Name","value":"last_sign_in_at"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}}]}}]} as unknown as DocumentNode;
 export const AdminWebhookDeliveryFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminWebhookDeliveryFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"WebhookDelivery"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"webhook_id"}},{"kind":"Field","name":{"kind":"Name","value":"event"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"attempts"}},{"kind":"Field","name":{"kind":"Name","value":"response_status"}},{"kind":"Field","name":{"kind":"Name","value":"response_body"}},{"kind":"Field","name":{"kind":"Name","value":"error"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}}]}}]} as unknown as DocumentNode;
 export const AdminWebhookFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminWebhookFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Webhook"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"events"}},{"kind":"Field","name":{"kind":"Name","value":"secret"}},{"kind":"Field","name":{"kind":"Name","value":"active"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}}]}}]} as unknown as DocumentNode;
-export const AdminAcceptInvitationDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminAcceptInvitation"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"AcceptInvitationInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"acceptInvitation"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"role"}}]}}]}}]} as unknown as DocumentNode;
-export type AdminAcceptInvitationMutationFn = ApolloReactCommon.MutationFunction<AdminAcceptInvitationMutation, AdminAcceptInvitationMutationVariables>;
+export const AdminSignOutDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminSignOut"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"signOut"}}]}}]} as unknown as DocumentNode;
+export type AdminSignOutMutationFn = ApolloReactCommon.MutationFunction<AdminSignOutMutation, AdminSignOutMutationVariables>;
 
 /**
- * __useAdminAcceptInvitationMutation__
+ * __useAdminSignOutMutation__
  *
- * To run a mutation, you first call `useAdminAcceptInvitationMutation` within a React component and pass it any options that fit your needs.
- * When your component renders, `useAdminAcceptInvitationMutation` returns a tuple that includes:
+ * To run a mutation, you first call `useAdminSignOutMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminSignOutMutation` returns a tuple that includes:
  * - A mutate function that you can call at any time to execute the mutation
  * - An object with fields that represent the current status of the mutation's execution
  *
  * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
  *
  * @example
- * const [adminAcceptInvitationMutation, { data, loading, error }] = useAdminAcceptInvitationMutation({
+ * const [adminSignOutMutation, { data, loading, error }] = useAdminSignOutMutation({
+ *   variables: {
+ *   },
+ * });
+ */
+export function useAdminSignOutMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminSignOutMutation, AdminSignOutMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<AdminSignOutMutation, AdminSignOutMutationVariables>(AdminSignOutDocument, options);
+      }
+export type AdminSignOutMutationHookResult = ReturnType<typeof useAdminSignOutMutation>;
+export type AdminSignOutMutationResult = ApolloReactCommon.MutationResult<AdminSignOutMutation>;
+export type AdminSignOutMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminSignOutMutation, AdminSignOutMutationVariables>;
+export const AdminMeDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminMe"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"me"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"role"}},{"kind":"Field","name":{"kind":"Name","value":"totp_enabled"}},{"kind":"Field","name":{"kind":"Name","value":"totp_setup_required"}}]}}]}}]} as unknown as DocumentNode;
+
+/**
+ * __useAdminMeQuery__
+ *
+ * To run a query within a React component, call `useAdminMeQuery` and pass it any options that fit your needs.
+ * When your component renders, `useAdminMeQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useAdminMeQuery({
+ *   variables: {
+ *   },
+ * });
+ */
+export function useAdminMeQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<AdminMeQuery, AdminMeQueryVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<AdminMeQuery, AdminMeQueryVariables>(AdminMeDocument, options);
+      }
+export function useAdminMeLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<AdminMeQuery, AdminMeQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<AdminMeQuery, AdminMeQueryVariables>(AdminMeDocument, options);
+        }
+// @ts-ignore
+export function useAdminMeSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<AdminMeQuery, AdminMeQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminMeQuery, AdminMeQueryVariables>;
+export function useAdminMeSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminMeQuery, AdminMeQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminMeQuery | undefined, AdminMeQueryVariables>;
+export function useAdminMeSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminMeQuery, AdminMeQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<AdminMeQuery, AdminMeQueryVariables>(AdminMeDocument, options);
+        }
+export type AdminMeQueryHookResult = ReturnType<typeof useAdminMeQuery>;
+export type AdminMeLazyQueryHookResult = ReturnType<typeof useAdminMeLazyQuery>;
+export type AdminMeSuspenseQueryHookResult = ReturnType<typeof useAdminMeSuspenseQuery>;
+export type AdminMeQueryResult = ApolloReactCommon.QueryResult<AdminMeQuery, AdminMeQueryVariables>;
+export const AdminChangePasswordDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminChangePassword"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ChangePasswordInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"changePassword"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}]}]}}]} as unknown as DocumentNode;
+export type AdminChangePasswordMutationFn = ApolloReactCommon.MutationFunction<AdminChangePasswordMutation, AdminChangePasswordMutationVariables>;
+
+/**
+ * __useAdminChangePasswordMutation__
+ *
+ * To run a mutation, you first call `useAdminChangePasswordMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminChangePasswordMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [adminChangePasswordMutation, { data, loading, error }] = useAdminChangePasswordMutation({
  *   variables: {
  *      input: // value for 'input'
  *   },
  * });
  */
-export function useAdminAcceptInvitationMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminAcceptInvitationMutation, AdminAcceptInvitationMutationVariables>) {
+export function useAdminChangePasswordMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminChangePasswordMutation, AdminChangePasswordMutationVariables>) {
         const options = {...defaultOptions, ...baseOptions}
-        return ApolloReactHooks.useMutation<AdminAcceptInvitationMutation, AdminAcceptInvitationMutationVariables>(AdminAcceptInvitationDocument, options);
+        return ApolloReactHooks.useMutation<AdminChangePasswordMutation, AdminChangePasswordMutationVariables>(AdminChangePasswordDocument, options);
       }
-export type AdminAcceptInvitationMutationHookResult = ReturnType<typeof useAdminAcceptInvitationMutation>;
-export type AdminAcceptInvitationMutationResult = ApolloReactCommon.MutationResult<AdminAcceptInvitationMutation>;
-export type AdminAcceptInvitationMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminAcceptInvitationMutation, AdminAcceptInvitationMutationVariables>;
+export type AdminChangePasswordMutationHookResult = ReturnType<typeof useAdminChangePasswordMutation>;
+export type AdminChangePasswordMutationResult = ApolloReactCommon.MutationResult<AdminChangePasswordMutation>;
+export type AdminChangePasswordMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminChangePasswordMutation, AdminChangePasswordMutationVariables>;
+export const AdminConfirmTotpDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminConfirmTotp"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ConfirmTotpInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"confirmTotp"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"recovery_codes"}}]}}]}}]} as unknown as DocumentNode;
+export type AdminConfirmTotpMutationFn = ApolloReactCommon.MutationFunction<AdminConfirmTotpMutation, AdminConfirmTotpMutationVariables>;
+
+/**
+ * __useAdminConfirmTotpMutation__
+ *
+ * To run a mutation, you first call `useAdminConfirmTotpMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminConfirmTotpMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [adminConfirmTotpMutation, { data, loading, error }] = useAdminConfirmTotpMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useAdminConfirmTotpMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminConfirmTotpMutation, AdminConfirmTotpMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<AdminConfirmTotpMutation, AdminConfirmTotpMutationVariables>(AdminConfirmTotpDocument, options);
+      }
+export type AdminConfirmTotpMutationHookResult = ReturnType<typeof useAdminConfirmTotpMutation>;
+export type AdminConfirmTotpMutationResult = ApolloReactCommon.MutationResult<AdminConfirmTotpMutation>;
+export type AdminConfirmTotpMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminConfirmTotpMutation, AdminConfirmTotpMutationVariables>;
+export const AdminDisableTotpDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminDisableTotp"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"TotpProofInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"disableTotp"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}]}]}}]} as unknown as DocumentNode;
+export type AdminDisableTotpMutationFn = ApolloReactCommon.MutationFunction<AdminDisableTotpMutation, AdminDisableTotpMutationVariables>;
+
+/**
+ * __useAdminDisableTotpMutation__
+ *
+ * To run a mutation, you first call `useAdminDisableTotpMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminDisableTotpMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [adminDisableTotpMutation, { data, loading, error }] = useAdminDisableTotpMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useAdminDisableTotpMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminDisableTotpMutation, AdminDisableTotpMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<AdminDisableTotpMutation, AdminDisableTotpMutationVariables>(AdminDisableTotpDocument, options);
+      }
+export type AdminDisableTotpMutationHookResult = ReturnType<typeof useAdminDisableTotpMutation>;
+export type AdminDisableTotpMutationResult = ApolloReactCommon.MutationResult<AdminDisableTotpMutation>;
+export type AdminDisableTotpMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminDisableTotpMutation, AdminDisableTotpMutationVariables>;
+export const AdminRegenerateRecoveryCodesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminRegenerateRecoveryCodes"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"TotpProofInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"regenerateRecoveryCodes"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"recovery_codes"}}]}}]}}]} as unknown as DocumentNode;
+export type AdminRegenerateRecoveryCodesMutationFn = ApolloReactCommon.MutationFunction<AdminRegenerateRecoveryCodesMutation, AdminRegenerateRecoveryCodesMutationVariables>;
+
+/**
+ * __useAdminRegenerateRecoveryCodesMutation__
+ *
+ * To run a mutation, you first call `useAdminRegenerateRecoveryCodesMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminRegenerateRecoveryCodesMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [adminRegenerateRecoveryCodesMutation, { data, loading, error }] = useAdminRegenerateRecoveryCodesMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useAdminRegenerateRecoveryCodesMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminRegenerateRecoveryCodesMutation, AdminRegenerateRecoveryCodesMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<AdminRegenerateRecoveryCodesMutation, AdminRegenerateRecoveryCodesMutationVariables>(AdminRegenerateRecoveryCodesDocument, options);
+      }
+export type AdminRegenerateRecoveryCodesMutationHookResult = ReturnType<typeof useAdminRegenerateRecoveryCodesMutation>;
+export type AdminRegenerateRecoveryCodesMutationResult = ApolloReactCommon.MutationResult<AdminRegenerateRecoveryCodesMutation>;
+export type AdminRegenerateRecoveryCodesMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminRegenerateRecoveryCodesMutation, AdminRegenerateRecoveryCodesMutationVariables>;
+export const AdminSetUpTotpDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminSetUpTotp"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"TotpProofInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"setUpTotp"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"otpauth_uri"}},{"kind":"Field","name":{"kind":"Name","value":"qr_code"}},{"kind":"Field","name":{"kind":"Name","value":"secret"}}]}}]}}]} as unknown as DocumentNode;
+export type AdminSetUpTotpMutationFn = ApolloReactCommon.MutationFunction<AdminSetUpTotpMutation, AdminSetUpTotpMutationVariables>;
+
+/**
+ * __useAdminSetUpTotpMutation__
+ *
+ * To run a mutation, you first call `useAdminSetUpTotpMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminSetUpTotpMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [adminSetUpTotpMutation, { data, loading, error }] = useAdminSetUpTotpMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useAdminSetUpTotpMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminSetUpTotpMutation, AdminSetUpTotpMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<AdminSetUpTotpMutation, AdminSetUpTotpMutationVariables>(AdminSetUpTotpDocument, options);
+      }
+export type AdminSetUpTotpMutationHookResult = ReturnType<typeof useAdminSetUpTotpMutation>;
+export type AdminSetUpTotpMutationResult = ApolloReactCommon.MutationResult<AdminSetUpTotpMutation>;
+export type AdminSetUpTotpMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminSetUpTotpMutation, AdminSetUpTotpMutationVariables>;
+export const AdminTeamPolicyDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminTeamPolicy"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"teamPolicy"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"require_totp"}}]}}]}}]} as unknown as DocumentNode;
+
+/**
+ * __useAdminTeamPolicyQuery__
+ *
+ * To run a query within a React component, call `useAdminTeamPolicyQuery` and pass it any options that fit your needs.
+ * When your component renders, `useAdminTeamPolicyQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useAdminTeamPolicyQuery({
+ *   variables: {
+ *   },
+ * });
+ */
+export function useAdminTeamPolicyQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<AdminTeamPolicyQuery, AdminTeamPolicyQueryVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<AdminTeamPolicyQuery, AdminTeamPolicyQueryVariables>(AdminTeamPolicyDocument, options);
+      }
+export function useAdminTeamPolicyLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<AdminTeamPolicyQuery, AdminTeamPolicyQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<AdminTeamPolicyQuery, AdminTeamPolicyQueryVariables>(AdminTeamPolicyDocument, options);
+        }
+// @ts-ignore
+export function useAdminTeamPolicySuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<AdminTeamPolicyQuery, AdminTeamPolicyQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminTeamPolicyQuery, AdminTeamPolicyQueryVariables>;
+export function useAdminTeamPolicySuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminTeamPolicyQuery, AdminTeamPolicyQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminTeamPolicyQuery | undefined, AdminTeamPolicyQueryVariables>;
+export function useAdminTeamPolicySuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminTeamPolicyQuery, AdminTeamPolicyQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<AdminTeamPolicyQuery, AdminTeamPolicyQueryVariables>(AdminTeamPolicyDocument, options);
+        }
+export type AdminTeamPolicyQueryHookResult = ReturnType<typeof useAdminTeamPolicyQuery>;
+export type AdminTeamPolicyLazyQueryHookResult = ReturnType<typeof useAdminTeamPolicyLazyQuery>;
+export type AdminTeamPolicySuspenseQueryHookResult = ReturnType<typeof useAdminTeamPolicySuspenseQuery>;
+export type AdminTeamPolicyQueryResult = ApolloReactCommon.QueryResult<AdminTeamPolicyQuery, AdminTeamPolicyQueryVariables>;
+export const AdminTotpStatusDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminTotpStatus"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totpStatus"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"enabled"}},{"kind":"Field","name":{"kind":"Name","value":"required"}},{"kind":"Field","name":{"kind":"Name","value":"pending"}},{"kind":"Field","name":{"kind":"Name","value":"recovery_codes_left"}}]}}]}}]} as unknown as DocumentNode;
+
+/**
+ * __useAdminTotpStatusQuery__
+ *
+ * To run a query within a React component, call `useAdminTotpStatusQuery` and pass it any options that fit your needs.
+ * When your component renders, `useAdminTotpStatusQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useAdminTotpStatusQuery({
+ *   variables: {
+ *   },
+ * });
+ */
+export function useAdminTotpStatusQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<AdminTotpStatusQuery, AdminTotpStatusQueryVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<AdminTotpStatusQuery, AdminTotpStatusQueryVariables>(AdminTotpStatusDocument, options);
+      }
+export function useAdminTotpStatusLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<AdminTotpStatusQuery, AdminTotpStatusQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<AdminTotpStatusQuery, AdminTotpStatusQueryVariables>(AdminTotpStatusDocument, options);
+        }
+// @ts-ignore
+export function useAdminTotpStatusSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<AdminTotpStatusQuery, AdminTotpStatusQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminTotpStatusQuery, AdminTotpStatusQueryVariables>;
+export function useAdminTotpStatusSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminTotpStatusQuery, AdminTotpStatusQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminTotpStatusQuery | undefined, AdminTotpStatusQueryVariables>;
+export function useAdminTotpStatusSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminTotpStatusQuery, AdminTotpStatusQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<AdminTotpStatusQuery, AdminTotpStatusQueryVariables>(AdminTotpStatusDocument, options);
+        }
+export type AdminTotpStatusQueryHookResult = ReturnType<typeof useAdminTotpStatusQuery>;
+export type AdminTotpStatusLazyQueryHookResult = ReturnType<typeof useAdminTotpStatusLazyQuery>;
+export type AdminTotpStatusSuspenseQueryHookResult = ReturnType<typeof useAdminTotpStatusSuspenseQuery>;
+export type AdminTotpStatusQueryResult = ApolloReactCommon.QueryResult<AdminTotpStatusQuery, AdminTotpStatusQueryVariables>;
+export const AdminUpdateTeamPolicyDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminUpdateTeamPolicy"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"TeamPolicyInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateTeamPolicy"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"require_totp"}}]}}]}}]} as unknown as DocumentNode;
+export type AdminUpdateTeamPolicyMutationFn = ApolloReactCommon.MutationFunction<AdminUpdateTeamPolicyMutation, AdminUpdateTeamPolicyMutationVariables>;
+
+/**
+ * __useAdminUpdateTeamPolicyMutation__
+ *
+ * To run a mutation, you first call `useAdminUpdateTeamPolicyMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminUpdateTeamPolicyMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [adminUpdateTeamPolicyMutation, { data, loading, error }] = useAdminUpdateTeamPolicyMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useAdminUpdateTeamPolicyMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminUpdateTeamPolicyMutation, AdminUpdateTeamPolicyMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<AdminUpdateTeamPolicyMutation, AdminUpdateTeamPolicyMutationVariables>(AdminUpdateTeamPolicyDocument, options);
+      }
+export type AdminUpdateTeamPolicyMutationHookResult = ReturnType<typeof useAdminUpdateTeamPolicyMutation>;
+export type AdminUpdateTeamPolicyMutationResult = ApolloReactCommon.MutationResult<AdminUpdateTeamPolicyMutation>;
+export type AdminUpdateTeamPolicyMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminUpdateTeamPolicyMutation, AdminUpdateTeamPolicyMutationVariables>;
 export const AdminActivityDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminActivity"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"activity"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminActivityFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminActivityFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Activity"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"parcel_id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"icon"}},{"kind":"Field","name":{"kind":"Name","value":"color"}},{"kind":"Field","name":{"kind":"Name","value":"status_code"}},{"kind":"Field","name":{"kind":"Name","value":"status_reason"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}},{"kind":"Field","name":{"kind":"Name","value":"created_at_month"}},{"kind":"Field","name":{"kind":"Name","value":"created_at_day"}},{"kind":"Field","name":{"kind":"Name","value":"created_at_time"}},{"kind":"Field","name":{"kind":"Name","value":"created_by_kind"}},{"kind":"Field","name":{"kind":"Name","value":"created_by_name"}}]}}]} as unknown as DocumentNode;
 
 /**
@@ -851,6 +1120,87 @@ export type AdminActivityQueryHookResult = ReturnType<typeof useAdminActivityQue
 export type AdminActivityLazyQueryHookResult = ReturnType<typeof useAdminActivityLazyQuery>;
 export type AdminActivitySuspenseQueryHookResult = ReturnType<typeof useAdminActivitySuspenseQuery>;
 export type AdminActivityQueryResult = ApolloReactCommon.QueryResult<AdminActivityQuery, AdminActivityQueryVariables>;
+export const AdminCreateActivityDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminCreateActivity"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateActivityInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createActivity"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminActivityFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminActivityFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Activity"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"parcel_id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"icon"}},{"kind":"Field","name":{"kind":"Name","value":"color"}},{"kind":"Field","name":{"kind":"Name","value":"status_code"}},{"kind":"Field","name":{"kind":"Name","value":"status_reason"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}},{"kind":"Field","name":{"kind":"Name","value":"created_at_month"}},{"kind":"Field","name":{"kind":"Name","value":"created_at_day"}},{"kind":"Field","name":{"kind":"Name","value":"created_at_time"}},{"kind":"Field","name":{"kind":"Name","value":"created_by_kind"}},{"kind":"Field","name":{"kind":"Name","value":"created_by_name"}}]}}]} as unknown as DocumentNode;
+export type AdminCreateActivityMutationFn = ApolloReactCommon.MutationFunction<AdminCreateActivityMutation, AdminCreateActivityMutationVariables>;
+
+/**
+ * __useAdminCreateActivityMutation__
+ *
+ * To run a mutation, you first call `useAdminCreateActivityMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminCreateActivityMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [adminCreateActivityMutation, { data, loading, error }] = useAdminCreateActivityMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useAdminCreateActivityMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminCreateActivityMutation, AdminCreateActivityMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<AdminCreateActivityMutation, AdminCreateActivityMutationVariables>(AdminCreateActivityDocument, options);
+      }
+export type AdminCreateActivityMutationHookResult = ReturnType<typeof useAdminCreateActivityMutation>;
+export type AdminCreateActivityMutationResult = ApolloReactCommon.MutationResult<AdminCreateActivityMutation>;
+export type AdminCreateActivityMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminCreateActivityMutation, AdminCreateActivityMutationVariables>;
+export const AdminDeleteActivityDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminDeleteActivity"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteActivity"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}]}]}}]} as unknown as DocumentNode;
+export type AdminDeleteActivityMutationFn = ApolloReactCommon.MutationFunction<AdminDeleteActivityMutation, AdminDeleteActivityMutationVariables>;
+
+/**
+ * __useAdminDeleteActivityMutation__
+ *
+ * To run a mutation, you first call `useAdminDeleteActivityMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminDeleteActivityMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [adminDeleteActivityMutation, { data, loading, error }] = useAdminDeleteActivityMutation({
+ *   variables: {
+ *      id: // value for 'id'
+ *   },
+ * });
+ */
+export function useAdminDeleteActivityMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminDeleteActivityMutation, AdminDeleteActivityMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<AdminDeleteActivityMutation, AdminDeleteActivityMutationVariables>(AdminDeleteActivityDocument, options);
+      }
+export type AdminDeleteActivityMutationHookResult = ReturnType<typeof useAdminDeleteActivityMutation>;
+export type AdminDeleteActivityMutationResult = ApolloReactCommon.MutationResult<AdminDeleteActivityMutation>;
+export type AdminDeleteActivityMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminDeleteActivityMutation, AdminDeleteActivityMutationVariables>;
+export const AdminUpdateActivityDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminUpdateActivity"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateActivityInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateActivity"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminActivityFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminActivityFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Activity"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"parcel_id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"icon"}},{"kind":"Field","name":{"kind":"Name","value":"color"}},{"kind":"Field","name":{"kind":"Name","value":"status_code"}},{"kind":"Field","name":{"kind":"Name","value":"status_reason"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}},{"kind":"Field","name":{"kind":"Name","value":"created_at_month"}},{"kind":"Field","name":{"kind":"Name","value":"created_at_day"}},{"kind":"Field","name":{"kind":"Name","value":"created_at_time"}},{"kind":"Field","name":{"kind":"Name","value":"created_by_kind"}},{"kind":"Field","name":{"kind":"Name","value":"created_by_name"}}]}}]} as unknown as DocumentNode;
+export type AdminUpdateActivityMutationFn = ApolloReactCommon.MutationFunction<AdminUpdateActivityMutation, AdminUpdateActivityMutationVariables>;
+
+/**
+ * __useAdminUpdateActivityMutation__
+ *
+ * To run a mutation, you first call `useAdminUpdateActivityMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminUpdateActivityMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [adminUpdateActivityMutation, { data, loading, error }] = useAdminUpdateActivityMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useAdminUpdateActivityMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminUpdateActivityMutation, AdminUpdateActivityMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<AdminUpdateActivityMutation, AdminUpdateActivityMutationVariables>(AdminUpdateActivityDocument, options);
+      }
+export type AdminUpdateActivityMutationHookResult = ReturnType<typeof useAdminUpdateActivityMutation>;
+export type AdminUpdateActivityMutationResult = ApolloReactCommon.MutationResult<AdminUpdateActivityMutation>;
+export type AdminUpdateActivityMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminUpdateActivityMutation, AdminUpdateActivityMutationVariables>;
 export const AdminApiKeysDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminApiKeys"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"apiKeys"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminApiKeyFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminApiKeyFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ApiKey"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"prefix"}},{"kind":"Field","name":{"kind":"Name","value":"scopes"}},{"kind":"Field","name":{"kind":"Name","value":"rate_limit"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"last_used_at"}},{"kind":"Field","name":{"kind":"Name","value":"revoked_at"}},{"kind":"Field","name":{"kind":"Name","value":"usage"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"day"}},{"kind":"Field","name":{"kind":"Name","value":"count"}}]}}]}}]} as unknown as DocumentNode;
 
 /**
@@ -887,6 +1237,60 @@ export type AdminApiKeysQueryHookResult = ReturnType<typeof useAdminApiKeysQuery
 export type AdminApiKeysLazyQueryHookResult = ReturnType<typeof useAdminApiKeysLazyQuery>;
 export type AdminApiKeysSuspenseQueryHookResult = ReturnType<typeof useAdminApiKeysSuspenseQuery>;
 export type AdminApiKeysQueryResult = ApolloReactCommon.QueryResult<AdminApiKeysQuery, AdminApiKeysQueryVariables>;
+export const AdminCreateApiKeyDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminCreateApiKey"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateApiKeyInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createApiKey"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"prefix"}},{"kind":"Field","name":{"kind":"Name","value":"scopes"}},{"kind":"Field","name":{"kind":"Name","value":"rate_limit"}},{"kind":"Field","name":{"kind":"Name","value":"key"}}]}}]}}]} as unknown as DocumentNode;
+export type AdminCreateApiKeyMutationFn = ApolloReactCommon.MutationFunction<AdminCreateApiKeyMutation, AdminCreateApiKeyMutationVariables>;
+
+/**
+ * __useAdminCreateApiKeyMutation__
+ *
+ * To run a mutation, you first call `useAdminCreateApiKeyMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminCreateApiKeyMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [adminCreateApiKeyMutation, { data, loading, error }] = useAdminCreateApiKeyMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useAdminCreateApiKeyMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminCreateApiKeyMutation, AdminCreateApiKeyMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<AdminCreateApiKeyMutation, AdminCreateApiKeyMutationVariables>(AdminCreateApiKeyDocument, options);
+      }
+export type AdminCreateApiKeyMutationHookResult = ReturnType<typeof useAdminCreateApiKeyMutation>;
+export type AdminCreateApiKeyMutationResult = ApolloReactCommon.MutationResult<AdminCreateApiKeyMutation>;
+export type AdminCreateApiKeyMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminCreateApiKeyMutation, AdminCreateApiKeyMutationVariables>;
+export const AdminRevokeApiKeyDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminRevokeApiKey"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"revokeApiKey"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminApiKeyFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminApiKeyFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ApiKey"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"prefix"}},{"kind":"Field","name":{"kind":"Name","value":"scopes"}},{"kind":"Field","name":{"kind":"Name","value":"rate_limit"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"last_used_at"}},{"kind":"Field","name":{"kind":"Name","value":"revoked_at"}},{"kind":"Field","name":{"kind":"Name","value":"usage"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"day"}},{"kind":"Field","name":{"kind":"Name","value":"count"}}]}}]}}]} as unknown as DocumentNode;
+export type AdminRevokeApiKeyMutationFn = ApolloReactCommon.MutationFunction<AdminRevokeApiKeyMutation, AdminRevokeApiKeyMutationVariables>;
+
+/**
+ * __useAdminRevokeApiKeyMutation__
+ *
+ * To run a mutation, you first call `useAdminRevokeApiKeyMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminRevokeApiKeyMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [adminRevokeApiKeyMutation, { data, loading, error }] = useAdminRevokeApiKeyMutation({
+ *   variables: {
+ *      id: // value for 'id'
+ *   },
+ * });
+ */
+export function useAdminRevokeApiKeyMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminRevokeApiKeyMutation, AdminRevokeApiKeyMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<AdminRevokeApiKeyMutation, AdminRevokeApiKeyMutationVariables>(AdminRevokeApiKeyDocument, options);
+      }
+export type AdminRevokeApiKeyMutationHookResult = ReturnType<typeof useAdminRevokeApiKeyMutation>;
+export type AdminRevokeApiKeyMutationResult = ApolloReactCommon.MutationResult<AdminRevokeApiKeyMutation>;
+export type AdminRevokeApiKeyMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminRevokeApiKeyMutation, AdminRevokeApiKeyMutationVariables>;
 export const AdminAuditActorsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminAuditActors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"auditActors"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]} as unknown as DocumentNode;
 
 /**
@@ -1002,33 +1406,6 @@ export type AdminCanCreateQueryHookResult = ReturnType<typeof useAdminCanCreateQ
 export type AdminCanCreateLazyQueryHookResult = ReturnType<typeof useAdminCanCreateLazyQuery>;
 export type AdminCanCreateSuspenseQueryHookResult = ReturnType<typeof useAdminCanCreateSuspenseQuery>;
 export type AdminCanCreateQueryResult = ApolloReactCommon.QueryResult<AdminCanCreateQuery, AdminCanCreateQueryVariables>;
-export const AdminChangePasswordDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminChangePassword"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ChangePasswordInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"changePassword"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}]}]}}]} as unknown as DocumentNode;
-export type AdminChangePasswordMutationFn = ApolloReactCommon.MutationFunction<AdminChangePasswordMutation, AdminChangePasswordMutationVariables>;
-
-/**
- * __useAdminChangePasswordMutation__
- *
- * To run a mutation, you first call `useAdminChangePasswordMutation` within a React component and pass it any options that fit your needs.
- * When your component renders, `useAdminChangePasswordMutation` returns a tuple that includes:
- * - A mutate function that you can call at any time to execute the mutation
- * - An object with fields that represent the current status of the mutation's execution
- *
- * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
- *
- * @example
- * const [adminChangePasswordMutation, { data, loading, error }] = useAdminChangePasswordMutation({
- *   variables: {
- *      input: // value for 'input'
- *   },
- * });
- */
-export function useAdminChangePasswordMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminChangePasswordMutation, AdminChangePasswordMutationVariables>) {
-        const options = {...defaultOptions, ...baseOptions}
-        return ApolloReactHooks.useMutation<AdminChangePasswordMutation, AdminChangePasswordMutationVariables>(AdminChangePasswordDocument, options);
-      }
-export type AdminChangePasswordMutationHookResult = ReturnType<typeof useAdminChangePasswordMutation>;
-export type AdminChangePasswordMutationResult = ApolloReactCommon.MutationResult<AdminChangePasswordMutation>;
-export type AdminChangePasswordMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminChangePasswordMutation, AdminChangePasswordMutationVariables>;
 export const AdminCreateDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminCreate"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateAdminInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createAdmin"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"email"}}]}}]}}]} as unknown as DocumentNode;
 export type AdminCreateMutationFn = ApolloReactCommon.MutationFunction<AdminCreateMutation, AdminCreateMutationVariables>;
 
@@ -1056,60 +1433,153 @@ export function useAdminCreateMutation(baseOptions?: ApolloReactHooks.MutationHo
 export type AdminCreateMutationHookResult = ReturnType<typeof useAdminCreateMutation>;
 export type AdminCreateMutationResult = ApolloReactCommon.MutationResult<AdminCreateMutation>;
 export type AdminCreateMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminCreateMutation, AdminCreateMutationVariables>;
-export const AdminCreateActivityDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminCreateActivity"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateActivityInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createActivity"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminActivityFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminActivityFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Activity"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"parcel_id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"icon"}},{"kind":"Field","name":{"kind":"Name","value":"color"}},{"kind":"Field","name":{"kind":"Name","value":"status_code"}},{"kind":"Field","name":{"kind":"Name","value":"status_reason"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}},{"kind":"Field","name":{"kind":"Name","value":"created_at_month"}},{"kind":"Field","name":{"kind":"Name","value":"created_at_day"}},{"kind":"Field","name":{"kind":"Name","value":"created_at_time"}},{"kind":"Field","name":{"kind":"Name","value":"created_by_kind"}},{"kind":"Field","name":{"kind":"Name","value":"created_by_name"}}]}}]} as unknown as DocumentNode;
-export type AdminCreateActivityMutationFn = ApolloReactCommon.MutationFunction<AdminCreateActivityMutation, AdminCreateActivityMutationVariables>;
+export const AdminResetPasswordDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminResetPassword"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ResetPasswordInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"resetPassword"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}]}]}}]} as unknown as DocumentNode;
+export type AdminResetPasswordMutationFn = ApolloReactCommon.MutationFunction<AdminResetPasswordMutation, AdminResetPasswordMutationVariables>;
 
 /**
- * __useAdminCreateActivityMutation__
+ * __useAdminResetPasswordMutation__
  *
- * To run a mutation, you first call `useAdminCreateActivityMutation` within a React component and pass it any options that fit your needs.
- * When your component renders, `useAdminCreateActivityMutation` returns a tuple that includes:
+ * To run a mutation, you first call `useAdminResetPasswordMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminResetPasswordMutation` returns a tuple that includes:
  * - A mutate function that you can call at any time to execute the mutation
  * - An object with fields that represent the current status of the mutation's execution
  *
  * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
  *
  * @example
- * const [adminCreateActivityMutation, { data, loading, error }] = useAdminCreateActivityMutation({
+ * const [adminResetPasswordMutation, { data, loading, error }] = useAdminResetPasswordMutation({
  *   variables: {
  *      input: // value for 'input'
  *   },
  * });
  */
-export function useAdminCreateActivityMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminCreateActivityMutation, AdminCreateActivityMutationVariables>) {
+export function useAdminResetPasswordMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminResetPasswordMutation, AdminResetPasswordMutationVariables>) {
         const options = {...defaultOptions, ...baseOptions}
-        return ApolloReactHooks.useMutation<AdminCreateActivityMutation, AdminCreateActivityMutationVariables>(AdminCreateActivityDocument, options);
+        return ApolloReactHooks.useMutation<AdminResetPasswordMutation, AdminResetPasswordMutationVariables>(AdminResetPasswordDocument, options);
       }
-export type AdminCreateActivityMutationHookResult = ReturnType<typeof useAdminCreateActivityMutation>;
-export type AdminCreateActivityMutationResult = ApolloReactCommon.MutationResult<AdminCreateActivityMutation>;
-export type AdminCreateActivityMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminCreateActivityMutation, AdminCreateActivityMutationVariables>;
-export const AdminCreateApiKeyDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminCreateApiKey"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateApiKeyInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createApiKey"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"prefix"}},{"kind":"Field","name":{"kind":"Name","value":"scopes"}},{"kind":"Field","name":{"kind":"Name","value":"rate_limit"}},{"kind":"Field","name":{"kind":"Name","value":"key"}}]}}]}}]} as unknown as DocumentNode;
-export type AdminCreateApiKeyMutationFn = ApolloReactCommon.MutationFunction<AdminCreateApiKeyMutation, AdminCreateApiKeyMutationVariables>;
+export type AdminResetPasswordMutationHookResult = ReturnType<typeof useAdminResetPasswordMutation>;
+export type AdminResetPasswordMutationResult = ApolloReactCommon.MutationResult<AdminResetPasswordMutation>;
+export type AdminResetPasswordMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminResetPasswordMutation, AdminResetPasswordMutationVariables>;
+export const AdminSendPinDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminSendPin"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"SendPinInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sendPin"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}]}]}}]} as unknown as DocumentNode;
+export type AdminSendPinMutationFn = ApolloReactCommon.MutationFunction<AdminSendPinMutation, AdminSendPinMutationVariables>;
 
 /**
- * __useAdminCreateApiKeyMutation__
+ * __useAdminSendPinMutation__
  *
- * To run a mutation, you first call `useAdminCreateApiKeyMutation` within a React component and pass it any options that fit your needs.
- * When your component renders, `useAdminCreateApiKeyMutation` returns a tuple that includes:
+ * To run a mutation, you first call `useAdminSendPinMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminSendPinMutation` returns a tuple that includes:
  * - A mutate function that you can call at any time to execute the mutation
  * - An object with fields that represent the current status of the mutation's execution
  *
  * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
  *
  * @example
- * const [adminCreateApiKeyMutation, { data, loading, error }] = useAdminCreateApiKeyMutation({
+ * const [adminSendPinMutation, { data, loading, error }] = useAdminSendPinMutation({
  *   variables: {
  *      input: // value for 'input'
  *   },
  * });
  */
-export function useAdminCreateApiKeyMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminCreateApiKeyMutation, AdminCreateApiKeyMutationVariables>) {
+export function useAdminSendPinMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminSendPinMutation, AdminSendPinMutationVariables>) {
         const options = {...defaultOptions, ...baseOptions}
-        return ApolloReactHooks.useMutation<AdminCreateApiKeyMutation, AdminCreateApiKeyMutationVariables>(AdminCreateApiKeyDocument, options);
+        return ApolloReactHooks.useMutation<AdminSendPinMutation, AdminSendPinMutationVariables>(AdminSendPinDocument, options);
       }
-export type AdminCreateApiKeyMutationHookResult = ReturnType<typeof useAdminCreateApiKeyMutation>;
-export type AdminCreateApiKeyMutationResult = ApolloReactCommon.MutationResult<AdminCreateApiKeyMutation>;
-export type AdminCreateApiKeyMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminCreateApiKeyMutation, AdminCreateApiKeyMutationVariables>;
+export type AdminSendPinMutationHookResult = ReturnType<typeof useAdminSendPinMutation>;
+export type AdminSendPinMutationResult = ApolloReactCommon.MutationResult<AdminSendPinMutation>;
+export type AdminSendPinMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminSendPinMutation, AdminSendPinMutationVariables>;
+export const AdminSignInDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminSignIn"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"SignInInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"signIn"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"role"}},{"kind":"Field","name":{"kind":"Name","value":"totp_required"}}]}}]}}]} as unknown as DocumentNode;
+export type AdminSignInMutationFn = ApolloReactCommon.MutationFunction<AdminSignInMutation, AdminSignInMutationVariables>;
+
+/**
+ * __useAdminSignInMutation__
+ *
+ * To run a mutation, you first call `useAdminSignInMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminSignInMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [adminSignInMutation, { data, loading, error }] = useAdminSignInMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useAdminSignInMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminSignInMutation, AdminSignInMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<AdminSignInMutation, AdminSignInMutationVariables>(AdminSignInDocument, options);
+      }
+export type AdminSignInMutationHookResult = ReturnType<typeof useAdminSignInMutation>;
+export type AdminSignInMutationResult = ApolloReactCommon.MutationResult<AdminSignInMutation>;
+export type AdminSignInMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminSignInMutation, AdminSignInMutationVariables>;
+export const AdminOutboxDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminOutbox"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"page"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"per_page"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"search"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"outbox"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"page"},"value":{"kind":"Variable","name":{"kind":"Name","value":"page"}}},{"kind":"Argument","name":{"kind":"Name","value":"per_page"},"value":{"kind":"Variable","name":{"kind":"Name","value":"per_page"}}},{"kind":"Argument","name":{"kind":"Name","value":"search"},"value":{"kind":"Variable","name":{"kind":"Name","value":"search"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"current_page"}},{"kind":"Field","name":{"kind":"Name","value":"last_page"}},{"kind":"Field","name":{"kind":"Name","value":"next_page_url"}},{"kind":"Field","name":{"kind":"Name","value":"per_page"}},{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"data"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"to"}},{"kind":"Field","name":{"kind":"Name","value":"reply_to"}},{"kind":"Field","name":{"kind":"Name","value":"subject"}},{"kind":"Field","name":{"kind":"Name","value":"template"}},{"kind":"Field","name":{"kind":"Name","value":"delivered"}},{"kind":"Field","name":{"kind":"Name","value":"error"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}}]}}]}}]}}]} as unknown as DocumentNode;
+
+/**
+ * __useAdminOutboxQuery__
+ *
+ * To run a query within a React component, call `useAdminOutboxQuery` and pass it any options that fit your needs.
+ * When your component renders, `useAdminOutboxQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useAdminOutboxQuery({
+ *   variables: {
+ *      page: // value for 'page'
+ *      per_page: // value for 'per_page'
+ *      search: // value for 'search'
+ *   },
+ * });
+ */
+export function useAdminOutboxQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<AdminOutboxQuery, AdminOutboxQueryVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<AdminOutboxQuery, AdminOutboxQueryVariables>(AdminOutboxDocument, options);
+      }
+export function useAdminOutboxLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<AdminOutboxQuery, AdminOutboxQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<AdminOutboxQuery, AdminOutboxQueryVariables>(AdminOutboxDocument, options);
+        }
+// @ts-ignore
+export function useAdminOutboxSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<AdminOutboxQuery, AdminOutboxQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminOutboxQuery, AdminOutboxQueryVariables>;
+export function useAdminOutboxSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminOutboxQuery, AdminOutboxQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminOutboxQuery | undefined, AdminOutboxQueryVariables>;
+export function useAdminOutboxSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminOutboxQuery, AdminOutboxQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<AdminOutboxQuery, AdminOutboxQueryVariables>(AdminOutboxDocument, options);
+        }
+export type AdminOutboxQueryHookResult = ReturnType<typeof useAdminOutboxQuery>;
+export type AdminOutboxLazyQueryHookResult = ReturnType<typeof useAdminOutboxLazyQuery>;
+export type AdminOutboxSuspenseQueryHookResult = ReturnType<typeof useAdminOutboxSuspenseQuery>;
+export type AdminOutboxQueryResult = ApolloReactCommon.QueryResult<AdminOutboxQuery, AdminOutboxQueryVariables>;
+export const AdminSendEmailDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminSendEmail"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"AdminMailInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sendEmail"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}]}]}}]} as unknown as DocumentNode;
+export type AdminSendEmailMutationFn = ApolloReactCommon.MutationFunction<AdminSendEmailMutation, AdminSendEmailMutationVariables>;
+
+/**
+ * __useAdminSendEmailMutation__
+ *
+ * To run a mutation, you first call `useAdminSendEmailMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminSendEmailMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [adminSendEmailMutation, { data, loading, error }] = useAdminSendEmailMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useAdminSendEmailMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminSendEmailMutation, AdminSendEmailMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<AdminSendEmailMutation, AdminSendEmailMutationVariables>(AdminSendEmailDocument, options);
+      }
+export type AdminSendEmailMutationHookResult = ReturnType<typeof useAdminSendEmailMutation>;
+export type AdminSendEmailMutationResult = ApolloReactCommon.MutationResult<AdminSendEmailMutation>;
+export type AdminSendEmailMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminSendEmailMutation, AdminSendEmailMutationVariables>;
 export const AdminCreateInvoiceDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminCreateInvoice"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateInvoiceInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createInvoice"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"product"}},{"kind":"Field","name":{"kind":"Name","value":"customer_name"}},{"kind":"Field","name":{"kind":"Name","value":"tracking_code"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}}]}}]}}]} as unknown as DocumentNode;
 export type AdminCreateInvoiceMutationFn = ApolloReactCommon.MutationFunction<AdminCreateInvoiceMutation, AdminCreateInvoiceMutationVariables>;
 
@@ -1137,332 +1607,6 @@ export function useAdminCreateInvoiceMutation(baseOptions?: ApolloReactHooks.Mut
 export type AdminCreateInvoiceMutationHookResult = ReturnType<typeof useAdminCreateInvoiceMutation>;
 export type AdminCreateInvoiceMutationResult = ApolloReactCommon.MutationResult<AdminCreateInvoiceMutation>;
 export type AdminCreateInvoiceMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminCreateInvoiceMutation, AdminCreateInvoiceMutationVariables>;
-export const AdminCreatePageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminCreatePage"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreatePageInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createPage"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"slug"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"sub_title"}},{"kind":"Field","name":{"kind":"Name","value":"icon"}},{"kind":"Field","name":{"kind":"Name","value":"hero"}},{"kind":"Field","name":{"kind":"Name","value":"overlay"}},{"kind":"Field","name":{"kind":"Name","value":"content"}}]}}]}}]} as unknown as DocumentNode;
-export type AdminCreatePageMutationFn = ApolloReactCommon.MutationFunction<AdminCreatePageMutation, AdminCreatePageMutationVariables>;
-
-/**
- * __useAdminCreatePageMutation__
- *
- * To run a mutation, you first call `useAdminCreatePageMutation` within a React component and pass it any options that fit your needs.
- * When your component renders, `useAdminCreatePageMutation` returns a tuple that includes:
- * - A mutate function that you can call at any time to execute the mutation
- * - An object with fields that represent the current status of the mutation's execution
- *
- * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
- *
- * @example
- * const [adminCreatePageMutation, { data, loading, error }] = useAdminCreatePageMutation({
- *   variables: {
- *      input: // value for 'input'
- *   },
- * });
- */
-export function useAdminCreatePageMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminCreatePageMutation, AdminCreatePageMutationVariables>) {
-        const options = {...defaultOptions, ...baseOptions}
-        return ApolloReactHooks.useMutation<AdminCreatePageMutation, AdminCreatePageMutationVariables>(AdminCreatePageDocument, options);
-      }
-export type AdminCreatePageMutationHookResult = ReturnType<typeof useAdminCreatePageMutation>;
-export type AdminCreatePageMutationResult = ApolloReactCommon.MutationResult<AdminCreatePageMutation>;
-export type AdminCreatePageMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminCreatePageMutation, AdminCreatePageMutationVariables>;
-export const AdminCreateParcelDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminCreateParcel"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateParcelInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createParcel"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminParcelFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminParcelFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Parcel"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"tracking_code"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_name"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_email"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_phone_number"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_postcode"}},{"kind":"Field","name":{"kind":"Name","value":"sender_name"}},{"kind":"Field","name":{"kind":"Name","value":"sender_email"}},{"kind":"Field","name":{"kind":"Name","value":"destination"}},{"kind":"Field","name":{"kind":"Name","value":"current_location"}},{"kind":"Field","name":{"kind":"Name","value":"pickup_location"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"status_code"}},{"kind":"Field","name":{"kind":"Name","value":"status_reason"}},{"kind":"Field","name":{"kind":"Name","value":"weight"}},{"kind":"Field","name":{"kind":"Name","value":"shipped_via"}},{"kind":"Field","name":{"kind":"Name","value":"parcel_content"}},{"kind":"Field","name":{"kind":"Name","value":"declared_value"}},{"kind":"Field","name":{"kind":"Name","value":"min_expected_delivery_date"}},{"kind":"Field","name":{"kind":"Name","value":"max_expected_delivery_date"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"show_map"}},{"kind":"Field","name":{"kind":"Name","value":"map_zoom"}},{"kind":"Field","name":{"kind":"Name","value":"map_current_latitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_current_longitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_pickup_latitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_pickup_longitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_destination_latitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_destination_longitude"}},{"kind":"Field","name":{"kind":"Name","value":"notify_recipient"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_language"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_unsubscribed"}},{"kind":"Field","name":{"kind":"Name","value":"protect_details"}},{"kind":"Field","name":{"kind":"Name","value":"details_protected"}},{"kind":"Field","name":{"kind":"Name","value":"last_event_at"}},{"kind":"Field","name":{"kind":"Name","value":"quiet_after_days"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}},{"kind":"Field","name":{"kind":"Name","value":"allow_reschedule"}},{"kind":"Field","name":{"kind":"Name","value":"reschedule_allowed"}},{"kind":"Field","name":{"kind":"Name","value":"reschedule_choice"}},{"kind":"Field","name":{"kind":"Name","value":"reschedule_date"}},{"kind":"Field","name":{"kind":"Name","value":"rescheduled_at"}},{"kind":"Field","name":{"kind":"Name","value":"delivery_attempts"}},{"kind":"Field","name":{"kind":"Name","value":"delivery_recorded_by"}},{"kind":"Field","name":{"kind":"Name","value":"delivery_proof"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"receiver_name"}},{"kind":"Field","name":{"kind":"Name","value":"signature_url"}},{"kind":"Field","name":{"kind":"Name","value":"photo_url"}},{"kind":"Field","name":{"kind":"Name","value":"delivered_at"}},{"kind":"Field","name":{"kind":"Name","value":"left_at"}}]}}]}}]} as unknown as DocumentNode;
-export type AdminCreateParcelMutationFn = ApolloReactCommon.MutationFunction<AdminCreateParcelMutation, AdminCreateParcelMutationVariables>;
-
-/**
- * __useAdminCreateParcelMutation__
- *
- * To run a mutation, you first call `useAdminCreateParcelMutation` within a React component and pass it any options that fit your needs.
- * When your component renders, `useAdminCreateParcelMutation` returns a tuple that includes:
- * - A mutate function that you can call at any time to execute the mutation
- * - An object with fields that represent the current status of the mutation's execution
- *
- * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
- *
- * @example
- * const [adminCreateParcelMutation, { data, loading, error }] = useAdminCreateParcelMutation({
- *   variables: {
- *      input: // value for 'input'
- *   },
- * });
- */
-export function useAdminCreateParcelMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminCreateParcelMutation, AdminCreateParcelMutationVariables>) {
-        const options = {...defaultOptions, ...baseOptions}
-        return ApolloReactHooks.useMutation<AdminCreateParcelMutation, AdminCreateParcelMutationVariables>(AdminCreateParcelDocument, options);
-      }
-export type AdminCreateParcelMutationHookResult = ReturnType<typeof useAdminCreateParcelMutation>;
-export type AdminCreateParcelMutationResult = ApolloReactCommon.MutationResult<AdminCreateParcelMutation>;
-export type AdminCreateParcelMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminCreateParcelMutation, AdminCreateParcelMutationVariables>;
-export const AdminCreateReviewDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminCreateReview"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateReviewInput"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"image"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Upload"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createReview"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}},{"kind":"Argument","name":{"kind":"Name","value":"image"},"value":{"kind":"Variable","name":{"kind":"Name","value":"image"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"review"}},{"kind":"Field","name":{"kind":"Name","value":"image"}}]}}]}}]} as unknown as DocumentNode;
-export type AdminCreateReviewMutationFn = ApolloReactCommon.MutationFunction<AdminCreateReviewMutation, AdminCreateReviewMutationVariables>;
-
-/**
- * __useAdminCreateReviewMutation__
- *
- * To run a mutation, you first call `useAdminCreateReviewMutation` within a React component and pass it any options that fit your needs.
- * When your component renders, `useAdminCreateReviewMutation` returns a tuple that includes:
- * - A mutate function that you can call at any time to execute the mutation
- * - An object with fields that represent the current status of the mutation's execution
- *
- * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
- *
- * @example
- * const [adminCreateReviewMutation, { data, loading, error }] = useAdminCreateReviewMutation({
- *   variables: {
- *      input: // value for 'input'
- *      image: // value for 'image'
- *   },
- * });
- */
-export function useAdminCreateReviewMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminCreateReviewMutation, AdminCreateReviewMutationVariables>) {
-        const options = {...defaultOptions, ...baseOptions}
-        return ApolloReactHooks.useMutation<AdminCreateReviewMutation, AdminCreateReviewMutationVariables>(AdminCreateReviewDocument, options);
-      }
-export type AdminCreateReviewMutationHookResult = ReturnType<typeof useAdminCreateReviewMutation>;
-export type AdminCreateReviewMutationResult = ApolloReactCommon.MutationResult<AdminCreateReviewMutation>;
-export type AdminCreateReviewMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminCreateReviewMutation, AdminCreateReviewMutationVariables>;
-export const AdminCreateWebhookDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminCreateWebhook"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateWebhookInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createWebhook"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminWebhookFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminWebhookFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Webhook"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"events"}},{"kind":"Field","name":{"kind":"Name","value":"secret"}},{"kind":"Field","name":{"kind":"Name","value":"active"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}}]}}]} as unknown as DocumentNode;
-export type AdminCreateWebhookMutationFn = ApolloReactCommon.MutationFunction<AdminCreateWebhookMutation, AdminCreateWebhookMutationVariables>;
-
-/**
- * __useAdminCreateWebhookMutation__
- *
- * To run a mutation, you first call `useAdminCreateWebhookMutation` within a React component and pass it any options that fit your needs.
- * When your component renders, `useAdminCreateWebhookMutation` returns a tuple that includes:
- * - A mutate function that you can call at any time to execute the mutation
- * - An object with fields that represent the current status of the mutation's execution
- *
- * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
- *
- * @example
- * const [adminCreateWebhookMutation, { data, loading, error }] = useAdminCreateWebhookMutation({
- *   variables: {
- *      input: // value for 'input'
- *   },
- * });
- */
-export function useAdminCreateWebhookMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminCreateWebhookMutation, AdminCreateWebhookMutationVariables>) {
-        const options = {...defaultOptions, ...baseOptions}
-        return ApolloReactHooks.useMutation<AdminCreateWebhookMutation, AdminCreateWebhookMutationVariables>(AdminCreateWebhookDocument, options);
-      }
-export type AdminCreateWebhookMutationHookResult = ReturnType<typeof useAdminCreateWebhookMutation>;
-export type AdminCreateWebhookMutationResult = ApolloReactCommon.MutationResult<AdminCreateWebhookMutation>;
-export type AdminCreateWebhookMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminCreateWebhookMutation, AdminCreateWebhookMutationVariables>;
-export const AdminDeleteActivityDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminDeleteActivity"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteActivity"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}]}]}}]} as unknown as DocumentNode;
-export type AdminDeleteActivityMutationFn = ApolloReactCommon.MutationFunction<AdminDeleteActivityMutation, AdminDeleteActivityMutationVariables>;
-
-/**
- * __useAdminDeleteActivityMutation__
- *
- * To run a mutation, you first call `useAdminDeleteActivityMutation` within a React component and pass it any options that fit your needs.
- * When your component renders, `useAdminDeleteActivityMutation` returns a tuple that includes:
- * - A mutate function that you can call at any time to execute the mutation
- * - An object with fields that represent the current status of the mutation's execution
- *
- * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
- *
- * @example
- * const [adminDeleteActivityMutation, { data, loading, error }] = useAdminDeleteActivityMutation({
- *   variables: {
- *      id: // value for 'id'
- *   },
- * });
- */
-export function useAdminDeleteActivityMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminDeleteActivityMutation, AdminDeleteActivityMutationVariables>) {
-        const options = {...defaultOptions, ...baseOptions}
-        return ApolloReactHooks.useMutation<AdminDeleteActivityMutation, AdminDeleteActivityMutationVariables>(AdminDeleteActivityDocument, options);
-      }
-export type AdminDeleteActivityMutationHookResult = ReturnType<typeof useAdminDeleteActivityMutation>;
-export type AdminDeleteActivityMutationResult = ApolloReactCommon.MutationResult<AdminDeleteActivityMutation>;
-export type AdminDeleteActivityMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminDeleteActivityMutation, AdminDeleteActivityMutationVariables>;
-export const AdminDeleteMemberDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminDeleteMember"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteMember"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}]}]}}]} as unknown as DocumentNode;
-export type AdminDeleteMemberMutationFn = ApolloReactCommon.MutationFunction<AdminDeleteMemberMutation, AdminDeleteMemberMutationVariables>;
-
-/**
- * __useAdminDeleteMemberMutation__
- *
- * To run a mutation, you first call `useAdminDeleteMemberMutation` within a React component and pass it any options that fit your needs.
- * When your component renders, `useAdminDeleteMemberMutation` returns a tuple that includes:
- * - A mutate function that you can call at any time to execute the mutation
- * - An object with fields that represent the current status of the mutation's execution
- *
- * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
- *
- * @example
- * const [adminDeleteMemberMutation, { data, loading, error }] = useAdminDeleteMemberMutation({
- *   variables: {
- *      id: // value for 'id'
- *   },
- * });
- */
-export function useAdminDeleteMemberMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminDeleteMemberMutation, AdminDeleteMemberMutationVariables>) {
-        const options = {...defaultOptions, ...baseOptions}
-        return ApolloReactHooks.useMutation<AdminDeleteMemberMutation, AdminDeleteMemberMutationVariables>(AdminDeleteMemberDocument, options);
-      }
-export type AdminDeleteMemberMutationHookResult = ReturnType<typeof useAdminDeleteMemberMutation>;
-export type AdminDeleteMemberMutationResult = ApolloReactCommon.MutationResult<AdminDeleteMemberMutation>;
-export type AdminDeleteMemberMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminDeleteMemberMutation, AdminDeleteMemberMutationVariables>;
-export const AdminDeletePageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminDeletePage"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deletePage"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}]}]}}]} as unknown as DocumentNode;
-export type AdminDeletePageMutationFn = ApolloReactCommon.MutationFunction<AdminDeletePageMutation, AdminDeletePageMutationVariables>;
-
-/**
- * __useAdminDeletePageMutation__
- *
- * To run a mutation, you first call `useAdminDeletePageMutation` within a React component and pass it any options that fit your needs.
- * When your component renders, `useAdminDeletePageMutation` returns a tuple that includes:
- * - A mutate function that you can call at any time to execute the mutation
- * - An object with fields that represent the current status of the mutation's execution
- *
- * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
- *
- * @example
- * const [adminDeletePageMutation, { data, loading, error }] = useAdminDeletePageMutation({
- *   variables: {
- *      id: // value for 'id'
- *   },
- * });
- */
-export function useAdminDeletePageMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminDeletePageMutation, AdminDeletePageMutationVariables>) {
-        const options = {...defaultOptions, ...baseOptions}
-        return ApolloReactHooks.useMutation<AdminDeletePageMutation, AdminDeletePageMutationVariables>(AdminDeletePageDocument, options);
-      }
-export type AdminDeletePageMutationHookResult = ReturnType<typeof useAdminDeletePageMutation>;
-export type AdminDeletePageMutationResult = ApolloReactCommon.MutationResult<AdminDeletePageMutation>;
-export type AdminDeletePageMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminDeletePageMutation, AdminDeletePageMutationVariables>;
-export const AdminDeleteParcelDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminDeleteParcel"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteParcel"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}]}]}}]} as unknown as DocumentNode;
-export type AdminDeleteParcelMutationFn = ApolloReactCommon.MutationFunction<AdminDeleteParcelMutation, AdminDeleteParcelMutationVariables>;
-
-/**
- * __useAdminDeleteParcelMutation__
- *
- * To run a mutation, you first call `useAdminDeleteParcelMutation` within a React component and pass it any options that fit your needs.
- * When your component renders, `useAdminDeleteParcelMutation` returns a tuple that includes:
- * - A mutate function that you can call at any time to execute the mutation
- * - An object with fields that represent the current status of the mutation's execution
- *
- * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
- *
- * @example
- * const [adminDeleteParcelMutation, { data, loading, error }] = useAdminDeleteParcelMutation({
- *   variables: {
- *      id: // value for 'id'
- *   },
- * });
- */
-export function useAdminDeleteParcelMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminDeleteParcelMutation, AdminDeleteParcelMutationVariables>) {
-        const options = {...defaultOptions, ...baseOptions}
-        return ApolloReactHooks.useMutation<AdminDeleteParcelMutation, AdminDeleteParcelMutationVariables>(AdminDeleteParcelDocument, options);
-      }
-export type AdminDeleteParcelMutationHookResult = ReturnType<typeof useAdminDeleteParcelMutation>;
-export type AdminDeleteParcelMutationResult = ApolloReactCommon.MutationResult<AdminDeleteParcelMutation>;
-export type AdminDeleteParcelMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminDeleteParcelMutation, AdminDeleteParcelMutationVariables>;
-export const AdminDeleteReviewDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminDeleteReview"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteReview"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}]}]}}]} as unknown as DocumentNode;
-export type AdminDeleteReviewMutationFn = ApolloReactCommon.MutationFunction<AdminDeleteReviewMutation, AdminDeleteReviewMutationVariables>;
-
-/**
- * __useAdminDeleteReviewMutation__
- *
- * To run a mutation, you first call `useAdminDeleteReviewMutation` within a React component and pass it any options that fit your needs.
- * When your component renders, `useAdminDeleteReviewMutation` returns a tuple that includes:
- * - A mutate function that you can call at any time to execute the mutation
- * - An object with fields that represent the current status of the mutation's execution
- *
- * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
- *
- * @example
- * const [adminDeleteReviewMutation, { data, loading, error }] = useAdminDeleteReviewMutation({
- *   variables: {
- *      id: // value for 'id'
- *   },
- * });
- */
-export function useAdminDeleteReviewMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminDeleteReviewMutation, AdminDeleteReviewMutationVariables>) {
-        const options = {...defaultOptions, ...baseOptions}
-        return ApolloReactHooks.useMutation<AdminDeleteReviewMutation, AdminDeleteReviewMutationVariables>(AdminDeleteReviewDocument, options);
-      }
-export type AdminDeleteReviewMutationHookResult = ReturnType<typeof useAdminDeleteReviewMutation>;
-export type AdminDeleteReviewMutationResult = ApolloReactCommon.MutationResult<AdminDeleteReviewMutation>;
-export type AdminDeleteReviewMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminDeleteReviewMutation, AdminDeleteReviewMutationVariables>;
-export const AdminDeleteWebhookDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminDeleteWebhook"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteWebhook"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}]}]}}]} as unknown as DocumentNode;
-export type AdminDeleteWebhookMutationFn = ApolloReactCommon.MutationFunction<AdminDeleteWebhookMutation, AdminDeleteWebhookMutationVariables>;
-
-/**
- * __useAdminDeleteWebhookMutation__
- *
- * To run a mutation, you first call `useAdminDeleteWebhookMutation` within a React component and pass it any options that fit your needs.
- * When your component renders, `useAdminDeleteWebhookMutation` returns a tuple that includes:
- * - A mutate function that you can call at any time to execute the mutation
- * - An object with fields that represent the current status of the mutation's execution
- *
- * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
- *
- * @example
- * const [adminDeleteWebhookMutation, { data, loading, error }] = useAdminDeleteWebhookMutation({
- *   variables: {
- *      id: // value for 'id'
- *   },
- * });
- */
-export function useAdminDeleteWebhookMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminDeleteWebhookMutation, AdminDeleteWebhookMutationVariables>) {
-        const options = {...defaultOptions, ...baseOptions}
-        return ApolloReactHooks.useMutation<AdminDeleteWebhookMutation, AdminDeleteWebhookMutationVariables>(AdminDeleteWebhookDocument, options);
-      }
-export type AdminDeleteWebhookMutationHookResult = ReturnType<typeof useAdminDeleteWebhookMutation>;
-export type AdminDeleteWebhookMutationResult = ApolloReactCommon.MutationResult<AdminDeleteWebhookMutation>;
-export type AdminDeleteWebhookMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminDeleteWebhookMutation, AdminDeleteWebhookMutationVariables>;
-export const AdminImportParcelsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminImportParcels"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"file"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Upload"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"dry_run"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Boolean"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"importParcels"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"file"},"value":{"kind":"Variable","name":{"kind":"Name","value":"file"}}},{"kind":"Argument","name":{"kind":"Name","value":"dry_run"},"value":{"kind":"Variable","name":{"kind":"Name","value":"dry_run"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"created"}},{"kind":"Field","name":{"kind":"Name","value":"updated"}},{"kind":"Field","name":{"kind":"Name","value":"failed"}},{"kind":"Field","name":{"kind":"Name","value":"rows"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"row"}},{"kind":"Field","name":{"kind":"Name","value":"tracking_code"}},{"kind":"Field","name":{"kind":"Name","value":"action"}},{"kind":"Field","name":{"kind":"Name","value":"errors"}}]}}]}}]}}]} as unknown as DocumentNode;
-export type AdminImportParcelsMutationFn = ApolloReactCommon.MutationFunction<AdminImportParcelsMutation, AdminImportParcelsMutationVariables>;
-
-/**
- * __useAdminImportParcelsMutation__
- *
- * To run a mutation, you first call `useAdminImportParcelsMutation` within a React component and pass it any options that fit your needs.
- * When your component renders, `useAdminImportParcelsMutation` returns a tuple that includes:
- * - A mutate function that you can call at any time to execute the mutation
- * - An object with fields that represent the current status of the mutation's execution
- *
- * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
- *
- * @example
- * const [adminImportParcelsMutation, { data, loading, error }] = useAdminImportParcelsMutation({
- *   variables: {
- *      file: // value for 'file'
- *      dry_run: // value for 'dry_run'
- *   },
- * });
- */
-export function useAdminImportParcelsMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminImportParcelsMutation, AdminImportParcelsMutationVariables>) {
-        const options = {...defaultOptions, ...baseOptions}
-        return ApolloReactHooks.useMutation<AdminImportParcelsMutation, AdminImportParcelsMutationVariables>(AdminImportParcelsDocument, options);
-      }
-export type AdminImportParcelsMutationHookResult = ReturnType<typeof useAdminImportParcelsMutation>;
-export type AdminImportParcelsMutationResult = ApolloReactCommon.MutationResult<AdminImportParcelsMutation>;
-export type AdminImportParcelsMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminImportParcelsMutation, AdminImportParcelsMutationVariables>;
-export const AdminInviteMemberDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminInviteMember"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"InviteMemberInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"inviteMember"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminStaffFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminStaffFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"StaffMember"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"role"}},{"kind":"Field","name":{"kind":"Name","value":"disabled"}},{"kind":"Field","name":{"kind":"Name","value":"invited"}},{"kind":"Field","name":{"kind":"Name","value":"totp_enabled"}},{"kind":"Field","name":{"kind":"Name","value":"last_sign_in_at"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}}]}}]} as unknown as DocumentNode;
-export type AdminInviteMemberMutationFn = ApolloReactCommon.MutationFunction<AdminInviteMemberMutation, AdminInviteMemberMutationVariables>;
-
-/**
- * __useAdminInviteMemberMutation__
- *
- * To run a mutation, you first call `useAdminInviteMemberMutation` within a React component and pass it any options that fit your needs.
- * When your component renders, `useAdminInviteMemberMutation` returns a tuple that includes:
- * - A mutate function that you can call at any time to execute the mutation
- * - An object with fields that represent the current status of the mutation's execution
- *
- * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
- *
- * @example
- * const [adminInviteMemberMutation, { data, loading, error }] = useAdminInviteMemberMutation({
- *   variables: {
- *      input: // value for 'input'
- *   },
- * });
- */
-export function useAdminInviteMemberMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminInviteMemberMutation, AdminInviteMemberMutationVariables>) {
-        const options = {...defaultOptions, ...baseOptions}
-        return ApolloReactHooks.useMutation<AdminInviteMemberMutation, AdminInviteMemberMutationVariables>(AdminInviteMemberDocument, options);
-      }
-export type AdminInviteMemberMutationHookResult = ReturnType<typeof useAdminInviteMemberMutation>;
-export type AdminInviteMemberMutationResult = ApolloReactCommon.MutationResult<AdminInviteMemberMutation>;
-export type AdminInviteMemberMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminInviteMemberMutation, AdminInviteMemberMutationVariables>;
 export const AdminInvoiceDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminInvoice"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"invoice"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"product"}},{"kind":"Field","name":{"kind":"Name","value":"customer_name"}},{"kind":"Field","name":{"kind":"Name","value":"tracking_code"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}}]}},{"kind":"Field","name":{"kind":"Name","value":"adminSettings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"contact_email"}},{"kind":"Field","name":{"kind":"Name","value":"contact_phone"}},{"kind":"Field","name":{"kind":"Name","value":"contact_phone_alt"}},{"kind":"Field","name":{"kind":"Name","value":"contact_address"}},{"kind":"Field","name":{"kind":"Name","value":"contact_twitter"}},{"kind":"Field","name":{"kind":"Name","value":"contact_telegram"}},{"kind":"Field","name":{"kind":"Name","value":"contact_instagram"}}]}}]}}]} as unknown as DocumentNode;
 
 /**
@@ -1539,81 +1683,60 @@ export type AdminInvoicesQueryHookResult = ReturnType<typeof useAdminInvoicesQue
 export type AdminInvoicesLazyQueryHookResult = ReturnType<typeof useAdminInvoicesLazyQuery>;
 export type AdminInvoicesSuspenseQueryHookResult = ReturnType<typeof useAdminInvoicesSuspenseQuery>;
 export type AdminInvoicesQueryResult = ApolloReactCommon.QueryResult<AdminInvoicesQuery, AdminInvoicesQueryVariables>;
-export const AdminMeDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminMe"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"me"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"role"}},{"kind":"Field","name":{"kind":"Name","value":"totp_enabled"}},{"kind":"Field","name":{"kind":"Name","value":"totp_setup_required"}}]}}]}}]} as unknown as DocumentNode;
+export const AdminCreatePageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminCreatePage"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreatePageInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createPage"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"slug"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"sub_title"}},{"kind":"Field","name":{"kind":"Name","value":"icon"}},{"kind":"Field","name":{"kind":"Name","value":"hero"}},{"kind":"Field","name":{"kind":"Name","value":"overlay"}},{"kind":"Field","name":{"kind":"Name","value":"content"}}]}}]}}]} as unknown as DocumentNode;
+export type AdminCreatePageMutationFn = ApolloReactCommon.MutationFunction<AdminCreatePageMutation, AdminCreatePageMutationVariables>;
 
 /**
- * __useAdminMeQuery__
+ * __useAdminCreatePageMutation__
  *
- * To run a query within a React component, call `useAdminMeQuery` and pass it any options that fit your needs.
- * When your component renders, `useAdminMeQuery` returns an object from Apollo Client that contains loading, error, and data properties
- * you can use to render your UI.
+ * To run a mutation, you first call `useAdminCreatePageMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminCreatePageMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
  *
- * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
  *
  * @example
- * const { data, loading, error } = useAdminMeQuery({
+ * const [adminCreatePageMutation, { data, loading, error }] = useAdminCreatePageMutation({
  *   variables: {
+ *      input: // value for 'input'
  *   },
  * });
  */
-export function useAdminMeQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<AdminMeQuery, AdminMeQueryVariables>) {
+export function useAdminCreatePageMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminCreatePageMutation, AdminCreatePageMutationVariables>) {
         const options = {...defaultOptions, ...baseOptions}
-        return ApolloReactHooks.useQuery<AdminMeQuery, AdminMeQueryVariables>(AdminMeDocument, options);
+        return ApolloReactHooks.useMutation<AdminCreatePageMutation, AdminCreatePageMutationVariables>(AdminCreatePageDocument, options);
       }
-export function useAdminMeLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<AdminMeQuery, AdminMeQueryVariables>) {
-          const options = {...defaultOptions, ...baseOptions}
-          return ApolloReactHooks.useLazyQuery<AdminMeQuery, AdminMeQueryVariables>(AdminMeDocument, options);
-        }
-// @ts-ignore
-export function useAdminMeSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<AdminMeQuery, AdminMeQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminMeQuery, AdminMeQueryVariables>;
-export function useAdminMeSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminMeQuery, AdminMeQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminMeQuery | undefined, AdminMeQueryVariables>;
-export function useAdminMeSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminMeQuery, AdminMeQueryVariables>) {
-          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
-          return ApolloReactHooks.useSuspenseQuery<AdminMeQuery, AdminMeQueryVariables>(AdminMeDocument, options);
-        }
-export type AdminMeQueryHookResult = ReturnType<typeof useAdminMeQuery>;
-export type AdminMeLazyQueryHookResult = ReturnType<typeof useAdminMeLazyQuery>;
-export type AdminMeSuspenseQueryHookResult = ReturnType<typeof useAdminMeSuspenseQuery>;
-export type AdminMeQueryResult = ApolloReactCommon.QueryResult<AdminMeQuery, AdminMeQueryVariables>;
-export const AdminOutboxDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminOutbox"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"page"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"per_page"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"search"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"outbox"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"page"},"value":{"kind":"Variable","name":{"kind":"Name","value":"page"}}},{"kind":"Argument","name":{"kind":"Name","value":"per_page"},"value":{"kind":"Variable","name":{"kind":"Name","value":"per_page"}}},{"kind":"Argument","name":{"kind":"Name","value":"search"},"value":{"kind":"Variable","name":{"kind":"Name","value":"search"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"current_page"}},{"kind":"Field","name":{"kind":"Name","value":"last_page"}},{"kind":"Field","name":{"kind":"Name","value":"next_page_url"}},{"kind":"Field","name":{"kind":"Name","value":"per_page"}},{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"data"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"to"}},{"kind":"Field","name":{"kind":"Name","value":"reply_to"}},{"kind":"Field","name":{"kind":"Name","value":"subject"}},{"kind":"Field","name":{"kind":"Name","value":"template"}},{"kind":"Field","name":{"kind":"Name","value":"delivered"}},{"kind":"Field","name":{"kind":"Name","value":"error"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}}]}}]}}]}}]} as unknown as DocumentNode;
+export type AdminCreatePageMutationHookResult = ReturnType<typeof useAdminCreatePageMutation>;
+export type AdminCreatePageMutationResult = ApolloReactCommon.MutationResult<AdminCreatePageMutation>;
+export type AdminCreatePageMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminCreatePageMutation, AdminCreatePageMutationVariables>;
+export const AdminDeletePageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminDeletePage"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deletePage"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}]}]}}]} as unknown as DocumentNode;
+export type AdminDeletePageMutationFn = ApolloReactCommon.MutationFunction<AdminDeletePageMutation, AdminDeletePageMutationVariables>;
 
 /**
- * __useAdminOutboxQuery__
+ * __useAdminDeletePageMutation__
  *
- * To run a query within a React component, call `useAdminOutboxQuery` and pass it any options that fit your needs.
- * When your component renders, `useAdminOutboxQuery` returns an object from Apollo Client that contains loading, error, and data properties
- * you can use to render your UI.
+ * To run a mutation, you first call `useAdminDeletePageMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminDeletePageMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
  *
- * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
  *
  * @example
- * const { data, loading, error } = useAdminOutboxQuery({
+ * const [adminDeletePageMutation, { data, loading, error }] = useAdminDeletePageMutation({
  *   variables: {
- *      page: // value for 'page'
- *      per_page: // value for 'per_page'
- *      search: // value for 'search'
+ *      id: // value for 'id'
  *   },
  * });
  */
-export function useAdminOutboxQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<AdminOutboxQuery, AdminOutboxQueryVariables>) {
+export function useAdminDeletePageMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminDeletePageMutation, AdminDeletePageMutationVariables>) {
         const options = {...defaultOptions, ...baseOptions}
-        return ApolloReactHooks.useQuery<AdminOutboxQuery, AdminOutboxQueryVariables>(AdminOutboxDocument, options);
+        return ApolloReactHooks.useMutation<AdminDeletePageMutation, AdminDeletePageMutationVariables>(AdminDeletePageDocument, options);
       }
-export function useAdminOutboxLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<AdminOutboxQuery, AdminOutboxQueryVariables>) {
-          const options = {...defaultOptions, ...baseOptions}
-          return ApolloReactHooks.useLazyQuery<AdminOutboxQuery, AdminOutboxQueryVariables>(AdminOutboxDocument, options);
-        }
-// @ts-ignore
-export function useAdminOutboxSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<AdminOutboxQuery, AdminOutboxQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminOutboxQuery, AdminOutboxQueryVariables>;
-export function useAdminOutboxSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminOutboxQuery, AdminOutboxQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminOutboxQuery | undefined, AdminOutboxQueryVariables>;
-export function useAdminOutboxSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminOutboxQuery, AdminOutboxQueryVariables>) {
-          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
-          return ApolloReactHooks.useSuspenseQuery<AdminOutboxQuery, AdminOutboxQueryVariables>(AdminOutboxDocument, options);
-        }
-export type AdminOutboxQueryHookResult = ReturnType<typeof useAdminOutboxQuery>;
-export type AdminOutboxLazyQueryHookResult = ReturnType<typeof useAdminOutboxLazyQuery>;
-export type AdminOutboxSuspenseQueryHookResult = ReturnType<typeof useAdminOutboxSuspenseQuery>;
-export type AdminOutboxQueryResult = ApolloReactCommon.QueryResult<AdminOutboxQuery, AdminOutboxQueryVariables>;
+export type AdminDeletePageMutationHookResult = ReturnType<typeof useAdminDeletePageMutation>;
+export type AdminDeletePageMutationResult = ApolloReactCommon.MutationResult<AdminDeletePageMutation>;
+export type AdminDeletePageMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminDeletePageMutation, AdminDeletePageMutationVariables>;
 export const AdminPageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminPage"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"slug"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"page"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"slug"},"value":{"kind":"Variable","name":{"kind":"Name","value":"slug"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"slug"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"sub_title"}},{"kind":"Field","name":{"kind":"Name","value":"icon"}},{"kind":"Field","name":{"kind":"Name","value":"hero"}},{"kind":"Field","name":{"kind":"Name","value":"overlay"}},{"kind":"Field","name":{"kind":"Name","value":"content"}}]}}]}}]} as unknown as DocumentNode;
 
 /**
@@ -1690,6 +1813,115 @@ export type AdminPagesQueryHookResult = ReturnType<typeof useAdminPagesQuery>;
 export type AdminPagesLazyQueryHookResult = ReturnType<typeof useAdminPagesLazyQuery>;
 export type AdminPagesSuspenseQueryHookResult = ReturnType<typeof useAdminPagesSuspenseQuery>;
 export type AdminPagesQueryResult = ApolloReactCommon.QueryResult<AdminPagesQuery, AdminPagesQueryVariables>;
+export const AdminUpdatePageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminUpdatePage"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdatePageInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updatePage"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"slug"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"sub_title"}},{"kind":"Field","name":{"kind":"Name","value":"icon"}},{"kind":"Field","name":{"kind":"Name","value":"hero"}},{"kind":"Field","name":{"kind":"Name","value":"overlay"}},{"kind":"Field","name":{"kind":"Name","value":"content"}}]}}]}}]} as unknown as DocumentNode;
+export type AdminUpdatePageMutationFn = ApolloReactCommon.MutationFunction<AdminUpdatePageMutation, AdminUpdatePageMutationVariables>;
+
+/**
+ * __useAdminUpdatePageMutation__
+ *
+ * To run a mutation, you first call `useAdminUpdatePageMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminUpdatePageMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [adminUpdatePageMutation, { data, loading, error }] = useAdminUpdatePageMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useAdminUpdatePageMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminUpdatePageMutation, AdminUpdatePageMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<AdminUpdatePageMutation, AdminUpdatePageMutationVariables>(AdminUpdatePageDocument, options);
+      }
+export type AdminUpdatePageMutationHookResult = ReturnType<typeof useAdminUpdatePageMutation>;
+export type AdminUpdatePageMutationResult = ApolloReactCommon.MutationResult<AdminUpdatePageMutation>;
+export type AdminUpdatePageMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminUpdatePageMutation, AdminUpdatePageMutationVariables>;
+export const AdminCreateParcelDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminCreateParcel"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateParcelInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createParcel"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminParcelFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminParcelFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Parcel"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"tracking_code"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_name"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_email"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_phone_number"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_postcode"}},{"kind":"Field","name":{"kind":"Name","value":"sender_name"}},{"kind":"Field","name":{"kind":"Name","value":"sender_email"}},{"kind":"Field","name":{"kind":"Name","value":"destination"}},{"kind":"Field","name":{"kind":"Name","value":"current_location"}},{"kind":"Field","name":{"kind":"Name","value":"pickup_location"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"status_code"}},{"kind":"Field","name":{"kind":"Name","value":"status_reason"}},{"kind":"Field","name":{"kind":"Name","value":"weight"}},{"kind":"Field","name":{"kind":"Name","value":"shipped_via"}},{"kind":"Field","name":{"kind":"Name","value":"parcel_content"}},{"kind":"Field","name":{"kind":"Name","value":"declared_value"}},{"kind":"Field","name":{"kind":"Name","value":"min_expected_delivery_date"}},{"kind":"Field","name":{"kind":"Name","value":"max_expected_delivery_date"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"show_map"}},{"kind":"Field","name":{"kind":"Name","value":"map_zoom"}},{"kind":"Field","name":{"kind":"Name","value":"map_current_latitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_current_longitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_pickup_latitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_pickup_longitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_destination_latitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_destination_longitude"}},{"kind":"Field","name":{"kind":"Name","value":"notify_recipient"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_language"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_unsubscribed"}},{"kind":"Field","name":{"kind":"Name","value":"protect_details"}},{"kind":"Field","name":{"kind":"Name","value":"details_protected"}},{"kind":"Field","name":{"kind":"Name","value":"last_event_at"}},{"kind":"Field","name":{"kind":"Name","value":"quiet_after_days"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}},{"kind":"Field","name":{"kind":"Name","value":"allow_reschedule"}},{"kind":"Field","name":{"kind":"Name","value":"reschedule_allowed"}},{"kind":"Field","name":{"kind":"Name","value":"reschedule_choice"}},{"kind":"Field","name":{"kind":"Name","value":"reschedule_date"}},{"kind":"Field","name":{"kind":"Name","value":"rescheduled_at"}},{"kind":"Field","name":{"kind":"Name","value":"delivery_attempts"}},{"kind":"Field","name":{"kind":"Name","value":"delivery_recorded_by"}},{"kind":"Field","name":{"kind":"Name","value":"delivery_proof"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"receiver_name"}},{"kind":"Field","name":{"kind":"Name","value":"signature_url"}},{"kind":"Field","name":{"kind":"Name","value":"photo_url"}},{"kind":"Field","name":{"kind":"Name","value":"delivered_at"}},{"kind":"Field","name":{"kind":"Name","value":"left_at"}}]}}]}}]} as unknown as DocumentNode;
+export type AdminCreateParcelMutationFn = ApolloReactCommon.MutationFunction<AdminCreateParcelMutation, AdminCreateParcelMutationVariables>;
+
+/**
+ * __useAdminCreateParcelMutation__
+ *
+ * To run a mutation, you first call `useAdminCreateParcelMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminCreateParcelMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [adminCreateParcelMutation, { data, loading, error }] = useAdminCreateParcelMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useAdminCreateParcelMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminCreateParcelMutation, AdminCreateParcelMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<AdminCreateParcelMutation, AdminCreateParcelMutationVariables>(AdminCreateParcelDocument, options);
+      }
+export type AdminCreateParcelMutationHookResult = ReturnType<typeof useAdminCreateParcelMutation>;
+export type AdminCreateParcelMutationResult = ApolloReactCommon.MutationResult<AdminCreateParcelMutation>;
+export type AdminCreateParcelMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminCreateParcelMutation, AdminCreateParcelMutationVariables>;
+export const AdminDeleteParcelDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminDeleteParcel"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteParcel"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}]}]}}]} as unknown as DocumentNode;
+export type AdminDeleteParcelMutationFn = ApolloReactCommon.MutationFunction<AdminDeleteParcelMutation, AdminDeleteParcelMutationVariables>;
+
+/**
+ * __useAdminDeleteParcelMutation__
+ *
+ * To run a mutation, you first call `useAdminDeleteParcelMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminDeleteParcelMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [adminDeleteParcelMutation, { data, loading, error }] = useAdminDeleteParcelMutation({
+ *   variables: {
+ *      id: // value for 'id'
+ *   },
+ * });
+ */
+export function useAdminDeleteParcelMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminDeleteParcelMutation, AdminDeleteParcelMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<AdminDeleteParcelMutation, AdminDeleteParcelMutationVariables>(AdminDeleteParcelDocument, options);
+      }
+export type AdminDeleteParcelMutationHookResult = ReturnType<typeof useAdminDeleteParcelMutation>;
+export type AdminDeleteParcelMutationResult = ApolloReactCommon.MutationResult<AdminDeleteParcelMutation>;
+export type AdminDeleteParcelMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminDeleteParcelMutation, AdminDeleteParcelMutationVariables>;
+export const AdminImportParcelsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminImportParcels"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"file"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Upload"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"dry_run"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Boolean"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"importParcels"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"file"},"value":{"kind":"Variable","name":{"kind":"Name","value":"file"}}},{"kind":"Argument","name":{"kind":"Name","value":"dry_run"},"value":{"kind":"Variable","name":{"kind":"Name","value":"dry_run"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"created"}},{"kind":"Field","name":{"kind":"Name","value":"updated"}},{"kind":"Field","name":{"kind":"Name","value":"failed"}},{"kind":"Field","name":{"kind":"Name","value":"rows"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"row"}},{"kind":"Field","name":{"kind":"Name","value":"tracking_code"}},{"kind":"Field","name":{"kind":"Name","value":"action"}},{"kind":"Field","name":{"kind":"Name","value":"errors"}}]}}]}}]}}]} as unknown as DocumentNode;
+export type AdminImportParcelsMutationFn = ApolloReactCommon.MutationFunction<AdminImportParcelsMutation, AdminImportParcelsMutationVariables>;
+
+/**
+ * __useAdminImportParcelsMutation__
+ *
+ * To run a mutation, you first call `useAdminImportParcelsMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminImportParcelsMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [adminImportParcelsMutation, { data, loading, error }] = useAdminImportParcelsMutation({
+ *   variables: {
+ *      file: // value for 'file'
+ *      dry_run: // value for 'dry_run'
+ *   },
+ * });
+ */
+export function useAdminImportParcelsMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminImportParcelsMutation, AdminImportParcelsMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<AdminImportParcelsMutation, AdminImportParcelsMutationVariables>(AdminImportParcelsDocument, options);
+      }
+export type AdminImportParcelsMutationHookResult = ReturnType<typeof useAdminImportParcelsMutation>;
+export type AdminImportParcelsMutationResult = ApolloReactCommon.MutationResult<AdminImportParcelsMutation>;
+export type AdminImportParcelsMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminImportParcelsMutation, AdminImportParcelsMutationVariables>;
 export const AdminParcelDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminParcel"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"trackingCode"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"adminParcel"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"trackingCode"},"value":{"kind":"Variable","name":{"kind":"Name","value":"trackingCode"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminParcelFields"}},{"kind":"Field","name":{"kind":"Name","value":"history"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminActivityFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminActivityFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Activity"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"parcel_id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"icon"}},{"kind":"Field","name":{"kind":"Name","value":"color"}},{"kind":"Field","name":{"kind":"Name","value":"status_code"}},{"kind":"Field","name":{"kind":"Name","value":"status_reason"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}},{"kind":"Field","name":{"kind":"Name","value":"created_at_month"}},{"kind":"Field","name":{"kind":"Name","value":"created_at_day"}},{"kind":"Field","name":{"kind":"Name","value":"created_at_time"}},{"kind":"Field","name":{"kind":"Name","value":"created_by_kind"}},{"kind":"Field","name":{"kind":"Name","value":"created_by_name"}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminParcelFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Parcel"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"tracking_code"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_name"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_email"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_phone_number"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_postcode"}},{"kind":"Field","name":{"kind":"Name","value":"sender_name"}},{"kind":"Field","name":{"kind":"Name","value":"sender_email"}},{"kind":"Field","name":{"kind":"Name","value":"destination"}},{"kind":"Field","name":{"kind":"Name","value":"current_location"}},{"kind":"Field","name":{"kind":"Name","value":"pickup_location"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"status_code"}},{"kind":"Field","name":{"kind":"Name","value":"status_reason"}},{"kind":"Field","name":{"kind":"Name","value":"weight"}},{"kind":"Field","name":{"kind":"Name","value":"shipped_via"}},{"kind":"Field","name":{"kind":"Name","value":"parcel_content"}},{"kind":"Field","name":{"kind":"Name","value":"declared_value"}},{"kind":"Field","name":{"kind":"Name","value":"min_expected_delivery_date"}},{"kind":"Field","name":{"kind":"Name","value":"max_expected_delivery_date"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"show_map"}},{"kind":"Field","name":{"kind":"Name","value":"map_zoom"}},{"kind":"Field","name":{"kind":"Name","value":"map_current_latitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_current_longitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_pickup_latitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_pickup_longitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_destination_latitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_destination_longitude"}},{"kind":"Field","name":{"kind":"Name","value":"notify_recipient"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_language"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_unsubscribed"}},{"kind":"Field","name":{"kind":"Name","value":"protect_details"}},{"kind":"Field","name":{"kind":"Name","value":"details_protected"}},{"kind":"Field","name":{"kind":"Name","value":"last_event_at"}},{"kind":"Field","name":{"kind":"Name","value":"quiet_after_days"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}},{"kind":"Field","name":{"kind":"Name","value":"allow_reschedule"}},{"kind":"Field","name":{"kind":"Name","value":"reschedule_allowed"}},{"kind":"Field","name":{"kind":"Name","value":"reschedule_choice"}},{"kind":"Field","name":{"kind":"Name","value":"reschedule_date"}},{"kind":"Field","name":{"kind":"Name","value":"rescheduled_at"}},{"kind":"Field","name":{"kind":"Name","value":"delivery_attempts"}},{"kind":"Field","name":{"kind":"Name","value":"delivery_recorded_by"}},{"kind":"Field","name":{"kind":"Name","value":"delivery_proof"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"receiver_name"}},{"kind":"Field","name":{"kind":"Name","value":"signature_url"}},{"kind":"Field","name":{"kind":"Name","value":"photo_url"}},{"kind":"Field","name":{"kind":"Name","value":"delivered_at"}},{"kind":"Field","name":{"kind":"Name","value":"left_at"}}]}}]}}]} as unknown as DocumentNode;
 
 /**
@@ -1766,33 +1998,6 @@ export type AdminParcelsQueryHookResult = ReturnType<typeof useAdminParcelsQuery
 export type AdminParcelsLazyQueryHookResult = ReturnType<typeof useAdminParcelsLazyQuery>;
 export type AdminParcelsSuspenseQueryHookResult = ReturnType<typeof useAdminParcelsSuspenseQuery>;
 export type AdminParcelsQueryResult = ApolloReactCommon.QueryResult<AdminParcelsQuery, AdminParcelsQueryVariables>;
-export const AdminPingWebhookDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminPingWebhook"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"pingWebhook"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminWebhookDeliveryFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminWebhookDeliveryFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"WebhookDelivery"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"webhook_id"}},{"kind":"Field","name":{"kind":"Name","value":"event"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"attempts"}},{"kind":"Field","name":{"kind":"Name","value":"response_status"}},{"kind":"Field","name":{"kind":"Name","value":"response_body"}},{"kind":"Field","name":{"kind":"Name","value":"error"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}}]}}]} as unknown as DocumentNode;
-export type AdminPingWebhookMutationFn = ApolloReactCommon.MutationFunction<AdminPingWebhookMutation, AdminPingWebhookMutationVariables>;
-
-/**
- * __useAdminPingWebhookMutation__
- *
- * To run a mutation, you first call `useAdminPingWebhookMutation` within a React component and pass it any options that fit your needs.
- * When your component renders, `useAdminPingWebhookMutation` returns a tuple that includes:
- * - A mutate function that you can call at any time to execute the mutation
- * - An object with fields that represent the current status of the mutation's execution
- *
- * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
- *
- * @example
- * const [adminPingWebhookMutation, { data, loading, error }] = useAdminPingWebhookMutation({
- *   variables: {
- *      id: // value for 'id'
- *   },
- * });
- */
-export function useAdminPingWebhookMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminPingWebhookMutation, AdminPingWebhookMutationVariables>) {
-        const options = {...defaultOptions, ...baseOptions}
-        return ApolloReactHooks.useMutation<AdminPingWebhookMutation, AdminPingWebhookMutationVariables>(AdminPingWebhookDocument, options);
-      }
-export type AdminPingWebhookMutationHookResult = ReturnType<typeof useAdminPingWebhookMutation>;
-export type AdminPingWebhookMutationResult = ApolloReactCommon.MutationResult<AdminPingWebhookMutation>;
-export type AdminPingWebhookMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminPingWebhookMutation, AdminPingWebhookMutationVariables>;
 export const AdminProposedTrackingCodeDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminProposedTrackingCode"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"proposedTrackingCode"}}]}}]} as unknown as DocumentNode;
 
 /**
@@ -1829,364 +2034,6 @@ export type AdminProposedTrackingCodeQueryHookResult = ReturnType<typeof useAdmi
 export type AdminProposedTrackingCodeLazyQueryHookResult = ReturnType<typeof useAdminProposedTrackingCodeLazyQuery>;
 export type AdminProposedTrackingCodeSuspenseQueryHookResult = ReturnType<typeof useAdminProposedTrackingCodeSuspenseQuery>;
 export type AdminProposedTrackingCodeQueryResult = ApolloReactCommon.QueryResult<AdminProposedTrackingCodeQuery, AdminProposedTrackingCodeQueryVariables>;
-export const AdminRecordDeliveryDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminRecordDelivery"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"trackingCode"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"RecordDeliveryInput"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"signature"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Upload"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"photo"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Upload"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"recordDelivery"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"trackingCode"},"value":{"kind":"Variable","name":{"kind":"Name","value":"trackingCode"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}},{"kind":"Argument","name":{"kind":"Name","value":"signature"},"value":{"kind":"Variable","name":{"kind":"Name","value":"signature"}}},{"kind":"Argument","name":{"kind":"Name","value":"photo"},"value":{"kind":"Variable","name":{"kind":"Name","value":"photo"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"receiver_name"}},{"kind":"Field","name":{"kind":"Name","value":"signature_url"}},{"kind":"Field","name":{"kind":"Name","value":"photo_url"}},{"kind":"Field","name":{"kind":"Name","value":"delivered_at"}},{"kind":"Field","name":{"kind":"Name","value":"left_at"}}]}}]}}]} as unknown as DocumentNode;
-export type AdminRecordDeliveryMutationFn = ApolloReactCommon.MutationFunction<AdminRecordDeliveryMutation, AdminRecordDeliveryMutationVariables>;
-
-/**
- * __useAdminRecordDeliveryMutation__
- *
- * To run a mutation, you first call `useAdminRecordDeliveryMutation` within a React component and pass it any options that fit your needs.
- * When your component renders, `useAdminRecordDeliveryMutation` returns a tuple that includes:
- * - A mutate function that you can call at any time to execute the mutation
- * - An object with fields that represent the current status of the mutation's execution
- *
- * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
- *
- * @example
- * const [adminRecordDeliveryMutation, { data, loading, error }] = useAdminRecordDeliveryMutation({
- *   variables: {
- *      trackingCode: // value for 'trackingCode'
- *      input: // value for 'input'
- *      signature: // value for 'signature'
- *      photo: // value for 'photo'
- *   },
- * });
- */
-export function useAdminRecordDeliveryMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminRecordDeliveryMutation, AdminRecordDeliveryMutationVariables>) {
-        const options = {...defaultOptions, ...baseOptions}
-        return ApolloReactHooks.useMutation<AdminRecordDeliveryMutation, AdminRecordDeliveryMutationVariables>(AdminRecordDeliveryDocument, options);
-      }
-export type AdminRecordDeliveryMutationHookResult = ReturnType<typeof useAdminRecordDeliveryMutation>;
-export type AdminRecordDeliveryMutationResult = ApolloReactCommon.MutationResult<AdminRecordDeliveryMutation>;
-export type AdminRecordDeliveryMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminRecordDeliveryMutation, AdminRecordDeliveryMutationVariables>;
-export const AdminResetMemberTotpDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminResetMemberTotp"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"resetMemberTotp"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminStaffFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminStaffFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"StaffMember"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"role"}},{"kind":"Field","name":{"kind":"Name","value":"disabled"}},{"kind":"Field","name":{"kind":"Name","value":"invited"}},{"kind":"Field","name":{"kind":"Name","value":"totp_enabled"}},{"kind":"Field","name":{"kind":"Name","value":"last_sign_in_at"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}}]}}]} as unknown as DocumentNode;
-export type AdminResetMemberTotpMutationFn = ApolloReactCommon.MutationFunction<AdminResetMemberTotpMutation, AdminResetMemberTotpMutationVariables>;
-
-/**
- * __useAdminResetMemberTotpMutation__
- *
- * To run a mutation, you first call `useAdminResetMemberTotpMutation` within a React component and pass it any options that fit your needs.
- * When your component renders, `useAdminResetMemberTotpMutation` returns a tuple that includes:
- * - A mutate function that you can call at any time to execute the mutation
- * - An object with fields that represent the current status of the mutation's execution
- *
- * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
- *
- * @example
- * const [adminResetMemberTotpMutation, { data, loading, error }] = useAdminResetMemberTotpMutation({
- *   variables: {
- *      id: // value for 'id'
- *   },
- * });
- */
-export function useAdminResetMemberTotpMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminResetMemberTotpMutation, AdminResetMemberTotpMutationVariables>) {
-        const options = {...defaultOptions, ...baseOptions}
-        return ApolloReactHooks.useMutation<AdminResetMemberTotpMutation, AdminResetMemberTotpMutationVariables>(AdminResetMemberTotpDocument, options);
-      }
-export type AdminResetMemberTotpMutationHookResult = ReturnType<typeof useAdminResetMemberTotpMutation>;
-export type AdminResetMemberTotpMutationResult = ApolloReactCommon.MutationResult<AdminResetMemberTotpMutation>;
-export type AdminResetMemberTotpMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminResetMemberTotpMutation, AdminResetMemberTotpMutationVariables>;
-export const AdminResetPasswordDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminResetPassword"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ResetPasswordInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"resetPassword"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}]}]}}]} as unknown as DocumentNode;
-export type AdminResetPasswordMutationFn = ApolloReactCommon.MutationFunction<AdminResetPasswordMutation, AdminResetPasswordMutationVariables>;
-
-/**
- * __useAdminResetPasswordMutation__
- *
- * To run a mutation, you first call `useAdminResetPasswordMutation` within a React component and pass it any options that fit your needs.
- * When your component renders, `useAdminResetPasswordMutation` returns a tuple that includes:
- * - A mutate function that you can call at any time to execute the mutation
- * - An object with fields that represent the current status of the mutation's execution
- *
- * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
- *
- * @example
- * const [adminResetPasswordMutation, { data, loading, error }] = useAdminResetPasswordMutation({
- *   variables: {
- *      input: // value for 'input'
- *   },
- * });
- */
-export function useAdminResetPasswordMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminResetPasswordMutation, AdminResetPasswordMutationVariables>) {
-        const options = {...defaultOptions, ...baseOptions}
-        return ApolloReactHooks.useMutation<AdminResetPasswordMutation, AdminResetPasswordMutationVariables>(AdminResetPasswordDocument, options);
-      }
-export type AdminResetPasswordMutationHookResult = ReturnType<typeof useAdminResetPasswordMutation>;
-export type AdminResetPasswordMutationResult = ApolloReactCommon.MutationResult<AdminResetPasswordMutation>;
-export type AdminResetPasswordMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminResetPasswordMutation, AdminResetPasswordMutationVariables>;
-export const AdminReviewsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminReviews"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"page"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"per_page"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"search"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"reviews"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"page"},"value":{"kind":"Variable","name":{"kind":"Name","value":"page"}}},{"kind":"Argument","name":{"kind":"Name","value":"per_page"},"value":{"kind":"Variable","name":{"kind":"Name","value":"per_page"}}},{"kind":"Argument","name":{"kind":"Name","value":"search"},"value":{"kind":"Variable","name":{"kind":"Name","value":"search"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"current_page"}},{"kind":"Field","name":{"kind":"Name","value":"last_page"}},{"kind":"Field","name":{"kind":"Name","value":"next_page_url"}},{"kind":"Field","name":{"kind":"Name","value":"per_page"}},{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"data"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"review"}},{"kind":"Field","name":{"kind":"Name","value":"image"}}]}}]}}]}}]} as unknown as DocumentNode;
-
-/**
- * __useAdminReviewsQuery__
- *
- * To run a query within a React component, call `useAdminReviewsQuery` and pass it any options that fit your needs.
- * When your component renders, `useAdminReviewsQuery` returns an object from Apollo Client that contains loading, error, and data properties
- * you can use to render your UI.
- *
- * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
- *
- * @example
- * const { data, loading, error } = useAdminReviewsQuery({
- *   variables: {
- *      page: // value for 'page'
- *      per_page: // value for 'per_page'
- *      search: // value for 'search'
- *   },
- * });
- */
-export function useAdminReviewsQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<AdminReviewsQuery, AdminReviewsQueryVariables>) {
-        const options = {...defaultOptions, ...baseOptions}
-        return ApolloReactHooks.useQuery<AdminReviewsQuery, AdminReviewsQueryVariables>(AdminReviewsDocument, options);
-      }
-export function useAdminReviewsLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<AdminReviewsQuery, AdminReviewsQueryVariables>) {
-          const options = {...defaultOptions, ...baseOptions}
-          return ApolloReactHooks.useLazyQuery<AdminReviewsQuery, AdminReviewsQueryVariables>(AdminReviewsDocument, options);
-        }
-// @ts-ignore
-export function useAdminReviewsSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<AdminReviewsQuery, AdminReviewsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminReviewsQuery, AdminReviewsQueryVariables>;
-export function useAdminReviewsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminReviewsQuery, AdminReviewsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminReviewsQuery | undefined, AdminReviewsQueryVariables>;
-export function useAdminReviewsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminReviewsQuery, AdminReviewsQueryVariables>) {
-          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
-          return ApolloReactHooks.useSuspenseQuery<AdminReviewsQuery, AdminReviewsQueryVariables>(AdminReviewsDocument, options);
-        }
-export type AdminReviewsQueryHookResult = ReturnType<typeof useAdminReviewsQuery>;
-export type AdminReviewsLazyQueryHookResult = ReturnType<typeof useAdminReviewsLazyQuery>;
-export type AdminReviewsSuspenseQueryHookResult = ReturnType<typeof useAdminReviewsSuspenseQuery>;
-export type AdminReviewsQueryResult = ApolloReactCommon.QueryResult<AdminReviewsQuery, AdminReviewsQueryVariables>;
-export const AdminRevokeApiKeyDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminRevokeApiKey"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"revokeApiKey"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminApiKeyFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminApiKeyFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ApiKey"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"prefix"}},{"kind":"Field","name":{"kind":"Name","value":"scopes"}},{"kind":"Field","name":{"kind":"Name","value":"rate_limit"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"last_used_at"}},{"kind":"Field","name":{"kind":"Name","value":"revoked_at"}},{"kind":"Field","name":{"kind":"Name","value":"usage"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"day"}},{"kind":"Field","name":{"kind":"Name","value":"count"}}]}}]}}]} as unknown as DocumentNode;
-export type AdminRevokeApiKeyMutationFn = ApolloReactCommon.MutationFunction<AdminRevokeApiKeyMutation, AdminRevokeApiKeyMutationVariables>;
-
-/**
- * __useAdminRevokeApiKeyMutation__
- *
- * To run a mutation, you first call `useAdminRevokeApiKeyMutation` within a React component and pass it any options that fit your needs.
- * When your component renders, `useAdminRevokeApiKeyMutation` returns a tuple that includes:
- * - A mutate function that you can call at any time to execute the mutation
- * - An object with fields that represent the current status of the mutation's execution
- *
- * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
- *
- * @example
- * const [adminRevokeApiKeyMutation, { data, loading, error }] = useAdminRevokeApiKeyMutation({
- *   variables: {
- *      id: // value for 'id'
- *   },
- * });
- */
-export function useAdminRevokeApiKeyMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminRevokeApiKeyMutation, AdminRevokeApiKeyMutationVariables>) {
-        const options = {...defaultOptions, ...baseOptions}
-        return ApolloReactHooks.useMutation<AdminRevokeApiKeyMutation, AdminRevokeApiKeyMutationVariables>(AdminRevokeApiKeyDocument, options);
-      }
-export type AdminRevokeApiKeyMutationHookResult = ReturnType<typeof useAdminRevokeApiKeyMutation>;
-export type AdminRevokeApiKeyMutationResult = ApolloReactCommon.MutationResult<AdminRevokeApiKeyMutation>;
-export type AdminRevokeApiKeyMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminRevokeApiKeyMutation, AdminRevokeApiKeyMutationVariables>;
-export const AdminScanParcelsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminScanParcels"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ScanParcelsInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"scanParcels"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_name"}},{"kind":"Field","name":{"kind":"Name","value":"error"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}},{"kind":"Field","name":{"kind":"Name","value":"activity"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"parcel_id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"status_code"}},{"kind":"Field","name":{"kind":"Name","value":"status_reason"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}}]}}]}}]}}]} as unknown as DocumentNode;
-export type AdminScanParcelsMutationFn = ApolloReactCommon.MutationFunction<AdminScanParcelsMutation, AdminScanParcelsMutationVariables>;
-
-/**
- * __useAdminScanParcelsMutation__
- *
- * To run a mutation, you first call `useAdminScanParcelsMutation` within a React component and pass it any options that fit your needs.
- * When your component renders, `useAdminScanParcelsMutation` returns a tuple that includes:
- * - A mutate function that you can call at any time to execute the mutation
- * - An object with fields that represent the current status of the mutation's execution
- *
- * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
- *
- * @example
- * const [adminScanParcelsMutation, { data, loading, error }] = useAdminScanParcelsMutation({
- *   variables: {
- *      input: // value for 'input'
- *   },
- * });
- */
-export function useAdminScanParcelsMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminScanParcelsMutation, AdminScanParcelsMutationVariables>) {
-        const options = {...defaultOptions, ...baseOptions}
-        return ApolloReactHooks.useMutation<AdminScanParcelsMutation, AdminScanParcelsMutationVariables>(AdminScanParcelsDocument, options);
-      }
-export type AdminScanParcelsMutationHookResult = ReturnType<typeof useAdminScanParcelsMutation>;
-export type AdminScanParcelsMutationResult = ApolloReactCommon.MutationResult<AdminScanParcelsMutation>;
-export type AdminScanParcelsMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminScanParcelsMutation, AdminScanParcelsMutationVariables>;
-export const AdminSendEmailDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminSendEmail"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"AdminMailInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sendEmail"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}]}]}}]} as unknown as DocumentNode;
-export type AdminSendEmailMutationFn = ApolloReactCommon.MutationFunction<AdminSendEmailMutation, AdminSendEmailMutationVariables>;
-
-/**
- * __useAdminSendEmailMutation__
- *
- * To run a mutation, you first call `useAdminSendEmailMutation` within a React component and pass it any options that fit your needs.
- * When your component renders, `useAdminSendEmailMutation` returns a tuple that includes:
- * - A mutate function that you can call at any time to execute the mutation
- * - An object with fields that represent the current status of the mutation's execution
- *
- * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
- *
- * @example
- * const [adminSendEmailMutation, { data, loading, error }] = useAdminSendEmailMutation({
- *   variables: {
- *      input: // value for 'input'
- *   },
- * });
- */
-export function useAdminSendEmailMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminSendEmailMutation, AdminSendEmailMutationVariables>) {
-        const options = {...defaultOptions, ...baseOptions}
-        return ApolloReactHooks.useMutation<AdminSendEmailMutation, AdminSendEmailMutationVariables>(AdminSendEmailDocument, options);
-      }
-export type AdminSendEmailMutationHookResult = ReturnType<typeof useAdminSendEmailMutation>;
-export type AdminSendEmailMutationResult = ApolloReactCommon.MutationResult<AdminSendEmailMutation>;
-export type AdminSendEmailMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminSendEmailMutation, AdminSendEmailMutationVariables>;
-export const AdminSendPinDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminSendPin"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"SendPinInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sendPin"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}]}]}}]} as unknown as DocumentNode;
-export type AdminSendPinMutationFn = ApolloReactCommon.MutationFunction<AdminSendPinMutation, AdminSendPinMutationVariables>;
-
-/**
- * __useAdminSendPinMutation__
- *
- * To run a mutation, you first call `useAdminSendPinMutation` within a React component and pass it any options that fit your needs.
- * When your component renders, `useAdminSendPinMutation` returns a tuple that includes:
- * - A mutate function that you can call at any time to execute the mutation
- * - An object with fields that represent the current status of the mutation's execution
- *
- * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
- *
- * @example
- * const [adminSendPinMutation, { data, loading, error }] = useAdminSendPinMutation({
- *   variables: {
- *      input: // value for 'input'
- *   },
- * });
- */
-export function useAdminSendPinMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminSendPinMutation, AdminSendPinMutationVariables>) {
-        const options = {...defaultOptions, ...baseOptions}
-        return ApolloReactHooks.useMutation<AdminSendPinMutation, AdminSendPinMutationVariables>(AdminSendPinDocument, options);
-      }
-export type AdminSendPinMutationHookResult = ReturnType<typeof useAdminSendPinMutation>;
-export type AdminSendPinMutationResult = ApolloReactCommon.MutationResult<AdminSendPinMutation>;
-export type AdminSendPinMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminSendPinMutation, AdminSendPinMutationVariables>;
-export const AdminSettingsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminSettings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"adminSettings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"mail_driver"}},{"kind":"Field","name":{"kind":"Name","value":"mail_template"}},{"kind":"Field","name":{"kind":"Name","value":"smtp_allow_plain"}},{"kind":"Field","name":{"kind":"Name","value":"meta_description"}},{"kind":"Field","name":{"kind":"Name","value":"chat_code"}},{"kind":"Field","name":{"kind":"Name","value":"contact_email"}},{"kind":"Field","name":{"kind":"Name","value":"contact_phone"}},{"kind":"Field","name":{"kind":"Name","value":"contact_phone_alt"}},{"kind":"Field","name":{"kind":"Name","value":"contact_twitter"}},{"kind":"Field","name":{"kind":"Name","value":"contact_telegram"}},{"kind":"Field","name":{"kind":"Name","value":"contact_instagram"}},{"kind":"Field","name":{"kind":"Name","value":"contact_address"}}]}}]}}]} as unknown as DocumentNode;
-
-/**
- * __useAdminSettingsQuery__
- *
- * To run a query within a React component, call `useAdminSettingsQuery` and pass it any options that fit your needs.
- * When your component renders, `useAdminSettingsQuery` returns an object from Apollo Client that contains loading, error, and data properties
- * you can use to render your UI.
- *
- * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
- *
- * @example
- * const { data, loading, error } = useAdminSettingsQuery({
- *   variables: {
- *   },
- * });
- */
-export function useAdminSettingsQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<AdminSettingsQuery, AdminSettingsQueryVariables>) {
-        const options = {...defaultOptions, ...baseOptions}
-        return ApolloReactHooks.useQuery<AdminSettingsQuery, AdminSettingsQueryVariables>(AdminSettingsDocument, options);
-      }
-export function useAdminSettingsLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<AdminSettingsQuery, AdminSettingsQueryVariables>) {
-          const options = {...defaultOptions, ...baseOptions}
-          return ApolloReactHooks.useLazyQuery<AdminSettingsQuery, AdminSettingsQueryVariables>(AdminSettingsDocument, options);
-        }
-// @ts-ignore
-export function useAdminSettingsSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<AdminSettingsQuery, AdminSettingsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminSettingsQuery, AdminSettingsQueryVariables>;
-export function useAdminSettingsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminSettingsQuery, AdminSettingsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminSettingsQuery | undefined, AdminSettingsQueryVariables>;
-export function useAdminSettingsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminSettingsQuery, AdminSettingsQueryVariables>) {
-          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
-          return ApolloReactHooks.useSuspenseQuery<AdminSettingsQuery, AdminSettingsQueryVariables>(AdminSettingsDocument, options);
-        }
-export type AdminSettingsQueryHookResult = ReturnType<typeof useAdminSettingsQuery>;
-export type AdminSettingsLazyQueryHookResult = ReturnType<typeof useAdminSettingsLazyQuery>;
-export type AdminSettingsSuspenseQueryHookResult = ReturnType<typeof useAdminSettingsSuspenseQuery>;
-export type AdminSettingsQueryResult = ApolloReactCommon.QueryResult<AdminSettingsQuery, AdminSettingsQueryVariables>;
-export const AdminSignInDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminSignIn"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"SignInInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"signIn"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"role"}},{"kind":"Field","name":{"kind":"Name","value":"totp_required"}}]}}]}}]} as unknown as DocumentNode;
-export type AdminSignInMutationFn = ApolloReactCommon.MutationFunction<AdminSignInMutation, AdminSignInMutationVariables>;
-
-/**
- * __useAdminSignInMutation__
- *
- * To run a mutation, you first call `useAdminSignInMutation` within a React component and pass it any options that fit your needs.
- * When your component renders, `useAdminSignInMutation` returns a tuple that includes:
- * - A mutate function that you can call at any time to execute the mutation
- * - An object with fields that represent the current status of the mutation's execution
- *
- * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
- *
- * @example
- * const [adminSignInMutation, { data, loading, error }] = useAdminSignInMutation({
- *   variables: {
- *      input: // value for 'input'
- *   },
- * });
- */
-export function useAdminSignInMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminSignInMutation, AdminSignInMutationVariables>) {
-        const options = {...defaultOptions, ...baseOptions}
-        return ApolloReactHooks.useMutation<AdminSignInMutation, AdminSignInMutationVariables>(AdminSignInDocument, options);
-      }
-export type AdminSignInMutationHookResult = ReturnType<typeof useAdminSignInMutation>;
-export type AdminSignInMutationResult = ApolloReactCommon.MutationResult<AdminSignInMutation>;
-export type AdminSignInMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminSignInMutation, AdminSignInMutationVariables>;
-export const AdminSignOutDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminSignOut"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"signOut"}}]}}]} as unknown as DocumentNode;
-export type AdminSignOutMutationFn = ApolloReactCommon.MutationFunction<AdminSignOutMutation, AdminSignOutMutationVariables>;
-
-/**
- * __useAdminSignOutMutation__
- *
- * To run a mutation, you first call `useAdminSignOutMutation` within a React component and pass it any options that fit your needs.
- * When your component renders, `useAdminSignOutMutation` returns a tuple that includes:
- * - A mutate function that you can call at any time to execute the mutation
- * - An object with fields that represent the current status of the mutation's execution
- *
- * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
- *
- * @example
- * const [adminSignOutMutation, { data, loading, error }] = useAdminSignOutMutation({
- *   variables: {
- *   },
- * });
- */
-export function useAdminSignOutMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminSignOutMutation, AdminSignOutMutationVariables>) {
-        const options = {...defaultOptions, ...baseOptions}
-        return ApolloReactHooks.useMutation<AdminSignOutMutation, AdminSignOutMutationVariables>(AdminSignOutDocument, options);
-      }
-export type AdminSignOutMutationHookResult = ReturnType<typeof useAdminSignOutMutation>;
-export type AdminSignOutMutationResult = ApolloReactCommon.MutationResult<AdminSignOutMutation>;
-export type AdminSignOutMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminSignOutMutation, AdminSignOutMutationVariables>;
-export const AdminStaffDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminStaff"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"page"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"per_page"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"staff"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"page"},"value":{"kind":"Variable","name":{"kind":"Name","value":"page"}}},{"kind":"Argument","name":{"kind":"Name","value":"per_page"},"value":{"kind":"Variable","name":{"kind":"Name","value":"per_page"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"current_page"}},{"kind":"Field","name":{"kind":"Name","value":"last_page"}},{"kind":"Field","name":{"kind":"Name","value":"per_page"}},{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"next_page_url"}},{"kind":"Field","name":{"kind":"Name","value":"data"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminStaffFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminStaffFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"StaffMember"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"role"}},{"kind":"Field","name":{"kind":"Name","value":"disabled"}},{"kind":"Field","name":{"kind":"Name","value":"invited"}},{"kind":"Field","name":{"kind":"Name","value":"totp_enabled"}},{"kind":"Field","name":{"kind":"Name","value":"last_sign_in_at"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}}]}}]} as unknown as DocumentNode;
-
-/**
- * __useAdminStaffQuery__
- *
- * To run a query within a React component, call `useAdminStaffQuery` and pass it any options that fit your needs.
- * When your component renders, `useAdminStaffQuery` returns an object from Apollo Client that contains loading, error, and data properties
- * you can use to render your UI.
- *
- * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
- *
- * @example
- * const { data, loading, error } = useAdminStaffQuery({
- *   variables: {
- *      page: // value for 'page'
- *      per_page: // value for 'per_page'
- *   },
- * });
- */
-export function useAdminStaffQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<AdminStaffQuery, AdminStaffQueryVariables>) {
-        const options = {...defaultOptions, ...baseOptions}
-        return ApolloReactHooks.useQuery<AdminStaffQuery, AdminStaffQueryVariables>(AdminStaffDocument, options);
-      }
-export function useAdminStaffLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<AdminStaffQuery, AdminStaffQueryVariables>) {
-          const options = {...defaultOptions, ...baseOptions}
-          return ApolloReactHooks.useLazyQuery<AdminStaffQuery, AdminStaffQueryVariables>(AdminStaffDocument, options);
-        }
-// @ts-ignore
-export function useAdminStaffSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<AdminStaffQuery, AdminStaffQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminStaffQuery, AdminStaffQueryVariables>;
-export function useAdminStaffSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminStaffQuery, AdminStaffQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminStaffQuery | undefined, AdminStaffQueryVariables>;
-export function useAdminStaffSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminStaffQuery, AdminStaffQueryVariables>) {
-          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
-          return ApolloReactHooks.useSuspenseQuery<AdminStaffQuery, AdminStaffQueryVariables>(AdminStaffDocument, options);
-        }
-export type AdminStaffQueryHookResult = ReturnType<typeof useAdminStaffQuery>;
-export type AdminStaffLazyQueryHookResult = ReturnType<typeof useAdminStaffLazyQuery>;
-export type AdminStaffSuspenseQueryHookResult = ReturnType<typeof useAdminStaffSuspenseQuery>;
-export type AdminStaffQueryResult = ApolloReactCommon.QueryResult<AdminStaffQuery, AdminStaffQueryVariables>;
 export const AdminStaleParcelsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminStaleParcels"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"stale_days"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"page"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"per_page"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"parcels"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"stale_days"},"value":{"kind":"Variable","name":{"kind":"Name","value":"stale_days"}}},{"kind":"Argument","name":{"kind":"Name","value":"page"},"value":{"kind":"Variable","name":{"kind":"Name","value":"page"}}},{"kind":"Argument","name":{"kind":"Name","value":"per_page"},"value":{"kind":"Variable","name":{"kind":"Name","value":"per_page"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"current_page"}},{"kind":"Field","name":{"kind":"Name","value":"last_page"}},{"kind":"Field","name":{"kind":"Name","value":"next_page_url"}},{"kind":"Field","name":{"kind":"Name","value":"per_page"}},{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"data"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"tracking_code"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_name"}},{"kind":"Field","name":{"kind":"Name","value":"destination"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"status_code"}},{"kind":"Field","name":{"kind":"Name","value":"last_event_at"}}]}}]}}]}}]} as unknown as DocumentNode;
 
 /**
@@ -2264,240 +2111,218 @@ export type AdminToRescheduleQueryHookResult = ReturnType<typeof useAdminToResch
 export type AdminToRescheduleLazyQueryHookResult = ReturnType<typeof useAdminToRescheduleLazyQuery>;
 export type AdminToRescheduleSuspenseQueryHookResult = ReturnType<typeof useAdminToRescheduleSuspenseQuery>;
 export type AdminToRescheduleQueryResult = ApolloReactCommon.QueryResult<AdminToRescheduleQuery, AdminToRescheduleQueryVariables>;
-export const AdminTotpStatusDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminTotpStatus"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"totpStatus"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"enabled"}},{"kind":"Field","name":{"kind":"Name","value":"required"}},{"kind":"Field","name":{"kind":"Name","value":"pending"}},{"kind":"Field","name":{"kind":"Name","value":"recovery_codes_left"}}]}}]}}]} as unknown as DocumentNode;
+export const AdminUpdateParcelDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminUpdateParcel"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateParcelInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateParcel"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminParcelFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminParcelFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Parcel"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"tracking_code"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_name"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_email"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_phone_number"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_postcode"}},{"kind":"Field","name":{"kind":"Name","value":"sender_name"}},{"kind":"Field","name":{"kind":"Name","value":"sender_email"}},{"kind":"Field","name":{"kind":"Name","value":"destination"}},{"kind":"Field","name":{"kind":"Name","value":"current_location"}},{"kind":"Field","name":{"kind":"Name","value":"pickup_location"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"status_code"}},{"kind":"Field","name":{"kind":"Name","value":"status_reason"}},{"kind":"Field","name":{"kind":"Name","value":"weight"}},{"kind":"Field","name":{"kind":"Name","value":"shipped_via"}},{"kind":"Field","name":{"kind":"Name","value":"parcel_content"}},{"kind":"Field","name":{"kind":"Name","value":"declared_value"}},{"kind":"Field","name":{"kind":"Name","value":"min_expected_delivery_date"}},{"kind":"Field","name":{"kind":"Name","value":"max_expected_delivery_date"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"show_map"}},{"kind":"Field","name":{"kind":"Name","value":"map_zoom"}},{"kind":"Field","name":{"kind":"Name","value":"map_current_latitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_current_longitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_pickup_latitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_pickup_longitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_destination_latitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_destination_longitude"}},{"kind":"Field","name":{"kind":"Name","value":"notify_recipient"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_language"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_unsubscribed"}},{"kind":"Field","name":{"kind":"Name","value":"protect_details"}},{"kind":"Field","name":{"kind":"Name","value":"details_protected"}},{"kind":"Field","name":{"kind":"Name","value":"last_event_at"}},{"kind":"Field","name":{"kind":"Name","value":"quiet_after_days"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}},{"kind":"Field","name":{"kind":"Name","value":"allow_reschedule"}},{"kind":"Field","name":{"kind":"Name","value":"reschedule_allowed"}},{"kind":"Field","name":{"kind":"Name","value":"reschedule_choice"}},{"kind":"Field","name":{"kind":"Name","value":"reschedule_date"}},{"kind":"Field","name":{"kind":"Name","value":"rescheduled_at"}},{"kind":"Field","name":{"kind":"Name","value":"delivery_attempts"}},{"kind":"Field","name":{"kind":"Name","value":"delivery_recorded_by"}},{"kind":"Field","name":{"kind":"Name","value":"delivery_proof"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"receiver_name"}},{"kind":"Field","name":{"kind":"Name","value":"signature_url"}},{"kind":"Field","name":{"kind":"Name","value":"photo_url"}},{"kind":"Field","name":{"kind":"Name","value":"delivered_at"}},{"kind":"Field","name":{"kind":"Name","value":"left_at"}}]}}]}}]} as unknown as DocumentNode;
+export type AdminUpdateParcelMutationFn = ApolloReactCommon.MutationFunction<AdminUpdateParcelMutation, AdminUpdateParcelMutationVariables>;
 
 /**
- * __useAdminTotpStatusQuery__
+ * __useAdminUpdateParcelMutation__
  *
- * To run a query within a React component, call `useAdminTotpStatusQuery` and pass it any options that fit your needs.
- * When your component renders, `useAdminTotpStatusQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * To run a mutation, you first call `useAdminUpdateParcelMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminUpdateParcelMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [adminUpdateParcelMutation, { data, loading, error }] = useAdminUpdateParcelMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useAdminUpdateParcelMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminUpdateParcelMutation, AdminUpdateParcelMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<AdminUpdateParcelMutation, AdminUpdateParcelMutationVariables>(AdminUpdateParcelDocument, options);
+      }
+export type AdminUpdateParcelMutationHookResult = ReturnType<typeof useAdminUpdateParcelMutation>;
+export type AdminUpdateParcelMutationResult = ApolloReactCommon.MutationResult<AdminUpdateParcelMutation>;
+export type AdminUpdateParcelMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminUpdateParcelMutation, AdminUpdateParcelMutationVariables>;
+export const AdminUpdateParcelImageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminUpdateParcelImage"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"image"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Upload"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateParcelImage"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"image"},"value":{"kind":"Variable","name":{"kind":"Name","value":"image"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminParcelFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminParcelFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Parcel"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"tracking_code"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_name"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_email"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_phone_number"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_postcode"}},{"kind":"Field","name":{"kind":"Name","value":"sender_name"}},{"kind":"Field","name":{"kind":"Name","value":"sender_email"}},{"kind":"Field","name":{"kind":"Name","value":"destination"}},{"kind":"Field","name":{"kind":"Name","value":"current_location"}},{"kind":"Field","name":{"kind":"Name","value":"pickup_location"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"status_code"}},{"kind":"Field","name":{"kind":"Name","value":"status_reason"}},{"kind":"Field","name":{"kind":"Name","value":"weight"}},{"kind":"Field","name":{"kind":"Name","value":"shipped_via"}},{"kind":"Field","name":{"kind":"Name","value":"parcel_content"}},{"kind":"Field","name":{"kind":"Name","value":"declared_value"}},{"kind":"Field","name":{"kind":"Name","value":"min_expected_delivery_date"}},{"kind":"Field","name":{"kind":"Name","value":"max_expected_delivery_date"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"show_map"}},{"kind":"Field","name":{"kind":"Name","value":"map_zoom"}},{"kind":"Field","name":{"kind":"Name","value":"map_current_latitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_current_longitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_pickup_latitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_pickup_longitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_destination_latitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_destination_longitude"}},{"kind":"Field","name":{"kind":"Name","value":"notify_recipient"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_language"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_unsubscribed"}},{"kind":"Field","name":{"kind":"Name","value":"protect_details"}},{"kind":"Field","name":{"kind":"Name","value":"details_protected"}},{"kind":"Field","name":{"kind":"Name","value":"last_event_at"}},{"kind":"Field","name":{"kind":"Name","value":"quiet_after_days"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}},{"kind":"Field","name":{"kind":"Name","value":"allow_reschedule"}},{"kind":"Field","name":{"kind":"Name","value":"reschedule_allowed"}},{"kind":"Field","name":{"kind":"Name","value":"reschedule_choice"}},{"kind":"Field","name":{"kind":"Name","value":"reschedule_date"}},{"kind":"Field","name":{"kind":"Name","value":"rescheduled_at"}},{"kind":"Field","name":{"kind":"Name","value":"delivery_attempts"}},{"kind":"Field","name":{"kind":"Name","value":"delivery_recorded_by"}},{"kind":"Field","name":{"kind":"Name","value":"delivery_proof"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"receiver_name"}},{"kind":"Field","name":{"kind":"Name","value":"signature_url"}},{"kind":"Field","name":{"kind":"Name","value":"photo_url"}},{"kind":"Field","name":{"kind":"Name","value":"delivered_at"}},{"kind":"Field","name":{"kind":"Name","value":"left_at"}}]}}]}}]} as unknown as DocumentNode;
+export type AdminUpdateParcelImageMutationFn = ApolloReactCommon.MutationFunction<AdminUpdateParcelImageMutation, AdminUpdateParcelImageMutationVariables>;
+
+/**
+ * __useAdminUpdateParcelImageMutation__
+ *
+ * To run a mutation, you first call `useAdminUpdateParcelImageMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminUpdateParcelImageMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [adminUpdateParcelImageMutation, { data, loading, error }] = useAdminUpdateParcelImageMutation({
+ *   variables: {
+ *      id: // value for 'id'
+ *      image: // value for 'image'
+ *   },
+ * });
+ */
+export function useAdminUpdateParcelImageMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminUpdateParcelImageMutation, AdminUpdateParcelImageMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<AdminUpdateParcelImageMutation, AdminUpdateParcelImageMutationVariables>(AdminUpdateParcelImageDocument, options);
+      }
+export type AdminUpdateParcelImageMutationHookResult = ReturnType<typeof useAdminUpdateParcelImageMutation>;
+export type AdminUpdateParcelImageMutationResult = ApolloReactCommon.MutationResult<AdminUpdateParcelImageMutation>;
+export type AdminUpdateParcelImageMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminUpdateParcelImageMutation, AdminUpdateParcelImageMutationVariables>;
+export const AdminCreateReviewDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminCreateReview"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateReviewInput"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"image"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Upload"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createReview"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}},{"kind":"Argument","name":{"kind":"Name","value":"image"},"value":{"kind":"Variable","name":{"kind":"Name","value":"image"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"review"}},{"kind":"Field","name":{"kind":"Name","value":"image"}}]}}]}}]} as unknown as DocumentNode;
+export type AdminCreateReviewMutationFn = ApolloReactCommon.MutationFunction<AdminCreateReviewMutation, AdminCreateReviewMutationVariables>;
+
+/**
+ * __useAdminCreateReviewMutation__
+ *
+ * To run a mutation, you first call `useAdminCreateReviewMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminCreateReviewMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [adminCreateReviewMutation, { data, loading, error }] = useAdminCreateReviewMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *      image: // value for 'image'
+ *   },
+ * });
+ */
+export function useAdminCreateReviewMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminCreateReviewMutation, AdminCreateReviewMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<AdminCreateReviewMutation, AdminCreateReviewMutationVariables>(AdminCreateReviewDocument, options);
+      }
+export type AdminCreateReviewMutationHookResult = ReturnType<typeof useAdminCreateReviewMutation>;
+export type AdminCreateReviewMutationResult = ApolloReactCommon.MutationResult<AdminCreateReviewMutation>;
+export type AdminCreateReviewMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminCreateReviewMutation, AdminCreateReviewMutationVariables>;
+export const AdminDeleteReviewDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminDeleteReview"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteReview"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}]}]}}]} as unknown as DocumentNode;
+export type AdminDeleteReviewMutationFn = ApolloReactCommon.MutationFunction<AdminDeleteReviewMutation, AdminDeleteReviewMutationVariables>;
+
+/**
+ * __useAdminDeleteReviewMutation__
+ *
+ * To run a mutation, you first call `useAdminDeleteReviewMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminDeleteReviewMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [adminDeleteReviewMutation, { data, loading, error }] = useAdminDeleteReviewMutation({
+ *   variables: {
+ *      id: // value for 'id'
+ *   },
+ * });
+ */
+export function useAdminDeleteReviewMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminDeleteReviewMutation, AdminDeleteReviewMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<AdminDeleteReviewMutation, AdminDeleteReviewMutationVariables>(AdminDeleteReviewDocument, options);
+      }
+export type AdminDeleteReviewMutationHookResult = ReturnType<typeof useAdminDeleteReviewMutation>;
+export type AdminDeleteReviewMutationResult = ApolloReactCommon.MutationResult<AdminDeleteReviewMutation>;
+export type AdminDeleteReviewMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminDeleteReviewMutation, AdminDeleteReviewMutationVariables>;
+export const AdminReviewsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminReviews"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"page"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"per_page"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"search"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"reviews"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"page"},"value":{"kind":"Variable","name":{"kind":"Name","value":"page"}}},{"kind":"Argument","name":{"kind":"Name","value":"per_page"},"value":{"kind":"Variable","name":{"kind":"Name","value":"per_page"}}},{"kind":"Argument","name":{"kind":"Name","value":"search"},"value":{"kind":"Variable","name":{"kind":"Name","value":"search"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"current_page"}},{"kind":"Field","name":{"kind":"Name","value":"last_page"}},{"kind":"Field","name":{"kind":"Name","value":"next_page_url"}},{"kind":"Field","name":{"kind":"Name","value":"per_page"}},{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"data"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"review"}},{"kind":"Field","name":{"kind":"Name","value":"image"}}]}}]}}]}}]} as unknown as DocumentNode;
+
+/**
+ * __useAdminReviewsQuery__
+ *
+ * To run a query within a React component, call `useAdminReviewsQuery` and pass it any options that fit your needs.
+ * When your component renders, `useAdminReviewsQuery` returns an object from Apollo Client that contains loading, error, and data properties
  * you can use to render your UI.
  *
  * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
  *
  * @example
- * const { data, loading, error } = useAdminTotpStatusQuery({
+ * const { data, loading, error } = useAdminReviewsQuery({
  *   variables: {
+ *      page: // value for 'page'
+ *      per_page: // value for 'per_page'
+ *      search: // value for 'search'
  *   },
  * });
  */
-export function useAdminTotpStatusQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<AdminTotpStatusQuery, AdminTotpStatusQueryVariables>) {
+export function useAdminReviewsQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<AdminReviewsQuery, AdminReviewsQueryVariables>) {
         const options = {...defaultOptions, ...baseOptions}
-        return ApolloReactHooks.useQuery<AdminTotpStatusQuery, AdminTotpStatusQueryVariables>(AdminTotpStatusDocument, options);
+        return ApolloReactHooks.useQuery<AdminReviewsQuery, AdminReviewsQueryVariables>(AdminReviewsDocument, options);
       }
-export function useAdminTotpStatusLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<AdminTotpStatusQuery, AdminTotpStatusQueryVariables>) {
+export function useAdminReviewsLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<AdminReviewsQuery, AdminReviewsQueryVariables>) {
           const options = {...defaultOptions, ...baseOptions}
-          return ApolloReactHooks.useLazyQuery<AdminTotpStatusQuery, AdminTotpStatusQueryVariables>(AdminTotpStatusDocument, options);
+          return ApolloReactHooks.useLazyQuery<AdminReviewsQuery, AdminReviewsQueryVariables>(AdminReviewsDocument, options);
         }
 // @ts-ignore
-export function useAdminTotpStatusSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<AdminTotpStatusQuery, AdminTotpStatusQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminTotpStatusQuery, AdminTotpStatusQueryVariables>;
-export function useAdminTotpStatusSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminTotpStatusQuery, AdminTotpStatusQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminTotpStatusQuery | undefined, AdminTotpStatusQueryVariables>;
-export function useAdminTotpStatusSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminTotpStatusQuery, AdminTotpStatusQueryVariables>) {
+export function useAdminReviewsSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<AdminReviewsQuery, AdminReviewsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminReviewsQuery, AdminReviewsQueryVariables>;
+export function useAdminReviewsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminReviewsQuery, AdminReviewsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminReviewsQuery | undefined, AdminReviewsQueryVariables>;
+export function useAdminReviewsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminReviewsQuery, AdminReviewsQueryVariables>) {
           const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
-          return ApolloReactHooks.useSuspenseQuery<AdminTotpStatusQuery, AdminTotpStatusQueryVariables>(AdminTotpStatusDocument, options);
+          return ApolloReactHooks.useSuspenseQuery<AdminReviewsQuery, AdminReviewsQueryVariables>(AdminReviewsDocument, options);
         }
-export type AdminTotpStatusQueryHookResult = ReturnType<typeof useAdminTotpStatusQuery>;
-export type AdminTotpStatusLazyQueryHookResult = ReturnType<typeof useAdminTotpStatusLazyQuery>;
-export type AdminTotpStatusSuspenseQueryHookResult = ReturnType<typeof useAdminTotpStatusSuspenseQuery>;
-export type AdminTotpStatusQueryResult = ApolloReactCommon.QueryResult<AdminTotpStatusQuery, AdminTotpStatusQueryVariables>;
-export const AdminSetUpTotpDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminSetUpTotp"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"TotpProofInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"setUpTotp"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"otpauth_uri"}},{"kind":"Field","name":{"kind":"Name","value":"qr_code"}},{"kind":"Field","name":{"kind":"Name","value":"secret"}}]}}]}}]} as unknown as DocumentNode;
-export type AdminSetUpTotpMutationFn = ApolloReactCommon.MutationFunction<AdminSetUpTotpMutation, AdminSetUpTotpMutationVariables>;
+export type AdminReviewsQueryHookResult = ReturnType<typeof useAdminReviewsQuery>;
+export type AdminReviewsLazyQueryHookResult = ReturnType<typeof useAdminReviewsLazyQuery>;
+export type AdminReviewsSuspenseQueryHookResult = ReturnType<typeof useAdminReviewsSuspenseQuery>;
+export type AdminReviewsQueryResult = ApolloReactCommon.QueryResult<AdminReviewsQuery, AdminReviewsQueryVariables>;
+export const AdminScanParcelsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminScanParcels"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ScanParcelsInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"scanParcels"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_name"}},{"kind":"Field","name":{"kind":"Name","value":"error"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}},{"kind":"Field","name":{"kind":"Name","value":"activity"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"parcel_id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"status_code"}},{"kind":"Field","name":{"kind":"Name","value":"status_reason"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}}]}}]}}]}}]} as unknown as DocumentNode;
+export type AdminScanParcelsMutationFn = ApolloReactCommon.MutationFunction<AdminScanParcelsMutation, AdminScanParcelsMutationVariables>;
 
 /**
- * __useAdminSetUpTotpMutation__
+ * __useAdminScanParcelsMutation__
  *
- * To run a mutation, you first call `useAdminSetUpTotpMutation` within a React component and pass it any options that fit your needs.
- * When your component renders, `useAdminSetUpTotpMutation` returns a tuple that includes:
+ * To run a mutation, you first call `useAdminScanParcelsMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminScanParcelsMutation` returns a tuple that includes:
  * - A mutate function that you can call at any time to execute the mutation
  * - An object with fields that represent the current status of the mutation's execution
  *
  * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
  *
  * @example
- * const [adminSetUpTotpMutation, { data, loading, error }] = useAdminSetUpTotpMutation({
+ * const [adminScanParcelsMutation, { data, loading, error }] = useAdminScanParcelsMutation({
  *   variables: {
  *      input: // value for 'input'
  *   },
  * });
  */
-export function useAdminSetUpTotpMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminSetUpTotpMutation, AdminSetUpTotpMutationVariables>) {
+export function useAdminScanParcelsMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminScanParcelsMutation, AdminScanParcelsMutationVariables>) {
         const options = {...defaultOptions, ...baseOptions}
-        return ApolloReactHooks.useMutation<AdminSetUpTotpMutation, AdminSetUpTotpMutationVariables>(AdminSetUpTotpDocument, options);
+        return ApolloReactHooks.useMutation<AdminScanParcelsMutation, AdminScanParcelsMutationVariables>(AdminScanParcelsDocument, options);
       }
-export type AdminSetUpTotpMutationHookResult = ReturnType<typeof useAdminSetUpTotpMutation>;
-export type AdminSetUpTotpMutationResult = ApolloReactCommon.MutationResult<AdminSetUpTotpMutation>;
-export type AdminSetUpTotpMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminSetUpTotpMutation, AdminSetUpTotpMutationVariables>;
-export const AdminConfirmTotpDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminConfirmTotp"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ConfirmTotpInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"confirmTotp"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"recovery_codes"}}]}}]}}]} as unknown as DocumentNode;
-export type AdminConfirmTotpMutationFn = ApolloReactCommon.MutationFunction<AdminConfirmTotpMutation, AdminConfirmTotpMutationVariables>;
+export type AdminScanParcelsMutationHookResult = ReturnType<typeof useAdminScanParcelsMutation>;
+export type AdminScanParcelsMutationResult = ApolloReactCommon.MutationResult<AdminScanParcelsMutation>;
+export type AdminScanParcelsMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminScanParcelsMutation, AdminScanParcelsMutationVariables>;
+export const AdminSettingsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminSettings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"adminSettings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"mail_driver"}},{"kind":"Field","name":{"kind":"Name","value":"mail_template"}},{"kind":"Field","name":{"kind":"Name","value":"smtp_allow_plain"}},{"kind":"Field","name":{"kind":"Name","value":"meta_description"}},{"kind":"Field","name":{"kind":"Name","value":"chat_code"}},{"kind":"Field","name":{"kind":"Name","value":"contact_email"}},{"kind":"Field","name":{"kind":"Name","value":"contact_phone"}},{"kind":"Field","name":{"kind":"Name","value":"contact_phone_alt"}},{"kind":"Field","name":{"kind":"Name","value":"contact_twitter"}},{"kind":"Field","name":{"kind":"Name","value":"contact_telegram"}},{"kind":"Field","name":{"kind":"Name","value":"contact_instagram"}},{"kind":"Field","name":{"kind":"Name","value":"contact_address"}}]}}]}}]} as unknown as DocumentNode;
 
 /**
- * __useAdminConfirmTotpMutation__
+ * __useAdminSettingsQuery__
  *
- * To run a mutation, you first call `useAdminConfirmTotpMutation` within a React component and pass it any options that fit your needs.
- * When your component renders, `useAdminConfirmTotpMutation` returns a tuple that includes:
- * - A mutate function that you can call at any time to execute the mutation
- * - An object with fields that represent the current status of the mutation's execution
- *
- * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
- *
- * @example
- * const [adminConfirmTotpMutation, { data, loading, error }] = useAdminConfirmTotpMutation({
- *   variables: {
- *      input: // value for 'input'
- *   },
- * });
- */
-export function useAdminConfirmTotpMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminConfirmTotpMutation, AdminConfirmTotpMutationVariables>) {
-        const options = {...defaultOptions, ...baseOptions}
-        return ApolloReactHooks.useMutation<AdminConfirmTotpMutation, AdminConfirmTotpMutationVariables>(AdminConfirmTotpDocument, options);
-      }
-export type AdminConfirmTotpMutationHookResult = ReturnType<typeof useAdminConfirmTotpMutation>;
-export type AdminConfirmTotpMutationResult = ApolloReactCommon.MutationResult<AdminConfirmTotpMutation>;
-export type AdminConfirmTotpMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminConfirmTotpMutation, AdminConfirmTotpMutationVariables>;
-export const AdminDisableTotpDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminDisableTotp"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"TotpProofInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"disableTotp"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}]}]}}]} as unknown as DocumentNode;
-export type AdminDisableTotpMutationFn = ApolloReactCommon.MutationFunction<AdminDisableTotpMutation, AdminDisableTotpMutationVariables>;
-
-/**
- * __useAdminDisableTotpMutation__
- *
- * To run a mutation, you first call `useAdminDisableTotpMutation` within a React component and pass it any options that fit your needs.
- * When your component renders, `useAdminDisableTotpMutation` returns a tuple that includes:
- * - A mutate function that you can call at any time to execute the mutation
- * - An object with fields that represent the current status of the mutation's execution
- *
- * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
- *
- * @example
- * const [adminDisableTotpMutation, { data, loading, error }] = useAdminDisableTotpMutation({
- *   variables: {
- *      input: // value for 'input'
- *   },
- * });
- */
-export function useAdminDisableTotpMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminDisableTotpMutation, AdminDisableTotpMutationVariables>) {
-        const options = {...defaultOptions, ...baseOptions}
-        return ApolloReactHooks.useMutation<AdminDisableTotpMutation, AdminDisableTotpMutationVariables>(AdminDisableTotpDocument, options);
-      }
-export type AdminDisableTotpMutationHookResult = ReturnType<typeof useAdminDisableTotpMutation>;
-export type AdminDisableTotpMutationResult = ApolloReactCommon.MutationResult<AdminDisableTotpMutation>;
-export type AdminDisableTotpMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminDisableTotpMutation, AdminDisableTotpMutationVariables>;
-export const AdminRegenerateRecoveryCodesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminRegenerateRecoveryCodes"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"TotpProofInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"regenerateRecoveryCodes"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"recovery_codes"}}]}}]}}]} as unknown as DocumentNode;
-export type AdminRegenerateRecoveryCodesMutationFn = ApolloReactCommon.MutationFunction<AdminRegenerateRecoveryCodesMutation, AdminRegenerateRecoveryCodesMutationVariables>;
-
-/**
- * __useAdminRegenerateRecoveryCodesMutation__
- *
- * To run a mutation, you first call `useAdminRegenerateRecoveryCodesMutation` within a React component and pass it any options that fit your needs.
- * When your component renders, `useAdminRegenerateRecoveryCodesMutation` returns a tuple that includes:
- * - A mutate function that you can call at any time to execute the mutation
- * - An object with fields that represent the current status of the mutation's execution
- *
- * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
- *
- * @example
- * const [adminRegenerateRecoveryCodesMutation, { data, loading, error }] = useAdminRegenerateRecoveryCodesMutation({
- *   variables: {
- *      input: // value for 'input'
- *   },
- * });
- */
-export function useAdminRegenerateRecoveryCodesMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminRegenerateRecoveryCodesMutation, AdminRegenerateRecoveryCodesMutationVariables>) {
-        const options = {...defaultOptions, ...baseOptions}
-        return ApolloReactHooks.useMutation<AdminRegenerateRecoveryCodesMutation, AdminRegenerateRecoveryCodesMutationVariables>(AdminRegenerateRecoveryCodesDocument, options);
-      }
-export type AdminRegenerateRecoveryCodesMutationHookResult = ReturnType<typeof useAdminRegenerateRecoveryCodesMutation>;
-export type AdminRegenerateRecoveryCodesMutationResult = ApolloReactCommon.MutationResult<AdminRegenerateRecoveryCodesMutation>;
-export type AdminRegenerateRecoveryCodesMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminRegenerateRecoveryCodesMutation, AdminRegenerateRecoveryCodesMutationVariables>;
-export const AdminTeamPolicyDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminTeamPolicy"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"teamPolicy"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"require_totp"}}]}}]}}]} as unknown as DocumentNode;
-
-/**
- * __useAdminTeamPolicyQuery__
- *
- * To run a query within a React component, call `useAdminTeamPolicyQuery` and pass it any options that fit your needs.
- * When your component renders, `useAdminTeamPolicyQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * To run a query within a React component, call `useAdminSettingsQuery` and pass it any options that fit your needs.
+ * When your component renders, `useAdminSettingsQuery` returns an object from Apollo Client that contains loading, error, and data properties
  * you can use to render your UI.
  *
  * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
  *
  * @example
- * const { data, loading, error } = useAdminTeamPolicyQuery({
+ * const { data, loading, error } = useAdminSettingsQuery({
  *   variables: {
  *   },
  * });
  */
-export function useAdminTeamPolicyQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<AdminTeamPolicyQuery, AdminTeamPolicyQueryVariables>) {
+export function useAdminSettingsQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<AdminSettingsQuery, AdminSettingsQueryVariables>) {
         const options = {...defaultOptions, ...baseOptions}
-        return ApolloReactHooks.useQuery<AdminTeamPolicyQuery, AdminTeamPolicyQueryVariables>(AdminTeamPolicyDocument, options);
+        return ApolloReactHooks.useQuery<AdminSettingsQuery, AdminSettingsQueryVariables>(AdminSettingsDocument, options);
       }
-export function useAdminTeamPolicyLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<AdminTeamPolicyQuery, AdminTeamPolicyQueryVariables>) {
+export function useAdminSettingsLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<AdminSettingsQuery, AdminSettingsQueryVariables>) {
           const options = {...defaultOptions, ...baseOptions}
-          return ApolloReactHooks.useLazyQuery<AdminTeamPolicyQuery, AdminTeamPolicyQueryVariables>(AdminTeamPolicyDocument, options);
+          return ApolloReactHooks.useLazyQuery<AdminSettingsQuery, AdminSettingsQueryVariables>(AdminSettingsDocument, options);
         }
 // @ts-ignore
-export function useAdminTeamPolicySuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<AdminTeamPolicyQuery, AdminTeamPolicyQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminTeamPolicyQuery, AdminTeamPolicyQueryVariables>;
-export function useAdminTeamPolicySuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminTeamPolicyQuery, AdminTeamPolicyQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminTeamPolicyQuery | undefined, AdminTeamPolicyQueryVariables>;
-export function useAdminTeamPolicySuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminTeamPolicyQuery, AdminTeamPolicyQueryVariables>) {
+export function useAdminSettingsSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<AdminSettingsQuery, AdminSettingsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminSettingsQuery, AdminSettingsQueryVariables>;
+export function useAdminSettingsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminSettingsQuery, AdminSettingsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminSettingsQuery | undefined, AdminSettingsQueryVariables>;
+export function useAdminSettingsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminSettingsQuery, AdminSettingsQueryVariables>) {
           const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
-          return ApolloReactHooks.useSuspenseQuery<AdminTeamPolicyQuery, AdminTeamPolicyQueryVariables>(AdminTeamPolicyDocument, options);
+          return ApolloReactHooks.useSuspenseQuery<AdminSettingsQuery, AdminSettingsQueryVariables>(AdminSettingsDocument, options);
         }
-export type AdminTeamPolicyQueryHookResult = ReturnType<typeof useAdminTeamPolicyQuery>;
-export type AdminTeamPolicyLazyQueryHookResult = ReturnType<typeof useAdminTeamPolicyLazyQuery>;
-export type AdminTeamPolicySuspenseQueryHookResult = ReturnType<typeof useAdminTeamPolicySuspenseQuery>;
-export type AdminTeamPolicyQueryResult = ApolloReactCommon.QueryResult<AdminTeamPolicyQuery, AdminTeamPolicyQueryVariables>;
-export const AdminUpdateTeamPolicyDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminUpdateTeamPolicy"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"TeamPolicyInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateTeamPolicy"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"require_totp"}}]}}]}}]} as unknown as DocumentNode;
-export type AdminUpdateTeamPolicyMutationFn = ApolloReactCommon.MutationFunction<AdminUpdateTeamPolicyMutation, AdminUpdateTeamPolicyMutationVariables>;
-
-/**
- * __useAdminUpdateTeamPolicyMutation__
- *
- * To run a mutation, you first call `useAdminUpdateTeamPolicyMutation` within a React component and pass it any options that fit your needs.
- * When your component renders, `useAdminUpdateTeamPolicyMutation` returns a tuple that includes:
- * - A mutate function that you can call at any time to execute the mutation
- * - An object with fields that represent the current status of the mutation's execution
- *
- * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
- *
- * @example
- * const [adminUpdateTeamPolicyMutation, { data, loading, error }] = useAdminUpdateTeamPolicyMutation({
- *   variables: {
- *      input: // value for 'input'
- *   },
- * });
- */
-export function useAdminUpdateTeamPolicyMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminUpdateTeamPolicyMutation, AdminUpdateTeamPolicyMutationVariables>) {
-        const options = {...defaultOptions, ...baseOptions}
-        return ApolloReactHooks.useMutation<AdminUpdateTeamPolicyMutation, AdminUpdateTeamPolicyMutationVariables>(AdminUpdateTeamPolicyDocument, options);
-      }
-export type AdminUpdateTeamPolicyMutationHookResult = ReturnType<typeof useAdminUpdateTeamPolicyMutation>;
-export type AdminUpdateTeamPolicyMutationResult = ApolloReactCommon.MutationResult<AdminUpdateTeamPolicyMutation>;
-export type AdminUpdateTeamPolicyMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminUpdateTeamPolicyMutation, AdminUpdateTeamPolicyMutationVariables>;
-export const AdminUpdateActivityDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminUpdateActivity"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateActivityInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateActivity"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminActivityFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminActivityFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Activity"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"parcel_id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"icon"}},{"kind":"Field","name":{"kind":"Name","value":"color"}},{"kind":"Field","name":{"kind":"Name","value":"status_code"}},{"kind":"Field","name":{"kind":"Name","value":"status_reason"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}},{"kind":"Field","name":{"kind":"Name","value":"created_at_month"}},{"kind":"Field","name":{"kind":"Name","value":"created_at_day"}},{"kind":"Field","name":{"kind":"Name","value":"created_at_time"}},{"kind":"Field","name":{"kind":"Name","value":"created_by_kind"}},{"kind":"Field","name":{"kind":"Name","value":"created_by_name"}}]}}]} as unknown as DocumentNode;
-export type AdminUpdateActivityMutationFn = ApolloReactCommon.MutationFunction<AdminUpdateActivityMutation, AdminUpdateActivityMutationVariables>;
-
-/**
- * __useAdminUpdateActivityMutation__
- *
- * To run a mutation, you first call `useAdminUpdateActivityMutation` within a React component and pass it any options that fit your needs.
- * When your component renders, `useAdminUpdateActivityMutation` returns a tuple that includes:
- * - A mutate function that you can call at any time to execute the mutation
- * - An object with fields that represent the current status of the mutation's execution
- *
- * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
- *
- * @example
- * const [adminUpdateActivityMutation, { data, loading, error }] = useAdminUpdateActivityMutation({
- *   variables: {
- *      input: // value for 'input'
- *   },
- * });
- */
-export function useAdminUpdateActivityMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminUpdateActivityMutation, AdminUpdateActivityMutationVariables>) {
-        const options = {...defaultOptions, ...baseOptions}
-        return ApolloReactHooks.useMutation<AdminUpdateActivityMutation, AdminUpdateActivityMutationVariables>(AdminUpdateActivityDocument, options);
-      }
-export type AdminUpdateActivityMutationHookResult = ReturnType<typeof useAdminUpdateActivityMutation>;
-export type AdminUpdateActivityMutationResult = ApolloReactCommon.MutationResult<AdminUpdateActivityMutation>;
-export type AdminUpdateActivityMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminUpdateActivityMutation, AdminUpdateActivityMutationVariables>;
+export type AdminSettingsQueryHookResult = ReturnType<typeof useAdminSettingsQuery>;
+export type AdminSettingsLazyQueryHookResult = ReturnType<typeof useAdminSettingsLazyQuery>;
+export type AdminSettingsSuspenseQueryHookResult = ReturnType<typeof useAdminSettingsSuspenseQuery>;
+export type AdminSettingsQueryResult = ApolloReactCommon.QueryResult<AdminSettingsQuery, AdminSettingsQueryVariables>;
 export const AdminUpdateContactSettingsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminUpdateContactSettings"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ContactSettingsInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateContactSettings"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"contact_email"}},{"kind":"Field","name":{"kind":"Name","value":"contact_phone"}},{"kind":"Field","name":{"kind":"Name","value":"contact_phone_alt"}},{"kind":"Field","name":{"kind":"Name","value":"contact_twitter"}},{"kind":"Field","name":{"kind":"Name","value":"contact_telegram"}},{"kind":"Field","name":{"kind":"Name","value":"contact_instagram"}},{"kind":"Field","name":{"kind":"Name","value":"contact_address"}}]}}]}}]} as unknown as DocumentNode;
 export type AdminUpdateContactSettingsMutationFn = ApolloReactCommon.MutationFunction<AdminUpdateContactSettingsMutation, AdminUpdateContactSettingsMutationVariables>;
 
@@ -2579,6 +2404,152 @@ export function useAdminUpdateMailSettingsMutation(baseOptions?: ApolloReactHook
 export type AdminUpdateMailSettingsMutationHookResult = ReturnType<typeof useAdminUpdateMailSettingsMutation>;
 export type AdminUpdateMailSettingsMutationResult = ApolloReactCommon.MutationResult<AdminUpdateMailSettingsMutation>;
 export type AdminUpdateMailSettingsMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminUpdateMailSettingsMutation, AdminUpdateMailSettingsMutationVariables>;
+export const AdminAcceptInvitationDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminAcceptInvitation"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"AcceptInvitationInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"acceptInvitation"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"role"}}]}}]}}]} as unknown as DocumentNode;
+export type AdminAcceptInvitationMutationFn = ApolloReactCommon.MutationFunction<AdminAcceptInvitationMutation, AdminAcceptInvitationMutationVariables>;
+
+/**
+ * __useAdminAcceptInvitationMutation__
+ *
+ * To run a mutation, you first call `useAdminAcceptInvitationMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminAcceptInvitationMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [adminAcceptInvitationMutation, { data, loading, error }] = useAdminAcceptInvitationMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useAdminAcceptInvitationMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminAcceptInvitationMutation, AdminAcceptInvitationMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<AdminAcceptInvitationMutation, AdminAcceptInvitationMutationVariables>(AdminAcceptInvitationDocument, options);
+      }
+export type AdminAcceptInvitationMutationHookResult = ReturnType<typeof useAdminAcceptInvitationMutation>;
+export type AdminAcceptInvitationMutationResult = ApolloReactCommon.MutationResult<AdminAcceptInvitationMutation>;
+export type AdminAcceptInvitationMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminAcceptInvitationMutation, AdminAcceptInvitationMutationVariables>;
+export const AdminDeleteMemberDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminDeleteMember"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteMember"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}]}]}}]} as unknown as DocumentNode;
+export type AdminDeleteMemberMutationFn = ApolloReactCommon.MutationFunction<AdminDeleteMemberMutation, AdminDeleteMemberMutationVariables>;
+
+/**
+ * __useAdminDeleteMemberMutation__
+ *
+ * To run a mutation, you first call `useAdminDeleteMemberMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminDeleteMemberMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [adminDeleteMemberMutation, { data, loading, error }] = useAdminDeleteMemberMutation({
+ *   variables: {
+ *      id: // value for 'id'
+ *   },
+ * });
+ */
+export function useAdminDeleteMemberMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminDeleteMemberMutation, AdminDeleteMemberMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<AdminDeleteMemberMutation, AdminDeleteMemberMutationVariables>(AdminDeleteMemberDocument, options);
+      }
+export type AdminDeleteMemberMutationHookResult = ReturnType<typeof useAdminDeleteMemberMutation>;
+export type AdminDeleteMemberMutationResult = ApolloReactCommon.MutationResult<AdminDeleteMemberMutation>;
+export type AdminDeleteMemberMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminDeleteMemberMutation, AdminDeleteMemberMutationVariables>;
+export const AdminInviteMemberDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminInviteMember"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"InviteMemberInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"inviteMember"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminStaffFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminStaffFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"StaffMember"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"role"}},{"kind":"Field","name":{"kind":"Name","value":"disabled"}},{"kind":"Field","name":{"kind":"Name","value":"invited"}},{"kind":"Field","name":{"kind":"Name","value":"totp_enabled"}},{"kind":"Field","name":{"kind":"Name","value":"last_sign_in_at"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}}]}}]} as unknown as DocumentNode;
+export type AdminInviteMemberMutationFn = ApolloReactCommon.MutationFunction<AdminInviteMemberMutation, AdminInviteMemberMutationVariables>;
+
+/**
+ * __useAdminInviteMemberMutation__
+ *
+ * To run a mutation, you first call `useAdminInviteMemberMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminInviteMemberMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [adminInviteMemberMutation, { data, loading, error }] = useAdminInviteMemberMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useAdminInviteMemberMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminInviteMemberMutation, AdminInviteMemberMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<AdminInviteMemberMutation, AdminInviteMemberMutationVariables>(AdminInviteMemberDocument, options);
+      }
+export type AdminInviteMemberMutationHookResult = ReturnType<typeof useAdminInviteMemberMutation>;
+export type AdminInviteMemberMutationResult = ApolloReactCommon.MutationResult<AdminInviteMemberMutation>;
+export type AdminInviteMemberMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminInviteMemberMutation, AdminInviteMemberMutationVariables>;
+export const AdminResetMemberTotpDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminResetMemberTotp"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"resetMemberTotp"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminStaffFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminStaffFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"StaffMember"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"role"}},{"kind":"Field","name":{"kind":"Name","value":"disabled"}},{"kind":"Field","name":{"kind":"Name","value":"invited"}},{"kind":"Field","name":{"kind":"Name","value":"totp_enabled"}},{"kind":"Field","name":{"kind":"Name","value":"last_sign_in_at"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}}]}}]} as unknown as DocumentNode;
+export type AdminResetMemberTotpMutationFn = ApolloReactCommon.MutationFunction<AdminResetMemberTotpMutation, AdminResetMemberTotpMutationVariables>;
+
+/**
+ * __useAdminResetMemberTotpMutation__
+ *
+ * To run a mutation, you first call `useAdminResetMemberTotpMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminResetMemberTotpMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [adminResetMemberTotpMutation, { data, loading, error }] = useAdminResetMemberTotpMutation({
+ *   variables: {
+ *      id: // value for 'id'
+ *   },
+ * });
+ */
+export function useAdminResetMemberTotpMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminResetMemberTotpMutation, AdminResetMemberTotpMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<AdminResetMemberTotpMutation, AdminResetMemberTotpMutationVariables>(AdminResetMemberTotpDocument, options);
+      }
+export type AdminResetMemberTotpMutationHookResult = ReturnType<typeof useAdminResetMemberTotpMutation>;
+export type AdminResetMemberTotpMutationResult = ApolloReactCommon.MutationResult<AdminResetMemberTotpMutation>;
+export type AdminResetMemberTotpMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminResetMemberTotpMutation, AdminResetMemberTotpMutationVariables>;
+export const AdminStaffDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminStaff"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"page"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"per_page"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"staff"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"page"},"value":{"kind":"Variable","name":{"kind":"Name","value":"page"}}},{"kind":"Argument","name":{"kind":"Name","value":"per_page"},"value":{"kind":"Variable","name":{"kind":"Name","value":"per_page"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"current_page"}},{"kind":"Field","name":{"kind":"Name","value":"last_page"}},{"kind":"Field","name":{"kind":"Name","value":"per_page"}},{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"next_page_url"}},{"kind":"Field","name":{"kind":"Name","value":"data"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminStaffFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminStaffFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"StaffMember"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"role"}},{"kind":"Field","name":{"kind":"Name","value":"disabled"}},{"kind":"Field","name":{"kind":"Name","value":"invited"}},{"kind":"Field","name":{"kind":"Name","value":"totp_enabled"}},{"kind":"Field","name":{"kind":"Name","value":"last_sign_in_at"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}}]}}]} as unknown as DocumentNode;
+
+/**
+ * __useAdminStaffQuery__
+ *
+ * To run a query within a React component, call `useAdminStaffQuery` and pass it any options that fit your needs.
+ * When your component renders, `useAdminStaffQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useAdminStaffQuery({
+ *   variables: {
+ *      page: // value for 'page'
+ *      per_page: // value for 'per_page'
+ *   },
+ * });
+ */
+export function useAdminStaffQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<AdminStaffQuery, AdminStaffQueryVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<AdminStaffQuery, AdminStaffQueryVariables>(AdminStaffDocument, options);
+      }
+export function useAdminStaffLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<AdminStaffQuery, AdminStaffQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<AdminStaffQuery, AdminStaffQueryVariables>(AdminStaffDocument, options);
+        }
+// @ts-ignore
+export function useAdminStaffSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<AdminStaffQuery, AdminStaffQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminStaffQuery, AdminStaffQueryVariables>;
+export function useAdminStaffSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminStaffQuery, AdminStaffQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminStaffQuery | undefined, AdminStaffQueryVariables>;
+export function useAdminStaffSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminStaffQuery, AdminStaffQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<AdminStaffQuery, AdminStaffQueryVariables>(AdminStaffDocument, options);
+        }
+export type AdminStaffQueryHookResult = ReturnType<typeof useAdminStaffQuery>;
+export type AdminStaffLazyQueryHookResult = ReturnType<typeof useAdminStaffLazyQuery>;
+export type AdminStaffSuspenseQueryHookResult = ReturnType<typeof useAdminStaffSuspenseQuery>;
+export type AdminStaffQueryResult = ApolloReactCommon.QueryResult<AdminStaffQuery, AdminStaffQueryVariables>;
 export const AdminUpdateMemberDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminUpdateMember"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateMemberInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateMember"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminStaffFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminStaffFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"StaffMember"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"role"}},{"kind":"Field","name":{"kind":"Name","value":"disabled"}},{"kind":"Field","name":{"kind":"Name","value":"invited"}},{"kind":"Field","name":{"kind":"Name","value":"totp_enabled"}},{"kind":"Field","name":{"kind":"Name","value":"last_sign_in_at"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}}]}}]} as unknown as DocumentNode;
 export type AdminUpdateMemberMutationFn = ApolloReactCommon.MutationFunction<AdminUpdateMemberMutation, AdminUpdateMemberMutationVariables>;
 
@@ -2606,88 +2577,87 @@ export function useAdminUpdateMemberMutation(baseOptions?: ApolloReactHooks.Muta
 export type AdminUpdateMemberMutationHookResult = ReturnType<typeof useAdminUpdateMemberMutation>;
 export type AdminUpdateMemberMutationResult = ApolloReactCommon.MutationResult<AdminUpdateMemberMutation>;
 export type AdminUpdateMemberMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminUpdateMemberMutation, AdminUpdateMemberMutationVariables>;
-export const AdminUpdatePageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminUpdatePage"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdatePageInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updatePage"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"slug"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"sub_title"}},{"kind":"Field","name":{"kind":"Name","value":"icon"}},{"kind":"Field","name":{"kind":"Name","value":"hero"}},{"kind":"Field","name":{"kind":"Name","value":"overlay"}},{"kind":"Field","name":{"kind":"Name","value":"content"}}]}}]}}]} as unknown as DocumentNode;
-export type AdminUpdatePageMutationFn = ApolloReactCommon.MutationFunction<AdminUpdatePageMutation, AdminUpdatePageMutationVariables>;
+export const AdminCreateWebhookDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminCreateWebhook"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateWebhookInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createWebhook"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminWebhookFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminWebhookFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Webhook"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"events"}},{"kind":"Field","name":{"kind":"Name","value":"secret"}},{"kind":"Field","name":{"kind":"Name","value":"active"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}}]}}]} as unknown as DocumentNode;
+export type AdminCreateWebhookMutationFn = ApolloReactCommon.MutationFunction<AdminCreateWebhookMutation, AdminCreateWebhookMutationVariables>;
 
 /**
- * __useAdminUpdatePageMutation__
+ * __useAdminCreateWebhookMutation__
  *
- * To run a mutation, you first call `useAdminUpdatePageMutation` within a React component and pass it any options that fit your needs.
- * When your component renders, `useAdminUpdatePageMutation` returns a tuple that includes:
+ * To run a mutation, you first call `useAdminCreateWebhookMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminCreateWebhookMutation` returns a tuple that includes:
  * - A mutate function that you can call at any time to execute the mutation
  * - An object with fields that represent the current status of the mutation's execution
  *
  * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
  *
  * @example
- * const [adminUpdatePageMutation, { data, loading, error }] = useAdminUpdatePageMutation({
+ * const [adminCreateWebhookMutation, { data, loading, error }] = useAdminCreateWebhookMutation({
  *   variables: {
  *      input: // value for 'input'
  *   },
  * });
  */
-export function useAdminUpdatePageMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminUpdatePageMutation, AdminUpdatePageMutationVariables>) {
+export function useAdminCreateWebhookMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminCreateWebhookMutation, AdminCreateWebhookMutationVariables>) {
         const options = {...defaultOptions, ...baseOptions}
-        return ApolloReactHooks.useMutation<AdminUpdatePageMutation, AdminUpdatePageMutationVariables>(AdminUpdatePageDocument, options);
+        return ApolloReactHooks.useMutation<AdminCreateWebhookMutation, AdminCreateWebhookMutationVariables>(AdminCreateWebhookDocument, options);
       }
-export type AdminUpdatePageMutationHookResult = ReturnType<typeof useAdminUpdatePageMutation>;
-export type AdminUpdatePageMutationResult = ApolloReactCommon.MutationResult<AdminUpdatePageMutation>;
-export type AdminUpdatePageMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminUpdatePageMutation, AdminUpdatePageMutationVariables>;
-export const AdminUpdateParcelDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminUpdateParcel"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateParcelInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateParcel"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminParcelFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminParcelFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Parcel"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"tracking_code"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_name"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_email"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_phone_number"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_postcode"}},{"kind":"Field","name":{"kind":"Name","value":"sender_name"}},{"kind":"Field","name":{"kind":"Name","value":"sender_email"}},{"kind":"Field","name":{"kind":"Name","value":"destination"}},{"kind":"Field","name":{"kind":"Name","value":"current_location"}},{"kind":"Field","name":{"kind":"Name","value":"pickup_location"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"status_code"}},{"kind":"Field","name":{"kind":"Name","value":"status_reason"}},{"kind":"Field","name":{"kind":"Name","value":"weight"}},{"kind":"Field","name":{"kind":"Name","value":"shipped_via"}},{"kind":"Field","name":{"kind":"Name","value":"parcel_content"}},{"kind":"Field","name":{"kind":"Name","value":"declared_value"}},{"kind":"Field","name":{"kind":"Name","value":"min_expected_delivery_date"}},{"kind":"Field","name":{"kind":"Name","value":"max_expected_delivery_date"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"show_map"}},{"kind":"Field","name":{"kind":"Name","value":"map_zoom"}},{"kind":"Field","name":{"kind":"Name","value":"map_current_latitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_current_longitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_pickup_latitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_pickup_longitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_destination_latitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_destination_longitude"}},{"kind":"Field","name":{"kind":"Name","value":"notify_recipient"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_language"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_unsubscribed"}},{"kind":"Field","name":{"kind":"Name","value":"protect_details"}},{"kind":"Field","name":{"kind":"Name","value":"details_protected"}},{"kind":"Field","name":{"kind":"Name","value":"last_event_at"}},{"kind":"Field","name":{"kind":"Name","value":"quiet_after_days"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}},{"kind":"Field","name":{"kind":"Name","value":"allow_reschedule"}},{"kind":"Field","name":{"kind":"Name","value":"reschedule_allowed"}},{"kind":"Field","name":{"kind":"Name","value":"reschedule_choice"}},{"kind":"Field","name":{"kind":"Name","value":"reschedule_date"}},{"kind":"Field","name":{"kind":"Name","value":"rescheduled_at"}},{"kind":"Field","name":{"kind":"Name","value":"delivery_attempts"}},{"kind":"Field","name":{"kind":"Name","value":"delivery_recorded_by"}},{"kind":"Field","name":{"kind":"Name","value":"delivery_proof"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"receiver_name"}},{"kind":"Field","name":{"kind":"Name","value":"signature_url"}},{"kind":"Field","name":{"kind":"Name","value":"photo_url"}},{"kind":"Field","name":{"kind":"Name","value":"delivered_at"}},{"kind":"Field","name":{"kind":"Name","value":"left_at"}}]}}]}}]} as unknown as DocumentNode;
-export type AdminUpdateParcelMutationFn = ApolloReactCommon.MutationFunction<AdminUpdateParcelMutation, AdminUpdateParcelMutationVariables>;
+export type AdminCreateWebhookMutationHookResult = ReturnType<typeof useAdminCreateWebhookMutation>;
+export type AdminCreateWebhookMutationResult = ApolloReactCommon.MutationResult<AdminCreateWebhookMutation>;
+export type AdminCreateWebhookMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminCreateWebhookMutation, AdminCreateWebhookMutationVariables>;
+export const AdminDeleteWebhookDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminDeleteWebhook"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteWebhook"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}]}]}}]} as unknown as DocumentNode;
+export type AdminDeleteWebhookMutationFn = ApolloReactCommon.MutationFunction<AdminDeleteWebhookMutation, AdminDeleteWebhookMutationVariables>;
 
 /**
- * __useAdminUpdateParcelMutation__
+ * __useAdminDeleteWebhookMutation__
  *
- * To run a mutation, you first call `useAdminUpdateParcelMutation` within a React component and pass it any options that fit your needs.
- * When your component renders, `useAdminUpdateParcelMutation` returns a tuple that includes:
+ * To run a mutation, you first call `useAdminDeleteWebhookMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminDeleteWebhookMutation` returns a tuple that includes:
  * - A mutate function that you can call at any time to execute the mutation
  * - An object with fields that represent the current status of the mutation's execution
  *
  * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
  *
  * @example
- * const [adminUpdateParcelMutation, { data, loading, error }] = useAdminUpdateParcelMutation({
- *   variables: {
- *      input: // value for 'input'
- *   },
- * });
- */
-export function useAdminUpdateParcelMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminUpdateParcelMutation, AdminUpdateParcelMutationVariables>) {
-        const options = {...defaultOptions, ...baseOptions}
-        return ApolloReactHooks.useMutation<AdminUpdateParcelMutation, AdminUpdateParcelMutationVariables>(AdminUpdateParcelDocument, options);
-      }
-export type AdminUpdateParcelMutationHookResult = ReturnType<typeof useAdminUpdateParcelMutation>;
-export type AdminUpdateParcelMutationResult = ApolloReactCommon.MutationResult<AdminUpdateParcelMutation>;
-export type AdminUpdateParcelMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminUpdateParcelMutation, AdminUpdateParcelMutationVariables>;
-export const AdminUpdateParcelImageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminUpdateParcelImage"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"image"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Upload"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateParcelImage"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"image"},"value":{"kind":"Variable","name":{"kind":"Name","value":"image"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminParcelFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminParcelFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Parcel"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"tracking_code"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_name"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_email"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_phone_number"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_postcode"}},{"kind":"Field","name":{"kind":"Name","value":"sender_name"}},{"kind":"Field","name":{"kind":"Name","value":"sender_email"}},{"kind":"Field","name":{"kind":"Name","value":"destination"}},{"kind":"Field","name":{"kind":"Name","value":"current_location"}},{"kind":"Field","name":{"kind":"Name","value":"pickup_location"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"status_code"}},{"kind":"Field","name":{"kind":"Name","value":"status_reason"}},{"kind":"Field","name":{"kind":"Name","value":"weight"}},{"kind":"Field","name":{"kind":"Name","value":"shipped_via"}},{"kind":"Field","name":{"kind":"Name","value":"parcel_content"}},{"kind":"Field","name":{"kind":"Name","value":"declared_value"}},{"kind":"Field","name":{"kind":"Name","value":"min_expected_delivery_date"}},{"kind":"Field","name":{"kind":"Name","value":"max_expected_delivery_date"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"show_map"}},{"kind":"Field","name":{"kind":"Name","value":"map_zoom"}},{"kind":"Field","name":{"kind":"Name","value":"map_current_latitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_current_longitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_pickup_latitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_pickup_longitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_destination_latitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_destination_longitude"}},{"kind":"Field","name":{"kind":"Name","value":"notify_recipient"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_language"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_unsubscribed"}},{"kind":"Field","name":{"kind":"Name","value":"protect_details"}},{"kind":"Field","name":{"kind":"Name","value":"details_protected"}},{"kind":"Field","name":{"kind":"Name","value":"last_event_at"}},{"kind":"Field","name":{"kind":"Name","value":"quiet_after_days"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}},{"kind":"Field","name":{"kind":"Name","value":"allow_reschedule"}},{"kind":"Field","name":{"kind":"Name","value":"reschedule_allowed"}},{"kind":"Field","name":{"kind":"Name","value":"reschedule_choice"}},{"kind":"Field","name":{"kind":"Name","value":"reschedule_date"}},{"kind":"Field","name":{"kind":"Name","value":"rescheduled_at"}},{"kind":"Field","name":{"kind":"Name","value":"delivery_attempts"}},{"kind":"Field","name":{"kind":"Name","value":"delivery_recorded_by"}},{"kind":"Field","name":{"kind":"Name","value":"delivery_proof"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"receiver_name"}},{"kind":"Field","name":{"kind":"Name","value":"signature_url"}},{"kind":"Field","name":{"kind":"Name","value":"photo_url"}},{"kind":"Field","name":{"kind":"Name","value":"delivered_at"}},{"kind":"Field","name":{"kind":"Name","value":"left_at"}}]}}]}}]} as unknown as DocumentNode;
-export type AdminUpdateParcelImageMutationFn = ApolloReactCommon.MutationFunction<AdminUpdateParcelImageMutation, AdminUpdateParcelImageMutationVariables>;
-
-/**
- * __useAdminUpdateParcelImageMutation__
- *
- * To run a mutation, you first call `useAdminUpdateParcelImageMutation` within a React component and pass it any options that fit your needs.
- * When your component renders, `useAdminUpdateParcelImageMutation` returns a tuple that includes:
- * - A mutate function that you can call at any time to execute the mutation
- * - An object with fields that represent the current status of the mutation's execution
- *
- * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
- *
- * @example
- * const [adminUpdateParcelImageMutation, { data, loading, error }] = useAdminUpdateParcelImageMutation({
+ * const [adminDeleteWebhookMutation, { data, loading, error }] = useAdminDeleteWebhookMutation({
  *   variables: {
  *      id: // value for 'id'
- *      image: // value for 'image'
  *   },
  * });
  */
-export function useAdminUpdateParcelImageMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminUpdateParcelImageMutation, AdminUpdateParcelImageMutationVariables>) {
+export function useAdminDeleteWebhookMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminDeleteWebhookMutation, AdminDeleteWebhookMutationVariables>) {
         const options = {...defaultOptions, ...baseOptions}
-        return ApolloReactHooks.useMutation<AdminUpdateParcelImageMutation, AdminUpdateParcelImageMutationVariables>(AdminUpdateParcelImageDocument, options);
+        return ApolloReactHooks.useMutation<AdminDeleteWebhookMutation, AdminDeleteWebhookMutationVariables>(AdminDeleteWebhookDocument, options);
       }
-export type AdminUpdateParcelImageMutationHookResult = ReturnType<typeof useAdminUpdateParcelImageMutation>;
-export type AdminUpdateParcelImageMutationResult = ApolloReactCommon.MutationResult<AdminUpdateParcelImageMutation>;
-export type AdminUpdateParcelImageMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminUpdateParcelImageMutation, AdminUpdateParcelImageMutationVariables>;
+export type AdminDeleteWebhookMutationHookResult = ReturnType<typeof useAdminDeleteWebhookMutation>;
+export type AdminDeleteWebhookMutationResult = ApolloReactCommon.MutationResult<AdminDeleteWebhookMutation>;
+export type AdminDeleteWebhookMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminDeleteWebhookMutation, AdminDeleteWebhookMutationVariables>;
+export const AdminPingWebhookDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminPingWebhook"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"pingWebhook"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminWebhookDeliveryFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminWebhookDeliveryFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"WebhookDelivery"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"webhook_id"}},{"kind":"Field","name":{"kind":"Name","value":"event"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"attempts"}},{"kind":"Field","name":{"kind":"Name","value":"response_status"}},{"kind":"Field","name":{"kind":"Name","value":"response_body"}},{"kind":"Field","name":{"kind":"Name","value":"error"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}}]}}]} as unknown as DocumentNode;
+export type AdminPingWebhookMutationFn = ApolloReactCommon.MutationFunction<AdminPingWebhookMutation, AdminPingWebhookMutationVariables>;
+
+/**
+ * __useAdminPingWebhookMutation__
+ *
+ * To run a mutation, you first call `useAdminPingWebhookMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminPingWebhookMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [adminPingWebhookMutation, { data, loading, error }] = useAdminPingWebhookMutation({
+ *   variables: {
+ *      id: // value for 'id'
+ *   },
+ * });
+ */
+export function useAdminPingWebhookMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminPingWebhookMutation, AdminPingWebhookMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<AdminPingWebhookMutation, AdminPingWebhookMutationVariables>(AdminPingWebhookDocument, options);
+      }
+export type AdminPingWebhookMutationHookResult = ReturnType<typeof useAdminPingWebhookMutation>;
+export type AdminPingWebhookMutationResult = ApolloReactCommon.MutationResult<AdminPingWebhookMutation>;
+export type AdminPingWebhookMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminPingWebhookMutation, AdminPingWebhookMutationVariables>;
 export const AdminUpdateWebhookDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminUpdateWebhook"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateWebhookInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateWebhook"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminWebhookFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminWebhookFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Webhook"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"events"}},{"kind":"Field","name":{"kind":"Name","value":"secret"}},{"kind":"Field","name":{"kind":"Name","value":"active"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}}]}}]} as unknown as DocumentNode;
 export type AdminUpdateWebhookMutationFn = ApolloReactCommon.MutationFunction<AdminUpdateWebhookMutation, AdminUpdateWebhookMutationVariables>;
 
@@ -2790,3 +2760,33 @@ export type AdminWebhooksQueryHookResult = ReturnType<typeof useAdminWebhooksQue
 export type AdminWebhooksLazyQueryHookResult = ReturnType<typeof useAdminWebhooksLazyQuery>;
 export type AdminWebhooksSuspenseQueryHookResult = ReturnType<typeof useAdminWebhooksSuspenseQuery>;
 export type AdminWebhooksQueryResult = ApolloReactCommon.QueryResult<AdminWebhooksQuery, AdminWebhooksQueryVariables>;
+export const AdminRecordDeliveryDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminRecordDelivery"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"trackingCode"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"RecordDeliveryInput"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"signature"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Upload"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"photo"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Upload"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"recordDelivery"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"trackingCode"},"value":{"kind":"Variable","name":{"kind":"Name","value":"trackingCode"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}},{"kind":"Argument","name":{"kind":"Name","value":"signature"},"value":{"kind":"Variable","name":{"kind":"Name","value":"signature"}}},{"kind":"Argument","name":{"kind":"Name","value":"photo"},"value":{"kind":"Variable","name":{"kind":"Name","value":"photo"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"receiver_name"}},{"kind":"Field","name":{"kind":"Name","value":"signature_url"}},{"kind":"Field","name":{"kind":"Name","value":"photo_url"}},{"kind":"Field","name":{"kind":"Name","value":"delivered_at"}},{"kind":"Field","name":{"kind":"Name","value":"left_at"}}]}}]}}]} as unknown as DocumentNode;
+export type AdminRecordDeliveryMutationFn = ApolloReactCommon.MutationFunction<AdminRecordDeliveryMutation, AdminRecordDeliveryMutationVariables>;
+
+/**
+ * __useAdminRecordDeliveryMutation__
+ *
+ * To run a mutation, you first call `useAdminRecordDeliveryMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminRecordDeliveryMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [adminRecordDeliveryMutation, { data, loading, error }] = useAdminRecordDeliveryMutation({
+ *   variables: {
+ *      trackingCode: // value for 'trackingCode'
+ *      input: // value for 'input'
+ *      signature: // value for 'signature'
+ *      photo: // value for 'photo'
+ *   },
+ * });
+ */
+export function useAdminRecordDeliveryMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminRecordDeliveryMutation, AdminRecordDeliveryMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<AdminRecordDeliveryMutation, AdminRecordDeliveryMutationVariables>(AdminRecordDeliveryDocument, options);
+      }
+export type AdminRecordDeliveryMutationHookResult = ReturnType<typeof useAdminRecordDeliveryMutation>;
+export type AdminRecordDeliveryMutationResult = ApolloReactCommon.MutationResult<AdminRecordDeliveryMutation>;
+export type AdminRecordDeliveryMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminRecordDeliveryMutation, AdminRecordDeliveryMutationVariables>;

@@ -7,7 +7,7 @@ import { alternate_email, phone, schedule, send } from "../components/icons";
 import { useSiteGraph } from "../modules/graph/siteGraph";
 import { useDocumentTitle } from "../components/brand";
 import { useContactForm } from "../modules/contact/useContactForm";
-import { MAX_TEXT } from "../../server/core/lengths.codes";
+import { MAX_TEXT } from "@shared/core/lengths.codes";
 
 /** Contact Us: contact e-mail and alternate phone when set, and a form that really sends. */
 export default function ContactPage() {

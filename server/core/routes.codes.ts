@@ -1,4 +1,4 @@
-// Pure data shared by the server and the client (client/routes.ts, client/App.tsx): no imports and
+// Pure data shared by the server and the client (client/screenFiles.ts, client/App.tsx): no imports and
 // no Node or browser APIs here. The one list of the site's public addresses.
 
 /** The public screens' addresses, by name. */

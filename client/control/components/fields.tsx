@@ -2,8 +2,8 @@ import { useId, useState, type ChangeEvent, type ReactNode } from "react";
 import { Icon } from "../../components/Icon";
 import { ErrorList } from "../../components/ErrorList";
 import type { Option } from "../options";
-import { MAX_TEXT } from "../../../server/core/lengths.codes";
-import { PASSWORD_MIN } from "../../../server/modules/admin/password.codes";
+import { MAX_TEXT } from "@shared/core/lengths.codes";
+import { PASSWORD_MIN } from "@shared/modules/admin/password.codes";
 import * as icons from "../icons";
 
 /** "recipient_name" -> "Recipient Name" */

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { MAX_TEXT } from "../../../server/core/lengths.codes";
+import { MAX_TEXT } from "@shared/core/lengths.codes";
 import { useVisitorContactMutation } from "../../generated/public";
 import { errorMessages } from "../../errors";
 

@@ -6,8 +6,8 @@ import { TRACK_ERRORS } from "../parcel/trackErrors";
 import { Icon } from "../../components/Icon";
 import { calendar_month } from "../parcel/icons";
 import { fmtDate } from "../parcel/format";
-import { nextWorkingDays } from "../../../server/modules/delivery/delivery.rules";
-import { MAX_TEXT } from "../../../server/core/lengths.codes";
+import { nextWorkingDays } from "@shared/modules/delivery/delivery.rules";
+import { MAX_TEXT } from "@shared/core/lengths.codes";
 import { useKeepTyped } from "../../components/hydrated";
 
 interface Props {

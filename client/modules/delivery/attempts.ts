@@ -1,7 +1,7 @@
 import type { TFunction } from "i18next";
 import { isFailureReason } from "../parcel/status";
 
-export { attemptNumbers } from "../../../server/modules/delivery/delivery.rules";
+export { attemptNumbers } from "@shared/modules/delivery/delivery.rules";
 
 /** "Attempt 2 failed: nobody home" in the visitor's language; a free-text reason is shown as it is. */
 export function attemptText(t: TFunction, n: number, reason: string | null | undefined): string {

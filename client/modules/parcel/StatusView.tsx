@@ -2,7 +2,7 @@ import type { CSSProperties } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "../../components/Icon";
 import { activityIconPath } from "../../components/activityIcons";
-import { ACTIVITY_COLORS } from "../../../server/modules/activity/activity.codes";
+import { ACTIVITY_COLORS } from "@shared/modules/activity/activity.codes";
 import { info, warning } from "./icons";
 import { isStatusCode, STATUS_RULES, type StatusCode } from "./status";
 

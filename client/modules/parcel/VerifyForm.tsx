@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "../../components/Icon";
 import { lock, lock_open } from "./icons";
-import { MAX_TEXT } from "../../../server/core/lengths.codes";
+import { MAX_TEXT } from "@shared/core/lengths.codes";
 import { useKeepTyped } from "../../components/hydrated";
 
 /** Asks the server again with the second factor; resolves to the errors (none on success). */

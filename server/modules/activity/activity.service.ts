@@ -10,7 +10,7 @@ import { notifyRecipient } from "../notification/notification.service.js";
 import { withDerivedTime } from "../parcel/history.js";
 import { statusEvents } from "../parcel/parcel.events.js";
 import { applyHistoryStatus, parcelUpdates, parcelViews, touchParcel } from "../parcel/parcel.service.js";
-import { forgetParcel } from "../parcel/public-views.js";
+import { forgetParcel } from "../parcel/view-cache.js";
 import { STATUS_RULES } from "../parcel/status.codes.js";
 import { isStatusCode } from "../parcel/status.rules.js";
 import { emitEvent, listensTo } from "../webhook/webhook.service.js";

@@ -7,8 +7,8 @@ import { CSV_COLUMNS } from "../parcel/parcel.export.js";
 import { CreateParcelInput, PARCEL_NULLABLE, UpdateParcelInput } from "../parcel/parcel.input.js";
 import { historyOrder } from "../parcel/history.js";
 import { checkMap, checkWindow, writeImportBatch, writeImportRow } from "../parcel/parcel.service.js";
-import { adminView } from "../parcel/public-view.js";
-import { forgetParcel } from "../parcel/public-views.js";
+import { adminView } from "../parcel/view-shape.js";
+import { forgetParcel } from "../parcel/view-cache.js";
 
 /**
  * Bulk import of parcels from CSV: the columns of the export (parcel.export.ts), a header row,

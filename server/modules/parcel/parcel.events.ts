@@ -1,6 +1,6 @@
 import { siteUrl } from "../../core/links.js";
 import { emitEvent } from "../webhook/webhook.service.js";
-import type { AdminView, HistoryEntry } from "./public-view.js";
+import type { AdminView, HistoryEntry } from "./view-shape.js";
 
 /** The webhook events of a parcel's writes, and the parcel as webhooks carry it. */
 

@@ -12,15 +12,15 @@ import { historyOrder } from "./history.js";
 import { PARCEL_NULLABLE, type CreateParcelInput, type UpdateParcelInput } from "./parcel.input.js";
 import { statusEvents } from "./parcel.events.js";
 import { findByCode, readParcelsWithHistory } from "./parcel.reader.js";
-import { adminView } from "./public-view.js";
-import { forgetParcel } from "./public-views.js";
+import { adminView } from "./view-shape.js";
+import { forgetParcel } from "./view-cache.js";
 import { FINAL_STATUSES, STATUS_CODES } from "./status.codes.js";
 import { CODE_SHAPE, normalizeCode, proposeCode } from "./tracking-code.js";
 
 /**
  * Parcels for the staff: read, list, create, change, delete. Every write of a parcel row happens
  * here (other modules call the functions at the end: history entries, deliveries, notifications),
- * each moves the row's version and evicts its cached public view (public-views.ts).
+ * each moves the row's version and evicts its cached public view (view-cache.ts).
  */
 
 /** A fresh unguessable code for Create Parcel (the admin may keep or replace it), not yet taken. */

@@ -2,8 +2,8 @@ import { config } from "../../core/config.js";
 import { AppError, badInput, errorFor, notFound } from "../../core/errors.js";
 import { limit } from "../../core/ratelimit.js";
 import { findByCode } from "./parcel.reader.js";
-import { publicView, type PublicView } from "./public-view.js";
-import { cachedPublicView, publicViewNow } from "./public-views.js";
+import { publicView, type PublicView } from "./view-shape.js";
+import { cachedPublicView, publicViewNow } from "./view-cache.js";
 import { secondFactorMatches } from "./status.rules.js";
 import { CODE_SHAPE, couldBeProposedCode, normalizeCode } from "./tracking-code.js";
 

@@ -11,7 +11,7 @@ import { ACTIVITY_COLOR_OPTIONS, ACTIVITY_ICON_OPTIONS, COLOR_SWATCH, FAILURE_RE
 import { ParcelGate } from "../parcels/ParcelGate";
 import { NotFoundCard } from "../NotFound";
 import { useActivityForm } from "./useActivityForm";
-import { MAX_LENGTH } from "../../../../server/core/lengths.codes";
+import { MAX_LENGTH } from "@shared/core/lengths.codes";
 import * as icons from "../../icons";
 import { activityIconPath } from "../../../components/activityIcons";
 

@@ -4,7 +4,7 @@ import { useAdminCreateActivityMutation, useAdminUpdateActivityMutation, type Ad
 import { useFormState } from "../../hooks/useFormState";
 import { isoToLocal, localToIso, textOrNull } from "../../hooks/values";
 import { statusLook } from "../../options";
-import { DEFAULT_ACTIVITY_COLOR, DEFAULT_ACTIVITY_ICON } from "../../../../server/modules/activity/activity.codes";
+import { DEFAULT_ACTIVITY_COLOR, DEFAULT_ACTIVITY_ICON } from "@shared/modules/activity/activity.codes";
 
 /** Creates a history entry for the parcel, or edits `activity`; then back to the parcel's history. */
 export function useActivityForm(parcel: { id: number; tracking_code: string }, activity?: AdminActivityFieldsFragment) {

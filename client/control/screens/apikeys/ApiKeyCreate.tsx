@@ -6,8 +6,8 @@ import { Card, PageHeader } from "../../components/PageHeader";
 import { useTitle } from "../../hooks/useTitle";
 import { API_KEY_SCOPE_OPTIONS } from "../../options";
 import { useApiKeyForm, type CreatedKey } from "./useApiKeyForm";
-import { DEFAULT_KEY_RATE, MAX_KEY_RATE } from "../../../../server/modules/apikey/apikey.codes";
-import { MAX_LENGTH } from "../../../../server/core/lengths.codes";
+import { DEFAULT_KEY_RATE, MAX_KEY_RATE } from "@shared/modules/apikey/apikey.codes";
+import { MAX_LENGTH } from "@shared/core/lengths.codes";
 import * as icons from "../../icons";
 
 /** 100000 as "100 000". */

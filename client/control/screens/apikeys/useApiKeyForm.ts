@@ -3,7 +3,7 @@ import { useAdminCreateApiKeyMutation, type AdminCreateApiKeyMutation } from "..
 import { useFormState } from "../../hooks/useFormState";
 import { useTicked } from "../../hooks/useTicked";
 import { API_KEY_SCOPE_OPTIONS } from "../../options";
-import { DEFAULT_KEY_RATE } from "../../../../server/modules/apikey/apikey.codes";
+import { DEFAULT_KEY_RATE } from "@shared/modules/apikey/apikey.codes";
 
 export type CreatedKey = AdminCreateApiKeyMutation["createApiKey"];
 

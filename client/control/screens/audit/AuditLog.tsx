@@ -6,7 +6,7 @@ import { PageHeader } from "../../components/PageHeader";
 import { Icon } from "../../../components/Icon";
 import { firstError } from "../../hooks/errors";
 import { useTitle } from "../../hooks/useTitle";
-import { MAX_LENGTH } from "../../../../server/core/lengths.codes";
+import { MAX_LENGTH } from "@shared/core/lengths.codes";
 import * as icons from "../../icons";
 
 type Entry = AdminAuditLogQuery["auditLog"]["data"][number];

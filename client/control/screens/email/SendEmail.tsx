@@ -7,7 +7,7 @@ import { Icon } from "../../../components/Icon";
 import { firstError } from "../../hooks/errors";
 import { useTitle } from "../../hooks/useTitle";
 import { useSendEmailForm } from "./useSendEmailForm";
-import { MAX_LENGTH } from "../../../../server/core/lengths.codes";
+import { MAX_LENGTH } from "@shared/core/lengths.codes";
 import * as icons from "../../icons";
 
 function Form({ settings }: { settings: AdminSettingsQuery["adminSettings"] }) {

@@ -10,7 +10,7 @@ import { PAGE_HERO_OPTIONS, PAGE_ICON_OPTIONS, PAGE_OVERLAY_OPTIONS } from "../.
 import { heroImageUrl } from "../../../components/heroImages";
 import { NotFoundCard } from "../NotFound";
 import { usePageForm } from "./usePageForm";
-import { MAX_LENGTH } from "../../../../server/core/lengths.codes";
+import { MAX_LENGTH } from "@shared/core/lengths.codes";
 import * as icons from "../../icons";
 import { pageIconPath } from "../../../components/pageIcons";
 

@@ -2,7 +2,7 @@ import { useNavigate } from "react-router-dom";
 import { useAdminCreatePageMutation, useAdminUpdatePageMutation, type AdminPageQuery } from "../../../generated/graphql";
 import { useFormState } from "../../hooks/useFormState";
 import { textOrNull } from "../../hooks/values";
-import { PAGE_DEFAULTS } from "../../../../server/modules/page/page.codes";
+import { PAGE_DEFAULTS } from "@shared/modules/page/page.codes";
 
 type Page = AdminPageQuery["page"];
 

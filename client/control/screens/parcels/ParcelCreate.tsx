@@ -2,7 +2,7 @@ import { FormStatus, SubmitButton, TextField } from "../../components/fields";
 import { Card, PageHeader } from "../../components/PageHeader";
 import { useTitle } from "../../hooks/useTitle";
 import { useParcelCreateForm } from "./useParcelCreateForm";
-import { MAX_LENGTH } from "../../../../server/core/lengths.codes";
+import { MAX_LENGTH } from "@shared/core/lengths.codes";
 import * as icons from "../../icons";
 
 export default function ParcelCreate() {

@@ -8,7 +8,7 @@ import { useTitle } from "../../hooks/useTitle";
 import type { AdminParcelQuery } from "../../../generated/graphql";
 import { failureReasonLabel, LANGUAGE_OPTIONS, statusLabel } from "../../options";
 import { ProofImages } from "../../../modules/delivery/ProofView";
-import { attemptNumbers } from "../../../../server/modules/delivery/delivery.rules";
+import { attemptNumbers } from "@shared/modules/delivery/delivery.rules";
 import { rescheduleText } from "./ToReschedule";
 import { ParcelGate } from "./ParcelGate";
 import { useRole } from "../../session";

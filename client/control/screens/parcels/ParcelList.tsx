@@ -10,7 +10,7 @@ import { useTitle } from "../../hooks/useTitle";
 import { useTicked } from "../../hooks/useTicked";
 import { labelsUrl } from "./labels";
 import { ParcelRow } from "./ParcelRow";
-import { MAX_LABELS } from "../../../../server/modules/label/label.codes";
+import { MAX_LABELS } from "@shared/modules/label/label.codes";
 import { useRole } from "../../session";
 import "./floor.css";
 import * as icons from "../../icons";

@@ -6,7 +6,7 @@ import type { AdminParcelQuery } from "../../../generated/graphql";
 import { ParcelGate } from "./ParcelGate";
 import { BOOL_FIELDS, NUMBER_FIELDS, TEXT_FIELDS } from "./parcelFields";
 import { useParcelUpdateForm } from "./useParcelUpdateForm";
-import { MAX_LENGTH } from "../../../../server/core/lengths.codes";
+import { MAX_LENGTH } from "@shared/core/lengths.codes";
 
 type Parcel = AdminParcelQuery["adminParcel"];
 const FIELDS = [...TEXT_FIELDS, ...NUMBER_FIELDS, ...BOOL_FIELDS, "map_zoom"] as const;

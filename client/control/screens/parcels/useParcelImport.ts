@@ -3,7 +3,7 @@ import { useApolloClient } from "@apollo/client/react";
 import { useAdminImportParcelsMutation, type AdminImportParcelsMutation } from "../../../generated/graphql";
 import { errorMessages } from "../../../errors";
 import { chunks, splitCsv, type CsvRecord } from "./csvChunks";
-import { IMPORT_BATCH } from "../../../../server/modules/import/import.codes";
+import { IMPORT_BATCH } from "@shared/modules/import/import.codes";
 
 export type ImportRow = AdminImportParcelsMutation["importParcels"]["rows"][number];
 export interface ImportSummary {

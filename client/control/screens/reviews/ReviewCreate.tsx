@@ -2,7 +2,7 @@ import { FileField, FormStatus, SubmitButton, TextAreaField, TextField } from ".
 import { Card, PageHeader } from "../../components/PageHeader";
 import { useTitle } from "../../hooks/useTitle";
 import { useReviewCreateForm } from "./useReviewCreateForm";
-import { MAX_LENGTH } from "../../../../server/core/lengths.codes";
+import { MAX_LENGTH } from "@shared/core/lengths.codes";
 import * as icons from "../../icons";
 
 export default function ReviewCreate() {

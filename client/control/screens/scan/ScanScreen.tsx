@@ -1,22 +1,18 @@
-import { lazy, Suspense, useCallback, useEffect, useRef, useState, type FormEvent } from "react";
-import { ApolloError } from "@apollo/client/core";
-import { useApolloClient } from "@apollo/client/react";
-import { AdminMeDocument, useAdminDeleteActivityMutation, useAdminScanParcelsMutation, type AdminMeQuery } from "../../../generated/graphql";
+import { lazy, Suspense, useRef, useState, type FormEvent } from "react";
 import { ListState } from "../../components/lists";
 import { useSession } from "../../session";
-import { useStore } from "../../../state/store";
 import { Icon } from "../../../components/Icon";
 import { PageHeader } from "../../components/PageHeader";
 import { useToast } from "../../components/Toast";
 import { useTitle } from "../../hooks/useTitle";
 import { STATUS_OPTIONS } from "../../options";
-import { FAILURE_REASON_LABELS, FAILURE_REASONS, STATUS_RULES, type StatusCode } from "../../../../server/modules/parcel/status.codes";
-import { SCAN_EVENTS, type ScanEventId } from "../../../../server/modules/scan/scan.events";
-import { signal } from "./feedback";
+import { FAILURE_REASON_LABELS, FAILURE_REASONS, STATUS_RULES, type StatusCode } from "@shared/modules/parcel/status.codes";
+import { SCAN_EVENTS, type ScanEventId } from "@shared/modules/scan/scan.events";
 import { ProofAction } from "./ProofAction";
-import { codeFromScan, eventOf, loadRun, newScanId, nextQueued, saveRun, scanInput, undoable, type ScanLine, type ScanRun, type ScanSetup } from "./scanRun";
+import { eventOf, type ScanSetup } from "./scanRun";
+import { useScanQueue } from "./useScanQueue";
 import "./scan.css";
-import { MAX_TEXT } from "../../../../server/core/lengths.codes";
+import { MAX_TEXT } from "@shared/core/lengths.codes";
 import * as icons from "../../icons";
 import { activityIconPath } from "../../../components/activityIcons";
 
@@ -25,32 +21,12 @@ const Camera = lazy(() => import("./Camera").then((m) => ({ default: m.Camera })
 
 /** The same code seen again this soon by the camera is the same scan. */
 const CAMERA_REPEAT_MS = 3000;
-const RETRY_MS = 8000;
 const KEYBOARD_KEY = "courier.scan.keyboard";
-
-const isNetworkError = (e: unknown) => e instanceof ApolloError && !!e.networkError && !e.graphQLErrors?.length;
-const isSignedOut = (e: unknown) => e instanceof ApolloError && e.graphQLErrors.some((g) => g.extensions?.code === "UNAUTHENTICATED");
 
 function eventLabel(s: ScanSetup): string {
   if (s.event === "custom") return s.title || "Custom event";
   const base = eventOf(s.event).label;
   return s.status_reason && s.status_reason in FAILURE_REASON_LABELS ? `${base}: ${FAILURE_REASON_LABELS[s.status_reason as keyof typeof FAILURE_REASON_LABELS].toLowerCase()}` : base;
-}
-
-/** The member's run, kept in localStorage on every change. */
-function useRun(member: string) {
-  const [run, setRunState] = useState<ScanRun>(() => loadRun(member));
-  const ref = useRef(run);
-  const setRun = useCallback((f: (r: ScanRun) => ScanRun) => {
-    ref.current = f(ref.current);
-    saveRun(member, ref.current);
-    setRunState(ref.current);
-  }, [member]);
-  const patchLine = useCallback(
-    (scanId: string, patch: Partial<ScanLine>) => setRun((r) => ({ ...r, lines: r.lines.map((l) => (l.scan_id === scanId ? { ...l, ...patch } : l)) })),
-    [setRun],
-  );
-  return { run, ref, setRun, patchLine };
 }
 
 export default function ScanScreen() {
@@ -62,113 +38,21 @@ export default function ScanScreen() {
 }
 
 function MemberScanScreen({ member }: { member: string }) {
-  const { run, ref, setRun, patchLine } = useRun(member);
-  const client = useApolloClient();
-  const { dispatch } = useStore();
+  const { run, online, signedOut, waiting, okCount, failed, next, add, undo: undoScan, setSetup, clearFinished } = useScanQueue(member);
   const [editing, setEditing] = useState(!run.setup);
-  const [online, setOnline] = useState(() => navigator.onLine);
-  const [signedOut, setSignedOut] = useState(false);
   const [camera, setCamera] = useState(false);
   const [code, setCode] = useState("");
   // With a USB or Bluetooth scanner the phone's own keyboard only hides the screen: it can be kept shut.
   const [keyboard, setKeyboard] = useState(() => localStorage.getItem(KEYBOARD_KEY) !== "off");
   const input = useRef<HTMLInputElement>(null);
   const lastCamera = useRef({ code: "", at: 0 });
-  const sending = useRef(false);
   const toast = useToast();
-  const [scan] = useAdminScanParcelsMutation();
-  const [deleteActivity] = useAdminDeleteActivityMutation();
-
-  /**
-   * Sends waiting scans, oldest first, one at a time, until none is left or the network fails; only
-   * while the session is still the member's who made them (the cookie may be another's by now).
-   */
-  const flush = useCallback(async () => {
-    if (sending.current || !nextQueued(ref.current.lines)) return;
-    sending.current = true;
-    try {
-      try {
-        const { data } = await client.query<AdminMeQuery>({ query: AdminMeDocument, fetchPolicy: "no-cache" });
-        if (data.me?.email.toLowerCase() !== member.toLowerCase()) {
-          // Another member, or nobody: the session changes and this screen (and its queue) goes.
-          dispatch({ type: "session/me", me: data.me ?? null });
-          return;
-        }
-      } catch {
-        setOnline(false);
-        return;
-      }
-      for (;;) {
-        const line = nextQueued(ref.current.lines);
-        if (!line) break;
-        patchLine(line.scan_id, { state: "sending" });
-        try {
-          const { data } = await scan({ variables: { input: scanInput(line) } });
-          const r = data?.scanParcels[0];
-          if (!r) throw new Error("no answer");
-          if (r.activity) {
-            patchLine(line.scan_id, { state: "ok", recipient: r.recipient_name, activity_id: r.activity.id, status_code: r.activity.status_code, error: null });
-            signal("ok");
-          } else {
-            patchLine(line.scan_id, { state: "error", recipient: r.recipient_name, error: r.error?.message ?? "Not recorded" });
-            signal("error");
-          }
-          setOnline(true);
-          setSignedOut(false);
-        } catch (e) {
-          if (isNetworkError(e) || isSignedOut(e)) {
-            // Kept in the queue: it goes again when the network (or the session) is back.
-            patchLine(line.scan_id, { state: "queued" });
-            if (isSignedOut(e)) setSignedOut(true);
-            else setOnline(false);
-            break;
-          }
-          const message = e instanceof ApolloError ? (e.graphQLErrors[0]?.message ?? e.message) : "Not recorded";
-          patchLine(line.scan_id, { state: "error", error: message });
-          signal("error");
-        }
-      }
-    } finally {
-      sending.current = false;
-    }
-  }, [ref, patchLine, scan, client, dispatch, member]);
-
-  useEffect(() => {
-    const up = () => {
-      setOnline(true);
-      void flush();
-    };
-    const down = () => setOnline(false);
-    window.addEventListener("online", up);
-    window.addEventListener("offline", down);
-    const timer = window.setInterval(() => {
-      if (navigator.onLine && nextQueued(ref.current.lines)) void flush();
-    }, RETRY_MS);
-    void flush();
-    return () => {
-      window.removeEventListener("online", up);
-      window.removeEventListener("offline", down);
-      window.clearInterval(timer);
-    };
-  }, [flush, ref]);
 
   const focusInput = () => window.setTimeout(() => input.current?.focus(), 0);
 
-  const addScan = (raw: string) => {
-    const setup = ref.current.setup;
-    const value = codeFromScan(raw);
-    if (!setup || !value) return;
-    const line: ScanLine = { scan_id: newScanId(), code: value, scanned_at: new Date().toISOString(), setup, state: "queued" };
-    setRun((r) => ({ ...r, lines: [line, ...r.lines] }));
-    if (!navigator.onLine) {
-      setOnline(false);
-      signal("queued");
-    } else void flush();
-  };
-
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    addScan(code);
+    add(code);
     setCode("");
     focusInput();
   };
@@ -177,39 +61,21 @@ function MemberScanScreen({ member }: { member: string }) {
     const now = Date.now();
     if (raw === lastCamera.current.code && now - lastCamera.current.at < CAMERA_REPEAT_MS) return;
     lastCamera.current = { code: raw, at: now };
-    addScan(raw);
+    add(raw);
   };
 
   const undo = async () => {
-    const line = undoable(ref.current.lines);
-    if (!line) return;
-    if (line.state === "queued") {
-      // Never sent: it simply leaves the queue.
-      setRun((r) => ({ ...r, lines: r.lines.filter((l) => l.scan_id !== line.scan_id) }));
-    } else if (line.activity_id) {
-      try {
-        await deleteActivity({ variables: { id: line.activity_id } });
-        patchLine(line.scan_id, { state: "undone" });
-      } catch (e) {
-        if (e instanceof ApolloError && e.graphQLErrors.some((g) => g.extensions?.code === "NOT_FOUND")) patchLine(line.scan_id, { state: "undone" });
-        else toast(isNetworkError(e) ? "Undo needs the network: try again when it is back." : "Could not undo that scan.");
-      }
-    }
+    const outcome = await undoScan();
+    if (!outcome) return;
+    if (outcome.failure) toast(outcome.failure);
     focusInput();
   };
 
   const startRun = (setup: ScanSetup) => {
-    setRun((r) => ({ ...r, setup }));
+    setSetup(setup);
     setEditing(false);
     focusInput();
   };
-
-  const clearFinished = () => setRun((r) => ({ ...r, lines: r.lines.filter((l) => l.state === "queued" || l.state === "sending") }));
-
-  const waiting = run.lines.filter((l) => l.state === "queued" || l.state === "sending").length;
-  const okCount = run.lines.filter((l) => l.state === "ok").length;
-  const failed = run.lines.filter((l) => l.state === "error").length;
-  const next = undoable(run.lines);
 
   if (editing || !run.setup) {
     return <SetupForm initial={run.setup} onStart={startRun} onCancel={run.setup ? () => setEditing(false) : undefined} />;

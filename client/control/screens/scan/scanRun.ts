@@ -2,8 +2,8 @@
 // localStorage, so scans made without a signal wait there (in order, each with its own time and id)
 // and survive a reload or a trip to another screen. Each member has a run of their own (the key
 // names them): scans waiting from one member are never loaded, so never sent, in another's session.
-import { SCAN_EVENTS, type ScanEventId } from "../../../../server/modules/scan/scan.events";
-import type { StatusCode } from "../../../../server/modules/parcel/status.codes";
+import { SCAN_EVENTS, type ScanEventId } from "@shared/modules/scan/scan.events";
+import type { StatusCode } from "@shared/modules/parcel/status.codes";
 
 export interface ScanSetup {
   event: ScanEventId;

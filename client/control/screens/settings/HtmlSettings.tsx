@@ -5,7 +5,7 @@ import { useTitle } from "../../hooks/useTitle";
 import type { AdminSettingsQuery } from "../../../generated/graphql";
 import { SettingsGate } from "./SettingsGate";
 import { HTML_SAVED_KEY, useHtmlSettingsForm } from "./useHtmlSettingsForm";
-import { MAX_LENGTH } from "../../../../server/core/lengths.codes";
+import { MAX_LENGTH } from "@shared/core/lengths.codes";
 import * as icons from "../../icons";
 
 function savedBeforeReload(): boolean {

@@ -7,7 +7,7 @@ import { MAIL_DRIVER_OPTIONS, MAIL_TEMPLATE_OPTIONS } from "../../options";
 import type { AdminSettingsQuery } from "../../../generated/graphql";
 import { SettingsGate } from "./SettingsGate";
 import { useMailSettingsForm } from "./useMailSettingsForm";
-import { SMTP_PLAIN_WARNING } from "../../../../server/modules/settings/settings.codes";
+import { SMTP_PLAIN_WARNING } from "@shared/modules/settings/settings.codes";
 import * as icons from "../../icons";
 
 function Form({ settings }: { settings: AdminSettingsQuery["adminSettings"] }) {

@@ -8,7 +8,7 @@ import { Card, PageHeader } from "../../components/PageHeader";
 import { useTitle } from "../../hooks/useTitle";
 import { WEBHOOK_EVENT_OPTIONS } from "../../options";
 import { useWebhookForm } from "./useWebhookForm";
-import { MAX_LENGTH } from "../../../../server/core/lengths.codes";
+import { MAX_LENGTH } from "@shared/core/lengths.codes";
 import * as icons from "../../icons";
 
 function WebhookForm({ hook }: { hook?: AdminWebhookFieldsFragment }) {

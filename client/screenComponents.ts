@@ -1,5 +1,5 @@
 import { createElement, lazy, type ComponentType } from "react";
-import { loaderOf, screenFileAt, type Loader } from "./routes";
+import { loaderOf, screenFileAt, type Loader } from "./screenFiles";
 
 /** Screens whose module has arrived: rendered as they are, without a suspending React.lazy. */
 const loaded = new Map<Loader, ComponentType>();

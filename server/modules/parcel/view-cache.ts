@@ -2,7 +2,7 @@ import { ViewCache } from "../../core/cache.js";
 import { readEnv } from "../../core/config.js";
 import { cacheGeneration, invalidate, onInvalidate, trusted } from "../../core/bus.js";
 import { readParcelVersion, readParcelWithHistory } from "./parcel.reader.js";
-import { publicView, type PublicView } from "./public-view.js";
+import { publicView, type PublicView } from "./view-shape.js";
 
 /**
  * The view cache (see ARCHITECTURE.md): public views by tracking code, shared by both

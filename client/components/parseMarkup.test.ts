@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseLine, parseMarkup, safeMediaUrl } from "./markup";
+import { parseLine, parseMarkup, safeMediaUrl } from "./parseMarkup";
 
 describe("content markup", () => {
   it("keeps plain lines as text and turns blank lines into breaks", () => {

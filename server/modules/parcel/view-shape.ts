@@ -4,7 +4,7 @@ import { coarse, maskName, maskSecrets, staleAfterDays, townAndCountry } from ".
 
 /**
  * What a parcel row looks like to the admin (adminView) and to anyone with its code (publicView):
- * pure functions of the row, no reads. The public view is what the view cache keeps (public-views.ts).
+ * pure functions of the row, no reads. The public view is what the view cache keeps (view-cache.ts).
  */
 
 const PRIVATE_FIELDS = [

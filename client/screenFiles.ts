@@ -1,5 +1,5 @@
 import type { ComponentType } from "react";
-import { isControlPath, normalPath, pageSlugAt, screenAt, type Screen } from "../server/core/routes.codes";
+import { isControlPath, normalPath, pageSlugAt, screenAt, type Screen } from "@shared/core/routes.codes";
 
 /**
  * The screens' chunks, one module each (under client/, the keys of Vite's manifest, which the server reads
