@@ -90,7 +90,8 @@ export function allow(op: OperationName, items?: (req: FastifyRequest) => number
     (req as FastifyRequest & { [ACTOR]?: Actor | null })[ACTOR] = await authorize(ctxOf(req, reply), op, items ? items(req) : 1);
   };
 }
-const actorOf = (req: FastifyRequest) => (req as FastifyRequest & { [ACTOR]?: Actor | null })[ACTOR] ?? null;
+/** The actor `allow` authorized for this request (null: anonymous). */
+export const actorOf = (req: FastifyRequest) => (req as FastifyRequest & { [ACTOR]?: Actor | null })[ACTOR] ?? null;
 
 function requestSchema(spec: RouteSpec<unknown>, isGet: boolean): Schema {
   const s: Schema = {};

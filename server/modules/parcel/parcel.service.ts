@@ -43,7 +43,7 @@ export async function parcelViews(ids: number[]) {
 }
 
 /** The list's search: tracking code, recipient or destination containing the text, case-insensitively. */
-function parcelWhere(search: string | undefined): Record<string, unknown> {
+export function parcelWhere(search: string | undefined): Record<string, unknown> {
   const s = search?.trim();
   return s ? { OR: [{ tracking_code: containsText(s) }, { recipient_name: containsText(s) }, { destination: containsText(s) }] } : {};
 }
@@ -68,27 +68,6 @@ export function listParcels(args: PageArgs & { stale_days?: number; to_reschedul
     async (skip, take) =>
       (await db().parcel.findMany({ where, skip, take, orderBy: { id: "desc" }, include: { history: historyOrder } })).map(adminView),
   );
-}
-
-/**
- * Every parcel matching the list's search, newest first, in batches of `size` rows (each with its
- * count of history entries), so a million parcels never sit in memory at once (the CSV export).
- */
-export async function* parcelBatches(search: string | undefined, size: number) {
-  const where = parcelWhere(search);
-  let cursor: number | undefined;
-  for (;;) {
-    const batch = await db().parcel.findMany({
-      where,
-      orderBy: { id: "desc" },
-      take: size,
-      ...(cursor ? { cursor: { id: cursor }, skip: 1 } : {}),
-      include: { _count: { select: { history: true } } },
-    });
-    if (batch.length) yield batch.map((p) => ({ ...p, history_entries: p._count.history }));
-    if (batch.length < size) return;
-    cursor = batch[batch.length - 1].id;
-  }
 }
 
 /** Business rules of a parcel's fields taken together (create, update and import). */
