@@ -314,7 +314,7 @@ async function main() {
       const unknown = Array.from({ length: 2000 }, (_, i) => `NO-${i}-${Math.random().toString(36).slice(2, 8)}`);
       const site: Site = { label: String(n), n, server, base: `http://127.0.0.1:${port}`, sample, unknown, dir };
       sites.push(site);
-      if (n === SCALES[0]) {
+      if (LOOKUPS && n === SCALES[0]) {
         // The same database at the first scale, served with logging off and with every request logged.
         for (const [label, env] of [["logging off", { LOG_LEVEL: "silent" }], ["LOG_REQUESTS=all", { LOG_REQUESTS: "all" }]] as const) {
           const other = await startServer(url, ++port, dir, env);

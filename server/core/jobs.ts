@@ -1,5 +1,5 @@
 import type { Readable } from "node:stream";
-import type { Actor } from "./actor.js";
+import { currentCall, type Actor } from "./actor.js";
 import { AppError, unauthenticated } from "./errors.js";
 
 /**
@@ -57,6 +57,11 @@ export async function asJob<T>(kind: JobKind, caller: JobCaller, fn: () => Promi
   } finally {
     release();
   }
+}
+
+/** asJob for the caller the door runs this call as (core/actor.ts runAs): for services that both doors call. */
+export function callerJob<T>(kind: JobKind, fn: () => Promise<T>): Promise<T> {
+  return asJob(kind, jobCaller(currentCall()?.actor), fn);
 }
 
 /**

@@ -19,7 +19,7 @@ export const CSV_COLUMNS = [
 ] as const;
 
 /** Parcels read per batch: a batch is a few milliseconds of the event loop, then other requests are answered. */
-const EXPORT_BATCH = 2000;
+const EXPORT_BATCH = 1000;
 const FIELDS = ["id", ...CSV_COLUMNS.filter((c) => c !== "history_entries")];
 const PG_INT_MAX = 2147483647;
 
@@ -49,8 +49,12 @@ async function prismaBatch(search: string | undefined, before: number, size: num
     select: Object.fromEntries(FIELDS.map((f) => [f, true])),
   })) as Row[];
   if (!rows.length) return rows;
-  const counts = await db().activity.groupBy({ by: ["parcel_id"], where: { parcel_id: { in: rows.map((r) => r.id as number) } }, _count: { _all: true } });
-  const byId = new Map(counts.map((c) => [c.parcel_id, c._count._all]));
+  const byId = new Map<number, number>();
+  // In slices: SQLite takes at most 999 parameters a query.
+  for (let i = 0; i < rows.length; i += 500) {
+    const ids = rows.slice(i, i + 500).map((r) => r.id as number);
+    for (const c of await db().activity.groupBy({ by: ["parcel_id"], where: { parcel_id: { in: ids } }, _count: { _all: true } })) byId.set(c.parcel_id, c._count._all);
+  }
   for (const r of rows) r.history_entries = byId.get(r.id as number) ?? 0;
   return rows;
 }
