@@ -110,10 +110,31 @@ export function importCsv(codes: string[], note = "first"): string {
   return `${lines.join("\r\n")}\r\n`;
 }
 
-/** POST /api/parcels/import of a CSV text: the status and the answer's JSON. */
+/** POST /api/parcels/import of a CSV text, on a connection of its own: the status and the answer's JSON. */
 export async function postImport(base: string, headers: Record<string, string>, csv: string, dryRun = false): Promise<{ status: number; json: any }> {
   const form = new FormData();
   form.set("file", new File([csv], "parcels.csv", { type: "text/csv" }));
-  const r = await fetch(`${base}/api/parcels/import${dryRun ? "?dry_run=true" : ""}`, { method: "POST", headers, body: form });
-  return { status: r.status, json: await r.json().catch(() => undefined) };
+  const encoded = new Response(form);
+  const body = Buffer.from(await encoded.arrayBuffer());
+  const type = encoded.headers.get("content-type")!;
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${base}/api/parcels/import${dryRun ? "?dry_run=true" : ""}`, {
+      method: "POST", agent: false, headers: { ...headers, "content-type": type, "content-length": String(body.length) },
+    }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (d: Buffer) => chunks.push(d));
+      res.on("end", () => {
+        let json: any;
+        try {
+          json = JSON.parse(Buffer.concat(chunks).toString());
+        } catch {
+          json = undefined;
+        }
+        resolve({ status: res.statusCode ?? 0, json });
+      });
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end(body);
+  });
 }
