@@ -38,7 +38,7 @@ export interface ImportResult {
 }
 
 /** Rows checked and written as one batch (one transaction): a few hundred milliseconds at most, then other requests. */
-export const WRITE_BATCH = 100;
+export const WRITE_BATCH = 50;
 
 /** Export columns that describe a parcel but are not set through create or update: read, then ignored. */
 const READ_ONLY = new Set(["image", "history_entries", "created_at", "updated_at"]);
