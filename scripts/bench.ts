@@ -10,6 +10,9 @@
 //   BENCH_QUIET=1 (on a shared machine: before each target wait, up to 3 minutes, until other processes
 //   use less than a quarter of a core, and measure a target again, up to 3 times in all, when they took
 //   more than a third of a core meanwhile; BENCH_QUIET_WAIT=180 caps each wait, in seconds)
+//   BENCH_SECTIONS=lookups,heavy (heavy: at the largest scale, the look-up's latency from another client while
+//   an export of every parcel, an import of 10 000 rows (then again with one column changed), four batches of
+//   200 labels at once and a scan of 500 codes run, each in turn; BENCH_SECTIONS=heavy skips the look-up targets)
 // For each database: one fresh database per scale filled with demo-like parcels (10 history entries
 // each), the real server for each (rate limits raised) pinned to core 0, the raw baseline pinned to core 0
 // too (and the same raw server sending the site's REST headers, a row of its own: the floor for that
@@ -23,7 +26,8 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { migrate, pgTarget } from "../server/db/migrate.js";
+import { benchCode as code, fill } from "./bench-fill.js";
+import { apiKey, download, importCsv, ownerCookie, percentile, postImport, probeDuring, type Probed } from "./bench-heavy.js";
 
 const DBS = (process.env.BENCH_DBS || "sqlite,postgresql").split(",");
 const SCALES = (process.env.BENCH_SCALES || "1000,1000000").split(",").map(Number);
@@ -36,62 +40,13 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 32);
 const ONLY = (process.env.BENCH_TARGETS || "").split(",").filter(Boolean);
 const PROFILE = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_PROFILE) : "";
 const SAMPLE = 500;
+const SECTIONS = (process.env.BENCH_SECTIONS || "lookups,heavy").split(",");
+const LOOKUPS = SECTIONS.includes("lookups");
+const HEAVY_TOKEN = "bench-heavy-setup-token-0123456789";
 const PG = process.env.BENCH_PG_URL || "postgresql://postgres@127.0.0.1:5432/test";
 const cores = os.cpus().length;
 const pin = (core: number) => (cores > 1 && fs.existsSync("/usr/bin/taskset") ? ["taskset", "-c", String(core % cores)] : []);
 const root = path.resolve(import.meta.dirname, "..");
-
-const code = (i: number) => `BN-${String(i).padStart(8, "0")}`;
-const ICONS = ["radio_button_checked", "airplanemode_active", "local_shipping", "home_work", "directions_boat", "check_circle"];
-
-async function fill(url: string, n: number) {
-  await migrate(url);
-  const t0 = Date.now();
-  if (url.startsWith("file:")) {
-    const { default: Database } = await import("better-sqlite3");
-    const db = new Database(url.slice(5));
-    db.pragma("journal_mode = WAL");
-    db.pragma("synchronous = OFF");
-    const now = new Date().toISOString().replace("Z", "+00:00");
-    const p = db.prepare(`INSERT INTO Parcel (id, tracking_code, recipient_name, recipient_email, destination, current_location, pickup_location, status, weight, shipped_via, parcel_content, declared_value, show_map, map_zoom, map_current_latitude, map_current_longitude, version, created_at, updated_at)
-      VALUES (?, ?, 'Bench Recipient', 'r@example.com', 'Rotterdam, NL', 'Hamburg, DE', 'Shanghai, CN', 'In transit', 12.5, 'Sea freight', 'Machine parts', 1800, 'yes', 6, 53.55, 9.99, 0, ?, ?)`);
-    const a = db.prepare(`INSERT INTO Activity (parcel_id, title, description, icon, color, created_at, updated_at) VALUES (?, ?, 'Handled at the facility and scanned; next stop on schedule.', ?, 'green', ?, ?)`);
-    const batch = db.transaction((from: number, to: number) => {
-      for (let i = from; i < to; i++) {
-        p.run(i + 1, code(i), now, now);
-        for (let k = 0; k < 10; k++) a.run(i + 1, `Checkpoint ${k + 1}`, ICONS[k % ICONS.length], now, now);
-      }
-    });
-    for (let i = 0; i < n; i += 10_000) batch(i, Math.min(n, i + 10_000));
-    db.pragma("wal_checkpoint(TRUNCATE)");
-    db.close();
-  } else {
-    const { default: pg } = await import("pg");
-    const { connectionString, schema } = pgTarget(url);
-    const c = new pg.Client({ connectionString });
-    await c.connect();
-    await c.query(`SET search_path TO "${schema}"`);
-    for (let i = 0; i < n; i += 100_000) {
-      const to = Math.min(n, i + 100_000);
-      await c.query(
-        `INSERT INTO "Parcel" (id, tracking_code, recipient_name, recipient_email, destination, current_location, pickup_location, status, weight, shipped_via, parcel_content, declared_value, show_map, map_zoom, map_current_latitude, map_current_longitude, version, created_at, updated_at)
-         SELECT g + 1, 'BN-' || lpad(g::text, 8, '0'), 'Bench Recipient', 'r@example.com', 'Rotterdam, NL', 'Hamburg, DE', 'Shanghai, CN', 'In transit', 12.5, 'Sea freight', 'Machine parts', 1800, 'yes', 6, 53.55, 9.99, 0, now(), now()
-         FROM generate_series($1::int, $2::int - 1) g`,
-        [i, to],
-      );
-      await c.query(
-        `INSERT INTO "Activity" (parcel_id, title, description, icon, color, created_at, updated_at)
-         SELECT g + 1, 'Checkpoint ' || k, 'Handled at the facility and scanned; next stop on schedule.', (ARRAY['radio_button_checked','airplanemode_active','local_shipping','home_work','directions_boat','check_circle'])[1 + k % 6], 'green', now(), now()
-         FROM generate_series($1::int, $2::int - 1) g, generate_series(1, 10) k`,
-        [i, to],
-      );
-    }
-    await c.query(`SELECT setval(pg_get_serial_sequence('"Parcel"', 'id'), $1)`, [n]);
-    await c.query(`ANALYZE`);
-    await c.end();
-  }
-  return (Date.now() - t0) / 1000;
-}
 
 /** The server as `npm start` runs it (node dist/server/main.js, shipped defaults) plus `env`, pinned to core 0. */
 function startServer(url: string, port: number, dir: string, env: Record<string, string> = {}): Promise<ChildProcess> {
@@ -114,6 +69,7 @@ function startServer(url: string, port: number, dir: string, env: Record<string,
       OUTBOX_DIR: path.join(dir, "outbox"),
       SEED_DEMO: "true",
       RATE_LIMIT_TRACKING: "1000000000",
+      ADMIN_SETUP_TOKEN: HEAVY_TOKEN,
       ...env,
     },
     stdio: ["ignore", log, log],
@@ -283,11 +239,52 @@ async function lookUpAll(base: string, codes: string[]): Promise<void> {
   }));
 }
 
+interface HeavyRow {
+  parcels: number; work: string; seconds: number; lookups: number; p50: number; p99: number; max: number; failed: number; note: string;
+}
+
+/**
+ * The heavy section: each piece of work in turn on the site's database (export of every parcel, an import
+ * of 10 000 new rows, the same rows again with one column changed, four 200-label batches at once by four
+ * API keys, one scan of 500 codes), while another client (127.0.0.21) looks a cached parcel up every 20 ms.
+ */
+async function heavySection(s: Site): Promise<HeavyRow[]> {
+  const cookie = await ownerCookie(s.base, HEAVY_TOKEN);
+  const asOwner = { cookie };
+  const out: HeavyRow[] = [];
+  const row = (work: string, p: Probed<unknown>, note: string) => {
+    const r = (v: number) => Math.round(v * 10) / 10;
+    out.push({ parcels: s.n, work, seconds: r(p.seconds), lookups: p.lookups.length, p50: r(percentile(p.lookups, 50)), p99: r(percentile(p.lookups, 99)), max: r(Math.max(0, ...p.lookups)), failed: p.failed, note });
+  };
+  const watched = s.sample[0];
+  const exp = await probeDuring(s.base, watched, () => download(`${s.base}/api/parcels/export.csv`, asOwner));
+  row("export.csv of every parcel", exp, `status ${exp.result.status}, ${Math.round(exp.result.bytes / 1e6)} MB, first byte after ${Math.round(exp.result.firstByteMs)} ms`);
+  const codes = Array.from({ length: 10_000 }, (_, i) => `HV-${String(i).padStart(6, "0")}-${s.n}`);
+  for (const [work, note] of [["import of 10 000 new rows", "first"], ["import again, one column changed", "second"]] as const) {
+    const imp = await probeDuring(s.base, watched, () => postImport(s.base, asOwner, importCsv(codes, note)));
+    const d = imp.result.json?.data;
+    row(work, imp, `status ${imp.result.status}, created ${d?.created}, updated ${d?.updated}, failed ${d?.failed}`);
+  }
+  const keys = await Promise.all([1, 2, 3, 4].map((k) => apiKey(s.base, cookie, `bench labels ${k}`, ["parcels:read"])));
+  const labelCodes = (k: number) => Array.from({ length: 200 }, (_, i) => code((k * 200 + i) % s.n)).join(",");
+  const labels = await probeDuring(s.base, watched, () =>
+    Promise.all(keys.map((key, k) => download(`${s.base}/api/labels.pdf?codes=${labelCodes(k)}`, { authorization: `Bearer ${key}` }))));
+  row("4 x 200 labels at once", labels, `status ${labels.result.map((r) => r.status).join("/")}, ${Math.round(labels.result.reduce((a, r) => a + r.bytes, 0) / 1e6)} MB`);
+  const scanCodes = Array.from({ length: 500 }, (_, i) => code((1000 + i) % s.n));
+  const scans = await probeDuring(s.base, watched, async () => {
+    const r = await fetch(`${s.base}/api/scans`, { method: "POST", headers: { ...asOwner, "content-type": "application/json" }, body: JSON.stringify({ codes: scanCodes, status_code: "in_transit", place: "Bench hub" }) });
+    return { status: r.status, json: (await r.json()) as { data?: { error: unknown }[] } };
+  });
+  row("scan of 500 codes", scans, `status ${scans.result.status}, ${scans.result.json.data?.filter((o) => !o.error).length ?? 0} entries`);
+  return out;
+}
+
 async function main() {
   // The server as shipped: built to dist/server (esbuild, a fraction of a second).
   execFileSync(process.execPath, [path.join(root, "scripts/build-server.mjs")], { stdio: "inherit" });
   const rows: Row[] = [];
   const memory: Memory[] = [];
+  const heavy: (HeavyRow & { db: string })[] = [];
   const baselines: (Omit<Row, "parcels" | "ratio"> & { before: string })[] = [];
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "courier-bench-"));
   let port = 4700;
@@ -317,7 +314,7 @@ async function main() {
       const unknown = Array.from({ length: 2000 }, (_, i) => `NO-${i}-${Math.random().toString(36).slice(2, 8)}`);
       const site: Site = { label: String(n), n, server, base: `http://127.0.0.1:${port}`, sample, unknown, dir };
       sites.push(site);
-      if (n === SCALES[0]) {
+      if (LOOKUPS && n === SCALES[0]) {
         // The same database at the first scale, served with logging off and with every request logged.
         for (const [label, env] of [["logging off", { LOG_LEVEL: "silent" }], ["LOG_REQUESTS=all", { LOG_REQUESTS: "all" }]] as const) {
           const other = await startServer(url, ++port, dir, env);
@@ -362,7 +359,7 @@ async function main() {
       });
       if (!(await r.text()).includes('"parcel"')) throw new Error("persisted query not registered");
     }
-    if (WARMUP > 0) {
+    if (LOOKUPS && WARMUP > 0) {
       for (const s of [...sites, ...variants]) {
         const sampled = new Set(s.sample);
         const warm: string[] = [];
@@ -394,7 +391,7 @@ async function main() {
     const show = (label: string, r: Omit<Row, "db" | "parcels" | "target">, ratio?: number) =>
       console.log(`   ${label.padEnd(44)} ${String(r.rps).padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms${ratio === undefined ? "" : `  ratio ${ratio}`}  cpu ${r.cpu_us_per_request} us/req  cores ${r.server_cores}/${r.generator_cores}  non-2xx ${r.non2xx}${r.disturbed ? `  (disturbed: others used ${r.others_cores} core)` : ""}`);
     console.log(`\n== ${dbKind}: measuring ${DURATION} s per target`);
-    for (const [target, make, on] of targets) {
+    for (const [target, make, on] of LOOKUPS ? targets : []) {
       if (ONLY.length && !ONLY.some((t) => target.includes(t))) continue;
       if (target.includes("304")) {
         // The client's copies: each sampled code's current ETag, sent back as If-None-Match.
@@ -432,7 +429,7 @@ async function main() {
     // Resident memory with a full cache of public views: every parcel at the small scale, PARCEL_CACHE_SIZE
     // (default 50 000) distinct parcels at the large one; the cache bounds it, whatever the database holds.
     const cacheSize = Number(process.env.PARCEL_CACHE_SIZE || 50_000);
-    for (const s of sites) {
+    for (const s of LOOKUPS ? sites : []) {
       const idle = rssMb(s.server.pid!);
       const t0 = Date.now();
       const count = Math.min(s.n, cacheSize);
@@ -441,6 +438,14 @@ async function main() {
       const m: Memory = { db: dbKind, parcels: s.n, cached_views: count, cache_size: cacheSize, before: idle, full: rssMb(s.server.pid!), fill_s: Math.round((Date.now() - t0) / 100) / 10 };
       memory.push(m);
       console.log(`   memory (${s.n}): RSS ${m.before.rss} MB before (own ${m.before.anon}, mapped files ${m.before.file}), ${m.full.rss} MB (own ${m.full.anon}, mapped files ${m.full.file}) with ${count} views cached (filled in ${m.fill_s} s)`);
+    }
+    if (SECTIONS.includes("heavy")) {
+      const largest = sites[sites.length - 1];
+      console.log(`\n== ${dbKind}: heavy work at ${largest.n} parcels, a look-up every 20 ms from another client`);
+      for (const h of await heavySection(largest)) {
+        heavy.push({ db: dbKind, ...h });
+        console.log(`   ${h.work.padEnd(44)} ${String(h.seconds).padStart(7)} s  look-ups ${h.lookups}  p50 ${h.p50} ms  p99 ${h.p99} ms  max ${h.max} ms  failed ${h.failed}  ${h.note}`);
+      }
     }
     for (const raw of [baseline, floorProc]) {
       raw.kill();
@@ -461,7 +466,7 @@ async function main() {
   const outDir = path.join(root, "bench-results");
   fs.mkdirSync(outDir, { recursive: true });
   const file = path.join(outDir, `bench-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
-  fs.writeFileSync(file, JSON.stringify({ machine: { cpus: cores, node: process.version }, duration: DURATION, connections: CONNECTIONS, full_field_query: fullQuery, rows, memory, baselines }, null, 2));
+  fs.writeFileSync(file, JSON.stringify({ machine: { cpus: cores, node: process.version }, duration: DURATION, connections: CONNECTIONS, full_field_query: fullQuery, rows, memory, heavy, baselines }, null, 2));
   console.log(`\n| db | parcels | target | req/s | p50 ms | p99 ms | baseline req/s | ratio | p99 vs first scale | CPU µs/req | core used: server / generator (baseline) |\n|---|---|---|---|---|---|---|---|---|---|---|`);
   for (const r of rows) {
     const note = r.disturbed ? " (disturbed)" : r.baseline_disturbed ? " (baseline disturbed)" : "";
@@ -470,6 +475,10 @@ async function main() {
   console.log(`\n| db | parcels | views cached (PARCEL_CACHE_SIZE) | RSS before (own + mapped files) | RSS with the cache full (own + mapped files) |\n|---|---|---|---|---|`);
   for (const m of memory) {
     console.log(`| ${m.db} | ${m.parcels} | ${m.cached_views} (${m.cache_size}) | ${m.before.rss} MB (${m.before.anon} + ${m.before.file}) | ${m.full.rss} MB (${m.full.anon} + ${m.full.file}) |`);
+  }
+  if (heavy.length) {
+    console.log(`\n| db | parcels | heavy work | seconds | look-ups | p50 ms | p99 ms | max ms | failed | note |\n|---|---|---|---|---|---|---|---|---|---|`);
+    for (const h of heavy) console.log(`| ${h.db} | ${h.parcels} | ${h.work} | ${h.seconds} | ${h.lookups} | ${h.p50} | ${h.p99} | ${h.max} | ${h.failed} | ${h.note} |`);
   }
   for (const db of DBS) {
     const on = rows.find((r) => r.db === db && r.target === "REST look-up, shipped defaults");

@@ -16,7 +16,8 @@ const t0 = Date.now();
 fs.rmSync(outdir, { recursive: true, force: true });
 const result = await build({
   absWorkingDir: root,
-  entryPoints: ["server/main.ts"],
+  // The shipping labels' thread (server/modules/label/label.service.ts) is its own module beside main.js.
+  entryPoints: { main: "server/main.ts", "label.worker": "server/modules/label/label.worker.ts" },
   outdir: "dist/server",
   // Modules imported dynamically (the invoice PDF stack) become chunks loaded when first used.
   splitting: true,

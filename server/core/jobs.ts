@@ -1,4 +1,6 @@
-import { AppError } from "./errors.js";
+import type { Readable } from "node:stream";
+import { currentCall, type Actor } from "./actor.js";
+import { AppError, unauthenticated } from "./errors.js";
 
 /**
  * Heavy work a member (or an API key) may run: how many of each kind at once per caller. The one
@@ -18,6 +20,12 @@ const running = new Map<string, number>();
 
 /** Who runs a job: "member:12" or "key:3" (anything that names one caller). */
 export type JobCaller = string;
+
+/** The caller of an authorized request as a job's owner (heavy work is never anonymous). */
+export function jobCaller(actor: Actor | null | undefined): JobCaller {
+  if (!actor) throw unauthenticated();
+  return `${actor.kind}:${actor.id}`;
+}
 
 /**
  * Takes a slot for one job of this kind for this caller, or throws 429 when the caller runs as many
@@ -48,6 +56,28 @@ export async function asJob<T>(kind: JobKind, caller: JobCaller, fn: () => Promi
     return await fn();
   } finally {
     release();
+  }
+}
+
+/** asJob for the caller the door runs this call as (core/actor.ts runAs): for services that both doors call. */
+export function callerJob<T>(kind: JobKind, fn: () => Promise<T>): Promise<T> {
+  return asJob(kind, jobCaller(currentCall()?.actor), fn);
+}
+
+/**
+ * Runs a job whose answer is a stream (an export): the slot is taken before `make` runs and given
+ * back when the stream closes, whether it ended, failed or was destroyed because the client went away.
+ */
+export function streamJob<T extends { stream: Readable }>(kind: JobKind, caller: JobCaller, make: () => T): T {
+  const release = startJob(kind, caller);
+  try {
+    const out = make();
+    if (out.stream.closed || out.stream.destroyed) release();
+    else out.stream.once("close", release);
+    return out;
+  } catch (e) {
+    release();
+    throw e;
   }
 }
 

@@ -51,6 +51,9 @@ function sqliteDecoder(declared: string | null): Decode {
     case "DATETIME":
     case "TIMESTAMP":
       return (v) => (typeof v === "number" ? new Date(v) : prismaDate(String(v)));
+    case "":
+      // An expression (a COUNT(*) in the parcel export): SQLite's own value, a number for a count.
+      return same;
     default:
       throw new Unsupported(`column type ${declared}`);
   }

@@ -88,7 +88,8 @@ const ACTOR = Symbol("courier.actor");
 const authorizing = (op: OperationName, items?: (req: FastifyRequest) => number) => async (req: FastifyRequest, reply: FastifyReply) => {
   (req as FastifyRequest & { [ACTOR]?: Actor | null })[ACTOR] = await authorize(ctxOf(req, reply), op, items ? items(req) : 1);
 };
-const actorOf = (req: FastifyRequest) => (req as FastifyRequest & { [ACTOR]?: Actor | null })[ACTOR] ?? null;
+/** The actor `allow` authorized for this request (null: anonymous). */
+export const actorOf = (req: FastifyRequest) => (req as FastifyRequest & { [ACTOR]?: Actor | null })[ACTOR] ?? null;
 
 /** The parameters a route declares (path and query), as the request gave them. */
 function declaredParams(req: FastifyRequest): Record<string, unknown> {

@@ -156,7 +156,10 @@ describe("idempotency by scan_id", () => {
     const codes = Array.from({ length: 20 }, (_, i) => `RACE-${i}`);
     for (const c of codes) await parcel(c);
     const body = { codes, status_code: "in_transit", place: "Hub", scan_ids: codes.map((c) => `race-${c}`) };
-    const [a, b] = await Promise.all([admin.post("/api/scans", body), admin.post("/api/scans", body)]);
+    // Two callers (one caller runs one batch of scans at a time: tests/integration/heavy-jobs.test.ts): a member and a scanner's key.
+    const made = await admin.gql(`mutation { createApiKey(input: { name: "Scanner", scopes: ["history:write"] }) { key } }`);
+    const key = made.data.createApiKey.key as string;
+    const [a, b] = await Promise.all([admin.post("/api/scans", body), anon.post("/api/scans", body, { authorization: `Bearer ${key}` })]);
     const [ra, rb] = [ok(a), ok(b)];
     expect(ra.map((o: any) => o.activity.id)).toEqual(rb.map((o: any) => o.activity.id));
     const parcelIds = codes.map((c) => ids.get(c)!);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { input as inputOf } from "../../rest/body.js";
-import { allow, route, securityOf } from "../../rest/route.js";
+import { actorOf, allow, route, securityOf } from "../../rest/route.js";
+import { jobCaller, streamJob } from "../../core/jobs.js";
 import { data, envelope, inputSchema } from "../../rest/schemas.js";
 import { auditCsv } from "./audit.export.js";
 import { AuditQuery, linkAuditPage } from "./audit.input.js";
@@ -39,7 +40,7 @@ export function registerAuditRoutes(api: FastifyInstance): void {
             "text/csv": { schema: { type: "string" } },
           },
         },
-        "4xx": { description: "401 not signed in (with \"admin\": \"false\"), 403 the role lacks audit, 422 a bad filter", $ref: "ErrorEnvelope#" },
+        "4xx": { description: "401 not signed in (with \"admin\": \"false\"), 403 the role lacks audit, 422 a bad filter, 429 an export of this member's still running (format=csv)", $ref: "ErrorEnvelope#" },
         "5xx": { description: "Unexpected failure: a generic message, never a stack trace", $ref: "ErrorEnvelope#" },
       },
     },
@@ -48,7 +49,7 @@ export function registerAuditRoutes(api: FastifyInstance): void {
     handler: async (req, reply) => {
       const { format, ...args } = await inputOf(AuditQuery, req.query);
       if (format === "csv") {
-        const { filename, stream } = auditCsv(args);
+        const { filename, stream } = streamJob("export", jobCaller(actorOf(req)), () => auditCsv(args));
         return reply
           .type("text/csv; charset=utf-8")
           .header("Content-Disposition", `attachment; filename="${filename}"`)

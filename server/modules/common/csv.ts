@@ -1,10 +1,15 @@
 import { Readable } from "node:stream";
+import { yieldToOthers } from "../../core/jobs.js";
 
 /**
  * CSV files for spreadsheets (the parcel and audit exports): UTF-8 with a byte-order mark, a header
  * row of the columns, CRLF line ends, streamed batch by batch. Text cells that a spreadsheet would
  * run as a formula (=, +, -, @, tab, CR first) are prefixed with ' (CSV injection); numbers and
  * dates are written as they are.
+ *
+ * The stream reads the next batch only when the client has taken the last one (backpressure), lets
+ * other requests be answered between batches, and stops reading when it is destroyed (the client
+ * went away: Fastify destroys a streamed answer whose connection closed).
  */
 function csvCell(v: unknown): string {
   if (v === null || v === undefined) return "";
@@ -23,8 +28,12 @@ export function csvStream(columns: readonly string[], batches: AsyncIterable<Rec
       yield `\uFEFF${columns.join(",")}\r\n`;
       for await (const batch of batches) {
         let out = "";
-        for (const row of batch) out += columns.map((c) => csvCell(row[c])).join(",") + "\r\n";
+        for (const row of batch) {
+          for (let i = 0; i < columns.length; i++) out += (i ? "," : "") + csvCell(row[columns[i]]);
+          out += "\r\n";
+        }
         yield out;
+        await yieldToOthers();
       }
     })(),
   );

@@ -4,8 +4,7 @@ import { fileOf, input as inputOf } from "../../rest/body.js";
 import { route } from "../../rest/route.js";
 import { data } from "../../rest/schemas.js";
 import { ImportOptions } from "./import.input.js";
-import { importParcels } from "./import.service.js";
-import { IMPORT_BATCH } from "./import.codes.js";
+import { importParcels, WRITE_BATCH } from "./import.service.js";
 
 export function registerImportRoutes(api: FastifyInstance): void {
   route(api, {
@@ -15,9 +14,9 @@ export function registerImportRoutes(api: FastifyInstance): void {
       "The columns of GET /api/parcels/export.csv (a header row is required; image, history_entries, created_at and updated_at are read and ignored), " +
       "UTF-8 with or without a byte-order mark, `,` or `;` between cells. A row whose tracking_code exists updates that parcel (only the columns present; " +
       "an empty cell clears an optional field), any other row creates one, with the same rules as POST and PATCH /api/parcels. " +
-      `Every row is answered with its action or its errors (each naming its column); rows are written in transactions of ${IMPORT_BATCH}, ` +
+      `Every row is answered with its action or its errors (each naming its column); rows are written in transactions of ${WRITE_BATCH}, ` +
       `a failing row is never half-written and does not stop the others. At most ${Math.floor(config().uploadMaxBytes / 1024 / 1024)} MB per file (UPLOAD_MAX_BYTES, 413 above); ` +
-      "415 when the file is not UTF-8 text. dry_run may also be sent as a form field.",
+      "415 when the file is not UTF-8 text; 429 while an import (or dry run) of the same member or API key is still running. dry_run may also be sent as a form field.",
     input: ImportOptions, query: ImportOptions, files: ["file"], data: data.ref("ImportResult"),
     handler: async ({ input, req }) => {
       const query = await inputOf(ImportOptions, req.query);

@@ -1,5 +1,6 @@
-import { parse } from "csv-parse/sync";
+import { parse } from "csv-parse";
 import { AppError, badInput, isRecordMissing, isUniqueViolation } from "../../core/errors.js";
+import { callerJob, yieldToOthers } from "../../core/jobs.js";
 import { blankToNull, fieldsOf, validated } from "../../core/validation.js";
 import { db } from "../../db/index.js";
 import { emitEvents } from "../webhook/webhook.service.js";
@@ -15,8 +16,10 @@ import { forgetParcel } from "../parcel/view-cache.js";
  * UTF-8 with or without a byte-order mark, `,` or `;` between cells. Each row creates the parcel of
  * its tracking_code or updates it when it exists, checked with the same input classes and rules as
  * createParcel / updateParcel. A row is one statement (never half-written); rows are written in
- * batches, each in one transaction; a batch that fails as a whole (a code taken meanwhile) is
- * written again row by row so that only the failing row fails.
+ * batches of WRITE_BATCH, each in one transaction; a batch that fails as a whole (a code taken
+ * meanwhile) is written again row by row so that only the failing row fails. A file that cannot be
+ * read (not CSV, a bad header) writes nothing. Between batches the event loop answers other
+ * requests (a CSV import of 10 000 rows held every look-up of the process for its 20 s).
  */
 
 export type ImportAction = "create" | "update" | "error";
@@ -34,7 +37,8 @@ export interface ImportResult {
   rows: ImportRow[];
 }
 
-import { IMPORT_BATCH } from "./import.codes.js";
+/** Rows checked and written as one batch (one transaction): a few hundred milliseconds at most, then other requests. */
+export const WRITE_BATCH = 50;
 
 /** Export columns that describe a parcel but are not set through create or update: read, then ignored. */
 const READ_ONLY = new Set(["image", "history_entries", "created_at", "updated_at"]);
@@ -99,12 +103,33 @@ interface Parsed {
   records: { row: number; cells: string[] }[];
 }
 
-function parseCsv(bytes: Buffer): Parsed {
+/** The file's rows, parsed a part at a time with other requests answered in between (a few MB take a while). */
+async function rowsOf(bytes: Buffer, delimiter: string): Promise<string[][]> {
+  // Blank lines are kept (and skipped below) so that row numbers are those of a spreadsheet.
+  const parser = parse({ bom: true, delimiter, relax_column_count: true });
+  const rows: string[][] = [];
+  let failed: Error | undefined;
+  parser.on("readable", () => {
+    for (let r: string[] | null; (r = parser.read() as string[] | null) !== null; ) rows.push(r);
+  });
+  parser.on("error", (e) => (failed ??= e));
+  const ended = new Promise<void>((resolve) => parser.once("end", resolve).once("error", () => resolve()));
+  for (let i = 0; i < bytes.length && !failed; i += PARSE_PART) {
+    parser.write(bytes.subarray(i, i + PARSE_PART));
+    await yieldToOthers();
+  }
+  if (!failed) parser.end();
+  await ended;
+  if (failed) throw failed;
+  return rows;
+}
+const PARSE_PART = 64 * 1024;
+
+async function parseCsv(bytes: Buffer): Promise<Parsed> {
   const text = textOf(bytes);
   let rows: string[][];
   try {
-    // Blank lines are kept (and skipped below) so that row numbers are those of a spreadsheet.
-    rows = parse(text, { bom: true, delimiter: delimiterOf(text.replace(/^\uFEFF/, "")), relax_column_count: true }) as string[][];
+    rows = await rowsOf(bytes, delimiterOf(text.replace(/^\uFEFF/, "")));
   } catch (e) {
     const err = e as { message?: string; lines?: number };
     throw badInput(`file could not be read as CSV${err.lines ? ` (line ${err.lines})` : ""}: ${(err.message ?? "").replace(/^Invalid [^:]*: /, "").slice(0, 200)}`);
@@ -156,9 +181,10 @@ async function checkRow(row: number, columns: string[], cells: string[], existin
       checkMap(merged);
       checkWindow(merged);
       result.action = "update";
-      // A row that changes nothing (an export imported back) is answered as an update but not written.
-      const changed = Object.keys(data).some((k) => (data[k] ?? null) !== ((before as Record<string, unknown>)[k] ?? null));
-      return { result, ...(changed ? { update: { id: before.id, data, before } } : {}) };
+      // Only what changes is written (an export imported back writes nothing; rows changing a column alike
+      // are one statement), and it is answered as an update either way.
+      const changed = Object.fromEntries(Object.entries(data).filter(([k, v]) => (v ?? null) !== ((before as Record<string, unknown>)[k] ?? null)));
+      return { result, ...(Object.keys(changed).length ? { update: { id: before.id, data: changed, before } } : {}) };
     }
     const input = await validated(CreateParcelInput, raw);
     const data = blankToNull({ ...input } as Record<string, unknown>, PARCEL_NULLABLE);
@@ -238,11 +264,17 @@ async function emitBatchEvents(batch: Checked[]): Promise<void> {
  */
 export async function importParcels(bytes: Buffer | null | undefined, opts: { dryRun?: boolean } = {}): Promise<ImportResult> {
   if (!bytes) throw badInput("file is required: a CSV file with the columns of the export");
-  const { columns, records } = parseCsv(bytes);
+  // One import (or dry run) at a time per member or key: a second is 429 until this one ends.
+  return callerJob("import", () => importRecords(bytes, opts));
+}
+
+async function importRecords(bytes: Buffer, opts: { dryRun?: boolean }): Promise<ImportResult> {
+  const { columns, records } = await parseCsv(bytes);
   const out: ImportResult = { created: 0, updated: 0, failed: 0, rows: [] };
   const seen = new Map<string, number>();
-  for (let i = 0; i < records.length; i += IMPORT_BATCH) {
-    const slice = records.slice(i, i + IMPORT_BATCH);
+  for (let i = 0; i < records.length; i += WRITE_BATCH) {
+    if (i > 0) await yieldToOthers();
+    const slice = records.slice(i, i + WRITE_BATCH);
     const codeIndex = columns.indexOf("tracking_code");
     const codes = [...new Set(slice.map((r) => (r.cells[codeIndex] ?? "").trim()).filter(Boolean))];
     const existing = new Map((await existingOf(codes)).map((p) => [p.tracking_code, p]));
@@ -262,6 +294,7 @@ export async function importParcels(bytes: Buffer | null | undefined, opts: { dr
       batch.push(checked);
     }
     if (!opts.dryRun) {
+      await yieldToOthers();
       const written = await writeBatch(batch);
       if (written.length) await forgetParcel(...written);
       await emitBatchEvents(batch);

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { siteBase } from "../../core/context.js";
 import { input as inputOf } from "../../rest/body.js";
-import { allow, securityOf } from "../../rest/route.js";
+import { actorOf, allow, securityOf } from "../../rest/route.js";
+import { asJob, jobCaller } from "../../core/jobs.js";
 import { inputSchema } from "../../rest/schemas.js";
 import { LabelQuery, LabelsQuery } from "./label.input.js";
 import { labelCodes, labelsPdfOf } from "./label.service.js";
@@ -10,7 +11,7 @@ import type { LabelFormat } from "./label.pdf.js";
 
 const pdfAnswer = {
   200: { description: "The PDF", content: { "application/pdf": { schema: { type: "string", format: "binary" } } } },
-  "4xx": { description: "401 no admin session (with \"admin\": \"false\"), 404 unknown tracking code(s), 422 a bad format or codes", $ref: "ErrorEnvelope#" },
+  "4xx": { description: "401 no admin session (with \"admin\": \"false\"), 404 unknown tracking code(s), 422 a bad format or codes, 429 (several codes) a batch of this member's or key's still being drawn", $ref: "ErrorEnvelope#" },
 };
 const LAYOUT = "100 x 150 mm per label (thermal printers); ?format=a4 puts four labels on each A4 page. Each label carries the company's name and contact, " +
   "sender and recipient with their addresses, weight, service (shipped_via), the tracking code in large type, its Code 128 barcode and a QR code of the public tracking link.";
@@ -52,7 +53,8 @@ export function registerLabelRoutes(api: FastifyInstance): void {
     handler: async (req, reply) => {
       const { codes, format } = await inputOf(LabelsQuery, req.query);
       const list = labelCodes(codes);
-      const pdf = await labelsPdfOf(list, siteBase(req), (format ?? "label") as LabelFormat);
+      // One batch at a time per member or key (429 for a second meanwhile); drawn in the labels' thread.
+      const pdf = await asJob("labels", jobCaller(actorOf(req)), () => labelsPdfOf(list, siteBase(req), (format ?? "label") as LabelFormat));
       return reply.type("application/pdf").header("Content-Disposition", `inline; filename="labels-${list.length}.pdf"`).send(pdf);
     },
   });

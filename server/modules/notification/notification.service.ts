@@ -1,5 +1,6 @@
 import { rescheduleLink, siteUrl, trackingLink, unsubscribeLink } from "../../core/links.js";
 import { isUniqueViolation } from "../../core/errors.js";
+import { yieldToOthers } from "../../core/jobs.js";
 import { db } from "../../db/index.js";
 import { sendMail } from "../mail/mail.service.js";
 import { newRescheduleToken, unsubscribeTokenOf } from "../parcel/parcel.service.js";
@@ -8,6 +9,26 @@ import { parcelDeliveryJsonLd } from "../parcel/structured-data.js";
 import { mailLanguage } from "./notification.i18n.js";
 
 const inFlight = new Set<Promise<unknown>>();
+const waiting: (() => Promise<void>)[] = [];
+/** Messages prepared at once: a scan of 500 parcels queues 500, which would otherwise hold the process for seconds. */
+const AT_ONCE = 4;
+let running = 0;
+
+function pump() {
+  while (running < AT_ONCE && waiting.length) {
+    const job = waiting.shift()!;
+    running++;
+    const p = (async () => {
+      await yieldToOthers();
+      await job();
+    })().finally(() => {
+      running--;
+      inFlight.delete(p);
+      pump();
+    });
+    inFlight.add(p);
+  }
+}
 
 /**
  * Tells the recipient that a history entry changed the parcel's status: once per status and
@@ -16,15 +37,13 @@ const inFlight = new Set<Promise<unknown>>();
  * a failure is logged and recorded in the outbox, never thrown at the admin.
  */
 export function notifyRecipient(parcelId: number, entry: { status_code: string | null; status_reason: string | null; created_at: Date; title: string; description: string }): void {
-  const p = send(parcelId, entry)
-    .catch((e) => console.error("recipient notification failed:", (e as Error).message))
-    .finally(() => inFlight.delete(p));
-  inFlight.add(p);
+  waiting.push(() => send(parcelId, entry).catch((e) => console.error("recipient notification failed:", (e as Error).message)));
+  pump();
 }
 
 /** Waits for notifications started so far (shutdown, tests). */
 export async function settleNotifications(): Promise<void> {
-  while (inFlight.size) await Promise.all([...inFlight]);
+  while (inFlight.size || waiting.length) await Promise.all([...inFlight]);
 }
 
 async function send(parcelId: number, entry: Parameters<typeof notifyRecipient>[1]): Promise<void> {

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import { fileOf, input as inputOf } from "../../rest/body.js";
 import { IdInput } from "../../rest/id.input.js";
-import { allow, route, securityOf } from "../../rest/route.js";
+import { actorOf, allow, route, securityOf } from "../../rest/route.js";
+import { jobCaller, streamJob } from "../../core/jobs.js";
 import { data } from "../../rest/schemas.js";
 import { clientKey } from "../../core/client-address.js";
 import { notFound } from "../../core/errors.js";
@@ -26,13 +27,14 @@ export function registerParcelRoutes(api: FastifyInstance): void {
       querystring: { type: "object", properties: { search: { type: "string", description: "Tracking code, recipient or destination containing this text" } } },
       response: {
         200: { description: "The CSV file", content: { "text/csv": { schema: { type: "string" } } } },
-        "4xx": { description: "401 no admin session (with \"admin\": \"false\"), 422 a bad search", $ref: "ErrorEnvelope#" },
+        "4xx": { description: "401 no admin session (with \"admin\": \"false\"), 422 a bad search, 429 an export of this member's still running", $ref: "ErrorEnvelope#" },
       },
     },
     onRequest: allow("parcels.export"),
     handler: async (req, reply) => {
       const { search } = await inputOf(PageArgs, req.query);
-      const { filename, stream } = parcelsCsv(search);
+      // One export at a time per member: the slot is given back when the stream closes (ended, or the client went away).
+      const { filename, stream } = streamJob("export", jobCaller(actorOf(req)), () => parcelsCsv(search));
       return reply
         .type("text/csv; charset=utf-8")
         .header("Content-Disposition", `attachment; filename="${filename}"`)

@@ -45,7 +45,7 @@ export async function parcelViews(ids: number[]) {
 }
 
 /** The list's search: tracking code, recipient or destination containing the text, case-insensitively. */
-function parcelWhere(search: string | undefined): Record<string, unknown> {
+export function parcelWhere(search: string | undefined): Record<string, unknown> {
   const s = search?.trim();
   return s ? { OR: [{ tracking_code: containsText(s) }, { recipient_name: containsText(s) }, { destination: containsText(s) }] } : {};
 }
@@ -131,27 +131,6 @@ function listOnSqlite(args: PagingArgs & { to_reschedule?: boolean }, search: st
 
 async function pageRows(ids: Record<string, unknown>[]) {
   return (await readParcelsWithHistory(ids.map((r) => Number(r.id)))).map(adminView);
-}
-
-/**
- * Every parcel matching the list's search, newest first, in batches of `size` rows (each with its
- * count of history entries), so a million parcels never sit in memory at once (the CSV export).
- */
-export async function* parcelBatches(search: string | undefined, size: number) {
-  const where = parcelWhere(search);
-  let cursor: number | undefined;
-  for (;;) {
-    const batch = await db().parcel.findMany({
-      where,
-      orderBy: { id: "desc" },
-      take: size,
-      ...(cursor ? { cursor: { id: cursor }, skip: 1 } : {}),
-      include: { _count: { select: { history: true } } },
-    });
-    if (batch.length) yield batch.map((p) => ({ ...p, history_entries: p._count.history }));
-    if (batch.length < size) return;
-    cursor = batch[batch.length - 1].id;
-  }
 }
 
 /** Business rules of a parcel's fields taken together (create, update and import). */
@@ -277,17 +256,39 @@ export function parcelUpdates(changes: { ids: number[]; data: Record<string, str
 }
 
 /**
- * One batch of the CSV import in one transaction: an UPDATE per changed row, not read back (answers
+ * One batch of the CSV import in one transaction: an UPDATE per changed row (one for rows changed
+ * alike), not read back (answers
  * each one's count: 0 when the parcel was deleted meanwhile), then the new rows in one statement
  * (createManyAndReturn, so the audit log records each new parcel with its fields). Nothing is written
  * when any fails. The caller forgets the written codes' cached views.
  */
 export async function writeImportBatch(updates: { id: number; data: Record<string, unknown> }[], creates: Record<string, unknown>[]): Promise<number[]> {
+  // Rows that set the same fields to the same values (a column changed alike in every row) are one statement.
+  const groups = new Map<string, { data: Record<string, unknown>; ids: number[] }>();
+  for (const u of updates) {
+    const key = JSON.stringify(Object.entries(u.data).sort(([a], [b]) => (a < b ? -1 : 1)));
+    const g = groups.get(key);
+    if (g) g.ids.push(u.id);
+    else groups.set(key, { data: u.data, ids: [u.id] });
+  }
+  const list = [...groups.values()];
   const results = await db().$transaction([
-    ...updates.map((u) => db().parcel.updateMany({ where: { id: u.id }, data: { ...u.data, version: { increment: 1 } } as never })),
+    ...list.map((g) => db().parcel.updateMany({ where: g.ids.length === 1 ? { id: g.ids[0] } : { id: { in: g.ids } }, data: { ...g.data, version: { increment: 1 } } as never })),
     ...(creates.length ? [db().parcel.createManyAndReturn({ data: creates as never, select: { id: true } })] : []),
   ]);
-  return updates.map((_, i) => (results[i] as { count: number }).count);
+  const written = new Map<number, number>();
+  const partial: number[] = [];
+  list.forEach((g, i) => {
+    const { count } = results[i] as { count: number };
+    if (count === g.ids.length) for (const id of g.ids) written.set(id, 1);
+    else partial.push(...g.ids);
+  });
+  // Some parcels of a group were deleted meanwhile: which ones.
+  if (partial.length) {
+    const still = new Set((await db().parcel.findMany({ where: { id: { in: partial } }, select: { id: true } })).map((r) => r.id));
+    for (const id of partial) written.set(id, still.has(id) ? 1 : 0);
+  }
+  return updates.map((u) => written.get(u.id) ?? 0);
 }
 
 /** One row of the CSV import alone (after its batch failed as a whole): created, or updated. */

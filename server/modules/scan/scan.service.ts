@@ -1,4 +1,5 @@
 import { badInput, isUniqueViolation } from "../../core/errors.js";
+import { callerJob, yieldToOthers } from "../../core/jobs.js";
 import { isStorableText } from "../../core/validation.js";
 import { db } from "../../db/index.js";
 import { withDerivedTime } from "../parcel/history.js";
@@ -48,10 +49,15 @@ const text = (v: string | null | undefined) => (typeof v === "string" && v.trim(
  * or its own error. Reads are batched (the parcels, their newest entries, the scan ids seen before);
  * each entry is its own small transaction, so one code's failure never undoes another's entry.
  * A scan_id already on the parcel (an earlier try of this request, or a concurrent one) adds
- * nothing and answers the first entry.
+ * nothing and answers the first entry. Other requests are answered between write batches, and a
+ * member or key runs one such batch of scans at a time (429 for a second meanwhile).
  */
 export async function scanParcels(input: ScanParcelsInput): Promise<ScanOutcome[]> {
   checkInput(input);
+  return callerJob("scans", () => recordScans(input));
+}
+
+async function recordScans(input: ScanParcelsInput): Promise<ScanOutcome[]> {
   const status = input.status_code as StatusCode;
   const reason = text(input.status_reason);
   const place = text(input.place);
@@ -107,6 +113,7 @@ export async function scanParcels(input: ScanParcelsInput): Promise<ScanOutcome[
       else plans.push([i, planEntry(state, entryData(i), placeData)]);
     }
     for (let k = 0; k < plans.length; k += WRITE_BATCH) {
+      await yieldToOthers();
       const batch = plans.slice(k, k + WRITE_BATCH);
       let written: AddedEntry[] | null = null;
       try {
@@ -138,6 +145,7 @@ export async function scanParcels(input: ScanParcelsInput): Promise<ScanOutcome[
     if (scanIds) seen.set(`${state.id}\n${scanIds[i]}`, entry.activity);
     answer(i, state, entry.activity);
   }
+  await yieldToOthers();
   await afterEntries(added);
   return outcomes;
 }

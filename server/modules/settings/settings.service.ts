@@ -1,4 +1,4 @@
-import { badInput } from "../../core/errors.js";
+import { badInput, isUniqueViolation } from "../../core/errors.js";
 import { validated } from "../../core/validation.js";
 import { db } from "../../db/index.js";
 import { contentChanged } from "../content/content.service.js";
@@ -7,7 +7,15 @@ import { MAIL_SETTING_KEYS, PUBLIC_SETTING_KEYS as PUBLIC_KEYS } from "./setting
 
 /** The one settings row (created with defaults on first use). */
 export async function getSettings() {
-  return (await db().settings.findUnique({ where: { id: 1 } })) ?? db().settings.upsert({ where: { id: 1 }, create: { id: 1 }, update: {} });
+  const row = await db().settings.findUnique({ where: { id: 1 } });
+  if (row) return row;
+  try {
+    return await db().settings.upsert({ where: { id: 1 }, create: { id: 1 }, update: {} });
+  } catch (e) {
+    // Two first uses at once (PostgreSQL): the other one created it.
+    if (!isUniqueViolation(e)) throw e;
+    return db().settings.findUniqueOrThrow({ where: { id: 1 } });
+  }
 }
 
 export async function getPublicSettings() {

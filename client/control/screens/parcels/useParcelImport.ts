@@ -15,8 +15,7 @@ export interface ImportSummary {
 type Phase = "idle" | "checking" | "checked" | "importing" | "done";
 
 /**
- * The import screen's state: the file is split into parts of IMPORT_BATCH records, the server's batch
- * of one transaction (csvChunks.ts),
+ * The import screen's state: the file is split into parts of IMPORT_BATCH records (csvChunks.ts),
  * each sent to importParcels (first as a dry run, then for real) one after the other, so the
  * screen shows progress and no single request comes near the upload limit. Rows are numbered as in
  * the whole file; a tracking code that appears in two parts is refused in the later one, as the
