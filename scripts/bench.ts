@@ -12,7 +12,8 @@
 //   more than a third of a core meanwhile; BENCH_QUIET_WAIT=180 caps each wait, in seconds)
 //   BENCH_SECTIONS=lookups,heavy (heavy: at the largest scale, the look-up's latency from another client while
 //   an export of every parcel, an import of 10 000 rows (then again with one column changed), four batches of
-//   200 labels at once and a scan of 500 codes run, each in turn; BENCH_SECTIONS=heavy skips the look-up targets)
+//   200 labels at once and a scan of 500 codes run, each in turn; then the admin's list searches and history
+//   entries 8 at a time; BENCH_SECTIONS=heavy skips the look-up targets)
 // For each database: one fresh database per scale filled with demo-like parcels (10 history entries
 // each), the real server for each (rate limits raised) pinned to core 0, the raw baseline pinned to core 0
 // too (and the same raw server sending the site's REST headers, a row of its own: the floor for that
@@ -276,6 +277,34 @@ async function heavySection(s: Site): Promise<HeavyRow[]> {
     return { status: r.status, json: (await r.json()) as { data?: { error: unknown }[] } };
   });
   row("scan of 500 codes", scans, `status ${scans.result.status}, ${scans.result.json.data?.filter((o) => !o.error).length ?? 0} entries`);
+
+  // The admin's lists (median of 10 after one warm-up; every parcel here has the same recipient and
+  // destination, so a search by name matches them all: the widest answer to count).
+  const r1 = (v: number) => Math.round(v * 10) / 10;
+  for (const [work, q] of [
+    ["list ?search= a whole code", `search=${code(Math.floor(s.n / 2))}`],
+    ["list ?search= a name (every parcel)", "search=Recipient"],
+    ["list ?stale_days=3", "stale_days=3"],
+  ] as const) {
+    const ms: number[] = [];
+    let status = 0;
+    for (let i = 0; i < 11; i++) {
+      const t = performance.now();
+      const res = await fetch(`${s.base}/api/parcels?${q}`, { headers: asOwner });
+      await res.arrayBuffer();
+      status = res.status;
+      if (i) ms.push(performance.now() - t);
+    }
+    out.push({ parcels: s.n, work, seconds: r1(ms.reduce((a, b) => a + b, 0) / 1000), lookups: 0, p50: r1(percentile(ms, 50)), p99: r1(percentile(ms, 99)), max: r1(Math.max(...ms)), failed: 0, note: `status ${status}, 10 requests one after another (p50, p99, max are theirs)` });
+  }
+
+  // History entries, 8 at a time on one parcel for 10 s (the load generator's own process).
+  const parcel = (await (await fetch(`${s.base}/api/parcels?search=${code(7)}`, { headers: asOwner })).json()) as { data: { data: { id: number }[] } };
+  const bodies = Array.from({ length: 50 }, (_, i) => JSON.stringify({ parcel_id: parcel.data.data[0].id, title: `Scanned at hub ${i}`, description: "Sorted and loaded." }));
+  const spec = path.join(os.tmpdir(), `bench-writes-${process.pid}.json`);
+  fs.writeFileSync(spec, JSON.stringify({ url: s.base, method: "POST", path: "/api/activities", bodies, headers: { ...asOwner, "content-type": "application/json" }, connections: 8, duration: 10 }));
+  const w = JSON.parse(execFileSync(process.execPath, [path.join(root, "scripts/bench-load.mjs"), spec], { encoding: "utf8" }));
+  out.push({ parcels: s.n, work: "history entries, 8 at a time, 10 s", seconds: 10, lookups: 0, p50: w.p50, p99: w.p99, max: 0, failed: w.non2xx + w.errors, note: `${Math.round(w.rps)} entries/s (the p50 and p99 are the writes'), ${w.total} written` });
   return out;
 }
 
