@@ -56,13 +56,6 @@ function derive() {
   }
 }
 
-function migrationsOf(p) {
-  const dir = path.join(root, "prisma", p, "migrations");
-  if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir).filter((d) => fs.existsSync(path.join(dir, d, "migration.sql"))).sort()
-    .map((d) => path.join(dir, d, "migration.sql"));
-}
-
 // Each provider's migrations folder keeps schema.snapshot.prisma: the schema its migrations build.
 // (The offline Wasm engine cannot diff from a live database, but it diffs two datamodels.)
 const snapshotPath = (p) => path.join(root, "prisma", p, "migrations", "schema.snapshot.prisma");

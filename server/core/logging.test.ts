@@ -26,6 +26,7 @@ const SLOW_MS = 300;
 /** A server with the site's logger options writing into an array, and routes answering 200, 404, 500 and slowly. */
 async function serverWith(env: Record<string, string>) {
   const c = withEnv({ LOG_LEVEL: "info", LOG_REQUESTS: "", SLOW_REQUEST_MS: "", ...env }, loadConfig);
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- parsed log lines, whose fields the test checks
   const lines: Record<string, any>[] = [];
   const stream = new Writable({ write(chunk, _enc, done) { lines.push(JSON.parse(String(chunk))); done(); } });
   const options = fastifyLogging(c);

@@ -81,7 +81,8 @@ class RedisStore implements Store {
   constructor(private readonly redis: Redis) {}
   async add(key: string, n: number, windowMs: number) {
     const k = `${readEnv("REDIS_PREFIX")}rl:${key}`;
-    let [[, count], [, ttl]] = (await this.redis.multi().incrby(k, n).pttl(k).exec()) as [[null, number], [null, number]];
+    const [[, hits], [, ttl]] = (await this.redis.multi().incrby(k, n).pttl(k).exec()) as [[null, number], [null, number]];
+    let count = hits;
     if (count < 0) {
       // Hits given back after their window ended: a new window starts at 0, not below.
       await this.redis.set(k, 0, "KEEPTTL");

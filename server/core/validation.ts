@@ -18,6 +18,7 @@ export const Required = () =>
   });
 
 // NUL and unpaired UTF-16 surrogates cannot be stored as text (PostgreSQL refuses them).
+// eslint-disable-next-line no-control-regex -- the NUL character is what this pattern looks for
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 /** Whether a string can be stored and looked up as text. */
 export const isStorableText = (s: string) => !UNSTORABLE.test(s);
@@ -59,10 +60,12 @@ export function messagesOf(errors: ValidationError[], prefix = ""): string[] {
 }
 
 type Ctor<T> = new () => T;
+/** Any class (a Map key for what is read from its decorators once). */
+export type AnyClass = abstract new (...args: never[]) => unknown;
 
-const fieldCache = new Map<Function, string[]>();
+const fieldCache = new Map<AnyClass, string[]>();
 /** The fields an input class declares: every field carries at least one class-validator rule. */
-export function fieldsOf(cls: Function): string[] {
+export function fieldsOf(cls: AnyClass): string[] {
   let f = fieldCache.get(cls);
   if (!f) {
     const metas = getMetadataStorage().getTargetValidationMetadatas(cls, "", true, false);
@@ -95,7 +98,7 @@ export async function validated<T extends object>(cls: Ctor<T>, raw: unknown): P
   if (errors.length) throw badInput(messagesOf(errors));
   return obj as T;
 }
-const emptyIsValid = new Map<Function, boolean>();
+const emptyIsValid = new Map<AnyClass, boolean>();
 
 /** Blank optional text becomes null so the database holds "not set", never "". */
 export function blankToNull<T extends Record<string, unknown>>(data: T, keys: readonly string[]): T {

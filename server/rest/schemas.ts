@@ -1,5 +1,5 @@
 import { getMetadataStorage } from "class-validator";
-import { fieldsOf } from "../core/validation.js";
+import { fieldsOf, type AnyClass } from "../core/validation.js";
 import { schema } from "../graphql/schema.js";
 import { shapesFromGraphql, type Schema } from "./shapes.js";
 
@@ -60,7 +60,7 @@ const byName = (metas: ValidationMetadata[], name: string) => metas.find((m) => 
 
 /** Number fields of an input class, from its class-validator rules (isNumber / isInt). */
 /** The number and boolean fields of an input class (multipart and query strings send them as text). */
-export function numberFields(cls: Function): Map<string, "number" | "integer" | "boolean"> {
+export function numberFields(cls: AnyClass): Map<string, "number" | "integer" | "boolean"> {
   let out = numberFieldsOf.get(cls);
   if (out) return out;
   out = new Map<string, "number" | "integer" | "boolean">();
@@ -73,7 +73,7 @@ export function numberFields(cls: Function): Map<string, "number" | "integer" | 
   return out;
 }
 // Read once per class: every request body or query of the class needs it.
-const numberFieldsOf = new Map<Function, Map<string, "number" | "integer" | "boolean">>();
+const numberFieldsOf = new Map<AnyClass, Map<string, "number" | "integer" | "boolean">>();
 
 /**
  * The JSON schema of an input class, read from its class-validator rules, so the documented

@@ -33,6 +33,7 @@ let page: Page;
 let errors: string[];
 const ids: Record<string, number> = {};
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- GraphQL answers and DOM elements in the page (the Node tsconfig has no DOM types), read by shape
 async function gql<T = any>(query: string, variables?: Record<string, unknown>): Promise<T> {
   const r = await admin.gql(query, variables);
   if (r.errors?.length) throw new Error(JSON.stringify(r.errors));
@@ -55,6 +56,7 @@ async function visitor(opts: { dark?: boolean; desktop?: boolean } = {}) {
   return { ctx, p, errs: watchErrors(p) };
 }
 const loaded = (p: Page, selector: string) =>
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- GraphQL answers and DOM elements in the page (the Node tsconfig has no DOM types), read by shape
   p.locator(selector).evaluateAll((imgs: any[]) => imgs.map((i) => i.complete && i.naturalWidth > 0));
 
 beforeAll(async () => {
@@ -234,6 +236,7 @@ describe("failed attempts and rescheduling at 390 px", () => {
     expect(await p.locator(".history-attempt").allTextContents()).toEqual(["Attempt 1 failed: access restricted", "Attempt 2 failed: nobody home"]);
     const card = p.getByTestId("reschedule");
     const days = nextWorkingDays(new Date());
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- GraphQL answers and DOM elements in the page (the Node tsconfig has no DOM types), read by shape
     expect(await card.locator("input[type=radio]").evaluateAll((r: any[]) => r.map((x) => x.value))).toEqual([...days, "depot"]);
     expect(await p.evaluate<number>("document.documentElement.scrollWidth")).toBeLessThanOrEqual(PHONE.width);
     await shot(p, "reschedule-track-390");
@@ -308,6 +311,7 @@ describe("failed attempts and rescheduling at 390 px", () => {
     await page.fill("input[name=title]", "Delivery attempt");
     await page.fill("textarea[name=description]", "Gate locked.");
     await page.selectOption("select[name=status_code]", "delivery_failed");
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- GraphQL answers and DOM elements in the page (the Node tsconfig has no DOM types), read by shape
     const reasons = await page.locator("select[name=status_reason] option").evaluateAll((o: any[]) => o.map((x) => x.value));
     expect(reasons).toEqual(["", ...FAILURE_REASONS]);
     await page.selectOption("select[name=status_reason]", "refused");

@@ -29,6 +29,7 @@ const ids: Record<string, number> = {};
 const isoDay = (n: number) => new Date(Date.now() + n * DAY).toISOString().slice(0, 10);
 const WINDOW = { min: isoDay(2), max: isoDay(4) };
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- GraphQL answers, read by shape; a caller may name the type
 async function gql<T = any>(query: string, variables?: Record<string, unknown>): Promise<T> {
   const r = await admin.gql(query, variables);
   if (r.errors?.length) throw new Error(JSON.stringify(r.errors));

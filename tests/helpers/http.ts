@@ -28,6 +28,7 @@ export class Client {
     const res = await fetch(this.base + path, init);
     this.keep(res);
     const text = await res.text();
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a parsed JSON answer, whose shape the test asserts
     let json: any = undefined;
     try {
       json = text ? JSON.parse(text) : undefined;
@@ -45,6 +46,7 @@ export class Client {
   /** A GraphQL operation; returns { data, errors } and the HTTP status. */
   async gql(query: string, variables?: Record<string, unknown>) {
     const r = await this.post("/graphql", { query, variables });
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a parsed JSON answer, whose shape the test asserts
     return { status: r.status, data: r.json?.data, errors: r.json?.errors as any[] | undefined };
   }
 }

@@ -6,6 +6,7 @@ export interface Answer {
   /** The header lines as sent, in their order: name, value, name, value... */
   rawHeaders: string[];
   text: string;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a parsed JSON answer, whose shape the test asserts
   json: any;
   ms: number;
 }
@@ -19,6 +20,7 @@ export function send(base: string, method: string, path: string, opts: { body?: 
       res.on("data", (c: Buffer) => chunks.push(c));
       res.on("end", () => {
         const text = Buffer.concat(chunks).toString("utf8");
+        // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a parsed JSON answer, whose shape the test asserts
         let json: any;
         try {
           json = JSON.parse(text);

@@ -12,7 +12,6 @@ import { waitFor } from "../helpers/wait.js";
 // Issue 12, item 9 (own file: the server starts with a short idle time-out and an SMTP peer that
 // accepts connections and never answers, as a slow mail server would).
 let t: TestApp;
-let admin: Client;
 const silent = net.createServer(() => undefined);
 const held: net.Socket[] = [];
 silent.on("connection", (s) => held.push(s));
@@ -22,7 +21,7 @@ beforeAll(async () => {
   const port = (silent.address() as net.AddressInfo).port;
   // 0.05 minutes: a session unused for 3 s ends.
   t = await startTestApp({ SESSION_IDLE_MINUTES: "0.05", SMTP_URL: `smtp://127.0.0.1:${port}` });
-  admin = await signedIn(t);
+  await signedIn(t);
 });
 afterAll(async () => {
   for (const s of held) s.destroy();

@@ -63,6 +63,7 @@ describe("public reads carry an ETag and answer 304", () => {
     const changed = await get("/api/parcels/HC-1", { "if-none-match": etag });
     expect(changed.status).toBe(200);
     expect(changed.headers.get("etag")).not.toBe(etag);
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a parsed JSON answer, whose shape the test asserts
     expect(((await changed.json()) as any).data.status).toBe("Delivered");
     // Errors are never cached.
     const missing = await get("/api/parcels/HC-NONE");
@@ -87,6 +88,7 @@ describe("public reads carry an ETag and answer 304", () => {
   it("never for an admin, a token or an unlocked view", async () => {
     const { etag } = await revalidates("/api/graph");
     const asAdmin = await neverStored("/api/graph", { cookie: cookieOf(admin) }, etag);
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a parsed JSON answer, whose shape the test asserts
     expect(((await asAdmin.json()) as any).data.admin).toBe(true);
     await neverStored("/api/parcels/HC-1", { cookie: cookieOf(admin) });
     // A third party's key (a real one: an unknown key is 401).
@@ -97,6 +99,7 @@ describe("public reads carry an ETag and answer 304", () => {
     const masked = await revalidates("/api/parcels/HC-P");
     expect(JSON.parse(masked.body).data.recipient_name).not.toBe("Private Person");
     const unlocked = await neverStored("/api/parcels/HC-P?verify=20100", {}, masked.etag);
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a parsed JSON answer, whose shape the test asserts
     expect(((await unlocked.json()) as any).data.recipient_name).toBe("Private Person");
     await neverStored("/api/track?codes=HC-P&verify=20100", {});
   });
@@ -120,6 +123,7 @@ const hash = (q: string) => crypto.createHash("sha256").update(q).digest("hex");
 const pq = (q: string) => ({ persistedQuery: { version: 1, sha256Hash: hash(q) } });
 const post = async (body: unknown, headers: Record<string, string> = {}) => {
   const r = await fetch(`${t.url}/graphql`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a parsed JSON answer, whose shape the test asserts
   return { status: r.status, headers: r.headers, json: (await r.json()) as any };
 };
 const getQuery = (params: Record<string, unknown>, headers: Record<string, string> = { "content-type": "application/json" }) => {
@@ -149,9 +153,11 @@ describe("automatic persisted queries", () => {
     // A protected parcel unlocked through a GraphQL argument (here a variable not named verify) is never stored.
     const unlock = `query($c: String!, $v: String) { parcel(trackingCode: $c, verify: $v) { recipient_name details_protected } }`;
     const masked = await getQuery({ query: unlock, variables: { c: "HC-P" } });
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a parsed JSON answer, whose shape the test asserts
     expect(((await masked.json()) as any).data.parcel.details_protected).toBe(true);
     expect(masked.headers.get("etag")).toBeTruthy();
     const open = await getQuery({ query: unlock, variables: { c: "HC-P", v: "20100" } });
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a parsed JSON answer, whose shape the test asserts
     expect(((await open.json()) as any).data.parcel.recipient_name).toBe("Private Person");
     expect(open.headers.get("cache-control")).toBe("private, no-store");
     expect(open.headers.get("etag")).toBeNull();
@@ -167,6 +173,7 @@ describe("automatic persisted queries", () => {
     const query = TRACK.replace("status", "status current_location");
     // A GET carrying the document and its hash registers it (answered by the fast path).
     const first = await getQuery({ query, variables: { c: "HC-1" }, extensions: pq(query) });
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a parsed JSON answer, whose shape the test asserts
     expect(((await first.json()) as any).data.parcel.tracking_code).toBe("HC-1");
     // An extension the fast path leaves to Apollo: Apollo finds the document by hash in the same store.
     const viaApollo = await post({ variables: { c: "HC-1" }, extensions: { ...pq(query), other: true } });

@@ -44,7 +44,7 @@ function decode(pdf: Buffer): string[][] {
   execFileSync("pdftoppm", ["-r", "300", "-png", `${base}.pdf`, base]);
   const pages = fs.readdirSync(dir).filter((f) => f.startsWith(`doc${n}-`) && f.endsWith(".png")).sort();
   return pages.map((png) => {
-    let out = "";
+    let out: string;
     try {
       out = execFileSync("zbarimg", ["-q", path.join(dir, png)], { encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
     } catch (e) {

@@ -3,6 +3,7 @@ import { startTestApp, type TestApp } from "../helpers/app.js";
 import { Client } from "../helpers/http.js";
 
 let t: TestApp;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the OpenAPI document, walked by shape
 let doc: any;
 let routes: Set<string>;
 beforeAll(async () => {
@@ -25,6 +26,7 @@ async function gqlFields(name: string): Promise<Map<string, boolean>> {
   return new Map<string, boolean>((type.fields ?? type.inputFields).map((f: { name: string; type: { kind: string } }) => [f.name, f.type.kind === "NON_NULL"]));
 }
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the OpenAPI document, walked by shape
 const nullable = (s: any) => (Array.isArray(s.type) && s.type.includes("null")) || (s.oneOf ?? s.anyOf ?? []).some((x: any) => x.type === "null");
 
 describe("GET /api/openapi.json", () => {

@@ -17,7 +17,9 @@ const members = {} as Record<Role, Client>;
 let parcelId = 0;
 let activityId = 0;
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a parsed JSON answer, whose shape the test asserts
 type Res = { status: number; json: any };
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a parsed JSON answer, whose shape the test asserts
 type Gql = { data?: any; errors?: any[] };
 interface Group {
   /** The group, as the issue names it. */
@@ -157,6 +159,7 @@ describe("role matrix", () => {
             else expect(q.errors, JSON.stringify(q.errors)).toBeUndefined();
           } else {
             const msg = `Your role (${role}) lacks the permission ${g.permission}`;
+            // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a parsed JSON answer, whose shape the test asserts
             expect(fails(r as any, 403)).toEqual([msg]);
             expect(q.errors?.[0], JSON.stringify(q.errors)).toMatchObject({ message: msg, extensions: { code: "FORBIDDEN" } });
           }
@@ -179,6 +182,7 @@ describe("taking back an entry", () => {
     expect(mine.json.data.created_by_name).toBe("courier@matrix.example");
     const theirs = await owner.post("/api/activities", { parcel_id: parcelId, title: "Owner's entry", description: "Desk" });
     const refused = await courier.delete("/api/activities", { id: theirs.json.data.id });
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a parsed JSON answer, whose shape the test asserts
     expect(fails(refused as any, 403)[0]).toMatch(/lacks the permission history:edit/);
     const gql = await courier.gql(`mutation($id: Int!) { deleteActivity(id: $id) }`, { id: theirs.json.data.id });
     expect(gql.errors?.[0].extensions.code).toBe("FORBIDDEN");

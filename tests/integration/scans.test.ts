@@ -72,6 +72,7 @@ describe("access and input", () => {
     await bad({ codes: ["GUARD-1"], status_code: "picked_up", scan_ids: [" "] }, /^scan_ids contains an id that is blank/m);
     // Text that can be no code is that code's error, not the request's.
     const odd = ok(await admin.post("/api/scans", { codes: ["\u0000", "\uD800", "x".repeat(100)], status_code: "picked_up" }));
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a parsed JSON answer, whose shape the test asserts
     expect(odd.map((o: any) => o.error.code)).toEqual(["INVALID_CODE", "INVALID_CODE", "INVALID_CODE"]);
     // GraphQL names the same fields.
     expectFieldError(await admin.gql(SCAN, { i: { codes: [], status_code: "picked_up" } }), "codes", /1 to 500/);
@@ -89,6 +90,7 @@ describe("each code answered in order", () => {
       codes: ["ORD-1", "NOPE-404", "not a code!", "ORD-2", "ORD-3"],
       status_code: "in_transit", title: "Arrived at hub", place: "Lyon hub", latitude: 45.75, longitude: 4.85,
     });
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a parsed JSON answer, whose shape the test asserts
     expect(out.map((o: any) => [o.code, o.error?.code ?? null])).toEqual([
       ["ORD-1", null], ["NOPE-404", "UNKNOWN_CODE"], ["not a code!", "INVALID_CODE"], ["ORD-2", "ALREADY_DELIVERED"], ["ORD-3", "NOT_ALLOWED"],
     ]);
@@ -144,6 +146,7 @@ describe("idempotency by scan_id", () => {
     const body = { codes: ["IDEM-1", "IDEM-2"], status_code: "picked_up", scan_ids: ["s-1", "s-2"] };
     const first = await scan(body);
     const again = await scan(body);
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a parsed JSON answer, whose shape the test asserts
     expect(again.map((o: any) => o.activity.id)).toEqual(first.map((o: any) => o.activity.id));
     expect(await db().activity.count({ where: { parcel_id: ids.get("IDEM-1") } })).toBe(1);
     // The same id on another parcel, or another id on the same parcel, is a new scan.
@@ -161,6 +164,7 @@ describe("idempotency by scan_id", () => {
     const key = made.data.createApiKey.key as string;
     const [a, b] = await Promise.all([admin.post("/api/scans", body), anon.post("/api/scans", body, { authorization: `Bearer ${key}` })]);
     const [ra, rb] = [ok(a), ok(b)];
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a parsed JSON answer, whose shape the test asserts
     expect(ra.map((o: any) => o.activity.id)).toEqual(rb.map((o: any) => o.activity.id));
     const parcelIds = codes.map((c) => ids.get(c)!);
     expect(await db().activity.count({ where: { parcel_id: { in: parcelIds } } })).toBe(20);
@@ -218,12 +222,15 @@ describe("500 codes", () => {
     const out = await scan({ codes, status_code: "in_transit", place: "Paris hub", scan_ids: codes.map((c) => `bulk-${c}`) });
     const ms = performance.now() - started;
     console.log(`[scans] 500 codes on ${process.env.TEST_DB ?? "sqlite"}: ${Math.round(ms)} ms`);
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a parsed JSON answer, whose shape the test asserts
     expect(out.map((o: any) => o.code)).toEqual(codes);
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a parsed JSON answer, whose shape the test asserts
     expect(out.filter((o: any) => o.error).map((o: any) => o.code)).toEqual(["BULK-MISSING"]);
     expect(await db().parcel.count({ where: { tracking_code: { startsWith: "BULK-" }, status_code: "in_transit", current_location: "Paris hub" } })).toBe(499);
     const retry = performance.now();
     const again = await scan({ codes, status_code: "in_transit", place: "Paris hub", scan_ids: codes.map((c) => `bulk-${c}`) });
     console.log(`[scans] retry of 500 codes: ${Math.round(performance.now() - retry)} ms`);
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a parsed JSON answer, whose shape the test asserts
     expect(again.map((o: any) => o.activity?.id ?? null)).toEqual(out.map((o: any) => o.activity?.id ?? null));
     expect(await db().activity.count({ where: { scan_id: { startsWith: "bulk-" } } })).toBe(499);
   }, 60_000);

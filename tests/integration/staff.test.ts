@@ -43,6 +43,7 @@ describe("staff invitations", () => {
     expect(token.length).toBeGreaterThanOrEqual(22); // >= 128 bits of base64url
     // The outbox keeps the mail with the token masked.
     const outbox = ok(await owner.get("/api/outbox"));
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a parsed JSON answer, whose shape the test asserts
     const rec = outbox.data.find((m: any) => m.to === "dispatch@example.com");
     expect(rec.body).toContain("accept.html?token=");
     expect(rec.body).not.toContain(token);
@@ -51,6 +52,7 @@ describe("staff invitations", () => {
     // Listed as invited.
     const list = ok(await owner.get("/api/staff"));
     expect(list.total).toBe(2);
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a parsed JSON answer, whose shape the test asserts
     expect(list.data.map((m: any) => [m.email, m.role, m.invited])).toEqual([[ADMIN.email, "owner", false], ["dispatch@example.com", "dispatcher", true]]);
     // A weak password is refused by the same rules as elsewhere.
     expect(fails(await new Client(t.url).post("/api/staff/accept", { token, password: "short" }), 422)[0]).toMatch(/^password must be at least 12/);
@@ -61,6 +63,7 @@ describe("staff invitations", () => {
     const { c, r } = await signIn("dispatch@example.com");
     ok(r);
     expect(ok(await c.get("/api/graph")).role).toBe("dispatcher");
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a parsed JSON answer, whose shape the test asserts
     const after = ok(await owner.get("/api/staff")).data.find((m: any) => m.id === member.id);
     expect(after.invited).toBe(false);
     expect(after.last_sign_in_at).not.toBeNull();
@@ -119,6 +122,7 @@ describe("roles, disabling and the last owner", () => {
   });
 
   it("never leaves the site without an active owner (409), through both doors", async () => {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a parsed JSON answer, whose shape the test asserts
     const me = ok(await owner.get("/api/staff")).data.find((m: any) => m.email === ADMIN.email);
     expect(fails(await owner.patch("/api/staff", { id: me.id, role: "dispatcher" }), 409)[0]).toMatch(/^Demoting yourself would leave the site without an active owner/);
     expect(fails(await owner.patch("/api/staff", { id: me.id, disabled: true }), 409)[0]).toMatch(/^Disabling yourself/);

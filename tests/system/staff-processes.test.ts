@@ -52,6 +52,7 @@ describe("staff on two processes", () => {
     const onB = new Client(b.url);
     expect((await onB.post("/api/admins/auth/signin", { email: "two@example.com", password: PASSWORD })).status).toBe(200);
     expect((await onB.get("/api/parcels")).status).toBe(200);
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a parsed JSON answer, whose shape the test asserts
     const id = (await owner.get("/api/staff")).json.data.data.find((m: any) => m.email === "two@example.com").id;
     expect((await owner.patch("/api/staff", { id, disabled: true })).status).toBe(200);
     expect((await onB.get("/api/parcels")).status).toBe(401);

@@ -22,7 +22,9 @@ function AfterHydration() {
   const client = useApolloClient();
   const [settled, setSettled] = useState(false);
   useEffect(() => {
+    // eslint-disable-next-line react-hooks/immutability -- the Apollo client is configured in place once the page is hydrated: that is what this effect is for
     client.prioritizeCacheValues = false;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- the extra render after hydration is the point: the next effect releases held input then
     setSettled(true);
   }, [client]);
   // A render later: what the inputs took from the page in their own first effects (useKeepTyped) is in their
@@ -44,6 +46,7 @@ export function PublicLayout() {
   const firstPath = useRef(pathname);
   useEffect(() => {
     window.scrollTo(0, 0);
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- closing the menu on a page change after it rendered; setting it during render would change when it closes
     setMenuOpen(false);
     if (pathname !== firstPath.current) delete document.documentElement.dataset.rendered;
   }, [pathname]);

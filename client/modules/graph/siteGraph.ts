@@ -131,6 +131,7 @@ export function useGraphReady(): boolean {
   const [isReady, setReady] = useState(ready);
   useEffect(() => {
     if (ready) {
+      // eslint-disable-next-line react-hooks/set-state-in-effect -- the graph may have arrived between the first render and this effect, which then marks it ready
       setReady(true);
       return;
     }

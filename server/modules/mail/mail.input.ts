@@ -3,7 +3,6 @@ import { IsEmail } from "class-validator";
 import { Optional, Required, Text } from "../../core/validation.js";
 import { pageLink, type PageArgs } from "../common/paging.js";
 
-const LONG = 20_000;
 import { MAX_LENGTH } from "../../core/lengths.codes.js";
 
 @InputType({ description: "A visitor's message to the company" })

@@ -8,7 +8,6 @@ import { MAX_SCAN_CODES } from "./scan.events.js";
 
 const codesMsg = { message: `codes must hold 1 to ${MAX_SCAN_CODES} tracking codes` };
 const scanIdsMsg = { message: `scan_ids must hold 1 to ${MAX_SCAN_CODES} ids` };
-const DESCRIPTION_MAX = 5000;
 export const SCAN_ID_MAX = 100;
 
 /** One event for many parcels (POST /api/scans, scanParcels). Cross-field rules sit at the top of the service. */

@@ -32,6 +32,7 @@ export function useParcelImport() {
   const client = useApolloClient();
   const skip = useRef(new Set<number>());
   const progressRef = useRef(progress);
+  // eslint-disable-next-line react-hooks/refs -- the latest progress for the running import's callbacks; set in render so no callback sees an older value
   progressRef.current = progress;
 
   const send = useCallback(

@@ -40,6 +40,7 @@ export function useInView<T extends Element>(): [RefObject<T | null>, boolean] {
   useEffect(() => {
     const el = ref.current;
     if (!el || seen) return;
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- without IntersectionObserver the element counts as seen after mount, as the observer would report it
     if (typeof IntersectionObserver === "undefined") return setSeen(true);
     const io = new IntersectionObserver((entries) => {
       if (entries.some((e) => e.isIntersecting)) setSeen(true);
