@@ -6,7 +6,9 @@ import { defineConfig } from "prisma/config";
 
 const provider = process.env.PRISMA_PROVIDER === "postgresql" ? "postgresql" : "sqlite";
 // The CLI's diffs need no real database; a scratch file outside the project serves SQLite.
-const url = process.env.PRISMA_CLI_URL || (provider === "sqlite" ? `file:${path.join(os.tmpdir(), "courier-prisma-cli.db")}` : "postgresql://postgres@127.0.0.1:5432/test");
+const url =
+  process.env.PRISMA_CLI_URL ||
+  (provider === "sqlite" ? `file:${path.join(os.tmpdir(), "courier-prisma-cli.db")}` : "postgresql://postgres@127.0.0.1:5432/test");
 
 export default defineConfig({
   experimental: { adapter: true },

@@ -22,7 +22,10 @@ export default defineConfig({
   test: {
     pool: "forks",
     projects: [
-      { extends: true, test: { name: "unit", include: ["server/**/*.test.ts", "client/**/*.test.{ts,tsx}", "tests/unit/**/*.test.ts"], env: { NODE_ENV: "test" } } },
+      {
+        extends: true,
+        test: { name: "unit", include: ["server/**/*.test.ts", "client/**/*.test.{ts,tsx}", "tests/unit/**/*.test.ts"], env: { NODE_ENV: "test" } },
+      },
       integration("sqlite", "sqlite"),
       integration("postgres", "postgresql"),
       {

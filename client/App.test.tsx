@@ -22,7 +22,10 @@ describe("the app's routes", () => {
   it("show each public screen at its address, inside the public layout", () => {
     for (const path of Object.values(SCREENS)) {
       expect(screenAt(path), path).toBe(path);
-      expect(matchRoutes(routes, path)!.map((m) => m.route.path ?? "layout"), path).toEqual(["layout", path]);
+      expect(
+        matchRoutes(routes, path)!.map((m) => m.route.path ?? "layout"),
+        path,
+      ).toEqual(["layout", path]);
     }
   });
 
@@ -33,7 +36,8 @@ describe("the app's routes", () => {
   });
 
   it("give the control panel and the set-up everything under their roots", () => {
-    for (const p of [CONTROL_ROOT, `${CONTROL_ROOT}/signin.html`, `${CONTROL_ROOT}/parcels/CR-1/activities/7`]) expect(screenAt(p), p).toBe(`${CONTROL_ROOT}/*`);
+    for (const p of [CONTROL_ROOT, `${CONTROL_ROOT}/signin.html`, `${CONTROL_ROOT}/parcels/CR-1/activities/7`])
+      expect(screenAt(p), p).toBe(`${CONTROL_ROOT}/*`);
     for (const p of [SETUP_ROOT, `${SETUP_ROOT}/signup`]) expect(screenAt(p), p).toBe(`${SETUP_ROOT}/*`);
     expect(rendered(`${CONTROL_ROOT}/parcels/list.html`)).toContain(`{&quot;*&quot;:&quot;parcels/list.html&quot;}">${CONTROL_ROOT}/*</i>`);
   });

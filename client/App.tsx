@@ -15,7 +15,9 @@ const SCREEN_ELEMENTS = (Object.keys(SCREENS) as Screen[]).map((s) => {
 const ContentPage = screenComponent(CONTENT_PAGE_FILE);
 const NotFound = screenComponent(NOT_FOUND_FILE);
 // The server never renders the control panel (server/ssr.ts): its build leaves it out, and Leaflet with it.
-const Control = lazy(() => (import.meta.env.SSR ? Promise.reject(new Error("the control panel renders in the browser only")) : import("./control/ControlRoutes")));
+const Control = lazy(() =>
+  import.meta.env.SSR ? Promise.reject(new Error("the control panel renders in the browser only")) : import("./control/ControlRoutes"),
+);
 
 export function applyTheme(theme: "LIGHT" | "DARK"): void {
   const root = document.documentElement;
@@ -37,8 +39,22 @@ export function App() {
 /** The site's routes (client/App.test.tsx checks which screen an address shows). */
 export const APP_ROUTES = (
   <>
-    <Route path={`${SETUP_ROOT}/*`} element={<Suspense fallback={null}><Control /></Suspense>} />
-    <Route path={`${CONTROL_ROOT}/*`} element={<Suspense fallback={null}><Control /></Suspense>} />
+    <Route
+      path={`${SETUP_ROOT}/*`}
+      element={
+        <Suspense fallback={null}>
+          <Control />
+        </Suspense>
+      }
+    />
+    <Route
+      path={`${CONTROL_ROOT}/*`}
+      element={
+        <Suspense fallback={null}>
+          <Control />
+        </Suspense>
+      }
+    />
     <Route element={<PublicLayout />}>
       {SCREEN_ELEMENTS}
       <Route path={PAGE_ROUTE} element={<ContentPage />} />

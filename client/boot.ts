@@ -67,7 +67,8 @@ if (redirecting) {
  */
 export function firstPaint(): Promise<void> {
   return new Promise((resolve) => {
-    if (document.visibilityState === "hidden" || typeof PerformanceObserver === "undefined" || !PerformanceObserver.supportedEntryTypes?.includes("paint")) return resolve();
+    if (document.visibilityState === "hidden" || typeof PerformanceObserver === "undefined" || !PerformanceObserver.supportedEntryTypes?.includes("paint"))
+      return resolve();
     const seen = new PerformanceObserver((list) => {
       if (!list.getEntriesByName("first-contentful-paint").length) return;
       seen.disconnect();

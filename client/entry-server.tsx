@@ -97,5 +97,10 @@ export async function render(o: RenderOptions): Promise<Rendered> {
   // Apollo renders until every query the tree asks for has its answer.
   const html = await getMarkupFromTree({ tree, renderFunction: renderToString });
   const lang = languageOf(language);
-  return { html, state: { cache: client.extract(), errors }, file: screenFileAt(pathname), lang: { tag: lang.tag, dir: "rtl" in lang && lang.rtl ? "rtl" : "ltr" } };
+  return {
+    html,
+    state: { cache: client.extract(), errors },
+    file: screenFileAt(pathname),
+    lang: { tag: lang.tag, dir: "rtl" in lang && lang.rtl ? "rtl" : "ltr" },
+  };
 }

@@ -32,11 +32,15 @@ describe("callErrors: one shape for every failed call", () => {
       statusCode: 429,
       result: { errors: [{ message: "Too many requests; try again in a minute", extensions: { code: "TOO_MANY_REQUESTS" } }] },
     });
-    expect(callErrors(new ApolloError({ networkError }))).toEqual([{ message: "Too many requests; try again in a minute", code: "TOO_MANY_REQUESTS", reason: null }]);
+    expect(callErrors(new ApolloError({ networkError }))).toEqual([
+      { message: "Too many requests; try again in a minute", code: "TOO_MANY_REQUESTS", reason: null },
+    ]);
   });
 
   it("is the spec's 'Invalid Json' when no answer could be read", () => {
-    expect(callErrors(new ApolloError({ networkError: new TypeError("Failed to fetch") }))).toEqual([{ message: INVALID_JSON, code: NETWORK_ERROR, reason: null }]);
+    expect(callErrors(new ApolloError({ networkError: new TypeError("Failed to fetch") }))).toEqual([
+      { message: INVALID_JSON, code: NETWORK_ERROR, reason: null },
+    ]);
     const unreadable = Object.assign(new Error("Unexpected token <"), { name: "ServerParseError", statusCode: 502, bodyText: "<html>" });
     expect(errorMessages(new ApolloError({ networkError: unreadable }))).toEqual(["Invalid Json"]);
   });

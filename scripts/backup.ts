@@ -42,8 +42,5 @@ if (fs.existsSync(images)) {
     copied++;
   }
 }
-fs.writeFileSync(
-  path.join(dest, "backup.json"),
-  JSON.stringify({ created_at: new Date().toISOString(), provider: c.provider, images: copied }, null, 2),
-);
+fs.writeFileSync(path.join(dest, "backup.json"), JSON.stringify({ created_at: new Date().toISOString(), provider: c.provider, images: copied }, null, 2));
 console.log(`backup written to ${dest} (${c.provider}, ${copied} images)`);

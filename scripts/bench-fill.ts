@@ -16,9 +16,12 @@ export async function fill(url: string, n: number, history = 10): Promise<number
     db.pragma("journal_mode = WAL");
     db.pragma("synchronous = OFF");
     const now = new Date().toISOString().replace("Z", "+00:00");
-    const p = db.prepare(`INSERT INTO Parcel (id, tracking_code, recipient_name, recipient_email, destination, current_location, pickup_location, status, weight, shipped_via, parcel_content, declared_value, show_map, map_zoom, map_current_latitude, map_current_longitude, version, created_at, updated_at)
+    const p =
+      db.prepare(`INSERT INTO Parcel (id, tracking_code, recipient_name, recipient_email, destination, current_location, pickup_location, status, weight, shipped_via, parcel_content, declared_value, show_map, map_zoom, map_current_latitude, map_current_longitude, version, created_at, updated_at)
       VALUES (?, ?, 'Bench Recipient', 'r@example.com', 'Rotterdam, NL', 'Hamburg, DE', 'Shanghai, CN', 'In transit', 12.5, 'Sea freight', 'Machine parts', 1800, 'yes', 6, 53.55, 9.99, 0, ?, ?)`);
-    const a = db.prepare(`INSERT INTO Activity (parcel_id, title, description, icon, color, created_at, updated_at) VALUES (?, ?, 'Handled at the facility and scanned; next stop on schedule.', ?, 'green', ?, ?)`);
+    const a = db.prepare(
+      `INSERT INTO Activity (parcel_id, title, description, icon, color, created_at, updated_at) VALUES (?, ?, 'Handled at the facility and scanned; next stop on schedule.', ?, 'green', ?, ?)`,
+    );
     const batch = db.transaction((from: number, to: number) => {
       for (let i = from; i < to; i++) {
         p.run(i + 1, benchCode(i), now, now);

@@ -6,20 +6,31 @@ import http from "node:http";
 /** Signs in the first admin (created with the setup token when none exists); answers the session's Cookie header. */
 export async function ownerCookie(base: string, token: string, creds = { email: "bench@example.com", password: "heavy-bench-pass-word" }): Promise<string> {
   const gql = async (query: string, variables: unknown, cookie = "") => {
-    const r = await fetch(`${base}/graphql`, { method: "POST", headers: { "content-type": "application/json", cookie }, body: JSON.stringify({ query, variables }) });
+    const r = await fetch(`${base}/graphql`, {
+      method: "POST",
+      headers: { "content-type": "application/json", cookie },
+      body: JSON.stringify({ query, variables }),
+    });
     return { r, json: (await r.json()) as { data?: Record<string, unknown>; errors?: unknown[] } };
   };
   await gql(`mutation($i: CreateAdminInput!) { createAdmin(input: $i) { email } }`, { i: { ...creds, token } });
   const { r, json } = await gql(`mutation($i: SignInInput!) { signIn(input: $i) { email } }`, { i: creds });
   if (!json.data?.signIn) throw new Error(`sign-in failed: ${JSON.stringify(json.errors)}`);
-  return r.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  return r.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
 }
 
 /** An API key of the owner's making (for several callers at once). */
 export async function apiKey(base: string, cookie: string, name: string, scopes: string[]): Promise<string> {
   const r = await fetch(`${base}/graphql`, {
-    method: "POST", headers: { "content-type": "application/json", cookie },
-    body: JSON.stringify({ query: `mutation($i: CreateApiKeyInput!) { createApiKey(input: $i) { key } }`, variables: { i: { name, scopes, rate_limit: 1000 } } }),
+    method: "POST",
+    headers: { "content-type": "application/json", cookie },
+    body: JSON.stringify({
+      query: `mutation($i: CreateApiKeyInput!) { createApiKey(input: $i) { key } }`,
+      variables: { i: { name, scopes, rate_limit: 1000 } },
+    }),
   });
   const json = (await r.json()) as { data?: { createApiKey?: { key: string } }; errors?: unknown[] };
   if (!json.data?.createApiKey) throw new Error(`createApiKey failed: ${JSON.stringify(json.errors)}`);
@@ -51,7 +62,12 @@ export interface Probed<T> {
  * Runs `job` while a public look-up of `code` is sent from `localAddress` again and again (one at a
  * time, `gapMs` apart), until the job has ended.
  */
-export async function probeDuring<T>(base: string, code: string, job: () => Promise<T>, opts: { localAddress?: string; gapMs?: number } = {}): Promise<Probed<T>> {
+export async function probeDuring<T>(
+  base: string,
+  code: string,
+  job: () => Promise<T>,
+  opts: { localAddress?: string; gapMs?: number } = {},
+): Promise<Probed<T>> {
   const localAddress = opts.localAddress ?? "127.0.0.21";
   const gap = opts.gapMs ?? 20;
   const url = `${base}/api/parcels/${encodeURIComponent(code)}`;
@@ -88,18 +104,20 @@ export function percentile(values: number[], p: number): number {
 export function download(url: string, headers: Record<string, string>): Promise<{ status: number; bytes: number; firstByteMs: number; text?: string }> {
   const t0 = performance.now();
   return new Promise((resolve, reject) => {
-    http.get(url, { headers, agent: false }, (res) => {
-      let bytes = 0;
-      let firstByteMs = -1;
-      const small: Buffer[] = [];
-      res.on("data", (d: Buffer) => {
-        if (firstByteMs < 0) firstByteMs = performance.now() - t0;
-        bytes += d.length;
-        if (res.statusCode !== 200) small.push(d);
-      });
-      res.on("end", () => resolve({ status: res.statusCode ?? 0, bytes, firstByteMs, text: small.length ? Buffer.concat(small).toString() : undefined }));
-      res.on("error", reject);
-    }).on("error", reject);
+    http
+      .get(url, { headers, agent: false }, (res) => {
+        let bytes = 0;
+        let firstByteMs = -1;
+        const small: Buffer[] = [];
+        res.on("data", (d: Buffer) => {
+          if (firstByteMs < 0) firstByteMs = performance.now() - t0;
+          bytes += d.length;
+          if (res.statusCode !== 200) small.push(d);
+        });
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, bytes, firstByteMs, text: small.length ? Buffer.concat(small).toString() : undefined }));
+        res.on("error", reject);
+      })
+      .on("error", reject);
   });
 }
 
@@ -119,23 +137,29 @@ export async function postImport(base: string, headers: Record<string, string>, 
   const body = Buffer.from(await encoded.arrayBuffer());
   const type = encoded.headers.get("content-type")!;
   return new Promise((resolve, reject) => {
-    const req = http.request(`${base}/api/parcels/import${dryRun ? "?dry_run=true" : ""}`, {
-      method: "POST", agent: false, headers: { ...headers, "content-type": type, "content-length": String(body.length) },
-    }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (d: Buffer) => chunks.push(d));
-      res.on("end", () => {
-        // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the import answer JSON, of which the bench reads a few fields
-        let json: any;
-        try {
-          json = JSON.parse(Buffer.concat(chunks).toString());
-        } catch {
-          json = undefined;
-        }
-        resolve({ status: res.statusCode ?? 0, json });
-      });
-      res.on("error", reject);
-    });
+    const req = http.request(
+      `${base}/api/parcels/import${dryRun ? "?dry_run=true" : ""}`,
+      {
+        method: "POST",
+        agent: false,
+        headers: { ...headers, "content-type": type, "content-length": String(body.length) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (d: Buffer) => chunks.push(d));
+        res.on("end", () => {
+          // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the import answer JSON, of which the bench reads a few fields
+          let json: any;
+          try {
+            json = JSON.parse(Buffer.concat(chunks).toString());
+          } catch {
+            json = undefined;
+          }
+          resolve({ status: res.statusCode ?? 0, json });
+        });
+        res.on("error", reject);
+      },
+    );
     req.on("error", reject);
     req.end(body);
   });

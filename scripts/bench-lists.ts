@@ -19,19 +19,129 @@ const [cmd, url, arg] = process.argv.slice(2);
 const PORT = Number(process.env.BENCH_PORT || 4555);
 const KEY = "ck_bench_lists_key_0123456789abcdefghijklmnopqrstuv";
 
-const FIRST = ["Anna", "Ben", "Chloe", "David", "Emma", "Farid", "Grace", "Hugo", "Ines", "Jonas", "Kofi", "Lena", "Mateo", "Nora", "Omar", "Paula", "Quentin", "Rosa", "Sven", "Tara", "Umar", "Vera", "Wim", "Xenia", "Yusuf", "Zoe", "Akira", "Bruno", "Carmen", "Dmitri"];
-const LAST = ["Smith", "Okafor", "Müller", "Garcia", "Nguyen", "Kowalski", "Rossi", "Dubois", "Jansen", "Haddad", "Silva", "Ivanova", "Tanaka", "Novak", "Andersen", "Costa", "Fischer", "Moreau", "Lindqvist", "Papadopoulos", "Mensah", "Oliveira", "Horvat", "Kaya", "Schmidt", "Brennan", "Virtanen", "Popescu", "Dlamini", "Fernandes", "Weber", "Nakamura", "Petrov", "Laurent", "Bakker", "Romano", "Eriksen", "Szabo", "Mwangi", "Adeyemi"];
-const PLACES = ["Rotterdam, NL", "Hamburg, DE", "Lyon, FR", "Milan, IT", "Porto, PT", "Gdansk, PL", "Vienna, AT", "Zurich, CH", "Oslo, NO", "Dublin, IE", "Seville, ES", "Antwerp, BE", "Prague, CZ", "Lagos, NG", "Nairobi, KE", "Accra, GH", "Osaka, JP", "Busan, KR", "Hanoi, VN", "Lima, PE", "Quito, EC", "Montreal, CA", "Denver, US", "Perth, AU", "Auckland, NZ", "Tunis, TN", "Izmir, TR", "Tbilisi, GE", "Riga, LV", "Tallinn, EE"];
+const FIRST = [
+  "Anna",
+  "Ben",
+  "Chloe",
+  "David",
+  "Emma",
+  "Farid",
+  "Grace",
+  "Hugo",
+  "Ines",
+  "Jonas",
+  "Kofi",
+  "Lena",
+  "Mateo",
+  "Nora",
+  "Omar",
+  "Paula",
+  "Quentin",
+  "Rosa",
+  "Sven",
+  "Tara",
+  "Umar",
+  "Vera",
+  "Wim",
+  "Xenia",
+  "Yusuf",
+  "Zoe",
+  "Akira",
+  "Bruno",
+  "Carmen",
+  "Dmitri",
+];
+const LAST = [
+  "Smith",
+  "Okafor",
+  "Müller",
+  "Garcia",
+  "Nguyen",
+  "Kowalski",
+  "Rossi",
+  "Dubois",
+  "Jansen",
+  "Haddad",
+  "Silva",
+  "Ivanova",
+  "Tanaka",
+  "Novak",
+  "Andersen",
+  "Costa",
+  "Fischer",
+  "Moreau",
+  "Lindqvist",
+  "Papadopoulos",
+  "Mensah",
+  "Oliveira",
+  "Horvat",
+  "Kaya",
+  "Schmidt",
+  "Brennan",
+  "Virtanen",
+  "Popescu",
+  "Dlamini",
+  "Fernandes",
+  "Weber",
+  "Nakamura",
+  "Petrov",
+  "Laurent",
+  "Bakker",
+  "Romano",
+  "Eriksen",
+  "Szabo",
+  "Mwangi",
+  "Adeyemi",
+];
+const PLACES = [
+  "Rotterdam, NL",
+  "Hamburg, DE",
+  "Lyon, FR",
+  "Milan, IT",
+  "Porto, PT",
+  "Gdansk, PL",
+  "Vienna, AT",
+  "Zurich, CH",
+  "Oslo, NO",
+  "Dublin, IE",
+  "Seville, ES",
+  "Antwerp, BE",
+  "Prague, CZ",
+  "Lagos, NG",
+  "Nairobi, KE",
+  "Accra, GH",
+  "Osaka, JP",
+  "Busan, KR",
+  "Hanoi, VN",
+  "Lima, PE",
+  "Quito, EC",
+  "Montreal, CA",
+  "Denver, US",
+  "Perth, AU",
+  "Auckland, NZ",
+  "Tunis, TN",
+  "Izmir, TR",
+  "Tbilisi, GE",
+  "Riga, LV",
+  "Tallinn, EE",
+];
 const STREETS = ["Main Street", "Harbour Road", "Station Square", "Market Lane", "Park Avenue", "Mill Road", "Bridge Street", "Church Walk"];
 const DAY = 24 * 3600_000;
 
 /** Deterministic pseudo-random numbers, so two fills of the same size hold the same parcels. */
 function rng(seed: number) {
   let s = seed >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 }
 
-interface Gen { code: string; name: string; dest: string; status: string | null; created: number; events: number[] }
+interface Gen {
+  code: string;
+  name: string;
+  dest: string;
+  status: string | null;
+  created: number;
+  events: number[];
+}
 function parcelAt(r: () => number, now: number): Gen {
   const pick = <T>(a: T[]) => a[Math.floor(r() * a.length)];
   const created = now - Math.floor(r() * 180 * DAY);
@@ -40,9 +150,32 @@ function parcelAt(r: () => number, now: number): Gen {
   const events = Array.from({ length: 10 }, (_, k) => created + Math.floor((span * (k + r() * 0.5)) / 10.5));
   // Old parcels are mostly finished; a few stay on the way (the stale list's rows); young ones move.
   const x = r();
-  const status = ageDays > 12 ? (x < 0.93 ? "delivered" : x < 0.95 ? "returned_to_sender" : x < 0.97 ? "on_hold" : "in_transit")
-    : x < 0.1 ? null : x < 0.6 ? "in_transit" : x < 0.8 ? "out_for_delivery" : x < 0.9 ? "delivery_failed" : "delivered";
-  return { code: proposeCode("CR"), name: `${pick(FIRST)} ${pick(LAST)}`, dest: `${1 + Math.floor(r() * 200)} ${pick(STREETS)}, ${pick(PLACES)}`, status, created, events };
+  const status =
+    ageDays > 12
+      ? x < 0.93
+        ? "delivered"
+        : x < 0.95
+          ? "returned_to_sender"
+          : x < 0.97
+            ? "on_hold"
+            : "in_transit"
+      : x < 0.1
+        ? null
+        : x < 0.6
+          ? "in_transit"
+          : x < 0.8
+            ? "out_for_delivery"
+            : x < 0.9
+              ? "delivery_failed"
+              : "delivered";
+  return {
+    code: proposeCode("CR"),
+    name: `${pick(FIRST)} ${pick(LAST)}`,
+    dest: `${1 + Math.floor(r() * 200)} ${pick(STREETS)}, ${pick(PLACES)}`,
+    status,
+    created,
+    events,
+  };
 }
 
 async function fill(target: string, n: number) {
@@ -56,9 +189,12 @@ async function fill(target: string, n: number) {
     const db = new Database(target.slice(5));
     db.pragma("journal_mode = WAL");
     db.pragma("synchronous = OFF");
-    const p = db.prepare(`INSERT INTO Parcel (id, tracking_code, recipient_name, recipient_email, destination, current_location, status, status_code, weight, shipped_via, show_map, map_zoom, version, created_at, updated_at)
+    const p =
+      db.prepare(`INSERT INTO Parcel (id, tracking_code, recipient_name, recipient_email, destination, current_location, status, status_code, weight, shipped_via, show_map, map_zoom, version, created_at, updated_at)
       VALUES (?, ?, ?, 'r@example.com', ?, 'Hamburg, DE', ?, ?, 2.5, 'Road', 'no', 10, 0, ?, ?)`);
-    const a = db.prepare(`INSERT INTO Activity (parcel_id, title, description, icon, color, created_at, updated_at) VALUES (?, ?, 'Handled at the facility and scanned; next stop on schedule.', 'local_shipping', 'green', ?, ?)`);
+    const a = db.prepare(
+      `INSERT INTO Activity (parcel_id, title, description, icon, color, created_at, updated_at) VALUES (?, ?, 'Handled at the facility and scanned; next stop on schedule.', 'local_shipping', 'green', ?, ?)`,
+    );
     const batch = db.transaction((from: number, to: number) => {
       for (let i = from; i < to; i++) {
         const g = parcelAt(r, now);
@@ -105,15 +241,19 @@ async function ensureKey(target: string) {
   if (target.startsWith("file:")) {
     const { default: Database } = await import("better-sqlite3");
     const db = new Database(target.slice(5));
-    db.prepare(`INSERT OR IGNORE INTO ApiKey (name, prefix, key_hash, scopes, rate_limit, created_at) VALUES ('bench', 'ck_benc', ?, 'parcels:read,history:write', 100000, ?)`)
-      .run(hash, new Date().toISOString().replace("Z", "+00:00"));
+    db.prepare(
+      `INSERT OR IGNORE INTO ApiKey (name, prefix, key_hash, scopes, rate_limit, created_at) VALUES ('bench', 'ck_benc', ?, 'parcels:read,history:write', 100000, ?)`,
+    ).run(hash, new Date().toISOString().replace("Z", "+00:00"));
     db.close();
   } else {
     const { default: pg } = await import("pg");
     const { connectionString, schema } = pgTarget(target);
     const c = new pg.Client({ connectionString });
     await c.connect();
-    await c.query(`INSERT INTO "${schema}"."ApiKey" (name, prefix, key_hash, scopes, rate_limit) VALUES ('bench', 'ck_benc', $1, 'parcels:read,history:write', 100000) ON CONFLICT DO NOTHING`, [hash]);
+    await c.query(
+      `INSERT INTO "${schema}"."ApiKey" (name, prefix, key_hash, scopes, rate_limit) VALUES ('bench', 'ck_benc', $1, 'parcels:read,history:write', 100000) ON CONFLICT DO NOTHING`,
+      [hash],
+    );
     await c.end();
   }
 }
@@ -126,13 +266,24 @@ async function startServer(target: string): Promise<ChildProcess> {
   const proc = spawn(process.execPath, [...prof, "--import", "tsx", "server/main.ts"], {
     cwd: root,
     stdio: ["ignore", log, log],
-    env: { ...process.env, PORT: String(PORT), HOST: "127.0.0.1", DATABASE_URL: target, SEED_DEMO: "false", UPLOADS_DIR: path.join(dir, "uploads"), OUTBOX_DIR: path.join(dir, "outbox"), NODE_ENV: "production" },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DATABASE_URL: target,
+      SEED_DEMO: "false",
+      UPLOADS_DIR: path.join(dir, "uploads"),
+      OUTBOX_DIR: path.join(dir, "outbox"),
+      NODE_ENV: "production",
+    },
   });
   for (let i = 0; i < 600; i++) {
     if (proc.exitCode !== null) throw new Error(`server exited: ${fs.readFileSync(path.join(dir, "server.log"), "utf8").slice(-2000)}`);
     try {
       if ((await fetch(`http://127.0.0.1:${PORT}/api/graph`)).ok) return proc;
-    } catch { /* not up yet */ }
+    } catch {
+      /* not up yet */
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error("server did not start");
@@ -156,7 +307,9 @@ async function get(p: string) {
 async function lists(target: string) {
   const proc = await startServer(target);
   try {
-    const first = await (await fetch(`http://127.0.0.1:${PORT}/api/parcels?per_page=1&page=1000`, { headers: auth })).json() as { data: { data: { tracking_code: string }[] } };
+    const first = (await (await fetch(`http://127.0.0.1:${PORT}/api/parcels?per_page=1&page=1000`, { headers: auth })).json()) as {
+      data: { data: { tracking_code: string }[] };
+    };
     const code = first.data.data[0].tracking_code;
     const queries: [string, string][] = [
       ["no search (newest 20)", "/api/parcels"],
@@ -174,7 +327,9 @@ async function lists(target: string) {
       const ms: number[] = [];
       for (let i = 0; i < 10; i++) ms.push((await get(p)).ms);
       const sorted = [...ms].sort((x, y) => x - y);
-      console.log(`${name.padEnd(26)} total ${String(total).padStart(7)}  median ${((sorted[4] + sorted[5]) / 2).toFixed(1).padStart(7)} ms  [${ms.map((m) => m.toFixed(0)).join(" ")}]`);
+      console.log(
+        `${name.padEnd(26)} total ${String(total).padStart(7)}  median ${((sorted[4] + sorted[5]) / 2).toFixed(1).padStart(7)} ms  [${ms.map((m) => m.toFixed(0)).join(" ")}]`,
+      );
     }
   } finally {
     proc.kill("SIGTERM");
@@ -184,18 +339,42 @@ async function lists(target: string) {
 async function writes(target: string, seconds: number) {
   const proc = await startServer(target);
   try {
-    const parcel = await (await fetch(`http://127.0.0.1:${PORT}/api/parcels?per_page=1&page=100`, { headers: auth })).json() as { data: { data: { id: number; tracking_code: string }[] } };
+    const parcel = (await (await fetch(`http://127.0.0.1:${PORT}/api/parcels?per_page=1&page=100`, { headers: auth })).json()) as {
+      data: { data: { id: number; tracking_code: string }[] };
+    };
     const { id, tracking_code } = parcel.data.data[0];
     const scans = process.env.BENCH_WRITE === "scans";
-    const bodies = Array.from({ length: 50 }, (_, i) => JSON.stringify(scans
-      ? { codes: [tracking_code], status_code: "in_transit", place: `Hub ${i}` }
-      : { parcel_id: id, title: `Scanned at hub ${i}`, description: "Sorted and loaded.", ...(i % 10 === 0 ? { status_code: i % 20 ? "in_transit" : "out_for_delivery" } : {}) }));
+    const bodies = Array.from({ length: 50 }, (_, i) =>
+      JSON.stringify(
+        scans
+          ? { codes: [tracking_code], status_code: "in_transit", place: `Hub ${i}` }
+          : {
+              parcel_id: id,
+              title: `Scanned at hub ${i}`,
+              description: "Sorted and loaded.",
+              ...(i % 10 === 0 ? { status_code: i % 20 ? "in_transit" : "out_for_delivery" } : {}),
+            },
+      ),
+    );
     const spec = path.join(os.tmpdir(), `bench-lists-writes-${process.pid}.json`);
-    fs.writeFileSync(spec, JSON.stringify({ url: `http://127.0.0.1:${PORT}`, method: "POST", path: scans ? "/api/scans" : "/api/activities", bodies, headers: { ...auth, "content-type": "application/json" }, connections: 8, duration: seconds }));
+    fs.writeFileSync(
+      spec,
+      JSON.stringify({
+        url: `http://127.0.0.1:${PORT}`,
+        method: "POST",
+        path: scans ? "/api/scans" : "/api/activities",
+        bodies,
+        headers: { ...auth, "content-type": "application/json" },
+        connections: 8,
+        duration: seconds,
+      }),
+    );
     const cpu0 = cpuMicros(proc.pid!);
     const out = JSON.parse(execFileSync(process.execPath, [path.join(root, "scripts/bench-load.mjs"), spec], { encoding: "utf8" }));
     const perReq = (cpuMicros(proc.pid!) - cpu0) / out.total;
-    console.log(`writes: ${out.rps.toFixed(0)} req/s, p50 ${out.p50} ms, p99 ${out.p99} ms, server CPU ${perReq.toFixed(0)} us/req, ${out.total} requests, non-2xx ${out.non2xx}, errors ${out.errors}; load average ${os.loadavg()[0].toFixed(1)}`);
+    console.log(
+      `writes: ${out.rps.toFixed(0)} req/s, p50 ${out.p50} ms, p99 ${out.p99} ms, server CPU ${perReq.toFixed(0)} us/req, ${out.total} requests, non-2xx ${out.non2xx}, errors ${out.errors}; load average ${os.loadavg()[0].toFixed(1)}`,
+    );
   } finally {
     proc.kill("SIGTERM");
   }

@@ -91,24 +91,42 @@ async function waitUp(url: string, proc: ChildProcess): Promise<ChildProcess> {
 }
 
 type Load = {
-  url: string; method?: string; path?: string; paths?: string[]; bodies?: string[]; headers?: Record<string, string>;
+  url: string;
+  method?: string;
+  path?: string;
+  paths?: string[];
+  bodies?: string[];
+  headers?: Record<string, string>;
   items?: { path: string; headers?: Record<string, string> }[];
 };
 interface Row {
-  db: string; parcels: number; target: string; rps: number; p50: number; p99: number; non2xx: number; errors: number;
+  db: string;
+  parcels: number;
+  target: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
   /** req/s of the raw baseline measured just before this target (same bytes, from memory). */
-  baseline_rps?: number; baseline_disturbed?: boolean;
+  baseline_rps?: number;
+  baseline_disturbed?: boolean;
   /** The baseline's core shares (server / generator) in that measurement. */
-  baseline_cores?: string; ratio?: number; p99_vs_first_scale?: number; cpu_us_per_request?: number;
+  baseline_cores?: string;
+  ratio?: number;
+  p99_vs_first_scale?: number;
+  cpu_us_per_request?: number;
   /** With BENCH_ROUNDS > 1: every round's ratio, in the order measured (the row is the median round's). */
   round_ratios?: number[];
   /** Share of a core other processes used during the measurement; "disturbed" when over a third. */
-  others_cores?: number; disturbed?: boolean;
+  others_cores?: number;
+  disturbed?: boolean;
   /**
    * Share of a core the serving process and the load generator each used while measured: a server near 1 sets the
    * pace itself; a generator near 1 (and a server well under) means the generator did, so the req/s is its limit.
    */
-  server_cores?: number; generator_cores?: number;
+  server_cores?: number;
+  generator_cores?: number;
 }
 
 /** Busy and total CPU time of the machine so far, in clock ticks (all cores). */
@@ -125,7 +143,7 @@ function ownTicks(): number {
 /** Waits (at most BENCH_QUIET_WAIT seconds, default 180) until other processes have used less than a quarter of a core for two seconds in a row. */
 async function waitQuiet(): Promise<void> {
   const until = Date.now() + QUIET_WAIT_S * 1000;
-  for (let calm = 0; calm < 2 && Date.now() < until; ) {
+  for (let calm = 0; calm < 2 && Date.now() < until;) {
     const a = machineTicks();
     await new Promise((r) => setTimeout(r, 1000));
     const b = machineTicks();
@@ -153,10 +171,16 @@ function load(o: Load, servedBy: ChildProcess, duration = DURATION): Omit<Row, "
   const r = JSON.parse(out);
   const others = (m1.busy - m0.busy - (own1 - own0) - cpu / 1e4) / ((m1.total - m0.total) / cores);
   return {
-    rps: Math.round(r.rps), p50: r.p50, p99: r.p99, non2xx: r.non2xx, errors: r.errors + r.timeouts,
+    rps: Math.round(r.rps),
+    p50: r.p50,
+    p99: r.p99,
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
     cpu_us_per_request: r.total ? Math.round(cpu / r.total) : undefined,
-    others_cores: Math.max(0, Math.round(others * 100) / 100), disturbed: others > 1 / 3,
-    server_cores: Math.round((cpu / 1e6 / r.seconds) * 100) / 100, generator_cores: Math.round(r.cores * 100) / 100,
+    others_cores: Math.max(0, Math.round(others * 100) / 100),
+    disturbed: others > 1 / 3,
+    server_cores: Math.round((cpu / 1e6 / r.seconds) * 100) / 100,
+    generator_cores: Math.round(r.cores * 100) / 100,
   };
 }
 
@@ -176,12 +200,14 @@ const CLIENT_QUERY = fs.readFileSync(path.join(root, "client/modules/parcel/grap
 /** Every field of `parcel` (PublicParcel, its history, and so on), as a third party builds it from the schema by introspection. */
 async function fullFieldQuery(base: string): Promise<string> {
   const q = `{ __schema { types { name kind fields { name args { type { kind } } type { kind name ofType { kind name ofType { kind name ofType { kind name } } } } } } } }`;
-  const r = (await (await fetch(`${base}/graphql`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query: q }) })).json()) as {
+  const r = (await (
+    await fetch(`${base}/graphql`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ query: q }) })
+  ).json()) as {
     data: { __schema: { types: { name: string; kind: string; fields: { name: string; args: { type: { kind: string } }[]; type: TypeRef }[] | null }[] } };
   };
   type TypeRef = { kind: string; name: string | null; ofType?: TypeRef | null };
   const types = new Map(r.data.__schema.types.map((t) => [t.name, t]));
-  const named = (t: TypeRef): string => (t.name ?? named(t.ofType!));
+  const named = (t: TypeRef): string => t.name ?? named(t.ofType!);
   const select = (typeName: string, depth: number): string => {
     const fields = types.get(typeName)!.fields ?? [];
     const parts: string[] = [];
@@ -200,12 +226,23 @@ async function fullFieldQuery(base: string): Promise<string> {
 const sha256 = (text: string) => crypto.createHash("sha256").update(text).digest("hex");
 
 interface Site {
-  label: string; n: number; server: ChildProcess; base: string; sample: string[]; unknown: string[]; dir: string;
+  label: string;
+  n: number;
+  server: ChildProcess;
+  base: string;
+  sample: string[];
+  unknown: string[];
+  dir: string;
   etags?: { path: string; headers: Record<string, string> }[];
 }
 interface Memory {
-  db: string; parcels: number; cached_views: number; cache_size: number; fill_s: number;
-  before: { rss: number; anon: number; file: number }; full: { rss: number; anon: number; file: number };
+  db: string;
+  parcels: number;
+  cached_views: number;
+  cache_size: number;
+  fill_s: number;
+  before: { rss: number; anon: number; file: number };
+  full: { rss: number; anon: number; file: number };
 }
 
 /**
@@ -232,16 +269,26 @@ async function fetchAgain(url: string): Promise<Response> {
 /** Looks up `codes` once each, 32 at a time, so their views sit in the server's cache. */
 async function lookUpAll(base: string, codes: string[]): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: 32 }, async () => {
-    while (next < codes.length) {
-      const r = await fetchAgain(`${base}/api/parcels/${codes[next++]}`);
-      await r.arrayBuffer();
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: 32 }, async () => {
+      while (next < codes.length) {
+        const r = await fetchAgain(`${base}/api/parcels/${codes[next++]}`);
+        await r.arrayBuffer();
+      }
+    }),
+  );
 }
 
 interface HeavyRow {
-  parcels: number; work: string; seconds: number; lookups: number; p50: number; p99: number; max: number; failed: number; note: string;
+  parcels: number;
+  work: string;
+  seconds: number;
+  lookups: number;
+  p50: number;
+  p99: number;
+  max: number;
+  failed: number;
+  note: string;
 }
 
 /**
@@ -255,13 +302,30 @@ async function heavySection(s: Site): Promise<HeavyRow[]> {
   const out: HeavyRow[] = [];
   const row = (work: string, p: Probed<unknown>, note: string) => {
     const r = (v: number) => Math.round(v * 10) / 10;
-    out.push({ parcels: s.n, work, seconds: r(p.seconds), lookups: p.lookups.length, p50: r(percentile(p.lookups, 50)), p99: r(percentile(p.lookups, 99)), max: r(Math.max(0, ...p.lookups)), failed: p.failed, note });
+    out.push({
+      parcels: s.n,
+      work,
+      seconds: r(p.seconds),
+      lookups: p.lookups.length,
+      p50: r(percentile(p.lookups, 50)),
+      p99: r(percentile(p.lookups, 99)),
+      max: r(Math.max(0, ...p.lookups)),
+      failed: p.failed,
+      note,
+    });
   };
   const watched = s.sample[0];
   const exp = await probeDuring(s.base, watched, () => download(`${s.base}/api/parcels/export.csv`, asOwner));
-  row("export.csv of every parcel", exp, `status ${exp.result.status}, ${Math.round(exp.result.bytes / 1e6)} MB, first byte after ${Math.round(exp.result.firstByteMs)} ms`);
+  row(
+    "export.csv of every parcel",
+    exp,
+    `status ${exp.result.status}, ${Math.round(exp.result.bytes / 1e6)} MB, first byte after ${Math.round(exp.result.firstByteMs)} ms`,
+  );
   const codes = Array.from({ length: 10_000 }, (_, i) => `HV-${String(i).padStart(6, "0")}-${s.n}`);
-  for (const [work, note] of [["import of 10 000 new rows", "first"], ["import again, one column changed", "second"]] as const) {
+  for (const [work, note] of [
+    ["import of 10 000 new rows", "first"],
+    ["import again, one column changed", "second"],
+  ] as const) {
     const imp = await probeDuring(s.base, watched, () => postImport(s.base, asOwner, importCsv(codes, note)));
     const d = imp.result.json?.data;
     row(work, imp, `status ${imp.result.status}, created ${d?.created}, updated ${d?.updated}, failed ${d?.failed}`);
@@ -269,11 +333,20 @@ async function heavySection(s: Site): Promise<HeavyRow[]> {
   const keys = await Promise.all([1, 2, 3, 4].map((k) => apiKey(s.base, cookie, `bench labels ${k}`, ["parcels:read"])));
   const labelCodes = (k: number) => Array.from({ length: 200 }, (_, i) => code((k * 200 + i) % s.n)).join(",");
   const labels = await probeDuring(s.base, watched, () =>
-    Promise.all(keys.map((key, k) => download(`${s.base}/api/labels.pdf?codes=${labelCodes(k)}`, { authorization: `Bearer ${key}` }))));
-  row("4 x 200 labels at once", labels, `status ${labels.result.map((r) => r.status).join("/")}, ${Math.round(labels.result.reduce((a, r) => a + r.bytes, 0) / 1e6)} MB`);
+    Promise.all(keys.map((key, k) => download(`${s.base}/api/labels.pdf?codes=${labelCodes(k)}`, { authorization: `Bearer ${key}` }))),
+  );
+  row(
+    "4 x 200 labels at once",
+    labels,
+    `status ${labels.result.map((r) => r.status).join("/")}, ${Math.round(labels.result.reduce((a, r) => a + r.bytes, 0) / 1e6)} MB`,
+  );
   const scanCodes = Array.from({ length: 500 }, (_, i) => code((1000 + i) % s.n));
   const scans = await probeDuring(s.base, watched, async () => {
-    const r = await fetch(`${s.base}/api/scans`, { method: "POST", headers: { ...asOwner, "content-type": "application/json" }, body: JSON.stringify({ codes: scanCodes, status_code: "in_transit", place: "Bench hub" }) });
+    const r = await fetch(`${s.base}/api/scans`, {
+      method: "POST",
+      headers: { ...asOwner, "content-type": "application/json" },
+      body: JSON.stringify({ codes: scanCodes, status_code: "in_transit", place: "Bench hub" }),
+    });
     return { status: r.status, json: (await r.json()) as { data?: { error: unknown }[] } };
   });
   row("scan of 500 codes", scans, `status ${scans.result.status}, ${scans.result.json.data?.filter((o) => !o.error).length ?? 0} entries`);
@@ -295,16 +368,49 @@ async function heavySection(s: Site): Promise<HeavyRow[]> {
       status = res.status;
       if (i) ms.push(performance.now() - t);
     }
-    out.push({ parcels: s.n, work, seconds: r1(ms.reduce((a, b) => a + b, 0) / 1000), lookups: 0, p50: r1(percentile(ms, 50)), p99: r1(percentile(ms, 99)), max: r1(Math.max(...ms)), failed: 0, note: `status ${status}, 10 requests one after another (p50, p99, max are theirs)` });
+    out.push({
+      parcels: s.n,
+      work,
+      seconds: r1(ms.reduce((a, b) => a + b, 0) / 1000),
+      lookups: 0,
+      p50: r1(percentile(ms, 50)),
+      p99: r1(percentile(ms, 99)),
+      max: r1(Math.max(...ms)),
+      failed: 0,
+      note: `status ${status}, 10 requests one after another (p50, p99, max are theirs)`,
+    });
   }
 
   // History entries, 8 at a time on one parcel for 10 s (the load generator's own process).
   const parcel = (await (await fetch(`${s.base}/api/parcels?search=${code(7)}`, { headers: asOwner })).json()) as { data: { data: { id: number }[] } };
-  const bodies = Array.from({ length: 50 }, (_, i) => JSON.stringify({ parcel_id: parcel.data.data[0].id, title: `Scanned at hub ${i}`, description: "Sorted and loaded." }));
+  const bodies = Array.from({ length: 50 }, (_, i) =>
+    JSON.stringify({ parcel_id: parcel.data.data[0].id, title: `Scanned at hub ${i}`, description: "Sorted and loaded." }),
+  );
   const spec = path.join(os.tmpdir(), `bench-writes-${process.pid}.json`);
-  fs.writeFileSync(spec, JSON.stringify({ url: s.base, method: "POST", path: "/api/activities", bodies, headers: { ...asOwner, "content-type": "application/json" }, connections: 8, duration: 10 }));
+  fs.writeFileSync(
+    spec,
+    JSON.stringify({
+      url: s.base,
+      method: "POST",
+      path: "/api/activities",
+      bodies,
+      headers: { ...asOwner, "content-type": "application/json" },
+      connections: 8,
+      duration: 10,
+    }),
+  );
   const w = JSON.parse(execFileSync(process.execPath, [path.join(root, "scripts/bench-load.mjs"), spec], { encoding: "utf8" }));
-  out.push({ parcels: s.n, work: "history entries, 8 at a time, 10 s", seconds: 10, lookups: 0, p50: w.p50, p99: w.p99, max: 0, failed: w.non2xx + w.errors, note: `${Math.round(w.rps)} entries/s (the p50 and p99 are the writes'), ${w.total} written` });
+  out.push({
+    parcels: s.n,
+    work: "history entries, 8 at a time, 10 s",
+    seconds: 10,
+    lookups: 0,
+    p50: w.p50,
+    p99: w.p99,
+    max: 0,
+    failed: w.non2xx + w.errors,
+    note: `${Math.round(w.rps)} entries/s (the p50 and p99 are the writes'), ${w.total} written`,
+  });
   return out;
 }
 
@@ -345,7 +451,10 @@ async function main() {
       sites.push(site);
       if (LOOKUPS && n === SCALES[0]) {
         // The same database at the first scale, served with logging off and with every request logged.
-        for (const [label, env] of [["logging off", { LOG_LEVEL: "silent" }], ["LOG_REQUESTS=all", { LOG_REQUESTS: "all" }]] as const) {
+        for (const [label, env] of [
+          ["logging off", { LOG_LEVEL: "silent" }],
+          ["LOG_REQUESTS=all", { LOG_REQUESTS: "all" }],
+        ] as const) {
           const other = await startServer(url, ++port, dir, env);
           variants.push({ ...site, label: `${n}, ${label}`, server: other, base: `http://127.0.0.1:${port}` });
         }
@@ -354,13 +463,20 @@ async function main() {
     fullQuery ||= await fullFieldQuery(sites[0].base);
     const rest = (s: Site, codes: string[]): Load => ({ url: s.base, paths: codes.map((c) => `/api/parcels/${c}`) });
     const gql = (s: Site, codes: string[], query: string, variable = "c"): Load => ({
-      url: s.base, method: "POST", path: "/graphql", headers: { "content-type": "application/json" },
+      url: s.base,
+      method: "POST",
+      path: "/graphql",
+      headers: { "content-type": "application/json" },
       bodies: codes.map((c) => JSON.stringify({ query, variables: { [variable]: c } })),
     });
     // Apollo Client's automatic persisted query: a GET with the hash (registered once before).
     const apq = (s: Site, codes: string[]): Load => ({
-      url: s.base, headers: { "content-type": "application/json" },
-      paths: codes.map((c) => `/graphql?${new URLSearchParams({ variables: JSON.stringify({ trackingCode: c }), extensions: JSON.stringify({ persistedQuery: { version: 1, sha256Hash: sha256(CLIENT_QUERY) } }) })}`),
+      url: s.base,
+      headers: { "content-type": "application/json" },
+      paths: codes.map(
+        (c) =>
+          `/graphql?${new URLSearchParams({ variables: JSON.stringify({ trackingCode: c }), extensions: JSON.stringify({ persistedQuery: { version: 1, sha256Hash: sha256(CLIENT_QUERY) } }) })}`,
+      ),
     });
     const conditional = (s: Site): Load => ({ url: s.base, items: s.etags! });
     // The baseline answers the same bytes as the REST look-up, from memory, in this same run.
@@ -368,10 +484,11 @@ async function main() {
     const sampleBody = await sampleAnswer.text();
     const [pinCmd, ...pinArgs] = pin(0);
     const baselineArgs = [...pinArgs, process.execPath, path.join(root, "scripts/bench-baseline.mjs")];
-    const rawServer = (env: Record<string, string>) => spawn(pinCmd ?? process.execPath, pinCmd ? baselineArgs : baselineArgs.slice(1), {
-      env: { ...process.env, PORT: String(++port), BASELINE_BODY: sampleBody, ...env },
-      stdio: ["ignore", "inherit", "inherit"],
-    });
+    const rawServer = (env: Record<string, string>) =>
+      spawn(pinCmd ?? process.execPath, pinCmd ? baselineArgs : baselineArgs.slice(1), {
+        env: { ...process.env, PORT: String(++port), BASELINE_BODY: sampleBody, ...env },
+        stdio: ["ignore", "inherit", "inherit"],
+      });
     const baseline = rawServer({});
     const baselineLoad: Load = { url: `http://127.0.0.1:${port}`, path: "/" };
     await waitUp(`${baselineLoad.url}/`, baseline);
@@ -379,12 +496,25 @@ async function main() {
     // request id), pinned alike: how much of the REST look-up's gap to the baseline is Node sending those headers.
     const siteHeaders = [...sampleAnswer.headers].filter(([k]) => !["date", "connection", "keep-alive", "content-length", "transfer-encoding"].includes(k));
     const floorProc = rawServer({ BASELINE_HEADERS: JSON.stringify(siteHeaders) });
-    const floor: Site = { label: "raw, the site's headers", n: SCALES[0], server: floorProc, base: `http://127.0.0.1:${port}`, sample: [], unknown: [], dir: tmp };
+    const floor: Site = {
+      label: "raw, the site's headers",
+      n: SCALES[0],
+      server: floorProc,
+      base: `http://127.0.0.1:${port}`,
+      sample: [],
+      unknown: [],
+      dir: tmp,
+    };
     await waitUp(`${floor.base}/`, floorProc);
     for (const s of [...sites, ...variants]) {
       const r = await fetch(`${s.base}/graphql`, {
-        method: "POST", headers: { "content-type": "application/json" },
-        body: JSON.stringify({ query: CLIENT_QUERY, variables: { trackingCode: s.sample[0] }, extensions: { persistedQuery: { version: 1, sha256Hash: sha256(CLIENT_QUERY) } } }),
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          query: CLIENT_QUERY,
+          variables: { trackingCode: s.sample[0] },
+          extensions: { persistedQuery: { version: 1, sha256Hash: sha256(CLIENT_QUERY) } },
+        }),
       });
       if (!(await r.text()).includes('"parcel"')) throw new Error("persisted query not registered");
     }
@@ -397,7 +527,15 @@ async function main() {
           if (!sampled.has(c)) warm.push(c);
         }
         const other = s.unknown.map((c) => `${c}-W`);
-        for (const o of [rest(s, warm), gql(s, warm, CLIENT_QUERY, "trackingCode"), gql(s, warm, fullQuery), apq(s, warm), rest(s, other), gql(s, other, CLIENT_QUERY, "trackingCode"), { url: s.base, path: "/api/graph" }]) {
+        for (const o of [
+          rest(s, warm),
+          gql(s, warm, CLIENT_QUERY, "trackingCode"),
+          gql(s, warm, fullQuery),
+          apq(s, warm),
+          rest(s, other),
+          gql(s, other, CLIENT_QUERY, "trackingCode"),
+          { url: s.base, path: "/api/graph" },
+        ]) {
           if (o.paths?.length !== 0 && o.bodies?.length !== 0) load(o, s.server, WARMUP);
         }
       }
@@ -418,7 +556,9 @@ async function main() {
       ["start-up graph", (s) => ({ url: s.base, path: "/api/graph" }), sites],
     ];
     const show = (label: string, r: Omit<Row, "db" | "parcels" | "target">, ratio?: number) =>
-      console.log(`   ${label.padEnd(44)} ${String(r.rps).padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms${ratio === undefined ? "" : `  ratio ${ratio}`}  cpu ${r.cpu_us_per_request} us/req  cores ${r.server_cores}/${r.generator_cores}  non-2xx ${r.non2xx}${r.disturbed ? `  (disturbed: others used ${r.others_cores} core)` : ""}`);
+      console.log(
+        `   ${label.padEnd(44)} ${String(r.rps).padStart(7)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms${ratio === undefined ? "" : `  ratio ${ratio}`}  cpu ${r.cpu_us_per_request} us/req  cores ${r.server_cores}/${r.generator_cores}  non-2xx ${r.non2xx}${r.disturbed ? `  (disturbed: others used ${r.others_cores} core)` : ""}`,
+      );
     console.log(`\n== ${dbKind}: measuring ${DURATION} s per target`);
     for (const [target, make, on] of LOOKUPS ? targets : []) {
       if (ONLY.length && !ONLY.some((t) => target.includes(t))) continue;
@@ -442,7 +582,14 @@ async function main() {
         for (const s of on) {
           const r = await measure(make(s), s.server);
           const row: Row = {
-            db: dbKind, parcels: s.n, target, ...r, baseline_rps: b.rps, baseline_disturbed: b.disturbed, baseline_cores: `${b.server_cores} / ${b.generator_cores}`, ratio: Math.round((r.rps / b.rps) * 100) / 100,
+            db: dbKind,
+            parcels: s.n,
+            target,
+            ...r,
+            baseline_rps: b.rps,
+            baseline_disturbed: b.disturbed,
+            baseline_cores: `${b.server_cores} / ${b.generator_cores}`,
+            ratio: Math.round((r.rps / b.rps) * 100) / 100,
           };
           rounds.get(s)!.push(row);
           show(`${target} (${s.n})`, r, row.ratio);
@@ -463,17 +610,32 @@ async function main() {
       const t0 = Date.now();
       const count = Math.min(s.n, cacheSize);
       const step = s.n / count;
-      await lookUpAll(s.base, Array.from({ length: count }, (_, i) => code(Math.floor(i * step))));
-      const m: Memory = { db: dbKind, parcels: s.n, cached_views: count, cache_size: cacheSize, before: idle, full: rssMb(s.server.pid!), fill_s: Math.round((Date.now() - t0) / 100) / 10 };
+      await lookUpAll(
+        s.base,
+        Array.from({ length: count }, (_, i) => code(Math.floor(i * step))),
+      );
+      const m: Memory = {
+        db: dbKind,
+        parcels: s.n,
+        cached_views: count,
+        cache_size: cacheSize,
+        before: idle,
+        full: rssMb(s.server.pid!),
+        fill_s: Math.round((Date.now() - t0) / 100) / 10,
+      };
       memory.push(m);
-      console.log(`   memory (${s.n}): RSS ${m.before.rss} MB before (own ${m.before.anon}, mapped files ${m.before.file}), ${m.full.rss} MB (own ${m.full.anon}, mapped files ${m.full.file}) with ${count} views cached (filled in ${m.fill_s} s)`);
+      console.log(
+        `   memory (${s.n}): RSS ${m.before.rss} MB before (own ${m.before.anon}, mapped files ${m.before.file}), ${m.full.rss} MB (own ${m.full.anon}, mapped files ${m.full.file}) with ${count} views cached (filled in ${m.fill_s} s)`,
+      );
     }
     if (SECTIONS.includes("heavy")) {
       const largest = sites[sites.length - 1];
       console.log(`\n== ${dbKind}: heavy work at ${largest.n} parcels, a look-up every 20 ms from another client`);
       for (const h of await heavySection(largest)) {
         heavy.push({ db: dbKind, ...h });
-        console.log(`   ${h.work.padEnd(44)} ${String(h.seconds).padStart(7)} s  look-ups ${h.lookups}  p50 ${h.p50} ms  p99 ${h.p99} ms  max ${h.max} ms  failed ${h.failed}  ${h.note}`);
+        console.log(
+          `   ${h.work.padEnd(44)} ${String(h.seconds).padStart(7)} s  look-ups ${h.lookups}  p50 ${h.p50} ms  p99 ${h.p99} ms  max ${h.max} ms  failed ${h.failed}  ${h.note}`,
+        );
       }
     }
     for (const raw of [baseline, floorProc]) {
@@ -495,24 +657,52 @@ async function main() {
   const outDir = path.join(root, "bench-results");
   fs.mkdirSync(outDir, { recursive: true });
   const file = path.join(outDir, `bench-${new Date().toISOString().replace(/[:.]/g, "-")}.json`);
-  fs.writeFileSync(file, JSON.stringify({ machine: { cpus: cores, node: process.version }, duration: DURATION, connections: CONNECTIONS, full_field_query: fullQuery, rows, memory, heavy, baselines }, null, 2));
-  console.log(`\n| db | parcels | target | req/s | p50 ms | p99 ms | baseline req/s | ratio | p99 vs first scale | CPU µs/req | core used: server / generator (baseline) |\n|---|---|---|---|---|---|---|---|---|---|---|`);
+  fs.writeFileSync(
+    file,
+    JSON.stringify(
+      {
+        machine: { cpus: cores, node: process.version },
+        duration: DURATION,
+        connections: CONNECTIONS,
+        full_field_query: fullQuery,
+        rows,
+        memory,
+        heavy,
+        baselines,
+      },
+      null,
+      2,
+    ),
+  );
+  console.log(
+    `\n| db | parcels | target | req/s | p50 ms | p99 ms | baseline req/s | ratio | p99 vs first scale | CPU µs/req | core used: server / generator (baseline) |\n|---|---|---|---|---|---|---|---|---|---|---|`,
+  );
   for (const r of rows) {
     const note = r.disturbed ? " (disturbed)" : r.baseline_disturbed ? " (baseline disturbed)" : "";
-    console.log(`| ${r.db} | ${r.parcels} | ${r.target}${note} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.baseline_rps} | ${r.ratio} | ${r.p99_vs_first_scale ?? ""} | ${r.cpu_us_per_request ?? ""} | ${r.server_cores} / ${r.generator_cores} (${r.baseline_cores ?? ""}) |`);
+    console.log(
+      `| ${r.db} | ${r.parcels} | ${r.target}${note} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.baseline_rps} | ${r.ratio} | ${r.p99_vs_first_scale ?? ""} | ${r.cpu_us_per_request ?? ""} | ${r.server_cores} / ${r.generator_cores} (${r.baseline_cores ?? ""}) |`,
+    );
   }
-  console.log(`\n| db | parcels | views cached (PARCEL_CACHE_SIZE) | RSS before (own + mapped files) | RSS with the cache full (own + mapped files) |\n|---|---|---|---|---|`);
+  console.log(
+    `\n| db | parcels | views cached (PARCEL_CACHE_SIZE) | RSS before (own + mapped files) | RSS with the cache full (own + mapped files) |\n|---|---|---|---|---|`,
+  );
   for (const m of memory) {
-    console.log(`| ${m.db} | ${m.parcels} | ${m.cached_views} (${m.cache_size}) | ${m.before.rss} MB (${m.before.anon} + ${m.before.file}) | ${m.full.rss} MB (${m.full.anon} + ${m.full.file}) |`);
+    console.log(
+      `| ${m.db} | ${m.parcels} | ${m.cached_views} (${m.cache_size}) | ${m.before.rss} MB (${m.before.anon} + ${m.before.file}) | ${m.full.rss} MB (${m.full.anon} + ${m.full.file}) |`,
+    );
   }
   if (heavy.length) {
     console.log(`\n| db | parcels | heavy work | seconds | look-ups | p50 ms | p99 ms | max ms | failed | note |\n|---|---|---|---|---|---|---|---|---|---|`);
-    for (const h of heavy) console.log(`| ${h.db} | ${h.parcels} | ${h.work} | ${h.seconds} | ${h.lookups} | ${h.p50} | ${h.p99} | ${h.max} | ${h.failed} | ${h.note} |`);
+    for (const h of heavy)
+      console.log(`| ${h.db} | ${h.parcels} | ${h.work} | ${h.seconds} | ${h.lookups} | ${h.p50} | ${h.p99} | ${h.max} | ${h.failed} | ${h.note} |`);
   }
   for (const db of DBS) {
     const on = rows.find((r) => r.db === db && r.target === "REST look-up, shipped defaults");
     const off = rows.find((r) => r.db === db && r.target === "REST look-up, logging off");
-    if (on && off) console.log(`\n${db}: REST look-up with the shipped logging at ${Math.round((on.rps / off.rps) * 100)}% of logging off (cost ${Math.round((1 - on.rps / off.rps) * 100)}%)`);
+    if (on && off)
+      console.log(
+        `\n${db}: REST look-up with the shipped logging at ${Math.round((on.rps / off.rps) * 100)}% of logging off (cost ${Math.round((1 - on.rps / off.rps) * 100)}%)`,
+      );
   }
   console.log(`\nfull-field query (from introspection): ${fullQuery}`);
   console.log(`\nwritten to ${path.relative(root, file)}`);

@@ -51,14 +51,21 @@ for (let i = 0; ; i++) {
   await new Promise((r) => setTimeout(r, 100));
 }
 
-const code = ((await (await fetch(`${base}/graphql`, {
-  method: "POST",
-  headers: { "content-type": "application/json" },
-  body: JSON.stringify({ query: "{ parcel(trackingCode: \"CR-2026-000001\") { tracking_code } }" }),
-})).json()) as { data?: { parcel?: { tracking_code?: string } } }).data?.parcel?.tracking_code ?? "CR-2026-000001";
+const code =
+  (
+    (await (
+      await fetch(`${base}/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ query: '{ parcel(trackingCode: "CR-2026-000001") { tracking_code } }' }),
+      })
+    ).json()) as { data?: { parcel?: { tracking_code?: string } } }
+  ).data?.parcel?.tracking_code ?? "CR-2026-000001";
 
 const allPages = ["/", `/track.html?code=${code}`, "/pages/about-us"];
-const only = process.env.LH_PAGES?.split(",").map((s) => s.trim()).filter(Boolean);
+const only = process.env.LH_PAGES?.split(",")
+  .map((s) => s.trim())
+  .filter(Boolean);
 const pages = only?.length ? allPages.filter((p) => only.some((o) => (o === "/" ? p === "/" : p.startsWith(o)))) : allPages;
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const METRICS = ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index"] as const;
@@ -117,7 +124,16 @@ async function audit(url: string) {
   for (let attempt = 1; ; attempt++) {
     const chrome = await chromeLauncher.launch({
       chromePath: process.env.CHROME_PATH || "/usr/bin/chromium",
-      chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+      chromeFlags: [
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
     });
     try {
       const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: [...CATEGORIES] });
@@ -138,8 +154,9 @@ try {
       const lhr = result.lhr;
       const scores = Object.fromEntries(CATEGORIES.map((k) => [k, Math.round((lhr.categories[k]?.score ?? 0) * 100)]));
       const metrics = Object.fromEntries(METRICS.map((k) => [k, lhr.audits[k]?.numericValue ?? NaN]));
-      const requests = ((lhr.audits["network-requests"]?.details as { items?: { url: string; resourceType?: string; transferSize?: number }[] })?.items ?? [])
-        .filter((r) => r.resourceType === "Script" && r.url.startsWith(base));
+      const requests = (
+        (lhr.audits["network-requests"]?.details as { items?: { url: string; resourceType?: string; transferSize?: number }[] })?.items ?? []
+      ).filter((r) => r.resourceType === "Script" && r.url.startsWith(base));
       const failed = Object.values(lhr.audits)
         .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "notApplicable")
         .map((a) => `${a.id} (${a.displayValue ?? a.score})`);
@@ -156,7 +173,9 @@ try {
       fs.writeFileSync(path.join(reportDir, `${name}-${run + 1}.json`), result.report as string);
       // LH_TRACE=1 keeps the run's trace too (open it in Chromium's performance panel), to see what the main thread did.
       if (process.env.LH_TRACE) fs.writeFileSync(path.join(reportDir, `${name}-${run + 1}.trace.json`), JSON.stringify(result.artifacts.Trace));
-      console.log(`run ${run + 1} ${p} (CPU busy before: ${Math.round(busy * 100)}%): ${CATEGORIES.map((k) => scores[k]).join("/")}  FCP ${Math.round(metrics["first-contentful-paint"])} ms, LCP ${Math.round(metrics["largest-contentful-paint"])} ms, TBT ${Math.round(metrics["total-blocking-time"])} ms, CLS ${metrics["cumulative-layout-shift"].toFixed(3)}, SI ${Math.round(metrics["speed-index"])} ms`);
+      console.log(
+        `run ${run + 1} ${p} (CPU busy before: ${Math.round(busy * 100)}%): ${CATEGORIES.map((k) => scores[k]).join("/")}  FCP ${Math.round(metrics["first-contentful-paint"])} ms, LCP ${Math.round(metrics["largest-contentful-paint"])} ms, TBT ${Math.round(metrics["total-blocking-time"])} ms, CLS ${metrics["cumulative-layout-shift"].toFixed(3)}, SI ${Math.round(metrics["speed-index"])} ms`,
+      );
       if (failed.length) console.log(`  below 0.9: ${failed.join(", ")}`);
     }
   }
@@ -190,7 +209,9 @@ for (const p of pages) {
 console.log("\n| page | FCP | LCP | TBT | CLS | JS loaded (gzip / transferred) |\n|---|---|---|---|---|---|");
 for (const s of summary) {
   const m = s.median as Record<string, number>;
-  console.log(`| ${s.page} | ${Math.round(m["first-contentful-paint"])} ms | ${Math.round(m["largest-contentful-paint"])} ms | ${Math.round(m["total-blocking-time"])} ms | ${m["cumulative-layout-shift"].toFixed(3)} | ${kb(m.jsGzip)} / ${kb(m.jsTransfer)} |`);
+  console.log(
+    `| ${s.page} | ${Math.round(m["first-contentful-paint"])} ms | ${Math.round(m["largest-contentful-paint"])} ms | ${Math.round(m["total-blocking-time"])} ms | ${m["cumulative-layout-shift"].toFixed(3)} | ${kb(m.jsGzip)} / ${kb(m.jsTransfer)} |`,
+  );
 }
 for (const s of summary) console.log(`\n${s.page} scripts: ${s.runs[0]?.scripts.join(" ")}`);
 fs.writeFileSync(path.join(reportDir, "summary.json"), JSON.stringify(summary, null, 2));

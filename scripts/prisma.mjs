@@ -89,7 +89,10 @@ if (cmd === "derive") {
   derive();
   for (const p of Object.keys(providers)) {
     const sql = pendingSql(p);
-    if (isEmptyDiff(sql)) { console.log(`${p}: no changes`); continue; }
+    if (isEmptyDiff(sql)) {
+      console.log(`${p}: no changes`);
+      continue;
+    }
     const stamp = new Date().toISOString().replace(/\D/g, "").slice(0, 14);
     const dir = path.join(root, "prisma", p, "migrations", `${stamp}_${name}`);
     fs.mkdirSync(dir, { recursive: true });

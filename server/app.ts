@@ -106,8 +106,7 @@ export async function buildApp(): Promise<FastifyInstance> {
   registerSeoRoutes(app);
 
   // A local tile server of plain tiles (MAP_TILE_URL=/tiles/{z}/{x}/{y}.png) for offline machines and Lighthouse.
-  app.get("/tiles/:z/:x/:y.png", async (_req, reply) =>
-    reply.type("image/png").header("Cache-Control", "public, max-age=86400").send(plainTile()));
+  app.get("/tiles/:z/:x/:y.png", async (_req, reply) => reply.type("image/png").header("Cache-Control", "public, max-age=86400").send(plainTile()));
 
   const indexFile = path.join(c.clientDir, "index.html");
   const hasClient = fs.existsSync(indexFile);
@@ -126,7 +125,17 @@ export async function buildApp(): Promise<FastifyInstance> {
   }
   const template = hasClient ? fs.readFileSync(indexFile, "utf8") : FALLBACK_HTML;
   // The public first screens, rendered into the page for anonymous visitors (server/ssr.ts; SSR=false: off).
-  const renderPage = hasClient ? await loadPageRenderer({ enabled: c.ssr, clientDir: c.clientDir, productName: c.companyName, graphql, log: app.log, pagesKept: c.ssrPagesKept, budgetMs: c.ssrBudgetMs }) : null;
+  const renderPage = hasClient
+    ? await loadPageRenderer({
+        enabled: c.ssr,
+        clientDir: c.clientDir,
+        productName: c.companyName,
+        graphql,
+        log: app.log,
+        pagesKept: c.ssrPagesKept,
+        budgetMs: c.ssrBudgetMs,
+      })
+    : null;
   const ownScripts = inlineScriptHashes(template);
   const sendIndex = async (req: import("fastify").FastifyRequest, reply: import("fastify").FastifyReply) => {
     const reqUrl = req.url;
@@ -176,7 +185,8 @@ function htmlEncoding(accept: string | undefined, length: number): "br" | "gzip"
   return /\bgzip\b/.test(accept) ? "gzip" : "";
 }
 // Quality 5: about a millisecond for a rendered page, most of quality 11's saving.
-const brotliHtml = (html: string) => brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(html) } });
+const brotliHtml = (html: string) =>
+  brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(html) } });
 
 /** Compressed pages by their ETag (which names the encoding): a page sent again is not compressed again. */
 const compressedPages = new ViewCache<Buffer>(200);

@@ -63,7 +63,14 @@ export function frontPost(url: string, endpoint: FrontEndpoint): void {
  * A public read's answer as REST sends it (server/rest/route.ts and core/http-cache.ts publicRead): the
  * caching headers, and 304 without a body when If-None-Match holds the ETag.
  */
-export function publicReadReply(op: OperationName, headers: IncomingHttpHeaders, body: Buffer | string, etag: string, contentType: string, typeFirst = false): FrontReply {
+export function publicReadReply(
+  op: OperationName,
+  headers: IncomingHttpHeaders,
+  body: Buffer | string,
+  etag: string,
+  contentType: string,
+  typeFirst = false,
+): FrontReply {
   const same = holds(headers["if-none-match"], etag);
   const caching = publicCaching(etag);
   if (typeFirst) return { op, status: same ? 304 : 200, headers: ["content-type", contentType, ...caching], body: same ? undefined : body };

@@ -121,7 +121,10 @@ export async function loadPageRenderer(o: {
         // preload of it sits in <body>, found only after <head> is read.
         .replace(/<meta charset="UTF-8" \/>/i, (m) => `${m}${bannerPreload(r.html)}`)
         .replace("</head>", `${head}</head>`)
-        .replace('<div id="root"></div>', () => `<div id="root">${r.html}</div>\n    <script type="application/json" id="${SERVER_STATE_ID}">${scriptSafeJson(r.state)}</script>`);
+        .replace(
+          '<div id="root"></div>',
+          () => `<div id="root">${r.html}</div>\n    <script type="application/json" id="${SERVER_STATE_ID}">${scriptSafeJson(r.state)}</script>`,
+        );
       kept.set(key, { page, ops, out, at: Date.now() });
       return out;
     } catch (err) {

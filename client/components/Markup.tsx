@@ -7,7 +7,11 @@ function Node({ node }: { node: MarkupNode }) {
     case "break":
       return <br />;
     case "text":
-      return <p className="md-text" dir="auto">{node.text}</p>;
+      return (
+        <p className="md-text" dir="auto">
+          {node.text}
+        </p>
+      );
     case "bold":
       return (
         <p className="md-text" dir="auto">

@@ -7,7 +7,21 @@ function overlayClass(overlay: string | null | undefined): string {
 }
 
 /** The banner at the top of every inner page: title, subtitle, image and overlay. */
-export function PageHero({ title, subtitle, hero, overlay, children, compact }: { title: ReactNode; subtitle?: ReactNode; hero?: string | null; overlay?: string | null; children?: ReactNode; compact?: boolean }) {
+export function PageHero({
+  title,
+  subtitle,
+  hero,
+  overlay,
+  children,
+  compact,
+}: {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  hero?: string | null;
+  overlay?: string | null;
+  children?: ReactNode;
+  compact?: boolean;
+}) {
   return (
     <header className={`page-hero ${overlayClass(overlay)}${compact ? " compact" : ""}`}>
       <img className="page-hero-img" src={heroImageUrl(hero)} alt="" width={1600} height={600} fetchPriority="high" decoding="async" />

@@ -112,7 +112,9 @@ export default function ParcelMap({ zoom, current, pickup, destination, height =
           </li>
         ))}
       </ul>
-      {tilesFailed ? <p className="parcel-map-note">{t("map.tilesUnavailable", { defaultValue: "Map tiles are unavailable; the markers show the positions." })}</p> : null}
+      {tilesFailed ? (
+        <p className="parcel-map-note">{t("map.tilesUnavailable", { defaultValue: "Map tiles are unavailable; the markers show the positions." })}</p>
+      ) : null}
     </div>
   );
 }

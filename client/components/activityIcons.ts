@@ -1,13 +1,31 @@
 import type { ActivityIcon } from "@shared/modules/activity/activity.codes";
 import {
-  airplanemode_active, check_circle, departure_board, directions_boat, home_work, local_shipping, moped, pan_tool, radio_button_checked,
-  radio_button_unchecked, verified,
+  airplanemode_active,
+  check_circle,
+  departure_board,
+  directions_boat,
+  home_work,
+  local_shipping,
+  moped,
+  pan_tool,
+  radio_button_checked,
+  radio_button_unchecked,
+  verified,
 } from "./icons";
 
 /** The path of each activity icon the server allows (server/modules/activity/activity.codes.ts). */
 const ACTIVITY_ICON_PATHS: Record<ActivityIcon, string> = {
-  radio_button_checked, pan_tool, verified, check_circle, radio_button_unchecked, airplanemode_active, moped, directions_boat,
-  local_shipping, home_work, departure_board,
+  radio_button_checked,
+  pan_tool,
+  verified,
+  check_circle,
+  radio_button_unchecked,
+  airplanemode_active,
+  moped,
+  directions_boat,
+  local_shipping,
+  home_work,
+  departure_board,
 };
 
 /** A history entry's icon by its name; radio_button_checked for a name the client does not know. */

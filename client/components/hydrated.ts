@@ -7,7 +7,12 @@ const never = () => () => undefined;
  * after (and at once in a render of the client's own). What depends on the visitor's browser (the saved
  * theme, the time zone) is rendered as the server did until then, so hydration finds the same markup.
  */
-export const useHydrated = (): boolean => useSyncExternalStore(never, () => true, () => false);
+export const useHydrated = (): boolean =>
+  useSyncExternalStore(
+    never,
+    () => true,
+    () => false,
+  );
 
 /**
  * A page the server rendered shows its inputs before its script has run: what the visitor typed into this

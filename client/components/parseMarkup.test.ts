@@ -3,16 +3,14 @@ import { parseLine, parseMarkup, safeMediaUrl } from "./parseMarkup";
 
 describe("content markup", () => {
   it("keeps plain lines as text and turns blank lines into breaks", () => {
-    expect(parseMarkup("Hello\n\n  \nWorld")).toEqual([
-      { kind: "text", text: "Hello" },
-      { kind: "break" },
-      { kind: "break" },
-      { kind: "text", text: "World" },
-    ]);
+    expect(parseMarkup("Hello\n\n  \nWorld")).toEqual([{ kind: "text", text: "Hello" }, { kind: "break" }, { kind: "break" }, { kind: "text", text: "World" }]);
   });
 
   it("handles CRLF line endings and empty content", () => {
-    expect(parseMarkup("a\r\nb")).toEqual([{ kind: "text", text: "a" }, { kind: "text", text: "b" }]);
+    expect(parseMarkup("a\r\nb")).toEqual([
+      { kind: "text", text: "a" },
+      { kind: "text", text: "b" },
+    ]);
     expect(parseMarkup("")).toEqual([]);
     expect(parseMarkup(null)).toEqual([]);
   });

@@ -10,11 +10,7 @@
  * - A blank line becomes a break; any other line is plain text.
  */
 export type TextStyle = "bold" | "underline" | "strikethrough";
-export type MarkupNode =
-  | { kind: "text"; text: string }
-  | { kind: "break" }
-  | { kind: TextStyle; text: string }
-  | { kind: "image" | "video"; src: string };
+export type MarkupNode = { kind: "text"; text: string } | { kind: "break" } | { kind: TextStyle; text: string } | { kind: "image" | "video"; src: string };
 
 const DIRECTIVE = /\[(image|video|bold|underline|strikethrough)=([^\]\n]*)\]/g;
 const STYLED_TEXT = /^[\p{L}\p{M} ?]+$/u;

@@ -13,7 +13,10 @@ export function whenNeeded(el: Element, whenIdle: boolean, start: () => void): (
     cleanup();
     start();
   };
-  const io = typeof IntersectionObserver === "undefined" ? null : new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && go(), { rootMargin: "100% 0px" });
+  const io =
+    typeof IntersectionObserver === "undefined"
+      ? null
+      : new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && go(), { rootMargin: "100% 0px" });
   io?.observe(el);
   // Without IntersectionObserver (very old browsers) the map loads once the page has.
   const idleToo = whenIdle || !io;
@@ -34,4 +37,3 @@ export function whenNeeded(el: Element, whenIdle: boolean, start: () => void): (
     cleanup();
   };
 }
-

@@ -3,8 +3,32 @@ import { mayOpen, roleCan, screenRule } from "./roles";
 
 describe("what each role sees in the control panel", () => {
   it("lets a courier open parcels, history entries, scan and the account, nothing else", () => {
-    const open = ["/control/index.html", "/control/parcels/list.html", "/control/parcels/CR-1", "/control/parcels/CR-1/activities", "/control/parcels/CR-1/activities/create", "/control/parcels/CR-1/deliver", "/control/scan", "/control/account/index.html", "/control/account/password.html"];
-    const shut = ["/control/parcels/create.html", "/control/parcels/import.html", "/control/parcels/stale.html", "/control/parcels/CR-1/update", "/control/parcels/CR-1/update-map", "/control/parcels/CR-1/activities/7", "/control/pages/list.html", "/control/reviews/list.html", "/control/email/send.html", "/control/invoice/list.html", "/control/settings", "/control/webhooks/list.html", "/control/staff/list.html"];
+    const open = [
+      "/control/index.html",
+      "/control/parcels/list.html",
+      "/control/parcels/CR-1",
+      "/control/parcels/CR-1/activities",
+      "/control/parcels/CR-1/activities/create",
+      "/control/parcels/CR-1/deliver",
+      "/control/scan",
+      "/control/account/index.html",
+      "/control/account/password.html",
+    ];
+    const shut = [
+      "/control/parcels/create.html",
+      "/control/parcels/import.html",
+      "/control/parcels/stale.html",
+      "/control/parcels/CR-1/update",
+      "/control/parcels/CR-1/update-map",
+      "/control/parcels/CR-1/activities/7",
+      "/control/pages/list.html",
+      "/control/reviews/list.html",
+      "/control/email/send.html",
+      "/control/invoice/list.html",
+      "/control/settings",
+      "/control/webhooks/list.html",
+      "/control/staff/list.html",
+    ];
     for (const p of open) expect(mayOpen("courier", p), p).toBe(true);
     for (const p of shut) expect(mayOpen("courier", p), p).toBe(false);
   });

@@ -65,7 +65,10 @@ function takeLanguageFromUrl(): LanguageCode | null {
 /** The browser's i18next, in the visitor's language, with its texts and English's loaded (a file that fails to load leaves English's). */
 export async function initI18n(): Promise<LanguageCode> {
   const code = takeLanguageFromUrl() ?? readLanguageCookie();
-  await i18next.use(localeBackend).use(initReactI18next).init({ ...OPTIONS, lng: code });
+  await i18next
+    .use(localeBackend)
+    .use(initReactI18next)
+    .init({ ...OPTIONS, lng: code });
   applyDocumentLanguage(code);
   return code;
 }

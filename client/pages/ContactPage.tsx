@@ -73,20 +73,59 @@ export default function ContactPage() {
             <div className="form-row">
               <div className="field">
                 <label htmlFor="contact-name">{t("contact.name")}</label>
-                <input id="contact-name" className="input" name="name" autoComplete="name" maxLength={MAX_TEXT} required value={values.name} onChange={set("name")} aria-invalid={invalid.name || undefined} />
+                <input
+                  id="contact-name"
+                  className="input"
+                  name="name"
+                  autoComplete="name"
+                  maxLength={MAX_TEXT}
+                  required
+                  value={values.name}
+                  onChange={set("name")}
+                  aria-invalid={invalid.name || undefined}
+                />
               </div>
               <div className="field">
                 <label htmlFor="contact-email">{t("contact.yourEmail")}</label>
-                <input id="contact-email" className="input" type="email" name="email" autoComplete="email" maxLength={MAX_TEXT} required value={values.email} onChange={set("email")} aria-invalid={invalid.email || undefined} />
+                <input
+                  id="contact-email"
+                  className="input"
+                  type="email"
+                  name="email"
+                  autoComplete="email"
+                  maxLength={MAX_TEXT}
+                  required
+                  value={values.email}
+                  onChange={set("email")}
+                  aria-invalid={invalid.email || undefined}
+                />
               </div>
             </div>
             <div className="field">
               <label htmlFor="contact-subject">{t("contact.subject")}</label>
-              <input id="contact-subject" className="input" name="subject" maxLength={MAX_TEXT} required value={values.subject} onChange={set("subject")} aria-invalid={invalid.subject || undefined} />
+              <input
+                id="contact-subject"
+                className="input"
+                name="subject"
+                maxLength={MAX_TEXT}
+                required
+                value={values.subject}
+                onChange={set("subject")}
+                aria-invalid={invalid.subject || undefined}
+              />
             </div>
             <div className="field">
               <label htmlFor="contact-body">{t("contact.body")}</label>
-              <textarea id="contact-body" className="textarea" name="body" rows={7} required value={values.body} onChange={set("body")} aria-invalid={invalid.body || undefined} />
+              <textarea
+                id="contact-body"
+                className="textarea"
+                name="body"
+                rows={7}
+                required
+                value={values.body}
+                onChange={set("body")}
+                aria-invalid={invalid.body || undefined}
+              />
             </div>
             <button type="submit" className="btn btn-primary" disabled={loading}>
               <Icon path={send} size={20} className="flip-rtl" />

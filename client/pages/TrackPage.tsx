@@ -124,10 +124,7 @@ export default function TrackPage() {
   );
   const verify = data && verified?.code === data.tracking_code ? verified.verify : null;
   const token = params.get("reschedule")?.trim() || null;
-  const reschedule = useMemo(
-    () => (data ? { verify, token, onDone: () => refresh(data.tracking_code, verify) } : undefined),
-    [data, verify, token, refresh],
-  );
+  const reschedule = useMemo(() => (data ? { verify, token, onDone: () => refresh(data.tracking_code, verify) } : undefined), [data, verify, token, refresh]);
   /** The first error of a look-up, as the visitor reads it. */
   const firstError = (error: unknown) => {
     const first = callErrors(error)[0];

@@ -40,9 +40,7 @@ export default function UnsubscribePage() {
             </div>
           ) : (
             <>
-              <p className="lead">
-                {t("unsubscribe.intro", { code })}
-              </p>
+              <p className="lead">{t("unsubscribe.intro", { code })}</p>
               {errors.length ? <ErrorAlert title={t("unsubscribe.failed")} errors={errors} /> : null}
               <button type="button" className="btn btn-primary" onClick={() => void confirm()} disabled={loading}>
                 <Icon path={notifications_off} size={20} />

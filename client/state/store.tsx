@@ -66,7 +66,14 @@ export function reducer(state: State, action: Action): State {
       if (!me) return { ...state, session: { ...SIGNED_OUT, checked: true } };
       return {
         ...state,
-        session: { admin: true, role: asRole(me.role), email: me.email, totpEnabled: me.totp_enabled === true, totpSetupRequired: me.totp_setup_required === true, checked: true },
+        session: {
+          admin: true,
+          role: asRole(me.role),
+          email: me.email,
+          totpEnabled: me.totp_enabled === true,
+          totpSetupRequired: me.totp_setup_required === true,
+          checked: true,
+        },
       };
     }
     case "session/checked":

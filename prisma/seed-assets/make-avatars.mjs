@@ -63,11 +63,15 @@ function render(p) {
   for (let y = 0; y < SIZE; y++) {
     const row = Buffer.alloc(1 + SIZE * 3); // filter byte 0 (None) + RGB
     for (let x = 0; x < SIZE; x++) {
-      let r = 0, g = 0, b = 0;
+      let r = 0,
+        g = 0,
+        b = 0;
       for (let sy = 0; sy < SS; sy++) {
         for (let sx = 0; sx < SS; sx++) {
           const c = sample(p, x + (sx + 0.5) / SS, y + (sy + 0.5) / SS);
-          r += c[0]; g += c[1]; b += c[2];
+          r += c[0];
+          g += c[1];
+          b += c[2];
         }
       }
       const n = SS * SS;

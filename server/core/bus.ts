@@ -101,7 +101,10 @@ class Listener {
   private peers = new Map<string, number>();
   private timer?: NodeJS.Timeout;
 
-  constructor(private readonly connectionString: string, private readonly channel: string) {}
+  constructor(
+    private readonly connectionString: string,
+    private readonly channel: string,
+  ) {}
 
   async connect(): Promise<void> {
     if (this.stopped) return;

@@ -30,7 +30,10 @@ function ipv6Prefix64(ip: string): string {
   const groupsOf = (parts: string[]) => parts.reduce((n, p) => n + (p.includes(".") ? 2 : 1), 0);
   const missing = 8 - groupsOf(h) - groupsOf(t);
   const all = [...h, ...Array(Math.max(0, missing)).fill("0"), ...t];
-  return all.slice(0, 4).map((g) => (parseInt(g, 16) || 0).toString(16)).join(":");
+  return all
+    .slice(0, 4)
+    .map((g) => (parseInt(g, 16) || 0).toString(16))
+    .join(":");
 }
 
 export type TrustProxy = false | string | ((address: string, hop: number) => boolean);

@@ -46,50 +46,141 @@ const DOCS = "Documents";
 export const ENV_VARS = {
   PORT: { group: SITE, kind: "int", default: 4000, doc: "HTTP port" },
   HOST: { group: SITE, kind: "text", default: "0.0.0.0", doc: "listen address" },
-  PUBLIC_URL: { group: SITE, kind: "text", doc: "the site's public origin, e.g. `https://track.example.com`: links in e-mails, CSRF origin check, Secure cookies when https (a trailing `/` is dropped)" },
+  PUBLIC_URL: {
+    group: SITE,
+    kind: "text",
+    doc: "the site's public origin, e.g. `https://track.example.com`: links in e-mails, CSRF origin check, Secure cookies when https (a trailing `/` is dropped)",
+  },
   COMPANY_NAME: { group: SITE, kind: "text", default: "Courier", doc: "the company name in e-mails" },
-  TRACKING_PREFIX: { group: SITE, kind: "text", default: "CR", doc: "prefix of the tracking codes Create Parcel proposes (`CR-` + 10 characters + a check character; letters and digits, at most 10)" },
-  TRUST_PROXY: { group: SITE, kind: "text", doc: "how many proxies stand in front (`true` = one, or a number), or a list of their addresses or CIDR blocks: only their own `X-Forwarded-For` entries are believed (the right-most ones), never what the client wrote to the left" },
+  TRACKING_PREFIX: {
+    group: SITE,
+    kind: "text",
+    default: "CR",
+    doc: "prefix of the tracking codes Create Parcel proposes (`CR-` + 10 characters + a check character; letters and digits, at most 10)",
+  },
+  TRUST_PROXY: {
+    group: SITE,
+    kind: "text",
+    doc: "how many proxies stand in front (`true` = one, or a number), or a list of their addresses or CIDR blocks: only their own `X-Forwarded-For` entries are believed (the right-most ones), never what the client wrote to the left",
+  },
   BODY_LIMIT_BYTES: { group: SITE, kind: "int", default: 1048576, doc: "largest JSON body (413 above)" },
   SEED_DEMO: { group: SITE, kind: "on", doc: "`false` skips the demo content on an empty database" },
-  NODE_ENV: { group: SITE, kind: "text", doc: "`test` (set by Vitest): the log is `silent` unless `LOG_LEVEL` says otherwise, and internal GraphQL errors are not copied to the console" },
+  NODE_ENV: {
+    group: SITE,
+    kind: "text",
+    doc: "`test` (set by Vitest): the log is `silent` unless `LOG_LEVEL` says otherwise, and internal GraphQL errors are not copied to the console",
+  },
 
-  DATABASE_URL: { group: DATA, kind: "text", default: "file:./data/courier.db", doc: "`file:...` = embedded SQLite (better-sqlite3); `postgresql://user@host:5432/db[?schema=name]` = PostgreSQL (@prisma/adapter-pg)" },
+  DATABASE_URL: {
+    group: DATA,
+    kind: "text",
+    default: "file:./data/courier.db",
+    doc: "`file:...` = embedded SQLite (better-sqlite3); `postgresql://user@host:5432/db[?schema=name]` = PostgreSQL (@prisma/adapter-pg)",
+  },
   PG_POOL_MAX: { group: DATA, kind: "number", default: 10, doc: "PostgreSQL connections per process" },
-  UPLOADS_DIR: { group: DATA, kind: "text", default: "./uploads", doc: "where uploaded images live (served at `/uploads/images/{name}`); on PostgreSQL the bytes are also kept in the database so several processes can serve them" },
+  UPLOADS_DIR: {
+    group: DATA,
+    kind: "text",
+    default: "./uploads",
+    doc: "where uploaded images live (served at `/uploads/images/{name}`); on PostgreSQL the bytes are also kept in the database so several processes can serve them",
+  },
   UPLOAD_MAX_BYTES: { group: DATA, kind: "int", default: 5242880, doc: "largest accepted upload: an image, a CSV import (413 above)" },
   CLIENT_DIR: { group: DATA, kind: "text", default: "./dist/client", doc: "the built client (its server render is read from `ssr/` next to it: `./dist/ssr`)" },
 
-  SMTP_URL: { group: MAIL, kind: "text", doc: "the server's own mail transport, e.g. `smtp://user:pass@mail.example.com:587`; unset: every message is written as an `.eml` file to `OUTBOX_DIR` and logged" },
+  SMTP_URL: {
+    group: MAIL,
+    kind: "text",
+    doc: "the server's own mail transport, e.g. `smtp://user:pass@mail.example.com:587`; unset: every message is written as an `.eml` file to `OUTBOX_DIR` and logged",
+  },
   SMTP_HOST: { group: MAIL, kind: "text", doc: "SMTP host for the `smtp` mail driver when `SMTP_URL` is not set" },
   SMTP_PORT: { group: MAIL, kind: "int", default: 587, doc: "SMTP port for the `smtp` mail driver when `SMTP_URL` is not set" },
-  SMTP_ALLOW_PLAIN: { group: MAIL, kind: "off", doc: "every SMTP connection is encrypted: TLS from the start on port 465 (or `smtps://`), STARTTLS required on any other port, so a server that offers no TLS is refused and no password travels in clear; `true` lets the server's own transport send without TLS (Send Email has its own switch, the owner's Mail Settings `smtp_allow_plain`, off by default). Certificates are checked: `NODE_EXTRA_CA_CERTS=/path/ca.pem` trusts a company CA; `?tls.rejectUnauthorized=false` in `SMTP_URL` encrypts without checking" },
+  SMTP_ALLOW_PLAIN: {
+    group: MAIL,
+    kind: "off",
+    doc: "every SMTP connection is encrypted: TLS from the start on port 465 (or `smtps://`), STARTTLS required on any other port, so a server that offers no TLS is refused and no password travels in clear; `true` lets the server's own transport send without TLS (Send Email has its own switch, the owner's Mail Settings `smtp_allow_plain`, off by default). Certificates are checked: `NODE_EXTRA_CA_CERTS=/path/ca.pem` trusts a company CA; `?tls.rejectUnauthorized=false` in `SMTP_URL` encrypts without checking",
+  },
   OUTBOX_DIR: { group: MAIL, kind: "text", default: "./data/outbox", doc: "where `.eml` files go without `SMTP_URL`" },
   MAIL_FROM: { group: MAIL, kind: "text", shown: "contact e-mail", doc: "sender address of mail the site sends by itself" },
 
   SESSION_TTL_HOURS: { group: ACCOUNTS, kind: "int", default: 336, doc: "admin session lifetime at most" },
   SESSION_IDLE_MINUTES: { group: ACCOUNTS, kind: "int", default: 120, doc: "a session unused this long ends (OWASP ASVS 3.3.2)" },
-  ADMIN_SETUP_TOKEN: { group: ACCOUNTS, kind: "text", shown: "random", doc: "the token of the first-admin link (else 128 random bits kept in the database, the same for every process, printed at each start until an admin exists)" },
+  ADMIN_SETUP_TOKEN: {
+    group: ACCOUNTS,
+    kind: "text",
+    shown: "random",
+    doc: "the token of the first-admin link (else 128 random bits kept in the database, the same for every process, printed at each start until an admin exists)",
+  },
   RESET_TOKEN_MINUTES: { group: ACCOUNTS, kind: "int", default: 30, doc: "lifetime of a password-reset token" },
   STAFF_INVITE_HOURS: { group: ACCOUNTS, kind: "int", default: 72, doc: "lifetime of a staff invitation link (single use; inviting again voids the old link)" },
 
   LOG_LEVEL: { group: LOGS, kind: "text", default: "info", shown: "`info` (`silent` when `NODE_ENV=test`)", doc: "pino log level" },
-  LOG_REQUESTS: { group: LOGS, kind: "text", default: "errors", doc: "which requests write a log line: `errors` (status >= 400 except 404, and slow ones), `all` (one line per request) or `off`; any other value stops the start (see [operations.md, Logs](operations.md#logs))" },
+  LOG_REQUESTS: {
+    group: LOGS,
+    kind: "text",
+    default: "errors",
+    doc: "which requests write a log line: `errors` (status >= 400 except 404, and slow ones), `all` (one line per request) or `off`; any other value stops the start (see [operations.md, Logs](operations.md#logs))",
+  },
   SLOW_REQUEST_MS: { group: LOGS, kind: "int", default: 1000, doc: "a request taking longer is logged at `warn`" },
 
-  SSR: { group: PAGES, kind: "on", doc: "`false`: the public first screens (home, tracking, contact, content pages) are no longer rendered into the page by the server; the client renders every page alone (see [ARCHITECTURE.md](../ARCHITECTURE.md))" },
-  SSR_PAGES_KEPT: { group: PAGES, kind: "int", default: 500, doc: "rendered pages each process keeps by language and address; one is sent again only while every GraphQL operation of its render answers this request exactly as it did then, and for 30 s at most; `0`: none" },
-  SSR_BUDGET_MS: { group: PAGES, kind: "int", default: 250, doc: "milliseconds of rendering a process may spend per second (a bucket that holds 5 s of it); past it, pages go out for the client to render; `0`: no bound" },
-  MAP_TILE_URL: { group: PAGES, kind: "text", default: "https://tile.openstreetmap.org/{z}/{x}/{y}.png", doc: "the map's tile server (given to the client in a `<meta name=\"tile-url\">` tag; markers show even when tiles cannot load)" },
-  PUBLIC_CACHE_SECONDS: { group: PAGES, kind: "int", default: 0, doc: "how long a CDN, proxy or browser may keep a public read without asking again (see [api.md, HTTP caching](api.md#http-caching-of-public-reads)); 0 = `no-cache` with an ETag" },
+  SSR: {
+    group: PAGES,
+    kind: "on",
+    doc: "`false`: the public first screens (home, tracking, contact, content pages) are no longer rendered into the page by the server; the client renders every page alone (see [ARCHITECTURE.md](../ARCHITECTURE.md))",
+  },
+  SSR_PAGES_KEPT: {
+    group: PAGES,
+    kind: "int",
+    default: 500,
+    doc: "rendered pages each process keeps by language and address; one is sent again only while every GraphQL operation of its render answers this request exactly as it did then, and for 30 s at most; `0`: none",
+  },
+  SSR_BUDGET_MS: {
+    group: PAGES,
+    kind: "int",
+    default: 250,
+    doc: "milliseconds of rendering a process may spend per second (a bucket that holds 5 s of it); past it, pages go out for the client to render; `0`: no bound",
+  },
+  MAP_TILE_URL: {
+    group: PAGES,
+    kind: "text",
+    default: "https://tile.openstreetmap.org/{z}/{x}/{y}.png",
+    doc: 'the map\'s tile server (given to the client in a `<meta name="tile-url">` tag; markers show even when tiles cannot load)',
+  },
+  PUBLIC_CACHE_SECONDS: {
+    group: PAGES,
+    kind: "int",
+    default: 0,
+    doc: "how long a CDN, proxy or browser may keep a public read without asking again (see [api.md, HTTP caching](api.md#http-caching-of-public-reads)); 0 = `no-cache` with an ETag",
+  },
 
-  PARCEL_CACHE_SIZE: { group: CACHES, kind: "number", default: 50000, doc: "public parcel views kept ready in memory (`0`: none, every look-up reads the database; about 19 KB each)" },
+  PARCEL_CACHE_SIZE: {
+    group: CACHES,
+    kind: "number",
+    default: 50000,
+    doc: "public parcel views kept ready in memory (`0`: none, every look-up reads the database; about 19 KB each)",
+  },
   PARCEL_MISSING_CACHE_SIZE: { group: CACHES, kind: "number", default: 20000, doc: "unknown tracking codes remembered as unknown" },
-  DIRECT_READS: { group: CACHES, kind: "on", doc: "`false` reads a look-up's cache miss through Prisma instead of prepared statements on the driver (see [ARCHITECTURE.md](../ARCHITECTURE.md))" },
-  FRONT_ANSWERS: { group: CACHES, kind: "on", doc: "`false` sends every request through Fastify, also the cached public reads the server otherwise answers before it (see [ARCHITECTURE.md](../ARCHITECTURE.md), fast paths); off with `LOG_REQUESTS=all`" },
-  GRAPHQL_FAST_PATH: { group: CACHES, kind: "on", doc: "`false` sends every GraphQL request through Apollo's own pipeline (see [performance.md](performance.md))" },
+  DIRECT_READS: {
+    group: CACHES,
+    kind: "on",
+    doc: "`false` reads a look-up's cache miss through Prisma instead of prepared statements on the driver (see [ARCHITECTURE.md](../ARCHITECTURE.md))",
+  },
+  FRONT_ANSWERS: {
+    group: CACHES,
+    kind: "on",
+    doc: "`false` sends every request through Fastify, also the cached public reads the server otherwise answers before it (see [ARCHITECTURE.md](../ARCHITECTURE.md), fast paths); off with `LOG_REQUESTS=all`",
+  },
+  GRAPHQL_FAST_PATH: {
+    group: CACHES,
+    kind: "on",
+    doc: "`false` sends every GraphQL request through Apollo's own pipeline (see [performance.md](performance.md))",
+  },
   GRAPHQL_COMPILED_KEPT: { group: CACHES, kind: "number", default: 1000, doc: "compiled GraphQL operations the fast path keeps (least used out)" },
-  GRAPHQL_ANSWERS_KEPT: { group: CACHES, kind: "int", default: 10000, doc: "public look-up answers (`parcel`, `track`, `graph`) the GraphQL fast path keeps by operation and variables, each sent again only while its root fields still resolve to the same cached views (least used out; about 5 KB each; `0`: none)" },
+  GRAPHQL_ANSWERS_KEPT: {
+    group: CACHES,
+    kind: "int",
+    default: 10000,
+    doc: "public look-up answers (`parcel`, `track`, `graph`) the GraphQL fast path keeps by operation and variables, each sent again only while its root fields still resolve to the same cached views (least used out; about 5 KB each; `0`: none)",
+  },
 
   GRAPHQL_MAX_DEPTH: { group: GRAPHQL, kind: "number", default: 10, doc: "deepest selection in one GraphQL document (introspection has its own depth of 16)" },
   GRAPHQL_MAX_ALIASES: { group: GRAPHQL, kind: "number", default: 30, doc: "aliases in one GraphQL document" },
@@ -97,30 +188,82 @@ export const ENV_VARS = {
   GRAPHQL_MAX_COST: { group: GRAPHQL, kind: "number", default: 5000, doc: "cost of one GraphQL document (a list multiplies what it selects by 20)" },
   GRAPHQL_MAX_DOCUMENT_BYTES: { group: GRAPHQL, kind: "number", default: 20000, doc: "size of one GraphQL document's text" },
 
-  RATE_LIMIT_TRACKING: { group: LIMITS, kind: "positive", default: 120, doc: "anonymous tracking look-ups per minute per client (REST and GraphQL together; admins are not limited)" },
-  RATE_LIMIT_SIGNIN: { group: LIMITS, kind: "positive", default: 10, doc: "sign-in attempts per 15 minutes per client (every try; wrong current passwords of a signed-in member too)" },
-  RATE_LIMIT_SIGNIN_ACCOUNT: { group: LIMITS, kind: "positive", default: 20, doc: "wrong passwords and codes per 15 minutes per account. Past it only a client with a wrong try of its own on the account gets 429; any other waits 2 s and is heard (`server/modules/admin/attempts.ts`), so nobody can lock an account out" },
+  RATE_LIMIT_TRACKING: {
+    group: LIMITS,
+    kind: "positive",
+    default: 120,
+    doc: "anonymous tracking look-ups per minute per client (REST and GraphQL together; admins are not limited)",
+  },
+  RATE_LIMIT_SIGNIN: {
+    group: LIMITS,
+    kind: "positive",
+    default: 10,
+    doc: "sign-in attempts per 15 minutes per client (every try; wrong current passwords of a signed-in member too)",
+  },
+  RATE_LIMIT_SIGNIN_ACCOUNT: {
+    group: LIMITS,
+    kind: "positive",
+    default: 20,
+    doc: "wrong passwords and codes per 15 minutes per account. Past it only a client with a wrong try of its own on the account gets 429; any other waits 2 s and is heard (`server/modules/admin/attempts.ts`), so nobody can lock an account out",
+  },
   RATE_LIMIT_PIN: { group: LIMITS, kind: "positive", default: 5, doc: "reset-pin requests per 15 minutes per client" },
   RATE_LIMIT_PIN_ACCOUNT: { group: LIMITS, kind: "positive", default: 5, doc: "reset-pin requests per hour per account" },
   RATE_LIMIT_RESET: { group: LIMITS, kind: "positive", default: 10, doc: "password resets with a token per 15 minutes per client" },
   RATE_LIMIT_ACCEPT: { group: LIMITS, kind: "positive", default: 10, doc: "tries to accept a staff invitation per 15 minutes per client" },
   RATE_LIMIT_CONTACT: { group: LIMITS, kind: "positive", default: 5, doc: "visitor contact messages per hour per client" },
-  RATE_LIMIT_VERIFY: { group: LIMITS, kind: "positive", default: 10, doc: "second-factor attempts (postcode or e-mail of a protected parcel) per 15 minutes per client; `track(codes)` counts one per protected parcel it tries" },
-  RATE_LIMIT_VERIFY_PARCEL: { group: LIMITS, kind: "positive", default: 10, doc: "second-factor attempts per hour per protected parcel, whoever makes them (a guesser with many addresses locks only that parcel's unlock for the hour; the coarse view stays)" },
+  RATE_LIMIT_VERIFY: {
+    group: LIMITS,
+    kind: "positive",
+    default: 10,
+    doc: "second-factor attempts (postcode or e-mail of a protected parcel) per 15 minutes per client; `track(codes)` counts one per protected parcel it tries",
+  },
+  RATE_LIMIT_VERIFY_PARCEL: {
+    group: LIMITS,
+    kind: "positive",
+    default: 10,
+    doc: "second-factor attempts per hour per protected parcel, whoever makes them (a guesser with many addresses locks only that parcel's unlock for the hour; the coarse view stays)",
+  },
   RATE_LIMIT_SETUP: { group: LIMITS, kind: "positive", default: 10, doc: "tries of the first-admin link per 15 minutes per client" },
-  RATE_LIMIT_RESCHEDULE: { group: LIMITS, kind: "positive", default: 10, doc: "a recipient's choices of a new delivery day or the depot per 15 minutes per client" },
+  RATE_LIMIT_RESCHEDULE: {
+    group: LIMITS,
+    kind: "positive",
+    default: 10,
+    doc: "a recipient's choices of a new delivery day or the depot per 15 minutes per client",
+  },
 
-  REDIS_URL: { group: SHARED, kind: "text", doc: "abuse-limit counters in Redis, shared by every process (else: in the database on PostgreSQL, in memory on SQLite); tracking look-ups are counted locally and sent in batches every 200 ms" },
+  REDIS_URL: {
+    group: SHARED,
+    kind: "text",
+    doc: "abuse-limit counters in Redis, shared by every process (else: in the database on PostgreSQL, in memory on SQLite); tracking look-ups are counted locally and sent in batches every 200 ms",
+  },
   REDIS_PREFIX: { group: SHARED, kind: "text", default: "courier:", doc: "key prefix in Redis" },
 
   WEBHOOK_MAX_ATTEMPTS: { group: WEBHOOKS, kind: "positive", default: 6, doc: "deliveries of one event before it is marked failed" },
-  WEBHOOK_RETRY_BASE_MS: { group: WEBHOOKS, kind: "positive", default: 30000, doc: "back-off after the first failed attempt; doubles after each further one (30 s, 1 min, 2 min, ...)" },
+  WEBHOOK_RETRY_BASE_MS: {
+    group: WEBHOOKS,
+    kind: "positive",
+    default: 30000,
+    doc: "back-off after the first failed attempt; doubles after each further one (30 s, 1 min, 2 min, ...)",
+  },
   WEBHOOK_TIMEOUT_MS: { group: WEBHOOKS, kind: "positive", default: 10000, doc: "how long a receiver may take to answer" },
   WEBHOOK_POLL_MS: { group: WEBHOOKS, kind: "positive", default: 5000, doc: "how often each process looks for deliveries that are due" },
-  WEBHOOK_ALLOW_PRIVATE: { group: WEBHOOKS, kind: "off", doc: "`true` lets webhooks reach local and private addresses (loopback, 10/8, 172.16/12, 192.168/16, link-local such as 169.254.169.254, fc00::/7, ...); by default such URLs are refused at registration (IP literals, `localhost`) and at every delivery, after DNS, on the address actually connected to" },
+  WEBHOOK_ALLOW_PRIVATE: {
+    group: WEBHOOKS,
+    kind: "off",
+    doc: "`true` lets webhooks reach local and private addresses (loopback, 10/8, 172.16/12, 192.168/16, link-local such as 169.254.169.254, fc00::/7, ...); by default such URLs are refused at registration (IP literals, `localhost`) and at every delivery, after DNS, on the address actually connected to",
+  },
 
-  STALE_AFTER_DAYS: { group: DOCS, kind: "positiveInt", default: 5, doc: "days without a history entry after which a parcel \"has gone quiet\" (public notice; the admin's stale list defaults to it)" },
-  PDF_FONTS: { group: DOCS, kind: "text", doc: "extra font files for invoice and label PDFs, comma-separated (`file.ttc#PostScriptName` for one face of a collection), tried after the bundled DejaVu Sans and Debian's Noto fonts" },
+  STALE_AFTER_DAYS: {
+    group: DOCS,
+    kind: "positiveInt",
+    default: 5,
+    doc: 'days without a history entry after which a parcel "has gone quiet" (public notice; the admin\'s stale list defaults to it)',
+  },
+  PDF_FONTS: {
+    group: DOCS,
+    kind: "text",
+    doc: "extra font files for invoice and label PDFs, comma-separated (`file.ttc#PostScriptName` for one face of a collection), tried after the bundled DejaVu Sans and Debian's Noto fonts",
+  },
 } as const satisfies Record<string, EnvDecl>;
 
 export type EnvName = keyof typeof ENV_VARS;
@@ -190,7 +333,10 @@ export function loadConfig() {
     publicUrl: readEnv("PUBLIC_URL").replace(/\/+$/, ""),
     companyName: readEnv("COMPANY_NAME"),
     // Prefix of the tracking codes Create Parcel proposes (server/modules/parcel/tracking-code.ts).
-    trackingPrefix: readEnv("TRACKING_PREFIX").replace(/[^A-Za-z0-9]/g, "").slice(0, 10) || "CR",
+    trackingPrefix:
+      readEnv("TRACKING_PREFIX")
+        .replace(/[^A-Za-z0-9]/g, "")
+        .slice(0, 10) || "CR",
     sessionTtlHours: readEnv("SESSION_TTL_HOURS"),
     // A session unused this long ends too (OWASP ASVS 3.3.2), whatever its remaining lifetime.
     sessionIdleMinutes: readEnv("SESSION_IDLE_MINUTES"),

@@ -10,7 +10,11 @@ export const ERROR_REASONS = {
   /** The postcode or e-mail given to unlock a protected parcel is not the recipient's. */
   VERIFY_MISMATCH: { code: "BAD_USER_INPUT", message: "verify does not match the recipient's postcode or e-mail address" },
   /** The token of a reschedule link is not the one of this parcel's latest failed-attempt e-mail. */
-  RESCHEDULE_LINK_INVALID: { code: "BAD_USER_INPUT", message: "token is not the one of this parcel's reschedule link: open the link of the latest e-mail, or give verify (the recipient's postcode or e-mail address)" },
+  RESCHEDULE_LINK_INVALID: {
+    code: "BAD_USER_INPUT",
+    message:
+      "token is not the one of this parcel's reschedule link: open the link of the latest e-mail, or give verify (the recipient's postcode or e-mail address)",
+  },
 } as const;
 
 export type ErrorReason = keyof typeof ERROR_REASONS;

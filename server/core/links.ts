@@ -11,5 +11,4 @@ export const trackingLink = (code: string, lang?: string | null) =>
 export const unsubscribeLink = (code: string, token: string) =>
   `${siteUrl()}/unsubscribe.html?code=${encodeURIComponent(code)}&token=${encodeURIComponent(token)}`;
 /** The failed-attempt e-mail's link: the tracking page, where the token stands in for the postcode or e-mail when rescheduling. */
-export const rescheduleLink = (code: string, token: string, lang?: string | null) =>
-  `${trackingLink(code, lang)}&reschedule=${encodeURIComponent(token)}`;
+export const rescheduleLink = (code: string, token: string, lang?: string | null) => `${trackingLink(code, lang)}&reschedule=${encodeURIComponent(token)}`;

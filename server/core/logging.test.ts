@@ -28,15 +28,25 @@ async function serverWith(env: Record<string, string>) {
   const c = withEnv({ LOG_LEVEL: "info", LOG_REQUESTS: "", SLOW_REQUEST_MS: "", ...env }, loadConfig);
   // eslint-disable-next-line @typescript-eslint/no-explicit-any -- parsed log lines, whose fields the test checks
   const lines: Record<string, any>[] = [];
-  const stream = new Writable({ write(chunk, _enc, done) { lines.push(JSON.parse(String(chunk))); done(); } });
+  const stream = new Writable({
+    write(chunk, _enc, done) {
+      lines.push(JSON.parse(String(chunk)));
+      done();
+    },
+  });
   const options = fastifyLogging(c);
   const app = Fastify({ ...options, logger: options.logger && { ...options.logger, stream } });
   registerRequestLog(app, c);
   app.get("/ok", async () => ({ ok: true }));
   app.get("/missing", async (_req, reply) => reply.code(404).send({ ok: false }));
   app.get("/invalid", async (_req, reply) => reply.code(422).send({ ok: false }));
-  app.get("/broken", async () => { throw new Error("boom"); });
-  app.get("/slow", async () => { await new Promise((r) => setTimeout(r, SLOW_MS + 50)); return { ok: true }; });
+  app.get("/broken", async () => {
+    throw new Error("boom");
+  });
+  app.get("/slow", async () => {
+    await new Promise((r) => setTimeout(r, SLOW_MS + 50));
+    return { ok: true };
+  });
   await app.ready();
   const hit = async (url: string) => (await app.inject({ url })).statusCode;
   return { c, lines, hit, close: () => app.close() };

@@ -97,6 +97,9 @@ export function registerRequestLog(app: FastifyInstance, c: Config): void {
 export function redactQuery(url: string): string {
   const q = url.indexOf("?");
   if (q < 0) return url;
-  const names = url.slice(q + 1).split("&").map((p) => `${p.split("=")[0]}=~`);
+  const names = url
+    .slice(q + 1)
+    .split("&")
+    .map((p) => `${p.split("=")[0]}=~`);
   return `${url.slice(0, q)}?${names.join("&")}`;
 }

@@ -16,7 +16,6 @@ export interface Rule {
   batched?: boolean;
 }
 
-
 let cachedRules: Record<string, Rule> | undefined;
 /** The rules, read from the environment once (at the first limited request, after start-up). */
 export function rules(): Record<string, Rule> {
@@ -167,13 +166,10 @@ class Batched implements Store {
       e.pending = 0;
       e.known += n;
       sends.push(
-        Promise.resolve(this.shared.add(key, n, e.windowMs)).then(
-          (r) => {
-            e.known = r.count;
-            e.end = Date.now() + r.resetMs;
-          },
-          storeFailed,
-        ),
+        Promise.resolve(this.shared.add(key, n, e.windowMs)).then((r) => {
+          e.known = r.count;
+          e.end = Date.now() + r.resetMs;
+        }, storeFailed),
       );
     }
     await Promise.all(sends);
@@ -190,8 +186,7 @@ function storeFor(rule: Rule): Store {
       const redis = new Redis(redisUrl, { maxRetriesPerRequest: 2, enableOfflineQueue: true });
       redis.on("error", storeFailed);
       exact = new RedisStore(redis);
-    }
-    else if (provider() === "postgresql") exact = new PgStore();
+    } else if (provider() === "postgresql") exact = new PgStore();
     else exact = new MemoryStore();
     batched = exact instanceof MemoryStore ? exact : new Batched(exact);
   }
@@ -312,7 +307,10 @@ function check(r: Count, rule: Rule): Count {
 /** Past a limit: 429. `headers` are what the doors add to the answer (Retry-After, and an API key's X-RateLimit-*). */
 export class RateLimited extends AppError {
   readonly headers: Record<string, string>;
-  constructor(readonly retryAfter: number, headers: Record<string, string> = {}) {
+  constructor(
+    readonly retryAfter: number,
+    headers: Record<string, string> = {},
+  ) {
     super("TOO_MANY_REQUESTS", `Too many requests; try again in ${retryAfter} seconds`);
     this.headers = { ...headers, "Retry-After": String(retryAfter) };
   }

@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { HIDDEN_SCREENS, isControlPath, isHiddenFromSearch, LISTED_SCREENS, normalPath, pagePath, pageSlugAt, SCREENS, screenAt, SETUP_PATHS } from "./routes.codes.js";
+import {
+  HIDDEN_SCREENS,
+  isControlPath,
+  isHiddenFromSearch,
+  LISTED_SCREENS,
+  normalPath,
+  pagePath,
+  pageSlugAt,
+  SCREENS,
+  screenAt,
+  SETUP_PATHS,
+} from "./routes.codes.js";
 
 describe("the public routes", () => {
   it("finds each screen at its address, and nothing at a near miss", () => {

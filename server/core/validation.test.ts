@@ -109,7 +109,9 @@ describe("fieldsOf", () => {
   it("lists every field carrying a rule, inherited ones included", () => {
     expect(fieldsOf(Sample).sort()).toEqual(["age", "email", "name", "nickname"]);
     const parcel = fieldsOf(CreateParcelInput);
-    expect(parcel).toEqual(expect.arrayContaining(["tracking_code", "recipient_name", "destination", "recipient_email", "map_zoom", "map_destination_longitude"]));
+    expect(parcel).toEqual(
+      expect.arrayContaining(["tracking_code", "recipient_name", "destination", "recipient_email", "map_zoom", "map_destination_longitude"]),
+    );
     expect(fieldsOf(CreateParcelInput)).toBe(parcel); // cached
   });
 });

@@ -28,11 +28,13 @@ export const StorableText = () =>
     validator: { validate: (v) => typeof v !== "string" || isStorableText(v), defaultMessage: () => "$property contains characters that are not allowed" },
   });
 
-export const Text = (max = MAX_TEXT) => (target: object, key: string) => {
-  IsString({ message: "$property must be text" })(target, key);
-  MaxLength(max, { message: `$property must be at most ${max} characters` })(target, key);
-  StorableText()(target, key);
-};
+export const Text =
+  (max = MAX_TEXT) =>
+  (target: object, key: string) => {
+    IsString({ message: "$property must be text" })(target, key);
+    MaxLength(max, { message: `$property must be at most ${max} characters` })(target, key);
+    StorableText()(target, key);
+  };
 
 const MAX_ID = 2_147_483_647;
 /** A row id: a whole number in the database's integer range. */

@@ -51,7 +51,7 @@ const MANY_ROWS = 500;
 type Row = Record<string, unknown>;
 export type Changes = Record<string, [unknown, unknown]>;
 
-const plain = (v: unknown): unknown => (v instanceof Date ? v.toISOString() : typeof v === "bigint" ? Number(v) : v ?? null);
+const plain = (v: unknown): unknown => (v instanceof Date ? v.toISOString() : typeof v === "bigint" ? Number(v) : (v ?? null));
 const same = (a: unknown, b: unknown) => JSON.stringify(plain(a)) === JSON.stringify(plain(b));
 
 function diff(model: string, before: Row | null, after: Row | null): Changes {
@@ -100,7 +100,10 @@ function widened(args: Record<string, unknown>): { args: Record<string, unknown>
   return { args: out, narrow: (row) => (row ? Object.fromEntries(Object.entries(row).filter(([k]) => keep(k))) : row) };
 }
 
-const delegate = (base: Db, model: string) => (base as unknown as Record<string, { findUnique(a: unknown): Promise<Row | null>; findMany(a: unknown): Promise<Row[]> }>)[model[0].toLowerCase() + model.slice(1)];
+const delegate = (base: Db, model: string) =>
+  (base as unknown as Record<string, { findUnique(a: unknown): Promise<Row | null>; findMany(a: unknown): Promise<Row[]> }>)[
+    model[0].toLowerCase() + model.slice(1)
+  ];
 
 interface Params {
   model?: string;
@@ -109,7 +112,16 @@ interface Params {
   query(args: unknown): Promise<unknown>;
 }
 
-type Entry = { actor_kind: string; actor_id: number | null; actor_name: string; operation: string; object_type: string; object_id: string | null; changes: string; at?: Date };
+type Entry = {
+  actor_kind: string;
+  actor_id: number | null;
+  actor_name: string;
+  operation: string;
+  object_type: string;
+  object_id: string | null;
+  changes: string;
+  at?: Date;
+};
 const queue: Entry[] = [];
 let writer: Db | undefined;
 let sqlite: SqliteWriter | undefined;
@@ -141,7 +153,11 @@ function enqueue(entries: (Entry | null)[]) {
  */
 export function recordCall(call: Call, type: CallObjectType): void {
   const note = call.noted ?? { object_type: type, object_id: null, what: {} };
-  const changes = Object.fromEntries(Object.entries(note.what).filter(([, v]) => v !== undefined).map(([k, v]) => [k, [null, plain(v)]]));
+  const changes = Object.fromEntries(
+    Object.entries(note.what)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [k, [null, plain(v)]]),
+  );
   enqueue([{ ...who(call), operation: call.operation, object_type: note.object_type, object_id: note.object_id, changes: JSON.stringify(changes) }]);
 }
 
@@ -169,13 +185,15 @@ export function flushAudit(): Promise<void> {
  */
 export function recordEvent(e: { actor?: Actor | null; operation?: string; object_type: string; object_id: string | number | null; changes: Changes }): void {
   const call = currentCall();
-  enqueue([{
-    ...who(e.actor === undefined ? call : { actor: e.actor }),
-    operation: e.operation ?? call?.operation ?? e.object_type,
-    object_type: e.object_type,
-    object_id: e.object_id == null ? null : String(e.object_id),
-    changes: JSON.stringify(e.changes),
-  }]);
+  enqueue([
+    {
+      ...who(e.actor === undefined ? call : { actor: e.actor }),
+      operation: e.operation ?? call?.operation ?? e.object_type,
+      object_type: e.object_type,
+      object_id: e.object_id == null ? null : String(e.object_id),
+      changes: JSON.stringify(e.changes),
+    },
+  ]);
 }
 
 /** The entry of one write, or null when nothing worth recording changed. */
@@ -206,7 +224,7 @@ export function withAudit(base: Db, sqliteWriter?: SqliteWriter): Db {
   sqlite = sqliteWriter;
   const record = async (model: string, operation: string, objectId: unknown, changes: Changes) => enqueue([entry(model, operation, objectId, changes)]);
   /** The entries of a write of many rows (a CSV import writes thousands). */
-  const recordAll = async (entries: (ReturnType<typeof entry>)[]) => enqueue(entries);
+  const recordAll = async (entries: ReturnType<typeof entry>[]) => enqueue(entries);
   const one = async (p: Params) => {
     const model = p.model!;
     if (!AUDITED[model]) return p.query(p.args);

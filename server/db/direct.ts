@@ -106,7 +106,12 @@ const PG_TYPES: Record<number, Decode | null> = {
   701: null, // float8
   1043: null, // varchar
   1114: (v) => prismaDate(`${String(v).replace(" ", "T")}+00:00`),
-  1184: (v) => prismaDate(String(v).replace(" ", "T").replace(/[+-]\d{2}(:\d{2})?$/, "+00:00")),
+  1184: (v) =>
+    prismaDate(
+      String(v)
+        .replace(" ", "T")
+        .replace(/[+-]\d{2}(:\d{2})?$/, "+00:00"),
+    ),
 };
 const pgTypes = {
   getTypeParser: ((oid: number, format?: string) => {
@@ -119,7 +124,10 @@ class PgDirect implements DirectDb {
   private readonly pool: pg.Pool;
   private readonly names = new Map<string, string>();
 
-  constructor(connectionString: string, private readonly schema: string) {
+  constructor(
+    connectionString: string,
+    private readonly schema: string,
+  ) {
     this.pool = new pg.Pool({ connectionString, max: 2, types: pgTypes });
     this.pool.on("error", () => {});
   }

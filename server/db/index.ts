@@ -56,10 +56,7 @@ export async function openDb(url: string): Promise<Db> {
   if (provider === "sqlite") {
     const file = sqliteFile(url);
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    const [{ PrismaClient }, { PrismaBetterSQLite3 }] = await Promise.all([
-      import("./generated/sqlite/client.js"),
-      import("@prisma/adapter-better-sqlite3"),
-    ]);
+    const [{ PrismaClient }, { PrismaBetterSQLite3 }] = await Promise.all([import("./generated/sqlite/client.js"), import("@prisma/adapter-better-sqlite3")]);
     // The adapter Prisma connects is kept: the SQLite writer uses its connection and transaction lock.
     const factory = new PrismaBetterSQLite3({ url: `file:${file}` });
     const adapter: Pick<typeof factory, "provider" | "adapterName" | "connect" | "connectToShadowDb"> = {
@@ -79,10 +76,7 @@ export async function openDb(url: string): Promise<Db> {
     await prisma.$queryRawUnsafe("PRAGMA busy_timeout = 5000");
     await prisma.$executeRawUnsafe("PRAGMA synchronous = NORMAL");
   } else {
-    const [{ PrismaClient }, { PrismaPg }] = await Promise.all([
-      import("./generated/postgresql/client.js"),
-      import("@prisma/adapter-pg"),
-    ]);
+    const [{ PrismaClient }, { PrismaPg }] = await Promise.all([import("./generated/postgresql/client.js"), import("@prisma/adapter-pg")]);
     const target = pgTarget(url);
     schema = (target.schema ?? "public").replace(/"/g, "");
     const adapter = new PrismaPg({ connectionString: target.connectionString, max: readEnv("PG_POOL_MAX") }, target.schema ? { schema } : undefined);

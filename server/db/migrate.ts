@@ -31,17 +31,24 @@ function migrateSqlite(sqlite: import("better-sqlite3").Database, applied: strin
     // Off for the migrations (a table rebuild must not cascade deletes); checked after.
     sqlite.pragma("foreign_keys = OFF");
     sqlite.exec("CREATE TABLE IF NOT EXISTS _courier_migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)");
-    const done = new Set(sqlite.prepare("SELECT name FROM _courier_migrations").all().map((r) => (r as { name: string }).name));
+    const done = new Set(
+      sqlite
+        .prepare("SELECT name FROM _courier_migrations")
+        .all()
+        .map((r) => (r as { name: string }).name),
+    );
     for (const m of migrationFiles("sqlite")) {
       if (done.has(m.name)) continue;
-      const fresh = sqlite.transaction(() => {
-        // Another process starting at the same time may have applied it since `done` was read:
-        // check again under the write lock that IMMEDIATE holds.
-        if (sqlite.prepare("SELECT 1 FROM _courier_migrations WHERE name = ?").get(m.name)) return false;
-        sqlite.exec(m.sql);
-        sqlite.prepare("INSERT INTO _courier_migrations (name, applied_at) VALUES (?, ?)").run(m.name, new Date().toISOString());
-        return true;
-      }).immediate();
+      const fresh = sqlite
+        .transaction(() => {
+          // Another process starting at the same time may have applied it since `done` was read:
+          // check again under the write lock that IMMEDIATE holds.
+          if (sqlite.prepare("SELECT 1 FROM _courier_migrations WHERE name = ?").get(m.name)) return false;
+          sqlite.exec(m.sql);
+          sqlite.prepare("INSERT INTO _courier_migrations (name, applied_at) VALUES (?, ?)").run(m.name, new Date().toISOString());
+          return true;
+        })
+        .immediate();
       if (fresh) applied.push(m.name);
     }
     const broken = sqlite.pragma("foreign_key_check") as unknown[];

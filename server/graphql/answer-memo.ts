@@ -1,6 +1,13 @@
 import {
-  getNamedType, isObjectType, Kind,
-  type DocumentNode, type FieldNode, type GraphQLField, type GraphQLResolveInfo, type GraphQLSchema, type OperationDefinitionNode,
+  getNamedType,
+  isObjectType,
+  Kind,
+  type DocumentNode,
+  type FieldNode,
+  type GraphQLField,
+  type GraphQLResolveInfo,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
 } from "graphql";
 import { getArgumentValues } from "graphql/execution/values.js";
 import { Extensions } from "type-graphql";
@@ -84,9 +91,16 @@ export async function settleRootFields(plan: ReplayPlan, context: object, variab
       return null;
     }
     const info = {
-      fieldName: r.field.name, fieldNodes: [r.node], returnType: r.field.type, parentType: plan.schema.getQueryType()!,
+      fieldName: r.field.name,
+      fieldNodes: [r.node],
+      returnType: r.field.type,
+      parentType: plan.schema.getQueryType()!,
       path: { prev: undefined, key: r.responseKey, typename: plan.schema.getQueryType()!.name },
-      schema: plan.schema, fragments, rootValue: undefined, operation: plan.operation, variableValues: variables,
+      schema: plan.schema,
+      fragments,
+      rootValue: undefined,
+      operation: plan.operation,
+      variableValues: variables,
     } as unknown as GraphQLResolveInfo;
     try {
       const value = await original(r.field)(undefined, args, context, info);

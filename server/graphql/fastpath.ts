@@ -1,6 +1,14 @@
 import {
-  getOperationAST, parse, specifiedRules, validate,
-  type DocumentNode, type ExecutionResult, type GraphQLError, type GraphQLFormattedError, type GraphQLSchema, type ValidationRule,
+  getOperationAST,
+  parse,
+  specifiedRules,
+  validate,
+  type DocumentNode,
+  type ExecutionResult,
+  type GraphQLError,
+  type GraphQLFormattedError,
+  type GraphQLSchema,
+  type ValidationRule,
 } from "graphql";
 import type { IncomingHttpHeaders } from "node:http";
 import { AnswerMemo, replayPlan, rootArguments, settleRootFields, valueNow, wrapReplayableResolvers, type ReplayPlan } from "./answer-memo.js";
@@ -164,7 +172,15 @@ export function graphqlFastPath(o: FastPathOptions) {
    * store may have dropped it: then Apollo answers PERSISTED_QUERY_NOT_FOUND), and the document must still
    * be kept (`documents`). Bounded, oldest out.
    */
-  type FrontRead = { query: string; operationName: string; variables: Record<string, unknown>; variablesKey: string; hash?: string; op?: Operation; args?: Record<string, unknown> };
+  type FrontRead = {
+    query: string;
+    operationName: string;
+    variables: Record<string, unknown>;
+    variablesKey: string;
+    hash?: string;
+    op?: Operation;
+    args?: Record<string, unknown>;
+  };
   const frontReads = new Map<string, FrontRead>();
   const FRONT_READ_CHARS_KEPT = 2_000_000;
   let frontReadChars = 0;
@@ -256,7 +272,8 @@ export function graphqlFastPath(o: FastPathOptions) {
     for (const [k, v] of head.headers) reply.header(k, v);
     reply.header("content-type", contentType);
     // Apollo's field order: errors, data, extensions.
-    const json = errors || result.extensions ? JSON.stringify({ errors, data: result.data, extensions: result.extensions }) : run.stringify({ data: result.data });
+    const json =
+      errors || result.extensions ? JSON.stringify({ errors, data: result.data, extensions: result.extensions }) : run.stringify({ data: result.data });
     const body = `${json}\n`;
     if (replay?.roots && !errors && !result.extensions && o.mayKeepAnswer?.(req)) answers.set(op, replay.key, replay.roots, body);
     if (errors || !o.answerHeaders) reply.header("cache-control", "no-store");
@@ -268,7 +285,10 @@ export function graphqlFastPath(o: FastPathOptions) {
 }
 
 /** The query, variables and operation name of a JSON POST or of a GET, with a persisted query resolved; null: Apollo's to answer. */
-function graphqlRequest(req: GraphqlHttpRequest, persisted: PersistedQueries): { query: string; variables?: Record<string, unknown>; operationName?: string; lookedUp?: string } | null {
+function graphqlRequest(
+  req: GraphqlHttpRequest,
+  persisted: PersistedQueries,
+): { query: string; variables?: Record<string, unknown>; operationName?: string; lookedUp?: string } | null {
   let fields: Record<string, unknown>;
   if (req.method === "POST") {
     if (!isJson(req.headers["content-type"])) return null;
@@ -306,7 +326,12 @@ function graphqlRequest(req: GraphqlHttpRequest, persisted: PersistedQueries): {
     } else if (typeof query !== "string" || !persisted.register(pq.sha256Hash, query)) return null;
   }
   if (typeof query !== "string" || !query) return null;
-  return { query, variables: (variables ?? undefined) as Record<string, unknown> | undefined, operationName: (operationName ?? undefined) as string | undefined, lookedUp };
+  return {
+    query,
+    variables: (variables ?? undefined) as Record<string, unknown> | undefined,
+    operationName: (operationName ?? undefined) as string | undefined,
+    lookedUp,
+  };
 }
 
 /** Apollo's CSRF prevention for requests without a body: a content type a form cannot send, or a preflight header. */
@@ -335,7 +360,12 @@ function formatOne(
     // graphql-jit's errors carry no extensions object when the original error had none.
     const extensions: Record<string, unknown> = { ...error.extensions, code: error.extensions?.code ?? "INTERNAL_SERVER_ERROR" };
     const http = extensions.http as { status?: unknown; headers?: unknown } | undefined;
-    if (http && typeof http === "object" && (http.status === undefined || typeof http.status === "number") && (http.headers === undefined || http.headers instanceof Map)) {
+    if (
+      http &&
+      typeof http === "object" &&
+      (http.status === undefined || typeof http.status === "number") &&
+      (http.headers === undefined || http.headers instanceof Map)
+    ) {
       if (http.status) head.status = http.status as number;
       if (http.headers) for (const [k, v] of http.headers as Map<string, string>) head.headers.set(k, v);
       delete extensions.http;

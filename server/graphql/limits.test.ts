@@ -43,20 +43,29 @@ describe("GraphQL limits", () => {
   it("accept a full page of parcels with every field and their history (a paged result is one object, not a list)", () => {
     const doc = `{ parcels(per_page: 100) { total next_page_url data { ${PARCEL_FIELDS} history { id title description icon color created_at created_at_month created_at_day created_at_time } } } }`;
     expect(limitErrors(doc)).toEqual([]);
-    expect(limitErrors(`{ graph { admin pages { id slug title sub_title icon hero overlay content } reviews { id name review image } settings { contact_email } } }`)).toEqual([]);
+    expect(
+      limitErrors(
+        `{ graph { admin pages { id slug title sub_title icon hero overlay content } reviews { id name review image } settings { contact_email } } }`,
+      ),
+    ).toEqual([]);
   });
 
   it("count list nesting: several aliased pages of parcels with history cost too much", () => {
     const one = (n: number) => `p${n}: parcels(per_page: 100) { data { history { id title description icon color created_at } } }`;
     const errors = limitErrors(`{ ${[1, 2, 3].map(one).join(" ")} }`);
-    expect(errors.some((m) => /query cost \d+ exceeds the limit of 5000/.test(m)), JSON.stringify(errors)).toBe(true);
+    expect(
+      errors.some((m) => /query cost \d+ exceeds the limit of 5000/.test(m)),
+      JSON.stringify(errors),
+    ).toBe(true);
     expect(limitErrors(`{ ${one(1)} }`)).toEqual([]);
   });
 
   it("count aliases", () => {
     const aliases = (n: number) => `{ ${Array.from({ length: n }, (_, i) => `a${i}: canCreateAdmin`).join(" ")} }`;
     expect(limitErrors(aliases(GRAPHQL_LIMITS.maxAliases))).toEqual([]);
-    expect(limitErrors(aliases(GRAPHQL_LIMITS.maxAliases + 1))).toEqual([`query uses ${GRAPHQL_LIMITS.maxAliases + 1} aliases; the limit is ${GRAPHQL_LIMITS.maxAliases}`]);
+    expect(limitErrors(aliases(GRAPHQL_LIMITS.maxAliases + 1))).toEqual([
+      `query uses ${GRAPHQL_LIMITS.maxAliases + 1} aliases; the limit is ${GRAPHQL_LIMITS.maxAliases}`,
+    ]);
   });
 
   it("count fields through fragments too", () => {
@@ -86,7 +95,10 @@ describe("GraphQL limits", () => {
     const started = process.hrtime.bigint();
     const errors = limitErrors(`query { ...F0 } ${frags.join(" ")}`);
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
-    expect(errors.some((m) => /fields; the limit is/.test(m)), JSON.stringify(errors)).toBe(true);
+    expect(
+      errors.some((m) => /fields; the limit is/.test(m)),
+      JSON.stringify(errors),
+    ).toBe(true);
     // A blow-up bound, not a benchmark: the old walk took minutes at 30 levels.
     expect(ms).toBeLessThan(500);
   });

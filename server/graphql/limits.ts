@@ -1,6 +1,17 @@
 import {
-  GraphQLError, Kind, getNamedType, getNullableType, isInterfaceType, isListType, isObjectType,
-  type ASTVisitor, type FragmentDefinitionNode, type GraphQLNamedType, type GraphQLSchema, type SelectionSetNode, type ValidationContext,
+  GraphQLError,
+  Kind,
+  getNamedType,
+  getNullableType,
+  isInterfaceType,
+  isListType,
+  isObjectType,
+  type ASTVisitor,
+  type FragmentDefinitionNode,
+  type GraphQLNamedType,
+  type GraphQLSchema,
+  type SelectionSetNode,
+  type ValidationContext,
 } from "graphql";
 import { readEnv } from "../core/config.js";
 
@@ -74,10 +85,16 @@ function measure(set: SelectionSetNode | undefined, w: Walk, parent: GraphQLName
   for (const sel of set.selections) {
     if (sel.kind === Kind.FIELD) {
       const name = sel.name.value;
-      const inner = measure(sel.selectionSet, w, name.startsWith("__") ? undefined : (() => {
-        const def = fieldOf(parent, name);
-        return def ? getNamedType(def.type) : undefined;
-      })());
+      const inner = measure(
+        sel.selectionSet,
+        w,
+        name.startsWith("__")
+          ? undefined
+          : (() => {
+              const def = fieldOf(parent, name);
+              return def ? getNamedType(def.type) : undefined;
+            })(),
+      );
       t.fields += 1 + inner.fields;
       t.aliases += (sel.alias ? 1 : 0) + inner.aliases;
       if (name === "__schema" || name === "__type") {
@@ -93,7 +110,7 @@ function measure(set: SelectionSetNode | undefined, w: Walk, parent: GraphQLName
       const isList = def ? isListType(getNullableType(def.type)) : false;
       t.cost += 1 + inner.cost * (isList ? LIST_FACTOR : 1);
     } else if (sel.kind === Kind.INLINE_FRAGMENT) {
-      const on = sel.typeCondition ? w.schema.getType(sel.typeCondition.name.value) ?? undefined : parent;
+      const on = sel.typeCondition ? (w.schema.getType(sel.typeCondition.name.value) ?? undefined) : parent;
       add(t, measure(sel.selectionSet, w, on));
     } else {
       add(t, fragmentTotals(sel.name.value, w));
@@ -116,7 +133,8 @@ export function limitsRule(context: ValidationContext): ASTVisitor {
         const t = measure(d.selectionSet, w, root ?? undefined);
         const fail = (msg: string) => context.reportError(new GraphQLError(msg, { nodes: [d], extensions: { code: "BAD_USER_INPUT" } }));
         if (t.depth > GRAPHQL_LIMITS.maxDepth) fail(`query depth ${t.depth} exceeds the limit of ${GRAPHQL_LIMITS.maxDepth}`);
-        if (t.introDepth > GRAPHQL_LIMITS.maxIntrospectionDepth) fail(`introspection depth ${t.introDepth} exceeds the limit of ${GRAPHQL_LIMITS.maxIntrospectionDepth}`);
+        if (t.introDepth > GRAPHQL_LIMITS.maxIntrospectionDepth)
+          fail(`introspection depth ${t.introDepth} exceeds the limit of ${GRAPHQL_LIMITS.maxIntrospectionDepth}`);
         if (t.aliases > GRAPHQL_LIMITS.maxAliases) fail(`query uses ${fmt(t.aliases)} aliases; the limit is ${GRAPHQL_LIMITS.maxAliases}`);
         if (t.fields > GRAPHQL_LIMITS.maxFields) fail(`query selects ${fmt(t.fields)} fields; the limit is ${GRAPHQL_LIMITS.maxFields}`);
         if (t.cost > GRAPHQL_LIMITS.maxCost) fail(`query cost ${fmt(t.cost)} exceeds the limit of ${GRAPHQL_LIMITS.maxCost}`);

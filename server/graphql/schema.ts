@@ -23,9 +23,23 @@ import { ApiKeyResolver } from "../modules/apikey/apikey.resolver.js";
 export const SCHEMA_FILE = projectPath("schema/schema.graphql");
 
 const resolvers = [
-  GraphResolver, ParcelResolver, ActivityResolver, PageResolver, ReviewResolver,
-  SettingsResolver, AdminResolver, InvoiceResolver, MailResolver, WebhookResolver, DeliveryResolver, ScanResolver,
-  ImportResolver, StaffResolver, TotpResolver, ApiKeyResolver, AuditResolver,
+  GraphResolver,
+  ParcelResolver,
+  ActivityResolver,
+  PageResolver,
+  ReviewResolver,
+  SettingsResolver,
+  AdminResolver,
+  InvoiceResolver,
+  MailResolver,
+  WebhookResolver,
+  DeliveryResolver,
+  ScanResolver,
+  ImportResolver,
+  StaffResolver,
+  TotpResolver,
+  ApiKeyResolver,
+  AuditResolver,
 ] as const;
 
 let built: Promise<GraphQLSchema> | undefined;

@@ -65,7 +65,10 @@ export async function registerGraphql(app: FastifyInstance): Promise<InProcessGr
         if (!(await ctxOf(req, reply).auth.admin())) {
           // Answered without reading the body; the connection closes rather than drain it.
           (req as FastifyRequest & { [UPLOAD_MARK]?: boolean })[UPLOAD_MARK] = false;
-          return reply.code(401).header("connection", "close").send({ errors: [{ message: "File uploads need a signed-in admin", extensions: { code: "UNAUTHENTICATED" } }] });
+          return reply
+            .code(401)
+            .header("connection", "close")
+            .send({ errors: [{ message: "File uploads need a signed-in admin", extensions: { code: "UNAUTHENTICATED" } }] });
         }
         try {
           req.body = await processRequest(req.raw, reply.raw, { maxFileSize: config().uploadMaxBytes + 1, maxFiles: 2, maxFieldSize: 64 * 1024 });
@@ -104,21 +107,48 @@ export async function registerGraphql(app: FastifyInstance): Promise<InProcessGr
     });
     if (config().graphqlFastPath) {
       const fast = graphqlFastPath({
-      schema: executable, validationRules: [limitsRule], formatError, context: ctxOf, persisted, tooLarge,
-      // A GET (a persisted query by hash, or a document in the URL) is a read a CDN may keep; a POST is not.
-      answerHeaders: (req, reply, etag) => {
-        if (req.method === "GET") return publicRead(req, reply, etag);
-        reply.header("cache-control", "no-store");
-      },
-      // What a session, a key or a second factor may see is never kept for the next request.
-      mayKeepAnswer: (req) => !isPrivateRequest(req),
-      answersKept: config().graphqlAnswersKept,
-    });
+        schema: executable,
+        validationRules: [limitsRule],
+        formatError,
+        context: ctxOf,
+        persisted,
+        tooLarge,
+        // A GET (a persisted query by hash, or a document in the URL) is a read a CDN may keep; a POST is not.
+        answerHeaders: (req, reply, etag) => {
+          if (req.method === "GET") return publicRead(req, reply, etag);
+          reply.header("cache-control", "no-store");
+        },
+        // What a session, a key or a second factor may see is never kept for the next request.
+        mayKeepAnswer: (req) => !isPrivateRequest(req),
+        answersKept: config().graphqlAnswersKept,
+      });
       scope.addHook("preHandler", fast.hook);
       // Kept answers of anonymous look-ups, sent before Fastify (server/front.ts).
       // The request is parsed only when its text is new (fastpath.ts frontRead).
-      frontGet("/graphql", (req, _param, search) => fast.answerNow({ method: "GET", headers: req.headers, get query() { return search ? querystring.parse(search) : {}; } }, search));
-      frontPost("/graphql", (req, _param, _search, body = "") => fast.answerNow({ method: "POST", headers: req.headers, get body() { return jsonBodyNow(body); } }, body));
+      frontGet("/graphql", (req, _param, search) =>
+        fast.answerNow(
+          {
+            method: "GET",
+            headers: req.headers,
+            get query() {
+              return search ? querystring.parse(search) : {};
+            },
+          },
+          search,
+        ),
+      );
+      frontPost("/graphql", (req, _param, _search, body = "") =>
+        fast.answerNow(
+          {
+            method: "POST",
+            headers: req.headers,
+            get body() {
+              return jsonBodyNow(body);
+            },
+          },
+          body,
+        ),
+      );
     }
     await scope.register(fastifyApollo(apollo), {
       path: "/graphql",

@@ -67,13 +67,30 @@ export async function registerRest(api: FastifyInstance): Promise<void> {
     }, done);
   });
   api.setNotFoundHandler((req, reply) =>
-    reply.code(404).send({ status: "404", errors: [`No such API path: ${req.method} ${req.url.split("?")[0].slice(0, 200)}`], message: "", data: null }));
+    reply.code(404).send({ status: "404", errors: [`No such API path: ${req.method} ${req.url.split("?")[0].slice(0, 200)}`], message: "", data: null }),
+  );
 
   for (const register of [
-    registerGraphRoutes, registerSettingsRoutes, registerParcelRoutes, registerDeliveryRoutes, registerActivityRoutes, registerPageRoutes,
-    registerReviewRoutes, registerAdminRoutes, registerTotpRoutes, registerInvoiceRoutes, registerMailRoutes, registerWebhookRoutes, registerScanRoutes,
-    registerLabelRoutes, registerImportRoutes, registerStaffRoutes, registerApiKeyRoutes, registerAuditRoutes,
-  ]) register(api);
+    registerGraphRoutes,
+    registerSettingsRoutes,
+    registerParcelRoutes,
+    registerDeliveryRoutes,
+    registerActivityRoutes,
+    registerPageRoutes,
+    registerReviewRoutes,
+    registerAdminRoutes,
+    registerTotpRoutes,
+    registerInvoiceRoutes,
+    registerMailRoutes,
+    registerWebhookRoutes,
+    registerScanRoutes,
+    registerLabelRoutes,
+    registerImportRoutes,
+    registerStaffRoutes,
+    registerApiKeyRoutes,
+    registerAuditRoutes,
+  ])
+    register(api);
 }
 
 const multipartLimits = (req: FastifyRequest) => (req.routeOptions.config as { multipart?: MultipartLimits } | undefined)?.multipart;
@@ -99,7 +116,10 @@ export function siteErrorHandler(err: FastifyError, req: FastifyRequest, reply: 
   }
   if (path === "/graphql") {
     const extensions = e.reason ? { code: e.code, reason: e.reason } : { code: e.code };
-    return reply.code(e.status).header("Cache-Control", "no-store").send({ errors: e.messages.map((message) => ({ message, extensions })) });
+    return reply
+      .code(e.status)
+      .header("Cache-Control", "no-store")
+      .send({ errors: e.messages.map((message) => ({ message, extensions })) });
   }
   return reply.code(e.status).header("Cache-Control", "no-store").type("text/plain; charset=utf-8").send(e.messages[0]);
 }
@@ -113,8 +133,14 @@ export function frameworkErrors(error: FastifyError, req: FastifyRequest, reply:
   if (req.url === "/api" || req.url.startsWith("/api/")) {
     const status = tooLong ? 404 : 400;
     const message = tooLong ? "Not found" : "The URL could not be decoded";
-    return reply.code(status).header("Cache-Control", "no-store").send({ status: String(status), errors: [message], message: "", data: null });
+    return reply
+      .code(status)
+      .header("Cache-Control", "no-store")
+      .send({ status: String(status), errors: [message], message: "", data: null });
   }
-  const status = tooLong ? 414 : error.statusCode ?? 400;
-  return reply.code(status).type("text/plain; charset=utf-8").send(tooLong ? "URI too long" : "Bad request");
+  const status = tooLong ? 414 : (error.statusCode ?? 400);
+  return reply
+    .code(status)
+    .type("text/plain; charset=utf-8")
+    .send(tooLong ? "URI too long" : "Bad request");
 }

@@ -52,17 +52,25 @@ export async function registerOpenApi(api: FastifyInstance): Promise<void> {
       components: {
         securitySchemes: {
           session: { type: "apiKey", in: "cookie", name: SESSION_COOKIE, description: "A member's session (sign in); what it may do depends on the role" },
-          apiKey: { type: "http", scheme: "bearer", description: "An API key (Authorization: Bearer ck_...), with scopes tracking:read, parcels:read, parcels:write, history:write" },
+          apiKey: {
+            type: "http",
+            scheme: "bearer",
+            description: "An API key (Authorization: Bearer ck_...), with scopes tracking:read, parcels:read, parcels:write, history:write",
+          },
         },
       },
     },
     refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
   });
-  api.get("/openapi.json", {
-    schema: {
-      tags: ["meta"],
-      summary: "This OpenAPI 3.1 document (not enveloped)",
-      response: { 200: { type: "object", additionalProperties: true } },
+  api.get(
+    "/openapi.json",
+    {
+      schema: {
+        tags: ["meta"],
+        summary: "This OpenAPI 3.1 document (not enveloped)",
+        response: { 200: { type: "object", additionalProperties: true } },
+      },
     },
-  }, async () => api.swagger());
+    async () => api.swagger(),
+  );
 }

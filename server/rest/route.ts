@@ -52,7 +52,8 @@ export interface RouteSpec<I> {
   handler(args: { input: I; req: FastifyRequest; ctx: Context }): Promise<unknown>;
 }
 
-const ERRORS_4XX = "400 unparsable body, 401 no admin session (with \"admin\": \"false\"), 403 forbidden or cross-site, " +
+const ERRORS_4XX =
+  '400 unparsable body, 401 no admin session (with "admin": "false"), 403 forbidden or cross-site, ' +
   "404 unknown code, slug, id or path, 409 taken, 413 too large, 415 not JSON/multipart or not a JPEG/PNG, 422 invalid fields, 429 too many requests";
 
 const CTX = Symbol("courier.ctx");
@@ -133,7 +134,7 @@ function requestSchema(spec: RouteSpec<unknown>, isGet: boolean): Schema {
   if (spec.query) s.querystring = inputSchema(spec.query);
   const files = spec.files ?? [];
   const extra = Object.fromEntries(files.map((f) => [f, binaryFile]));
-  const shapes = spec.input ? [spec.input as new () => object] : spec.body ?? [];
+  const shapes = spec.input ? [spec.input as new () => object] : (spec.body ?? []);
   if (shapes.length === 1) s.body = inputSchema(shapes[0], extra, files);
   else if (shapes.length > 1) s.body = { oneOf: shapes.map((c) => inputSchema(c, extra, files)) };
   s.consumes = spec.files ? ["multipart/form-data"] : spec.form ? ["application/json", "multipart/form-data"] : ["application/json"];
@@ -172,7 +173,9 @@ export function securityOf(op: OperationName) {
   return {
     "x-operation": op,
     "x-access": who,
-    ...(o.access === "public" ? {} : { security: [{ session: [] as string[] }, ...(o.scope ? [{ apiKey: [o.scope as string] }] : [])] as Record<string, string[]>[] }),
+    ...(o.access === "public"
+      ? {}
+      : { security: [{ session: [] as string[] }, ...(o.scope ? [{ apiKey: [o.scope as string] }] : [])] as Record<string, string[]>[] }),
   };
 }
 
@@ -205,7 +208,14 @@ export function route<I = undefined>(api: FastifyInstance, spec: RouteSpec<I>): 
       ...requestSchema(spec as RouteSpec<unknown>, isGet),
       response: {
         [status]: { description: spec.message || "Success", ...envelope(spec.data) },
-        ...(spec.publicRead ? { 304: { description: "Not modified: If-None-Match holds the current ETag (public reads only; a session, an Authorization header or verify makes the answer private, no-store)" } } : {}),
+        ...(spec.publicRead
+          ? {
+              304: {
+                description:
+                  "Not modified: If-None-Match holds the current ETag (public reads only; a session, an Authorization header or verify makes the answer private, no-store)",
+              },
+            }
+          : {}),
         "4xx": { description: ERRORS_4XX, $ref: "ErrorEnvelope#" },
         "5xx": { description: "Unexpected failure: a generic message, never a stack trace", $ref: "ErrorEnvelope#" },
       },

@@ -93,7 +93,7 @@ export function inputSchema(cls: Ctor, extra: Record<string, Schema> = {}, extra
     const s: Schema = {};
     const kind = numbers.get(field);
     s.type = kind ?? "string";
-    if (kind === "boolean") s.description = "A JSON boolean; \"true\" or \"false\" (as multipart sends) is accepted";
+    if (kind === "boolean") s.description = 'A JSON boolean; "true" or "false" (as multipart sends) is accepted';
     else if (kind) s.description = "A JSON number; a numeric string (as multipart sends) is accepted";
     const isIn = byName(metas, "isIn");
     if (isIn) s.enum = isIn.constraints[0];
@@ -113,7 +113,10 @@ export function inputSchema(cls: Ctor, extra: Record<string, Schema> = {}, extra
     if (byName(metas, "isArray")) {
       // An array of text: the per-item rules (each: true) describe its items.
       const item: Schema = { type: "string" };
-      for (const [rule, key] of [["maxLength", "maxLength"], ["minLength", "minLength"]] as const) {
+      for (const [rule, key] of [
+        ["maxLength", "maxLength"],
+        ["minLength", "minLength"],
+      ] as const) {
         const m = byName(metas, rule);
         if (m) item[key] = m.constraints[0];
       }

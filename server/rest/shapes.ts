@@ -1,6 +1,13 @@
 import {
-  getNullableType, isEnumType, isListType, isNonNullType, isObjectType, isScalarType,
-  type GraphQLField, type GraphQLOutputType, type GraphQLSchema,
+  getNullableType,
+  isEnumType,
+  isListType,
+  isNonNullType,
+  isObjectType,
+  isScalarType,
+  type GraphQLField,
+  type GraphQLOutputType,
+  type GraphQLSchema,
 } from "graphql";
 import { PUBLIC_SETTING_KEYS } from "../modules/settings/settings.codes.js";
 

@@ -120,7 +120,11 @@ describe("API keys screen", () => {
   });
 
   it("looks right at phone and desktop width, light and dark", async () => {
-    for (const [dark, desktop] of [[true, false], [false, true], [true, true]] as const) {
+    for (const [dark, desktop] of [
+      [true, false],
+      [false, true],
+      [true, true],
+    ] as const) {
       const { ctx, page, errors } = await ownerPage({ dark, desktop });
       const name = `${desktop ? "desktop" : "phone"}-${dark ? "dark" : "light"}`;
       await page.goto(`${site.url}/control/api-keys/create.html`);

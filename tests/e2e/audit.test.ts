@@ -20,7 +20,11 @@ const url = (p: string) => `${site.url}${p}`;
 beforeAll(async () => {
   site = await startSite();
   browser = await launchBrowser();
-  const r = await fetch(url("/api/admins"), { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ ...OWNER, token: SETUP_TOKEN }) });
+  const r = await fetch(url("/api/admins"), {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ ...OWNER, token: SETUP_TOKEN }),
+  });
   expect(r.status).toBe(201);
 });
 afterAll(async () => {

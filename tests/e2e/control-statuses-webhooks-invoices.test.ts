@@ -42,13 +42,21 @@ const visible = (text: string | RegExp) => page.getByText(text).first().waitFor(
 const submit = () => page.locator("form button[type=submit]").click();
 const optionValues = (select: string) => page.locator(`${select} option`).evaluateAll((o) => o.map((x) => (x as unknown as { value: string }).value));
 const field = (name: string) =>
-  page.getByTestId("parcel-fields").locator("tr", { has: page.locator("th", { hasText: new RegExp(`^${name}$`) }) }).locator("td");
+  page
+    .getByTestId("parcel-fields")
+    .locator("tr", { has: page.locator("th", { hasText: new RegExp(`^${name}$`) }) })
+    .locator("td");
 
 /** A GraphQL call with the admin's session, from inside the page. */
 const gql = <T>(query: string, variables: Record<string, unknown> = {}) =>
   page.evaluate(
     async ([q, v]) => {
-      const r = await fetch("/graphql", { method: "POST", credentials: "include", headers: { "content-type": "application/json" }, body: JSON.stringify({ query: q, variables: v }) });
+      const r = await fetch("/graphql", {
+        method: "POST",
+        credentials: "include",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ query: q, variables: v }),
+      });
       return (await r.json()) as { data: unknown; errors?: unknown[] };
     },
     [query, variables] as const,
@@ -79,7 +87,13 @@ const acceptConfirm = () =>
     await d.accept();
   });
 
-async function addActivity(title: string, status: string, expectIcon: string, expectColor: string, opts: { when?: string; color?: string; reason?: string } = {}) {
+async function addActivity(
+  title: string,
+  status: string,
+  expectIcon: string,
+  expectColor: string,
+  opts: { when?: string; color?: string; reason?: string } = {},
+) {
   await page.goto(url(`/control/parcels/${CODE}/activities/create`));
   await page.locator("input[name=title]").waitFor();
   await page.fill("input[name=title]", title);
@@ -128,7 +142,10 @@ beforeAll(async () => {
 
 afterEach(async ({ task }) => {
   const dir = process.env.E2E_SHOTS;
-  if (dir && task.result?.state === "fail") await page.screenshot({ path: `${dir}/control-statuses-webhooks-invoices-fail-${task.name.replace(/\W+/g, "-")}.png`, fullPage: true }).catch(() => undefined);
+  if (dir && task.result?.state === "fail")
+    await page
+      .screenshot({ path: `${dir}/control-statuses-webhooks-invoices-fail-${task.name.replace(/\W+/g, "-")}.png`, fullPage: true })
+      .catch(() => undefined);
 });
 
 afterAll(async () => {
@@ -159,7 +176,9 @@ describe("control panel: statuses, stale parcels, switches, webhooks, invoice do
     await submit();
     await page.waitForURL(/\/control\/parcels\/list\.html$/);
     const made = await gql<{ adminParcel: { id: number } }>(`query { adminParcel(trackingCode: "${CODE}") { id } }`);
-    await gql(`mutation($i: UpdateParcelInput!) { updateParcel(input: $i) { id } }`, { i: { id: made.data.adminParcel.id, recipient_email: "ada@plus.example" } });
+    await gql(`mutation($i: UpdateParcelInput!) { updateParcel(input: $i) { id } }`, {
+      i: { id: made.data.adminParcel.id, recipient_email: "ada@plus.example" },
+    });
 
     await page.goto(url(`/control/parcels/${CODE}/activities/create`));
     await page.locator("select[name=status_code]").waitFor();
@@ -212,7 +231,9 @@ describe("control panel: statuses, stale parcels, switches, webhooks, invoice do
     await addActivity("Out for delivery", "out_for_delivery", "departure_board", "green", { color: "gold" });
     const mail = await smtp.waitFor((m) => m.to.includes("ada@plus.example"));
     expect(mailText(mail.raw)).toContain(`Parcel ${CODE}: Out for delivery`);
-    const color = await gql<{ adminParcel: { history: { color: string; status_code: string }[] } }>(`query { adminParcel(trackingCode: "${CODE}") { history { color status_code } } }`);
+    const color = await gql<{ adminParcel: { history: { color: string; status_code: string }[] } }>(
+      `query { adminParcel(trackingCode: "${CODE}") { history { color status_code } } }`,
+    );
     expect(color.data.adminParcel.history.at(-1)).toEqual({ color: "gold", status_code: "out_for_delivery" });
     await page.goto(url("/control/parcels/stale.html"));
     await visible("No Data Found");
@@ -332,7 +353,9 @@ describe("control panel: statuses, stale parcels, switches, webhooks, invoice do
   it("delivers the parcel's events to the hook, sends no e-mail with notifications off, then deletes the hook", async () => {
     const mailsBefore = smtp.messages.length;
     await addActivity("Delivered to Ada", "delivered", "check_circle", "green");
-    await expect.poll(() => received.map((r) => r.headers["x-courier-event"]).sort(), { timeout: 10_000 }).toEqual(["history.added", "parcel.delivered", "ping", "status.changed"]);
+    await expect
+      .poll(() => received.map((r) => r.headers["x-courier-event"]).sort(), { timeout: 10_000 })
+      .toEqual(["history.added", "parcel.delivered", "ping", "status.changed"]);
     for (const r of received) expect(r.headers["x-courier-signature"]).toBe(`sha256=${crypto.createHmac("sha256", secret).update(r.body).digest("hex")}`);
 
     await page.goto(url("/control/webhooks/list.html"));

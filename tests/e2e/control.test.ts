@@ -76,7 +76,8 @@ beforeAll(async () => {
 // A failing step leaves a screenshot of the admin's page when E2E_SHOTS names a folder.
 afterEach(async ({ task }) => {
   const dir = process.env.E2E_SHOTS;
-  if (dir && task.result?.state === "fail") await page.screenshot({ path: `${dir}/control-fail-${task.name.replace(/\W+/g, "-")}.png`, fullPage: true }).catch(() => undefined);
+  if (dir && task.result?.state === "fail")
+    await page.screenshot({ path: `${dir}/control-fail-${task.name.replace(/\W+/g, "-")}.png`, fullPage: true }).catch(() => undefined);
 });
 
 afterAll(async () => {
@@ -169,7 +170,10 @@ describe("control panel", () => {
     await page.fill("input[name=destination]", "Lagos, Nigeria");
     await submit();
     await page.waitForURL(/\/control\/parcels\/list\.html$/);
-    await page.getByRole("link", { name: new RegExp(CODE) }).first().click();
+    await page
+      .getByRole("link", { name: new RegExp(CODE) })
+      .first()
+      .click();
     await page.waitForURL(new RegExp(`/control/parcels/${CODE}$`));
     await page.getByTestId("parcel-fields").getByText("TRACKING CODE").waitFor();
     await page.getByTestId("parcel-fields").getByText("RECIPIENT NAME").waitFor();
@@ -190,7 +194,7 @@ describe("control panel", () => {
     await page.fill("input[name=min_expected_delivery_date]", "2030-01-02");
     await page.fill("input[name=max_expected_delivery_date]", "2030-01-05");
     // The current coordinates are required only while the map is shown: the labels follow the form's choice.
-    const currentLabel = page.locator('label[for]', { has: page.locator(".cp-optional") }).filter({ hasText: /^Map Current Latitude/ });
+    const currentLabel = page.locator("label[for]", { has: page.locator(".cp-optional") }).filter({ hasText: /^Map Current Latitude/ });
     expect(await currentLabel.count()).toBe(1);
     await page.selectOption("select[name=show_map]", "yes");
     await expect.poll(() => currentLabel.count()).toBe(0);
@@ -406,7 +410,10 @@ describe("control panel", () => {
     const href = await rows.nth(19).locator("a").first().getAttribute("href");
     for (let visit = 0; visit < 2; visit++) {
       if (visit) {
-        await page.getByRole("link", { name: /^Parcels$/ }).first().click();
+        await page
+          .getByRole("link", { name: /^Parcels$/ })
+          .first()
+          .click();
         await page.waitForURL(/\/control\/parcels\/list\.html$/);
       }
       const link = page.locator(`a[href="${href}"]`).first();

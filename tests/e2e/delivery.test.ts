@@ -65,14 +65,43 @@ beforeAll(async () => {
   admin = await signedInAdmin(site.url);
   ids[DELIVER] = await createParcel({ tracking_code: DELIVER, recipient_name: "Jonas Smith", destination: "Utrecht, NL", pickup_location: "Rotterdam, NL" });
   await addActivity({ parcel_id: ids[DELIVER], title: "Out for delivery", description: "On the van.", status_code: "out_for_delivery" });
-  ids[PRIVATE] = await createParcel({ tracking_code: PRIVATE, recipient_name: "Mina Park", destination: "Haarlem, NL", protect_details: true, recipient_postcode: "2011 AB" });
-  ids[FAILED] = await createParcel({
-    tracking_code: FAILED, recipient_name: "Lea Vos", destination: "Leiden, NL", allow_reschedule: true,
-    recipient_postcode: "2312 AB", recipient_email: "lea.vos@example.com",
+  ids[PRIVATE] = await createParcel({
+    tracking_code: PRIVATE,
+    recipient_name: "Mina Park",
+    destination: "Haarlem, NL",
+    protect_details: true,
+    recipient_postcode: "2011 AB",
   });
-  await addActivity({ parcel_id: ids[FAILED], title: "Delivery attempt", description: "Rang twice.", status_code: "delivery_failed", status_reason: "access_restricted", created_at: new Date(Date.now() - 26 * 3600_000).toISOString() });
-  await addActivity({ parcel_id: ids[FAILED], title: "Out for delivery", description: "Second round.", status_code: "out_for_delivery", created_at: new Date(Date.now() - 3 * 3600_000).toISOString() });
-  await addActivity({ parcel_id: ids[FAILED], title: "Delivery attempt", description: "Nobody answered.", status_code: "delivery_failed", status_reason: "nobody_home" });
+  ids[FAILED] = await createParcel({
+    tracking_code: FAILED,
+    recipient_name: "Lea Vos",
+    destination: "Leiden, NL",
+    allow_reschedule: true,
+    recipient_postcode: "2312 AB",
+    recipient_email: "lea.vos@example.com",
+  });
+  await addActivity({
+    parcel_id: ids[FAILED],
+    title: "Delivery attempt",
+    description: "Rang twice.",
+    status_code: "delivery_failed",
+    status_reason: "access_restricted",
+    created_at: new Date(Date.now() - 26 * 3600_000).toISOString(),
+  });
+  await addActivity({
+    parcel_id: ids[FAILED],
+    title: "Out for delivery",
+    description: "Second round.",
+    status_code: "out_for_delivery",
+    created_at: new Date(Date.now() - 3 * 3600_000).toISOString(),
+  });
+  await addActivity({
+    parcel_id: ids[FAILED],
+    title: "Delivery attempt",
+    description: "Nobody answered.",
+    status_code: "delivery_failed",
+    status_reason: "nobody_home",
+  });
 
   ids[SCANNED] = await createParcel({ tracking_code: SCANNED, recipient_name: "Noor Bakker", destination: "Delft, NL" });
   await addActivity({ parcel_id: ids[SCANNED], title: "Out for delivery", description: "On the van.", status_code: "out_for_delivery" });
@@ -104,7 +133,10 @@ describe("proof of delivery at 390 px", () => {
 
     // Nothing recorded yet: the form says what it needs, naming the fields.
     await page.getByRole("button", { name: "Record delivery" }).click();
-    await page.getByTestId("form-errors").getByText(/receiver_name, signature or photo is required/).waitFor();
+    await page
+      .getByTestId("form-errors")
+      .getByText(/receiver_name, signature or photo is required/)
+      .waitFor();
     await canvas.scrollIntoViewIfNeeded();
     const box = (await canvas.boundingBox())!;
     expect(box.width).toBeLessThanOrEqual(PHONE.width);
@@ -114,7 +146,8 @@ describe("proof of delivery at 390 px", () => {
     // A signature: a few strokes with the mouse.
     await page.mouse.move(box.x + 20, box.y + box.height * 0.7);
     await page.mouse.down();
-    for (let i = 1; i <= 24; i++) await page.mouse.move(box.x + 20 + i * ((box.width - 60) / 24), box.y + box.height * (0.7 - 0.4 * Math.sin(i / 3.5)), { steps: 2 });
+    for (let i = 1; i <= 24; i++)
+      await page.mouse.move(box.x + 20 + i * ((box.width - 60) / 24), box.y + box.height * (0.7 - 0.4 * Math.sin(i / 3.5)), { steps: 2 });
     await page.mouse.up();
     await page.mouse.move(box.x + box.width * 0.3, box.y + box.height * 0.3);
     await page.mouse.down();
@@ -211,7 +244,9 @@ describe("proof after a delivered scan at 390 px", () => {
     expect(await page.getByRole("dialog").count()).toBe(0);
     // Back in the scanner's field for the next code.
     await expect.poll(() => page.evaluate<string>("document.activeElement && document.activeElement.id")).toBe("scan-code");
-    const d = await gql(`query { adminParcel(trackingCode: "${SCANNED}") { status_code history { status_code } delivery_proof { receiver_name signature_url } } }`);
+    const d = await gql(
+      `query { adminParcel(trackingCode: "${SCANNED}") { status_code history { status_code } delivery_proof { receiver_name signature_url } } }`,
+    );
     expect(d.adminParcel.delivery_proof.receiver_name).toBe("N. Bakker");
     expect(d.adminParcel.delivery_proof.signature_url).toMatch(/\.png$/);
     // The stroke drawn in the sheet is in the PNG (an empty white sheet compresses to far less).
@@ -271,16 +306,19 @@ describe("failed attempts and rescheduling at 390 px", () => {
     // delivery itself; the outbox list masks the link's secret).
     let link = "";
     await expect
-      .poll(async () => {
-        const dir = path.join(site.dir, "outbox");
-        const files = (await fs.readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith(".eml"));
-        for (const f of files) {
-          const text = decodeMail(await fs.readFile(path.join(dir, f), "utf8")).text;
-          const m = /https?:\/\/[^\s"<>]+(\/track\.html\?code=CR-E2E-FAILED[^\s"<>]*&reschedule=[A-Za-z0-9_-]+)/.exec(text);
-          if (m) link = m[1];
-        }
-        return link;
-      }, { timeout: 10_000 })
+      .poll(
+        async () => {
+          const dir = path.join(site.dir, "outbox");
+          const files = (await fs.readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith(".eml"));
+          for (const f of files) {
+            const text = decodeMail(await fs.readFile(path.join(dir, f), "utf8")).text;
+            const m = /https?:\/\/[^\s"<>]+(\/track\.html\?code=CR-E2E-FAILED[^\s"<>]*&reschedule=[A-Za-z0-9_-]+)/.exec(text);
+            if (m) link = m[1];
+          }
+          return link;
+        },
+        { timeout: 10_000 },
+      )
       .not.toBe("");
 
     const { ctx, p, errs } = await visitor();

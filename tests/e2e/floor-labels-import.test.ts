@@ -27,7 +27,12 @@ const fetchPdf = (href: string) =>
     const r = await fetch(h, { credentials: "include" });
     const bytes = new Uint8Array(await r.arrayBuffer());
     const text = new TextDecoder("latin1").decode(bytes);
-    return { status: r.status, type: r.headers.get("content-type"), head: text.slice(0, 5), pages: Number(/\/Type \/Pages\s*\/Count (\d+)/.exec(text)?.[1] ?? 0) };
+    return {
+      status: r.status,
+      type: r.headers.get("content-type"),
+      head: text.slice(0, 5),
+      pages: Number(/\/Type \/Pages\s*\/Count (\d+)/.exec(text)?.[1] ?? 0),
+    };
   }, href);
 
 /** Light or dark, as the top bar's switch sets it (client/App.tsx applyTheme). */
@@ -47,7 +52,10 @@ async function shoot(name: string) {
 beforeAll(async () => {
   site = await startSite({ COMPANY_NAME: "Floor Test Couriers" });
   admin = await signedInAdmin(site.url);
-  for (const [code, name] of [["E2E-LBL-1", "Ada Obi"], ["E2E-LBL-2", "Kofi Mensah"]]) {
+  for (const [code, name] of [
+    ["E2E-LBL-1", "Ada Obi"],
+    ["E2E-LBL-2", "Kofi Mensah"],
+  ]) {
     const r = await admin.post("/api/parcels", { tracking_code: code, recipient_name: name, destination: "Accra", weight: 3 });
     expect(r.status, r.text).toBe(201);
   }
@@ -61,7 +69,8 @@ beforeAll(async () => {
 });
 
 afterEach(async ({ task }) => {
-  if (shots && task.result?.state === "fail") await page.screenshot({ path: `${shots}/floor-fail-${task.name.replace(/\W+/g, "-")}.png`, fullPage: true }).catch(() => undefined);
+  if (shots && task.result?.state === "fail")
+    await page.screenshot({ path: `${shots}/floor-fail-${task.name.replace(/\W+/g, "-")}.png`, fullPage: true }).catch(() => undefined);
 });
 
 afterAll(async () => {
@@ -111,7 +120,8 @@ describe("import screen", () => {
     await page.getByRole("link", { name: "Import CSV" }).click();
     await page.waitForURL(/\/control\/parcels\/import\.html$/);
     await page.getByRole("heading", { name: "Import parcels" }).waitFor();
-    const file = "\uFEFFtracking_code;recipient_name;destination;weight;recipient_email\r\n" +
+    const file =
+      "\uFEFFtracking_code;recipient_name;destination;weight;recipient_email\r\n" +
       "E2E-IMP-1;Ama Owusu;Kumasi;2.5;ama@example.com\r\n" +
       "E2E-LBL-2;Kofi Mensah;Tamale;4;\r\n" +
       "E2E-IMP-BAD;Yaw Boateng;;heavy;not-an-email\r\n";

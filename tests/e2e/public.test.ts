@@ -33,7 +33,10 @@ afterAll(async () => {
 /** Values read inside the page (the test tsconfig has no DOM lib, so expressions are strings). */
 const evalIn = <T>(page: Page, expr: string) => page.evaluate(expr) as Promise<T>;
 
-for (const [label, viewport] of [["desktop", DESKTOP], ["phone", PHONE]] as const) {
+for (const [label, viewport] of [
+  ["desktop", DESKTOP],
+  ["phone", PHONE],
+] as const) {
   describe(`public site at ${label} width`, () => {
     let ctx: BrowserContext;
     let page: Page;
@@ -42,7 +45,10 @@ for (const [label, viewport] of [["desktop", DESKTOP], ["phone", PHONE]] as cons
     const url = (p: string) => `${site.url}${p}`;
     const visible = (text: string | RegExp) => page.getByText(text).first().waitFor({ state: "visible" });
     const noSideScroll = async () => {
-      const [sw, cw] = await Promise.all([evalIn<number>(page, "document.documentElement.scrollWidth"), evalIn<number>(page, "document.documentElement.clientWidth")]);
+      const [sw, cw] = await Promise.all([
+        evalIn<number>(page, "document.documentElement.scrollWidth"),
+        evalIn<number>(page, "document.documentElement.clientWidth"),
+      ]);
       expect(sw, `horizontal scroll on ${page.url()}`).toBeLessThanOrEqual(cw);
     };
     const openMenu = async () => {
@@ -192,8 +198,14 @@ for (const [label, viewport] of [["desktop", DESKTOP], ["phone", PHONE]] as cons
       if (label === "phone") {
         // Whatever the page asks for by itself has been asked for.
         await networkQuiet(page);
-        expect(requests.some((r) => /leaflet/i.test(r)), "Leaflet loaded before the map neared the viewport").toBe(false);
-        expect(requests.some((r) => /ParcelMap/.test(r)), "the map's chunk loaded before the map neared the viewport").toBe(false);
+        expect(
+          requests.some((r) => /leaflet/i.test(r)),
+          "Leaflet loaded before the map neared the viewport",
+        ).toBe(false);
+        expect(
+          requests.some((r) => /ParcelMap/.test(r)),
+          "the map's chunk loaded before the map neared the viewport",
+        ).toBe(false);
         expect(await section.locator(".parcel-map-loading").count()).toBe(1);
         expect(await page.locator(".map-pin").count()).toBe(0);
       }

@@ -31,7 +31,8 @@ async function parcel(code: string, recipient: string, status_code: string) {
   expect(r.errors, JSON.stringify(r.errors)).toBeUndefined();
 }
 const state = async (code: string) =>
-  (await admin.gql(`query($c: String!) { adminParcel(trackingCode: $c) { status_code current_location history { title } } }`, { c: code })).data.adminParcel as {
+  (await admin.gql(`query($c: String!) { adminParcel(trackingCode: $c) { status_code current_location history { title } } }`, { c: code })).data
+    .adminParcel as {
     status_code: string | null;
     current_location: string | null;
     history: { title: string }[];
@@ -63,7 +64,8 @@ beforeAll(async () => {
 }, 120_000);
 
 afterEach(async ({ task }) => {
-  if (shots && task.result?.state === "fail") await page.screenshot({ path: `${shots}/scan-fail-${task.name.replace(/\W+/g, "-")}.png`, fullPage: true }).catch(() => undefined);
+  if (shots && task.result?.state === "fail")
+    await page.screenshot({ path: `${shots}/scan-fail-${task.name.replace(/\W+/g, "-")}.png`, fullPage: true }).catch(() => undefined);
 });
 
 afterAll(async () => {
@@ -124,7 +126,9 @@ describe("scan screen at 390 px", () => {
     await scannerTypes("E2E-SCAN-2");
     await line("E2E-SCAN-2").and(page.locator(".is-queued")).waitFor();
     await page.getByText(/Offline: 1 scan will be sent/).waitFor();
-    expect(await page.evaluate((k) => (globalThis as unknown as PageGlobals).localStorage.getItem(k), `courier.scan.run.v2:${ADMIN.email}`)).toContain("E2E-SCAN-2");
+    expect(await page.evaluate((k) => (globalThis as unknown as PageGlobals).localStorage.getItem(k), `courier.scan.run.v2:${ADMIN.email}`)).toContain(
+      "E2E-SCAN-2",
+    );
     expect((await state("E2E-SCAN-2")).history).toHaveLength(0);
     if (shots) await page.screenshot({ path: `${shots}/scan-offline-390-light.png`, fullPage: false });
 
@@ -167,8 +171,17 @@ describe("scan screen at 390 px", () => {
     await page.locator("#scan-code").waitFor();
     await scannerTypes("E2E-SCAN-2");
     await page.locator(".cp-scan-line.is-ok", { hasText: "Grace Hopper" }).locator("button", { hasText: "Add proof" }).first().waitFor();
-    const map = (await admin.gql(`query($c: String!) { adminParcel(trackingCode: $c) { status_code current_location map_current_latitude map_current_longitude } }`, { c: "E2E-SCAN-2" })).data.adminParcel;
-    expect(map).toEqual({ status_code: "delivered", current_location: "Rue de Rivoli 1, Paris", map_current_latitude: 48.856613, map_current_longitude: 2.352222 });
+    const map = (
+      await admin.gql(`query($c: String!) { adminParcel(trackingCode: $c) { status_code current_location map_current_latitude map_current_longitude } }`, {
+        c: "E2E-SCAN-2",
+      })
+    ).data.adminParcel;
+    expect(map).toEqual({
+      status_code: "delivered",
+      current_location: "Rue de Rivoli 1, Paris",
+      map_current_latitude: 48.856613,
+      map_current_longitude: 2.352222,
+    });
     if (shots) {
       await page.screenshot({ path: `${shots}/scan-run-390-light-delivered.png` });
       await page.getByRole("button", { name: "Switch to dark theme" }).click();
@@ -196,7 +209,12 @@ describe("scan screen at 390 px", () => {
     const courier = { email: "courier@scan.example", password: "courier-scan-pass-1" };
     const db = new Database(site.databaseUrl.slice("file:".length));
     const now = Date.now();
-    db.prepare(`INSERT INTO "Admin" (email, password_hash, role, created_at, updated_at) VALUES (?, ?, 'courier', ?, ?)`).run(courier.email, await argon2.hash(courier.password), now, now);
+    db.prepare(`INSERT INTO "Admin" (email, password_hash, role, created_at, updated_at) VALUES (?, ?, 'courier', ?, ?)`).run(
+      courier.email,
+      await argon2.hash(courier.password),
+      now,
+      now,
+    );
     db.close();
     const other = new Client(site.url);
     expect((await other.post("/api/admins/auth/signin", courier)).status).toBe(200);

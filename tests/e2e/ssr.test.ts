@@ -61,7 +61,10 @@ describe("the page's HTML holds the first screen", () => {
       // Run in the page (this file is type-checked without the DOM's names).
       type InPage = { getComputedStyle(e: unknown): Record<string, string> };
       const style = (selector: string, prop: "opacity" | "animationName") =>
-        page.locator(selector).first().evaluate((e, p) => (globalThis as unknown as InPage).getComputedStyle(e)[p], prop);
+        page
+          .locator(selector)
+          .first()
+          .evaluate((e, p) => (globalThis as unknown as InPage).getComputedStyle(e)[p], prop);
       const opacity = (selector: string) => style(selector, "opacity");
       // Right at load: fully opaque, no animation running on the content or the first slide's heading.
       expect(await opacity("main#main")).toBe("1");
@@ -217,7 +220,10 @@ describe("before the app has taken the page over", () => {
     // Held: the page has not gone anywhere.
     await page.waitForFunction(() => ((globalThis as unknown as InPage).__sent ?? []).length > 0);
     const sent = await page.evaluate(() => (globalThis as unknown as InPage).__sent!);
-    expect(sent.filter((s) => !s.endsWith(": held")), sent.join(", ")).toEqual([]);
+    expect(
+      sent.filter((s) => !s.endsWith(": held")),
+      sent.join(", "),
+    ).toEqual([]);
     expect(new URL(page.url()).search).toBe("?code=NO-SUCH-CODE");
     release();
     await page.locator("#parcel-code").waitFor();
@@ -256,7 +262,9 @@ describe("before the app has taken the page over", () => {
 async function hydrated(page: Page): Promise<void> {
   // A function, not a string: the page's CSP allows no eval, and a string is evaluated again on each poll.
   type InPage = { document: { getElementById(id: string): object } };
-  await page.waitForFunction(() => Object.keys((globalThis as unknown as InPage).document.getElementById("root")).some((k) => k.startsWith("__reactContainer")));
+  await page.waitForFunction(() =>
+    Object.keys((globalThis as unknown as InPage).document.getElementById("root")).some((k) => k.startsWith("__reactContainer")),
+  );
   // The render after hydration (useHydrated) and the screens' effects: done when the page first has nothing left to do.
   type Idle = { requestIdleCallback(f: () => void, o: { timeout: number }): void; requestAnimationFrame(f: () => void): void };
   await page.evaluate(() => {

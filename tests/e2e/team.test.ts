@@ -77,7 +77,10 @@ describe("a team of three roles", () => {
     await signIn(p, ADMIN.email, ADMIN.password);
     await p.locator(".cp-tile", { hasText: "STAFF" }).click();
     await p.waitForURL(/\/control\/staff\/list\.html$/);
-    for (const [email, role] of [[DISPATCHER, "dispatcher"], [COURIER, "courier"]]) {
+    for (const [email, role] of [
+      [DISPATCHER, "dispatcher"],
+      [COURIER, "courier"],
+    ]) {
       const before = smtp.messages.length;
       await p.fill("input[name=email]", email);
       await p.selectOption("select[name=role]", role);
@@ -95,7 +98,11 @@ describe("a team of three roles", () => {
     await p.locator(`[data-testid=staff-row][data-email="${ADMIN.email}"] button[aria-label^="Remove"]`).click();
     await p.getByText(/Removing yourself would leave the site without an active owner/).waitFor();
     await p.context().close();
-    for (const [desktop, dark] of [[false, false], [false, true], [true, true]]) {
+    for (const [desktop, dark] of [
+      [false, false],
+      [false, true],
+      [true, true],
+    ]) {
       const q = await open({ desktop, dark });
       await signIn(q, ADMIN.email, ADMIN.password);
       await q.goto(url("/control/staff/list.html"));
@@ -106,7 +113,11 @@ describe("a team of three roles", () => {
   });
 
   it("the courier accepts at 390 px, signs in and sees only parcels, scan and the account", async () => {
-    for (const [desktop, dark] of [[true, false], [true, true], [false, true]]) {
+    for (const [desktop, dark] of [
+      [true, false],
+      [true, true],
+      [false, true],
+    ]) {
       const q = await open({ desktop, dark });
       await q.goto(url(links.courier));
       await q.getByRole("heading", { name: "Accept Invitation" }).waitFor();
@@ -139,7 +150,12 @@ describe("a team of three roles", () => {
     await p.getByRole("button", { name: "Open the sections menu" }).click();
     expect(await p.locator("#cp-nav .cp-nav-link").allInnerTexts()).toEqual(["Parcels"]);
     // A direct address of a screen the role may not use: a clear notice.
-    for (const [path, what] of [["/control/settings", "change the settings"], ["/control/staff/list.html", "manage the staff"], ["/control/parcels/create.html", "add parcels"], ["/control/invoice/list.html", "use invoices"]]) {
+    for (const [path, what] of [
+      ["/control/settings", "change the settings"],
+      ["/control/staff/list.html", "manage the staff"],
+      ["/control/parcels/create.html", "add parcels"],
+      ["/control/invoice/list.html", "use invoices"],
+    ]) {
       await p.goto(url(path));
       expect(await p.getByTestId("not-allowed").innerText()).toContain(`Your role (courier) may not ${what}`);
     }
@@ -209,7 +225,10 @@ describe("a team of three roles", () => {
       expect(await row.innerText()).toContain("last sign-in");
     }
     // The owner reads what each of them did in the audit log.
-    for (const [email, operation] of [[COURIER, "activities.create"], [DISPATCHER, "parcels.create"]] as const) {
+    for (const [email, operation] of [
+      [COURIER, "activities.create"],
+      [DISPATCHER, "parcels.create"],
+    ] as const) {
       await o.goto(url("/control/audit.html"));
       await o.getByTestId("audit-row").first().waitFor();
       await o.selectOption("#audit-actor", { label: email });
@@ -251,7 +270,10 @@ describe("a team of three roles", () => {
     expect(decodeMail(mail.raw).text).toMatch(/The owner reset two-step sign-in/);
     // The courier's session ended; the password alone signs in again.
     expect((await c.get("/api/admins/auth/totp")).status).toBe(401);
-    expect((await new Client(site.url).post("/api/admins/auth/signin", { email: COURIER, password: PASSWORD })).json.data).toEqual({ email: COURIER, role: "courier" });
+    expect((await new Client(site.url).post("/api/admins/auth/signin", { email: COURIER, password: PASSWORD })).json.data).toEqual({
+      email: COURIER,
+      role: "courier",
+    });
     await o.context().close();
     expect(errors).toEqual([]);
   });

@@ -51,7 +51,10 @@ afterAll(async () => {
 
 async function newPage(viewport: { width: number; height: number }, dark = false): Promise<Page> {
   const ctx = await browser.newContext({ viewport, acceptDownloads: true });
-  if (dark) await ctx.addInitScript(`{ const s = JSON.parse(localStorage.getItem("state") || "{}"); s.theme = "DARK"; localStorage.setItem("state", JSON.stringify(s)); }`);
+  if (dark)
+    await ctx.addInitScript(
+      `{ const s = JSON.parse(localStorage.getItem("state") || "{}"); s.theme = "DARK"; localStorage.setItem("state", JSON.stringify(s)); }`,
+    );
   const page = await ctx.newPage();
   page.setDefaultTimeout(15_000);
   return page;
@@ -95,7 +98,11 @@ describe.each([
     const qr = page.getByTestId("totp-qr");
     await qr.waitFor();
     // The QR code is an image that loaded (an SVG data: URL).
-    expect(await qr.evaluate((img) => (img as unknown as { complete: boolean; naturalWidth: number }).complete && (img as unknown as { naturalWidth: number }).naturalWidth > 0)).toBe(true);
+    expect(
+      await qr.evaluate(
+        (img) => (img as unknown as { complete: boolean; naturalWidth: number }).complete && (img as unknown as { naturalWidth: number }).naturalWidth > 0,
+      ),
+    ).toBe(true);
     const secret = (await page.getByTestId("totp-secret").textContent())!.replace(/\s/g, "");
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
     const input = page.locator("input[name=code]");
@@ -171,7 +178,9 @@ describe("the owner requires two-step sign-in for everyone", () => {
     expect((await owner.post("/api/admins/auth/signin", ADMIN)).status).toBe(200);
     const setup = (await owner.post("/api/admins/auth/totp", { password: ADMIN.password })).json.data;
     await awayFromEdge();
-    expect((await owner.patch("/api/admins/auth/totp", { code: codeAt(setup.secret, Math.floor(Date.now() / STEP_MS)), password: ADMIN.password })).status).toBe(200);
+    expect(
+      (await owner.patch("/api/admins/auth/totp", { code: codeAt(setup.secret, Math.floor(Date.now() / STEP_MS)), password: ADMIN.password })).status,
+    ).toBe(200);
     expect((await owner.patch("/api/team/policy", { require_totp: true })).json.data).toEqual({ require_totp: true });
 
     // A courier with a password (as an accepted invitation leaves one).
@@ -179,7 +188,12 @@ describe("the owner requires two-step sign-in for everyone", () => {
     const db = new Database(site.databaseUrl.slice("file:".length));
     db.pragma("busy_timeout = 5000");
     const now = new Date().toISOString().replace("Z", "+00:00");
-    db.prepare(`INSERT INTO "Admin" (email, password_hash, role, created_at, updated_at) VALUES (?, ?, 'courier', ?, ?)`).run(courier.email, await argon2.hash(courier.password), now, now);
+    db.prepare(`INSERT INTO "Admin" (email, password_hash, role, created_at, updated_at) VALUES (?, ?, 'courier', ?, ?)`).run(
+      courier.email,
+      await argon2.hash(courier.password),
+      now,
+      now,
+    );
     db.close();
 
     const page = await newPage(PHONE);

@@ -73,22 +73,56 @@ beforeAll(async () => {
   admin = await signedInAdmin(site.url);
 
   ids[STATUS] = await createParcel({
-    tracking_code: STATUS, recipient_name: "Olivia Brooks", recipient_email: "olivia.brooks@example.org", notify_recipient: true,
-    destination: "Leeds, United Kingdom", pickup_location: "Bristol, United Kingdom",
-    min_expected_delivery_date: WINDOW.min, max_expected_delivery_date: WINDOW.max,
+    tracking_code: STATUS,
+    recipient_name: "Olivia Brooks",
+    recipient_email: "olivia.brooks@example.org",
+    notify_recipient: true,
+    destination: "Leeds, United Kingdom",
+    pickup_location: "Bristol, United Kingdom",
+    min_expected_delivery_date: WINDOW.min,
+    max_expected_delivery_date: WINDOW.max,
   });
-  await addActivity({ parcel_id: ids[STATUS], title: "Picked up from sender", description: "Collected in Bristol.", status_code: "picked_up", created_at: new Date(Date.now() - DAY).toISOString() });
-  await addActivity({ parcel_id: ids[STATUS], title: "With the driver", description: "On the van for Leeds.", status_code: "out_for_delivery", status_reason: "Driver on route 7" });
+  await addActivity({
+    parcel_id: ids[STATUS],
+    title: "Picked up from sender",
+    description: "Collected in Bristol.",
+    status_code: "picked_up",
+    created_at: new Date(Date.now() - DAY).toISOString(),
+  });
+  await addActivity({
+    parcel_id: ids[STATUS],
+    title: "With the driver",
+    description: "On the van for Leeds.",
+    status_code: "out_for_delivery",
+    status_reason: "Driver on route 7",
+  });
 
   ids[PRIVATE] = await createParcel({
-    tracking_code: PRIVATE, recipient_name: "Jane Doe", sender_name: "Acme Books", recipient_postcode: "10115",
-    protect_details: true, destination: "Berlin, Germany", pickup_location: "Hamburg, Germany",
+    tracking_code: PRIVATE,
+    recipient_name: "Jane Doe",
+    sender_name: "Acme Books",
+    recipient_postcode: "10115",
+    protect_details: true,
+    destination: "Berlin, Germany",
+    pickup_location: "Hamburg, Germany",
   });
-  await addActivity({ parcel_id: ids[PRIVATE], title: "Delivery attempt", description: "Nobody was at home.", status_code: "delivery_failed", status_reason: "Recipient not at home" });
+  await addActivity({
+    parcel_id: ids[PRIVATE],
+    title: "Delivery attempt",
+    description: "Nobody was at home.",
+    status_code: "delivery_failed",
+    status_reason: "Recipient not at home",
+  });
 
   ids[QUIET] = await createParcel({ tracking_code: QUIET, recipient_name: "Ana Lima", destination: "Lisbon, Portugal", pickup_location: "Madrid, Spain" });
   await backdateCreation(QUIET, new Date(Date.now() - 20 * DAY));
-  await addActivity({ parcel_id: ids[QUIET], title: "Departed Madrid depot", description: "On the trailer to Lisbon.", status_code: "in_transit", created_at: new Date(Date.now() - QUIET_DAYS * DAY - 3600_000).toISOString() });
+  await addActivity({
+    parcel_id: ids[QUIET],
+    title: "Departed Madrid depot",
+    description: "On the trailer to Lisbon.",
+    status_code: "in_transit",
+    created_at: new Date(Date.now() - QUIET_DAYS * DAY - 3600_000).toISOString(),
+  });
 });
 
 afterAll(async () => {
@@ -315,7 +349,10 @@ describe("in Arabic", () => {
 
 describe("errors in the visitor's language", () => {
   // The texts come from the locale by the error's code or reason (client/errors.ts), never from the server's English.
-  const de = JSON.parse(readFileSync(new URL("../../client/i18n/locales/de.json", import.meta.url), "utf8")) as { track: Record<string, string>; unsubscribe: Record<string, string> };
+  const de = JSON.parse(readFileSync(new URL("../../client/i18n/locales/de.json", import.meta.url), "utf8")) as {
+    track: Record<string, string>;
+    unsubscribe: Record<string, string>;
+  };
 
   it("translates a wrong code, a wrong second factor and a forged unsubscribe link (German)", async () => {
     expect(de.track.notFound).not.toBe("Tracking code not found");
@@ -379,17 +416,24 @@ describe("unsubscribe link", () => {
     // The status change of STATUS e-mailed its recipient a link with a token.
     let body = "";
     await expect
-      .poll(async () => {
-        const d = await gql<{ outbox: { data: { subject: string; to: string; body: string }[] } }>(`{ outbox(per_page: 100) { data { subject to body } } }`);
-        body = d.outbox.data.find((m) => m.subject.includes(STATUS) && m.to.includes("olivia.brooks@example.org"))?.body ?? "";
-        return body;
-      }, { timeout: 10_000 })
+      .poll(
+        async () => {
+          const d = await gql<{ outbox: { data: { subject: string; to: string; body: string }[] } }>(`{ outbox(per_page: 100) { data { subject to body } } }`);
+          body = d.outbox.data.find((m) => m.subject.includes(STATUS) && m.to.includes("olivia.brooks@example.org"))?.body ?? "";
+          return body;
+        },
+        { timeout: 10_000 },
+      )
       .not.toBe("");
     const link = /https?:\/\/[^\s"<>]+(\/unsubscribe\.html\?code=[^\s"<>]+)/.exec(body.replace(/&amp;/g, "&"));
     expect(link, body).not.toBeNull();
     const path = link![1];
     const unsubscribed = async () =>
-      (await gql<{ adminParcel: { recipient_unsubscribed: boolean } }>(`query($c: String!) { adminParcel(trackingCode: $c) { recipient_unsubscribed } }`, { c: STATUS })).adminParcel.recipient_unsubscribed;
+      (
+        await gql<{ adminParcel: { recipient_unsubscribed: boolean } }>(`query($c: String!) { adminParcel(trackingCode: $c) { recipient_unsubscribed } }`, {
+          c: STATUS,
+        })
+      ).adminParcel.recipient_unsubscribed;
 
     const { ctx, page, errors } = await openPage(DESKTOP);
     try {

@@ -29,8 +29,14 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     SEED_DEMO: "false",
     ADMIN_SETUP_TOKEN: SETUP_TOKEN,
     // Limits are tested on purpose in their own files; elsewhere they must not interfere.
-    RATE_LIMIT_SIGNIN: "100000", RATE_LIMIT_SIGNIN_ACCOUNT: "100000", RATE_LIMIT_PIN: "100000", RATE_LIMIT_PIN_ACCOUNT: "100000",
-    RATE_LIMIT_RESET: "100000", RATE_LIMIT_CONTACT: "100000", RATE_LIMIT_TRACKING: "100000", RATE_LIMIT_SETUP: "100000",
+    RATE_LIMIT_SIGNIN: "100000",
+    RATE_LIMIT_SIGNIN_ACCOUNT: "100000",
+    RATE_LIMIT_PIN: "100000",
+    RATE_LIMIT_PIN_ACCOUNT: "100000",
+    RATE_LIMIT_RESET: "100000",
+    RATE_LIMIT_CONTACT: "100000",
+    RATE_LIMIT_TRACKING: "100000",
+    RATE_LIMIT_SETUP: "100000",
     RATE_LIMIT_ACCEPT: "100000",
     ...env,
   });

@@ -12,7 +12,12 @@ export interface Answer {
 }
 
 /** One raw request, optionally from another loopback address (the server sees it as the client), timed. */
-export function send(base: string, method: string, path: string, opts: { body?: string | Buffer; headers?: Record<string, string>; from?: string } = {}): Promise<Answer> {
+export function send(
+  base: string,
+  method: string,
+  path: string,
+  opts: { body?: string | Buffer; headers?: Record<string, string>; from?: string } = {},
+): Promise<Answer> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
     const req = http.request(`${base}${path}`, { method, headers: opts.headers, localAddress: opts.from, agent: false }, (res) => {
@@ -36,4 +41,3 @@ export function send(base: string, method: string, path: string, opts: { body?: 
     req.end();
   });
 }
-

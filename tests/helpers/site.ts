@@ -46,8 +46,14 @@ export async function startSite(env: Record<string, string> = {}, db?: { url: st
       OUTBOX_DIR: path.join(dir, "outbox"),
       LOG_LEVEL: "warn",
       ADMIN_SETUP_TOKEN: SETUP_TOKEN,
-      RATE_LIMIT_SIGNIN: "100000", RATE_LIMIT_SIGNIN_ACCOUNT: "100000", RATE_LIMIT_PIN: "100000", RATE_LIMIT_PIN_ACCOUNT: "100000",
-      RATE_LIMIT_RESET: "100000", RATE_LIMIT_CONTACT: "100000", RATE_LIMIT_TRACKING: "100000", RATE_LIMIT_SETUP: "100000",
+      RATE_LIMIT_SIGNIN: "100000",
+      RATE_LIMIT_SIGNIN_ACCOUNT: "100000",
+      RATE_LIMIT_PIN: "100000",
+      RATE_LIMIT_PIN_ACCOUNT: "100000",
+      RATE_LIMIT_RESET: "100000",
+      RATE_LIMIT_CONTACT: "100000",
+      RATE_LIMIT_TRACKING: "100000",
+      RATE_LIMIT_SETUP: "100000",
       RATE_LIMIT_ACCEPT: "100000",
       ...env,
     },
@@ -75,7 +81,13 @@ export async function startSite(env: Record<string, string> = {}, db?: { url: st
     await exited;
   };
   return {
-    url, port, dir, databaseUrl, proc, logs, stop,
+    url,
+    port,
+    dir,
+    databaseUrl,
+    proc,
+    logs,
+    stop,
     async close() {
       await stop();
       await dropDatabase(databaseUrl, dir);

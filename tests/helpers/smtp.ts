@@ -21,8 +21,12 @@ export interface Login {
  * TLS from the first byte (as on port 465).
  */
 export async function startSmtp(options: { tls?: { key: string; cert: string }; implicit?: boolean } = {}): Promise<{
-  url: string; port: number; messages: ReceivedMail[]; logins: Login[];
-  waitFor(pred: (m: ReceivedMail) => boolean, ms?: number): Promise<ReceivedMail>; close(): Promise<void>;
+  url: string;
+  port: number;
+  messages: ReceivedMail[];
+  logins: Login[];
+  waitFor(pred: (m: ReceivedMail) => boolean, ms?: number): Promise<ReceivedMail>;
+  close(): Promise<void>;
 }> {
   const messages: ReceivedMail[] = [];
   const logins: Login[] = [];
@@ -95,7 +99,8 @@ const words = (s: string) =>
   s
     .replace(/\?=\s+=\?/g, "?==?")
     .replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_m, enc: string, data: string) =>
-      enc.toUpperCase() === "B" ? Buffer.from(data, "base64").toString("utf8") : qp(data.replace(/_/g, " ")));
+      enc.toUpperCase() === "B" ? Buffer.from(data, "base64").toString("utf8") : qp(data.replace(/_/g, " ")),
+    );
 
 /**
  * A received message decoded as a reader sees it: the subject and the text and HTML parts in

@@ -24,8 +24,14 @@ let seq = 0;
 
 async function newKey(scopes: string[], rate_limit?: number) {
   return ok(await owner.post("/api/api-keys", { name: `Partner ${++seq}`, scopes, ...(rate_limit ? { rate_limit } : {}) }), 201) as {
-    id: number; key: string; prefix: string; scopes: string[]; rate_limit: number; usage: { day: string; count: number }[];
-    last_used_at: string | null; revoked_at: string | null;
+    id: number;
+    key: string;
+    prefix: string;
+    scopes: string[];
+    rate_limit: number;
+    usage: { day: string; count: number }[];
+    last_used_at: string | null;
+    revoked_at: string | null;
   };
 }
 
@@ -56,7 +62,13 @@ describe("creating, listing and revoking keys (owner)", () => {
   it("shows the key once, never lists it, stores only its SHA-256 and a prefix", async () => {
     const created = await newKey(["tracking:read", "parcels:read", "tracking:read"]);
     expect(created.key).toMatch(/^ck_[A-Za-z0-9_-]{40}$/);
-    expect(created).toMatchObject({ prefix: created.key.slice(0, 7), scopes: ["tracking:read", "parcels:read"], rate_limit: 600, last_used_at: null, revoked_at: null });
+    expect(created).toMatchObject({
+      prefix: created.key.slice(0, 7),
+      scopes: ["tracking:read", "parcels:read"],
+      rate_limit: 600,
+      last_used_at: null,
+      revoked_at: null,
+    });
     expect(created.usage).toHaveLength(14);
     expect(created.usage.every((d) => d.count === 0)).toBe(true);
     expect(created.usage[13].day).toBe(new Date().toISOString().slice(0, 10));
@@ -93,7 +105,10 @@ describe("creating, listing and revoking keys (owner)", () => {
     ];
     for (const [body, message] of cases) {
       const errors = fails(await owner.post("/api/api-keys", body), 422);
-      expect(errors.some((e) => message.test(e)), `${JSON.stringify(body)}: ${errors}`).toBe(true);
+      expect(
+        errors.some((e) => message.test(e)),
+        `${JSON.stringify(body)}: ${errors}`,
+      ).toBe(true);
     }
     const g = await owner.gql(`mutation { createApiKey(input: { name: "A", scopes: ["everything"] }) { key } }`);
     expect(g.errors?.[0].extensions.code).toBe("BAD_USER_INPUT");
@@ -103,7 +118,9 @@ describe("creating, listing and revoking keys (owner)", () => {
   });
 
   it("works through GraphQL: apiKeys, createApiKey (the key once), revokeApiKey", async () => {
-    const made = await owner.gql(`mutation { createApiKey(input: { name: "Shop", scopes: ["parcels:read"], rate_limit: 50 }) { id key prefix scopes rate_limit } }`);
+    const made = await owner.gql(
+      `mutation { createApiKey(input: { name: "Shop", scopes: ["parcels:read"], rate_limit: 50 }) { id key prefix scopes rate_limit } }`,
+    );
     expect(made.errors).toBeUndefined();
     const k = made.data.createApiKey;
     expect(k).toMatchObject({ prefix: k.key.slice(0, 7), scopes: ["parcels:read"], rate_limit: 50 });
@@ -142,7 +159,11 @@ describe("creating, listing and revoking keys (owner)", () => {
     await db().admin.create({ data: { email: creds.email, password_hash: await hashPassword(creds.password), role: "dispatcher" } });
     const d = new Client(t.url);
     ok(await d.post("/api/admins/auth/signin", creds));
-    for (const r of [await d.get("/api/api-keys"), await d.post("/api/api-keys", { name: "x", scopes: ["tracking:read"] }), await d.delete("/api/api-keys", { id: 1 })]) {
+    for (const r of [
+      await d.get("/api/api-keys"),
+      await d.post("/api/api-keys", { name: "x", scopes: ["tracking:read"] }),
+      await d.delete("/api/api-keys", { id: 1 }),
+    ]) {
       expect(fails(r, 403)[0]).toBe("Your role (dispatcher) lacks the permission api-keys");
     }
     const g = await d.gql(`{ apiKeys { id } }`);
@@ -175,7 +196,12 @@ describe("scopes", () => {
     ["tracking:read", "GET /api/parcels/{code}", (k) => k.get(`/api/parcels/${code()}`), 200],
     ["tracking:read", "GET /api/track", (k) => k.get(`/api/track?codes=${code()}`), 200],
     ["parcels:read", "GET /api/parcels", (k) => k.get("/api/parcels"), 200],
-    ["parcels:write", "POST /api/parcels", (k) => k.post("/api/parcels", { tracking_code: `K-${crypto.randomUUID().slice(0, 8)}`, recipient_name: "R", destination: "D" }), 201],
+    [
+      "parcels:write",
+      "POST /api/parcels",
+      (k) => k.post("/api/parcels", { tracking_code: `K-${crypto.randomUUID().slice(0, 8)}`, recipient_name: "R", destination: "D" }),
+      201,
+    ],
     ["history:write", "POST /api/scans", (k) => k.post("/api/scans", { codes: [code()], status_code: "in_transit" }), 200],
     ["history:write", "POST /api/activities", (k) => k.post("/api/activities", { parcel_id: parcel.id, title: "At the hub", description: "Sorted" }), 201],
   ];
@@ -183,7 +209,11 @@ describe("scopes", () => {
     ["tracking:read", "parcel", `query($c: String!) { parcel(trackingCode: $c) { tracking_code } }`],
     ["tracking:read", "track", `query($c: String!) { track(codes: [$c]) { tracking_code } }`],
     ["parcels:read", "parcels", `{ parcels { total } }`],
-    ["parcels:write", "createParcel", `mutation { createParcel(input: { tracking_code: "G-${Date.now().toString(36)}", recipient_name: "R", destination: "D" }) { id } }`],
+    [
+      "parcels:write",
+      "createParcel",
+      `mutation { createParcel(input: { tracking_code: "G-${Date.now().toString(36)}", recipient_name: "R", destination: "D" }) { id } }`,
+    ],
     ["history:write", "scanParcels", `mutation($c: String!) { scanParcels(input: { codes: [$c], status_code: "in_transit" }) { code } }`],
   ];
 
@@ -246,7 +276,7 @@ describe("scopes", () => {
   });
 });
 
-describe("refused keys: 401 without \"admin\"", () => {
+describe('refused keys: 401 without "admin"', () => {
   it("unknown, malformed and revoked keys, on REST (also on public paths) and GraphQL", async () => {
     const revoked = await newKey(["tracking:read"]);
     ok(await owner.delete("/api/api-keys", { id: revoked.id }));
@@ -345,7 +375,12 @@ describe("the key's own rate limit", () => {
     // Old days drop out of the 14-day window; yesterday's counts show.
     const { db } = await import("../../server/db/index.js");
     const day = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
-    await db().apiKeyUsage.createMany({ data: [{ key_id: k.id, day: day(1), count: 42 }, { key_id: k.id, day: day(14), count: 99 }] });
+    await db().apiKeyUsage.createMany({
+      data: [
+        { key_id: k.id, day: day(1), count: 42 },
+        { key_id: k.id, day: day(14), count: 99 },
+      ],
+    });
     const again = ok(await owner.get("/api/api-keys")).find((x: { id: number }) => x.id === k.id);
     expect(again.usage[12]).toEqual({ day: day(1), count: 42 });
     expect(again.usage[0].day).toBe(day(13));
@@ -367,13 +402,18 @@ describe("CSRF: a key is no ambient credential", () => {
     expect(fails(both, 403)[0]).toBe("Cross-site requests may not change anything");
     fails(await owner.post("/api/parcels", body(), cross), 403);
     // A preflight is never approved for another origin.
-    const pre = await fetch(`${t.url}/api/parcels`, { method: "OPTIONS", headers: { ...cross, "access-control-request-method": "POST", "access-control-request-headers": "authorization" } });
+    const pre = await fetch(`${t.url}/api/parcels`, {
+      method: "OPTIONS",
+      headers: { ...cross, "access-control-request-method": "POST", "access-control-request-headers": "authorization" },
+    });
     expect(pre.headers.get("access-control-allow-origin")).toBeNull();
   });
 
   it("GraphQL takes a keyed JSON POST without Apollo's preflight header, and a keyed GET with it", async () => {
     const k = await newKey(["tracking:read", "parcels:write"]);
-    const post = await withKey(k.key).gql(`mutation { createParcel(input: { tracking_code: "GQ-${Date.now().toString(36)}", recipient_name: "R", destination: "D" }) { id } }`);
+    const post = await withKey(k.key).gql(
+      `mutation { createParcel(input: { tracking_code: "GQ-${Date.now().toString(36)}", recipient_name: "R", destination: "D" }) { id } }`,
+    );
     expect(post.errors).toBeUndefined();
     expect(post.data.createParcel.id).toEqual(expect.any(Number));
     const q = encodeURIComponent(`{ parcel(trackingCode: "${parcel.tracking_code}") { tracking_code } }`);

@@ -50,7 +50,8 @@ describe("sessions", () => {
 
 describe("send-pin", () => {
   it("answers at once and alike for the admin's address and an unknown one, even when mail hangs", async () => {
-    const pin = (email: string) => send(t.url, "POST", "/api/admins/auth/send-pin", { body: JSON.stringify({ email }), headers: { "content-type": "application/json" } });
+    const pin = (email: string) =>
+      send(t.url, "POST", "/api/admins/auth/send-pin", { body: JSON.stringify({ email }), headers: { "content-type": "application/json" } });
     const known = await pin(ADMIN.email);
     const unknown = await pin("nobody-here@example.com");
     expect(known.status).toBe(200);
@@ -69,11 +70,31 @@ describe("reset tokens", () => {
     const { sha256 } = await import("../../server/core/tokens.js");
     const account = await db().admin.findUniqueOrThrow({ where: { email: ADMIN.email } });
     const expires_at = new Date(Date.now() + 600_000);
-    await db().passwordReset.createMany({ data: [{ admin_id: account.id, token_hash: sha256("token-one-aaaaaaaaaa"), expires_at }, { admin_id: account.id, token_hash: sha256("token-two-bbbbbbbbbb"), expires_at }] });
+    await db().passwordReset.createMany({
+      data: [
+        { admin_id: account.id, token_hash: sha256("token-one-aaaaaaaaaa"), expires_at },
+        { admin_id: account.id, token_hash: sha256("token-two-bbbbbbbbbb"), expires_at },
+      ],
+    });
     const next = "a-brand-new-passphrase";
-    ok(await new Client(t.url).patch("/api/admins/auth/update/password-guest", { email: ADMIN.email, new_password: next, confirm_new_password: next, password_token: "token-two-bbbbbbbbbb" }));
+    ok(
+      await new Client(t.url).patch("/api/admins/auth/update/password-guest", {
+        email: ADMIN.email,
+        new_password: next,
+        confirm_new_password: next,
+        password_token: "token-two-bbbbbbbbbb",
+      }),
+    );
     const other = "another-new-passphrase";
-    fails(await new Client(t.url).patch("/api/admins/auth/update/password-guest", { email: ADMIN.email, new_password: other, confirm_new_password: other, password_token: "token-one-aaaaaaaaaa" }), 422);
+    fails(
+      await new Client(t.url).patch("/api/admins/auth/update/password-guest", {
+        email: ADMIN.email,
+        new_password: other,
+        confirm_new_password: other,
+        password_token: "token-one-aaaaaaaaaa",
+      }),
+      422,
+    );
 
     // The new password works; the voided token changed nothing.
     ok(await new Client(t.url).post("/api/admins/auth/signin", { email: ADMIN.email, password: next }));

@@ -48,7 +48,8 @@ afterAll(async () => {
 });
 
 describe("8: the first admin", () => {
-  const create = (body: Record<string, unknown>, from?: string) => send(t.url, "POST", "/api/admins", { body: JSON.stringify(body), headers: JSON_HEADERS, from });
+  const create = (body: Record<string, unknown>, from?: string) =>
+    send(t.url, "POST", "/api/admins", { body: JSON.stringify(body), headers: JSON_HEADERS, from });
   const good = { email: ADMIN.email, password: ADMIN.password };
 
   it("needs the setup token: 403 without it or with a wrong one, before anything is hashed or stored", async () => {
@@ -58,7 +59,9 @@ describe("8: the first admin", () => {
       expect(r.json.errors[0]).toMatch(/^token is missing or wrong/);
     }
     const gql = await send(t.url, "POST", "/graphql", {
-      body: gqlBody(`mutation($i: CreateAdminInput!) { createAdmin(input: $i) { email } }`, { i: { ...good, token: "guess" } }), headers: JSON_HEADERS, from: "127.0.3.2",
+      body: gqlBody(`mutation($i: CreateAdminInput!) { createAdmin(input: $i) { email } }`, { i: { ...good, token: "guess" } }),
+      headers: JSON_HEADERS,
+      from: "127.0.3.2",
     });
     expect(gql.json.errors[0].extensions.code).toBe("FORBIDDEN");
     expect((await new Client(t.url).gql(`{ canCreateAdmin }`)).data.canCreateAdmin).toBe(true);
@@ -82,15 +85,30 @@ let prepared: Promise<void> | undefined;
 const ready = () => (prepared ??= prepare());
 async function prepare() {
   admin = await signedIn(t);
-  ok(await admin.post("/api/parcels", {
-    tracking_code: CODE, recipient_name: "Jane Recipient", destination: `18 Rue de Rivoli, ${POSTCODE} Paris, France`,
-    pickup_location: "Depot 4, 10115 Berlin, Germany", current_location: `Hub 7, ${POSTCODE} Paris, France`,
-    recipient_email: EMAIL, recipient_postcode: POSTCODE, protect_details: true, status: `At hub ${POSTCODE}`,
-  }), 201);
+  ok(
+    await admin.post("/api/parcels", {
+      tracking_code: CODE,
+      recipient_name: "Jane Recipient",
+      destination: `18 Rue de Rivoli, ${POSTCODE} Paris, France`,
+      pickup_location: "Depot 4, 10115 Berlin, Germany",
+      current_location: `Hub 7, ${POSTCODE} Paris, France`,
+      recipient_email: EMAIL,
+      recipient_postcode: POSTCODE,
+      protect_details: true,
+      status: `At hub ${POSTCODE}`,
+    }),
+    201,
+  );
   const p = ok(await admin.get(`/api/parcels?search=${CODE}`)).data[0];
-  ok(await admin.post("/api/activities", {
-    parcel_id: p.id, title: `Arrived in ${POSTCODE} Paris`, description: `Call ${EMAIL} or the desk at 75004; door code SW1A 1AA`, status_code: "in_transit",
-  }), 201);
+  ok(
+    await admin.post("/api/activities", {
+      parcel_id: p.id,
+      title: `Arrived in ${POSTCODE} Paris`,
+      description: `Call ${EMAIL} or the desk at 75004; door code SW1A 1AA`,
+      status_code: "in_transit",
+    }),
+    201,
+  );
 }
 
 /** The attack and, started together, a normal look-up from another client: both answered in time. */
@@ -111,7 +129,9 @@ describe("1-2, 7: GraphQL documents", () => {
     const post = await whileAttacking(() => send(t.url, "POST", "/graphql", { body: gqlBody(doc), headers: JSON_HEADERS }));
     expect(post.json.errors[0].message).toMatch(/fields; the limit is 400/);
     expect(post.json.data).toBeUndefined();
-    const get = await whileAttacking(() => send(t.url, "GET", `/graphql?query=${encodeURIComponent(doc)}`, { headers: { "apollo-require-preflight": "true" } }));
+    const get = await whileAttacking(() =>
+      send(t.url, "GET", `/graphql?query=${encodeURIComponent(doc)}`, { headers: { "apollo-require-preflight": "true" } }),
+    );
     expect(get.json.errors[0].message).toMatch(/fields; the limit is 400/);
   });
 
@@ -128,8 +148,11 @@ describe("1-2, 7: GraphQL documents", () => {
     for (let d = 0; d < 6; d++) {
       const doc = Array.from({ length: 250 }, (_, i) => `query O${i}{__typename t${d}: __typename}`).join(" ");
       for (let i = 0; i < 250; i += 25) {
-        await Promise.all(Array.from({ length: 25 }, (_, j) => send(t.url, "POST", "/graphql", { body: JSON.stringify({ query: doc, operationName: `O${i + j}` }), headers: JSON_HEADERS })))
-          .then((rs) => rs.forEach((r) => expect(r.json.data?.__typename, r.text).toBe("Query")));
+        await Promise.all(
+          Array.from({ length: 25 }, (_, j) =>
+            send(t.url, "POST", "/graphql", { body: JSON.stringify({ query: doc, operationName: `O${i + j}` }), headers: JSON_HEADERS }),
+          ),
+        ).then((rs) => rs.forEach((r) => expect(r.json.data?.__typename, r.text).toBe("Query")));
       }
     }
     const size = fastPathCacheSize();
@@ -206,7 +229,12 @@ describe("5: the privacy tier", () => {
   it("shows places as town and country and masks postcodes and e-mails in every public door", async () => {
     await ready();
     const rest = await send(t.url, "GET", `/api/parcels/${CODE}`);
-    expect(rest.json.data).toMatchObject({ details_protected: true, destination: "Paris, France", pickup_location: "Berlin, Germany", current_location: "Paris, France" });
+    expect(rest.json.data).toMatchObject({
+      details_protected: true,
+      destination: "Paris, France",
+      pickup_location: "Berlin, Germany",
+      current_location: "Paris, France",
+    });
     expect(rest.json.data.history[0].title).toBe("Arrived in ••• Paris");
     leaks(rest.text);
     const many = await send(t.url, "GET", `/api/track?codes=${CODE}`);
@@ -238,14 +266,25 @@ describe("5: the privacy tier", () => {
     const codes: string[] = [];
     for (let i = 0; i < 12; i++) {
       const c = `ATK-GUESS-${i}`;
-      ok(await admin.post("/api/parcels", { tracking_code: c, recipient_name: "R", destination: "Oslo, Norway", recipient_postcode: "0150", protect_details: true }), 201);
+      ok(
+        await admin.post("/api/parcels", {
+          tracking_code: c,
+          recipient_name: "R",
+          destination: "Oslo, Norway",
+          recipient_postcode: "0150",
+          protect_details: true,
+        }),
+        201,
+      );
       codes.push(c);
     }
     // One request, 12 protected parcels, one wrong guess each: past the 10 guesses a client has.
     const rest = await send(t.url, "GET", `/api/track?codes=${codes.join(",")}&verify=9999`, { from: "127.0.2.1" });
     expect(rest.status).toBe(429);
     const gql = await send(t.url, "POST", "/graphql", {
-      body: gqlBody(`query($c: [String!]!) { track(codes: $c, verify: "9999") { error } }`, { c: codes }), headers: JSON_HEADERS, from: "127.0.2.2",
+      body: gqlBody(`query($c: [String!]!) { track(codes: $c, verify: "9999") { error } }`, { c: codes }),
+      headers: JSON_HEADERS,
+      from: "127.0.2.2",
     });
     expect(gql.json.errors[0].extensions.code).toBe("TOO_MANY_REQUESTS");
   });
@@ -254,18 +293,26 @@ describe("5: the privacy tier", () => {
 describe("9-10: accounts and smaller holes", () => {
   it("refuses short and common passwords on every door that sets one", async () => {
     await ready();
-    const change = (new_password: string) => admin.patch("/api/admins/auth/update/password-user", { password: ADMIN.password, new_password, confirm_new_password: new_password });
+    const change = (new_password: string) =>
+      admin.patch("/api/admins/auth/update/password-user", { password: ADMIN.password, new_password, confirm_new_password: new_password });
     expect(fails(await change("elevenchars"), 422)).toEqual(["new_password must be at least 12 characters"]);
     expect(fails(await change("password1234"), 422)).toEqual(["new_password is one of the most common passwords; choose another"]);
     expect(fails(await change("QWERTYUIOP123"), 422)).toEqual(["new_password is one of the most common passwords; choose another"]);
-    const gql = await admin.gql(`mutation { changePassword(input: { password: "${ADMIN.password}", new_password: "123456789012", confirm_new_password: "123456789012" }) }`);
+    const gql = await admin.gql(
+      `mutation { changePassword(input: { password: "${ADMIN.password}", new_password: "123456789012", confirm_new_password: "123456789012" }) }`,
+    );
     expect(gql.errors?.[0].extensions.code).toBe("BAD_USER_INPUT");
   });
 
   it("sign-out by GET refuses a request from another site; POST signs out", async () => {
     await ready();
     const c = await signedIn(t);
-    const hostile: Record<string, string>[] = [{ "sec-fetch-site": "cross-site" }, { "sec-fetch-site": "same-site" }, { referer: "https://evil.example/page" }, { origin: "https://evil.example" }];
+    const hostile: Record<string, string>[] = [
+      { "sec-fetch-site": "cross-site" },
+      { "sec-fetch-site": "same-site" },
+      { referer: "https://evil.example/page" },
+      { origin: "https://evil.example" },
+    ];
     for (const headers of hostile) {
       fails(await c.get("/api/admins/auth/signout", headers), 403);
       expect((await c.gql(`{ me { email } }`)).data.me?.email).toBe(ADMIN.email);

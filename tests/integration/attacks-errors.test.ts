@@ -20,7 +20,10 @@ describe("when the database fails", () => {
       expect(r.status, `${path}: ${r.text}`).toBeGreaterThanOrEqual(500);
       expect(r.text, path).not.toMatch(/database|prisma|sqlite|postgres|not opened|at .*\.ts:\d+/i);
     }
-    const g = await send(t.url, "POST", "/graphql", { body: JSON.stringify({ query: "{ pages { total } }" }), headers: { "content-type": "application/json" } });
+    const g = await send(t.url, "POST", "/graphql", {
+      body: JSON.stringify({ query: "{ pages { total } }" }),
+      headers: { "content-type": "application/json" },
+    });
     expect(g.text).not.toMatch(/database|prisma|sqlite|not opened/i);
   });
 });

@@ -42,7 +42,8 @@ describe("behind a trusted proxy (TRUST_PROXY=true)", () => {
 
   it("applies to anonymous tracking look-ups too", async () => {
     const statuses = [];
-    for (let i = 0; i < 4; i++) statuses.push((await send(t.url, "GET", "/api/parcels/NOPE-1", { headers: { "x-forwarded-for": `10.0.0.${i}, 198.51.100.50` } })).status);
+    for (let i = 0; i < 4; i++)
+      statuses.push((await send(t.url, "GET", "/api/parcels/NOPE-1", { headers: { "x-forwarded-for": `10.0.0.${i}, 198.51.100.50` } })).status);
     expect(statuses).toEqual([404, 404, 404, 429]);
   });
 });

@@ -21,7 +21,15 @@ let owner: Client;
 let anon: Client;
 let ownerId: number;
 
-type Entry = { id: number; at: string; actor: { kind: string; id: number | null; name: string }; operation: string; object_type: string; object_id: string | null; changes: Record<string, [unknown, unknown]> };
+type Entry = {
+  id: number;
+  at: string;
+  actor: { kind: string; id: number | null; name: string };
+  operation: string;
+  object_type: string;
+  object_id: string | null;
+  changes: Record<string, [unknown, unknown]>;
+};
 
 beforeAll(async () => {
   t = await startTestApp({ WEBHOOK_POLL_MS: "600000", WEBHOOK_RETRY_BASE_MS: "600000", WEBHOOK_ALLOW_PRIVATE: "true" });
@@ -38,10 +46,15 @@ afterAll(async () => {
 });
 
 const query = (q: Record<string, string | number | undefined>) =>
-  new URLSearchParams(Object.entries(q).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)] as [string, string])).toString();
+  new URLSearchParams(
+    Object.entries(q)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [k, String(v)] as [string, string]),
+  ).toString();
 const log = async (q: Record<string, string | number | undefined> = {}) => ok(await owner.get(`/api/audit?${query({ per_page: 100, ...q })}`));
 /** The entries of one object, oldest first. */
-const historyOf = async (object_type: string, object_id: unknown): Promise<Entry[]> => (await log({ object_type, object_id: String(object_id) })).data.reverse();
+const historyOf = async (object_type: string, object_id: unknown): Promise<Entry[]> =>
+  (await log({ object_type, object_id: String(object_id) })).data.reverse();
 const last = async (object_type: string, object_id: unknown) => (await historyOf(object_type, object_id)).at(-1)!;
 const byOwner = { kind: "member", id: expect.any(Number), name: OWNER.email };
 
@@ -80,11 +93,19 @@ describe("every kind of write is recorded with its before and after values", () 
 
   it("a history entry: create (stamped with who added it), update, delete; a history change touches no parcel field", async () => {
     const p = await parcel();
-    const a = ok(await owner.post("/api/activities", { parcel_id: p.id, title: "Picked up", description: "At the sender.", icon: "home_work", color: "green" }), 201);
+    const a = ok(
+      await owner.post("/api/activities", { parcel_id: p.id, title: "Picked up", description: "At the sender.", icon: "home_work", color: "green" }),
+      201,
+    );
     expect(a).toMatchObject({ created_by_kind: "member", created_by_name: OWNER.email });
     const created = await last("activity", a.id);
     expect(created).toMatchObject({ operation: "activities.create", actor: byOwner });
-    expect(created.changes).toMatchObject({ title: [null, "Picked up"], parcel_id: [null, p.id], created_by_kind: [null, "member"], created_by_name: [null, OWNER.email] });
+    expect(created.changes).toMatchObject({
+      title: [null, "Picked up"],
+      parcel_id: [null, p.id],
+      created_by_kind: [null, "member"],
+      created_by_name: [null, OWNER.email],
+    });
 
     ok(await owner.patch("/api/activities", { id: a.id, title: "Picked up at noon" }));
     expect(await last("activity", a.id)).toMatchObject({ operation: "activities.update", changes: { title: ["Picked up", "Picked up at noon"] } });
@@ -119,7 +140,8 @@ describe("every kind of write is recorded with its before and after values", () 
     expect(ok(await owner.post("/api/parcels/import", form({ file: [file, "parcels.csv"] })))).toMatchObject({ created: 1, failed: 0 });
     const imported = await db().parcel.findUniqueOrThrow({ where: { tracking_code: code } });
     expect(await last("parcel", imported.id)).toMatchObject({
-      operation: "parcels.import", actor: byOwner,
+      operation: "parcels.import",
+      actor: byOwner,
       changes: { tracking_code: [null, code], recipient_name: [null, "Ann Import"], destination: [null, "Lisbon"], weight: [null, 4] },
     });
     const again = new Blob([`tracking_code,destination\n${code},Porto\n`], { type: "text/csv" });
@@ -135,7 +157,10 @@ describe("every kind of write is recorded with its before and after values", () 
     ok(await owner.delete("/api/pages", { id: page.id }));
     expect(await last("page", page.id)).toMatchObject({ operation: "pages.delete", changes: { title: ["Audit Terms", null] } });
 
-    const review = ok(await owner.post("/api/reviews", form({ name: "Ada", review: "Quick.", image: [new Blob([new Uint8Array(makePng(2, 2, [0, 0, 0]))]), "a.png"] })), 201);
+    const review = ok(
+      await owner.post("/api/reviews", form({ name: "Ada", review: "Quick.", image: [new Blob([new Uint8Array(makePng(2, 2, [0, 0, 0]))]), "a.png"] })),
+      201,
+    );
     expect(await last("review", review.id)).toMatchObject({ operation: "reviews.create", changes: { name: [null, "Ada"], review: [null, "Quick."] } });
     ok(await owner.delete("/api/reviews", { id: review.id }));
     expect(await last("review", review.id)).toMatchObject({ operation: "reviews.delete", changes: { name: ["Ada", null] } });
@@ -172,7 +197,11 @@ describe("every kind of write is recorded with its before and after values", () 
 
   it("the first admin and a password change: the password never appears, only a hidden marker", async () => {
     const first = (await historyOf("member", ownerId))[0];
-    expect(first).toMatchObject({ operation: "account.createFirst", actor: { kind: "system", id: null, name: "visitor" }, changes: { email: [null, OWNER.email], password_hash: [null, "(hidden)"] } });
+    expect(first).toMatchObject({
+      operation: "account.createFirst",
+      actor: { kind: "system", id: null, name: "visitor" },
+      changes: { email: [null, OWNER.email], password_hash: [null, "(hidden)"] },
+    });
     const hash = (await db().admin.findUniqueOrThrow({ where: { id: ownerId } })).password_hash;
 
     const next = "owner-pass-word-changed";
@@ -196,12 +225,31 @@ describe("every kind of write is recorded with its before and after values", () 
     const p = await parcel({ recipient_email: "jane@audit.example", allow_reschedule: true });
     // A write outside any request (a worker, the seed): kind system named system; the token hidden.
     await db().parcel.update({ where: { id: p.id }, data: { unsubscribe_token: "tok-audit-0123456789" } });
-    expect(await last("parcel", p.id)).toMatchObject({ actor: { kind: "system", id: null, name: "system" }, operation: "parcel.update", changes: { unsubscribe_token: [null, "(hidden)"] } });
+    expect(await last("parcel", p.id)).toMatchObject({
+      actor: { kind: "system", id: null, name: "system" },
+      operation: "parcel.update",
+      changes: { unsubscribe_token: [null, "(hidden)"] },
+    });
 
     ok(await anon.post("/api/notifications/unsubscribe", { code: p.tracking_code, token: "tok-audit-0123456789" }));
-    expect(await last("parcel", p.id)).toMatchObject({ actor: { kind: "system", id: null, name: "visitor" }, operation: "parcel.unsubscribe", changes: { recipient_unsubscribed: [false, true] } });
+    expect(await last("parcel", p.id)).toMatchObject({
+      actor: { kind: "system", id: null, name: "visitor" },
+      operation: "parcel.unsubscribe",
+      changes: { recipient_unsubscribed: [false, true] },
+    });
 
-    ok(await owner.post("/api/activities", { parcel_id: p.id, title: "Missed", description: "Nobody home.", icon: "home_work", color: "red", status_code: "delivery_failed", status_reason: "nobody_home" }), 201);
+    ok(
+      await owner.post("/api/activities", {
+        parcel_id: p.id,
+        title: "Missed",
+        description: "Nobody home.",
+        icon: "home_work",
+        color: "red",
+        status_code: "delivery_failed",
+        status_reason: "nobody_home",
+      }),
+      201,
+    );
     ok(await anon.post(`/api/parcels/${p.tracking_code}/reschedule`, { choice: "depot", verify: "jane@audit.example" }));
     const entries = (await log({ actor: "visitor" })).data as Entry[];
     expect(entries.every((e) => e.actor.kind === "system" && e.actor.name === "visitor")).toBe(true);
@@ -220,7 +268,9 @@ describe("who added a history entry", () => {
     ok(await owner.post("/api/activities", { parcel_id: p.id, title: "Sorted", description: "At the hub.", icon: "home_work", color: "green" }), 201);
     const staff = ok(await owner.get(`/api/parcels?search=${p.tracking_code}`)).data[0];
     expect(staff.history.at(-1)).toMatchObject({ created_by_kind: "member", created_by_name: OWNER.email });
-    const g = await owner.gql(`query($c: String!) { adminParcel(trackingCode: $c) { history { title created_by_kind created_by_name } } }`, { c: p.tracking_code });
+    const g = await owner.gql(`query($c: String!) { adminParcel(trackingCode: $c) { history { title created_by_kind created_by_name } } }`, {
+      c: p.tracking_code,
+    });
     expect(g.data.adminParcel.history.at(-1)).toEqual({ title: "Sorted", created_by_kind: "member", created_by_name: OWNER.email });
 
     // Signed in or not, the public doors are the public view.
@@ -235,7 +285,10 @@ describe("who added a history entry", () => {
         expect(v.text).not.toContain(OWNER.email);
         expect(v.text).not.toMatch(/"created_by_(kind|name)":"/);
       }
-      const pub = await c.gql(`query($c: String!) { parcel(trackingCode: $c) { history { title created_by_kind created_by_name } } track(codes: [$c]) { parcel { history { created_by_kind created_by_name } } } }`, { c: p.tracking_code });
+      const pub = await c.gql(
+        `query($c: String!) { parcel(trackingCode: $c) { history { title created_by_kind created_by_name } } track(codes: [$c]) { parcel { history { created_by_kind created_by_name } } } }`,
+        { c: p.tracking_code },
+      );
       expect(pub.errors).toBeUndefined();
       expect(pub.data.parcel.history.at(-1)).toEqual({ title: "Sorted", created_by_kind: null, created_by_name: null });
       expect(pub.data.track[0].parcel.history.every((h: Record<string, unknown>) => h.created_by_kind === null && h.created_by_name === null)).toBe(true);
@@ -251,25 +304,38 @@ describe("reading the log", () => {
   let dispatcherId: number;
   beforeAll(async () => {
     // A member created straight in the database (outside any request): recorded as the system.
-    dispatcherId = (await db().admin.create({ data: { email: DISPATCHER.email, password_hash: await hashPassword(DISPATCHER.password), role: "dispatcher" } })).id;
+    dispatcherId = (await db().admin.create({ data: { email: DISPATCHER.email, password_hash: await hashPassword(DISPATCHER.password), role: "dispatcher" } }))
+      .id;
     dispatcher = new Client(t.url);
     ok(await dispatcher.post("/api/admins/auth/signin", DISPATCHER));
   });
 
   it("a member added by the system reads as kind system; the dispatcher's writes as that member", async () => {
-    expect((await historyOf("member", dispatcherId))[0]).toMatchObject({ actor: { kind: "system", name: "system" }, operation: "member.create", changes: { role: [null, "dispatcher"], password_hash: [null, "(hidden)"] } });
+    expect((await historyOf("member", dispatcherId))[0]).toMatchObject({
+      actor: { kind: "system", name: "system" },
+      operation: "member.create",
+      changes: { role: [null, "dispatcher"], password_hash: [null, "(hidden)"] },
+    });
     const p = ok(await dispatcher.post("/api/parcels", { tracking_code: newCode(), recipient_name: "By Dispatcher", destination: "Oslo" }), 201);
     expect(await last("parcel", p.id)).toMatchObject({ actor: { kind: "member", id: dispatcherId, name: DISPATCHER.email } });
   });
 
   it("an API key's writes read as kind key with its id and name; history entries it adds say so", async () => {
     const secret = `ck_${"k".repeat(40)}`;
-    const key = await db().apiKey.create({ data: { name: "Shop connector", prefix: secret.slice(0, 8), key_hash: sha256(secret), scopes: "parcels:write,history:write" } });
-    expect((await historyOf("api_key", key.id))[0]).toMatchObject({ actor: { kind: "system", name: "system" }, changes: { name: [null, "Shop connector"], key_hash: [null, "(hidden)"] } });
+    const key = await db().apiKey.create({
+      data: { name: "Shop connector", prefix: secret.slice(0, 8), key_hash: sha256(secret), scopes: "parcels:write,history:write" },
+    });
+    expect((await historyOf("api_key", key.id))[0]).toMatchObject({
+      actor: { kind: "system", name: "system" },
+      changes: { name: [null, "Shop connector"], key_hash: [null, "(hidden)"] },
+    });
     const bearer = { authorization: `Bearer ${secret}` };
     const p = ok(await anon.post("/api/parcels", { tracking_code: newCode(), recipient_name: "Via Key", destination: "Bergen" }, bearer), 201);
     expect(await last("parcel", p.id)).toMatchObject({ actor: { kind: "key", id: key.id, name: "Shop connector" }, operation: "parcels.create" });
-    const a = ok(await anon.post("/api/activities", { parcel_id: p.id, title: "Booked", description: "By the shop.", icon: "home_work", color: "green" }, bearer), 201);
+    const a = ok(
+      await anon.post("/api/activities", { parcel_id: p.id, title: "Booked", description: "By the shop.", icon: "home_work", color: "green" }, bearer),
+      201,
+    );
     expect(a).toMatchObject({ created_by_kind: "key", created_by_name: "Shop connector" });
     expect((await log({ actor: `key:${key.id}` })).data.map((e: Entry) => e.operation).sort()).toEqual(["activities.create", "parcels.create"]);
 
@@ -359,12 +425,22 @@ describe("reading the log", () => {
 
   it("GraphQL auditLog answers the same entries, changes listed field by field as JSON text", async () => {
     const rest = await log({ object_type: "webhook", per_page: 5 });
-    const g = await owner.gql(`query($t: String) { auditLog(object_type: $t, per_page: 5) { total data { id at actor { kind id name } operation object_type object_id changes { field before after } } } }`, { t: "webhook" });
+    const g = await owner.gql(
+      `query($t: String) { auditLog(object_type: $t, per_page: 5) { total data { id at actor { kind id name } operation object_type object_id changes { field before after } } } }`,
+      { t: "webhook" },
+    );
     expect(g.errors).toBeUndefined();
     expect(g.data.auditLog.total).toBe(rest.total);
     const [gq, r] = [g.data.auditLog.data[0], rest.data[0] as Entry];
     expect({ ...gq, changes: undefined }).toEqual({ ...r, changes: undefined });
-    expect(Object.fromEntries(gq.changes.map((c: { field: string; before: string | null; after: string | null }) => [c.field, [c.before && JSON.parse(c.before), c.after && JSON.parse(c.after)]]))).toEqual(r.changes);
+    expect(
+      Object.fromEntries(
+        gq.changes.map((c: { field: string; before: string | null; after: string | null }) => [
+          c.field,
+          [c.before && JSON.parse(c.before), c.after && JSON.parse(c.after)],
+        ]),
+      ),
+    ).toEqual(r.changes);
   });
 
   it("the CSV: headers, byte-order mark, one row per entry with the changes as JSON, formula-safe, filters applied", async () => {
@@ -376,7 +452,10 @@ describe("reading the log", () => {
     expect(r.headers.get("cache-control")).toBe("no-store");
     const raw = Buffer.from(await (await fetch(`${t.url}/api/audit?format=csv&object_type=page`, { headers: owner.cookieHeader() })).arrayBuffer());
     expect([...raw.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const lines = r.text.replace(/^\uFEFF/, "").split("\r\n").filter(Boolean);
+    const lines = r.text
+      .replace(/^\uFEFF/, "")
+      .split("\r\n")
+      .filter(Boolean);
     expect(lines[0]).toBe("id,at,actor_kind,actor_id,actor_name,operation,object_type,object_id,changes");
     const pages = await log({ object_type: "page" });
     expect(lines.length - 1).toBe(pages.total);
@@ -392,7 +471,16 @@ describe("reading the log", () => {
     const doc = ok(await anon.get("/api/openapi.json").then((r) => ({ ...r, json: { status: "200", errors: [], message: "", data: r.json } })));
     const op = doc.paths["/api/audit"].get;
     expect(op["x-operation"]).toBe("audit.list");
-    expect(op.parameters.map((p: { name: string }) => p.name).sort()).toEqual(["actor", "format", "from", "object_id", "object_type", "page", "per_page", "to"]);
+    expect(op.parameters.map((p: { name: string }) => p.name).sort()).toEqual([
+      "actor",
+      "format",
+      "from",
+      "object_id",
+      "object_type",
+      "page",
+      "per_page",
+      "to",
+    ]);
     expect(Object.keys(op.responses["200"].content).sort()).toEqual(["application/json", "text/csv"]);
     expect(doc.components.schemas.AuditEntry.properties.changes.type).toBe("object");
   });

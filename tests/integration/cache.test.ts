@@ -8,7 +8,8 @@ import { fails, ok, signedIn } from "../fixtures/rest.js";
 let t: TestApp;
 let admin: Client;
 const visitor = () => new Client(t.url);
-const track = async (code: string) => (await visitor().gql(`query($c: String!) { parcel(trackingCode: $c) { tracking_code status image history { title } } }`, { c: code })).data?.parcel ?? null;
+const track = async (code: string) =>
+  (await visitor().gql(`query($c: String!) { parcel(trackingCode: $c) { tracking_code status image history { title } } }`, { c: code })).data?.parcel ?? null;
 
 beforeAll(async () => {
   t = await startTestApp();

@@ -110,7 +110,10 @@ describe("proof of delivery", () => {
     expect(text.json.errors[0]).toMatch(/signature must be a PNG/);
     const jpegSig = await admin.post(url, proofForm({ receiver_name: "J. Smith" }, { signature: [JPEG, "signature.jpg"] }));
     expect(jpegSig.status).toBe(415);
-    const badPhoto = await admin.post(url, proofForm({ receiver_name: "J. Smith" }, { signature: signature(), photo: [Buffer.from("GIF89a......"), "door.gif"] }));
+    const badPhoto = await admin.post(
+      url,
+      proofForm({ receiver_name: "J. Smith" }, { signature: signature(), photo: [Buffer.from("GIF89a......"), "door.gif"] }),
+    );
     expect(badPhoto.status).toBe(415);
     expect(badPhoto.json.errors[0]).toMatch(/photo/);
     // Nothing half-written: no proof, no status, and the signature of the refused request was not kept.
@@ -277,7 +280,9 @@ describe("failed attempts and rescheduling", () => {
     expect(ok.json.data.parcel.reschedule_date).toBe(day);
     const last = ok.json.data.parcel.history.at(-1);
     expect(last.title).toBe("New delivery day chosen");
-    expect(last.description).toMatch(/The recipient chose delivery on \w+day,? \d+ \w+ \d{4} on the tracking page \(after confirming the postcode or e-mail address\)/);
+    expect(last.description).toMatch(
+      /The recipient chose delivery on \w+day,? \d+ \w+ \d{4} on the tracking page \(after confirming the postcode or e-mail address\)/,
+    );
     // The same choice again adds nothing; a new one (GraphQL) replaces it.
     const same = await anon.post(url, { choice: "delivery", date: day, verify });
     expect(same.json.data.parcel.history).toHaveLength(ok.json.data.parcel.history.length);
@@ -286,7 +291,9 @@ describe("failed attempts and rescheduling", () => {
     expect(g.data.rescheduleDelivery).toMatchObject({ choice: "depot", date: null });
     expect(g.data.rescheduleDelivery.parcel.history.at(-1).title).toBe("Pick-up at the depot chosen");
 
-    const staff = await admin.gql(`query { parcels(to_reschedule: true, per_page: 100) { total data { tracking_code reschedule_choice rescheduled_at delivery_attempts } } }`);
+    const staff = await admin.gql(
+      `query { parcels(to_reschedule: true, per_page: 100) { total data { tracking_code reschedule_choice rescheduled_at delivery_attempts } } }`,
+    );
     const row = staff.data.parcels.data.find((x: { tracking_code: string }) => x.tracking_code === p.tracking_code);
     expect(row).toMatchObject({ reschedule_choice: "depot", delivery_attempts: 1 });
     expect(row.rescheduled_at).toBeTruthy();

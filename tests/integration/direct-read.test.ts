@@ -30,11 +30,24 @@ describe("plain reads of a parcel with its history", () => {
     const admin = await signedIn(t);
     const bare = ok(await admin.post("/api/parcels", { tracking_code: "DR-1", recipient_name: "Bare", destination: "Oslo" }), 201);
     await expectSameAsPrisma("DR-1");
-    const full = ok(await admin.post("/api/parcels", {
-      tracking_code: "DR-2", recipient_name: "Full", destination: "Lima", recipient_email: "r@example.com", status: "In transit",
-      weight: 12.75, declared_value: 1800, show_map: "yes", map_zoom: 7, map_current_latitude: -12.046, map_current_longitude: -77.0428,
-      min_expected_delivery_date: "2026-12-01", max_expected_delivery_date: "2026-12-03",
-    }), 201);
+    const full = ok(
+      await admin.post("/api/parcels", {
+        tracking_code: "DR-2",
+        recipient_name: "Full",
+        destination: "Lima",
+        recipient_email: "r@example.com",
+        status: "In transit",
+        weight: 12.75,
+        declared_value: 1800,
+        show_map: "yes",
+        map_zoom: 7,
+        map_current_latitude: -12.046,
+        map_current_longitude: -77.0428,
+        min_expected_delivery_date: "2026-12-01",
+        max_expected_delivery_date: "2026-12-03",
+      }),
+      201,
+    );
     ok(await admin.patch("/api/parcels", { id: full.id, protect_details: true, notify_recipient: false, recipient_postcode: "15001" }));
     for (const title of ["Picked up", "At the hub", "Out for delivery"]) {
       ok(await admin.post("/api/activities", { parcel_id: full.id, title, description: `${title}.`, icon: "home_work", color: "green" }), 201);
@@ -53,8 +66,17 @@ describe("plain reads of a parcel with its history", () => {
     const p = (await db().parcel.findUnique({ where: { tracking_code: "DR-1" } }))!;
     const insert = (stamp: unknown) =>
       provider() === "postgresql"
-        ? db().$executeRawUnsafe(`INSERT INTO ${pgTable("Activity")} (parcel_id, title, description, created_at, updated_at) VALUES ($1, 'Raw', 'Raw', $2::timestamp, now())`, p.id, stamp)
-        : db().$executeRawUnsafe(`INSERT INTO Activity (parcel_id, title, description, icon, color, created_at, updated_at) VALUES (?, 'Raw', 'Raw', 'x', 'y', ?, ?)`, p.id, stamp, stamp);
+        ? db().$executeRawUnsafe(
+            `INSERT INTO ${pgTable("Activity")} (parcel_id, title, description, created_at, updated_at) VALUES ($1, 'Raw', 'Raw', $2::timestamp, now())`,
+            p.id,
+            stamp,
+          )
+        : db().$executeRawUnsafe(
+            `INSERT INTO Activity (parcel_id, title, description, icon, color, created_at, updated_at) VALUES (?, 'Raw', 'Raw', 'x', 'y', ?, ?)`,
+            p.id,
+            stamp,
+            stamp,
+          );
     await insert("2026-01-02 03:04:05");
     await insert("2026-01-02 03:04:05.678");
     if (provider() === "sqlite") {

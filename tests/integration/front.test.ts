@@ -21,7 +21,16 @@ beforeAll(async () => {
   admin = await signedIn(t);
   parcelId = ok(await admin.post("/api/parcels", { tracking_code: "FR-1", recipient_name: "Front Test", destination: "Oslo", status: "In transit" }), 201).id;
   ok(await admin.post("/api/activities", { parcel_id: parcelId, title: "Picked up", description: "At the depot" }), 201);
-  ok(await admin.post("/api/parcels", { tracking_code: "FR-P", recipient_name: "Private Person", destination: "Turku", recipient_postcode: "20100", protect_details: true }), 201);
+  ok(
+    await admin.post("/api/parcels", {
+      tracking_code: "FR-P",
+      recipient_name: "Private Person",
+      destination: "Turku",
+      recipient_postcode: "20100",
+      protect_details: true,
+    }),
+    201,
+  );
 });
 afterAll(async () => t?.close());
 
@@ -105,23 +114,47 @@ describe("front answers", () => {
     const plain = await get("/api/parcels/FR-1", client);
     const cookie = [...admin.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
     const cases: [string, (client: string) => Promise<Answer>, (a: Answer) => void][] = [
-      ["a session", (client) => get("/api/parcels/FR-1", client, { cookie }), (a) => {
-        expect(a.status).toBe(200);
-        expect(a.headers["cache-control"]).toBe("private, no-store");
-        expect(a.headers.etag).toBeUndefined();
-      }],
+      [
+        "a session",
+        (client) => get("/api/parcels/FR-1", client, { cookie }),
+        (a) => {
+          expect(a.status).toBe(200);
+          expect(a.headers["cache-control"]).toBe("private, no-store");
+          expect(a.headers.etag).toBeUndefined();
+        },
+      ],
       ["an API key that is not one", (client) => get("/api/parcels/FR-1", client, { authorization: "Bearer ck_nothing" }), (a) => expect(a.status).toBe(401)],
-      ["any Authorization", (client) => get("/api/parcels/FR-1", client, { authorization: "Basic eDp5" }), (a) => expect(a.headers["cache-control"]).toBe("private, no-store")],
-      ["a second factor", (client) => get("/api/parcels/FR-P?verify=20100", client), (a) => {
-        expect(a.json.data.recipient_name).toBe("Private Person");
-        expect(a.headers["cache-control"]).toBe("private, no-store");
-      }],
+      [
+        "any Authorization",
+        (client) => get("/api/parcels/FR-1", client, { authorization: "Basic eDp5" }),
+        (a) => expect(a.headers["cache-control"]).toBe("private, no-store"),
+      ],
+      [
+        "a second factor",
+        (client) => get("/api/parcels/FR-P?verify=20100", client),
+        (a) => {
+          expect(a.json.data.recipient_name).toBe("Private Person");
+          expect(a.headers["cache-control"]).toBe("private, no-store");
+        },
+      ],
       ["a query", (client) => get("/api/parcels/FR-1?x=1", client), (a) => expect(a.json.data.tracking_code).toBe("FR-1")],
-      ["a body", (client) => send(t.url, "GET", "/api/parcels/FR-1", { headers: { "x-forwarded-for": client, "content-type": "application/json", "content-length": "2" }, body: "{}" }), (a) => expect(a.status).toBe(200)],
-      ["HEAD", (client) => send(t.url, "HEAD", "/api/parcels/FR-1", { headers: { "x-forwarded-for": client } }), (a) => {
-        expect(a.status).toBe(200);
-        expect(a.text).toBe("");
-      }],
+      [
+        "a body",
+        (client) =>
+          send(t.url, "GET", "/api/parcels/FR-1", {
+            headers: { "x-forwarded-for": client, "content-type": "application/json", "content-length": "2" },
+            body: "{}",
+          }),
+        (a) => expect(a.status).toBe(200),
+      ],
+      [
+        "HEAD",
+        (client) => send(t.url, "HEAD", "/api/parcels/FR-1", { headers: { "x-forwarded-for": client } }),
+        (a) => {
+          expect(a.status).toBe(200);
+          expect(a.text).toBe("");
+        },
+      ],
       ["an encoded path", (client) => get("/api/parcels/FR%2D1", client), (a) => expect(a.text).toBe(plain.text)],
       ["a trailing slash", (client) => get("/api/parcels/FR-1/", client), (a) => expect(a.status).toBe(404)],
       ["an unknown code", (client) => get("/api/parcels/FR-404", client), (a) => expect(a.status).toBe(404)],
@@ -131,7 +164,9 @@ describe("front answers", () => {
       const other = newClient();
       await get("/api/graph", other);
       await get("/api/parcels/FR-1", other);
-      const [a, front] = await viaFront(() => request(other)).catch((e) => { throw new Error(`${what}: ${e}`); });
+      const [a, front] = await viaFront(() => request(other)).catch((e) => {
+        throw new Error(`${what}: ${e}`);
+      });
       expect(front, what).toBe(false);
       check(a);
     }
@@ -181,7 +216,10 @@ const post = (client: string, body: unknown, headers: Record<string, string> = {
   const text = typeof body === "string" ? body : JSON.stringify(body);
   // With its length, as browsers and fetch send it (not chunked).
   const length = String(Buffer.byteLength(text));
-  return send(t.url, "POST", "/graphql", { headers: { "x-forwarded-for": client, "content-type": "application/json", "content-length": length, ...headers }, body: text });
+  return send(t.url, "POST", "/graphql", {
+    headers: { "x-forwarded-for": client, "content-type": "application/json", "content-length": length, ...headers },
+    body: text,
+  });
 };
 const apqPath = (variables: Record<string, unknown>) =>
   `/graphql?${new URLSearchParams({ variables: JSON.stringify(variables), extensions: JSON.stringify({ persistedQuery: { version: 1, sha256Hash: HASH } }) })}`;
@@ -231,7 +269,9 @@ describe("front answers of GraphQL look-ups (kept answers)", () => {
     expect(fastGet.text).toBe(plainGet.text);
     expect(lines(fastGet)).toEqual(lines(plainGet));
     expect(fastGet.headers.etag).toMatch(/^"/);
-    const [notModified, again] = await viaFront(() => send(t.url, "GET", apqPath({ trackingCode: "FR-1", verify: null }), { headers: { ...headers, "if-none-match": fastGet.headers.etag! } }));
+    const [notModified, again] = await viaFront(() =>
+      send(t.url, "GET", apqPath({ trackingCode: "FR-1", verify: null }), { headers: { ...headers, "if-none-match": fastGet.headers.etag! } }),
+    );
     expect(again).toBe(true);
     expect(notModified.status).toBe(304);
     expect(notModified.text).toBe("");
@@ -268,26 +308,61 @@ describe("front answers of GraphQL look-ups (kept answers)", () => {
     const body = { query: TRACK, variables: { trackingCode: "FR-P" } };
     const cookie = [...admin.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
     const cases: [string, (client: string) => Promise<Answer>, (a: Answer) => void][] = [
-      ["a second factor", (c) => post(c, { query: TRACK, variables: { trackingCode: "FR-P", verify: "20100" } }), (a) => {
-        expect(a.json.data.parcel.recipient_name).toBe("Private Person");
-        expect(a.headers["cache-control"]).toBe("no-store");
-      }],
+      [
+        "a second factor",
+        (c) => post(c, { query: TRACK, variables: { trackingCode: "FR-P", verify: "20100" } }),
+        (a) => {
+          expect(a.json.data.parcel.recipient_name).toBe("Private Person");
+          expect(a.headers["cache-control"]).toBe("no-store");
+        },
+      ],
       ["a session", (c) => post(c, body, { cookie }), (a) => expect(a.json.data.parcel.tracking_code).toBe("FR-P")],
-      ["a mutation", (c) => post(c, { query: `mutation { unsubscribe(input: { token: "x" }) { tracking_code } }` }), (a) => expect(a.json.errors).toBeDefined()],
-      ["an unknown hash", (c) => send(t.url, "GET", `/graphql?${new URLSearchParams({ extensions: JSON.stringify({ persistedQuery: { version: 1, sha256Hash: "0".repeat(64) } }) })}`, { headers: { "x-forwarded-for": c, "content-type": "application/json" } }),
-        (a) => expect(a.json.errors[0].extensions.code).toBe("PERSISTED_QUERY_NOT_FOUND")],
-      ["__proto__ in the body", (c) => post(c, `{"query":${JSON.stringify(TRACK)},"variables":{"trackingCode":"FR-P"},"__proto__":{"x":1}}`), (a) => expect(a.status).toBe(400)],
+      [
+        "a mutation",
+        (c) => post(c, { query: `mutation { unsubscribe(input: { token: "x" }) { tracking_code } }` }),
+        (a) => expect(a.json.errors).toBeDefined(),
+      ],
+      [
+        "an unknown hash",
+        (c) =>
+          send(
+            t.url,
+            "GET",
+            `/graphql?${new URLSearchParams({ extensions: JSON.stringify({ persistedQuery: { version: 1, sha256Hash: "0".repeat(64) } }) })}`,
+            { headers: { "x-forwarded-for": c, "content-type": "application/json" } },
+          ),
+        (a) => expect(a.json.errors[0].extensions.code).toBe("PERSISTED_QUERY_NOT_FOUND"),
+      ],
+      [
+        "__proto__ in the body",
+        (c) => post(c, `{"query":${JSON.stringify(TRACK)},"variables":{"trackingCode":"FR-P"},"__proto__":{"x":1}}`),
+        (a) => expect(a.status).toBe(400),
+      ],
       ["a body that is not JSON", (c) => post(c, `{"query":`), (a) => expect(a.status).toBe(400)],
-      ["a GET without a preflight header", (c) => send(t.url, "GET", apqPath({ trackingCode: "FR-P" }), { headers: { "x-forwarded-for": c } }), (a) => expect(a.status).toBe(400)],
-      ["a GET with a body type a form can send", (c) => send(t.url, "GET", apqPath({ trackingCode: "FR-P" }), { headers: { "x-forwarded-for": c, "content-type": "text/plain" } }), (a) => expect(a.status).toBe(400)],
-      ["another Accept", (c) => post(c, body, { accept: "application/graphql-response+json" }), (a) => expect(a.headers["content-type"]).toBe("application/graphql-response+json; charset=utf-8")],
+      [
+        "a GET without a preflight header",
+        (c) => send(t.url, "GET", apqPath({ trackingCode: "FR-P" }), { headers: { "x-forwarded-for": c } }),
+        (a) => expect(a.status).toBe(400),
+      ],
+      [
+        "a GET with a body type a form can send",
+        (c) => send(t.url, "GET", apqPath({ trackingCode: "FR-P" }), { headers: { "x-forwarded-for": c, "content-type": "text/plain" } }),
+        (a) => expect(a.status).toBe(400),
+      ],
+      [
+        "another Accept",
+        (c) => post(c, body, { accept: "application/graphql-response+json" }),
+        (a) => expect(a.headers["content-type"]).toBe("application/graphql-response+json; charset=utf-8"),
+      ],
     ];
     for (const [what, request, check] of cases) {
       // A client with an open window, the answer kept and the persisted query known: only the request's shape keeps it from the front.
       const other = newClient();
       await post(other, body);
       await post(other, { ...body, extensions: { persistedQuery: { version: 1, sha256Hash: HASH } } });
-      const [a, front] = await viaFront(() => request(other)).catch((e) => { throw new Error(`${what}: ${e}`); });
+      const [a, front] = await viaFront(() => request(other)).catch((e) => {
+        throw new Error(`${what}: ${e}`);
+      });
       expect(front, what).toBe(false);
       check(a);
     }
@@ -298,7 +373,8 @@ describe("front answers of GraphQL look-ups (kept answers)", () => {
     const known = JSON.stringify({ query: TRACK, variables: { trackingCode: "FR-1" } });
     await post(client, known);
     const fresh = JSON.stringify({ query: `${TRACK} `, variables: { trackingCode: "FR-1" } });
-    const head = (b: string) => `POST /graphql HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: ${client}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(b)}\r\n\r\n`;
+    const head = (b: string) =>
+      `POST /graphql HTTP/1.1\r\nHost: x\r\nX-Forwarded-For: ${client}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(b)}\r\n\r\n`;
     const before = frontAnswered();
     // The known look-up in three pieces, then a new document (Fastify's) and the known one again, pipelined.
     const reply = await rawExchange([head(known) + known.slice(0, 40), known.slice(40, 90), known.slice(90) + head(fresh) + fresh + head(known) + known], 3);

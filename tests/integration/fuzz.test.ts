@@ -21,13 +21,54 @@ const rand = () => {
 const pick = <T>(a: readonly T[]): T => a[Math.floor(rand() * a.length)];
 
 const STRINGS = [
-  "' OR 1=1 --", "\"; DROP TABLE \"Parcel\"; --", "<script>alert(1)</script>", "<img src=x onerror=alert(1)>", "${{7*7}}", "{{constructor.constructor('x')()}}",
-  "../../../../etc/passwd", "%00", "\u0000\u0001\u0002", "\uD800", "👩‍🚀📦", "a".repeat(301), "x".repeat(70_000), " ", "", "null", "NaN", "-1", "1e309",
-  "javascript:alert(1)", "[image=javascript:alert(1)]", "CR-2026-000001\n", "__proto__", "constructor", "%E0%A4%A", "\\", "/", "?", "#",
+  "' OR 1=1 --",
+  '"; DROP TABLE "Parcel"; --',
+  "<script>alert(1)</script>",
+  "<img src=x onerror=alert(1)>",
+  "${{7*7}}",
+  "{{constructor.constructor('x')()}}",
+  "../../../../etc/passwd",
+  "%00",
+  "\u0000\u0001\u0002",
+  "\uD800",
+  "👩‍🚀📦",
+  "a".repeat(301),
+  "x".repeat(70_000),
+  " ",
+  "",
+  "null",
+  "NaN",
+  "-1",
+  "1e309",
+  "javascript:alert(1)",
+  "[image=javascript:alert(1)]",
+  "CR-2026-000001\n",
+  "__proto__",
+  "constructor",
+  "%E0%A4%A",
+  "\\",
+  "/",
+  "?",
+  "#",
 ];
 const VALUES: unknown[] = [
-  ...STRINGS, 0, -1, 1.5, 1e308, -1e308, 2 ** 53 + 1, true, false, null, [], {}, [1, 2], { $gt: "" }, { __proto__: { admin: true } },
-  JSON.parse('{"__proto__": {"polluted": true}}'), { constructor: { prototype: { polluted: true } } },
+  ...STRINGS,
+  0,
+  -1,
+  1.5,
+  1e308,
+  -1e308,
+  2 ** 53 + 1,
+  true,
+  false,
+  null,
+  [],
+  {},
+  [1, 2],
+  { $gt: "" },
+  { __proto__: { admin: true } },
+  JSON.parse('{"__proto__": {"polluted": true}}'),
+  { constructor: { prototype: { polluted: true } } },
 ];
 const enc = (v: unknown) => {
   try {
@@ -52,17 +93,37 @@ const RAW_BODIES: { type: string; body: string | Buffer }[] = [
   { type: "application/xml", body: "<a/>" },
   { type: "application/x-www-form-urlencoded", body: "a=1&b=2" },
   { type: "multipart/form-data", body: "--x\r\n" },
-  { type: "multipart/form-data; boundary=zz", body: "--zz\r\nContent-Disposition: form-data; name=\"id\"\r\n\r\n1\r\n--zz--" },
-  { type: "multipart/form-data; boundary=zz", body: "--zz\r\nContent-Disposition: form-data; name=\"image\"; filename=\"a.png\"\r\nContent-Type: image/png\r\n\r\nnot a png\r\n--zz--" },
+  { type: "multipart/form-data; boundary=zz", body: '--zz\r\nContent-Disposition: form-data; name="id"\r\n\r\n1\r\n--zz--' },
+  {
+    type: "multipart/form-data; boundary=zz",
+    body: '--zz\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\nContent-Type: image/png\r\n\r\nnot a png\r\n--zz--',
+  },
   { type: "application/json; charset=latin1", body: "{}" },
   // Issue 12's bodies: a multipart body of many large fields, and one with many small files.
-  { type: "multipart/form-data; boundary=zz", body: Array.from({ length: 60 }, (_, i) => `--zz\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\n${"x".repeat(40_000)}\r\n`).join("") + "--zz--\r\n" },
-  { type: "multipart/form-data; boundary=zz", body: Array.from({ length: 20 }, (_, i) => `--zz\r\nContent-Disposition: form-data; name="image"; filename="${i}.png"\r\nContent-Type: image/png\r\n\r\nnot a png\r\n`).join("") + "--zz--\r\n" },
+  {
+    type: "multipart/form-data; boundary=zz",
+    body: Array.from({ length: 60 }, (_, i) => `--zz\r\nContent-Disposition: form-data; name="f${i}"\r\n\r\n${"x".repeat(40_000)}\r\n`).join("") + "--zz--\r\n",
+  },
+  {
+    type: "multipart/form-data; boundary=zz",
+    body:
+      Array.from(
+        { length: 20 },
+        (_, i) => `--zz\r\nContent-Disposition: form-data; name="image"; filename="${i}.png"\r\nContent-Type: image/png\r\n\r\nnot a png\r\n`,
+      ).join("") + "--zz--\r\n",
+  },
 ];
 /** Headers a client writes to pass for someone else (issue 12, item 6 and 10). */
 const HEADERS: Record<string, string>[] = [
-  {}, { "x-forwarded-for": "1.2.3.4, 5.6.7.8" }, { "x-forwarded-for": "2001:db8::1" }, { "x-forwarded-for": "garbage, , ::::" }, { "sec-fetch-site": "cross-site" },
-  { origin: "https://evil.example" }, { referer: "null" }, { host: "evil.example" }, { "x-forwarded-proto": "https", "x-forwarded-host": "evil.example" },
+  {},
+  { "x-forwarded-for": "1.2.3.4, 5.6.7.8" },
+  { "x-forwarded-for": "2001:db8::1" },
+  { "x-forwarded-for": "garbage, , ::::" },
+  { "sec-fetch-site": "cross-site" },
+  { origin: "https://evil.example" },
+  { referer: "null" },
+  { host: "evil.example" },
+  { "x-forwarded-proto": "https", "x-forwarded-host": "evil.example" },
 ];
 /** Documents from issue 12: a doubled fragment chain, aliases of __typename, hundreds of operations. */
 const ATTACK_DOCS = [
@@ -71,15 +132,63 @@ const ATTACK_DOCS = [
   Array.from({ length: 400 }, (_, i) => `query Q${i}{__typename}`).join(" "),
 ];
 const FIELDS = [
-  "id", "parcel_id", "tracking_code", "recipient_name", "destination", "email", "password", "new_password", "confirm_new_password",
-  "password_token", "title", "content", "icon", "color", "name", "review", "mail_driver", "mail_template", "contact_email", "meta_description",
-  "show_map", "map_zoom", "map_current_latitude", "weight", "to", "subject", "body", "product", "page", "per_page", "search", "__proto__",
-  "status_code", "status_reason", "created_at", "verify", "codes", "url", "events", "active", "notify_recipient", "protect_details",
-  "recipient_postcode", "stale_days", "code", "token",
+  "id",
+  "parcel_id",
+  "tracking_code",
+  "recipient_name",
+  "destination",
+  "email",
+  "password",
+  "new_password",
+  "confirm_new_password",
+  "password_token",
+  "title",
+  "content",
+  "icon",
+  "color",
+  "name",
+  "review",
+  "mail_driver",
+  "mail_template",
+  "contact_email",
+  "meta_description",
+  "show_map",
+  "map_zoom",
+  "map_current_latitude",
+  "weight",
+  "to",
+  "subject",
+  "body",
+  "product",
+  "page",
+  "per_page",
+  "search",
+  "__proto__",
+  "status_code",
+  "status_reason",
+  "created_at",
+  "verify",
+  "codes",
+  "url",
+  "events",
+  "active",
+  "notify_recipient",
+  "protect_details",
+  "recipient_postcode",
+  "stale_days",
+  "code",
+  "token",
 ];
 
 /** Sends raw bytes and reports the status (0 = the connection was dropped). */
-function raw(method: string, path: string, type: string | null, body: string | Buffer | null, cookie = "", extra: Record<string, string> = {}): Promise<number> {
+function raw(
+  method: string,
+  path: string,
+  type: string | null,
+  body: string | Buffer | null,
+  cookie = "",
+  extra: Record<string, string> = {},
+): Promise<number> {
   return new Promise((resolve) => {
     const u = new URL(t.url + path);
     const headers: Record<string, string | number> = { ...extra };
@@ -134,7 +243,8 @@ async function snapshot() {
 beforeAll(async () => {
   t = await startTestApp({ BODY_LIMIT_BYTES: "1048576" });
   admin = await signedIn(t);
-  const p = (await admin.post("/api/parcels", { tracking_code: "FUZZ-1", recipient_name: "Fuzz", destination: "Riga", recipient_email: "r@example.com" })).json.data;
+  const p = (await admin.post("/api/parcels", { tracking_code: "FUZZ-1", recipient_name: "Fuzz", destination: "Riga", recipient_email: "r@example.com" })).json
+    .data;
   await admin.post("/api/activities", { parcel_id: p.id, title: "Picked up", description: "Fine", icon: "moped", color: "gold" });
   await admin.post("/api/pages", { title: "Fuzz Page", content: "[bold=Hello]\nText", icon: "folder" });
   const f = new FormData();
@@ -165,7 +275,12 @@ describe("fuzz", () => {
         if (auth && (skipSigned || /signout/.test(path))) continue;
         for (let i = 0; i < 14; i++) {
           const p = path.replace(/\{[^}]+\}/g, () => enc(pick(STRINGS)).slice(0, 150) || "x");
-          const q = rand() < 0.3 ? `?page=${enc(pick(VALUES))}&per_page=${enc(pick(VALUES))}&search=${enc(String(pick(STRINGS)).slice(0, 400))}` : rand() < 0.1 ? `?page=${"1".repeat(16_000)}a&verify=${"9".repeat(300)}` : "";
+          const q =
+            rand() < 0.3
+              ? `?page=${enc(pick(VALUES))}&per_page=${enc(pick(VALUES))}&search=${enc(String(pick(STRINGS)).slice(0, 400))}`
+              : rand() < 0.1
+                ? `?page=${"1".repeat(16_000)}a&verify=${"9".repeat(300)}`
+                : "";
           if (method === "GET") {
             record(`${method} ${p}${q}`, await raw(method, `/api${p}${q}`, null, null, auth, pick(HEADERS)));
           } else if (i < RAW_BODIES.length && rand() < 0.6) {
@@ -184,10 +299,15 @@ describe("fuzz", () => {
 
   it("GraphQL: every operation with hostile arguments, malformed documents, signed in and not", async () => {
     const before = await snapshot();
-    const schema = (await new Client(t.url).gql(`{ __schema { queryType { fields { name args { name } } } mutationType { fields { name args { name } } } } }`)).data.__schema;
+    const schema = (await new Client(t.url).gql(`{ __schema { queryType { fields { name args { name } } } mutationType { fields { name args { name } } } } }`))
+      .data.__schema;
     const ops: { kind: string; name: string; args: string[] }[] = [
       ...schema.queryType.fields.map((f: { name: string; args: { name: string }[] }) => ({ kind: "query", name: f.name, args: f.args.map((a) => a.name) })),
-      ...schema.mutationType.fields.map((f: { name: string; args: { name: string }[] }) => ({ kind: "mutation", name: f.name, args: f.args.map((a) => a.name) })),
+      ...schema.mutationType.fields.map((f: { name: string; args: { name: string }[] }) => ({
+        kind: "mutation",
+        name: f.name,
+        args: f.args.map((a) => a.name),
+      })),
     ];
     expect(ops.length).toBeGreaterThan(30);
     const cookie = [...admin.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
@@ -205,8 +325,16 @@ describe("fuzz", () => {
         }
       }
     }
-    const docs = ["{", "query { parcel(trackingCode: ) }", "{ a: graph { pages { id } } b: graph { pages { id } } }".repeat(50), `{ ${"graph { ".repeat(60)}${"}".repeat(60)} }`,
-      "fragment A on Query { ...B } fragment B on Query { ...A } { ...A }", "query($x: Upload!) { settings { contact_email } }", "subscription { x }", "mutation { __typename }"];
+    const docs = [
+      "{",
+      "query { parcel(trackingCode: ) }",
+      "{ a: graph { pages { id } } b: graph { pages { id } } }".repeat(50),
+      `{ ${"graph { ".repeat(60)}${"}".repeat(60)} }`,
+      "fragment A on Query { ...B } fragment B on Query { ...A } { ...A }",
+      "query($x: Upload!) { settings { contact_email } }",
+      "subscription { x }",
+      "mutation { __typename }",
+    ];
     for (const d of [...docs, ...ATTACK_DOCS]) {
       for (const auth of ["", cookie]) {
         record("gql doc", await raw("POST", "/graphql", "application/json", JSON.stringify({ query: d }), auth));

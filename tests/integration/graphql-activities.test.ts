@@ -25,7 +25,11 @@ beforeAll(async () => {
   admin = await signedInAdmin(t.url);
   anon = new Client(t.url);
   const mk = async (code: string) =>
-    (await admin.gql(`mutation($i: CreateParcelInput!) { createParcel(input: $i) { id } }`, { i: { tracking_code: code, recipient_name: "R", destination: "D" } })).data.createParcel.id as number;
+    (
+      await admin.gql(`mutation($i: CreateParcelInput!) { createParcel(input: $i) { id } }`, {
+        i: { tracking_code: code, recipient_name: "R", destination: "D" },
+      })
+    ).data.createParcel.id as number;
   parcelId = await mk("ACT-1");
   otherParcelId = await mk("ACT-2");
 });
@@ -56,7 +60,13 @@ describe("without a session", () => {
 describe("createActivity", () => {
   it("defaults to the plane icon and green, trims text and derives month, day and time in UTC", async () => {
     const a = await add({ title: "  Departed Heathrow  ", description: " Loaded on the evening flight. " });
-    expect(a).toMatchObject({ parcel_id: parcelId, title: "Departed Heathrow", description: "Loaded on the evening flight.", icon: "airplanemode_active", color: "green" });
+    expect(a).toMatchObject({
+      parcel_id: parcelId,
+      title: "Departed Heathrow",
+      description: "Loaded on the evening flight.",
+      icon: "airplanemode_active",
+      color: "green",
+    });
     const d = new Date(a.created_at);
     expect(a.created_at_month).toBe(["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][d.getUTCMonth()]);
     expect(a.created_at_day).toBe(String(d.getUTCDate()).padStart(2, "0"));
@@ -109,9 +119,18 @@ describe("updateActivity", () => {
   it("changes only what is sent", async () => {
     const a = await add({ title: "Arrived", description: "At the hub", icon: "home_work", color: "black" });
     const r = await admin.gql(UPDATE, { i: { id: a.id, color: "red", title: "Arrived late" } });
-    expect(r.data.updateActivity).toMatchObject({ id: a.id, title: "Arrived late", description: "At the hub", icon: "home_work", color: "red", created_at: a.created_at });
+    expect(r.data.updateActivity).toMatchObject({
+      id: a.id,
+      title: "Arrived late",
+      description: "At the hub",
+      icon: "home_work",
+      color: "red",
+      created_at: a.created_at,
+    });
     // Sending the same parcel_id is fine.
-    expect((await admin.gql(UPDATE, { i: { id: a.id, parcel_id: parcelId, description: "At the main hub" } })).data.updateActivity.description).toBe("At the main hub");
+    expect((await admin.gql(UPDATE, { i: { id: a.id, parcel_id: parcelId, description: "At the main hub" } })).data.updateActivity.description).toBe(
+      "At the main hub",
+    );
   });
 
   it("refuses blanks, bad values and moving to another parcel, naming the field", async () => {

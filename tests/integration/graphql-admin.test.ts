@@ -171,11 +171,18 @@ describe("sendPin and resetPassword", () => {
     const base = { email: EMAIL, new_password: next, confirm_new_password: next };
     expectFieldError(await c.gql(RESET, { i: { ...base, password_token: "wrong-token-123" } }), "password_token", /invalid or expired/);
     expectFieldError(await c.gql(RESET, { i: { ...base, confirm_new_password: "something-else", password_token: token } }), "confirm_new_password", /match/);
-    expectFieldError(await c.gql(RESET, { i: { ...base, new_password: "short", confirm_new_password: "short", password_token: token } }), "new_password", /at least 12/);
+    expectFieldError(
+      await c.gql(RESET, { i: { ...base, new_password: "short", confirm_new_password: "short", password_token: token } }),
+      "new_password",
+      /at least 12/,
+    );
     expectFieldError(await c.gql(RESET, { i: { ...base, email: "stranger@swift.example", password_token: token } }), "password_token");
     expect((await c.gql(RESET, { i: { ...base, password_token: token } })).data.resetPassword).toBe(true);
     // Used once: the same token now fails.
-    expectFieldError(await c.gql(RESET, { i: { ...base, new_password: "third-password-3", confirm_new_password: "third-password-3", password_token: token } }), "password_token");
+    expectFieldError(
+      await c.gql(RESET, { i: { ...base, new_password: "third-password-3", confirm_new_password: "third-password-3", password_token: token } }),
+      "password_token",
+    );
     expectError(await signIn(c), "BAD_USER_INPUT");
     password = next;
     expect((await signIn(c)).data.signIn.email).toBe(EMAIL);
@@ -186,7 +193,9 @@ describe("sendPin and resetPassword", () => {
     const outbox = await admin.gql(`{ outbox { data { kind to subject delivered } } }`);
     expect(outbox.data.outbox.data).toContainEqual({ kind: "reset", to: EMAIL, subject: "Your password reset token", delivered: true });
     // The recipient got the token; the recorded copy shows it masked (and so does the stored row).
-    const bodies = (await admin.gql(`{ outbox { data { kind body } } }`)).data.outbox.data.filter((m: { kind: string }) => m.kind === "reset").map((m: { body: string }) => m.body);
+    const bodies = (await admin.gql(`{ outbox { data { kind body } } }`)).data.outbox.data
+      .filter((m: { kind: string }) => m.kind === "reset")
+      .map((m: { body: string }) => m.body);
     expect(bodies.length).toBeGreaterThan(0);
     for (const body of bodies) expect(body).toMatch(/Your token: [A-Za-z0-9_-]{2}••••••/);
     expect(JSON.stringify(bodies)).not.toContain(token);
@@ -196,7 +205,9 @@ describe("sendPin and resetPassword", () => {
   it("refuses an expired token", async () => {
     const token = await requestToken();
     await db().passwordReset.updateMany({ where: { used_at: null }, data: { expires_at: new Date(Date.now() - 1000) } });
-    const r = await new Client(t.url).gql(RESET, { i: { email: EMAIL, new_password: "never-set-pass", confirm_new_password: "never-set-pass", password_token: token } });
+    const r = await new Client(t.url).gql(RESET, {
+      i: { email: EMAIL, new_password: "never-set-pass", confirm_new_password: "never-set-pass", password_token: token },
+    });
     expectFieldError(r, "password_token", /expired/);
     expect((await signIn(new Client(t.url))).data.signIn.email).toBe(EMAIL);
   });
@@ -204,17 +215,27 @@ describe("sendPin and resetPassword", () => {
 
 describe("changePassword", () => {
   it("needs a session", async () => {
-    await expectAllUnauthenticated(new Client(t.url), [
-      [CHANGE, { i: { password, new_password: "whatever-long", confirm_new_password: "whatever-long" } }],
-    ]);
+    await expectAllUnauthenticated(new Client(t.url), [[CHANGE, { i: { password, new_password: "whatever-long", confirm_new_password: "whatever-long" } }]]);
   });
 
   it("checks the current password, the confirmation and the new password's length", async () => {
     const c = await signedIn();
-    expectFieldError(await c.gql(CHANGE, { i: { password: "wrong-current", new_password: "new-password-9", confirm_new_password: "new-password-9" } }), "password", /incorrect/);
-    expectFieldError(await c.gql(CHANGE, { i: { password, new_password: "new-password-9", confirm_new_password: "new-password-8" } }), "confirm_new_password", /match/);
+    expectFieldError(
+      await c.gql(CHANGE, { i: { password: "wrong-current", new_password: "new-password-9", confirm_new_password: "new-password-9" } }),
+      "password",
+      /incorrect/,
+    );
+    expectFieldError(
+      await c.gql(CHANGE, { i: { password, new_password: "new-password-9", confirm_new_password: "new-password-8" } }),
+      "confirm_new_password",
+      /match/,
+    );
     expectFieldError(await c.gql(CHANGE, { i: { password, new_password: "short", confirm_new_password: "short" } }), "new_password", /at least 12/);
-    expectFieldError(await c.gql(CHANGE, { i: { password: "", new_password: "new-password-9", confirm_new_password: "new-password-9" } }), "password", /required/);
+    expectFieldError(
+      await c.gql(CHANGE, { i: { password: "", new_password: "new-password-9", confirm_new_password: "new-password-9" } }),
+      "password",
+      /required/,
+    );
     expect((await signIn(new Client(t.url))).data.signIn.email).toBe(EMAIL);
   });
 

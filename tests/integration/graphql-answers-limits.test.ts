@@ -7,7 +7,11 @@ import { ok, signedIn } from "../fixtures/rest.js";
 const FULL = `query($c: String!) { parcel(trackingCode: $c) { tracking_code status created_at last_event_at history { title created_at } structured_data } }`;
 
 async function post(base: string, query: string, variables: Record<string, unknown>, headers: Record<string, string> = {}) {
-  const r = await fetch(`${base}/graphql`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify({ query, variables }) });
+  const r = await fetch(`${base}/graphql`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify({ query, variables }),
+  });
   return { status: r.status, body: await r.text(), cacheControl: r.headers.get("cache-control") };
 }
 const kept = async () => (await import("../../server/graphql/fastpath.js")).fastPathCacheSize().answers;
@@ -17,7 +21,8 @@ describe("kept answers and the limits", () => {
   beforeAll(async () => {
     t = await startTestApp({ RATE_LIMIT_TRACKING: "4", GRAPHQL_ANSWERS_KEPT: "3" });
     const admin = await signedIn(t);
-    for (const c of ["KL-1", "KL-2", "KL-3", "KL-4", "KL-5"]) ok(await admin.post("/api/parcels", { tracking_code: c, recipient_name: "Limit", destination: "Rome" }), 201);
+    for (const c of ["KL-1", "KL-2", "KL-3", "KL-4", "KL-5"])
+      ok(await admin.post("/api/parcels", { tracking_code: c, recipient_name: "Limit", destination: "Rome" }), 201);
   });
   afterAll(() => t?.close());
 

@@ -10,7 +10,11 @@ const FULL = `query($c: String!) { parcel(trackingCode: $c) { tracking_code stat
 const MANY = `query($codes: [String!]!) { track(codes: $codes) { tracking_code error parcel { status history { title } } } }`;
 
 async function post(base: string, query: string, variables: Record<string, unknown>, headers: Record<string, string> = {}) {
-  const r = await fetch(`${base}/graphql`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify({ query, variables }) });
+  const r = await fetch(`${base}/graphql`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...headers },
+    body: JSON.stringify({ query, variables }),
+  });
   return { status: r.status, body: await r.text(), cacheControl: r.headers.get("cache-control") };
 }
 const kept = async () => (await import("../../server/graphql/fastpath.js")).fastPathCacheSize().answers;
@@ -25,10 +29,17 @@ describe("kept GraphQL answers", () => {
     for (const c of ["KA-1", "KA-2"]) {
       ids[c] = ok(await admin.post("/api/parcels", { tracking_code: c, recipient_name: "Kept Answer", destination: "Oslo", status: "In transit" }), 201).id;
     }
-    ok(await admin.post("/api/parcels", {
-      tracking_code: "KA-P", recipient_name: "Private Person", destination: "1 Quay Street, Bergen 5003", status: "In transit",
-      protect_details: true, recipient_postcode: "5003",
-    }), 201);
+    ok(
+      await admin.post("/api/parcels", {
+        tracking_code: "KA-P",
+        recipient_name: "Private Person",
+        destination: "1 Quay Street, Bergen 5003",
+        status: "In transit",
+        protect_details: true,
+        recipient_postcode: "5003",
+      }),
+      201,
+    );
   });
   afterAll(() => t?.close());
 
@@ -56,7 +67,9 @@ describe("kept GraphQL answers", () => {
     expect([one, two]).toEqual(["KA-1", "KA-2"]);
     const aliased = JSON.parse((await post(t.url, `query($c: String!) { p: parcel(trackingCode: $c) { tracking_code } }`, { c: "KA-2" })).body);
     expect(aliased.data).toEqual({ p: { tracking_code: "KA-2" } });
-    const both = JSON.parse((await post(t.url, `{ a: parcel(trackingCode: "KA-1") { status } b: parcel(trackingCode: "KA-2") { status } __typename }`, {})).body);
+    const both = JSON.parse(
+      (await post(t.url, `{ a: parcel(trackingCode: "KA-1") { status } b: parcel(trackingCode: "KA-2") { status } __typename }`, {})).body,
+    );
     expect(both.data).toEqual({ a: { status: "Out for delivery" }, b: { status: "In transit" }, __typename: "Query" });
   });
 

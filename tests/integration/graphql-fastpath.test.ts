@@ -66,18 +66,34 @@ describe("the GraphQL fast path answers as Apollo does", () => {
 
   it("for text and numbers that JSON writes in special ways", async () => {
     const text = `Zoë "Q" \\ back\nslash \t tab \u2028 sep 😀 <b>&amp;</b> \u0007`;
-    const p = ok(await admin.post("/api/parcels", {
-      tracking_code: "FP-2", recipient_name: text, destination: text, status: "",
-      weight: 0.1 + 0.2, declared_value: 1e21, show_map: "yes", map_current_latitude: -0, map_current_longitude: 179.999999, map_zoom: 1,
-    }), 201);
+    const p = ok(
+      await admin.post("/api/parcels", {
+        tracking_code: "FP-2",
+        recipient_name: text,
+        destination: text,
+        status: "",
+        weight: 0.1 + 0.2,
+        declared_value: 1e21,
+        show_map: "yes",
+        map_current_latitude: -0,
+        map_current_longitude: 179.999999,
+        map_zoom: 1,
+      }),
+      201,
+    );
     ok(await admin.post("/api/activities", { parcel_id: p.id, title: text, description: "é".repeat(300) }), 201);
-    const r = await same({ query: TRACK.replace("status", "status destination weight declared_value map_current_latitude map_current_longitude map_zoom"), variables: { c: "FP-2" } });
+    const r = await same({
+      query: TRACK.replace("status", "status destination weight declared_value map_current_latitude map_current_longitude map_zoom"),
+      variables: { c: "FP-2" },
+    });
     expect(JSON.parse(r.body).data.parcel.recipient_name).toBe(text);
   });
 
   it("for partial results, fragments, directives, aliases and argument rules", async () => {
     await same({ query: `{ graph { admin } parcel(trackingCode: "FP-NONE") { tracking_code } }` });
-    await same({ query: `{ track(codes: ["FP-1", "FP-NONE", "bad code!"]) { tracking_code error parcel { tracking_code structured_data history { created_at } } } }` });
+    await same({
+      query: `{ track(codes: ["FP-1", "FP-NONE", "bad code!"]) { tracking_code error parcel { tracking_code structured_data history { created_at } } } }`,
+    });
     await same({
       query: `query($c: String!, $more: Boolean!) { p: parcel(trackingCode: $c) { ...F status @include(if: $more) destination @skip(if: $more) __typename } } fragment F on PublicParcel { tracking_code created_at updated_at weight }`,
       variables: { c: "FP-1", more: true },

@@ -14,7 +14,9 @@ async function publicFields(): Promise<Record<"Query" | "Mutation", string[]>> {
   const { OPERATIONS } = await import("../../server/core/access.js");
   const s = await schema();
   const of = (t: ReturnType<typeof s.getQueryType>) =>
-    Object.values(t!.getFields()).filter((f) => (OPERATIONS as Record<string, { access: string }>)[f.extensions.operation as string]?.access === "public").map((f) => f.name);
+    Object.values(t!.getFields())
+      .filter((f) => (OPERATIONS as Record<string, { access: string }>)[f.extensions.operation as string]?.access === "public")
+      .map((f) => f.name);
   return { Query: of(s.getQueryType()), Mutation: of(s.getMutationType()) };
 }
 
@@ -31,7 +33,9 @@ afterAll(async () => t?.close());
 describe("graph: what the site loads at start-up", () => {
   it("is public and tells each client whether it has an admin session", async () => {
     expect((await anon.gql(GRAPH)).data.graph).toEqual({
-      admin: false, pages: [], reviews: [],
+      admin: false,
+      pages: [],
+      reviews: [],
       settings: { contact_email: "", meta_description: "", chat_code: "" },
     });
     expect((await admin.gql(`{ graph { admin } }`)).data.graph.admin).toBe(true);
@@ -42,7 +46,12 @@ describe("graph: what the site loads at start-up", () => {
       await admin.gql(`mutation($i: CreatePageInput!) { createPage(input: $i) { id } }`, { i: { title, content: `${title} text`, icon: "pages" } });
     }
     for (const name of ["First Customer", "Second Customer"]) {
-      const r = await gqlUpload(admin, `mutation($i: CreateReviewInput!, $image: Upload!) { createReview(input: $i, image: $image) { id } }`, { i: { name, review: "Great" } }, { image: { bytes: PNG, filename: "p.png" } });
+      const r = await gqlUpload(
+        admin,
+        `mutation($i: CreateReviewInput!, $image: Upload!) { createReview(input: $i, image: $image) { id } }`,
+        { i: { name, review: "Great" } },
+        { image: { bytes: PNG, filename: "p.png" } },
+      );
       expect(r.errors, r.text).toBeUndefined();
     }
     await admin.gql(`mutation { updateContactSettings(input: { contact_email: "hi@courier.example" }) { contact_email } }`);
@@ -72,7 +81,10 @@ describe("the schema", () => {
 
   it("is open to introspection and equals the committed schema/schema.graphql", async () => {
     const live = printSchema(lexicographicSortSchema(buildClientSchema(introspection)));
-    const committed = fs.readFileSync("schema/schema.graphql", "utf8").replace(/^#.*\n\n/, "").trim();
+    const committed = fs
+      .readFileSync("schema/schema.graphql", "utf8")
+      .replace(/^#.*\n\n/, "")
+      .trim();
     expect(live.trim()).toBe(committed);
   });
 
@@ -117,10 +129,33 @@ describe("the schema", () => {
       }
     }
     // The sweep really covered the admin surface.
-    for (const op of ["adminParcel", "parcels", "createParcel", "updateParcel", "updateParcelImage", "deleteParcel", "activity", "createActivity",
-      "updateActivity", "deleteActivity", "createPage", "updatePage", "deletePage", "createReview", "deleteReview", "adminSettings",
-      "updateMailSettings", "updateHtmlSettings", "updateContactSettings", "changePassword", "invoice", "invoices", "createInvoice",
-      "sendEmail", "outbox"]) {
+    for (const op of [
+      "adminParcel",
+      "parcels",
+      "createParcel",
+      "updateParcel",
+      "updateParcelImage",
+      "deleteParcel",
+      "activity",
+      "createActivity",
+      "updateActivity",
+      "deleteActivity",
+      "createPage",
+      "updatePage",
+      "deletePage",
+      "createReview",
+      "deleteReview",
+      "adminSettings",
+      "updateMailSettings",
+      "updateHtmlSettings",
+      "updateContactSettings",
+      "changePassword",
+      "invoice",
+      "invoices",
+      "createInvoice",
+      "sendEmail",
+      "outbox",
+    ]) {
       expect(guarded).toContain(op);
     }
   });

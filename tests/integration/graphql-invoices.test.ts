@@ -29,7 +29,11 @@ const create = async (input: Record<string, unknown>) => {
 
 describe("without a session", () => {
   it("createInvoice, invoice and invoices are UNAUTHENTICATED", async () => {
-    await expectAllUnauthenticated(anon, [[CREATE, { i: { product: "Free stuff" } }], [GET, { id: 1 }], [LIST, {}]]);
+    await expectAllUnauthenticated(anon, [
+      [CREATE, { i: { product: "Free stuff" } }],
+      [GET, { id: 1 }],
+      [LIST, {}],
+    ]);
     expect(await db().invoice.count()).toBe(0);
   });
 });
@@ -37,7 +41,13 @@ describe("without a session", () => {
 describe("createInvoice", () => {
   it("needs only the product and numbers invoices INV-000001 upwards", async () => {
     const a = await create({ product: "  Express parcel, 2 kg  " });
-    expect(a).toMatchObject({ number: `INV-${String(a.id).padStart(6, "0")}`, product: "Express parcel, 2 kg", customer_name: "", tracking_code: "", amount: null });
+    expect(a).toMatchObject({
+      number: `INV-${String(a.id).padStart(6, "0")}`,
+      product: "Express parcel, 2 kg",
+      customer_name: "",
+      tracking_code: "",
+      amount: null,
+    });
     const b = await create({ product: "Sea freight LCL", customer_name: "Van Dijk BV", tracking_code: "INV-PARCEL-1", amount: 1250.5 });
     expect(b).toMatchObject({ customer_name: "Van Dijk BV", tracking_code: "INV-PARCEL-1", amount: 1250.5 });
     expect(b.id).toBeGreaterThan(a.id);

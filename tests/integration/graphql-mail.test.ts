@@ -38,7 +38,11 @@ function htmlPart(m: ReceivedMail): string | undefined {
   const text = mailText(m.raw);
   const i = text.search(/Content-Type: text\/html/i);
   if (i < 0) return undefined;
-  const body = text.slice(i).split(/\r?\n\r?\n/).slice(1).join("\n\n");
+  const body = text
+    .slice(i)
+    .split(/\r?\n\r?\n/)
+    .slice(1)
+    .join("\n\n");
   return body.split(/\r?\n--/)[0];
 }
 // The test peer speaks plain SMTP: the owner allows it (hole 5 of issue 23).
@@ -52,7 +56,14 @@ describe("contact: a visitor's message", () => {
 
   it("reaches contact_email through the SMTP peer with the visitor as Reply-To", async () => {
     await admin.gql(`mutation($i: ContactSettingsInput!) { updateContactSettings(input: $i) { contact_email } }`, { i: COMPANY });
-    const r = await anon.gql(CONTACT, { i: { name: "Vera Visitor", email: "vera@visitor.example", subject: "Where is my parcel?", body: "Tracking CR-1 has not moved for a week.\n\nThanks, Vera" } });
+    const r = await anon.gql(CONTACT, {
+      i: {
+        name: "Vera Visitor",
+        email: "vera@visitor.example",
+        subject: "Where is my parcel?",
+        body: "Tracking CR-1 has not moved for a week.\n\nThanks, Vera",
+      },
+    });
     expect(r.data.contact).toBe(true);
     const m = await received("[Contact] Where is my parcel?");
     expect(m.to).toEqual([COMPANY.contact_email]);
@@ -187,7 +198,13 @@ describe("failed deliveries", () => {
     const [down, lost] = out.data;
     expect(down).toMatchObject({ kind: "admin", to: "nobody@client.example", subject: "Down server", delivered: false });
     expect(down.error).toMatch(/ECONNREFUSED|connect/i);
-    expect(lost).toMatchObject({ kind: "contact", to: COMPANY.contact_email, reply_to: "lost@visitor.example", subject: "[Contact] Lost message", delivered: false });
+    expect(lost).toMatchObject({
+      kind: "contact",
+      to: COMPANY.contact_email,
+      reply_to: "lost@visitor.example",
+      subject: "[Contact] Lost message",
+      delivered: false,
+    });
     expect(lost.body).toContain("Kept even if undelivered");
   });
 });

@@ -56,13 +56,28 @@ describe("without a session", () => {
 describe("createPage", () => {
   it("derives the slug from the title and fills the defaults", async () => {
     const p = await create({ title: "Air Freight & More!", content: MARKUP });
-    expect(p).toMatchObject({ slug: "air-freight-more", title: "Air Freight & More!", sub_title: "", icon: "people", hero: "hero-mixed", overlay: "overlay1", content: MARKUP });
+    expect(p).toMatchObject({
+      slug: "air-freight-more",
+      title: "Air Freight & More!",
+      sub_title: "",
+      icon: "people",
+      hero: "hero-mixed",
+      overlay: "overlay1",
+      content: MARKUP,
+    });
     expect((await create({ title: "Café Déjà Vu", content: "x" })).slug).toBe("cafe-deja-vu");
     expect((await create({ title: "  --Über   Uns--  ", content: "x" })).slug).toBe("uber-uns");
   });
 
   it("keeps the optional fields it is given", async () => {
-    const p = await create({ title: "Sea Transportation", sub_title: "By the ocean", icon: "folder", hero: "hero-sea", overlay: "overlay3", content: "Ships." });
+    const p = await create({
+      title: "Sea Transportation",
+      sub_title: "By the ocean",
+      icon: "folder",
+      hero: "hero-sea",
+      overlay: "overlay3",
+      content: "Ships.",
+    });
     expect(p).toMatchObject({ slug: "sea-transportation", sub_title: "By the ocean", icon: "folder", hero: "hero-sea", overlay: "overlay3" });
   });
 
@@ -80,7 +95,11 @@ describe("createPage", () => {
     expectFieldError(await admin.gql(CREATE, { i: { title: "Ok", content: "c".repeat(50_001) } }), "content", /at most 50000/);
     expectFieldError(await admin.gql(CREATE, { i: { title: "Ok", content: "x", icon: "star" } }), "icon", /people, copyright, pages, folder/);
     expectFieldError(await admin.gql(CREATE, { i: { title: "Ok", content: "x", sub_title: "s".repeat(301) } }), "sub_title", /at most 300/);
-    expectFieldError(await admin.gql(CREATE, { i: { title: "Ok", content: "x", hero: "../../etc/passwd" } }), "hero", /one of hero-mixed, hero-air, hero-sea, hero-road, hero-warehouse/);
+    expectFieldError(
+      await admin.gql(CREATE, { i: { title: "Ok", content: "x", hero: "../../etc/passwd" } }),
+      "hero",
+      /one of hero-mixed, hero-air, hero-sea, hero-road, hero-warehouse/,
+    );
     expectFieldError(await admin.gql(CREATE, { i: { title: "Ok", content: "x", hero: "hero-space" } }), "hero");
     expectFieldError(await admin.gql(CREATE, { i: { title: "Ok", content: "x", overlay: "overlay4" } }), "overlay", /one of overlay1, overlay2, overlay3/);
     expectFieldError(await admin.gql(CREATE, { i: { content: "x" } }), "title");
@@ -118,7 +137,14 @@ describe("updatePage", () => {
   it("changes the fields sent and keeps the slug, so published links keep working", async () => {
     const p = await create({ title: "Road Transportation", content: "Trucks." });
     const r = await admin.gql(UPDATE, { i: { id: p.id, title: "Road Freight", icon: "pages", content: "Trucks and vans.\n[bold=Fast]" } });
-    expect(r.data.updatePage).toMatchObject({ id: p.id, slug: "road-transportation", title: "Road Freight", icon: "pages", content: "Trucks and vans.\n[bold=Fast]", hero: "hero-mixed" });
+    expect(r.data.updatePage).toMatchObject({
+      id: p.id,
+      slug: "road-transportation",
+      title: "Road Freight",
+      icon: "pages",
+      content: "Trucks and vans.\n[bold=Fast]",
+      hero: "hero-mixed",
+    });
     expect((await anon.gql(GET, { s: "road-transportation" })).data.page.title).toBe("Road Freight");
     // Blank optional fields mean "leave as is" (their defaults), never an invalid empty value.
     expect((await admin.gql(UPDATE, { i: { id: p.id, icon: "", hero: "" } })).data.updatePage).toMatchObject({ icon: "pages", hero: "hero-mixed" });

@@ -4,9 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signedInAdmin } from "../helpers/admin.js";
 import { startTestApp, type TestApp } from "../helpers/app.js";
 import { Client } from "../helpers/http.js";
-import {
-  JPEG, NOT_AN_IMAGE, PNG, expectAllUnauthenticated, expectError, expectFieldError, gqlUpload, messages, pngOf,
-} from "../fixtures/graphql.js";
+import { JPEG, NOT_AN_IMAGE, PNG, expectAllUnauthenticated, expectError, expectFieldError, gqlUpload, messages, pngOf } from "../fixtures/graphql.js";
 import { db } from "../../server/db/index.js";
 
 const ALL = `id tracking_code recipient_name recipient_email recipient_phone_number sender_name sender_email destination
@@ -92,8 +90,16 @@ describe("createParcel", () => {
   it("needs only tracking_code, recipient_name and destination; show_map defaults to no", async () => {
     const p = await create({ tracking_code: "MIN-0001", recipient_name: "Grace Hopper", destination: "Arlington" });
     expect(p).toMatchObject({
-      tracking_code: "MIN-0001", recipient_name: "Grace Hopper", destination: "Arlington", show_map: "no", map_zoom: 10,
-      recipient_email: null, weight: null, image: null, map_current_latitude: null, history: [],
+      tracking_code: "MIN-0001",
+      recipient_name: "Grace Hopper",
+      destination: "Arlington",
+      show_map: "no",
+      map_zoom: 10,
+      recipient_email: null,
+      weight: null,
+      image: null,
+      map_current_latitude: null,
+      history: [],
     });
     expect(Date.parse(p.created_at)).toBeGreaterThan(Date.now() - 60_000);
   });
@@ -168,7 +174,10 @@ describe("createParcel", () => {
     expectError(r, "BAD_USER_INPUT");
     const all = messages(r);
     for (const f of ["tracking_code", "recipient_name", "destination", "recipient_email", "map_zoom"]) {
-      expect(all.filter((m) => m.startsWith(`${f} `)), f).toHaveLength(1);
+      expect(
+        all.filter((m) => m.startsWith(`${f} `)),
+        f,
+      ).toHaveLength(1);
     }
     expect(await db().parcel.count({ where: { tracking_code: "" } })).toBe(0);
   });
@@ -181,9 +190,18 @@ describe("createParcel", () => {
 
   it("accepts the boundaries of every range", async () => {
     const p = await create({
-      ...base, tracking_code: "EDGE-1", show_map: "yes", map_zoom: 19, weight: 0, declared_value: 0,
-      map_current_latitude: -90, map_current_longitude: 180, map_pickup_latitude: 90, map_pickup_longitude: -180,
-      min_expected_delivery_date: "2028-02-29", max_expected_delivery_date: "2028-02-29",
+      ...base,
+      tracking_code: "EDGE-1",
+      show_map: "yes",
+      map_zoom: 19,
+      weight: 0,
+      declared_value: 0,
+      map_current_latitude: -90,
+      map_current_longitude: 180,
+      map_pickup_latitude: 90,
+      map_pickup_longitude: -180,
+      min_expected_delivery_date: "2028-02-29",
+      max_expected_delivery_date: "2028-02-29",
     });
     expect(p).toMatchObject({ map_zoom: 19, map_current_latitude: -90, map_current_longitude: 180, weight: 0 });
     const one = await create({ ...base, tracking_code: "EDGE-2", map_zoom: 1, recipient_name: "y".repeat(300) });
@@ -221,13 +239,17 @@ describe("updateParcel", () => {
     expect(on.data.updateParcel).toMatchObject({ show_map: "yes", map_zoom: 12, map_current_latitude: 48.8566 });
     // Clearing the position while the map is shown is refused.
     expectFieldError(await admin.gql(UPDATE, { i: { id: p.id, map_current_latitude: null } }), "map_current_latitude");
-    expect((await admin.gql(UPDATE, { i: { id: p.id, show_map: "no", map_current_latitude: null, map_current_longitude: null } })).data.updateParcel.show_map).toBe("no");
+    expect(
+      (await admin.gql(UPDATE, { i: { id: p.id, show_map: "no", map_current_latitude: null, map_current_longitude: null } })).data.updateParcel.show_map,
+    ).toBe("no");
   });
 
   it("checks the delivery window against the stored dates", async () => {
     const p = await create({ tracking_code: "WIN-1", recipient_name: "R", destination: "D", min_expected_delivery_date: "2026-06-10" });
     expectFieldError(await admin.gql(UPDATE, { i: { id: p.id, max_expected_delivery_date: "2026-06-01" } }), "max_expected_delivery_date");
-    expect((await admin.gql(UPDATE, { i: { id: p.id, max_expected_delivery_date: "2026-06-12" } })).data.updateParcel.max_expected_delivery_date).toBe("2026-06-12");
+    expect((await admin.gql(UPDATE, { i: { id: p.id, max_expected_delivery_date: "2026-06-12" } })).data.updateParcel.max_expected_delivery_date).toBe(
+      "2026-06-12",
+    );
   });
 
   it("moves to another tracking code unless it is taken (CONFLICT)", async () => {
@@ -274,7 +296,11 @@ describe("tracking (public) and the admin view", () => {
 describe("parcels: paged list with search", () => {
   it("pages newest first with the contract's paging fields", async () => {
     for (let i = 1; i <= 23; i++) {
-      await create({ tracking_code: `PAGE-${String(i).padStart(3, "0")}`, recipient_name: i % 2 ? "Odd Person" : "Even Person", destination: i <= 5 ? "Zürich" : "Lisbon" });
+      await create({
+        tracking_code: `PAGE-${String(i).padStart(3, "0")}`,
+        recipient_name: i % 2 ? "Odd Person" : "Even Person",
+        destination: i <= 5 ? "Zürich" : "Lisbon",
+      });
     }
     const total = await db().parcel.count();
     const first = (await admin.gql(LIST, { per: 10 })).data.parcels;
@@ -370,7 +396,9 @@ describe("deleteParcel", () => {
   it("deletes the parcel with its history and image file", async () => {
     const p = await create({ tracking_code: "DEL-1", recipient_name: "R", destination: "D" });
     for (const title of ["Picked up", "In transit", "Arrived"]) {
-      await admin.gql(`mutation($i: CreateActivityInput!) { createActivity(input: $i) { id } }`, { i: { parcel_id: p.id, title, description: `${title} today` } });
+      await admin.gql(`mutation($i: CreateActivityInput!) { createActivity(input: $i) { id } }`, {
+        i: { parcel_id: p.id, title, description: `${title} today` },
+      });
     }
     const img = await gqlUpload(admin, IMAGE, { id: p.id }, { image: { bytes: PNG, filename: "a.png" } });
     const name = img.data.updateParcelImage.image as string;

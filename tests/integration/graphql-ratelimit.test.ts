@@ -61,7 +61,11 @@ describe("mail without SMTP_URL (this app has none)", () => {
     expect(eml).toMatch(/^To: desk@courier\.example$/m);
     expect(eml).toMatch(/^Reply-To: v@visitor\.example$/m);
     expect(eml).toMatch(/^Subject: \[Contact\] Hi$/m);
-    const out = (await admin.gql(`{ outbox(per_page: 100) { data { kind delivered error } } }`)).data.outbox.data as Array<{ kind: string; delivered: boolean; error: string }>;
+    const out = (await admin.gql(`{ outbox(per_page: 100) { data { kind delivered error } } }`)).data.outbox.data as Array<{
+      kind: string;
+      delivered: boolean;
+      error: string;
+    }>;
     expect(out.filter((m) => m.kind === "contact")).toEqual([
       { kind: "contact", delivered: true, error: "" },
       { kind: "contact", delivered: true, error: "" },

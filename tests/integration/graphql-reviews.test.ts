@@ -57,11 +57,22 @@ describe("createReview", () => {
   it("refuses a file that is not a JPEG or PNG with UNSUPPORTED_MEDIA_TYPE, creating nothing", async () => {
     const before = files();
     const count = await db().review.count();
-    const fake = await gqlUpload(admin, CREATE, { i: { name: "Eve", review: "Nice" } }, { image: { bytes: NOT_AN_IMAGE, filename: "eve.png", type: "image/png" } });
+    const fake = await gqlUpload(
+      admin,
+      CREATE,
+      { i: { name: "Eve", review: "Nice" } },
+      { image: { bytes: NOT_AN_IMAGE, filename: "eve.png", type: "image/png" } },
+    );
     expectError(fake, "UNSUPPORTED_MEDIA_TYPE", /image must be a JPEG or PNG/);
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
-    expectError(await gqlUpload(admin, CREATE, { i: { name: "Eve", review: "Nice" } }, { image: { bytes: svg, filename: "eve.svg", type: "image/svg+xml" } }), "UNSUPPORTED_MEDIA_TYPE");
-    expectError(await gqlUpload(admin, CREATE, { i: { name: "Eve", review: "Nice" } }, { image: { bytes: PNG, filename: "eve.webp", type: "image/webp" } }), "UNSUPPORTED_MEDIA_TYPE");
+    expectError(
+      await gqlUpload(admin, CREATE, { i: { name: "Eve", review: "Nice" } }, { image: { bytes: svg, filename: "eve.svg", type: "image/svg+xml" } }),
+      "UNSUPPORTED_MEDIA_TYPE",
+    );
+    expectError(
+      await gqlUpload(admin, CREATE, { i: { name: "Eve", review: "Nice" } }, { image: { bytes: PNG, filename: "eve.webp", type: "image/webp" } }),
+      "UNSUPPORTED_MEDIA_TYPE",
+    );
     expect(files()).toEqual(before);
     expect(await db().review.count()).toBe(count);
   });

@@ -25,8 +25,15 @@ afterAll(async () => t?.close());
 describe("reading settings", () => {
   it("starts with empty contact details and the mail defaults", async () => {
     expect((await anon.gql(PUBLIC)).data.settings).toEqual({
-      meta_description: "", chat_code: "", contact_email: "", contact_phone: "", contact_phone_alt: "",
-      contact_twitter: "", contact_telegram: "", contact_instagram: "", contact_address: "",
+      meta_description: "",
+      chat_code: "",
+      contact_email: "",
+      contact_phone: "",
+      contact_phone_alt: "",
+      contact_twitter: "",
+      contact_telegram: "",
+      contact_instagram: "",
+      contact_address: "",
     });
     expect((await admin.gql(ADMIN)).data.adminSettings).toMatchObject({ mail_driver: "mail", mail_template: "html1" });
   });
@@ -52,7 +59,10 @@ describe("reading settings", () => {
 
 describe("updateMailSettings", () => {
   it("saves the driver and the template", async () => {
-    expect((await admin.gql(MAIL, { i: { mail_driver: "smtp", mail_template: "html3" } })).data.updateMailSettings).toMatchObject({ mail_driver: "smtp", mail_template: "html3" });
+    expect((await admin.gql(MAIL, { i: { mail_driver: "smtp", mail_template: "html3" } })).data.updateMailSettings).toMatchObject({
+      mail_driver: "smtp",
+      mail_template: "html3",
+    });
     for (const tpl of ["plain", "html1", "html2", "html3", "html4"]) {
       expect((await admin.gql(MAIL, { i: { mail_driver: "mail", mail_template: tpl } })).data.updateMailSettings.mail_template).toBe(tpl);
     }
@@ -73,7 +83,10 @@ describe("updateHtmlSettings", () => {
     const r = await admin.gql(HTML, { i: { meta_description: "Parcels worldwide", chat_code: chat } });
     expect(r.data.updateHtmlSettings).toMatchObject({ meta_description: "Parcels worldwide", chat_code: chat.trim() });
     expect((await admin.gql(HTML, { i: { meta_description: "Parcels and freight" } })).data.updateHtmlSettings.chat_code).toBe(chat.trim());
-    expect((await admin.gql(HTML, { i: { chat_code: null } })).data.updateHtmlSettings).toMatchObject({ chat_code: "", meta_description: "Parcels and freight" });
+    expect((await admin.gql(HTML, { i: { chat_code: null } })).data.updateHtmlSettings).toMatchObject({
+      chat_code: "",
+      meta_description: "Parcels and freight",
+    });
     // Public: the chat code is part of the page the visitor gets.
     expect((await anon.gql(PUBLIC)).data.settings.meta_description).toBe("Parcels and freight");
   });
@@ -99,7 +112,8 @@ describe("updateContactSettings", () => {
     expect((await admin.gql(CONTACT, { i: contact })).data.updateContactSettings).toMatchObject(contact);
     expect((await anon.gql(PUBLIC)).data.settings).toMatchObject(contact);
     expect((await anon.gql(`{ graph { settings { contact_email contact_phone_alt } } }`)).data.graph.settings).toEqual({
-      contact_email: contact.contact_email, contact_phone_alt: contact.contact_phone_alt,
+      contact_email: contact.contact_email,
+      contact_phone_alt: contact.contact_phone_alt,
     });
   });
 
@@ -115,7 +129,11 @@ describe("updateContactSettings", () => {
   it("clears an optional field sent blank and keeps the ones left out", async () => {
     const r = await admin.gql(CONTACT, { i: { contact_email: "ops@courier.example", contact_twitter: "", contact_address: null } });
     expect(r.data.updateContactSettings).toMatchObject({
-      contact_email: "ops@courier.example", contact_twitter: "", contact_address: "", contact_phone: contact.contact_phone, contact_instagram: contact.contact_instagram,
+      contact_email: "ops@courier.example",
+      contact_twitter: "",
+      contact_address: "",
+      contact_phone: contact.contact_phone,
+      contact_instagram: contact.contact_instagram,
     });
     // Mail settings are untouched by the contact group.
     expect(r.data.updateContactSettings.mail_template).toBe("html4");

@@ -21,7 +21,9 @@ let keyed: Client;
 
 /** A second caller: an API key with every scope these routes take. */
 async function keyClient(): Promise<Client> {
-  const made = await admin.gql(`mutation { createApiKey(input: { name: "Heavy", scopes: ["parcels:read", "parcels:write", "history:write"], rate_limit: 1000 }) { key } }`);
+  const made = await admin.gql(
+    `mutation { createApiKey(input: { name: "Heavy", scopes: ["parcels:read", "parcels:write", "history:write"], rate_limit: 1000 }) { key } }`,
+  );
   const key = made.data.createApiKey.key as string;
   const c = new Client(t.url);
   const request = c.request.bind(c);
@@ -36,28 +38,53 @@ beforeAll(async () => {
   // Many parcels (several batches of the export), written straight; a few with every kind of cell.
   for (let i = 0; i < PARCELS; i += 2000) {
     await db().parcel.createMany({
-      data: Array.from({ length: Math.min(2000, PARCELS - i) }, (_, k) => ({ tracking_code: code(i + k), recipient_name: `Recipient ${i + k}`, destination: "Lyon, FR" })),
+      data: Array.from({ length: Math.min(2000, PARCELS - i) }, (_, k) => ({
+        tracking_code: code(i + k),
+        recipient_name: `Recipient ${i + k}`,
+        destination: "Lyon, FR",
+      })),
     });
   }
   await db().parcel.create({
     data: {
-      tracking_code: "HJ-ODD", recipient_name: '=HYPERLINK("x"), "quoted"', destination: "Line\nbreak; semi", weight: 0.125, declared_value: 1e21,
-      notify_recipient: false, protect_details: true, show_map: "yes", map_current_latitude: -33.5, map_current_longitude: 151.25, recipient_language: "de",
-      min_expected_delivery_date: "2026-01-02", status_code: "in_transit", sender_name: "Zoë Ångström 東京",
-      history: { create: [{ title: "One", description: "d", icon: "x", color: "green" }, { title: "Two", description: "d", icon: "x", color: "green" }] },
+      tracking_code: "HJ-ODD",
+      recipient_name: '=HYPERLINK("x"), "quoted"',
+      destination: "Line\nbreak; semi",
+      weight: 0.125,
+      declared_value: 1e21,
+      notify_recipient: false,
+      protect_details: true,
+      show_map: "yes",
+      map_current_latitude: -33.5,
+      map_current_longitude: 151.25,
+      recipient_language: "de",
+      min_expected_delivery_date: "2026-01-02",
+      status_code: "in_transit",
+      sender_name: "Zoë Ångström 東京",
+      history: {
+        create: [
+          { title: "One", description: "d", icon: "x", color: "green" },
+          { title: "Two", description: "d", icon: "x", color: "green" },
+        ],
+      },
     },
   });
   const first = await db().parcel.findUniqueOrThrow({ where: { tracking_code: code(0) } });
-  await db().activity.createMany({ data: Array.from({ length: 3 }, (_, k) => ({ parcel_id: first.id, title: `T${k}`, description: "", icon: "x", color: "blue" })) });
+  await db().activity.createMany({
+    data: Array.from({ length: 3 }, (_, k) => ({ parcel_id: first.id, title: `T${k}`, description: "", icon: "x", color: "blue" })),
+  });
 }, 120_000);
 afterAll(async () => t?.close());
 
 /** The CSV as the export made it before it read on the driver: Prisma's rows with their history counted. */
 async function prismaCsv(): Promise<string> {
   const rows = await db().parcel.findMany({ orderBy: { id: "desc" }, include: { _count: { select: { history: true } } } });
-  const stream = csvStream(CSV_COLUMNS, (async function* () {
-    yield rows.map((p) => ({ ...p, history_entries: p._count.history }));
-  })());
+  const stream = csvStream(
+    CSV_COLUMNS,
+    (async function* () {
+      yield rows.map((p) => ({ ...p, history_entries: p._count.history }));
+    })(),
+  );
   let text = "";
   for await (const chunk of stream) text += chunk;
   return text;
@@ -136,8 +163,12 @@ describe("GET /api/parcels/export.csv", () => {
 
 describe("POST /api/parcels/import", () => {
   const csv = (from: number, n: number, note: string) =>
-    ["tracking_code,recipient_name,destination,parcel_content", ...Array.from({ length: n }, (_, i) => `IMPJ-${from + i},Import ${from + i},Utrecht,${note}`)].join("\r\n");
-  const upload = (c: Client, text: string, query = "") => c.post(`/api/parcels/import${query}`, form({ file: [new Blob([text], { type: "text/csv" }), "p.csv"] }));
+    [
+      "tracking_code,recipient_name,destination,parcel_content",
+      ...Array.from({ length: n }, (_, i) => `IMPJ-${from + i},Import ${from + i},Utrecht,${note}`),
+    ].join("\r\n");
+  const upload = (c: Client, text: string, query = "") =>
+    c.post(`/api/parcels/import${query}`, form({ file: [new Blob([text], { type: "text/csv" }), "p.csv"] }));
 
   it("answers the contract's result for a file of many rows written in several batches, then updates only what changed", async () => {
     const d = ok(await upload(admin, csv(0, 1200, "Books")));
@@ -174,7 +205,11 @@ describe("GET /api/labels.pdf and POST /api/scans", () => {
 
   it("one batch of labels at a time per caller; given back after an error", async () => {
     const list = codes(0, 60).join(",");
-    const results = await Promise.all([admin.get(`/api/labels.pdf?codes=${list}`), admin.get(`/api/labels.pdf?codes=${list}`), keyed.get(`/api/labels.pdf?codes=${list}`)]);
+    const results = await Promise.all([
+      admin.get(`/api/labels.pdf?codes=${list}`),
+      admin.get(`/api/labels.pdf?codes=${list}`),
+      keyed.get(`/api/labels.pdf?codes=${list}`),
+    ]);
     const [a, b] = results[0].status === 200 ? [results[0], results[1]] : [results[1], results[0]];
     expect([a.status, b.status, results[2].status]).toEqual([200, 429, 200]);
     expect(a.headers.get("content-type")).toBe("application/pdf");
@@ -186,7 +221,11 @@ describe("GET /api/labels.pdf and POST /api/scans", () => {
 
   it("one batch of scans at a time per caller; the other's entries are all written", async () => {
     const body = { codes: codes(100, 500), status_code: "in_transit", place: "Heavy hub" };
-    const results = await Promise.all([admin.post("/api/scans", body), admin.post("/api/scans", body), keyed.post("/api/scans", { ...body, codes: codes(700, 500) })]);
+    const results = await Promise.all([
+      admin.post("/api/scans", body),
+      admin.post("/api/scans", body),
+      keyed.post("/api/scans", { ...body, codes: codes(700, 500) }),
+    ]);
     const [a, b] = results[0].status === 200 ? [results[0], results[1]] : [results[1], results[0]];
     const c = results[2];
     expect([a.status, b.status, c.status]).toEqual([200, 429, 200]);

@@ -30,7 +30,8 @@ const signIn = (from: string, path: string, body: unknown) => {
 describe("the per-account sign-in limit in Redis", () => {
   it("counts wrong passwords only: the owner still signs in after 20 of them, those who failed get 429", async () => {
     for (const from of ["127.0.20.2", "127.0.20.3"]) {
-      for (let i = 0; i < 10; i++) expect((await signIn(from, "/api/admins/auth/signin", { email: OWNER.email, password: `wrong-password-${i}` })).status).toBe(422);
+      for (let i = 0; i < 10; i++)
+        expect((await signIn(from, "/api/admins/auth/signin", { email: OWNER.email, password: `wrong-password-${i}` })).status).toBe(422);
     }
     expect(Number(await redis.get(`${prefix}rl:signin-account:${OWNER.email}`))).toBe(20);
     const mine = await signIn("127.0.20.4", "/api/admins/auth/signin", OWNER);

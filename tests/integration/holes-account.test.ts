@@ -58,7 +58,8 @@ const fails = (r: Answer, status: number): string[] => {
   expect(r.status, r.text).toBe(status);
   return r.json.errors;
 };
-const signIn = (c: At, email: string, password: string, more: Record<string, string> = {}) => c.call("POST", "/api/admins/auth/signin", { email, password, ...more });
+const signIn = (c: At, email: string, password: string, more: Record<string, string> = {}) =>
+  c.call("POST", "/api/admins/auth/signin", { email, password, ...more });
 const SIGN_IN = `mutation($i: SignInInput!) { signIn(input: $i) { email totp_required } }`;
 
 let addressSeq = 0;
@@ -181,7 +182,14 @@ describe("2: two-step sign-in needs the current password, is mailed, cleared by 
     expect(resetMail.text).toMatch(/also turns two-step sign-in off/);
     const token = /Your token: (\S+)/.exec(resetMail.text)![1];
     const next = "brand-new-pass-word-3";
-    ok(await new At(address()).call("PATCH", "/api/admins/auth/update/password-guest", { email, new_password: next, confirm_new_password: next, password_token: token }));
+    ok(
+      await new At(address()).call("PATCH", "/api/admins/auth/update/password-guest", {
+        email,
+        new_password: next,
+        confirm_new_password: next,
+        password_token: token,
+      }),
+    );
     const row = await db().admin.findUniqueOrThrow({ where: { id } });
     expect(row).toMatchObject({ totp_enabled: false, totp_secret: null });
     expect(await db().recoveryCode.count({ where: { admin_id: id } })).toBe(0);
@@ -238,7 +246,8 @@ describe("3: the per-account sign-in limit counts failures only and locks out on
     const email = "target@holes.example";
     await member(email, "owner");
     const [a, b] = [new At(address()), new At(address())];
-    for (const c of [a, b]) for (let i = 0; i < 10; i++) expect(fails(await signIn(c, email, `wrong-password-${i}`), 422)).toEqual(["email or password is incorrect"]);
+    for (const c of [a, b])
+      for (let i = 0; i < 10; i++) expect(fails(await signIn(c, email, `wrong-password-${i}`), 422)).toEqual(["email or password is incorrect"]);
     // The account is at its limit of 20 wrong tries: the member, from an address that has not failed, signs in.
     const mine = new At(address());
     expect(ok(await signIn(mine, email, PASSWORD))).toEqual({ email, role: "owner" });
@@ -280,14 +289,18 @@ describe("4: a change of password is limited like a sign-in", () => {
   it("wrong current passwords count per client and per account, 429 past them, through both doors", async () => {
     const email = "change@holes.example";
     const { c } = await memberSignedIn(email);
-    const change = (x: At, password: string) => x.call("PATCH", "/api/admins/auth/update/password-user", { password, new_password: "new-pass-word-99", confirm_new_password: "new-pass-word-99" });
+    const change = (x: At, password: string) =>
+      x.call("PATCH", "/api/admins/auth/update/password-user", { password, new_password: "new-pass-word-99", confirm_new_password: "new-pass-word-99" });
     const CHANGE = `mutation($i: ChangePasswordInput!) { changePassword(input: $i) }`;
     for (let i = 0; i < 10; i++) expect(fails(await change(c, `wrong-password-${i}`), 422)).toEqual(["password is incorrect"]);
     // The 11th from this address: 429, even with the right password.
     const refused = await change(c, PASSWORD);
     fails(refused, 429);
     expect(Number(refused.headers["retry-after"])).toBeGreaterThan(0);
-    expect((await c.gql(CHANGE, { i: { password: PASSWORD, new_password: "new-pass-word-99", confirm_new_password: "new-pass-word-99" } })).errors?.[0].extensions.code).toBe("TOO_MANY_REQUESTS");
+    expect(
+      (await c.gql(CHANGE, { i: { password: PASSWORD, new_password: "new-pass-word-99", confirm_new_password: "new-pass-word-99" } })).errors?.[0].extensions
+        .code,
+    ).toBe("TOO_MANY_REQUESTS");
 
     // The same session from a second address (GraphQL): 10 more wrong ones reach the account's 20.
     const d = c.from2(address());
@@ -322,10 +335,24 @@ describe("6: an invited member without a password gets no reset token", () => {
     expect(smtp.messages.filter((m) => m.to.includes(email) && /reset token/.test(decodeMail(m.raw).subject))).toEqual([]);
 
     // A token made for the invited row (as before this fix) does not set a password.
-    await db().passwordReset.create({ data: { admin_id: invited.id, token_hash: sha256("invitee-token-aaaaaaaa"), expires_at: new Date(Date.now() + 600_000) } });
+    await db().passwordReset.create({
+      data: { admin_id: invited.id, token_hash: sha256("invitee-token-aaaaaaaa"), expires_at: new Date(Date.now() + 600_000) },
+    });
     const next = "sneaky-pass-word-4";
-    expect(fails(await anon.call("PATCH", "/api/admins/auth/update/password-guest", { email, new_password: next, confirm_new_password: next, password_token: "invitee-token-aaaaaaaa" }), 422)).toEqual(["password_token is invalid or expired"]);
-    const g = await anon.gql(`mutation($i: ResetPasswordInput!) { resetPassword(input: $i) }`, { i: { email, new_password: next, confirm_new_password: next, password_token: "invitee-token-aaaaaaaa" } });
+    expect(
+      fails(
+        await anon.call("PATCH", "/api/admins/auth/update/password-guest", {
+          email,
+          new_password: next,
+          confirm_new_password: next,
+          password_token: "invitee-token-aaaaaaaa",
+        }),
+        422,
+      ),
+    ).toEqual(["password_token is invalid or expired"]);
+    const g = await anon.gql(`mutation($i: ResetPasswordInput!) { resetPassword(input: $i) }`, {
+      i: { email, new_password: next, confirm_new_password: next, password_token: "invitee-token-aaaaaaaa" },
+    });
     expect(g.errors?.[0].message).toBe("password_token is invalid or expired");
     expect((await db().admin.findUniqueOrThrow({ where: { id: invited.id } })).password_hash).toBe("");
     fails(await signIn(new At(address()), email, next), 422);
@@ -333,7 +360,13 @@ describe("6: an invited member without a password gets no reset token", () => {
 });
 
 describe("7: sign-ins, right and wrong, and sign-outs are in the audit log", () => {
-  type Entry = { actor: { kind: string; id: number | null; name: string }; operation: string; object_type: string; object_id: string | null; changes: Record<string, [unknown, unknown]> };
+  type Entry = {
+    actor: { kind: string; id: number | null; name: string };
+    operation: string;
+    object_type: string;
+    object_id: string | null;
+    changes: Record<string, [unknown, unknown]>;
+  };
   const log = async (q: string): Promise<Entry[]> => ok(await owner.call("GET", `/api/audit?per_page=100&${q}`)).data;
 
   it("records each sign-in (the member as actor), each failure (the member as object; an unknown address hashed) and sign-outs; the filters find them", async () => {
@@ -350,19 +383,39 @@ describe("7: sign-ins, right and wrong, and sign-outs are in the audit log", () 
 
     // The member's object history: two failures by a visitor, two sign-ins and two sign-outs by the member.
     const history = (await log(`object_type=member&object_id=${id}`)).reverse().filter((e) => e.operation.startsWith("account."));
-    expect(history.map((e) => e.operation)).toEqual(["account.signIn.failed", "account.signIn", "account.signIn.failed", "account.signIn", "account.signOut", "account.signOut"]);
+    expect(history.map((e) => e.operation)).toEqual([
+      "account.signIn.failed",
+      "account.signIn",
+      "account.signIn.failed",
+      "account.signIn",
+      "account.signOut",
+      "account.signOut",
+    ]);
     const [failed, signedIn] = history;
-    expect(failed).toMatchObject({ actor: { kind: "system", id: null, name: "visitor" }, object_type: "member", object_id: String(id), changes: { failure: [null, "email or password is incorrect"], client: [null, c.from] } });
+    expect(failed).toMatchObject({
+      actor: { kind: "system", id: null, name: "visitor" },
+      object_type: "member",
+      object_id: String(id),
+      changes: { failure: [null, "email or password is incorrect"], client: [null, c.from] },
+    });
     expect(signedIn).toMatchObject({ actor: { kind: "member", id, name: email }, changes: { signed_in_with: [null, "password"], client: [null, c.from] } });
     // By actor: the member's own entries; the visitor's failures.
-    expect((await log(`actor=member:${id}`)).map((e) => e.operation).sort()).toEqual(["account.signIn", "account.signIn", "account.signOut", "account.signOut"]);
+    expect((await log(`actor=member:${id}`)).map((e) => e.operation).sort()).toEqual([
+      "account.signIn",
+      "account.signIn",
+      "account.signOut",
+      "account.signOut",
+    ]);
     expect((await log(`actor=${encodeURIComponent(email)}`)).length).toBe(4);
     expect((await log(`actor=visitor&object_type=member&object_id=${id}`)).length).toBe(2);
     const today = new Date().toISOString().slice(0, 10);
     expect((await log(`object_type=member&object_id=${id}&from=${today}&to=${today}`)).filter((e) => e.operation.startsWith("account.")).length).toBe(6);
     expect(await log(`object_type=member&object_id=${id}&to=2000-01-01`)).toEqual([]);
     // GraphQL reads them too.
-    const gl = await owner.gql(`query($id: String) { auditLog(object_type: "member", object_id: $id, per_page: 100) { data { operation actor { kind name } } } }`, { id: String(id) });
+    const gl = await owner.gql(
+      `query($id: String) { auditLog(object_type: "member", object_id: $id, per_page: 100) { data { operation actor { kind name } } } }`,
+      { id: String(id) },
+    );
     expect(gl.data?.auditLog.data.map((e: { operation: string }) => e.operation)).toContain("account.signIn.failed");
   });
 

@@ -22,7 +22,14 @@ const CONTACT = "desk@holes.example";
 const SEND = `mutation($i: AdminMailInput!) { sendEmail(input: $i) }`;
 const MAIL_SETTINGS = `mutation($i: MailSettingsInput!) { updateMailSettings(input: $i) { mail_driver smtp_allow_plain } }`;
 
-type Entry = { id: number; actor: { kind: string; id: number | null; name: string }; operation: string; object_type: string; object_id: string | null; changes: Record<string, [unknown, unknown]> };
+type Entry = {
+  id: number;
+  actor: { kind: string; id: number | null; name: string };
+  operation: string;
+  object_type: string;
+  object_id: string | null;
+  changes: Record<string, [unknown, unknown]>;
+};
 
 let t: TestApp;
 let plain: Awaited<ReturnType<typeof startSmtp>>;
@@ -95,7 +102,9 @@ describe("hole 5: Send Email (mail_driver smtp) requires TLS unless the owner al
   it("a peer without STARTTLS is refused with a clear 422 before the password is sent (REST and GraphQL)", async () => {
     const r = await owner.post("/api/contact", { to: "client@out.example", subject: "No TLS here", body: "Secret body", password: "mailbox-Secret-1" });
     const [message] = fails(r, 422);
-    expect(message).toMatch(/^The message could not be delivered: the SMTP server does not offer TLS \(STARTTLS\), so the password would travel in clear; .*allow plain SMTP in Mail Settings/);
+    expect(message).toMatch(
+      /^The message could not be delivered: the SMTP server does not offer TLS \(STARTTLS\), so the password would travel in clear; .*allow plain SMTP in Mail Settings/,
+    );
     const g = await owner.gql(SEND, { i: { to: "client@out.example", subject: "No TLS here either", body: "b", password: "mailbox-Secret-2" } });
     expectError(g, "BAD_USER_INPUT", /does not offer TLS/);
     expect(plain.logins).toEqual([]);
@@ -113,7 +122,9 @@ describe("hole 5: Send Email (mail_driver smtp) requires TLS unless the owner al
     ok(await owner.post("/api/contact", { to: "client@out.example", subject: "Plain allowed", body: "b", password: "mailbox-Secret-3" }));
     await plain.waitFor((m) => m.to.includes("client@out.example"));
     expect(plain.logins).toEqual([{ user: CONTACT, pass: "mailbox-Secret-3", secure: false }]);
-    expect(ok(await owner.patch("/api/settings", { mail_driver: "smtp", mail_template: "plain", smtp_allow_plain: false }))).toMatchObject({ smtp_allow_plain: false });
+    expect(ok(await owner.patch("/api/settings", { mail_driver: "smtp", mail_template: "plain", smtp_allow_plain: false }))).toMatchObject({
+      smtp_allow_plain: false,
+    });
     fails(await owner.post("/api/contact", { to: "client@out.example", subject: "Plain off again", body: "b", password: "mailbox-Secret-4" }), 422);
     expect(plain.logins).toHaveLength(1);
   });
@@ -122,7 +133,10 @@ describe("hole 5: Send Email (mail_driver smtp) requires TLS unless the owner al
     await withConfig({ smtpUrl: tls.url }, async () => {
       for (const allow of [false, true]) {
         ok(await owner.patch("/api/settings", { mail_driver: "smtp", mail_template: "plain", smtp_allow_plain: allow }));
-        const [message] = fails(await owner.post("/api/contact", { to: "c@tls.example", subject: `Self-signed ${allow}`, body: "b", password: "mailbox-Secret-5" }), 422);
+        const [message] = fails(
+          await owner.post("/api/contact", { to: "c@tls.example", subject: `Self-signed ${allow}`, body: "b", password: "mailbox-Secret-5" }),
+          422,
+        );
         expect(message).toMatch(/the SMTP server's TLS certificate is not trusted \(self[- ]signed certificate\)/);
       }
     });
@@ -191,7 +205,10 @@ describe("hole 7: Send Email is in the audit log (who, recipients, subject; neve
   it("each send through either door, delivered or not, with the outbox message as its object", async () => {
     ok(await owner.patch("/api/settings", { mail_driver: "smtp", mail_template: "plain", smtp_allow_plain: true }));
     ok(await owner.post("/api/contact", { to: "audited@out.example", subject: "Audited REST", body: "Body-Not-In-Log", password: "Pass-Not-In-Log" }));
-    expect((await dispatcher.gql(SEND, { i: { to: "audited@out.example", subject: "Audited GraphQL", body: "Body-Not-In-Log", password: "Pass-Not-In-Log" } })).errors).toBeUndefined();
+    expect(
+      (await dispatcher.gql(SEND, { i: { to: "audited@out.example", subject: "Audited GraphQL", body: "Body-Not-In-Log", password: "Pass-Not-In-Log" } }))
+        .errors,
+    ).toBeUndefined();
     ok(await owner.patch("/api/settings", { mail_driver: "mail", mail_template: "html1" }));
     const entries = (await log({ object_type: "mail" })).filter((e) => e.operation === "mail.send");
     const rest = entries.find((e) => e.changes.subject?.[1] === "Audited REST")!;
@@ -232,7 +249,12 @@ describe("hole 7: files that take data away are in the audit log", () => {
 
   it("the parcel export (CSV) with its filter", async () => {
     expect(await download(dispatcher, "/api/parcels/export.csv?search=HOLE-23")).toBe(200);
-    expect(await lastOf("parcels.export")).toMatchObject({ actor: { kind: "member", name: DISPATCHER.email }, object_type: "parcel", object_id: null, changes: { search: [null, "HOLE-23"] } });
+    expect(await lastOf("parcels.export")).toMatchObject({
+      actor: { kind: "member", name: DISPATCHER.email },
+      object_type: "parcel",
+      object_id: null,
+      changes: { search: [null, "HOLE-23"] },
+    });
     expect(await download(owner, "/api/parcels/export.csv")).toBe(200);
     expect(await lastOf("parcels.export")).toMatchObject({ actor: { name: OWNER.email }, changes: {} });
     // Refused: no file, no entry.
@@ -244,7 +266,11 @@ describe("hole 7: files that take data away are in the audit log", () => {
 
   it("a single label and a batch of labels with their codes, whoever prints them (member or API key)", async () => {
     expect(await download(courier, `/api/parcels/${codes[0]}/label.pdf`)).toBe(200);
-    expect(await lastOf("labels.print")).toMatchObject({ actor: { kind: "member", name: COURIER.email }, object_type: "parcel", changes: { code: [null, codes[0]] } });
+    expect(await lastOf("labels.print")).toMatchObject({
+      actor: { kind: "member", name: COURIER.email },
+      object_type: "parcel",
+      changes: { code: [null, codes[0]] },
+    });
     expect(await download(owner, `/api/labels.pdf?codes=${codes.join(",")}&format=a4`)).toBe(200);
     expect(await lastOf("labels.print")).toMatchObject({ actor: { name: OWNER.email }, changes: { codes: [null, codes.join(",")], format: [null, "a4"] } });
     const secret = `ck_${"h".repeat(40)}`;

@@ -92,7 +92,11 @@ describe("hole 1: an API key changes and deletes only the history entries it add
       const g = await keyB.gql(UPDATE_ACTIVITY, { i: { id: target, ...forged } });
       expect(g.errors?.[0]).toMatchObject({ message: "This API key may only change the history entries it added", extensions: { code: "FORBIDDEN" } });
       // Other shapes of the same call: a parcel_id of its own, only a status, a blank status.
-      for (const body of [{ id: target, parcel_id: p.id, title: "x" }, { id: target, status_code: "returned_to_sender" }, { id: target, status_code: "" }]) {
+      for (const body of [
+        { id: target, parcel_id: p.id, title: "x" },
+        { id: target, status_code: "returned_to_sender" },
+        { id: target, status_code: "" },
+      ]) {
         expect((await keyB.patch("/api/activities", body)).status, JSON.stringify(body)).toBe(403);
       }
       expect((await keyB.delete("/api/activities", { id: target })).status).toBe(403);
@@ -227,7 +231,8 @@ describe("hole 8: rescheduling needs the second factor or the e-mail's link", ()
 describe("hole 9: deleting a parcel removes every file it owns", () => {
   async function withFiles() {
     const p = await parcel();
-    const image = ok(await admin.post("/api/parcels/image", form({ id: String(p.id), image: [new Blob([new Uint8Array(png(3, 3))]), "parcel.png"] }))).image as string;
+    const image = ok(await admin.post("/api/parcels/image", form({ id: String(p.id), image: [new Blob([new Uint8Array(png(3, 3))]), "parcel.png"] })))
+      .image as string;
     const fd = new FormData();
     fd.append("receiver_name", "J. Smith");
     fd.append("signature", new Blob([new Uint8Array(png(40, 10, [0, 0, 0]))]), "signature.png");
@@ -262,7 +267,9 @@ describe("hole 10c: a proof of delivery is refused where a delivered scan is", (
       fd.append("signature", new Blob([new Uint8Array(png(40, 10, [0, 0, 0]))]), "signature.png");
       const r = await admin.post(`/api/parcels/${p.tracking_code}/delivery-proof`, fd);
       expect(r.status, r.text).toBe(409);
-      expect(r.json.errors[0]).toMatch(/^A proof of delivery cannot be recorded: the parcel is (cancelled|returned to sender) \(Not allowed: the parcel's journey is over\)$/);
+      expect(r.json.errors[0]).toMatch(
+        /^A proof of delivery cannot be recorded: the parcel is (cancelled|returned to sender) \(Not allowed: the parcel's journey is over\)$/,
+      );
       const g = await admin.gql(RECORD, { c: p.tracking_code, i: { receiver_name: "J. Smith" } });
       expect(g.errors?.[0]).toMatchObject({ extensions: { code: "CONFLICT" } });
       expect(g.errors?.[0].message).toMatch(/A proof of delivery cannot be recorded/);

@@ -16,7 +16,16 @@ beforeAll(async () => {
   admin = await signedIn(t);
   parcelId = ok(await admin.post("/api/parcels", { tracking_code: "HC-1", recipient_name: "Cache Test", destination: "Oslo", status: "In transit" }), 201).id;
   ok(await admin.post("/api/activities", { parcel_id: parcelId, title: "Picked up", description: "At the depot" }), 201);
-  ok(await admin.post("/api/parcels", { tracking_code: "HC-P", recipient_name: "Private Person", destination: "Turku", recipient_postcode: "20100", protect_details: true }), 201);
+  ok(
+    await admin.post("/api/parcels", {
+      tracking_code: "HC-P",
+      recipient_name: "Private Person",
+      destination: "Turku",
+      recipient_postcode: "20100",
+      protect_details: true,
+    }),
+    201,
+  );
   slug = ok(await admin.post("/api/pages", { title: "Cache Page", content: "Hello" }), 201).slug;
 });
 afterAll(async () => {

@@ -64,7 +64,10 @@ describe("HTTP hardening", () => {
 
   it("serves uploads as images only, never as something a browser would run", async () => {
     const admin = await signedIn(t);
-    const r = ok(await admin.post("/api/reviews", form({ name: "A", review: "B", image: [new Blob([new Uint8Array(makePng())], { type: "image/png" }), "a.png"] })), 201);
+    const r = ok(
+      await admin.post("/api/reviews", form({ name: "A", review: "B", image: [new Blob([new Uint8Array(makePng())], { type: "image/png" }), "a.png"] })),
+      201,
+    );
     const img = await fetch(`${t.url}/uploads/images/${r.image}`);
     expect(img.headers.get("content-type")).toBe("image/png");
     expect(img.headers.get("x-content-type-options")).toBe("nosniff");

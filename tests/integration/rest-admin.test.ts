@@ -53,7 +53,8 @@ describe("POST /api/admins (the one-time link)", () => {
   it("422 naming each bad field while no admin exists, and nothing is created", async () => {
     expect(fails(await client().post("/api/admins", { token: SETUP_TOKEN }), 422)).toEqual(["email is required", "password is required"]);
     expect(fails(await client().post("/api/admins", { email: "nope", password: "short", token: SETUP_TOKEN }), 422)).toEqual([
-      "email must be an e-mail address", "password must be at least 12 characters",
+      "email must be an e-mail address",
+      "password must be at least 12 characters",
     ]);
     expect(fails(await client().post("/api/admins", { email: "a@example.com", password: "password1234", token: SETUP_TOKEN }), 422)).toEqual([
       "password is one of the most common passwords; choose another",
@@ -65,7 +66,9 @@ describe("POST /api/admins (the one-time link)", () => {
     const r = await client().post("/api/admins", { email: "Boss@Example.com", password: ADMIN.password, token: SETUP_TOKEN });
     expect(ok(r, 201)).toEqual({ email: ADMIN.email, role: "owner" });
     expect(r.json.message).toBe("Admin created");
-    expect(fails(await client().post("/api/admins", { email: "other@example.com", password: "long enough 2", token: SETUP_TOKEN }), 403)[0]).toMatch(/already exists/);
+    expect(fails(await client().post("/api/admins", { email: "other@example.com", password: "long enough 2", token: SETUP_TOKEN }), 403)[0]).toMatch(
+      /already exists/,
+    );
     fails(await client().post("/api/admins", {}), 403);
     fails(await client().post("/api/admins", "{broken", { "content-type": "application/json" }), 400);
     // Multipart is not taken here at all (only file uploads and sign-in read it).
@@ -74,7 +77,7 @@ describe("POST /api/admins (the one-time link)", () => {
 });
 
 describe("401 on every admin path without a session", () => {
-  it.each(ADMIN_PATHS)("%s %s -> 401 with admin \"false\"", async (method, path, body) => {
+  it.each(ADMIN_PATHS)('%s %s -> 401 with admin "false"', async (method, path, body) => {
     const r = await client().request(method, path, body);
     fails(r, 401);
     expect(r.json.admin).toBe("false");
@@ -112,14 +115,17 @@ describe("POST /api/admins/auth/signin", () => {
     const c = client();
     const wrong = await c.post("/api/admins/auth/signin", { email: ADMIN.email, password: "wrong password" });
     expect(fails(wrong, 422)).toEqual(["email or password is incorrect"]);
-    expect(fails(await c.post("/api/admins/auth/signin", { email: "ghost@example.com", password: "whatever1" }), 422)).toEqual(["email or password is incorrect"]);
+    expect(fails(await c.post("/api/admins/auth/signin", { email: "ghost@example.com", password: "whatever1" }), 422)).toEqual([
+      "email or password is incorrect",
+    ]);
     expect(c.cookies.has(SESSION)).toBe(false);
   });
 
   it("422 naming missing or malformed fields", async () => {
     expect(fails(await client().post("/api/admins/auth/signin", {}), 422)).toEqual(["email is required", "password is required"]);
     expect(fails(await client().post("/api/admins/auth/signin", { email: "x", password: 12345678 }), 422)).toEqual([
-      "email must be an e-mail address", "password must be text",
+      "email must be an e-mail address",
+      "password must be text",
     ]);
   });
 });
@@ -193,11 +199,14 @@ describe("PATCH /api/admins/auth/update/password-guest", () => {
       "password_token is invalid or expired",
     ]);
     fails(await client().patch("/api/admins/auth/update/password-guest", { ...base, email: "ghost@example.com" }), 422);
-    expect(fails(await client().patch("/api/admins/auth/update/password-guest", { ...base, new_password: "short", confirm_new_password: "short" }), 422)).toEqual([
-      "new_password must be at least 12 characters",
-    ]);
+    expect(
+      fails(await client().patch("/api/admins/auth/update/password-guest", { ...base, new_password: "short", confirm_new_password: "short" }), 422),
+    ).toEqual(["new_password must be at least 12 characters"]);
     expect(fails(await client().patch("/api/admins/auth/update/password-guest", {}), 422)).toEqual([
-      "email is required", "new_password is required", "confirm_new_password is required", "password_token is required",
+      "email is required",
+      "new_password is required",
+      "confirm_new_password is required",
+      "password_token is required",
     ]);
   });
 
@@ -215,16 +224,31 @@ describe("PATCH /api/admins/auth/update/password-guest", () => {
     ok(await client().post("/api/admins/auth/signin", { email: ADMIN.email, password: NEW }));
     // Back to the usual password for the rest of the file.
     const again = await requestToken();
-    ok(await client().patch("/api/admins/auth/update/password-guest", { email: ADMIN.email, new_password: ADMIN.password, confirm_new_password: ADMIN.password, password_token: again }));
+    ok(
+      await client().patch("/api/admins/auth/update/password-guest", {
+        email: ADMIN.email,
+        new_password: ADMIN.password,
+        confirm_new_password: ADMIN.password,
+        password_token: again,
+      }),
+    );
   });
 
   it("422 for an expired token", async () => {
     const token = await requestToken();
     const { db } = await import("../../server/db/index.js");
     await db().passwordReset.updateMany({ where: { used_at: null }, data: { expires_at: new Date(Date.now() - 1000) } });
-    expect(fails(await client().patch("/api/admins/auth/update/password-guest", {
-      email: ADMIN.email, new_password: "whatever-long", confirm_new_password: "whatever-long", password_token: token,
-    }), 422)).toEqual(["password_token is invalid or expired"]);
+    expect(
+      fails(
+        await client().patch("/api/admins/auth/update/password-guest", {
+          email: ADMIN.email,
+          new_password: "whatever-long",
+          confirm_new_password: "whatever-long",
+          password_token: token,
+        }),
+        422,
+      ),
+    ).toEqual(["password_token is invalid or expired"]);
   });
 });
 
@@ -232,15 +256,29 @@ describe("PATCH /api/admins/auth/update/password-user", () => {
   it("422 for a wrong current password, a mismatch or a short new password", async () => {
     const c = client();
     ok(await c.post("/api/admins/auth/signin", ADMIN));
-    expect(fails(await c.patch("/api/admins/auth/update/password-user", { password: "not mine!", new_password: "longer password", confirm_new_password: "longer password" }), 422)).toEqual([
-      "password is incorrect",
-    ]);
-    expect(fails(await c.patch("/api/admins/auth/update/password-user", { password: ADMIN.password, new_password: "longer password", confirm_new_password: "other password" }), 422)).toEqual([
-      "confirm_new_password must match new_password",
-    ]);
-    expect(fails(await c.patch("/api/admins/auth/update/password-user", { password: ADMIN.password, new_password: "short", confirm_new_password: "short" }), 422)).toEqual([
-      "new_password must be at least 12 characters",
-    ]);
+    expect(
+      fails(
+        await c.patch("/api/admins/auth/update/password-user", {
+          password: "not mine!",
+          new_password: "longer password",
+          confirm_new_password: "longer password",
+        }),
+        422,
+      ),
+    ).toEqual(["password is incorrect"]);
+    expect(
+      fails(
+        await c.patch("/api/admins/auth/update/password-user", {
+          password: ADMIN.password,
+          new_password: "longer password",
+          confirm_new_password: "other password",
+        }),
+        422,
+      ),
+    ).toEqual(["confirm_new_password must match new_password"]);
+    expect(
+      fails(await c.patch("/api/admins/auth/update/password-user", { password: ADMIN.password, new_password: "short", confirm_new_password: "short" }), 422),
+    ).toEqual(["new_password must be at least 12 characters"]);
     ok(await c.get("/api/parcels"));
   });
 

@@ -43,7 +43,10 @@ describe("POST /api/parcels/import?dry_run=true", () => {
     expect(d.rows[2]).toMatchObject({ row: 4, tracking_code: "IMP-BAD-1", action: "error" });
     const errs: string[] = d.rows[2].errors;
     for (const column of ["destination", "weight", "recipient_email", "status_code", "show_map"]) {
-      expect(errs.some((m) => m.startsWith(`${column} `)), `${column} in ${JSON.stringify(errs)}`).toBe(true);
+      expect(
+        errs.some((m) => m.startsWith(`${column} `)),
+        `${column} in ${JSON.stringify(errs)}`,
+      ).toBe(true);
     }
     expect(d.rows[3]).toMatchObject({ row: 5, action: "error", errors: ["tracking_code may hold only letters, digits and -"] });
     fails(await admin.get("/api/parcels/IMP-NEW-1"), 404);
@@ -62,11 +65,7 @@ describe("POST /api/parcels/import", () => {
   it("creates new codes, updates existing ones (only the columns given), skips failing rows, and the public view changes at once", async () => {
     // Warm the public cache first: the import must evict it.
     expect(ok(await new Client(t.url).get("/api/parcels/IMP-OLD-1")).destination).toBe("Old Town");
-    const file = [
-      "tracking_code,destination,weight",
-      "IMP-OLD-1,Harbour Road 1,",
-      "IMP-FAIL-1,Nowhere,1",
-    ].join("\n");
+    const file = ["tracking_code,destination,weight", "IMP-OLD-1,Harbour Road 1,", "IMP-FAIL-1,Nowhere,1"].join("\n");
     const d = ok(await upload(admin, file));
     expect(d).toMatchObject({ created: 0, updated: 1, failed: 1 });
     expect(d.rows[1]).toMatchObject({ row: 3, action: "error", errors: ["recipient_name is required"] });
@@ -76,7 +75,8 @@ describe("POST /api/parcels/import", () => {
   });
 
   it("reads UTF-8 with a byte-order mark and ; between cells, quoted cells with ; and line breaks, any script", async () => {
-    const file = "\uFEFFtracking_code;recipient_name;destination;recipient_phone_number;notify_recipient\r\n" +
+    const file =
+      "\uFEFFtracking_code;recipient_name;destination;recipient_phone_number;notify_recipient\r\n" +
       'IMP-SEMI-1;"محمد العلي";"Street 1; Block 2\nRiyadh";\'+966 11 000 0000;false\r\n' +
       "\r\n;;;;\r\nIMP-SEMI-2;山田太郎;東京都;;true\r\n";
     const d = ok(await upload(admin, file));
@@ -111,24 +111,39 @@ describe("POST /api/parcels/import", () => {
   });
 
   it("checks the rules between fields as a single write does (map needs coordinates, window order)", async () => {
-    const d = ok(await upload(admin, "tracking_code,recipient_name,destination,show_map,min_expected_delivery_date,max_expected_delivery_date\n" +
-      "IMP-MAP-1,A,B,yes,,\nIMP-WIN-1,A,B,no,2026-12-10,2026-12-01\n", "?dry_run=true"));
+    const d = ok(
+      await upload(
+        admin,
+        "tracking_code,recipient_name,destination,show_map,min_expected_delivery_date,max_expected_delivery_date\n" +
+          "IMP-MAP-1,A,B,yes,,\nIMP-WIN-1,A,B,no,2026-12-10,2026-12-01\n",
+        "?dry_run=true",
+      ),
+    );
     expect(d.rows[0].errors).toContain("map_current_latitude is required when show_map is yes");
     expect(d.rows[1].errors).toEqual(["max_expected_delivery_date must not be before min_expected_delivery_date"]);
   });
 
   it("sends the webhooks of single writes: parcel.created, status.changed (and parcel.delivered) for a new status", async () => {
-    const hook = ok(await admin.post("/api/webhooks", { url: "http://127.0.0.1:9/hook", events: ["parcel.created", "status.changed", "parcel.delivered"] }), 201);
+    const hook = ok(
+      await admin.post("/api/webhooks", { url: "http://127.0.0.1:9/hook", events: ["parcel.created", "status.changed", "parcel.delivered"] }),
+      201,
+    );
     // Every event the import emitted is in the log once the deliveries it started are queued (settleWebhooks).
     const events = async () => {
       await settleWebhooks();
-      const got = ok(await admin.get(`/api/webhooks/${hook.id}/deliveries?per_page=100`)).data.map((x: { event: string; payload: string }) => `${x.event} ${JSON.parse(x.payload).data.parcel.tracking_code}`);
+      const got = ok(await admin.get(`/api/webhooks/${hook.id}/deliveries?per_page=100`)).data.map(
+        (x: { event: string; payload: string }) => `${x.event} ${JSON.parse(x.payload).data.parcel.tracking_code}`,
+      );
       return (got as string[]).sort();
     };
     ok(await upload(admin, "tracking_code,recipient_name,destination,status_code\nIMP-HOOK-1,A,B,picked_up\nIMP-HOOK-2,C,D,delivered\nIMP-HOOK-3,E,F,\n"));
     expect(await events()).toEqual([
-      "parcel.created IMP-HOOK-1", "parcel.created IMP-HOOK-2", "parcel.created IMP-HOOK-3", "parcel.delivered IMP-HOOK-2",
-      "status.changed IMP-HOOK-1", "status.changed IMP-HOOK-2",
+      "parcel.created IMP-HOOK-1",
+      "parcel.created IMP-HOOK-2",
+      "parcel.created IMP-HOOK-3",
+      "parcel.delivered IMP-HOOK-2",
+      "status.changed IMP-HOOK-1",
+      "status.changed IMP-HOOK-2",
     ]);
     // An update that changes the status sends status.changed; one that keeps it sends nothing.
     ok(await upload(admin, "tracking_code,status_code,destination\nIMP-HOOK-1,in_transit,B\nIMP-HOOK-2,delivered,Z\n"));
@@ -144,7 +159,14 @@ describe("refused files", () => {
     const r = await upload(anon, "tracking_code\nX\n");
     fails(r, 401);
     expect(r.json.admin).toBe("false");
-    expectUnauthenticated(await gqlUpload(anon, "mutation($f: Upload!) { importParcels(file: $f) { created } }", {}, { f: { bytes: Buffer.from("tracking_code\nX\n"), filename: "a.csv" } }));
+    expectUnauthenticated(
+      await gqlUpload(
+        anon,
+        "mutation($f: Upload!) { importParcels(file: $f) { created } }",
+        {},
+        { f: { bytes: Buffer.from("tracking_code\nX\n"), filename: "a.csv" } },
+      ),
+    );
   });
 
   it("415 for a file that is not UTF-8 text; 422 for no file, an empty file, no header or unknown columns, a broken quote", async () => {
@@ -158,7 +180,7 @@ describe("refused files", () => {
   });
 
   it("413 above the upload limit (UPLOAD_MAX_BYTES, 5 MB by default), naming the field", async () => {
-    const big = "tracking_code,recipient_name,destination\n" + "X-1,A,B\n".repeat(5 * 1024 * 1024 / 8 + 10);
+    const big = "tracking_code,recipient_name,destination\n" + "X-1,A,B\n".repeat((5 * 1024 * 1024) / 8 + 10);
     expect(fails(await upload(admin, big), 413)).toEqual(["file must be at most 5 MB"]);
   });
 
@@ -175,8 +197,13 @@ describe("GraphQL importParcels", () => {
     const dry = await gqlUpload(admin, q, { d: true }, { f: { bytes, filename: "g.csv", type: "text/csv" } });
     expect(dry.errors).toBeUndefined();
     expect(dry.data.importParcels).toEqual({
-      created: 1, updated: 0, failed: 1,
-      rows: [{ row: 2, tracking_code: "IMP-GQL-1", action: "create", errors: [] }, { row: 3, tracking_code: "IMP-GQL-2", action: "error", errors: ["weight must be a number"] }],
+      created: 1,
+      updated: 0,
+      failed: 1,
+      rows: [
+        { row: 2, tracking_code: "IMP-GQL-1", action: "create", errors: [] },
+        { row: 3, tracking_code: "IMP-GQL-2", action: "error", errors: ["weight must be a number"] },
+      ],
     });
     const done = await gqlUpload(admin, q, {}, { f: { bytes, filename: "g.csv", type: "text/csv" } });
     expect(done.data.importParcels).toMatchObject({ created: 1, failed: 1 });
@@ -201,7 +228,10 @@ describe("GraphQL importParcels", () => {
 describe("10 000 rows", () => {
   it("are checked, created and then updated (the times are printed; the test's time-out catches a blow-up)", async () => {
     const lines = ["tracking_code,recipient_name,destination,weight,shipped_via,status_code,sender_name,pickup_location"];
-    for (let i = 0; i < 10_000; i++) lines.push(`BULK-${String(i).padStart(5, "0")},Recipient ${i},"City ${i % 97}, Street ${i}",${(i % 50) + 0.5},Road,in_transit,Sender ${i},Depot ${i % 7}`);
+    for (let i = 0; i < 10_000; i++)
+      lines.push(
+        `BULK-${String(i).padStart(5, "0")},Recipient ${i},"City ${i % 97}, Street ${i}",${(i % 50) + 0.5},Road,in_transit,Sender ${i},Depot ${i % 7}`,
+      );
     let file = lines.join("\n");
     const time = async (query: string) => {
       const start = performance.now();
@@ -217,9 +247,15 @@ describe("10 000 rows", () => {
     file = file.replace(/,Road,/g, ",Sea,");
     const updated = await time("");
     expect(updated.d).toMatchObject({ created: 0, updated: 10_000, failed: 0 });
-    console.log(`import of 10 000 rows on ${process.env.TEST_DB ?? "sqlite"}: dry run ${dry.s.toFixed(2)} s, create ${created.s.toFixed(2)} s, unchanged ${again.s.toFixed(2)} s, update ${updated.s.toFixed(2)} s`);
+    console.log(
+      `import of 10 000 rows on ${process.env.TEST_DB ?? "sqlite"}: dry run ${dry.s.toFixed(2)} s, create ${created.s.toFixed(2)} s, unchanged ${again.s.toFixed(2)} s, update ${updated.s.toFixed(2)} s`,
+    );
     // No bound on the times (the machine is shared; a single run is up to 3x slower): docs/tracking.md (Bulk
     // import) has the measured figures, and the test's 180 s time-out catches a blow-up.
-    expect(ok(await admin.get("/api/parcels/BULK-09999"))).toMatchObject({ recipient_name: "Recipient 9999", destination: "City 8, Street 9999", shipped_via: "Sea" });
+    expect(ok(await admin.get("/api/parcels/BULK-09999"))).toMatchObject({
+      recipient_name: "Recipient 9999",
+      destination: "City 8, Street 9999",
+      shipped_via: "Sea",
+    });
   }, 180_000);
 });

@@ -14,9 +14,18 @@ beforeAll(async () => {
   t = await startTestApp();
   admin = await signedIn(t);
   anon = new Client(t.url);
-  ok(await admin.patch("/api/settings", { contact_email: "billing@pdf-courier.example", contact_phone: "+44 20 7946 0000", contact_address: "7 Dock Road, London" }));
+  ok(
+    await admin.patch("/api/settings", {
+      contact_email: "billing@pdf-courier.example",
+      contact_phone: "+44 20 7946 0000",
+      contact_address: "7 Dock Road, London",
+    }),
+  );
   ok(await admin.post("/api/parcels", { tracking_code: "PDF-PARCEL-1", recipient_name: "Ada Obi", destination: "Lagos" }), 201);
-  linked = ok(await admin.post("/api/invoices", { product: "Air freight, 12.5 kg", customer_name: "Ada Obi", tracking_code: "PDF-PARCEL-1", amount: 1245.5 }), 201);
+  linked = ok(
+    await admin.post("/api/invoices", { product: "Air freight, 12.5 kg", customer_name: "Ada Obi", tracking_code: "PDF-PARCEL-1", amount: 1245.5 }),
+    201,
+  );
   plain = ok(await admin.post("/api/invoices", { product: "Storage, one week" }), 201);
 });
 afterAll(async () => t?.close());
@@ -48,7 +57,10 @@ function toUnicode(cmap: string): Map<number, string> {
   for (const r of cmap.matchAll(/<([0-9a-fA-F]+)>\s*<[0-9a-fA-F]+>\s*\[([^\]]*)\]/g)) {
     let gid = parseInt(r[1], 16);
     for (const u of r[2].matchAll(/<([0-9a-fA-F ]*)>/g)) {
-      const units = u[1].split(/\s+/).filter(Boolean).map((h) => parseInt(h, 16));
+      const units = u[1]
+        .split(/\s+/)
+        .filter(Boolean)
+        .map((h) => parseInt(h, 16));
       map.set(gid++, String.fromCharCode(...units));
     }
   }
@@ -109,7 +121,17 @@ describe("GET /api/invoices/{id}/pdf", () => {
     expect(r.bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
     expect(r.bytes.subarray(-6).toString("latin1")).toMatch(/%%EOF\s*$/);
     const text = pdfText(r.bytes);
-    for (const s of [linked.number, "INVOICE", "Air freight, 12.5 kg", "Ada Obi", "1,245.50", "7 Dock Road, London", "billing@pdf-courier.example", "+44 20 7946 0000", "Courier"]) {
+    for (const s of [
+      linked.number,
+      "INVOICE",
+      "Air freight, 12.5 kg",
+      "Ada Obi",
+      "1,245.50",
+      "7 Dock Road, London",
+      "billing@pdf-courier.example",
+      "+44 20 7946 0000",
+      "Courier",
+    ]) {
       expect(text, s).toContain(s);
     }
     expect(text).toContain(`${t.url}/track.html?code=PDF-PARCEL-1`);
@@ -149,7 +171,13 @@ describe("GET /api/invoices/{id}/pdf", () => {
       expect(ar).toContain(`${reversed("كغ")} 12 ${reversed("شحن جوي")}`);
       expect(ar).not.toContain("\uFFFD");
     } finally {
-      ok(await admin.patch("/api/settings", { contact_email: settings.contact_email, contact_phone: settings.contact_phone, contact_address: settings.contact_address }));
+      ok(
+        await admin.patch("/api/settings", {
+          contact_email: settings.contact_email,
+          contact_phone: settings.contact_phone,
+          contact_address: settings.contact_address,
+        }),
+      );
     }
   });
 

@@ -15,16 +15,39 @@ let t: TestApp;
 let admin: Client;
 let dir: string;
 
-const LATIN = { tracking_code: "LBL-2026-000001", recipient_name: "Ada Obi", destination: "12 Marina Street, Lagos", sender_name: "Acme Supplies", pickup_location: "20 Industrial Way, Manchester", weight: 12.5, shipped_via: "Air freight", recipient_postcode: "100001" };
-const SCRIPTS = { tracking_code: "LBL-AR-7781", recipient_name: "محمد العلي", destination: "شارع الملك فهد ١٢، الرياض", sender_name: "山田太郎", pickup_location: "東京都千代田区丸の内1-1", shipped_via: "航空便" };
+const LATIN = {
+  tracking_code: "LBL-2026-000001",
+  recipient_name: "Ada Obi",
+  destination: "12 Marina Street, Lagos",
+  sender_name: "Acme Supplies",
+  pickup_location: "20 Industrial Way, Manchester",
+  weight: 12.5,
+  shipped_via: "Air freight",
+  recipient_postcode: "100001",
+};
+const SCRIPTS = {
+  tracking_code: "LBL-AR-7781",
+  recipient_name: "محمد العلي",
+  destination: "شارع الملك فهد ١٢، الرياض",
+  sender_name: "山田太郎",
+  pickup_location: "東京都千代田区丸の内1-1",
+  shipped_via: "航空便",
+};
 
 beforeAll(async () => {
   t = await startTestApp();
   admin = await signedInAdmin(t.url);
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "labels-"));
-  ok(await admin.patch("/api/settings", { contact_email: "desk@label-courier.example", contact_phone: "+44 20 7946 0000", contact_address: "7 Dock Road, London" }));
+  ok(
+    await admin.patch("/api/settings", {
+      contact_email: "desk@label-courier.example",
+      contact_phone: "+44 20 7946 0000",
+      contact_address: "7 Dock Road, London",
+    }),
+  );
   for (const p of [LATIN, SCRIPTS]) ok(await admin.post("/api/parcels", p), 201);
-  for (let i = 2; i <= 5; i++) ok(await admin.post("/api/parcels", { tracking_code: `LBL-2026-00000${i}`, recipient_name: `Recipient ${i}`, destination: "Accra" }), 201);
+  for (let i = 2; i <= 5; i++)
+    ok(await admin.post("/api/parcels", { tracking_code: `LBL-2026-00000${i}`, recipient_name: `Recipient ${i}`, destination: "Accra" }), 201);
 });
 afterAll(async () => {
   await t?.close();
@@ -33,7 +56,12 @@ afterAll(async () => {
 
 async function download(c: Client, p: string) {
   const res = await fetch(t.url + p, { headers: c.cookieHeader() });
-  return { status: res.status, type: res.headers.get("content-type"), disposition: res.headers.get("content-disposition"), bytes: Buffer.from(await res.arrayBuffer()) };
+  return {
+    status: res.status,
+    type: res.headers.get("content-type"),
+    disposition: res.headers.get("content-disposition"),
+    bytes: Buffer.from(await res.arrayBuffer()),
+  };
 }
 
 let n = 0;
@@ -42,7 +70,10 @@ function decode(pdf: Buffer): string[][] {
   const base = path.join(dir, `doc${++n}`);
   fs.writeFileSync(`${base}.pdf`, pdf);
   execFileSync("pdftoppm", ["-r", "300", "-png", `${base}.pdf`, base]);
-  const pages = fs.readdirSync(dir).filter((f) => f.startsWith(`doc${n}-`) && f.endsWith(".png")).sort();
+  const pages = fs
+    .readdirSync(dir)
+    .filter((f) => f.startsWith(`doc${n}-`) && f.endsWith(".png"))
+    .sort();
   return pages.map((png) => {
     let out: string;
     try {
@@ -80,8 +111,20 @@ describe("GET /api/parcels/{code}/label.pdf", () => {
     const file = path.join(dir, "text.pdf");
     fs.writeFileSync(file, r.bytes);
     const text = execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" });
-    for (const s of ["Courier", "+44 20 7946 0000", "desk@label-courier.example", "7 Dock Road, London", "Acme Supplies", "20 Industrial Way, Manchester",
-      "Ada Obi", "12 Marina Street, Lagos", "100001", "12.5 kg", "Air freight", LATIN.tracking_code]) {
+    for (const s of [
+      "Courier",
+      "+44 20 7946 0000",
+      "desk@label-courier.example",
+      "7 Dock Road, London",
+      "Acme Supplies",
+      "20 Industrial Way, Manchester",
+      "Ada Obi",
+      "12 Marina Street, Lagos",
+      "100001",
+      "12.5 kg",
+      "Air freight",
+      LATIN.tracking_code,
+    ]) {
       expect(text).toContain(s);
     }
   });
@@ -133,9 +176,24 @@ describe("GET /api/labels.pdf?codes=", () => {
     expect(r.status).toBe(200);
     expect(pdfInfo(r.bytes)).toMatch(/Pages:\s+2\n/);
     const pages = decode(r.bytes);
-    expect(pages[0].filter((s) => s.startsWith("CODE-128:")).sort()).toEqual(six.slice(0, 4).map((c) => `CODE-128:${c}`).sort());
-    expect(pages[0].filter((s) => s.startsWith("QR-Code:")).sort()).toEqual(six.slice(0, 4).map((c) => `QR-Code:${link(c)}`).sort());
-    expect(pages[1].filter((s) => s.startsWith("CODE-128:")).sort()).toEqual(six.slice(4).map((c) => `CODE-128:${c}`).sort());
+    expect(pages[0].filter((s) => s.startsWith("CODE-128:")).sort()).toEqual(
+      six
+        .slice(0, 4)
+        .map((c) => `CODE-128:${c}`)
+        .sort(),
+    );
+    expect(pages[0].filter((s) => s.startsWith("QR-Code:")).sort()).toEqual(
+      six
+        .slice(0, 4)
+        .map((c) => `QR-Code:${link(c)}`)
+        .sort(),
+    );
+    expect(pages[1].filter((s) => s.startsWith("CODE-128:")).sort()).toEqual(
+      six
+        .slice(4)
+        .map((c) => `CODE-128:${c}`)
+        .sort(),
+    );
   });
 
   it("names unknown codes (404), needs codes (422) and a session (401)", async () => {

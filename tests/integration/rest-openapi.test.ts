@@ -20,7 +20,9 @@ const op = (method: string, p: string) => doc.paths[p]?.[method.toLowerCase()];
 
 /** The fields of a GraphQL type (output or input), with whether each is non-null. */
 async function gqlFields(name: string): Promise<Map<string, boolean>> {
-  const r = await new Client(t.url).gql(`query($n: String!) { __type(name: $n) { fields { name type { kind } } inputFields { name type { kind } } } }`, { n: name });
+  const r = await new Client(t.url).gql(`query($n: String!) { __type(name: $n) { fields { name type { kind } } inputFields { name type { kind } } } }`, {
+    n: name,
+  });
   const type = r.data.__type;
   expect(type, name).toBeTruthy();
   return new Map<string, boolean>((type.fields ?? type.inputFields).map((f: { name: string; type: { kind: string } }) => [f.name, f.type.kind === "NON_NULL"]));
@@ -46,7 +48,14 @@ describe("GET /api/openapi.json", () => {
     });
     expect(missing).toEqual([]);
     const documented = Object.entries<Record<string, unknown>>(doc.paths).flatMap(([p, ops]) => Object.keys(ops).map((m) => `${m.toUpperCase()} ${p}`));
-    expect(documented.sort()).toEqual([...routes].map((r) => { const [m, u] = r.split(" "); return `${m} ${toOpenApiPath(u)}`; }).sort());
+    expect(documented.sort()).toEqual(
+      [...routes]
+        .map((r) => {
+          const [m, u] = r.split(" ");
+          return `${m} ${toOpenApiPath(u)}`;
+        })
+        .sort(),
+    );
   });
 
   it("gives every operation a tag, a summary, a success envelope and the error envelope", () => {
@@ -58,7 +67,8 @@ describe("GET /api/openapi.json", () => {
       if (url === "/api/openapi.json") continue;
       const success = o.responses["200"] ?? o.responses["201"];
       // The invoice PDF, the labels and the parcel CSV answer files on success; their errors are enveloped like every other answer.
-      if (["/api/invoices/:id/pdf", "/api/parcels/:code/label.pdf", "/api/labels.pdf"].includes(url)) expect(Object.keys(success.content), r).toEqual(["application/pdf"]);
+      if (["/api/invoices/:id/pdf", "/api/parcels/:code/label.pdf", "/api/labels.pdf"].includes(url))
+        expect(Object.keys(success.content), r).toEqual(["application/pdf"]);
       else if (url === "/api/parcels/export.csv") expect(Object.keys(success.content), r).toEqual(["text/csv"]);
       else expect(Object.keys(success.content["application/json"].schema.properties), r).toEqual(["status", "errors", "message", "data"]);
       expect(o.responses["4XX"].content["application/json"].schema.$ref, r).toBe("#/components/schemas/ErrorEnvelope");
@@ -73,12 +83,19 @@ describe("GET /api/openapi.json", () => {
     expect(op("POST", "/api/parcels").responses["201"]).toBeTruthy();
     expect(op("DELETE", "/api/parcels").responses["200"].content["application/json"].schema.properties.data).toEqual({ type: "null" });
     expect(op("POST", "/api/parcels/image").requestBody.content).toHaveProperty("multipart/form-data");
-    expect(op("POST", "/api/parcels/image").requestBody.content["multipart/form-data"].schema.properties.image).toMatchObject({ type: "string", format: "binary" });
+    expect(op("POST", "/api/parcels/image").requestBody.content["multipart/form-data"].schema.properties.image).toMatchObject({
+      type: "string",
+      format: "binary",
+    });
     expect(op("POST", "/api/parcels").requestBody.content).toHaveProperty("application/json");
   });
 
   it("documents the paging query of each list", () => {
-    const query = (p: string) => op("GET", p).parameters.filter((x: { in: string }) => x.in === "query").map((x: { name: string }) => x.name).sort();
+    const query = (p: string) =>
+      op("GET", p)
+        .parameters.filter((x: { in: string }) => x.in === "query")
+        .map((x: { name: string }) => x.name)
+        .sort();
     for (const p of ["/api/pages", "/api/reviews", "/api/outbox"]) expect(query(p), p).toEqual(["page", "per_page", "search"]);
     expect(query("/api/parcels")).toEqual(["page", "per_page", "search", "stale_days", "to_reschedule"]);
     expect(op("GET", "/api/parcels/{code}").parameters).toEqual([
@@ -91,13 +108,34 @@ describe("GET /api/openapi.json", () => {
 
 describe("the data shapes mirror the GraphQL object types", () => {
   it.each([
-    ["Parcel", "Parcel"], ["PublicParcel", "PublicParcel"], ["Activity", "Activity"], ["Page", "Page"], ["Review", "Review"],
-    ["Settings", "Settings"], ["PublicSettings", "PublicSettings"], ["Invoice", "Invoice"], ["MailRecord", "MailRecord"],
-    ["AdminAccount", "AdminAccount"], ["SiteGraph", "SiteGraph"], ["ParcelPage", "ParcelPage"], ["PagePage", "PagePage"],
-    ["ReviewPage", "ReviewPage"], ["MailPage", "MailPage"], ["TrackResult", "TrackResult"], ["Webhook", "Webhook"],
-    ["WebhookDelivery", "WebhookDelivery"], ["WebhookDeliveryPage", "WebhookDeliveryPage"], ["Unsubscribed", "Unsubscribed"],
-    ["DeliveryProof", "DeliveryProof"], ["Rescheduled", "Rescheduled"], ["StaffMember", "StaffMember"], ["StaffPage", "StaffPage"],
-    ["TotpStatus", "TotpStatus"], ["TotpSetup", "TotpSetup"], ["RecoveryCodes", "RecoveryCodes"], ["TeamPolicy", "TeamPolicy"],
+    ["Parcel", "Parcel"],
+    ["PublicParcel", "PublicParcel"],
+    ["Activity", "Activity"],
+    ["Page", "Page"],
+    ["Review", "Review"],
+    ["Settings", "Settings"],
+    ["PublicSettings", "PublicSettings"],
+    ["Invoice", "Invoice"],
+    ["MailRecord", "MailRecord"],
+    ["AdminAccount", "AdminAccount"],
+    ["SiteGraph", "SiteGraph"],
+    ["ParcelPage", "ParcelPage"],
+    ["PagePage", "PagePage"],
+    ["ReviewPage", "ReviewPage"],
+    ["MailPage", "MailPage"],
+    ["TrackResult", "TrackResult"],
+    ["Webhook", "Webhook"],
+    ["WebhookDelivery", "WebhookDelivery"],
+    ["WebhookDeliveryPage", "WebhookDeliveryPage"],
+    ["Unsubscribed", "Unsubscribed"],
+    ["DeliveryProof", "DeliveryProof"],
+    ["Rescheduled", "Rescheduled"],
+    ["StaffMember", "StaffMember"],
+    ["StaffPage", "StaffPage"],
+    ["TotpStatus", "TotpStatus"],
+    ["TotpSetup", "TotpSetup"],
+    ["RecoveryCodes", "RecoveryCodes"],
+    ["TeamPolicy", "TeamPolicy"],
   ])("%s = GraphQL %s (fields and nullability)", async (component, gqlType) => {
     const schema = doc.components.schemas[component];
     const fields = await gqlFields(gqlType);
@@ -123,11 +161,16 @@ describe("the request bodies mirror the GraphQL input types", () => {
     return (content["application/json"] ?? content["multipart/form-data"]).schema;
   };
   it.each([
-    ["POST", "/api/parcels", "CreateParcelInput"], ["PATCH", "/api/parcels", "UpdateParcelInput"],
-    ["POST", "/api/activities", "CreateActivityInput"], ["PATCH", "/api/activities", "UpdateActivityInput"],
-    ["POST", "/api/pages", "CreatePageInput"], ["PATCH", "/api/pages", "UpdatePageInput"],
-    ["POST", "/api/invoices", "CreateInvoiceInput"], ["POST", "/api/admins", "CreateAdminInput"],
-    ["POST", "/api/admins/auth/signin", "SignInInput"], ["POST", "/api/admins/auth/send-pin", "SendPinInput"],
+    ["POST", "/api/parcels", "CreateParcelInput"],
+    ["PATCH", "/api/parcels", "UpdateParcelInput"],
+    ["POST", "/api/activities", "CreateActivityInput"],
+    ["PATCH", "/api/activities", "UpdateActivityInput"],
+    ["POST", "/api/pages", "CreatePageInput"],
+    ["PATCH", "/api/pages", "UpdatePageInput"],
+    ["POST", "/api/invoices", "CreateInvoiceInput"],
+    ["POST", "/api/admins", "CreateAdminInput"],
+    ["POST", "/api/admins/auth/signin", "SignInInput"],
+    ["POST", "/api/admins/auth/send-pin", "SendPinInput"],
     ["PATCH", "/api/admins/auth/update/password-guest", "ResetPasswordInput"],
     ["PATCH", "/api/admins/auth/update/password-user", "ChangePasswordInput"],
   ])("%s %s = %s", async (method, p, input) => {

@@ -41,7 +41,9 @@ describe("POST /api/pages", () => {
   it("422 naming each bad field", async () => {
     expect(fails(await admin.post("/api/pages", {}), 422)).toEqual(["title is required", "content is required"]);
     expect(fails(await admin.post("/api/pages", { title: " ", content: "   " }), 422)).toEqual(["title is required", "content is required"]);
-    expect(fails(await admin.post("/api/pages", { title: "T", content: "C", icon: "star" }), 422)).toEqual(["icon must be one of people, copyright, pages, folder"]);
+    expect(fails(await admin.post("/api/pages", { title: "T", content: "C", icon: "star" }), 422)).toEqual([
+      "icon must be one of people, copyright, pages, folder",
+    ]);
     expect(fails(await admin.post("/api/pages", { title: "T", content: "C", hero: "../etc" }), 422)).toEqual([expect.stringMatching(/^hero /)]);
     expect(fails(await admin.post("/api/pages", { title: "x".repeat(301), content: "C" }), 422)).toEqual(["title must be at most 300 characters"]);
     expect(fails(await admin.post("/api/pages", { title: "!!!", content: "C" }), 422)).toEqual(["title must contain letters or digits"]);
@@ -134,10 +136,15 @@ describe("POST /api/reviews (multipart)", () => {
 
   it("422 naming missing fields and a missing image (also for a JSON body, which cannot carry one)", async () => {
     expect(fails(await admin.post("/api/reviews", form({ image: [file(png()), "a.png"] })), 422)).toEqual(["name is required", "review is required"]);
-    expect(fails(await admin.post("/api/reviews", form({ name: "  ", review: " \n ", image: [file(png()), "a.png"] })), 422)).toEqual(["name is required", "review is required"]);
+    expect(fails(await admin.post("/api/reviews", form({ name: "  ", review: " \n ", image: [file(png()), "a.png"] })), 422)).toEqual([
+      "name is required",
+      "review is required",
+    ]);
     expect(fails(await admin.post("/api/reviews", form({ name: "Jo", review: "R" })), 422)).toEqual(["image is required"]);
     expect(fails(await admin.post("/api/reviews", { name: "Jo", review: "R" }), 422)).toEqual(["image is required"]);
-    expect(fails(await admin.post("/api/reviews", form({ name: "x".repeat(301), review: "R", image: [file(png()), "a.png"] })), 422)).toEqual(["name must be at most 300 characters"]);
+    expect(fails(await admin.post("/api/reviews", form({ name: "x".repeat(301), review: "R", image: [file(png()), "a.png"] })), 422)).toEqual([
+      "name must be at most 300 characters",
+    ]);
   });
 
   it("401 without a session, and no file is written", async () => {

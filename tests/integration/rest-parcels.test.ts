@@ -32,7 +32,12 @@ async function addActivity(parcel_id: number, title = "Departed") {
 
 describe("GET /api/parcels/{code} (public)", () => {
   it("shows the public view with history oldest first, never the private fields", async () => {
-    const p = await createParcel({ recipient_email: "ann@example.com", recipient_phone_number: "+47 123", sender_email: "shop@example.com", sender_name: "Shop" });
+    const p = await createParcel({
+      recipient_email: "ann@example.com",
+      recipient_phone_number: "+47 123",
+      sender_email: "shop@example.com",
+      sender_name: "Shop",
+    });
     const a1 = await addActivity(p.id, "Picked up");
     const a2 = await addActivity(p.id, "In transit");
     const r = await anon.get(`/api/parcels/${p.tracking_code}`);
@@ -67,7 +72,7 @@ describe("GET /api/parcels/{code} (public)", () => {
 });
 
 describe("GET /api/parcels (admin, paged)", () => {
-  it("401 with admin \"false\" without a session", async () => {
+  it('401 with admin "false" without a session', async () => {
     fails(await anon.get("/api/parcels"), 401);
     expect((await anon.get("/api/parcels")).json.admin).toBe("false");
   });
@@ -135,14 +140,13 @@ describe("POST /api/parcels", () => {
   });
 
   it("422 naming each missing required field", async () => {
-    expect(fails(await admin.post("/api/parcels", {}), 422)).toEqual([
-      "tracking_code is required", "recipient_name is required", "destination is required",
-    ]);
+    expect(fails(await admin.post("/api/parcels", {}), 422)).toEqual(["tracking_code is required", "recipient_name is required", "destination is required"]);
     expect(fails(await admin.post("/api/parcels", { tracking_code: " ", recipient_name: "", destination: "x" }), 422)).toContain("recipient_name is required");
     // Spaces alone are no value either, and nothing is stored.
     const before = ok(await admin.get("/api/parcels")).total;
     expect(fails(await admin.post("/api/parcels", { tracking_code: "BLANK-1", recipient_name: "   ", destination: "\t" }), 422)).toEqual([
-      "recipient_name is required", "destination is required",
+      "recipient_name is required",
+      "destination is required",
     ]);
     expect(ok(await admin.get("/api/parcels")).total).toBe(before);
   });
@@ -167,33 +171,62 @@ describe("POST /api/parcels", () => {
     [{ show_map: "yes" }, "map_current_latitude is required when show_map is yes"],
     [{ min_expected_delivery_date: "2025-02-30" }, "min_expected_delivery_date must be a date as YYYY-MM-DD"],
     [{ max_expected_delivery_date: "31/12/2025" }, "max_expected_delivery_date must be a date as YYYY-MM-DD"],
-    [{ min_expected_delivery_date: "2025-05-10", max_expected_delivery_date: "2025-05-01" }, "max_expected_delivery_date must not be before min_expected_delivery_date"],
+    [
+      { min_expected_delivery_date: "2025-05-10", max_expected_delivery_date: "2025-05-01" },
+      "max_expected_delivery_date must not be before min_expected_delivery_date",
+    ],
     [{ status: ["in", "transit"] }, "status must be text"],
   ])("422 for %j", async (bad, message) => {
     const errors = fails(await admin.post("/api/parcels", { tracking_code: code(), recipient_name: "Ann", destination: "Oslo", ...bad }), 422);
     expect(errors).toContain(message);
   });
 
-  it("accepts numeric strings for numbers and treats \"\" as not set; ignores unknown fields and history", async () => {
-    const d = ok(await admin.post("/api/parcels", {
-      tracking_code: code(), recipient_name: "Num", destination: "Lima", weight: "12.5", declared_value: " 300 ",
-      map_zoom: "7", map_pickup_latitude: "-33.9", map_pickup_longitude: "", show_map: "yes",
-      map_current_latitude: "59.9", map_current_longitude: "10.75", history: [{ title: "fake" }], id: 999999, nonsense: "x",
-    }), 201);
-    expect(d).toMatchObject({ weight: 12.5, declared_value: 300, map_zoom: 7, map_pickup_latitude: -33.9, map_pickup_longitude: null, show_map: "yes", history: [] });
+  it('accepts numeric strings for numbers and treats "" as not set; ignores unknown fields and history', async () => {
+    const d = ok(
+      await admin.post("/api/parcels", {
+        tracking_code: code(),
+        recipient_name: "Num",
+        destination: "Lima",
+        weight: "12.5",
+        declared_value: " 300 ",
+        map_zoom: "7",
+        map_pickup_latitude: "-33.9",
+        map_pickup_longitude: "",
+        show_map: "yes",
+        map_current_latitude: "59.9",
+        map_current_longitude: "10.75",
+        history: [{ title: "fake" }],
+        id: 999999,
+        nonsense: "x",
+      }),
+      201,
+    );
+    expect(d).toMatchObject({
+      weight: 12.5,
+      declared_value: 300,
+      map_zoom: 7,
+      map_pickup_latitude: -33.9,
+      map_pickup_longitude: null,
+      show_map: "yes",
+      history: [],
+    });
     expect(d.id).not.toBe(999999);
     expect(d).not.toHaveProperty("nonsense");
   });
 
   it("takes JSON only: multipart is for file uploads (415, nothing created)", async () => {
     const tc = code();
-    expect(fails(await admin.post("/api/parcels", form({ tracking_code: tc, recipient_name: "Form", destination: "Kyiv", weight: "3" })), 415)[0]).toMatch(/application\/json/);
+    expect(fails(await admin.post("/api/parcels", form({ tracking_code: tc, recipient_name: "Form", destination: "Kyiv", weight: "3" })), 415)[0]).toMatch(
+      /application\/json/,
+    );
     fails(await admin.get(`/api/parcels/${tc}`), 404);
   });
 
   it("409 when the tracking code is taken", async () => {
     const p = await createParcel();
-    expect(fails(await admin.post("/api/parcels", { tracking_code: p.tracking_code, recipient_name: "B", destination: "C" }), 409)).toEqual(["tracking_code is already taken"]);
+    expect(fails(await admin.post("/api/parcels", { tracking_code: p.tracking_code, recipient_name: "B", destination: "C" }), 409)).toEqual([
+      "tracking_code is already taken",
+    ]);
   });
 });
 
@@ -238,7 +271,7 @@ async function exportCsv(query = "") {
 }
 
 describe("GET /api/parcels/export.csv (admin)", () => {
-  it("401 with admin \"false\" without a session; 422 for a bad search", async () => {
+  it('401 with admin "false" without a session; 422 for a bad search', async () => {
     expect((await anon.get("/api/parcels/export.csv")).json).toMatchObject({ status: "401", admin: "false" });
     expect(fails(await admin.get(`/api/parcels/export.csv?search=${"x".repeat(301)}`), 422)).toEqual(["search must be at most 300 characters"]);
   });
@@ -291,12 +324,17 @@ describe("GET /api/parcels/export.csv (admin)", () => {
     expect(rows[0][0]).toBe(newest.tracking_code);
     const some = parseCsv((await exportCsv(`?search=bulkcsv-${now}-104`)).text);
     // 104 and 1040..1049: the list's search, case-insensitive.
-    expect(some.slice(1).map((r) => r[0]).sort()).toEqual([104, ...Array.from({ length: 10 }, (_, i) => 1040 + i)].map((n) => `BULKCSV-${now}-${n}`).sort());
+    expect(
+      some
+        .slice(1)
+        .map((r) => r[0])
+        .sort(),
+    ).toEqual([104, ...Array.from({ length: 10 }, (_, i) => 1040 + i)].map((n) => `BULKCSV-${now}-${n}`).sort());
   });
 });
 
 describe("PATCH /api/parcels", () => {
-  it("updates the given fields, keeps the rest, ignores history, clears with \"\"", async () => {
+  it('updates the given fields, keeps the rest, ignores history, clears with ""', async () => {
     const p = await createParcel({ status: "Booked", weight: 2, sender_name: "Shop" });
     await addActivity(p.id);
     const r = await admin.patch("/api/parcels", { id: p.id, status: "In transit", weight: "", history: [], current_location: "Hamburg" });
@@ -318,7 +356,8 @@ describe("PATCH /api/parcels", () => {
     const p = await createParcel();
     const other = await createParcel();
     expect(fails(await admin.patch("/api/parcels", { id: p.id, show_map: "yes" }), 422)).toEqual([
-      "map_current_latitude is required when show_map is yes", "map_current_longitude is required when show_map is yes",
+      "map_current_latitude is required when show_map is yes",
+      "map_current_longitude is required when show_map is yes",
     ]);
     ok(await admin.patch("/api/parcels", { id: p.id, map_current_latitude: 1, map_current_longitude: 2 }));
     expect(ok(await admin.patch("/api/parcels", { id: p.id, show_map: "yes" })).show_map).toBe("yes");
@@ -353,14 +392,18 @@ describe("POST /api/parcels/image", () => {
 
   it("415 for a file that is not a JPEG or PNG by content, whatever its name", async () => {
     const p = await createParcel();
-    expect(fails(await admin.post("/api/parcels/image", form({ id: String(p.id), image: [file(notAnImage(), "image/png"), "fake.png"] })), 415)[0]).toMatch(/^image must be a JPEG or PNG/);
+    expect(fails(await admin.post("/api/parcels/image", form({ id: String(p.id), image: [file(notAnImage(), "image/png"), "fake.png"] })), 415)[0]).toMatch(
+      /^image must be a JPEG or PNG/,
+    );
     fails(await admin.post("/api/parcels/image", form({ id: String(p.id), image: [file(png()), "picture.gif"] })), 415);
     expect(ok(await admin.get(`/api/parcels?search=${p.tracking_code}`)).data[0].image).toBeNull();
   });
 
   it("413 for an image over the upload limit", async () => {
     const p = await createParcel();
-    expect(fails(await admin.post("/api/parcels/image", form({ id: String(p.id), image: [file(hugePng(UPLOAD_MAX + 10)), "big.png"] })), 413)[0]).toMatch(/^image must be at most/);
+    expect(fails(await admin.post("/api/parcels/image", form({ id: String(p.id), image: [file(hugePng(UPLOAD_MAX + 10)), "big.png"] })), 413)[0]).toMatch(
+      /^image must be at most/,
+    );
   });
 
   it("422 without the image or the id; 404 for an unknown parcel; 401 without a session", async () => {
@@ -421,7 +464,10 @@ describe("POST /api/activities", () => {
     expect(fails(await admin.post("/api/activities", { ...base, parcel_id: 1.5 }), 422)).toEqual(["parcel_id must be a whole number"]);
     fails(await admin.post("/api/activities", { ...base, parcel_id: 998877 }), 404);
     fails(await anon.post("/api/activities", base), 401);
-    expect(ok(await admin.post("/api/activities", { ...base, icon: "local_shipping", color: "gold" }), 201)).toMatchObject({ icon: "local_shipping", color: "gold" });
+    expect(ok(await admin.post("/api/activities", { ...base, icon: "local_shipping", color: "gold" }), 201)).toMatchObject({
+      icon: "local_shipping",
+      color: "gold",
+    });
   });
 });
 
@@ -434,7 +480,9 @@ describe("PATCH /api/activities", () => {
     expect(r.json.message).toBe("Activity updated");
     fails(await admin.patch("/api/activities", { id: 554433, title: "x" }), 404);
     const other = await createParcel();
-    expect(fails(await admin.patch("/api/activities", { id: a.id, parcel_id: other.id }), 422)).toEqual(["parcel_id must be the parcel this activity belongs to"]);
+    expect(fails(await admin.patch("/api/activities", { id: a.id, parcel_id: other.id }), 422)).toEqual([
+      "parcel_id must be the parcel this activity belongs to",
+    ]);
     expect(fails(await admin.patch("/api/activities", { id: a.id, title: "" }), 422)).toEqual(["title is required"]);
     fails(await anon.patch("/api/activities", { id: a.id, title: "x" }), 401);
   });

@@ -7,7 +7,11 @@ let t: TestApp;
 let admin: Client;
 beforeAll(async () => {
   t = await startTestApp({
-    RATE_LIMIT_SIGNIN: "3", RATE_LIMIT_TRACKING: "3", RATE_LIMIT_CONTACT: "2", RATE_LIMIT_PIN: "2", RATE_LIMIT_RESET: "2",
+    RATE_LIMIT_SIGNIN: "3",
+    RATE_LIMIT_TRACKING: "3",
+    RATE_LIMIT_CONTACT: "2",
+    RATE_LIMIT_PIN: "2",
+    RATE_LIMIT_RESET: "2",
   });
 });
 afterAll(async () => t?.close());
@@ -51,9 +55,14 @@ describe("429 with Retry-After, as the GraphQL door counts them", () => {
     expect(contact.statuses).toEqual([422, 422, 429]);
     const pin = await burst(3, () => new Client(t.url).post("/api/admins/auth/send-pin", { email: "nobody@example.com" }));
     expect(pin.statuses).toEqual([200, 200, 429]);
-    const reset = await burst(3, () => new Client(t.url).patch("/api/admins/auth/update/password-guest", {
-      email: ADMIN.email, new_password: "long enough 1", confirm_new_password: "long enough 1", password_token: "wrong",
-    }));
+    const reset = await burst(3, () =>
+      new Client(t.url).patch("/api/admins/auth/update/password-guest", {
+        email: ADMIN.email,
+        new_password: "long enough 1",
+        confirm_new_password: "long enough 1",
+        password_token: "wrong",
+      }),
+    );
     expect(reset.statuses).toEqual([422, 422, 429]);
     limited(reset.last);
   });

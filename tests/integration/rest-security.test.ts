@@ -54,7 +54,7 @@ describe("CSRF: cross-site writes are 403 and change nothing", () => {
     expect(ok(await anon.get(`/api/parcels/${p.tracking_code}`)).status).toBe("Booked");
   });
 
-  it("a foreign Referer counts when there is no Origin; Origin \"null\" and another port are other sites", async () => {
+  it('a foreign Referer counts when there is no Origin; Origin "null" and another port are other sites', async () => {
     const p = ok(await admin.post("/api/parcels", newParcel()), 201);
     fails(await admin.delete("/api/parcels", { id: p.id }, { referer: "https://evil.example/page" }), 403);
     fails(await admin.delete("/api/parcels", { id: p.id }, { origin: "null" }), 403);
@@ -118,9 +118,7 @@ describe("bodies that cannot be parsed, are too large or have the wrong types", 
     fails(await raw("POST", "/api/reviews", "garbage", { "content-type": "multipart/form-data" }), 400);
     // A multipart body cut short keeps only its complete parts (@fastify/multipart ends quietly there).
     const cut = `--x\r\nContent-Disposition: form-data; name="name"\r\n\r\nAnn\r\n--x\r\nContent-Disposition: form-data; name="review"\r\n\r\nGo`;
-    expect(fails(await raw("POST", "/api/reviews", cut, { "content-type": "multipart/form-data; boundary=x" }), 422)).toEqual([
-      "review is required",
-    ]);
+    expect(fails(await raw("POST", "/api/reviews", cut, { "content-type": "multipart/form-data; boundary=x" }), 422)).toEqual(["review is required"]);
     // Where no file is taken, a multipart body is not read at all.
     fails(await raw("POST", "/api/parcels", "garbage", { "content-type": "multipart/form-data" }), 415);
   });
@@ -173,7 +171,13 @@ describe("prototype keys never reach anything", () => {
 
 describe("unknown /api paths and methods", () => {
   it("404 in the envelope, not the client's HTML", async () => {
-    for (const [method, p] of [["GET", "/api/nope"], ["GET", "/api"], ["POST", "/api/nope"], ["PUT", "/api/parcels"], ["GET", "/api/parcels/a/b"]]) {
+    for (const [method, p] of [
+      ["GET", "/api/nope"],
+      ["GET", "/api"],
+      ["POST", "/api/nope"],
+      ["PUT", "/api/parcels"],
+      ["GET", "/api/parcels/a/b"],
+    ]) {
       const r = await admin.request(method, p, method === "GET" ? undefined : {});
       expect(fails(r, 404)[0]).toMatch(/^No such API path/);
       expect(r.headers.get("content-type")).toMatch(/^application\/json/);
@@ -201,12 +205,15 @@ describe("frameworkErrors: URLs the router rejects before any /api scope", () =>
     mini = Fastify({ frameworkErrors, routerOptions: { maxParamLength: 200 } });
     mini.setErrorHandler(siteErrorHandler);
     await mini.register(fastifyCookie);
-    await mini.register(async (api) => {
-      await registerRest(api);
-      api.get("/boom", async () => {
-        throw new Error("secret internals at /srv/app/server/x.ts:12");
-      });
-    }, { prefix: "/api" });
+    await mini.register(
+      async (api) => {
+        await registerRest(api);
+        api.get("/boom", async () => {
+          throw new Error("secret internals at /srv/app/server/x.ts:12");
+        });
+      },
+      { prefix: "/api" },
+    );
     base = await mini.listen({ port: 0, host: "127.0.0.1" });
   });
   afterAll(async () => mini?.close());

@@ -21,8 +21,15 @@ afterAll(async () => {
 });
 
 const PUBLIC_KEYS = [
-  "meta_description", "chat_code", "contact_email", "contact_phone", "contact_phone_alt",
-  "contact_twitter", "contact_telegram", "contact_instagram", "contact_address",
+  "meta_description",
+  "chat_code",
+  "contact_email",
+  "contact_phone",
+  "contact_phone_alt",
+  "contact_twitter",
+  "contact_telegram",
+  "contact_instagram",
+  "contact_address",
 ];
 const CONTACT = "desk@courier.example";
 
@@ -54,7 +61,7 @@ describe("PATCH /api/settings", () => {
     expect(ok(await anon.get("/api/settings")).contact_phone).toBe("+1 555 0100");
   });
 
-  it("saves the html group; \"\" clears a field; it shows in GET /api/graph", async () => {
+  it('saves the html group; "" clears a field; it shows in GET /api/graph', async () => {
     ok(await admin.patch("/api/settings", { meta_description: "Fast parcels", chat_code: "<script>chat()</script>" }));
     expect(ok(await anon.get("/api/graph")).settings).toMatchObject({ meta_description: "Fast parcels", chat_code: "<script>chat()</script>" });
     expect(ok(await admin.patch("/api/settings", { chat_code: "" }))).toMatchObject({ meta_description: "Fast parcels", chat_code: "" });
@@ -65,7 +72,8 @@ describe("PATCH /api/settings", () => {
     fails(await admin.patch("/api/settings", form({ mail_driver: "mail", mail_template: "html2" })), 415);
     expect(ok(await admin.patch("/api/settings", { mail_driver: "mail", mail_template: "html2" }))).toMatchObject({ mail_template: "html2" });
     expect(fails(await admin.patch("/api/settings", { mail_driver: "sendmail", mail_template: "html9" }), 422)).toEqual([
-      "mail_driver must be mail or smtp", "mail_template must be one of plain, html1, html2, html3, html4",
+      "mail_driver must be mail or smtp",
+      "mail_template must be one of plain, html1, html2, html3, html4",
     ]);
     expect(fails(await admin.patch("/api/settings", { mail_driver: "smtp" }), 422)).toEqual(["mail_template is required"]);
     expect(fails(await admin.patch("/api/settings", { unrelated: 1 }), 422)[0]).toMatch(/^Send one settings group/);
@@ -104,7 +112,9 @@ describe("POST /api/contact", () => {
   it("422 naming each bad field of a visitor's message", async () => {
     expect(fails(await anon.post("/api/contact", {}), 422)).toEqual(["email is required", "subject is required", "body is required"]);
     expect(fails(await anon.post("/api/contact", { email: "nope", subject: "s", body: "b" }), 422)).toEqual(["email must be an e-mail address"]);
-    expect(fails(await anon.post("/api/contact", { email: "a@example.com", subject: "s".repeat(301), body: "b" }), 422)).toEqual(["subject must be at most 300 characters"]);
+    expect(fails(await anon.post("/api/contact", { email: "a@example.com", subject: "s".repeat(301), body: "b" }), 422)).toEqual([
+      "subject must be at most 300 characters",
+    ]);
   });
 
   it("403 for `to` without an admin session, and nothing is sent", async () => {
@@ -176,7 +186,9 @@ describe("POST /api/invoices", () => {
     expect(fails(await admin.post("/api/invoices", {}), 422)).toEqual(["product is required"]);
     expect(fails(await admin.post("/api/invoices", { product: "P", amount: "-1" }), 422)).toEqual(["amount must not be negative"]);
     expect(fails(await admin.post("/api/invoices", { product: "P", amount: "ten" }), 422)).toEqual(["amount must be a number"]);
-    expect(fails(await admin.post("/api/invoices", { product: "P", tracking_code: "bad code" }), 422)).toEqual(["tracking_code may hold only letters, digits and -"]);
+    expect(fails(await admin.post("/api/invoices", { product: "P", tracking_code: "bad code" }), 422)).toEqual([
+      "tracking_code may hold only letters, digits and -",
+    ]);
     fails(await anon.post("/api/invoices", { product: "P" }), 401);
   });
 });

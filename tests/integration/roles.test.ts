@@ -38,61 +38,92 @@ const uniq = () => `${Date.now().toString(36)}${++seq}`;
 
 export const GROUPS: Group[] = [
   {
-    name: "parcels read", permission: "parcels:read",
+    name: "parcels read",
+    permission: "parcels:read",
     rest: (c) => c.get("/api/parcels"),
     gql: (c) => c.gql(`{ parcels { total } }`),
   },
   {
-    name: "parcels write", permission: "parcels:write", restOk: 201,
+    name: "parcels write",
+    permission: "parcels:write",
+    restOk: 201,
     rest: (c) => c.post("/api/parcels", { tracking_code: code("RM"), recipient_name: "Matrix", destination: "Utrecht" }),
-    gql: (c) => c.gql(`mutation($i: CreateParcelInput!) { createParcel(input: $i) { id } }`, { i: { tracking_code: code("RM"), recipient_name: "Matrix", destination: "Utrecht" } }),
+    gql: (c) =>
+      c.gql(`mutation($i: CreateParcelInput!) { createParcel(input: $i) { id } }`, {
+        i: { tracking_code: code("RM"), recipient_name: "Matrix", destination: "Utrecht" },
+      }),
   },
   {
-    name: "history write", permission: "history:write", restOk: 201,
+    name: "history write",
+    permission: "history:write",
+    restOk: 201,
     rest: (c) => c.post("/api/activities", { parcel_id: parcelId, title: "Scanned", description: "At the hub" }),
-    gql: (c) => c.gql(`mutation($i: CreateActivityInput!) { createActivity(input: $i) { id } }`, { i: { parcel_id: parcelId, title: "Scanned", description: "At the hub" } }),
+    gql: (c) =>
+      c.gql(`mutation($i: CreateActivityInput!) { createActivity(input: $i) { id } }`, {
+        i: { parcel_id: parcelId, title: "Scanned", description: "At the hub" },
+      }),
   },
   {
-    name: "history edit", permission: "history:edit",
+    name: "history edit",
+    permission: "history:edit",
     rest: (c) => c.patch("/api/activities", { id: activityId, title: `Edited ${uniq()}` }),
     gql: (c) => c.gql(`mutation($i: UpdateActivityInput!) { updateActivity(input: $i) { id } }`, { i: { id: activityId, title: `Edited ${uniq()}` } }),
   },
   {
-    name: "content", permission: "content:write", restOk: 201,
+    name: "content",
+    permission: "content:write",
+    restOk: 201,
     rest: (c) => c.post("/api/pages", { title: `Page ${uniq()}`, content: "<p>Hello</p>" }),
     gql: (c) => c.gql(`mutation($i: CreatePageInput!) { createPage(input: $i) { id } }`, { i: { title: `Page ${uniq()}`, content: "<p>Hello</p>" } }),
   },
   {
-    name: "invoices", permission: "invoices", restOk: 404,
+    name: "invoices",
+    permission: "invoices",
+    restOk: 404,
     // An invoice that does not exist: 404 is the service's answer, past access.
     rest: (c) => c.get("/api/invoices/999999"),
     gql: (c) => c.gql(`{ invoices { total } }`),
   },
   {
-    name: "mail", permission: "mail",
+    name: "mail",
+    permission: "mail",
     rest: (c) => c.get("/api/outbox"),
     gql: (c) => c.gql(`{ outbox { total } }`),
   },
   {
-    name: "settings", permission: "settings",
+    name: "settings",
+    permission: "settings",
     rest: (c) => c.patch("/api/settings", { meta_description: `Couriers ${uniq()}`, chat_code: "" }),
     gql: (c) => c.gql(`{ adminSettings { contact_email } }`),
   },
   {
-    name: "staff", permission: "staff",
+    name: "staff",
+    permission: "staff",
     rest: (c) => c.get("/api/staff"),
     gql: (c) => c.gql(`{ staff { total } }`),
   },
   {
-    name: "webhooks", permission: "webhooks",
+    name: "webhooks",
+    permission: "webhooks",
     rest: (c) => c.get("/api/webhooks"),
     gql: (c) => c.gql(`{ webhooks { id } }`),
   },
   {
-    name: "account", permission: "account", restOk: 422, gqlOkCode: "BAD_USER_INPUT",
+    name: "account",
+    permission: "account",
+    restOk: 422,
+    gqlOkCode: "BAD_USER_INPUT",
     // A wrong current password: the service's 422, so access let the member through.
-    rest: (c) => c.patch("/api/admins/auth/update/password-user", { password: "not-my-password-1", new_password: "another-long-password-2", confirm_new_password: "another-long-password-2" }),
-    gql: (c) => c.gql(`mutation($i: ChangePasswordInput!) { changePassword(input: $i) }`, { i: { password: "not-my-password-1", new_password: "another-long-password-2", confirm_new_password: "another-long-password-2" } }),
+    rest: (c) =>
+      c.patch("/api/admins/auth/update/password-user", {
+        password: "not-my-password-1",
+        new_password: "another-long-password-2",
+        confirm_new_password: "another-long-password-2",
+      }),
+    gql: (c) =>
+      c.gql(`mutation($i: ChangePasswordInput!) { changePassword(input: $i) }`, {
+        i: { password: "not-my-password-1", new_password: "another-long-password-2", confirm_new_password: "another-long-password-2" },
+      }),
   },
 ];
 
@@ -103,12 +134,14 @@ export const GROUPS: Group[] = [
  */
 export const PENDING_GROUPS: Group[] = [
   {
-    name: "audit log", permission: "audit",
+    name: "audit log",
+    permission: "audit",
     rest: (c) => c.get("/api/audit"),
     gql: (c) => c.gql(`{ auditLog { total } }`),
   },
   {
-    name: "api keys", permission: "api-keys",
+    name: "api keys",
+    permission: "api-keys",
     rest: (c) => c.get("/api/api-keys"),
     gql: (c) => c.gql(`{ apiKeys { id } }`),
   },
@@ -141,7 +174,23 @@ afterAll(async () => {
 describe("role matrix", () => {
   it("covers every permission of the table", () => {
     const covered = new Set([...GROUPS, ...PENDING_GROUPS].map((g) => g.permission));
-    const missing = (["parcels:read", "parcels:write", "history:write", "history:edit", "content:write", "invoices", "mail", "settings", "staff", "webhooks", "account", "api-keys", "audit"] as Permission[]).filter((p) => !covered.has(p));
+    const missing = (
+      [
+        "parcels:read",
+        "parcels:write",
+        "history:write",
+        "history:edit",
+        "content:write",
+        "invoices",
+        "mail",
+        "settings",
+        "staff",
+        "webhooks",
+        "account",
+        "api-keys",
+        "audit",
+      ] as Permission[]
+    ).filter((p) => !covered.has(p));
     expect(missing).toEqual([]);
   });
 

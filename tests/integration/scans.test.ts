@@ -65,7 +65,10 @@ describe("access and input", () => {
     await bad({ codes: ["GUARD-1"], status_code: "picked_up", latitude: "north", longitude: 2 }, /^latitude must be a number/m);
     await bad({ codes: ["GUARD-1"], status_code: "picked_up", latitude: 45 }, /^longitude is required with latitude/m);
     await bad({ codes: ["GUARD-1", "GUARD-2"], status_code: "picked_up", scan_ids: ["a"] }, /^scan_ids must hold one id per code \(2\)/m);
-    await bad({ codes: ["GUARD-1"], status_code: "picked_up", scanned_at: new Date(Date.now() + 3600_000).toISOString() }, /^scanned_at must be an ISO 8601 date-time/m);
+    await bad(
+      { codes: ["GUARD-1"], status_code: "picked_up", scanned_at: new Date(Date.now() + 3600_000).toISOString() },
+      /^scanned_at must be an ISO 8601 date-time/m,
+    );
     await bad({ codes: ["GUARD-1"], status_code: "delivery_failed", status_reason: "bored" }, /^status_reason must be one of nobody_home/m);
     await bad({ codes: [null], status_code: "picked_up" }, /^codes must be text/m);
     await bad({ codes: ["GUARD-1"], status_code: "picked_up", scan_ids: ["\uD800"] }, /^scan_ids contains an id that is blank/m);
@@ -76,7 +79,11 @@ describe("access and input", () => {
     expect(odd.map((o: any) => o.error.code)).toEqual(["INVALID_CODE", "INVALID_CODE", "INVALID_CODE"]);
     // GraphQL names the same fields.
     expectFieldError(await admin.gql(SCAN, { i: { codes: [], status_code: "picked_up" } }), "codes", /1 to 500/);
-    expectFieldError(await admin.gql(SCAN, { i: { codes: ["GUARD-1"], status_code: "picked_up", latitude: -100, longitude: 0 } }), "latitude", /between -90 and 90/);
+    expectFieldError(
+      await admin.gql(SCAN, { i: { codes: ["GUARD-1"], status_code: "picked_up", latitude: -100, longitude: 0 } }),
+      "latitude",
+      /between -90 and 90/,
+    );
     expect(await db().activity.count({ where: { parcel_id: ids.get("GUARD-1") } })).toBe(0);
   });
 });
@@ -88,14 +95,28 @@ describe("each code answered in order", () => {
     await parcel("ORD-3", { status_code: "cancelled" });
     const out = await scan({
       codes: ["ORD-1", "NOPE-404", "not a code!", "ORD-2", "ORD-3"],
-      status_code: "in_transit", title: "Arrived at hub", place: "Lyon hub", latitude: 45.75, longitude: 4.85,
+      status_code: "in_transit",
+      title: "Arrived at hub",
+      place: "Lyon hub",
+      latitude: 45.75,
+      longitude: 4.85,
     });
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a parsed JSON answer, whose shape the test asserts
     expect(out.map((o: any) => [o.code, o.error?.code ?? null])).toEqual([
-      ["ORD-1", null], ["NOPE-404", "UNKNOWN_CODE"], ["not a code!", "INVALID_CODE"], ["ORD-2", "ALREADY_DELIVERED"], ["ORD-3", "NOT_ALLOWED"],
+      ["ORD-1", null],
+      ["NOPE-404", "UNKNOWN_CODE"],
+      ["not a code!", "INVALID_CODE"],
+      ["ORD-2", "ALREADY_DELIVERED"],
+      ["ORD-3", "NOT_ALLOWED"],
     ]);
     expect(out[0]).toMatchObject({ recipient_name: "Recipient ORD-1", error: null });
-    expect(out[0].activity).toMatchObject({ title: "Arrived at hub", description: "Lyon hub", status_code: "in_transit", icon: "local_shipping", color: "green" });
+    expect(out[0].activity).toMatchObject({
+      title: "Arrived at hub",
+      description: "Lyon hub",
+      status_code: "in_transit",
+      icon: "local_shipping",
+      color: "green",
+    });
     expect(out[1].activity).toBeNull();
     expect(out[3]).toMatchObject({ recipient_name: "Recipient ORD-2", error: { message: "Already delivered" } });
     const p = await row("ORD-1");
@@ -117,7 +138,12 @@ describe("each code answered in order", () => {
   it("titles a failed attempt with its reason and keeps the reason on the entry and the parcel", async () => {
     await parcel("FAIL-1");
     const [o] = await scan({ codes: ["FAIL-1"], status_code: "delivery_failed", status_reason: "nobody_home" });
-    expect(o.activity).toMatchObject({ title: "Delivery attempt failed: nobody home", status_code: "delivery_failed", status_reason: "nobody_home", color: "red" });
+    expect(o.activity).toMatchObject({
+      title: "Delivery attempt failed: nobody home",
+      status_code: "delivery_failed",
+      status_reason: "nobody_home",
+      color: "red",
+    });
     expect(await row("FAIL-1")).toMatchObject({ status_code: "delivery_failed", status_reason: "nobody_home" });
   });
 
@@ -174,7 +200,9 @@ describe("idempotency by scan_id", () => {
 
 describe("as for one entry", () => {
   it("queues webhooks and notifies the recipient once per status", async () => {
-    const hook = await db().webhook.create({ data: { url: "http://127.0.0.1:9/none", events: "history.added,status.changed,parcel.delivered", secret: "s".repeat(32) } });
+    const hook = await db().webhook.create({
+      data: { url: "http://127.0.0.1:9/none", events: "history.added,status.changed,parcel.delivered", secret: "s".repeat(32) },
+    });
     await parcel("HOOK-1", { recipient_email: "hook1@example.com" });
     await scan({ codes: ["HOOK-1"], status_code: "delivered" });
     await settleWebhooks();

@@ -14,7 +14,11 @@ const SLUGS = ["about-us", "warehousing", "privacy-policy", "air-freight", "sea-
 
 async function counts() {
   const [pages, reviews, parcels, activities, settings, claims] = await Promise.all([
-    db().page.count(), db().review.count(), db().parcel.count(), db().activity.count(), db().settings.count(),
+    db().page.count(),
+    db().review.count(),
+    db().parcel.count(),
+    db().activity.count(),
+    db().settings.count(),
     db().oneTimeClaim.count({ where: { name: DEMO_CLAIM } }),
   ]);
   return { pages, reviews, parcels, activities, settings, claims };
@@ -31,8 +35,12 @@ describe("demo content on an empty database", () => {
     expect(await seedDemo()).toBe(true);
     const first = await counts();
     expect(first).toEqual({
-      pages: 6, reviews: 3, parcels: DEMO_PARCELS.length,
-      activities: DEMO_PARCELS.reduce((n, p) => n + p.history.length, 0), settings: 1, claims: 1,
+      pages: 6,
+      reviews: 3,
+      parcels: DEMO_PARCELS.length,
+      activities: DEMO_PARCELS.reduce((n, p) => n + p.history.length, 0),
+      settings: 1,
+      claims: 1,
     });
     expect(await seedDemo()).toBe(false);
     expect(await counts()).toEqual(first);
@@ -125,7 +133,14 @@ describe("demo content on an empty database", () => {
     const mapped = await db().parcel.findMany({ where: { show_map: "yes" } });
     expect(mapped.length).toBeGreaterThanOrEqual(1);
     const m = mapped[0];
-    for (const k of ["map_current_latitude", "map_current_longitude", "map_pickup_latitude", "map_pickup_longitude", "map_destination_latitude", "map_destination_longitude"] as const) {
+    for (const k of [
+      "map_current_latitude",
+      "map_current_longitude",
+      "map_pickup_latitude",
+      "map_pickup_longitude",
+      "map_destination_latitude",
+      "map_destination_longitude",
+    ] as const) {
       expect(typeof m[k], k).toBe("number");
     }
     expect(m.map_zoom).toBeGreaterThanOrEqual(1);

@@ -147,7 +147,11 @@ describe("addresses the server does not render", () => {
 
   it("escapes the carried state: text with </script> and U+2028 cannot end the script", async () => {
     const r = await admin.gql(CREATE_PARCEL, {
-      i: { tracking_code: `SSX-${Date.now().toString(36)}`.toUpperCase(), recipient_name: "X", destination: "</script><script>alert(1)</script>\u2028Town, Land" },
+      i: {
+        tracking_code: `SSX-${Date.now().toString(36)}`.toUpperCase(),
+        recipient_name: "X",
+        destination: "</script><script>alert(1)</script>\u2028Town, Land",
+      },
     });
     expect(r.errors, JSON.stringify(r.errors)).toBeUndefined();
     const page = await anon.get(`/track.html?code=${r.data.createParcel.tracking_code}`, from());
@@ -181,7 +185,13 @@ describe("a render that fails", () => {
 describe("kept rendered pages", () => {
   it("sends a kept page again while its answers are the same, renders anew at once after a write, and counts one look-up a page", async () => {
     const r = await admin.gql(CREATE_PARCEL, {
-      i: { tracking_code: `KEPT-${Date.now().toString(36)}`.toUpperCase(), recipient_name: "Kept Page", destination: "Accra, Ghana", status: "In transit", notify_recipient: false },
+      i: {
+        tracking_code: `KEPT-${Date.now().toString(36)}`.toUpperCase(),
+        recipient_name: "Kept Page",
+        destination: "Accra, Ghana",
+        status: "In transit",
+        notify_recipient: false,
+      },
     });
     expect(r.errors, JSON.stringify(r.errors)).toBeUndefined();
     const { id, tracking_code } = r.data.createParcel;

@@ -39,7 +39,14 @@ async function signIn(email: string, password = PASSWORD) {
 describe("staff invitations", () => {
   it("goes from the invitation e-mail to the first sign-in", async () => {
     const { member, token } = await invite("Dispatch@Example.com", "dispatcher");
-    expect(member).toMatchObject({ email: "dispatch@example.com", role: "dispatcher", disabled: false, invited: true, totp_enabled: false, last_sign_in_at: null });
+    expect(member).toMatchObject({
+      email: "dispatch@example.com",
+      role: "dispatcher",
+      disabled: false,
+      invited: true,
+      totp_enabled: false,
+      last_sign_in_at: null,
+    });
     expect(token.length).toBeGreaterThanOrEqual(22); // >= 128 bits of base64url
     // The outbox keeps the mail with the token masked.
     const outbox = ok(await owner.get("/api/outbox"));
@@ -53,7 +60,10 @@ describe("staff invitations", () => {
     const list = ok(await owner.get("/api/staff"));
     expect(list.total).toBe(2);
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a parsed JSON answer, whose shape the test asserts
-    expect(list.data.map((m: any) => [m.email, m.role, m.invited])).toEqual([[ADMIN.email, "owner", false], ["dispatch@example.com", "dispatcher", true]]);
+    expect(list.data.map((m: any) => [m.email, m.role, m.invited])).toEqual([
+      [ADMIN.email, "owner", false],
+      ["dispatch@example.com", "dispatcher", true],
+    ]);
     // A weak password is refused by the same rules as elsewhere.
     expect(fails(await new Client(t.url).post("/api/staff/accept", { token, password: "short" }), 422)[0]).toMatch(/^password must be at least 12/);
     // Accepted: 200, not signed in by it.
@@ -84,7 +94,9 @@ describe("staff invitations", () => {
     expect(fails(await new Client(t.url).post("/api/staff/accept", { token: second.token, password: PASSWORD }), 422)[0]).toMatch(/expired/);
     // A third invitation works, through GraphQL this time.
     const third = await invite("courier@example.com", "courier");
-    const g = await new Client(t.url).gql(`mutation($i: AcceptInvitationInput!) { acceptInvitation(input: $i) { email role } }`, { i: { token: third.token, password: PASSWORD } });
+    const g = await new Client(t.url).gql(`mutation($i: AcceptInvitationInput!) { acceptInvitation(input: $i) { email role } }`, {
+      i: { token: third.token, password: PASSWORD },
+    });
     expect(g.data?.acceptInvitation).toEqual({ email: "courier@example.com", role: "courier" });
     ok((await signIn("courier@example.com")).r);
     // An active member's address cannot be invited.
@@ -93,7 +105,8 @@ describe("staff invitations", () => {
 
   it("names the bad fields", async () => {
     expect(fails(await owner.post("/api/staff", { email: "not-mail", role: "boss" }), 422)).toEqual(
-      expect.arrayContaining([expect.stringMatching(/^email/), expect.stringMatching(/^role must be one of owner, dispatcher, courier/)]));
+      expect.arrayContaining([expect.stringMatching(/^email/), expect.stringMatching(/^role must be one of owner, dispatcher, courier/)]),
+    );
     expect(fails(await owner.patch("/api/staff", { id: 999999 }), 404)[0]).toMatch(/Member not found/);
     expect(fails(await owner.patch("/api/staff", { id: 1, disabled: "maybe" }), 422)[0]).toMatch(/^disabled/);
     expect(fails(await new Client(t.url).post("/api/staff/accept", { password: PASSWORD }), 422)[0]).toMatch(/^token/);
@@ -124,7 +137,9 @@ describe("roles, disabling and the last owner", () => {
   it("never leaves the site without an active owner (409), through both doors", async () => {
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a parsed JSON answer, whose shape the test asserts
     const me = ok(await owner.get("/api/staff")).data.find((m: any) => m.email === ADMIN.email);
-    expect(fails(await owner.patch("/api/staff", { id: me.id, role: "dispatcher" }), 409)[0]).toMatch(/^Demoting yourself would leave the site without an active owner/);
+    expect(fails(await owner.patch("/api/staff", { id: me.id, role: "dispatcher" }), 409)[0]).toMatch(
+      /^Demoting yourself would leave the site without an active owner/,
+    );
     expect(fails(await owner.patch("/api/staff", { id: me.id, disabled: true }), 409)[0]).toMatch(/^Disabling yourself/);
     expect(fails(await owner.delete("/api/staff", { id: me.id }), 409)[0]).toMatch(/^Removing yourself/);
     const g = await owner.gql(`mutation($id: Int!) { deleteMember(id: $id) }`, { id: me.id });
@@ -161,7 +176,9 @@ describe("roles, disabling and the last owner", () => {
   });
 
   it("lists through GraphQL with the contract's fields, paged", async () => {
-    const g = await owner.gql(`{ staff(page: 1, per_page: 2) { total per_page last_page data { id email role disabled invited totp_enabled last_sign_in_at created_at } } }`);
+    const g = await owner.gql(
+      `{ staff(page: 1, per_page: 2) { total per_page last_page data { id email role disabled invited totp_enabled last_sign_in_at created_at } } }`,
+    );
     expect(g.errors).toBeUndefined();
     expect(g.data.staff.per_page).toBe(2);
     expect(g.data.staff.data).toHaveLength(2);

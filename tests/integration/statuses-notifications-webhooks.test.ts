@@ -117,7 +117,12 @@ describe("normalised status", () => {
     const g = await admin.gql(CREATE_ACTIVITY, { i: { parcel_id: p.id, title: "x", description: "y", status_code: "lost_in_space" } });
     expect(g.errors?.[0].extensions.code).toBe("BAD_USER_INPUT");
     expect(JSON.stringify(g.errors)).toContain("status_code must be one of pending");
-    const future = await admin.post("/api/activities", { parcel_id: p.id, title: "x", description: "y", created_at: new Date(Date.now() + 86400_000).toISOString() });
+    const future = await admin.post("/api/activities", {
+      parcel_id: p.id,
+      title: "x",
+      description: "y",
+      created_at: new Date(Date.now() + 86400_000).toISOString(),
+    });
     expect(future.status).toBe(422);
     expect(future.json.errors[0]).toMatch(/^created_at must be an ISO 8601 date-time/);
     const bad = await admin.patch("/api/parcels", { id: p.id, status_code: "teleported" });
@@ -164,13 +169,21 @@ describe("recipient notifications", () => {
 
   it("speaks the recipient's language: subject, greeting, status label and delivery window; Arabic HTML runs right to left", async () => {
     const to = "ayse.tr@example.com";
-    const p = await parcel({ recipient_email: to, recipient_language: "tr", min_expected_delivery_date: "2030-01-02", max_expected_delivery_date: "2030-01-05" });
+    const p = await parcel({
+      recipient_email: to,
+      recipient_language: "tr",
+      min_expected_delivery_date: "2030-01-02",
+      max_expected_delivery_date: "2030-01-05",
+    });
     await activity(p.id, { status_code: "out_for_delivery" });
     const tr = decodeMail((await smtp.waitFor((m) => m.to.includes(to))).raw);
     expect(tr.subject).toBe(`Gönderi ${p.tracking_code}: Dağıtımda`);
     expect(tr.text).toContain("Merhaba Jane Doe,");
     expect(tr.text).toContain(`Amsterdam, NL adresine giden ${p.tracking_code} numaralı gönderinizin durumu: Dağıtımda.`);
-    const window = new Intl.DateTimeFormat("tr", { dateStyle: "long", timeZone: "UTC" }).formatRange(new Date("2030-01-02T00:00:00Z"), new Date("2030-01-05T00:00:00Z"));
+    const window = new Intl.DateTimeFormat("tr", { dateStyle: "long", timeZone: "UTC" }).formatRange(
+      new Date("2030-01-02T00:00:00Z"),
+      new Date("2030-01-05T00:00:00Z"),
+    );
     expect(window).toMatch(/2030/);
     expect(tr.text).toContain(`Tahmini teslimat: ${window}.`);
     expect(tr.text).toContain(`İstediğiniz zaman takip edin: https://track.example.com/track.html?code=${p.tracking_code}&lang=tr\n`);
@@ -305,7 +318,8 @@ describe("privacy tier", () => {
       map_current_longitude: 4.9,
     });
     expect(r.json.data.history).toHaveLength(1);
-    for (const f of ["recipient_postcode", "protect_details", "notify_recipient", "unsubscribe_token", "recipient_email"]) expect(r.json.data).not.toHaveProperty(f);
+    for (const f of ["recipient_postcode", "protect_details", "notify_recipient", "unsubscribe_token", "recipient_email"])
+      expect(r.json.data).not.toHaveProperty(f);
   });
 
   it("the recipient's postcode (any spacing or case) or e-mail unlocks the details, in both doors", async () => {
@@ -412,7 +426,10 @@ describe("webhooks", () => {
     expect(g.errors?.[0].extensions.code).toBe("UNAUTHENTICATED");
     const bad = await admin.post("/api/webhooks", { url: "ftp://example.com/x", events: ["parcel.created", "parcel.exploded"] });
     expect(bad.status).toBe(422);
-    expect(bad.json.errors).toEqual(["url must be an http or https URL", "events must be among parcel.created, history.added, status.changed, parcel.delivered"]);
+    expect(bad.json.errors).toEqual([
+      "url must be an http or https URL",
+      "events must be among parcel.created, history.added, status.changed, parcel.delivered",
+    ]);
     expect(await db().webhook.count()).toBe(0);
   });
 
@@ -422,9 +439,13 @@ describe("webhooks", () => {
       for (const url of [receiverUrl, "http://[::1]:8080/x", "http://localhost/x", "http://169.254.169.254/latest/meta-data/"]) {
         const r = await admin.post("/api/webhooks", { url, events: ["parcel.created"] });
         expect(r.status).toBe(422);
-        expect(r.json.errors).toEqual([expect.stringMatching(/^url must not point to a local or private address \(.+\); WEBHOOK_ALLOW_PRIVATE=true allows it$/)]);
+        expect(r.json.errors).toEqual([
+          expect.stringMatching(/^url must not point to a local or private address \(.+\); WEBHOOK_ALLOW_PRIVATE=true allows it$/),
+        ]);
       }
-      const g = await admin.gql(`mutation($i: CreateWebhookInput!) { createWebhook(input: $i) { id } }`, { i: { url: receiverUrl, events: ["parcel.created"] } });
+      const g = await admin.gql(`mutation($i: CreateWebhookInput!) { createWebhook(input: $i) { id } }`, {
+        i: { url: receiverUrl, events: ["parcel.created"] },
+      });
       expect(g.errors?.[0].extensions.messages).toEqual([expect.stringMatching(/^url must not point to a local or private address/)]);
       expect(await db().webhook.count()).toBe(0);
 
@@ -467,7 +488,12 @@ describe("webhooks", () => {
 
     const log = await admin.get(`/api/webhooks/${hook.id}/deliveries?per_page=100`);
     expect(log.json.data.total).toBe(hits.length);
-    expect(log.json.data.data.every((d: { status: string; response_status: number; response_body: string }) => d.status === "delivered" && d.response_status === 200 && d.response_body === "thanks")).toBe(true);
+    expect(
+      log.json.data.data.every(
+        (d: { status: string; response_status: number; response_body: string }) =>
+          d.status === "delivered" && d.response_status === 200 && d.response_body === "thanks",
+      ),
+    ).toBe(true);
   });
 
   it("retries with back-off until the receiver answers 2xx, and gives up after WEBHOOK_MAX_ATTEMPTS", async () => {
@@ -476,11 +502,14 @@ describe("webhooks", () => {
     expect(ping.json.data).toMatchObject({ event: "ping", status: "pending", attempts: 1, response_status: 500 });
     // Each retry is due 50 ms and more later (WEBHOOK_RETRY_BASE_MS): sent when due, until it is no longer pending.
     const settled = (id: number) =>
-      waitFor(async () => {
-        await deliverDue();
-        const row = await db().webhookDelivery.findUniqueOrThrow({ where: { id } });
-        return row.status !== "pending" && row;
-      }, { interval: 60, what: `delivery ${id} to be delivered or given up` });
+      waitFor(
+        async () => {
+          await deliverDue();
+          const row = await db().webhookDelivery.findUniqueOrThrow({ where: { id } });
+          return row.status !== "pending" && row;
+        },
+        { interval: 60, what: `delivery ${id} to be delivered or given up` },
+      );
     const d = await settled(ping.json.data.id);
     expect(d).toMatchObject({ status: "delivered", attempts: 3, response_status: 200 });
     expect(hits).toHaveLength(3);

@@ -114,23 +114,35 @@ describe("REST door", () => {
     expect(pending.headers.getSetCookie()).toEqual([]);
     fails(await b.get("/api/admins/auth/totp"), 401);
     // The code that confirmed it cannot sign in (its step is used); nor a wrong one; nor a right code with a wrong password.
-    expect(fails(await b.post("/api/admins/auth/signin", { email, password: PASSWORD, totp_code: codeAt(setup.secret, step - 1) }), 422).join()).toMatch(/totp_code was already used/);
-    expect(fails(await b.post("/api/admins/auth/signin", { email, password: PASSWORD, totp_code: wrongCode(setup.secret) }), 422)).toEqual(["totp_code is incorrect"]);
-    expect(fails(await b.post("/api/admins/auth/signin", { email, password: PASSWORD, totp_code: "1234567" }), 422).join()).toMatch(/^totp_code must be the 6 digits/);
-    expect(fails(await b.post("/api/admins/auth/signin", { email, password: "wrong-password-123", totp_code: codeAt(setup.secret, step) }), 422)).toEqual(["email or password is incorrect"]);
+    expect(fails(await b.post("/api/admins/auth/signin", { email, password: PASSWORD, totp_code: codeAt(setup.secret, step - 1) }), 422).join()).toMatch(
+      /totp_code was already used/,
+    );
+    expect(fails(await b.post("/api/admins/auth/signin", { email, password: PASSWORD, totp_code: wrongCode(setup.secret) }), 422)).toEqual([
+      "totp_code is incorrect",
+    ]);
+    expect(fails(await b.post("/api/admins/auth/signin", { email, password: PASSWORD, totp_code: "1234567" }), 422).join()).toMatch(
+      /^totp_code must be the 6 digits/,
+    );
+    expect(fails(await b.post("/api/admins/auth/signin", { email, password: "wrong-password-123", totp_code: codeAt(setup.secret, step) }), 422)).toEqual([
+      "email or password is incorrect",
+    ]);
     // The current code signs in (with the cookie)...
     const signed = await b.post("/api/admins/auth/signin", { email, password: PASSWORD, totp_code: codeAt(setup.secret, step) });
     expect(ok(signed)).toEqual({ email, role: "dispatcher" });
     expect(signed.headers.getSetCookie().join()).toMatch(/courier_sid=/);
     expect(ok(await b.get("/api/admins/auth/totp")).enabled).toBe(true);
     // ...once: the same code again is a replay.
-    expect(fails(await new Client(t.url).post("/api/admins/auth/signin", { email, password: PASSWORD, totp_code: codeAt(setup.secret, step) }), 422).join()).toMatch(/already used/);
+    expect(
+      fails(await new Client(t.url).post("/api/admins/auth/signin", { email, password: PASSWORD, totp_code: codeAt(setup.secret, step) }), 422).join(),
+    ).toMatch(/already used/);
 
     // A recovery code works once (any case, with or without its dash).
     const c = new Client(t.url);
     ok(await c.post("/api/admins/auth/signin", { email, password: PASSWORD, recovery_code: codes[0].toUpperCase().replace("-", "") }));
     expect(ok(await c.get("/api/admins/auth/totp")).recovery_codes_left).toBe(9);
-    expect(fails(await new Client(t.url).post("/api/admins/auth/signin", { email, password: PASSWORD, recovery_code: codes[0] }), 422)).toEqual(["recovery_code is incorrect or was already used"]);
+    expect(fails(await new Client(t.url).post("/api/admins/auth/signin", { email, password: PASSWORD, recovery_code: codes[0] }), 422)).toEqual([
+      "recovery_code is incorrect or was already used",
+    ]);
 
     // New recovery codes replace the old ones (with the password).
     expect(fails(await c.post("/api/admins/auth/totp/recovery-codes", {}), 422).join()).toMatch(/^password/);
@@ -159,12 +171,16 @@ describe("REST door", () => {
     const { secret } = await turnOnRest(await restSignIn(email)); // right tries do not count
     const c = new Client(t.url);
     for (let i = 1; i <= ACCOUNT_LIMIT; i++) {
-      expect(fails(await c.post("/api/admins/auth/signin", { email, password: PASSWORD, totp_code: wrongCode(secret) }), 422)).toEqual(["totp_code is incorrect"]);
+      expect(fails(await c.post("/api/admins/auth/signin", { email, password: PASSWORD, totp_code: wrongCode(secret) }), 422)).toEqual([
+        "totp_code is incorrect",
+      ]);
     }
     const refused = await c.post("/api/admins/auth/signin", { email, password: PASSWORD, totp_code: codeAt(secret, stepNow()) });
     fails(refused, 429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
-    const g = await c.gql(`mutation($i: SignInInput!) { signIn(input: $i) { email } }`, { i: { email, password: PASSWORD, totp_code: codeAt(secret, stepNow()) } });
+    const g = await c.gql(`mutation($i: SignInInput!) { signIn(input: $i) { email } }`, {
+      i: { email, password: PASSWORD, totp_code: codeAt(secret, stepNow()) },
+    });
     expect(g.errors?.[0].extensions.code).toBe("TOO_MANY_REQUESTS");
     expect(c.cookies.size).toBe(0);
   });
@@ -179,16 +195,26 @@ describe("GraphQL door", () => {
     expect((await a.gql(SIGN_IN, { i: { email, password: PASSWORD } })).data.signIn).toEqual({ email, role: "courier", totp_required: null });
     expect((await a.gql(`{ me { email totp_enabled totp_setup_required } }`)).data.me).toEqual({ email, totp_enabled: false, totp_setup_required: false });
 
-    const setup = (await a.gql(`mutation($i: TotpProofInput!) { setUpTotp(input: $i) { otpauth_uri qr_code secret } }`, { i: { password: PASSWORD } })).data.setUpTotp;
+    const setup = (await a.gql(`mutation($i: TotpProofInput!) { setUpTotp(input: $i) { otpauth_uri qr_code secret } }`, { i: { password: PASSWORD } })).data
+      .setUpTotp;
     expect(setup.otpauth_uri).toContain(`secret=${setup.secret}`);
-    const bad = await a.gql(`mutation($i: ConfirmTotpInput!) { confirmTotp(input: $i) { recovery_codes } }`, { i: { code: wrongCode(setup.secret), password: PASSWORD } });
+    const bad = await a.gql(`mutation($i: ConfirmTotpInput!) { confirmTotp(input: $i) { recovery_codes } }`, {
+      i: { code: wrongCode(setup.secret), password: PASSWORD },
+    });
     expect(bad.errors?.[0]).toMatchObject({ message: "code is incorrect", extensions: { code: "BAD_USER_INPUT" } });
     await awayFromEdge();
     const step = stepNow();
-    const confirmed = await a.gql(`mutation($i: ConfirmTotpInput!) { confirmTotp(input: $i) { recovery_codes } }`, { i: { code: codeAt(setup.secret, step - 1), password: PASSWORD } });
+    const confirmed = await a.gql(`mutation($i: ConfirmTotpInput!) { confirmTotp(input: $i) { recovery_codes } }`, {
+      i: { code: codeAt(setup.secret, step - 1), password: PASSWORD },
+    });
     const codes: string[] = confirmed.data.confirmTotp.recovery_codes;
     expect(codes).toHaveLength(10);
-    expect((await a.gql(`{ totpStatus { enabled required pending recovery_codes_left } }`)).data.totpStatus).toEqual({ enabled: true, required: false, pending: false, recovery_codes_left: 10 });
+    expect((await a.gql(`{ totpStatus { enabled required pending recovery_codes_left } }`)).data.totpStatus).toEqual({
+      enabled: true,
+      required: false,
+      pending: false,
+      recovery_codes_left: 10,
+    });
 
     const b = new Client(t.url);
     expect((await b.gql(SIGN_IN, { i: { email, password: PASSWORD } })).data.signIn).toEqual({ email, role: "courier", totp_required: true });
@@ -196,7 +222,11 @@ describe("GraphQL door", () => {
     expect((await b.gql(`{ me { email } }`)).data.me).toBeNull();
     const wrong = await b.gql(SIGN_IN, { i: { email, password: PASSWORD, totp_code: wrongCode(setup.secret) } });
     expect(wrong.errors?.[0]).toMatchObject({ message: "totp_code is incorrect", extensions: { code: "BAD_USER_INPUT" } });
-    expect((await b.gql(SIGN_IN, { i: { email, password: PASSWORD, totp_code: codeAt(setup.secret, step) } })).data.signIn).toEqual({ email, role: "courier", totp_required: null });
+    expect((await b.gql(SIGN_IN, { i: { email, password: PASSWORD, totp_code: codeAt(setup.secret, step) } })).data.signIn).toEqual({
+      email,
+      role: "courier",
+      totp_required: null,
+    });
     expect((await b.gql(`{ me { email totp_enabled } }`)).data.me).toEqual({ email, totp_enabled: true });
     // Replay of the code just used.
     const replay = await new Client(t.url).gql(SIGN_IN, { i: { email, password: PASSWORD, totp_code: codeAt(setup.secret, step) } });

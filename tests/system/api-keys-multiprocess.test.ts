@@ -13,10 +13,7 @@ let a: Site;
 let b: Site;
 let owner: Client;
 beforeAll(async () => {
-  [a, b] = await Promise.all([
-    startSite({ UPLOADS_DIR: path.join(db.dir, "uploads-a") }, db),
-    startSite({ UPLOADS_DIR: path.join(db.dir, "uploads-b") }, db),
-  ]);
+  [a, b] = await Promise.all([startSite({ UPLOADS_DIR: path.join(db.dir, "uploads-a") }, db), startSite({ UPLOADS_DIR: path.join(db.dir, "uploads-b") }, db)]);
   owner = await signedInAdmin(a.url);
 }, 120_000);
 afterAll(async () => {

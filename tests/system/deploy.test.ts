@@ -186,7 +186,11 @@ describe("production recipe", () => {
       const label = await fetch(`${url}/api/parcels/CR-2026-000001/label.pdf`, { headers: admin.cookieHeader() });
       expect(label.status).toBe(200);
       expect(label.headers.get("content-type")).toBe("application/pdf");
-      expect(Buffer.from(await label.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+      expect(
+        Buffer.from(await label.arrayBuffer())
+          .subarray(0, 5)
+          .toString(),
+      ).toBe("%PDF-");
     } finally {
       await stop();
     }

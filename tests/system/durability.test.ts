@@ -65,7 +65,9 @@ describe("durability on the embedded SQLite database", () => {
     const rows = (sqlite.prepare("SELECT count(*) AS n FROM Parcel WHERE tracking_code LIKE 'CRASH-%'").get() as { n: number }).n;
     sqlite.close();
     expect(rows).toBeGreaterThanOrEqual(acknowledged.length);
-    console.info(`crash test: ${acknowledged.length} writes acknowledged before SIGKILL, ${acknowledged.length - missing.length} present after restart, ${rows} rows in all`);
+    console.info(
+      `crash test: ${acknowledged.length} writes acknowledged before SIGKILL, ${acknowledged.length - missing.length} present after restart, ${rows} rows in all`,
+    );
   });
 
   it("finishes a request in flight on SIGTERM, then exits cleanly", async () => {
@@ -91,14 +93,18 @@ describe("durability on the embedded SQLite database", () => {
         s.once("error", () => resolve(true));
       });
     const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
-      const req = http.request(`${site.url}/graphql`, {
-        method: "POST",
-        headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body), cookie, expect: "100-continue" },
-      }, (res) => {
-        let text = "";
-        res.on("data", (d) => (text += d));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
-      });
+      const req = http.request(
+        `${site.url}/graphql`,
+        {
+          method: "POST",
+          headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body), cookie, expect: "100-continue" },
+        },
+        (res) => {
+          let text = "";
+          res.on("data", (d) => (text += d));
+          res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
+        },
+      );
       req.on("error", reject);
       req.once("continue", () => {
         req.write(body.slice(0, 40));

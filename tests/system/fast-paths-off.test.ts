@@ -14,7 +14,18 @@ let owner: Client;
 beforeAll(async () => {
   // One public address for both, so links inside the answers (JSON-LD) are the same.
   fast = await startSite({ PUBLIC_URL: "http://courier.test" }, db);
-  plain = await startSite({ PUBLIC_URL: "http://courier.test", PARCEL_CACHE_SIZE: "0", DIRECT_READS: "false", GRAPHQL_FAST_PATH: "false", GRAPHQL_ANSWERS_KEPT: "0", SSR: "false", FRONT_ANSWERS: "false" }, db);
+  plain = await startSite(
+    {
+      PUBLIC_URL: "http://courier.test",
+      PARCEL_CACHE_SIZE: "0",
+      DIRECT_READS: "false",
+      GRAPHQL_FAST_PATH: "false",
+      GRAPHQL_ANSWERS_KEPT: "0",
+      SSR: "false",
+      FRONT_ANSWERS: "false",
+    },
+    db,
+  );
   owner = await signedInAdmin(fast.url);
 }, 120_000);
 afterAll(async () => {
@@ -40,8 +51,11 @@ async function answers(base: string) {
   const out: string[] = [];
   for (let i = 0; i < 2; i++) {
     out.push(
-      await rest("/api/parcels/CR-2026-000001"), await rest("/api/parcels/CR-NOPE-1"), await rest("/api/graph"),
-      await gql(FULL, { c: "CR-2026-000001" }), await gql(FULL, { c: "CR-NOPE-1" }),
+      await rest("/api/parcels/CR-2026-000001"),
+      await rest("/api/parcels/CR-NOPE-1"),
+      await rest("/api/graph"),
+      await gql(FULL, { c: "CR-2026-000001" }),
+      await gql(FULL, { c: "CR-NOPE-1" }),
       await gql(MANY, { codes: ["CR-2026-000001", "CR-2026-000002", "CR-NOPE-1"] }),
     );
   }

@@ -28,7 +28,9 @@ afterAll(async () => {
 const watched = benchCode(12_345);
 
 function expectAnswered(p: Probed<unknown>, what: string) {
-  console.info(`${what}: ${p.seconds.toFixed(1)} s, ${p.lookups.length} look-ups, p50 ${percentile(p.lookups, 50).toFixed(1)} ms, p99 ${percentile(p.lookups, 99).toFixed(1)} ms, max ${Math.max(...p.lookups).toFixed(1)} ms`);
+  console.info(
+    `${what}: ${p.seconds.toFixed(1)} s, ${p.lookups.length} look-ups, p50 ${percentile(p.lookups, 50).toFixed(1)} ms, p99 ${percentile(p.lookups, 99).toFixed(1)} ms, max ${Math.max(...p.lookups).toFixed(1)} ms`,
+  );
   expect(p.failed).toBe(0);
   expect(p.lookups.length).toBeGreaterThan(3);
   for (const ms of p.lookups) expect(ms, `a look-up took ${Math.round(ms)} ms during ${what}`).toBeLessThan(1000);

@@ -48,7 +48,10 @@ describe("logs", () => {
     });
     // The last request's line is written once it completes: then every line before it is in too.
     await expect.poll(() => jsonLines(site).some((l) => l.msg === "request completed" && l.req?.url === "/graphql"), { timeout: 30_000 }).toBe(true);
-    const lines = site.logs.join("").split("\n").filter((l) => l.startsWith("{"));
+    const lines = site.logs
+      .join("")
+      .split("\n")
+      .filter((l) => l.startsWith("{"));
     expect(lines.length).toBeGreaterThan(5);
     const parsed = lines.map((l) => JSON.parse(l));
     expect(parsed.filter((l) => l.reqId).length).toBeGreaterThan(5);
@@ -65,10 +68,15 @@ describe("logs", () => {
   it("by default write nothing for a request that went well or an unknown code, and one line with its id for a failed one", async () => {
     const ok = await fetch(`${shipped.url}/api/parcels/CR-2026-000001`);
     expect(ok.status).toBe(200);
-    expect((await fetch(`${shipped.url}/graphql`, {
-      method: "POST", headers: { "content-type": "application/json" },
-      body: JSON.stringify({ query: `{ parcel(trackingCode: "CR-2026-000001") { tracking_code } }` }),
-    })).status).toBe(200);
+    expect(
+      (
+        await fetch(`${shipped.url}/graphql`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ query: `{ parcel(trackingCode: "CR-2026-000001") { tracking_code } }` }),
+        })
+      ).status,
+    ).toBe(200);
     expect((await fetch(`${shipped.url}/api/graph`)).status).toBe(200);
     // An unknown code (404) is an ordinary answer: no line either.
     const unknown = await fetch(`${shipped.url}/api/parcels/NO-SUCH-CODE`, { headers: { "x-request-id": "trace-41" } });
@@ -78,7 +86,11 @@ describe("logs", () => {
     expect(missing.status).toBe(422);
     expect(missing.headers.get("x-request-id")).toBe("trace-42.a");
     // An id of its own for a request without one, or with one that is not well-formed.
-    const bad = await fetch(`${shipped.url}/api/parcels`, { method: "POST", headers: { "content-type": "application/json", "x-request-id": "no spaces allowed" }, body: "{" });
+    const bad = await fetch(`${shipped.url}/api/parcels`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-request-id": "no spaces allowed" },
+      body: "{",
+    });
     expect(bad.status).toBeGreaterThanOrEqual(400);
     const badId = bad.headers.get("x-request-id")!;
     expect(badId).toMatch(/^[0-9a-f-]{36}$/);
@@ -89,7 +101,12 @@ describe("logs", () => {
     expect(lines.filter((l) => l.res?.statusCode === 200)).toEqual([]);
     const notFound = lines.filter((l) => l.reqId === "trace-42.a");
     expect(notFound).toHaveLength(1);
-    expect(notFound[0]).toMatchObject({ level: 30, msg: "request completed", res: { statusCode: 422 }, req: { method: "GET", url: "/api/track?codes=~&verify=~" } });
+    expect(notFound[0]).toMatchObject({
+      level: 30,
+      msg: "request completed",
+      res: { statusCode: 422 },
+      req: { method: "GET", url: "/api/track?codes=~&verify=~" },
+    });
     expect(lines.filter((l) => l.reqId === "trace-41")).toEqual([]);
     expect(typeof notFound[0].responseTime).toBe("number");
     expect(lines.find((l) => l.reqId === badId && l.res)?.res.statusCode).toBe(bad.status);

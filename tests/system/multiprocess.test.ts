@@ -52,7 +52,8 @@ describe("two processes on one PostgreSQL database", () => {
     // Unknown on A (and remembered as unknown there), then created through B: found on A.
     expect((await track(visitorA, "MP-2")).errors?.[0].extensions.code).toBe("NOT_FOUND");
     expect((await visitorA.get("/api/parcels/MP-2")).status).toBe(404);
-    const id = (await adminB.gql(`mutation { createParcel(input: { tracking_code: "MP-2", recipient_name: "Multi", destination: "Turku" }) { id } }`)).data.createParcel.id;
+    const id = (await adminB.gql(`mutation { createParcel(input: { tracking_code: "MP-2", recipient_name: "Multi", destination: "Turku" }) { id } }`)).data
+      .createParcel.id;
     expect((await track(visitorA, "MP-2")).data.parcel.tracking_code).toBe("MP-2");
     expect((await visitorA.get("/api/parcels/MP-2")).json.data.tracking_code).toBe("MP-2");
 
@@ -78,7 +79,8 @@ describe("two processes on one PostgreSQL database", () => {
     const adminB = onOther(adminA, b.url);
     const visitorA = new Client(a.url);
     const visitorB = new Client(b.url);
-    const id = (await adminA.gql(`mutation { createParcel(input: { tracking_code: "MP-RACE", recipient_name: "Race", destination: "Oulu" }) { id } }`)).data.createParcel.id;
+    const id = (await adminA.gql(`mutation { createParcel(input: { tracking_code: "MP-RACE", recipient_name: "Race", destination: "Oulu" }) { id } }`)).data
+      .createParcel.id;
     for (let i = 0; i < 25; i++) {
       const [writer, reader] = i % 2 ? [adminA, visitorB] : [adminB, visitorA];
       // Both caches warm with the old values first.
@@ -164,7 +166,9 @@ describe("two processes on one PostgreSQL database", () => {
     expect((await adminB.gql(`{ me { email } }`)).data.me.email).toBe(ADMIN.email);
 
     // The one-time link, used on A, is closed on B.
-    const second = await new Client(b.url).gql(`mutation { createAdmin(input: { email: "x@example.com", password: "another-pass-1", token: "${SETUP_TOKEN}" }) { email } }`);
+    const second = await new Client(b.url).gql(
+      `mutation { createAdmin(input: { email: "x@example.com", password: "another-pass-1", token: "${SETUP_TOKEN}" }) { email } }`,
+    );
     expect(second.errors?.[0].extensions.code).toBe("FORBIDDEN");
 
     const created = await adminA.gql(`mutation { createParcel(input: { tracking_code: "MP-1", recipient_name: "Multi", destination: "Bergen" }) { id } }`);
@@ -196,8 +200,7 @@ describe("two processes on one PostgreSQL database", () => {
   });
 
   it("counts sign-in attempts across both processes", async () => {
-    const attempt = (base: string) =>
-      new Client(base).gql(`mutation { signIn(input: { email: "nobody@example.com", password: "wrong-password" }) { email } }`);
+    const attempt = (base: string) => new Client(base).gql(`mutation { signIn(input: { email: "nobody@example.com", password: "wrong-password" }) { email } }`);
     const codes: string[] = [];
     for (let i = 0; i < 8; i++) codes.push((await attempt(i % 2 ? a.url : b.url)).errors?.[0].extensions.code);
     // RATE_LIMIT_SIGNIN=6 per client in all (the earlier sign-in counted too): once the shared counter

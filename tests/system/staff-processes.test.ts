@@ -37,7 +37,10 @@ async function member(owner: Client, email: string, role: string) {
   for (const f of files) {
     const text = (await fs.readFile(path.join(dir, f), "utf8")).replace(/=\r?\n/g, "");
     if (!text.includes(email)) continue;
-    token = text.match(/accept\.html\?token=3D([A-Za-z0-9_-]+)|accept\.html\?token=([A-Za-z0-9_-]+)/)!.slice(1).find(Boolean)!;
+    token = text
+      .match(/accept\.html\?token=3D([A-Za-z0-9_-]+)|accept\.html\?token=([A-Za-z0-9_-]+)/)!
+      .slice(1)
+      .find(Boolean)!;
   }
   expect(token).not.toBe("");
   return token;

@@ -14,7 +14,12 @@ const CONFIG_MODULE = "server/core/config.ts";
 const ALLOWED: Record<string, string> = {};
 
 /** Any way of reaching the environment: process.env, process["env"], { env } = process, import from "process". */
-const READS_ENV = [/\bprocess\s*(\.|\?\.)\s*env\b/, /\bprocess\s*\[\s*["'`]env["'`]\s*\]/, /\{[^}]*\benv\b[^}]*\}\s*=\s*process\b/, /from\s+["'](node:)?process["']/];
+const READS_ENV = [
+  /\bprocess\s*(\.|\?\.)\s*env\b/,
+  /\bprocess\s*\[\s*["'`]env["'`]\s*\]/,
+  /\{[^}]*\benv\b[^}]*\}\s*=\s*process\b/,
+  /from\s+["'](node:)?process["']/,
+];
 
 function serverFiles(dir = path.join(root, "server")): string[] {
   const out: string[] = [];
@@ -71,7 +76,17 @@ describe("readEnv keeps each variable's parsing", () => {
   });
 
   it("defaults when unset", () => {
-    for (const n of ["PORT", "DATABASE_URL", "SSR", "WEBHOOK_ALLOW_PRIVATE", "RATE_LIMIT_TRACKING", "PARCEL_CACHE_SIZE", "STALE_AFTER_DAYS", "SMTP_URL"] as const) set(n, undefined);
+    for (const n of [
+      "PORT",
+      "DATABASE_URL",
+      "SSR",
+      "WEBHOOK_ALLOW_PRIVATE",
+      "RATE_LIMIT_TRACKING",
+      "PARCEL_CACHE_SIZE",
+      "STALE_AFTER_DAYS",
+      "SMTP_URL",
+    ] as const)
+      set(n, undefined);
     expect(readEnv("PORT")).toBe(4000);
     expect(readEnv("DATABASE_URL")).toBe("file:./data/courier.db");
     expect(readEnv("SSR")).toBe(true);

@@ -34,7 +34,13 @@ describe("the icon set", () => {
   it("is what the generator writes", () => {
     expect(() => execFileSync(process.execPath, ["client/tools/gen-icons.mjs", "--check"], { stdio: "pipe" })).not.toThrow();
     expect(sets.map((s) => s.file).sort()).toEqual(
-      ["client/components/icons.ts", "client/components/layoutIcons.ts", "client/control/icons.ts", "client/modules/home/icons.ts", "client/modules/parcel/icons.ts"].map(path.normalize),
+      [
+        "client/components/icons.ts",
+        "client/components/layoutIcons.ts",
+        "client/control/icons.ts",
+        "client/modules/home/icons.ts",
+        "client/modules/parcel/icons.ts",
+      ].map(path.normalize),
     );
   });
 
@@ -49,7 +55,8 @@ describe("the icon set", () => {
   it("has no icon that no screen shows", () => {
     const used = new Set<string>();
     for (const { text } of code) {
-      for (const [, list] of text.matchAll(/import\s*\{([^}]*)\}\s*from\s*"[^"]*[iI]cons"/g)) for (const n of list.split(",")) used.add(n.trim().split(/\s+as\s+/)[0]);
+      for (const [, list] of text.matchAll(/import\s*\{([^}]*)\}\s*from\s*"[^"]*[iI]cons"/g))
+        for (const n of list.split(",")) used.add(n.trim().split(/\s+as\s+/)[0]);
       for (const [, name] of text.matchAll(/\bicons\.(\w+)/g)) used.add(name);
     }
     expect(names.filter((n) => !used.has(n))).toEqual([]);
@@ -58,7 +65,9 @@ describe("the icon set", () => {
   it("keeps the control panel's icons out of the public screens", () => {
     const importers = code
       .filter(({ file }) => !file.startsWith(path.normalize("client/control/")))
-      .filter(({ file, text }) => [...text.matchAll(/from\s*"(\.[^"]*)"/g)].some(([, spec]) => path.resolve(path.dirname(file), spec) === path.resolve("client/control/icons")));
+      .filter(({ file, text }) =>
+        [...text.matchAll(/from\s*"(\.[^"]*)"/g)].some(([, spec]) => path.resolve(path.dirname(file), spec) === path.resolve("client/control/icons")),
+      );
     expect(importers.map((f) => f.file)).toEqual([]);
   });
 });

@@ -4,7 +4,10 @@ import { describe, expect, it } from "vitest";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const README = path.join(root, "README.md");
-const docs = fs.readdirSync(path.join(root, "docs")).filter((f) => f.endsWith(".md")).map((f) => path.join(root, "docs", f));
+const docs = fs
+  .readdirSync(path.join(root, "docs"))
+  .filter((f) => f.endsWith(".md"))
+  .map((f) => path.join(root, "docs", f));
 
 /** The README is a way in: explanations and figures go to docs/. 12 KB, counted as 12 000 bytes (whichever KB one means). */
 const README_MAX_BYTES = 12_000;
@@ -24,7 +27,13 @@ function relativeLinks(file: string): string[] {
 }
 
 /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces to hyphens. */
-const slug = (heading: string) => heading.replace(/`/g, "").trim().toLowerCase().replace(/[^\p{L}\p{N}\s_-]/gu, "").replace(/\s/g, "-");
+const slug = (heading: string) =>
+  heading
+    .replace(/`/g, "")
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, "")
+    .replace(/\s/g, "-");
 const anchors = (file: string) => new Set([...prose(fs.readFileSync(file, "utf8")).matchAll(/^#{1,6}\s+(.+?)\s*#*$/gm)].map((m) => slug(m[1])));
 
 describe("README.md and docs/", () => {

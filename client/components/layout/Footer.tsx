@@ -62,7 +62,9 @@ export function Footer() {
             {s?.contact_phone ? (
               <li>
                 <Icon path={phone} size={18} />
-                <a href={`tel:${s.contact_phone.replace(/[^\d+]/g, "")}`} dir="ltr">{s.contact_phone}</a>
+                <a href={`tel:${s.contact_phone.replace(/[^\d+]/g, "")}`} dir="ltr">
+                  {s.contact_phone}
+                </a>
               </li>
             ) : null}
             {s?.contact_address ? (

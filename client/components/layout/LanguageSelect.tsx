@@ -22,7 +22,13 @@ export function LanguageSelect() {
         <Icon path={translate} size={20} />
         <span>{t("nav.language")}</span>
       </label>
-      <select id="language-select" className="select" value={i18n.language} onChange={(e) => changeLanguage(e.target.value as LanguageCode)} disabled={changing}>
+      <select
+        id="language-select"
+        className="select"
+        value={i18n.language}
+        onChange={(e) => changeLanguage(e.target.value as LanguageCode)}
+        disabled={changing}
+      >
         {LANGUAGES.map((l) => (
           <option key={l.code} value={l.code} lang={l.tag}>
             {l.name}

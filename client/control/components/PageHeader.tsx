@@ -4,7 +4,21 @@ import { Icon } from "../../components/Icon";
 import * as icons from "../icons";
 
 /** Title of a control-panel screen, with a way back and room for actions. */
-export function PageHeader({ title, back, backLabel = "Back", icon, actions, sub }: { title: ReactNode; back?: string; backLabel?: string; icon?: string; actions?: ReactNode; sub?: ReactNode }) {
+export function PageHeader({
+  title,
+  back,
+  backLabel = "Back",
+  icon,
+  actions,
+  sub,
+}: {
+  title: ReactNode;
+  back?: string;
+  backLabel?: string;
+  icon?: string;
+  actions?: ReactNode;
+  sub?: ReactNode;
+}) {
   return (
     <header className="cp-page-header">
       {back ? (

@@ -162,7 +162,16 @@ export function PasswordField({ field, label, optional, hint, autoFocus, autoCom
   );
 }
 
-export function TextAreaField({ field, label, optional, hint, autoFocus, maxLength, height, rows = 6 }: BaseProps & { maxLength?: number; height?: string; rows?: number }) {
+export function TextAreaField({
+  field,
+  label,
+  optional,
+  hint,
+  autoFocus,
+  maxLength,
+  height,
+  rows = 6,
+}: BaseProps & { maxLength?: number; height?: string; rows?: number }) {
   const id = useId();
   const hintId = `${id}-hint`;
   return (
@@ -184,7 +193,15 @@ export function TextAreaField({ field, label, optional, hint, autoFocus, maxLeng
   );
 }
 
-export function SelectField({ field, label, optional, hint, options, preview, emptyLabel = "-" }: BaseProps & { options: Option[]; preview?: ReactNode; emptyLabel?: string }) {
+export function SelectField({
+  field,
+  label,
+  optional,
+  hint,
+  options,
+  preview,
+  emptyLabel = "-",
+}: BaseProps & { options: Option[]; preview?: ReactNode; emptyLabel?: string }) {
   const id = useId();
   const hintId = `${id}-hint`;
   return (
@@ -207,7 +224,19 @@ export function SelectField({ field, label, optional, hint, options, preview, em
 }
 
 /** A set of checkboxes under a legend, each option's label as code with its hint. */
-export function CheckList({ legend, name, options, ticked, onToggle }: { legend: string; name: string; options: { value: string; label: string; hint: string }[]; ticked: string[]; onToggle: (value: string, on: boolean) => void }) {
+export function CheckList({
+  legend,
+  name,
+  options,
+  ticked,
+  onToggle,
+}: {
+  legend: string;
+  name: string;
+  options: { value: string; label: string; hint: string }[];
+  ticked: string[];
+  onToggle: (value: string, on: boolean) => void;
+}) {
   return (
     <fieldset className="cp-fieldset">
       <legend>{legend}</legend>
@@ -229,7 +258,21 @@ export function CheckList({ legend, name, options, ticked, onToggle }: { legend:
 }
 
 /** One image file, JPEG or PNG, with a preview of the chosen file. */
-export function FileField({ name, label, optional, file, onFile, hint }: { name: string; label?: string; optional?: boolean; file: File | null; onFile: (f: File | null) => void; hint?: ReactNode }) {
+export function FileField({
+  name,
+  label,
+  optional,
+  file,
+  onFile,
+  hint,
+}: {
+  name: string;
+  label?: string;
+  optional?: boolean;
+  file: File | null;
+  onFile: (f: File | null) => void;
+  hint?: ReactNode;
+}) {
   const id = useId();
   const hintId = `${id}-hint`;
   const [preview, setPreview] = useState<string | null>(null);

@@ -4,7 +4,17 @@ import { Icon } from "../../components/Icon";
 import * as icons from "../icons";
 
 /** "Fetching Data ..." while loading, the error, or "No Data Found" for an empty list. */
-export function ListState({ loading, error, empty, emptyText = "No Data Found" }: { loading: boolean; error?: string | null; empty: boolean; emptyText?: string }) {
+export function ListState({
+  loading,
+  error,
+  empty,
+  emptyText = "No Data Found",
+}: {
+  loading: boolean;
+  error?: string | null;
+  empty: boolean;
+  emptyText?: string;
+}) {
   if (loading && empty) {
     return (
       <p className="cp-state" role="status" aria-live="polite">
@@ -12,7 +22,12 @@ export function ListState({ loading, error, empty, emptyText = "No Data Found" }
       </p>
     );
   }
-  if (error && empty) return <p className="cp-state cp-state-error" role="alert">{error}</p>;
+  if (error && empty)
+    return (
+      <p className="cp-state cp-state-error" role="alert">
+        {error}
+      </p>
+    );
   if (empty) return <p className="cp-state">{emptyText}</p>;
   return null;
 }
@@ -24,7 +39,11 @@ export function ListState({ loading, error, empty, emptyText = "No Data Found" }
 export function NextPage({ nextPageUrl, more }: { nextPageUrl?: string | null; more: { loading: boolean; error: string | null; next: () => void } }) {
   return (
     <>
-      {more.error ? <p className="cp-state cp-state-error" role="alert">{more.error}</p> : null}
+      {more.error ? (
+        <p className="cp-state cp-state-error" role="alert">
+          {more.error}
+        </p>
+      ) : null}
       {nextPageUrl ? (
         <div className="cp-next">
           <button type="button" className="cp-btn cp-btn-outline" onClick={more.next} disabled={more.loading} aria-busy={more.loading || undefined}>
@@ -43,7 +62,19 @@ export type Column = string | { label: string; num?: boolean };
  * A list shown as a table (rows of records, one heading a column; on a phone each cell shows its
  * column's name from its data-label). `children` are the body's rows.
  */
-export function ListTable({ testId, caption, className, columns, children }: { testId: string; caption?: string; className?: string; columns: Column[]; children: ReactNode }) {
+export function ListTable({
+  testId,
+  caption,
+  className,
+  columns,
+  children,
+}: {
+  testId: string;
+  caption?: string;
+  className?: string;
+  columns: Column[];
+  children: ReactNode;
+}) {
   return (
     <div className="cp-table-wrap">
       <table className={`cp-table cp-table-list${className ? ` ${className}` : ""}`} data-testid={testId}>

@@ -16,7 +16,11 @@ interface PageShape {
  * Fetches page + 1 of a paged list and appends it to the list already shown. `fetchMore` is the
  * generated query hook's own; its option types are Apollo's generics, so it is taken as is.
  */
-export function useNextPage<K extends string, Q extends { [key in K]: PageShape }>(field: K, data: Q | undefined, fetchMore: (options: never) => Promise<unknown>) {
+export function useNextPage<K extends string, Q extends { [key in K]: PageShape }>(
+  field: K,
+  data: Q | undefined,
+  fetchMore: (options: never) => Promise<unknown>,
+) {
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const next = async () => {

@@ -6,16 +6,40 @@ import { mayOpen } from "../roles";
 import * as icons from "../icons";
 
 const TILES = [
-  { to: "/control/scan", label: "SCAN", icon: icons.qr_code_scanner, text: "Picked up, at the hub, out for delivery, delivered: one event, parcel after parcel", wide: true },
+  {
+    to: "/control/scan",
+    label: "SCAN",
+    icon: icons.qr_code_scanner,
+    text: "Picked up, at the hub, out for delivery, delivered: one event, parcel after parcel",
+    wide: true,
+  },
   { to: "/control/parcels/list.html", label: "PARCELS", icon: icons.inventory_2, text: "Shipments, map, image and history" },
   { to: "/control/reviews/list.html", label: "REVIEWS", icon: icons.reviews, text: "Customer testimonials" },
   { to: "/control/pages/list.html", label: "PAGES", icon: icons.pages, text: "Content pages of the site" },
   { to: "/control/email/send.html", label: "SEND EMAIL", icon: icons.email, text: "Write to anyone, see the outbox" },
   { to: "/control/settings", label: "SETTINGS", icon: icons.settings, text: "Contact, mail and html settings" },
   { to: "/control/account/password.html", label: "PASSWORD", icon: icons.lock, text: "Change your password" },
-  { to: "/control/webhooks/list.html", label: "WEBHOOKS", icon: icons.webhook, text: "Send parcel events to other systems, signed, with a log of every delivery", wide: true },
-  { to: "/control/staff/list.html", label: "STAFF", icon: icons.people, text: "Invite dispatchers and couriers, change roles, disable or remove accounts", wide: true },
-  { to: "/control/api-keys/list.html", label: "API KEYS", icon: icons.vpn_key, text: "Keys for other systems to track, read and update parcels: scopes, limits, calls per day", wide: true },
+  {
+    to: "/control/webhooks/list.html",
+    label: "WEBHOOKS",
+    icon: icons.webhook,
+    text: "Send parcel events to other systems, signed, with a log of every delivery",
+    wide: true,
+  },
+  {
+    to: "/control/staff/list.html",
+    label: "STAFF",
+    icon: icons.people,
+    text: "Invite dispatchers and couriers, change roles, disable or remove accounts",
+    wide: true,
+  },
+  {
+    to: "/control/api-keys/list.html",
+    label: "API KEYS",
+    icon: icons.vpn_key,
+    text: "Keys for other systems to track, read and update parcels: scopes, limits, calls per day",
+    wide: true,
+  },
 ];
 
 const MORE = [
@@ -39,7 +63,12 @@ export default function Home() {
       <header className="cp-page-header">
         <div className="cp-page-title">
           <h1>Control Panel</h1>
-          {email ? <p className="cp-sub">Signed in as {email}{role ? ` (${role})` : ""}</p> : null}
+          {email ? (
+            <p className="cp-sub">
+              Signed in as {email}
+              {role ? ` (${role})` : ""}
+            </p>
+          ) : null}
         </div>
       </header>
       <nav aria-label="Control panel">

@@ -38,7 +38,11 @@ export function useContactForm() {
     }
     req("subject", "contact.subjectRequired");
     req("body", "contact.bodyRequired");
-    for (const [f, label] of [["name", "contact.name"], ["email", "contact.yourEmail"], ["subject", "contact.subject"]] as const) {
+    for (const [f, label] of [
+      ["name", "contact.name"],
+      ["email", "contact.yourEmail"],
+      ["subject", "contact.subject"],
+    ] as const) {
       if (values[f].length > MAX_TEXT) {
         list.push(t("contact.tooLong", { field: t(label), max: MAX_TEXT }));
         bad[f] = true;

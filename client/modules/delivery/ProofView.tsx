@@ -9,7 +9,17 @@ export interface ProofLike {
 }
 
 /** The signature and photo of a proof of delivery, side by side (they stack on a phone). */
-export function ProofImages({ proof, signatureAlt, photoAlt, className = "proof-images" }: { proof: ProofLike; signatureAlt: string; photoAlt: string; className?: string }) {
+export function ProofImages({
+  proof,
+  signatureAlt,
+  photoAlt,
+  className = "proof-images",
+}: {
+  proof: ProofLike;
+  signatureAlt: string;
+  photoAlt: string;
+  className?: string;
+}) {
   if (!proof.signature_url && !proof.photo_url) return null;
   const figure = (src: string, alt: string, caption: ReactNode, kind: string) => (
     <figure className={`proof-figure proof-${kind}`}>

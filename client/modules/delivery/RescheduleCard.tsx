@@ -74,7 +74,12 @@ export function RescheduleCard({ code, choice, date, locked, verify, token, onDo
     setPending(false);
   };
 
-  const chosen = choice === "depot" ? t("track.rescheduleChosenDepot") : choice === "delivery" && date ? t("track.rescheduleChosenDay", { day: dayLabel(i18n.language, date) }) : null;
+  const chosen =
+    choice === "depot"
+      ? t("track.rescheduleChosenDepot")
+      : choice === "delivery" && date
+        ? t("track.rescheduleChosenDay", { day: dayLabel(i18n.language, date) })
+        : null;
   return (
     <section className="card result-card reschedule-card" aria-labelledby={`${id}-title`} data-testid="reschedule">
       <h3 id={`${id}-title`}>
@@ -109,7 +114,9 @@ export function RescheduleCard({ code, choice, date, locked, verify, token, onDo
           {asks ? (
             <div className="field reschedule-verify">
               <label htmlFor={`${id}-verify`}>{t("track.verifyLabel")}</label>
-              <p className="reschedule-hint" id={`${id}-hint`}>{t("track.rescheduleVerify")}</p>
+              <p className="reschedule-hint" id={`${id}-hint`}>
+                {t("track.rescheduleVerify")}
+              </p>
               <input
                 id={`${id}-verify`}
                 ref={typedInput}

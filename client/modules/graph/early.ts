@@ -20,7 +20,13 @@ const pending = new Map<string, Promise<EarlyAnswer>>();
 /** Operation and variables as one key (keys sorted, undefined values left out, as JSON drops them). */
 export function earlyKey(operationName: string, variables: Record<string, unknown> | undefined): string {
   const v = variables ?? {};
-  return `${operationName} ${JSON.stringify(Object.fromEntries(Object.keys(v).sort().map((k) => [k, v[k]])))}`;
+  return `${operationName} ${JSON.stringify(
+    Object.fromEntries(
+      Object.keys(v)
+        .sort()
+        .map((k) => [k, v[k]]),
+    ),
+  )}`;
 }
 
 /** Starts an operation (its document's text, as the generated document has it) before Apollo has loaded. */
@@ -89,6 +95,11 @@ async function send(operationName: string, query: string, variables: Record<stri
     const body = await read(await fetch(`/graphql?${params}`, { credentials: "include", headers: HEADERS }));
     if (!body.errors?.some((e) => e.extensions?.code === "PERSISTED_QUERY_NOT_FOUND")) return body;
   }
-  const res = await fetch("/graphql", { method: "POST", credentials: "include", headers: HEADERS, body: JSON.stringify({ operationName, query, variables, extensions }) });
+  const res = await fetch("/graphql", {
+    method: "POST",
+    credentials: "include",
+    headers: HEADERS,
+    body: JSON.stringify({ operationName, query, variables, extensions }),
+  });
   return read(res);
 }

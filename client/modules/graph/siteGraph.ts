@@ -25,7 +25,9 @@ function cached(g: Parts): SiteGraphQuery {
   const s = g.settings;
   return {
     graph: typed("SiteGraph", {
-      pages: g.pages.map((p) => typed("Page", { id: p.id, slug: p.slug, title: p.title, sub_title: p.sub_title, icon: p.icon, hero: p.hero, overlay: p.overlay, content: p.content })),
+      pages: g.pages.map((p) =>
+        typed("Page", { id: p.id, slug: p.slug, title: p.title, sub_title: p.sub_title, icon: p.icon, hero: p.hero, overlay: p.overlay, content: p.content }),
+      ),
       reviews: g.reviews.map((r) => typed("Review", { id: r.id, name: r.name, review: r.review, image: r.image })),
       settings: typed("PublicSettings", {
         meta_description: s.meta_description,

@@ -2,8 +2,20 @@
 // items each section shows, with their icons, images and links.
 import { HOME_FIRST_SLIDE } from "../../components/heroImages";
 import {
-  airplanemode_active, directions_boat, gavel, inventory_2, local_shipping, mail, qr_code_scanner, savings, schedule, shield,
-  support_agent, travel_explore, warehouse, workspace_premium,
+  airplanemode_active,
+  directions_boat,
+  gavel,
+  inventory_2,
+  local_shipping,
+  mail,
+  qr_code_scanner,
+  savings,
+  schedule,
+  shield,
+  support_agent,
+  travel_explore,
+  warehouse,
+  workspace_premium,
 } from "./icons";
 
 /** The warehouse capacity the texts quote (shown in the visitor's number format). */

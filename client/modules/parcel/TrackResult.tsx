@@ -167,7 +167,13 @@ export function TrackResult({ parcel: p, onVerify, reschedule }: { parcel: Parce
           <h2 id="parcel-code" className="result-code" dir="ltr" tabIndex={-1}>
             {p.tracking_code}
           </h2>
-          {hasCode ? <StatusBadge code={p.status_code} /> : p.status ? <span className="status-pill" dir="auto">{p.status}</span> : null}
+          {hasCode ? (
+            <StatusBadge code={p.status_code} />
+          ) : p.status ? (
+            <span className="status-pill" dir="auto">
+              {p.status}
+            </span>
+          ) : null}
           {hasCode && p.status && !sameAsLabel(p.status, p.status_code, t) ? (
             <span className="status-note" dir="auto">
               {p.status}
@@ -253,7 +259,10 @@ export function TrackResult({ parcel: p, onVerify, reschedule }: { parcel: Parce
               <Row label={t("track.shippedVia")} value={p.shipped_via} />
               <Row label={t("track.weight")} value={p.weight != null ? t("track.weightValue", { value: fmtNumber(i18n.language, p.weight) }) : null} />
               <Row label={t("track.content")} value={p.parcel_content} />
-              <Row label={t("track.declaredValue")} value={p.declared_value != null ? fmtNumber(i18n.language, p.declared_value, { minimumFractionDigits: 2, maximumFractionDigits: 2 }) : null} />
+              <Row
+                label={t("track.declaredValue")}
+                value={p.declared_value != null ? fmtNumber(i18n.language, p.declared_value, { minimumFractionDigits: 2, maximumFractionDigits: 2 }) : null}
+              />
               <Row label={t("track.expected")} value={expected} />
             </dl>
           </section>
@@ -316,7 +325,13 @@ export function TrackResult({ parcel: p, onVerify, reschedule }: { parcel: Parce
             <Icon path={icons.location_on} size={22} />
             {t("track.map")}
           </h3>
-          <MapWhenNeeded placeholder={<div className="parcel-map-loading" style={{ height: "60vh" }}>{t("track.mapLoading")}</div>}>
+          <MapWhenNeeded
+            placeholder={
+              <div className="parcel-map-loading" style={{ height: "60vh" }}>
+                {t("track.mapLoading")}
+              </div>
+            }
+          >
             <ParcelMap
               zoom={p.map_zoom}
               current={point(p.map_current_latitude, p.map_current_longitude)}

@@ -32,7 +32,11 @@ export function TrackSummary({ item }: { item: TrackItem }) {
         </header>
         <p className="summary-error" role="alert">
           <Icon path={icons.error} size={22} />
-          <span>{item.error_code ? errorText(t, { message: item.error ?? item.error_code, code: item.error_code, reason: null }, TRACK_ERRORS) : t("track.notFound")}</span>
+          <span>
+            {item.error_code
+              ? errorText(t, { message: item.error ?? item.error_code, code: item.error_code, reason: null }, TRACK_ERRORS)
+              : t("track.notFound")}
+          </span>
         </p>
       </article>
     );
@@ -46,7 +50,13 @@ export function TrackSummary({ item }: { item: TrackItem }) {
         <h2 id={titleId} className="summary-code" dir="ltr">
           <Link to={detailsHref(p.tracking_code)}>{p.tracking_code}</Link>
         </h2>
-        {p.status_code ? <StatusBadge code={p.status_code} /> : p.status ? <span className="status-pill" dir="auto">{p.status}</span> : null}
+        {p.status_code ? (
+          <StatusBadge code={p.status_code} />
+        ) : p.status ? (
+          <span className="status-pill" dir="auto">
+            {p.status}
+          </span>
+        ) : null}
         {p.details_protected ? (
           <span className="protected-chip">
             <Icon path={lock} size={16} />
@@ -77,7 +87,8 @@ export function TrackSummary({ item }: { item: TrackItem }) {
           <p>
             <Icon path={icons.schedule} size={18} />
             <span>
-              <bdi>{latest.title}</bdi> · <time dateTime={latest.created_at}>
+              <bdi>{latest.title}</bdi> ·{" "}
+              <time dateTime={latest.created_at}>
                 <bdi suppressHydrationWarning>{fmtMoment(i18n.language, latest.created_at, local ? undefined : "UTC")}</bdi>
               </time>
             </span>

@@ -23,12 +23,16 @@ export class PastDateTime implements ValidatorConstraintInterface {
 @InputType("ActivityStatusFields", { isAbstract: true } as never)
 class ActivityStatusFields {
   @Field(() => String, { nullable: true, description: `Normalised status this entry sets: ${STATUS_CODES.join(", ")}` })
-  @Optional() @IsIn([...STATUS_CODES], statusMsg)
+  @Optional()
+  @IsIn([...STATUS_CODES], statusMsg)
   status_code?: string | null;
-  @Field(() => String, { nullable: true, description: "Why (e.g. the reason of a failed delivery)" }) @Optional() @Text()
+  @Field(() => String, { nullable: true, description: "Why (e.g. the reason of a failed delivery)" })
+  @Optional()
+  @Text()
   status_reason?: string | null;
   @Field(() => String, { nullable: true, description: "When it happened (ISO 8601 with zone; default now): a back-dated entry records the past" })
-  @Optional() @Validate(PastDateTime)
+  @Optional()
+  @Validate(PastDateTime)
   created_at?: string | null;
 }
 

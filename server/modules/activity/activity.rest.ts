@@ -7,18 +7,37 @@ import * as activities from "./activity.service.js";
 
 export function registerActivityRoutes(api: FastifyInstance): void {
   route(api, {
-    method: "POST", url: "/activities", op: "activities.create", tag: "activities", created: true, message: "Activity created",
-    summary: "Add a history entry to a parcel", input: CreateActivityInput, data: data.ref("Activity"),
+    method: "POST",
+    url: "/activities",
+    op: "activities.create",
+    tag: "activities",
+    created: true,
+    message: "Activity created",
+    summary: "Add a history entry to a parcel",
+    input: CreateActivityInput,
+    data: data.ref("Activity"),
     handler: ({ input }) => activities.createActivity(input),
   });
   route(api, {
-    method: "PATCH", url: "/activities", op: "activities.update", tag: "activities", message: "Activity updated",
-    summary: "Edit a history entry", input: UpdateActivityInput, data: data.ref("Activity"),
+    method: "PATCH",
+    url: "/activities",
+    op: "activities.update",
+    tag: "activities",
+    message: "Activity updated",
+    summary: "Edit a history entry",
+    input: UpdateActivityInput,
+    data: data.ref("Activity"),
     handler: ({ input }) => activities.updateActivity(input),
   });
   route(api, {
-    method: "DELETE", url: "/activities", op: "activities.delete", tag: "activities", message: "Activity deleted",
-    summary: "Delete a history entry", input: IdInput, data: data.none,
+    method: "DELETE",
+    url: "/activities",
+    op: "activities.delete",
+    tag: "activities",
+    message: "Activity deleted",
+    summary: "Delete a history entry",
+    input: IdInput,
+    data: data.none,
     handler: ({ input }) => activities.deleteActivity(input.id),
   });
 }

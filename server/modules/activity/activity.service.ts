@@ -55,14 +55,21 @@ export interface ParcelState {
 /** The parcels' states in two reads, whatever their number (in the order of the ids found). */
 export async function parcelStates(ids: number[] | { codes: string[] }): Promise<ParcelState[]> {
   // One parcel (a request per entry or per scanned code): one prepared read instead of two compiled queries.
-  const single = Array.isArray(ids) ? (ids.length === 1 ? { column: "id" as const, value: ids[0] } : null) : ids.codes.length === 1 ? { column: "tracking_code" as const, value: ids.codes[0] } : null;
+  const single = Array.isArray(ids)
+    ? ids.length === 1
+      ? { column: "id" as const, value: ids[0] }
+      : null
+    : ids.codes.length === 1
+      ? { column: "tracking_code" as const, value: ids.codes[0] }
+      : null;
   if (single && config().directReads) {
     const one = await parcelState(single.column, single.value);
     if (one !== undefined) return one ? [one] : [];
   }
   const where = Array.isArray(ids) ? { id: { in: ids } } : { tracking_code: { in: ids.codes } };
   const rows = await db().parcel.findMany({
-    where, select: { id: true, tracking_code: true, recipient_name: true, status_code: true, status_reason: true },
+    where,
+    select: { id: true, tracking_code: true, recipient_name: true, status_code: true, status_reason: true },
   });
   if (!rows.length) return [];
   const newest = await db().activity.groupBy({ by: ["parcel_id"], where: { parcel_id: { in: rows.map((r) => r.id) } }, _max: { created_at: true } });
@@ -118,8 +125,17 @@ export interface EntryPlan {
   state: ParcelState;
   data: EntryData;
   row: {
-    parcel_id: number; title: string; description: string; icon: string; color: string; status_code: string | null; status_reason: string | null;
-    created_at: Date; scan_id: string | null; replaced_status_code: string | null; replaced_status_reason: string | null;
+    parcel_id: number;
+    title: string;
+    description: string;
+    icon: string;
+    color: string;
+    status_code: string | null;
+    status_reason: string | null;
+    created_at: Date;
+    scan_id: string | null;
+    replaced_status_code: string | null;
+    replaced_status_reason: string | null;
   };
   /** The parcel's columns the entry sets (besides its version and updated_at). */
   parcel: Record<string, string | number | null>;
@@ -145,7 +161,11 @@ export function planEntry(state: ParcelState, data: EntryData, place: EntryPlace
     Object.assign(parcel, { map_current_latitude: place.latitude, map_current_longitude: place.longitude });
   }
   return {
-    state, data, parcel, newest, moves,
+    state,
+    data,
+    parcel,
+    newest,
+    moves,
     row: {
       parcel_id: state.id,
       title: data.title,
@@ -191,16 +211,34 @@ async function writeWithPrisma(plans: EntryPlan[]) {
   }
   const [rows] = await db().$transaction([
     db().activity.createManyAndReturn({ data: plans.map((p) => p.row) }),
-    ...parcelUpdates([...changes].map(([key, ids]) => ({ ids, data: JSON.parse(key) })), new Date()),
+    ...parcelUpdates(
+      [...changes].map(([key, ids]) => ({ ids, data: JSON.parse(key) })),
+      new Date(),
+    ),
   ]);
   return rows;
 }
 
 type ActivityRow = Awaited<ReturnType<typeof writeWithPrisma>>[number];
-const ACTIVITY_COLUMNS = ["parcel_id", "title", "description", "icon", "color", "status_code", "status_reason", "created_by_kind", "created_by_id", "created_by_name",
-  "scan_id", "replaced_status_code", "replaced_status_reason", "created_at", "updated_at"] as const;
+const ACTIVITY_COLUMNS = [
+  "parcel_id",
+  "title",
+  "description",
+  "icon",
+  "color",
+  "status_code",
+  "status_reason",
+  "created_by_kind",
+  "created_by_id",
+  "created_by_name",
+  "scan_id",
+  "replaced_status_code",
+  "replaced_status_reason",
+  "created_at",
+  "updated_at",
+] as const;
 const q = (c: string) => `"${c}"`;
-const sqlValue = (v: unknown) => (v instanceof Date ? sqliteTime(v) : typeof v === "boolean" ? Number(v) : v ?? null);
+const sqlValue = (v: unknown) => (v instanceof Date ? sqliteTime(v) : typeof v === "boolean" ? Number(v) : (v ?? null));
 
 /**
  * The same writes as writeWithPrisma, with prepared statements in one transaction on SQLite
@@ -222,8 +260,11 @@ async function writeOnSqlite(w: SqliteWriter, plans: EntryPlan[], at: Date): Pro
         before = w.statement(`SELECT ${set.map(q).join(", ")} FROM "Parcel" WHERE "id" = ?`).get(p.state.id) as Record<string, unknown>;
         if (typeof before?.rescheduled_at === "string") before.rescheduled_at = prismaDate(before.rescheduled_at);
       }
-      w.statement(`UPDATE "Parcel" SET ${[...set.map((k) => `${q(k)} = ?`), `"updated_at" = ?`, `"version" = "version" + 1`].join(", ")} WHERE "id" = ?`)
-        .run(...set.map((k) => sqlValue(p.parcel[k])), sqliteTime(at), p.state.id);
+      w.statement(`UPDATE "Parcel" SET ${[...set.map((k) => `${q(k)} = ?`), `"updated_at" = ?`, `"version" = "version" + 1`].join(", ")} WHERE "id" = ?`).run(
+        ...set.map((k) => sqlValue(p.parcel[k])),
+        sqliteTime(at),
+        p.state.id,
+      );
       if (before) audit.push({ model: "Parcel", operation: "updateMany", id: p.state.id, before, after: { ...before, ...p.parcel } });
       return row;
     }),
@@ -288,9 +329,11 @@ function mayChange(a: { created_by_kind: string | null; created_by_id: number | 
   if (!actor) return;
   if (actor.kind === "member" && can(actor.role, "history:edit")) return;
   if (a.created_by_kind === actor.kind && a.created_by_id === actor.id) return;
-  throw forbidden(actor.kind === "member"
-    ? `Your role (${actor.role}) lacks the permission history:edit: you may only ${what} entries you added`
-    : `This API key may only ${what} the history entries it added`);
+  throw forbidden(
+    actor.kind === "member"
+      ? `Your role (${actor.role}) lacks the permission history:edit: you may only ${what} entries you added`
+      : `This API key may only ${what} the history entries it added`,
+  );
 }
 
 /**

@@ -23,10 +23,19 @@ export async function settleAccountMail(): Promise<void> {
 export type TwoStepChange = "on" | "off" | "reset" | "cleared";
 
 const WHAT: Record<TwoStepChange, { subject: string; text: string }> = {
-  on: { subject: "Two-step sign-in is on", text: "Two-step sign-in was turned on for your account: signing in now asks for a code of the authenticator app that was set up." },
+  on: {
+    subject: "Two-step sign-in is on",
+    text: "Two-step sign-in was turned on for your account: signing in now asks for a code of the authenticator app that was set up.",
+  },
   off: { subject: "Two-step sign-in is off", text: "Two-step sign-in was turned off for your account: your password alone signs in now." },
-  reset: { subject: "Your two-step sign-in was reset", text: "The owner reset two-step sign-in for your account: your password alone signs in now, and your recovery codes no longer work. Set it up again in My Account." },
-  cleared: { subject: "Two-step sign-in is off after a password reset", text: "Your password was reset with a token sent to this address, which also turned two-step sign-in off: your recovery codes no longer work. Set it up again in My Account." },
+  reset: {
+    subject: "Your two-step sign-in was reset",
+    text: "The owner reset two-step sign-in for your account: your password alone signs in now, and your recovery codes no longer work. Set it up again in My Account.",
+  },
+  cleared: {
+    subject: "Two-step sign-in is off after a password reset",
+    text: "Your password was reset with a token sent to this address, which also turned two-step sign-in off: your recovery codes no longer work. Set it up again in My Account.",
+  },
 };
 
 /** Tells a member that two-step sign-in of their account changed, so a change they did not make does not go unnoticed. */

@@ -22,7 +22,9 @@ export class CreateAdminInput {
   @Field(() => String) @Email() email: string;
   @Field(() => String) @Password("password") password: string;
   @Field(() => String, { description: "The setup token of the link the server prints at start while no admin exists" })
-  @Required() @Text(200) token: string;
+  @Required()
+  @Text(200)
+  token: string;
 }
 
 @InputType()
@@ -30,9 +32,13 @@ export class SignInInput {
   @Field(() => String) @Email() email: string;
   @Field(() => String) @Required() @Text(200) password: string;
   @Field(() => String, { nullable: true, description: "Two-step sign-in: a current code of the authenticator app" })
-  @Optional() @TotpCode() totp_code?: string;
+  @Optional()
+  @TotpCode()
+  totp_code?: string;
   @Field(() => String, { nullable: true, description: "Two-step sign-in: one of the recovery codes instead (works once)" })
-  @Optional() @RecoveryCodeText() recovery_code?: string;
+  @Optional()
+  @RecoveryCodeText()
+  recovery_code?: string;
 }
 
 @InputType()

@@ -21,14 +21,19 @@ export class AdminResolver {
     return !(await admins.adminExists());
   }
 
-  @Mutation(() => AdminAccount, { description: "The one-time link: creates the first admin with the printed setup token; FORBIDDEN without it or once one exists" })
+  @Mutation(() => AdminAccount, {
+    description: "The one-time link: creates the first admin with the printed setup token; FORBIDDEN without it or once one exists",
+  })
   // Validation runs inside the service, after the one-time and token checks (403 before 422).
   @Op("account.createFirst")
   createAdmin(@Arg("input", () => CreateAdminInput, { validate: false }) input: CreateAdminInput) {
     return admins.createFirstAdmin(input);
   }
 
-  @Mutation(() => AdminAccount, { description: "Sign in; sets the HttpOnly session cookie. With two-step sign-in on, the password alone answers totp_required (no session): call again with totp_code or recovery_code" })
+  @Mutation(() => AdminAccount, {
+    description:
+      "Sign in; sets the HttpOnly session cookie. With two-step sign-in on, the password alone answers totp_required (no session): call again with totp_code or recovery_code",
+  })
   @Op("account.signIn")
   async signIn(@Arg("input", () => SignInInput) input: SignInInput, @Ctx() ctx: Context) {
     const admin = await admins.verifyCredentials(input, clientKey(ctx.req));

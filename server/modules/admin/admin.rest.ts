@@ -8,16 +8,30 @@ import { clientKey } from "../../core/client-address.js";
 
 export function registerAdminRoutes(api: FastifyInstance): void {
   route(api, {
-    method: "POST", url: "/admins", op: "account.createFirst", tag: "admins", created: true, message: "Admin created",
-    summary: "The one-time link: create the first admin with the setup token the server printed (403 without it, and once any admin exists, before validation)", body: [CreateAdminInput], data: data.ref("AdminAccount"),
+    method: "POST",
+    url: "/admins",
+    op: "account.createFirst",
+    tag: "admins",
+    created: true,
+    message: "Admin created",
+    summary: "The one-time link: create the first admin with the setup token the server printed (403 without it, and once any admin exists, before validation)",
+    body: [CreateAdminInput],
+    data: data.ref("AdminAccount"),
     handler: ({ req }) => admins.createFirstAdmin(req.body),
   });
   route(api, {
-    method: "POST", url: "/admins/auth/signin", op: "account.signIn", tag: "admins", message: "Signed in",
+    method: "POST",
+    url: "/admins/auth/signin",
+    op: "account.signIn",
+    tag: "admins",
+    message: "Signed in",
     summary: "Sign in (JSON or multipart); sets the HttpOnly session cookie",
-    description: "With two-step sign-in on, the password alone answers 200 `{ email, role, totp_required: true }` and no cookie: " +
+    description:
+      "With two-step sign-in on, the password alone answers 200 `{ email, role, totp_required: true }` and no cookie: " +
       "send the same body again with `totp_code` (6 digits) or `recovery_code`. A wrong code is 422 and counts against the sign-in limits like a wrong password.",
-    form: true, input: SignInInput, data: data.ref("AdminAccount"),
+    form: true,
+    input: SignInInput,
+    data: data.ref("AdminAccount"),
     handler: async ({ input, ctx }) => {
       const admin = await admins.verifyCredentials(input, clientKey(ctx.req));
       if (!admin.totp_required) await ctx.auth.startSession(admin);
@@ -25,7 +39,11 @@ export function registerAdminRoutes(api: FastifyInstance): void {
     },
   });
   route(api, {
-    method: ["GET", "POST"], url: "/admins/auth/signout", op: "account.signOut", tag: "admins", message: "Signed out",
+    method: ["GET", "POST"],
+    url: "/admins/auth/signout",
+    op: "account.signOut",
+    tag: "admins",
+    message: "Signed out",
     summary: "Sign out: ends the session server-side (200 also when not signed in); GET refuses a request from another site (403)",
     data: data.none,
     handler: async ({ ctx, req }) => {
@@ -34,24 +52,45 @@ export function registerAdminRoutes(api: FastifyInstance): void {
     },
   });
   route(api, {
-    method: "GET", url: "/users/auth/signout", op: "account.userSignOut", tag: "admins",
-    summary: "User sign-out: there are no user accounts yet; the path exists for the client", data: data.none,
+    method: "GET",
+    url: "/users/auth/signout",
+    op: "account.userSignOut",
+    tag: "admins",
+    summary: "User sign-out: there are no user accounts yet; the path exists for the client",
+    data: data.none,
     handler: async () => null,
   });
   route(api, {
-    method: ["POST", "PATCH"], url: "/admins/auth/send-pin", op: "account.sendPin", tag: "admins", message: "If the address has an account, a reset token is on its way",
-    summary: "E-mail a password reset token; the same answer whether or not the address has an account", input: SendPinInput, data: data.none,
+    method: ["POST", "PATCH"],
+    url: "/admins/auth/send-pin",
+    op: "account.sendPin",
+    tag: "admins",
+    message: "If the address has an account, a reset token is on its way",
+    summary: "E-mail a password reset token; the same answer whether or not the address has an account",
+    input: SendPinInput,
+    data: data.none,
     handler: ({ input }) => admins.sendPin(input),
   });
   route(api, {
-    method: "PATCH", url: "/admins/auth/update/password-guest", op: "account.resetPassword", tag: "admins", message: "Password updated",
-    summary: "Reset the password with the e-mailed token (422 for a wrong or expired token or a mismatch)", input: ResetPasswordInput, data: data.none,
+    method: "PATCH",
+    url: "/admins/auth/update/password-guest",
+    op: "account.resetPassword",
+    tag: "admins",
+    message: "Password updated",
+    summary: "Reset the password with the e-mailed token (422 for a wrong or expired token or a mismatch)",
+    input: ResetPasswordInput,
+    data: data.none,
     handler: ({ input }) => admins.resetPassword(input),
   });
   route(api, {
-    method: "PATCH", url: "/admins/auth/update/password-user", op: "account.changePassword", tag: "admins", message: "Password updated",
+    method: "PATCH",
+    url: "/admins/auth/update/password-user",
+    op: "account.changePassword",
+    tag: "admins",
+    message: "Password updated",
     summary: "Change the signed-in admin's password; other sessions end and this client gets a fresh one",
-    input: ChangePasswordInput, data: data.none,
+    input: ChangePasswordInput,
+    data: data.none,
     handler: async ({ input, ctx }) => {
       const admin = await ctx.auth.requireMember();
       await admins.changePassword(admin.id, input, clientKey(ctx.req));

@@ -41,10 +41,13 @@ const SETUP_PREFIX = "setup_token:";
 async function setupToken(): Promise<string | null> {
   if (await adminExists()) return null;
   if (config().adminSetupToken) return config().adminSetupToken;
-  const stored = () => db().oneTimeClaim.findMany({ where: { name: { startsWith: SETUP_PREFIX } }, orderBy: [{ created_at: "asc" }, { name: "asc" }], take: 1 });
+  const stored = () =>
+    db().oneTimeClaim.findMany({ where: { name: { startsWith: SETUP_PREFIX } }, orderBy: [{ created_at: "asc" }, { name: "asc" }], take: 1 });
   let [row] = await stored();
   if (!row) {
-    await db().oneTimeClaim.create({ data: { name: SETUP_PREFIX + randomToken(16) } }).catch(() => undefined);
+    await db()
+      .oneTimeClaim.create({ data: { name: SETUP_PREFIX + randomToken(16) } })
+      .catch(() => undefined);
     [row] = await stored();
   }
   return row ? row.name.slice(SETUP_PREFIX.length) : null;
@@ -119,7 +122,10 @@ export async function verifyCredentials(input: SignInInput, client: string): Pro
         operation: "account.signIn",
         object_type: "member",
         object_id: admin.id,
-        changes: { signed_in_with: [null, input.recovery_code ? "recovery_code" : input.totp_code && admin.totp_enabled ? "totp_code" : "password"], client: [null, client] },
+        changes: {
+          signed_in_with: [null, input.recovery_code ? "recovery_code" : input.totp_code && admin.totp_enabled ? "totp_code" : "password"],
+          client: [null, client],
+        },
       });
       return member;
     });
@@ -155,8 +161,7 @@ export async function changePassword(adminId: number, input: ChangePasswordInput
 }
 
 /** A new password voids every reset token still outstanding for the account. */
-const voidResetTokens = (adminId: number) =>
-  db().passwordReset.updateMany({ where: { admin_id: adminId, used_at: null }, data: { used_at: new Date() } });
+const voidResetTokens = (adminId: number) => db().passwordReset.updateMany({ where: { admin_id: adminId, used_at: null }, data: { used_at: new Date() } });
 
 /**
  * Sends a reset token when the e-mail has an account with a password. The answer is the same, in
@@ -197,7 +202,8 @@ export async function resetPassword(input: ResetPasswordInput): Promise<void> {
   checkConfirm(input.new_password, input.confirm_new_password);
   const invalid = () => badInput("password_token is invalid or expired");
   const reset = await db().passwordReset.findUnique({ where: { token_hash: sha256(input.password_token.trim()) }, include: { admin: true } });
-  if (!reset || reset.used_at || reset.expires_at.getTime() < Date.now() || reset.admin.email !== normEmail(input.email) || !reset.admin.password_hash) throw invalid();
+  if (!reset || reset.used_at || reset.expires_at.getTime() < Date.now() || reset.admin.email !== normEmail(input.email) || !reset.admin.password_hash)
+    throw invalid();
   const password_hash = await hashPassword(input.new_password);
   // Single use even under races: only the update that still sees used_at null wins.
   const claimed = await db().passwordReset.updateMany({ where: { id: reset.id, used_at: null }, data: { used_at: new Date() } });

@@ -4,10 +4,17 @@ import { Field, ObjectType } from "type-graphql";
 export class AdminAccount {
   @Field(() => String) email: string;
   @Field(() => String, { description: "owner, dispatcher or courier" }) role: string;
-  @Field(() => Boolean, { nullable: true, description: "Sign-in only: the password was right and the account uses two-step sign-in; no session yet: send the same input again with totp_code or recovery_code" })
+  @Field(() => Boolean, {
+    nullable: true,
+    description:
+      "Sign-in only: the password was right and the account uses two-step sign-in; no session yet: send the same input again with totp_code or recovery_code",
+  })
   totp_required?: boolean;
   @Field(() => Boolean, { nullable: true, description: "me: whether the member signs in with a code" })
   totp_enabled?: boolean;
-  @Field(() => Boolean, { nullable: true, description: "me: the owner requires two-step sign-in and this member has not set it up; until then only the account operations are allowed" })
+  @Field(() => Boolean, {
+    nullable: true,
+    description: "me: the owner requires two-step sign-in and this member has not set it up; until then only the account operations are allowed",
+  })
   totp_setup_required?: boolean;
 }

@@ -17,7 +17,10 @@ class RequestAuth implements Auth {
   private cached?: Promise<Member | null>;
   private cachedActor?: Promise<Actor | null>;
   answerHeaders: Record<string, string> = {};
-  constructor(private readonly req: FastifyRequest, private readonly reply: FastifyReply) {}
+  constructor(
+    private readonly req: FastifyRequest,
+    private readonly reply: FastifyReply,
+  ) {}
 
   private get token(): string | undefined {
     return this.req.cookies?.[SESSION_COOKIE];
@@ -33,9 +36,9 @@ class RequestAuth implements Auth {
     this.cachedActor ??=
       key !== undefined
         ? keyActor(key).then(({ actor, headers }) => {
-          this.answerHeaders = headers;
-          return actor;
-        })
+            this.answerHeaders = headers;
+            return actor;
+          })
         : this.admin().then((m) => (m ? { kind: "member" as const, ...m } : null));
     return this.cachedActor;
   }
@@ -69,7 +72,14 @@ class RequestAuth implements Auth {
   async endSession(): Promise<void> {
     const member = this.token ? await this.admin() : null;
     await deleteSession(this.token);
-    if (member) recordEvent({ actor: { kind: "member", ...member }, operation: "account.signOut", object_type: "member", object_id: member.id, changes: { signed_out: [null, true] } });
+    if (member)
+      recordEvent({
+        actor: { kind: "member", ...member },
+        operation: "account.signOut",
+        object_type: "member",
+        object_id: member.id,
+        changes: { signed_out: [null, true] },
+      });
     this.reply.clearCookie(SESSION_COOKIE, { path: "/" });
     this.cached = Promise.resolve(null);
     this.cachedActor = undefined;

@@ -9,7 +9,9 @@ import { MAX_LENGTH } from "../../core/lengths.codes.js";
 @InputType({ description: "A new API key for a third party" })
 export class CreateApiKeyInput {
   @Field(() => String, { description: "Who or what uses it, 1..100 characters" })
-  @Required() @Text(MAX_LENGTH.keyName) @MinLength(1, { message: "name must be at least 1 character" })
+  @Required()
+  @Text(MAX_LENGTH.keyName)
+  @MinLength(1, { message: "name must be at least 1 character" })
   name: string;
 
   @Field(() => [String], { description: `What it may do: ${SCOPES.join(", ")}` })

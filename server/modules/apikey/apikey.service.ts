@@ -18,7 +18,16 @@ function lastDays(now = new Date()): string[] {
   return Array.from({ length: USAGE_DAYS }, (_, i) => new Date(today - (USAGE_DAYS - 1 - i) * 86_400_000).toISOString().slice(0, 10));
 }
 
-type Row = { id: number; name: string; prefix: string; scopes: string; rate_limit: number; created_at: Date; last_used_at: Date | null; revoked_at: Date | null };
+type Row = {
+  id: number;
+  name: string;
+  prefix: string;
+  scopes: string;
+  rate_limit: number;
+  created_at: Date;
+  last_used_at: Date | null;
+  revoked_at: Date | null;
+};
 const view = (k: Row, usage: Map<string, number>, days: string[]) => ({
   id: k.id,
   name: k.name,
@@ -49,7 +58,13 @@ export async function createApiKey(input: CreateApiKeyInput) {
   const key = newKey();
   const scopes = [...new Set(input.scopes)];
   const row = await db().apiKey.create({
-    data: { name: input.name.trim(), prefix: key.slice(0, 7), key_hash: sha256(key), scopes: scopes.join(","), rate_limit: input.rate_limit ?? DEFAULT_KEY_RATE },
+    data: {
+      name: input.name.trim(),
+      prefix: key.slice(0, 7),
+      key_hash: sha256(key),
+      scopes: scopes.join(","),
+      rate_limit: input.rate_limit ?? DEFAULT_KEY_RATE,
+    },
   });
   return { ...view(row, new Map(), lastDays()), key };
 }

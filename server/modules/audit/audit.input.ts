@@ -57,4 +57,10 @@ export class AuditQuery extends AuditArgs {
 }
 
 /** The log's next_page_url (both doors): its filters kept. */
-export const linkAuditPage = pageLink<AuditArgs>("/api/audit", (a) => ({ actor: a.actor, object_type: a.object_type, object_id: a.object_id, from: a.from, to: a.to }));
+export const linkAuditPage = pageLink<AuditArgs>("/api/audit", (a) => ({
+  actor: a.actor,
+  object_type: a.object_type,
+  object_id: a.object_id,
+  from: a.from,
+  to: a.to,
+}));

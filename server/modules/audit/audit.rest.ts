@@ -11,7 +11,10 @@ export function registerAuditRoutes(api: FastifyInstance): void {
   const list = allow("audit.list");
   const exported = allow("audit.export");
   route(api, {
-    method: "GET", url: "/audit/actors", op: "audit.actors", tag: "audit",
+    method: "GET",
+    url: "/audit/actors",
+    op: "audit.actors",
+    tag: "audit",
     summary: "The members and API keys that appear in the audit log, each once (the choices of its actor filter: member:ID, key:ID)",
     data: data.list("AuditActor"),
     handler: () => audit.listAuditActors(),
@@ -28,7 +31,7 @@ export function registerAuditRoutes(api: FastifyInstance): void {
         "actor: member:ID, key:ID, system (workers, the seed and anonymous callers), visitor (anonymous callers of public writes) or a member's e-mail; " +
         "object_type and object_id; from and to: ISO 8601 dates (a whole day, UTC) or date-times. " +
         "CSV: UTF-8 with a byte-order mark, CRLF line ends, columns id, at, actor_kind, actor_id, actor_name, operation, object_type, object_id, changes (JSON text); " +
-        "text cells a spreadsheet would run as a formula are prefixed with '. Secrets and passwords are never recorded: their changes read \"(hidden)\".",
+        'text cells a spreadsheet would run as a formula are prefixed with \'. Secrets and passwords are never recorded: their changes read "(hidden)".',
       ...securityOf("audit.list"),
       "x-operation-csv": "audit.export",
       querystring: inputSchema(AuditQuery),
@@ -40,7 +43,11 @@ export function registerAuditRoutes(api: FastifyInstance): void {
             "text/csv": { schema: { type: "string" } },
           },
         },
-        "4xx": { description: "401 not signed in (with \"admin\": \"false\"), 403 the role lacks audit, 422 a bad filter, 429 an export of this member's still running (format=csv)", $ref: "ErrorEnvelope#" },
+        "4xx": {
+          description:
+            '401 not signed in (with "admin": "false"), 403 the role lacks audit, 422 a bad filter, 429 an export of this member\'s still running (format=csv)',
+          $ref: "ErrorEnvelope#",
+        },
         "5xx": { description: "Unexpected failure: a generic message, never a stack trace", $ref: "ErrorEnvelope#" },
       },
     },

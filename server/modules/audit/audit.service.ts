@@ -5,7 +5,17 @@ import { pageOf, type Page } from "../common/paging.js";
 import type { AuditArgs } from "./audit.input.js";
 import type { AuditActor, AuditEntry } from "./audit.type.js";
 
-type Row = { id: number; at: Date; actor_kind: string; actor_id: number | null; actor_name: string; operation: string; object_type: string; object_id: string | null; changes: string };
+type Row = {
+  id: number;
+  at: Date;
+  actor_kind: string;
+  actor_id: number | null;
+  actor_name: string;
+  operation: string;
+  object_type: string;
+  object_id: string | null;
+  changes: string;
+};
 
 /** A date alone means its whole day (UTC): `from` its start, `to` its end. */
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;

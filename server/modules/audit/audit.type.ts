@@ -2,14 +2,16 @@ import { Field, Int, ObjectType } from "type-graphql";
 import { DateTimeISO } from "../common/datetime.scalar.js";
 import { PagedType } from "../common/paging.js";
 
-@ObjectType({ description: "Who made a change: a member, an API key, or the system (kind system: name system for workers and the seed, visitor for anonymous callers)" })
+@ObjectType({
+  description: "Who made a change: a member, an API key, or the system (kind system: name system for workers and the seed, visitor for anonymous callers)",
+})
 export class AuditActor {
   @Field(() => String, { description: "member, key or system" }) kind: string;
   @Field(() => Int, { nullable: true, description: "The member's or key's id; null for the system" }) id: number | null;
   @Field(() => String, { description: "The member's e-mail or the key's name when it acted; system or visitor" }) name: string;
 }
 
-@ObjectType({ description: "One changed field: its values before and after as JSON text (null: no value; secrets: \"(hidden)\")" })
+@ObjectType({ description: 'One changed field: its values before and after as JSON text (null: no value; secrets: "(hidden)")' })
 export class AuditChange {
   @Field(() => String) field: string;
   @Field(() => String, { nullable: true, description: "JSON text of the value before (null when there was none)" }) before: string | null;

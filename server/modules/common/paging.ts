@@ -49,11 +49,7 @@ export interface Paged<T> extends Page<T> {
 }
 
 /** Runs a count and a page query: one page of a list. */
-export async function pageOf<T>(
-  args: PagingArgs,
-  count: () => Promise<number>,
-  rows: (skip: number, take: number) => Promise<T[]>,
-): Promise<Page<T>> {
+export async function pageOf<T>(args: PagingArgs, count: () => Promise<number>, rows: (skip: number, take: number) => Promise<T[]>): Promise<Page<T>> {
   const page = args.page ?? 1;
   const per = args.per_page ?? DEFAULT_PER_PAGE;
   const [total, data] = await Promise.all([count(), rows((page - 1) * per, per)]);
@@ -67,7 +63,10 @@ type Query = Record<string, string | number | undefined>;
  * REST path (under /api), then page, per_page and the list's query (by default its search; values
  * left out when absent). next_page_url is null on the last page.
  */
-export function pageLink<A extends PagingArgs>(path: string | ((args: A) => string), query: (args: A) => Query = (a) => ({ search: (a as PageArgs).search || undefined })) {
+export function pageLink<A extends PagingArgs>(
+  path: string | ((args: A) => string),
+  query: (args: A) => Query = (a) => ({ search: (a as PageArgs).search || undefined }),
+) {
   return <T>(page: Page<T>, args: A): Paged<T> => {
     let next: string | null = null;
     if (page.current_page < page.last_page) {

@@ -6,24 +6,35 @@ import { RESCHEDULE_CHOICES, RESCHEDULE_DAYS } from "./delivery.rules.js";
 /** The text fields of a proof of delivery (the signature and photo come as files). */
 @InputType()
 export class RecordDeliveryInput {
-  @Field(() => String, { nullable: true, description: "Who took the parcel" }) @Optional() @Text()
+  @Field(() => String, { nullable: true, description: "Who took the parcel" })
+  @Optional()
+  @Text()
   receiver_name?: string | null;
-  @Field(() => String, { nullable: true, description: "Where the parcel was left, e.g. \"with the neighbour at no. 12\"" }) @Optional() @Text()
+  @Field(() => String, { nullable: true, description: 'Where the parcel was left, e.g. "with the neighbour at no. 12"' })
+  @Optional()
+  @Text()
   left_at?: string | null;
 }
 
 @InputType()
 export class RescheduleInput {
   @Field(() => String, { description: "delivery: a new delivery day (date); depot: pick-up at the depot" })
-  @Required() @IsIn([...RESCHEDULE_CHOICES], { message: `choice must be one of ${RESCHEDULE_CHOICES.join(", ")}` })
+  @Required()
+  @IsIn([...RESCHEDULE_CHOICES], { message: `choice must be one of ${RESCHEDULE_CHOICES.join(", ")}` })
   choice: string;
   @Field(() => String, { nullable: true, description: `With choice delivery: one of the next ${RESCHEDULE_DAYS} working days (Mon-Fri, YYYY-MM-DD)` })
-  @Optional() @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: "date must be a date as YYYY-MM-DD" })
+  @Optional()
+  @Matches(/^\d{4}-\d{2}-\d{2}$/, { message: "date must be a date as YYYY-MM-DD" })
   date?: string | null;
   @Field(() => String, { nullable: true, description: "The recipient's postcode or e-mail (the second factor): required unless token is given" })
-  @Optional() @Text()
+  @Optional()
+  @Text()
   verify?: string | null;
-  @Field(() => String, { nullable: true, description: "The token of the reschedule link in the recipient's failed-attempt e-mail (its reschedule= parameter), instead of verify" })
-  @Optional() @Text()
+  @Field(() => String, {
+    nullable: true,
+    description: "The token of the reschedule link in the recipient's failed-attempt e-mail (its reschedule= parameter), instead of verify",
+  })
+  @Optional()
+  @Text()
   token?: string | null;
 }

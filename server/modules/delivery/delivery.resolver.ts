@@ -11,7 +11,10 @@ import { Rescheduled } from "./reschedule.type.js";
 
 @Resolver()
 export class DeliveryResolver {
-  @Mutation(() => DeliveryProof, { description: "Record a proof of delivery (receiver_name, signature PNG, photo JPEG/PNG, left_at; at least one of the first three); marks the parcel delivered unless it already is" })
+  @Mutation(() => DeliveryProof, {
+    description:
+      "Record a proof of delivery (receiver_name, signature PNG, photo JPEG/PNG, left_at; at least one of the first three); marks the parcel delivered unless it already is",
+  })
   @Op("delivery.record")
   async recordDelivery(
     @Arg("trackingCode", () => String) trackingCode: string,
@@ -20,10 +23,17 @@ export class DeliveryResolver {
     @Arg("photo", () => GraphQLUpload, { nullable: true }) photo: FileUpload | null,
     @Ctx() ctx: Context,
   ) {
-    return delivery.recordDelivery(trackingCode, input ?? {}, { signature: await fromUpload(signature), photo: await fromUpload(photo) }, actorName(await ctx.auth.actor()));
+    return delivery.recordDelivery(
+      trackingCode,
+      input ?? {},
+      { signature: await fromUpload(signature), photo: await fromUpload(photo) },
+      actorName(await ctx.auth.actor()),
+    );
   }
 
-  @Mutation(() => Rescheduled, { description: "The recipient's choice after a failed attempt: a new delivery day or a pick-up at the depot (verify where the parcel is protected)" })
+  @Mutation(() => Rescheduled, {
+    description: "The recipient's choice after a failed attempt: a new delivery day or a pick-up at the depot (verify where the parcel is protected)",
+  })
   @Op("delivery.reschedule")
   async rescheduleDelivery(
     @Arg("trackingCode", () => String) trackingCode: string,

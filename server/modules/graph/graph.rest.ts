@@ -6,7 +6,11 @@ import { publicGraphNow, siteGraph } from "./graph.service.js";
 
 export function registerGraphRoutes(api: FastifyInstance): void {
   route(api, {
-    method: "GET", url: "/graph", op: "site.graph", tag: "site", summary: "Start-up graph: pages, admin flag, reviews, public settings",
+    method: "GET",
+    url: "/graph",
+    op: "site.graph",
+    tag: "site",
+    summary: "Start-up graph: pages, admin flag, reviews, public settings",
     data: data.ref("SiteGraph"),
     serializedData: true,
     publicRead: true,

@@ -4,7 +4,11 @@ import { allPages } from "../page/page.service.js";
 import { allReviews } from "../review/review.service.js";
 import { getPublicSettings } from "../settings/settings.service.js";
 
-type Content = { pages: Awaited<ReturnType<typeof allPages>>; reviews: Awaited<ReturnType<typeof allReviews>>; settings: Awaited<ReturnType<typeof getPublicSettings>> };
+type Content = {
+  pages: Awaited<ReturnType<typeof allPages>>;
+  reviews: Awaited<ReturnType<typeof allReviews>>;
+  settings: Awaited<ReturnType<typeof getPublicSettings>>;
+};
 type SiteGraph = { pages: Content["pages"]; admin: boolean; role: Role | null; reviews: Content["reviews"]; settings: Content["settings"] };
 let cached: { version: string; content: Content; graphs: Map<string, SiteGraph> } | null = null;
 

@@ -8,7 +8,11 @@ import { importParcels, WRITE_BATCH } from "./import.service.js";
 
 export function registerImportRoutes(api: FastifyInstance): void {
   route(api, {
-    method: "POST", url: "/parcels/import", op: "parcels.import", tag: "parcels", message: "Import finished",
+    method: "POST",
+    url: "/parcels/import",
+    op: "parcels.import",
+    tag: "parcels",
+    message: "Import finished",
     summary: "Create or update parcels from a CSV file (multipart field file); ?dry_run=true only checks",
     description:
       "The columns of GET /api/parcels/export.csv (a header row is required; image, history_entries, created_at and updated_at are read and ignored), " +
@@ -17,7 +21,10 @@ export function registerImportRoutes(api: FastifyInstance): void {
       `Every row is answered with its action or its errors (each naming its column); rows are written in transactions of ${WRITE_BATCH}, ` +
       `a failing row is never half-written and does not stop the others. At most ${Math.floor(config().uploadMaxBytes / 1024 / 1024)} MB per file (UPLOAD_MAX_BYTES, 413 above); ` +
       "415 when the file is not UTF-8 text; 429 while an import (or dry run) of the same member or API key is still running. dry_run may also be sent as a form field.",
-    input: ImportOptions, query: ImportOptions, files: ["file"], data: data.ref("ImportResult"),
+    input: ImportOptions,
+    query: ImportOptions,
+    files: ["file"],
+    data: data.ref("ImportResult"),
     handler: async ({ input, req }) => {
       const query = await inputOf(ImportOptions, req.query);
       return importParcels(fileOf(req, "file")?.bytes, { dryRun: query.dry_run ?? input.dry_run ?? false });

@@ -43,8 +43,17 @@ export const WRITE_BATCH = 50;
 /** Export columns that describe a parcel but are not set through create or update: read, then ignored. */
 const READ_ONLY = new Set(["image", "history_entries", "created_at", "updated_at"]);
 const WRITABLE = new Set(fieldsOf(CreateParcelInput));
-const NUMBERS = new Set(["weight", "declared_value", "map_zoom", "map_current_latitude", "map_current_longitude", "map_pickup_latitude",
-  "map_pickup_longitude", "map_destination_latitude", "map_destination_longitude"]);
+const NUMBERS = new Set([
+  "weight",
+  "declared_value",
+  "map_zoom",
+  "map_current_latitude",
+  "map_current_longitude",
+  "map_pickup_latitude",
+  "map_pickup_longitude",
+  "map_destination_latitude",
+  "map_destination_longitude",
+]);
 const BOOLEANS = new Set(["notify_recipient", "protect_details"]);
 /** Fields with a default instead of "not set": an empty cell leaves them as they are (or at their default). */
 const DEFAULTED = new Set(["show_map", "map_zoom", "notify_recipient", "protect_details"]);
@@ -111,7 +120,7 @@ async function rowsOf(bytes: Buffer, delimiter: string): Promise<string[][]> {
   const rows: string[][] = [];
   let failed: Error | undefined;
   parser.on("readable", () => {
-    for (let r: string[] | null; (r = parser.read() as string[] | null) !== null; ) rows.push(r);
+    for (let r: string[] | null; (r = parser.read() as string[] | null) !== null;) rows.push(r);
   });
   parser.on("error", (e) => (failed ??= e));
   const ended = new Promise<void>((resolve) => parser.once("end", resolve).once("error", () => resolve()));
@@ -133,18 +142,26 @@ async function parseCsv(bytes: Buffer): Promise<Parsed> {
     rows = await rowsOf(bytes, delimiterOf(text.replace(/^\uFEFF/, "")));
   } catch (e) {
     const err = e as { message?: string; lines?: number };
-    throw badInput(`file could not be read as CSV${err.lines ? ` (line ${err.lines})` : ""}: ${(err.message ?? "").replace(/^Invalid [^:]*: /, "").slice(0, 200)}`);
+    throw badInput(
+      `file could not be read as CSV${err.lines ? ` (line ${err.lines})` : ""}: ${(err.message ?? "").replace(/^Invalid [^:]*: /, "").slice(0, 200)}`,
+    );
   }
   if (!rows.length) throw badInput("file is empty: a header row is required");
   const columns = rows[0].map((c) => c.trim().toLowerCase());
   const problems: string[] = [];
   if (!columns.includes("tracking_code")) problems.push("the header row must name a tracking_code column (the columns of the export)");
   const unknown = columns.filter((c) => !WRITABLE.has(c) && !READ_ONLY.has(c));
-  if (unknown.length) problems.push(`unknown column${unknown.length > 1 ? "s" : ""} ${unknown.map((c) => `"${c.slice(0, 40)}"`).join(", ")}: use the columns of the export (${CSV_COLUMNS.join(", ")})`);
+  if (unknown.length)
+    problems.push(
+      `unknown column${unknown.length > 1 ? "s" : ""} ${unknown.map((c) => `"${c.slice(0, 40)}"`).join(", ")}: use the columns of the export (${CSV_COLUMNS.join(", ")})`,
+    );
   const twice = columns.filter((c, i) => columns.indexOf(c) !== i);
   if (twice.length) problems.push(`column ${[...new Set(twice)].join(", ")} appears more than once in the header row`);
   if (problems.length) throw badInput(problems);
-  const records = rows.map((cells, i) => ({ row: i + 1, cells })).slice(1).filter((r) => r.cells.some((c) => c.trim() !== ""));
+  const records = rows
+    .map((cells, i) => ({ row: i + 1, cells }))
+    .slice(1)
+    .filter((r) => r.cells.some((c) => c.trim() !== ""));
   return { columns, records };
 }
 
@@ -208,7 +225,10 @@ async function writeBatch(batch: Checked[]): Promise<string[]> {
   const updates = batch.filter((c) => c.update);
   if (!creates.length && !updates.length) return [];
   try {
-    const counts = await writeImportBatch(updates.map((c) => c.update!), creates.map((c) => c.create!));
+    const counts = await writeImportBatch(
+      updates.map((c) => c.update!),
+      creates.map((c) => c.create!),
+    );
     updates.forEach((c, i) => {
       if (counts[i] === 1) return;
       c.result.action = "error";
@@ -239,10 +259,16 @@ async function writeBatch(batch: Checked[]): Promise<string[]> {
  * Queued together for the batch (webhook.service.ts emitEvents).
  */
 async function emitBatchEvents(batch: Checked[]): Promise<void> {
-  const interesting = batch.filter((c) => c.result.action !== "error" && (c.create || (c.update && c.update.before.status_code !== (c.update.data.status_code ?? c.update.before.status_code))));
+  const interesting = batch.filter(
+    (c) =>
+      c.result.action !== "error" && (c.create || (c.update && c.update.before.status_code !== (c.update.data.status_code ?? c.update.before.status_code))),
+  );
   if (!interesting.length) return;
   if (!(await db().webhook.count({ where: { active: true } }))) return;
-  const rows = await db().parcel.findMany({ where: { tracking_code: { in: interesting.map((c) => c.result.tracking_code) } }, include: { history: historyOrder } });
+  const rows = await db().parcel.findMany({
+    where: { tracking_code: { in: interesting.map((c) => c.result.tracking_code) } },
+    include: { history: historyOrder },
+  });
   const byCode = new Map(rows.map((r) => [r.tracking_code, r]));
   const events: Parameters<typeof emitEvents>[0] = [];
   for (const c of interesting) {

@@ -8,9 +8,15 @@ import { MAX_LENGTH } from "../../core/lengths.codes.js";
 export class CreateInvoiceInput {
   @Field(() => String) @Required() @Text() product: string;
   @Field(() => String, { nullable: true }) @Optional() @Text() customer_name?: string;
-  @Field(() => String, { nullable: true }) @Optional() @Text(MAX_LENGTH.trackingCode) @Matches(/^[A-Za-z0-9-]+$/, { message: "tracking_code may hold only letters, digits and -" })
+  @Field(() => String, { nullable: true })
+  @Optional()
+  @Text(MAX_LENGTH.trackingCode)
+  @Matches(/^[A-Za-z0-9-]+$/, { message: "tracking_code may hold only letters, digits and -" })
   tracking_code?: string;
-  @Field(() => Float, { nullable: true }) @Optional() @IsNumber({ allowNaN: false, allowInfinity: false }, { message: "amount must be a number" }) @Min(0, { message: "amount must not be negative" })
+  @Field(() => Float, { nullable: true })
+  @Optional()
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: "amount must be a number" })
+  @Min(0, { message: "amount must not be negative" })
   amount?: number;
 }
 

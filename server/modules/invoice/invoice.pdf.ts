@@ -73,14 +73,20 @@ export async function invoicePdf(inv: InvoiceDoc, company: InvoiceCompany, opts:
 
   // Company and its contact details (left), the document's title, number and date (right).
   // Text that people typed (names, addresses, products) is drawn in a font that has its script (pdf-fonts.ts).
-  doc.fillColor(INK).fontSize(18).text(useFontFor(doc, company.name, true), left, top, { width: width * 0.55 });
+  doc
+    .fillColor(INK)
+    .fontSize(18)
+    .text(useFontFor(doc, company.name, true), left, top, { width: width * 0.55 });
   doc.fontSize(10).fillColor(MUTED);
   for (const line of [company.contact_address, company.contact_email, company.contact_phone, company.contact_phone_alt]) {
     if (line) doc.text(useFontFor(doc, line), { width: width * 0.55 });
   }
   const leftBottom = doc.y;
   doc.fillColor(BRAND).font("Helvetica-Bold").fontSize(26).text("INVOICE", left, top, { width, align: "right", characterSpacing: 1 });
-  doc.fillColor(INK).fontSize(12).text(useFontFor(doc, inv.number, true), { width, align: "right" });
+  doc
+    .fillColor(INK)
+    .fontSize(12)
+    .text(useFontFor(doc, inv.number, true), { width, align: "right" });
   doc.font("Helvetica").fontSize(10).fillColor(MUTED).text(invoiceDate(inv.created_at), { width, align: "right" });
   let y = Math.max(leftBottom, doc.y) + 16;
   doc.moveTo(left, y).lineTo(right, y).lineWidth(2).strokeColor(BRAND).stroke();
@@ -93,8 +99,15 @@ export async function invoicePdf(inv: InvoiceDoc, company: InvoiceCompany, opts:
   const col = width / 3;
   facts.forEach(([label, value], i) => {
     const x = left + i * col;
-    doc.font("Helvetica-Bold").fontSize(8).fillColor(MUTED).text(label.toUpperCase(), x, y, { width: col - 12, characterSpacing: 0.8 });
-    doc.fontSize(11).fillColor(INK).text(useFontFor(doc, value, true), x, doc.y + 3, { width: col - 12 });
+    doc
+      .font("Helvetica-Bold")
+      .fontSize(8)
+      .fillColor(MUTED)
+      .text(label.toUpperCase(), x, y, { width: col - 12, characterSpacing: 0.8 });
+    doc
+      .fontSize(11)
+      .fillColor(INK)
+      .text(useFontFor(doc, value, true), x, doc.y + 3, { width: col - 12 });
   });
   if (facts.length) y += 48;
 
@@ -114,7 +127,12 @@ export async function invoicePdf(inv: InvoiceDoc, company: InvoiceCompany, opts:
   y += productH + rowPad * 2;
   doc.moveTo(left, y).lineTo(right, y).lineWidth(0.75).strokeColor(RULE).stroke();
   if (inv.amount != null) {
-    doc.moveTo(right - 220, y + 1).lineTo(right, y + 1).lineWidth(1.5).strokeColor(INK).stroke();
+    doc
+      .moveTo(right - 220, y + 1)
+      .lineTo(right, y + 1)
+      .lineWidth(1.5)
+      .strokeColor(INK)
+      .stroke();
     doc.font("Helvetica-Bold").fontSize(12).fillColor(INK);
     doc.text("Total", right - 220, y + 10, { width: 90 });
     doc.text(money(inv.amount), right - amountW - 10, y + 10, { width: amountW, align: "right" });
@@ -127,8 +145,16 @@ export async function invoicePdf(inv: InvoiceDoc, company: InvoiceCompany, opts:
     const size = 112;
     drawQr(doc, opts.trackUrl, left, y, size);
     const tx = left + size + 18;
-    doc.font("Helvetica-Bold").fontSize(11).fillColor(INK).text("Track this parcel", tx, y + 24, { width: right - tx });
-    doc.font("Helvetica").fontSize(10).fillColor(MUTED).text("Scan the code or open:", { width: right - tx });
+    doc
+      .font("Helvetica-Bold")
+      .fontSize(11)
+      .fillColor(INK)
+      .text("Track this parcel", tx, y + 24, { width: right - tx });
+    doc
+      .font("Helvetica")
+      .fontSize(10)
+      .fillColor(MUTED)
+      .text("Scan the code or open:", { width: right - tx });
     doc.fillColor(BRAND).text(opts.trackUrl, { width: right - tx, link: opts.trackUrl, underline: true });
     y += size + 24;
   }

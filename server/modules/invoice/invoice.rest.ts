@@ -8,13 +8,25 @@ import * as invoices from "./invoice.service.js";
 
 export function registerInvoiceRoutes(api: FastifyInstance): void {
   route(api, {
-    method: "POST", url: "/invoices", op: "invoices.create", tag: "invoices", created: true, message: "Invoice created",
-    summary: "Create an invoice (tracking_code, when given, must name a parcel)", input: CreateInvoiceInput, data: data.ref("Invoice"),
+    method: "POST",
+    url: "/invoices",
+    op: "invoices.create",
+    tag: "invoices",
+    created: true,
+    message: "Invoice created",
+    summary: "Create an invoice (tracking_code, when given, must name a parcel)",
+    input: CreateInvoiceInput,
+    data: data.ref("Invoice"),
     handler: ({ input }) => invoices.createInvoice(input),
   });
   route(api, {
-    method: "GET", url: "/invoices/:id", op: "invoices.get", tag: "invoices", summary: "One invoice by id (extra: mirrors the GraphQL invoice query)",
-    params: { id: "The invoice id" }, data: data.ref("Invoice"),
+    method: "GET",
+    url: "/invoices/:id",
+    op: "invoices.get",
+    tag: "invoices",
+    summary: "One invoice by id (extra: mirrors the GraphQL invoice query)",
+    params: { id: "The invoice id" },
+    data: data.ref("Invoice"),
     handler: async ({ req }) => {
       const id = (req.params as { id: string }).id;
       if (!/^\d{1,9}$/.test(id)) throw notFound("Invoice not found");
@@ -28,12 +40,13 @@ export function registerInvoiceRoutes(api: FastifyInstance): void {
     schema: {
       tags: ["invoices"],
       summary: "The invoice as a PDF document (not enveloped; errors are)",
-      description: "A4, with the company's contact details, the invoice number and date, the amount and, when linked to a parcel, a QR code of its public tracking link. Sent as an attachment named after the invoice number.",
+      description:
+        "A4, with the company's contact details, the invoice number and date, the amount and, when linked to a parcel, a QR code of its public tracking link. Sent as an attachment named after the invoice number.",
       ...securityOf("invoices.get"),
       params: { type: "object", properties: { id: { type: "string", description: "The invoice id" } }, required: ["id"] },
       response: {
         200: { description: "The PDF", content: { "application/pdf": { schema: { type: "string", format: "binary" } } } },
-        "4xx": { description: "401 no admin session (with \"admin\": \"false\"), 404 unknown invoice", $ref: "ErrorEnvelope#" },
+        "4xx": { description: '401 no admin session (with "admin": "false"), 404 unknown invoice', $ref: "ErrorEnvelope#" },
       },
     },
     onRequest: allow("invoices.get"),

@@ -33,13 +33,23 @@ export async function getInvoice(id: number) {
 }
 
 export const listInvoices = (args: PageArgs) =>
-  pageOf(args, () => db().invoice.count(), (skip, take) => db().invoice.findMany({ skip, take, orderBy: { id: "desc" } }));
+  pageOf(
+    args,
+    () => db().invoice.count(),
+    (skip, take) => db().invoice.findMany({ skip, take, orderBy: { id: "desc" } }),
+  );
 
 /** The invoice as a PDF; `base` (the site's address) makes the tracking link. */
 export async function invoicePdfOf(id: number, base: string, opts: { compress?: boolean } = {}) {
   const [inv, s] = await Promise.all([getInvoice(id), getSettings()]);
   const trackUrl = inv.tracking_code ? `${base}/track.html?code=${encodeURIComponent(inv.tracking_code)}` : null;
-  const company = { name: config().companyName, contact_email: s.contact_email, contact_phone: s.contact_phone, contact_phone_alt: s.contact_phone_alt, contact_address: s.contact_address };
+  const company = {
+    name: config().companyName,
+    contact_email: s.contact_email,
+    contact_phone: s.contact_phone,
+    contact_phone_alt: s.contact_phone_alt,
+    contact_address: s.contact_address,
+  };
   return { number: inv.number, pdf: await (await pdfModule()).invoicePdf(inv, company, { trackUrl, compress: opts.compress }) };
 }
 

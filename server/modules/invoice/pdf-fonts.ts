@@ -40,7 +40,8 @@ const HELVETICA_BOLD: PdfFont = { name: "Helvetica-Bold" };
 const WIN_ANSI_EXTRA = new Set("€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ".split("").map((c) => c.codePointAt(0)!));
 const inWinAnsi = (cp: number) => (cp >= 0x20 && cp <= 0x7e) || (cp >= 0xa0 && cp <= 0xff) || WIN_ANSI_EXTRA.has(cp);
 // Characters no font needs to draw (line breaks, joiners, direction marks, variation selectors).
-const invisible = (cp: number) => cp < 0x20 || (cp >= 0x200b && cp <= 0x200f) || (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069) || (cp >= 0xfe00 && cp <= 0xfe0f);
+const invisible = (cp: number) =>
+  cp < 0x20 || (cp >= 0x200b && cp <= 0x200f) || (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069) || (cp >= 0xfe00 && cp <= 0xfe0f);
 
 const dejavuDir = path.join(path.dirname(createRequire(import.meta.url).resolve("dejavu-fonts-ttf/package.json")), "ttf");
 
@@ -79,7 +80,10 @@ function candidate(spec: string): Candidate | null {
 
 /** The fonts to try in order, each opened only when the ones before it lack a letter. */
 function* candidates(bold: boolean): Generator<Candidate> {
-  const extra = readEnv("PDF_FONTS").split(",").map((s) => s.trim()).filter(Boolean);
+  const extra = readEnv("PDF_FONTS")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   for (const spec of [path.join(dejavuDir, bold ? "DejaVuSans-Bold.ttf" : "DejaVuSans.ttf"), ...SYSTEM.map((pair) => pair[bold ? 1 : 0]), ...extra]) {
     const c = candidate(spec);
     if (c) yield c;

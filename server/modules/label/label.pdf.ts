@@ -63,7 +63,15 @@ const STRONG = /[A-Za-z\u00C0-\u024F\u0370-\u04FF\u0590-\u08FF\u0E00-\u0E7F\u304
 const rightToLeft = (text: string) => /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/u.test(text.match(STRONG)?.[0] ?? "");
 
 /** One line of typed text in a font that has its script, cut with an ellipsis when it is too long. */
-function line(doc: PDFKit.PDFDocument, text: string, x: number, y: number, width: number, size: number, opts: { bold?: boolean; color?: string; lines?: number } = {}) {
+function line(
+  doc: PDFKit.PDFDocument,
+  text: string,
+  x: number,
+  y: number,
+  width: number,
+  size: number,
+  opts: { bold?: boolean; color?: string; lines?: number } = {},
+) {
   if (!text) return y;
   doc.fontSize(size).fillColor(opts.color ?? INK);
   const shown = useFontFor(doc, text, opts.bold);
@@ -84,7 +92,11 @@ const weightText = (w: number | null) => (w == null ? "-" : `${w.toLocaleString(
 function drawLabel(doc: PDFKit.PDFDocument, p: LabelParcel, company: LabelCompany) {
   const W = LABEL_W;
   const inner = W - 2 * PAD;
-  doc.lineWidth(1.2).strokeColor(INK).rect(0.6, 0.6, W - 1.2, LABEL_H - 1.2).stroke();
+  doc
+    .lineWidth(1.2)
+    .strokeColor(INK)
+    .rect(0.6, 0.6, W - 1.2, LABEL_H - 1.2)
+    .stroke();
 
   // The company and how to reach it.
   let y = PAD;
@@ -117,9 +129,17 @@ function drawLabel(doc: PDFKit.PDFDocument, p: LabelParcel, company: LabelCompan
   doc.moveTo(0, y).lineTo(W, y).lineWidth(1).strokeColor(INK).stroke();
   const half = W / 2;
   const cell = half - 2 * PAD;
-  doc.moveTo(half, y).lineTo(half, y + BOX).lineWidth(0.5).stroke();
+  doc
+    .moveTo(half, y)
+    .lineTo(half, y + BOX)
+    .lineWidth(0.5)
+    .stroke();
   caption(doc, "WEIGHT", PAD, y + 5);
-  doc.font("Helvetica-Bold").fontSize(13).fillColor(INK).text(weightText(p.weight), PAD, y + 14, { width: cell, lineBreak: false });
+  doc
+    .font("Helvetica-Bold")
+    .fontSize(13)
+    .fillColor(INK)
+    .text(weightText(p.weight), PAD, y + 14, { width: cell, lineBreak: false });
   caption(doc, "SERVICE", half + PAD, y + 5);
   const service = p.shipped_via || "-";
   useFontFor(doc, service, true);
@@ -143,8 +163,16 @@ function drawLabel(doc: PDFKit.PDFDocument, p: LabelParcel, company: LabelCompan
   const qr = Math.min(LABEL_H - PAD - y - 2, 104);
   drawQr(doc, p.track_url, PAD - 4, y + 2, qr);
   const tx = PAD + qr + 2;
-  doc.font("Helvetica-Bold").fontSize(9).fillColor(INK).text("Track this parcel", tx, y + 22, { width: W - tx - PAD });
-  doc.font("Helvetica").fontSize(7).fillColor(MUTED).text(p.track_url, tx, doc.y + 2, { width: W - tx - PAD, height: 40, ellipsis: true });
+  doc
+    .font("Helvetica-Bold")
+    .fontSize(9)
+    .fillColor(INK)
+    .text("Track this parcel", tx, y + 22, { width: W - tx - PAD });
+  doc
+    .font("Helvetica")
+    .fontSize(7)
+    .fillColor(MUTED)
+    .text(p.track_url, tx, doc.y + 2, { width: W - tx - PAD, height: 40, ellipsis: true });
 }
 
 /**
@@ -179,7 +207,12 @@ export function labelsPdf(parcels: LabelParcel[], company: LabelCompany, format:
       doc.addPage();
       const { width, height } = doc.page;
       doc.save().lineWidth(0.4).strokeColor("#999999").dash(3, { space: 3 });
-      doc.moveTo(width / 2, 0).lineTo(width / 2, height).moveTo(0, height / 2).lineTo(width, height / 2).stroke();
+      doc
+        .moveTo(width / 2, 0)
+        .lineTo(width / 2, height)
+        .moveTo(0, height / 2)
+        .lineTo(width, height / 2)
+        .stroke();
       doc.undash().restore();
     }
     const cellW = doc.page.width / 2;

@@ -11,9 +11,14 @@ import type { LabelFormat } from "./label.pdf.js";
 
 const pdfAnswer = {
   200: { description: "The PDF", content: { "application/pdf": { schema: { type: "string", format: "binary" } } } },
-  "4xx": { description: "401 no admin session (with \"admin\": \"false\"), 404 unknown tracking code(s), 422 a bad format or codes, 429 (several codes) a batch of this member's or key's still being drawn", $ref: "ErrorEnvelope#" },
+  "4xx": {
+    description:
+      '401 no admin session (with "admin": "false"), 404 unknown tracking code(s), 422 a bad format or codes, 429 (several codes) a batch of this member\'s or key\'s still being drawn',
+    $ref: "ErrorEnvelope#",
+  },
 };
-const LAYOUT = "100 x 150 mm per label (thermal printers); ?format=a4 puts four labels on each A4 page. Each label carries the company's name and contact, " +
+const LAYOUT =
+  "100 x 150 mm per label (thermal printers); ?format=a4 puts four labels on each A4 page. Each label carries the company's name and contact, " +
   "sender and recipient with their addresses, weight, service (shipped_via), the tracking code in large type, its Code 128 barcode and a QR code of the public tracking link.";
 
 /** Shipping labels: PDF files, not envelopes (errors still are), like the invoice PDF. */

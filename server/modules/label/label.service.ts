@@ -11,7 +11,14 @@ const CODE = /^[A-Za-z0-9-]{1,64}$/;
 
 /** "A,B C" -> distinct codes, 1 to MAX_LABELS of them. */
 export function labelCodes(raw: string): string[] {
-  const codes = [...new Set(raw.split(/[\s,;]+/).map((c) => c.trim()).filter(Boolean))];
+  const codes = [
+    ...new Set(
+      raw
+        .split(/[\s,;]+/)
+        .map((c) => c.trim())
+        .filter(Boolean),
+    ),
+  ];
   if (!codes.length) throw badInput("codes is required: one or more tracking codes");
   if (codes.length > MAX_LABELS) throw badInput(`codes must hold at most ${MAX_LABELS} tracking codes`);
   return codes;
@@ -28,8 +35,15 @@ export async function labelsPdfOf(codes: string[], base: string, format: LabelFo
     db().parcel.findMany({
       where: { tracking_code: { in: valid } },
       select: {
-        tracking_code: true, recipient_name: true, recipient_phone_number: true, recipient_postcode: true, destination: true,
-        sender_name: true, pickup_location: true, weight: true, shipped_via: true,
+        tracking_code: true,
+        recipient_name: true,
+        recipient_phone_number: true,
+        recipient_postcode: true,
+        destination: true,
+        sender_name: true,
+        pickup_location: true,
+        weight: true,
+        shipped_via: true,
       },
     }),
     getSettings(),

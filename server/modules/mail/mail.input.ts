@@ -19,7 +19,9 @@ export class AdminMailInput {
   @Field(() => String) @Required() @Text() subject: string;
   @Field(() => String) @Required() @Text(MAX_LENGTH.mailBody) body: string;
   @Field(() => String, { nullable: true, description: "The sender's SMTP password when mail_driver is smtp; used once, never stored" })
-  @Optional() @Text(200) password?: string;
+  @Optional()
+  @Text(200)
+  password?: string;
 }
 
 /** The outbox's next_page_url (both doors). */

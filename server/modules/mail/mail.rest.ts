@@ -9,8 +9,14 @@ import * as mail from "./mail.service.js";
 
 export function registerMailRoutes(api: FastifyInstance): void {
   route(api, {
-    method: "POST", url: "/contact", op: "mail.contact", tag: "mail", message: "Message sent",
-    summary: "A visitor writes to the company; a signed-in admin may instead send to anyone (`to`, 403 without a session)", body: [VisitorContactInput, AdminMailInput], data: data.none,
+    method: "POST",
+    url: "/contact",
+    op: "mail.contact",
+    tag: "mail",
+    message: "Message sent",
+    summary: "A visitor writes to the company; a signed-in admin may instead send to anyone (`to`, 403 without a session)",
+    body: [VisitorContactInput, AdminMailInput],
+    data: data.none,
     // One path, two operations (the contract's): with `to` it is Send Email, which needs the mail permission.
     handler: async ({ req, ctx }) => {
       const body = req.body as Record<string, unknown> | undefined;
@@ -23,9 +29,13 @@ export function registerMailRoutes(api: FastifyInstance): void {
     },
   });
   route(api, {
-    method: "GET", url: "/outbox", op: "mail.outbox", tag: "mail",
+    method: "GET",
+    url: "/outbox",
+    op: "mail.outbox",
+    tag: "mail",
     summary: "Every message the site sent, newest first, with its delivery result (extra: mirrors the GraphQL outbox query)",
-    input: PageArgs, data: data.ref("MailPage"),
+    input: PageArgs,
+    data: data.ref("MailPage"),
     handler: async ({ input }) => linkOutboxPage(await mail.listOutbox(input), input),
   });
 }

@@ -28,8 +28,7 @@ export interface OutgoingMail {
 }
 
 /** The text as the outbox records it: every secret replaced by its first two characters and dots. */
-const maskedForRecord = (text: string, secrets: string[] = []) =>
-  secrets.filter(Boolean).reduce((t, s) => t.split(s).join(`${s.slice(0, 2)}••••••`), text);
+const maskedForRecord = (text: string, secrets: string[] = []) => secrets.filter(Boolean).reduce((t, s) => t.split(s).join(`${s.slice(0, 2)}••••••`), text);
 
 async function company(): Promise<{ company: Company; template: string; from: string }> {
   const s = await getSettings();
@@ -74,7 +73,17 @@ async function deliver(mail: OutgoingMail, transport: Transporter | null, fromOv
     error = deliveryError(e, allowPlainHow || "set SMTP_ALLOW_PLAIN=true on the server").slice(0, 500);
   }
   const record = await db().mailMessage.create({
-    data: { kind: mail.kind, to: mail.to, reply_to: mail.replyTo ?? "", subject: mail.subject, body: maskedForRecord(mail.text, mail.secrets), template, delivered, error, file },
+    data: {
+      kind: mail.kind,
+      to: mail.to,
+      reply_to: mail.replyTo ?? "",
+      subject: mail.subject,
+      body: maskedForRecord(mail.text, mail.secrets),
+      template,
+      delivered,
+      error,
+      file,
+    },
   });
   return record;
 }
@@ -122,7 +131,12 @@ export async function sendAdminMail(raw: unknown) {
   } else {
     transport = ownTransport();
   }
-  const r = await deliver({ kind: "admin", to: input.to, subject: input.subject, text: input.body }, transport, from, from && "allow plain SMTP in Mail Settings");
+  const r = await deliver(
+    { kind: "admin", to: input.to, subject: input.subject, text: input.body },
+    transport,
+    from,
+    from && "allow plain SMTP in Mail Settings",
+  );
   noteCall({ object_type: "mail", object_id: String(r.id), what: { recipients: 1, subject: input.subject, driver: s.mail_driver, delivered: r.delivered } });
   if (!r.delivered) throw badInput(`The message could not be delivered: ${r.error}`);
   return r;

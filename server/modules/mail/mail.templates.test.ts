@@ -2,7 +2,13 @@ import { describe, expect, it } from "vitest";
 import { renderMail, type Company } from "./mail.templates.js";
 import { MAIL_TEMPLATES } from "./mail.codes.js";
 
-const co: Company = { name: "SwiftRoute Courier", email: "hello@swift.example", phone: "+44 20 7946 0321", address: "12 Harbour Park, Tilbury", url: "https://swift.example" };
+const co: Company = {
+  name: "SwiftRoute Courier",
+  email: "hello@swift.example",
+  phone: "+44 20 7946 0321",
+  address: "12 Harbour Park, Tilbury",
+  url: "https://swift.example",
+};
 const HTML = ["html1", "html2", "html3", "html4"] as const;
 
 describe("MAIL_TEMPLATES", () => {
@@ -15,7 +21,9 @@ describe("renderMail", () => {
   it("plain is text only, with the company's details as a signature", () => {
     const r = renderMail("plain", "Hello", "Your parcel left the depot.", co);
     expect(r.html).toBeUndefined();
-    expect(r.text).toBe("Your parcel left the depot.\n\n--\nSwiftRoute Courier\nhello@swift.example\n+44 20 7946 0321\n12 Harbour Park, Tilbury\nhttps://swift.example");
+    expect(r.text).toBe(
+      "Your parcel left the depot.\n\n--\nSwiftRoute Courier\nhello@swift.example\n+44 20 7946 0321\n12 Harbour Park, Tilbury\nhttps://swift.example",
+    );
   });
 
   it("leaves empty contact details out of the signature", () => {
@@ -35,7 +43,10 @@ describe("renderMail", () => {
     const html = r.html!;
     expect(html).toMatch(/^<!doctype html><html lang="en" dir="ltr">/);
     // In the recipient's language: lang and direction on the document.
-    const ar = renderMail(tpl, "s", "مرحبًا\n\nOut with the driver\n\nتتبّعها: https://t.example/track.html?code=A-1&lang=ar", co, undefined, { tag: "ar", rtl: true }).html!;
+    const ar = renderMail(tpl, "s", "مرحبًا\n\nOut with the driver\n\nتتبّعها: https://t.example/track.html?code=A-1&lang=ar", co, undefined, {
+      tag: "ar",
+      rtl: true,
+    }).html!;
     expect(ar).toMatch(/^<!doctype html><html lang="ar" dir="rtl">/);
     // Each paragraph finds its own direction; a link stays one left-to-right unit.
     expect(ar).toMatch(/<p dir="auto"[^>]*>Out with the driver<\/p>/);
@@ -59,7 +70,7 @@ describe("renderMail", () => {
 
   it.each(HTML)("%s escapes everything it interpolates", (tpl) => {
     const evil: Company = { ...co, name: `<img src=x onerror="alert(1)">`, address: "A & B's <road>" };
-    const html = renderMail(tpl, "<script>alert('s')</script>", "<b>bold</b> & \"quoted\"", evil).html!;
+    const html = renderMail(tpl, "<script>alert('s')</script>", '<b>bold</b> & "quoted"', evil).html!;
     expect(html).not.toContain("<script>");
     expect(html).not.toContain("<img");
     expect(html).not.toContain("<b>bold</b>");

@@ -9,14 +9,18 @@ export interface Company {
   url: string;
 }
 
-const esc = (s: string) =>
-  s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 // Each paragraph takes its direction from its own first letter (an English history entry inside an
 // Arabic message stays left to right), and links stay one left-to-right unit inside right-to-left text.
 const paragraphs = (text: string, style: string) =>
   text
     .split(/\n{2,}/)
-    .map((p) => `<p dir="auto" style="${style}">${esc(p).replace(/https?:\/\/[^\s<]+/g, (url) => `<span dir="ltr">${url}</span>`).replace(/\n/g, "<br>")}</p>`)
+    .map(
+      (p) =>
+        `<p dir="auto" style="${style}">${esc(p)
+          .replace(/https?:\/\/[^\s<]+/g, (url) => `<span dir="ltr">${url}</span>`)
+          .replace(/\n/g, "<br>")}</p>`,
+    )
     .join("\n");
 
 function contactLine(c: Company, sep: string) {
@@ -65,7 +69,12 @@ ${paragraphs(t, "font-size:16px;line-height:1.7;margin:0 0 16px")}
 };
 
 export function renderMail(
-  template: string, subject: string, text: string, company: Company, jsonLd?: Record<string, unknown>, lang?: { tag: string; rtl: boolean },
+  template: string,
+  subject: string,
+  text: string,
+  company: Company,
+  jsonLd?: Record<string, unknown>,
+  lang?: { tag: string; rtl: boolean },
 ): { text: string; html?: string } {
   const body = text + textFooter(company);
   if (template === "plain" || !Object.hasOwn(designs, template)) return { text: body };

@@ -11,7 +11,11 @@ function smtpServer(c: Config): SMTPTransport.Options | null {
   if (c.smtpUrl) {
     const u = new URL(c.smtpUrl);
     const port = Number(u.port) || (u.protocol === "smtps:" ? 465 : 587);
-    const options: SMTPTransport.Options & Record<string, unknown> = { host: u.hostname.replace(/^\[|\]$/g, ""), port, secure: u.protocol === "smtps:" || port === 465 };
+    const options: SMTPTransport.Options & Record<string, unknown> = {
+      host: u.hostname.replace(/^\[|\]$/g, ""),
+      port,
+      secure: u.protocol === "smtps:" || port === 465,
+    };
     if (u.username) options.auth = { user: decodeURIComponent(u.username), pass: decodeURIComponent(u.password) };
     const tls: Record<string, unknown> = {};
     for (const [key, raw] of u.searchParams) {

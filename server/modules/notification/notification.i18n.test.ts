@@ -13,7 +13,9 @@ describe("recipient e-mail language", () => {
 
   it("writes the delivery window in the language, one date or a range, and leaves a malformed date as it is", () => {
     const fr = mailLanguage("fr");
-    expect(fr.dateRange("2030-01-02", null)).toBe(new Intl.DateTimeFormat("fr", { dateStyle: "long", timeZone: "UTC" }).format(new Date("2030-01-02T00:00:00Z")));
+    expect(fr.dateRange("2030-01-02", null)).toBe(
+      new Intl.DateTimeFormat("fr", { dateStyle: "long", timeZone: "UTC" }).format(new Date("2030-01-02T00:00:00Z")),
+    );
     expect(fr.dateRange("2030-01-05", "2030-01-02")).toBe(fr.dateRange("2030-01-02", "2030-01-05"));
     expect(fr.dateRange("2030-01-02", "2030-01-05")).toMatch(/2030/);
     expect(fr.dateRange("soon", "2030-01-05")).toBe("soon – 2030-01-05");

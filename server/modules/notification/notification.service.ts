@@ -36,7 +36,10 @@ function pump() {
  * never when the admin switched it off or the recipient unsubscribed. Runs after the write;
  * a failure is logged and recorded in the outbox, never thrown at the admin.
  */
-export function notifyRecipient(parcelId: number, entry: { status_code: string | null; status_reason: string | null; created_at: Date; title: string; description: string }): void {
+export function notifyRecipient(
+  parcelId: number,
+  entry: { status_code: string | null; status_reason: string | null; created_at: Date; title: string; description: string },
+): void {
   waiting.push(() => send(parcelId, entry).catch((e) => console.error("recipient notification failed:", (e as Error).message)));
   pump();
 }

@@ -17,7 +17,7 @@ describe("slugify", () => {
     ["Warehouse #2: Rotterdam", "warehouse-2-rotterdam"],
     ["UPPER case", "upper-case"],
     ["tab\tand\nnewline", "tab-and-newline"],
-    ["quote's \"here\"", "quote-s-here"],
+    ['quote\'s "here"', "quote-s-here"],
   ])("%j -> %j", (title, slug) => {
     expect(slugify(title)).toBe(slug);
   });

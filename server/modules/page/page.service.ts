@@ -19,8 +19,11 @@ export function slugify(title: string): string {
 export function listPages(args: PageArgs) {
   const s = args.search?.trim();
   const where = s ? { title: containsText(s) } : {};
-  return pageOf(args, () => db().page.count({ where }), (skip, take) =>
-    db().page.findMany({ where, skip, take, orderBy: { id: "asc" } }));
+  return pageOf(
+    args,
+    () => db().page.count({ where }),
+    (skip, take) => db().page.findMany({ where, skip, take, orderBy: { id: "asc" } }),
+  );
 }
 
 export const allPages = () => db().page.findMany({ orderBy: { id: "asc" } });

@@ -19,6 +19,7 @@ export class Activity {
   @Field(() => String, { description: "Time of created_at (UTC), HH:MM" }) created_at_time: string;
   @Field(() => String, { nullable: true, description: "Normalised status this entry set, if any" }) status_code: string | null;
   @Field(() => String, { nullable: true }) status_reason: string | null;
-  @Field(() => String, { nullable: true, description: "Who added the entry: member, key or null (system); null on public views" }) created_by_kind: string | null;
+  @Field(() => String, { nullable: true, description: "Who added the entry: member, key or null (system); null on public views" }) created_by_kind:
+    string | null;
   @Field(() => String, { nullable: true, description: "The member's e-mail or the API key's name; null on public views" }) created_by_name: string | null;
 }

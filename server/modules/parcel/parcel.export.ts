@@ -10,12 +10,40 @@ import { parcelWhere } from "./parcel.service.js";
  * applied), every stored field but the image bytes' internals and secrets, history entries counted.
  */
 export const CSV_COLUMNS = [
-  "tracking_code", "recipient_name", "recipient_email", "recipient_phone_number", "recipient_postcode", "destination",
-  "current_location", "status", "status_code", "status_reason", "weight", "shipped_via", "sender_name", "sender_email",
-  "pickup_location", "parcel_content", "declared_value", "min_expected_delivery_date", "max_expected_delivery_date",
-  "show_map", "map_zoom", "map_current_latitude", "map_current_longitude", "map_pickup_latitude", "map_pickup_longitude",
-  "map_destination_latitude", "map_destination_longitude", "notify_recipient", "recipient_language", "protect_details",
-  "image", "history_entries", "created_at", "updated_at",
+  "tracking_code",
+  "recipient_name",
+  "recipient_email",
+  "recipient_phone_number",
+  "recipient_postcode",
+  "destination",
+  "current_location",
+  "status",
+  "status_code",
+  "status_reason",
+  "weight",
+  "shipped_via",
+  "sender_name",
+  "sender_email",
+  "pickup_location",
+  "parcel_content",
+  "declared_value",
+  "min_expected_delivery_date",
+  "max_expected_delivery_date",
+  "show_map",
+  "map_zoom",
+  "map_current_latitude",
+  "map_current_longitude",
+  "map_pickup_latitude",
+  "map_pickup_longitude",
+  "map_destination_latitude",
+  "map_destination_longitude",
+  "notify_recipient",
+  "recipient_language",
+  "protect_details",
+  "image",
+  "history_entries",
+  "created_at",
+  "updated_at",
 ] as const;
 
 /** Parcels read per batch: a batch is a few milliseconds of the event loop, then other requests are answered. */
@@ -53,7 +81,8 @@ async function prismaBatch(search: string | undefined, before: number, size: num
   // In slices: SQLite takes at most 999 parameters a query.
   for (let i = 0; i < rows.length; i += 500) {
     const ids = rows.slice(i, i + 500).map((r) => r.id as number);
-    for (const c of await db().activity.groupBy({ by: ["parcel_id"], where: { parcel_id: { in: ids } }, _count: { _all: true } })) byId.set(c.parcel_id, c._count._all);
+    for (const c of await db().activity.groupBy({ by: ["parcel_id"], where: { parcel_id: { in: ids } }, _count: { _all: true } }))
+      byId.set(c.parcel_id, c._count._all);
   }
   for (const r of rows) r.history_entries = byId.get(r.id as number) ?? 0;
   return rows;

@@ -35,10 +35,9 @@ export async function readParcelWithHistory(code: string): Promise<ParcelRow | n
   try {
     const [parcel] = await d.rows(`SELECT ${cols(PARCEL_FIELDS)} FROM ${d.table("Parcel")} WHERE "tracking_code" = ?`, [code]);
     if (!parcel) return null;
-    const history = await d.rows(
-      `SELECT ${cols(ACTIVITY_FIELDS)} FROM ${d.table("Activity")} WHERE "parcel_id" = ? ORDER BY "created_at" ASC, "id" ASC`,
-      [parcel.id],
-    );
+    const history = await d.rows(`SELECT ${cols(ACTIVITY_FIELDS)} FROM ${d.table("Activity")} WHERE "parcel_id" = ? ORDER BY "created_at" ASC, "id" ASC`, [
+      parcel.id,
+    ]);
     return { ...parcel, history } as unknown as ParcelRow;
   } catch (e) {
     if (!(e instanceof Unsupported)) throw e;
@@ -50,7 +49,8 @@ export async function readParcelWithHistory(code: string): Promise<ParcelRow | n
 
 /** The parcel's version column (moved by every write of it or its history), or null when no parcel has the code. */
 export async function readParcelVersion(code: string): Promise<number | null> {
-  if (unavailable || !config().directReads) return (await db().parcel.findUnique({ where: { tracking_code: code }, select: { version: true } }))?.version ?? null;
+  if (unavailable || !config().directReads)
+    return (await db().parcel.findUnique({ where: { tracking_code: code }, select: { version: true } }))?.version ?? null;
   const d = direct();
   const [row] = await d.rows(`SELECT "version" FROM ${d.table("Parcel")} WHERE "tracking_code" = ?`, [code]);
   return row ? (row.version as number) : null;

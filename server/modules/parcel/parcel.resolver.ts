@@ -41,11 +41,7 @@ export class ParcelResolver {
   @Query(() => [TrackResult], { description: "Track up to 20 codes at once: each with its parcel or its error" })
   @Op("parcel.trackMany", (args) => tracking.countCodes(args.codes))
   @AnswerFromViews()
-  async track(
-    @Arg("codes", () => [String]) codes: string[],
-    @Arg("verify", () => String, { nullable: true }) verify: string | null,
-    @Ctx() ctx: Context,
-  ) {
+  async track(@Arg("codes", () => [String]) codes: string[], @Arg("verify", () => String, { nullable: true }) verify: string | null, @Ctx() ctx: Context) {
     if (verify) markPrivate(ctx.req);
     return tracking.trackMany(tracking.splitCodes(codes), verify, clientKey(ctx.req));
   }

@@ -98,7 +98,10 @@ function listOnSqlite(args: PagingArgs & { to_reschedule?: boolean }, search: st
     return pageOf(
       args,
       async () => Number((await d.rows(`SELECT count(*) AS "n" FROM "ParcelSearch" WHERE "ParcelSearch" MATCH ?`, [phrase]))[0].n),
-      async (skip, take) => pageRows((await d.rows(`SELECT rowid AS "id" FROM "ParcelSearch" WHERE "ParcelSearch" MATCH ? ORDER BY rowid DESC LIMIT ? OFFSET ?`, [phrase, take, skip]))),
+      async (skip, take) =>
+        pageRows(
+          await d.rows(`SELECT rowid AS "id" FROM "ParcelSearch" WHERE "ParcelSearch" MATCH ? ORDER BY rowid DESC LIMIT ? OFFSET ?`, [phrase, take, skip]),
+        ),
     );
   }
   if (search) {
@@ -273,7 +276,9 @@ export async function writeImportBatch(updates: { id: number; data: Record<strin
   }
   const list = [...groups.values()];
   const results = await db().$transaction([
-    ...list.map((g) => db().parcel.updateMany({ where: g.ids.length === 1 ? { id: g.ids[0] } : { id: { in: g.ids } }, data: { ...g.data, version: { increment: 1 } } as never })),
+    ...list.map((g) =>
+      db().parcel.updateMany({ where: g.ids.length === 1 ? { id: g.ids[0] } : { id: { in: g.ids } }, data: { ...g.data, version: { increment: 1 } } as never }),
+    ),
     ...(creates.length ? [db().parcel.createManyAndReturn({ data: creates as never, select: { id: true } })] : []),
   ]);
   const written = new Map<number, number>();
@@ -298,10 +303,17 @@ export async function writeImportRow(row: { create?: Record<string, unknown>; up
 }
 
 /** Records the proof of delivery unless one is already recorded (two couriers at once: one wins). True when this one was. */
-export async function claimDeliveryProof(parcelId: number, proof: {
-  delivery_receiver_name: string | null; delivery_signature: string | null; delivery_photo: string | null;
-  delivery_left_at: string | null; delivered_at: Date; delivery_recorded_by: string | null;
-}): Promise<boolean> {
+export async function claimDeliveryProof(
+  parcelId: number,
+  proof: {
+    delivery_receiver_name: string | null;
+    delivery_signature: string | null;
+    delivery_photo: string | null;
+    delivery_left_at: string | null;
+    delivered_at: Date;
+    delivery_recorded_by: string | null;
+  },
+): Promise<boolean> {
   const { count } = await db().parcel.updateMany({ where: { id: parcelId, delivered_at: null }, data: { ...proof, version: { increment: 1 } } });
   return count > 0;
 }

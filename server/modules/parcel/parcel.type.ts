@@ -42,7 +42,11 @@ export class PublicParcel {
   @Field(() => DateTimeISO) created_at: IsoTime;
   @Field(() => DateTimeISO) updated_at: IsoTime;
   @Field(() => [Activity], { description: "Oldest first" }) history: Activity[];
-  @Field(() => String, { nullable: true, description: "Normalised status: pending, picked_up, in_transit, on_hold, out_for_delivery, ready_for_pickup, delivery_failed, delivered, returned_to_sender, exception, cancelled" })
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "Normalised status: pending, picked_up, in_transit, on_hold, out_for_delivery, ready_for_pickup, delivery_failed, delivered, returned_to_sender, exception, cancelled",
+  })
   status_code: string | null;
   @Field(() => String, { nullable: true }) status_reason: string | null;
   @Field(() => DateTimeISO, { description: "The newest history entry's time (or the parcel's creation)" }) last_event_at: IsoTime;
@@ -52,8 +56,10 @@ export class PublicParcel {
   @Field(() => Int, { description: "Failed delivery attempts so far (history entries with status delivery_failed)" }) delivery_attempts: number;
   @Field(() => DeliveryProof, { nullable: true, description: "Who took the parcel, signature and photo: null until recorded, and while details are protected" })
   delivery_proof: DeliveryProof | null;
-  @Field(() => Boolean, { description: "The recipient may pick a new delivery day or a pick-up at the depot now (rescheduleDelivery)" }) reschedule_allowed: boolean;
-  @Field(() => String, { nullable: true, description: "The recipient's choice after the last failed attempt: delivery or depot" }) reschedule_choice: string | null;
+  @Field(() => Boolean, { description: "The recipient may pick a new delivery day or a pick-up at the depot now (rescheduleDelivery)" })
+  reschedule_allowed: boolean;
+  @Field(() => String, { nullable: true, description: "The recipient's choice after the last failed attempt: delivery or depot" }) reschedule_choice:
+    string | null;
   @Field(() => String, { nullable: true, description: "The new delivery day the recipient chose (YYYY-MM-DD)" }) reschedule_date: string | null;
 }
 
@@ -64,7 +70,8 @@ export class Parcel extends PublicParcel {
   @Field(() => String, { nullable: true }) sender_email: string | null;
   @Field(() => String, { nullable: true }) recipient_postcode: string | null;
   @Field(() => Boolean, { description: "Status e-mails to the recipient (admin switch)" }) notify_recipient: boolean;
-  @Field(() => String, { nullable: true, description: "The language of the recipient's status e-mails (a site language code; none: English)" }) recipient_language: string | null;
+  @Field(() => String, { nullable: true, description: "The language of the recipient's status e-mails (a site language code; none: English)" })
+  recipient_language: string | null;
   @Field(() => Boolean, { description: "The recipient used the unsubscribe link" }) recipient_unsubscribed: boolean;
   @Field(() => Boolean, { description: "Names and image need a second factor" }) protect_details: boolean;
   @Field(() => Boolean, { description: "After a failed attempt the recipient may pick a new delivery day or the depot" }) allow_reschedule: boolean;
@@ -77,7 +84,10 @@ export class TrackResult {
   @Field(() => String) tracking_code: string;
   @Field(() => PublicParcel, { nullable: true }) parcel: PublicParcel | null;
   @Field(() => String, { nullable: true, description: "Why this code has no parcel (e.g. not found)" }) error: string | null;
-  @Field(() => String, { nullable: true, description: "The machine code of `error`, as GraphQL errors carry it in extensions.code (NOT_FOUND, BAD_USER_INPUT, ...); null with a parcel" })
+  @Field(() => String, {
+    nullable: true,
+    description: "The machine code of `error`, as GraphQL errors carry it in extensions.code (NOT_FOUND, BAD_USER_INPUT, ...); null with a parcel",
+  })
   error_code: string | null;
 }
 

@@ -38,7 +38,6 @@ export const STATUS_RULES: Record<StatusCode, { step: number; icon: string; colo
 /** Statuses after which nothing more is expected: never "stale", never late. */
 export const FINAL_STATUSES: readonly StatusCode[] = ["delivered", "returned_to_sender", "cancelled"];
 
-
 /** Why a delivery attempt failed (a `delivery_failed` entry's status_reason), in the order the screens offer them. */
 export const FAILURE_REASONS = ["nobody_home", "address_not_found", "refused", "access_restricted", "other"] as const;
 export type FailureReason = (typeof FAILURE_REASONS)[number];

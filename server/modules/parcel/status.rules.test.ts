@@ -56,7 +56,11 @@ describe("protected places and texts", () => {
   });
 
   it("never leave the second factor in a place", () => {
-    for (const [place, pc] of [["Main St 1, SW1A 1AA London, UK", "SW1A1AA"], ["Via Roma 3, 00184 Roma, Italia", "00184"], ["x, 4051 Basel, CH", "4051"]]) {
+    for (const [place, pc] of [
+      ["Main St 1, SW1A 1AA London, UK", "SW1A1AA"],
+      ["Via Roma 3, 00184 Roma, Italia", "00184"],
+      ["x, 4051 Basel, CH", "4051"],
+    ]) {
       const out = townAndCountry(place, pc, null) ?? "";
       expect(normalizePostcode(out)).not.toContain(normalizePostcode(pc));
     }
@@ -97,7 +101,9 @@ describe("protected places and texts", () => {
   });
 
   it("mask e-mails and postcodes in the admin's words, keep the rest", () => {
-    expect(maskSecrets("Left with neighbour at 75004 Paris, call jane@example.com", "75004", "jane@example.com")).toBe("Left with neighbour at ••• Paris, call •••");
+    expect(maskSecrets("Left with neighbour at 75004 Paris, call jane@example.com", "75004", "jane@example.com")).toBe(
+      "Left with neighbour at ••• Paris, call •••",
+    );
     expect(maskSecrets("Arrived at hub SW1A 1AA on 2026", null, null)).toBe("Arrived at hub ••• on 2026");
     expect(maskSecrets("Attempt 2 failed", "75004", null)).toBe("Attempt 2 failed");
     expect(maskSecrets("code n w 1 6 x e", "NW1 6XE", null)).toBe("code •••");

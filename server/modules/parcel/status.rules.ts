@@ -37,7 +37,14 @@ function timingSafe(a: string, b: string): boolean {
 
 /** "Jane Doe" → "J*** D***": enough for the recipient to recognise, too little for anyone else. */
 export const maskName = (name: string | null) =>
-  name == null ? null : name.trim().split(/\s+/).filter(Boolean).map((w) => `${[...w][0]}***`).join(" ");
+  name == null
+    ? null
+    : name
+        .trim()
+        .split(/\s+/)
+        .filter(Boolean)
+        .map((w) => `${[...w][0]}***`)
+        .join(" ");
 
 /** About 11 km: a coarse place instead of an address. */
 export const coarse = (v: number | null) => (v == null ? null : Math.round(v * 10) / 10);
@@ -82,7 +89,8 @@ export function maskSecrets(text: string | null, postcode: string | null, email:
 
 // Words that make a part of an address a street or a building, never a town: whole words, and the
 // endings of compound street names (Hauptstraße, Kerkstraat, Drottninggatan).
-const STREET_WORD = /^(street|road|avenue|ave|lane|drive|boulevard|blvd|way|terrace|crescent|highway|quay|rue|chemin|allée|via|viale|piazza|calle|avenida|rua|plaza|ulica|utca|depot|unit|flat|apartment|apt|suite|floor|building|box)$/i;
+const STREET_WORD =
+  /^(street|road|avenue|ave|lane|drive|boulevard|blvd|way|terrace|crescent|highway|quay|rue|chemin|allée|via|viale|piazza|calle|avenida|rua|plaza|ulica|utca|depot|unit|flat|apartment|apt|suite|floor|building|box)$/i;
 const STREET_END = /(straße|strasse|str\.?|gasse|allee|straat|laan|gracht|plein|gatan|vägen|gade|vej)$/i;
 
 /**
@@ -107,7 +115,10 @@ export function townAndCountry(place: string | null, postcode: string | null, em
   // Two capitals alone are a region code; words without a letter are punctuation.
   const shown = (ws: string[]) => ws.filter((w) => !/^[A-Z]{2}$/.test(w) && !/^[^\p{L}]+$/u.test(w)).join(" ");
 
-  const parts = place.split(/[,\n;]+/).map((p) => p.trim()).filter(Boolean);
+  const parts = place
+    .split(/[,\n;]+/)
+    .map((p) => p.trim())
+    .filter(Boolean);
   if (!parts.length) return null;
   const last = parts.length - 1;
   // A last part with a postcode, or the only part, is where the town is sought from; else it is the country.

@@ -8,20 +8,39 @@ import { coarse, maskName, maskSecrets, staleAfterDays, townAndCountry } from ".
  */
 
 const PRIVATE_FIELDS = [
-  "recipient_email", "recipient_phone_number", "sender_email", "recipient_postcode",
-  "notify_recipient", "recipient_language", "recipient_unsubscribed", "protect_details",
+  "recipient_email",
+  "recipient_phone_number",
+  "sender_email",
+  "recipient_postcode",
+  "notify_recipient",
+  "recipient_language",
+  "recipient_unsubscribed",
+  "protect_details",
 ] as const;
 // Internal: the cache's version counter and the link secrets are nobody's business; the proof's
 // columns reach the public only as delivery_proof, the admin's rescheduling switch as reschedule_allowed.
 const INTERNAL_FIELDS = [
-  "version", "unsubscribe_token", "reschedule_token_hash", "allow_reschedule", "rescheduled_at", "delivery_receiver_name", "delivery_signature",
-  "delivery_photo", "delivery_left_at", "delivered_at", "delivery_recorded_by",
+  "version",
+  "unsubscribe_token",
+  "reschedule_token_hash",
+  "allow_reschedule",
+  "rescheduled_at",
+  "delivery_receiver_name",
+  "delivery_signature",
+  "delivery_photo",
+  "delivery_left_at",
+  "delivered_at",
+  "delivery_recorded_by",
 ] as const;
 const PLACES = ["destination", "pickup_location", "current_location"] as const;
 const FREE_TEXT = ["status", "status_reason", "parcel_content", "shipped_via"] as const;
 const COORDINATES = [
-  "map_current_latitude", "map_current_longitude", "map_pickup_latitude",
-  "map_pickup_longitude", "map_destination_latitude", "map_destination_longitude",
+  "map_current_latitude",
+  "map_current_longitude",
+  "map_pickup_latitude",
+  "map_pickup_longitude",
+  "map_destination_latitude",
+  "map_destination_longitude",
 ] as const;
 
 /** When the parcel last moved: its newest history entry (back-dated ones included), or its creation when it has none. */
@@ -33,8 +52,11 @@ const imagePath = (name: string | null) => (name ? `/uploads/images/${encodeURIC
 
 /** The proof of delivery, once one is recorded (server/modules/delivery). */
 export function deliveryProofOf(row: {
-  delivered_at: Date | null; delivery_receiver_name: string | null; delivery_signature: string | null;
-  delivery_photo: string | null; delivery_left_at: string | null;
+  delivered_at: Date | null;
+  delivery_receiver_name: string | null;
+  delivery_signature: string | null;
+  delivery_photo: string | null;
+  delivery_left_at: string | null;
 }) {
   if (!row.delivered_at) return null;
   return {
@@ -87,7 +109,10 @@ export function publicView(row: ParcelRow, unlocked = false) {
     for (const k of PLACES) view[k] = townAndCountry(row[k], row.recipient_postcode, row.recipient_email);
     for (const k of FREE_TEXT) view[k] = secret(row[k]);
     view.history = (view.history as HistoryEntry[]).map((a) => ({
-      ...a, title: secret(a.title) ?? "", description: secret(a.description) ?? "", status_reason: secret(a.status_reason),
+      ...a,
+      title: secret(a.title) ?? "",
+      description: secret(a.description) ?? "",
+      status_reason: secret(a.status_reason),
     }));
   }
   // Times as ISO strings, written once here for the life of the cached view: both doors send them as they are.

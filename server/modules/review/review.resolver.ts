@@ -16,10 +16,7 @@ export class ReviewResolver {
 
   @Mutation(() => Review)
   @Op("reviews.create")
-  async createReview(
-    @Arg("input", () => CreateReviewInput) input: CreateReviewInput,
-    @Arg("image", () => GraphQLUpload) image: FileUpload,
-  ) {
+  async createReview(@Arg("input", () => CreateReviewInput) input: CreateReviewInput, @Arg("image", () => GraphQLUpload) image: FileUpload) {
     return reviews.createReview(input, await fromUpload(image));
   }
 

@@ -9,18 +9,37 @@ import * as reviews from "./review.service.js";
 
 export function registerReviewRoutes(api: FastifyInstance): void {
   route(api, {
-    method: "GET", url: "/reviews", op: "reviews.list", tag: "reviews", summary: "Paged testimonials, newest first; search by name",
-    input: PageArgs, data: data.ref("ReviewPage"),
+    method: "GET",
+    url: "/reviews",
+    op: "reviews.list",
+    tag: "reviews",
+    summary: "Paged testimonials, newest first; search by name",
+    input: PageArgs,
+    data: data.ref("ReviewPage"),
     handler: async ({ input }) => linkReviewPage(await reviews.listReviews(input), input),
   });
   route(api, {
-    method: "POST", url: "/reviews", op: "reviews.create", tag: "reviews", created: true, message: "Review created",
-    summary: "Add a testimonial with its image", input: CreateReviewInput, files: ["image"], data: data.ref("Review"),
+    method: "POST",
+    url: "/reviews",
+    op: "reviews.create",
+    tag: "reviews",
+    created: true,
+    message: "Review created",
+    summary: "Add a testimonial with its image",
+    input: CreateReviewInput,
+    files: ["image"],
+    data: data.ref("Review"),
     handler: ({ input, req }) => reviews.createReview(input, fileOf(req, "image")),
   });
   route(api, {
-    method: "DELETE", url: "/reviews", op: "reviews.delete", tag: "reviews", message: "Review deleted",
-    summary: "Delete a testimonial and its image", input: IdInput, data: data.none,
+    method: "DELETE",
+    url: "/reviews",
+    op: "reviews.delete",
+    tag: "reviews",
+    message: "Review deleted",
+    summary: "Delete a testimonial and its image",
+    input: IdInput,
+    data: data.none,
     handler: ({ input }) => reviews.deleteReview(input.id),
   });
 }

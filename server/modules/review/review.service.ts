@@ -8,8 +8,11 @@ import type { CreateReviewInput } from "./review.input.js";
 export function listReviews(args: PageArgs) {
   const s = args.search?.trim();
   const where = s ? { name: containsText(s) } : {};
-  return pageOf(args, () => db().review.count({ where }), (skip, take) =>
-    db().review.findMany({ where, skip, take, orderBy: { id: "desc" } }));
+  return pageOf(
+    args,
+    () => db().review.count({ where }),
+    (skip, take) => db().review.findMany({ where, skip, take, orderBy: { id: "desc" } }),
+  );
 }
 
 export const allReviews = () => db().review.findMany({ orderBy: { id: "desc" }, take: 50 });

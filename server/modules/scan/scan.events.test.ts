@@ -11,7 +11,16 @@ describe("the floor's events", () => {
         expect(e.title).toBeTruthy();
       }
     }
-    expect(SCAN_EVENTS.map((e) => e.id)).toEqual(["picked_up", "arrived_hub", "departed_hub", "out_for_delivery", "delivery_failed", "delivered", "returned_to_sender", "custom"]);
+    expect(SCAN_EVENTS.map((e) => e.id)).toEqual([
+      "picked_up",
+      "arrived_hub",
+      "departed_hub",
+      "out_for_delivery",
+      "delivery_failed",
+      "delivered",
+      "returned_to_sender",
+      "custom",
+    ]);
   });
 
   it("titles an entry by its event, a failed attempt with its reason, other statuses by their label", () => {

@@ -3,11 +3,19 @@ import { callerJob, yieldToOthers } from "../../core/jobs.js";
 import { isStorableText } from "../../core/validation.js";
 import { db } from "../../db/index.js";
 import { withDerivedTime } from "../parcel/history.js";
-import { afterEntries, parcelStates, planEntry, writeEntries, type AddedEntry, type EntryData, type EntryPlan, type ParcelState } from "../activity/activity.service.js";
+import {
+  afterEntries,
+  parcelStates,
+  planEntry,
+  writeEntries,
+  type AddedEntry,
+  type EntryData,
+  type EntryPlan,
+  type ParcelState,
+} from "../activity/activity.service.js";
 import { FAILURE_REASONS, type StatusCode } from "../parcel/status.codes.js";
 import { defaultScanTitle, SCAN_ERRORS, scanRefusal, type ScanErrorCode } from "./scan.events.js";
 import type { ScanParcelsInput } from "./scan.input.js";
-
 
 const CODE = /^[A-Za-z0-9-]{1,64}$/;
 /** Entries written per transaction: 60 rows of 11 columns stay under SQLite's 999 parameters a statement. */
@@ -21,15 +29,20 @@ export interface ScanOutcome {
   error: { code: ScanErrorCode; message: string } | null;
 }
 
-const fail = (code: string, recipient_name: string | null, error: ScanErrorCode): ScanOutcome =>
-  ({ code, recipient_name, activity: null, error: { code: error, message: SCAN_ERRORS[error] } });
+const fail = (code: string, recipient_name: string | null, error: ScanErrorCode): ScanOutcome => ({
+  code,
+  recipient_name,
+  activity: null,
+  error: { code: error, message: SCAN_ERRORS[error] },
+});
 
 /** The rules across fields (the input class checks each field). */
 function checkInput(input: ScanParcelsInput) {
   const errors: string[] = [];
   if (input.scan_ids) {
     if (input.scan_ids.length !== input.codes.length) errors.push(`scan_ids must hold one id per code (${input.codes.length})`);
-    if (input.scan_ids.some((s) => !isStorableText(s) || !s.trim())) errors.push("scan_ids contains an id that is blank or has characters that are not allowed");
+    if (input.scan_ids.some((s) => !isStorableText(s) || !s.trim()))
+      errors.push("scan_ids contains an id that is blank or has characters that are not allowed");
   }
   if ((input.latitude == null) !== (input.longitude == null)) {
     errors.push(input.latitude == null ? "latitude is required with longitude" : "longitude is required with latitude");
@@ -84,8 +97,16 @@ async function recordScans(input: ScanParcelsInput): Promise<ScanOutcome[]> {
 
   const outcomes: ScanOutcome[] = new Array(codes.length);
   const added: AddedEntry[] = [];
-  const answer = (i: number, state: ParcelState, activity: Entry) => (outcomes[i] = { code: codes[i], recipient_name: state.recipient_name, activity, error: null });
-  const entryData = (i: number): EntryData => ({ title, description, status_code: status, status_reason: reason, created_at: at, scan_id: scanIds?.[i] ?? null });
+  const answer = (i: number, state: ParcelState, activity: Entry) =>
+    (outcomes[i] = { code: codes[i], recipient_name: state.recipient_name, activity, error: null });
+  const entryData = (i: number): EntryData => ({
+    title,
+    description,
+    status_code: status,
+    status_reason: reason,
+    created_at: at,
+    scan_id: scanIds?.[i] ?? null,
+  });
   const placeData = { current_location: place, latitude: input.latitude, longitude: input.longitude };
 
   // Rounds: the first scan of each parcel, then the second of those scanned twice, and so on, so a

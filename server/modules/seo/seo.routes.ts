@@ -10,8 +10,16 @@ import { robotsTxt, sitemapXml } from "./seo.service.js";
 const caching = () => (config().publicUrl ? "public, max-age=3600" : "no-store");
 
 export function registerSeoRoutes(app: FastifyInstance): void {
-  app.get("/robots.txt", (req, reply) => reply.type("text/plain; charset=utf-8").header("Cache-Control", caching()).send(robotsTxt(siteBase(req))));
+  app.get("/robots.txt", (req, reply) =>
+    reply
+      .type("text/plain; charset=utf-8")
+      .header("Cache-Control", caching())
+      .send(robotsTxt(siteBase(req))),
+  );
   app.get("/sitemap.xml", async (req, reply) =>
-    reply.type("application/xml; charset=utf-8").header("Cache-Control", caching()).send(await sitemapXml(siteBase(req))),
+    reply
+      .type("application/xml; charset=utf-8")
+      .header("Cache-Control", caching())
+      .send(await sitemapXml(siteBase(req))),
   );
 }

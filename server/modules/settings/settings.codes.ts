@@ -3,8 +3,15 @@
 
 /** The settings anyone may read (start-up graph, GET /api/settings for a visitor); the rest is the staff's. */
 export const PUBLIC_SETTING_KEYS = [
-  "meta_description", "chat_code", "contact_email", "contact_phone", "contact_phone_alt",
-  "contact_twitter", "contact_telegram", "contact_instagram", "contact_address",
+  "meta_description",
+  "chat_code",
+  "contact_email",
+  "contact_phone",
+  "contact_phone_alt",
+  "contact_twitter",
+  "contact_telegram",
+  "contact_instagram",
+  "contact_address",
 ] as const;
 type PublicSettingKey = (typeof PUBLIC_SETTING_KEYS)[number];
 export type PublicSettings = Record<PublicSettingKey, string>;

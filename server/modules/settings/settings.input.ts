@@ -7,10 +7,13 @@ import { MAIL_DRIVERS, MAIL_TEMPLATES } from "../mail/mail.codes.js";
 @InputType()
 export class MailSettingsInput {
   @Field(() => String) @Required() @IsIn(MAIL_DRIVERS, { message: `mail_driver must be ${MAIL_DRIVERS.join(" or ")}` }) mail_driver: string;
-  @Field(() => String) @Required() @IsIn(MAIL_TEMPLATES, { message: `mail_template must be one of ${MAIL_TEMPLATES.join(", ")}` })
+  @Field(() => String)
+  @Required()
+  @IsIn(MAIL_TEMPLATES, { message: `mail_template must be one of ${MAIL_TEMPLATES.join(", ")}` })
   mail_template: string;
   @Field(() => Boolean, { nullable: true, description: "Send Email may sign in without TLS (the password then travels in clear); left out: unchanged" })
-  @WhenPresent() @IsBoolean({ message: "smtp_allow_plain must be true or false" })
+  @WhenPresent()
+  @IsBoolean({ message: "smtp_allow_plain must be true or false" })
   smtp_allow_plain?: boolean;
 }
 

@@ -7,7 +7,11 @@ import * as settings from "./settings.service.js";
 
 export function registerSettingsRoutes(api: FastifyInstance): void {
   route(api, {
-    method: "GET", url: "/settings", op: "site.settings", tag: "site", summary: "Settings: the public subset, or all of them for an admin",
+    method: "GET",
+    url: "/settings",
+    op: "site.settings",
+    tag: "site",
+    summary: "Settings: the public subset, or all of them for an admin",
     data: data.ref("Settings"),
     // The full object (mail settings too) for members who send e-mail or change settings.
     handler: async ({ ctx }) => {
@@ -16,9 +20,14 @@ export function registerSettingsRoutes(api: FastifyInstance): void {
     },
   });
   route(api, {
-    method: "PATCH", url: "/settings", op: "settings.update", tag: "site", message: "Settings saved",
+    method: "PATCH",
+    url: "/settings",
+    op: "settings.update",
+    tag: "site",
+    message: "Settings saved",
     summary: "Save one settings group: mail, html (meta_description, chat_code) or contact (contact_email required)",
-    body: [MailSettingsInput, HtmlSettingsInput, ContactSettingsInput], data: data.ref("Settings"),
+    body: [MailSettingsInput, HtmlSettingsInput, ContactSettingsInput],
+    data: data.ref("Settings"),
     handler: ({ req }) => settings.updateSettingsGroup(req.body),
   });
 }

@@ -31,7 +31,8 @@ async function save(data: Record<string, unknown>) {
   return row;
 }
 
-export const updateMailSettings = async (i: MailSettingsInput) => save({ mail_driver: i.mail_driver, mail_template: i.mail_template, smtp_allow_plain: i.smtp_allow_plain ?? undefined });
+export const updateMailSettings = async (i: MailSettingsInput) =>
+  save({ mail_driver: i.mail_driver, mail_template: i.mail_template, smtp_allow_plain: i.smtp_allow_plain ?? undefined });
 // Fields left out stay as they are; null or "" clears an optional field.
 export const updateHtmlSettings = async (i: HtmlSettingsInput) => save({ ...i });
 export const updateContactSettings = async (i: ContactSettingsInput) => save({ ...i });

@@ -18,7 +18,9 @@ export class UpdateMemberInput {
   @Field(() => Int) @Required() @IsId() id: number;
   @Field(() => String, { nullable: true, description: ROLES.join(", ") }) @WhenPresent() @Required() @RoleRule() role?: string;
   @Field(() => Boolean, { nullable: true, description: "true disables the member (their sessions end at once); false enables them again" })
-  @WhenPresent() @IsBoolean({ message: "disabled must be true or false" }) disabled?: boolean;
+  @WhenPresent()
+  @IsBoolean({ message: "disabled must be true or false" })
+  disabled?: boolean;
 }
 
 @InputType()

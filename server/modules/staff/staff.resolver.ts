@@ -15,13 +15,17 @@ export class StaffResolver {
     return linkStaffPage(await staff.listStaff(args), args);
   }
 
-  @Mutation(() => StaffMember, { description: "Invite a member by e-mail: a single-use link to set a password; again for an invited member: a fresh link, the old one void" })
+  @Mutation(() => StaffMember, {
+    description: "Invite a member by e-mail: a single-use link to set a password; again for an invited member: a fresh link, the old one void",
+  })
   @Op("staff.invite")
   inviteMember(@Arg("input", () => InviteMemberInput) input: InviteMemberInput) {
     return staff.inviteMember(input);
   }
 
-  @Mutation(() => StaffMember, { description: "Change a member's role or disable/enable them; their sessions end at once; CONFLICT when no active owner would remain" })
+  @Mutation(() => StaffMember, {
+    description: "Change a member's role or disable/enable them; their sessions end at once; CONFLICT when no active owner would remain",
+  })
   @Op("staff.update")
   async updateMember(@Arg("input", () => UpdateMemberInput) input: UpdateMemberInput, @Ctx() ctx: Context) {
     return staff.updateMember(input, (await ctx.auth.admin())?.id ?? null);
@@ -34,7 +38,10 @@ export class StaffResolver {
     return true;
   }
 
-  @Mutation(() => StaffMember, { description: "Reset a member's two-step sign-in (a lost phone): off, recovery codes void, sessions ended, the member told by mail; CONFLICT when not set up or for your own account" })
+  @Mutation(() => StaffMember, {
+    description:
+      "Reset a member's two-step sign-in (a lost phone): off, recovery codes void, sessions ended, the member told by mail; CONFLICT when not set up or for your own account",
+  })
   @Op("staff.resetTotp")
   async resetMemberTotp(@Arg("id", () => Int) id: number, @Ctx() ctx: Context) {
     return staff.resetMemberTotp(id, (await ctx.auth.admin())?.id ?? null);

@@ -12,8 +12,14 @@ import { twoStepNotice } from "../admin/account-mail.js";
 import type { AcceptInvitationInput, InviteMemberInput, UpdateMemberInput } from "./staff.input.js";
 
 type AdminRow = {
-  id: number; email: string; role: string; disabled: boolean; password_hash: string;
-  totp_enabled: boolean; last_sign_in_at: Date | null; created_at: Date;
+  id: number;
+  email: string;
+  role: string;
+  disabled: boolean;
+  password_hash: string;
+  totp_enabled: boolean;
+  last_sign_in_at: Date | null;
+  created_at: Date;
 };
 type Tx = Parameters<Parameters<ReturnType<typeof db>["$transaction"]>[0]>[0];
 
@@ -60,7 +66,9 @@ async function keepAnOwner(tx: Tx, member: AdminRow, byId: number | null, change
   const others = await tx.admin.count({ where: { role: "owner", disabled: false, password_hash: { not: "" }, id: { not: member.id } } });
   if (others > 0) return;
   const who = byId === member.id ? "you are" : `${member.email} is`;
-  throw conflict(`${change.charAt(0).toUpperCase()}${change.slice(1)} ${byId === member.id ? "yourself" : member.email} would leave the site without an active owner: ${who} the last one. Make another member owner first`);
+  throw conflict(
+    `${change.charAt(0).toUpperCase()}${change.slice(1)} ${byId === member.id ? "yourself" : member.email} would leave the site without an active owner: ${who} the last one. Make another member owner first`,
+  );
 }
 
 function invitationMail(email: string, role: Role, token: string) {

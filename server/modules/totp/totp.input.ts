@@ -10,7 +10,10 @@ export const TotpCode = () => (target: object, key: string) => {
 /** One of the ten recovery codes (xxxxx-xxxxx). */
 export const RecoveryCodeText = () => (target: object, key: string) => {
   Text(40)(target, key);
-  Matches(/^[\s-]*(?:[a-z0-9][\s-]*){10}$/i, { message: "$property must be one of your recovery codes (10 letters and digits, e.g. abcde-23456)" })(target, key);
+  Matches(/^[\s-]*(?:[a-z0-9][\s-]*){10}$/i, { message: "$property must be one of your recovery codes (10 letters and digits, e.g. abcde-23456)" })(
+    target,
+    key,
+  );
 };
 
 const CurrentPassword = () => (target: object, key: string) => {
@@ -21,9 +24,12 @@ const CurrentPassword = () => (target: object, key: string) => {
 @InputType()
 export class ConfirmTotpInput {
   @Field(() => String, { description: "A current code of the authenticator app, to show the set-up worked" })
-  @Required() @TotpCode() code: string;
+  @Required()
+  @TotpCode()
+  code: string;
   @Field(() => String, { description: "Your current password: a session alone cannot turn two-step sign-in on" })
-  @CurrentPassword() password: string;
+  @CurrentPassword()
+  password: string;
 }
 
 @InputType({ description: "Your current password, to set up two-step sign-in, turn it off or make new recovery codes (a session alone cannot)" })
@@ -34,5 +40,6 @@ export class TotpProofInput {
 @InputType()
 export class TeamPolicyInput {
   @Field(() => Boolean, { description: "Every member must use two-step sign-in (members without it are sent to set it up)" })
-  @IsBoolean({ message: "require_totp must be true or false" }) require_totp: boolean;
+  @IsBoolean({ message: "require_totp must be true or false" })
+  require_totp: boolean;
 }

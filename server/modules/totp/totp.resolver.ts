@@ -20,7 +20,9 @@ export class TotpResolver {
     return totp.setUpTotp((await ctx.auth.requireMember()).id, input, clientKey(ctx.req));
   }
 
-  @Mutation(() => RecoveryCodes, { description: "Confirm the set-up with your current password and a current code: on, and 10 recovery codes shown this once; other sessions end" })
+  @Mutation(() => RecoveryCodes, {
+    description: "Confirm the set-up with your current password and a current code: on, and 10 recovery codes shown this once; other sessions end",
+  })
   @Op("account.totp.confirm")
   async confirmTotp(@Arg("input", () => ConfirmTotpInput) input: ConfirmTotpInput, @Ctx() ctx: Context) {
     const admin = await ctx.auth.requireMember();

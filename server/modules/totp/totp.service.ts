@@ -73,7 +73,10 @@ async function checkTotpCode(a: Pick<Member, "id" | "email" | "totp_secret">, co
 
 /** Uses up one recovery code (single use even under races: only the update that still sees it unused wins). */
 async function useRecoveryCode(adminId: number, code: string): Promise<void> {
-  const used = await db().recoveryCode.updateMany({ where: { admin_id: adminId, code_hash: hashRecovery(code), used_at: null }, data: { used_at: new Date() } });
+  const used = await db().recoveryCode.updateMany({
+    where: { admin_id: adminId, code_hash: hashRecovery(code), used_at: null },
+    data: { used_at: new Date() },
+  });
   if (used.count !== 1) throw badInput("recovery_code is incorrect or was already used");
 }
 
@@ -188,6 +191,10 @@ export async function updateTeamPolicy(adminId: number, input: TeamPolicyInput) 
   if (input.require_totp && !(await member(adminId)).totp_enabled) {
     throw conflict("Turn on two-step sign-in for your own account first");
   }
-  const p = await db().teamPolicy.upsert({ where: { id: 1 }, create: { id: 1, require_totp: input.require_totp }, update: { require_totp: input.require_totp } });
+  const p = await db().teamPolicy.upsert({
+    where: { id: 1 },
+    create: { id: 1, require_totp: input.require_totp },
+    update: { require_totp: input.require_totp },
+  });
   return { require_totp: p.require_totp };
 }

@@ -32,7 +32,10 @@ export async function readLimited(stream: Readable, max = config().uploadMaxByte
 }
 
 export const tooLarge = (max = config().uploadMaxBytes, field = "image") =>
-  new AppError("PAYLOAD_TOO_LARGE", `${field} must be at most ${max >= 1024 * 1024 ? `${Math.floor((max / 1024 / 1024) * 10) / 10} MB` : `${Math.ceil(max / 1024)} KB`}`);
+  new AppError(
+    "PAYLOAD_TOO_LARGE",
+    `${field} must be at most ${max >= 1024 * 1024 ? `${Math.floor((max / 1024 / 1024) * 10) / 10} MB` : `${Math.ceil(max / 1024)} KB`}`,
+  );
 
 /** JPEG or PNG by content (magic bytes), whatever the name says. */
 export function sniffImage(bytes: Buffer): "jpg" | "png" | null {

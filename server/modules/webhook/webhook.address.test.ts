@@ -4,17 +4,48 @@ import { isPrivateAddress, postTo, refusedTarget } from "./webhook.address.js";
 
 describe("isPrivateAddress", () => {
   it.each([
-    "127.0.0.1", "127.8.9.10", "10.1.2.3", "172.16.0.1", "172.31.255.255", "192.168.1.1", "169.254.169.254", "100.64.0.1",
-    "0.0.0.0", "224.0.0.1", "255.255.255.255", "198.18.0.1", "::1", "::", "fe80::1", "fd00::1", "fc12::3", "ff02::1",
-    "::ffff:127.0.0.1", "::ffff:10.0.0.1", "::ffff:a9fe:a9fe",
+    "127.0.0.1",
+    "127.8.9.10",
+    "10.1.2.3",
+    "172.16.0.1",
+    "172.31.255.255",
+    "192.168.1.1",
+    "169.254.169.254",
+    "100.64.0.1",
+    "0.0.0.0",
+    "224.0.0.1",
+    "255.255.255.255",
+    "198.18.0.1",
+    "::1",
+    "::",
+    "fe80::1",
+    "fd00::1",
+    "fc12::3",
+    "ff02::1",
+    "::ffff:127.0.0.1",
+    "::ffff:10.0.0.1",
+    "::ffff:a9fe:a9fe",
     // NAT64 and 6to4 addresses of local IPv4 addresses
-    "64:ff9b::7f00:1", "64:ff9b::127.0.0.1", "64:ff9b::a9fe:a9fe", "64:ff9b::10.0.0.1", "2002:7f00:1::1", "2002:a9fe:a9fe::",
+    "64:ff9b::7f00:1",
+    "64:ff9b::127.0.0.1",
+    "64:ff9b::a9fe:a9fe",
+    "64:ff9b::10.0.0.1",
+    "2002:7f00:1::1",
+    "2002:a9fe:a9fe::",
   ])("refuses %s", (ip) => expect(isPrivateAddress(ip)).toBe(true));
 
-  it.each(["8.8.8.8", "1.1.1.1", "172.32.0.1", "192.169.0.1", "100.128.0.1", "2606:4700:4700::1111", "2a00:1450:4001::1", "::ffff:8.8.8.8", "64:ff9b::808:808", "2002:808:808::1"])(
-    "allows %s",
-    (ip) => expect(isPrivateAddress(ip)).toBe(false),
-  );
+  it.each([
+    "8.8.8.8",
+    "1.1.1.1",
+    "172.32.0.1",
+    "192.169.0.1",
+    "100.128.0.1",
+    "2606:4700:4700::1111",
+    "2a00:1450:4001::1",
+    "::ffff:8.8.8.8",
+    "64:ff9b::808:808",
+    "2002:808:808::1",
+  ])("allows %s", (ip) => expect(isPrivateAddress(ip)).toBe(false));
 
   it("is false for names, which are judged after DNS", () => expect(isPrivateAddress("example.com")).toBe(false));
 });
@@ -57,7 +88,10 @@ describe("refusedTarget and postTo", () => {
 
   it("refuses an IP literal and a name resolving to a local address, before sending anything", async () => {
     const before = seen.length;
-    await expect(postTo(`http://127.0.0.1:${port}/hook`, {}, "{}", 2000)).rejects.toMatchObject({ code: "EPRIVATEADDRESS", message: expect.stringContaining("127.0.0.1") });
+    await expect(postTo(`http://127.0.0.1:${port}/hook`, {}, "{}", 2000)).rejects.toMatchObject({
+      code: "EPRIVATEADDRESS",
+      message: expect.stringContaining("127.0.0.1"),
+    });
     await expect(postTo(`http://localhost:${port}/hook`, {}, "{}", 2000)).rejects.toMatchObject({
       code: "EPRIVATEADDRESS",
       message: expect.stringMatching(/^localhost is (127\.0\.0\.1|::1), a local or private address/),

@@ -65,7 +65,10 @@ async function readHooks(): Promise<Hook[]> {
   const d = direct();
   try {
     if (!config().directReads) throw new Unsupported("DIRECT_READS=false");
-    return (await d.rows(`SELECT "id", "url", "events", "secret", "active", "created_at", "updated_at" FROM ${d.table("Webhook")} WHERE "active"`, [])) as Hook[];
+    return (await d.rows(
+      `SELECT "id", "url", "events", "secret", "active", "created_at", "updated_at" FROM ${d.table("Webhook")} WHERE "active"`,
+      [],
+    )) as Hook[];
   } catch (e) {
     if (e instanceof Unsupported) return readHooksPrisma();
     throw e;

@@ -10,7 +10,13 @@ export default function Account() {
   const { email, totpEnabled: on, checked } = useSession();
   return (
     <div className="cp-container cp-narrow">
-      <PageHeader title="My Account" icon={icons.person} sub={email ? `Signed in as ${email}` : undefined} back="/control/index.html" backLabel="Control panel home" />
+      <PageHeader
+        title="My Account"
+        icon={icons.person}
+        sub={email ? `Signed in as ${email}` : undefined}
+        back="/control/index.html"
+        backLabel="Control panel home"
+      />
       <ul className="cp-list cp-menu">
         <li>
           <Link to="/control/account/password.html" className="cp-row cp-row-link">

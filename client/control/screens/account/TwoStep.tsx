@@ -43,7 +43,12 @@ export default function TwoStep() {
       ) : codes ? (
         <RecoveryCodesCard codes={codes} onDone={() => setCodes(null)} />
       ) : s.enabled ? (
-        <EnabledCard left={s.recovery_codes_left} required={s.required} onCodes={setCodes} onOff={() => void Promise.all([status.refetch(), refreshSession()])} />
+        <EnabledCard
+          left={s.recovery_codes_left}
+          required={s.required}
+          onCodes={setCodes}
+          onOff={() => void Promise.all([status.refetch(), refreshSession()])}
+        />
       ) : (
         <SetUpCard
           onOn={async (c) => {
@@ -98,7 +103,14 @@ function SetUpCard({ onOn }: { onOn: (codes: string[]) => Promise<void> }) {
       <ol className="cp-totp-steps">
         <li>
           <p>Scan this QR code with your authenticator app:</p>
-          <img className="cp-totp-qr" src={setup.qr_code} alt="QR code of your two-step sign-in secret, for an authenticator app" width={200} height={200} data-testid="totp-qr" />
+          <img
+            className="cp-totp-qr"
+            src={setup.qr_code}
+            alt="QR code of your two-step sign-in secret, for an authenticator app"
+            width={200}
+            height={200}
+            data-testid="totp-qr"
+          />
         </li>
         <li>
           <p>Or enter this key by hand (time-based, 6 digits):</p>
@@ -110,7 +122,12 @@ function SetUpCard({ onOn }: { onOn: (codes: string[]) => Promise<void> }) {
               type="button"
               className="cp-btn cp-btn-outline cp-btn-sm"
               aria-label="Copy the key"
-              onClick={() => navigator.clipboard?.writeText(setup.secret).then(() => setCopied(true), () => undefined)}
+              onClick={() =>
+                navigator.clipboard?.writeText(setup.secret).then(
+                  () => setCopied(true),
+                  () => undefined,
+                )
+              }
             >
               <Icon path={copied ? icons.check_circle : icons.content_copy} size={18} />
               <span>{copied ? "Copied" : "Copy"}</span>
@@ -161,7 +178,16 @@ function RecoveryCodesCard({ codes, onDone }: { codes: string[]; onDone: () => v
           <Icon path={icons.download} size={20} />
           <span>Download .txt</span>
         </button>
-        <button type="button" className="cp-btn cp-btn-outline" onClick={() => navigator.clipboard?.writeText(codes.join("\n")).then(() => setCopied(true), () => undefined)}>
+        <button
+          type="button"
+          className="cp-btn cp-btn-outline"
+          onClick={() =>
+            navigator.clipboard?.writeText(codes.join("\n")).then(
+              () => setCopied(true),
+              () => undefined,
+            )
+          }
+        >
           <Icon path={copied ? icons.check_circle : icons.content_copy} size={20} />
           <span>{copied ? "Copied" : "Copy"}</span>
         </button>

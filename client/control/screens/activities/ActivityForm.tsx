@@ -19,7 +19,9 @@ type Parcel = AdminParcelQuery["adminParcel"];
 
 /** The failure reasons, plus an older free-text reason as it was typed. */
 const reasonOptions = (current: string) =>
-  current && !FAILURE_REASON_OPTIONS.some((o) => o.value === current) ? [...FAILURE_REASON_OPTIONS, { value: current, label: current }] : FAILURE_REASON_OPTIONS;
+  current && !FAILURE_REASON_OPTIONS.some((o) => o.value === current)
+    ? [...FAILURE_REASON_OPTIONS, { value: current, label: current }]
+    : FAILURE_REASON_OPTIONS;
 
 function Form({ parcel, base, activity }: { parcel: Parcel; base: string; activity?: AdminActivityFieldsFragment }) {
   const title = activity ? "Edit Activity" : "Add Activity";
@@ -28,7 +30,13 @@ function Form({ parcel, base, activity }: { parcel: Parcel; base: string; activi
   const now = isoToLocal(new Date().toISOString());
   return (
     <div className="cp-container cp-narrow">
-      <PageHeader title={title} icon={icons.history} sub={<span className="cp-mono">{parcel.tracking_code}</span>} back={`${base}/activities`} backLabel="Back to the history" />
+      <PageHeader
+        title={title}
+        icon={icons.history}
+        sub={<span className="cp-mono">{parcel.tracking_code}</span>}
+        back={`${base}/activities`}
+        backLabel="Back to the history"
+      />
       <Card>
         <form className="cp-form" onSubmit={onSubmit} noValidate>
           <FormStatus errors={errors} />

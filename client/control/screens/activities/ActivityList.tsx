@@ -88,16 +88,16 @@ function Activities({ parcel, base }: { parcel: Parcel; base: string }) {
                 </small>
               </RowMain>
               {editor ? (
-              <span className="cp-row-actions">
-                <Link to={`${base}/activities/${a.id}`} className="cp-icon-btn" aria-label={`Edit ${a.title}`} title="Edit">
-                  <Icon path={icons.edit} size={20} />
-                </Link>
-                <DeleteButton
-                  label={`Delete activity ${a.title}`}
-                  busy={del.busyId === a.id}
-                  onClick={() => del.run(a.id, () => remove({ variables: { id: a.id }, update: (cache) => evict(cache, "Activity", a.id) }))}
-                />
-              </span>
+                <span className="cp-row-actions">
+                  <Link to={`${base}/activities/${a.id}`} className="cp-icon-btn" aria-label={`Edit ${a.title}`} title="Edit">
+                    <Icon path={icons.edit} size={20} />
+                  </Link>
+                  <DeleteButton
+                    label={`Delete activity ${a.title}`}
+                    busy={del.busyId === a.id}
+                    onClick={() => del.run(a.id, () => remove({ variables: { id: a.id }, update: (cache) => evict(cache, "Activity", a.id) }))}
+                  />
+                </span>
               ) : null}
             </li>
           ))}

@@ -97,7 +97,14 @@ export default function ApiKeyCreate() {
         <Card>
           <form className="cp-form" onSubmit={onSubmit} noValidate>
             <FormStatus errors={errors} />
-            <TextField field={bind("name")} label="Name" maxLength={MAX_LENGTH.keyName} autoFocus placeholder="Shop integration" hint="Who or what uses the key, for you to recognise it." />
+            <TextField
+              field={bind("name")}
+              label="Name"
+              maxLength={MAX_LENGTH.keyName}
+              autoFocus
+              placeholder="Shop integration"
+              hint="Who or what uses the key, for you to recognise it."
+            />
             <CheckList legend="Scopes" name="scopes" options={API_KEY_SCOPE_OPTIONS} ticked={scopes} onToggle={toggleScope} />
             <TextField
               field={bind("rate_limit")}

@@ -10,7 +10,8 @@ import { useState } from "react";
 import * as icons from "../../icons";
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
-const dayLabel = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString(undefined, { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
+const dayLabel = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString(undefined, { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
 
 /** Calls per day for the last 14 days: bars, each named for screen readers and on hover. */
 function Usage({ usage, name }: { usage: AdminApiKeyFieldsFragment["usage"]; name: string }) {
@@ -62,7 +63,9 @@ function Row({ apiKey: k }: { apiKey: AdminApiKeyFieldsFragment }) {
           <Icon path={icons.vpn_key} size={24} />
         </span>
         <div className="cp-row-main">
-          <strong className="cp-break" data-testid="api-key-name">{k.name}</strong>
+          <strong className="cp-break" data-testid="api-key-name">
+            {k.name}
+          </strong>
           <span className="cp-webhook-meta">
             <code className="cp-apikey-prefix">{k.prefix}…</code>
             <span className={`cp-badge ${revoked ? "cp-badge-fail" : "cp-badge-ok"}`}>{revoked ? "revoked" : "active"}</span>
@@ -74,7 +77,13 @@ function Row({ apiKey: k }: { apiKey: AdminApiKeyFieldsFragment }) {
           </span>
         </div>
         {!revoked ? (
-          <button type="button" className="cp-btn cp-btn-outline cp-btn-sm cp-danger" onClick={onRevoke} disabled={busy} aria-label={`Revoke API key ${k.name}`}>
+          <button
+            type="button"
+            className="cp-btn cp-btn-outline cp-btn-sm cp-danger"
+            onClick={onRevoke}
+            disabled={busy}
+            aria-label={`Revoke API key ${k.name}`}
+          >
             <Icon path={icons.block} size={18} />
             <span>{busy ? "Revoking ..." : "Revoke"}</span>
           </button>
@@ -125,7 +134,12 @@ export default function ApiKeyList() {
         backLabel="Control panel home"
         actions={<AddButton to="/control/api-keys/create.html">New API Key</AddButton>}
       />
-      <ListState loading={loading && !data} error={firstError(error)} empty={rows.length === 0} emptyText="No Data Found: create a key for a system that should use the API" />
+      <ListState
+        loading={loading && !data}
+        error={firstError(error)}
+        empty={rows.length === 0}
+        emptyText="No Data Found: create a key for a system that should use the API"
+      />
       {rows.length ? (
         <ul className="cp-list" aria-label="API keys">
           {rows.map((k) => (
@@ -136,9 +150,9 @@ export default function ApiKeyList() {
       <Card title="How a third party uses a key" className="cp-help-card">
         <p className="cp-small">
           Send it in the <code>Authorization: Bearer ck_…</code> header with every request, to <code>/api/…</code> or <code>/graphql</code>, never in an
-          address. Each answer carries <code>X-RateLimit-Limit</code>, <code>X-RateLimit-Remaining</code> and <code>X-RateLimit-Reset</code> (seconds);
-          past the limit the answer is 429 with <code>Retry-After</code>. A call outside the key's scopes is 403; a revoked key is 401 at once. The
-          OpenAPI document is at <a href="/api/openapi.json">/api/openapi.json</a>.
+          address. Each answer carries <code>X-RateLimit-Limit</code>, <code>X-RateLimit-Remaining</code> and <code>X-RateLimit-Reset</code> (seconds); past the
+          limit the answer is 429 with <code>Retry-After</code>. A call outside the key's scopes is 403; a revoked key is 401 at once. The OpenAPI document is
+          at <a href="/api/openapi.json">/api/openapi.json</a>.
         </p>
       </Card>
     </div>

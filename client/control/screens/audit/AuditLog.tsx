@@ -33,7 +33,12 @@ const PER_PAGE = 25;
 const SHORT = 60;
 
 const filtersOf = (params: URLSearchParams): Filters => Object.fromEntries(FILTERS.map((f) => [f, params.get(f) ?? ""])) as Filters;
-const given = (f: Filters) => Object.fromEntries(Object.entries(f).filter(([, v]) => v.trim() !== "").map(([k, v]) => [k, v.trim()]));
+const given = (f: Filters) =>
+  Object.fromEntries(
+    Object.entries(f)
+      .filter(([, v]) => v.trim() !== "")
+      .map(([k, v]) => [k, v.trim()]),
+  );
 
 /** A recorded value as text: JSON text from the server, shown plainly (text without quotes). */
 function shown(json: string | null | undefined): string {
@@ -50,7 +55,9 @@ function shown(json: string | null | undefined): string {
 function who(actor: Entry["actor"]): { text: string; hint: string } {
   if (actor.kind === "member") return { text: actor.name, hint: `Member #${actor.id ?? "?"}` };
   if (actor.kind === "key") return { text: `API key ${actor.name}`, hint: `API key #${actor.id ?? "?"}` };
-  return actor.name === "visitor" ? { text: "Visitor", hint: "An anonymous caller (the recipient's links, the contact form)" } : { text: "System", hint: "A worker, the seed or start-up" };
+  return actor.name === "visitor"
+    ? { text: "Visitor", hint: "An anonymous caller (the recipient's links, the contact form)" }
+    : { text: "System", hint: "A worker, the seed or start-up" };
 }
 
 const objectLabel = (type: string) => OBJECT_TYPES.find((t) => t.value === type)?.one ?? type;
@@ -64,7 +71,11 @@ const FIRST_FIELDS = 4;
  */
 function Changes({ entry }: { entry: Entry }) {
   const [open, setOpen] = useState(false);
-  const rows = entry.changes.map((c) => ({ field: c.field, before: c.before == null ? null : shown(c.before), after: c.after == null ? null : shown(c.after) }));
+  const rows = entry.changes.map((c) => ({
+    field: c.field,
+    before: c.before == null ? null : shown(c.before),
+    after: c.after == null ? null : shown(c.after),
+  }));
   if (!rows.length) return <span className="cp-muted">-</span>;
   const created = rows.every((r) => r.before === null);
   const deleted = rows.every((r) => r.after === null);
@@ -152,7 +163,9 @@ export default function AuditLog() {
       />
       <form className="cp-card cp-audit-filters" onSubmit={submit} aria-label="Filter the audit log">
         <div className="cp-field">
-          <label htmlFor="audit-actor" className="cp-label">Who</label>
+          <label htmlFor="audit-actor" className="cp-label">
+            Who
+          </label>
           <select id="audit-actor" className="cp-input cp-select" value={draft.actor} onChange={set("actor")}>
             <option value="">Everyone</option>
             {members.length ? (
@@ -181,7 +194,9 @@ export default function AuditLog() {
           </select>
         </div>
         <div className="cp-field">
-          <label htmlFor="audit-type" className="cp-label">Object</label>
+          <label htmlFor="audit-type" className="cp-label">
+            Object
+          </label>
           <select id="audit-type" className="cp-input cp-select" value={draft.object_type} onChange={set("object_type")}>
             <option value="">Everything</option>
             {OBJECT_TYPES.map((t) => (
@@ -192,15 +207,29 @@ export default function AuditLog() {
           </select>
         </div>
         <div className="cp-field">
-          <label htmlFor="audit-object" className="cp-label">Object id</label>
-          <input id="audit-object" className="cp-input" inputMode="numeric" value={draft.object_id} onChange={set("object_id")} maxLength={MAX_LENGTH.auditObjectId} placeholder="e.g. 42" />
+          <label htmlFor="audit-object" className="cp-label">
+            Object id
+          </label>
+          <input
+            id="audit-object"
+            className="cp-input"
+            inputMode="numeric"
+            value={draft.object_id}
+            onChange={set("object_id")}
+            maxLength={MAX_LENGTH.auditObjectId}
+            placeholder="e.g. 42"
+          />
         </div>
         <div className="cp-field">
-          <label htmlFor="audit-from" className="cp-label">From</label>
+          <label htmlFor="audit-from" className="cp-label">
+            From
+          </label>
           <input id="audit-from" type="date" className="cp-input" value={draft.from} onChange={set("from")} />
         </div>
         <div className="cp-field">
-          <label htmlFor="audit-to" className="cp-label">To</label>
+          <label htmlFor="audit-to" className="cp-label">
+            To
+          </label>
           <input id="audit-to" type="date" className="cp-input" value={draft.to} onChange={set("to")} />
         </div>
         <div className="cp-audit-buttons">
@@ -219,7 +248,12 @@ export default function AuditLog() {
           <p className="cp-muted cp-small" aria-live="polite" data-testid="audit-total">
             {log!.total} {log!.total === 1 ? "entry" : "entries"} · page {log!.current_page} of {log!.last_page}
           </p>
-          <ListTable testId="audit-table" className="cp-audit-table" caption="Recorded changes, newest first" columns={["When", "Who", "Operation", "Object", "Changes"]}>
+          <ListTable
+            testId="audit-table"
+            className="cp-audit-table"
+            caption="Recorded changes, newest first"
+            columns={["When", "Who", "Operation", "Object", "Changes"]}
+          >
             {rows.map((e) => {
               const w = who(e.actor);
               return (

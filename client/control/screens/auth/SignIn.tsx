@@ -27,7 +27,9 @@ export default function SignIn() {
         <form className="cp-form" onSubmit={onSubmit} noValidate data-testid="signin-code-step">
           <p className="cp-note">
             {step === "code" ? (
-              <>Enter the 6-digit code your authenticator app shows for <strong>{values.email}</strong>.</>
+              <>
+                Enter the 6-digit code your authenticator app shows for <strong>{values.email}</strong>.
+              </>
             ) : (
               <>Enter one of the recovery codes you saved when you turned on two-step sign-in. Each works once.</>
             )}
@@ -49,10 +51,12 @@ export default function SignIn() {
           </p>
         </form>
       )}
-      {step !== "password" ? null : <p className="cp-auth-links">
-        <Link to={`/control/password.html${values.email ? `?email=${encodeURIComponent(values.email)}` : ""}`}>Forgot your password?</Link>
-        {data?.canCreateAdmin ? <Link to={signupPath}>No admin yet? Create the admin account</Link> : null}
-      </p>}
+      {step !== "password" ? null : (
+        <p className="cp-auth-links">
+          <Link to={`/control/password.html${values.email ? `?email=${encodeURIComponent(values.email)}` : ""}`}>Forgot your password?</Link>
+          {data?.canCreateAdmin ? <Link to={signupPath}>No admin yet? Create the admin account</Link> : null}
+        </p>
+      )}
     </AuthScreen>
   );
 }

@@ -32,7 +32,10 @@ export function useResetPasswordForm() {
         input: { email: v.email.trim(), new_password: v.new_password, confirm_new_password: v.confirm_new_password, password_token: v.password_token.trim() },
       },
     });
-    navigate(`${SIGN_IN}?email=${encodeURIComponent(v.email.trim())}`, { replace: true, state: { flash: "Password changed. Sign in with your new password." } });
+    navigate(`${SIGN_IN}?email=${encodeURIComponent(v.email.trim())}`, {
+      replace: true,
+      state: { flash: "Password changed. Sign in with your new password." },
+    });
   });
 
   const back = () => {

@@ -8,7 +8,14 @@ import { firstError } from "../../hooks/errors";
 import { useTitle } from "../../hooks/useTitle";
 import * as icons from "../../icons";
 
-const KIND: Record<string, string> = { admin: "Admin e-mail", contact: "Contact form", reset: "Password reset", notification: "Notification", invitation: "Invitation", security: "Account security" };
+const KIND: Record<string, string> = {
+  admin: "Admin e-mail",
+  contact: "Contact form",
+  reset: "Password reset",
+  notification: "Notification",
+  invitation: "Invitation",
+  security: "Account security",
+};
 
 export default function Outbox() {
   useTitle("Outbox");

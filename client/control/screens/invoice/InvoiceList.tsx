@@ -14,7 +14,13 @@ export default function InvoiceList() {
   const rows = data?.invoices.data ?? [];
   return (
     <div className="cp-container">
-      <PageHeader title="Invoices" icon={icons.receipt_long} back="/control/index.html" backLabel="Control panel home" actions={<AddButton to="/control/invoice/create.html">Create Invoice</AddButton>} />
+      <PageHeader
+        title="Invoices"
+        icon={icons.receipt_long}
+        back="/control/index.html"
+        backLabel="Control panel home"
+        actions={<AddButton to="/control/invoice/create.html">Create Invoice</AddButton>}
+      />
       <ListState loading={loading} error={firstError(error)} empty={rows.length === 0} />
       {rows.length ? (
         <ul className="cp-list" aria-label="Invoices">

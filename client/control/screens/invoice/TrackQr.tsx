@@ -16,7 +16,11 @@ export function TrackQr({ code }: { code: string }) {
   }, [url]);
   return (
     <figure className="cp-invoice-qr" data-testid="invoice-qr">
-      {src ? <img src={src} width={132} height={132} alt={`QR code of the tracking link for ${code}`} /> : <span className="cp-invoice-qr-box" aria-hidden="true" />}
+      {src ? (
+        <img src={src} width={132} height={132} alt={`QR code of the tracking link for ${code}`} />
+      ) : (
+        <span className="cp-invoice-qr-box" aria-hidden="true" />
+      )}
       <figcaption>
         <strong>Track this parcel</strong>
         <span>Scan the code or open:</span>

@@ -10,7 +10,14 @@ export function useInvoiceCreateForm() {
   const onSubmit = form.submit(async () => {
     const v = form.values;
     const { data } = await create({
-      variables: { input: { product: v.product.trim(), customer_name: textOrNull(v.customer_name), tracking_code: textOrNull(v.tracking_code), amount: numberOrNull(v.amount) } },
+      variables: {
+        input: {
+          product: v.product.trim(),
+          customer_name: textOrNull(v.customer_name),
+          tracking_code: textOrNull(v.tracking_code),
+          amount: numberOrNull(v.amount),
+        },
+      },
     });
     if (data) navigate(`/control/invoice/${data.createInvoice.id}`, { state: { flash: `Invoice ${data.createInvoice.number} created` } });
   });

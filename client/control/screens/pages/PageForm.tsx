@@ -79,7 +79,15 @@ function Form({ page }: { page?: Page }) {
       <PageHeader
         title={title}
         icon={icons.pages}
-        sub={page ? <a href={`/pages/${encodeURIComponent(page.slug)}`} target="_blank" rel="noopener" className="cp-mono">/pages/{page.slug}</a> : "The address is made from the title."}
+        sub={
+          page ? (
+            <a href={`/pages/${encodeURIComponent(page.slug)}`} target="_blank" rel="noopener" className="cp-mono">
+              /pages/{page.slug}
+            </a>
+          ) : (
+            "The address is made from the title."
+          )
+        }
         back="/control/pages/list.html"
         backLabel="Back to pages"
       />

@@ -20,7 +20,13 @@ export default function PageList() {
   const rows = data?.pages.data ?? [];
   return (
     <div className="cp-container">
-      <PageHeader title="Pages" icon={icons.pages} back="/control/index.html" backLabel="Control panel home" actions={<AddButton to="/control/pages/create.html">Add Page</AddButton>} />
+      <PageHeader
+        title="Pages"
+        icon={icons.pages}
+        back="/control/index.html"
+        backLabel="Control panel home"
+        actions={<AddButton to="/control/pages/create.html">Add Page</AddButton>}
+      />
       <FormStatus errors={[]} message={flash} />
       <ListState loading={loading} error={firstError(error)} empty={rows.length === 0} />
       {rows.length ? (

@@ -14,7 +14,12 @@ export default function ParcelCreate() {
       <Card>
         <form className="cp-form" onSubmit={onSubmit} noValidate>
           <FormStatus errors={errors} />
-          <TextField field={bind("tracking_code")} maxLength={MAX_LENGTH.trackingCode} autoFocus hint="Proposed: an unguessable code. Keep it or type another (letters, digits and - only); customers track with it." />
+          <TextField
+            field={bind("tracking_code")}
+            maxLength={MAX_LENGTH.trackingCode}
+            autoFocus
+            hint="Proposed: an unguessable code. Keep it or type another (letters, digits and - only); customers track with it."
+          />
           <TextField field={bind("recipient_name")} />
           <TextField field={bind("destination")} />
           <p className="cp-hint">Everything else (sender, status, dates, map, image and history) is set on the parcel's page after saving.</p>

@@ -109,7 +109,9 @@ function DeliveryCards({ parcel }: { parcel: Parcel }) {
             </p>
           ) : parcel.status_code === "delivery_failed" ? (
             <p className="cp-muted">
-              {parcel.allow_reschedule ? "The recipient may choose a new day or the depot on the tracking page; no choice yet." : "Rescheduling by the recipient is off (Update Parcel: Allow rescheduling)."}
+              {parcel.allow_reschedule
+                ? "The recipient may choose a new day or the depot on the tracking page; no choice yet."
+                : "Rescheduling by the recipient is off (Update Parcel: Allow rescheduling)."}
             </p>
           ) : null}
         </Card>

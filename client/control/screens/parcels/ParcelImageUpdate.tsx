@@ -13,7 +13,13 @@ function ImageForm({ parcel, base }: { parcel: Parcel; base: string }) {
   const { errors, busy, file, setFile, onSubmit } = useParcelImageForm(parcel.id, parcel.tracking_code);
   return (
     <div className="cp-container cp-narrow">
-      <PageHeader title="Update Image" icon={icons.image} sub={<span className="cp-mono">{parcel.tracking_code}</span>} back={base} backLabel="Back to the parcel" />
+      <PageHeader
+        title="Update Image"
+        icon={icons.image}
+        sub={<span className="cp-mono">{parcel.tracking_code}</span>}
+        back={base}
+        backLabel="Back to the parcel"
+      />
       <Card>
         {parcel.image ? (
           <figure className="cp-current-image">

@@ -21,23 +21,26 @@ function RowsTable({ rows, caption }: { rows: ImportRow[]; caption: string }) {
   const shown = [...bad, ...good];
   return (
     <>
-      <ListTable testId="import-rows" className="cp-import-table" caption={caption} columns={[{ label: "Row", num: true }, "Tracking code", "Action", "Errors"]}>
+      <ListTable
+        testId="import-rows"
+        className="cp-import-table"
+        caption={caption}
+        columns={[{ label: "Row", num: true }, "Tracking code", "Action", "Errors"]}
+      >
         {shown.map((r) => (
           <tr key={r.row} className={r.action === "error" ? "cp-import-bad" : undefined}>
-            <td className="cp-num" data-label="Row">{r.row}</td>
-            <td className="cp-mono" data-label="Tracking code">{r.tracking_code || <span className="cp-muted">(none)</span>}</td>
+            <td className="cp-num" data-label="Row">
+              {r.row}
+            </td>
+            <td className="cp-mono" data-label="Tracking code">
+              {r.tracking_code || <span className="cp-muted">(none)</span>}
+            </td>
             <td data-label="Action">
               <span className={`cp-badge ${r.action === "error" ? "cp-badge-fail" : r.action === "create" ? "cp-badge-ok" : "cp-badge-status"}`}>
                 {ACTION_LABEL[r.action] ?? r.action}
               </span>
             </td>
-            <td data-label="Errors">
-              {r.errors.length ? (
-                <ErrorList className="cp-import-errors" errors={r.errors} />
-              ) : (
-                <span className="cp-muted">-</span>
-              )}
-            </td>
+            <td data-label="Errors">{r.errors.length ? <ErrorList className="cp-import-errors" errors={r.errors} /> : <span className="cp-muted">-</span>}</td>
           </tr>
         ))}
       </ListTable>
@@ -77,9 +80,12 @@ export default function ParcelImport() {
       <PageHeader title="Import parcels" icon={icons.upload_file} back="/control/parcels/list.html" backLabel="Back to parcels" />
       <Card>
         <p className="cp-note cp-import-help">
-          A CSV file with the columns of <a href="/api/parcels/export.csv" download>the export</a> and its header row (UTF-8; cells separated by
-          {" "}<code>,</code> or <code>;</code>). A row whose tracking code exists updates that parcel (only the columns in the file; an empty
-          cell clears an optional field); any other row creates a parcel. Nothing is written until you confirm.
+          A CSV file with the columns of{" "}
+          <a href="/api/parcels/export.csv" download>
+            the export
+          </a>{" "}
+          and its header row (UTF-8; cells separated by <code>,</code> or <code>;</code>). A row whose tracking code exists updates that parcel (only the
+          columns in the file; an empty cell clears an optional field); any other row creates a parcel. Nothing is written until you confirm.
         </p>
         <form
           className="cp-form cp-import-form"
@@ -111,7 +117,13 @@ export default function ParcelImport() {
               {phase === "checking" ? <span className="cp-spinner" aria-hidden="true" /> : null}
             </button>
             {check && phase !== "done" ? (
-              <button type="button" className="cp-btn cp-btn-primary" disabled={busy || writable === 0} onClick={() => void runImport()} aria-busy={phase === "importing" || undefined}>
+              <button
+                type="button"
+                className="cp-btn cp-btn-primary"
+                disabled={busy || writable === 0}
+                onClick={() => void runImport()}
+                aria-busy={phase === "importing" || undefined}
+              >
                 <Icon path={icons.upload_file} size={20} />
                 <span>{`Import ${writable} row${writable === 1 ? "" : "s"}`}</span>
                 {phase === "importing" ? <span className="cp-spinner" aria-hidden="true" /> : null}
@@ -142,7 +154,11 @@ export default function ParcelImport() {
       ) : check ? (
         <Card title="Dry run: nothing written yet">
           <Counts s={check} />
-          {check.rows.length ? <RowsTable rows={check.rows} caption="Rows of the file" /> : <p className="cp-muted">The file has a header row and no parcels.</p>}
+          {check.rows.length ? (
+            <RowsTable rows={check.rows} caption="Rows of the file" />
+          ) : (
+            <p className="cp-muted">The file has a header row and no parcels.</p>
+          )}
         </Card>
       ) : null}
     </div>

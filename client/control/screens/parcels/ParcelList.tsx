@@ -36,25 +36,25 @@ export default function ParcelList() {
         backLabel="Control panel home"
         actions={
           writer ? (
-          <>
-            <a href="/api/parcels/export.csv" className="cp-btn cp-btn-outline" download title="Every parcel as a CSV file for spreadsheets">
-              <Icon path={icons.download} size={20} />
-              <span>Export CSV</span>
-            </a>
-            <Link to="/control/parcels/import.html" className="cp-btn cp-btn-outline">
-              <Icon path={icons.upload_file} size={20} />
-              <span>Import CSV</span>
-            </Link>
-            <Link to="/control/parcels/stale.html" className="cp-btn cp-btn-outline">
-              <Icon path={icons.schedule} size={20} />
-              <span>Stale parcels</span>
-            </Link>
-            <Link to="/control/parcels/reschedule.html" className="cp-btn cp-btn-outline">
-              <Icon path={icons.pan_tool} size={20} />
-              <span>To reschedule</span>
-            </Link>
-            <AddButton to="/control/parcels/create.html">Add Parcel</AddButton>
-          </>
+            <>
+              <a href="/api/parcels/export.csv" className="cp-btn cp-btn-outline" download title="Every parcel as a CSV file for spreadsheets">
+                <Icon path={icons.download} size={20} />
+                <span>Export CSV</span>
+              </a>
+              <Link to="/control/parcels/import.html" className="cp-btn cp-btn-outline">
+                <Icon path={icons.upload_file} size={20} />
+                <span>Import CSV</span>
+              </Link>
+              <Link to="/control/parcels/stale.html" className="cp-btn cp-btn-outline">
+                <Icon path={icons.schedule} size={20} />
+                <span>Stale parcels</span>
+              </Link>
+              <Link to="/control/parcels/reschedule.html" className="cp-btn cp-btn-outline">
+                <Icon path={icons.pan_tool} size={20} />
+                <span>To reschedule</span>
+              </Link>
+              <AddButton to="/control/parcels/create.html">Add Parcel</AddButton>
+            </>
           ) : null
         }
       />
@@ -69,11 +69,24 @@ export default function ParcelList() {
             <span className="cp-danger" role="alert">{`At most ${MAX_LABELS} labels at once`}</span>
           ) : picked.length ? (
             <>
-              <a href={labelsUrl(picked)} target="_blank" rel="noopener" className="cp-btn cp-btn-primary cp-btn-sm" title="One 100 x 150 mm label per page (thermal printers)">
+              <a
+                href={labelsUrl(picked)}
+                target="_blank"
+                rel="noopener"
+                className="cp-btn cp-btn-primary cp-btn-sm"
+                title="One 100 x 150 mm label per page (thermal printers)"
+              >
                 <Icon path={icons.print} size={18} />
                 <span>Print labels</span>
               </a>
-              <a href={labelsUrl(picked, "a4")} target="_blank" rel="noopener" className="cp-btn cp-btn-outline cp-btn-sm" aria-label="Print labels on A4, four to a page" title="Four labels on each A4 page">
+              <a
+                href={labelsUrl(picked, "a4")}
+                target="_blank"
+                rel="noopener"
+                className="cp-btn cp-btn-outline cp-btn-sm"
+                aria-label="Print labels on A4, four to a page"
+                title="Four labels on each A4 page"
+              >
                 <span>A4</span>
               </a>
             </>

@@ -17,7 +17,13 @@ function MapForm({ parcel, base }: { parcel: Parcel; base: string }) {
   const needCurrent = values.show_map === "yes";
   return (
     <div className="cp-container cp-narrow">
-      <PageHeader title="Update Map" icon={icons.map} sub={<span className="cp-mono">{parcel.tracking_code}</span>} back={base} backLabel="Back to the parcel" />
+      <PageHeader
+        title="Update Map"
+        icon={icons.map}
+        sub={<span className="cp-mono">{parcel.tracking_code}</span>}
+        back={base}
+        backLabel="Back to the parcel"
+      />
       <Card>
         <form className="cp-form" onSubmit={onSubmit} noValidate>
           <FormStatus errors={errors} />

@@ -85,7 +85,12 @@ function UpdateForm({ parcel, base }: { parcel: Parcel; base: string }) {
               options={YES_NO_OPTIONS}
               hint="Visitors then need the recipient's postcode or e-mail to see names and the image."
             />
-            <TextField field={bind("recipient_postcode")} optional maxLength={MAX_LENGTH.postcode} hint="The second factor a visitor may enter for protected details." />
+            <TextField
+              field={bind("recipient_postcode")}
+              optional
+              maxLength={MAX_LENGTH.postcode}
+              hint="The second factor a visitor may enter for protected details."
+            />
             <SelectField
               field={bind("allow_reschedule")}
               label="Allow rescheduling"

@@ -56,14 +56,16 @@ describe("switches, statuses and times", () => {
   });
 
   it("sends the switches as booleans and a blank status code as null", () => {
-    expect(inputOf(5, { notify_recipient: "false", protect_details: "true", status_code: "", status_reason: " Nobody home ", recipient_postcode: "" })).toEqual({
-      id: 5,
-      notify_recipient: false,
-      protect_details: true,
-      status_code: null,
-      status_reason: "Nobody home",
-      recipient_postcode: null,
-    });
+    expect(inputOf(5, { notify_recipient: "false", protect_details: "true", status_code: "", status_reason: " Nobody home ", recipient_postcode: "" })).toEqual(
+      {
+        id: 5,
+        notify_recipient: false,
+        protect_details: true,
+        status_code: null,
+        status_reason: "Nobody home",
+        recipient_postcode: null,
+      },
+    );
   });
 
   it("turns the admin's wall-clock time into ISO 8601 with the zone's offset of that day", () => {

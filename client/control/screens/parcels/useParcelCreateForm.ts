@@ -15,7 +15,9 @@ export function useParcelCreateForm() {
   const navigate = useNavigate();
   const onSubmit = form.submit(async () => {
     const v = form.values;
-    const { data } = await create({ variables: { input: { tracking_code: v.tracking_code.trim(), recipient_name: v.recipient_name.trim(), destination: v.destination.trim() } } });
+    const { data } = await create({
+      variables: { input: { tracking_code: v.tracking_code.trim(), recipient_name: v.recipient_name.trim(), destination: v.destination.trim() } },
+    });
     navigate("/control/parcels/list.html", { state: { flash: `Parcel ${data?.createParcel.tracking_code ?? v.tracking_code} created` } });
   });
   return { ...form, onSubmit };

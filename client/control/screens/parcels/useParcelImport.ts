@@ -38,7 +38,11 @@ export function useParcelImport() {
   const send = useCallback(
     async (dryRun: boolean): Promise<ImportSummary> => {
       const { header, records } = splitCsv(await file!.text());
-      const parts = chunks(header, records.filter((r) => !skip.current.has(r.row)), IMPORT_BATCH);
+      const parts = chunks(
+        header,
+        records.filter((r) => !skip.current.has(r.row)),
+        IMPORT_BATCH,
+      );
       const total = records.filter((r) => r.text.trim() !== "").length;
       const sum: ImportSummary = { created: 0, updated: 0, failed: 0, rows: [] };
       setProgress({ done: 0, total });
@@ -102,23 +106,30 @@ export function useParcelImport() {
 
   /** The import itself, part by part, after the dry run. */
   const runImport = () =>
-    guard(async () => {
-      setPhase("importing");
-      const sum = await send(false);
-      for (const row of check?.rows ?? []) {
-        if (skip.current.has(row.row)) {
-          sum.rows.push(row);
-          sum.failed++;
+    guard(
+      async () => {
+        setPhase("importing");
+        const sum = await send(false);
+        for (const row of check?.rows ?? []) {
+          if (skip.current.has(row.row)) {
+            sum.rows.push(row);
+            sum.failed++;
+          }
         }
-      }
-      sum.rows.sort((a, b) => a.row - b.row);
-      setResult(sum);
-      setPhase("done");
-      // The parcel list and any parcel screen read again what the import wrote.
-      client.cache.evict({ id: "ROOT_QUERY", fieldName: "parcels" });
-      client.cache.evict({ id: "ROOT_QUERY", fieldName: "adminParcel" });
-      client.cache.gc();
-    }, "checked", () => (progressRef.current.done ? `${progressRef.current.done} of ${progressRef.current.total} rows were imported before this error; importing the file again updates them.` : null));
+        sum.rows.sort((a, b) => a.row - b.row);
+        setResult(sum);
+        setPhase("done");
+        // The parcel list and any parcel screen read again what the import wrote.
+        client.cache.evict({ id: "ROOT_QUERY", fieldName: "parcels" });
+        client.cache.evict({ id: "ROOT_QUERY", fieldName: "adminParcel" });
+        client.cache.gc();
+      },
+      "checked",
+      () =>
+        progressRef.current.done
+          ? `${progressRef.current.done} of ${progressRef.current.total} rows were imported before this error; importing the file again updates them.`
+          : null,
+    );
 
   const choose = (f: File | null) => {
     setFile(f);

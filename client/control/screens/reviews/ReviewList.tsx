@@ -17,7 +17,13 @@ export default function ReviewList() {
   const rows = data?.reviews.data ?? [];
   return (
     <div className="cp-container">
-      <PageHeader title="Reviews" icon={icons.reviews} back="/control/index.html" backLabel="Control panel home" actions={<AddButton to="/control/reviews/create.html">Add Review</AddButton>} />
+      <PageHeader
+        title="Reviews"
+        icon={icons.reviews}
+        back="/control/index.html"
+        backLabel="Control panel home"
+        actions={<AddButton to="/control/reviews/create.html">Add Review</AddButton>}
+      />
       <FormStatus errors={[]} message={flash} />
       <ListState loading={loading} error={firstError(error)} empty={rows.length === 0} />
       {rows.length ? (

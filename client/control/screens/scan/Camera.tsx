@@ -69,7 +69,13 @@ export function Camera({ onCode }: { onCode: (raw: string) => void }) {
         stop = () => controls.stop();
       }
     })().catch((e: Error) => {
-      setError(e?.name === "NotAllowedError" ? "The camera is not allowed for this site." : e?.name === "NotFoundError" ? "No camera found." : "The camera could not be started.");
+      setError(
+        e?.name === "NotAllowedError"
+          ? "The camera is not allowed for this site."
+          : e?.name === "NotFoundError"
+            ? "No camera found."
+            : "The camera could not be started.",
+      );
     });
     return () => {
       stopped = true;

@@ -26,7 +26,9 @@ const KEYBOARD_KEY = "courier.scan.keyboard";
 function eventLabel(s: ScanSetup): string {
   if (s.event === "custom") return s.title || "Custom event";
   const base = eventOf(s.event).label;
-  return s.status_reason && s.status_reason in FAILURE_REASON_LABELS ? `${base}: ${FAILURE_REASON_LABELS[s.status_reason as keyof typeof FAILURE_REASON_LABELS].toLowerCase()}` : base;
+  return s.status_reason && s.status_reason in FAILURE_REASON_LABELS
+    ? `${base}: ${FAILURE_REASON_LABELS[s.status_reason as keyof typeof FAILURE_REASON_LABELS].toLowerCase()}`
+    : base;
 }
 
 export default function ScanScreen() {
@@ -99,7 +101,9 @@ function MemberScanScreen({ member }: { member: string }) {
       {!online || waiting ? (
         <p className={`cp-scan-banner${online ? "" : " is-offline"}`} role="status">
           <Icon path={online ? icons.schedule : icons.cloud_off} size={20} />
-          {online ? `Sending ${waiting} waiting scan${waiting === 1 ? "" : "s"}…` : `Offline: ${waiting} scan${waiting === 1 ? "" : "s"} will be sent when the network is back.`}
+          {online
+            ? `Sending ${waiting} waiting scan${waiting === 1 ? "" : "s"}…`
+            : `Offline: ${waiting} scan${waiting === 1 ? "" : "s"} will be sent when the network is back.`}
         </p>
       ) : null}
       {signedOut ? (
@@ -119,12 +123,15 @@ function MemberScanScreen({ member }: { member: string }) {
       <ol className="cp-scan-lines" aria-label="Scans of this run, newest first">
         {run.lines.map((l) => (
           <li key={l.scan_id} className={`cp-scan-line is-${l.state}`} data-state={l.state}>
-            <Icon path={l.state === "ok" ? icons.check_circle : l.state === "error" ? icons.error : l.state === "undone" ? icons.undo : icons.schedule} size={24} />
+            <Icon
+              path={l.state === "ok" ? icons.check_circle : l.state === "error" ? icons.error : l.state === "undone" ? icons.undo : icons.schedule}
+              size={24}
+            />
             <div className="cp-scan-line-text">
               <span className="cp-mono cp-scan-code">{l.code}</span>
               <span className="cp-scan-detail">
                 {l.state === "ok"
-                  ? l.recipient ?? ""
+                  ? (l.recipient ?? "")
                   : l.state === "error"
                     ? l.error
                     : l.state === "undone"
@@ -251,7 +258,13 @@ function SetupForm({ initial, onStart, onCancel }: { initial: ScanSetup | null; 
 
   return (
     <div className="cp-container cp-scan">
-      <PageHeader title="Scan" icon={icons.qr_code_scanner} back="/control/index.html" backLabel="Back to the control panel" sub="Choose the event once, then scan parcel after parcel." />
+      <PageHeader
+        title="Scan"
+        icon={icons.qr_code_scanner}
+        back="/control/index.html"
+        backLabel="Back to the control panel"
+        sub="Choose the event once, then scan parcel after parcel."
+      />
       <form className="cp-scan-setup" onSubmit={submit} noValidate>
         <fieldset className="cp-scan-events">
           <legend className="cp-label">What happens to the parcels?</legend>
@@ -289,7 +302,13 @@ function SetupForm({ initial, onStart, onCancel }: { initial: ScanSetup | null; 
               <label className="cp-label" htmlFor="scan-status">
                 Status it sets
               </label>
-              <select id="scan-status" name="status_code" className="cp-input" value={customStatus} onChange={(e) => setCustomStatus(e.target.value as StatusCode)}>
+              <select
+                id="scan-status"
+                name="status_code"
+                className="cp-input"
+                value={customStatus}
+                onChange={(e) => setCustomStatus(e.target.value as StatusCode)}
+              >
                 {STATUS_OPTIONS.map((o) => (
                   <option key={o.value} value={o.value}>
                     {o.label}
@@ -303,7 +322,15 @@ function SetupForm({ initial, onStart, onCancel }: { initial: ScanSetup | null; 
           <label className="cp-label" htmlFor="scan-place">
             Place <span className="cp-optional">(optional)</span>
           </label>
-          <input id="scan-place" name="place" className="cp-input" value={place} maxLength={MAX_TEXT} placeholder="e.g. Lyon hub" onChange={(e) => setPlace(e.target.value)} />
+          <input
+            id="scan-place"
+            name="place"
+            className="cp-input"
+            value={place}
+            maxLength={MAX_TEXT}
+            placeholder="e.g. Lyon hub"
+            onChange={(e) => setPlace(e.target.value)}
+          />
           {canLocate ? (
             <div className="cp-scan-locate">
               <button type="button" className="cp-btn cp-btn-outline" onClick={locate} disabled={locating}>

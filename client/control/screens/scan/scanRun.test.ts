@@ -1,8 +1,22 @@
 import { describe, expect, it } from "vitest";
 import { codeFromScan, LATE_MS, loadRun, nextQueued, saveRun, scanInput, undoable, type ScanLine, type ScanSetup } from "./scanRun";
 
-const setup: ScanSetup = { event: "delivery_failed", status_code: "delivery_failed", status_reason: "refused", title: null, place: "Van 3", latitude: 45.5, longitude: 4.8 };
-const line = (code: string, state: ScanLine["state"], scanned_at = new Date().toISOString()): ScanLine => ({ scan_id: `id-${code}`, code, scanned_at, setup, state });
+const setup: ScanSetup = {
+  event: "delivery_failed",
+  status_code: "delivery_failed",
+  status_reason: "refused",
+  title: null,
+  place: "Van 3",
+  latitude: 45.5,
+  longitude: 4.8,
+};
+const line = (code: string, state: ScanLine["state"], scanned_at = new Date().toISOString()): ScanLine => ({
+  scan_id: `id-${code}`,
+  code,
+  scanned_at,
+  setup,
+  state,
+});
 
 describe("a run of scans", () => {
   it("reads a code from a label's QR link or takes the scanned text as it is", () => {
@@ -32,12 +46,19 @@ describe("a run of scans", () => {
 
   it("keeps each member's run apart: scans one member left waiting are never loaded (so never sent) as another", () => {
     const kept = new Map<string, string>();
-    const storage = { getItem: (k: string) => kept.get(k) ?? null, setItem: (k: string, v: string) => void kept.set(k, v), removeItem: (k: string) => void kept.delete(k) };
+    const storage = {
+      getItem: (k: string) => kept.get(k) ?? null,
+      setItem: (k: string, v: string) => void kept.set(k, v),
+      removeItem: (k: string) => void kept.delete(k),
+    };
     saveRun("Ann@example.com", { setup, lines: [line("A1", "queued"), line("A0", "sending")] }, storage);
     expect(loadRun("bob@example.com", storage)).toEqual({ setup: null, lines: [] });
     expect(nextQueued(loadRun("bob@example.com", storage).lines)).toBeUndefined();
     // The same member (any case of the address) finds the run again, a cut-short send queued again.
-    expect(loadRun("ann@example.com", storage).lines.map((l) => [l.code, l.state])).toEqual([["A1", "queued"], ["A0", "queued"]]);
+    expect(loadRun("ann@example.com", storage).lines.map((l) => [l.code, l.state])).toEqual([
+      ["A1", "queued"],
+      ["A0", "queued"],
+    ]);
     // A run kept before runs had an owner is nobody's: dropped, not sent as whoever opens the screen.
     kept.set("courier.scan.run.v1", JSON.stringify({ setup, lines: [line("OLD", "queued")] }));
     expect(loadRun("bob@example.com", storage).lines).toEqual([]);

@@ -16,11 +16,14 @@ const isWaiting = (l: ScanLine) => l.state === "queued" || l.state === "sending"
 function useRun(member: string) {
   const [run, setRunState] = useState<ScanRun>(() => loadRun(member));
   const ref = useRef(run);
-  const setRun = useCallback((f: (r: ScanRun) => ScanRun) => {
-    ref.current = f(ref.current);
-    saveRun(member, ref.current);
-    setRunState(ref.current);
-  }, [member]);
+  const setRun = useCallback(
+    (f: (r: ScanRun) => ScanRun) => {
+      ref.current = f(ref.current);
+      saveRun(member, ref.current);
+      setRunState(ref.current);
+    },
+    [member],
+  );
   const patchLine = useCallback(
     (scanId: string, patch: Partial<ScanLine>) => setRun((r) => ({ ...r, lines: r.lines.map((l) => (l.scan_id === scanId ? { ...l, ...patch } : l)) })),
     [setRun],

@@ -12,7 +12,12 @@ function Form({ settings }: { settings: AdminSettingsQuery["adminSettings"] }) {
     <Card>
       <form className="cp-form" onSubmit={onSubmit} noValidate>
         <FormStatus errors={errors} message={message} />
-        <TextField field={bind("contact_email")} label="Contact Email" type="email" hint="Shown on the site, receives visitors' messages and sends your e-mails." />
+        <TextField
+          field={bind("contact_email")}
+          label="Contact Email"
+          type="email"
+          hint="Shown on the site, receives visitors' messages and sends your e-mails."
+        />
         <div className="cp-field-row">
           <TextField field={bind("contact_phone")} label="Contact Phone" type="tel" optional />
           <TextField field={bind("contact_phone_alt")} label="Contact Phone Alt" type="tel" optional />

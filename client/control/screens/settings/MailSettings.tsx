@@ -34,7 +34,11 @@ function Form({ settings }: { settings: AdminSettingsQuery["adminSettings"] }) {
             <span>{SMTP_PLAIN_WARNING}</span>
           </p>
         ) : null}
-        <SelectField field={bind("mail_template")} options={MAIL_TEMPLATE_OPTIONS} hint="The look of every e-mail the site sends. plain is text only; html1 to html4 are designs with your contact details." />
+        <SelectField
+          field={bind("mail_template")}
+          options={MAIL_TEMPLATE_OPTIONS}
+          hint="The look of every e-mail the site sends. plain is text only; html1 to html4 are designs with your contact details."
+        />
         <SubmitButton busy={busy}>Save</SubmitButton>
       </form>
       <p className="cp-hint">

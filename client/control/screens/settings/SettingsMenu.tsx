@@ -10,8 +10,18 @@ export default function SettingsMenu() {
   const { data } = useAdminSettingsQuery();
   const s = data?.adminSettings;
   const items = [
-    { to: "/control/settings/contact", label: "Contact Info", icon: icons.contact_mail, text: s ? s.contact_email || "Not set" : "E-mail, phones, social links, address" },
-    { to: "/control/settings/mail", label: "Mail Settings", icon: icons.email, text: s ? `Driver ${s.mail_driver}, template ${s.mail_template}` : "Mail driver and template" },
+    {
+      to: "/control/settings/contact",
+      label: "Contact Info",
+      icon: icons.contact_mail,
+      text: s ? s.contact_email || "Not set" : "E-mail, phones, social links, address",
+    },
+    {
+      to: "/control/settings/mail",
+      label: "Mail Settings",
+      icon: icons.email,
+      text: s ? `Driver ${s.mail_driver}, template ${s.mail_template}` : "Mail driver and template",
+    },
     { to: "/control/settings/html", label: "Html Settings", icon: icons.code, text: "Meta description and chat code" },
     { to: "/control/webhooks/list.html", label: "Webhooks", icon: icons.webhook, text: "Send parcel events to other systems, signed" },
   ];

@@ -82,7 +82,8 @@ function Row({ m, me }: { m: Member; me: boolean }) {
   const toggle = () =>
     run(() => update({ variables: { input: { id: m.id, disabled: !m.disabled } } }), m.disabled ? "Enabled again." : "Disabled; their sessions ended.");
   const resetTwoStep = () => {
-    if (!window.confirm(`Reset two-step sign-in of ${m.email}? Their app and recovery codes stop working, their sessions end, and they are told by e-mail.`)) return;
+    if (!window.confirm(`Reset two-step sign-in of ${m.email}? Their app and recovery codes stop working, their sessions end, and they are told by e-mail.`))
+      return;
     void run(() => resetTotp({ variables: { id: m.id } }), "Two-step sign-in reset; their sessions ended and they were told by e-mail.");
   };
   const resend = () => run(() => invite({ variables: { input: { email: m.email, role: m.role } } }), "A fresh link was sent; the old one no longer works.");
@@ -98,14 +99,16 @@ function Row({ m, me }: { m: Member; me: boolean }) {
             {me ? <span className="cp-muted"> (you)</span> : null}
           </strong>
           <span className="cp-webhook-meta">
-            <span className="cp-badge cp-badge-status" data-testid="staff-role">{m.role}</span>
-            <span className={`cp-badge ${STATE_BADGE[state]}`} data-testid="staff-state">{state}</span>
+            <span className="cp-badge cp-badge-status" data-testid="staff-role">
+              {m.role}
+            </span>
+            <span className={`cp-badge ${STATE_BADGE[state]}`} data-testid="staff-state">
+              {state}
+            </span>
             <span className="cp-muted cp-small">
               <Icon path={icons.shield} size={14} /> two-step {m.totp_enabled ? "on" : "off"}
             </span>
-            <span className="cp-muted cp-small">
-              {m.last_sign_in_at ? `last sign-in ${new Date(m.last_sign_in_at).toLocaleString()}` : "never signed in"}
-            </span>
+            <span className="cp-muted cp-small">{m.last_sign_in_at ? `last sign-in ${new Date(m.last_sign_in_at).toLocaleString()}` : "never signed in"}</span>
           </span>
         </div>
         <DeleteButton
@@ -117,7 +120,13 @@ function Row({ m, me }: { m: Member; me: boolean }) {
       <div className="cp-webhook-actions cp-staff-actions">
         <label className="cp-staff-role">
           <span className="cp-label">Role</span>
-          <select className="cp-input cp-select" value={m.role} disabled={updating} onChange={(e) => void setRole(e.currentTarget.value)} aria-label={`Role of ${m.email}`}>
+          <select
+            className="cp-input cp-select"
+            value={m.role}
+            disabled={updating}
+            onChange={(e) => void setRole(e.currentTarget.value)}
+            aria-label={`Role of ${m.email}`}
+          >
             {ROLE_OPTIONS.map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
@@ -130,7 +139,13 @@ function Row({ m, me }: { m: Member; me: boolean }) {
           <span>{m.disabled ? "Enable" : "Disable"}</span>
         </button>
         {m.totp_enabled && !me ? (
-          <button type="button" className="cp-btn cp-btn-outline cp-btn-sm" onClick={resetTwoStep} disabled={resetting} aria-label={`Reset two-step sign-in of ${m.email}`}>
+          <button
+            type="button"
+            className="cp-btn cp-btn-outline cp-btn-sm"
+            onClick={resetTwoStep}
+            disabled={resetting}
+            aria-label={`Reset two-step sign-in of ${m.email}`}
+          >
             <Icon path={icons.shield} size={18} />
             <span>Reset two-step</span>
           </button>
@@ -184,9 +199,7 @@ export default function StaffList() {
             </li>
           ))}
         </ul>
-        <p className="cp-small cp-muted">
-          Changing a role, disabling or removing a member ends their sessions at once. The site always keeps an active owner.
-        </p>
+        <p className="cp-small cp-muted">Changing a role, disabling or removing a member ends their sessions at once. The site always keeps an active owner.</p>
       </Card>
     </div>
   );

@@ -58,7 +58,11 @@ function Log({ id }: { id: number }) {
       <FormStatus errors={errors} message={message} />
       <ListState loading={loading} error={firstError(error)} empty={rows.length === 0} />
       {rows.length ? (
-        <ListTable testId="deliveries" caption="Deliveries of this webhook, newest first" columns={["Time", "Event", "Status", { label: "Attempts", num: true }, { label: "Response", num: true }, "Error"]}>
+        <ListTable
+          testId="deliveries"
+          caption="Deliveries of this webhook, newest first"
+          columns={["Time", "Event", "Status", { label: "Attempts", num: true }, { label: "Response", num: true }, "Error"]}
+        >
           {rows.map((d) => (
             <tr key={d.id} data-testid="delivery-row">
               <td data-label="Time">

@@ -43,14 +43,18 @@ function Secret({ secret, url }: { secret: string; url: string }) {
 type Ping = { delivery?: AdminWebhookDeliveryFieldsFragment; error?: string };
 
 function PingResult({ ping, hookId }: { ping: Ping; hookId: number }) {
-  if (ping.error) return <p className="cp-alert cp-alert-error cp-ping" role="alert" data-testid="ping-result">{ping.error}</p>;
+  if (ping.error)
+    return (
+      <p className="cp-alert cp-alert-error cp-ping" role="alert" data-testid="ping-result">
+        {ping.error}
+      </p>
+    );
   const d = ping.delivery!;
   const ok = d.status === "delivered";
   return (
     <div className={`cp-alert ${ok ? "cp-alert-success" : "cp-alert-error"} cp-ping`} role="status" data-testid="ping-result">
       <p>
-        <strong>{ok ? "Test event delivered" : "Test event not delivered"}</strong> <DeliveryStatus status={d.status} />
-        {" "}
+        <strong>{ok ? "Test event delivered" : "Test event not delivered"}</strong> <DeliveryStatus status={d.status} />{" "}
         {d.response_status != null ? `HTTP ${d.response_status}` : "no answer"}
         {d.error ? ` · ${d.error}` : ""}
         {!ok && d.status === "pending" ? " · it will be retried" : ""}
@@ -92,7 +96,9 @@ function Row({ hook }: { hook: AdminWebhookFieldsFragment }) {
           <Icon path={icons.webhook} size={24} />
         </span>
         <div className="cp-row-main">
-          <strong className="cp-break" data-testid="webhook-url">{hook.url}</strong>
+          <strong className="cp-break" data-testid="webhook-url">
+            {hook.url}
+          </strong>
           <span className="cp-webhook-meta">
             <span className={`cp-badge ${hook.active ? "cp-badge-ok" : "cp-badge-muted"}`}>{hook.active ? "active" : "paused"}</span>
             {hook.events.map((e) => (
@@ -150,7 +156,12 @@ export default function WebhookList() {
         actions={<AddButton to="/control/webhooks/create.html">Add Webhook</AddButton>}
       />
       <FormStatus errors={[]} message={flash} />
-      <ListState loading={loading} error={firstError(error)} empty={rows.length === 0} emptyText="No Data Found: add a webhook to send parcel events to another system" />
+      <ListState
+        loading={loading}
+        error={firstError(error)}
+        empty={rows.length === 0}
+        emptyText="No Data Found: add a webhook to send parcel events to another system"
+      />
       {rows.length ? (
         <ul className="cp-list" aria-label="Webhooks">
           {rows.map((h) => (
@@ -161,9 +172,8 @@ export default function WebhookList() {
       <Card title="How receivers check a delivery" className="cp-help-card">
         <p className="cp-small">
           Each event is a <code>POST</code> with a JSON body and the headers <code>X-Courier-Event</code>, <code>X-Courier-Delivery</code> and{" "}
-          <code>X-Courier-Signature</code>. The signature is <code>sha256=</code> followed by the hex HMAC-SHA256 of the raw body, keyed with the hook's
-          secret: compute it over the bytes you received and compare in constant time. Answer with a 2xx status; anything else is retried with growing
-          pauses.
+          <code>X-Courier-Signature</code>. The signature is <code>sha256=</code> followed by the hex HMAC-SHA256 of the raw body, keyed with the hook's secret:
+          compute it over the bytes you received and compare in constant time. Answer with a 2xx status; anything else is retried with growing pauses.
         </p>
       </Card>
     </div>

@@ -42,9 +42,12 @@ export function useInView<T extends Element>(): [RefObject<T | null>, boolean] {
     if (!el || seen) return;
     // eslint-disable-next-line react-hooks/set-state-in-effect -- without IntersectionObserver the element counts as seen after mount, as the observer would report it
     if (typeof IntersectionObserver === "undefined") return setSeen(true);
-    const io = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) setSeen(true);
-    }, { threshold: 0.3 });
+    const io = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) setSeen(true);
+      },
+      { threshold: 0.3 },
+    );
     io.observe(el);
     return () => io.disconnect();
   }, [seen]);
