@@ -265,6 +265,13 @@ async function hydrated(page: Page): Promise<void> {
   await page.waitForFunction(() =>
     Object.keys((globalThis as unknown as InPage).document.getElementById("root")).some((k) => k.startsWith("__reactContainer")),
   );
+  // Hydration runs in a transition, in slices: done for the page's links once each carries React's props.
+  type Links = { document: { querySelectorAll(s: string): ArrayLike<object> } };
+  await page.waitForFunction(() =>
+    Array.from((globalThis as unknown as Links).document.querySelectorAll("#root a[href]")).every((a) =>
+      Object.keys(a).some((k) => k.startsWith("__reactProps")),
+    ),
+  );
   // The render after hydration (useHydrated) and the screens' effects: done when the page first has nothing left to do.
   type Idle = { requestIdleCallback(f: () => void, o: { timeout: number }): void; requestAnimationFrame(f: () => void): void };
   await page.evaluate(() => {
