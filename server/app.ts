@@ -29,6 +29,7 @@ import { trustProxySetting } from "./core/client-address.js";
 import { startWebhookWorker, stopWebhookWorker } from "./modules/webhook/webhook.service.js";
 import { settleNotifications } from "./modules/notification/notification.service.js";
 import { settleAccountMail } from "./modules/admin/admin.service.js";
+import { CONNECTION_IDLE_MS } from "./core/jobs.js";
 
 /** Builds the whole site: client, /uploads, /api and /graphql on one Fastify instance. */
 export async function buildApp(): Promise<FastifyInstance> {
@@ -45,7 +46,7 @@ export async function buildApp(): Promise<FastifyInstance> {
     // Node's HTTP server with the front answers before Fastify's handler (server/front.ts).
     serverFactory: frontServer(c, trustProxy),
     requestTimeout: 30_000,
-    connectionTimeout: 60_000,
+    connectionTimeout: CONNECTION_IDLE_MS,
     routerOptions: { maxParamLength: 200 },
     frameworkErrors,
     // Response serializers compiled on first use, the rest soon after start-up (core/lazy-serializers.ts).

@@ -83,3 +83,20 @@ export function streamJob<T extends { stream: Readable }>(kind: JobKind, caller:
 
 /** Lets the event loop answer other requests between batches of heavy work. */
 export const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** How long a connection may stay silent before the server closes it (Fastify's connectionTimeout, server/app.ts). */
+export const CONNECTION_IDLE_MS = 60_000;
+
+/**
+ * Runs work whose answer may take longer than CONNECTION_IDLE_MS to make (an import of many rows on a
+ * busy database): the request is in, the client waits, and nothing goes over the socket meanwhile, so
+ * its idle timeout is off until the work ends (the job limits bound how many such requests a caller has).
+ */
+export async function withoutIdleTimeout<T>(socket: { setTimeout(ms: number): unknown }, fn: () => Promise<T>): Promise<T> {
+  socket.setTimeout(0);
+  try {
+    return await fn();
+  } finally {
+    socket.setTimeout(CONNECTION_IDLE_MS);
+  }
+}

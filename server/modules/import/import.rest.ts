@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { config } from "../../core/config.js";
+import { withoutIdleTimeout } from "../../core/jobs.js";
 import { fileOf, input as inputOf } from "../../rest/body.js";
 import { route } from "../../rest/route.js";
 import { data } from "../../rest/schemas.js";
@@ -27,7 +28,7 @@ export function registerImportRoutes(api: FastifyInstance): void {
     data: data.ref("ImportResult"),
     handler: async ({ input, req }) => {
       const query = await inputOf(ImportOptions, req.query);
-      return importParcels(fileOf(req, "file")?.bytes, { dryRun: query.dry_run ?? input.dry_run ?? false });
+      return withoutIdleTimeout(req.raw.socket, () => importParcels(fileOf(req, "file")?.bytes, { dryRun: query.dry_run ?? input.dry_run ?? false }));
     },
   });
 }
