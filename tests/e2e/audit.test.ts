@@ -77,8 +77,9 @@ describe.each([
     await page.getByRole("button", { name: "Filter" }).click();
     await page.waitForURL(new RegExp(`object_id=${id}`));
     const rows = page.getByTestId("audit-row");
-    await rows.filter({ hasText: "parcels.update" }).waitFor();
-    expect(await rows.count()).toBe(2);
+    // The unfiltered list shown until the filtered one arrives holds this update too: wait for the filtered total.
+    await expect.poll(() => page.getByTestId("audit-total").textContent(), { timeout: 15_000 }).toMatch(/^2 entries/);
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(2);
     const update = rows.filter({ hasText: "parcels.update" });
     expect(await update.getByTestId("audit-change").allTextContents()).toEqual(["destination: Lagos, Nigeria → Abuja, Nigeria"]);
     expect(await update.textContent()).toContain(OWNER.email);
