@@ -6,6 +6,12 @@ const alias = [
   { find: /^graphql$/, replacement: "graphql/index.js" },
   { find: /^@shared\//, replacement: `${path.resolve(import.meta.dirname, "server")}/` },
 ];
+// On a 2-core machine Vitest's default is one file at a time. Unit and integration files are
+// isolated (own SQLite file or PostgreSQL schema, ports 0, own Redis prefix) and mostly wait on
+// I/O, so three run at once; system and browser tests, whose coarse bounds need a quiet
+// machine, run after them, one file at a time. Projects of one group must share maxWorkers.
+const PARALLEL = { maxWorkers: 3, sequence: { groupOrder: 0 } };
+const ALONE = (groupOrder: number) => ({ maxWorkers: 1, sequence: { groupOrder } });
 const integration = (name: string, db: string) => ({
   extends: true as const,
   test: {
@@ -14,6 +20,7 @@ const integration = (name: string, db: string) => ({
     env: { TEST_DB: db, NODE_ENV: "test" },
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    ...PARALLEL,
   },
 });
 
@@ -24,7 +31,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["server/**/*.test.ts", "client/**/*.test.{ts,tsx}", "tests/unit/**/*.test.ts"], env: { NODE_ENV: "test" } },
+        test: { name: "unit", include: ["server/**/*.test.ts", "client/**/*.test.{ts,tsx}", "tests/unit/**/*.test.ts"], env: { NODE_ENV: "test" }, ...PARALLEL },
       },
       integration("sqlite", "sqlite"),
       integration("postgres", "postgresql"),
@@ -36,6 +43,7 @@ export default defineConfig({
           env: { NODE_ENV: "test" },
           testTimeout: 180_000,
           hookTimeout: 180_000,
+          ...ALONE(1),
         },
       },
       {
@@ -46,7 +54,7 @@ export default defineConfig({
           env: { NODE_ENV: "test" },
           testTimeout: 180_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          ...ALONE(2),
         },
       },
     ],
