@@ -31,7 +31,12 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: "unit", include: ["server/**/*.test.ts", "client/**/*.test.{ts,tsx}", "tests/unit/**/*.test.ts"], env: { NODE_ENV: "test" }, ...PARALLEL },
+        test: {
+          name: "unit",
+          include: ["server/**/*.test.ts", "client/**/*.test.{ts,tsx}", "tests/unit/**/*.test.ts"],
+          env: { NODE_ENV: "test" },
+          ...PARALLEL,
+        },
       },
       integration("sqlite", "sqlite"),
       integration("postgres", "postgresql"),

@@ -96,11 +96,15 @@ export async function buildApp(): Promise<FastifyInstance> {
   app.get<{ Params: { name: string } }>("/uploads/images/:name", async (req, reply) => {
     const bytes = await readImage(req.params.name);
     if (!bytes) return reply.code(404).type("text/plain; charset=utf-8").send("Not found");
+    // A stored image never changes under its name, but it may be deleted (a parcel and its proof of
+    // delivery): caches keep it and ask again each time (304), so a deleted one is gone at once.
+    const etag = `"${req.params.name}"`;
+    reply.header("Cache-Control", "public, no-cache").header("ETag", etag);
+    if (req.headers["if-none-match"] === etag) return reply.code(304).send();
     return reply
       .type(mimeOf(req.params.name))
       .header("X-Content-Type-Options", "nosniff")
       .header("Content-Security-Policy", "default-src 'none'; sandbox")
-      .header("Cache-Control", "public, max-age=86400")
       .send(bytes);
   });
 

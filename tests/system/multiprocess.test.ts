@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dropDatabase, freshDatabase, PG_BASE } from "../helpers/db.js";
@@ -183,6 +184,30 @@ describe("two processes on one PostgreSQL database", () => {
     expect(served.status).toBe(200);
     expect(served.headers.get("content-type")).toBe("image/png");
     expect(Buffer.from(await served.arrayBuffer()).equals(makePng(16, 16))).toBe(true);
+    // B now keeps a copy on its own disk; deleting the parcel on A removes it there too, and caches asked again hear 404.
+    expect(served.headers.get("cache-control")).toBe("public, no-cache");
+    const etag = served.headers.get("etag")!;
+    expect((await fetch(`${b.url}/uploads/images/${image}`, { headers: { "if-none-match": etag } })).status).toBe(304);
+    const doomed = await adminA.gql(`mutation { createParcel(input: { tracking_code: "MP-2", recipient_name: "Gone", destination: "Oslo" }) { id } }`);
+    const doomedId = doomed.data.createParcel.id;
+    const doomedUp = await adminA.post(
+      "/graphql",
+      gqlUpload(
+        `mutation($id: Int!, $image: Upload!) { updateParcelImage(id: $id, image: $image) { image } }`,
+        { id: doomedId },
+        "image",
+        makePng(8, 8),
+        "gone.png",
+      ),
+      { "apollo-require-preflight": "true" },
+    );
+    const doomedImage = doomedUp.json.data.updateParcelImage.image as string;
+    expect((await fetch(`${b.url}/uploads/images/${doomedImage}`)).status).toBe(200);
+    expect(fs.existsSync(path.join(db.dir, "uploads-b", "images", doomedImage))).toBe(true);
+    await adminA.gql(`mutation($id: Int!) { deleteParcel(id: $id) }`, { id: doomedId });
+    await waitFor(() => !fs.existsSync(path.join(db.dir, "uploads-b", "images", doomedImage)));
+    expect((await fetch(`${b.url}/uploads/images/${doomedImage}`)).status).toBe(404);
+    expect((await fetch(`${b.url}/uploads/images/${doomedImage}`, { headers: { "if-none-match": `"${doomedImage}"` } })).status).toBe(404);
 
     // An update through B is what the next look-up through A sees, and the other way round.
     const visitorA = new Client(a.url);

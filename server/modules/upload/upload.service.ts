@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import type { Readable } from "node:stream";
+import { invalidate, onInvalidate } from "../../core/bus.js";
 import { config } from "../../core/config.js";
 import { AppError, badInput } from "../../core/errors.js";
 import { db, provider } from "../../db/index.js";
@@ -70,8 +71,22 @@ export async function saveImage(file: IncomingFile | null | undefined, field = "
 export async function removeImage(name: string): Promise<void> {
   if (!IMAGE_NAME.test(name)) return; // demo or foreign names are never resolved to paths
   await fs.rm(path.join(imagesDir(), name), { force: true });
-  if (provider() === "postgresql") await db().storedImage.deleteMany({ where: { name } });
+  if (provider() === "postgresql") {
+    await db().storedImage.deleteMany({ where: { name } });
+    // Other processes may keep a copy read from the database on their own disk.
+    await invalidate("image", [name]);
+  }
 }
+
+// Only on PostgreSQL (the bus's only database), where the database holds every image and a process's
+// disk only copies: drop the copies of images removed elsewhere (all of them when notifications may
+// have been missed; they are read again).
+onInvalidate("image", (names) => {
+  void (async () => {
+    const local = names === "all" ? await fs.readdir(imagesDir()).catch(() => [] as string[]) : names;
+    await Promise.all(local.filter((n) => IMAGE_NAME.test(n)).map((n) => fs.rm(path.join(imagesDir(), n), { force: true })));
+  })();
+});
 
 /** The bytes of a stored image, from disk or (on PostgreSQL) from the database; null when unknown. */
 export async function readImage(name: string): Promise<Buffer | null> {
