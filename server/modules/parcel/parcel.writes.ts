@@ -99,7 +99,7 @@ export class ParcelWrites {
   }
 
   /** Deletes a parcel and (by cascade) its history. */
-  async deleteParcel(before: ParcelBefore): Promise<void> {
+  async deleteParcel(before: { id: number; tracking_code: string }): Promise<void> {
     await db().parcel.delete({ where: { id: before.id } });
     this.codes.add(before.tracking_code);
   }
@@ -136,7 +136,7 @@ export class ParcelWrites {
   }
 
   /** The recipient's choice after a failed attempt: a new delivery day or the depot (date null). */
-  async saveRescheduleChoice(parcel: ParcelBefore, choice: string, date: string | null, at: Date): Promise<void> {
+  async saveRescheduleChoice(parcel: { id: number; tracking_code: string }, choice: string, date: string | null, at: Date): Promise<void> {
     await db().parcel.update({
       where: { id: parcel.id },
       data: { reschedule_choice: choice, reschedule_date: date, rescheduled_at: at, version: { increment: 1 } },
