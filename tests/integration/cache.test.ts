@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../helpers/app.js";
 import { Client } from "../helpers/http.js";
 import { fails, ok, signedIn } from "../fixtures/rest.js";
+import { cachedPublicView } from "../../server/modules/parcel/view-cache.js";
 
 // The service layer caches public parcel views and the start-up graph; every write through
 // either door must show on the very next look-up through either door.
@@ -53,6 +54,20 @@ describe("cached views stay correct", () => {
     ok(await admin.delete("/api/parcels", { id }));
     fails(await visitor().get("/api/parcels/CACHE-2"), 404);
     expect(await track("CACHE-2")).toBeNull();
+  });
+
+  it("a cached view is frozen under tests: a caller that changes it throws, the cache keeps its answer", async () => {
+    const p = ok(await admin.post("/api/parcels", { tracking_code: "CACHE-FROZEN", recipient_name: "Frozen", destination: "Oslo" }), 201);
+    ok(await admin.post("/api/activities", { parcel_id: p.id, title: "Picked up", description: "At the sender" }), 201);
+    const view = (await cachedPublicView("CACHE-FROZEN"))!;
+    expect(await cachedPublicView("CACHE-FROZEN")).toBe(view); // the cached object itself
+    const v = view as unknown as Record<string, unknown> & { history: Record<string, unknown>[] };
+    expect(() => (v.destination = "Elsewhere")).toThrow(TypeError);
+    expect(() => delete v.destination).toThrow(TypeError);
+    expect(() => (v.history[0].title = "Changed")).toThrow(TypeError);
+    expect(() => v.history.push({})).toThrow(TypeError);
+    expect(ok(await visitor().get("/api/parcels/CACHE-FROZEN")).destination).toBe("Oslo");
+    expect((await track("CACHE-FROZEN")).history).toEqual([{ title: "Picked up" }]);
   });
 
   it("page, review and settings writes show in the next start-up graph", async () => {

@@ -2,18 +2,12 @@ import { config } from "../../core/config.js";
 import { badInput, forbidden, notFound } from "../../core/errors.js";
 import { currentCall } from "../../core/actor.js";
 import { can } from "../../core/permissions.js";
-import { author, recordWrites } from "../../db/audit.js";
-import { db, direct, sqliteWriter } from "../../db/index.js";
-import { prismaDate, Unsupported } from "../../db/direct.js";
-import { sqliteTime, type SqliteWriter } from "../../db/sqlite-writer.js";
-import { notifyRecipient } from "../notification/notification.service.js";
+import { db, direct } from "../../db/index.js";
+import { Unsupported } from "../../db/direct.js";
 import { withDerivedTime } from "../parcel/history.js";
-import { statusEvents } from "../parcel/parcel.events.js";
-import { applyHistoryStatus, parcelUpdates, parcelViews, touchParcel } from "../parcel/parcel.service.js";
-import { forgetParcel } from "../parcel/view-cache.js";
+import { parcelWrites, type ParcelWrites } from "../parcel/parcel.writes.js";
 import { STATUS_RULES } from "../parcel/status.codes.js";
 import { isStatusCode } from "../parcel/status.rules.js";
-import { emitEvent, listensTo } from "../webhook/webhook.service.js";
 import { DEFAULT_ACTIVITY_COLOR, DEFAULT_ACTIVITY_ICON } from "./activity.codes.js";
 import type { CreateActivityInput, UpdateActivityInput } from "./activity.input.js";
 
@@ -25,23 +19,29 @@ export async function getActivity(id: number) {
 
 const blank = (v: string | null | undefined) => (typeof v === "string" && v.trim() ? v.trim() : null);
 
-export async function createActivity(input: CreateActivityInput) {
+export function createActivity(input: CreateActivityInput) {
+  return parcelWrites((w) => addActivity(w, input));
+}
+
+/** A history entry as createActivity adds it, in a unit of parcel writes of the caller's (its events go out when the unit ends). */
+export async function addActivity(w: ParcelWrites, input: CreateActivityInput) {
   const [state] = await parcelStates([input.parcel_id]);
   if (!state) throw notFound("Parcel not found");
-  const added = await addEntry(state, {
-    title: input.title.trim(),
-    description: input.description.trim(),
-    icon: input.icon,
-    color: input.color,
-    status_code: blank(input.status_code),
-    status_reason: blank(input.status_reason),
-    created_at: input.created_at ? new Date(input.created_at) : new Date(),
-  });
-  await afterEntries([added]);
+  const [added] = await w.addEntries([
+    planEntry(state, {
+      title: input.title.trim(),
+      description: input.description.trim(),
+      icon: input.icon,
+      color: input.color,
+      status_code: blank(input.status_code),
+      status_reason: blank(input.status_reason),
+      created_at: input.created_at ? new Date(input.created_at) : new Date(),
+    }),
+  ]);
   return added.activity;
 }
 
-/** What a new history entry needs to know of its parcel; addEntry keeps it current. */
+/** What a new history entry needs to know of its parcel; ParcelWrites.addEntries keeps it current. */
 export interface ParcelState {
   id: number;
   tracking_code: string;
@@ -112,14 +112,6 @@ export interface EntryPlace {
   latitude?: number | null;
   longitude?: number | null;
 }
-export interface AddedEntry {
-  parcel_id: number;
-  tracking_code: string;
-  activity: Entry;
-  /** The parcel's status code moved (its events and the recipient's notice follow). */
-  status_changed: boolean;
-}
-
 /** One entry as it will be written, and what it changes on its parcel (planEntry). */
 export interface EntryPlan {
   state: ParcelState;
@@ -182,121 +174,6 @@ export function planEntry(state: ParcelState, data: EntryData, place: EntryPlace
   };
 }
 
-/**
- * Writes planned entries (of distinct parcels) in one transaction: the entries in one statement, the
- * parcels' changes in one statement per kind of change, each parcel's version moved. Nothing is
- * written when any fails (a taken scan_id throws the database's unique violation). The states
- * follow the written entries. Side effects wait for afterEntries, so a batch pays them once.
- */
-export async function writeEntries(plans: EntryPlan[]): Promise<AddedEntry[]> {
-  if (!plans.length) return [];
-  if (new Set(plans.map((p) => p.state.id)).size !== plans.length) throw new Error("writeEntries takes one entry per parcel");
-  const writer = config().directReads ? sqliteWriter() : undefined;
-  const rows = writer ? await writeOnSqlite(writer, plans, new Date()) : await writeWithPrisma(plans);
-  const byParcel = new Map(rows.map((r) => [r.parcel_id, r]));
-  return plans.map((p) => {
-    const { state, data } = p;
-    const changed = p.moves && data.status_code !== state.status_code;
-    if (p.moves) Object.assign(state, { status_code: data.status_code, status_reason: data.status_reason });
-    if (p.newest) state.newest = data.created_at;
-    return { parcel_id: state.id, tracking_code: state.tracking_code, activity: withDerivedTime(byParcel.get(state.id)!), status_changed: changed };
-  });
-}
-
-async function writeWithPrisma(plans: EntryPlan[]) {
-  const changes = new Map<string, number[]>();
-  for (const p of plans) {
-    const key = JSON.stringify(p.parcel);
-    changes.set(key, [...(changes.get(key) ?? []), p.state.id]);
-  }
-  const [rows] = await db().$transaction([
-    db().activity.createManyAndReturn({ data: plans.map((p) => p.row) }),
-    ...parcelUpdates(
-      [...changes].map(([key, ids]) => ({ ids, data: JSON.parse(key) })),
-      new Date(),
-    ),
-  ]);
-  return rows;
-}
-
-type ActivityRow = Awaited<ReturnType<typeof writeWithPrisma>>[number];
-const ACTIVITY_COLUMNS = [
-  "parcel_id",
-  "title",
-  "description",
-  "icon",
-  "color",
-  "status_code",
-  "status_reason",
-  "created_by_kind",
-  "created_by_id",
-  "created_by_name",
-  "scan_id",
-  "replaced_status_code",
-  "replaced_status_reason",
-  "created_at",
-  "updated_at",
-] as const;
-const q = (c: string) => `"${c}"`;
-const sqlValue = (v: unknown) => (v instanceof Date ? sqliteTime(v) : typeof v === "boolean" ? Number(v) : (v ?? null));
-
-/**
- * The same writes as writeWithPrisma, with prepared statements in one transaction on SQLite
- * (server/db/sqlite-writer.ts), recorded in the audit log as the Prisma extension records them.
- */
-async function writeOnSqlite(w: SqliteWriter, plans: EntryPlan[], at: Date): Promise<ActivityRow[]> {
-  const by = author() ?? { created_by_kind: null, created_by_id: null, created_by_name: null };
-  const insert = w.statement(`INSERT INTO "Activity" (${ACTIVITY_COLUMNS.map(q).join(", ")}) VALUES (${ACTIVITY_COLUMNS.map(() => "?").join(", ")})`);
-  const audit: Parameters<typeof recordWrites>[0] = [];
-  const rows = await w.transaction(() =>
-    plans.map((p) => {
-      const values = { ...p.row, ...by, updated_at: at };
-      const id = Number(insert.run(ACTIVITY_COLUMNS.map((c) => sqlValue(values[c]))).lastInsertRowid);
-      const row = { id, ...values } as ActivityRow;
-      audit.push({ model: "Activity", operation: "create", id, before: null, after: row });
-      const set = Object.keys(p.parcel);
-      let before: Record<string, unknown> | null = null;
-      if (set.length) {
-        before = w.statement(`SELECT ${set.map(q).join(", ")} FROM "Parcel" WHERE "id" = ?`).get(p.state.id) as Record<string, unknown>;
-        if (typeof before?.rescheduled_at === "string") before.rescheduled_at = prismaDate(before.rescheduled_at);
-      }
-      w.statement(`UPDATE "Parcel" SET ${[...set.map((k) => `${q(k)} = ?`), `"updated_at" = ?`, `"version" = "version" + 1`].join(", ")} WHERE "id" = ?`).run(
-        ...set.map((k) => sqlValue(p.parcel[k])),
-        sqliteTime(at),
-        p.state.id,
-      );
-      if (before) audit.push({ model: "Parcel", operation: "updateMany", id: p.state.id, before, after: { ...before, ...p.parcel } });
-      return row;
-    }),
-  );
-  recordWrites(audit);
-  return rows;
-}
-
-/** One entry: the same path as a batch of one. */
-async function addEntry(state: ParcelState, data: EntryData, place: EntryPlace = {}): Promise<AddedEntry> {
-  return (await writeEntries([planEntry(state, data, place)]))[0];
-}
-
-/**
- * What follows new entries, once for all of them: the parcels' cached views go (one message to the
- * other processes), third parties hear of each entry and each status change, the recipients are told.
- */
-export async function afterEntries(added: AddedEntry[]): Promise<void> {
-  if (!added.length) return;
-  await forgetParcel(...new Set(added.map((a) => a.tracking_code)));
-  for (const a of added) if (a.status_changed) notifyRecipient(a.parcel_id, a.activity);
-  // The payloads (each parcel with its whole history) are read only when a hook will carry them.
-  if (!(await listensTo(added.some((a) => a.status_changed) ? ["history.added", "status.changed", "parcel.delivered"] : ["history.added"]))) return;
-  const views = new Map((await parcelViews([...new Set(added.map((a) => a.parcel_id))])).map((v) => [v.id, v]));
-  for (const a of added) {
-    const parcel = views.get(a.parcel_id);
-    if (!parcel) continue; // deleted meanwhile
-    emitEvent("history.added", { parcel, activity: a.activity });
-    if (a.status_changed) statusEvents(parcel, a.activity);
-  }
-}
-
 export async function updateActivity(input: UpdateActivityInput) {
   const existing = await db().activity.findUnique({ where: { id: input.id } });
   if (!existing) throw notFound("Activity not found");
@@ -313,10 +190,7 @@ export async function updateActivity(input: UpdateActivityInput) {
   if (input.status_code !== undefined) data.status_code = blank(input.status_code);
   if (input.status_reason !== undefined) data.status_reason = blank(input.status_reason);
   if (input.created_at) data.created_at = new Date(input.created_at);
-  const a = await db().activity.update({ where: { id: input.id }, data });
-  const activity = withDerivedTime(a);
-  await afterHistoryChange(activity);
-  return activity;
+  return parcelWrites((w) => w.changeEntry(input.id, data));
 }
 
 /**
@@ -345,39 +219,5 @@ export async function deleteActivity(id: number) {
   const a = await db().activity.findUnique({ where: { id } });
   if (!a) throw notFound("Activity not found");
   mayChange(a, "remove");
-  await db().activity.delete({ where: { id } });
-  const parcel = await db().parcel.findUnique({ where: { id: a.parcel_id }, select: { status_code: true, status_reason: true } });
-  if (!parcel) return;
-  let restore: { status_code: string | null; status_reason: string | null } | null = null;
-  if (a.status_code && parcel.status_code === a.status_code && parcel.status_reason === a.status_reason) {
-    const before = await db().activity.findFirst({
-      where: { parcel_id: a.parcel_id, status_code: { not: null } },
-      orderBy: [{ created_at: "desc" }, { id: "desc" }],
-      select: { status_code: true, status_reason: true, created_at: true },
-    });
-    if (!before || before.created_at <= a.created_at) {
-      const target = before ?? (a.replaced_status_code ? { status_code: a.replaced_status_code, status_reason: a.replaced_status_reason } : null);
-      if (target && (target.status_code !== parcel.status_code || target.status_reason !== parcel.status_reason)) restore = target;
-    }
-  }
-  await touchParcel(a.parcel_id, restore ?? undefined);
-  if (restore) {
-    const [view] = await parcelViews([a.parcel_id]);
-    if (view) emitEvent("status.changed", { parcel: view, activity: null, status_code: view.status_code, status_reason: view.status_reason });
-  }
-}
-
-type Entry = Awaited<ReturnType<typeof getActivity>>;
-
-/**
- * An edited entry is a change of the parcel (its version and cached view), may move its
- * normalised status, and then tells third parties and the recipient.
- */
-async function afterHistoryChange(activity: Entry) {
-  await touchParcel(activity.parcel_id);
-  const { parcel, changed } = await applyHistoryStatus(activity.parcel_id, activity);
-  if (changed) {
-    statusEvents(parcel, activity);
-    notifyRecipient(parcel.id, activity);
-  }
+  await parcelWrites((w) => w.deleteEntry(a));
 }

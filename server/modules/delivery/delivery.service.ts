@@ -1,19 +1,17 @@
 import { limit } from "../../core/ratelimit.js";
 import { AppError, badInput, conflict, errorFor, forbidden, notFound } from "../../core/errors.js";
 import { db } from "../../db/index.js";
-import { createActivity } from "../activity/activity.service.js";
-import { forWebhook } from "../parcel/parcel.events.js";
-import { claimDeliveryProof, getParcel, rescheduleTokenMatches, saveRescheduleChoice } from "../parcel/parcel.service.js";
+import { addActivity } from "../activity/activity.service.js";
+import { rescheduleTokenMatches } from "../parcel/parcel.service.js";
+import { parcelWrites } from "../parcel/parcel.writes.js";
 import { findByCode } from "../parcel/parcel.reader.js";
 import { deliveryProofOf, publicView } from "../parcel/view-shape.js";
-import { forgetParcel } from "../parcel/view-cache.js";
 import { STATUS_RULES } from "../parcel/status.codes.js";
 import { isStatusCode } from "../parcel/status.rules.js";
 import { CODE_SHAPE, normalizeCode } from "../parcel/tracking-code.js";
 import { proofRefusal, SCAN_ERRORS } from "../scan/scan.events.js";
 import { checkSecondFactor } from "../parcel/tracking.js";
 import { removeImage, saveImage, sniffImage, type IncomingFile } from "../upload/upload.service.js";
-import { emitEvent } from "../webhook/webhook.service.js";
 import { nextWorkingDays, RESCHEDULE_DAYS, type RescheduleChoice } from "./delivery.rules.js";
 import type { RecordDeliveryInput, RescheduleInput } from "./delivery.input.js";
 
@@ -65,33 +63,30 @@ export async function recordDelivery(
       ? await db().activity.findFirst({ where: { parcel_id: parcel.id, status_code: "delivered" }, orderBy: [{ created_at: "desc" }, { id: "desc" }] })
       : null;
     const deliveredAt = lastDelivered?.created_at ?? new Date();
-    // The claim: only one proof wins when two couriers record at once.
-    const claimed = await claimDeliveryProof(parcel.id, {
-      delivery_receiver_name: receiver,
-      delivery_signature: signatureName,
-      delivery_photo: photoName,
-      delivery_left_at: leftAt,
-      delivered_at: deliveredAt,
-      delivery_recorded_by: recordedBy,
-    });
-    if (!claimed) throw conflict("A proof of delivery is already recorded for this parcel");
-    saved.length = 0;
-    await forgetParcel(parcel.tracking_code);
-    if (!wasDelivered) {
-      const what = [receiver ? "receiver's name" : null, signatureName ? "signature" : null, photoName ? "photo" : null].filter(Boolean).join(", ");
-      await createActivity({
-        parcel_id: parcel.id,
-        title: "Delivered",
-        // The receiver's name stays out of the history, which protected parcels show to anyone with the code.
-        description: `Proof of delivery recorded: ${what}.`,
-        status_code: "delivered",
-        created_at: deliveredAt.toISOString(),
+    await parcelWrites(async (w) => {
+      // The claim: only one proof wins when two couriers record at once.
+      const claimed = await w.claimDeliveryProof(parcel, {
+        delivery_receiver_name: receiver,
+        delivery_signature: signatureName,
+        delivery_photo: photoName,
+        delivery_left_at: leftAt,
+        delivered_at: deliveredAt,
+        delivery_recorded_by: recordedBy,
       });
-    } else {
-      const view = await getParcel(parcel.tracking_code);
-      const entry = view.history.filter((a) => a.status_code === "delivered").at(-1) ?? null;
-      emitEvent("parcel.delivered", { parcel: forWebhook(view), activity: entry });
-    }
+      if (!claimed) throw conflict("A proof of delivery is already recorded for this parcel");
+      saved.length = 0;
+      if (!wasDelivered) {
+        const what = [receiver ? "receiver's name" : null, signatureName ? "signature" : null, photoName ? "photo" : null].filter(Boolean).join(", ");
+        await addActivity(w, {
+          parcel_id: parcel.id,
+          title: "Delivered",
+          // The receiver's name stays out of the history, which protected parcels show to anyone with the code.
+          description: `Proof of delivery recorded: ${what}.`,
+          status_code: "delivered",
+          created_at: deliveredAt.toISOString(),
+        });
+      }
+    });
     const row = await db().parcel.findUniqueOrThrow({ where: { id: parcel.id } });
     return deliveryProofOf(row)!;
   } catch (e) {
@@ -135,14 +130,16 @@ export async function rescheduleDelivery(code: unknown, input: RescheduleInput, 
     if (!days.includes(date)) throw badInput(`date must be one of the next ${RESCHEDULE_DAYS} working days: ${days.join(", ")}`);
   }
   if (parcel.reschedule_choice !== choice || parcel.reschedule_date !== date) {
-    await saveRescheduleChoice(parcel.id, choice, date, now);
     const how = token ? "with the link in the delivery e-mail" : "after confirming the postcode or e-mail address";
-    await createActivity({
-      parcel_id: parcel.id,
-      title: date ? "New delivery day chosen" : "Pick-up at the depot chosen",
-      description: date
-        ? `The recipient chose delivery on ${dayText(date)} on the tracking page (${how}).`
-        : `The recipient chose to pick the parcel up at the depot on the tracking page (${how}).`,
+    await parcelWrites(async (w) => {
+      await w.saveRescheduleChoice(parcel, choice, date, now);
+      await addActivity(w, {
+        parcel_id: parcel.id,
+        title: date ? "New delivery day chosen" : "Pick-up at the depot chosen",
+        description: date
+          ? `The recipient chose delivery on ${dayText(date)} on the tracking page (${how}).`
+          : `The recipient chose to pick the parcel up at the depot on the tracking page (${how}).`,
+      });
     });
   }
   const row = await findByCode(parcel.tracking_code);

@@ -3,13 +3,10 @@ import { AppError, badInput, isRecordMissing, isUniqueViolation } from "../../co
 import { callerJob, yieldToOthers } from "../../core/jobs.js";
 import { blankToNull, fieldsOf, validated } from "../../core/validation.js";
 import { db } from "../../db/index.js";
-import { emitEvents } from "../webhook/webhook.service.js";
 import { CSV_COLUMNS } from "../parcel/parcel.export.js";
 import { CreateParcelInput, PARCEL_NULLABLE, UpdateParcelInput } from "../parcel/parcel.input.js";
-import { historyOrder } from "../parcel/history.js";
-import { checkMap, checkWindow, writeImportBatch, writeImportRow } from "../parcel/parcel.service.js";
-import { adminView } from "../parcel/view-shape.js";
-import { forgetParcel } from "../parcel/view-cache.js";
+import { checkMap, checkWindow } from "../parcel/parcel.service.js";
+import { parcelWrites, type ParcelWrites } from "../parcel/parcel.writes.js";
 
 /**
  * Bulk import of parcels from CSV: the columns of the export (parcel.export.ts), a header row,
@@ -219,69 +216,32 @@ async function checkRow(row: number, columns: string[], cells: string[], existin
   }
 }
 
-/** Writes the checked rows of one batch in one transaction; on failure, row by row. Answers the codes written. */
-async function writeBatch(batch: Checked[]): Promise<string[]> {
-  const creates = batch.filter((c) => c.create);
-  const updates = batch.filter((c) => c.update);
-  if (!creates.length && !updates.length) return [];
+/** Writes the checked rows of one batch in one transaction; on failure, row by row. */
+async function writeBatch(w: ParcelWrites, batch: Checked[]): Promise<void> {
+  const rows = batch.filter((c) => c.create || c.update);
+  if (!rows.length) return;
+  const updates = rows.filter((c) => c.update);
   try {
-    const counts = await writeImportBatch(
-      updates.map((c) => c.update!),
-      creates.map((c) => c.create!),
-    );
+    const counts = await w.importBatch(rows);
     updates.forEach((c, i) => {
       if (counts[i] === 1) return;
       c.result.action = "error";
       c.result.errors.push("the parcel was deleted meanwhile; please import the row again");
     });
-    return [...creates, ...updates].filter((c) => c.result.action !== "error").map((c) => c.result.tracking_code);
+    return;
   } catch {
     // Retried row by row below, where an error that is not about one row is thrown.
   }
   // Something in the batch failed (most likely a code created or changed by someone else meanwhile): each row alone.
-  const written: string[] = [];
-  for (const c of [...creates, ...updates]) {
+  for (const c of [...rows.filter((r) => r.create), ...updates]) {
     try {
-      await writeImportRow(c);
-      written.push(c.result.tracking_code);
+      await w.importRow(c);
     } catch (e) {
       if (!isUniqueViolation(e) && !isRecordMissing(e)) throw e;
       c.result.action = "error";
       c.result.errors.push(isUniqueViolation(e) ? "tracking_code is already taken" : "the parcel was deleted meanwhile; please import the row again");
     }
   }
-  return written;
-}
-
-/**
- * Webhook events as single writes send them (parcel.service.ts createParcel, updateParcel and
- * statusEvents): parcel.created; status.changed, and parcel.delivered, when a row sets a new status.
- * Queued together for the batch (webhook.service.ts emitEvents).
- */
-async function emitBatchEvents(batch: Checked[]): Promise<void> {
-  const interesting = batch.filter(
-    (c) =>
-      c.result.action !== "error" && (c.create || (c.update && c.update.before.status_code !== (c.update.data.status_code ?? c.update.before.status_code))),
-  );
-  if (!interesting.length) return;
-  if (!(await db().webhook.count({ where: { active: true } }))) return;
-  const rows = await db().parcel.findMany({
-    where: { tracking_code: { in: interesting.map((c) => c.result.tracking_code) } },
-    include: { history: historyOrder },
-  });
-  const byCode = new Map(rows.map((r) => [r.tracking_code, r]));
-  const events: Parameters<typeof emitEvents>[0] = [];
-  for (const c of interesting) {
-    const row = byCode.get(c.result.tracking_code);
-    if (!row) continue;
-    const parcel = adminView(row);
-    if (c.create) events.push({ event: "parcel.created", data: { parcel } });
-    if (row.status_code && (c.create || row.status_code !== c.update!.before.status_code)) {
-      events.push({ event: "status.changed", data: { parcel, activity: null, status_code: row.status_code, status_reason: row.status_reason } });
-      if (row.status_code === "delivered") events.push({ event: "parcel.delivered", data: { parcel, activity: null } });
-    }
-  }
-  emitEvents(events);
 }
 
 /**
@@ -322,9 +282,8 @@ async function importRecords(bytes: Buffer, opts: { dryRun?: boolean }): Promise
     }
     if (!opts.dryRun) {
       await yieldToOthers();
-      const written = await writeBatch(batch);
-      if (written.length) await forgetParcel(...written);
-      await emitBatchEvents(batch);
+      // The batch's cached views go and its events (parcel.created, a new status's) go out after it (parcel.writes.ts).
+      await parcelWrites((w) => writeBatch(w, batch));
     }
     for (const c of batch) {
       out.rows.push(c.result);

@@ -7,20 +7,16 @@ import { randomToken, sha256 } from "../../core/tokens.js";
 import { blankToNull } from "../../core/validation.js";
 import { pageOf, type PageArgs, type PagingArgs } from "../common/paging.js";
 import { removeImage, saveImage, type IncomingFile } from "../upload/upload.service.js";
-import { emitEvent } from "../webhook/webhook.service.js";
-import { historyOrder } from "./history.js";
 import { PARCEL_NULLABLE, type CreateParcelInput, type UpdateParcelInput } from "./parcel.input.js";
-import { statusEvents } from "./parcel.events.js";
 import { findByCode, readParcelsWithHistory } from "./parcel.reader.js";
 import { adminView } from "./view-shape.js";
-import { forgetParcel } from "./view-cache.js";
+import { parcelWrites, setUnviewedParcelFields } from "./parcel.writes.js";
 import { FINAL_STATUSES, STATUS_CODES } from "./status.codes.js";
 import { CODE_SHAPE, normalizeCode, proposeCode } from "./tracking-code.js";
 
 /**
- * Parcels for the staff: read, list, create, change, delete. Every write of a parcel row happens
- * here (other modules call the functions at the end: history entries, deliveries, notifications),
- * each moves the row's version and evicts its cached public view (view-cache.ts).
+ * Parcels for the staff: read, list, create, change, delete. The writes go through parcel.writes.ts
+ * (the parcel's write rules: version, cached views, events).
  */
 
 /** A fresh unguessable code for Create Parcel (the admin may keep or replace it), not yet taken. */
@@ -36,12 +32,6 @@ export async function getParcel(code: unknown) {
   const row = CODE_SHAPE.test(c) ? await findByCode(c) : null;
   if (!row) throw notFound("Parcel not found");
   return adminView(row);
-}
-
-/** Admin views of several parcels in one read (the webhooks' payloads after a batch of entries). */
-export async function parcelViews(ids: number[]) {
-  if (!ids.length) return [];
-  return (await db().parcel.findMany({ where: { id: { in: ids } }, include: { history: historyOrder } })).map(adminView);
 }
 
 /** The list's search: tracking code, recipient or destination containing the text, case-insensitively. */
@@ -156,12 +146,7 @@ export async function createParcel(input: CreateParcelInput) {
   checkMap(data);
   checkWindow(data);
   try {
-    const row = await db().parcel.create({ data: data as never, include: { history: historyOrder } });
-    await forgetParcel(row.tracking_code);
-    const view = adminView(row);
-    emitEvent("parcel.created", { parcel: view });
-    if (row.status_code) statusEvents(view, null);
-    return view;
+    return await parcelWrites((w) => w.createParcel(data as unknown as Record<string, unknown>));
   } catch (e) {
     if (isUniqueViolation(e)) throw conflict("tracking_code is already taken");
     throw e;
@@ -179,11 +164,7 @@ export async function updateParcel(input: UpdateParcelInput) {
   checkMap(merged);
   checkWindow(merged);
   try {
-    const row = await db().parcel.update({ where: { id }, data: { ...data, version: { increment: 1 } }, include: { history: historyOrder } });
-    await forgetParcel(existing.tracking_code, row.tracking_code);
-    const view = adminView(row);
-    if (row.status_code && row.status_code !== existing.status_code) statusEvents(view, null);
-    return view;
+    return await parcelWrites((w) => w.updateParcel(existing, data));
   } catch (e) {
     if (isUniqueViolation(e)) throw conflict("tracking_code is already taken");
     throw e;
@@ -194,143 +175,24 @@ export async function setParcelImage(id: number, file: IncomingFile | null | und
   const existing = await db().parcel.findUnique({ where: { id } });
   if (!existing) throw notFound("Parcel not found");
   const name = await saveImage(file);
-  const row = await db().parcel.update({ where: { id }, data: { image: name, version: { increment: 1 } }, include: { history: historyOrder } });
-  await forgetParcel(row.tracking_code);
+  const view = await parcelWrites((w) => w.updateParcel(existing, { image: name }));
   if (existing.image) await removeImage(existing.image);
-  return adminView(row);
+  return view;
 }
 
 export async function deleteParcel(id: number) {
   const existing = await db().parcel.findUnique({ where: { id } });
   if (!existing) throw notFound("Parcel not found");
-  await db().parcel.delete({ where: { id } });
-  await forgetParcel(existing.tracking_code);
+  await parcelWrites((w) => w.deleteParcel(existing));
   // Every file the parcel owns goes with it: its image and its proof of delivery (on disk and, on PostgreSQL, in the database).
   for (const name of [existing.image, existing.delivery_signature, existing.delivery_photo]) if (name) await removeImage(name);
-}
-
-/**
- * A history entry with a status code moves the parcel's status when it is the newest entry
- * (a back-dated entry records the past). Returns the parcel's admin view and whether the status changed.
- */
-export async function applyHistoryStatus(parcelId: number, entry: { status_code: string | null; status_reason: string | null; created_at: Date }) {
-  const row = await db().parcel.findUnique({ where: { id: parcelId }, include: { history: historyOrder } });
-  if (!row) throw notFound("Parcel not found");
-  const newest = row.history.every((a) => a.created_at <= entry.created_at);
-  // A new failed attempt ends the recipient's earlier choice (it was for the attempt before).
-  const newAttempt = newest && entry.status_code === "delivery_failed" && row.reschedule_choice !== null;
-  if (!entry.status_code || !newest || (entry.status_code === row.status_code && entry.status_reason === row.status_reason && !newAttempt)) {
-    return { parcel: adminView(row), changed: false };
-  }
-  const updated = await db().parcel.update({
-    where: { id: parcelId },
-    data: {
-      status_code: entry.status_code,
-      status_reason: entry.status_reason,
-      ...(newAttempt ? { reschedule_choice: null, reschedule_date: null, rescheduled_at: null } : {}),
-      version: { increment: 1 },
-    },
-    include: { history: historyOrder },
-  });
-  await forgetParcel(updated.tracking_code);
-  return { parcel: adminView(updated), changed: updated.status_code !== row.status_code };
-}
-
-/**
- * A change of a parcel's history is a change of the parcel: its version and updated_at move, its
- * cached view goes, and `status` (the status an undone entry gives back) is set with them.
- */
-export async function touchParcel(parcelId: number, status?: { status_code: string | null; status_reason: string | null }): Promise<void> {
-  const p = await db().parcel.update({
-    where: { id: parcelId },
-    data: { updated_at: new Date(), version: { increment: 1 }, ...(status ? { status_code: status.status_code, status_reason: status.status_reason } : {}) },
-    select: { tracking_code: true },
-  });
-  await forgetParcel(p.tracking_code);
-}
-
-/**
- * The statements that set `data` on the parcels of `ids`, moving their version and updated_at, for a
- * transaction of the caller's (new history entries commit with what they change on their parcels).
- * The caller forgets the parcels' cached views once it commits.
- */
-export function parcelUpdates(changes: { ids: number[]; data: Record<string, string | number | null> }[], at: Date) {
-  return changes.map(({ ids, data }) => db().parcel.updateMany({ where: { id: { in: ids } }, data: { ...data, updated_at: at, version: { increment: 1 } } }));
-}
-
-/**
- * One batch of the CSV import in one transaction: an UPDATE per changed row (one for rows changed
- * alike), not read back (answers
- * each one's count: 0 when the parcel was deleted meanwhile), then the new rows in one statement
- * (createManyAndReturn, so the audit log records each new parcel with its fields). Nothing is written
- * when any fails. The caller forgets the written codes' cached views.
- */
-export async function writeImportBatch(updates: { id: number; data: Record<string, unknown> }[], creates: Record<string, unknown>[]): Promise<number[]> {
-  // Rows that set the same fields to the same values (a column changed alike in every row) are one statement.
-  const groups = new Map<string, { data: Record<string, unknown>; ids: number[] }>();
-  for (const u of updates) {
-    const key = JSON.stringify(Object.entries(u.data).sort(([a], [b]) => (a < b ? -1 : 1)));
-    const g = groups.get(key);
-    if (g) g.ids.push(u.id);
-    else groups.set(key, { data: u.data, ids: [u.id] });
-  }
-  const list = [...groups.values()];
-  const results = await db().$transaction([
-    ...list.map((g) =>
-      db().parcel.updateMany({ where: g.ids.length === 1 ? { id: g.ids[0] } : { id: { in: g.ids } }, data: { ...g.data, version: { increment: 1 } } as never }),
-    ),
-    ...(creates.length ? [db().parcel.createManyAndReturn({ data: creates as never, select: { id: true } })] : []),
-  ]);
-  const written = new Map<number, number>();
-  const partial: number[] = [];
-  list.forEach((g, i) => {
-    const { count } = results[i] as { count: number };
-    if (count === g.ids.length) for (const id of g.ids) written.set(id, 1);
-    else partial.push(...g.ids);
-  });
-  // Some parcels of a group were deleted meanwhile: which ones.
-  if (partial.length) {
-    const still = new Set((await db().parcel.findMany({ where: { id: { in: partial } }, select: { id: true } })).map((r) => r.id));
-    for (const id of partial) written.set(id, still.has(id) ? 1 : 0);
-  }
-  return updates.map((u) => written.get(u.id) ?? 0);
-}
-
-/** One row of the CSV import alone (after its batch failed as a whole): created, or updated. */
-export async function writeImportRow(row: { create?: Record<string, unknown>; update?: { id: number; data: Record<string, unknown> } }): Promise<void> {
-  if (row.create) await db().parcel.create({ data: row.create as never, select: { id: true } });
-  else await db().parcel.update({ where: { id: row.update!.id }, data: { ...row.update!.data, version: { increment: 1 } } as never, select: { id: true } });
-}
-
-/** Records the proof of delivery unless one is already recorded (two couriers at once: one wins). True when this one was. */
-export async function claimDeliveryProof(
-  parcelId: number,
-  proof: {
-    delivery_receiver_name: string | null;
-    delivery_signature: string | null;
-    delivery_photo: string | null;
-    delivery_left_at: string | null;
-    delivered_at: Date;
-    delivery_recorded_by: string | null;
-  },
-): Promise<boolean> {
-  const { count } = await db().parcel.updateMany({ where: { id: parcelId, delivered_at: null }, data: { ...proof, version: { increment: 1 } } });
-  return count > 0;
-}
-
-/** The recipient's choice after a failed attempt: a new delivery day or the depot (date null). */
-export async function saveRescheduleChoice(parcelId: number, choice: string, date: string | null, at: Date): Promise<void> {
-  await db().parcel.update({
-    where: { id: parcelId },
-    data: { reschedule_choice: choice, reschedule_date: date, rescheduled_at: at, version: { increment: 1 } },
-  });
 }
 
 /** The secret of the parcel's unsubscribe link, made at the first e-mail to the recipient. */
 export async function unsubscribeTokenOf(parcel: { id: number; unsubscribe_token: string | null }): Promise<string> {
   if (parcel.unsubscribe_token) return parcel.unsubscribe_token;
   const token = randomToken(24);
-  await db().parcel.update({ where: { id: parcel.id }, data: { unsubscribe_token: token } });
+  await setUnviewedParcelFields(parcel.id, { unsubscribe_token: token });
   return token;
 }
 
@@ -340,7 +202,7 @@ export async function unsubscribeTokenOf(parcel: { id: number; unsubscribe_token
  */
 export async function newRescheduleToken(parcelId: number): Promise<string> {
   const token = randomToken(24);
-  await db().parcel.update({ where: { id: parcelId }, data: { reschedule_token_hash: sha256(token) } });
+  await setUnviewedParcelFields(parcelId, { reschedule_token_hash: sha256(token) });
   return token;
 }
 
@@ -357,6 +219,6 @@ export async function unsubscribeRecipient(code: unknown, token: unknown) {
   if (!CODE_SHAPE.test(c) || !/^[A-Za-z0-9_-]{16,100}$/.test(t)) throw notFound("This unsubscribe link is not valid");
   const row = await db().parcel.findFirst({ where: { tracking_code: c, unsubscribe_token: t }, select: { id: true } });
   if (!row) throw notFound("This unsubscribe link is not valid");
-  await db().parcel.update({ where: { id: row.id }, data: { recipient_unsubscribed: true } });
+  await setUnviewedParcelFields(row.id, { recipient_unsubscribed: true });
   return { tracking_code: c, unsubscribed: true };
 }

@@ -7,13 +7,26 @@ import { publicView, type PublicView } from "./view-shape.js";
 /**
  * The view cache (see ARCHITECTURE.md): public views by tracking code, shared by both
  * doors (the same object until the parcel changes, so each door makes its answer once per view), and
- * the codes known not to exist. Every write of a parcel or its history calls forgetParcel, which
- * evicts the codes here and, on PostgreSQL, in every other process (server/core/bus.ts). While that
- * cross-process channel is down, a hit is used only when the parcel's version column still matches
- * (one indexed read).
+ * the codes known not to exist. Every write of a parcel or its history ends in forgetParcel (the
+ * writes' unit in parcel.writes.ts calls it), which evicts the codes here and, on PostgreSQL, in every
+ * other process (server/core/bus.ts). While that cross-process channel is down, a hit is used only
+ * when the parcel's version column still matches (one indexed read).
+ *
+ * A cached view is shared by every request until its parcel changes: nobody may change it. Under
+ * tests (NODE_ENV=test) each view is frozen, deeply, so a caller that writes into one throws.
  */
 const publicCache = new ViewCache<PublicView>(readEnv("PARCEL_CACHE_SIZE"));
 const missingCache = new ViewCache<true>(readEnv("PARCEL_MISSING_CACHE_SIZE"));
+const FREEZE = readEnv("NODE_ENV") === "test";
+
+/** Freezes an object and everything it holds (a view is plain data: objects, arrays, dates, scalars). */
+export function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
 onInvalidate("parcel", (codes) => {
   if (codes === "all") {
     publicCache.clear();
@@ -41,6 +54,7 @@ export async function cachedPublicView(code: string): Promise<PublicView | null>
     return null;
   }
   const view = publicView(row);
+  if (FREEZE) deepFreeze(view);
   if (keep) publicCache.set(code, view, row.version);
   return view;
 }
@@ -53,7 +67,7 @@ export function publicViewNow(code: string): PublicView | undefined {
   return (trusted() && publicCache.get(code)) || undefined;
 }
 
-/** Evicts the codes' cached views here and in every other process; call it after each write of a parcel or its history. */
+/** Evicts the codes' cached views here and in every other process: only parcel.writes.ts calls it, after each write of a parcel or its history. */
 export function forgetParcel(...codes: string[]): Promise<void> {
   return invalidate("parcel", codes);
 }

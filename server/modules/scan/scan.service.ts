@@ -3,16 +3,8 @@ import { callerJob, yieldToOthers } from "../../core/jobs.js";
 import { isStorableText } from "../../core/validation.js";
 import { db } from "../../db/index.js";
 import { withDerivedTime } from "../parcel/history.js";
-import {
-  afterEntries,
-  parcelStates,
-  planEntry,
-  writeEntries,
-  type AddedEntry,
-  type EntryData,
-  type EntryPlan,
-  type ParcelState,
-} from "../activity/activity.service.js";
+import { parcelStates, planEntry, type EntryData, type EntryPlan, type ParcelState } from "../activity/activity.service.js";
+import { parcelWrites, type AddedEntry, type ParcelWrites } from "../parcel/parcel.writes.js";
 import { FAILURE_REASONS, type StatusCode } from "../parcel/status.codes.js";
 import { defaultScanTitle, SCAN_ERRORS, scanRefusal, type ScanErrorCode } from "./scan.events.js";
 import type { ScanParcelsInput } from "./scan.input.js";
@@ -96,7 +88,6 @@ async function recordScans(input: ScanParcelsInput): Promise<ScanOutcome[]> {
   }
 
   const outcomes: ScanOutcome[] = new Array(codes.length);
-  const added: AddedEntry[] = [];
   const answer = (i: number, state: ParcelState, activity: Entry) =>
     (outcomes[i] = { code: codes[i], recipient_name: state.recipient_name, activity, error: null });
   const entryData = (i: number): EntryData => ({
@@ -124,7 +115,14 @@ async function recordScans(input: ScanParcelsInput): Promise<ScanOutcome[]> {
     }
   }
 
-  for (const round of rounds) {
+  // One unit of parcel writes: the cached views go and the events go out once, after the last batch.
+  await parcelWrites(async (w) => {
+    for (const round of rounds) await writeRound(w, round);
+    await yieldToOthers();
+  });
+  return outcomes;
+
+  async function writeRound(w: ParcelWrites, round: [number, ParcelState][]) {
     const plans: [number, EntryPlan][] = [];
     for (const [i, state] of round) {
       const first = scanIds ? seen.get(`${state.id}\n${scanIds[i]}`) : undefined;
@@ -138,7 +136,7 @@ async function recordScans(input: ScanParcelsInput): Promise<ScanOutcome[]> {
       const batch = plans.slice(k, k + WRITE_BATCH);
       let written: AddedEntry[] | null = null;
       try {
-        written = await writeEntries(batch.map(([, plan]) => plan));
+        written = await w.addEntries(batch.map(([, plan]) => plan));
       } catch (e) {
         if (!scanIds || !isUniqueViolation(e)) throw e;
       }
@@ -150,7 +148,7 @@ async function recordScans(input: ScanParcelsInput): Promise<ScanOutcome[]> {
       // one by one, each scan taken by the other request answers its entry.
       for (const [i, { state }] of batch) {
         try {
-          record(i, state, await writeEntries([planEntry(state, entryData(i), placeData)]).then((w) => w[0]));
+          record(i, state, await w.addEntries([planEntry(state, entryData(i), placeData)]).then((a) => a[0]));
         } catch (e) {
           if (!isUniqueViolation(e)) throw e;
           const row = await db().activity.findUnique({ where: { parcel_id_scan_id: { parcel_id: state.id, scan_id: scanIds![i] } } });
@@ -162,11 +160,7 @@ async function recordScans(input: ScanParcelsInput): Promise<ScanOutcome[]> {
   }
 
   function record(i: number, state: ParcelState, entry: AddedEntry) {
-    added.push(entry);
     if (scanIds) seen.set(`${state.id}\n${scanIds[i]}`, entry.activity);
     answer(i, state, entry.activity);
   }
-  await yieldToOthers();
-  await afterEntries(added);
-  return outcomes;
 }
