@@ -15,7 +15,7 @@
 //   warm, while the first look-up of each sampled code is still measured)
 //   BENCH_ROUNDS=1 (each measurement that many times; every round is a row)
 //   BENCH_TARGETS=REST,GraphQL,page (only targets whose name contains one of these)
-//   BENCH_VARIANTS="front off:FRONT_ANSWERS=false;apollo:GRAPHQL_FAST_PATH=false" (more servers on the same
+//   BENCH_VARIANTS="kept answers off:GRAPHQL_ANSWERS_KEPT=0;Apollo only:GRAPHQL_FAST_PATH=false" (more servers on the same
 //   database, each measured like the defaults: how a part's removal or its library alternative does, in the same run)
 //   BENCH_PG_URL=postgresql://127.0.0.1:5432/test (each scale in a schema of its own, dropped at the end)
 //   BENCH_PROFILE=DIR (the servers write V8 CPU profiles there: node --cpu-prof)
@@ -54,7 +54,6 @@ const EVERY_FAST_PATH_OFF: Record<string, string> = {
   DIRECT_READS: "false",
   GRAPHQL_FAST_PATH: "false",
   GRAPHQL_ANSWERS_KEPT: "0",
-  FRONT_ANSWERS: "false",
   SSR_PAGES_KEPT: "0",
 };
 const VARIANTS: [string, Record<string, string>][] = (process.env.BENCH_VARIANTS || "")
@@ -434,16 +433,22 @@ async function main() {
         const c = code(Math.floor(Math.random() * n));
         if (!picked.has(Number(c.slice(3)))) warmCodes.push(c);
       }
-      if (WARMUP > 0 && (SECTIONS.includes("targets") || SECTIONS.includes("max"))) {
-        for (const s of sites)
-          for (const t of TARGETS) if (wanted(t.name) && warmCodes.length) wrk(s.base, t.reqs(s, warmCodes, fullQuery), s.server, 0, WARMUP);
-      }
+      // Before each measurement: the look-ups as fast as the server answers, on other codes than the sample
+      // (the server's code is warm; the sample's first look-ups are measured); the page at 100 per second on the
+      // sample itself (rendered once each within the render budget and kept: the steady state of pages looked at
+      // again and again; at full speed the warm-up would spend the budget that the measurement then lacks).
+      const warm = (s: Site, t: (typeof TARGETS)[number]) => {
+        if (WARMUP <= 0) return;
+        if (t.mark) wrk(s.base, t.reqs(s, s.sample, fullQuery), s.server, 100, Math.max(WARMUP, Math.ceil(s.sample.length / 100)));
+        else if (warmCodes.length) wrk(s.base, t.reqs(s, warmCodes, fullQuery), s.server, 0, WARMUP);
+      };
       if (SECTIONS.includes("targets")) {
         console.log(`\n== ${dbKind}, ${n} parcels: fixed rates, ${DURATION} s each`);
         for (const t of TARGETS) {
           if (!wanted(t.name)) continue;
           for (let round = 1; round <= ROUNDS; round++) {
             for (const s of sites.filter((x) => x.label !== "every fast path off")) {
+              warm(s, t);
               const r = wrk(s.base, t.reqs(s, s.sample, fullQuery), s.server, t.rate, DURATION, t.mark);
               const pass = r.p99 <= P99_LIMIT_MS && Math.abs(r.rps - t.rate) <= t.rate * RATE_TOLERANCE && r.failed === 0 && r.unrendered === 0;
               const row: TargetRow = { db: dbKind, parcels: n, server: s.label, target: t.name, round, pass, ...r };
@@ -461,6 +466,7 @@ async function main() {
           if (!wanted(t.name)) continue;
           for (let round = 1; round <= ROUNDS; round++) {
             for (const s of sites) {
+              if (!SECTIONS.includes("targets") || s.label === "every fast path off") warm(s, t);
               const row: MaxRow = { db: dbKind, parcels: n, server: s.label, target: t.name, round, ...wrk(s.base, t.reqs(s, s.sample, fullQuery), s.server, 0, MAX_DURATION) };
               maxima.push(row);
               console.log(

@@ -21,7 +21,6 @@ import { isHiddenFromSearch, normalPath } from "./core/routes.codes.js";
 import { registerSeoRoutes } from "./modules/seo/seo.routes.js";
 import { plainTile } from "./core/png.js";
 import { DEFAULT_CSP, helmetHeaders, HSTS } from "./core/security-headers.js";
-import { closeFront, frontServer, openFront, sawRoute } from "./front.js";
 import { compileSerializersSoon, lazySerializers } from "./core/lazy-serializers.js";
 import { flushLimits } from "./core/ratelimit.js";
 import { flushKeyUse } from "./modules/apikey/apikey.auth.js";
@@ -43,8 +42,6 @@ export async function buildApp(): Promise<FastifyInstance> {
     requestIdHeader: false,
     bodyLimit: c.bodyLimitBytes,
     trustProxy,
-    // Node's HTTP server with the front answers before Fastify's handler (server/front.ts).
-    serverFactory: frontServer(c, trustProxy),
     requestTimeout: 30_000,
     connectionTimeout: CONNECTION_IDLE_MS,
     routerOptions: { maxParamLength: 200 },
@@ -53,14 +50,8 @@ export async function buildApp(): Promise<FastifyInstance> {
     schemaController: { compilersFactory: { buildSerializer: lazySerializers() } },
   });
   app.setErrorHandler(siteErrorHandler);
-  app.addHook("onRoute", (r) => sawRoute(r.method, r.url));
   app.addHook("onReady", (done) => {
-    openFront(c);
     compileSerializersSoon((err) => app.log.error({ err }, "a response serializer failed to compile"));
-    done();
-  });
-  app.addHook("preClose", (done) => {
-    closeFront();
     done();
   });
   await app.register(fastifyCookie);

@@ -164,11 +164,6 @@ export const ENV_VARS = {
     kind: "on",
     doc: "`false` reads a look-up's cache miss through Prisma instead of prepared statements on the driver (see [ARCHITECTURE.md](../ARCHITECTURE.md))",
   },
-  FRONT_ANSWERS: {
-    group: CACHES,
-    kind: "on",
-    doc: "`false` sends every request through Fastify, also the cached public reads the server otherwise answers before it (see [ARCHITECTURE.md](../ARCHITECTURE.md), fast paths); off with `LOG_REQUESTS=all`",
-  },
   GRAPHQL_FAST_PATH: {
     group: CACHES,
     kind: "on",
@@ -367,7 +362,6 @@ export function loadConfig() {
     // Valid JSON queries skip Apollo's request pipeline (server/graphql/fastpath.ts); false sends all through Apollo.
     graphqlFastPath: readEnv("GRAPHQL_FAST_PATH"),
     // Public reads whose answer is made already are sent before Fastify (server/front.ts); false: all through Fastify.
-    frontAnswers: readEnv("FRONT_ANSWERS"),
     // Cache misses of public look-ups read with prepared statements on the driver (server/db/direct.ts); false: Prisma.
     directReads: readEnv("DIRECT_READS"),
     // Public look-up answers the GraphQL fast path keeps (server/graphql/answer-memo.ts); 0 turns it off.

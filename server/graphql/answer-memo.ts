@@ -23,28 +23,9 @@ import { Extensions } from "type-graphql";
  * per request before; `GRAPHQL_ANSWERS_KEPT=0` turns it off (then every request executes).
  */
 
-/**
- * Marks a root query field whose answer depends only on its arguments and on the objects its resolver returns.
- * `now`: for an anonymous caller, the value the resolver would return when it is at hand at once (a cached
- * view), else undefined; with it a kept answer can go out before Fastify (server/front.ts).
- */
-export function AnswerFromViews(now?: (args: Record<string, unknown>) => unknown): MethodDecorator & PropertyDecorator {
-  return Extensions(now ? { answerFromViews: true, answerNow: now } : { answerFromViews: true });
-}
-
-/** A root field's arguments from the request's variables; undefined when they do not fit (execution reports that). */
-export function rootArguments(root: Root, variables: Record<string, unknown>): Record<string, unknown> | undefined {
-  try {
-    return getArgumentValues(root.field, root.node, variables);
-  } catch {
-    return undefined;
-  }
-}
-
-/** A root field's value for an anonymous caller when it is at hand at once (AnswerFromViews' `now`); else undefined. */
-export function valueNow(root: Root, args: Record<string, unknown>): unknown {
-  const now = root.field.extensions?.answerNow as ((args: Record<string, unknown>) => unknown) | undefined;
-  return now ? now(args) : undefined;
+/** Marks a root query field whose answer depends only on its arguments and on the objects its resolver returns. */
+export function AnswerFromViews(): MethodDecorator & PropertyDecorator {
+  return Extensions({ answerFromViews: true });
 }
 
 const SETTLED = Symbol("settled-root-fields");

@@ -11,14 +11,12 @@ import {
   type ValidationRule,
 } from "graphql";
 import type { IncomingHttpHeaders } from "node:http";
-import { AnswerMemo, replayPlan, rootArguments, settleRootFields, valueNow, wrapReplayableResolvers, type ReplayPlan } from "./answer-memo.js";
+import { AnswerMemo, replayPlan, settleRootFields, wrapReplayableResolvers, type ReplayPlan } from "./answer-memo.js";
 import { compileQuery, isCompiledQuery, type CompiledQuery } from "graphql-jit";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { PersistedQueries } from "./persisted.js";
 import { etagOf } from "../core/http-cache.js";
 import { readEnv } from "../core/config.js";
-import type { OperationName } from "../core/access.js";
-import { publicReadReply, type FrontReply } from "../front.js";
 
 /**
  * A lean path in front of Apollo for what third parties and the site send most: a JSON POST of a
@@ -166,73 +164,6 @@ export function graphqlFastPath(o: FastPathOptions) {
     return reply.send(kept.body);
   }
 
-  /**
-   * What the front read from a request before, by its body (POST) or query string (GET): the same text is
-   * not parsed, looked up and coerced again. A persisted query's hash is looked up again every time (the
-   * store may have dropped it: then Apollo answers PERSISTED_QUERY_NOT_FOUND), and the document must still
-   * be kept (`documents`). Bounded, oldest out.
-   */
-  type FrontRead = {
-    query: string;
-    operationName: string;
-    variables: Record<string, unknown>;
-    variablesKey: string;
-    hash?: string;
-    op?: Operation;
-    args?: Record<string, unknown>;
-  };
-  const frontReads = new Map<string, FrontRead>();
-  const FRONT_READ_CHARS_KEPT = 2_000_000;
-  let frontReadChars = 0;
-
-  function frontRead(key: string, r: GraphqlHttpRequest): FrontRead | undefined {
-    let read = frontReads.get(key);
-    if (read) {
-      if (read.hash !== undefined && o.persisted.lookup(read.hash) !== read.query) return undefined;
-      return read;
-    }
-    if (o.tooLarge(r)) return undefined;
-    const fields = graphqlRequest(r, o.persisted);
-    if (!fields) return undefined;
-    const variables = fields.variables ?? {};
-    read = { query: fields.query, operationName: fields.operationName ?? "", variables, variablesKey: JSON.stringify(variables), hash: fields.lookedUp };
-    for (const oldest of frontReads.keys()) {
-      if (frontReadChars + key.length <= FRONT_READ_CHARS_KEPT) break;
-      frontReads.delete(oldest);
-      frontReadChars -= oldest.length;
-    }
-    frontReads.set(key, read);
-    frontReadChars += key.length;
-    return read;
-  }
-
-  /**
-   * For the front (server/front.ts): an anonymous request's kept answer when its one root field's value is at
-   * hand now (AnswerFromViews' `now`: a cached view) and is the value of the answer kept; else undefined.
-   * The headers are those sendKept gives Fastify's reply; the front counts the root field's limit.
-   * `key`: the request's body (POST) or query string (GET), which with the method decides what it asks.
-   */
-  function answerNow(r: GraphqlHttpRequest, key: string): FrontReply | undefined {
-    const contentType = CONTENT_TYPES[r.headers.accept ?? ""];
-    if (!contentType || (r.method === "GET" ? !passesCsrfCheck(r) : !isJson(r.headers["content-type"]))) return undefined;
-    const read = frontRead(`${r.method}\n${key}`, r);
-    if (!read) return undefined;
-    const op = documents.get(read.query)?.queries.get(read.operationName);
-    if (!op?.replay || op.replay.roots.length !== 1) return undefined;
-    const root = op.replay.roots[0];
-    if (read.op !== op) {
-      read.op = op;
-      read.args = rootArguments(root, read.variables);
-    }
-    const name = root.field.extensions?.operation as OperationName | undefined;
-    const value = name && read.args ? valueNow(root, read.args) : undefined;
-    if (!name || value === undefined) return undefined;
-    const kept = answers.get(op, read.variablesKey, new Map([[root.responseKey, value]]));
-    if (!kept) return undefined;
-    if (r.method === "GET") return publicReadReply(name, r.headers, kept.body, (kept.etag ??= etagOf(kept.body)), contentType, true);
-    return { op: name, status: 200, headers: ["content-type", contentType, "cache-control", "no-store"], body: kept.body };
-  }
-
   /** A preHandler hook: answers the request, or leaves it to Apollo. */
   const hook = async function fastPath(req: FastifyRequest, reply: FastifyReply) {
     const contentType = CONTENT_TYPES[req.headers.accept ?? ""];
@@ -281,7 +212,7 @@ export function graphqlFastPath(o: FastPathOptions) {
     else if (o.answerHeaders(req, reply, () => etagOf(body))) return reply.code(304).send();
     return reply.send(body);
   };
-  return { hook, answerNow };
+  return { hook };
 }
 
 /** The query, variables and operation name of a JSON POST or of a GET, with a persisted query resolved; null: Apollo's to answer. */

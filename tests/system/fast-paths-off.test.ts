@@ -22,8 +22,7 @@ beforeAll(async () => {
       GRAPHQL_FAST_PATH: "false",
       GRAPHQL_ANSWERS_KEPT: "0",
       SSR: "false",
-      FRONT_ANSWERS: "false",
-    },
+        },
     db,
   );
   owner = await signedInAdmin(fast.url);

@@ -27,7 +27,7 @@ export class ParcelResolver {
 
   @Query(() => PublicParcel, { description: "Track a parcel by its code (public view); verify (postcode or e-mail) unlocks protected details" })
   @Op("parcel.track")
-  @AnswerFromViews((args) => (args.verify ? undefined : tracking.trackedNow(args.trackingCode as string)))
+  @AnswerFromViews()
   async parcel(
     @Arg("trackingCode", () => String) trackingCode: string,
     @Arg("verify", () => String, { nullable: true }) verify: string | null,
