@@ -22,7 +22,7 @@ import { registerSeoRoutes } from "./modules/seo/seo.routes.js";
 import { plainTile } from "./core/png.js";
 import { DEFAULT_CSP, helmetHeaders, HSTS } from "./core/security-headers.js";
 import { compileSerializersSoon, lazySerializers } from "./core/lazy-serializers.js";
-import { flushLimits } from "./core/ratelimit.js";
+import { closeLimits } from "./core/ratelimit.js";
 import { flushKeyUse } from "./modules/apikey/apikey.auth.js";
 import { trustProxySetting } from "./core/client-address.js";
 import { startWebhookWorker, stopWebhookWorker } from "./modules/webhook/webhook.service.js";
@@ -77,7 +77,7 @@ export async function buildApp(): Promise<FastifyInstance> {
     await settleAccountMail();
   });
 
-  app.addHook("onClose", async () => flushLimits());
+  app.addHook("onClose", async () => closeLimits());
   // Calls per key and day are written every few seconds; what is still counted goes out now.
   app.addHook("onClose", async () => flushKeyUse());
 

@@ -159,8 +159,7 @@ export async function authorize(ctx: Context, name: OperationName, items = 1): P
   const actor = await ctx.auth.actor();
   if (o.limit && !(o.limit.staffExempt && actor)) {
     for (let i = 0; i < (o.limit.perItem ? items : 1); i++) {
-      const counted = limit(o.limit.rule, clientKey(ctx.req));
-      if (counted) await counted;
+      await limit(o.limit.rule, clientKey(ctx.req));
     }
   }
   // A key acts within its scopes, also where anyone may call: tracking with a key needs tracking:read.
