@@ -15,7 +15,7 @@
 //   warm, while the first look-up of each sampled code is still measured)
 //   BENCH_ROUNDS=1 (each measurement that many times; every round is a row)
 //   BENCH_TARGETS=REST,GraphQL,page (only targets whose name contains one of these)
-//   BENCH_VARIANTS="kept answers off:GRAPHQL_ANSWERS_KEPT=0;Apollo only:GRAPHQL_FAST_PATH=false" (more servers on the same
+//   BENCH_VARIANTS="Apollo only:GRAPHQL_FAST_PATH=false;Prisma reads:DIRECT_READS=false" (more servers on the same
 //   database, each measured like the defaults: how a part's removal or its library alternative does, in the same run)
 //   BENCH_PG_URL=postgresql://127.0.0.1:5432/test (each scale in a schema of its own, dropped at the end)
 //   BENCH_PROFILE=DIR (the servers write V8 CPU profiles there: node --cpu-prof)
@@ -53,7 +53,6 @@ const EVERY_FAST_PATH_OFF: Record<string, string> = {
   PARCEL_CACHE_SIZE: "0",
   DIRECT_READS: "false",
   GRAPHQL_FAST_PATH: "false",
-  GRAPHQL_ANSWERS_KEPT: "0",
   SSR_PAGES_KEPT: "0",
 };
 const VARIANTS: [string, Record<string, string>][] = (process.env.BENCH_VARIANTS || "")

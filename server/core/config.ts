@@ -170,12 +170,7 @@ export const ENV_VARS = {
     doc: "`false` sends every GraphQL request through Apollo's own pipeline (see [performance.md](performance.md))",
   },
   GRAPHQL_COMPILED_KEPT: { group: CACHES, kind: "number", default: 1000, doc: "compiled GraphQL operations the fast path keeps (least used out)" },
-  GRAPHQL_ANSWERS_KEPT: {
-    group: CACHES,
-    kind: "int",
-    default: 10000,
-    doc: "public look-up answers (`parcel`, `track`, `graph`) the GraphQL fast path keeps by operation and variables, each sent again only while its root fields still resolve to the same cached views (least used out; about 5 KB each; `0`: none)",
-  },
+
 
   GRAPHQL_MAX_DEPTH: { group: GRAPHQL, kind: "number", default: 10, doc: "deepest selection in one GraphQL document (introspection has its own depth of 16)" },
   GRAPHQL_MAX_ALIASES: { group: GRAPHQL, kind: "number", default: 30, doc: "aliases in one GraphQL document" },
@@ -364,8 +359,6 @@ export function loadConfig() {
     // Public reads whose answer is made already are sent before Fastify (server/front.ts); false: all through Fastify.
     // Cache misses of public look-ups read with prepared statements on the driver (server/db/direct.ts); false: Prisma.
     directReads: readEnv("DIRECT_READS"),
-    // Public look-up answers the GraphQL fast path keeps (server/graphql/answer-memo.ts); 0 turns it off.
-    graphqlAnswersKept: Math.max(0, Math.floor(readEnv("GRAPHQL_ANSWERS_KEPT"))),
   };
 }
 

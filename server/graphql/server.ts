@@ -12,7 +12,7 @@ import { schema } from "./schema.js";
 import { GRAPHQL_LIMITS, limitsRule } from "./limits.js";
 import { graphqlFastPath, type GraphqlHttpRequest } from "./fastpath.js";
 import { PersistedQueries } from "./persisted.js";
-import { isPrivateRequest, publicRead } from "../core/http-cache.js";
+import { publicRead } from "../core/http-cache.js";
 
 const UPLOAD_MARK = Symbol("graphql-upload");
 
@@ -116,9 +116,6 @@ export async function registerGraphql(app: FastifyInstance): Promise<InProcessGr
           if (req.method === "GET") return publicRead(req, reply, etag);
           reply.header("cache-control", "no-store");
         },
-        // What a session, a key or a second factor may see is never kept for the next request.
-        mayKeepAnswer: (req) => !isPrivateRequest(req),
-        answersKept: config().graphqlAnswersKept,
       });
       scope.addHook("preHandler", fast.hook);
     }

@@ -1,5 +1,4 @@
 import { Ctx, Query, Resolver } from "type-graphql";
-import { AnswerFromViews } from "../../graphql/answer-memo.js";
 import { Op } from "../../graphql/guards.js";
 import type { Context } from "../../core/context.js";
 import { siteGraph } from "./graph.service.js";
@@ -9,7 +8,6 @@ import { SiteGraph } from "./graph.type.js";
 export class GraphResolver {
   @Query(() => SiteGraph, { description: "Start-up graph: pages, admin flag, reviews, public settings" })
   @Op("site.graph")
-  @AnswerFromViews()
   async graph(@Ctx() ctx: Context) {
     return siteGraph((await ctx.auth.admin())?.role ?? null);
   }
