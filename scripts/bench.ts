@@ -17,7 +17,7 @@
 //   BENCH_TARGETS=REST,GraphQL,page (only targets whose name contains one of these)
 //   BENCH_VARIANTS="Apollo only:GRAPHQL_FAST_PATH=false;Prisma reads:DIRECT_READS=false" (more servers on the same
 //   database, each measured like the defaults: how a part's removal or its library alternative does, in the same run)
-//   BENCH_PG_URL=postgresql://127.0.0.1:5432/test (each scale in a schema of its own, dropped at the end)
+//   BENCH_PG_URL=postgresql://postgres@127.0.0.1:5432/test (each scale in a schema of its own, dropped at the end)
 //   BENCH_PROFILE=DIR (the servers write V8 CPU profiles there: node --cpu-prof)
 // The server runs as `npm start` runs it (node dist/server/main.js, built if stale), pinned to core 0 with its
 // log in a file; wrk (Debian's, installed when missing) pinned to core 1, one thread, with scripts/bench-rate.lua
@@ -40,7 +40,7 @@ const ONLY = (process.env.BENCH_TARGETS || "").split(",").filter(Boolean);
 const PROFILE = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_PROFILE) : "";
 const SECTIONS = (process.env.BENCH_SECTIONS || "targets,max").split(",");
 const HEAVY_TOKEN = "bench-heavy-setup-token-0123456789";
-const PG = process.env.BENCH_PG_URL || "postgresql://127.0.0.1:5432/test";
+const PG = process.env.BENCH_PG_URL || "postgresql://postgres@127.0.0.1:5432/test";
 const SAMPLE = 500;
 /** The targets (docs/performance.md): p99 at most this at the fixed rates. */
 const P99_LIMIT_MS = 25;

@@ -224,7 +224,7 @@ export const ENV_VARS = {
   REDIS_URL: {
     group: SHARED,
     kind: "text",
-    doc: "abuse-limit counters in Redis, shared by every process (else: in the database on PostgreSQL, in memory on SQLite); tracking look-ups are counted locally and sent in batches every 200 ms",
+    doc: "abuse-limit counters in Redis, shared by every process (else: in the database on PostgreSQL, in memory on SQLite); counted by rate-limiter-flexible, in this process's memory while the store fails",
   },
   REDIS_PREFIX: { group: SHARED, kind: "text", default: "courier:", doc: "key prefix in Redis" },
 
