@@ -66,6 +66,12 @@ const cores = os.cpus().length;
 const pin = (core: number) => (cores > 1 && fs.existsSync("/usr/bin/taskset") ? ["taskset", "-c", String(core % cores)] : []);
 const root = path.resolve(import.meta.dirname, "..");
 
+/** Every server started, stopped when the bench ends however it ends. */
+const started: ChildProcess[] = [];
+process.on("exit", () => {
+  for (const p of started) if (p.exitCode === null) p.kill();
+});
+
 /** The server as `npm start` runs it (node dist/server/main.js, shipped defaults) plus `env`, pinned to core 0. */
 function startServer(url: string, port: number, dir: string, env: Record<string, string> = {}): Promise<ChildProcess> {
   const [cmd, ...pre] = pin(0);
@@ -95,6 +101,7 @@ function startServer(url: string, port: number, dir: string, env: Record<string,
     },
     stdio: ["ignore", log, log],
   });
+  started.push(proc);
   return waitUp(`http://127.0.0.1:${port}/api/graph`, proc);
 }
 
@@ -184,8 +191,6 @@ function wrk(base: string, reqs: Req[], servedBy: ChildProcess, rate: number, se
   };
 }
 
-
-
 async function fullFieldQuery(base: string): Promise<string> {
   const q = `{ __schema { types { name kind fields { name args { type { kind } } type { kind name ofType { kind name ofType { kind name ofType { kind name } } } } } } } }`;
   const r = (await (
@@ -210,7 +215,6 @@ async function fullFieldQuery(base: string): Promise<string> {
   };
   return `query Full($c: String!) { parcel(trackingCode: $c) { ${select("PublicParcel", 1)} } }`;
 }
-
 
 interface HeavyRow {
   parcels: number;
@@ -347,7 +351,6 @@ async function heavySection(s: Site): Promise<HeavyRow[]> {
   return out;
 }
 
-
 interface Site {
   /** "shipped defaults", "every fast path off" or a BENCH_VARIANTS label. */
   label: string;
@@ -399,7 +402,7 @@ async function main() {
   const maxima: MaxRow[] = [];
   const heavy: (HeavyRow & { db: string })[] = [];
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "courier-bench-"));
-  const started = new Date();
+  const startedAt = new Date();
   const load0 = os.loadavg();
   let port = 4700;
   let fullQuery = "";
@@ -466,7 +469,14 @@ async function main() {
           for (let round = 1; round <= ROUNDS; round++) {
             for (const s of sites) {
               if (!SECTIONS.includes("targets") || s.label === "every fast path off") warm(s, t);
-              const row: MaxRow = { db: dbKind, parcels: n, server: s.label, target: t.name, round, ...wrk(s.base, t.reqs(s, s.sample, fullQuery), s.server, 0, MAX_DURATION) };
+              const row: MaxRow = {
+                db: dbKind,
+                parcels: n,
+                server: s.label,
+                target: t.name,
+                round,
+                ...wrk(s.base, t.reqs(s, s.sample, fullQuery), s.server, 0, MAX_DURATION),
+              };
               maxima.push(row);
               console.log(
                 `   ${`${t.name}, ${s.label}`.padEnd(60)} ${row.rps} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  failed ${row.failed}  cpu ${row.cpu_us_per_request} us/req  server ${row.server_cores} core  others ${row.others_cores} core`,
@@ -495,14 +505,14 @@ async function main() {
   const load1 = os.loadavg();
   const outDir = path.join(root, "bench-results");
   fs.mkdirSync(outDir, { recursive: true });
-  const file = path.join(outDir, `bench-${started.toISOString().replace(/[:.]/g, "-")}.json`);
+  const file = path.join(outDir, `bench-${startedAt.toISOString().replace(/[:.]/g, "-")}.json`);
   const speedUps = speedUpRows(maxima);
   fs.writeFileSync(
     file,
     JSON.stringify(
       {
         machine: { cpus: cores, node: process.version, load_average_before: load0, load_average_after: load1 },
-        started: started.toISOString(),
+        started: startedAt.toISOString(),
         duration: DURATION,
         max_duration: MAX_DURATION,
         full_field_query: fullQuery,
@@ -551,11 +561,16 @@ async function main() {
 function speedUpRows(maxima: MaxRow[]) {
   const out: { db: string; parcels: number; target: string; server: string; round: number; speed_up: number }[] = [];
   for (const r of maxima) {
-    const off = maxima.find((o) => o.db === r.db && o.parcels === r.parcels && o.target === r.target && o.round === r.round && o.server === "every fast path off");
+    const off = maxima.find(
+      (o) => o.db === r.db && o.parcels === r.parcels && o.target === r.target && o.round === r.round && o.server === "every fast path off",
+    );
     if (!off || off === r || !off.rps) continue;
     out.push({ db: r.db, parcels: r.parcels, target: r.target, server: r.server, round: r.round, speed_up: Math.round((r.rps / off.rps) * 10) / 10 });
   }
   return out;
 }
 
-await main();
+await main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -171,7 +171,6 @@ export const ENV_VARS = {
   },
   GRAPHQL_COMPILED_KEPT: { group: CACHES, kind: "number", default: 1000, doc: "compiled GraphQL operations the fast path keeps (least used out)" },
 
-
   GRAPHQL_MAX_DEPTH: { group: GRAPHQL, kind: "number", default: 10, doc: "deepest selection in one GraphQL document (introspection has its own depth of 16)" },
   GRAPHQL_MAX_ALIASES: { group: GRAPHQL, kind: "number", default: 30, doc: "aliases in one GraphQL document" },
   GRAPHQL_MAX_FIELDS: { group: GRAPHQL, kind: "number", default: 400, doc: "selections in one GraphQL document" },

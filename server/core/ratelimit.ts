@@ -92,7 +92,13 @@ function limiterFor(name: string, rule: Rule): RateLimiterAbstract {
   const store = sharedStore();
   if (!store) l = memory;
   else if ("redis" in store)
-    l = new RateLimiterRedis({ ...opts, keyPrefix: `${readEnv("REDIS_PREFIX")}rl:${name}`, storeClient: store.redis, rejectIfRedisNotReady: true, insuranceLimiter: memory });
+    l = new RateLimiterRedis({
+      ...opts,
+      keyPrefix: `${readEnv("REDIS_PREFIX")}rl:${name}`,
+      storeClient: store.redis,
+      rejectIfRedisNotReady: true,
+      insuranceLimiter: memory,
+    });
   else
     l = new RateLimiterPostgres({
       ...opts,

@@ -20,8 +20,8 @@ beforeAll(async () => {
       PARCEL_CACHE_SIZE: "0",
       DIRECT_READS: "false",
       GRAPHQL_FAST_PATH: "false",
-          SSR: "false",
-        },
+      SSR: "false",
+    },
     db,
   );
   owner = await signedInAdmin(fast.url);
