@@ -81,7 +81,7 @@ function startServer(url: string, port: number, dir: string, env: Record<string,
   const log = fs.openSync(path.join(dir, `server-${port}.log`), "a");
   const base: NodeJS.ProcessEnv = { ...process.env };
   // The shipped defaults: none of the server's own settings from the caller's environment.
-  for (const k of Object.keys(base)) if (/^(LOG_|SLOW_|PUBLIC_CACHE|GRAPHQL_|PARCEL_|DIRECT_|FRONT_|SSR|RATE_LIMIT|REDIS_)/.test(k)) delete base[k];
+  for (const k of Object.keys(base)) if (/^(LOG_|SLOW_|PUBLIC_CACHE|GRAPHQL_|PARCEL_|DIRECT_|SSR|RATE_LIMIT|REDIS_)/.test(k)) delete base[k];
   const proc = spawn(cmd ?? process.execPath, cmd ? args : args.slice(1), {
     cwd: root,
     env: {
