@@ -2,7 +2,7 @@
 // Debian's Chromium for the browser tests (apt-get; the machines reach Debian's packages),
 // a running PostgreSQL and Redis (started if installed but stopped).
 import { execSync } from "node:child_process";
-import fs from "node:fs";
+import { ensureDebianPackages } from "./debian-packages.mjs";
 
 const sh = (cmd) => execSync(cmd, { stdio: "inherit" });
 const quiet = (cmd) => {
@@ -24,12 +24,7 @@ const NEEDED = [
   ["poppler-utils", "/usr/bin/pdftoppm"],
   ["zbar-tools", "/usr/bin/zbarimg"],
 ];
-const missing = NEEDED.filter(([, file]) => !fs.existsSync(file)).map(([pkg]) => pkg);
-if (missing.length) {
-  console.log(`test-setup: installing Debian's ${missing.join(", ")}`);
-  const sudo = process.getuid?.() === 0 ? "" : "sudo ";
-  sh(`${sudo}apt-get update -qq && ${sudo}env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${missing.join(" ")}`);
-}
+ensureDebianPackages("test-setup", NEEDED);
 
 if (!quiet("pg_isready -h 127.0.0.1 -p 5432")) {
   console.log("test-setup: starting PostgreSQL");

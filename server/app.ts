@@ -21,9 +21,8 @@ import { isHiddenFromSearch, normalPath } from "./core/routes.codes.js";
 import { registerSeoRoutes } from "./modules/seo/seo.routes.js";
 import { plainTile } from "./core/png.js";
 import { DEFAULT_CSP, helmetHeaders, HSTS } from "./core/security-headers.js";
-import { closeFront, frontServer, openFront, sawRoute } from "./front.js";
 import { compileSerializersSoon, lazySerializers } from "./core/lazy-serializers.js";
-import { flushLimits } from "./core/ratelimit.js";
+import { closeLimits } from "./core/ratelimit.js";
 import { flushKeyUse } from "./modules/apikey/apikey.auth.js";
 import { trustProxySetting } from "./core/client-address.js";
 import { startWebhookWorker, stopWebhookWorker } from "./modules/webhook/webhook.service.js";
@@ -43,8 +42,6 @@ export async function buildApp(): Promise<FastifyInstance> {
     requestIdHeader: false,
     bodyLimit: c.bodyLimitBytes,
     trustProxy,
-    // Node's HTTP server with the front answers before Fastify's handler (server/front.ts).
-    serverFactory: frontServer(c, trustProxy),
     requestTimeout: 30_000,
     connectionTimeout: CONNECTION_IDLE_MS,
     routerOptions: { maxParamLength: 200 },
@@ -53,14 +50,8 @@ export async function buildApp(): Promise<FastifyInstance> {
     schemaController: { compilersFactory: { buildSerializer: lazySerializers() } },
   });
   app.setErrorHandler(siteErrorHandler);
-  app.addHook("onRoute", (r) => sawRoute(r.method, r.url));
   app.addHook("onReady", (done) => {
-    openFront(c);
     compileSerializersSoon((err) => app.log.error({ err }, "a response serializer failed to compile"));
-    done();
-  });
-  app.addHook("preClose", (done) => {
-    closeFront();
     done();
   });
   await app.register(fastifyCookie);
@@ -86,7 +77,7 @@ export async function buildApp(): Promise<FastifyInstance> {
     await settleAccountMail();
   });
 
-  app.addHook("onClose", async () => flushLimits());
+  app.addHook("onClose", async () => closeLimits());
   // Calls per key and day are written every few seconds; what is still counted goes out now.
   app.addHook("onClose", async () => flushKeyUse());
 

@@ -4,7 +4,7 @@ import { clientKey } from "./client-address.js";
 import type { Context } from "./context.js";
 import { forbidden, unauthenticated } from "./errors.js";
 import { can, type Permission, type Scope } from "./permissions.js";
-import { limit, takeNow } from "./ratelimit.js";
+import { limit } from "./ratelimit.js";
 
 /**
  * Who may do what: the one table both doors read. Every GraphQL query and mutation (the @Op
@@ -159,8 +159,7 @@ export async function authorize(ctx: Context, name: OperationName, items = 1): P
   const actor = await ctx.auth.actor();
   if (o.limit && !(o.limit.staffExempt && actor)) {
     for (let i = 0; i < (o.limit.perItem ? items : 1); i++) {
-      const counted = limit(o.limit.rule, clientKey(ctx.req));
-      if (counted) await counted;
+      await limit(o.limit.rule, clientKey(ctx.req));
     }
   }
   // A key acts within its scopes, also where anyone may call: tracking with a key needs tracking:read.
@@ -176,16 +175,4 @@ export async function authorize(ctx: Context, name: OperationName, items = 1): P
     throw forbidden(`Your role (${actor.role}) lacks the permission ${o.access}`);
   }
   return actor;
-}
-
-/**
- * authorize() for an anonymous caller (no session, no key) when it can be decided at once without
- * refusing: the operation is public and its abuse limit, if any, is counted here within the limit
- * (ratelimit.ts takeNow). False, with nothing counted, sends the request the whole way (authorize()).
- * For the front answers (server/front.ts).
- */
-export function anonymousNow(name: OperationName, client: string): boolean {
-  const o: Operation = OPERATIONS[name];
-  if (o.access !== "public" || o.limit?.perItem) return false;
-  return !o.limit || takeNow(o.limit.rule, client);
 }

@@ -164,23 +164,12 @@ export const ENV_VARS = {
     kind: "on",
     doc: "`false` reads a look-up's cache miss through Prisma instead of prepared statements on the driver (see [ARCHITECTURE.md](../ARCHITECTURE.md))",
   },
-  FRONT_ANSWERS: {
-    group: CACHES,
-    kind: "on",
-    doc: "`false` sends every request through Fastify, also the cached public reads the server otherwise answers before it (see [ARCHITECTURE.md](../ARCHITECTURE.md), fast paths); off with `LOG_REQUESTS=all`",
-  },
   GRAPHQL_FAST_PATH: {
     group: CACHES,
     kind: "on",
     doc: "`false` sends every GraphQL request through Apollo's own pipeline (see [performance.md](performance.md))",
   },
   GRAPHQL_COMPILED_KEPT: { group: CACHES, kind: "number", default: 1000, doc: "compiled GraphQL operations the fast path keeps (least used out)" },
-  GRAPHQL_ANSWERS_KEPT: {
-    group: CACHES,
-    kind: "int",
-    default: 10000,
-    doc: "public look-up answers (`parcel`, `track`, `graph`) the GraphQL fast path keeps by operation and variables, each sent again only while its root fields still resolve to the same cached views (least used out; about 5 KB each; `0`: none)",
-  },
 
   GRAPHQL_MAX_DEPTH: { group: GRAPHQL, kind: "number", default: 10, doc: "deepest selection in one GraphQL document (introspection has its own depth of 16)" },
   GRAPHQL_MAX_ALIASES: { group: GRAPHQL, kind: "number", default: 30, doc: "aliases in one GraphQL document" },
@@ -234,7 +223,7 @@ export const ENV_VARS = {
   REDIS_URL: {
     group: SHARED,
     kind: "text",
-    doc: "abuse-limit counters in Redis, shared by every process (else: in the database on PostgreSQL, in memory on SQLite); tracking look-ups are counted locally and sent in batches every 200 ms",
+    doc: "abuse-limit counters in Redis, shared by every process (else: in the database on PostgreSQL, in memory on SQLite); counted by rate-limiter-flexible, in this process's memory while the store fails",
   },
   REDIS_PREFIX: { group: SHARED, kind: "text", default: "courier:", doc: "key prefix in Redis" },
 
@@ -367,11 +356,8 @@ export function loadConfig() {
     // Valid JSON queries skip Apollo's request pipeline (server/graphql/fastpath.ts); false sends all through Apollo.
     graphqlFastPath: readEnv("GRAPHQL_FAST_PATH"),
     // Public reads whose answer is made already are sent before Fastify (server/front.ts); false: all through Fastify.
-    frontAnswers: readEnv("FRONT_ANSWERS"),
     // Cache misses of public look-ups read with prepared statements on the driver (server/db/direct.ts); false: Prisma.
     directReads: readEnv("DIRECT_READS"),
-    // Public look-up answers the GraphQL fast path keeps (server/graphql/answer-memo.ts); 0 turns it off.
-    graphqlAnswersKept: Math.max(0, Math.floor(readEnv("GRAPHQL_ANSWERS_KEPT"))),
   };
 }
 

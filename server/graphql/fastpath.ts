@@ -11,14 +11,11 @@ import {
   type ValidationRule,
 } from "graphql";
 import type { IncomingHttpHeaders } from "node:http";
-import { AnswerMemo, replayPlan, rootArguments, settleRootFields, valueNow, wrapReplayableResolvers, type ReplayPlan } from "./answer-memo.js";
 import { compileQuery, isCompiledQuery, type CompiledQuery } from "graphql-jit";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { PersistedQueries } from "./persisted.js";
 import { etagOf } from "../core/http-cache.js";
 import { readEnv } from "../core/config.js";
-import type { OperationName } from "../core/access.js";
-import { publicReadReply, type FrontReply } from "../front.js";
 
 /**
  * A lean path in front of Apollo for what third parties and the site send most: a JSON POST of a
@@ -45,10 +42,6 @@ export interface FastPathOptions {
   persisted: PersistedQueries;
   /** Headers for a successful answer (caching of public reads); the default is `cache-control: no-store`. */
   answerHeaders?: (req: FastifyRequest, reply: FastifyReply, etag: () => string) => boolean | void;
-  /** How many answers to keep for identical requests (answer-memo.ts); 0: none. */
-  answersKept?: number;
-  /** Whether this request's answer may be kept for the next identical one (answer-memo.ts); not for private answers. */
-  mayKeepAnswer?: (req: FastifyRequest) => boolean;
   /** A request whose document is too large for the door (it answers 413 before the fast path). */
   tooLarge: (r: GraphqlHttpRequest) => boolean;
 }
@@ -76,17 +69,14 @@ const DOCUMENT_CHARS_KEPT = 2_000_000;
 // and a compiled one weighs far more than its text): oldest documents out past this.
 const COMPILED_KEPT = readEnv("GRAPHQL_COMPILED_KEPT");
 
-let cacheSize = () => ({ documents: 0, compiled: 0, answers: 0 });
+let cacheSize = () => ({ documents: 0, compiled: 0 });
 /** What the fast path holds now (for tests and the benchmark's memory figures). */
 export const fastPathCacheSize = () => cacheSize();
 
-type Operation = { query: CompiledQuery; replay: ReplayPlan | null };
+type Operation = { query: CompiledQuery };
 
 export function graphqlFastPath(o: FastPathOptions) {
   const rules = [...specifiedRules, ...o.validationRules];
-  // Root fields that declare their answer a function of their arguments and of the views they return.
-  wrapReplayableResolvers(o.schema);
-  const answers = new AnswerMemo(o.answersKept ?? 0);
   // Query text -> its valid document with its compiled query operations, or null when Apollo must answer.
   const documents = new Map<string, { document: DocumentNode; queries: Map<string, Operation | null> } | null>();
   let chars = 0;
@@ -96,10 +86,7 @@ export function graphqlFastPath(o: FastPathOptions) {
     const p = documents.get(query);
     documents.delete(query);
     chars -= query.length;
-    if (p) {
-      compiledCount -= p.queries.size;
-      for (const q of p.queries.values()) if (q) answers.forgetOperation(q);
-    }
+    if (p) compiledCount -= p.queries.size;
   }
 
   function prepared(query: string) {
@@ -137,17 +124,16 @@ export function graphqlFastPath(o: FastPathOptions) {
         // graphql-jit builds none for a custom scalar (DateTimeISO): such a query is compiled without it.
         let c = compileQuery(o.schema, p.document, operationName, { customJSONSerializer: true });
         if (!isCompiledQuery(c)) c = compileQuery(o.schema, p.document, operationName);
-        if (isCompiledQuery(c)) q = { query: c, replay: answers.kept > 0 ? replayPlan(o.schema, p.document, operation) : null };
+        if (isCompiledQuery(c)) q = { query: c };
       }
       for (const oldest of documents.keys()) {
         if (compiledCount < COMPILED_KEPT || documents.get(oldest) === p) break;
         forget(oldest);
       }
       // One document alone past the bound: its own oldest operations go.
-      for (const [name, old] of p.queries) {
+      for (const name of p.queries.keys()) {
         if (compiledCount < COMPILED_KEPT) break;
         p.queries.delete(name);
-        if (old) answers.forgetOperation(old);
         compiledCount--;
       }
       p.queries.set(operationName ?? "", q);
@@ -156,82 +142,7 @@ export function graphqlFastPath(o: FastPathOptions) {
     return q;
   }
 
-  cacheSize = () => ({ documents: documents.size, compiled: compiledCount, answers: answers.size });
-
-  /** An answer kept by the memo: the same bytes and headers as when it was made. */
-  function sendKept(req: FastifyRequest, reply: FastifyReply, contentType: string, kept: { body: string; etag?: string }) {
-    reply.header("content-type", contentType);
-    if (!o.answerHeaders) reply.header("cache-control", "no-store");
-    else if (o.answerHeaders(req, reply, () => (kept.etag ??= etagOf(kept.body)))) return reply.code(304).send();
-    return reply.send(kept.body);
-  }
-
-  /**
-   * What the front read from a request before, by its body (POST) or query string (GET): the same text is
-   * not parsed, looked up and coerced again. A persisted query's hash is looked up again every time (the
-   * store may have dropped it: then Apollo answers PERSISTED_QUERY_NOT_FOUND), and the document must still
-   * be kept (`documents`). Bounded, oldest out.
-   */
-  type FrontRead = {
-    query: string;
-    operationName: string;
-    variables: Record<string, unknown>;
-    variablesKey: string;
-    hash?: string;
-    op?: Operation;
-    args?: Record<string, unknown>;
-  };
-  const frontReads = new Map<string, FrontRead>();
-  const FRONT_READ_CHARS_KEPT = 2_000_000;
-  let frontReadChars = 0;
-
-  function frontRead(key: string, r: GraphqlHttpRequest): FrontRead | undefined {
-    let read = frontReads.get(key);
-    if (read) {
-      if (read.hash !== undefined && o.persisted.lookup(read.hash) !== read.query) return undefined;
-      return read;
-    }
-    if (o.tooLarge(r)) return undefined;
-    const fields = graphqlRequest(r, o.persisted);
-    if (!fields) return undefined;
-    const variables = fields.variables ?? {};
-    read = { query: fields.query, operationName: fields.operationName ?? "", variables, variablesKey: JSON.stringify(variables), hash: fields.lookedUp };
-    for (const oldest of frontReads.keys()) {
-      if (frontReadChars + key.length <= FRONT_READ_CHARS_KEPT) break;
-      frontReads.delete(oldest);
-      frontReadChars -= oldest.length;
-    }
-    frontReads.set(key, read);
-    frontReadChars += key.length;
-    return read;
-  }
-
-  /**
-   * For the front (server/front.ts): an anonymous request's kept answer when its one root field's value is at
-   * hand now (AnswerFromViews' `now`: a cached view) and is the value of the answer kept; else undefined.
-   * The headers are those sendKept gives Fastify's reply; the front counts the root field's limit.
-   * `key`: the request's body (POST) or query string (GET), which with the method decides what it asks.
-   */
-  function answerNow(r: GraphqlHttpRequest, key: string): FrontReply | undefined {
-    const contentType = CONTENT_TYPES[r.headers.accept ?? ""];
-    if (!contentType || (r.method === "GET" ? !passesCsrfCheck(r) : !isJson(r.headers["content-type"]))) return undefined;
-    const read = frontRead(`${r.method}\n${key}`, r);
-    if (!read) return undefined;
-    const op = documents.get(read.query)?.queries.get(read.operationName);
-    if (!op?.replay || op.replay.roots.length !== 1) return undefined;
-    const root = op.replay.roots[0];
-    if (read.op !== op) {
-      read.op = op;
-      read.args = rootArguments(root, read.variables);
-    }
-    const name = root.field.extensions?.operation as OperationName | undefined;
-    const value = name && read.args ? valueNow(root, read.args) : undefined;
-    if (!name || value === undefined) return undefined;
-    const kept = answers.get(op, read.variablesKey, new Map([[root.responseKey, value]]));
-    if (!kept) return undefined;
-    if (r.method === "GET") return publicReadReply(name, r.headers, kept.body, (kept.etag ??= etagOf(kept.body)), contentType, true);
-    return { op: name, status: 200, headers: ["content-type", contentType, "cache-control", "no-store"], body: kept.body };
-  }
+  cacheSize = () => ({ documents: documents.size, compiled: compiledCount });
 
   /** A preHandler hook: answers the request, or leaves it to Apollo. */
   const hook = async function fastPath(req: FastifyRequest, reply: FastifyReply) {
@@ -247,21 +158,6 @@ export function graphqlFastPath(o: FastPathOptions) {
     const run = op.query;
     const context = await o.context(req, reply);
 
-    // A replayable operation: its root fields are resolved first (access, limits and the current views,
-    // exactly as execution would); when each returns what it returned for the answer kept, that answer
-    // is sent again as it is. Otherwise execution takes the settled root values (nothing runs twice).
-    let replay: { key: string; roots: Map<string, unknown> | null } | null = null;
-    if (op.replay) {
-      const settled = await settleRootFields(op.replay, context as object, variables ?? {});
-      if (settled) {
-        const key = JSON.stringify(variables ?? {});
-        const kept = answers.get(op, key, settled.values);
-        if (kept) return sendKept(req, reply, contentType, kept);
-        replay = { key, roots: settled.values };
-        settled.attach(context as object);
-      }
-    }
-
     const result = (await run.query(undefined, context, variables ?? {})) as ExecutionResult;
     // No data: the request itself failed (variables); nothing ran, and Apollo words those errors.
     if (result.data === undefined) return;
@@ -275,13 +171,12 @@ export function graphqlFastPath(o: FastPathOptions) {
     const json =
       errors || result.extensions ? JSON.stringify({ errors, data: result.data, extensions: result.extensions }) : run.stringify({ data: result.data });
     const body = `${json}\n`;
-    if (replay?.roots && !errors && !result.extensions && o.mayKeepAnswer?.(req)) answers.set(op, replay.key, replay.roots, body);
     if (errors || !o.answerHeaders) reply.header("cache-control", "no-store");
     // true: the client's copy is current (304, no body).
     else if (o.answerHeaders(req, reply, () => etagOf(body))) return reply.code(304).send();
     return reply.send(body);
   };
-  return { hook, answerNow };
+  return { hook };
 }
 
 /** The query, variables and operation name of a JSON POST or of a GET, with a persisted query resolved; null: Apollo's to answer. */

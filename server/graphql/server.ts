@@ -1,7 +1,6 @@
 import { ApolloServer, type ApolloServerPlugin } from "@apollo/server";
 import { ApolloServerPluginCacheControlDisabled } from "@apollo/server/plugin/disabled";
 import fastifyApollo, { fastifyApolloDrainPlugin } from "@as-integrations/fastify";
-import querystring from "fast-querystring";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { FormattedExecutionResult } from "graphql";
 import processRequest from "graphql-upload/processRequest.mjs";
@@ -12,9 +11,8 @@ import { formatError } from "./errors.js";
 import { schema } from "./schema.js";
 import { GRAPHQL_LIMITS, limitsRule } from "./limits.js";
 import { graphqlFastPath, type GraphqlHttpRequest } from "./fastpath.js";
-import { frontGet, frontPost } from "../front.js";
 import { PersistedQueries } from "./persisted.js";
-import { isPrivateRequest, publicRead } from "../core/http-cache.js";
+import { publicRead } from "../core/http-cache.js";
 
 const UPLOAD_MARK = Symbol("graphql-upload");
 
@@ -118,37 +116,8 @@ export async function registerGraphql(app: FastifyInstance): Promise<InProcessGr
           if (req.method === "GET") return publicRead(req, reply, etag);
           reply.header("cache-control", "no-store");
         },
-        // What a session, a key or a second factor may see is never kept for the next request.
-        mayKeepAnswer: (req) => !isPrivateRequest(req),
-        answersKept: config().graphqlAnswersKept,
       });
       scope.addHook("preHandler", fast.hook);
-      // Kept answers of anonymous look-ups, sent before Fastify (server/front.ts).
-      // The request is parsed only when its text is new (fastpath.ts frontRead).
-      frontGet("/graphql", (req, _param, search) =>
-        fast.answerNow(
-          {
-            method: "GET",
-            headers: req.headers,
-            get query() {
-              return search ? querystring.parse(search) : {};
-            },
-          },
-          search,
-        ),
-      );
-      frontPost("/graphql", (req, _param, _search, body = "") =>
-        fast.answerNow(
-          {
-            method: "POST",
-            headers: req.headers,
-            get body() {
-              return jsonBodyNow(body);
-            },
-          },
-          body,
-        ),
-      );
     }
     await scope.register(fastifyApollo(apollo), {
       path: "/graphql",
@@ -161,19 +130,6 @@ export async function registerGraphql(app: FastifyInstance): Promise<InProcessGr
     if (response.body.kind !== "single") throw new Error("an in-process operation answered incrementally");
     return response.body.singleResult;
   };
-}
-
-/**
- * A JSON body as Fastify's parser takes it, for the front: undefined where Fastify's parser could answer
- * otherwise (not JSON; a __proto__ or constructor key, which it refuses), so Fastify answers that.
- */
-function jsonBodyNow(body: string | undefined): unknown {
-  if (!body || body.includes("__proto__") || body.includes("constructor")) return undefined;
-  try {
-    return JSON.parse(body);
-  } catch {
-    return undefined;
-  }
 }
 
 const noStore: ApolloServerPlugin<Context> = {

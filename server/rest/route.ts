@@ -8,7 +8,6 @@ import { etagOf, publicRead } from "../core/http-cache.js";
 import { input, type MultipartLimits } from "./body.js";
 import { binaryFile, envelope, inputSchema } from "./schemas.js";
 import type { Schema } from "./shapes.js";
-import { frontGet, publicReadReply } from "../front.js";
 
 type Method = "GET" | "POST" | "PATCH" | "DELETE";
 
@@ -43,12 +42,6 @@ export interface RouteSpec<I> {
   serializedData?: boolean;
   /** A public read: ETag, 304 on If-None-Match and a cacheable Cache-Control, unless the request may see more (core/http-cache.ts). */
   publicRead?: boolean;
-  /**
-   * A public read's serialized data when a service has it at hand now (a cached view), for an anonymous GET
-   * without a query: answered before Fastify (server/front.ts) with the same bytes the handler's answer has.
-   * Undefined: the request goes the whole way.
-   */
-  dataNow?: (param: string) => string | undefined;
   handler(args: { input: I; req: FastifyRequest; ctx: Context }): Promise<unknown>;
 }
 
@@ -185,17 +178,6 @@ export function route<I = undefined>(api: FastifyInstance, spec: RouteSpec<I>): 
   const isGet = methods.includes("GET");
   const status = spec.created ? 201 : 200;
   const answers = spec.serializedData ? new Answers(`{"status":"${status}","errors":[],"message":${JSON.stringify(spec.message ?? "")},"data":`) : undefined;
-  if (spec.dataNow) {
-    const dataNow = spec.dataNow;
-    if (!answers || !spec.publicRead || methods.join() !== "GET") throw new Error(`${spec.url}: dataNow is for a GET public read with serializedData`);
-    frontGet(api.prefix + spec.url, (req, param, search) => {
-      const data = search ? undefined : dataNow(param);
-      if (data === undefined) return undefined;
-      const { body, etag } = answers.of(data);
-      return publicReadReply(spec.op, req.headers, body, etag, "application/json; charset=utf-8");
-    });
-  }
-
   api.route({
     method: methods,
     url: spec.url,

@@ -20,9 +20,7 @@ beforeAll(async () => {
       PARCEL_CACHE_SIZE: "0",
       DIRECT_READS: "false",
       GRAPHQL_FAST_PATH: "false",
-      GRAPHQL_ANSWERS_KEPT: "0",
       SSR: "false",
-      FRONT_ANSWERS: "false",
     },
     db,
   );

@@ -1,15 +1,13 @@
 import { Ctx, Query, Resolver } from "type-graphql";
-import { AnswerFromViews } from "../../graphql/answer-memo.js";
 import { Op } from "../../graphql/guards.js";
 import type { Context } from "../../core/context.js";
-import { publicGraphNow, siteGraph } from "./graph.service.js";
+import { siteGraph } from "./graph.service.js";
 import { SiteGraph } from "./graph.type.js";
 
 @Resolver()
 export class GraphResolver {
   @Query(() => SiteGraph, { description: "Start-up graph: pages, admin flag, reviews, public settings" })
   @Op("site.graph")
-  @AnswerFromViews(() => publicGraphNow())
   async graph(@Ctx() ctx: Context) {
     return siteGraph((await ctx.auth.admin())?.role ?? null);
   }

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { jsonOnce } from "../../rest/json-once.js";
 import { route } from "../../rest/route.js";
 import { data } from "../../rest/schemas.js";
-import { publicGraphNow, siteGraph } from "./graph.service.js";
+import { siteGraph } from "./graph.service.js";
 
 export function registerGraphRoutes(api: FastifyInstance): void {
   route(api, {
@@ -14,10 +14,6 @@ export function registerGraphRoutes(api: FastifyInstance): void {
     data: data.ref("SiteGraph"),
     serializedData: true,
     publicRead: true,
-    dataNow: () => {
-      const graph = publicGraphNow();
-      return graph && jsonOnce(graph);
-    },
     handler: async ({ ctx }) => jsonOnce(await siteGraph((await ctx.auth.admin())?.role ?? null)),
   });
 }

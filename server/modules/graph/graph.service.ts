@@ -1,5 +1,5 @@
 import type { Role } from "../../core/permissions.js";
-import { contentVersion, localContentVersion } from "../content/content.service.js";
+import { contentVersion } from "../content/content.service.js";
 import { allPages } from "../page/page.service.js";
 import { allReviews } from "../review/review.service.js";
 import { getPublicSettings } from "../settings/settings.service.js";
@@ -19,11 +19,6 @@ async function content() {
     cached = { version, content: { pages, reviews, settings }, graphs: new Map() };
   }
   return cached;
-}
-
-/** The anonymous start-up graph when it is at hand now (content unchanged since it was made, in this process's own knowledge); else undefined. */
-export function publicGraphNow(): SiteGraph | undefined {
-  return cached && cached.version === localContentVersion() ? cached.graphs.get("") : undefined;
 }
 
 /**

@@ -2,7 +2,6 @@ import { Arg, Args, Ctx, FieldResolver, Int, Mutation, Query, Resolver, Root } f
 import type { Context } from "../../core/context.js";
 import { clientKey } from "../../core/client-address.js";
 import { Op } from "../../graphql/guards.js";
-import { AnswerFromViews } from "../../graphql/answer-memo.js";
 import { markPrivate } from "../../core/http-cache.js";
 import { GraphQLUpload, fromUpload, type FileUpload } from "../../graphql/upload.js";
 import { CreateParcelInput, ParcelListArgs, UnsubscribeInput, UpdateParcelInput, linkParcelPage } from "./parcel.input.js";
@@ -27,7 +26,6 @@ export class ParcelResolver {
 
   @Query(() => PublicParcel, { description: "Track a parcel by its code (public view); verify (postcode or e-mail) unlocks protected details" })
   @Op("parcel.track")
-  @AnswerFromViews((args) => (args.verify ? undefined : tracking.trackedNow(args.trackingCode as string)))
   async parcel(
     @Arg("trackingCode", () => String) trackingCode: string,
     @Arg("verify", () => String, { nullable: true }) verify: string | null,
@@ -40,7 +38,6 @@ export class ParcelResolver {
 
   @Query(() => [TrackResult], { description: "Track up to 20 codes at once: each with its parcel or its error" })
   @Op("parcel.trackMany", (args) => tracking.countCodes(args.codes))
-  @AnswerFromViews()
   async track(@Arg("codes", () => [String]) codes: string[], @Arg("verify", () => String, { nullable: true }) verify: string | null, @Ctx() ctx: Context) {
     if (verify) markPrivate(ctx.req);
     return tracking.trackMany(tracking.splitCodes(codes), verify, clientKey(ctx.req));

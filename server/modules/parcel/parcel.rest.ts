@@ -59,10 +59,6 @@ export function registerParcelRoutes(api: FastifyInstance): void {
     data: data.ref("PublicParcel"),
     serializedData: true,
     publicRead: true,
-    dataNow: (code) => {
-      const view = tracking.trackedNow(code);
-      return view && jsonOnce(view);
-    },
     handler: async ({ req, input }) => {
       const code = (req.params as { code: string }).code;
       // "/api/parcels/" names no parcel: a path that leads nowhere, as for pages.

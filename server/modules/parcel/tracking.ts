@@ -3,7 +3,7 @@ import { AppError, badInput, errorFor, notFound } from "../../core/errors.js";
 import { limit } from "../../core/ratelimit.js";
 import { findByCode } from "./parcel.reader.js";
 import { publicView, type PublicView } from "./view-shape.js";
-import { cachedPublicView, publicViewNow } from "./view-cache.js";
+import { cachedPublicView } from "./view-cache.js";
 import { secondFactorMatches } from "./status.rules.js";
 import { CODE_SHAPE, couldBeProposedCode, normalizeCode } from "./tracking-code.js";
 
@@ -25,12 +25,6 @@ export async function trackParcel(code: unknown): Promise<PublicView> {
   const view = await cachedPublicView(c);
   if (!view) throw notFound("Tracking code not found");
   return view;
-}
-
-/** trackParcel's answer when it is a cached view at hand now (server/front.ts); undefined sends the look-up the whole way. */
-export function trackedNow(code: string): PublicView | undefined {
-  const c = normalizeCode(code);
-  return couldBeCode(c) ? publicViewNow(c) : undefined;
 }
 
 /**

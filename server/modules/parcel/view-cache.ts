@@ -59,14 +59,6 @@ export async function cachedPublicView(code: string): Promise<PublicView | null>
   return view;
 }
 
-/**
- * The cached public view of a code already checked for its shape when it is at hand now, without a
- * read: a hit while the invalidation channel is up. Undefined otherwise (then cachedPublicView decides).
- */
-export function publicViewNow(code: string): PublicView | undefined {
-  return (trusted() && publicCache.get(code)) || undefined;
-}
-
 /** Evicts the codes' cached views here and in every other process: only parcel.writes.ts calls it, after each write of a parcel or its history. */
 export function forgetParcel(...codes: string[]): Promise<void> {
   return invalidate("parcel", codes);
