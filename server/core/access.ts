@@ -71,6 +71,19 @@ export const OPERATIONS = {
   "delivery.record": write("history:write", "history:write"),
   // The recipient's choice of a new day after a failed attempt (verify where protected).
   "delivery.reschedule": op("public", { limit: { rule: "reschedule" }, audited: true }),
+  // The delivery day (server/modules/dispatch). A courier's own run (start, positions, skip, sheet)
+  // needs history:write here; the service then lets only its courier, or a member with dispatch, in.
+  "dispatch.view": op("dispatch"),
+  "runs.list": op("history:write"),
+  "runs.get": op("history:write"),
+  "runs.create": write("dispatch"),
+  "runs.update": write("dispatch"),
+  "runs.delete": write("dispatch"),
+  "runs.start": write("history:write"),
+  "runs.skip": write("history:write"),
+  // Not audited: a phone posts one every few seconds; the positions are their own record.
+  "runs.positions": op("history:write"),
+  "runs.positions.list": op("dispatch"),
   // Invoices and mail
   "invoices.list": op("invoices"),
   "invoices.get": op("invoices"),

@@ -19,6 +19,7 @@ import { AuditResolver } from "../modules/audit/audit.resolver.js";
 import { WebhookResolver } from "../modules/webhook/webhook.resolver.js";
 import { TotpResolver } from "../modules/totp/totp.resolver.js";
 import { ApiKeyResolver } from "../modules/apikey/apikey.resolver.js";
+import { DispatchResolver } from "../modules/dispatch/dispatch.resolver.js";
 
 export const SCHEMA_FILE = projectPath("schema/schema.graphql");
 
@@ -38,6 +39,7 @@ const resolvers = [
   ImportResolver,
   StaffResolver,
   TotpResolver,
+  DispatchResolver,
   ApiKeyResolver,
   AuditResolver,
 ] as const;

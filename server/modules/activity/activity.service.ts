@@ -14,6 +14,7 @@ import { forgetParcel } from "../parcel/view-cache.js";
 import { STATUS_RULES } from "../parcel/status.codes.js";
 import { isStatusCode } from "../parcel/status.rules.js";
 import { emitEvent, listensTo } from "../webhook/webhook.service.js";
+import { stopsFollowEntries } from "../dispatch/dispatch.service.js";
 import { DEFAULT_ACTIVITY_COLOR, DEFAULT_ACTIVITY_ICON } from "./activity.codes.js";
 import type { CreateActivityInput, UpdateActivityInput } from "./activity.input.js";
 
@@ -285,6 +286,8 @@ async function addEntry(state: ParcelState, data: EntryData, place: EntryPlace =
 export async function afterEntries(added: AddedEntry[]): Promise<void> {
   if (!added.length) return;
   await forgetParcel(...new Set(added.map((a) => a.tracking_code)));
+  // A delivered, picked-up or failed entry settles the parcel's stop on a started run (server/modules/dispatch).
+  await stopsFollowEntries(added).catch((e) => console.error("run stops could not follow the history:", (e as Error).message));
   for (const a of added) if (a.status_changed) notifyRecipient(a.parcel_id, a.activity);
   // The payloads (each parcel with its whole history) are read only when a hook will carry them.
   if (!(await listensTo(added.some((a) => a.status_changed) ? ["history.added", "status.changed", "parcel.delivered"] : ["history.added"]))) return;
