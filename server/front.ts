@@ -209,3 +209,8 @@ function protocolOf(req: IncomingMessage, trust: Trust): string {
   }
   return (req.socket as { encrypted?: boolean }).encrypted ? "https" : "http";
 }
+
+/** The client's address of a raw request (a WebSocket upgrade), read as Fastify reads req.ip with this trust. */
+export function rawClientIp(req: IncomingMessage, trust: TrustProxy): string | undefined {
+  return clientIp(req, trustFunction(trust));
+}

@@ -49,6 +49,8 @@ export const OPERATIONS = {
   // Tracking
   "parcel.track": op("public", { scope: "tracking:read", limit: { rule: "tracking", staffExempt: true } }),
   "parcel.trackMany": op("public", { scope: "tracking:read", limit: { rule: "tracking", perItem: true, staffExempt: true } }),
+  // The tracking page's live updates (subscription over graphql-ws): one look-up each (counted when subscribing).
+  "parcel.live": op("public", { limit: { rule: "tracking" } }),
   // The recipient's unsubscribe link.
   "parcel.unsubscribe": op("public", { audited: true }),
   // Parcels

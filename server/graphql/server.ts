@@ -15,6 +15,7 @@ import { graphqlFastPath, type GraphqlHttpRequest } from "./fastpath.js";
 import { frontGet, frontPost } from "../front.js";
 import { PersistedQueries } from "./persisted.js";
 import { isPrivateRequest, publicRead } from "../core/http-cache.js";
+import { registerGraphqlWs } from "./ws.js";
 
 const UPLOAD_MARK = Symbol("graphql-upload");
 
@@ -48,6 +49,8 @@ export async function registerGraphql(app: FastifyInstance): Promise<InProcessGr
     plugins: [fastifyApolloDrainPlugin(app), ApolloServerPluginCacheControlDisabled(), noStore],
   });
   await apollo.start();
+  // Subscriptions (graphql-ws) on the same path, by upgrade requests.
+  registerGraphqlWs(app, executable);
 
   await app.register(async (scope) => {
     scope.addContentTypeParser("multipart/form-data", (req, _payload, done) => {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../helpers/app.js";
 import { Client } from "../helpers/http.js";
 import { makePng } from "../helpers/images.js";
+import { subscribeLive } from "../helpers/live.js";
 import { fails, ok, signedIn } from "../fixtures/rest.js";
 import { db } from "../../server/db/index.js";
 import { settleNotifications } from "../../server/modules/notification/notification.service.js";
@@ -340,5 +341,53 @@ describe("the day", () => {
     await db().position.updateMany({ where: { run_id: run.id }, data: { created_at: new Date(Date.now() - 8 * 86_400_000) } });
     expect(await purgePositions()).toBeGreaterThan(0);
     expect(await db().position.count({ where: { run_id: run.id } })).toBe(0);
+  });
+});
+
+describe("live updates over graphql-ws", () => {
+  it("parcelLive: the live part now, the courier moving as positions arrive, the privacy tier, errors as on HTTP", async () => {
+    const codes = [await parcel(0.01, { protect_details: true, recipient_postcode: "9999 ZZ" }), await parcel(0.02)];
+    const run = ok(await dispatcher.post("/api/runs", { courier_id: memberId["courier@day.example"], date: "2026-03-06", stops: stopsOf(codes) }), 201);
+    const anonLive = subscribeLive(t.url, codes[0]);
+    const unlocked = subscribeLive(t.url, codes[0], "9999 ZZ");
+    const second = subscribeLive(t.url, codes[1]);
+    const unknown = subscribeLive(t.url, "NO-SUCH-CODE-1");
+    try {
+      expect((await anonLive.next()).data.parcelLive).toEqual({ tracking_code: codes[0], live: null });
+      expect((await unknown.next()).errors?.[0].extensions?.code).toBe("NOT_FOUND");
+      ok(await courier.post(`/api/runs/${run.id}/start`, {}));
+      // Started: the window (alone without the second factor), the stops before.
+      const w = (await anonLive.next((u) => !!u.data?.parcelLive.live)).data.parcelLive.live;
+      expect(Object.keys(w).filter((k) => w[k] !== null)).toEqual(["window"]);
+      expect((await second.next((u) => !!u.data?.parcelLive.live)).data.parcelLive.live).toMatchObject({ stops_before: 1, courier: null });
+      // Positions move the courier for the viewer of the stop the courier heads to.
+      for (const [i, lon] of [4.891, 4.892].entries()) {
+        const r = await courier.post(`/api/runs/${run.id}/positions`, {
+          positions: [{ latitude: 52.37, longitude: lon, at: new Date(Date.now() - (1 - i) * 1000).toISOString() }],
+        });
+        expect(r.status).toBe(204);
+        const u = await unlocked.next((x) => x.data?.parcelLive.live?.courier?.longitude === lon);
+        expect(u.data.parcelLive.live).toMatchObject({ stops_before: 0, courier: { latitude: 52.37, longitude: lon } });
+      }
+      // The anonymous viewer of a protected parcel never gets the courier.
+      expect(anonLive.updates.every((u) => !u.data?.parcelLive.live?.courier)).toBe(true);
+      // Delivered: the first viewer's live ends, the second's courier appears (heading there now).
+      ok(await courier.post("/api/scans", { codes: [codes[0]], status_code: "delivered" }));
+      await unlocked.next((u) => u.data?.parcelLive.live === null);
+      expect((await second.next((u) => u.data?.parcelLive.live?.stops_before === 0)).data.parcelLive.live.courier).toMatchObject({ longitude: 4.892 });
+    } finally {
+      for (const s of [anonLive, unlocked, second, unknown]) await s.close();
+    }
+  });
+
+  it("serves only subscriptions over the socket", async () => {
+    const { createClient } = await import("graphql-ws");
+    const WebSocket = (await import("ws")).default;
+    const c = createClient({ url: t.url.replace(/^http/, "ws") + "/graphql", webSocketImpl: WebSocket, retryAttempts: 0 });
+    const errors = await new Promise<unknown>((resolve) => {
+      c.subscribe({ query: `mutation { deleteRun(id: 1) }` }, { next: () => {}, error: resolve, complete: () => resolve(null) });
+    });
+    expect(JSON.stringify(errors)).toMatch(/Only subscriptions are served over WebSocket/);
+    await c.dispose();
   });
 });

@@ -1,10 +1,16 @@
-import { Arg, Int, Mutation, Query, Resolver } from "type-graphql";
+import { Arg, Extensions, Int, Mutation, Query, Resolver, Root, Subscription } from "type-graphql";
 import { validated } from "../../core/validation.js";
 import { Op } from "../../graphql/guards.js";
 import { Settings } from "../settings/settings.type.js";
 import { CreateRunInput, DispatchQuery, DispatchSettingsInput, PositionInput, PositionsInput, RunsQuery, UpdateRunInput } from "./dispatch.input.js";
 import * as dispatch from "./dispatch.service.js";
-import { CourierPosition, DispatchDay, Run } from "./dispatch.type.js";
+import { CourierPosition, DispatchDay, ParcelLive, Run } from "./dispatch.type.js";
+import { liveUpdates, type LiveUpdate } from "./live.subscription.js";
+
+/** What a graphql-ws connection's operations get as context (server/graphql/ws.ts). */
+export interface LiveContext {
+  client: string;
+}
 
 @Resolver()
 export class DispatchResolver {
@@ -68,6 +74,21 @@ export class DispatchResolver {
   async postPositions(@Arg("runId", () => Int) runId: number, @Arg("positions", () => [PositionInput]) positions: PositionInput[]) {
     await dispatch.recordPositions(runId, await validated(PositionsInput, { positions }));
     return true;
+  }
+
+  @Subscription(() => ParcelLive, {
+    description:
+      "The parcel's live part now and whenever it changes (graphql-ws on /graphql): window, stops before, the courier while heading to this stop; verify unlocks a protected parcel",
+    subscribe: ({ args, context }) => liveUpdates(args.trackingCode, args.verify, (context as LiveContext).client),
+  })
+  // Access as declared (public; the tracking limit is counted when subscribing, in liveUpdates).
+  @Extensions({ operation: "parcel.live" })
+  parcelLive(
+    @Root() update: LiveUpdate,
+    @Arg("trackingCode", () => String) _trackingCode: string,
+    @Arg("verify", () => String, { nullable: true }) _verify?: string | null,
+  ): LiveUpdate {
+    return update;
   }
 
   @Mutation(() => Settings, { description: "The delivery day's settings: depot, courier speed, minutes a stop, notify_stops_before" })
