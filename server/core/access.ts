@@ -83,6 +83,7 @@ export const OPERATIONS = {
   "runs.delete": write("dispatch"),
   "runs.start": write("history:write"),
   "runs.skip": write("history:write"),
+  "runs.sheet": op("history:write"),
   // Not audited: a phone posts one every few seconds; the positions are their own record.
   "runs.positions": op("history:write"),
   "runs.positions.list": op("dispatch"),

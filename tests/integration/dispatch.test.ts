@@ -337,6 +337,18 @@ describe("the day", () => {
     expect(ok(await other.get(`/api/runs?date=2026-03-05`))).toEqual([]);
     expect((await other.get(`/api/runs/${run.id}`)).status).toBe(403);
 
+    // The run sheet: its courier or dispatch, a PDF.
+    const sheet = await fetch(`${t.url}/api/runs/${run.id}/sheet.pdf`, { headers: courier.cookieHeader() });
+    expect([sheet.status, sheet.headers.get("content-type")]).toEqual([200, "application/pdf"]);
+    expect(
+      Buffer.from(await sheet.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
+    expect(fails(await other.get(`/api/runs/${run.id}/sheet.pdf`), 403)).toBeTruthy();
+    expect(fails(await dispatcher.get(`/api/runs/999999/sheet.pdf`), 404)).toBeTruthy();
+    expect(fails(await anon.get(`/api/runs/${run.id}/sheet.pdf`), 401)).toBeTruthy();
+
     // Kept POSITION_DAYS days.
     await db().position.updateMany({ where: { run_id: run.id }, data: { created_at: new Date(Date.now() - 8 * 86_400_000) } });
     expect(await purgePositions()).toBeGreaterThan(0);

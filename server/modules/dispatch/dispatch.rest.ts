@@ -113,6 +113,27 @@ export function registerDispatchRoutes(api: FastifyInstance): void {
     data: data.list("CourierPosition"),
     handler: ({ req }) => dispatch.listPositions(runId(req)),
   });
+  // A file, not an envelope (errors still are), like the labels.
+  api.route({
+    method: "GET",
+    url: "/runs/:id/sheet.pdf",
+    schema: {
+      tags: ["dispatch"],
+      summary: "The run sheet as a PDF: stops in order with window, recipient and address, contents, code and barcode, a signature column",
+      ...securityOf("runs.sheet"),
+      params: { type: "object", properties: { id: { type: "string", description: "The run id" } }, required: ["id"] },
+      response: {
+        200: { description: "The PDF (A4 landscape)", content: { "application/pdf": { schema: { type: "string", format: "binary" } } } },
+        "4xx": { description: "401 signed out, 403 not the run's courier nor dispatch, 404 unknown run", $ref: "ErrorEnvelope#" },
+      },
+    },
+    onRequest: allow("runs.sheet"),
+    handler: async (req, reply) => {
+      const id = runId(req);
+      const { pdf, filename } = await runCall(actorOf(req), "runs.sheet", () => dispatch.runSheet(id));
+      return reply.type("application/pdf").header("Content-Disposition", `inline; filename="${filename}"`).header("Cache-Control", "no-store").send(pdf);
+    },
+  });
   // 204 without a body: not the envelope route (errors still are enveloped).
   api.route({
     method: "POST",

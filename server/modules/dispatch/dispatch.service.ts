@@ -678,3 +678,30 @@ export async function updateDispatchSettings(input: DispatchSettingsInput) {
     throw badInput(lat == null ? "depot_latitude is required with depot_longitude" : "depot_longitude is required with depot_latitude");
   return db().settings.update({ where: { id: 1 }, data });
 }
+
+/** The run sheet (PDF): its courier or a member with dispatch. pdfkit and bwip-js load at the first sheet. */
+export async function runSheet(id: number): Promise<{ pdf: Buffer; filename: string }> {
+  const run = await runOrThrow(id);
+  mustBeCourierOrDispatch(run);
+  const [view] = await runViews([run]);
+  const { runSheetPdf } = await import("./run-sheet.pdf.js");
+  const pdf = await runSheetPdf({
+    id: run.id,
+    date: run.date,
+    courier: view.courier_email ?? `member ${run.courier_id}`,
+    status: run.status,
+    distance_km: view.distance_km,
+    duration_min: view.duration_min,
+    company: readEnv("COMPANY_NAME"),
+    stops: run.stops.map((s) => ({
+      seq: s.seq,
+      tracking_code: s.parcel?.tracking_code ?? null,
+      recipient_name: s.parcel?.recipient_name ?? null,
+      address: s.address,
+      window: s.window_from && s.window_to ? { from: s.window_from, to: s.window_to } : null,
+      contents: s.parcel?.parcel_content ?? null,
+      status: s.status,
+    })),
+  });
+  return { pdf, filename: `run-${run.id}-${run.date}.pdf` };
+}
