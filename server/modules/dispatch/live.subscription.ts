@@ -12,10 +12,31 @@ import { liveOf, type LiveState } from "./live.js";
  * coalesced (a burst of positions reads once); the answer goes out only when it differs.
  */
 const waiting = new Map<string, Set<() => void>>();
+/** Changes seen per code: a shared read is used only by viewers woken no later than it began. */
+const changes = new Map<string, number>();
+/** One read of a parcel's live part at a time, shared by its anonymous viewers (1 000 viewers, 1 read). */
+const reading = new Map<string, { change: number; read: Promise<LiveRead> }>();
+type LiveRead = Awaited<ReturnType<typeof liveOf>>;
 onInvalidate("parcel", (codes) => {
-  if (codes === "all") for (const set of waiting.values()) set.forEach((wake) => wake());
-  else for (const c of codes) waiting.get(c)?.forEach((wake) => wake());
+  const list = codes === "all" ? [...waiting.keys()] : codes;
+  for (const c of list) {
+    if (!waiting.has(c)) continue;
+    changes.set(c, (changes.get(c) ?? 0) + 1);
+    waiting.get(c)!.forEach((wake) => wake());
+  }
 });
+
+function sharedLive(code: string, parcelId: number): Promise<LiveRead> {
+  const change = changes.get(code) ?? 0;
+  const current = reading.get(code);
+  if (current && current.change === change) return current.read;
+  const read = liveOf(parcelId);
+  reading.set(code, { change, read });
+  void read.finally(() => {
+    if (reading.get(code)?.read === read) reading.delete(code);
+  });
+  return read;
+}
 
 /** Subscriptions open in this process (the bench reports it). */
 export const openLiveViews = () => [...waiting.values()].reduce((n, s) => n + s.size, 0);
@@ -41,10 +62,10 @@ export async function liveUpdates(trackingCode: unknown, verify: string | null |
     await checkSecondFactor(row, verify, client);
     unlockedId = row.id;
   }
-  return stream(code, unlockedId);
+  return stream(code, view.id, unlockedId !== null || !view.details_protected);
 }
 
-async function* stream(code: string, unlockedId: number | null): AsyncGenerator<LiveUpdate> {
+async function* stream(code: string, parcelId: number, full: boolean): AsyncGenerator<LiveUpdate> {
   let dirty = true;
   let wakeUp: (() => void) | null = null;
   let timer: NodeJS.Timeout | undefined;
@@ -62,15 +83,10 @@ async function* stream(code: string, unlockedId: number | null): AsyncGenerator<
       wakeUp = null;
       dirty = false;
       clearTimeout(timer);
-      let live: LiveState | null;
-      let freshUntil: number | null = null;
-      if (unlockedId !== null) {
-        ({ live, fresh_until: freshUntil } = await liveOf(unlockedId));
-      } else {
-        // The shared view cache: many viewers of one parcel cost one read per change.
-        live = (await trackParcel(code).catch(() => null))?.live ?? null;
-        if (live?.courier) freshUntil = Date.parse(live.courier.at) + 10 * 60_000;
-      }
+      const read = await sharedLive(code, parcelId);
+      // The privacy tier without the second factor: the window alone, as in the public view.
+      const live: LiveState | null = read.live && !full ? { window: read.live.window } : read.live;
+      const freshUntil = full ? read.fresh_until : null;
       // The courier leaves the map once the last position is 10 minutes old, with no write to say so.
       if (freshUntil) timer = setTimeout(wake, Math.max(0, freshUntil - Date.now()) + 50).unref();
       const json = JSON.stringify(live);
@@ -81,6 +97,9 @@ async function* stream(code: string, unlockedId: number | null): AsyncGenerator<
   } finally {
     clearTimeout(timer);
     set.delete(wake);
-    if (!set.size) waiting.delete(code);
+    if (!set.size) {
+      waiting.delete(code);
+      changes.delete(code);
+    }
   }
 }
