@@ -49,6 +49,8 @@ export const OPERATIONS = {
   // Tracking
   "parcel.track": op("public", { scope: "tracking:read", limit: { rule: "tracking", staffExempt: true } }),
   "parcel.trackMany": op("public", { scope: "tracking:read", limit: { rule: "tracking", perItem: true, staffExempt: true } }),
+  // The tracking page's live updates (subscription over graphql-ws): one look-up each (counted when subscribing).
+  "parcel.live": op("public", { limit: { rule: "tracking" } }),
   // The recipient's unsubscribe link.
   "parcel.unsubscribe": op("public", { audited: true }),
   // Parcels
@@ -71,6 +73,20 @@ export const OPERATIONS = {
   "delivery.record": write("history:write", "history:write"),
   // The recipient's choice of a new day after a failed attempt (verify where protected).
   "delivery.reschedule": op("public", { limit: { rule: "reschedule" }, audited: true }),
+  // The delivery day (server/modules/dispatch). A courier's own run (start, positions, skip, sheet)
+  // needs history:write here; the service then lets only its courier, or a member with dispatch, in.
+  "dispatch.view": op("dispatch"),
+  "runs.list": op("history:write"),
+  "runs.get": op("history:write"),
+  "runs.create": write("dispatch"),
+  "runs.update": write("dispatch"),
+  "runs.delete": write("dispatch"),
+  "runs.start": write("history:write"),
+  "runs.skip": write("history:write"),
+  "runs.sheet": op("history:write"),
+  // Not audited: a phone posts one every few seconds; the positions are their own record.
+  "runs.positions": op("history:write"),
+  "runs.positions.list": op("dispatch"),
   // Invoices and mail
   "invoices.list": op("invoices"),
   "invoices.get": op("invoices"),

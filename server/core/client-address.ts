@@ -1,4 +1,6 @@
+import type { IncomingMessage } from "node:http";
 import net from "node:net";
+import proxyAddr from "@fastify/proxy-addr";
 import type { FastifyRequest } from "fastify";
 
 /**
@@ -50,4 +52,11 @@ export function trustProxySetting(value: string): TrustProxy {
   const hops = v === "true" ? 1 : /^\d+$/.test(v) ? Number(v) : undefined;
   if (hops === undefined) return v;
   return (_address, hop) => hop < hops;
+}
+
+/** The client's address of a raw request (a WebSocket upgrade, which Fastify does not see), read as Fastify reads req.ip with this trust. */
+export function rawClientIp(req: IncomingMessage, trust: TrustProxy): string | undefined {
+  if (trust === false) return req.socket.remoteAddress;
+  const all = proxyAddr.all(req, typeof trust === "function" ? trust : proxyAddr.compile(trust.split(",").map((v) => v.trim())));
+  return all[all.length - 1];
 }

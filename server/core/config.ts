@@ -42,6 +42,7 @@ const GRAPHQL = "GraphQL";
 const WEBHOOKS = "Webhooks";
 const SHARED = "Several processes";
 const DOCS = "Documents";
+const DELIVERY = "The delivery day";
 
 export const ENV_VARS = {
   PORT: { group: SITE, kind: "int", default: 4000, doc: "HTTP port" },
@@ -252,6 +253,19 @@ export const ENV_VARS = {
     group: DOCS,
     kind: "text",
     doc: "extra font files for invoice and label PDFs, comma-separated (`file.ttc#PostScriptName` for one face of a collection), tried after the bundled DejaVu Sans and Debian's Noto fonts",
+  },
+
+  ROUTING_URL: {
+    group: DELIVERY,
+    kind: "text",
+    doc: "an OSRM server (e.g. `http://osrm:5000`) whose table service gives road distances for ordering runs; unset: great-circle distances (also the fallback when the server fails or takes longer than 5 s)",
+  },
+  POSITION_DAYS: { group: DELIVERY, kind: "positive", default: 7, doc: "days a courier's positions are kept before they are deleted" },
+  DELIVERY_WINDOW_MINUTES: {
+    group: DELIVERY,
+    kind: "positiveInt",
+    default: 60,
+    doc: "length of the delivery window a started run gives each stop, centred on its ETA",
   },
 } as const satisfies Record<string, EnvDecl>;
 

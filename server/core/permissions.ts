@@ -18,6 +18,8 @@ export const PERMISSIONS = {
   /** Content pages and testimonials. */
   "content:write": ["owner", "dispatcher"],
   invoices: ["owner", "dispatcher"],
+  /** The delivery day: the dispatch board, runs (make, change, start any), couriers' positions. */
+  dispatch: ["owner", "dispatcher"],
   /** Send e-mail, read the outbox. */
   mail: ["owner", "dispatcher"],
   settings: ["owner"],

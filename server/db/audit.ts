@@ -33,6 +33,8 @@ const AUDITED: Record<string, { type: string; secret?: string[] }> = {
   Webhook: { type: "webhook", secret: ["secret"] },
   ApiKey: { type: "api_key", secret: ["key_hash"] },
   TeamPolicy: { type: "team" },
+  // The delivery day's runs (their stops' ETAs and the couriers' positions change too often to record).
+  Run: { type: "run" },
 };
 /**
  * What the calls audited one by one are about (`audited: { call }` in server/core/access.ts): they

@@ -1,6 +1,7 @@
 import "reflect-metadata";
 import type { GraphQLSchema } from "graphql";
-import { buildSchema } from "type-graphql";
+import { EventEmitter, on } from "node:events";
+import { buildSchema, type PubSub } from "type-graphql";
 import { projectPath } from "../core/paths.js";
 import { ActivityResolver } from "../modules/activity/activity.resolver.js";
 import { AdminResolver } from "../modules/admin/admin.resolver.js";
@@ -19,6 +20,7 @@ import { AuditResolver } from "../modules/audit/audit.resolver.js";
 import { WebhookResolver } from "../modules/webhook/webhook.resolver.js";
 import { TotpResolver } from "../modules/totp/totp.resolver.js";
 import { ApiKeyResolver } from "../modules/apikey/apikey.resolver.js";
+import { DispatchResolver } from "../modules/dispatch/dispatch.resolver.js";
 
 export const SCHEMA_FILE = projectPath("schema/schema.graphql");
 
@@ -38,9 +40,23 @@ const resolvers = [
   ImportResolver,
   StaffResolver,
   TotpResolver,
+  DispatchResolver,
   ApiKeyResolver,
   AuditResolver,
 ] as const;
+
+/**
+ * type-graphql's topics for @Subscription({ topics }), in this process. The one subscription there is
+ * (parcelLive) makes its own stream (live.subscription.ts), fed across processes by the bus.
+ */
+const topics = new EventEmitter().setMaxListeners(0);
+const pubSub: PubSub = {
+  publish: (routingKey, ...args) => void topics.emit(routingKey, ...args),
+  subscribe: (routingKey) =>
+    (async function* () {
+      for await (const [payload] of on(topics, routingKey)) yield payload;
+    })(),
+};
 
 let built: Promise<GraphQLSchema> | undefined;
 
@@ -48,6 +64,7 @@ let built: Promise<GraphQLSchema> | undefined;
 export function schema(): Promise<GraphQLSchema> {
   built ??= buildSchema({
     resolvers,
+    pubSub,
     validate: { forbidUnknownValues: false, validationError: { target: false, value: false } },
     emitSchemaFile: false,
   });

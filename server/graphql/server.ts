@@ -13,6 +13,7 @@ import { GRAPHQL_LIMITS, limitsRule } from "./limits.js";
 import { graphqlFastPath, type GraphqlHttpRequest } from "./fastpath.js";
 import { PersistedQueries } from "./persisted.js";
 import { publicRead } from "../core/http-cache.js";
+import { registerGraphqlWs } from "./ws.js";
 
 const UPLOAD_MARK = Symbol("graphql-upload");
 
@@ -46,6 +47,8 @@ export async function registerGraphql(app: FastifyInstance): Promise<InProcessGr
     plugins: [fastifyApolloDrainPlugin(app), ApolloServerPluginCacheControlDisabled(), noStore],
   });
   await apollo.start();
+  // Subscriptions (graphql-ws) on the same path, by upgrade requests.
+  registerGraphqlWs(app, executable);
 
   await app.register(async (scope) => {
     scope.addContentTypeParser("multipart/form-data", (req, _payload, done) => {

@@ -21,6 +21,7 @@ import { registerAuditRoutes } from "../modules/audit/audit.rest.js";
 import { registerWebhookRoutes } from "../modules/webhook/webhook.rest.js";
 import { registerStaffRoutes } from "../modules/staff/staff.rest.js";
 import { registerApiKeyRoutes } from "../modules/apikey/apikey.rest.js";
+import { registerDispatchRoutes } from "../modules/dispatch/dispatch.rest.js";
 import { KeyRejected } from "../modules/apikey/apikey.auth.js";
 import { keyedFirst } from "./route.js";
 import { isMultipart, readMultipart, type MultipartLimits } from "./body.js";
@@ -89,6 +90,7 @@ export async function registerRest(api: FastifyInstance): Promise<void> {
     registerStaffRoutes,
     registerApiKeyRoutes,
     registerAuditRoutes,
+    registerDispatchRoutes,
   ])
     register(api);
 }

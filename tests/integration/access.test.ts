@@ -19,7 +19,7 @@ async function rootFields(): Promise<{ field: string; operation: unknown }[]> {
   const { schema } = await import("../../server/graphql/schema.js");
   const s = await schema();
   const out: { field: string; operation: unknown }[] = [];
-  for (const root of [s.getQueryType(), s.getMutationType()].filter((x): x is GraphQLObjectType => !!x && isObjectType(x))) {
+  for (const root of [s.getQueryType(), s.getMutationType(), s.getSubscriptionType()].filter((x): x is GraphQLObjectType => !!x && isObjectType(x))) {
     for (const f of Object.values(root.getFields())) out.push({ field: `${root.name}.${f.name}`, operation: f.extensions?.operation });
   }
   return out;

@@ -46,7 +46,19 @@ describe("GET /api/settings", () => {
     const pub = ok(await anon.get("/api/settings"));
     expect(Object.keys(pub).sort()).toEqual([...PUBLIC_KEYS].sort());
     const all = ok(await admin.get("/api/settings"));
-    expect(Object.keys(all).sort()).toEqual([...PUBLIC_KEYS, "mail_driver", "mail_template", "smtp_allow_plain"].sort());
+    expect(Object.keys(all).sort()).toEqual(
+      [
+        ...PUBLIC_KEYS,
+        "mail_driver",
+        "mail_template",
+        "smtp_allow_plain",
+        "depot_latitude",
+        "depot_longitude",
+        "courier_speed_kmh",
+        "stop_minutes",
+        "notify_stops_before",
+      ].sort(),
+    );
     expect(all).toMatchObject({ mail_driver: "mail", mail_template: "html1" });
   });
 });

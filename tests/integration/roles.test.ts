@@ -97,6 +97,12 @@ export const GROUPS: Group[] = [
     gql: (c) => c.gql(`{ adminSettings { contact_email } }`),
   },
   {
+    name: "dispatch board",
+    permission: "dispatch",
+    rest: (c) => c.get("/api/dispatch?date=2026-01-05"),
+    gql: (c) => c.gql(`{ dispatch(date: "2026-01-05") { date } }`),
+  },
+  {
     name: "staff",
     permission: "staff",
     rest: (c) => c.get("/api/staff"),
@@ -182,6 +188,7 @@ describe("role matrix", () => {
         "history:edit",
         "content:write",
         "invoices",
+        "dispatch",
         "mail",
         "settings",
         "staff",

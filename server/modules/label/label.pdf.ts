@@ -44,7 +44,7 @@ function code128(text: string): number[] {
   return sym.sbs;
 }
 
-function drawBarcode(doc: PDFKit.PDFDocument, text: string, x: number, y: number, width: number, height: number) {
+export function drawBarcode(doc: PDFKit.PDFDocument, text: string, x: number, y: number, width: number, height: number) {
   const sbs = code128(text);
   const modules = sbs.reduce((a, b) => a + b, 0);
   // Quiet zones of 10 modules on both sides; a module is at most 0.6 mm (wider reads no better).

@@ -105,3 +105,54 @@ async function send(parcelId: number, entry: Parameters<typeof notifyRecipient>[
   });
   await db().parcelNotification.update({ where: { id: claim.id }, data: { mail_id: mail.id } });
 }
+
+/**
+ * The delivery day's messages to a recipient (server/modules/dispatch): "window" when the run starts
+ * (the delivery window), "near" once when notify_stops_before stops are left before theirs. Once per
+ * stop and kind (a unique claim, as for statuses), with the same switches: the admin's, the
+ * recipient's unsubscribe. English texts, the times in the recipient's language.
+ */
+export function notifyDeliveryDay(parcelId: number, stopId: number, kind: "window" | "near", window: { from: Date; to: Date }, stopsBefore: number): void {
+  waiting.push(() =>
+    sendDeliveryDay(parcelId, stopId, kind, window, stopsBefore).catch((e) => console.error("delivery window notice failed:", (e as Error).message)),
+  );
+  pump();
+}
+
+async function sendDeliveryDay(parcelId: number, stopId: number, kind: "window" | "near", window: { from: Date; to: Date }, stopsBefore: number) {
+  const parcel = await db().parcel.findUnique({ where: { id: parcelId } });
+  if (!parcel?.recipient_email || !parcel.notify_recipient || parcel.recipient_unsubscribed) return;
+  let claim: { id: number };
+  try {
+    claim = await db().parcelNotification.create({ data: { parcel_id: parcelId, status_code: `${kind}:${stopId}` }, select: { id: true } });
+  } catch (e) {
+    if (isUniqueViolation(e)) return;
+    throw e;
+  }
+  const token = await unsubscribeTokenOf(parcel);
+  const lang = mailLanguage(parcel.recipient_language);
+  const time = new Intl.DateTimeFormat(lang.tag, { dateStyle: "full", timeStyle: "short", timeZone: "UTC" });
+  const clock = new Intl.DateTimeFormat(lang.tag, { timeStyle: "short", timeZone: "UTC" });
+  const span = `${time.format(window.from)} – ${clock.format(window.to)} (UTC)`;
+  const link = trackingLink(parcel.tracking_code, parcel.recipient_language && lang.code);
+  const lines = [`Hello ${parcel.recipient_name},`];
+  if (kind === "window") lines.push(`Your parcel ${parcel.tracking_code} is out for delivery today. Expected between ${span}.`);
+  else {
+    const stops = stopsBefore === 0 ? "Your delivery is next" : `${stopsBefore} ${stopsBefore === 1 ? "stop is" : "stops are"} left before yours`;
+    lines.push(`${stops}: the courier is on the way with your parcel ${parcel.tracking_code}. Expected between ${span}.`);
+  }
+  lines.push(lang.t("notify.track", { link }));
+  lines.push(lang.t("notify.why", { link: unsubscribeLink(parcel.tracking_code, token) }));
+  const mail = await sendMail({
+    kind: "notification",
+    to: parcel.recipient_email,
+    subject:
+      kind === "window"
+        ? `Parcel ${parcel.tracking_code}: delivery window ${clock.format(window.from)}–${clock.format(window.to)}`
+        : `Parcel ${parcel.tracking_code}: the courier is near`,
+    text: lines.join("\n\n"),
+    lang: { tag: lang.tag, rtl: lang.rtl },
+    headers: { "List-Unsubscribe": `<${unsubscribeLink(parcel.tracking_code, token)}>` },
+  });
+  await db().parcelNotification.update({ where: { id: claim.id }, data: { mail_id: mail.id } });
+}

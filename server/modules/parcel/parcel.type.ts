@@ -2,6 +2,7 @@ import { Field, Float, Int, ObjectType } from "type-graphql";
 import { PagedType } from "../common/paging.js";
 import { DateTimeISO, type IsoTime } from "../common/datetime.scalar.js";
 import { Activity } from "./history.type.js";
+import { Live } from "../dispatch/dispatch.type.js";
 
 @ObjectType({ description: "Proof of delivery: who took the parcel, the drawn signature and a photo (site-relative image paths)", simpleResolvers: true })
 export class DeliveryProof {
@@ -61,6 +62,12 @@ export class PublicParcel {
   @Field(() => String, { nullable: true, description: "The recipient's choice after the last failed attempt: delivery or depot" }) reschedule_choice:
     string | null;
   @Field(() => String, { nullable: true, description: "The new delivery day the recipient chose (YYYY-MM-DD)" }) reschedule_date: string | null;
+  @Field(() => Live, {
+    nullable: true,
+    description:
+      "While the parcel's stop is on a started run: its window, the stops before it, the courier while heading to it (under the privacy tier without verify: the window alone)",
+  })
+  live?: Live | null;
 }
 
 @ObjectType({ description: "Every field of a parcel, for the admin" })

@@ -6,6 +6,7 @@ import { db, sqliteWriter } from "../../db/index.js";
 import { prismaDate } from "../../db/direct.js";
 import { sqliteTime, type SqliteWriter } from "../../db/sqlite-writer.js";
 import type { EntryPlan } from "../activity/activity.service.js";
+import { stopsFollowEntries } from "../dispatch/dispatch.service.js";
 import { notifyRecipient } from "../notification/notification.service.js";
 import { emitEvent, emitEvents, listensTo } from "../webhook/webhook.service.js";
 import { historyOrder, withDerivedTime } from "./history.js";
@@ -171,6 +172,14 @@ export class ParcelWrites {
   }
 
   /**
+   * A change that shows in the codes' public views without a write of the parcel or its history (a
+   * run's stop, window or courier position: the view's `live` part): their cached views go.
+   */
+  liveChanged(...codes: string[]): void {
+    for (const c of codes) this.codes.add(c);
+  }
+
+  /**
    * Changes a history entry. It is a change of the parcel (its version and cached view), and may move
    * its status (when it is the newest entry with one): then status.changed and the recipient's e-mail.
    */
@@ -292,7 +301,11 @@ export class ParcelWrites {
     const after = this.after.splice(0);
     this.codes.clear();
     if (codes.length) await forgetParcel(...codes);
-    if (entries.length) await entryEvents(entries);
+    if (entries.length) {
+      // A delivered, picked-up or failed entry settles the parcel's stop on a started run (server/modules/dispatch).
+      await stopsFollowEntries(entries).catch((e) => console.error("run stops could not follow the history:", (e as Error).message));
+      await entryEvents(entries);
+    }
     if (imported.length) await importEvents(imported);
     for (const f of after) await f();
   }

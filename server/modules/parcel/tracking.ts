@@ -2,6 +2,7 @@ import { config } from "../../core/config.js";
 import { AppError, badInput, errorFor, notFound } from "../../core/errors.js";
 import { limit } from "../../core/ratelimit.js";
 import { findByCode } from "./parcel.reader.js";
+import { liveOf } from "../dispatch/live.js";
 import { publicView, type PublicView } from "./view-shape.js";
 import { cachedPublicView } from "./view-cache.js";
 import { secondFactorMatches } from "./status.rules.js";
@@ -39,7 +40,7 @@ export async function trackParcelFor(code: unknown, verify: string | null | unde
   const row = await findByCode(view.tracking_code);
   if (!row) throw notFound("Tracking code not found");
   await checkSecondFactor(row, verify, client);
-  return publicView(row, true);
+  return publicView(row, true, (await liveOf(row.id)).live);
 }
 
 /**

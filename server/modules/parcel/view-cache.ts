@@ -3,6 +3,7 @@ import { readEnv } from "../../core/config.js";
 import { cacheGeneration, invalidate, onInvalidate, trusted } from "../../core/bus.js";
 import { readParcelVersion, readParcelWithHistory } from "./parcel.reader.js";
 import { publicView, type PublicView } from "./view-shape.js";
+import { liveOf } from "../dispatch/live.js";
 
 /**
  * The view cache (see ARCHITECTURE.md): public views by tracking code, shared by both
@@ -39,12 +40,23 @@ onInvalidate("parcel", (codes) => {
   }
 });
 
+/**
+ * Views whose live part shows the courier: when that position is 10 minutes old, the view is stale
+ * (nothing is written then). Runs, stops and positions evict the parcels' views as they change
+ * (server/modules/dispatch), but write no parcel version: without the invalidation channel, a view
+ * with a live part is read again.
+ */
+const freshUntil = new WeakMap<PublicView, number>();
+const usable = (view: PublicView | null, isTrusted: boolean): view is PublicView =>
+  !!view && (isTrusted || !view.live) && !((freshUntil.get(view) ?? Infinity) <= Date.now());
+
 /** The public view of a code already checked for its shape, or null when no parcel has it. */
 export async function cachedPublicView(code: string): Promise<PublicView | null> {
-  const version = trusted() ? undefined : await readParcelVersion(code);
+  const isTrusted = trusted();
+  const version = isTrusted ? undefined : await readParcelVersion(code);
   if (version === null || (version === undefined && missingCache.get(code))) return null;
   const hit = publicCache.get(code, version);
-  if (hit) return hit;
+  if (usable(hit, isTrusted)) return hit;
   // A write that lands while this read runs must not leave its old state in the cache.
   const generation = cacheGeneration();
   const row = await readParcelWithHistory(code);
@@ -53,7 +65,9 @@ export async function cachedPublicView(code: string): Promise<PublicView | null>
     if (keep) missingCache.set(code, true, 0);
     return null;
   }
-  const view = publicView(row);
+  const { live, fresh_until } = await liveOf(row.id);
+  const view = publicView(row, false, live);
+  if (fresh_until) freshUntil.set(view, fresh_until);
   if (FREEZE) deepFreeze(view);
   if (keep) publicCache.set(code, view, row.version);
   return view;

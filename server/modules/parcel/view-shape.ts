@@ -1,3 +1,4 @@
+import type { LiveState } from "../dispatch/live.js";
 import { withDerivedTime } from "./history.js";
 import type { ParcelRow } from "./parcel.reader.js";
 import { coarse, maskName, maskSecrets, staleAfterDays, townAndCountry } from "./status.rules.js";
@@ -92,7 +93,7 @@ export type HistoryEntry = AdminView["history"][number];
  * or postcode anywhere in the admin's words (so nothing shown unlocks it); the full view needs
  * the second factor.
  */
-export function publicView(row: ParcelRow, unlocked = false) {
+export function publicView(row: ParcelRow, unlocked = false, live: LiveState | null = null) {
   const admin = adminView(row);
   const view: Record<string, unknown> = admin;
   for (const f of [...PRIVATE_FIELDS, ...INTERNAL_FIELDS]) delete view[f];
@@ -115,6 +116,8 @@ export function publicView(row: ParcelRow, unlocked = false) {
       status_reason: secret(a.status_reason),
     }));
   }
+  // The delivery day (api-contract.md section 11): under the privacy tier without the second factor, the window alone.
+  view.live = !live ? null : row.protect_details && !unlocked ? { window: live.window } : live;
   // Times as ISO strings, written once here for the life of the cached view: both doors send them as they are.
   view.created_at = row.created_at.toISOString();
   view.updated_at = row.updated_at.toISOString();
@@ -122,6 +125,6 @@ export function publicView(row: ParcelRow, unlocked = false) {
   view.history = admin.history.map((a) => ({ ...a, created_at: a.created_at.toISOString(), updated_at: a.updated_at.toISOString() }));
   type Iso<T> = Omit<T, "created_at" | "updated_at"> & { created_at: string; updated_at: string };
   type Admin = Omit<AdminView, (typeof PRIVATE_FIELDS)[number] | (typeof INTERNAL_FIELDS)[number]>;
-  return view as Omit<Iso<Admin>, "last_event_at" | "history"> & { last_event_at: string; history: Iso<Admin["history"][number]>[] };
+  return view as Omit<Iso<Admin>, "last_event_at" | "history"> & { last_event_at: string; history: Iso<Admin["history"][number]>[]; live: LiveState | null };
 }
 export type PublicView = ReturnType<typeof publicView>;

@@ -18,6 +18,8 @@ export type PublicSettings = Record<PublicSettingKey, string>;
 
 /** The mail group: how Send Email goes out and looks (the staff's only; PATCH /api/settings tells the group by these). */
 export const MAIL_SETTING_KEYS = ["mail_driver", "mail_template", "smtp_allow_plain"] as const;
+/** The delivery day's group (the staff's only). */
+export const DISPATCH_SETTING_KEYS = ["depot_latitude", "depot_longitude", "courier_speed_kmh", "stop_minutes", "notify_stops_before"] as const;
 /** Shown wherever plain SMTP can be allowed. */
 export const SMTP_PLAIN_WARNING =
   "Only for a mail server that offers no TLS: the contact e-mail's password and every message then travel in clear, readable by anyone on the network path.";

@@ -3,6 +3,7 @@ import { route } from "../../rest/route.js";
 import { can } from "../../core/permissions.js";
 import { data } from "../../rest/schemas.js";
 import { ContactSettingsInput, HtmlSettingsInput, MailSettingsInput } from "./settings.input.js";
+import { DispatchSettingsInput } from "../dispatch/dispatch.input.js";
 import * as settings from "./settings.service.js";
 
 export function registerSettingsRoutes(api: FastifyInstance): void {
@@ -25,8 +26,9 @@ export function registerSettingsRoutes(api: FastifyInstance): void {
     op: "settings.update",
     tag: "site",
     message: "Settings saved",
-    summary: "Save one settings group: mail, html (meta_description, chat_code) or contact (contact_email required)",
-    body: [MailSettingsInput, HtmlSettingsInput, ContactSettingsInput],
+    summary:
+      "Save one settings group: mail, html (meta_description, chat_code), contact (contact_email required) or the delivery day (depot, speed, stop minutes, notify_stops_before)",
+    body: [MailSettingsInput, HtmlSettingsInput, ContactSettingsInput, DispatchSettingsInput],
     data: data.ref("Settings"),
     handler: ({ req }) => settings.updateSettingsGroup(req.body),
   });

@@ -3,7 +3,9 @@ import { validated } from "../../core/validation.js";
 import { db } from "../../db/index.js";
 import { contentChanged } from "../content/content.service.js";
 import { ContactSettingsInput, HtmlSettingsInput, MailSettingsInput } from "./settings.input.js";
-import { MAIL_SETTING_KEYS, PUBLIC_SETTING_KEYS as PUBLIC_KEYS } from "./settings.codes.js";
+import { DISPATCH_SETTING_KEYS, MAIL_SETTING_KEYS, PUBLIC_SETTING_KEYS as PUBLIC_KEYS } from "./settings.codes.js";
+import { DispatchSettingsInput } from "../dispatch/dispatch.input.js";
+import { updateDispatchSettings } from "../dispatch/dispatch.service.js";
 
 /** The one settings row (created with defaults on first use). */
 export async function getSettings() {
@@ -44,5 +46,8 @@ export async function updateSettingsGroup(raw: unknown) {
   if (MAIL_SETTING_KEYS.some(has)) return updateMailSettings(await validated(MailSettingsInput, body));
   if (has("meta_description") || has("chat_code")) return updateHtmlSettings(await validated(HtmlSettingsInput, body));
   if (Object.keys(body).some((k) => k.startsWith("contact_"))) return updateContactSettings(await validated(ContactSettingsInput, body));
-  throw badInput("Send one settings group: mail_driver and mail_template (and smtp_allow_plain), meta_description and chat_code, or the contact fields");
+  if (DISPATCH_SETTING_KEYS.some(has)) return updateDispatchSettings(await validated(DispatchSettingsInput, body));
+  throw badInput(
+    "Send one settings group: mail_driver and mail_template (and smtp_allow_plain), meta_description and chat_code, the contact fields, or the delivery day's (depot_latitude, depot_longitude, courier_speed_kmh, stop_minutes, notify_stops_before)",
+  );
 }

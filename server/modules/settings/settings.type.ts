@@ -1,4 +1,4 @@
-import { Field, ObjectType } from "type-graphql";
+import { Field, Float, Int, ObjectType } from "type-graphql";
 
 @ObjectType({ description: "Settings anyone may read: contact details, meta description, chat code" })
 export class PublicSettings {
@@ -18,4 +18,9 @@ export class Settings extends PublicSettings {
   @Field(() => String, { description: "mail or smtp" }) mail_driver: string;
   @Field(() => String, { description: "plain, html1, html2, html3 or html4" }) mail_template: string;
   @Field(() => Boolean, { description: "Send Email may sign in to an SMTP server without TLS (the password then travels in clear)" }) smtp_allow_plain: boolean;
+  @Field(() => Float, { nullable: true, description: "The depot: where runs start and end unless given" }) depot_latitude: number | null;
+  @Field(() => Float, { nullable: true }) depot_longitude: number | null;
+  @Field(() => Float, { description: "The courier's speed for ETAs (default 25)" }) courier_speed_kmh: number;
+  @Field(() => Float, { description: "Minutes at each stop for ETAs (default 4)" }) stop_minutes: number;
+  @Field(() => Int, { description: "Recipients are told once when this many stops are left before theirs (default 3)" }) notify_stops_before: number;
 }

@@ -1,0 +1,75 @@
+import type { FastifyInstance } from "fastify";
+import { GraphQLError, Kind, parse, specifiedRules, validate, type DocumentNode, type GraphQLSchema } from "graphql";
+import { useServer } from "graphql-ws/use/ws";
+import { WebSocketServer } from "ws";
+import { addressKey, rawClientIp, trustProxySetting } from "../core/client-address.js";
+import { config } from "../core/config.js";
+import { formatError } from "./errors.js";
+import { GRAPHQL_LIMITS, limitsRule } from "./limits.js";
+
+/** Operations one connection may run at once (a tracking page needs one). */
+const MAX_PER_CONNECTION = 20;
+
+/**
+ * GraphQL subscriptions over graphql-ws on /graphql (the same path: an upgrade request is the socket,
+ * anything else Apollo's HTTP door). Only subscriptions travel here: queries and mutations keep the
+ * HTTP door's session, CSRF and cache rules. The same schema, validation and limits; the context is
+ * the client's address (trusted proxies as for HTTP), which the subscription counts its limit against.
+ */
+export function registerGraphqlWs(app: FastifyInstance, schema: GraphQLSchema): void {
+  const trust = trustProxySetting(config().trustProxy);
+  const wss = new WebSocketServer({ noServer: true, maxPayload: GRAPHQL_LIMITS.maxDocumentBytes + 4096 });
+  const server = useServer(
+    {
+      schema,
+      context: (ctx) => ({ client: addressKey(rawClientIp(ctx.extra.request, trust)) }),
+      onConnect: (ctx) => {
+        (ctx.extra as { open?: number }).open = 0;
+      },
+      onSubscribe: (ctx, _id, payload) => {
+        let document: DocumentNode;
+        try {
+          document = parse(payload.query);
+        } catch (e) {
+          return [e as GraphQLError];
+        }
+        const errors = validate(schema, document, [...specifiedRules, limitsRule]);
+        if (errors.length) return errors;
+        const ops = document.definitions.filter((d) => d.kind === Kind.OPERATION_DEFINITION);
+        if (ops.some((d) => d.kind === Kind.OPERATION_DEFINITION && d.operation !== "subscription")) {
+          return [
+            new GraphQLError("Only subscriptions are served over WebSocket: send queries and mutations over HTTP", { extensions: { code: "BAD_REQUEST" } }),
+          ];
+        }
+        const extra = ctx.extra as { open?: number };
+        if ((extra.open ?? 0) >= MAX_PER_CONNECTION) {
+          return [new GraphQLError(`At most ${MAX_PER_CONNECTION} subscriptions per connection`, { extensions: { code: "BAD_REQUEST" } })];
+        }
+        extra.open = (extra.open ?? 0) + 1;
+      },
+      onComplete: (ctx) => {
+        const extra = ctx.extra as { open?: number };
+        extra.open = Math.max(0, (extra.open ?? 1) - 1);
+      },
+      // The errors as the HTTP door formats them: codes in extensions, no stack traces.
+      onNext: (_ctx, _id, _payload, _args, result) =>
+        result.errors ? { ...result, errors: result.errors.map((e) => formatError(e.toJSON?.() ?? { message: e.message }, e)) } : undefined,
+      onError: (_ctx, _id, _payload, errors) => errors.map((e) => formatError(e.toJSON?.() ?? { message: e.message }, e)),
+    },
+    wss,
+  );
+  app.server.on("upgrade", (req, socket, head) => {
+    const path = (req.url ?? "").split("?")[0];
+    if (path !== "/graphql") {
+      socket.destroy();
+      return;
+    }
+    wss.handleUpgrade(req, socket, head, (ws) => wss.emit("connection", ws, req));
+  });
+  app.addHook("preClose", (done) => {
+    for (const c of wss.clients) c.close(1001, "Server closing");
+    Promise.resolve(server.dispose())
+      .then(() => wss.close(() => done()))
+      .catch(() => done());
+  });
+}

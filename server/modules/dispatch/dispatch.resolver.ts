@@ -1,0 +1,99 @@
+import { Arg, Extensions, Int, Mutation, Query, Resolver, Root, Subscription } from "type-graphql";
+import { validated } from "../../core/validation.js";
+import { Op } from "../../graphql/guards.js";
+import { Settings } from "../settings/settings.type.js";
+import { CreateRunInput, DispatchQuery, DispatchSettingsInput, PositionInput, PositionsInput, RunsQuery, UpdateRunInput } from "./dispatch.input.js";
+import * as dispatch from "./dispatch.service.js";
+import { CourierPosition, DispatchDay, ParcelLive, Run } from "./dispatch.type.js";
+import { liveUpdates, type LiveUpdate } from "./live.subscription.js";
+
+/** What a graphql-ws connection's operations get as context (server/graphql/ws.ts). */
+export interface LiveContext {
+  client: string;
+}
+
+@Resolver()
+export class DispatchResolver {
+  @Query(() => DispatchDay, { description: "The dispatch board of a date (YYYY-MM-DD): deliveries waiting for a run, and the date's runs" })
+  @Op("dispatch.view")
+  async dispatch(@Arg("date", () => String) date: string) {
+    return dispatch.dispatchDay((await validated(DispatchQuery, { date })).date);
+  }
+
+  @Query(() => [Run], { description: "Runs (of a date): every run for a member with dispatch, a courier's own otherwise" })
+  @Op("runs.list")
+  async runs(@Arg("date", () => String, { nullable: true }) date?: string | null) {
+    return dispatch.listRuns((await validated(RunsQuery, { date })).date);
+  }
+
+  @Query(() => Run, { description: "One run (its courier, or a member with dispatch)" })
+  @Op("runs.get")
+  run(@Arg("id", () => Int) id: number) {
+    return dispatch.getRun(id);
+  }
+
+  @Query(() => [CourierPosition], { description: "The courier's positions on a run, oldest first (members with dispatch only)" })
+  @Op("runs.positions.list")
+  runPositions(@Arg("runId", () => Int) runId: number) {
+    return dispatch.listPositions(runId);
+  }
+
+  @Mutation(() => Run, { description: "Make a run; a stop already on another run of the date is refused (CONFLICT)" })
+  @Op("runs.create")
+  createRun(@Arg("input", () => CreateRunInput) input: CreateRunInput) {
+    return dispatch.createRun(input);
+  }
+
+  @Mutation(() => Run, { description: "Change a planned run" })
+  @Op("runs.update")
+  updateRun(@Arg("input", () => UpdateRunInput) input: UpdateRunInput) {
+    return dispatch.updateRun(input);
+  }
+
+  @Mutation(() => Boolean, { description: "Delete a planned run" })
+  @Op("runs.delete")
+  async deleteRun(@Arg("id", () => Int) id: number) {
+    await dispatch.deleteRun(id);
+    return true;
+  }
+
+  @Mutation(() => Run, { description: "Start a planned run (its courier, or a member with dispatch)" })
+  @Op("runs.start")
+  startRun(@Arg("id", () => Int) id: number) {
+    return dispatch.startRun(id);
+  }
+
+  @Mutation(() => Run, { description: "Skip a pending stop of a started run: the parcel goes back among the unassigned" })
+  @Op("runs.skip")
+  skipStop(@Arg("runId", () => Int) runId: number, @Arg("stopId", () => Int) stopId: number) {
+    return dispatch.skipStop(runId, stopId);
+  }
+
+  @Mutation(() => Boolean, { description: "The courier's positions while the run is started (only the run's courier)" })
+  @Op("runs.positions")
+  async postPositions(@Arg("runId", () => Int) runId: number, @Arg("positions", () => [PositionInput]) positions: PositionInput[]) {
+    await dispatch.recordPositions(runId, await validated(PositionsInput, { positions }));
+    return true;
+  }
+
+  @Subscription(() => ParcelLive, {
+    description:
+      "The parcel's live part now and whenever it changes (graphql-ws on /graphql): window, stops before, the courier while heading to this stop; verify unlocks a protected parcel",
+    subscribe: ({ args, context }) => liveUpdates(args.trackingCode, args.verify, (context as LiveContext).client),
+  })
+  // Access as declared (public; the tracking limit is counted when subscribing, in liveUpdates).
+  @Extensions({ operation: "parcel.live" })
+  parcelLive(
+    @Root() update: LiveUpdate,
+    @Arg("trackingCode", () => String) _trackingCode: string,
+    @Arg("verify", () => String, { nullable: true }) _verify?: string | null,
+  ): LiveUpdate {
+    return update;
+  }
+
+  @Mutation(() => Settings, { description: "The delivery day's settings: depot, courier speed, minutes a stop, notify_stops_before" })
+  @Op("settings.update")
+  updateDispatchSettings(@Arg("input", () => DispatchSettingsInput) input: DispatchSettingsInput) {
+    return dispatch.updateDispatchSettings(input);
+  }
+}

@@ -1,0 +1,707 @@
+import { currentCall, type Actor } from "../../core/actor.js";
+import { readEnv } from "../../core/config.js";
+import { AppError, badInput, conflict, forbidden, isUniqueViolation, notFound } from "../../core/errors.js";
+import { can } from "../../core/permissions.js";
+import { validated } from "../../core/validation.js";
+import { db } from "../../db/index.js";
+import { parcelStates, planEntry, type EntryPlan } from "../activity/activity.service.js";
+import { notifyDeliveryDay } from "../notification/notification.service.js";
+import { parcelWrites, type AddedEntry } from "../parcel/parcel.writes.js";
+import { FINAL_STATUSES } from "../parcel/status.codes.js";
+import { scanRefusal } from "../scan/scan.events.js";
+import { getSettings } from "../settings/settings.service.js";
+import { haversineM, roundLength, type Point } from "./route.order.js";
+import { distanceMatrix, orderInThread } from "./routing.js";
+import {
+  LatLngInput,
+  PositionInput,
+  RunStopInput,
+  type CreateRunInput,
+  type DispatchSettingsInput,
+  type PositionsInput,
+  type UpdateRunInput,
+} from "./dispatch.input.js";
+
+/** Pickups (issue 25) are built on another branch: until they are merged, a pickup stop is refused. */
+export const PICKUPS_UNAVAILABLE = "pickups are not available yet";
+/** Positions may be this far ahead of the server's clock (phones' clocks drift), no further. */
+const FUTURE_SLACK_MS = 5 * 60_000;
+/** Most parcels the dispatch view lists as unassigned (oldest first). */
+export const MAX_UNASSIGNED = 2_000;
+/** Entries written per transaction (as the scans: SQLite's 999 parameters a statement). */
+const WRITE_BATCH = 60;
+
+const PARCEL_SELECT = {
+  id: true,
+  tracking_code: true,
+  recipient_name: true,
+  destination: true,
+  parcel_content: true,
+  status_code: true,
+  map_destination_latitude: true,
+  map_destination_longitude: true,
+} as const;
+const RUN_INCLUDE = { stops: { orderBy: { seq: "asc" as const }, include: { parcel: { select: PARCEL_SELECT } } } };
+
+type ParcelBrief = {
+  id: number;
+  tracking_code: string;
+  recipient_name: string;
+  destination: string;
+  parcel_content: string | null;
+  status_code: string | null;
+};
+type StopRow = {
+  id: number;
+  run_id: number;
+  seq: number;
+  kind: string;
+  parcel_id: number | null;
+  pickup_id: number | null;
+  address: string;
+  latitude: number;
+  longitude: number;
+  leg_m: number;
+  status: string;
+  window_from: Date | null;
+  window_to: Date | null;
+  done_at: Date | null;
+  near_notified: boolean;
+  parcel: ParcelBrief | null;
+};
+type RunRow = {
+  id: number;
+  courier_id: number;
+  date: string;
+  status: string;
+  start_latitude: number | null;
+  start_longitude: number | null;
+  distance_m: number;
+  duration_min: number;
+  started_at: Date | null;
+  finished_at: Date | null;
+  stops: StopRow[];
+};
+
+export interface DayPlan {
+  speedKmh: number;
+  stopMinutes: number;
+  notifyBefore: number;
+  depot: Point | null;
+}
+
+async function dayPlan(): Promise<DayPlan> {
+  const s = await getSettings();
+  return {
+    speedKmh: s.courier_speed_kmh > 0 ? s.courier_speed_kmh : 25,
+    stopMinutes: Math.max(0, s.stop_minutes),
+    notifyBefore: Math.max(0, s.notify_stops_before),
+    depot: s.depot_latitude != null && s.depot_longitude != null ? { latitude: s.depot_latitude, longitude: s.depot_longitude } : null,
+  };
+}
+
+const startOf = (run: { start_latitude: number | null; start_longitude: number | null }): Point => ({
+  latitude: run.start_latitude ?? 0,
+  longitude: run.start_longitude ?? 0,
+});
+
+/**
+ * The ETAs of the pending stops, in order, from `from` at `now`: each leg at the courier's speed (the
+ * planned leg, road metres when the routing server gave them, between stops that follow each other in
+ * the plan; great-circle from the courier or across a stop no longer pending) plus stop_minutes at each.
+ */
+export function etasOf(from: Point, pending: { id: number; seq: number; leg_m: number; latitude: number; longitude: number }[], plan: DayPlan, now: Date) {
+  const out = new Map<number, Date>();
+  const metresPerMs = (plan.speedKmh * 1000) / 3_600_000;
+  let t = now.getTime();
+  let at = from;
+  let prevSeq: number | null = null;
+  for (const s of pending) {
+    const leg = prevSeq !== null && s.seq === prevSeq + 1 ? s.leg_m : haversineM(at, s);
+    t += leg / metresPerMs;
+    out.set(s.id, new Date(Math.round(t)));
+    t += plan.stopMinutes * 60_000;
+    at = s;
+    prevSeq = s.seq;
+  }
+  return out;
+}
+
+/** A window of DELIVERY_WINDOW_MINUTES around the ETA, its ends on whole minutes. */
+export function windowAround(eta: Date): { from: Date; to: Date } {
+  const half = (readEnv("DELIVERY_WINDOW_MINUTES") * 60_000) / 2;
+  const minute = 60_000;
+  return { from: new Date(Math.floor((eta.getTime() - half) / minute) * minute), to: new Date(Math.ceil((eta.getTime() + half) / minute) * minute) };
+}
+
+async function latestPosition(runId: number) {
+  return db().position.findFirst({ where: { run_id: runId }, orderBy: [{ at: "desc" }, { id: "desc" }] });
+}
+
+function stopView(s: StopRow, eta: Date | null) {
+  return {
+    id: s.id,
+    seq: s.seq,
+    kind: s.kind,
+    tracking_code: s.parcel?.tracking_code ?? null,
+    pickup_id: s.pickup_id,
+    address: { text: s.address, latitude: s.latitude, longitude: s.longitude },
+    window: s.window_from && s.window_to ? { from: s.window_from, to: s.window_to } : null,
+    status: s.status,
+    eta,
+    done_at: s.done_at,
+    recipient_name: s.parcel?.recipient_name ?? null,
+    contents: s.parcel?.parcel_content ?? null,
+    parcel_status: s.parcel?.status_code ?? null,
+  };
+}
+
+const emails = async (ids: number[]) =>
+  new Map((await db().admin.findMany({ where: { id: { in: [...new Set(ids)] } }, select: { id: true, email: true } })).map((a) => [a.id, a.email]));
+
+async function runViews(runs: RunRow[], now = new Date()) {
+  if (!runs.length) return [];
+  const plan = await dayPlan();
+  const who = await emails(runs.map((r) => r.courier_id));
+  return Promise.all(
+    runs.map(async (run) => {
+      let etas = new Map<number, Date>();
+      if (run.status === "started") {
+        const last = await latestPosition(run.id);
+        etas = etasOf(
+          last ?? startOf(run),
+          run.stops.filter((s) => s.status === "pending"),
+          plan,
+          now,
+        );
+      }
+      return {
+        id: run.id,
+        courier_id: run.courier_id,
+        courier_email: who.get(run.courier_id) ?? null,
+        date: run.date,
+        status: run.status,
+        start: startOf(run),
+        stops: run.stops.map((s) => stopView(s, etas.get(s.id) ?? null)),
+        distance_km: Math.round(run.distance_m / 100) / 10,
+        duration_min: run.duration_min,
+        started_at: run.started_at,
+        finished_at: run.finished_at,
+      };
+    }),
+  );
+}
+export type RunView = Awaited<ReturnType<typeof runViews>>[number];
+
+const readRun = (id: number) => db().run.findUnique({ where: { id }, include: RUN_INCLUDE }) as Promise<RunRow | null>;
+
+async function runOrThrow(id: number): Promise<RunRow> {
+  const run = Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? await readRun(id) : null;
+  if (!run) throw notFound("Run not found");
+  return run;
+}
+
+async function viewOf(id: number): Promise<RunView> {
+  return (await runViews([await runOrThrow(id)]))[0];
+}
+
+const actorNow = (): Actor | null => currentCall()?.actor ?? null;
+const mayDispatch = (a: Actor | null) => !a || (a.kind === "member" && can(a.role, "dispatch"));
+
+/** The run's courier or a member with dispatch (calls outside a request, e.g. tests' set-up, are the system's). */
+function mustBeCourierOrDispatch(run: RunRow) {
+  const a = actorNow();
+  if (mayDispatch(a)) return;
+  if (a?.kind === "member" && a.id === run.courier_id) return;
+  throw forbidden("Only the run's courier or a member with the permission dispatch may do this");
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Reads
+
+/** The dispatch board of a date: the deliveries waiting for a run, and the date's runs. */
+export async function dispatchDay(date: string) {
+  const [waiting, runs] = await Promise.all([
+    db().parcel.findMany({
+      where: {
+        // out_for_delivery on no run of the date: a skipped stop's parcel, back among the unassigned.
+        OR: [
+          { status_code: { in: ["in_transit", "out_for_delivery"] } },
+          { status_code: "delivery_failed", OR: [{ reschedule_date: date }, { reschedule_choice: null }] },
+        ],
+        stops: { none: { claim_date: date } },
+      },
+      select: PARCEL_SELECT,
+      orderBy: { id: "asc" },
+      take: MAX_UNASSIGNED,
+    }),
+    db().run.findMany({ where: { date }, include: RUN_INCLUDE, orderBy: { id: "asc" } }) as Promise<RunRow[]>,
+  ]);
+  return {
+    date,
+    unassigned: waiting.map((p) => ({
+      id: null,
+      seq: null,
+      kind: "delivery",
+      tracking_code: p.tracking_code,
+      pickup_id: null,
+      address: { text: p.destination, latitude: p.map_destination_latitude, longitude: p.map_destination_longitude },
+      window: null,
+      status: "pending",
+      eta: null,
+      done_at: null,
+      recipient_name: p.recipient_name,
+      contents: p.parcel_content,
+      parcel_status: p.status_code,
+    })),
+    runs: await runViews(runs),
+  };
+}
+
+/** Runs of a date (or every date): all of them for a member with dispatch, else the caller's own. */
+export async function listRuns(date?: string | null) {
+  const a = actorNow();
+  const mine = mayDispatch(a) ? {} : { courier_id: a?.kind === "member" ? a.id : -1 };
+  const runs = (await db().run.findMany({
+    where: { ...(date ? { date } : {}), ...mine },
+    include: RUN_INCLUDE,
+    orderBy: [{ date: "desc" }, { id: "asc" }],
+    take: 100,
+  })) as RunRow[];
+  return runViews(runs);
+}
+
+export async function getRun(id: number) {
+  const run = await runOrThrow(id);
+  mustBeCourierOrDispatch(run);
+  return (await runViews([run]))[0];
+}
+
+/** A run's positions, oldest first (staff with dispatch only: the access table). */
+export async function listPositions(runId: number) {
+  await runOrThrow(runId);
+  return db().position.findMany({
+    where: { run_id: runId },
+    orderBy: [{ at: "asc" }, { id: "asc" }],
+    select: { latitude: true, longitude: true, at: true, accuracy: true },
+    take: 10_000,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Planning
+
+async function mustBeCourier(courierId: number) {
+  const m = await db().admin.findUnique({ where: { id: courierId }, select: { role: true, disabled: true, password_hash: true } });
+  if (!m || m.disabled || !m.password_hash || (m.role !== "courier" && m.role !== "dispatcher")) {
+    throw badInput("courier_id must be an active courier or dispatcher");
+  }
+}
+
+async function startPoint(given: LatLngInput | null | undefined, fallback: Point | null): Promise<Point> {
+  if (given) {
+    const start = await validated(LatLngInput, given).catch((e: AppError) => {
+      throw badInput(e.messages.map((m) => `start.${m}`));
+    });
+    return { latitude: start.latitude, longitude: start.longitude };
+  }
+  if (fallback) return fallback;
+  const plan = await dayPlan();
+  if (!plan.depot) throw badInput("start is required: give start, or set the depot's location (depot_latitude, depot_longitude) in the settings");
+  return plan.depot;
+}
+
+interface PlannedStop {
+  parcel: ParcelBrief;
+  latitude: number;
+  longitude: number;
+}
+
+/** The stops asked for, checked: known parcels, each once, with coordinates, not on another run of the date. */
+async function resolveStops(raw: unknown[], date: string, runId: number | null): Promise<PlannedStop[]> {
+  const errors: string[] = [];
+  const codes: (string | null)[] = [];
+  for (const [i, item] of raw.entries()) {
+    let s: RunStopInput;
+    try {
+      s = await validated(RunStopInput, item);
+    } catch (e) {
+      errors.push(...(e as AppError).messages.map((m) => `stops[${i}].${m}`));
+      codes.push(null);
+      continue;
+    }
+    if (s.pickup_id != null) errors.push(`stops[${i}].pickup_id: ${PICKUPS_UNAVAILABLE}`);
+    else if (!s.tracking_code?.trim()) errors.push(`stops[${i}] needs a tracking_code or a pickup_id`);
+    codes.push(s.pickup_id == null && s.tracking_code?.trim() ? s.tracking_code.trim() : null);
+  }
+  const wanted = [...new Set(codes.filter((c): c is string => !!c))];
+  const parcels = wanted.length
+    ? await db().parcel.findMany({
+        where: { tracking_code: { in: wanted } },
+        select: { ...PARCEL_SELECT, map_destination_latitude: true, map_destination_longitude: true },
+      })
+    : [];
+  const byCode = new Map(parcels.map((p) => [p.tracking_code, p]));
+  const seen = new Set<string>();
+  const out: PlannedStop[] = [];
+  for (const [i, code] of codes.entries()) {
+    if (!code) continue;
+    const p = byCode.get(code);
+    if (!p) {
+      errors.push(`stops[${i}].tracking_code: no parcel has the code ${code}`);
+      continue;
+    }
+    if (seen.has(code)) {
+      errors.push(`stops[${i}].tracking_code: ${code} is on the run twice`);
+      continue;
+    }
+    seen.add(code);
+    if (p.status_code && (FINAL_STATUSES as readonly string[]).includes(p.status_code)) {
+      errors.push(`stops[${i}].tracking_code: the parcel ${code} is ${p.status_code.replace(/_/g, " ")}`);
+      continue;
+    }
+    if (p.map_destination_latitude == null || p.map_destination_longitude == null) {
+      errors.push(`stops[${i}].tracking_code: the parcel ${code} has no destination coordinates (map_destination_latitude, map_destination_longitude)`);
+      continue;
+    }
+    out.push({ parcel: p, latitude: p.map_destination_latitude, longitude: p.map_destination_longitude });
+  }
+  if (errors.length) throw badInput(errors);
+  await mustBeFree(
+    out.map((s) => s.parcel),
+    date,
+    runId,
+  );
+  return out;
+}
+
+async function mustBeFree(parcels: ParcelBrief[], date: string, runId: number | null) {
+  if (!parcels.length) return;
+  const taken = await db().stop.findFirst({
+    where: { claim_date: date, parcel_id: { in: parcels.map((p) => p.id) }, ...(runId ? { run_id: { not: runId } } : {}) },
+    select: { run_id: true, parcel_id: true },
+  });
+  if (taken) {
+    const code = parcels.find((p) => p.id === taken.parcel_id)?.tracking_code;
+    throw conflict(`The parcel ${code} is already on run ${taken.run_id} of ${date}`);
+  }
+}
+
+/** The stops in the order to drive them, the legs and the round's length (metres). */
+async function route(start: Point, stops: PlannedStop[], optimize: boolean) {
+  const matrix = await distanceMatrix([start, ...stops]);
+  const order = optimize && stops.length > 1 ? await orderInThread(matrix) : stops.map((_, i) => i + 1);
+  const legs: number[] = [];
+  let prev = 0;
+  for (const p of order) {
+    legs.push(Math.round(matrix.m[prev * matrix.size + p]));
+    prev = p;
+  }
+  return { ordered: order.map((p) => stops[p - 1]), legs, distance: Math.round(roundLength(order, matrix.m, matrix.size)) };
+}
+
+const durationOf = (metres: number, stops: number, plan: DayPlan) => Math.round((metres / (plan.speedKmh * 1000)) * 60 + stops * plan.stopMinutes);
+
+function stopRows(runId: number, date: string, ordered: PlannedStop[], legs: number[]) {
+  return ordered.map((s, i) => ({
+    run_id: runId,
+    seq: i + 1,
+    kind: "delivery",
+    parcel_id: s.parcel.id,
+    claim_date: date,
+    address: s.parcel.destination,
+    latitude: s.latitude,
+    longitude: s.longitude,
+    leg_m: legs[i],
+  }));
+}
+
+/** Another run took one of the parcels meanwhile (the unique claim of a parcel and date). */
+function takenMeanwhile(e: unknown): never {
+  if (isUniqueViolation(e)) throw conflict("A parcel of this run is already on another run of the date");
+  throw e;
+}
+
+export async function createRun(input: CreateRunInput): Promise<RunView> {
+  await mustBeCourier(input.courier_id);
+  const start = await startPoint(input.start, null);
+  const stops = await resolveStops(input.stops, input.date, null);
+  const plan = await dayPlan();
+  const { ordered, legs, distance } = await route(start, stops, !!input.optimize);
+  let id = 0;
+  try {
+    const run = await db().run.create({
+      data: {
+        courier_id: input.courier_id,
+        date: input.date,
+        start_latitude: start.latitude,
+        start_longitude: start.longitude,
+        distance_m: distance,
+        duration_min: durationOf(distance, ordered.length, plan),
+      },
+    });
+    id = run.id;
+    if (ordered.length) await db().stop.createMany({ data: stopRows(id, input.date, ordered, legs) });
+  } catch (e) {
+    // Nothing half-written: the run goes when its stops could not be claimed.
+    if (id)
+      await db()
+        .run.delete({ where: { id } })
+        .catch(() => {});
+    takenMeanwhile(e);
+  }
+  return viewOf(id);
+}
+
+function mustBePlanned(run: RunRow, what: string) {
+  if (run.status !== "planned") throw conflict(`Only a planned run can be ${what}: this one is ${run.status}`);
+}
+
+export async function updateRun(input: UpdateRunInput): Promise<RunView> {
+  const run = await runOrThrow(input.id);
+  mustBePlanned(run, "changed");
+  if (input.courier_id !== undefined) await mustBeCourier(input.courier_id);
+  const start = input.start ? await startPoint(input.start, null) : startOf(run);
+  let stops: PlannedStop[];
+  if (input.stops !== undefined) stops = await resolveStops(input.stops, run.date, run.id);
+  else {
+    stops = run.stops.filter((s) => s.parcel).map((s) => ({ parcel: s.parcel!, latitude: s.latitude, longitude: s.longitude }));
+  }
+  const plan = await dayPlan();
+  const { ordered, legs, distance } = await route(start, stops, !!input.optimize);
+  try {
+    await db().$transaction([
+      db().stop.deleteMany({ where: { run_id: run.id } }),
+      db().stop.createMany({ data: stopRows(run.id, run.date, ordered, legs) }),
+      db().run.update({
+        where: { id: run.id },
+        data: {
+          ...(input.courier_id !== undefined ? { courier_id: input.courier_id } : {}),
+          start_latitude: start.latitude,
+          start_longitude: start.longitude,
+          distance_m: distance,
+          duration_min: durationOf(distance, ordered.length, plan),
+        },
+      }),
+    ]);
+  } catch (e) {
+    takenMeanwhile(e);
+  }
+  return viewOf(run.id);
+}
+
+export async function deleteRun(id: number): Promise<void> {
+  const run = await runOrThrow(id);
+  mustBePlanned(run, "deleted");
+  const gone = await db().run.deleteMany({ where: { id, status: "planned" } });
+  if (!gone.count) throw conflict("Only a planned run can be deleted");
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The day itself
+
+const codesOf = (run: RunRow) => run.stops.map((s) => s.parcel?.tracking_code).filter((c): c is string => !!c);
+
+/**
+ * Starts a run: each stop gets its window around its ETA from the start now, each delivery's parcel an
+ * "Out for delivery" history entry (the one history path: status, webhooks, the recipient's status
+ * e-mail, caches), and each recipient with an e-mail their window.
+ */
+export async function startRun(id: number, now = new Date()): Promise<RunView> {
+  const run = await runOrThrow(id);
+  mustBeCourierOrDispatch(run);
+  if (run.status !== "planned") throw conflict(`The run is already ${run.status}`);
+  const pending = run.stops.filter((s) => s.status === "pending");
+  if (!pending.length) throw badInput("stops: the run has no stops to start");
+  const plan = await dayPlan();
+  const etas = etasOf(startOf(run), pending, plan, now);
+  const windows = new Map(pending.map((s) => [s.id, windowAround(etas.get(s.id)!)]));
+  const claimed = await db().run.updateMany({ where: { id, status: "planned" }, data: { status: "started", started_at: now } });
+  if (!claimed.count) throw conflict("The run was started or changed meanwhile");
+  await db().$transaction([
+    ...pending.map((s, i) =>
+      db().stop.update({
+        where: { id: s.id },
+        data: { window_from: windows.get(s.id)!.from, window_to: windows.get(s.id)!.to, near_notified: i <= plan.notifyBefore },
+      }),
+    ),
+  ]);
+
+  // Out for delivery, in batches like the scans (one entry per parcel a transaction).
+  const deliveries = pending.filter((s) => s.kind === "delivery" && s.parcel_id);
+  const states = await parcelStates(deliveries.map((s) => s.parcel_id!));
+  const plans: EntryPlan[] = states
+    .filter((st) => !scanRefusal(st.status_code, "out_for_delivery"))
+    .map((st) =>
+      planEntry(st, {
+        title: "Out for delivery",
+        description: "The courier is on the way.",
+        status_code: "out_for_delivery",
+        status_reason: null,
+        created_at: now,
+      }),
+    );
+  await parcelWrites(async (w) => {
+    for (let k = 0; k < plans.length; k += WRITE_BATCH) await w.addEntries(plans.slice(k, k + WRITE_BATCH));
+    w.liveChanged(...codesOf(run));
+  });
+  for (const [i, s] of deliveries.entries()) notifyDeliveryDay(s.parcel_id!, s.id, "window", windows.get(s.id)!, i);
+  return viewOf(id);
+}
+
+/** The run's pending stops, their order and what follows a change: the run finishes, recipients near are told, views go. */
+async function afterStopChange(runId: number): Promise<void> {
+  const run = await readRun(runId);
+  if (!run) return;
+  const pending = run.stops.filter((s) => s.status === "pending");
+  if (!pending.length && run.status === "started") {
+    await db().run.updateMany({ where: { id: runId, status: "started" }, data: { status: "finished", finished_at: new Date() } });
+  } else if (run.status === "started") {
+    const plan = await dayPlan();
+    for (const [i, s] of pending.entries()) {
+      if (i > plan.notifyBefore) break;
+      if (s.near_notified || !s.parcel_id || !s.window_from || !s.window_to) continue;
+      const claim = await db().stop.updateMany({ where: { id: s.id, near_notified: false }, data: { near_notified: true } });
+      if (claim.count) notifyDeliveryDay(s.parcel_id, s.id, "near", { from: s.window_from, to: s.window_to }, i);
+    }
+  }
+  await parcelWrites(async (w) => w.liveChanged(...codesOf(run)));
+}
+
+const DONE_BY: Record<string, "done" | "failed"> = { delivered: "done", picked_up: "done", delivery_failed: "failed" };
+
+/**
+ * Called by the history path (activity.service.ts afterEntries) for every batch of new entries: a
+ * delivered or picked-up entry marks the parcel's pending stop on a started run done, a failed
+ * attempt failed (so a scan, a proof of delivery and a failed attempt all count).
+ */
+export async function stopsFollowEntries(added: AddedEntry[]): Promise<void> {
+  const relevant = added.filter((a) => a.activity.status_code && DONE_BY[a.activity.status_code]);
+  if (!relevant.length) return;
+  const stops = await db().stop.findMany({
+    where: { parcel_id: { in: [...new Set(relevant.map((a) => a.parcel_id))] }, status: "pending", run: { status: "started" } },
+    select: { id: true, run_id: true, parcel_id: true },
+  });
+  if (!stops.length) return;
+  const runs = new Set<number>();
+  for (const s of stops) {
+    const entry = relevant.filter((a) => a.parcel_id === s.parcel_id).at(-1)!;
+    const done = await db().stop.updateMany({
+      where: { id: s.id, status: "pending" },
+      data: { status: DONE_BY[entry.activity.status_code!], done_at: entry.activity.created_at },
+    });
+    if (done.count) runs.add(s.run_id);
+  }
+  for (const runId of runs) await afterStopChange(runId);
+}
+
+/** The courier skips a stop: it leaves the run's claim on the parcel, back among the date's unassigned. */
+export async function skipStop(runId: number, stopId: number): Promise<RunView> {
+  const run = await runOrThrow(runId);
+  mustBeCourierOrDispatch(run);
+  const stop = run.stops.find((s) => s.id === stopId);
+  if (!stop) throw notFound("Stop not found on this run");
+  if (run.status !== "started") throw conflict(`Stops are skipped on a started run: this one is ${run.status} (change a planned run instead)`);
+  if (stop.status !== "pending") throw conflict(`The stop is already ${stop.status}`);
+  const done = await db().stop.updateMany({ where: { id: stopId, status: "pending" }, data: { status: "skipped", claim_date: null, done_at: new Date() } });
+  if (!done.count) throw conflict("The stop was done meanwhile");
+  await afterStopChange(runId);
+  return viewOf(runId);
+}
+
+/**
+ * A batch of the courier's positions (a phone that was offline sends what it kept): only the run's
+ * courier, only while the run is started. The parcel the courier heads to has its view refreshed
+ * (its live courier) here and, through the bus, in every process (live subscriptions follow it).
+ */
+export async function recordPositions(runId: number, raw: PositionsInput, now = new Date()): Promise<void> {
+  const run =
+    Number.isInteger(runId) && runId > 0 && runId <= 2_147_483_647
+      ? await db().run.findUnique({ where: { id: runId }, select: { id: true, courier_id: true, status: true } })
+      : null;
+  if (!run) throw notFound("Run not found");
+  const a = actorNow();
+  if (!(a?.kind === "member" && a.id === run.courier_id)) throw forbidden("Only the run's courier may share positions on it");
+  if (run.status !== "started") throw conflict(`Positions are taken while the run is started: this one is ${run.status}`);
+  const errors: string[] = [];
+  const rows: { run_id: number; latitude: number; longitude: number; accuracy: number | null; at: Date }[] = [];
+  for (const [i, item] of raw.positions.entries()) {
+    let p: PositionInput;
+    try {
+      p = await validated(PositionInput, item);
+    } catch (e) {
+      errors.push(...(e as AppError).messages.map((m) => `positions[${i}].${m}`));
+      continue;
+    }
+    const at = new Date(p.at);
+    if (at.getTime() > now.getTime() + FUTURE_SLACK_MS) errors.push(`positions[${i}].at must not be in the future`);
+    else rows.push({ run_id: runId, latitude: p.latitude, longitude: p.longitude, accuracy: p.accuracy ?? null, at });
+  }
+  if (errors.length) throw badInput(errors);
+  await db().position.createMany({ data: rows });
+  purgeSoon(now);
+  const next = await db().stop.findFirst({
+    where: { run_id: runId, status: "pending" },
+    orderBy: { seq: "asc" },
+    select: { parcel: { select: { tracking_code: true } } },
+  });
+  // Not awaited: the other processes' acknowledgements are not the phone's concern (this process forgot at once).
+  if (next?.parcel) parcelWrites(async (w) => w.liveChanged(next.parcel!.tracking_code)).catch(() => {});
+}
+
+let nextPurge = 0;
+/** Positions older than POSITION_DAYS go, at most once an hour per process (on a position post). */
+function purgeSoon(now: Date) {
+  if (now.getTime() < nextPurge) return;
+  nextPurge = now.getTime() + 3_600_000;
+  purgePositions(now).catch((e) => console.error("position purge failed:", (e as Error).message));
+}
+
+export async function purgePositions(now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - readEnv("POSITION_DAYS") * 86_400_000);
+  return (await db().position.deleteMany({ where: { OR: [{ created_at: { lt: cutoff } }, { at: { lt: cutoff } }] } })).count;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Settings
+
+export async function updateDispatchSettings(input: DispatchSettingsInput) {
+  const data: Record<string, number | null> = {};
+  const has = (k: keyof DispatchSettingsInput) => Object.prototype.hasOwnProperty.call(input, k) && input[k] !== undefined;
+  for (const k of ["depot_latitude", "depot_longitude"] as const)
+    if (has(k)) data[k] = input[k] === null || (input[k] as unknown) === "" ? null : Number(input[k]);
+  for (const k of ["courier_speed_kmh", "stop_minutes", "notify_stops_before"] as const) if (has(k) && input[k] !== null) data[k] = Number(input[k]);
+  const current = await getSettings();
+  const lat = "depot_latitude" in data ? data.depot_latitude : current.depot_latitude;
+  const lon = "depot_longitude" in data ? data.depot_longitude : current.depot_longitude;
+  if ((lat == null) !== (lon == null))
+    throw badInput(lat == null ? "depot_latitude is required with depot_longitude" : "depot_longitude is required with depot_latitude");
+  return db().settings.update({ where: { id: 1 }, data });
+}
+
+/** The run sheet (PDF): its courier or a member with dispatch. pdfkit and bwip-js load at the first sheet. */
+export async function runSheet(id: number): Promise<{ pdf: Buffer; filename: string }> {
+  const run = await runOrThrow(id);
+  mustBeCourierOrDispatch(run);
+  const [view] = await runViews([run]);
+  const { runSheetPdf } = await import("./run-sheet.pdf.js");
+  const pdf = await runSheetPdf({
+    id: run.id,
+    date: run.date,
+    courier: view.courier_email ?? `member ${run.courier_id}`,
+    status: run.status,
+    distance_km: view.distance_km,
+    duration_min: view.duration_min,
+    company: readEnv("COMPANY_NAME"),
+    stops: run.stops.map((s) => ({
+      seq: s.seq,
+      tracking_code: s.parcel?.tracking_code ?? null,
+      recipient_name: s.parcel?.recipient_name ?? null,
+      address: s.address,
+      window: s.window_from && s.window_to ? { from: s.window_from, to: s.window_to } : null,
+      contents: s.parcel?.parcel_content ?? null,
+      status: s.status,
+    })),
+  });
+  return { pdf, filename: `run-${run.id}-${run.date}.pdf` };
+}
