@@ -2,6 +2,7 @@ import { Field, Float, Int, ObjectType } from "type-graphql";
 import { PagedType } from "../common/paging.js";
 import { DateTimeISO, type IsoTime } from "../common/datetime.scalar.js";
 import { Activity } from "./history.type.js";
+import { ParcelAddress } from "../address/address.type.js";
 
 @ObjectType({ description: "Proof of delivery: who took the parcel, the drawn signature and a photo (site-relative image paths)", simpleResolvers: true })
 export class DeliveryProof {
@@ -61,6 +62,10 @@ export class PublicParcel {
   @Field(() => String, { nullable: true, description: "The recipient's choice after the last failed attempt: delivery or depot" }) reschedule_choice:
     string | null;
   @Field(() => String, { nullable: true, description: "The new delivery day the recipient chose (YYYY-MM-DD)" }) reschedule_date: string | null;
+  @Field(() => ParcelAddress, { nullable: true, description: "The recipient's structured address (public view: city and country only)" })
+  recipient_address: ParcelAddress | null;
+  @Field(() => ParcelAddress, { nullable: true, description: "The sender's structured address (public view: city and country only)" })
+  sender_address: ParcelAddress | null;
 }
 
 @ObjectType({ description: "Every field of a parcel, for the admin" })

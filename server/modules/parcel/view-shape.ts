@@ -1,4 +1,5 @@
 import { withDerivedTime } from "./history.js";
+import { parseAddress, publicPlace } from "../address/address.rules.js";
 import type { ParcelRow } from "./parcel.reader.js";
 import { coarse, maskName, maskSecrets, staleAfterDays, townAndCountry } from "./status.rules.js";
 
@@ -72,6 +73,8 @@ export function adminView(row: ParcelRow) {
   const { unsubscribe_token: _secret, reschedule_token_hash: _hash, ...rest } = row;
   return {
     ...rest,
+    recipient_address: parseAddress(row.recipient_address),
+    sender_address: parseAddress(row.sender_address),
     history: row.history.map(withDerivedTime),
     last_event_at: lastEventAt(row),
     quiet_after_days: staleAfterDays(),
@@ -96,6 +99,9 @@ export function publicView(row: ParcelRow, unlocked = false) {
   const admin = adminView(row);
   const view: Record<string, unknown> = admin;
   for (const f of [...PRIVATE_FIELDS, ...INTERNAL_FIELDS]) delete view[f];
+  // The privacy tier: of a structured address, only its city and country.
+  view.recipient_address = publicPlace(admin.recipient_address);
+  view.sender_address = publicPlace(admin.sender_address);
   // Who added an entry is for the control panel only.
   view.history = (view.history as HistoryEntry[]).map((a) => ({ ...a, created_by_kind: null, created_by_name: null }));
   if (row.protect_details && !unlocked) {
