@@ -19,6 +19,7 @@ import { AuditResolver } from "../modules/audit/audit.resolver.js";
 import { WebhookResolver } from "../modules/webhook/webhook.resolver.js";
 import { TotpResolver } from "../modules/totp/totp.resolver.js";
 import { ApiKeyResolver } from "../modules/apikey/apikey.resolver.js";
+import { ShipperResolver } from "../modules/shipper/shipper.resolver.js";
 
 export const SCHEMA_FILE = projectPath("schema/schema.graphql");
 
@@ -39,6 +40,7 @@ const resolvers = [
   StaffResolver,
   TotpResolver,
   ApiKeyResolver,
+  ShipperResolver,
   AuditResolver,
 ] as const;
 

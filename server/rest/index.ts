@@ -21,11 +21,12 @@ import { registerAuditRoutes } from "../modules/audit/audit.rest.js";
 import { registerWebhookRoutes } from "../modules/webhook/webhook.rest.js";
 import { registerStaffRoutes } from "../modules/staff/staff.rest.js";
 import { registerApiKeyRoutes } from "../modules/apikey/apikey.rest.js";
+import { registerShipperRoutes } from "../modules/shipper/shipper.rest.js";
 import { KeyRejected } from "../modules/apikey/apikey.auth.js";
 import { keyedFirst } from "./route.js";
 import { isMultipart, readMultipart, type MultipartLimits } from "./body.js";
 import { writeGuard } from "./guards.js";
-import { AppError } from "../core/errors.js";
+import { AppError, SessionRequired } from "../core/errors.js";
 import { registerOpenApi } from "./openapi.js";
 import { sharedSchemas } from "./schemas.js";
 
@@ -88,6 +89,7 @@ export async function registerRest(api: FastifyInstance): Promise<void> {
     registerImportRoutes,
     registerStaffRoutes,
     registerApiKeyRoutes,
+    registerShipperRoutes,
     registerAuditRoutes,
   ])
     register(api);
@@ -111,7 +113,8 @@ export function siteErrorHandler(err: FastifyError, req: FastifyRequest, reply: 
   if (path === "/api" || path.startsWith("/api/")) {
     const body: Record<string, unknown> = { status: String(e.status), errors: e.messages, message: "", data: null };
     // A refused API key is no missing session: the client's "signed out" flag stays out of it.
-    if (e.status === 401 && !(e instanceof KeyRejected)) body.admin = "false";
+    if (e instanceof SessionRequired) for (const s of e.sessions) body[s] = "false";
+    else if (e.status === 401 && !(e instanceof KeyRejected)) body.admin = "false";
     return reply.code(e.status).header("Cache-Control", "no-store").send(body);
   }
   if (path === "/graphql") {

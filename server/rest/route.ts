@@ -169,7 +169,13 @@ const ANSWERS_KEPT = 5_000;
 /** OpenAPI: the operation's name and who may call it (a session with a role's permission, or a key's scope). */
 export function securityOf(op: OperationName) {
   const o = OPERATIONS[op] as Operation;
-  const who = o.access === "public" ? "public" : `members whose role has ${o.access}${o.scope ? `, or API keys with ${o.scope}` : ""}`;
+  const shippers = o.shipper ? `shippers (${o.shipper === "key" ? "session or own API key" : "session"})` : "";
+  const who =
+    o.access === "public"
+      ? `public${shippers ? `; ${shippers} priced as themselves` : ""}`
+      : o.access === "shipper"
+        ? shippers
+        : `members whose role has ${o.access}${o.scope ? `, or API keys with ${o.scope}` : ""}${shippers ? `, or ${shippers}` : ""}`;
   return {
     "x-operation": op,
     "x-access": who,

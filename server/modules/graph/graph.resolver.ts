@@ -11,6 +11,6 @@ export class GraphResolver {
   @Op("site.graph")
   @AnswerFromViews(() => publicGraphNow())
   async graph(@Ctx() ctx: Context) {
-    return siteGraph((await ctx.auth.admin())?.role ?? null);
+    return siteGraph((await ctx.auth.admin())?.role ?? null, await ctx.auth.shipper());
   }
 }

@@ -18,6 +18,6 @@ export function registerGraphRoutes(api: FastifyInstance): void {
       const graph = publicGraphNow();
       return graph && jsonOnce(graph);
     },
-    handler: async ({ ctx }) => jsonOnce(await siteGraph((await ctx.auth.admin())?.role ?? null)),
+    handler: async ({ ctx }) => jsonOnce(await siteGraph((await ctx.auth.admin())?.role ?? null, await ctx.auth.shipper())),
   });
 }

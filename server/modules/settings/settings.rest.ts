@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { route } from "../../rest/route.js";
 import { can } from "../../core/permissions.js";
 import { data } from "../../rest/schemas.js";
-import { ContactSettingsInput, HtmlSettingsInput, MailSettingsInput } from "./settings.input.js";
+import { ContactSettingsInput, HtmlSettingsInput, MailSettingsInput, ShippingSettingsInput } from "./settings.input.js";
 import * as settings from "./settings.service.js";
 
 export function registerSettingsRoutes(api: FastifyInstance): void {
@@ -25,8 +25,9 @@ export function registerSettingsRoutes(api: FastifyInstance): void {
     op: "settings.update",
     tag: "site",
     message: "Settings saved",
-    summary: "Save one settings group: mail, html (meta_description, chat_code) or contact (contact_email required)",
-    body: [MailSettingsInput, HtmlSettingsInput, ContactSettingsInput],
+    summary:
+      "Save one settings group: mail, html (meta_description, chat_code), contact (contact_email required) or shipping (shipper_signup, currency, pickup_cutoff)",
+    body: [MailSettingsInput, HtmlSettingsInput, ContactSettingsInput, ShippingSettingsInput],
     data: data.ref("Settings"),
     handler: ({ req }) => settings.updateSettingsGroup(req.body),
   });

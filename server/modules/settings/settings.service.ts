@@ -2,8 +2,8 @@ import { badInput, isUniqueViolation } from "../../core/errors.js";
 import { validated } from "../../core/validation.js";
 import { db } from "../../db/index.js";
 import { contentChanged } from "../content/content.service.js";
-import { ContactSettingsInput, HtmlSettingsInput, MailSettingsInput } from "./settings.input.js";
-import { MAIL_SETTING_KEYS, PUBLIC_SETTING_KEYS as PUBLIC_KEYS } from "./settings.codes.js";
+import { ContactSettingsInput, HtmlSettingsInput, MailSettingsInput, ShippingSettingsInput } from "./settings.input.js";
+import { MAIL_SETTING_KEYS, PUBLIC_SETTING_KEYS as PUBLIC_KEYS, SHIPPING_SETTING_KEYS } from "./settings.codes.js";
 
 /** The one settings row (created with defaults on first use). */
 export async function getSettings() {
@@ -36,6 +36,7 @@ export const updateMailSettings = async (i: MailSettingsInput) =>
 // Fields left out stay as they are; null or "" clears an optional field.
 export const updateHtmlSettings = async (i: HtmlSettingsInput) => save({ ...i });
 export const updateContactSettings = async (i: ContactSettingsInput) => save({ ...i });
+export const updateShippingSettings = async (i: ShippingSettingsInput) => save({ ...i });
 
 /** PATCH /api/settings: one group per call, told apart by the fields sent. */
 export async function updateSettingsGroup(raw: unknown) {
@@ -44,5 +45,8 @@ export async function updateSettingsGroup(raw: unknown) {
   if (MAIL_SETTING_KEYS.some(has)) return updateMailSettings(await validated(MailSettingsInput, body));
   if (has("meta_description") || has("chat_code")) return updateHtmlSettings(await validated(HtmlSettingsInput, body));
   if (Object.keys(body).some((k) => k.startsWith("contact_"))) return updateContactSettings(await validated(ContactSettingsInput, body));
-  throw badInput("Send one settings group: mail_driver and mail_template (and smtp_allow_plain), meta_description and chat_code, or the contact fields");
+  if (SHIPPING_SETTING_KEYS.some(has)) return updateShippingSettings(await validated(ShippingSettingsInput, body));
+  throw badInput(
+    "Send one settings group: mail_driver and mail_template (and smtp_allow_plain), meta_description and chat_code, the contact fields, or shipper_signup, currency and pickup_cutoff",
+  );
 }
