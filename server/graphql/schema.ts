@@ -20,6 +20,8 @@ import { WebhookResolver } from "../modules/webhook/webhook.resolver.js";
 import { TotpResolver } from "../modules/totp/totp.resolver.js";
 import { ApiKeyResolver } from "../modules/apikey/apikey.resolver.js";
 import { ShipperResolver } from "../modules/shipper/shipper.resolver.js";
+import { RatesResolver } from "../modules/rates/rates.resolver.js";
+import { BookingResolver } from "../modules/booking/booking.resolver.js";
 
 export const SCHEMA_FILE = projectPath("schema/schema.graphql");
 
@@ -41,6 +43,8 @@ const resolvers = [
   TotpResolver,
   ApiKeyResolver,
   ShipperResolver,
+  RatesResolver,
+  BookingResolver,
   AuditResolver,
 ] as const;
 

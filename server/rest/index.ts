@@ -22,6 +22,8 @@ import { registerWebhookRoutes } from "../modules/webhook/webhook.rest.js";
 import { registerStaffRoutes } from "../modules/staff/staff.rest.js";
 import { registerApiKeyRoutes } from "../modules/apikey/apikey.rest.js";
 import { registerShipperRoutes } from "../modules/shipper/shipper.rest.js";
+import { registerRatesRoutes } from "../modules/rates/rates.rest.js";
+import { registerBookingRoutes } from "../modules/booking/booking.rest.js";
 import { KeyRejected } from "../modules/apikey/apikey.auth.js";
 import { keyedFirst } from "./route.js";
 import { isMultipart, readMultipart, type MultipartLimits } from "./body.js";
@@ -37,6 +39,8 @@ export async function registerRest(api: FastifyInstance): Promise<void> {
   // Only JSON and multipart bodies exist here; prototype keys in JSON are dropped like any unknown field.
   api.removeAllContentTypeParsers();
   api.addContentTypeParser("application/json", { parseAs: "string", bodyLimit: c.bodyLimitBytes }, api.getDefaultJsonParser("remove", "remove"));
+  // A rate card's grid as a file (the routes that declare csv; writeGuard refuses it elsewhere).
+  api.addContentTypeParser("text/csv", { parseAs: "string", bodyLimit: c.bodyLimitBytes }, (_req, body, done) => done(null, body));
   // Per-route limits are given when a route reads its form (server/rest/route.ts); these apply otherwise.
   await api.register(fastifyMultipart, {
     limits: { fileSize: c.uploadMaxBytes + 1, files: 0, fields: 10, parts: 10, fieldSize: 1024, headerPairs: 20 },
@@ -90,6 +94,8 @@ export async function registerRest(api: FastifyInstance): Promise<void> {
     registerStaffRoutes,
     registerApiKeyRoutes,
     registerShipperRoutes,
+    registerRatesRoutes,
+    registerBookingRoutes,
     registerAuditRoutes,
   ])
     register(api);

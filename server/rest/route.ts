@@ -10,7 +10,7 @@ import { binaryFile, envelope, inputSchema } from "./schemas.js";
 import type { Schema } from "./shapes.js";
 import { frontGet, publicReadReply } from "../front.js";
 
-type Method = "GET" | "POST" | "PATCH" | "DELETE";
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 export interface RouteSpec<I> {
   method: Method | Method[];
@@ -26,6 +26,10 @@ export interface RouteSpec<I> {
   /** 201 instead of 200. */
   created?: boolean;
   message?: string;
+  /** The success message made from the answer's data (instead of `message`), e.g. a quote that found no service. */
+  messageOf?: (data: never) => string;
+  /** Also takes a text/csv body (a grid's file), as a string. */
+  csv?: boolean;
   /** Validated (numbers coerced) from the query string of a GET or the body of a write. */
   input?: new () => I;
   /** Query parameters of a write, documented (the handler reads them, validated with this class). */
@@ -137,7 +141,13 @@ function requestSchema(spec: RouteSpec<unknown>, isGet: boolean): Schema {
   const shapes = spec.input ? [spec.input as new () => object] : (spec.body ?? []);
   if (shapes.length === 1) s.body = inputSchema(shapes[0], extra, files);
   else if (shapes.length > 1) s.body = { oneOf: shapes.map((c) => inputSchema(c, extra, files)) };
-  s.consumes = spec.files ? ["multipart/form-data"] : spec.form ? ["application/json", "multipart/form-data"] : ["application/json"];
+  s.consumes = spec.files
+    ? ["multipart/form-data"]
+    : spec.form
+      ? ["application/json", "multipart/form-data"]
+      : spec.csv
+        ? ["application/json", "text/csv"]
+        : ["application/json"];
   return s;
 }
 
@@ -205,7 +215,7 @@ export function route<I = undefined>(api: FastifyInstance, spec: RouteSpec<I>): 
   api.route({
     method: methods,
     url: spec.url,
-    config: { multipart: formLimits(spec as RouteSpec<unknown>) } as object,
+    config: { multipart: formLimits(spec as RouteSpec<unknown>), csv: spec.csv } as object,
     schema: {
       tags: [spec.tag],
       summary: spec.summary,
@@ -236,7 +246,7 @@ export function route<I = undefined>(api: FastifyInstance, spec: RouteSpec<I>): 
         if (spec.publicRead && publicRead(req, reply, etag)) return reply.code(304).send();
         return reply.code(status).type("application/json; charset=utf-8").send(body);
       }
-      const answer = { status: String(status), errors: [], message: spec.message ?? "", data: data ?? null };
+      const answer = { status: String(status), errors: [], message: spec.messageOf ? spec.messageOf(data as never) : (spec.message ?? ""), data: data ?? null };
       if (!spec.publicRead) return reply.code(status).send(answer);
       const body = reply.serialize(answer) as string;
       if (publicRead(req, reply, () => etagOf(body))) return reply.code(304).send();

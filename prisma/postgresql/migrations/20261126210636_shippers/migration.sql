@@ -211,6 +211,9 @@ CREATE UNIQUE INDEX "Service_code_key" ON "Service"("code");
 CREATE UNIQUE INDEX "Booking_tracking_code_key" ON "Booking"("tracking_code");
 
 -- CreateIndex
+CREATE INDEX "Booking_parcel_id_idx" ON "Booking"("parcel_id");
+
+-- CreateIndex
 CREATE INDEX "Booking_shipper_id_created_at_idx" ON "Booking"("shipper_id", "created_at");
 
 -- CreateIndex
@@ -248,6 +251,9 @@ ALTER TABLE "ShipperAddress" ADD CONSTRAINT "ShipperAddress_shipper_id_fkey" FOR
 
 -- AddForeignKey
 ALTER TABLE "ShipperKey" ADD CONSTRAINT "ShipperKey_shipper_id_fkey" FOREIGN KEY ("shipper_id") REFERENCES "Shipper"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- AddForeignKey
+ALTER TABLE "Booking" ADD CONSTRAINT "Booking_parcel_id_fkey" FOREIGN KEY ("parcel_id") REFERENCES "Parcel"("id") ON DELETE SET NULL ON UPDATE CASCADE;
 
 -- AddForeignKey
 ALTER TABLE "StatementLine" ADD CONSTRAINT "StatementLine_statement_id_fkey" FOREIGN KEY ("statement_id") REFERENCES "Statement"("id") ON DELETE CASCADE ON UPDATE CASCADE;

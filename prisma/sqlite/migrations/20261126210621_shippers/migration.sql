@@ -114,7 +114,8 @@ CREATE TABLE "Booking" (
     "pickup_id" INTEGER,
     "statement_id" INTEGER,
     "cancelled_at" DATETIME,
-    "created_at" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP
+    "created_at" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    CONSTRAINT "Booking_parcel_id_fkey" FOREIGN KEY ("parcel_id") REFERENCES "Parcel" ("id") ON DELETE SET NULL ON UPDATE CASCADE
 );
 
 -- CreateTable
@@ -214,6 +215,9 @@ CREATE UNIQUE INDEX "Service_code_key" ON "Service"("code");
 
 -- CreateIndex
 CREATE UNIQUE INDEX "Booking_tracking_code_key" ON "Booking"("tracking_code");
+
+-- CreateIndex
+CREATE INDEX "Booking_parcel_id_idx" ON "Booking"("parcel_id");
 
 -- CreateIndex
 CREATE INDEX "Booking_shipper_id_created_at_idx" ON "Booking"("shipper_id", "created_at");
