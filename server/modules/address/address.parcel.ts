@@ -18,7 +18,10 @@ export async function parcelAddressFields(input: Record<string, unknown>): Promi
     if (typeof v !== "object" || Array.isArray(v)) r.fail("", "must be an object");
     const a = readAddress(r);
     errors.push(...r.errors.map((e) => e.replace(`${field}. `, `${field} `)));
-    return a ? located(a) : undefined;
+    if (!a) return undefined;
+    // An address placed at its city already (a booking's, the address book's) keeps saying so.
+    if ((v as { located?: unknown }).located === "city" && a.latitude !== null) return { ...a, located: "city" as const };
+    return located(a);
   };
   const [to, from] = [await read("recipient_address"), await read("sender_address")];
   if (errors.length) throw badInput(errors);

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { Actor } from "../../core/actor.js";
 import { config } from "../../core/config.js";
 import { badInput, conflict, forbidden, isUniqueViolation, notFound, paymentRequired } from "../../core/errors.js";
-import { db, provider } from "../../db/index.js";
+import { db } from "../../db/index.js";
 import { createActivity } from "../activity/activity.service.js";
 import { asObject, located, readAddress, Reader, type Address } from "../address/address.rules.js";
 import { pageOf, type PagingArgs } from "../common/paging.js";
@@ -131,8 +131,8 @@ export async function createBooking(raw: unknown, caller: Actor | null, key: str
   let booking: BookingRow;
   try {
     booking = await db().$transaction(async (tx) => {
-      // Holds the shipper's row, so two bookings at once cannot both pass its credit limit (SQLite writes one at a time anyway).
-      if (provider() === "postgresql") await tx.$queryRawUnsafe(`SELECT "id" FROM "Shipper" WHERE "id" = $1 FOR UPDATE`, shipper.id);
+      // Writing the shipper's row holds it until commit, so two bookings at once cannot both pass its credit limit.
+      await tx.shipper.update({ where: { id: shipper.id }, data: { updated_at: new Date() }, select: { id: true } });
       if (shipper.credit_limit !== null) {
         const balance = await balanceOf(shipper.id);
         if (balance + option.amount > shipper.credit_limit) {
