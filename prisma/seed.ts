@@ -613,7 +613,11 @@ async function demoPlan(now: Date) {
   for (const p of DEMO_PARCELS) {
     const { min_delivery, max_delivery, ...fields } = p.fields;
     // The demo parcels carry no structured addresses (their fields are the seed's free text).
-    const { recipient_address: _to, sender_address: _from, ...data } = await validated(CreateParcelInput, {
+    const {
+      recipient_address: _to,
+      sender_address: _from,
+      ...data
+    } = await validated(CreateParcelInput, {
       ...fields,
       min_expected_delivery_date: isoDay(now, min_delivery),
       max_expected_delivery_date: isoDay(now, max_delivery),

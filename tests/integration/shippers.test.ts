@@ -39,7 +39,15 @@ async function tokenFrom(to: string, link: RegExp): Promise<string> {
 
 const BERLIN = { name: "Ada Sender", company: "Ada GmbH", line1: "Unter den Linden 1", city: "Berlin", postcode: "10117", country: "DE" };
 // The gazetteer knows places by GeoNames' main name ("Hamburg", "Munich", "Köln").
-const HAMBURG = { name: "Max Recipient", line1: "Jungfernstieg 1", city: "Hamburg", postcode: "20354", country: "DE", email: "max@example.com", phone: "+49 40 1" };
+const HAMBURG = {
+  name: "Max Recipient",
+  line1: "Jungfernstieg 1",
+  city: "Hamburg",
+  postcode: "20354",
+  country: "DE",
+  email: "max@example.com",
+  phone: "+49 40 1",
+};
 
 /** Signs a shipper up through REST, verifies it through the link of the real SMTP peer; returns its signed-in client. */
 async function shipper(email: string, verify = true) {
@@ -54,7 +62,12 @@ async function shipper(email: string, verify = true) {
 describe("structured addresses on parcels", () => {
   it("names the failing field, places the address at its city, writes destination, shows only city and country publicly", async () => {
     const bad = fails(
-      await owner.post("/api/parcels", { tracking_code: "ADDR-1", recipient_name: "X", recipient_address: { ...HAMBURG, country: "XX", postcode: "8" }, sender_address: { ...BERLIN, postcode: "ABC" } }),
+      await owner.post("/api/parcels", {
+        tracking_code: "ADDR-1",
+        recipient_name: "X",
+        recipient_address: { ...HAMBURG, country: "XX", postcode: "8" },
+        sender_address: { ...BERLIN, postcode: "ABC" },
+      }),
       422,
     );
     expect(bad.join("|")).toContain("recipient_address.country");
@@ -90,14 +103,21 @@ describe("shipper accounts", () => {
     expect(r.json.user).toBe("false");
     expect(ok(await c.get("/api/graph")).user).toBeNull();
     fails(await c.post("/api/users/auth/signin", { email: "one@shop.example", password: "wrong password!!" }), 422);
-    expect(ok(await c.post("/api/users/auth/signin", { email: "one@shop.example", password: PASSWORD }))).toEqual({ id, name: "Shop one@shop.example", email: "one@shop.example" });
+    expect(ok(await c.post("/api/users/auth/signin", { email: "one@shop.example", password: PASSWORD }))).toEqual({
+      id,
+      name: "Shop one@shop.example",
+      email: "one@shop.example",
+    });
     // GraphQL: the same account.
     expect((await c.gql(`{ user { id email email_verified } }`)).data.user).toEqual({ id, email: "one@shop.example", email_verified: true });
     // Reset by mail, through GraphQL.
     const g = new Client(t.url);
     expect((await g.gql(`mutation { userSendPin(input: { email: "one@shop.example" }) }`)).data.userSendPin).toBe(true);
     const token = await tokenFrom("one@shop.example", /Your token: ([A-Za-z0-9_-]+)/);
-    const reset = await g.gql(`mutation($t: String!) { userResetPassword(input: { email: "one@shop.example", new_password: "another-long-password-7", confirm_new_password: "another-long-password-7", password_token: $t }) }`, { t: token });
+    const reset = await g.gql(
+      `mutation($t: String!) { userResetPassword(input: { email: "one@shop.example", new_password: "another-long-password-7", confirm_new_password: "another-long-password-7", password_token: $t }) }`,
+      { t: token },
+    );
     expect(reset.errors).toBeUndefined();
     // The reset ended the other sessions.
     fails(await c.get("/api/users/addresses"), 401);
@@ -127,14 +147,18 @@ describe("shipper accounts", () => {
     expect(g.errors?.[0].extensions.code).toBe("FORBIDDEN");
     fails(await owner.patch("/api/settings", { shipper_signup: "maybe" }), 422);
     ok(await owner.patch("/api/settings", { shipper_signup: "open" }));
-    const ok2 = await new Client(t.url).gql(`mutation { signUp(input: { name: "G", email: "g@shop.example", password: "${PASSWORD}" }) { id email_verified } }`);
+    const ok2 = await new Client(t.url).gql(
+      `mutation { signUp(input: { name: "G", email: "g@shop.example", password: "${PASSWORD}" }) { id email_verified } }`,
+    );
     expect(ok2.data.signUp.email_verified).toBe(false);
   });
 
   it("keeps an address book of its own; another shipper's address is 404", async () => {
     const a = await shipper("book-a@shop.example");
     const b = await shipper("book-b@shop.example");
-    expect(fails(await a.c.post("/api/users/addresses", { ...BERLIN, country: "de", postcode: "1" }), 422)).toEqual(["postcode does not fit the postcode format of DE"]);
+    expect(fails(await a.c.post("/api/users/addresses", { ...BERLIN, country: "de", postcode: "1" }), 422)).toEqual([
+      "postcode does not fit the postcode format of DE",
+    ]);
     const home = ok(await a.c.post("/api/users/addresses", BERLIN), 201);
     expect(home).toMatchObject({ is_default: true, located: "city", country: "DE" });
     const other = ok(await a.c.post("/api/users/addresses", { ...HAMBURG, is_default: true }), 201);
@@ -159,7 +183,14 @@ describe("shipper accounts", () => {
     expect(biz).toMatchObject({ email_verified: false, credit_limit: 100000, balance: 0, disabled: false, rate_card_id: null });
     // The invitation sets the password and verifies the e-mail.
     const token = await tokenFrom("biz@shop.example", /Your token: ([A-Za-z0-9_-]+)/);
-    ok(await new Client(t.url).patch("/api/users/auth/update/password-guest", { email: "biz@shop.example", new_password: PASSWORD, confirm_new_password: PASSWORD, password_token: token }));
+    ok(
+      await new Client(t.url).patch("/api/users/auth/update/password-guest", {
+        email: "biz@shop.example",
+        new_password: PASSWORD,
+        confirm_new_password: PASSWORD,
+        password_token: token,
+      }),
+    );
     const c = new Client(t.url);
     expect(ok(await c.post("/api/users/auth/signin", { email: "biz@shop.example", password: PASSWORD }))).toMatchObject({ id: biz.id });
     const key = ok(await c.post("/api/users/api-keys", { name: "Web shop" }), 201).key as string;
@@ -201,13 +232,33 @@ describe("rates and the quote", () => {
     ])
       ok(await owner.post("/api/zones", z), 201);
     ok(await owner.post("/api/services", { code: "STD", name: "Standard", transit_days_min: 1, transit_days_max: 3, cutoff: "23:59" }), 201);
-    ok(await owner.post("/api/services", { code: "EXP", name: "Express", transit_days_min: 1, transit_days_max: 1, cutoff: "23:59", volumetric_divisor: 4000 }), 201);
+    ok(
+      await owner.post("/api/services", { code: "EXP", name: "Express", transit_days_min: 1, transit_days_max: 1, cutoff: "23:59", volumetric_divisor: 4000 }),
+      201,
+    );
     const card = {
       name: "Default",
       lanes: [
-        { service: "STD", from_zone: "Berlin", to_zone: "DE", brackets: [{ up_to_kg: 1, amount: 500 }, { up_to_kg: 5, amount: 900 }], per_kg_above: 120 },
+        {
+          service: "STD",
+          from_zone: "Berlin",
+          to_zone: "DE",
+          brackets: [
+            { up_to_kg: 1, amount: 500 },
+            { up_to_kg: 5, amount: 900 },
+          ],
+          per_kg_above: 120,
+        },
         { service: "STD", from_zone: "Berlin", to_zone: "Islands", brackets: [{ up_to_kg: 5, amount: 1000 }] },
-        { service: "EXP", from_zone: "Berlin", to_zone: "DE", brackets: [{ up_to_kg: 2, amount: 1500 }, { up_to_kg: 10, amount: 2500 }] },
+        {
+          service: "EXP",
+          from_zone: "Berlin",
+          to_zone: "DE",
+          brackets: [
+            { up_to_kg: 2, amount: 1500 },
+            { up_to_kg: 10, amount: 2500 },
+          ],
+        },
       ],
       surcharges: [
         { code: "fuel", kind: "percent", value: 12.5 },
@@ -239,7 +290,14 @@ describe("rates and the quote", () => {
       }),
       422,
     );
-    expect(errors).toEqual(expect.arrayContaining(["lanes[0].service names no service (NOPE)", "lanes[0].to_zone names no zone (Mars)", "lanes[0].brackets[0].amount must be a whole number", "surcharges[0].kind of fuel must be percent"]));
+    expect(errors).toEqual(
+      expect.arrayContaining([
+        "lanes[0].service names no service (NOPE)",
+        "lanes[0].to_zone names no zone (Mars)",
+        "lanes[0].brackets[0].amount must be a whole number",
+        "surcharges[0].kind of fuel must be percent",
+      ]),
+    );
     expect(ok(await owner.get("/api/rate-cards/default")).lanes).toHaveLength(3);
   });
 
@@ -252,7 +310,13 @@ describe("rates and the quote", () => {
     const bad = csv + "STD,Berlin,Mars,1,x,\r\nEXP,Berlin,DE,20,3000,5\r\n";
     const r = await owner.request("PUT", "/api/rate-cards/default.csv", bad, { "content-type": "text/csv" });
     const errs = fails(r, 422);
-    expect(errs).toEqual(expect.arrayContaining([expect.stringMatching(/^row 7: to_zone names no zone/), expect.stringMatching(/^row 7: amount must be a number/), expect.stringMatching(/^row 8: per_kg_above differs/)]));
+    expect(errs).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^row 7: to_zone names no zone/),
+        expect.stringMatching(/^row 7: amount must be a number/),
+        expect.stringMatching(/^row 8: per_kg_above differs/),
+      ]),
+    );
     expect(ok(await owner.get("/api/rate-cards/default")).lanes).toHaveLength(3);
     // A good file replaces the grid (surcharges kept); the same CSV round-trips.
     const card = ok(await owner.request("PUT", "/api/rate-cards/default", csv, { "content-type": "text/csv" }));
@@ -284,7 +348,9 @@ describe("rates and the quote", () => {
     expect(byCode.EXP).toBeUndefined(); // 15 kg by 4000: above its last bracket, no per_kg_above
     // The most specific zone: the island's postcode range beats the country, and remote applies.
     const island = ok(await new Client(t.url).post("/api/quotes", { ...QUOTE, to: { country: "DE", postcode: "18565" } }));
-    expect(island.map((o: { service: string; breakdown: { code: string }[] }) => [o.service, o.breakdown.map((l) => l.code)])).toEqual([["STD", ["base", "fuel", "remote"]]]);
+    expect(island.map((o: { service: string; breakdown: { code: string }[] }) => [o.service, o.breakdown.map((l) => l.code)])).toEqual([
+      ["STD", ["base", "fuel", "remote"]],
+    ]);
     const none = await new Client(t.url).post("/api/quotes", { ...QUOTE, to: { country: "FR", postcode: "75001" } });
     expect(ok(none)).toEqual([]);
     expect(none.json.message).toBe("No service covers this route");
@@ -338,10 +404,29 @@ describe("bookings, pickups, statements", () => {
     fails(await unverified.c.post("/api/bookings", booking()), 403);
     const quote = ok(await a.c.post("/api/quotes", QUOTE))[0];
     const bk = ok(await a.c.post("/api/bookings", booking()), 201);
-    expect(bk).toMatchObject({ status: "pending", service: "STD", amount: quote.amount, currency: "EUR", label_url: `/api/bookings/${bk.id}/label.pdf`, pickup: null });
+    expect(bk).toMatchObject({
+      status: "pending",
+      service: "STD",
+      amount: quote.amount,
+      currency: "EUR",
+      label_url: `/api/bookings/${bk.id}/label.pdf`,
+      pickup: null,
+    });
     expect(bk.tracking_code).toMatch(/^[A-Z0-9-]{10,}$/);
-    const parcel = (await owner.gql(`query($c: String!) { adminParcel(trackingCode: $c) { status_code parcel_content weight shipped_via recipient_name recipient_email history { status_code } recipient_address { city located } } }`, { c: bk.tracking_code })).data.adminParcel;
-    expect(parcel).toMatchObject({ status_code: "pending", parcel_content: "Books", weight: 1.2, shipped_via: "Standard", recipient_name: "Max Recipient", recipient_email: "max@example.com" });
+    const parcel = (
+      await owner.gql(
+        `query($c: String!) { adminParcel(trackingCode: $c) { status_code parcel_content weight shipped_via recipient_name recipient_email history { status_code } recipient_address { city located } } }`,
+        { c: bk.tracking_code },
+      )
+    ).data.adminParcel;
+    expect(parcel).toMatchObject({
+      status_code: "pending",
+      parcel_content: "Books",
+      weight: 1.2,
+      shipped_via: "Standard",
+      recipient_name: "Max Recipient",
+      recipient_email: "max@example.com",
+    });
     expect(parcel.history.map((h: { status_code: string }) => h.status_code)).toEqual(["pending"]);
     expect(parcel.recipient_address).toEqual({ city: "Hamburg", located: "city" });
     // A later change of rates does not change the booking's price.
@@ -355,7 +440,11 @@ describe("bookings, pickups, statements", () => {
     const res = await fetch(`${t.url}${bk.label_url}`, { headers: a.c.cookieHeader() });
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("application/pdf");
-    expect(Buffer.from(await res.arrayBuffer()).subarray(0, 5).toString()).toBe("%PDF-");
+    expect(
+      Buffer.from(await res.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
     // Validation names the field.
     expect(fails(await a.c.post("/api/bookings", booking({ sender: { ...BERLIN, country: "ZZ" }, parcels: [{}] })), 422)).toEqual([
       "sender.country must be an ISO 3166-1 alpha-2 country code (e.g. DE)",
@@ -400,7 +489,10 @@ describe("bookings, pickups, statements", () => {
     const key = ok(await b.c.post("/api/users/api-keys", { name: "shop" }), 201).key;
     const bearer = { authorization: `Bearer ${key}` };
     expect((await fetch(`${t.url}${mine.label_url}`, { headers: bearer })).status).toBe(404);
-    fails(await new Client(t.url).post("/api/pickups", { date: "2030-01-07", from: "09:00", to: "12:00", address: BERLIN, booking_ids: [mine.id] }, bearer), 404);
+    fails(
+      await new Client(t.url).post("/api/pickups", { date: "2030-01-07", from: "09:00", to: "12:00", address: BERLIN, booking_ids: [mine.id] }, bearer),
+      404,
+    );
     // Its key books as it.
     const byKey = ok(await new Client(t.url).post("/api/bookings", booking(), bearer), 201);
     expect(byKey.shipper_id).toBe(b.id);
@@ -420,7 +512,17 @@ describe("bookings, pickups, statements", () => {
     expect(ok(await owner.get(`/api/parcels/${bk.tracking_code}`)).status_code).toBe("cancelled");
     const moving = ok(await a.c.post("/api/bookings", booking()), 201);
     const parcel = ok(await owner.get(`/api/parcels/${moving.tracking_code}`));
-    ok(await owner.post("/api/activities", { parcel_id: parcel.id, title: "Picked up", description: "x", icon: "local_shipping", color: "green", status_code: "picked_up" }), 201);
+    ok(
+      await owner.post("/api/activities", {
+        parcel_id: parcel.id,
+        title: "Picked up",
+        description: "x",
+        icon: "local_shipping",
+        color: "green",
+        status_code: "picked_up",
+      }),
+      201,
+    );
     fails(await a.c.delete("/api/bookings", { id: moving.id }), 409);
     expect(ok(await owner.get(`/api/bookings?status=cancelled&shipper_id=${a.id}`)).data.map((x: { id: number }) => x.id)).toEqual([bk.id]);
   });
@@ -428,7 +530,9 @@ describe("bookings, pickups, statements", () => {
   it("pickups: a window of 2 hours, a working day, the same-day cut-off; staff see them by date", async () => {
     const bk = ok(await a.c.post("/api/bookings", booking({ pickup: { date: "2030-01-07", from: "09:00", to: "12:00" } })), 201);
     expect(bk.pickup).toMatchObject({ date: "2030-01-07", from: "09:00", to: "12:00", status: "requested", address: { city: "Berlin" } });
-    expect(fails(await a.c.post("/api/bookings", booking({ pickup: { date: "2030-01-07", from: "09:00", to: "10:30" } })), 422)).toEqual(["pickup.to must be at least 2 hours after pickup.from"]);
+    expect(fails(await a.c.post("/api/bookings", booking({ pickup: { date: "2030-01-07", from: "09:00", to: "10:30" } })), 422)).toEqual([
+      "pickup.to must be at least 2 hours after pickup.from",
+    ]);
     fails(await a.c.post("/api/bookings", booking({ pickup: { date: "2030-01-05", from: "09:00", to: "12:00" } })), 422);
     ok(await owner.patch("/api/settings", { pickup_cutoff: "00:00" }));
     const today = new Date().toISOString().slice(0, 10);
@@ -470,7 +574,10 @@ describe("bookings, pickups, statements", () => {
     expect(mail.raw).toContain("application/pdf");
     // Paid.
     fails(await owner.patch("/api/statements", { id: s.id, status: "paid" }), 422);
-    expect(ok(await owner.patch("/api/statements", { id: s.id, status: "paid", paid_reference: "SEPA-1" }))).toMatchObject({ status: "paid", paid_reference: "SEPA-1" });
+    expect(ok(await owner.patch("/api/statements", { id: s.id, status: "paid", paid_reference: "SEPA-1" }))).toMatchObject({
+      status: "paid",
+      paid_reference: "SEPA-1",
+    });
     fails(await owner.patch("/api/statements", { id: s.id, status: "paid", paid_reference: "SEPA-1" }), 409);
     const own = ok(await a.c.get("/api/users/statements"));
     expect(own.data.find((x: { id: number }) => x.id === s.id)).toMatchObject({ status: "paid" });

@@ -82,9 +82,9 @@ export class Reader {
       if (required) this.fail(f, "is required");
       return null;
     }
-    if (typeof v !== "string") return this.fail(f, "must be text"), null;
-    if (v.length > max) return this.fail(f, `must be at most ${max} characters`), null;
-    if (!isStorableText(v)) return this.fail(f, "contains characters that are not allowed"), null;
+    if (typeof v !== "string") return (this.fail(f, "must be text"), null);
+    if (v.length > max) return (this.fail(f, `must be at most ${max} characters`), null);
+    if (!isStorableText(v)) return (this.fail(f, "contains characters that are not allowed"), null);
     return v.trim();
   }
   number(f: string, required: boolean, min?: number, max?: number): number | null {
@@ -94,14 +94,14 @@ export class Reader {
       return null;
     }
     if (typeof v === "string" && /^-?\d+(\.\d+)?$/.test(v.trim())) v = Number(v);
-    if (typeof v !== "number" || !Number.isFinite(v)) return this.fail(f, "must be a number"), null;
-    if (min !== undefined && v < min) return this.fail(f, `must be at least ${min}`), null;
-    if (max !== undefined && v > max) return this.fail(f, `must be at most ${max}`), null;
+    if (typeof v !== "number" || !Number.isFinite(v)) return (this.fail(f, "must be a number"), null);
+    if (min !== undefined && v < min) return (this.fail(f, `must be at least ${min}`), null);
+    if (max !== undefined && v > max) return (this.fail(f, `must be at most ${max}`), null);
     return v;
   }
   int(f: string, required: boolean, min?: number, max?: number): number | null {
     const v = this.number(f, required, min, max);
-    if (v !== null && !Number.isInteger(v)) return this.fail(f, "must be a whole number"), null;
+    if (v !== null && !Number.isInteger(v)) return (this.fail(f, "must be a whole number"), null);
     return v;
   }
   bool(f: string): boolean | null {
@@ -109,13 +109,13 @@ export class Reader {
     if (v === undefined || v === null) return null;
     if (v === true || v === "true") return true;
     if (v === false || v === "false") return false;
-    return this.fail(f, "must be true or false"), null;
+    return (this.fail(f, "must be true or false"), null);
   }
   country(f = "country"): string | null {
     const c = this.text(f, true, 2 + 10);
     if (c === null) return null;
     const up = c.toUpperCase();
-    if (!isCountry(up)) return this.fail(f, "must be an ISO 3166-1 alpha-2 country code (e.g. DE)"), null;
+    if (!isCountry(up)) return (this.fail(f, "must be an ISO 3166-1 alpha-2 country code (e.g. DE)"), null);
     return up;
   }
   postcode(country: string | null, f = "postcode"): string | null {
@@ -135,7 +135,7 @@ export class Reader {
       if (required) this.fail(f, "is required");
       return null;
     }
-    if (typeof v !== "object" || Array.isArray(v)) return this.fail(f, "must be an object"), null;
+    if (typeof v !== "object" || Array.isArray(v)) return (this.fail(f, "must be an object"), null);
     return new Reader(v as Raw, this.name(f));
   }
 }
@@ -185,10 +185,7 @@ export async function located(a: Address): Promise<Address> {
 /** One line for destination / pickup_location: street, postcode and city, region, country's name. */
 export function addressLine(a: Address): string {
   const town = [a.postcode, a.city].filter(Boolean).join(" ");
-  return [a.company, a.line1, a.line2, town, a.region, countryName(a.country)]
-    .filter(Boolean)
-    .join(", ")
-    .slice(0, MAX_TEXT);
+  return [a.company, a.line1, a.line2, town, a.region, countryName(a.country)].filter(Boolean).join(", ").slice(0, MAX_TEXT);
 }
 
 /** What the privacy tier shows of an address: its city and country only. */

@@ -1,6 +1,9 @@
 import { Field, Float, InputType, ObjectType } from "type-graphql";
 
-@ObjectType({ description: "A structured address (section 10): country as ISO 3166-1 alpha-2; located says how its coordinates were found", simpleResolvers: true })
+@ObjectType({
+  description: "A structured address (section 10): country as ISO 3166-1 alpha-2; located says how its coordinates were found",
+  simpleResolvers: true,
+})
 export class Address {
   @Field(() => String) name: string;
   @Field(() => String, { nullable: true }) company: string | null;

@@ -27,7 +27,8 @@ function load() {
       const put = (country: string, name: string, c: City) => {
         const key = `${country}|${normalCity(name)}`;
         const seen = map.get(key);
-        if (!seen || seen.population < c.population) map.set(key, { latitude: c.loc.coordinates[1], longitude: c.loc.coordinates[0], population: c.population });
+        if (!seen || seen.population < c.population)
+          map.set(key, { latitude: c.loc.coordinates[1], longitude: c.loc.coordinates[0], population: c.population });
       };
       for (const c of cities) put(c.country, c.name, c);
       resolve(map);

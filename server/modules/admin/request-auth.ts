@@ -47,9 +47,7 @@ class RequestAuth implements Auth {
 
   shipper(): Promise<ShipperActor | null> {
     this.cachedShipper ??=
-      this.bearer !== undefined
-        ? this.actor().then((a) => (a?.kind === "shipper" ? a : null))
-        : findShipperSession(this.req.cookies?.[USER_COOKIE]);
+      this.bearer !== undefined ? this.actor().then((a) => (a?.kind === "shipper" ? a : null)) : findShipperSession(this.req.cookies?.[USER_COOKIE]);
     return this.cachedShipper;
   }
 

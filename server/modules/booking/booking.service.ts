@@ -75,7 +75,10 @@ function bodyHash(raw: unknown): string {
               .map((k) => [k, stable((v as Record<string, unknown>)[k])]),
           )
         : v;
-  return crypto.createHash("sha256").update(JSON.stringify(stable(raw))).digest("hex");
+  return crypto
+    .createHash("sha256")
+    .update(JSON.stringify(stable(raw)))
+    .digest("hex");
 }
 
 async function readBookingAddress(r: Reader, f: "sender" | "recipient", shipperId: number, errors: string[]): Promise<Address | null> {
@@ -121,10 +124,7 @@ export async function createBooking(raw: unknown, caller: Actor | null, key: str
   if (pr) r.errors.push(...pr.errors);
   errors.push(...r.errors);
   if (errors.length || !sender || !recipient) throw badInput(errors.length ? errors : "sender and recipient are required");
-  const options = await priceShipment(
-    { from: sender, to: recipient, ...shipment, ship_date: window?.date ?? shipment.ship_date },
-    shipper.id,
-  );
+  const options = await priceShipment({ from: sender, to: recipient, ...shipment, ship_date: window?.date ?? shipment.ship_date }, shipper.id);
   const option = options.find((o) => o.service === service);
   if (!option) throw badInput(`service: ${service} has no price for this route and weight (ask for a quote)`);
 
@@ -190,7 +190,9 @@ export async function createBooking(raw: unknown, caller: Actor | null, key: str
     const pickup = window ? await createPickupFor(shipper.id, window, sender, [booking.id]) : null;
     booking = await db().booking.update({ where: { id: booking.id }, data: { parcel_id: parcel.id, pickup_id: pickup?.id ?? null }, include: WITH });
   } catch (e) {
-    await db().booking.delete({ where: { id: booking.id } }).catch(() => undefined);
+    await db()
+      .booking.delete({ where: { id: booking.id } })
+      .catch(() => undefined);
     if (parcelId !== null) await deleteParcel(parcelId).catch(() => undefined);
     throw e;
   }

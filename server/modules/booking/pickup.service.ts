@@ -62,7 +62,10 @@ export async function createPickupFor(shipperId: number, w: PickupWindow, addres
   return db().$transaction(async (tx) => {
     const p = await tx.pickup.create({ data: { shipper_id: shipperId, date: w.date, from: w.from, to: w.to, address: JSON.stringify(address) } });
     if (bookingIds.length) {
-      const { count } = await tx.booking.updateMany({ where: { id: { in: bookingIds }, shipper_id: shipperId, cancelled_at: null, pickup_id: null }, data: { pickup_id: p.id } });
+      const { count } = await tx.booking.updateMany({
+        where: { id: { in: bookingIds }, shipper_id: shipperId, cancelled_at: null, pickup_id: null },
+        data: { pickup_id: p.id },
+      });
       if (count !== bookingIds.length) throw conflict("A booking of booking_ids is cancelled or has a pickup already");
     }
     return p;
@@ -77,7 +80,8 @@ export async function createPickup(raw: unknown, caller: Actor | null) {
   if (caller?.kind === "shipper") shipperId = caller.id;
   else {
     const id = r.int("shipper_id", true, 1, 2_147_483_647);
-    if (id === null || !(await db().shipper.findUnique({ where: { id }, select: { id: true } }))) throw badInput(r.errors.length ? r.errors : "shipper_id names no shipper");
+    if (id === null || !(await db().shipper.findUnique({ where: { id }, select: { id: true } })))
+      throw badInput(r.errors.length ? r.errors : "shipper_id names no shipper");
     shipperId = id;
   }
   const window = await readWindow(r, "");
@@ -116,5 +120,10 @@ export async function listPickups(caller: Actor | null, raw: Record<string, unkn
     take: 1000,
   });
   const bookings = await db().booking.findMany({ where: { pickup_id: { in: rows.map((p) => p.id) } }, select: { id: true, pickup_id: true } });
-  return rows.map((p) => pickupView(p, bookings.filter((b) => b.pickup_id === p.id).map((b) => b.id)));
+  return rows.map((p) =>
+    pickupView(
+      p,
+      bookings.filter((b) => b.pickup_id === p.id).map((b) => b.id),
+    ),
+  );
 }

@@ -33,7 +33,13 @@ export function money(amount: number, currency: string): string {
 
 /** A statement as an A4 PDF (pdfkit, as the invoice): the shipper, the period, one row per booking, the total. */
 export async function statementPdf(s: StatementDoc, company: StatementCompany, opts: { compress?: boolean } = {}): Promise<Buffer> {
-  const doc = new PDFDocument({ size: "A4", margin: 56, compress: opts.compress ?? true, info: { Title: `Statement ${s.number}`, Author: company.name }, lang: "en" });
+  const doc = new PDFDocument({
+    size: "A4",
+    margin: 56,
+    compress: opts.compress ?? true,
+    info: { Title: `Statement ${s.number}`, Author: company.name },
+    lang: "en",
+  });
   const chunks: Buffer[] = [];
   doc.on("data", (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -50,7 +56,8 @@ export async function statementPdf(s: StatementDoc, company: StatementCompany, o
     .fontSize(18)
     .text(useFontFor(doc, company.name, true), left, top, { width: width * 0.55 });
   doc.fontSize(10).fillColor(MUTED);
-  for (const line of [company.contact_address, company.contact_email, company.contact_phone]) if (line) doc.text(useFontFor(doc, line), { width: width * 0.55 });
+  for (const line of [company.contact_address, company.contact_email, company.contact_phone])
+    if (line) doc.text(useFontFor(doc, line), { width: width * 0.55 });
   const leftBottom = doc.y;
   doc.fillColor(BRAND).font("Helvetica-Bold").fontSize(24).text("STATEMENT", left, top, { width, align: "right" });
   doc.fillColor(INK).fontSize(12).text(s.number, { width, align: "right" });

@@ -47,41 +47,51 @@ export async function createStatement(raw: unknown) {
   const shipperId = r.int("shipper_id", true, 1, 2_147_483_647);
   const from = r.text("from", true, 10);
   const to = r.text("to", true, 10);
-  for (const [f, v] of [["from", from], ["to", to]] as const) if (v && !DATE.test(v)) r.fail(f, "must be a date as YYYY-MM-DD");
+  for (const [f, v] of [
+    ["from", from],
+    ["to", to],
+  ] as const)
+    if (v && !DATE.test(v)) r.fail(f, "must be a date as YYYY-MM-DD");
   if (!r.errors.length && from! > to!) r.fail("to", "must not be before from");
   if (r.errors.length) throw badInput(r.errors);
   const shipper = await db().shipper.findUnique({ where: { id: shipperId! } });
   if (!shipper) throw badInput("shipper_id names no shipper");
   const tz = config().timeZone;
   try {
-    const s = await db().$transaction(async (tx) => {
-      const bookings = await tx.booking.findMany({
-        where: { shipper_id: shipper.id, cancelled_at: null, statement_id: null, created_at: dayRange(from!, to!) },
-        orderBy: { id: "asc" },
-      });
-      if (!bookings.length) throw badInput(`No booking of ${shipper.name} from ${from} to ${to} is left to bill`);
-      const currency = bookings[0].currency;
-      if (bookings.some((b) => b.currency !== currency)) throw conflict("The period's bookings are in several currencies: make one statement per currency");
-      const total = bookings.reduce((n, b) => n + b.amount, 0);
-      const st = await tx.statement.create({
-        data: { number: `tmp-${randomToken(12)}`, shipper_id: shipper.id, from: from!, to: to!, total, currency },
-      });
-      const number = `ST-${from!.slice(0, 7).replace("-", "")}-${String(st.id).padStart(6, "0")}`;
-      // Claimed only while on no statement: a statement made at the same time takes none of these twice.
-      const { count } = await tx.booking.updateMany({ where: { id: { in: bookings.map((b) => b.id) }, statement_id: null, cancelled_at: null }, data: { statement_id: st.id } });
-      if (count !== bookings.length) throw conflict("Some of these bookings were billed or cancelled meanwhile: try again");
-      await tx.statementLine.createMany({
-        data: bookings.map((b) => ({
-          statement_id: st.id,
-          booking_id: b.id,
-          tracking_code: b.tracking_code,
-          date: localNow(b.created_at, tz).date,
-          service: b.service,
-          amount: b.amount,
-        })),
-      });
-      return tx.statement.update({ where: { id: st.id }, data: { number }, include: WITH });
-    }, provider() === "postgresql" ? { isolationLevel: "Serializable" as never } : undefined);
+    const s = await db().$transaction(
+      async (tx) => {
+        const bookings = await tx.booking.findMany({
+          where: { shipper_id: shipper.id, cancelled_at: null, statement_id: null, created_at: dayRange(from!, to!) },
+          orderBy: { id: "asc" },
+        });
+        if (!bookings.length) throw badInput(`No booking of ${shipper.name} from ${from} to ${to} is left to bill`);
+        const currency = bookings[0].currency;
+        if (bookings.some((b) => b.currency !== currency)) throw conflict("The period's bookings are in several currencies: make one statement per currency");
+        const total = bookings.reduce((n, b) => n + b.amount, 0);
+        const st = await tx.statement.create({
+          data: { number: `tmp-${randomToken(12)}`, shipper_id: shipper.id, from: from!, to: to!, total, currency },
+        });
+        const number = `ST-${from!.slice(0, 7).replace("-", "")}-${String(st.id).padStart(6, "0")}`;
+        // Claimed only while on no statement: a statement made at the same time takes none of these twice.
+        const { count } = await tx.booking.updateMany({
+          where: { id: { in: bookings.map((b) => b.id) }, statement_id: null, cancelled_at: null },
+          data: { statement_id: st.id },
+        });
+        if (count !== bookings.length) throw conflict("Some of these bookings were billed or cancelled meanwhile: try again");
+        await tx.statementLine.createMany({
+          data: bookings.map((b) => ({
+            statement_id: st.id,
+            booking_id: b.id,
+            tracking_code: b.tracking_code,
+            date: localNow(b.created_at, tz).date,
+            service: b.service,
+            amount: b.amount,
+          })),
+        });
+        return tx.statement.update({ where: { id: st.id }, data: { number }, include: WITH });
+      },
+      provider() === "postgresql" ? { isolationLevel: "Serializable" as never } : undefined,
+    );
     return statementView(s);
   } catch (e) {
     if (isUniqueViolation(e) || (e as { code?: string }).code === "P2034") throw conflict("Some of these bookings were billed meanwhile: try again");
@@ -96,7 +106,10 @@ export async function markPaid(raw: unknown) {
   if (status && status !== "paid") r.fail("status", "must be paid");
   const reference = r.text("paid_reference", true, 200);
   if (r.errors.length) throw badInput(r.errors);
-  const { count } = await db().statement.updateMany({ where: { id: id!, status: "open" }, data: { status: "paid", paid_reference: reference, paid_at: new Date() } });
+  const { count } = await db().statement.updateMany({
+    where: { id: id!, status: "open" },
+    data: { status: "paid", paid_reference: reference, paid_at: new Date() },
+  });
   if (!count) {
     if (!(await db().statement.findUnique({ where: { id: id! } }))) throw notFound("Statement not found");
     throw conflict("This statement is paid already");

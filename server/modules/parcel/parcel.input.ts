@@ -175,14 +175,16 @@ export class ParcelOptionalFields {
   allow_reschedule?: boolean;
   @Field(() => AddressInput, {
     nullable: true,
-    description: "The recipient's structured address: destination (and its map point, e-mail, phone and postcode where not given) is written from it; null removes it",
+    description:
+      "The recipient's structured address: destination (and its map point, e-mail, phone and postcode where not given) is written from it; null removes it",
   })
   @Optional()
   @IsObject({ message: "recipient_address must be an object" })
   recipient_address?: AddressInput | null;
   @Field(() => AddressInput, {
     nullable: true,
-    description: "The sender's structured address: pickup_location (and its map point, sender name and e-mail where not given) is written from it; null removes it",
+    description:
+      "The sender's structured address: pickup_location (and its map point, sender name and e-mail where not given) is written from it; null removes it",
   })
   @Optional()
   @IsObject({ message: "sender_address must be an object" })

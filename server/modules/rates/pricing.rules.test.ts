@@ -13,7 +13,16 @@ import {
   type Lane,
 } from "./pricing.rules.js";
 
-const lane: Lane = { service: "STD", from_zone: "A", to_zone: "B", brackets: [{ up_to_kg: 5, amount: 900 }, { up_to_kg: 1, amount: 500 }], per_kg_above: 120 };
+const lane: Lane = {
+  service: "STD",
+  from_zone: "A",
+  to_zone: "B",
+  brackets: [
+    { up_to_kg: 5, amount: 900 },
+    { up_to_kg: 1, amount: 500 },
+  ],
+  per_kg_above: 120,
+};
 
 describe("pricing rules", () => {
   it("chargeable weight: the larger of weight and volume / divisor, up to the next 0.5 kg, per parcel", () => {

@@ -29,7 +29,10 @@ export class RatesResolver {
   @Mutation(() => Service) @Op("rates.write") createService(@Arg("input", () => ServiceInput, { validate: false }) input: ServiceInput) {
     return rates.createService(input);
   }
-  @Mutation(() => Service) @Op("rates.write") updateService(@Arg("id", () => Int) id: number, @Arg("input", () => ServiceInput, { validate: false }) input: ServiceInput) {
+  @Mutation(() => Service) @Op("rates.write") updateService(
+    @Arg("id", () => Int) id: number,
+    @Arg("input", () => ServiceInput, { validate: false }) input: ServiceInput,
+  ) {
     return rates.updateService({ ...input, id });
   }
   @Mutation(() => Boolean) @Op("rates.write") async deleteService(@Arg("id", () => Int) id: number) {
@@ -43,7 +46,9 @@ export class RatesResolver {
   @Query(() => RateCard) @Op("rates.read") rateCard(@Arg("id", () => String) id: string) {
     return rates.getRateCard(id);
   }
-  @Query(() => String, { description: "The card's grid as CSV (one row per lane and bracket)" }) @Op("rates.read") rateCardCsv(@Arg("id", () => String) id: string) {
+  @Query(() => String, { description: "The card's grid as CSV (one row per lane and bracket)" }) @Op("rates.read") rateCardCsv(
+    @Arg("id", () => String) id: string,
+  ) {
     return rates.rateCardCsv(id);
   }
   @Mutation(() => RateCard, { description: "Create or replace a rate card" }) @Op("rates.write") putRateCard(
@@ -52,10 +57,9 @@ export class RatesResolver {
   ) {
     return rates.putRateCard(id, input);
   }
-  @Mutation(() => RateCard, { description: "Replace the card's grid from CSV: per-row errors, nothing saved when a row is wrong" }) @Op("rates.write") putRateCardCsv(
-    @Arg("id", () => String) id: string,
-    @Arg("csv", () => String) csv: string,
-  ) {
+  @Mutation(() => RateCard, { description: "Replace the card's grid from CSV: per-row errors, nothing saved when a row is wrong" })
+  @Op("rates.write")
+  putRateCardCsv(@Arg("id", () => String) id: string, @Arg("csv", () => String) csv: string) {
     return rates.putRateCardCsv(id, csv);
   }
 

@@ -8,15 +8,64 @@ import { QuoteInput, RateCardInput, ServiceInput, ZoneInput } from "./rates.type
 const csvRequest = (req: { headers: Record<string, string | string[] | undefined> }) => /^\s*text\/csv/i.test(String(req.headers["content-type"] ?? ""));
 
 export function registerRatesRoutes(api: FastifyInstance): void {
-  const crud = (path: string, tag: string, what: string, body: new () => object, svc: { list(): Promise<unknown>; create(b: unknown): Promise<unknown>; update(b: unknown): Promise<unknown>; remove(b: unknown): Promise<void> }) => {
+  const crud = (
+    path: string,
+    tag: string,
+    what: string,
+    body: new () => object,
+    svc: { list(): Promise<unknown>; create(b: unknown): Promise<unknown>; update(b: unknown): Promise<unknown>; remove(b: unknown): Promise<void> },
+  ) => {
     route(api, { method: "GET", url: path, op: "rates.read", tag, summary: `The ${what}s`, data: data.list(what), handler: () => svc.list() });
-    route(api, { method: "POST", url: path, op: "rates.write", tag, created: true, message: `${what} created`, summary: `Create a ${what.toLowerCase()}`, body: [body], data: data.ref(what), handler: ({ req }) => svc.create(req.body) });
-    route(api, { method: "PATCH", url: path, op: "rates.write", tag, message: `${what} saved`, summary: `Change a ${what.toLowerCase()}: id + the fields that change`, body: [body], data: data.ref(what), handler: ({ req }) => svc.update(req.body) });
-    route(api, { method: "DELETE", url: path, op: "rates.write", tag, message: `${what} deleted`, summary: `Delete a ${what.toLowerCase()} { id } (409 while a rate card prices it)`, data: data.none, handler: async ({ req }) => svc.remove(req.body) });
+    route(api, {
+      method: "POST",
+      url: path,
+      op: "rates.write",
+      tag,
+      created: true,
+      message: `${what} created`,
+      summary: `Create a ${what.toLowerCase()}`,
+      body: [body],
+      data: data.ref(what),
+      handler: ({ req }) => svc.create(req.body),
+    });
+    route(api, {
+      method: "PATCH",
+      url: path,
+      op: "rates.write",
+      tag,
+      message: `${what} saved`,
+      summary: `Change a ${what.toLowerCase()}: id + the fields that change`,
+      body: [body],
+      data: data.ref(what),
+      handler: ({ req }) => svc.update(req.body),
+    });
+    route(api, {
+      method: "DELETE",
+      url: path,
+      op: "rates.write",
+      tag,
+      message: `${what} deleted`,
+      summary: `Delete a ${what.toLowerCase()} { id } (409 while a rate card prices it)`,
+      data: data.none,
+      handler: async ({ req }) => svc.remove(req.body),
+    });
   };
   crud("/zones", "rates", "Zone", ZoneInput, { list: rates.listZones, create: rates.createZone, update: rates.updateZone, remove: rates.deleteZone });
-  crud("/services", "rates", "Service", ServiceInput, { list: rates.listServices, create: rates.createService, update: rates.updateService, remove: rates.deleteService });
-  route(api, { method: "GET", url: "/rate-cards", op: "rates.read", tag: "rates", summary: "The rate cards (default always exists)", data: data.list("RateCard"), handler: () => rates.listRateCards() });
+  crud("/services", "rates", "Service", ServiceInput, {
+    list: rates.listServices,
+    create: rates.createService,
+    update: rates.updateService,
+    remove: rates.deleteService,
+  });
+  route(api, {
+    method: "GET",
+    url: "/rate-cards",
+    op: "rates.read",
+    tag: "rates",
+    summary: "The rate cards (default always exists)",
+    data: data.list("RateCard"),
+    handler: () => rates.listRateCards(),
+  });
   route(api, {
     method: "GET",
     url: "/rate-cards/:id",
@@ -30,16 +79,16 @@ export function registerRatesRoutes(api: FastifyInstance): void {
   api.get(
     "/rate-cards/:id.csv",
     {
-      schema: { tags: ["rates"], summary: "The card's grid as CSV: one row per lane and bracket (service, from_zone, to_zone, up_to_kg, amount, per_kg_above)" },
+      schema: {
+        tags: ["rates"],
+        summary: "The card's grid as CSV: one row per lane and bracket (service, from_zone, to_zone, up_to_kg, amount, per_kg_above)",
+      },
       onRequest: allow("rates.read"),
     },
     async (req, reply) => {
       const { id } = req.params as { id: string };
       const csv = await rates.rateCardCsv(id);
-      return reply
-        .type("text/csv; charset=utf-8")
-        .header("content-disposition", `attachment; filename="rate-card-${id}.csv"`)
-        .send(csv);
+      return reply.type("text/csv; charset=utf-8").header("content-disposition", `attachment; filename="rate-card-${id}.csv"`).send(csv);
     },
   );
   route(api, {

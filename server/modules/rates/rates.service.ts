@@ -49,8 +49,8 @@ function readStrings(r: Reader, f: string, required: boolean, check: (s: string)
     if (required) r.fail(f, "is required");
     return required ? null : [];
   }
-  if (!Array.isArray(v)) return r.fail(f, "must be a list of text"), null;
-  if (v.length > max) return r.fail(f, `must hold at most ${max} entries`), null;
+  if (!Array.isArray(v)) return (r.fail(f, "must be a list of text"), null);
+  if (v.length > max) return (r.fail(f, `must hold at most ${max} entries`), null);
   const out: string[] = [];
   v.forEach((x, i) => {
     const s = typeof x === "string" ? x.trim() : "";
@@ -61,8 +61,10 @@ function readStrings(r: Reader, f: string, required: boolean, check: (s: string)
   return out;
 }
 
-const countryCheck = (s: string) => (/^[A-Z]{2}$/.test(s.toUpperCase()) && new Reader({ c: s }, "").country("c") ? null : "must be an ISO 3166-1 alpha-2 country code");
-const postcodeCheck = (s: string) => (/^[A-Za-z0-9 ]{1,12}$/.test(s) || /^\d{1,10}\s*-\s*\d{1,10}$/.test(s) ? null : 'must be a prefix ("10") or a range ("1000-1999")');
+const countryCheck = (s: string) =>
+  /^[A-Z]{2}$/.test(s.toUpperCase()) && new Reader({ c: s }, "").country("c") ? null : "must be an ISO 3166-1 alpha-2 country code";
+const postcodeCheck = (s: string) =>
+  /^[A-Za-z0-9 ]{1,12}$/.test(s) || /^\d{1,10}\s*-\s*\d{1,10}$/.test(s) ? null : 'must be a prefix ("10") or a range ("1000-1999")';
 
 function readZone(raw: unknown, partial: boolean) {
   const r = new Reader(asObject(raw), "");
@@ -114,7 +116,9 @@ export async function updateZone(raw: unknown) {
             from_zone: l.from_zone === old.name ? data.name! : l.from_zone,
             to_zone: l.to_zone === old.name ? data.name! : l.to_zone,
           }));
-          const surcharges = (JSON.parse(card.surcharges) as Surcharge[]).map((s) => (s.zones ? { ...s, zones: s.zones.map((n) => (n === old.name ? data.name! : n)) } : s));
+          const surcharges = (JSON.parse(card.surcharges) as Surcharge[]).map((s) =>
+            s.zones ? { ...s, zones: s.zones.map((n) => (n === old.name ? data.name! : n)) } : s,
+          );
           await tx.rateCard.update({ where: { id: card.id }, data: { lanes: JSON.stringify(lanes), surcharges: JSON.stringify(surcharges) } });
         }
       }
@@ -130,7 +134,8 @@ export async function deleteZone(raw: unknown) {
   if (!z) throw notFound("Zone not found");
   for (const card of await db().rateCard.findMany()) {
     const lanes = JSON.parse(card.lanes) as Lane[];
-    if (lanes.some((l) => l.from_zone === z.name || l.to_zone === z.name)) throw conflict(`The rate card ${card.id} prices the zone ${z.name}: change its lanes first`);
+    if (lanes.some((l) => l.from_zone === z.name || l.to_zone === z.name))
+      throw conflict(`The rate card ${card.id} prices the zone ${z.name}: change its lanes first`);
   }
   await db().zone.delete({ where: { id } });
 }
@@ -180,7 +185,11 @@ function readService(raw: unknown, old?: ServiceRow) {
 }
 
 export async function createService(raw: unknown) {
-  return serviceView(await db().service.create({ data: readService(raw) as never }).catch(taken("code")));
+  return serviceView(
+    await db()
+      .service.create({ data: readService(raw) as never })
+      .catch(taken("code")),
+  );
 }
 
 export async function updateService(raw: unknown) {
@@ -188,7 +197,8 @@ export async function updateService(raw: unknown) {
   const old = await db().service.findUnique({ where: { id } });
   if (!old) throw notFound("Service not found");
   const data = readService(raw, old);
-  if (data.code && data.code !== old.code && (await cardsUsing(old.code)).length) throw conflict(`The rate cards ${(await cardsUsing(old.code)).join(", ")} price ${old.code}: its code cannot change`);
+  if (data.code && data.code !== old.code && (await cardsUsing(old.code)).length)
+    throw conflict(`The rate cards ${(await cardsUsing(old.code)).join(", ")} price ${old.code}: its code cannot change`);
   return serviceView(await db().service.update({ where: { id }, data }).catch(taken("code")));
 }
 
@@ -208,7 +218,13 @@ export async function deleteService(raw: unknown) {
 // ---- Rate cards ----
 
 type CardRow = { id: string; name: string; lanes: string; surcharges: string; updated_at: Date };
-const cardView = (c: CardRow) => ({ id: c.id, name: c.name, lanes: JSON.parse(c.lanes) as Lane[], surcharges: JSON.parse(c.surcharges) as Surcharge[], updated_at: c.updated_at });
+const cardView = (c: CardRow) => ({
+  id: c.id,
+  name: c.name,
+  lanes: JSON.parse(c.lanes) as Lane[],
+  surcharges: JSON.parse(c.surcharges) as Surcharge[],
+  updated_at: c.updated_at,
+});
 
 /** The default card always exists (made empty on first need). */
 async function ensureDefault(): Promise<CardRow> {
@@ -263,7 +279,13 @@ function readLane(r: Reader, known: { zones: Set<string>; services: Set<string> 
   const weights = brackets.map((b) => b.up_to_kg);
   if (new Set(weights).size !== weights.length) r.fail("brackets", "must not repeat an up_to_kg");
   if (r.errors.length > before) return null;
-  return { service: service!, from_zone: from!, to_zone: to!, brackets: brackets.sort((a, b) => a.up_to_kg - b.up_to_kg), ...(per !== null ? { per_kg_above: per } : {}) };
+  return {
+    service: service!,
+    from_zone: from!,
+    to_zone: to!,
+    brackets: brackets.sort((a, b) => a.up_to_kg - b.up_to_kg),
+    ...(per !== null ? { per_kg_above: per } : {}),
+  };
 }
 
 function checkLanes(lanes: Lane[], errors: string[], name: (i: number) => string) {
@@ -362,7 +384,8 @@ export async function putRateCardCsv(id: string, text: string) {
     const seen = lanes.get(key);
     if (!seen) return void lanes.set(key, { ...lane, perRow: row });
     if ((seen.per_kg_above ?? null) !== (lane.per_kg_above ?? null)) errors.push(`row ${row}: per_kg_above differs from row ${seen.perRow} of the same lane`);
-    else if (seen.brackets.some((b) => b.up_to_kg === lane.brackets[0].up_to_kg)) errors.push(`row ${row}: repeats the bracket up_to_kg ${lane.brackets[0].up_to_kg} of its lane`);
+    else if (seen.brackets.some((b) => b.up_to_kg === lane.brackets[0].up_to_kg))
+      errors.push(`row ${row}: repeats the bracket up_to_kg ${lane.brackets[0].up_to_kg} of its lane`);
     else seen.brackets.push(lane.brackets[0]);
   });
   if (errors.length) throw badInput(errors);
@@ -394,7 +417,8 @@ export function readShipment(r: Reader): Omit<QuoteRequest, "from" | "to"> {
       const pr = new Reader(asObject(p), r.name(`parcels[${i}]`));
       const weight = pr.number("weight_kg", true, 0.001, 10_000);
       const dims = ["length_cm", "width_cm", "height_cm"].map((f) => pr.number(f, false, 0.1, 10_000));
-      if (dims.some((d) => d !== null) && dims.some((d) => d === null) && !pr.errors.length) pr.fail("length_cm", "width_cm and height_cm go together (all three or none)");
+      if (dims.some((d) => d !== null) && dims.some((d) => d === null) && !pr.errors.length)
+        pr.fail("length_cm", "width_cm and height_cm go together (all three or none)");
       r.errors.push(...pr.errors);
       if (weight !== null) parcels.push({ weight_kg: weight, length_cm: dims[0], width_cm: dims[1], height_cm: dims[2] });
     });

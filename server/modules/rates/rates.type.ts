@@ -2,7 +2,7 @@ import { Field, Float, InputType, Int, ObjectType } from "type-graphql";
 import { DateTimeISO } from "../common/datetime.scalar.js";
 import { PlaceInput } from "../address/address.type.js";
 
-@ObjectType({ description: "A zone: countries, and postcode prefixes (\"10\") or ranges (\"1000-1999\")" })
+@ObjectType({ description: 'A zone: countries, and postcode prefixes ("10") or ranges ("1000-1999")' })
 export class Zone {
   @Field(() => Int) id: number;
   @Field(() => String) name: string;
@@ -37,7 +37,10 @@ export class Lane {
   @Field(() => Int, { nullable: true, description: "Per whole kg above the last bracket; none: the lane stops there" }) per_kg_above?: number | null;
 }
 
-@ObjectType({ description: "fuel (percent of transport), remote (fixed, to zones), cod (percent of cod_amount, at least min), insurance (percent of declared_value, at least min)" })
+@ObjectType({
+  description:
+    "fuel (percent of transport), remote (fixed, to zones), cod (percent of cod_amount, at least min), insurance (percent of declared_value, at least min)",
+})
 export class Surcharge {
   @Field(() => String) code: string;
   @Field(() => String, { description: "percent or fixed" }) kind: string;

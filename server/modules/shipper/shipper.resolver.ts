@@ -6,7 +6,15 @@ import { ResetPasswordInput, SendPinInput } from "../admin/admin.input.js";
 import { AddressInput } from "../address/address.type.js";
 import { PageArgs } from "../common/paging.js";
 import { callingShipper } from "./shipper.auth.js";
-import { CreateShipperInput, CreateShipperKeyInput, SignUpInput, UpdateShipperInput, UserSignInInput, VerifyEmailInput, linkShipperPage } from "./shipper.input.js";
+import {
+  CreateShipperInput,
+  CreateShipperKeyInput,
+  SignUpInput,
+  UpdateShipperInput,
+  UserSignInInput,
+  VerifyEmailInput,
+  linkShipperPage,
+} from "./shipper.input.js";
 import * as shippers from "./shipper.service.js";
 import { BookAddress, Shipper, ShipperKey, ShipperPage, UserAccount } from "./shipper.type.js";
 

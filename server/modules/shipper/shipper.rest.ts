@@ -7,7 +7,15 @@ import { ResetPasswordInput, SendPinInput } from "../admin/admin.input.js";
 import { AddressInput } from "../address/address.type.js";
 import { PageArgs } from "../common/paging.js";
 import { callingShipper } from "./shipper.auth.js";
-import { CreateShipperInput, CreateShipperKeyInput, SignUpInput, UpdateShipperInput, UserSignInInput, VerifyEmailInput, linkShipperPage } from "./shipper.input.js";
+import {
+  CreateShipperInput,
+  CreateShipperKeyInput,
+  SignUpInput,
+  UpdateShipperInput,
+  UserSignInInput,
+  VerifyEmailInput,
+  linkShipperPage,
+} from "./shipper.input.js";
 import * as shippers from "./shipper.service.js";
 
 export function registerShipperRoutes(api: FastifyInstance): void {
@@ -18,7 +26,8 @@ export function registerShipperRoutes(api: FastifyInstance): void {
     tag: "users",
     created: true,
     message: "Account created: check your e-mail to verify it",
-    summary: "Shipper sign-up while the setting shipper_signup is open (403 when off, before validation); signs in and mails a verification link (409 for a taken e-mail)",
+    summary:
+      "Shipper sign-up while the setting shipper_signup is open (403 when off, before validation); signs in and mails a verification link (409 for a taken e-mail)",
     body: [SignUpInput],
     data: data.ref("UserAccount"),
     handler: async ({ req, ctx }) => {
@@ -85,7 +94,8 @@ export function registerShipperRoutes(api: FastifyInstance): void {
     op: "users.resetPassword",
     tag: "users",
     message: "Password updated",
-    summary: "Set the shipper's password with the mailed token (a reset or the staff's invitation; it verifies the e-mail too); 422 for a wrong or expired token or a mismatch",
+    summary:
+      "Set the shipper's password with the mailed token (a reset or the staff's invitation; it verifies the e-mail too); 422 for a wrong or expired token or a mismatch",
     input: ResetPasswordInput,
     data: data.none,
     handler: ({ input }) => shippers.resetPassword(input),

@@ -69,7 +69,13 @@ export async function signUp(raw: unknown) {
   const password_hash = await hashPassword(input.password);
   try {
     const s = await db().shipper.create({
-      data: { name: input.name.trim(), email: normEmail(input.email), password_hash, company: input.company?.trim() || null, phone: input.phone?.trim() || null },
+      data: {
+        name: input.name.trim(),
+        email: normEmail(input.email),
+        password_hash,
+        company: input.company?.trim() || null,
+        phone: input.phone?.trim() || null,
+      },
     });
     mailVerification(s, await newToken(s.id, "verify", VERIFY_HOURS));
     return accountView(s);
@@ -250,7 +256,8 @@ export async function addAddress(shipper: ShipperActor, raw: unknown) {
   const a = await readBookAddress(raw);
   const isDefault = asObject(raw).is_default === true;
   return db().$transaction(async (tx) => {
-    if ((await tx.shipperAddress.count({ where: { shipper_id: shipper.id } })) >= MAX_BOOK) throw conflict(`The address book holds at most ${MAX_BOOK} addresses`);
+    if ((await tx.shipperAddress.count({ where: { shipper_id: shipper.id } })) >= MAX_BOOK)
+      throw conflict(`The address book holds at most ${MAX_BOOK} addresses`);
     const first = (await tx.shipperAddress.count({ where: { shipper_id: shipper.id } })) === 0;
     if (isDefault) await tx.shipperAddress.updateMany({ where: { shipper_id: shipper.id }, data: { is_default: false } });
     return bookView(await tx.shipperAddress.create({ data: { shipper_id: shipper.id, address: JSON.stringify(a), is_default: isDefault || first } }));
@@ -320,7 +327,8 @@ export async function listKeys(shipper: ShipperActor) {
 
 const MAX_KEYS = 20;
 export async function createKey(shipper: ShipperActor, name: string) {
-  if ((await db().shipperKey.count({ where: { shipper_id: shipper.id, revoked_at: null } })) >= MAX_KEYS) throw conflict(`At most ${MAX_KEYS} keys: revoke one first`);
+  if ((await db().shipperKey.count({ where: { shipper_id: shipper.id, revoked_at: null } })) >= MAX_KEYS)
+    throw conflict(`At most ${MAX_KEYS} keys: revoke one first`);
   const key = `sk_${crypto.randomBytes(30).toString("base64url")}`;
   const row = await db().shipperKey.create({ data: { shipper_id: shipper.id, name: name.trim(), prefix: key.slice(0, 8), key_hash: sha256(key) } });
   return keyView(row, key);
