@@ -114,8 +114,8 @@ export type CreateParcelInput = {
   allow_reschedule?: boolean | null | undefined;
   current_location?: string | null | undefined;
   declared_value?: number | null | undefined;
-  /** Required unless recipient_address is given (then written from it) */
-  destination?: string | null | undefined;
+  /** Written from recipient_address when that is given */
+  destination: string;
   map_current_latitude?: number | null | undefined;
   map_current_longitude?: number | null | undefined;
   map_destination_latitude?: number | null | undefined;

@@ -65,6 +65,7 @@ describe("structured addresses on parcels", () => {
       await owner.post("/api/parcels", {
         tracking_code: "ADDR-1",
         recipient_name: "X",
+        destination: "-",
         recipient_address: { ...HAMBURG, country: "XX", postcode: "8" },
         sender_address: { ...BERLIN, postcode: "ABC" },
       }),
@@ -72,7 +73,16 @@ describe("structured addresses on parcels", () => {
     );
     expect(bad.join("|")).toContain("recipient_address.country");
     expect(bad.join("|")).toContain("sender_address.postcode");
-    const p = ok(await owner.post("/api/parcels", { tracking_code: "ADDR-1", recipient_name: "Max", recipient_address: HAMBURG, sender_address: BERLIN }), 201);
+    const p = ok(
+      await owner.post("/api/parcels", {
+        tracking_code: "ADDR-1",
+        recipient_name: "Max",
+        destination: "(from the address)",
+        recipient_address: HAMBURG,
+        sender_address: BERLIN,
+      }),
+      201,
+    );
     expect(p.destination).toBe("Jungfernstieg 1, 20354 Hamburg, Germany");
     expect(p.pickup_location).toContain("Ada GmbH, Unter den Linden 1, 10117 Berlin");
     expect(p.recipient_address).toMatchObject({ located: "city", city: "Hamburg", country: "DE" });

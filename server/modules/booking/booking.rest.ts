@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import { siteBase } from "../../core/context.js";
-import { actorOf, allow, route } from "../../rest/route.js";
+import { actorOf, allow, route, securityOf } from "../../rest/route.js";
+import { IdInput } from "../../rest/id.input.js";
 import { data } from "../../rest/schemas.js";
 import { caller } from "../shipper/shipper.auth.js";
 import * as bookings from "./booking.service.js";
@@ -13,6 +14,15 @@ const header = (req: FastifyRequest, name: string) => {
   const v = req.headers[name];
   return Array.isArray(v) ? v[0] : v;
 };
+
+const fileAnswer = (type: string, what: string) => ({
+  200: { description: what, content: { [type]: { schema: { type: "string", ...(type === "application/pdf" ? { format: "binary" } : {}) } } } },
+  "4xx": {
+    description: '401 no session (with "user": "false" or "admin": "false"), 403 not allowed, 404 not found (another shipper\'s too)',
+    $ref: "ErrorEnvelope#",
+  },
+  "5xx": { description: "Unexpected failure: a generic message, never a stack trace", $ref: "ErrorEnvelope#" },
+});
 
 export function registerBookingRoutes(api: FastifyInstance): void {
   route(api, {
@@ -47,6 +57,7 @@ export function registerBookingRoutes(api: FastifyInstance): void {
     tag: "bookings",
     message: "Booking cancelled",
     summary: "Cancel { id } while the parcel is pending and not billed (409 otherwise); another shipper's booking is 404",
+    body: [IdInput],
     data: data.ref("Booking"),
     handler: ({ req }) => bookings.cancelBooking(caller(), req.body),
   });
@@ -56,6 +67,9 @@ export function registerBookingRoutes(api: FastifyInstance): void {
       schema: {
         tags: ["bookings"],
         summary: "The booking's label (PDF, 100 x 150 mm): service, sender, recipient, weight, reference; its shipper or the staff (404 for another shipper's)",
+        ...securityOf("bookings.label"),
+        params: { type: "object", properties: { id: { type: "string", description: "The booking's id" } }, required: ["id"] },
+        response: fileAnswer("application/pdf", "The label"),
       },
       onRequest: allow("bookings.label"),
     },
@@ -115,6 +129,7 @@ export function registerBookingRoutes(api: FastifyInstance): void {
     tag: "statements",
     message: "Statement sent",
     summary: "Mail a statement { id } to its shipper, its PDF attached",
+    body: [IdInput],
     data: data.none,
     handler: async ({ req }) => statements.mailStatement(caller(), req.body),
   });
@@ -145,7 +160,13 @@ export function registerBookingRoutes(api: FastifyInstance): void {
   api.get(
     "/statements/:id.pdf",
     {
-      schema: { tags: ["statements"], summary: "A statement's PDF: the staff, or its shipper (404 for another's)" },
+      schema: {
+        tags: ["statements"],
+        summary: "A statement's PDF: the staff, or its shipper (404 for another's)",
+        ...securityOf("statements.pdf"),
+        params: { type: "object", properties: { id: { type: "string", description: "The statement's id" } }, required: ["id"] },
+        response: fileAnswer("application/pdf", "The statement"),
+      },
       onRequest: allow("statements.pdf"),
     },
     async (req, reply) => {

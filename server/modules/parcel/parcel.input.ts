@@ -6,7 +6,6 @@ import {
   IsInt,
   IsNumber,
   IsObject,
-  ValidateIf,
   Matches,
   Max,
   Min,
@@ -226,8 +225,7 @@ export class CreateParcelInput extends ParcelOptionalFields {
   @Required()
   @Text()
   recipient_name: string;
-  @Field(() => String, { nullable: true, description: "Required unless recipient_address is given (then written from it)" })
-  @ValidateIf((o: { recipient_address?: unknown }) => !o.recipient_address)
+  @Field(() => String, { description: "Written from recipient_address when that is given" })
   @Required()
   @Text()
   destination: string;

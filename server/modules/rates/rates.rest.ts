@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
-import { route, allow } from "../../rest/route.js";
+import { route, allow, securityOf } from "../../rest/route.js";
+import { IdInput } from "../../rest/id.input.js";
 import { data } from "../../rest/schemas.js";
 import { caller } from "../shipper/shipper.auth.js";
 import * as rates from "./rates.service.js";
@@ -46,6 +47,7 @@ export function registerRatesRoutes(api: FastifyInstance): void {
       tag,
       message: `${what} deleted`,
       summary: `Delete a ${what.toLowerCase()} { id } (409 while a rate card prices it)`,
+      body: [IdInput],
       data: data.none,
       handler: async ({ req }) => svc.remove(req.body),
     });
@@ -82,6 +84,12 @@ export function registerRatesRoutes(api: FastifyInstance): void {
       schema: {
         tags: ["rates"],
         summary: "The card's grid as CSV: one row per lane and bracket (service, from_zone, to_zone, up_to_kg, amount, per_kg_above)",
+        ...securityOf("rates.read"),
+        params: { type: "object", properties: { id: { type: "string", description: "The card's id" } }, required: ["id"] },
+        response: {
+          200: { description: "The CSV file", content: { "text/csv": { schema: { type: "string" } } } },
+          "4xx": { description: '401 no session (with "admin": "false"), 403 not allowed, 404 unknown card', $ref: "ErrorEnvelope#" },
+        },
       },
       onRequest: allow("rates.read"),
     },

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { clientKey } from "../../core/client-address.js";
 import { route } from "../../rest/route.js";
+import { IdInput } from "../../rest/id.input.js";
 import { refuseCrossSite } from "../../rest/guards.js";
 import { data } from "../../rest/schemas.js";
 import { ResetPasswordInput, SendPinInput } from "../admin/admin.input.js";
@@ -140,6 +141,7 @@ export function registerShipperRoutes(api: FastifyInstance): void {
     tag: "users",
     message: "Address deleted",
     summary: "Delete an address { id }",
+    body: [IdInput],
     data: data.none,
     handler: async ({ req }) => shippers.deleteAddress(callingShipper(), req.body),
   });
@@ -172,6 +174,7 @@ export function registerShipperRoutes(api: FastifyInstance): void {
     tag: "users",
     message: "API key revoked",
     summary: "Revoke a key { id }: it stops at once",
+    body: [IdInput],
     data: data.none,
     handler: async ({ req }) => shippers.revokeKey(callingShipper(), req.body),
   });
