@@ -141,12 +141,14 @@ export function priceLines(
 // ---- Dates: working days Monday to Friday, in the site's time zone ----
 
 /** The date (YYYY-MM-DD) and time (HH:MM) of an instant in a time zone. */
+const formats = new Map<string, Intl.DateTimeFormat>();
 export function localNow(now: Date, timeZone: string): { date: string; time: string } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
-      .formatToParts(now)
-      .map((p) => [p.type, p.value]),
-  );
+  let f = formats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+    formats.set(timeZone, f);
+  }
+  const parts = Object.fromEntries(f.formatToParts(now).map((p) => [p.type, p.value]));
   return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
 }
 
