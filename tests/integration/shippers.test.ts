@@ -20,7 +20,7 @@ beforeAll(async () => {
     SMTP_ALLOW_PLAIN: "true",
     PUBLIC_URL: "https://courier.example",
     RATE_LIMIT_SIGNUP: "1000",
-    RATE_LIMIT_QUOTE: "1000",
+    RATE_LIMIT_QUOTE: "40",
     TIME_ZONE: "UTC",
   });
   owner = await signedIn(t);
@@ -609,5 +609,28 @@ describe("bookings, pickups, statements", () => {
     expect(r3.errors?.[0].extensions.code).toBe("CONFLICT");
     const r4 = await b.c.gql(q, { input, key: "gql-2" });
     expect(r4.errors?.[0].extensions.code).toBe("NOT_FOUND"); // another shipper's address
+  });
+});
+
+describe("the quote's limit per client (RATE_LIMIT_QUOTE)", () => {
+  it("429 with Retry-After past it, through either door, with a session or a shipper's key alike", async () => {
+    const { c } = await shipper("limit@shop.example");
+    const key = ok(await c.post("/api/users/api-keys", { name: "k" }), 201).key;
+    let refused: Awaited<ReturnType<Client["post"]>> | undefined;
+    for (let i = 0; i < 45 && !refused; i++) {
+      const r = await new Client(t.url).post("/api/quotes", QUOTE);
+      if (r.status === 429) refused = r;
+      else expect(r.status).toBe(200);
+    }
+    expect(refused, "no 429 within 45 quotes").toBeDefined();
+    expect(Number(refused!.headers.get("retry-after"))).toBeGreaterThan(0);
+    fails(await c.post("/api/quotes", QUOTE), 429);
+    fails(await new Client(t.url).post("/api/quotes", QUOTE, { authorization: `Bearer ${key}` }), 429);
+    const g = await new Client(t.url).gql(
+      `mutation { quote(input: { from: { country: "DE" }, to: { country: "DE" }, parcels: [{ weight_kg: 1 }] }) { message } }`,
+    );
+    expect(g.errors?.[0].extensions.code).toBe("TOO_MANY_REQUESTS");
+    // Booking is not a quote: it prices again without counting against the quote limit.
+    expect(ok(await c.post("/api/bookings", booking()), 201).status).toBe("pending");
   });
 });
