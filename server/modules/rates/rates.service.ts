@@ -6,6 +6,7 @@ import { db } from "../../db/index.js";
 import { asObject, readPlace, Reader, type Place } from "../address/address.rules.js";
 import { csvCell } from "../common/csv.js";
 import { getSettings } from "../settings/settings.service.js";
+import { contentChanged, contentVersion } from "../content/content.service.js";
 import {
   SURCHARGE_KINDS,
   deliveryDates,
@@ -91,7 +92,9 @@ const taken = (what: string) => (e: unknown) => {
 
 export async function createZone(raw: unknown) {
   const data = readZone(raw, false) as { name: string; countries: string; postcodes: string };
-  return zoneView(await db().zone.create({ data }).catch(taken("name")));
+  const z = zoneView(await db().zone.create({ data }).catch(taken("name")));
+  await contentChanged();
+  return z;
 }
 
 const idOf = (raw: unknown) => {
@@ -124,7 +127,8 @@ export async function updateZone(raw: unknown) {
       }
       return zoneView(z);
     })
-    .catch(taken("name"));
+    .catch(taken("name"))
+    .finally(contentChanged);
 }
 
 /** A zone a rate card still prices is not deleted (409 naming the card). */
@@ -138,6 +142,7 @@ export async function deleteZone(raw: unknown) {
       throw conflict(`The rate card ${card.id} prices the zone ${z.name}: change its lanes first`);
   }
   await db().zone.delete({ where: { id } });
+  await contentChanged();
 }
 
 // ---- Services ----
@@ -185,11 +190,13 @@ function readService(raw: unknown, old?: ServiceRow) {
 }
 
 export async function createService(raw: unknown) {
-  return serviceView(
+  const created = serviceView(
     await db()
       .service.create({ data: readService(raw) as never })
       .catch(taken("code")),
   );
+  await contentChanged();
+  return created;
 }
 
 export async function updateService(raw: unknown) {
@@ -199,7 +206,9 @@ export async function updateService(raw: unknown) {
   const data = readService(raw, old);
   if (data.code && data.code !== old.code && (await cardsUsing(old.code)).length)
     throw conflict(`The rate cards ${(await cardsUsing(old.code)).join(", ")} price ${old.code}: its code cannot change`);
-  return serviceView(await db().service.update({ where: { id }, data }).catch(taken("code")));
+  const updated = serviceView(await db().service.update({ where: { id }, data }).catch(taken("code")));
+  await contentChanged();
+  return updated;
 }
 
 async function cardsUsing(code: string) {
@@ -213,6 +222,7 @@ export async function deleteService(raw: unknown) {
   const used = await cardsUsing(s.code);
   if (used.length) throw conflict(`The rate cards ${used.join(", ")} price ${s.code}: set it inactive, or change their lanes first`);
   await db().service.delete({ where: { id } });
+  await contentChanged();
 }
 
 // ---- Rate cards ----
@@ -341,7 +351,9 @@ export async function putRateCard(id: string, raw: unknown) {
   if (new Set(codes).size !== codes.length) r.fail("surcharges", "must hold each code once");
   if (r.errors.length) throw badInput(r.errors);
   const data = { name, lanes: JSON.stringify(lanes), surcharges: JSON.stringify(surcharges) };
-  return cardView(await db().rateCard.upsert({ where: { id }, create: { id, ...data }, update: data }));
+  const card = cardView(await db().rateCard.upsert({ where: { id }, create: { id, ...data }, update: data }));
+  await contentChanged();
+  return card;
 }
 
 export const CSV_COLUMNS = ["service", "from_zone", "to_zone", "up_to_kg", "amount", "per_kg_above"] as const;
@@ -390,7 +402,9 @@ export async function putRateCardCsv(id: string, text: string) {
   });
   if (errors.length) throw badInput(errors);
   const out = [...lanes.values()].map(({ perRow: _, ...l }) => ({ ...l, brackets: l.brackets.sort((a, b) => a.up_to_kg - b.up_to_kg) }));
-  return cardView(await db().rateCard.update({ where: { id: existing.id }, data: { lanes: JSON.stringify(out) } }));
+  const card = cardView(await db().rateCard.update({ where: { id: existing.id }, data: { lanes: JSON.stringify(out) } }));
+  await contentChanged();
+  return card;
 }
 
 // ---- The quote ----
@@ -455,32 +469,67 @@ export interface QuoteOption {
   delivery_date_max: string;
 }
 
+/**
+ * What pricing reads (zones, active services, every card, the currency), kept per process until the
+ * content version moves: every write of zones, services, cards and settings calls contentChanged()
+ * (server/modules/content), which other processes hear at once (server/core/bus.ts). A quote then
+ * reads nothing (a shipper's: its rate_card_id).
+ */
+interface PricingData {
+  version: string;
+  zones: ZoneDef[];
+  services: ServiceRow[];
+  cards: Map<string, { lanes: Lane[]; surcharges: Surcharge[] }>;
+  currency: string;
+}
+let pricing: PricingData | undefined;
+let loading: Promise<PricingData> | undefined;
+async function pricingData(): Promise<PricingData> {
+  const version = await contentVersion();
+  if (pricing?.version === version) return pricing;
+  if (!loading) {
+    loading = (async () => {
+      await ensureDefault();
+      const [zones, services, cards, settings] = await Promise.all([
+        db().zone.findMany({ orderBy: { id: "asc" } }),
+        db().service.findMany({ where: { active: true }, orderBy: { id: "asc" } }),
+        db().rateCard.findMany(),
+        getSettings(),
+      ]);
+      return {
+        version,
+        zones: zones.map((z) => ({ name: z.name, countries: list(z.countries), postcodes: list(z.postcodes) })),
+        services,
+        cards: new Map(cards.map((c) => [c.id, { lanes: JSON.parse(c.lanes) as Lane[], surcharges: JSON.parse(c.surcharges) as Surcharge[] }])),
+        currency: settings.currency,
+      };
+    })().finally(() => (loading = undefined));
+  }
+  const data = await loading;
+  // Labelled with the version read before it was loaded: a write meanwhile makes the next call load again.
+  if (data.version === version) pricing = data;
+  return data;
+}
+
 /** The card a caller is priced on: a shipper's own (rate_card_id), else the default. */
-export async function cardFor(shipperId: number | null): Promise<CardRow> {
+async function cardFor(shipperId: number | null, data: PricingData) {
   if (shipperId !== null) {
     const s = await db().shipper.findUnique({ where: { id: shipperId }, select: { rate_card_id: true } });
-    if (s?.rate_card_id) {
-      const own = await db().rateCard.findUnique({ where: { id: s.rate_card_id } });
-      if (own) return own;
-    }
+    const own = s?.rate_card_id ? data.cards.get(s.rate_card_id) : undefined;
+    if (own) return own;
   }
-  return ensureDefault();
+  return data.cards.get(DEFAULT_CARD)!;
 }
 
 /** Every active service with a lane that fits the route and weight, priced by the rules, cheapest first. */
 export async function priceShipment(q: QuoteRequest, shipperId: number | null, now = new Date()): Promise<QuoteOption[]> {
-  const [card, zoneRows, services, settings] = await Promise.all([
-    cardFor(shipperId),
-    db().zone.findMany(),
-    db().service.findMany({ where: { active: true } }),
-    getSettings(),
-  ]);
-  const zones: ZoneDef[] = zoneRows.map((z) => ({ name: z.name, countries: list(z.countries), postcodes: list(z.postcodes) }));
+  const data = await pricingData();
+  const { lanes, surcharges } = await cardFor(shipperId, data);
+  const { zones, services } = data;
+  const settings = { currency: data.currency };
   const from = zoneOf(q.from, zones);
   const to = zoneOf(q.to, zones);
   if (!from || !to) return [];
-  const lanes = JSON.parse(card.lanes) as Lane[];
-  const surcharges = JSON.parse(card.surcharges) as Surcharge[];
   const local = localNow(now, config().timeZone);
   const out: QuoteOption[] = [];
   for (const s of services) {
