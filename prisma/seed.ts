@@ -612,7 +612,12 @@ async function demoPlan(now: Date) {
   const parcels = [];
   for (const p of DEMO_PARCELS) {
     const { min_delivery, max_delivery, ...fields } = p.fields;
-    const data = await validated(CreateParcelInput, {
+    // The demo parcels carry no structured addresses (their fields are the seed's free text).
+    const {
+      recipient_address: _to,
+      sender_address: _from,
+      ...data
+    } = await validated(CreateParcelInput, {
       ...fields,
       min_expected_delivery_date: isoDay(now, min_delivery),
       max_expected_delivery_date: isoDay(now, max_delivery),

@@ -13,6 +13,23 @@ export type AcceptInvitationInput = {
   token: string;
 };
 
+/** An address: name, line1, city and country required; latitude and longitude together or not at all */
+export type AddressInput = {
+  city: string;
+  company?: string | null | undefined;
+  /** ISO 3166-1 alpha-2 */
+  country: string;
+  email?: string | null | undefined;
+  latitude?: number | null | undefined;
+  line1: string;
+  line2?: string | null | undefined;
+  longitude?: number | null | undefined;
+  name: string;
+  phone?: string | null | undefined;
+  postcode?: string | null | undefined;
+  region?: string | null | undefined;
+};
+
 /** An admin's e-mail to anyone */
 export type AdminMailInput = {
   body: string;
@@ -97,6 +114,7 @@ export type CreateParcelInput = {
   allow_reschedule?: boolean | null | undefined;
   current_location?: string | null | undefined;
   declared_value?: number | null | undefined;
+  /** Written from recipient_address when that is given */
   destination: string;
   map_current_latitude?: number | null | undefined;
   map_current_longitude?: number | null | undefined;
@@ -113,6 +131,8 @@ export type CreateParcelInput = {
   pickup_location?: string | null | undefined;
   /** Names and image need the recipient's postcode or e-mail */
   protect_details?: boolean | null | undefined;
+  /** The recipient's structured address: destination (and its map point, e-mail, phone and postcode where not given) is written from it; null removes it */
+  recipient_address?: AddressInput | null | undefined;
   recipient_email?: string | null | undefined;
   /** The language of the recipient's status e-mails: ar, es, de, en, el, fa, fi, fr, hu, id, in, it, ja, nl, pt, pl, ru, ro, se, tr, th, vn (none: English) */
   recipient_language?: string | null | undefined;
@@ -120,6 +140,8 @@ export type CreateParcelInput = {
   recipient_phone_number?: string | null | undefined;
   /** The recipient's postcode: a second factor for protected details */
   recipient_postcode?: string | null | undefined;
+  /** The sender's structured address: pickup_location (and its map point, sender name and e-mail where not given) is written from it; null removes it */
+  sender_address?: AddressInput | null | undefined;
   sender_email?: string | null | undefined;
   sender_name?: string | null | undefined;
   shipped_via?: string | null | undefined;
@@ -279,6 +301,8 @@ export type UpdateParcelInput = {
   pickup_location?: string | null | undefined;
   /** Names and image need the recipient's postcode or e-mail */
   protect_details?: boolean | null | undefined;
+  /** The recipient's structured address: destination (and its map point, e-mail, phone and postcode where not given) is written from it; null removes it */
+  recipient_address?: AddressInput | null | undefined;
   recipient_email?: string | null | undefined;
   /** The language of the recipient's status e-mails: ar, es, de, en, el, fa, fi, fr, hu, id, in, it, ja, nl, pt, pl, ru, ro, se, tr, th, vn (none: English) */
   recipient_language?: string | null | undefined;
@@ -286,6 +310,8 @@ export type UpdateParcelInput = {
   recipient_phone_number?: string | null | undefined;
   /** The recipient's postcode: a second factor for protected details */
   recipient_postcode?: string | null | undefined;
+  /** The sender's structured address: pickup_location (and its map point, sender name and e-mail where not given) is written from it; null removes it */
+  sender_address?: AddressInput | null | undefined;
   sender_email?: string | null | undefined;
   sender_name?: string | null | undefined;
   shipped_via?: string | null | undefined;

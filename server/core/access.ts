@@ -2,7 +2,7 @@ import { runAs, runIn, type Actor, type Call } from "./actor.js";
 import { recordCall, type CallObjectType } from "../db/audit.js";
 import { clientKey } from "./client-address.js";
 import type { Context } from "./context.js";
-import { forbidden, unauthenticated } from "./errors.js";
+import { forbidden, SessionRequired, unauthenticated } from "./errors.js";
 import { can, type Permission, type Scope } from "./permissions.js";
 import { limit } from "./ratelimit.js";
 
@@ -15,8 +15,13 @@ import { limit } from "./ratelimit.js";
  */
 
 export interface Operation {
-  /** Anyone (limits still apply), or members whose role has this permission. */
-  access: "public" | Permission;
+  /** Anyone (limits still apply), shippers only, or members whose role has this permission. */
+  access: "public" | "shipper" | Permission;
+  /**
+   * Shippers may call it too (section 10): by their session only, or by session or one of their own
+   * API keys. With access a permission, a member with it may call it as well (the staff's side).
+   */
+  shipper?: "session" | "key";
   /** API keys with this scope may call it too. */
   scope?: Scope;
   /** An abuse limit per client address (server/core/ratelimit.ts rules); `perItem`: counted once per item (codes). */
@@ -31,6 +36,8 @@ export interface Operation {
 
 const op = (access: Operation["access"], more: Omit<Operation, "access"> = {}): Operation => ({ access, ...more });
 const write = (access: Permission, scope?: Scope): Operation => ({ access, scope, audited: true });
+/** A shipper's own call: by its session, or (key) by one of its API keys too; `staff`: members with that permission as well. */
+const shipperOp = (by: "session" | "key", staff?: Permission, audited = false): Operation => ({ access: staff ?? "shipper", shipper: by, audited });
 
 export const OPERATIONS = {
   // The site
@@ -113,6 +120,39 @@ export const OPERATIONS = {
   "account.signIn": op("public", { limit: { rule: "signin" } }),
   "account.signOut": op("public"),
   "account.userSignOut": op("public"),
+  // Shippers (section 10, server/modules/shipper): the spec's `user` session, never the staff's.
+  "users.me": op("public"),
+  "users.signup": op("public", { limit: { rule: "signup" }, audited: true }),
+  "users.verify": op("public", { limit: { rule: "reset" }, audited: true }),
+  "users.signIn": op("public", { limit: { rule: "signin" } }),
+  "users.sendPin": op("public", { limit: { rule: "pin" } }),
+  "users.resetPassword": op("public", { limit: { rule: "reset" }, audited: true }),
+  "users.addresses.list": shipperOp("session"),
+  "users.addresses.write": shipperOp("session", undefined, true),
+  "users.apiKeys.list": shipperOp("session"),
+  "users.apiKeys.write": shipperOp("session", undefined, true),
+  "users.statements": shipperOp("session"),
+  "shippers.list": op("shippers"),
+  "shippers.create": write("shippers"),
+  "shippers.update": write("shippers"),
+  // Rates: zones, services, rate cards (read by the staff who book for shippers too).
+  "rates.read": op("shippers"),
+  "rates.write": write("rates"),
+  // The quote: anyone (a shipper or its key is priced on its own card), limited per client.
+  "quotes.create": { access: "public", shipper: "key", limit: { rule: "quote" } },
+  // Bookings and pickups: the shipper (session or key) for its own, the staff with shippers for all.
+  "bookings.create": shipperOp("key", "shippers", true),
+  "bookings.list": shipperOp("key", "shippers"),
+  "bookings.label": shipperOp("key", "shippers"),
+  "bookings.cancel": shipperOp("key", "shippers", true),
+  "pickups.create": shipperOp("key", "shippers", true),
+  "pickups.list": shipperOp("key", "shippers"),
+  // Statements: made, mailed and marked paid by the staff; the shipper reads its own (and their PDFs).
+  "statements.list": op("shippers"),
+  "statements.create": write("shippers"),
+  "statements.update": write("shippers"),
+  "statements.mail": op("shippers", { audited: { call: "mail" } }),
+  "statements.pdf": shipperOp("session", "shippers"),
   "account.sendPin": op("public", { limit: { rule: "pin" } }),
   "account.resetPassword": op("public", { limit: { rule: "reset" }, audited: true }),
   // A wrong current password counts against the sign-in limits (attempts.ts).
@@ -173,10 +213,30 @@ const TOTP_FIRST = "Two-step sign-in is required for every member: set it up in 
 export async function authorize(ctx: Context, name: OperationName, items = 1): Promise<Actor | null> {
   const o: Operation = OPERATIONS[name];
   const actor = await ctx.auth.actor();
-  if (o.limit && !(o.limit.staffExempt && actor)) {
+  if (o.limit && !(o.limit.staffExempt && actor && actor.kind !== "shipper")) {
     for (let i = 0; i < (o.limit.perItem ? items : 1); i++) {
       await limit(o.limit.rule, clientKey(ctx.req));
     }
+  }
+  if (o.shipper) {
+    const byKey = actor?.kind === "shipper" ? actor : null;
+    if (byKey && o.shipper === "session") throw forbidden("A shipper's API key may not do this: sign in to the shipper's account");
+    const shipper = byKey ?? (actor ? null : await ctx.auth.shipper());
+    if (o.access === "public") return shipper ?? actor;
+    if (o.access === "shipper") {
+      if (!shipper) throw new SessionRequired(["user"]);
+      return shipper;
+    }
+    // The staff's side too: a member (or staff key) with the permission; a shipper for its own.
+    if (shipper) return shipper;
+    if (!actor) throw new SessionRequired(["user", "admin"]);
+  } else if (o.access === "shipper") {
+    throw new Error(`${name}: access "shipper" needs the shipper declaration`);
+  }
+  // A shipper's key is nobody on the staff's side: public calls as anyone, the rest refused.
+  if (actor?.kind === "shipper") {
+    if (o.access === "public") return null;
+    throw forbidden("A shipper's API key never reaches the control panel");
   }
   // A key acts within its scopes, also where anyone may call: tracking with a key needs tracking:read.
   if (o.access === "public" && !(actor?.kind === "key" && o.scope)) return actor;

@@ -10,11 +10,25 @@ export interface Member {
   totp_enabled?: boolean;
 }
 
-/** The caller of a request: a signed-in member or an API key (anonymous: null). */
-export type Actor = ({ kind: "member" } & Member) | { kind: "key"; id: number; name: string; scopes: Scope[]; rateLimit: number };
+/**
+ * A shipper (server/modules/shipper): by its session cookie, or by one of its own API keys (key_id).
+ * Never a member of the staff: authorize() lets it call only operations declared for shippers.
+ */
+export interface ShipperActor {
+  kind: "shipper";
+  id: number;
+  name: string;
+  email: string;
+  email_verified: boolean;
+  key_id: number | null;
+}
 
-/** How an actor is named where the staff read it (a member's e-mail, a key's name). */
-export const actorName = (actor: Actor | null) => (!actor ? null : actor.kind === "member" ? actor.email : `API key ${actor.name}`);
+/** The caller of a request: a signed-in member, an API key, or a shipper (anonymous: null). */
+export type Actor = ({ kind: "member" } & Member) | { kind: "key"; id: number; name: string; scopes: Scope[]; rateLimit: number } | ShipperActor;
+
+/** How an actor is named where the staff read it (a member's e-mail, a key's name, a shipper's e-mail). */
+export const actorName = (actor: Actor | null) =>
+  !actor ? null : actor.kind === "member" ? actor.email : actor.kind === "shipper" ? `shipper ${actor.email}` : `API key ${actor.name}`;
 
 /** What one call was about, for its audit entry (operations audited per call, server/core/access.ts). */
 export interface CallNote {

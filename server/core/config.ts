@@ -53,6 +53,12 @@ export const ENV_VARS = {
     doc: "the site's public origin, e.g. `https://track.example.com`: links in e-mails, CSRF origin check, Secure cookies when https (a trailing `/` is dropped)",
   },
   COMPANY_NAME: { group: SITE, kind: "text", default: "Courier", doc: "the company name in e-mails" },
+  TIME_ZONE: {
+    group: SITE,
+    kind: "text",
+    default: "UTC",
+    doc: "the site's time zone (IANA name, e.g. `Europe/Berlin`): dates of quotes, bookings, pickups and statements, and the services' cut-off times",
+  },
   TRACKING_PREFIX: {
     group: SITE,
     kind: "text",
@@ -214,6 +220,13 @@ export const ENV_VARS = {
     doc: "second-factor attempts per hour per protected parcel, whoever makes them (a guesser with many addresses locks only that parcel's unlock for the hour; the coarse view stays)",
   },
   RATE_LIMIT_SETUP: { group: LIMITS, kind: "positive", default: 10, doc: "tries of the first-admin link per 15 minutes per client" },
+  RATE_LIMIT_QUOTE: {
+    group: LIMITS,
+    kind: "positive",
+    default: 60,
+    doc: "quotes (`POST /api/quotes`, GraphQL `quote`) per minute per client, a signed-in shipper or its key included",
+  },
+  RATE_LIMIT_SIGNUP: { group: LIMITS, kind: "positive", default: 10, doc: "shipper sign-ups per 15 minutes per client (each hashes a password)" },
   RATE_LIMIT_RESCHEDULE: {
     group: LIMITS,
     kind: "positive",
@@ -335,6 +348,7 @@ export function loadConfig() {
     mailFrom: readEnv("MAIL_FROM"),
     publicUrl: readEnv("PUBLIC_URL").replace(/\/+$/, ""),
     companyName: readEnv("COMPANY_NAME"),
+    timeZone: timeZone(readEnv("TIME_ZONE")),
     // Prefix of the tracking codes Create Parcel proposes (server/modules/parcel/tracking-code.ts).
     trackingPrefix:
       readEnv("TRACKING_PREFIX")
@@ -373,6 +387,15 @@ export function loadConfig() {
     // Cache misses of public look-ups read with prepared statements on the driver (server/db/direct.ts); false: Prisma.
     directReads: readEnv("DIRECT_READS"),
   };
+}
+
+function timeZone(v: string): string {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: v });
+    return v;
+  } catch {
+    throw new Error("TIME_ZONE must be an IANA time zone such as Europe/Berlin");
+  }
 }
 
 function requestLogMode(v: string): "errors" | "all" | "off" {

@@ -1,8 +1,10 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { config } from "./config.js";
-import type { Actor, Member } from "./actor.js";
+import type { Actor, Member, ShipperActor } from "./actor.js";
 
 export const SESSION_COOKIE = "courier_sid";
+/** The shipper's session cookie (section 10: a session of its own, never the staff's). */
+export const USER_COOKIE = "courier_uid";
 
 /** Whether a request names an API key: `Authorization: Bearer ...` (the only place a key is read from). */
 export const isKeyed = (req: FastifyRequest): boolean => /^bearer\s/i.test(req.headers.authorization ?? "");
@@ -14,6 +16,10 @@ export const isKeyed = (req: FastifyRequest): boolean => /^bearer\s/i.test(req.h
 export interface Auth {
   /** The caller: a key (its limit counted once a request), a member, or null. */
   actor(): Promise<Actor | null>;
+  /** The shipper of this request: its API key (`Authorization: Bearer sk_...`) or its session cookie. */
+  shipper(): Promise<ShipperActor | null>;
+  startShipperSession(shipperId: number): Promise<void>;
+  endShipperSession(): Promise<void>;
   /** The signed-in member of the session cookie (an API key is none). */
   admin(): Promise<Member | null>;
   requireMember(): Promise<Member>;

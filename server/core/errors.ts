@@ -5,6 +5,7 @@ export type ErrorCode =
   | "BAD_REQUEST"
   | "BAD_USER_INPUT"
   | "UNAUTHENTICATED"
+  | "PAYMENT_REQUIRED"
   | "FORBIDDEN"
   | "NOT_FOUND"
   | "CONFLICT"
@@ -17,6 +18,7 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   BAD_REQUEST: 400,
   BAD_USER_INPUT: 422,
   UNAUTHENTICATED: 401,
+  PAYMENT_REQUIRED: 402,
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
@@ -57,6 +59,22 @@ export const forbidden = (message: string) => new AppError("FORBIDDEN", message)
 /** The error of a reason in the table of error-reasons.ts: its code, its message and the reason itself. */
 export const errorFor = (reason: ErrorReason) => new AppError(ERROR_REASONS[reason].code, ERROR_REASONS[reason].message, reason);
 export const unauthenticated = (message = "Please sign in as admin") => new AppError("UNAUTHENTICATED", message);
+
+/**
+ * 401 of a call for the shipper's session (section 10): the REST envelope carries "user": "false"
+ * (and "admin": "false" too where a member of the staff could have called it).
+ */
+export class SessionRequired extends AppError {
+  constructor(
+    readonly sessions: ("user" | "admin")[],
+    message = sessions.includes("admin") ? "Please sign in as a shipper or as staff" : "Please sign in as a shipper",
+  ) {
+    super("UNAUTHENTICATED", message);
+  }
+}
+
+/** 402: a booking over the shipper's credit limit. */
+export const paymentRequired = (message: string) => new AppError("PAYMENT_REQUIRED", message);
 
 /** Prisma's unique-constraint failure, whichever adapter raised it. */
 export function isUniqueViolation(e: unknown): boolean {

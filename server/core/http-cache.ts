@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { config } from "./config.js";
-import { SESSION_COOKIE } from "./context.js";
+import { SESSION_COOKIE, USER_COOKIE } from "./context.js";
 
 /**
  * HTTP caching of public reads (the public look-up, the start-up graph, content pages, GraphQL GETs):
@@ -31,7 +31,7 @@ export function isPrivateRequest(req: FastifyRequest): boolean {
 export function mayCarrySomeone(headers: IncomingHttpHeaders): boolean {
   if (headers.authorization !== undefined) return true;
   const cookie = headers.cookie;
-  return cookie !== undefined && cookie.includes(`${SESSION_COOKIE}=`);
+  return cookie !== undefined && (cookie.includes(`${SESSION_COOKIE}=`) || cookie.includes(`${USER_COOKIE}=`));
 }
 
 /** A strong validator for these bytes. */

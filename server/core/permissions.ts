@@ -27,6 +27,10 @@ export const PERMISSIONS = {
   "api-keys": ["owner"],
   webhooks: ["owner"],
   audit: ["owner"],
+  /** Shippers (business customers): their accounts, credit limits, bookings, pickups and statements. */
+  shippers: ["owner", "dispatcher"],
+  /** Zones, services and rate cards. */
+  rates: ["owner"],
   /** One's own account: password, two-step sign-in. */
   account: ["owner", "dispatcher", "courier"],
 } as const satisfies Record<string, readonly Role[]>;

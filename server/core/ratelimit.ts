@@ -46,6 +46,9 @@ export function rules(): Record<string, Rule> {
     reschedule: { max: readEnv("RATE_LIMIT_RESCHEDULE"), windowMs: 15 * 60_000 },
     // Accepting a staff invitation (each try hashes a password), per client.
     accept: { max: readEnv("RATE_LIMIT_ACCEPT"), windowMs: 15 * 60_000 },
+    // Shippers: quotes per client and minute (anyone may ask), sign-ups per client (each hashes a password).
+    quote: { max: readEnv("RATE_LIMIT_QUOTE"), windowMs: 60_000 },
+    signup: { max: readEnv("RATE_LIMIT_SIGNUP"), windowMs: 15 * 60_000 },
   });
 }
 

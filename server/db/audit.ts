@@ -80,7 +80,9 @@ const who = (call: { actor: Actor | null } | undefined) => {
     ? { actor_kind: "system", actor_id: null, actor_name: call ? VISITOR : "system" }
     : actor.kind === "member"
       ? { actor_kind: "member", actor_id: actor.id, actor_name: actor.email }
-      : { actor_kind: "key", actor_id: actor.id, actor_name: actor.name };
+      : actor.kind === "shipper"
+        ? { actor_kind: "shipper", actor_id: actor.id, actor_name: actor.email }
+        : { actor_kind: "key", actor_id: actor.id, actor_name: actor.name };
 };
 
 /**
@@ -281,7 +283,7 @@ export function withAudit(base: Db, sqliteWriter?: SqliteWriter): Db {
 export function author(): { created_by_kind: string; created_by_id: number; created_by_name: string } | null {
   const actor = currentCall()?.actor;
   if (!actor) return null;
-  return { created_by_kind: actor.kind, created_by_id: actor.id, created_by_name: actor.kind === "member" ? actor.email : actor.name };
+  return { created_by_kind: actor.kind, created_by_id: actor.id, created_by_name: actor.kind === "key" ? actor.name : actor.email };
 }
 
 /** A new history entry carries who added it. */

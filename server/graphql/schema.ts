@@ -21,6 +21,9 @@ import { WebhookResolver } from "../modules/webhook/webhook.resolver.js";
 import { TotpResolver } from "../modules/totp/totp.resolver.js";
 import { ApiKeyResolver } from "../modules/apikey/apikey.resolver.js";
 import { DispatchResolver } from "../modules/dispatch/dispatch.resolver.js";
+import { ShipperResolver } from "../modules/shipper/shipper.resolver.js";
+import { RatesResolver } from "../modules/rates/rates.resolver.js";
+import { BookingResolver } from "../modules/booking/booking.resolver.js";
 
 export const SCHEMA_FILE = projectPath("schema/schema.graphql");
 
@@ -42,6 +45,9 @@ const resolvers = [
   TotpResolver,
   DispatchResolver,
   ApiKeyResolver,
+  ShipperResolver,
+  RatesResolver,
+  BookingResolver,
   AuditResolver,
 ] as const;
 

@@ -50,7 +50,10 @@ export function writeGuard(req: FastifyRequest): void {
     if (hasBody) throw unsupported();
     return;
   }
-  if (!BODY_TYPES.has(type.split(";")[0].trim().toLowerCase())) throw unsupported();
+  const media = type.split(";")[0].trim().toLowerCase();
+  // text/csv only where a route takes a grid's file (rate cards).
+  if (media === "text/csv" && (req.routeOptions.config as { csv?: boolean } | undefined)?.csv) return;
+  if (!BODY_TYPES.has(media)) throw unsupported();
 }
 
 /**

@@ -22,11 +22,14 @@ import { registerWebhookRoutes } from "../modules/webhook/webhook.rest.js";
 import { registerStaffRoutes } from "../modules/staff/staff.rest.js";
 import { registerApiKeyRoutes } from "../modules/apikey/apikey.rest.js";
 import { registerDispatchRoutes } from "../modules/dispatch/dispatch.rest.js";
+import { registerShipperRoutes } from "../modules/shipper/shipper.rest.js";
+import { registerRatesRoutes } from "../modules/rates/rates.rest.js";
+import { registerBookingRoutes } from "../modules/booking/booking.rest.js";
 import { KeyRejected } from "../modules/apikey/apikey.auth.js";
 import { keyedFirst } from "./route.js";
 import { isMultipart, readMultipart, type MultipartLimits } from "./body.js";
 import { writeGuard } from "./guards.js";
-import { AppError } from "../core/errors.js";
+import { AppError, SessionRequired } from "../core/errors.js";
 import { registerOpenApi } from "./openapi.js";
 import { sharedSchemas } from "./schemas.js";
 
@@ -37,6 +40,8 @@ export async function registerRest(api: FastifyInstance): Promise<void> {
   // Only JSON and multipart bodies exist here; prototype keys in JSON are dropped like any unknown field.
   api.removeAllContentTypeParsers();
   api.addContentTypeParser("application/json", { parseAs: "string", bodyLimit: c.bodyLimitBytes }, api.getDefaultJsonParser("remove", "remove"));
+  // A rate card's grid as a file (the routes that declare csv; writeGuard refuses it elsewhere).
+  api.addContentTypeParser("text/csv", { parseAs: "string", bodyLimit: c.bodyLimitBytes }, (_req, body, done) => done(null, body));
   // Per-route limits are given when a route reads its form (server/rest/route.ts); these apply otherwise.
   await api.register(fastifyMultipart, {
     limits: { fileSize: c.uploadMaxBytes + 1, files: 0, fields: 10, parts: 10, fieldSize: 1024, headerPairs: 20 },
@@ -89,6 +94,9 @@ export async function registerRest(api: FastifyInstance): Promise<void> {
     registerImportRoutes,
     registerStaffRoutes,
     registerApiKeyRoutes,
+    registerShipperRoutes,
+    registerRatesRoutes,
+    registerBookingRoutes,
     registerAuditRoutes,
     registerDispatchRoutes,
   ])
@@ -113,7 +121,8 @@ export function siteErrorHandler(err: FastifyError, req: FastifyRequest, reply: 
   if (path === "/api" || path.startsWith("/api/")) {
     const body: Record<string, unknown> = { status: String(e.status), errors: e.messages, message: "", data: null };
     // A refused API key is no missing session: the client's "signed out" flag stays out of it.
-    if (e.status === 401 && !(e instanceof KeyRejected)) body.admin = "false";
+    if (e instanceof SessionRequired) for (const s of e.sessions) body[s] = "false";
+    else if (e.status === 401 && !(e instanceof KeyRejected)) body.admin = "false";
     return reply.code(e.status).header("Cache-Control", "no-store").send(body);
   }
   if (path === "/graphql") {

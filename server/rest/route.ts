@@ -9,7 +9,7 @@ import { input, type MultipartLimits } from "./body.js";
 import { binaryFile, envelope, inputSchema } from "./schemas.js";
 import type { Schema } from "./shapes.js";
 
-type Method = "GET" | "POST" | "PATCH" | "DELETE";
+type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 export interface RouteSpec<I> {
   method: Method | Method[];
@@ -25,6 +25,10 @@ export interface RouteSpec<I> {
   /** 201 instead of 200. */
   created?: boolean;
   message?: string;
+  /** The success message made from the answer's data (instead of `message`), e.g. a quote that found no service. */
+  messageOf?: (data: never) => string;
+  /** Also takes a text/csv body (a grid's file), as a string. */
+  csv?: boolean;
   /** Validated (numbers coerced) from the query string of a GET or the body of a write. */
   input?: new () => I;
   /** Query parameters of a write, documented (the handler reads them, validated with this class). */
@@ -130,7 +134,13 @@ function requestSchema(spec: RouteSpec<unknown>, isGet: boolean): Schema {
   const shapes = spec.input ? [spec.input as new () => object] : (spec.body ?? []);
   if (shapes.length === 1) s.body = inputSchema(shapes[0], extra, files);
   else if (shapes.length > 1) s.body = { oneOf: shapes.map((c) => inputSchema(c, extra, files)) };
-  s.consumes = spec.files ? ["multipart/form-data"] : spec.form ? ["application/json", "multipart/form-data"] : ["application/json"];
+  s.consumes = spec.files
+    ? ["multipart/form-data"]
+    : spec.form
+      ? ["application/json", "multipart/form-data"]
+      : spec.csv
+        ? ["application/json", "text/csv"]
+        : ["application/json"];
   return s;
 }
 
@@ -162,7 +172,13 @@ const ANSWERS_KEPT = 5_000;
 /** OpenAPI: the operation's name and who may call it (a session with a role's permission, or a key's scope). */
 export function securityOf(op: OperationName) {
   const o = OPERATIONS[op] as Operation;
-  const who = o.access === "public" ? "public" : `members whose role has ${o.access}${o.scope ? `, or API keys with ${o.scope}` : ""}`;
+  const shippers = o.shipper ? `shippers (${o.shipper === "key" ? "session or own API key" : "session"})` : "";
+  const who =
+    o.access === "public"
+      ? `public${shippers ? `; ${shippers} priced as themselves` : ""}`
+      : o.access === "shipper"
+        ? shippers
+        : `members whose role has ${o.access}${o.scope ? `, or API keys with ${o.scope}` : ""}${shippers ? `, or ${shippers}` : ""}`;
   return {
     "x-operation": op,
     "x-access": who,
@@ -181,7 +197,7 @@ export function route<I = undefined>(api: FastifyInstance, spec: RouteSpec<I>): 
   api.route({
     method: methods,
     url: spec.url,
-    config: { multipart: formLimits(spec as RouteSpec<unknown>) } as object,
+    config: { multipart: formLimits(spec as RouteSpec<unknown>), csv: spec.csv } as object,
     schema: {
       tags: [spec.tag],
       summary: spec.summary,
@@ -212,7 +228,7 @@ export function route<I = undefined>(api: FastifyInstance, spec: RouteSpec<I>): 
         if (spec.publicRead && publicRead(req, reply, etag)) return reply.code(304).send();
         return reply.code(status).type("application/json; charset=utf-8").send(body);
       }
-      const answer = { status: String(status), errors: [], message: spec.message ?? "", data: data ?? null };
+      const answer = { status: String(status), errors: [], message: spec.messageOf ? spec.messageOf(data as never) : (spec.message ?? ""), data: data ?? null };
       if (!spec.publicRead) return reply.code(status).send(answer);
       const body = reply.serialize(answer) as string;
       if (publicRead(req, reply, () => etagOf(body))) return reply.code(304).send();

@@ -73,9 +73,18 @@ describe("GET /api/openapi.json", () => {
       }
       const success = o.responses["200"] ?? o.responses["201"];
       // The invoice PDF, the labels and the parcel CSV answer files on success; their errors are enveloped like every other answer.
-      if (["/api/invoices/:id/pdf", "/api/parcels/:code/label.pdf", "/api/labels.pdf", "/api/runs/:id/sheet.pdf"].includes(url))
+      if (
+        [
+          "/api/invoices/:id/pdf",
+          "/api/parcels/:code/label.pdf",
+          "/api/labels.pdf",
+          "/api/runs/:id/sheet.pdf",
+          "/api/bookings/:id/label.pdf",
+          "/api/statements/:id.pdf",
+        ].includes(url)
+      )
         expect(Object.keys(success.content), r).toEqual(["application/pdf"]);
-      else if (url === "/api/parcels/export.csv") expect(Object.keys(success.content), r).toEqual(["text/csv"]);
+      else if (url === "/api/parcels/export.csv" || url === "/api/rate-cards/:id.csv") expect(Object.keys(success.content), r).toEqual(["text/csv"]);
       else expect(Object.keys(success.content["application/json"].schema.properties), r).toEqual(["status", "errors", "message", "data"]);
       expect(o.responses["4XX"].content["application/json"].schema.$ref, r).toBe("#/components/schemas/ErrorEnvelope");
       // Signing out by POST takes no body (setting up two-step sign-in takes the password), nor do starting a run and skipping a stop.

@@ -30,6 +30,9 @@ const PUBLIC_KEYS = [
   "contact_telegram",
   "contact_instagram",
   "contact_address",
+  "shipper_signup",
+  "currency",
+  "pickup_cutoff",
 ];
 const CONTACT = "desk@courier.example";
 

@@ -52,15 +52,6 @@ export function registerAdminRoutes(api: FastifyInstance): void {
     },
   });
   route(api, {
-    method: "GET",
-    url: "/users/auth/signout",
-    op: "account.userSignOut",
-    tag: "admins",
-    summary: "User sign-out: there are no user accounts yet; the path exists for the client",
-    data: data.none,
-    handler: async () => null,
-  });
-  route(api, {
     method: ["POST", "PATCH"],
     url: "/admins/auth/send-pin",
     op: "account.sendPin",

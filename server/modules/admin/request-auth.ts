@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
-import type { Actor, Member } from "../../core/actor.js";
+import type { Actor, Member, ShipperActor } from "../../core/actor.js";
 import { config } from "../../core/config.js";
-import { isKeyed, SESSION_COOKIE, type Auth, type Context } from "../../core/context.js";
+import { isKeyed, SESSION_COOKIE, USER_COOKIE, type Auth, type Context } from "../../core/context.js";
+import { createShipperSession, deleteShipperSession, findShipperSession, isShipperKey, shipperKeyActor } from "../shipper/shipper.auth.js";
 import { unauthenticated } from "../../core/errors.js";
 import { keyActor } from "../apikey/apikey.auth.js";
 import { createSession, deleteSession, findSession } from "../session/session.service.js";
@@ -16,6 +17,7 @@ import { recordEvent } from "../../db/audit.js";
 class RequestAuth implements Auth {
   private cached?: Promise<Member | null>;
   private cachedActor?: Promise<Actor | null>;
+  private cachedShipper?: Promise<ShipperActor | null>;
   answerHeaders: Record<string, string> = {};
   constructor(
     private readonly req: FastifyRequest,
@@ -35,12 +37,38 @@ class RequestAuth implements Auth {
     const key = this.bearer;
     this.cachedActor ??=
       key !== undefined
-        ? keyActor(key).then(({ actor, headers }) => {
+        ? (isShipperKey(key) ? shipperKeyActor(key) : keyActor(key)).then(({ actor, headers }) => {
             this.answerHeaders = headers;
             return actor;
           })
         : this.admin().then((m) => (m ? { kind: "member" as const, ...m } : null));
     return this.cachedActor;
+  }
+
+  shipper(): Promise<ShipperActor | null> {
+    this.cachedShipper ??=
+      this.bearer !== undefined ? this.actor().then((a) => (a?.kind === "shipper" ? a : null)) : findShipperSession(this.req.cookies?.[USER_COOKIE]);
+    return this.cachedShipper;
+  }
+
+  async startShipperSession(shipperId: number): Promise<void> {
+    await deleteShipperSession(this.req.cookies?.[USER_COOKIE]);
+    const token = await createShipperSession(shipperId);
+    this.reply.setCookie(USER_COOKIE, token, {
+      httpOnly: true,
+      sameSite: "lax",
+      secure: config().secureCookies || this.req.protocol === "https",
+      path: "/",
+      maxAge: config().sessionTtlHours * 3600,
+    });
+    this.cachedShipper = undefined;
+    if (this.req.cookies) this.req.cookies[USER_COOKIE] = token;
+  }
+
+  async endShipperSession(): Promise<void> {
+    await deleteShipperSession(this.req.cookies?.[USER_COOKIE]);
+    this.reply.clearCookie(USER_COOKIE, { path: "/" });
+    this.cachedShipper = Promise.resolve(null);
   }
 
   admin(): Promise<Member | null> {

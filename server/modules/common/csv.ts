@@ -11,7 +11,7 @@ import { yieldToOthers } from "../../core/jobs.js";
  * other requests be answered between batches, and stops reading when it is destroyed (the client
  * went away: Fastify destroys a streamed answer whose connection closed).
  */
-function csvCell(v: unknown): string {
+export function csvCell(v: unknown): string {
   if (v === null || v === undefined) return "";
   if (v instanceof Date) return v.toISOString();
   if (typeof v === "number" || typeof v === "boolean") return String(v);

@@ -9,6 +9,6 @@ export class GraphResolver {
   @Query(() => SiteGraph, { description: "Start-up graph: pages, admin flag, reviews, public settings" })
   @Op("site.graph")
   async graph(@Ctx() ctx: Context) {
-    return siteGraph((await ctx.auth.admin())?.role ?? null);
+    return siteGraph((await ctx.auth.admin())?.role ?? null, await ctx.auth.shipper());
   }
 }

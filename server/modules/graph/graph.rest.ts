@@ -14,6 +14,6 @@ export function registerGraphRoutes(api: FastifyInstance): void {
     data: data.ref("SiteGraph"),
     serializedData: true,
     publicRead: true,
-    handler: async ({ ctx }) => jsonOnce(await siteGraph((await ctx.auth.admin())?.role ?? null)),
+    handler: async ({ ctx }) => jsonOnce(await siteGraph((await ctx.auth.admin())?.role ?? null, await ctx.auth.shipper())),
   });
 }

@@ -9,7 +9,15 @@ type Content = {
   reviews: Awaited<ReturnType<typeof allReviews>>;
   settings: Awaited<ReturnType<typeof getPublicSettings>>;
 };
-type SiteGraph = { pages: Content["pages"]; admin: boolean; role: Role | null; reviews: Content["reviews"]; settings: Content["settings"] };
+type User = { id: number; name: string; email: string };
+type SiteGraph = {
+  pages: Content["pages"];
+  admin: boolean;
+  role: Role | null;
+  user: User | null;
+  reviews: Content["reviews"];
+  settings: Content["settings"];
+};
 let cached: { version: string; content: Content; graphs: Map<string, SiteGraph> } | null = null;
 
 async function content() {
@@ -26,13 +34,14 @@ async function content() {
  * client's admin flag and role. The same object for a role until the content changes, so each door
  * makes its answer once per content version (GraphQL's answer memo, the REST door's JSON).
  */
-export async function siteGraph(role: Role | null): Promise<SiteGraph> {
+export async function siteGraph(role: Role | null, user: User | null = null): Promise<SiteGraph> {
   const c = await content();
   const key = role ?? "";
   let graph = c.graphs.get(key);
   if (!graph) {
     const { pages, reviews, settings } = c.content;
-    c.graphs.set(key, (graph = { pages, admin: role !== null, role, reviews, settings }));
+    c.graphs.set(key, (graph = { pages, admin: role !== null, role, user: null, reviews, settings }));
   }
-  return graph;
+  // A signed-in shipper's graph is its own (never kept).
+  return user ? { ...graph, user: { id: user.id, name: user.name, email: user.email } } : graph;
 }

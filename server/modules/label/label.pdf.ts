@@ -13,6 +13,8 @@ export interface LabelParcel {
   pickup_location: string | null;
   weight: number | null;
   shipped_via: string | null;
+  /** The shipper's own reference of a booking (section 10), when it has one. */
+  reference?: string | null;
   /** The public tracking page of this parcel, drawn as a QR code. */
   track_url: string;
 }
@@ -173,6 +175,13 @@ function drawLabel(doc: PDFKit.PDFDocument, p: LabelParcel, company: LabelCompan
     .fontSize(7)
     .fillColor(MUTED)
     .text(p.track_url, tx, doc.y + 2, { width: W - tx - PAD, height: 40, ellipsis: true });
+  if (p.reference) {
+    useFontFor(doc, p.reference, true);
+    doc
+      .fontSize(9)
+      .fillColor(INK)
+      .text(`Ref. ${p.reference}`, tx, doc.y + 4, { width: W - tx - PAD, height: 24, ellipsis: true });
+  }
 }
 
 /**

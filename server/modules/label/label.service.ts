@@ -29,7 +29,12 @@ export function labelCodes(raw: string): string[] {
  * address (server/core/context.ts siteBase), which makes the tracking link of each QR code.
  * Any unknown code is 404, naming the codes.
  */
-export async function labelsPdfOf(codes: string[], base: string, format: LabelFormat = "label", opts: { compress?: boolean } = {}) {
+export async function labelsPdfOf(
+  codes: string[],
+  base: string,
+  format: LabelFormat = "label",
+  opts: { compress?: boolean; references?: Record<string, string | null> } = {},
+) {
   const valid = codes.filter((c) => CODE.test(c));
   const [rows, s] = await Promise.all([
     db().parcel.findMany({
@@ -54,7 +59,11 @@ export async function labelsPdfOf(codes: string[], base: string, format: LabelFo
     const shown = missing.slice(0, 10).join(", ") + (missing.length > 10 ? ` and ${missing.length - 10} more` : "");
     throw notFound(missing.length === 1 ? `No parcel has the tracking code ${shown}` : `No parcels have the tracking codes ${shown}`);
   }
-  const parcels = codes.map((c) => ({ ...byCode.get(c)!, track_url: `${base}/track.html?code=${encodeURIComponent(c)}` }));
+  const parcels = codes.map((c) => ({
+    ...byCode.get(c)!,
+    reference: opts.references?.[c] ?? null,
+    track_url: `${base}/track.html?code=${encodeURIComponent(c)}`,
+  }));
   const company = { name: config().companyName, contact_phone: s.contact_phone, contact_email: s.contact_email, contact_address: s.contact_address };
   return renderPdf({ parcels, company, format, compress: opts.compress });
 }

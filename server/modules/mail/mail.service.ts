@@ -13,7 +13,7 @@ import { AdminMailInput, VisitorContactInput } from "./mail.input.js";
 import { deliveryError, ownTransport, senderTransport } from "./smtp.js";
 
 export interface OutgoingMail {
-  kind: "contact" | "admin" | "reset" | "notification" | "invitation" | "security";
+  kind: "contact" | "admin" | "reset" | "notification" | "invitation" | "security" | "verification" | "statement";
   to: string;
   subject: string;
   text: string;
@@ -25,6 +25,8 @@ export interface OutgoingMail {
   lang?: { tag: string; rtl: boolean };
   /** Values (reset tokens, invitation links) sent to the recipient but masked in the recorded copy. */
   secrets?: string[];
+  /** Files sent along (a statement's PDF); the outbox records the message without them. */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 }
 
 /** The text as the outbox records it: every secret replaced by its first two characters and dots. */
@@ -53,6 +55,7 @@ async function deliver(mail: OutgoingMail, transport: Transporter | null, fromOv
     text: rendered.text,
     html: rendered.html,
     headers: mail.headers,
+    attachments: mail.attachments,
   };
   let delivered = false;
   let error = "";

@@ -5,6 +5,7 @@ import {
   IsIn,
   IsInt,
   IsNumber,
+  IsObject,
   Matches,
   Max,
   Min,
@@ -17,6 +18,7 @@ import { PageArgs, pageLink } from "../common/paging.js";
 import { STATUS_CODES } from "./status.codes.js";
 import { MAX_LENGTH } from "../../core/lengths.codes.js";
 import { LANGUAGE_CODES } from "../../../client/i18n/languages.js";
+import { AddressInput } from "../address/address.type.js";
 
 @ValidatorConstraint({ name: "isoDate" })
 class IsoDate implements ValidatorConstraintInterface {
@@ -170,6 +172,22 @@ export class ParcelOptionalFields {
   @WhenPresent()
   @IsBoolean(bool("allow_reschedule"))
   allow_reschedule?: boolean;
+  @Field(() => AddressInput, {
+    nullable: true,
+    description:
+      "The recipient's structured address: destination (and its map point, e-mail, phone and postcode where not given) is written from it; null removes it",
+  })
+  @Optional()
+  @IsObject({ message: "recipient_address must be an object" })
+  recipient_address?: AddressInput | null;
+  @Field(() => AddressInput, {
+    nullable: true,
+    description:
+      "The sender's structured address: pickup_location (and its map point, sender name and e-mail where not given) is written from it; null removes it",
+  })
+  @Optional()
+  @IsObject({ message: "sender_address must be an object" })
+  sender_address?: AddressInput | null;
 }
 
 @ArgsType()
@@ -207,7 +225,7 @@ export class CreateParcelInput extends ParcelOptionalFields {
   @Required()
   @Text()
   recipient_name: string;
-  @Field(() => String)
+  @Field(() => String, { description: "Written from recipient_address when that is given" })
   @Required()
   @Text()
   destination: string;

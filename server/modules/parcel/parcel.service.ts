@@ -13,6 +13,7 @@ import { adminView } from "./view-shape.js";
 import { parcelWrites, setUnviewedParcelFields } from "./parcel.writes.js";
 import { FINAL_STATUSES, STATUS_CODES } from "./status.codes.js";
 import { CODE_SHAPE, normalizeCode, proposeCode } from "./tracking-code.js";
+import { parcelAddressFields } from "../address/address.parcel.js";
 
 /**
  * Parcels for the staff: read, list, create, change, delete. The writes go through parcel.writes.ts
@@ -142,6 +143,7 @@ export function checkWindow(merged: { min_expected_delivery_date?: string | null
 
 export async function createParcel(input: CreateParcelInput) {
   const data = blankToNull({ ...input } as Record<string, unknown>, PARCEL_NULLABLE) as unknown as CreateParcelInput;
+  Object.assign(data, await parcelAddressFields(data as unknown as Record<string, unknown>));
   data.tracking_code = data.tracking_code.trim();
   checkMap(data);
   checkWindow(data);
@@ -158,6 +160,7 @@ export async function updateParcel(input: UpdateParcelInput) {
   const existing = await db().parcel.findUnique({ where: { id } });
   if (!existing) throw notFound("Parcel not found");
   const data = blankToNull({ ...rest } as Record<string, unknown>, PARCEL_NULLABLE);
+  Object.assign(data, await parcelAddressFields(data));
   for (const k of Object.keys(data)) if (data[k] === undefined) delete data[k];
   if (typeof data.tracking_code === "string") data.tracking_code = data.tracking_code.trim();
   const merged = { ...existing, ...data };

@@ -3,6 +3,7 @@ import { PagedType } from "../common/paging.js";
 import { DateTimeISO, type IsoTime } from "../common/datetime.scalar.js";
 import { Activity } from "./history.type.js";
 import { Live } from "../dispatch/dispatch.type.js";
+import { ParcelAddress } from "../address/address.type.js";
 
 @ObjectType({ description: "Proof of delivery: who took the parcel, the drawn signature and a photo (site-relative image paths)", simpleResolvers: true })
 export class DeliveryProof {
@@ -68,6 +69,10 @@ export class PublicParcel {
       "While the parcel's stop is on a started run: its window, the stops before it, the courier while heading to it (under the privacy tier without verify: the window alone)",
   })
   live?: Live | null;
+  @Field(() => ParcelAddress, { nullable: true, description: "The recipient's structured address (public view: city and country only)" })
+  recipient_address: ParcelAddress | null;
+  @Field(() => ParcelAddress, { nullable: true, description: "The sender's structured address (public view: city and country only)" })
+  sender_address: ParcelAddress | null;
 }
 
 @ObjectType({ description: "Every field of a parcel, for the admin" })

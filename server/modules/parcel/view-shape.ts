@@ -1,5 +1,6 @@
 import type { LiveState } from "../dispatch/live.js";
 import { withDerivedTime } from "./history.js";
+import { parseAddress, publicPlace } from "../address/address.rules.js";
 import type { ParcelRow } from "./parcel.reader.js";
 import { coarse, maskName, maskSecrets, staleAfterDays, townAndCountry } from "./status.rules.js";
 
@@ -73,6 +74,8 @@ export function adminView(row: ParcelRow) {
   const { unsubscribe_token: _secret, reschedule_token_hash: _hash, ...rest } = row;
   return {
     ...rest,
+    recipient_address: parseAddress(row.recipient_address),
+    sender_address: parseAddress(row.sender_address),
     history: row.history.map(withDerivedTime),
     last_event_at: lastEventAt(row),
     quiet_after_days: staleAfterDays(),
@@ -97,6 +100,9 @@ export function publicView(row: ParcelRow, unlocked = false, live: LiveState | n
   const admin = adminView(row);
   const view: Record<string, unknown> = admin;
   for (const f of [...PRIVATE_FIELDS, ...INTERNAL_FIELDS]) delete view[f];
+  // The privacy tier: of a structured address, only its city and country.
+  view.recipient_address = publicPlace(admin.recipient_address);
+  view.sender_address = publicPlace(admin.sender_address);
   // Who added an entry is for the control panel only.
   view.history = (view.history as HistoryEntry[]).map((a) => ({ ...a, created_by_kind: null, created_by_name: null }));
   if (row.protect_details && !unlocked) {

@@ -12,7 +12,13 @@ export const PUBLIC_SETTING_KEYS = [
   "contact_telegram",
   "contact_instagram",
   "contact_address",
+  "shipper_signup",
+  "currency",
+  "pickup_cutoff",
 ] as const;
+/** The shipping group (section 10): shipper sign-up open or off, the currency of every amount, the same-day pickup cut-off. */
+export const SHIPPING_SETTING_KEYS = ["shipper_signup", "currency", "pickup_cutoff"] as const;
+export const SHIPPER_SIGNUP = ["open", "off"] as const;
 type PublicSettingKey = (typeof PUBLIC_SETTING_KEYS)[number];
 export type PublicSettings = Record<PublicSettingKey, string>;
 

@@ -1,5 +1,6 @@
 import { Field, InputType } from "type-graphql";
-import { IsBoolean, IsEmail, IsIn } from "class-validator";
+import { IsBoolean, IsEmail, IsIn, Matches } from "class-validator";
+import { SHIPPER_SIGNUP } from "./settings.codes.js";
 import { Optional, Required, Text, WhenPresent } from "../../core/validation.js";
 import { MAX_LENGTH } from "../../core/lengths.codes.js";
 import { MAIL_DRIVERS, MAIL_TEMPLATES } from "../mail/mail.codes.js";
@@ -21,6 +22,22 @@ export class MailSettingsInput {
 export class HtmlSettingsInput {
   @Field(() => String, { nullable: true }) @Optional() @Text() meta_description?: string;
   @Field(() => String, { nullable: true }) @Optional() @Text(MAX_LENGTH.chatCode) chat_code?: string;
+}
+
+@InputType({ description: "The shipping group: fields left out stay as they are" })
+export class ShippingSettingsInput {
+  @Field(() => String, { nullable: true, description: "open or off" })
+  @WhenPresent()
+  @IsIn([...SHIPPER_SIGNUP], { message: "shipper_signup must be open or off" })
+  shipper_signup?: string;
+  @Field(() => String, { nullable: true, description: "ISO 4217, e.g. EUR" })
+  @WhenPresent()
+  @Matches(/^[A-Z]{3}$/, { message: "currency must be an ISO 4217 code such as EUR" })
+  currency?: string;
+  @Field(() => String, { nullable: true, description: "HH:MM" })
+  @WhenPresent()
+  @Matches(/^([01]\d|2[0-3]):[0-5]\d$/, { message: "pickup_cutoff must be a time as HH:MM" })
+  pickup_cutoff?: string;
 }
 
 @InputType()

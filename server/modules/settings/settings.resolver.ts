@@ -1,6 +1,6 @@
 import { Arg, Mutation, Query, Resolver } from "type-graphql";
 import { Op } from "../../graphql/guards.js";
-import { ContactSettingsInput, HtmlSettingsInput, MailSettingsInput } from "./settings.input.js";
+import { ContactSettingsInput, HtmlSettingsInput, MailSettingsInput, ShippingSettingsInput } from "./settings.input.js";
 import * as settings from "./settings.service.js";
 import { PublicSettings, Settings } from "./settings.type.js";
 
@@ -34,5 +34,11 @@ export class SettingsResolver {
   @Op("settings.update")
   updateContactSettings(@Arg("input", () => ContactSettingsInput) input: ContactSettingsInput) {
     return settings.updateContactSettings(input);
+  }
+
+  @Mutation(() => Settings, { description: "The shipping group: shipper sign-up, currency, pickup cut-off" })
+  @Op("settings.update")
+  updateShippingSettings(@Arg("input", () => ShippingSettingsInput) input: ShippingSettingsInput) {
+    return settings.updateShippingSettings(input);
   }
 }

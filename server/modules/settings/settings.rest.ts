@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { route } from "../../rest/route.js";
 import { can } from "../../core/permissions.js";
 import { data } from "../../rest/schemas.js";
-import { ContactSettingsInput, HtmlSettingsInput, MailSettingsInput } from "./settings.input.js";
+import { ContactSettingsInput, HtmlSettingsInput, MailSettingsInput, ShippingSettingsInput } from "./settings.input.js";
 import { DispatchSettingsInput } from "../dispatch/dispatch.input.js";
 import * as settings from "./settings.service.js";
 
@@ -27,8 +27,8 @@ export function registerSettingsRoutes(api: FastifyInstance): void {
     tag: "site",
     message: "Settings saved",
     summary:
-      "Save one settings group: mail, html (meta_description, chat_code), contact (contact_email required) or the delivery day (depot, speed, stop minutes, notify_stops_before)",
-    body: [MailSettingsInput, HtmlSettingsInput, ContactSettingsInput, DispatchSettingsInput],
+      "Save one settings group: mail, html (meta_description, chat_code), contact (contact_email required), the delivery day (depot, speed, stop minutes, notify_stops_before) or shipping (shipper_signup, currency, pickup_cutoff)",
+    body: [MailSettingsInput, HtmlSettingsInput, ContactSettingsInput, DispatchSettingsInput, ShippingSettingsInput],
     data: data.ref("Settings"),
     handler: ({ req }) => settings.updateSettingsGroup(req.body),
   });

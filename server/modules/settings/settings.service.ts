@@ -2,8 +2,8 @@ import { badInput, isUniqueViolation } from "../../core/errors.js";
 import { validated } from "../../core/validation.js";
 import { db } from "../../db/index.js";
 import { contentChanged } from "../content/content.service.js";
-import { ContactSettingsInput, HtmlSettingsInput, MailSettingsInput } from "./settings.input.js";
-import { DISPATCH_SETTING_KEYS, MAIL_SETTING_KEYS, PUBLIC_SETTING_KEYS as PUBLIC_KEYS } from "./settings.codes.js";
+import { ContactSettingsInput, HtmlSettingsInput, MailSettingsInput, ShippingSettingsInput } from "./settings.input.js";
+import { DISPATCH_SETTING_KEYS, MAIL_SETTING_KEYS, PUBLIC_SETTING_KEYS as PUBLIC_KEYS, SHIPPING_SETTING_KEYS } from "./settings.codes.js";
 import { DispatchSettingsInput } from "../dispatch/dispatch.input.js";
 import { updateDispatchSettings } from "../dispatch/dispatch.service.js";
 
@@ -38,6 +38,7 @@ export const updateMailSettings = async (i: MailSettingsInput) =>
 // Fields left out stay as they are; null or "" clears an optional field.
 export const updateHtmlSettings = async (i: HtmlSettingsInput) => save({ ...i });
 export const updateContactSettings = async (i: ContactSettingsInput) => save({ ...i });
+export const updateShippingSettings = async (i: ShippingSettingsInput) => save({ ...i });
 
 /** PATCH /api/settings: one group per call, told apart by the fields sent. */
 export async function updateSettingsGroup(raw: unknown) {
@@ -47,7 +48,8 @@ export async function updateSettingsGroup(raw: unknown) {
   if (has("meta_description") || has("chat_code")) return updateHtmlSettings(await validated(HtmlSettingsInput, body));
   if (Object.keys(body).some((k) => k.startsWith("contact_"))) return updateContactSettings(await validated(ContactSettingsInput, body));
   if (DISPATCH_SETTING_KEYS.some(has)) return updateDispatchSettings(await validated(DispatchSettingsInput, body));
+  if (SHIPPING_SETTING_KEYS.some(has)) return updateShippingSettings(await validated(ShippingSettingsInput, body));
   throw badInput(
-    "Send one settings group: mail_driver and mail_template (and smtp_allow_plain), meta_description and chat_code, the contact fields, or the delivery day's (depot_latitude, depot_longitude, courier_speed_kmh, stop_minutes, notify_stops_before)",
+    "Send one settings group: mail_driver and mail_template (and smtp_allow_plain), meta_description and chat_code, the contact fields, the delivery day's (depot_latitude, depot_longitude, courier_speed_kmh, stop_minutes, notify_stops_before), or shipper_signup, currency and pickup_cutoff",
   );
 }

@@ -11,6 +11,9 @@ export class PublicSettings {
   @Field(() => String) contact_telegram: string;
   @Field(() => String) contact_instagram: string;
   @Field(() => String) contact_address: string;
+  @Field(() => String, { description: "Shipper sign-up: open or off" }) shipper_signup: string;
+  @Field(() => String, { description: "ISO 4217 code of every amount (amounts are integers of its smallest unit)" }) currency: string;
+  @Field(() => String, { description: "HH:MM: a same-day pickup must be asked for before it" }) pickup_cutoff: string;
 }
 
 @ObjectType({ description: "All settings, for the admin" })

@@ -1,0 +1,60 @@
+import { badInput } from "../../core/errors.js";
+import { addressLine, asObject, located, readAddress, Reader, type Address } from "./address.rules.js";
+
+/**
+ * A parcel's structured addresses (section 10): when a parcel carries recipient_address or
+ * sender_address, destination and pickup_location are written from them, with the map's
+ * coordinates (exact, or the city's from the gazetteer) and the contact fields the parcel already
+ * has (recipient e-mail, phone and postcode; sender name and e-mail) where those are not given.
+ */
+export async function parcelAddressFields(input: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const out: Record<string, unknown> = {};
+  const errors: string[] = [];
+  const read = async (field: "recipient_address" | "sender_address") => {
+    const v = input[field];
+    if (v === undefined) return undefined;
+    if (v === null) return null;
+    const r = new Reader(asObject(v), field);
+    if (typeof v !== "object" || Array.isArray(v)) r.fail("", "must be an object");
+    const a = readAddress(r);
+    errors.push(...r.errors.map((e) => e.replace(`${field}. `, `${field} `)));
+    if (!a) return undefined;
+    // An address placed at its city already (a booking's, the address book's) keeps saying so.
+    if ((v as { located?: unknown }).located === "city" && a.latitude !== null) return { ...a, located: "city" as const };
+    return located(a);
+  };
+  const [to, from] = [await read("recipient_address"), await read("sender_address")];
+  if (errors.length) throw badInput(errors);
+  const unset = (k: string) => input[k] === undefined || input[k] === null || input[k] === "";
+  if (to === null) out.recipient_address = null;
+  if (to) {
+    Object.assign(out, recipientFields(to));
+    for (const [k, v] of [
+      ["recipient_email", to.email],
+      ["recipient_phone_number", to.phone],
+      ["recipient_postcode", to.postcode],
+    ] as const)
+      if (v && unset(k)) out[k] = v;
+  }
+  if (from === null) out.sender_address = null;
+  if (from) {
+    Object.assign(out, senderFields(from));
+    if (unset("sender_name")) out.sender_name = from.company || from.name;
+    if (from.email && unset("sender_email")) out.sender_email = from.email;
+  }
+  return out;
+}
+
+export const recipientFields = (a: Address) => ({
+  recipient_address: JSON.stringify(a),
+  destination: addressLine(a),
+  map_destination_latitude: a.latitude,
+  map_destination_longitude: a.longitude,
+});
+
+export const senderFields = (a: Address) => ({
+  sender_address: JSON.stringify(a),
+  pickup_location: addressLine(a),
+  map_pickup_latitude: a.latitude,
+  map_pickup_longitude: a.longitude,
+});

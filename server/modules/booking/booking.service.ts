@@ -1,0 +1,304 @@
+import crypto from "node:crypto";
+import type { Actor } from "../../core/actor.js";
+import { config } from "../../core/config.js";
+import { badInput, conflict, forbidden, isUniqueViolation, notFound, paymentRequired } from "../../core/errors.js";
+import { db } from "../../db/index.js";
+import { createActivity } from "../activity/activity.service.js";
+import { asObject, located, readAddress, Reader, type Address } from "../address/address.rules.js";
+import { pageOf, type PagingArgs } from "../common/paging.js";
+import { labelsPdfOf } from "../label/label.service.js";
+import { createParcel, deleteParcel, proposeTrackingCode } from "../parcel/parcel.service.js";
+import type { CreateParcelInput } from "../parcel/parcel.input.js";
+import { localNow, type Line } from "../rates/pricing.rules.js";
+import { priceShipment, readShipment } from "../rates/rates.service.js";
+import { bookAddress, balanceOf } from "../shipper/shipper.service.js";
+import { createPickupFor, pickupView, readWindow } from "./pickup.service.js";
+
+/**
+ * Bookings (section 10): priced again by the quote's rules and the price kept, the parcel created
+ * through the parcel and history services (an unguessable code, a first entry `pending`), the
+ * Idempotency-Key per shipper, the credit limit (402), the label, cancelling while pending.
+ * Another shipper's booking is 404, never 403.
+ */
+
+type BookingRow = Awaited<ReturnType<ReturnType<typeof db>["booking"]["findUniqueOrThrow"]>> & {
+  parcel?: { status_code: string | null } | null;
+};
+const WITH = { parcel: { select: { status_code: true } } } as const;
+
+export const labelUrl = (id: number) => `/api/bookings/${id}/label.pdf`;
+const statusOf = (b: BookingRow) => (b.cancelled_at ? "cancelled" : (b.parcel?.status_code ?? "pending"));
+
+export async function bookingView(b: BookingRow) {
+  const pickup = b.pickup_id ? await db().pickup.findUnique({ where: { id: b.pickup_id } }) : null;
+  return {
+    id: b.id,
+    shipper_id: b.shipper_id,
+    tracking_code: b.tracking_code,
+    status: statusOf(b),
+    service: b.service,
+    amount: b.amount,
+    currency: b.currency,
+    breakdown: JSON.parse(b.breakdown) as Line[],
+    chargeable_weight_kg: b.chargeable_weight_kg,
+    reference: b.reference,
+    label_url: labelUrl(b.id),
+    pickup: pickup && pickupView(pickup),
+    statement_id: b.statement_id,
+    created_at: b.created_at,
+  };
+}
+
+/** The shipper a call books for: the shipper itself, or (staff) the body's shipper_id. */
+async function bookingShipper(caller: Actor | null, raw: Record<string, unknown>) {
+  if (caller?.kind === "shipper") {
+    if (!caller.email_verified) throw forbidden("Verify your e-mail address before booking: open the link we sent you");
+    return db().shipper.findUniqueOrThrow({ where: { id: caller.id } });
+  }
+  const id = Number(raw.shipper_id);
+  if (raw.shipper_id === undefined || raw.shipper_id === null) throw badInput("shipper_id is required (staff book for a shipper)");
+  if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) throw badInput("shipper_id must be a whole number");
+  const s = await db().shipper.findUnique({ where: { id } });
+  if (!s) throw badInput("shipper_id names no shipper");
+  return s;
+}
+
+/** The same body (key order aside) gives the same hash. */
+function bodyHash(raw: unknown): string {
+  const stable = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(stable)
+      : v && typeof v === "object"
+        ? Object.fromEntries(
+            Object.keys(v as object)
+              .sort()
+              .map((k) => [k, stable((v as Record<string, unknown>)[k])]),
+          )
+        : v;
+  return crypto
+    .createHash("sha256")
+    .update(JSON.stringify(stable(raw)))
+    .digest("hex");
+}
+
+async function readBookingAddress(r: Reader, f: "sender" | "recipient", shipperId: number, errors: string[]): Promise<Address | null> {
+  const o = r.object(f, true);
+  if (!o) return null;
+  if (f === "sender" && o.raw.address_id !== undefined) {
+    const id = o.int("address_id", true, 1, 2_147_483_647);
+    errors.push(...o.errors);
+    return id === null ? null : bookAddress(shipperId, id);
+  }
+  const a = readAddress(o);
+  errors.push(...o.errors);
+  return a && located(a);
+}
+
+const KEY = /^[\x21-\x7e]{1,200}$/;
+
+/**
+ * POST /api/bookings. `key`: the Idempotency-Key header. The booking row is reserved first, in a
+ * transaction that holds the shipper (credit limit and key checked there), then the parcel and its
+ * first entry are made through their services; a failure there removes the reservation.
+ */
+export async function createBooking(raw: unknown, caller: Actor | null, key: string | undefined) {
+  const body = asObject(raw);
+  if (key !== undefined && !KEY.test(key)) throw badInput("Idempotency-Key must be 1 to 200 visible ASCII characters");
+  const shipper = await bookingShipper(caller, body);
+  if (shipper.disabled) throw forbidden("This shipper is disabled");
+  const hash = bodyHash(raw);
+  if (key) {
+    const earlier = await db().booking.findUnique({ where: { shipper_id_idempotency_key: { shipper_id: shipper.id, idempotency_key: key } }, include: WITH });
+    if (earlier) return replay(earlier, hash);
+  }
+  const r = new Reader(body, "");
+  const errors: string[] = [];
+  const service = r.text("service", true, 32);
+  const sender = await readBookingAddress(r, "sender", shipper.id, errors);
+  const recipient = await readBookingAddress(r, "recipient", shipper.id, errors);
+  const shipment = readShipment(r);
+  const contents = r.text("contents", true);
+  const reference = r.text("reference", false, 100);
+  const pr = r.object("pickup", false);
+  const window = pr ? await readWindow(pr, "pickup") : null;
+  if (pr) r.errors.push(...pr.errors);
+  errors.push(...r.errors);
+  if (errors.length || !sender || !recipient) throw badInput(errors.length ? errors : "sender and recipient are required");
+  const options = await priceShipment({ from: sender, to: recipient, ...shipment, ship_date: window?.date ?? shipment.ship_date }, shipper.id);
+  const option = options.find((o) => o.service === service);
+  if (!option) throw badInput(`service: ${service} has no price for this route and weight (ask for a quote)`);
+
+  let booking: BookingRow;
+  try {
+    booking = await db().$transaction(async (tx) => {
+      // Writing the shipper's row holds it until commit, so two bookings at once cannot both pass its credit limit.
+      await tx.shipper.update({ where: { id: shipper.id }, data: { updated_at: new Date() }, select: { id: true } });
+      if (shipper.credit_limit !== null) {
+        const balance = await balanceOf(shipper.id);
+        if (balance + option.amount > shipper.credit_limit) {
+          throw paymentRequired(
+            `This booking (${option.amount}) and the unpaid balance (${balance}) would pass the credit limit (${shipper.credit_limit}, ${option.currency} in its smallest unit): pay the open statements or ask us to raise it`,
+          );
+        }
+      }
+      return tx.booking.create({
+        data: {
+          shipper_id: shipper.id,
+          tracking_code: await proposeTrackingCode(),
+          service: option.service,
+          amount: option.amount,
+          currency: option.currency,
+          breakdown: JSON.stringify(option.breakdown),
+          chargeable_weight_kg: option.chargeable_weight_kg,
+          reference,
+          idempotency_key: key ?? null,
+          request_hash: hash,
+        },
+      });
+    });
+  } catch (e) {
+    // The same key at the same time: the first one made it.
+    if (key && isUniqueViolation(e)) {
+      const earlier = await db().booking.findUnique({ where: { shipper_id_idempotency_key: { shipper_id: shipper.id, idempotency_key: key } }, include: WITH });
+      if (earlier) return replay(earlier, hash);
+    }
+    throw e;
+  }
+  let parcelId: number | null = null;
+  try {
+    const parcel = await createParcel({
+      tracking_code: booking.tracking_code,
+      recipient_name: recipient.name,
+      recipient_address: recipient,
+      sender_address: sender,
+      weight: Math.round(shipment.parcels.reduce((kg, p) => kg + p.weight_kg, 0) * 1000) / 1000,
+      parcel_content: contents,
+      shipped_via: option.name,
+      ...(shipment.declared_value !== null ? { declared_value: shipment.declared_value / 100 } : {}),
+      min_expected_delivery_date: option.delivery_date_min,
+      max_expected_delivery_date: option.delivery_date_max,
+    } as unknown as CreateParcelInput);
+    parcelId = parcel.id;
+    await createActivity({
+      parcel_id: parcel.id,
+      title: "Booked",
+      description: `Booked by ${shipper.company || shipper.name}: ${option.name}, ${shipment.parcels.length} parcel(s), ${option.chargeable_weight_kg} kg chargeable`,
+      icon: "radio_button_unchecked",
+      color: "gold",
+      status_code: "pending",
+    } as never);
+    const pickup = window ? await createPickupFor(shipper.id, window, sender, [booking.id]) : null;
+    booking = await db().booking.update({ where: { id: booking.id }, data: { parcel_id: parcel.id, pickup_id: pickup?.id ?? null }, include: WITH });
+  } catch (e) {
+    await db()
+      .booking.delete({ where: { id: booking.id } })
+      .catch(() => undefined);
+    if (parcelId !== null) await deleteParcel(parcelId).catch(() => undefined);
+    throw e;
+  }
+  return bookingView(booking);
+}
+
+function replay(earlier: BookingRow, hash: string) {
+  if (earlier.request_hash !== hash) throw conflict("Idempotency-Key was used with a different body: use a new key for a new booking");
+  return bookingView(earlier);
+}
+
+/** A booking the caller may see: its shipper's, or any for the staff; else 404. */
+export async function ownBooking(caller: Actor | null, id: number): Promise<BookingRow> {
+  if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) throw notFound("Booking not found");
+  const b = await db().booking.findUnique({ where: { id }, include: WITH });
+  if (!b || (caller?.kind === "shipper" && b.shipper_id !== caller.id)) throw notFound("Booking not found");
+  return b;
+}
+
+export interface BookingFilter extends PagingArgs {
+  shipper_id?: number;
+  status?: string;
+  from?: string;
+  to?: string;
+}
+
+/** The site's local day [from, to] as instants (the time zone's offset read at each end). */
+export function dayRange(from?: string, to?: string): { gte?: Date; lt?: Date } {
+  const at = (date: string) => {
+    const guess = new Date(`${date}T00:00:00Z`);
+    const local = localNow(guess, config().timeZone);
+    const shown = new Date(`${local.date}T${local.time}:00Z`).getTime();
+    return new Date(guess.getTime() - (shown - guess.getTime()));
+  };
+  const next = (d: string) => new Date(new Date(`${d}T00:00:00Z`).getTime() + 86_400_000).toISOString().slice(0, 10);
+  return { ...(from ? { gte: at(from) } : {}), ...(to ? { lt: at(next(to)) } : {}) };
+}
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+export function readFilter(raw: Record<string, unknown>): BookingFilter {
+  const r = new Reader(raw, "");
+  const f: BookingFilter = {
+    page: r.int("page", false, 1, 1_000_000) ?? undefined,
+    per_page: r.int("per_page", false, 1, 100) ?? undefined,
+    shipper_id: r.int("shipper_id", false, 1, 2_147_483_647) ?? undefined,
+    status: r.text("status", false, 40) ?? undefined,
+    from: r.text("from", false, 10) ?? undefined,
+    to: r.text("to", false, 10) ?? undefined,
+  };
+  for (const d of ["from", "to"] as const) if (f[d] && !DATE.test(f[d]!)) r.fail(d, "must be a date as YYYY-MM-DD");
+  if (r.errors.length) throw badInput(r.errors);
+  return f;
+}
+
+/** A shipper: only its own; staff: all, by shipper_id, status, from, to (days of booking). */
+export async function listBookings(caller: Actor | null, f: BookingFilter) {
+  const where: Record<string, unknown> = {};
+  if (caller?.kind === "shipper") where.shipper_id = caller.id;
+  else if (f.shipper_id) where.shipper_id = f.shipper_id;
+  if (f.status === "cancelled") where.cancelled_at = { not: null };
+  else if (f.status) Object.assign(where, { cancelled_at: null, parcel: { status_code: f.status } });
+  const range = dayRange(f.from, f.to);
+  if (range.gte || range.lt) where.created_at = range;
+  const page = await pageOf(
+    f,
+    () => db().booking.count({ where }),
+    (skip, take) => db().booking.findMany({ where, skip, take, orderBy: { id: "desc" }, include: WITH }),
+  );
+  return { ...page, data: await Promise.all(page.data.map(bookingView)) };
+}
+
+export function linkBookings(page: Awaited<ReturnType<typeof listBookings>>, f: BookingFilter, path = "/api/bookings") {
+  let next: string | null = null;
+  if (page.current_page < page.last_page) {
+    const q = new URLSearchParams({ page: String(page.current_page + 1), per_page: String(page.per_page) });
+    for (const k of ["shipper_id", "status", "from", "to"] as const) if (f[k] !== undefined) q.set(k, String(f[k]));
+    next = `${path}?${q}`;
+  }
+  return { ...page, next_page_url: next };
+}
+
+/** The label of a booking (its shipper or the staff): the existing label with service, sender, recipient, weight and reference. */
+export async function bookingLabel(caller: Actor | null, id: number, base: string): Promise<{ pdf: Buffer; code: string }> {
+  const b = await ownBooking(caller, id);
+  if (!b.parcel_id) throw notFound("Booking not found");
+  return { pdf: await labelsPdfOf([b.tracking_code], base, "label", { references: { [b.tracking_code]: b.reference } }), code: b.tracking_code };
+}
+
+/** Cancels while the parcel is pending and the booking is not on a statement (409 otherwise): a history entry `cancelled`, never billed. */
+export async function cancelBooking(caller: Actor | null, raw: unknown) {
+  const id = Number(asObject(raw).id);
+  if (!Number.isInteger(id) || id < 1) throw badInput("id must be a whole number");
+  const b = await ownBooking(caller, id);
+  if (b.cancelled_at) throw conflict("This booking is already cancelled");
+  if (statusOf(b) !== "pending") throw conflict(`The parcel is ${statusOf(b)}: only a pending booking can be cancelled`);
+  const { count } = await db().booking.updateMany({ where: { id, cancelled_at: null, statement_id: null }, data: { cancelled_at: new Date() } });
+  if (!count) throw conflict("This booking is on a statement already and cannot be cancelled");
+  if (b.parcel_id) {
+    await createActivity({
+      parcel_id: b.parcel_id,
+      title: "Cancelled",
+      description: "The shipper cancelled the booking",
+      icon: "pan_tool",
+      color: "red",
+      status_code: "cancelled",
+    } as never);
+  }
+  return bookingView(await db().booking.findUniqueOrThrow({ where: { id }, include: WITH }));
+}

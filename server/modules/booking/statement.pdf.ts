@@ -1,0 +1,119 @@
+import PDFDocument from "pdfkit";
+import { useFontFor } from "../invoice/pdf-fonts.js";
+
+export interface StatementDoc {
+  number: string;
+  from: string;
+  to: string;
+  status: string;
+  paid_reference: string | null;
+  currency: string;
+  total: number;
+  created_at: Date;
+  shipper: { name: string; company: string | null; email: string };
+  lines: { date: string; tracking_code: string; service: string; amount: number }[];
+}
+export interface StatementCompany {
+  name: string;
+  contact_email: string;
+  contact_phone: string;
+  contact_address: string;
+}
+
+const INK = "#0f172a";
+const MUTED = "#475569";
+const BRAND = "#1d4ed8";
+
+/** An amount of the smallest unit as the currency writes it (EUR 1234 -> €12.34; JPY 1234 -> ¥1,234). */
+export function money(amount: number, currency: string): string {
+  const f = new Intl.NumberFormat("en-GB", { style: "currency", currency });
+  const digits = f.resolvedOptions().maximumFractionDigits ?? 2;
+  return f.format(amount / 10 ** digits);
+}
+
+/** A statement as an A4 PDF (pdfkit, as the invoice): the shipper, the period, one row per booking, the total. */
+export async function statementPdf(s: StatementDoc, company: StatementCompany, opts: { compress?: boolean } = {}): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: "A4",
+    margin: 56,
+    compress: opts.compress ?? true,
+    info: { Title: `Statement ${s.number}`, Author: company.name },
+    lang: "en",
+  });
+  const chunks: Buffer[] = [];
+  doc.on("data", (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on("end", () => resolve(Buffer.concat(chunks)));
+    doc.on("error", reject);
+  });
+  const left = doc.page.margins.left;
+  const width = doc.page.width - left - doc.page.margins.right;
+  const right = left + width;
+  const top = doc.page.margins.top;
+
+  doc
+    .fillColor(INK)
+    .fontSize(18)
+    .text(useFontFor(doc, company.name, true), left, top, { width: width * 0.55 });
+  doc.fontSize(10).fillColor(MUTED);
+  for (const line of [company.contact_address, company.contact_email, company.contact_phone])
+    if (line) doc.text(useFontFor(doc, line), { width: width * 0.55 });
+  const leftBottom = doc.y;
+  doc.fillColor(BRAND).font("Helvetica-Bold").fontSize(24).text("STATEMENT", left, top, { width, align: "right" });
+  doc.fillColor(INK).fontSize(12).text(s.number, { width, align: "right" });
+  doc.font("Helvetica").fontSize(10).fillColor(MUTED).text(`${s.from} to ${s.to}`, { width, align: "right" });
+  doc.text(s.status === "paid" ? `Paid${s.paid_reference ? ` (${s.paid_reference})` : ""}` : "Open", { width, align: "right" });
+  let y = Math.max(leftBottom, doc.y) + 16;
+  doc.moveTo(left, y).lineTo(right, y).lineWidth(2).strokeColor(BRAND).stroke();
+  y += 14;
+  doc.font("Helvetica-Bold").fontSize(8).fillColor(MUTED).text("BILLED TO", left, y);
+  doc
+    .fontSize(11)
+    .fillColor(INK)
+    .text(useFontFor(doc, s.shipper.company || s.shipper.name, true), left, doc.y + 3);
+  doc
+    .fontSize(10)
+    .fillColor(MUTED)
+    .text(useFontFor(doc, [s.shipper.company ? s.shipper.name : "", s.shipper.email].filter(Boolean).join(" · ")));
+  y = doc.y + 18;
+
+  const cols = [
+    { t: "DATE", w: 80 },
+    { t: "TRACKING CODE", w: 170 },
+    { t: "SERVICE", w: width - 80 - 170 - 100 },
+    { t: "AMOUNT", w: 100, right: true },
+  ];
+  const row = (cells: string[], bold = false) => {
+    if (y > doc.page.height - doc.page.margins.bottom - 40) {
+      doc.addPage();
+      y = doc.page.margins.top;
+    }
+    let x = left;
+    cells.forEach((c, i) => {
+      doc
+        .font(bold ? "Helvetica-Bold" : "Helvetica")
+        .fontSize(bold ? 8 : 10)
+        .fillColor(bold ? MUTED : INK);
+      if (!bold) useFontFor(doc, c);
+      doc.text(c, x + 4, y, { width: cols[i].w - 8, align: cols[i].right ? "right" : "left", lineBreak: false, ellipsis: true });
+      x += cols[i].w;
+    });
+    y += bold ? 18 : 16;
+  };
+  doc.rect(left, y - 5, width, 20).fill("#f1f5f9");
+  row(
+    cols.map((c) => c.t),
+    true,
+  );
+  for (const l of s.lines) row([l.date, l.tracking_code, l.service, money(l.amount, s.currency)]);
+  y += 6;
+  doc.moveTo(left, y).lineTo(right, y).lineWidth(1).strokeColor(INK).stroke();
+  y += 8;
+  doc
+    .font("Helvetica-Bold")
+    .fontSize(12)
+    .fillColor(INK)
+    .text(`Total ${money(s.total, s.currency)}`, left, y, { width, align: "right" });
+  doc.end();
+  return done;
+}

@@ -1,0 +1,193 @@
+import type { Actor } from "../../core/actor.js";
+import { config } from "../../core/config.js";
+import { noteCall } from "../../core/actor.js";
+import { badInput, conflict, isUniqueViolation, notFound } from "../../core/errors.js";
+import { randomToken } from "../../core/tokens.js";
+import { db, provider } from "../../db/index.js";
+import { asObject, Reader } from "../address/address.rules.js";
+import { pageOf, type PagingArgs } from "../common/paging.js";
+import { sendSystemMail } from "../mail/mail.service.js";
+import { localNow } from "../rates/pricing.rules.js";
+import { getSettings } from "../settings/settings.service.js";
+import { dayRange } from "./booking.service.js";
+import { money, statementPdf } from "./statement.pdf.js";
+
+/**
+ * Statements (section 10): every booking of the period that is not cancelled and on no earlier
+ * statement. "Never billed twice" holds in the database: a line's booking_id is unique, and the
+ * bookings are claimed (statement_id still null) in the statement's transaction.
+ */
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+export const pdfUrl = (id: number) => `/api/statements/${id}.pdf`;
+
+type StatementRow = Awaited<ReturnType<ReturnType<typeof db>["statement"]["findUniqueOrThrow"]>> & {
+  lines: { booking_id: number; tracking_code: string; date: string; service: string; amount: number }[];
+};
+const WITH = { lines: { orderBy: { id: "asc" as const } } };
+
+export const statementView = (s: StatementRow) => ({
+  id: s.id,
+  number: s.number,
+  shipper_id: s.shipper_id,
+  from: s.from,
+  to: s.to,
+  lines: s.lines.map((l) => ({ booking_id: l.booking_id, tracking_code: l.tracking_code, date: l.date, service: l.service, amount: l.amount })),
+  total: s.total,
+  currency: s.currency,
+  status: s.status,
+  paid_reference: s.paid_reference,
+  paid_at: s.paid_at,
+  pdf_url: pdfUrl(s.id),
+  created_at: s.created_at,
+});
+
+export async function createStatement(raw: unknown) {
+  const r = new Reader(asObject(raw), "");
+  const shipperId = r.int("shipper_id", true, 1, 2_147_483_647);
+  const from = r.text("from", true, 10);
+  const to = r.text("to", true, 10);
+  for (const [f, v] of [
+    ["from", from],
+    ["to", to],
+  ] as const)
+    if (v && !DATE.test(v)) r.fail(f, "must be a date as YYYY-MM-DD");
+  if (!r.errors.length && from! > to!) r.fail("to", "must not be before from");
+  if (r.errors.length) throw badInput(r.errors);
+  const shipper = await db().shipper.findUnique({ where: { id: shipperId! } });
+  if (!shipper) throw badInput("shipper_id names no shipper");
+  const tz = config().timeZone;
+  try {
+    const s = await db().$transaction(
+      async (tx) => {
+        const bookings = await tx.booking.findMany({
+          where: { shipper_id: shipper.id, cancelled_at: null, statement_id: null, created_at: dayRange(from!, to!) },
+          orderBy: { id: "asc" },
+        });
+        if (!bookings.length) throw badInput(`No booking of ${shipper.name} from ${from} to ${to} is left to bill`);
+        const currency = bookings[0].currency;
+        if (bookings.some((b) => b.currency !== currency)) throw conflict("The period's bookings are in several currencies: make one statement per currency");
+        const total = bookings.reduce((n, b) => n + b.amount, 0);
+        const st = await tx.statement.create({
+          data: { number: `tmp-${randomToken(12)}`, shipper_id: shipper.id, from: from!, to: to!, total, currency },
+        });
+        const number = `ST-${from!.slice(0, 7).replace("-", "")}-${String(st.id).padStart(6, "0")}`;
+        // Claimed only while on no statement: a statement made at the same time takes none of these twice.
+        const { count } = await tx.booking.updateMany({
+          where: { id: { in: bookings.map((b) => b.id) }, statement_id: null, cancelled_at: null },
+          data: { statement_id: st.id },
+        });
+        if (count !== bookings.length) throw conflict("Some of these bookings were billed or cancelled meanwhile: try again");
+        await tx.statementLine.createMany({
+          data: bookings.map((b) => ({
+            statement_id: st.id,
+            booking_id: b.id,
+            tracking_code: b.tracking_code,
+            date: localNow(b.created_at, tz).date,
+            service: b.service,
+            amount: b.amount,
+          })),
+        });
+        return tx.statement.update({ where: { id: st.id }, data: { number }, include: WITH });
+      },
+      provider() === "postgresql" ? { isolationLevel: "Serializable" as never } : undefined,
+    );
+    return statementView(s);
+  } catch (e) {
+    if (isUniqueViolation(e) || (e as { code?: string }).code === "P2034") throw conflict("Some of these bookings were billed meanwhile: try again");
+    throw e;
+  }
+}
+
+export async function markPaid(raw: unknown) {
+  const r = new Reader(asObject(raw), "");
+  const id = r.int("id", true, 1, 2_147_483_647);
+  const status = r.text("status", true, 10);
+  if (status && status !== "paid") r.fail("status", "must be paid");
+  const reference = r.text("paid_reference", true, 200);
+  if (r.errors.length) throw badInput(r.errors);
+  const { count } = await db().statement.updateMany({
+    where: { id: id!, status: "open" },
+    data: { status: "paid", paid_reference: reference, paid_at: new Date() },
+  });
+  if (!count) {
+    if (!(await db().statement.findUnique({ where: { id: id! } }))) throw notFound("Statement not found");
+    throw conflict("This statement is paid already");
+  }
+  return statementView(await db().statement.findUniqueOrThrow({ where: { id: id! }, include: WITH }));
+}
+
+export interface StatementFilter extends PagingArgs {
+  shipper_id?: number;
+  status?: string;
+}
+export function readStatementFilter(raw: Record<string, unknown>): StatementFilter {
+  const r = new Reader(raw, "");
+  const f = {
+    page: r.int("page", false, 1, 1_000_000) ?? undefined,
+    per_page: r.int("per_page", false, 1, 100) ?? undefined,
+    shipper_id: r.int("shipper_id", false, 1, 2_147_483_647) ?? undefined,
+    status: r.text("status", false, 10) ?? undefined,
+  };
+  if (f.status && f.status !== "open" && f.status !== "paid") r.fail("status", "must be open or paid");
+  if (r.errors.length) throw badInput(r.errors);
+  return f;
+}
+
+/** Staff: all (filters shipper_id, status); a shipper: its own. Newest first. */
+export async function listStatements(caller: Actor | null, f: StatementFilter) {
+  const where: Record<string, unknown> = {};
+  if (caller?.kind === "shipper") where.shipper_id = caller.id;
+  else if (f.shipper_id) where.shipper_id = f.shipper_id;
+  if (f.status) where.status = f.status;
+  const page = await pageOf(
+    f,
+    () => db().statement.count({ where }),
+    (skip, take) => db().statement.findMany({ where, skip, take, orderBy: { id: "desc" }, include: WITH }),
+  );
+  return { ...page, data: page.data.map(statementView) };
+}
+
+export function linkStatements(page: Awaited<ReturnType<typeof listStatements>>, f: StatementFilter, path: string) {
+  let next: string | null = null;
+  if (page.current_page < page.last_page) {
+    const q = new URLSearchParams({ page: String(page.current_page + 1), per_page: String(page.per_page) });
+    for (const k of ["shipper_id", "status"] as const) if (f[k] !== undefined) q.set(k, String(f[k]));
+    next = `${path}?${q}`;
+  }
+  return { ...page, next_page_url: next };
+}
+
+/** A statement the caller may see (its shipper's, or any for the staff), else 404. */
+async function ownStatement(caller: Actor | null, id: number) {
+  const s = Number.isInteger(id) && id > 0 && id <= 2_147_483_647 ? await db().statement.findUnique({ where: { id }, include: WITH }) : null;
+  if (!s || (caller?.kind === "shipper" && s.shipper_id !== caller.id)) throw notFound("Statement not found");
+  return s;
+}
+
+export async function statementPdfOf(caller: Actor | null, id: number): Promise<{ pdf: Buffer; number: string }> {
+  const s = await ownStatement(caller, id);
+  const [shipper, settings] = await Promise.all([db().shipper.findUniqueOrThrow({ where: { id: s.shipper_id } }), getSettings()]);
+  const pdf = await statementPdf(
+    { ...s, shipper: { name: shipper.name, company: shipper.company, email: shipper.email } },
+    { name: config().companyName, contact_email: settings.contact_email, contact_phone: settings.contact_phone, contact_address: settings.contact_address },
+  );
+  return { pdf, number: s.number };
+}
+
+/** Mails the statement's PDF to its shipper (recorded in the outbox; 500-free: a failed delivery is a 502-like error message). */
+export async function mailStatement(caller: Actor | null, raw: unknown) {
+  const id = Number(asObject(raw).id);
+  if (!Number.isInteger(id) || id < 1) throw badInput("id must be a whole number");
+  const s = await ownStatement(caller, id);
+  const shipper = await db().shipper.findUniqueOrThrow({ where: { id: s.shipper_id } });
+  const { pdf, number } = await statementPdfOf(caller, id);
+  noteCall({ object_type: "statement", object_id: String(id), what: { to: shipper.email, number } });
+  await sendSystemMail({
+    kind: "statement",
+    to: shipper.email,
+    subject: `Statement ${number} from ${config().companyName}`,
+    text: `Hello ${shipper.name},\n\nYour statement ${number} for ${s.from} to ${s.to} is attached: ${s.lines.length} booking(s), ${money(s.total, s.currency)} in total${s.status === "paid" ? " (paid)" : ""}.\n\nThank you for shipping with us.`,
+    attachments: [{ filename: `${number}.pdf`, content: pdf, contentType: "application/pdf" }],
+  });
+}

@@ -1,0 +1,192 @@
+/**
+ * The quote's rules (api-contract section 10), exactly, as pure functions: no database, no clock
+ * (the caller gives "now" and the time zone). Amounts are integers of the currency's smallest unit.
+ */
+
+export interface Bracket {
+  up_to_kg: number;
+  amount: number;
+}
+export interface Lane {
+  service: string;
+  from_zone: string;
+  to_zone: string;
+  brackets: Bracket[];
+  per_kg_above?: number | null;
+}
+export type SurchargeCode = "fuel" | "remote" | "cod" | "insurance";
+export interface Surcharge {
+  code: SurchargeCode;
+  kind: "percent" | "fixed";
+  value: number;
+  min?: number | null;
+  zones?: string[] | null;
+}
+/** What kind each surcharge is (fuel: percent of the transport amount; remote: fixed; cod, insurance: percent of their amount). */
+export const SURCHARGE_KINDS: Record<SurchargeCode, "percent" | "fixed"> = { fuel: "percent", remote: "fixed", cod: "percent", insurance: "percent" };
+export const SURCHARGE_LABELS: Record<string, string> = {
+  base: "Transport",
+  extra_kg: "Weight above the last bracket",
+  fuel: "Fuel surcharge",
+  remote: "Remote area",
+  cod: "Cash on delivery",
+  insurance: "Insurance",
+};
+
+export interface ZoneDef {
+  name: string;
+  countries: string[];
+  postcodes: string[];
+}
+export interface PlaceRef {
+  country: string;
+  postcode?: string | null;
+}
+export interface ParcelDims {
+  weight_kg: number;
+  length_cm?: number | null;
+  width_cm?: number | null;
+  height_cm?: number | null;
+}
+
+/** Rounds half up to a whole number (ties away from zero for the amounts here, which are never negative). */
+export function roundHalfUp(x: number): number {
+  // Decimal noise first (0.1 * 3 is 0.30000000000000004): twelve places are far below a cent.
+  const clean = Math.round(x * 1e9) / 1e9;
+  return Math.floor(clean + 0.5);
+}
+
+/** Up to the next 0.5 kg (an exact half stays). */
+export const upToHalfKg = (kg: number) => Math.ceil(Math.round(kg * 2 * 1e9) / 1e9) / 2;
+
+/** A parcel's chargeable weight: the larger of its weight and L x W x H / divisor, up to the next 0.5 kg. */
+export function chargeableKg(p: ParcelDims, divisor: number): number {
+  const volumetric = p.length_cm && p.width_cm && p.height_cm ? (p.length_cm * p.width_cm * p.height_cm) / divisor : 0;
+  return upToHalfKg(Math.max(p.weight_kg, volumetric));
+}
+
+/** The shipment's chargeable weight: the sum over its parcels. */
+export const shipmentKg = (parcels: ParcelDims[], divisor: number) => parcels.reduce((kg, p) => kg + chargeableKg(p, divisor), 0);
+
+const normalPostcode = (p: string) => p.toUpperCase().replace(/[\s-]/g, "");
+
+/** A postcode entry: a prefix ("10", "SW1") or a range ("1000-1999") compared on the postcode's leading digits. */
+export function postcodeMatches(postcode: string, entry: string): boolean {
+  const range = /^(\d+)\s*-\s*(\d+)$/.exec(entry.trim());
+  if (range) {
+    const width = range[1].length;
+    const digits = /^\d+/.exec(postcode.replace(/\s/g, ""))?.[0] ?? "";
+    if (digits.length < width) return false;
+    const n = Number(digits.slice(0, width));
+    return n >= Number(range[1]) && n <= Number(range[2]);
+  }
+  const e = normalPostcode(entry);
+  return e !== "" && normalPostcode(postcode).startsWith(e);
+}
+
+/**
+ * The zone of a place: the zone that lists its country and a postcode entry it matches, else the
+ * zone that lists its country with no postcodes; null: none.
+ */
+export function zoneOf(place: PlaceRef, zones: ZoneDef[]): ZoneDef | null {
+  const inCountry = zones.filter((z) => z.countries.includes(place.country));
+  if (place.postcode) {
+    const specific = inCountry.find((z) => z.postcodes.length && z.postcodes.some((e) => postcodeMatches(place.postcode!, e)));
+    if (specific) return specific;
+  }
+  return inCountry.find((z) => z.postcodes.length === 0) ?? null;
+}
+
+/**
+ * base: the amount of the smallest bracket with up_to_kg >= the weight; above the last bracket,
+ * extra_kg is per_kg_above times the kilograms above it, rounded up to whole kg. null: the lane
+ * does not fit (above the last bracket with no per_kg_above, or no brackets).
+ */
+export function transport(lane: Lane, kg: number): { base: number; extra_kg: number | null } | null {
+  const brackets = [...lane.brackets].sort((a, b) => a.up_to_kg - b.up_to_kg);
+  const fit = brackets.find((b) => b.up_to_kg >= kg);
+  if (fit) return { base: fit.amount, extra_kg: null };
+  const last = brackets[brackets.length - 1];
+  if (!last || lane.per_kg_above === undefined || lane.per_kg_above === null) return null;
+  return { base: last.amount, extra_kg: lane.per_kg_above * Math.ceil(Math.round((kg - last.up_to_kg) * 1e9) / 1e9) };
+}
+
+export interface Line {
+  code: string;
+  label: string;
+  amount: number;
+}
+
+/** The lines of a price: base, extra_kg, then each surcharge that applies; each rounded half up; the amount is their sum. */
+export function priceLines(
+  t: { base: number; extra_kg: number | null },
+  surcharges: Surcharge[],
+  ctx: { to_zone: string; declared_value?: number | null; cod_amount?: number | null },
+): { lines: Line[]; amount: number } {
+  const lines: Line[] = [{ code: "base", label: SURCHARGE_LABELS.base, amount: roundHalfUp(t.base) }];
+  if (t.extra_kg !== null) lines.push({ code: "extra_kg", label: SURCHARGE_LABELS.extra_kg, amount: roundHalfUp(t.extra_kg) });
+  const transportAmount = t.base + (t.extra_kg ?? 0);
+  for (const s of surcharges) {
+    let amount: number | null = null;
+    if (s.code === "fuel") amount = (transportAmount * s.value) / 100;
+    else if (s.code === "remote") amount = s.zones?.includes(ctx.to_zone) ? s.value : null;
+    else if (s.code === "cod") amount = ctx.cod_amount ? Math.max((ctx.cod_amount * s.value) / 100, s.min ?? 0) : null;
+    else if (s.code === "insurance")
+      amount = ctx.declared_value !== undefined && ctx.declared_value !== null ? Math.max((ctx.declared_value * s.value) / 100, s.min ?? 0) : null;
+    if (amount !== null) lines.push({ code: s.code, label: SURCHARGE_LABELS[s.code], amount: roundHalfUp(amount) });
+  }
+  return { lines, amount: lines.reduce((n, l) => n + l.amount, 0) };
+}
+
+// ---- Dates: working days Monday to Friday, in the site's time zone ----
+
+/** The date (YYYY-MM-DD) and time (HH:MM) of an instant in a time zone. */
+const formats = new Map<string, Intl.DateTimeFormat>();
+export function localNow(now: Date, timeZone: string): { date: string; time: string } {
+  let f = formats.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });
+    formats.set(timeZone, f);
+  }
+  const parts = Object.fromEntries(f.formatToParts(now).map((p) => [p.type, p.value]));
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
+}
+
+const dayOf = (date: string) => new Date(`${date}T00:00:00Z`);
+const iso = (d: Date) => d.toISOString().slice(0, 10);
+export const isWorkingDay = (date: string) => {
+  const w = dayOf(date).getUTCDay();
+  return w !== 0 && w !== 6;
+};
+export function addDays(date: string, n: number): string {
+  const d = dayOf(date);
+  d.setUTCDate(d.getUTCDate() + n);
+  return iso(d);
+}
+/** The next working day after `date`. */
+export function nextWorkingDay(date: string): string {
+  let d = addDays(date, 1);
+  while (!isWorkingDay(d)) d = addDays(d, 1);
+  return d;
+}
+/** `date` plus n working days. */
+export function addWorkingDays(date: string, n: number): string {
+  let d = date;
+  for (let i = 0; i < n; i++) d = nextWorkingDay(d);
+  return d;
+}
+
+/**
+ * The day the shipment leaves: the ship date (default today), the next working day when that is
+ * today after the service's cutoff, and a working day (a weekend date moves to Monday).
+ */
+export function departureDay(shipDate: string | null | undefined, cutoff: string, now: { date: string; time: string }): string {
+  let d = shipDate || now.date;
+  if (d === now.date && now.time >= cutoff) d = nextWorkingDay(d);
+  while (!isWorkingDay(d)) d = addDays(d, 1);
+  return d;
+}
+
+export function deliveryDates(departure: string, transitMin: number, transitMax: number) {
+  return { delivery_date_min: addWorkingDays(departure, transitMin), delivery_date_max: addWorkingDays(departure, transitMax) };
+}

@@ -1,0 +1,71 @@
+import { Field, InputType, Int } from "type-graphql";
+import { IsBoolean, IsInt, Matches, Max, Min } from "class-validator";
+import { IsId, Optional, Required, Text, WhenPresent } from "../../core/validation.js";
+import { Email, Password } from "../admin/admin.input.js";
+import { pageLink, type PageArgs } from "../common/paging.js";
+
+const MAX_MONEY = 2_000_000_000;
+export const RATE_CARD_ID = /^[a-z0-9][a-z0-9_-]{0,39}$/;
+
+@InputType()
+export class SignUpInput {
+  @Field(() => String) @Required() @Text() name: string;
+  @Field(() => String) @Email() email: string;
+  @Field(() => String) @Password("password") password: string;
+  @Field(() => String, { nullable: true }) @Optional() @Text() company?: string | null;
+  @Field(() => String, { nullable: true }) @Optional() @Text(40) phone?: string | null;
+}
+
+@InputType()
+export class VerifyEmailInput {
+  @Field(() => String, { description: "The token of the verification link" }) @Required() @Text(200) token: string;
+}
+
+@InputType()
+export class UserSignInInput {
+  @Field(() => String) @Email() email: string;
+  @Field(() => String) @Required() @Text(200) password: string;
+}
+
+@InputType()
+export class CreateShipperInput {
+  @Field(() => String) @Required() @Text() name: string;
+  @Field(() => String) @Email() email: string;
+  @Field(() => String, { nullable: true }) @Optional() @Text() company?: string | null;
+  @Field(() => String, { nullable: true, description: "Priced on this card (default: the default card)" })
+  @Optional()
+  @Matches(RATE_CARD_ID, { message: "rate_card_id must be a rate card's id" })
+  rate_card_id?: string | null;
+  @Field(() => Int, { nullable: true, description: "In the currency's smallest unit; none: no limit" })
+  @Optional()
+  @IsInt({ message: "credit_limit must be a whole number (the currency's smallest unit)" })
+  @Min(0, { message: "credit_limit must not be negative" })
+  @Max(MAX_MONEY, { message: `credit_limit must be at most ${MAX_MONEY}` })
+  credit_limit?: number | null;
+}
+
+@InputType({ description: "id plus what changes; null clears rate_card_id (the default card) or credit_limit (no limit)" })
+export class UpdateShipperInput {
+  @Field(() => Int) @Required() @IsId() id: number;
+  @Field(() => String, { nullable: true })
+  @Optional()
+  @Matches(RATE_CARD_ID, { message: "rate_card_id must be a rate card's id" })
+  rate_card_id?: string | null;
+  @Field(() => Int, { nullable: true })
+  @Optional()
+  @IsInt({ message: "credit_limit must be a whole number (the currency's smallest unit)" })
+  @Min(0, { message: "credit_limit must not be negative" })
+  @Max(MAX_MONEY, { message: `credit_limit must be at most ${MAX_MONEY}` })
+  credit_limit?: number | null;
+  @Field(() => Boolean, { nullable: true, description: "true: its sessions and keys stop at once" })
+  @WhenPresent()
+  @IsBoolean({ message: "disabled must be true or false" })
+  disabled?: boolean;
+}
+
+@InputType()
+export class CreateShipperKeyInput {
+  @Field(() => String) @Required() @Text(100) name: string;
+}
+
+export const linkShipperPage = pageLink<PageArgs>("/api/shippers");
