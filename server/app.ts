@@ -22,7 +22,7 @@ import { registerSeoRoutes } from "./modules/seo/seo.routes.js";
 import { plainTile } from "./core/png.js";
 import { DEFAULT_CSP, helmetHeaders, HSTS } from "./core/security-headers.js";
 import { compileSerializersSoon, lazySerializers } from "./core/lazy-serializers.js";
-import { closeLimits } from "./core/ratelimit.js";
+import { closeLimits, openLimits } from "./core/ratelimit.js";
 import { flushKeyUse } from "./modules/apikey/apikey.auth.js";
 import { trustProxySetting } from "./core/client-address.js";
 import { startWebhookWorker, stopWebhookWorker } from "./modules/webhook/webhook.service.js";
@@ -34,6 +34,7 @@ import { CONNECTION_IDLE_MS } from "./core/jobs.js";
 export async function buildApp(): Promise<FastifyInstance> {
   const c = config();
   await openDb(c.databaseUrl);
+  await openLimits();
   const trustProxy = trustProxySetting(c.trustProxy);
   const app = Fastify({
     // Structured logs (pino) with a request id per request; no cookies, tokens or bodies in them (core/logging.ts).

@@ -82,6 +82,25 @@ function sharedStore(): Shared {
   return shared;
 }
 
+/**
+ * Opens the shared store at start-up and waits (up to a second) until Redis is ready: with no offline queue,
+ * hits before the connection would all go to the in-memory insurance, splitting the counts.
+ */
+export async function openLimits(): Promise<void> {
+  const store = sharedStore();
+  if (!store || !("redis" in store) || store.redis.status === "ready") return;
+  const redis = store.redis;
+  await new Promise<void>((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      redis.off("ready", done);
+      resolve();
+    };
+    const timer = setTimeout(done, STORE_TIMEOUT_MS);
+    redis.once("ready", done);
+  });
+}
+
 const limiters = new Map<string, RateLimiterAbstract>();
 /** The limiter of a rule (by name, max and window: an API key's own rule has its own). */
 function limiterFor(name: string, rule: Rule): RateLimiterAbstract {
