@@ -60,6 +60,10 @@ export default defineConfig({
           testTimeout: 180_000,
           hookTimeout: 180_000,
           ...ALONE(2),
+          // A browser journey that fails is run again (at most twice) before it counts: in full CI runs on this
+          // 2-core machine a different one or two of the 13 files timed out waiting for the page in each of the
+          // last two runs, and each passed alone. The retries are reported; the flakiness is an open debt.
+          retry: 2,
         },
       },
     ],
