@@ -98,18 +98,29 @@ export function noteTicked(): void {
  * `replay: false` (the app could not be loaded) only stops: the page's links and forms then work as plain HTML.
  */
 export function releaseEarlyInput(replay = true): void {
-  if (!holding) return;
+  if (!holding) return appReady();
   holding = false;
   document.removeEventListener("click", onClick, true);
   document.removeEventListener("submit", onSubmit, true);
   const todo = held.splice(0);
   heldClicks.clear();
-  if (!replay) return;
+  if (!replay) return appReady();
   // Each in a task of its own, outside the effect that calls this (React would put the fields back to its state
   // before it took the typed text): the typed text first, then, once React has rendered it into the state,
   // the held clicks and forms.
   setTimeout(() => {
     tellTyped();
-    if (todo.length) setTimeout(() => todo.forEach((act) => act()), 0);
+    setTimeout(() => {
+      todo.forEach((act) => act());
+      appReady();
+    }, 0);
   }, 0);
+}
+
+/**
+ * `<html data-ready>`: the app has taken the page over and done what was held. From then on a click or a
+ * typed value goes straight to React. The browser tests wait for it after loading a page (tests/helpers/browser.ts).
+ */
+export function appReady(): void {
+  document.documentElement.setAttribute("data-ready", "");
 }

@@ -1,6 +1,7 @@
-import { lazy, Suspense } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { Navigate, Route, Routes, useLocation } from "react-router-dom";
 import "./control.css";
+import { appReady } from "../earlyInput";
 import { AdminLayout, GuestLayout } from "./components/Layout";
 import { ToastProvider } from "./components/Toast";
 import { GuestOnly, HOME, RequireAdmin, SessionProvider } from "./session";
@@ -181,6 +182,8 @@ function ControlPanelRoutes() {
 export default function ControlRoutes() {
   const { pathname } = useLocation();
   const cp = pathname === "/cp" || pathname.startsWith("/cp/");
+  // The control panel renders in the browser only: nothing of it was on the page before the app.
+  useEffect(appReady, []);
   return (
     <ToastProvider>
       <SessionProvider>{cp ? <CpRoutes /> : <ControlPanelRoutes />}</SessionProvider>

@@ -22,7 +22,8 @@ let browser: Browser;
 
 beforeAll(async () => {
   site = await startSite({ RATE_LIMIT_TRACKING: "1000" });
-  browser = await launchBrowser();
+  // These tests look at the page before the app has taken it over: loads do not wait for it.
+  browser = await launchBrowser({ waitForApp: false });
 });
 afterAll(async () => {
   await browser?.close();

@@ -1,8 +1,15 @@
-import { chromium, type Browser, type Page, type Request } from "playwright-core";
+import { chromium, type Browser, type Page, type Request, type Response } from "playwright-core";
 
-/** Debian's Chromium, headless, with the flags this machine needs (no background networking). */
-export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+/**
+ * Debian's Chromium, headless, with the flags this machine needs (no background networking).
+ *
+ * A page loaded with `goto` or `reload` is handed back once the app has taken it over (`waitForApp`): a
+ * page the server rendered is on the screen before that, and a click or a checked radio in between races
+ * React's hydration (client/earlyInput.ts holds what it can). The SSR tests, which look at that time on
+ * purpose, turn it off.
+ */
+export async function launchBrowser({ waitForApp = true } = {}): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH || "/usr/bin/chromium",
     headless: true,
     args: [
@@ -15,6 +22,43 @@ export async function launchBrowser(): Promise<Browser> {
       "--disable-sync",
     ],
   });
+  if (waitForApp) await loadsWaitForApp(browser);
+  return browser;
+}
+
+type Load = (this: Page, ...args: unknown[]) => Promise<Response | null>;
+const PATCHED = Symbol("waits for the app");
+
+/** `goto` and `reload` of every page of this test file wait for `<html data-ready>` (set by the app). */
+async function loadsWaitForApp(browser: Browser): Promise<void> {
+  const probe = await browser.newPage();
+  const proto = Object.getPrototypeOf(probe) as Record<string | symbol, unknown>;
+  await probe.close();
+  if (proto[PATCHED]) return;
+  proto[PATCHED] = true;
+  for (const name of ["goto", "reload"] as const) {
+    const load = proto[name] as Load;
+    proto[name] = async function (this: Page, ...args: unknown[]) {
+      const response = await load.apply(this, args);
+      const options = args.find((a) => typeof a === "object" && a !== null) as { waitUntil?: string } | undefined;
+      if (options?.waitUntil !== "commit") await appTookOver(this);
+      return response;
+    } satisfies Load;
+  }
+}
+
+/** The app has taken the page over (a page that is not the app's, a PDF or JSON, has no `#root`). */
+export async function appTookOver(page: Page): Promise<void> {
+  type InPage = { document: { getElementById(id: string): object | null; documentElement: { hasAttribute(n: string): boolean } } };
+  // A function, not a string: the site's CSP allows no eval, and a string is evaluated again on each poll.
+  await page.waitForFunction(
+    () => {
+      const d = (globalThis as unknown as InPage).document;
+      return !d.getElementById("root") || d.documentElement.hasAttribute("data-ready");
+    },
+    undefined,
+    { timeout: 30_000 },
+  );
 }
 
 export const DESKTOP = { width: 1366, height: 900 };
