@@ -149,7 +149,7 @@ describe("planning runs", () => {
       }),
       422,
     ).join("\n");
-    expect(bad).toMatch(/stops\[0\]\.pickup_id: pickups are not available yet/);
+    expect(bad).toMatch(/stops\[0\]\.pickup_id: no pickup has the id 3/);
     expect(bad).toMatch(/stops\[1\]\.tracking_code: no parcel has the code NO-SUCH-CODE/);
     expect(bad).toMatch(/stops\[2\] needs a tracking_code or a pickup_id/);
     expect(bad).toMatch(/stops\[4\]\.tracking_code: .* is on the run twice/);
@@ -353,6 +353,127 @@ describe("the day", () => {
     await db().position.updateMany({ where: { run_id: run.id }, data: { created_at: new Date(Date.now() - 8 * 86_400_000) } });
     expect(await purgePositions()).toBeGreaterThan(0);
     expect(await db().position.count({ where: { run_id: run.id } })).toBe(0);
+  });
+});
+
+describe("pickups on runs (issue 25's pickups, contract section 11)", () => {
+  const DAY = "2026-03-03";
+  /** A shipper's pickup of DAY with `count` booked parcels (pending, as a booking leaves them). */
+  async function pickup(count: number, opts: { date?: string; located?: boolean } = {}) {
+    const shipper = await db().shipper.create({ data: { name: "Ada", email: `ada-${++n}@shop.example`, password_hash: "x", company: "Ada GmbH" } });
+    const address = {
+      name: "Ada",
+      company: "Ada GmbH",
+      line1: `Dock ${n}`,
+      line2: null,
+      city: "Amsterdam",
+      postcode: "1011 AB",
+      region: null,
+      country: "NL",
+      phone: null,
+      email: null,
+      latitude: opts.located === false ? null : DEPOT.latitude + 0.02,
+      longitude: opts.located === false ? null : DEPOT.longitude,
+      located: opts.located === false ? null : "exact",
+    };
+    const p = await db().pickup.create({
+      data: { shipper_id: shipper.id, date: opts.date ?? DAY, from: "09:00", to: "12:00", address: JSON.stringify(address) },
+    });
+    const codes: string[] = [];
+    for (let i = 0; i < count; i++) {
+      const code = `PU-${process.pid % 1000}-${++n}`;
+      const parcelRow = ok(
+        await owner.post("/api/parcels", { tracking_code: code, recipient_name: `R ${n}`, destination: "Berlin", status_code: "pending" }),
+        201,
+      );
+      await db().booking.create({
+        data: {
+          shipper_id: shipper.id,
+          parcel_id: parcelRow.id,
+          tracking_code: code,
+          service: "standard",
+          amount: 1000,
+          currency: "EUR",
+          breakdown: "[]",
+          chargeable_weight_kg: 1,
+          request_hash: code,
+          pickup_id: p.id,
+        },
+      });
+      codes.push(code);
+    }
+    return { id: p.id, codes };
+  }
+
+  it("the board lists the date's pickups; a run takes one (409 on a second run, 422 for another date or no place); done once every parcel is picked up", async () => {
+    const a = await pickup(2);
+    const elsewhere = await pickup(1, { date: "2026-03-04" });
+    const unplaced = await pickup(1, { located: false });
+    const delivery = await parcel(0.03);
+
+    const day = ok(await dispatcher.get(`/api/dispatch?date=${DAY}`));
+    const listed = day.unassigned.find((s: { pickup_id: number | null }) => s.pickup_id === a.id);
+    expect(listed).toMatchObject({ kind: "pickup", tracking_code: null, contents: "Pickup: 2 parcels", recipient_name: "Ada GmbH, Ada" });
+    expect(listed.address.text).toContain("Dock");
+    // 09:00-12:00 in the site's time zone (UTC in tests).
+    expect(listed.window).toEqual({ from: `${DAY}T09:00:00.000Z`, to: `${DAY}T12:00:00.000Z` });
+    expect(day.unassigned.some((s: { pickup_id: number | null }) => s.pickup_id === elsewhere.id)).toBe(false);
+
+    const bad = fails(
+      await dispatcher.post("/api/runs", {
+        courier_id: memberId["courier@day.example"],
+        date: DAY,
+        stops: [{ pickup_id: elsewhere.id }, { pickup_id: unplaced.id }, { pickup_id: a.id, tracking_code: delivery }],
+      }),
+      422,
+    ).join("\n");
+    expect(bad).toContain(`stops[0].pickup_id: the pickup ${elsewhere.id} is for 2026-03-04, not ${DAY}`);
+    expect(bad).toContain(`stops[1].pickup_id: the pickup ${unplaced.id}'s address has no coordinates`);
+    expect(bad).toContain("stops[2] names a tracking_code or a pickup_id, not both");
+
+    const run = ok(
+      await dispatcher.post("/api/runs", { courier_id: memberId["courier@day.example"], date: DAY, stops: [{ pickup_id: a.id }, { tracking_code: delivery }] }),
+      201,
+    );
+    expect(run.stops.map((s: { kind: string }) => s.kind)).toEqual(["pickup", "delivery"]);
+    expect(run.stops[0]).toMatchObject({ pickup_id: a.id, tracking_code: null, status: "pending" });
+    expect(
+      fails(await dispatcher.post("/api/runs", { courier_id: memberId["other@day.example"], date: DAY, stops: [{ pickup_id: a.id }] }), 409).join(),
+    ).toMatch(new RegExp(`The pickup ${a.id} is already on run ${run.id}`));
+    // Reordered and optimised: the pickup stays on the run.
+    const again = ok(await dispatcher.patch("/api/runs", { id: run.id, optimize: true }));
+    expect(again.stops.map((s: { pickup_id: number | null }) => s.pickup_id).filter(Boolean)).toEqual([a.id]);
+    const board = ok(await dispatcher.get(`/api/dispatch?date=${DAY}`));
+    expect(board.unassigned.some((s: { pickup_id: number | null }) => s.pickup_id === a.id)).toBe(false);
+
+    // Started: the pickup keeps its own window (no ETA window), GraphQL shows the same stop.
+    const started = ok(await courier.post(`/api/runs/${run.id}/start`, {}));
+    const stop = started.stops.find((s: { kind: string }) => s.kind === "pickup");
+    expect(stop.window).toEqual({ from: `${DAY}T09:00:00.000Z`, to: `${DAY}T12:00:00.000Z` });
+    const g = await dispatcher.gql(`query($id: Int!) { run(id: $id) { stops { kind pickup_id contents window { from } } } }`, { id: run.id });
+    expect(g.data.run.stops).toContainEqual({ kind: "pickup", pickup_id: a.id, contents: "Pickup: 2 parcels", window: { from: `${DAY}T09:00:00.000Z` } });
+
+    // One parcel picked up: still pending; both: done, and the pickup collected.
+    ok(await courier.post("/api/scans", { codes: [a.codes[0]], status_code: "picked_up" }));
+    expect((await db().stop.findFirstOrThrow({ where: { run_id: run.id, pickup_id: a.id } })).status).toBe("pending");
+    ok(await courier.post("/api/scans", { codes: [a.codes[1]], status_code: "picked_up" }));
+    expect((await db().stop.findFirstOrThrow({ where: { run_id: run.id, pickup_id: a.id } })).status).toBe("done");
+    expect(ok(await owner.get(`/api/pickups?date=${DAY}`)).find((p: { id: number }) => p.id === a.id).status).toBe("collected");
+
+    // The run sheet lists it.
+    const sheet = await fetch(`${t.url}/api/runs/${run.id}/sheet.pdf`, { headers: dispatcher.cookieHeader() });
+    expect(sheet.status).toBe(200);
+    expect(sheet.headers.get("content-type")).toBe("application/pdf");
+  });
+
+  it("a skipped pickup is back among the date's unassigned", async () => {
+    const b = await pickup(1);
+    const run = ok(await dispatcher.post("/api/runs", { courier_id: memberId["other@day.example"], date: DAY, stops: [{ pickup_id: b.id }] }), 201);
+    ok(await dispatcher.post(`/api/runs/${run.id}/start`, {}));
+    ok(await dispatcher.post(`/api/runs/${run.id}/stops/${run.stops[0].id}/skip`, {}));
+    const day = ok(await dispatcher.get(`/api/dispatch?date=${DAY}`));
+    expect(day.unassigned.some((s: { pickup_id: number | null }) => s.pickup_id === b.id)).toBe(true);
+    expect((await db().run.findUniqueOrThrow({ where: { id: run.id } })).status).toBe("finished");
   });
 });
 

@@ -53,7 +53,7 @@ export function registerDispatchRoutes(api: FastifyInstance): void {
     tag: "dispatch",
     created: true,
     message: "Run created",
-    summary: "Make a run: courier_id, date, stops ([{ tracking_code }] ; pickups are not available yet), optimize, start",
+    summary: "Make a run: courier_id, date, stops ([{ tracking_code } | { pickup_id }]), optimize, start",
     description: "409 when a stop is already on another run of the date; 422 when courier_id is not an active courier or dispatcher.",
     input: CreateRunInput,
     data: data.ref("Run"),

@@ -10,6 +10,8 @@ import { parcelWrites, type AddedEntry } from "../parcel/parcel.writes.js";
 import { FINAL_STATUSES } from "../parcel/status.codes.js";
 import { scanRefusal } from "../scan/scan.events.js";
 import { getSettings } from "../settings/settings.service.js";
+import { addressLine, parseAddress } from "../address/address.rules.js";
+import { zonedInstant } from "../rates/pricing.rules.js";
 import { haversineM, roundLength, type Point } from "./route.order.js";
 import { distanceMatrix, orderInThread } from "./routing.js";
 import {
@@ -22,8 +24,6 @@ import {
   type UpdateRunInput,
 } from "./dispatch.input.js";
 
-/** Pickups (issue 25) are built on another branch: until they are merged, a pickup stop is refused. */
-export const PICKUPS_UNAVAILABLE = "pickups are not available yet";
 /** Positions may be this far ahead of the server's clock (phones' clocks drift), no further. */
 const FUTURE_SLACK_MS = 5 * 60_000;
 /** Most parcels the dispatch view lists as unassigned (oldest first). */
@@ -41,7 +41,10 @@ const PARCEL_SELECT = {
   map_destination_latitude: true,
   map_destination_longitude: true,
 } as const;
-const RUN_INCLUDE = { stops: { orderBy: { seq: "asc" as const }, include: { parcel: { select: PARCEL_SELECT } } } };
+const PICKUP_SELECT = { id: true, date: true, from: true, to: true, address: true, status: true, _count: { select: { bookings: true } } } as const;
+const RUN_INCLUDE = {
+  stops: { orderBy: { seq: "asc" as const }, include: { parcel: { select: PARCEL_SELECT }, pickup: { select: PICKUP_SELECT } } },
+};
 
 type ParcelBrief = {
   id: number;
@@ -51,6 +54,7 @@ type ParcelBrief = {
   parcel_content: string | null;
   status_code: string | null;
 };
+type PickupBrief = { id: number; date: string; from: string; to: string; address: string; status: string; _count: { bookings: number } };
 type StopRow = {
   id: number;
   run_id: number;
@@ -68,6 +72,7 @@ type StopRow = {
   done_at: Date | null;
   near_notified: boolean;
   parcel: ParcelBrief | null;
+  pickup: PickupBrief | null;
 };
 type RunRow = {
   id: number;
@@ -138,6 +143,13 @@ async function latestPosition(runId: number) {
   return db().position.findFirst({ where: { run_id: runId }, orderBy: [{ at: "desc" }, { id: "desc" }] });
 }
 
+/** What a pickup stop shows for a parcel's recipient and contents: who hands over, and how many parcels. */
+const pickupWho = (p: PickupBrief) => {
+  const a = parseAddress(p.address);
+  return a ? [a.company, a.name].filter(Boolean).join(", ") : null;
+};
+const pickupContents = (p: PickupBrief) => `Pickup: ${p._count.bookings} ${p._count.bookings === 1 ? "parcel" : "parcels"}`;
+
 function stopView(s: StopRow, eta: Date | null) {
   return {
     id: s.id,
@@ -150,11 +162,17 @@ function stopView(s: StopRow, eta: Date | null) {
     status: s.status,
     eta,
     done_at: s.done_at,
-    recipient_name: s.parcel?.recipient_name ?? null,
-    contents: s.parcel?.parcel_content ?? null,
+    recipient_name: s.parcel?.recipient_name ?? (s.pickup ? pickupWho(s.pickup) : null),
+    contents: s.parcel?.parcel_content ?? (s.pickup ? pickupContents(s.pickup) : null),
     parcel_status: s.parcel?.status_code ?? null,
   };
 }
+
+/** A pickup's own window (its date, from and to in the site's time zone). */
+const pickupWindow = (p: { date: string; from: string; to: string }) => {
+  const tz = readEnv("TIME_ZONE");
+  return { from: zonedInstant(p.date, p.from, tz), to: zonedInstant(p.date, p.to, tz) };
+};
 
 const emails = async (ids: number[]) =>
   new Map((await db().admin.findMany({ where: { id: { in: [...new Set(ids)] } }, select: { id: true, email: true } })).map((a) => [a.id, a.email]));
@@ -221,7 +239,7 @@ function mustBeCourierOrDispatch(run: RunRow) {
 
 /** The dispatch board of a date: the deliveries waiting for a run, and the date's runs. */
 export async function dispatchDay(date: string) {
-  const [waiting, runs] = await Promise.all([
+  const [waiting, pickups, runs] = await Promise.all([
     db().parcel.findMany({
       where: {
         // out_for_delivery on no run of the date: a skipped stop's parcel, back among the unassigned.
@@ -235,25 +253,52 @@ export async function dispatchDay(date: string) {
       orderBy: { id: "asc" },
       take: MAX_UNASSIGNED,
     }),
+    // The date's requested pickups on no run of the date (a skipped one is back here).
+    db().pickup.findMany({
+      where: { date, status: "requested", stops: { none: { claim_date: date } } },
+      select: PICKUP_SELECT,
+      orderBy: [{ from: "asc" }, { id: "asc" }],
+      take: MAX_UNASSIGNED,
+    }),
     db().run.findMany({ where: { date }, include: RUN_INCLUDE, orderBy: { id: "asc" } }) as Promise<RunRow[]>,
   ]);
   return {
     date,
-    unassigned: waiting.map((p) => ({
-      id: null,
-      seq: null,
-      kind: "delivery",
-      tracking_code: p.tracking_code,
-      pickup_id: null,
-      address: { text: p.destination, latitude: p.map_destination_latitude, longitude: p.map_destination_longitude },
-      window: null,
-      status: "pending",
-      eta: null,
-      done_at: null,
-      recipient_name: p.recipient_name,
-      contents: p.parcel_content,
-      parcel_status: p.status_code,
-    })),
+    unassigned: [
+      ...waiting.map((p) => ({
+        id: null,
+        seq: null,
+        kind: "delivery",
+        tracking_code: p.tracking_code,
+        pickup_id: null,
+        address: { text: p.destination, latitude: p.map_destination_latitude, longitude: p.map_destination_longitude },
+        window: null,
+        status: "pending",
+        eta: null,
+        done_at: null,
+        recipient_name: p.recipient_name,
+        contents: p.parcel_content,
+        parcel_status: p.status_code,
+      })),
+      ...pickups.map((p) => {
+        const a = parseAddress(p.address);
+        return {
+          id: null,
+          seq: null,
+          kind: "pickup",
+          tracking_code: null,
+          pickup_id: p.id,
+          address: { text: a ? addressLine(a) : p.address, latitude: a?.latitude ?? null, longitude: a?.longitude ?? null },
+          window: pickupWindow(p),
+          status: "pending",
+          eta: null,
+          done_at: null,
+          recipient_name: pickupWho(p),
+          contents: pickupContents(p),
+          parcel_status: null,
+        };
+      }),
+    ],
     runs: await runViews(runs),
   };
 }
@@ -311,79 +356,87 @@ async function startPoint(given: LatLngInput | null | undefined, fallback: Point
   return plan.depot;
 }
 
-interface PlannedStop {
-  parcel: ParcelBrief;
-  latitude: number;
-  longitude: number;
-}
+/** A stop to plan: a parcel to deliver, or a pickup (issue 25) to collect. */
+type PlannedStop = { latitude: number; longitude: number; address: string } & (
+  { parcel: ParcelBrief; pickup?: undefined } | { pickup: { id: number; date: string; from: string; to: string }; parcel?: undefined }
+);
 
-/** The stops asked for, checked: known parcels, each once, with coordinates, not on another run of the date. */
+type Wanted = { i: number; code: string } | { i: number; pickup: number };
+
+/** The stops asked for, checked: known parcels and pickups, each once, with coordinates, not on another run of the date. */
 async function resolveStops(raw: unknown[], date: string, runId: number | null): Promise<PlannedStop[]> {
   const errors: string[] = [];
-  const codes: (string | null)[] = [];
+  const wanted: Wanted[] = [];
   for (const [i, item] of raw.entries()) {
     let s: RunStopInput;
     try {
       s = await validated(RunStopInput, item);
     } catch (e) {
       errors.push(...(e as AppError).messages.map((m) => `stops[${i}].${m}`));
-      codes.push(null);
       continue;
     }
-    if (s.pickup_id != null) errors.push(`stops[${i}].pickup_id: ${PICKUPS_UNAVAILABLE}`);
-    else if (!s.tracking_code?.trim()) errors.push(`stops[${i}] needs a tracking_code or a pickup_id`);
-    codes.push(s.pickup_id == null && s.tracking_code?.trim() ? s.tracking_code.trim() : null);
+    const code = s.tracking_code?.trim();
+    if (s.pickup_id != null && code) errors.push(`stops[${i}] names a tracking_code or a pickup_id, not both`);
+    else if (s.pickup_id != null) wanted.push({ i, pickup: s.pickup_id });
+    else if (code) wanted.push({ i, code });
+    else errors.push(`stops[${i}] needs a tracking_code or a pickup_id`);
   }
-  const wanted = [...new Set(codes.filter((c): c is string => !!c))];
-  const parcels = wanted.length
-    ? await db().parcel.findMany({
-        where: { tracking_code: { in: wanted } },
-        select: { ...PARCEL_SELECT, map_destination_latitude: true, map_destination_longitude: true },
-      })
-    : [];
+  const codes = [...new Set(wanted.flatMap((w) => ("code" in w ? [w.code] : [])))];
+  const pickupIds = [...new Set(wanted.flatMap((w) => ("pickup" in w ? [w.pickup] : [])))];
+  const [parcels, pickups] = await Promise.all([
+    codes.length ? db().parcel.findMany({ where: { tracking_code: { in: codes } }, select: PARCEL_SELECT }) : [],
+    pickupIds.length ? db().pickup.findMany({ where: { id: { in: pickupIds } }, select: PICKUP_SELECT }) : [],
+  ]);
   const byCode = new Map(parcels.map((p) => [p.tracking_code, p]));
+  const byPickup = new Map(pickups.map((p) => [p.id, p]));
   const seen = new Set<string>();
   const out: PlannedStop[] = [];
-  for (const [i, code] of codes.entries()) {
-    if (!code) continue;
-    const p = byCode.get(code);
-    if (!p) {
-      errors.push(`stops[${i}].tracking_code: no parcel has the code ${code}`);
+  for (const w of wanted) {
+    const at = `stops[${w.i}]`;
+    if ("code" in w) {
+      const p = byCode.get(w.code);
+      if (!p) errors.push(`${at}.tracking_code: no parcel has the code ${w.code}`);
+      else if (seen.has(w.code)) errors.push(`${at}.tracking_code: ${w.code} is on the run twice`);
+      else if (p.status_code && (FINAL_STATUSES as readonly string[]).includes(p.status_code))
+        errors.push(`${at}.tracking_code: the parcel ${w.code} is ${p.status_code.replace(/_/g, " ")}`);
+      else if (p.map_destination_latitude == null || p.map_destination_longitude == null)
+        errors.push(`${at}.tracking_code: the parcel ${w.code} has no destination coordinates (map_destination_latitude, map_destination_longitude)`);
+      else out.push({ parcel: p, address: p.destination, latitude: p.map_destination_latitude, longitude: p.map_destination_longitude });
+      seen.add(w.code);
       continue;
     }
-    if (seen.has(code)) {
-      errors.push(`stops[${i}].tracking_code: ${code} is on the run twice`);
-      continue;
-    }
-    seen.add(code);
-    if (p.status_code && (FINAL_STATUSES as readonly string[]).includes(p.status_code)) {
-      errors.push(`stops[${i}].tracking_code: the parcel ${code} is ${p.status_code.replace(/_/g, " ")}`);
-      continue;
-    }
-    if (p.map_destination_latitude == null || p.map_destination_longitude == null) {
-      errors.push(`stops[${i}].tracking_code: the parcel ${code} has no destination coordinates (map_destination_latitude, map_destination_longitude)`);
-      continue;
-    }
-    out.push({ parcel: p, latitude: p.map_destination_latitude, longitude: p.map_destination_longitude });
+    const p = byPickup.get(w.pickup);
+    const key = `pickup ${w.pickup}`;
+    const place = p ? parseAddress(p.address) : null;
+    if (!p) errors.push(`${at}.pickup_id: no pickup has the id ${w.pickup}`);
+    else if (seen.has(key)) errors.push(`${at}.pickup_id: the pickup ${w.pickup} is on the run twice`);
+    else if (p.date !== date) errors.push(`${at}.pickup_id: the pickup ${w.pickup} is for ${p.date}, not ${date}`);
+    else if (p.status !== "requested") errors.push(`${at}.pickup_id: the pickup ${w.pickup} is ${p.status}`);
+    else if (place?.latitude == null || place.longitude == null) errors.push(`${at}.pickup_id: the pickup ${w.pickup}'s address has no coordinates`);
+    else out.push({ pickup: p, address: addressLine(place), latitude: place.latitude, longitude: place.longitude });
+    seen.add(key);
   }
   if (errors.length) throw badInput(errors);
-  await mustBeFree(
-    out.map((s) => s.parcel),
-    date,
-    runId,
-  );
+  await mustBeFree(out, date, runId);
   return out;
 }
 
-async function mustBeFree(parcels: ParcelBrief[], date: string, runId: number | null) {
-  if (!parcels.length) return;
+/** 409 when a parcel or pickup of `stops` is already on another run of the date. */
+async function mustBeFree(stops: PlannedStop[], date: string, runId: number | null) {
+  const parcelIds = stops.flatMap((s) => (s.parcel ? [s.parcel.id] : []));
+  const pickupIds = stops.flatMap((s) => (s.pickup ? [s.pickup.id] : []));
+  if (!parcelIds.length && !pickupIds.length) return;
   const taken = await db().stop.findFirst({
-    where: { claim_date: date, parcel_id: { in: parcels.map((p) => p.id) }, ...(runId ? { run_id: { not: runId } } : {}) },
-    select: { run_id: true, parcel_id: true },
+    where: {
+      claim_date: date,
+      OR: [{ parcel_id: { in: parcelIds } }, { pickup_id: { in: pickupIds } }],
+      ...(runId ? { run_id: { not: runId } } : {}),
+    },
+    select: { run_id: true, parcel_id: true, pickup_id: true },
   });
   if (taken) {
-    const code = parcels.find((p) => p.id === taken.parcel_id)?.tracking_code;
-    throw conflict(`The parcel ${code} is already on run ${taken.run_id} of ${date}`);
+    const what = taken.pickup_id ? `The pickup ${taken.pickup_id}` : `The parcel ${stops.find((s) => s.parcel?.id === taken.parcel_id)?.parcel?.tracking_code}`;
+    throw conflict(`${what} is already on run ${taken.run_id} of ${date}`);
   }
 }
 
@@ -406,10 +459,11 @@ function stopRows(runId: number, date: string, ordered: PlannedStop[], legs: num
   return ordered.map((s, i) => ({
     run_id: runId,
     seq: i + 1,
-    kind: "delivery",
-    parcel_id: s.parcel.id,
+    kind: s.pickup ? "pickup" : "delivery",
+    parcel_id: s.parcel?.id ?? null,
+    pickup_id: s.pickup?.id ?? null,
     claim_date: date,
-    address: s.parcel.destination,
+    address: s.address,
     latitude: s.latitude,
     longitude: s.longitude,
     leg_m: legs[i],
@@ -418,7 +472,7 @@ function stopRows(runId: number, date: string, ordered: PlannedStop[], legs: num
 
 /** Another run took one of the parcels meanwhile (the unique claim of a parcel and date). */
 function takenMeanwhile(e: unknown): never {
-  if (isUniqueViolation(e)) throw conflict("A parcel of this run is already on another run of the date");
+  if (isUniqueViolation(e)) throw conflict("A parcel or pickup of this run is already on another run of the date");
   throw e;
 }
 
@@ -465,7 +519,11 @@ export async function updateRun(input: UpdateRunInput): Promise<RunView> {
   let stops: PlannedStop[];
   if (input.stops !== undefined) stops = await resolveStops(input.stops, run.date, run.id);
   else {
-    stops = run.stops.filter((s) => s.parcel).map((s) => ({ parcel: s.parcel!, latitude: s.latitude, longitude: s.longitude }));
+    stops = run.stops.flatMap((s): PlannedStop[] => {
+      const at = { address: s.address, latitude: s.latitude, longitude: s.longitude };
+      if (s.parcel) return [{ ...at, parcel: s.parcel }];
+      return s.pickup ? [{ ...at, pickup: s.pickup }] : [];
+    });
   }
   const plan = await dayPlan();
   const { ordered, legs, distance } = await route(start, stops, !!input.optimize);
@@ -515,7 +573,8 @@ export async function startRun(id: number, now = new Date()): Promise<RunView> {
   if (!pending.length) throw badInput("stops: the run has no stops to start");
   const plan = await dayPlan();
   const etas = etasOf(startOf(run), pending, plan, now);
-  const windows = new Map(pending.map((s) => [s.id, windowAround(etas.get(s.id)!)]));
+  // A pickup keeps the window its shipper asked for; a delivery gets one around its ETA.
+  const windows = new Map(pending.map((s) => [s.id, s.pickup ? pickupWindow(s.pickup) : windowAround(etas.get(s.id)!)]));
   const claimed = await db().run.updateMany({ where: { id, status: "planned" }, data: { status: "started", started_at: now } });
   if (!claimed.count) throw conflict("The run was started or changed meanwhile");
   await db().$transaction([
@@ -578,12 +637,15 @@ const DONE_BY: Record<string, "done" | "failed"> = { delivered: "done", picked_u
 export async function stopsFollowEntries(added: AddedEntry[]): Promise<void> {
   const relevant = added.filter((a) => a.activity.status_code && DONE_BY[a.activity.status_code]);
   if (!relevant.length) return;
+  const runs = new Set<number>();
+  await pickupsFollowEntries(
+    relevant.filter((a) => a.activity.status_code === "picked_up"),
+    runs,
+  );
   const stops = await db().stop.findMany({
     where: { parcel_id: { in: [...new Set(relevant.map((a) => a.parcel_id))] }, status: "pending", run: { status: "started" } },
     select: { id: true, run_id: true, parcel_id: true },
   });
-  if (!stops.length) return;
-  const runs = new Set<number>();
   for (const s of stops) {
     const entry = relevant.filter((a) => a.parcel_id === s.parcel_id).at(-1)!;
     const done = await db().stop.updateMany({
@@ -593,6 +655,32 @@ export async function stopsFollowEntries(added: AddedEntry[]): Promise<void> {
     if (done.count) runs.add(s.run_id);
   }
   for (const runId of runs) await afterStopChange(runId);
+}
+
+/**
+ * A pickup stop on a started run is done once every parcel of its bookings (cancelled ones aside) has been
+ * picked up: the pickup is then `collected`. A shipper who hands over fewer parcels: the courier skips the stop.
+ */
+async function pickupsFollowEntries(pickedUp: AddedEntry[], runs: Set<number>): Promise<void> {
+  if (!pickedUp.length) return;
+  const booked = await db().booking.findMany({
+    where: { parcel_id: { in: [...new Set(pickedUp.map((a) => a.parcel_id))] }, pickup_id: { not: null } },
+    select: { pickup_id: true },
+  });
+  if (!booked.length) return;
+  const stops = await db().stop.findMany({
+    where: { pickup_id: { in: [...new Set(booked.map((b) => b.pickup_id!))] }, status: "pending", run: { status: "started" } },
+    select: { id: true, run_id: true, pickup_id: true },
+  });
+  const at = pickedUp.at(-1)!.activity.created_at;
+  for (const s of stops) {
+    const waiting = await db().booking.count({ where: { pickup_id: s.pickup_id, cancelled_at: null, parcel: { status_code: "pending" } } });
+    if (waiting) continue;
+    const done = await db().stop.updateMany({ where: { id: s.id, status: "pending" }, data: { status: "done", done_at: at } });
+    if (!done.count) continue;
+    await db().pickup.update({ where: { id: s.pickup_id! }, data: { status: "collected" } });
+    runs.add(s.run_id);
+  }
 }
 
 /** The courier skips a stop: it leaves the run's claim on the parcel, back among the date's unassigned. */
@@ -693,13 +781,13 @@ export async function runSheet(id: number): Promise<{ pdf: Buffer; filename: str
     distance_km: view.distance_km,
     duration_min: view.duration_min,
     company: readEnv("COMPANY_NAME"),
-    stops: run.stops.map((s) => ({
+    stops: view.stops.map((s) => ({
       seq: s.seq,
-      tracking_code: s.parcel?.tracking_code ?? null,
-      recipient_name: s.parcel?.recipient_name ?? null,
-      address: s.address,
-      window: s.window_from && s.window_to ? { from: s.window_from, to: s.window_to } : null,
-      contents: s.parcel?.parcel_content ?? null,
+      tracking_code: s.tracking_code,
+      recipient_name: s.recipient_name,
+      address: s.address.text,
+      window: s.window,
+      contents: s.contents,
       status: s.status,
     })),
   });

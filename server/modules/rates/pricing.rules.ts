@@ -152,6 +152,18 @@ export function localNow(now: Date, timeZone: string): { date: string; time: str
   return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
 }
 
+/** The instant of a local date (YYYY-MM-DD) and time (HH:MM) in a time zone (the later one in a DST gap or overlap). */
+export function zonedInstant(date: string, time: string, timeZone: string): Date {
+  const asUtc = Date.parse(`${date}T${time}:00Z`);
+  // The zone's offset at a guess, then at the corrected guess (they differ only around a DST change).
+  const offset = (t: number) => {
+    const l = localNow(new Date(t), timeZone);
+    return Date.parse(`${l.date}T${l.time}:00Z`) - Math.floor(t / 60_000) * 60_000;
+  };
+  const first = asUtc - offset(asUtc);
+  return new Date(asUtc - offset(first));
+}
+
 const dayOf = (date: string) => new Date(`${date}T00:00:00Z`);
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 export const isWorkingDay = (date: string) => {
