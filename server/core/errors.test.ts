@@ -17,7 +17,7 @@ describe("AppError", () => {
     const depth = Error.stackTraceLimit;
     notFound("x");
     expect(Error.stackTraceLimit).toBe(depth);
-    expect(frames(new AppError("INTERNAL_SERVER_ERROR", "mail could not be delivered"))).toBeGreaterThan(0);
+    expect(frames(new AppError("INTERNAL_SERVER_ERROR", "a fault"))).toBeGreaterThan(0);
     expect(frames(new Error("plain"))).toBeGreaterThan(0);
   });
 

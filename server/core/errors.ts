@@ -12,6 +12,7 @@ export type ErrorCode =
   | "PAYLOAD_TOO_LARGE"
   | "UNSUPPORTED_MEDIA_TYPE"
   | "TOO_MANY_REQUESTS"
+  | "BAD_GATEWAY"
   | "INTERNAL_SERVER_ERROR";
 
 export const HTTP_STATUS: Record<ErrorCode, number> = {
@@ -25,6 +26,8 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   TOO_MANY_REQUESTS: 429,
+  // A server this one relies on (the mail server) refused or could not be reached: not this server's fault.
+  BAD_GATEWAY: 502,
   INTERNAL_SERVER_ERROR: 500,
 };
 

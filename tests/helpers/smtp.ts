@@ -25,12 +25,15 @@ export async function startSmtp(options: { tls?: { key: string; cert: string }; 
   port: number;
   messages: ReceivedMail[];
   logins: Login[];
+  /** Recipients this peer refuses (550), as a mailbox that does not exist: add one to make a delivery fail. */
+  refused: Set<string>;
   waitFor(pred: (m: ReceivedMail) => boolean, ms?: number): Promise<ReceivedMail>;
   close(): Promise<void>;
 }> {
   const messages: ReceivedMail[] = [];
   const logins: Login[] = [];
   const auths = new Map<string, { user: string; pass: string }>();
+  const refused = new Set<string>();
   const server = new SMTPServer({
     authOptional: true,
     ...(options.tls ? { key: options.tls.key, cert: options.tls.cert, secure: Boolean(options.implicit) } : { disabledCommands: ["STARTTLS"] }),
@@ -40,6 +43,10 @@ export async function startSmtp(options: { tls?: { key: string; cert: string }; 
       auths.set(session.id, { user: auth.username ?? "", pass: auth.password ?? "" });
       logins.push({ user: auth.username ?? "", pass: auth.password ?? "", secure: Boolean(session.secure) });
       cb(null, { user: auth.username });
+    },
+    onRcptTo(address, _session, cb) {
+      if (refused.has(address.address)) cb(Object.assign(new Error("mailbox unavailable"), { responseCode: 550 }));
+      else cb();
     },
     onData(stream, session, cb) {
       const chunks: Buffer[] = [];
@@ -64,6 +71,7 @@ export async function startSmtp(options: { tls?: { key: string; cert: string }; 
     port,
     messages,
     logins,
+    refused,
     // A deadline for a blow-up only (the machine is shared); a mail that is there returns at once.
     async waitFor(pred, ms = 30_000) {
       const end = Date.now() + ms;

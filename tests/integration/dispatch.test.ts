@@ -477,6 +477,38 @@ describe("pickups on runs (issue 25's pickups, contract section 11)", () => {
   });
 });
 
+describe("what leaves a run", () => {
+  const DAY = "2026-03-05";
+  const idOf = async (code: string) => (await db().parcel.findUniqueOrThrow({ where: { tracking_code: code } })).id;
+
+  it("a deleted parcel leaves its run: a planned run routed again, a started one finishes when nothing is left", async () => {
+    const [a, b] = [await parcel(0.01), await parcel(0.04)];
+    const planned = ok(await dispatcher.post("/api/runs", { courier_id: memberId["courier@day.example"], date: DAY, stops: stopsOf([a, b]) }), 201);
+    ok(await owner.delete("/api/parcels", { id: await idOf(b) }));
+    const after = ok(await dispatcher.get(`/api/runs/${planned.id}`));
+    expect(after.stops.map((s: { tracking_code: string; seq: number }) => [s.tracking_code, s.seq])).toEqual([[a, 1]]);
+    expect(after.distance_km).toBeLessThan(planned.distance_km);
+
+    const c = await parcel(0.02);
+    const started = ok(await dispatcher.post("/api/runs", { courier_id: memberId["other@day.example"], date: DAY, stops: stopsOf([c]) }), 201);
+    ok(await dispatcher.post(`/api/runs/${started.id}/start`, {}));
+    ok(await owner.delete("/api/parcels", { id: await idOf(c) }));
+    expect((await db().run.findUniqueOrThrow({ where: { id: started.id } })).status).toBe("finished");
+  });
+
+  it("a courier with a planned or started run cannot be removed from the team (409 naming the run)", async () => {
+    const gone = await member("courier", `leaving-${++n}@day.example`);
+    const email = Object.keys(memberId).at(-1)!;
+    const run = ok(await dispatcher.post("/api/runs", { courier_id: memberId[email], date: DAY, stops: [] }), 201);
+    expect(fails(await owner.delete("/api/staff", { id: memberId[email] }), 409).join()).toMatch(
+      new RegExp(`The member is the courier of run ${run.id} \\(${DAY}, planned\\): give it to another courier or delete it first`),
+    );
+    ok(await dispatcher.delete("/api/runs", { id: run.id }));
+    ok(await owner.delete("/api/staff", { id: memberId[email] }));
+    expect(gone).toBeTruthy();
+  });
+});
+
 describe("live updates over graphql-ws", () => {
   it("parcelLive: the live part now, the courier moving as positions arrive, the privacy tier, errors as on HTTP", async () => {
     const codes = [await parcel(0.01, { protect_details: true, recipient_postcode: "9999 ZZ" }), await parcel(0.02)];

@@ -582,6 +582,14 @@ describe("bookings, pickups, statements", () => {
     ok(await owner.post("/api/statements/mail", { id: s.id }));
     const mail = await smtp.waitFor((m) => m.to.includes("ship-a@shop.example") && m.raw.includes(s.number));
     expect(mail.raw).toContain("application/pdf");
+    // The mail server refuses it: 502 naming it (never 500), the message kept in the outbox.
+    smtp.refused.add("ship-a@shop.example");
+    const refused = await owner.post("/api/statements/mail", { id: s.id });
+    smtp.refused.clear();
+    expect(refused.status).toBe(502);
+    expect(fails(refused, 502).join()).toMatch(/The mail server did not take the message \(it is kept in the outbox\)/);
+    const g502 = await owner.gql(`mutation($id: Int!) { mailStatement(id: $id) }`, { id: s.id });
+    expect(g502.errors).toBeUndefined();
     // Paid.
     fails(await owner.patch("/api/statements", { id: s.id, status: "paid" }), 422);
     expect(ok(await owner.patch("/api/statements", { id: s.id, status: "paid", paid_reference: "SEPA-1" }))).toMatchObject({

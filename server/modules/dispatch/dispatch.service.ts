@@ -683,6 +683,19 @@ async function pickupsFollowEntries(pickedUp: AddedEntry[], runs: Set<number>): 
   }
 }
 
+/**
+ * A deleted parcel's stop went with it: a planned run is routed again (same order, new legs and length),
+ * a started one goes on (and finishes when no stop is left).
+ */
+export async function runsLostStops(runIds: number[]): Promise<void> {
+  for (const id of new Set(runIds)) {
+    const run = await readRun(id);
+    if (run?.status === "planned")
+      await updateRun({ id } as UpdateRunInput).catch((e) => console.error(`run ${id} could not be routed again:`, (e as Error).message));
+    else if (run?.status === "started") await afterStopChange(id);
+  }
+}
+
 /** The courier skips a stop: it leaves the run's claim on the parcel, back among the date's unassigned. */
 export async function skipStop(runId: number, stopId: number): Promise<RunView> {
   const run = await runOrThrow(runId);

@@ -94,10 +94,13 @@ async function deliver(mail: OutgoingMail, transport: Transporter | null, fromOv
 /** Mail the site sends by itself, recorded in the outbox whether or not it was delivered. */
 export const sendMail = (mail: OutgoingMail) => deliver(mail, ownTransport());
 
-/** Mail the site sends by itself always uses the server's own transport. */
+/**
+ * Mail the site sends by itself always uses the server's own transport. A delivery the mail server
+ * refused is 502 (kept in the outbox): the request was right, the mail server was not there for it.
+ */
 export async function sendSystemMail(mail: OutgoingMail) {
   const r = await deliver(mail, ownTransport());
-  if (!r.delivered) throw new AppError("INTERNAL_SERVER_ERROR", `mail could not be delivered: ${r.error}`);
+  if (!r.delivered) throw new AppError("BAD_GATEWAY", `The mail server did not take the message (it is kept in the outbox): ${r.error}`);
   return r;
 }
 

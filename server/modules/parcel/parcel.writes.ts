@@ -6,7 +6,7 @@ import { db, sqliteWriter } from "../../db/index.js";
 import { prismaDate } from "../../db/direct.js";
 import { sqliteTime, type SqliteWriter } from "../../db/sqlite-writer.js";
 import type { EntryPlan } from "../activity/activity.service.js";
-import { stopsFollowEntries } from "../dispatch/dispatch.service.js";
+import { runsLostStops, stopsFollowEntries } from "../dispatch/dispatch.service.js";
 import { notifyRecipient } from "../notification/notification.service.js";
 import { emitEvent, emitEvents, listensTo } from "../webhook/webhook.service.js";
 import { historyOrder, withDerivedTime } from "./history.js";
@@ -101,8 +101,11 @@ export class ParcelWrites {
 
   /** Deletes a parcel and (by cascade) its history. */
   async deleteParcel(before: { id: number; tracking_code: string }): Promise<void> {
+    // Its stops go with it (cascade): their runs are routed again, or finish when nothing is left.
+    const runs = await db().stop.findMany({ where: { parcel_id: before.id, run: { status: { in: ["planned", "started"] } } }, select: { run_id: true } });
     await db().parcel.delete({ where: { id: before.id } });
     this.codes.add(before.tracking_code);
+    if (runs.length) this.after.push(() => runsLostStops(runs.map((r) => r.run_id)));
   }
 
   /**

@@ -178,6 +178,9 @@ export async function deleteMember(id: number, byId: number | null): Promise<voi
     const member = await tx.admin.findUnique({ where: { id } });
     if (!member) throw notFound("Member not found");
     if (activeOwner(member)) await keepAnOwner(tx, member, byId, "removing");
+    // A run of the day must keep its courier: it goes to another courier, or is deleted, first.
+    const run = await tx.run.findFirst({ where: { courier_id: id, status: { in: ["planned", "started"] } }, select: { id: true, date: true, status: true } });
+    if (run) throw conflict(`The member is the courier of run ${run.id} (${run.date}, ${run.status}): give it to another courier or delete it first`);
     await tx.session.deleteMany({ where: { admin_id: id } });
     await tx.admin.delete({ where: { id } });
   });
