@@ -24,6 +24,7 @@ import { DEFAULT_CSP, helmetHeaders, HSTS } from "./core/security-headers.js";
 import { compileSerializersSoon, lazySerializers } from "./core/lazy-serializers.js";
 import { closeLimits, openLimits } from "./core/ratelimit.js";
 import { flushKeyUse } from "./modules/apikey/apikey.auth.js";
+import { flushShipperKeyUse } from "./modules/shipper/shipper.auth.js";
 import { trustProxySetting } from "./core/client-address.js";
 import { startWebhookWorker, stopWebhookWorker } from "./modules/webhook/webhook.service.js";
 import { settleNotifications } from "./modules/notification/notification.service.js";
@@ -80,7 +81,10 @@ export async function buildApp(): Promise<FastifyInstance> {
 
   app.addHook("onClose", async () => closeLimits());
   // Calls per key and day are written every few seconds; what is still counted goes out now.
-  app.addHook("onClose", async () => flushKeyUse());
+  app.addHook("onClose", async () => {
+    await flushKeyUse();
+    await flushShipperKeyUse();
+  });
 
   const graphql = await registerGraphql(app);
   await app.register(registerRest, { prefix: "/api" });

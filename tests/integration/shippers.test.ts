@@ -221,6 +221,8 @@ describe("shipper accounts", () => {
     expect(ok(await keyed.get("/api/bookings", bearer)).total).toBe(0);
     // Revoked: stops at once.
     const keys = ok(await c.post("/api/users/auth/signin", { email: "biz@shop.example", password: PASSWORD })) && ok(await c.get("/api/users/api-keys"));
+    // Its last use shows in the list.
+    expect(Date.now() - Date.parse(keys[0].last_used_at)).toBeLessThan(600_000);
     ok(await c.delete("/api/users/api-keys", { id: keys[0].id }));
     fails(await keyed.get("/api/bookings", bearer), 401);
     // GraphQL mirrors the staff's calls.

@@ -58,7 +58,28 @@ export async function shipperKeyActor(raw: string): Promise<{ actor: ShipperActo
   const key = await db().shipperKey.findUnique({ where: { key_hash: sha256(given) }, include: { shipper: SHIPPER } });
   if (!key || key.revoked_at || key.shipper.disabled) throw new KeyRejected();
   const headers = await limitCall(`skey:${key.id}`, { max: SHIPPER_KEY_RATE, windowMs: 60_000 });
+  noteKeyUse(key.id);
   return { actor: actorOf(key.shipper, key.id), headers };
+}
+
+// A key's last use (`last_used_at`), written at most every 5 s per process, not on every call.
+const usedKeys = new Set<number>();
+let flushTimer: NodeJS.Timeout | undefined;
+function noteKeyUse(id: number) {
+  usedKeys.add(id);
+  flushTimer ??= setTimeout(() => void flushShipperKeyUse(), 5_000).unref();
+}
+
+/** Writes the keys' last use now (the key list reads it first; the server's close too). */
+export async function flushShipperKeyUse(): Promise<void> {
+  clearTimeout(flushTimer);
+  flushTimer = undefined;
+  if (!usedKeys.size) return;
+  const ids = [...usedKeys];
+  usedKeys.clear();
+  await db()
+    .shipperKey.updateMany({ where: { id: { in: ids } }, data: { last_used_at: new Date() } })
+    .catch((e: Error) => console.error("shipper key use not recorded:", e.message));
 }
 
 /** The caller authorize() let in for the running call (both doors run the call as it). */

@@ -16,6 +16,7 @@ import { pageOf, type PageArgs } from "../common/paging.js";
 import { sendSystemMail } from "../mail/mail.service.js";
 import { getSettings } from "../settings/settings.service.js";
 import { SignUpInput, type CreateShipperInput, type UpdateShipperInput, type UserSignInInput } from "./shipper.input.js";
+import { flushShipperKeyUse } from "./shipper.auth.js";
 
 /**
  * Shipper accounts (section 10): sign-up (setting shipper_signup), e-mail verification, sign-in,
@@ -321,6 +322,7 @@ const keyView = (k: { id: number; name: string; prefix: string; created_at: Date
 });
 
 export async function listKeys(shipper: ShipperActor) {
+  await flushShipperKeyUse();
   const rows = await db().shipperKey.findMany({ where: { shipper_id: shipper.id, revoked_at: null }, orderBy: { id: "asc" } });
   return rows.map((k) => keyView(k));
 }
