@@ -148,6 +148,20 @@ try {
   console.log(
     `all ${VIEWS} viewers updated after a post: p50 ${pct(delivered, 50).toFixed(0)} ms, p99 ${pct(delivered, 99).toFixed(0)} ms, max ${Math.max(...delivered).toFixed(0)} ms`,
   );
+  const r1 = (v: number) => Math.round(v * 10) / 10;
+  // For npm run bench (scripts/bench.ts reads this line).
+  console.log(
+    `BENCH_JSON ${JSON.stringify({
+      views: VIEWS,
+      open,
+      posts: POSTS,
+      post_p50: r1(pct(posts, 50)),
+      post_p99: r1(pct(posts, 99)),
+      views_p50: r1(pct(delivered, 50)),
+      views_p99: r1(pct(delivered, 99)),
+      views_max: r1(Math.max(...delivered)),
+    })}`,
+  );
   await Promise.all(clients.map((c) => c.dispose()));
 
   for (const code of ["LIVE-1", "QUIET-1"]) {

@@ -6,7 +6,10 @@
 //   against the same server with every fast path off; the defaults pass at 20 times or more.
 // Settings (environment):
 //   BENCH_DBS=sqlite,postgresql  BENCH_SCALES=1000 (parcels, 10 history entries each; one database per scale)
-//   BENCH_SECTIONS=targets,max (add heavy: at the largest scale, the look-up's latency from another client while
+//   BENCH_SECTIONS=targets,max,business,live (business: on the defaults' server, a shipper's quote at a steady 500
+//   per second, pass at p99 <= 20 ms, and 50 bookings one after another each with its label, pass at p99 <= 300 ms;
+//   scripts/bench-business.ts. live: scripts/bench-live.ts once, on its own SQLite server: a position post's round
+//   trip, pass at p99 <= 5 ms, and 1 000 live views each updated after a post, pass at p99 <= 1 s. Add heavy: at the largest scale, the look-up's latency from another client while
 //   an export of every parcel, an import of 10 000 rows (then again with one column changed), four batches of
 //   200 labels at once and a scan of 500 codes run, each in turn; then the admin's list searches and history
 //   entries 8 at a time)
@@ -28,6 +31,7 @@ import os from "node:os";
 import path from "node:path";
 import { benchCode as code, fill } from "./bench-fill.js";
 import { apiKey, download, importCsv, ownerCookie, percentile, postImport, probeDuring, type Probed } from "./bench-heavy.js";
+import { setUpShipping, quoteBodies, timeBookings, type BookingTimes } from "./bench-business.js";
 import { ensureDebianPackages } from "./debian-packages.mjs";
 
 const DBS = (process.env.BENCH_DBS || "sqlite,postgresql").split(",");
@@ -38,7 +42,7 @@ const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS || 1));
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const ONLY = (process.env.BENCH_TARGETS || "").split(",").filter(Boolean);
 const PROFILE = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_PROFILE) : "";
-const SECTIONS = (process.env.BENCH_SECTIONS || "targets,max").split(",");
+const SECTIONS = (process.env.BENCH_SECTIONS || "targets,max,business,live").split(",");
 const HEAVY_TOKEN = "bench-heavy-setup-token-0123456789";
 const PG = process.env.BENCH_PG_URL || "postgresql://postgres@127.0.0.1:5432/test";
 const SAMPLE = 500;
@@ -48,6 +52,12 @@ const P99_LIMIT_MS = 25;
 const RATE_TOLERANCE = 0.05;
 /** The shipped defaults' maximum throughput against every fast path off. */
 const MIN_SPEED_UP = 20;
+/** Issue 25: a quote's p99 at 500 per second; a booking with its label. Issue 26: a position post; every live view updated. */
+const QUOTE_RATE = 500;
+const QUOTE_P99_MS = 20;
+const BOOKING_P99_MS = 300;
+const POSITION_P99_MS = 5;
+const LIVE_P99_MS = 1000;
 /** Every fast path off (the switches ARCHITECTURE.md lists; tests/system/fast-paths-off.test.ts). */
 const EVERY_FAST_PATH_OFF: Record<string, string> = {
   PARCEL_CACHE_SIZE: "0",
@@ -96,6 +106,7 @@ function startServer(url: string, port: number, dir: string, env: Record<string,
       // One client (the load generator) sends every request: the tracking limit (per client) is raised,
       // and still counts each request.
       RATE_LIMIT_TRACKING: "1000000000",
+      RATE_LIMIT_QUOTE: "1000000000",
       ADMIN_SETUP_TOKEN: HEAVY_TOKEN,
       ...env,
     },
@@ -351,6 +362,24 @@ async function heavySection(s: Site): Promise<HeavyRow[]> {
   return out;
 }
 
+interface BusinessRow {
+  db: string;
+  parcels: number;
+  quote: Measured & { pass: boolean };
+  bookings: BookingTimes & { pass: boolean };
+}
+interface LiveResult {
+  views: number;
+  open: number;
+  posts: number;
+  post_p50: number;
+  post_p99: number;
+  views_p50: number;
+  views_p99: number;
+  views_max: number;
+  pass: boolean;
+}
+
 interface Site {
   /** "shipped defaults", "every fast path off" or a BENCH_VARIANTS label. */
   label: string;
@@ -401,6 +430,8 @@ async function main() {
   const targets: TargetRow[] = [];
   const maxima: MaxRow[] = [];
   const heavy: (HeavyRow & { db: string })[] = [];
+  const business: BusinessRow[] = [];
+  let live: LiveResult | null = null;
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "courier-bench-"));
   const startedAt = new Date();
   const load0 = os.loadavg();
@@ -462,6 +493,24 @@ async function main() {
           }
         }
       }
+      if (SECTIONS.includes("business")) {
+        console.log(`\n== ${dbKind}, ${n} parcels: a shipper's quote at ${QUOTE_RATE}/s and bookings with their labels (shipped defaults)`);
+        const s = sites[0];
+        const { key } = await setUpShipping(s.base, await ownerCookie(s.base, HEAVY_TOKEN), path.join(s.dir, "outbox"));
+        const quotes: Req[] = quoteBodies().map((b) => ["POST", "/api/quotes", b]);
+        if (WARMUP > 0) wrk(s.base, quotes, s.server, 0, WARMUP);
+        const q = wrk(s.base, quotes, s.server, QUOTE_RATE, DURATION);
+        const qPass = q.p99 <= QUOTE_P99_MS && Math.abs(q.rps - QUOTE_RATE) <= QUOTE_RATE * RATE_TOLERANCE && q.failed === 0;
+        const b = await timeBookings(s.base, key);
+        const row: BusinessRow = { db: dbKind, parcels: n, quote: { ...q, pass: qPass }, bookings: { ...b, pass: b.with_label_p99 <= BOOKING_P99_MS } };
+        business.push(row);
+        console.log(
+          `   quote at ${QUOTE_RATE}/s: achieved ${q.rps}/s  p50 ${q.p50} ms  p99 ${q.p99} ms  failed ${q.failed}  cpu ${q.cpu_us_per_request} us/req  ${qPass ? "PASS" : "FAIL"}`,
+        );
+        console.log(
+          `   ${b.bookings} bookings: p50 ${b.booking_p50} ms  p99 ${b.booking_p99} ms; with the label: p50 ${b.with_label_p50} ms  p99 ${b.with_label_p99} ms  ${row.bookings.pass ? "PASS" : "FAIL"}`,
+        );
+      }
       if (SECTIONS.includes("max")) {
         console.log(`\n== ${dbKind}, ${n} parcels: maximum throughput, ${MAX_DURATION} s each`);
         for (const t of TARGETS.slice(0, 2)) {
@@ -502,6 +551,17 @@ async function main() {
     }
     if (dbKind === "postgresql") for (const schema of schemas) execFileSync("psql", [PG, "-q", "-c", `DROP SCHEMA IF EXISTS "${schema}" CASCADE`]);
   }
+  if (SECTIONS.includes("live")) {
+    console.log(`\n== the delivery day: position posts and 1 000 live views (scripts/bench-live.ts, SQLite)`);
+    const out = execFileSync(process.execPath, [path.join(root, "node_modules/.bin/tsx"), path.join(root, "scripts/bench-live.ts")], { encoding: "utf8" });
+    const line = out.split("\n").find((l) => l.startsWith("BENCH_JSON "));
+    if (!line) throw new Error(`bench-live gave no result:\n${out}`);
+    const r = JSON.parse(line.slice(11)) as Omit<LiveResult, "pass">;
+    live = { ...r, pass: r.post_p99 <= POSITION_P99_MS && r.views_p99 <= LIVE_P99_MS && r.open === r.views };
+    console.log(
+      `   ${r.open} of ${r.views} views open; position post p50 ${r.post_p50} ms p99 ${r.post_p99} ms; every view updated p50 ${r.views_p50} ms p99 ${r.views_p99} ms  ${live.pass ? "PASS" : "FAIL"}`,
+    );
+  }
   const load1 = os.loadavg();
   const outDir = path.join(root, "bench-results");
   fs.mkdirSync(outDir, { recursive: true });
@@ -519,6 +579,8 @@ async function main() {
         targets,
         maxima,
         speed_ups: speedUps,
+        business,
+        live,
         heavy,
       },
       null,
@@ -545,6 +607,20 @@ async function main() {
         `| ${r.db} | ${fmt(r.parcels)} | ${r.server} | ${r.target}${ROUNDS > 1 ? ` (round ${r.round})` : ""} | ${fmt(r.rps)} | ${r.p50} | ${r.p99} | ${r.cpu_us_per_request} | ${r.server_cores} | ${r.others_cores} | ${x ? `${x.speed_up}x${r.server === "shipped defaults" ? (x.speed_up >= MIN_SPEED_UP ? " pass" : " **fail**") : ""}` : ""} |`,
       );
     }
+  }
+  if (business.length) {
+    console.log(
+      `\nShippers (pass: a quote's p99 <= ${QUOTE_P99_MS} ms at ${QUOTE_RATE}/s; a booking with its label p99 <= ${BOOKING_P99_MS} ms, one after another)\n\n| db | parcels | quote achieved /s | quote p50 ms | quote p99 ms | failed | quote | booking p50 ms | booking p99 ms | with label p50 ms | with label p99 ms | booking |\n|---|---|---|---|---|---|---|---|---|---|---|---|`,
+    );
+    for (const r of business)
+      console.log(
+        `| ${r.db} | ${fmt(r.parcels)} | ${fmt(r.quote.rps)} | ${r.quote.p50} | ${r.quote.p99} | ${r.quote.failed} | ${r.quote.pass ? "pass" : "**fail**"} | ${r.bookings.booking_p50} | ${r.bookings.booking_p99} | ${r.bookings.with_label_p50} | ${r.bookings.with_label_p99} | ${r.bookings.pass ? "pass" : "**fail**"} |`,
+      );
+  }
+  if (live) {
+    console.log(
+      `\nThe delivery day (pass: a position post p99 <= ${POSITION_P99_MS} ms; every one of ${live.views} live views updated p99 <= ${LIVE_P99_MS} ms)\n\n| views open | posts | post p50 ms | post p99 ms | all views updated p50 ms | p99 ms | max ms | result |\n|---|---|---|---|---|---|---|---|\n| ${live.open} of ${live.views} | ${live.posts} | ${live.post_p50} | ${live.post_p99} | ${live.views_p50} | ${live.views_p99} | ${live.views_max} | ${live.pass ? "pass" : "**fail**"} |`,
+    );
   }
   if (heavy.length) {
     console.log(`\n| db | parcels | heavy work | seconds | look-ups | p50 ms | p99 ms | max ms | failed | note |\n|---|---|---|---|---|---|---|---|---|---|`);
