@@ -1,4 +1,5 @@
 import { db } from "../../db/index.js";
+import { readLiveStop } from "../parcel/parcel.reader.js";
 
 /** The courier is shown on the map only with a position younger than this. */
 export const COURIER_FRESH_MS = 10 * 60_000;
@@ -15,10 +16,7 @@ export interface LiveState {
  * 10 minutes old, the courier. `fresh_until` says when the courier must no longer be shown.
  */
 export async function liveOf(parcelId: number, now = Date.now()): Promise<{ live: LiveState | null; fresh_until: number | null }> {
-  const stop = await db().stop.findFirst({
-    where: { parcel_id: parcelId, status: "pending", run: { status: "started" } },
-    select: { id: true, run_id: true, seq: true, window_from: true, window_to: true },
-  });
+  const stop = await readLiveStop(parcelId);
   if (!stop || !stop.window_from || !stop.window_to) return { live: null, fresh_until: null };
   const before = await db().stop.count({ where: { run_id: stop.run_id, status: "pending", seq: { lt: stop.seq } } });
   const live: LiveState = { window: { from: stop.window_from.toISOString(), to: stop.window_to.toISOString() }, stops_before: before, courier: null };

@@ -56,6 +56,29 @@ export async function readParcelVersion(code: string): Promise<number | null> {
   return row ? (row.version as number) : null;
 }
 
+/** The parcel's stop that is pending on a started run (the delivery day's live part), or null. */
+export type LiveStop = { id: number; run_id: number; seq: number; window_from: Date | null; window_to: Date | null };
+export async function readLiveStop(parcelId: number): Promise<LiveStop | null> {
+  const viaPrisma = () =>
+    db().stop.findFirst({
+      where: { parcel_id: parcelId, status: "pending", run: { status: "started" } },
+      select: { id: true, run_id: true, seq: true, window_from: true, window_to: true },
+    });
+  // Every public look-up's cache miss asks this (most parcels are on no run): a prepared statement, as above.
+  if (unavailable || !config().directReads) return viaPrisma();
+  const d = direct();
+  try {
+    const [row] = await d.rows(
+      `SELECT s."id", s."run_id", s."seq", s."window_from", s."window_to" FROM ${d.table("Stop")} s JOIN ${d.table("Run")} r ON r."id" = s."run_id" WHERE s."parcel_id" = ? AND s."status" = 'pending' AND r."status" = 'started' LIMIT 1`,
+      [parcelId],
+    );
+    return (row as unknown as LiveStop | undefined) ?? null;
+  } catch (e) {
+    if (!(e instanceof Unsupported)) throw e;
+    return viaPrisma();
+  }
+}
+
 /** Parcels with their histories by id, in the order of `ids` (a list's page): two prepared statements, else Prisma. */
 export async function readParcelsWithHistory(ids: number[]): Promise<ParcelRow[]> {
   if (!ids.length) return [];
