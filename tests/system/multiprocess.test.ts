@@ -71,6 +71,10 @@ describe("two processes on one PostgreSQL database", () => {
     expect(await slugs()).toContain("multi-page");
     await adminB.gql(`mutation { updateContactSettings(input: { contact_email: "multi@example.com" }) { contact_email } }`);
     expect((await visitorA.gql(`{ graph { settings { contact_email } } }`)).data.graph.settings.contact_email).toBe("multi@example.com");
+    // The settings row each process keeps (the page's description, the delivery day's depot) follows too.
+    await (await fetch(`${a.url}/`)).text();
+    await adminB.patch("/api/settings", { meta_description: "Multi process description" });
+    expect(await (await fetch(`${a.url}/`)).text()).toContain('content="Multi process description"');
   });
 
   it("has every process forget before a write returns: many writes, each read at once on the other process", async () => {

@@ -5,6 +5,7 @@ import { can } from "../../core/permissions.js";
 import { validated } from "../../core/validation.js";
 import { db } from "../../db/index.js";
 import { parcelStates, planEntry, type EntryPlan } from "../activity/activity.service.js";
+import { contentChanged } from "../content/content.service.js";
 import { notifyDeliveryDay } from "../notification/notification.service.js";
 import { parcelWrites, type AddedEntry } from "../parcel/parcel.writes.js";
 import { FINAL_STATUSES } from "../parcel/status.codes.js";
@@ -777,7 +778,10 @@ export async function updateDispatchSettings(input: DispatchSettingsInput) {
   const lon = "depot_longitude" in data ? data.depot_longitude : current.depot_longitude;
   if ((lat == null) !== (lon == null))
     throw badInput(lat == null ? "depot_latitude is required with depot_longitude" : "depot_longitude is required with depot_latitude");
-  return db().settings.update({ where: { id: 1 }, data });
+  const row = await db().settings.update({ where: { id: 1 }, data });
+  // The kept settings row (settings.service.ts) follows the content version.
+  await contentChanged();
+  return row;
 }
 
 /** The run sheet (PDF): its courier or a member with dispatch. pdfkit and bwip-js load at the first sheet. */

@@ -1,3 +1,4 @@
+import { shared } from "../../core/freeze.js";
 import { ViewCache } from "../../core/cache.js";
 import { readEnv } from "../../core/config.js";
 import { cacheGeneration, invalidate, onInvalidate, trusted } from "../../core/bus.js";
@@ -18,16 +19,6 @@ import { liveOf } from "../dispatch/live.js";
  */
 const publicCache = new ViewCache<PublicView>(readEnv("PARCEL_CACHE_SIZE"));
 const missingCache = new ViewCache<true>(readEnv("PARCEL_MISSING_CACHE_SIZE"));
-const FREEZE = readEnv("NODE_ENV") === "test";
-
-/** Freezes an object and everything it holds (a view is plain data: objects, arrays, dates, scalars). */
-export function deepFreeze<T>(value: T): T {
-  if (value && typeof value === "object" && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value)) deepFreeze(v);
-  }
-  return value;
-}
 onInvalidate("parcel", (codes) => {
   if (codes === "all") {
     publicCache.clear();
@@ -68,7 +59,7 @@ export async function cachedPublicView(code: string): Promise<PublicView | null>
   const { live, fresh_until } = await liveOf(row.id);
   const view = publicView(row, false, live);
   if (fresh_until) freshUntil.set(view, fresh_until);
-  if (FREEZE) deepFreeze(view);
+  shared(view);
   if (keep) publicCache.set(code, view, row.version);
   return view;
 }

@@ -1,14 +1,31 @@
 import { badInput, isUniqueViolation } from "../../core/errors.js";
 import { validated } from "../../core/validation.js";
 import { db } from "../../db/index.js";
-import { contentChanged } from "../content/content.service.js";
+import { shared } from "../../core/freeze.js";
+import { contentChanged, localContentVersion } from "../content/content.service.js";
 import { ContactSettingsInput, HtmlSettingsInput, MailSettingsInput, ShippingSettingsInput } from "./settings.input.js";
 import { DISPATCH_SETTING_KEYS, MAIL_SETTING_KEYS, PUBLIC_SETTING_KEYS as PUBLIC_KEYS, SHIPPING_SETTING_KEYS } from "./settings.codes.js";
 import { DispatchSettingsInput } from "../dispatch/dispatch.input.js";
 import { updateDispatchSettings } from "../dispatch/dispatch.service.js";
 
+type SettingsRow = Awaited<ReturnType<typeof readSettings>>;
+let kept: { version: string; row: SettingsRow } | null = null;
+
+/**
+ * The one settings row, kept until the content version moves (every save calls contentChanged, and other
+ * processes hear of it on the bus); read each time while the bus is down. Every page and most calls read it:
+ * a Prisma query each was a millisecond of CPU on every rendered page. Frozen under tests: never changed in place.
+ */
+export async function getSettings(): Promise<SettingsRow> {
+  const version = localContentVersion();
+  if (version && kept?.version === version) return kept.row;
+  const row = await readSettings();
+  if (version) kept = { version, row: shared(row) };
+  return row;
+}
+
 /** The one settings row (created with defaults on first use). */
-export async function getSettings() {
+async function readSettings() {
   const row = await db().settings.findUnique({ where: { id: 1 } });
   if (row) return row;
   try {
