@@ -6,6 +6,7 @@
  * rules, privacy, limits and caches as an API call). The browser hydrates the markup with the cache this
  * returns (client/start.tsx), once it has loaded the same language's texts (client/i18n).
  */
+import type { ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import { StaticRouter } from "react-router-dom";
 import { ApolloClient, ApolloLink, InMemoryCache, Observable, type FetchResult } from "@apollo/client/core";
@@ -54,6 +55,11 @@ export interface Rendered {
   file: string | null;
   /** `<html lang dir>` for the language rendered. */
   lang: { tag: string; dir: "ltr" | "rtl" };
+  /**
+   * Milliseconds React spent rendering (its passes, synchronous): what the render budget counts. The time the
+   * render waited for its operations, or for other requests between them, is not this render's cost.
+   */
+  renderMs: number;
 }
 
 export async function render(o: RenderOptions): Promise<Rendered> {
@@ -95,12 +101,20 @@ export async function render(o: RenderOptions): Promise<Rendered> {
     </I18nextProvider>
   );
   // Apollo renders until every query the tree asks for has its answer.
-  const html = await getMarkupFromTree({ tree, renderFunction: renderToString });
+  let renderMs = 0;
+  const timed = (element: ReactElement) => {
+    const t0 = performance.now();
+    const out = renderToString(element);
+    renderMs += performance.now() - t0;
+    return out;
+  };
+  const html = await getMarkupFromTree({ tree, renderFunction: timed });
   const lang = languageOf(language);
   return {
     html,
     state: { cache: client.extract(), errors },
     file: screenFileAt(pathname),
     lang: { tag: lang.tag, dir: "rtl" in lang && lang.rtl ? "rtl" : "ltr" },
+    renderMs,
   };
 }

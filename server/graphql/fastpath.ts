@@ -6,6 +6,7 @@ import {
   type DocumentNode,
   type ExecutionResult,
   type GraphQLError,
+  type FormattedExecutionResult,
   type GraphQLFormattedError,
   type GraphQLSchema,
   type ValidationRule,
@@ -176,7 +177,25 @@ export function graphqlFastPath(o: FastPathOptions) {
     else if (o.answerHeaders(req, reply, () => etagOf(body))) return reply.code(304).send();
     return reply.send(body);
   };
-  return { hook };
+  /**
+   * The same, in this process (the server's render of a page, and the check of a kept one): the answer as
+   * Apollo's executeOperation gives it, or null when Apollo must answer (a mutation, an invalid document).
+   */
+  async function execute(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    operation: { query: string; variables?: Record<string, unknown>; operationName?: string },
+  ): Promise<FormattedExecutionResult<Record<string, unknown>> | null> {
+    const p = prepared(operation.query);
+    const op = p && compiled(p, operation.operationName);
+    if (!op) return null;
+    const result = (await op.query.query(undefined, await o.context(req, reply), operation.variables ?? {})) as ExecutionResult<Record<string, unknown>>;
+    if (result.data === undefined) return null;
+    const head = { status: 200, headers: new Map<string, string>() };
+    const errors = result.errors?.map((e) => formatOne(e, o.formatError, head));
+    return errors ? { errors, data: result.data } : { data: result.data };
+  }
+  return { hook, execute };
 }
 
 /** The query, variables and operation name of a JSON POST or of a GET, with a persisted query resolved; null: Apollo's to answer. */

@@ -47,6 +47,7 @@ export async function registerGraphql(app: FastifyInstance): Promise<InProcessGr
     plugins: [fastifyApolloDrainPlugin(app), ApolloServerPluginCacheControlDisabled(), noStore],
   });
   await apollo.start();
+  let fast: ReturnType<typeof graphqlFastPath> | null = null;
   // Subscriptions (graphql-ws) on the same path, by upgrade requests.
   registerGraphqlWs(app, executable);
 
@@ -107,7 +108,7 @@ export async function registerGraphql(app: FastifyInstance): Promise<InProcessGr
       req.raw.once("close", finish);
     });
     if (config().graphqlFastPath) {
-      const fast = graphqlFastPath({
+      fast = graphqlFastPath({
         schema: executable,
         validationRules: [limitsRule],
         formatError,
@@ -129,6 +130,9 @@ export async function registerGraphql(app: FastifyInstance): Promise<InProcessGr
   });
 
   return async (req, reply, operation) => {
+    // The compiled fast path when it takes the operation (a page's queries): Apollo's answer, at a third of its cost.
+    const quick = fast && (await fast.execute(req, reply, operation));
+    if (quick) return quick;
     const response = await apollo.executeOperation<Record<string, unknown>>(operation, { contextValue: ctxOf(req, reply) });
     if (response.body.kind !== "single") throw new Error("an in-process operation answered incrementally");
     return response.body.singleResult;
