@@ -195,7 +195,7 @@ describe("planning runs", () => {
 describe("the day", () => {
   it("start, positions, live, stops settled by scan, proof and failed attempt, skip, finish", async () => {
     const protectedCode = await parcel(0.02, { protect_details: true, recipient_postcode: "1011 AB" });
-    const codes = [await parcel(0.01), protectedCode, await parcel(0.03), await parcel(0.04), await parcel(0.05)];
+    const codes = [await parcel(0.01), protectedCode, await parcel(0.03), await parcel(0.04, { recipient_language: "de" }), await parcel(0.05)];
     const run = ok(await dispatcher.post("/api/runs", { courier_id: memberId["courier@day.example"], date: "2026-03-05", stops: stopsOf(codes) }), 201);
     const stopId = (code: string) => run.stops.find((s: { tracking_code: string }) => s.tracking_code === code).id;
     const positions = (c: Client, ps: Record<string, unknown>[]) => c.post(`/api/runs/${run.id}/positions`, { positions: ps });
@@ -228,7 +228,13 @@ describe("the day", () => {
     expect(first.status_code).toBe("out_for_delivery");
     expect(first.history.at(-1).title).toBe("Out for delivery");
     await settleNotifications();
-    const windows = await db().mailMessage.findMany({ where: { subject: { contains: "delivery window" } } });
+    // Each recipient told the window in their language (codes[3]'s in German), in the site's time zone.
+    const windows = await db().mailMessage.findMany({
+      where: { OR: [{ subject: { contains: "delivery today" } }, { subject: { contains: "Zustellung heute" } }] },
+    });
+    const german = windows.find((m) => m.subject.includes("Zustellung heute"))!;
+    expect(german.subject).toContain(codes[3]);
+    expect(german.body).toMatch(/Ihre Sendung .* ist in Zustellung\. Erwartet .*\(UTC\)\./);
     expect(windows.map((m) => m.to).sort()).toEqual(
       (await db().parcel.findMany({ where: { tracking_code: { in: codes } }, select: { recipient_email: true } })).map((p) => p.recipient_email).sort(),
     );
@@ -306,7 +312,9 @@ describe("the day", () => {
     expect(view.stops[0].eta).toBeNull();
     // notify_stops_before (1): each recipient told once when one stop was left before theirs.
     await settleNotifications();
-    const near = await db().mailMessage.findMany({ where: { subject: { contains: "the courier is near" } } });
+    const near = await db().mailMessage.findMany({
+      where: { OR: [{ subject: { contains: "the courier is near" } }, { subject: { contains: "Der Zusteller ist in der Nähe" } }] },
+    });
     const nearTo = near.map((m) => m.to);
     expect(new Set(nearTo).size).toBe(nearTo.length);
     const email = async (code: string) => (await db().parcel.findUniqueOrThrow({ where: { tracking_code: code } })).recipient_email;
@@ -478,7 +486,7 @@ describe("pickups on runs (issue 25's pickups, contract section 11)", () => {
 });
 
 describe("what leaves a run", () => {
-  const DAY = "2026-03-05";
+  const DAY = "2026-03-06";
   const idOf = async (code: string) => (await db().parcel.findUniqueOrThrow({ where: { tracking_code: code } })).id;
 
   it("a deleted parcel leaves its run: a planned run routed again, a started one finishes when nothing is left", async () => {

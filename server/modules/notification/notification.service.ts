@@ -1,3 +1,4 @@
+import { readEnv } from "../../core/config.js";
 import { rescheduleLink, siteUrl, trackingLink, unsubscribeLink } from "../../core/links.js";
 import { isUniqueViolation } from "../../core/errors.js";
 import { yieldToOthers } from "../../core/jobs.js";
@@ -131,25 +132,21 @@ async function sendDeliveryDay(parcelId: number, stopId: number, kind: "window" 
   }
   const token = await unsubscribeTokenOf(parcel);
   const lang = mailLanguage(parcel.recipient_language);
-  const time = new Intl.DateTimeFormat(lang.tag, { dateStyle: "full", timeStyle: "short", timeZone: "UTC" });
-  const clock = new Intl.DateTimeFormat(lang.tag, { timeStyle: "short", timeZone: "UTC" });
-  const span = `${time.format(window.from)} – ${clock.format(window.to)} (UTC)`;
+  // The window in the recipient's language and the site's time zone, e.g. "Friday 27 November 2026, 10:00 – 11:00 (Europe/Amsterdam)".
+  const timeZone = readEnv("TIME_ZONE");
+  const span = `${new Intl.DateTimeFormat(lang.tag, { dateStyle: "full", timeStyle: "short", timeZone }).formatRange(window.from, window.to)} (${timeZone})`;
+  const hours = `${new Intl.DateTimeFormat(lang.tag, { timeStyle: "short", timeZone }).formatRange(window.from, window.to)}`;
   const link = trackingLink(parcel.tracking_code, parcel.recipient_language && lang.code);
-  const lines = [`Hello ${parcel.recipient_name},`];
-  if (kind === "window") lines.push(`Your parcel ${parcel.tracking_code} is out for delivery today. Expected between ${span}.`);
-  else {
-    const stops = stopsBefore === 0 ? "Your delivery is next" : `${stopsBefore} ${stopsBefore === 1 ? "stop is" : "stops are"} left before yours`;
-    lines.push(`${stops}: the courier is on the way with your parcel ${parcel.tracking_code}. Expected between ${span}.`);
-  }
+  const vars = { code: parcel.tracking_code, window: span, count: String(stopsBefore) };
+  const lines = [lang.t("notify.hello", { name: parcel.recipient_name })];
+  if (kind === "window") lines.push(lang.t("notify.windowBody", vars));
+  else lines.push(lang.t(stopsBefore === 0 ? "notify.nearNext" : "notify.nearStops", vars));
   lines.push(lang.t("notify.track", { link }));
   lines.push(lang.t("notify.why", { link: unsubscribeLink(parcel.tracking_code, token) }));
   const mail = await sendMail({
     kind: "notification",
     to: parcel.recipient_email,
-    subject:
-      kind === "window"
-        ? `Parcel ${parcel.tracking_code}: delivery window ${clock.format(window.from)}–${clock.format(window.to)}`
-        : `Parcel ${parcel.tracking_code}: the courier is near`,
+    subject: kind === "window" ? lang.t("notify.windowSubject", { ...vars, window: hours }) : lang.t("notify.nearSubject", vars),
     text: lines.join("\n\n"),
     lang: { tag: lang.tag, rtl: lang.rtl },
     headers: { "List-Unsubscribe": `<${unsubscribeLink(parcel.tracking_code, token)}>` },
