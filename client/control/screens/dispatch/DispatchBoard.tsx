@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback, useId, useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
-import { useAdminCreateRunMutation, useAdminDispatchQuery, type AdminStopFieldsFragment } from "../../../generated/graphql";
+import { useAdminCreateRunMutation, useAdminDispatchQuery } from "../../../generated/graphql";
 import { callErrors } from "../../../errors";
 import { FormStatus } from "../../components/fields";
 import { ListState } from "../../components/lists";
@@ -9,12 +9,12 @@ import { firstError } from "../../hooks/errors";
 import { useFormState } from "../../hooks/useFormState";
 import { useTitle } from "../../hooks/useTitle";
 import * as icons from "../../icons";
-import { hasPoint, isDate, runColour, stopInput, stopKey, today } from "./board";
+import { hasPoint, isDate, runColour, stopInput, stopKey, today, type FreeStop } from "./board";
 import { RunCard, runLabel } from "./RunCard";
 import "./dispatch.css";
 
 const DispatchMap = lazy(() => import("./DispatchMap"));
-type Stop = AdminStopFieldsFragment;
+type Stop = FreeStop;
 
 /** The unassigned stops with their checkboxes: what a new run (or "Add" on a run) takes. */
 function Unassigned({

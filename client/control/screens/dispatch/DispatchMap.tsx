@@ -1,21 +1,29 @@
 import { useEffect, useRef, useState } from "react";
 import type * as Leaflet from "leaflet";
-import type { AdminStopFieldsFragment } from "../../../generated/graphql";
 import { tileAttribution, tileUrl } from "../../../components/mapConfig";
 import { hasPoint, stopKey } from "./board";
 
 type Point = { latitude: number; longitude: number };
+type MapStop = {
+  seq?: number | null;
+  kind?: string;
+  status?: string;
+  tracking_code?: string | null;
+  pickup_id?: number | null;
+  recipient_name?: string | null;
+  address: { text?: string; latitude?: number | null; longitude?: number | null };
+};
 export interface MapRun {
   id: number;
   colour: string;
   label: string;
   start: Point;
-  stops: AdminStopFieldsFragment[];
+  stops: MapStop[];
 }
 export interface DispatchMapProps {
   /** Changes when the board shows another date: the view is fitted to it again. */
   viewKey: string;
-  unassigned: AdminStopFieldsFragment[];
+  unassigned: MapStop[];
   runs: MapRun[];
   depot: Point | null;
   selected: ReadonlySet<string>;
@@ -24,8 +32,8 @@ export interface DispatchMapProps {
 
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const at = (p: Point): [number, number] => [p.latitude, p.longitude];
-const stopAt = (s: AdminStopFieldsFragment): [number, number] => [s.address.latitude!, s.address.longitude!];
-const who = (s: AdminStopFieldsFragment) => [stopKey(s), s.recipient_name, s.address.text].filter(Boolean).join(" · ");
+const stopAt = (s: MapStop): [number, number] => [s.address.latitude!, s.address.longitude!];
+const who = (s: MapStop) => [stopKey(s), s.recipient_name, s.address.text].filter(Boolean).join(" · ");
 
 /**
  * The date's map: the unassigned stops clustered (a click selects one for a new run), each run in its

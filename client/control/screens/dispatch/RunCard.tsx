@@ -5,6 +5,7 @@ import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalList
 import { CSS } from "@dnd-kit/utilities";
 import {
   useAdminDeleteRunMutation,
+  useAdminRunQuery,
   useAdminStartRunMutation,
   useAdminUpdateRunMutation,
   type AdminRunFieldsFragment,
@@ -12,10 +13,11 @@ import {
   type RunStopInput,
 } from "../../../generated/graphql";
 import { FormStatus } from "../../components/fields";
+import { firstError } from "../../hooks/errors";
 import { Icon } from "../../../components/Icon";
 import { useFormState } from "../../hooks/useFormState";
 import * as icons from "../../icons";
-import { moved, roundText, stopInput, stopKey } from "./board";
+import { moved, roundText, stopInput, stopKey, type BoardRun, type FreeStop } from "./board";
 
 type Run = AdminRunFieldsFragment;
 type Stop = AdminStopFieldsFragment;
@@ -70,7 +72,7 @@ function PlannedStop({
   count: number;
   colour: string;
   busy: boolean;
-  targets: Run[];
+  targets: BoardRun[];
   onMove: (to: number) => void;
   onMoveTo: (runId: number) => void;
   onRemove: () => void;
@@ -162,31 +164,51 @@ function PlannedStop({
   );
 }
 
-/**
- * One run: its courier, status, round, stops in order and what may be done with it. A planned run is
- * reordered by dragging or with the arrows (keyboard too), optimised, given stops (the selection), its
- * stops moved to another run or off it, started or deleted.
- */
-export function RunCard({
-  run,
-  colour,
-  couriers,
-  others,
-  selection,
-  onAdded,
-  onChanged,
-}: {
-  run: Run;
+interface CardProps {
   colour: string;
   couriers: Courier[];
   /** The date's other runs (a stop moves to a planned one). */
-  others: Run[];
+  others: BoardRun[];
   /** The unassigned stops selected on the board (added to this run with "Add"). */
-  selection: Stop[];
+  selection: FreeStop[];
   onAdded: () => void;
   /** Reads the board again (stops went back among the unassigned, or another run changed). */
   onChanged: () => Promise<unknown>;
-}) {
+}
+
+/**
+ * One run: its courier, status, round, stops in order and what may be done with it. A planned run is
+ * reordered by dragging or with the arrows (keyboard too), optimised, given stops (the selection), its
+ * stops moved to another run or off it, started or deleted. The card reads its run in full (stops with
+ * their recipients, windows and ETAs; a started run again every 30 s).
+ */
+export function RunCard({ run: brief, ...props }: CardProps & { run: BoardRun }) {
+  const { data, error } = useAdminRunQuery({ variables: { id: brief.id }, pollInterval: brief.status === "started" ? 30_000 : 0 });
+  if (data) return <RunBody run={data.run} {...props} />;
+  return (
+    <section
+      className="dp-run"
+      style={{ "--run": props.colour } as React.CSSProperties}
+      data-testid="run-card"
+      data-run={brief.id}
+      aria-busy={!error || undefined}
+    >
+      <h3 className="dp-run-title">
+        <span className="dp-swatch" aria-hidden="true" />
+        {runLabel(brief)}
+      </h3>
+      {error ? (
+        <p className="cp-alert cp-alert-error" role="alert">
+          {firstError(error)}
+        </p>
+      ) : (
+        <p className="cp-muted dp-empty">Fetching the run…</p>
+      )}
+    </section>
+  );
+}
+
+function RunBody({ run, colour, couriers, others, selection, onAdded, onChanged }: CardProps & { run: Run }) {
   const form = useFormState({ courier_id: String(run.courier_id) });
   const [update] = useAdminUpdateRunMutation();
   const [start] = useAdminStartRunMutation();
@@ -204,14 +226,13 @@ export function RunCard({
     useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
-  const save = (list: Stop[] | RunStopInput[], extra: { optimize?: boolean } = {}) =>
-    update({ variables: { input: { id: run.id, stops: list.map((s) => ("kind" in s ? stopInput(s) : s)), ...extra } } });
+  const save = (list: RunStopInput[], extra: { optimize?: boolean } = {}) => update({ variables: { input: { id: run.id, stops: list, ...extra } } });
 
   const reorder = (next: Stop[]) =>
     form.submit(async () => {
       setOrder(next);
       try {
-        await save(next);
+        await save(next.map(stopInput));
       } finally {
         setOrder(null);
       }
@@ -224,7 +245,7 @@ export function RunCard({
   const without = (key: string) => stops.filter((s) => stopKey(s) !== key);
   const removeStop = (key: string) =>
     form.submit(async () => {
-      await save(without(key));
+      await save(without(key).map(stopInput));
       await onChanged();
       return `${key} is back among the unassigned stops.`;
     })();
@@ -234,7 +255,7 @@ export function RunCard({
       if (!to) return;
       const key = stopKey(stop);
       // Off this run first: a stop is on one run of the date at a time.
-      await save(without(key));
+      await save(without(key).map(stopInput));
       try {
         await update({ variables: { input: { id: to.id, stops: [...to.stops.map(stopInput), stopInput(stop)] } } });
       } finally {
@@ -243,7 +264,7 @@ export function RunCard({
       return `${key} moved to ${runLabel(to)}.`;
     })();
   const optimise = form.submit(async () => {
-    await save(stops, { optimize: true });
+    await save(stops.map(stopInput), { optimize: true });
     return "Stops put in the shortest order.";
   });
   const addSelected = form.submit(async () => {

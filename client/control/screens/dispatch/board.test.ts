@@ -3,10 +3,10 @@ import { isDate, moved, roundText, runColour, stopInput, stopKey, today } from "
 
 describe("dispatch board helpers", () => {
   it("keys and wire inputs: a parcel by its code, a pickup by its id", () => {
-    expect(stopKey({ kind: "delivery", tracking_code: "CR-1", pickup_id: null })).toBe("CR-1");
-    expect(stopKey({ kind: "pickup", tracking_code: null, pickup_id: 7 })).toBe("pickup:7");
-    expect(stopInput({ kind: "delivery", tracking_code: "CR-1", pickup_id: null })).toEqual({ tracking_code: "CR-1" });
-    expect(stopInput({ kind: "pickup", tracking_code: null, pickup_id: 7 })).toEqual({ pickup_id: 7 });
+    expect(stopKey({ tracking_code: "CR-1", pickup_id: null })).toBe("CR-1");
+    expect(stopKey({ tracking_code: null, pickup_id: 7 })).toBe("pickup:7");
+    expect(stopInput({ tracking_code: "CR-1", pickup_id: null })).toEqual({ tracking_code: "CR-1" });
+    expect(stopInput({ tracking_code: null, pickup_id: 7 })).toEqual({ pickup_id: 7 });
   });
 
   it("moves an item within a list, and leaves it as it is out of range", () => {

@@ -1,7 +1,10 @@
 // Pure helpers of the dispatch board: stop keys, wire inputs, colours, moves within a list.
-import type { AdminStopFieldsFragment, RunStopInput } from "../../../generated/graphql";
+import type { AdminDispatchQuery, RunStopInput } from "../../../generated/graphql";
 
-export type StopLike = Pick<AdminStopFieldsFragment, "kind" | "tracking_code" | "pickup_id">;
+export type StopLike = { tracking_code?: string | null; pickup_id?: number | null };
+/** A run as the board's query reads it (its card reads the whole run). */
+export type BoardRun = AdminDispatchQuery["dispatch"]["runs"][number];
+export type FreeStop = AdminDispatchQuery["dispatch"]["unassigned"][number];
 
 /** One key per stop to be (a parcel by its code, a pickup by its id): selection, list keys, drag ids. */
 export const stopKey = (s: StopLike): string => (s.tracking_code ? s.tracking_code : `pickup:${s.pickup_id}`);
