@@ -2,6 +2,7 @@ import { lazy, Suspense, useCallback, useId, useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { useAdminCreateRunMutation, useAdminDispatchQuery } from "../../../generated/graphql";
 import { callErrors } from "../../../errors";
+import { ErrorList } from "../../../components/ErrorList";
 import { FormStatus } from "../../components/fields";
 import { ListState } from "../../components/lists";
 import { PageHeader } from "../../components/PageHeader";
@@ -207,12 +208,15 @@ export default function DispatchBoard() {
                 )}
                 <form className="dp-new-run" onSubmit={makeRun} noValidate aria-label="Make a run">
                   <h3 className="dp-h3">New run</h3>
-                  {conflict ? (
-                    <p className="cp-alert cp-alert-error dp-conflict" role="alert" data-testid="conflict">
-                      <strong>Already on another run.</strong> The board has been read again: the stop is no longer listed here. Choose the stops again.
-                    </p>
-                  ) : null}
-                  <FormStatus errors={form.errors.filter((m) => m !== courierError)} message={form.message} />
+                  {conflict && form.errors.length ? (
+                    <div className="cp-alert cp-alert-error dp-conflict" role="alert" data-testid="conflict">
+                      <strong>Already on another run</strong>
+                      <ErrorList errors={form.errors} />
+                      <p>The board has been read again: that stop is no longer listed here. Choose the stops again.</p>
+                    </div>
+                  ) : (
+                    <FormStatus errors={form.errors.filter((m) => m !== courierError)} message={form.message} />
+                  )}
                   <div className="cp-field">
                     <label className="cp-label" htmlFor={`${ids}-courier`}>
                       Courier

@@ -30,6 +30,8 @@ export interface DispatchMapProps {
   onToggle: (key: string) => void;
 }
 
+/** Stops this far from the depot are left out of a date's first view. */
+const NEAR_DEPOT_M = 150_000;
 const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const at = (p: Point): [number, number] => [p.latitude, p.longitude];
 const stopAt = (s: MapStop): [number, number] => [s.address.latitude!, s.address.longitude!];
@@ -100,7 +102,7 @@ export default function DispatchMap({ viewKey, unassigned, runs, depot, selected
       points.push(...route);
       if (route.length > 2) L.polyline(route, { color: run.colour, weight: 4, opacity: 0.85, interactive: false }).addTo(layers);
     }
-    const cluster = L.markerClusterGroup({ showCoverageOnHover: false, maxClusterRadius: 40, spiderfyOnMaxZoom: true });
+    const cluster = L.markerClusterGroup({ showCoverageOnHover: false, maxClusterRadius: 30, disableClusteringAtZoom: 16, spiderfyOnMaxZoom: true });
     for (const s of unassigned.filter(hasPoint)) {
       const key = stopKey(s);
       const on = selected.has(key);
@@ -117,10 +119,12 @@ export default function DispatchMap({ viewKey, unassigned, runs, depot, selected
         .addTo(cluster);
     }
     cluster.addTo(layers);
-    if (fitted.current !== viewKey && points.length) {
+    // The first view of a date: around the depot (a stray parcel on another continent is left to zooming out).
+    const near = depot ? points.filter((p) => L.latLng(p).distanceTo(at(depot)) <= NEAR_DEPOT_M) : points;
+    if (fitted.current !== viewKey && near.length) {
       fitted.current = viewKey;
-      if (points.length === 1) map.setView(points[0]!, 14);
-      else map.fitBounds(L.latLngBounds(points), { padding: [30, 30], maxZoom: 15 });
+      if (near.length === 1) map.setView(near[0]!, 13);
+      else map.fitBounds(L.latLngBounds(near), { padding: [30, 30], maxZoom: 15 });
     }
   }, [lib, viewKey, unassigned, runs, depot, selected]);
 
