@@ -285,7 +285,7 @@ describe("the dispatch board", () => {
       await p.getByTestId("run-card").first().waitFor();
       await p.locator(".dp-stop-pin").first().waitFor();
       // Nothing wider than the screen.
-      expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      expect(await p.evaluate<number>("document.documentElement.scrollWidth")).toBeLessThanOrEqual(width);
       await shot(`dispatch-${width}-${dark ? "dark" : "light"}`, p);
       await p.context().close();
     }
