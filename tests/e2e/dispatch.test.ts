@@ -267,10 +267,15 @@ describe("the dispatch board", () => {
     expect(pdf.length).toBeGreaterThan(2000);
   });
 
-  it("deletes a planned run: its stops go back among the unassigned", async () => {
+  it("deletes a planned run (its stop goes back among the unassigned) and adds that stop to another run", async () => {
     await card(2).getByRole("button", { name: "Delete" }).click();
     await expect.poll(() => page.getByTestId("run-card").count(), WAIT).toBe(2);
     await expect.poll(unassignedCount, WAIT).toBe(base - 4);
+    const before = await order(card(0));
+    await page.locator(`[data-testid=unassigned-stop][data-code="${CODES[4]}"] input[type=checkbox]`).check();
+    await card(0).getByRole("button", { name: "Add 1 selected" }).click();
+    await expectOrder(card(0), [...before, CODES[4]]);
+    await expect.poll(unassignedCount, WAIT).toBe(base - 5);
   });
 
   it("reads well at 1366 and 768 px, light and dark", async () => {
