@@ -50,6 +50,8 @@ import { ListState } from "./components/lists";
 
 // Its own chunk: the QR code library is needed on the printable invoice only.
 const InvoiceView = lazy(() => import("./screens/invoice/InvoiceView"));
+// The dispatch board: its own chunk (dnd-kit; its map loads Leaflet when shown).
+const DispatchBoard = lazy(() => import("./screens/dispatch/DispatchBoard"));
 const loadingScreen = (
   <div className="cp-container">
     <ListState loading empty />
@@ -149,6 +151,14 @@ function ControlPanelRoutes() {
           />
         </Route>
         <Route path="audit.html" element={<AuditLog />} />
+        <Route
+          path="dispatch"
+          element={
+            <Suspense fallback={loadingScreen}>
+              <DispatchBoard />
+            </Suspense>
+          }
+        />
         <Route path="webhooks">
           <Route index element={<Navigate to="/control/webhooks/list.html" replace />} />
           <Route path="list.html" element={<WebhookList />} />

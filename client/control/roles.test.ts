@@ -28,6 +28,7 @@ describe("what each role sees in the control panel", () => {
       "/control/settings",
       "/control/webhooks/list.html",
       "/control/staff/list.html",
+      "/control/dispatch",
     ];
     for (const p of open) expect(mayOpen("courier", p), p).toBe(true);
     for (const p of shut) expect(mayOpen("courier", p), p).toBe(false);
@@ -39,6 +40,7 @@ describe("what each role sees in the control panel", () => {
       expect(mayOpen("owner", p), p).toBe(true);
     }
     expect(mayOpen("dispatcher", "/control/parcels/create.html")).toBe(true);
+    expect(mayOpen("dispatcher", "/control/dispatch")).toBe(true);
   });
 
   it("names what the role may not do, and refuses everything to an unknown role", () => {

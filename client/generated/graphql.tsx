@@ -160,6 +160,17 @@ export type CreateReviewInput = {
   review: string;
 };
 
+/** A new run: its courier, date and stops; optimize orders them for the shortest round */
+export type CreateRunInput = {
+  courier_id: number;
+  /** YYYY-MM-DD */
+  date: string;
+  optimize?: boolean | null | undefined;
+  /** Where the round starts and ends (default: the depot) */
+  start?: LatLngInput | null | undefined;
+  stops: Array<RunStopInput>;
+};
+
 export type CreateWebhookInput = {
   active?: boolean | null | undefined;
   /** parcel.created, history.added, status.changed, parcel.delivered */
@@ -176,6 +187,11 @@ export type InviteMemberInput = {
   email: string;
   /** owner, dispatcher, courier */
   role: string;
+};
+
+export type LatLngInput = {
+  latitude: number;
+  longitude: number;
 };
 
 export type MailSettingsInput = {
@@ -197,6 +213,12 @@ export type ResetPasswordInput = {
   email: string;
   new_password: string;
   password_token: string;
+};
+
+/** A stop to put on a run: a parcel by its tracking code, or a pickup by its id */
+export type RunStopInput = {
+  pickup_id?: number | null | undefined;
+  tracking_code?: string | null | undefined;
 };
 
 /** One event for up to 500 parcels: each code gets its own history entry or its own error */
@@ -323,6 +345,15 @@ export type UpdateParcelInput = {
   status_reason?: string | null | undefined;
   tracking_code?: string | null | undefined;
   weight?: number | null | undefined;
+};
+
+/** Changes to a planned run: fields left out stay as they are; stops replaces the list */
+export type UpdateRunInput = {
+  courier_id?: number | null | undefined;
+  id: number;
+  optimize?: boolean | null | undefined;
+  start?: LatLngInput | null | undefined;
+  stops?: Array<RunStopInput> | null | undefined;
 };
 
 export type UpdateWebhookInput = {
@@ -495,6 +526,52 @@ export type AdminSignInMutationVariables = Exact<{
 
 
 export type AdminSignInMutation = { signIn: { email: string, role: string, totp_required: boolean | null } };
+
+export type AdminCreateRunMutationVariables = Exact<{
+  input: CreateRunInput;
+}>;
+
+
+export type AdminCreateRunMutation = { createRun: { id: number, courier_id: number, courier_email: string | null, date: string, status: string, distance_km: number, duration_min: number, started_at: string | null, finished_at: string | null, start: { latitude: number, longitude: number }, stops: Array<{ id: number | null, seq: number | null, kind: string, tracking_code: string | null, pickup_id: number | null, status: string, eta: string | null, done_at: string | null, recipient_name: string | null, contents: string | null, parcel_status: string | null, window: { from: string, to: string } | null, address: { text: string, latitude: number | null, longitude: number | null } }> } };
+
+export type AdminDeleteRunMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type AdminDeleteRunMutation = { deleteRun: boolean };
+
+export type AdminDispatchQueryVariables = Exact<{
+  date: string;
+}>;
+
+
+export type AdminDispatchQuery = { dispatch: { date: string, unassigned: Array<{ kind: string, tracking_code: string | null, pickup_id: number | null, recipient_name: string | null, parcel_status: string | null, address: { text: string, latitude: number | null, longitude: number | null } }>, runs: Array<{ id: number, courier_id: number, courier_email: string | null, status: string, start: { latitude: number, longitude: number }, stops: Array<{ id: number | null, seq: number | null, tracking_code: string | null, pickup_id: number | null, status: string, address: { latitude: number | null, longitude: number | null } }> }>, depot: { latitude: number, longitude: number } | null, couriers: Array<{ id: number, email: string, role: string }> } };
+
+export type AdminRunQueryVariables = Exact<{
+  id: number;
+}>;
+
+
+export type AdminRunQuery = { run: { id: number, courier_id: number, courier_email: string | null, date: string, status: string, distance_km: number, duration_min: number, started_at: string | null, finished_at: string | null, start: { latitude: number, longitude: number }, stops: Array<{ id: number | null, seq: number | null, kind: string, tracking_code: string | null, pickup_id: number | null, status: string, eta: string | null, done_at: string | null, recipient_name: string | null, contents: string | null, parcel_status: string | null, window: { from: string, to: string } | null, address: { text: string, latitude: number | null, longitude: number | null } }> } };
+
+export type AdminRunFieldsFragment = { id: number, courier_id: number, courier_email: string | null, date: string, status: string, distance_km: number, duration_min: number, started_at: string | null, finished_at: string | null, start: { latitude: number, longitude: number }, stops: Array<{ id: number | null, seq: number | null, kind: string, tracking_code: string | null, pickup_id: number | null, status: string, eta: string | null, done_at: string | null, recipient_name: string | null, contents: string | null, parcel_status: string | null, window: { from: string, to: string } | null, address: { text: string, latitude: number | null, longitude: number | null } }> };
+
+export type AdminStartRunMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type AdminStartRunMutation = { startRun: { id: number, courier_id: number, courier_email: string | null, date: string, status: string, distance_km: number, duration_min: number, started_at: string | null, finished_at: string | null, start: { latitude: number, longitude: number }, stops: Array<{ id: number | null, seq: number | null, kind: string, tracking_code: string | null, pickup_id: number | null, status: string, eta: string | null, done_at: string | null, recipient_name: string | null, contents: string | null, parcel_status: string | null, window: { from: string, to: string } | null, address: { text: string, latitude: number | null, longitude: number | null } }> } };
+
+export type AdminStopFieldsFragment = { id: number | null, seq: number | null, kind: string, tracking_code: string | null, pickup_id: number | null, status: string, eta: string | null, done_at: string | null, recipient_name: string | null, contents: string | null, parcel_status: string | null, window: { from: string, to: string } | null, address: { text: string, latitude: number | null, longitude: number | null } };
+
+export type AdminUpdateRunMutationVariables = Exact<{
+  input: UpdateRunInput;
+}>;
+
+
+export type AdminUpdateRunMutation = { updateRun: { id: number, courier_id: number, courier_email: string | null, date: string, status: string, distance_km: number, duration_min: number, started_at: string | null, finished_at: string | null, start: { latitude: number, longitude: number }, stops: Array<{ id: number | null, seq: number | null, kind: string, tracking_code: string | null, pickup_id: number | null, status: string, eta: string | null, done_at: string | null, recipient_name: string | null, contents: string | null, parcel_status: string | null, window: { from: string, to: string } | null, address: { text: string, latitude: number | null, longitude: number | null } }> } };
 
 export type AdminOutboxQueryVariables = Exact<{
   page?: number | null | undefined;
@@ -809,6 +886,8 @@ export type AdminRecordDeliveryMutation = { recordDelivery: { receiver_name: str
 
 export const AdminActivityFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminActivityFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Activity"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"parcel_id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"icon"}},{"kind":"Field","name":{"kind":"Name","value":"color"}},{"kind":"Field","name":{"kind":"Name","value":"status_code"}},{"kind":"Field","name":{"kind":"Name","value":"status_reason"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}},{"kind":"Field","name":{"kind":"Name","value":"created_at_month"}},{"kind":"Field","name":{"kind":"Name","value":"created_at_day"}},{"kind":"Field","name":{"kind":"Name","value":"created_at_time"}},{"kind":"Field","name":{"kind":"Name","value":"created_by_kind"}},{"kind":"Field","name":{"kind":"Name","value":"created_by_name"}}]}}]} as unknown as DocumentNode;
 export const AdminApiKeyFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminApiKeyFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ApiKey"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"prefix"}},{"kind":"Field","name":{"kind":"Name","value":"scopes"}},{"kind":"Field","name":{"kind":"Name","value":"rate_limit"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"last_used_at"}},{"kind":"Field","name":{"kind":"Name","value":"revoked_at"}},{"kind":"Field","name":{"kind":"Name","value":"usage"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"day"}},{"kind":"Field","name":{"kind":"Name","value":"count"}}]}}]}}]} as unknown as DocumentNode;
+export const AdminStopFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminStopFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Stop"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"seq"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"tracking_code"}},{"kind":"Field","name":{"kind":"Name","value":"pickup_id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"eta"}},{"kind":"Field","name":{"kind":"Name","value":"done_at"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_name"}},{"kind":"Field","name":{"kind":"Name","value":"contents"}},{"kind":"Field","name":{"kind":"Name","value":"parcel_status"}},{"kind":"Field","name":{"kind":"Name","value":"window"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"from"}},{"kind":"Field","name":{"kind":"Name","value":"to"}}]}},{"kind":"Field","name":{"kind":"Name","value":"address"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"latitude"}},{"kind":"Field","name":{"kind":"Name","value":"longitude"}}]}}]}}]} as unknown as DocumentNode;
+export const AdminRunFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminRunFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Run"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"courier_id"}},{"kind":"Field","name":{"kind":"Name","value":"courier_email"}},{"kind":"Field","name":{"kind":"Name","value":"date"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"distance_km"}},{"kind":"Field","name":{"kind":"Name","value":"duration_min"}},{"kind":"Field","name":{"kind":"Name","value":"started_at"}},{"kind":"Field","name":{"kind":"Name","value":"finished_at"}},{"kind":"Field","name":{"kind":"Name","value":"start"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"latitude"}},{"kind":"Field","name":{"kind":"Name","value":"longitude"}}]}},{"kind":"Field","name":{"kind":"Name","value":"stops"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminStopFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminStopFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Stop"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"seq"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"tracking_code"}},{"kind":"Field","name":{"kind":"Name","value":"pickup_id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"eta"}},{"kind":"Field","name":{"kind":"Name","value":"done_at"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_name"}},{"kind":"Field","name":{"kind":"Name","value":"contents"}},{"kind":"Field","name":{"kind":"Name","value":"parcel_status"}},{"kind":"Field","name":{"kind":"Name","value":"window"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"from"}},{"kind":"Field","name":{"kind":"Name","value":"to"}}]}},{"kind":"Field","name":{"kind":"Name","value":"address"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"latitude"}},{"kind":"Field","name":{"kind":"Name","value":"longitude"}}]}}]}}]} as unknown as DocumentNode;
 export const AdminParcelFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminParcelFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Parcel"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"tracking_code"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_name"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_email"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_phone_number"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_postcode"}},{"kind":"Field","name":{"kind":"Name","value":"sender_name"}},{"kind":"Field","name":{"kind":"Name","value":"sender_email"}},{"kind":"Field","name":{"kind":"Name","value":"destination"}},{"kind":"Field","name":{"kind":"Name","value":"current_location"}},{"kind":"Field","name":{"kind":"Name","value":"pickup_location"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"status_code"}},{"kind":"Field","name":{"kind":"Name","value":"status_reason"}},{"kind":"Field","name":{"kind":"Name","value":"weight"}},{"kind":"Field","name":{"kind":"Name","value":"shipped_via"}},{"kind":"Field","name":{"kind":"Name","value":"parcel_content"}},{"kind":"Field","name":{"kind":"Name","value":"declared_value"}},{"kind":"Field","name":{"kind":"Name","value":"min_expected_delivery_date"}},{"kind":"Field","name":{"kind":"Name","value":"max_expected_delivery_date"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"show_map"}},{"kind":"Field","name":{"kind":"Name","value":"map_zoom"}},{"kind":"Field","name":{"kind":"Name","value":"map_current_latitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_current_longitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_pickup_latitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_pickup_longitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_destination_latitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_destination_longitude"}},{"kind":"Field","name":{"kind":"Name","value":"notify_recipient"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_language"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_unsubscribed"}},{"kind":"Field","name":{"kind":"Name","value":"protect_details"}},{"kind":"Field","name":{"kind":"Name","value":"details_protected"}},{"kind":"Field","name":{"kind":"Name","value":"last_event_at"}},{"kind":"Field","name":{"kind":"Name","value":"quiet_after_days"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}},{"kind":"Field","name":{"kind":"Name","value":"allow_reschedule"}},{"kind":"Field","name":{"kind":"Name","value":"reschedule_allowed"}},{"kind":"Field","name":{"kind":"Name","value":"reschedule_choice"}},{"kind":"Field","name":{"kind":"Name","value":"reschedule_date"}},{"kind":"Field","name":{"kind":"Name","value":"rescheduled_at"}},{"kind":"Field","name":{"kind":"Name","value":"delivery_attempts"}},{"kind":"Field","name":{"kind":"Name","value":"delivery_recorded_by"}},{"kind":"Field","name":{"kind":"Name","value":"delivery_proof"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"receiver_name"}},{"kind":"Field","name":{"kind":"Name","value":"signature_url"}},{"kind":"Field","name":{"kind":"Name","value":"photo_url"}},{"kind":"Field","name":{"kind":"Name","value":"delivered_at"}},{"kind":"Field","name":{"kind":"Name","value":"left_at"}}]}}]}}]} as unknown as DocumentNode;
 export const AdminStaffFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminStaffFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"StaffMember"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"role"}},{"kind":"Field","name":{"kind":"Name","value":"disabled"}},{"kind":"Field","name":{"kind":"Name","value":"invited"}},{"kind":"Field","name":{"kind":"Name","value":"totp_enabled"}},{"kind":"Field","name":{"kind":"Name","value":"last_sign_in_at"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}}]}}]} as unknown as DocumentNode;
 export const AdminWebhookDeliveryFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminWebhookDeliveryFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"WebhookDelivery"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"webhook_id"}},{"kind":"Field","name":{"kind":"Name","value":"event"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"attempts"}},{"kind":"Field","name":{"kind":"Name","value":"response_status"}},{"kind":"Field","name":{"kind":"Name","value":"response_body"}},{"kind":"Field","name":{"kind":"Name","value":"error"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}}]}}]} as unknown as DocumentNode;
@@ -1540,6 +1619,188 @@ export function useAdminSignInMutation(baseOptions?: ApolloReactHooks.MutationHo
 export type AdminSignInMutationHookResult = ReturnType<typeof useAdminSignInMutation>;
 export type AdminSignInMutationResult = ApolloReactCommon.MutationResult<AdminSignInMutation>;
 export type AdminSignInMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminSignInMutation, AdminSignInMutationVariables>;
+export const AdminCreateRunDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminCreateRun"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateRunInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createRun"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminRunFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminRunFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Run"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"courier_id"}},{"kind":"Field","name":{"kind":"Name","value":"courier_email"}},{"kind":"Field","name":{"kind":"Name","value":"date"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"distance_km"}},{"kind":"Field","name":{"kind":"Name","value":"duration_min"}},{"kind":"Field","name":{"kind":"Name","value":"started_at"}},{"kind":"Field","name":{"kind":"Name","value":"finished_at"}},{"kind":"Field","name":{"kind":"Name","value":"start"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"latitude"}},{"kind":"Field","name":{"kind":"Name","value":"longitude"}}]}},{"kind":"Field","name":{"kind":"Name","value":"stops"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminStopFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminStopFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Stop"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"seq"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"tracking_code"}},{"kind":"Field","name":{"kind":"Name","value":"pickup_id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"eta"}},{"kind":"Field","name":{"kind":"Name","value":"done_at"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_name"}},{"kind":"Field","name":{"kind":"Name","value":"contents"}},{"kind":"Field","name":{"kind":"Name","value":"parcel_status"}},{"kind":"Field","name":{"kind":"Name","value":"window"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"from"}},{"kind":"Field","name":{"kind":"Name","value":"to"}}]}},{"kind":"Field","name":{"kind":"Name","value":"address"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"latitude"}},{"kind":"Field","name":{"kind":"Name","value":"longitude"}}]}}]}}]} as unknown as DocumentNode;
+export type AdminCreateRunMutationFn = ApolloReactCommon.MutationFunction<AdminCreateRunMutation, AdminCreateRunMutationVariables>;
+
+/**
+ * __useAdminCreateRunMutation__
+ *
+ * To run a mutation, you first call `useAdminCreateRunMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminCreateRunMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [adminCreateRunMutation, { data, loading, error }] = useAdminCreateRunMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useAdminCreateRunMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminCreateRunMutation, AdminCreateRunMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<AdminCreateRunMutation, AdminCreateRunMutationVariables>(AdminCreateRunDocument, options);
+      }
+export type AdminCreateRunMutationHookResult = ReturnType<typeof useAdminCreateRunMutation>;
+export type AdminCreateRunMutationResult = ApolloReactCommon.MutationResult<AdminCreateRunMutation>;
+export type AdminCreateRunMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminCreateRunMutation, AdminCreateRunMutationVariables>;
+export const AdminDeleteRunDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminDeleteRun"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteRun"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}]}]}}]} as unknown as DocumentNode;
+export type AdminDeleteRunMutationFn = ApolloReactCommon.MutationFunction<AdminDeleteRunMutation, AdminDeleteRunMutationVariables>;
+
+/**
+ * __useAdminDeleteRunMutation__
+ *
+ * To run a mutation, you first call `useAdminDeleteRunMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminDeleteRunMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [adminDeleteRunMutation, { data, loading, error }] = useAdminDeleteRunMutation({
+ *   variables: {
+ *      id: // value for 'id'
+ *   },
+ * });
+ */
+export function useAdminDeleteRunMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminDeleteRunMutation, AdminDeleteRunMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<AdminDeleteRunMutation, AdminDeleteRunMutationVariables>(AdminDeleteRunDocument, options);
+      }
+export type AdminDeleteRunMutationHookResult = ReturnType<typeof useAdminDeleteRunMutation>;
+export type AdminDeleteRunMutationResult = ApolloReactCommon.MutationResult<AdminDeleteRunMutation>;
+export type AdminDeleteRunMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminDeleteRunMutation, AdminDeleteRunMutationVariables>;
+export const AdminDispatchDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminDispatch"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"date"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"dispatch"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"date"},"value":{"kind":"Variable","name":{"kind":"Name","value":"date"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"date"}},{"kind":"Field","name":{"kind":"Name","value":"unassigned"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"tracking_code"}},{"kind":"Field","name":{"kind":"Name","value":"pickup_id"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_name"}},{"kind":"Field","name":{"kind":"Name","value":"parcel_status"}},{"kind":"Field","name":{"kind":"Name","value":"address"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"latitude"}},{"kind":"Field","name":{"kind":"Name","value":"longitude"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"runs"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"courier_id"}},{"kind":"Field","name":{"kind":"Name","value":"courier_email"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"start"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"latitude"}},{"kind":"Field","name":{"kind":"Name","value":"longitude"}}]}},{"kind":"Field","name":{"kind":"Name","value":"stops"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"seq"}},{"kind":"Field","name":{"kind":"Name","value":"tracking_code"}},{"kind":"Field","name":{"kind":"Name","value":"pickup_id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"address"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"latitude"}},{"kind":"Field","name":{"kind":"Name","value":"longitude"}}]}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"depot"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"latitude"}},{"kind":"Field","name":{"kind":"Name","value":"longitude"}}]}},{"kind":"Field","name":{"kind":"Name","value":"couriers"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"role"}}]}}]}}]}}]} as unknown as DocumentNode;
+
+/**
+ * __useAdminDispatchQuery__
+ *
+ * To run a query within a React component, call `useAdminDispatchQuery` and pass it any options that fit your needs.
+ * When your component renders, `useAdminDispatchQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useAdminDispatchQuery({
+ *   variables: {
+ *      date: // value for 'date'
+ *   },
+ * });
+ */
+export function useAdminDispatchQuery(baseOptions: ApolloReactHooks.QueryHookOptions<AdminDispatchQuery, AdminDispatchQueryVariables> & ({ variables: AdminDispatchQueryVariables; skip?: boolean; } | { skip: boolean; }) ) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<AdminDispatchQuery, AdminDispatchQueryVariables>(AdminDispatchDocument, options);
+      }
+export function useAdminDispatchLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<AdminDispatchQuery, AdminDispatchQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<AdminDispatchQuery, AdminDispatchQueryVariables>(AdminDispatchDocument, options);
+        }
+// @ts-ignore
+export function useAdminDispatchSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<AdminDispatchQuery, AdminDispatchQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminDispatchQuery, AdminDispatchQueryVariables>;
+export function useAdminDispatchSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminDispatchQuery, AdminDispatchQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminDispatchQuery | undefined, AdminDispatchQueryVariables>;
+export function useAdminDispatchSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminDispatchQuery, AdminDispatchQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<AdminDispatchQuery, AdminDispatchQueryVariables>(AdminDispatchDocument, options);
+        }
+export type AdminDispatchQueryHookResult = ReturnType<typeof useAdminDispatchQuery>;
+export type AdminDispatchLazyQueryHookResult = ReturnType<typeof useAdminDispatchLazyQuery>;
+export type AdminDispatchSuspenseQueryHookResult = ReturnType<typeof useAdminDispatchSuspenseQuery>;
+export type AdminDispatchQueryResult = ApolloReactCommon.QueryResult<AdminDispatchQuery, AdminDispatchQueryVariables>;
+export const AdminRunDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminRun"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"run"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminRunFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminRunFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Run"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"courier_id"}},{"kind":"Field","name":{"kind":"Name","value":"courier_email"}},{"kind":"Field","name":{"kind":"Name","value":"date"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"distance_km"}},{"kind":"Field","name":{"kind":"Name","value":"duration_min"}},{"kind":"Field","name":{"kind":"Name","value":"started_at"}},{"kind":"Field","name":{"kind":"Name","value":"finished_at"}},{"kind":"Field","name":{"kind":"Name","value":"start"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"latitude"}},{"kind":"Field","name":{"kind":"Name","value":"longitude"}}]}},{"kind":"Field","name":{"kind":"Name","value":"stops"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminStopFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminStopFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Stop"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"seq"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"tracking_code"}},{"kind":"Field","name":{"kind":"Name","value":"pickup_id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"eta"}},{"kind":"Field","name":{"kind":"Name","value":"done_at"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_name"}},{"kind":"Field","name":{"kind":"Name","value":"contents"}},{"kind":"Field","name":{"kind":"Name","value":"parcel_status"}},{"kind":"Field","name":{"kind":"Name","value":"window"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"from"}},{"kind":"Field","name":{"kind":"Name","value":"to"}}]}},{"kind":"Field","name":{"kind":"Name","value":"address"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"latitude"}},{"kind":"Field","name":{"kind":"Name","value":"longitude"}}]}}]}}]} as unknown as DocumentNode;
+
+/**
+ * __useAdminRunQuery__
+ *
+ * To run a query within a React component, call `useAdminRunQuery` and pass it any options that fit your needs.
+ * When your component renders, `useAdminRunQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useAdminRunQuery({
+ *   variables: {
+ *      id: // value for 'id'
+ *   },
+ * });
+ */
+export function useAdminRunQuery(baseOptions: ApolloReactHooks.QueryHookOptions<AdminRunQuery, AdminRunQueryVariables> & ({ variables: AdminRunQueryVariables; skip?: boolean; } | { skip: boolean; }) ) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<AdminRunQuery, AdminRunQueryVariables>(AdminRunDocument, options);
+      }
+export function useAdminRunLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<AdminRunQuery, AdminRunQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<AdminRunQuery, AdminRunQueryVariables>(AdminRunDocument, options);
+        }
+// @ts-ignore
+export function useAdminRunSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<AdminRunQuery, AdminRunQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminRunQuery, AdminRunQueryVariables>;
+export function useAdminRunSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminRunQuery, AdminRunQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminRunQuery | undefined, AdminRunQueryVariables>;
+export function useAdminRunSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminRunQuery, AdminRunQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<AdminRunQuery, AdminRunQueryVariables>(AdminRunDocument, options);
+        }
+export type AdminRunQueryHookResult = ReturnType<typeof useAdminRunQuery>;
+export type AdminRunLazyQueryHookResult = ReturnType<typeof useAdminRunLazyQuery>;
+export type AdminRunSuspenseQueryHookResult = ReturnType<typeof useAdminRunSuspenseQuery>;
+export type AdminRunQueryResult = ApolloReactCommon.QueryResult<AdminRunQuery, AdminRunQueryVariables>;
+export const AdminStartRunDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminStartRun"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"startRun"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminRunFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminRunFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Run"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"courier_id"}},{"kind":"Field","name":{"kind":"Name","value":"courier_email"}},{"kind":"Field","name":{"kind":"Name","value":"date"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"distance_km"}},{"kind":"Field","name":{"kind":"Name","value":"duration_min"}},{"kind":"Field","name":{"kind":"Name","value":"started_at"}},{"kind":"Field","name":{"kind":"Name","value":"finished_at"}},{"kind":"Field","name":{"kind":"Name","value":"start"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"latitude"}},{"kind":"Field","name":{"kind":"Name","value":"longitude"}}]}},{"kind":"Field","name":{"kind":"Name","value":"stops"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminStopFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminStopFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Stop"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"seq"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"tracking_code"}},{"kind":"Field","name":{"kind":"Name","value":"pickup_id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"eta"}},{"kind":"Field","name":{"kind":"Name","value":"done_at"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_name"}},{"kind":"Field","name":{"kind":"Name","value":"contents"}},{"kind":"Field","name":{"kind":"Name","value":"parcel_status"}},{"kind":"Field","name":{"kind":"Name","value":"window"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"from"}},{"kind":"Field","name":{"kind":"Name","value":"to"}}]}},{"kind":"Field","name":{"kind":"Name","value":"address"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"latitude"}},{"kind":"Field","name":{"kind":"Name","value":"longitude"}}]}}]}}]} as unknown as DocumentNode;
+export type AdminStartRunMutationFn = ApolloReactCommon.MutationFunction<AdminStartRunMutation, AdminStartRunMutationVariables>;
+
+/**
+ * __useAdminStartRunMutation__
+ *
+ * To run a mutation, you first call `useAdminStartRunMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminStartRunMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [adminStartRunMutation, { data, loading, error }] = useAdminStartRunMutation({
+ *   variables: {
+ *      id: // value for 'id'
+ *   },
+ * });
+ */
+export function useAdminStartRunMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminStartRunMutation, AdminStartRunMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<AdminStartRunMutation, AdminStartRunMutationVariables>(AdminStartRunDocument, options);
+      }
+export type AdminStartRunMutationHookResult = ReturnType<typeof useAdminStartRunMutation>;
+export type AdminStartRunMutationResult = ApolloReactCommon.MutationResult<AdminStartRunMutation>;
+export type AdminStartRunMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminStartRunMutation, AdminStartRunMutationVariables>;
+export const AdminUpdateRunDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminUpdateRun"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateRunInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateRun"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminRunFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminRunFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Run"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"courier_id"}},{"kind":"Field","name":{"kind":"Name","value":"courier_email"}},{"kind":"Field","name":{"kind":"Name","value":"date"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"distance_km"}},{"kind":"Field","name":{"kind":"Name","value":"duration_min"}},{"kind":"Field","name":{"kind":"Name","value":"started_at"}},{"kind":"Field","name":{"kind":"Name","value":"finished_at"}},{"kind":"Field","name":{"kind":"Name","value":"start"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"latitude"}},{"kind":"Field","name":{"kind":"Name","value":"longitude"}}]}},{"kind":"Field","name":{"kind":"Name","value":"stops"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminStopFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminStopFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Stop"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"seq"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"tracking_code"}},{"kind":"Field","name":{"kind":"Name","value":"pickup_id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"eta"}},{"kind":"Field","name":{"kind":"Name","value":"done_at"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_name"}},{"kind":"Field","name":{"kind":"Name","value":"contents"}},{"kind":"Field","name":{"kind":"Name","value":"parcel_status"}},{"kind":"Field","name":{"kind":"Name","value":"window"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"from"}},{"kind":"Field","name":{"kind":"Name","value":"to"}}]}},{"kind":"Field","name":{"kind":"Name","value":"address"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"latitude"}},{"kind":"Field","name":{"kind":"Name","value":"longitude"}}]}}]}}]} as unknown as DocumentNode;
+export type AdminUpdateRunMutationFn = ApolloReactCommon.MutationFunction<AdminUpdateRunMutation, AdminUpdateRunMutationVariables>;
+
+/**
+ * __useAdminUpdateRunMutation__
+ *
+ * To run a mutation, you first call `useAdminUpdateRunMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminUpdateRunMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [adminUpdateRunMutation, { data, loading, error }] = useAdminUpdateRunMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useAdminUpdateRunMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminUpdateRunMutation, AdminUpdateRunMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<AdminUpdateRunMutation, AdminUpdateRunMutationVariables>(AdminUpdateRunDocument, options);
+      }
+export type AdminUpdateRunMutationHookResult = ReturnType<typeof useAdminUpdateRunMutation>;
+export type AdminUpdateRunMutationResult = ApolloReactCommon.MutationResult<AdminUpdateRunMutation>;
+export type AdminUpdateRunMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminUpdateRunMutation, AdminUpdateRunMutationVariables>;
 export const AdminOutboxDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminOutbox"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"page"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"per_page"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"search"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"outbox"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"page"},"value":{"kind":"Variable","name":{"kind":"Name","value":"page"}}},{"kind":"Argument","name":{"kind":"Name","value":"per_page"},"value":{"kind":"Variable","name":{"kind":"Name","value":"per_page"}}},{"kind":"Argument","name":{"kind":"Name","value":"search"},"value":{"kind":"Variable","name":{"kind":"Name","value":"search"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"current_page"}},{"kind":"Field","name":{"kind":"Name","value":"last_page"}},{"kind":"Field","name":{"kind":"Name","value":"next_page_url"}},{"kind":"Field","name":{"kind":"Name","value":"per_page"}},{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"data"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"to"}},{"kind":"Field","name":{"kind":"Name","value":"reply_to"}},{"kind":"Field","name":{"kind":"Name","value":"subject"}},{"kind":"Field","name":{"kind":"Name","value":"template"}},{"kind":"Field","name":{"kind":"Name","value":"delivered"}},{"kind":"Field","name":{"kind":"Name","value":"error"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}}]}}]}}]}}]} as unknown as DocumentNode;
 
 /**

@@ -105,6 +105,25 @@ describe("settings and access", () => {
   });
 });
 
+describe("the board's couriers and depot", () => {
+  it("names the members a run may go to (active couriers and dispatchers, not the owner) and the depot, both doors", async () => {
+    const board = ok(await dispatcher.get(`/api/dispatch?date=${DATE}`));
+    const emails = board.couriers.map((c: { email: string }) => c.email);
+    expect(emails).toEqual(expect.arrayContaining(["courier@day.example", "dispatcher@day.example", "other@day.example"]));
+    expect(board.couriers.find((c: { email: string }) => c.email === "courier@day.example")).toEqual({
+      id: memberId["courier@day.example"],
+      email: "courier@day.example",
+      role: "courier",
+    });
+    expect(board.couriers.some((c: { role: string }) => c.role === "owner")).toBe(false);
+    expect(board.depot).toEqual(DEPOT);
+    const g = await dispatcher.gql(`{ dispatch(date: "${DATE}") { depot { latitude longitude } couriers { id email role } } }`);
+    expect(g.errors).toBeUndefined();
+    expect(g.data.dispatch.couriers).toEqual(board.couriers);
+    expect(g.data.dispatch.depot).toEqual(DEPOT);
+  });
+});
+
 describe("planning runs", () => {
   it("makes a run with the shortest order, 409 for a stop on another run of the date, 422 for no courier, pickups or unknown codes", async () => {
     // Four stops on a line east of the depot, asked for in a poor order.

@@ -33,6 +33,7 @@ function SkipLink() {
 
 const NAV = [
   { to: "/control/parcels/list.html", label: "Parcels", match: "/control/parcels" },
+  { to: "/control/dispatch", label: "Dispatch", match: "/control/dispatch" },
   { to: "/control/pages/list.html", label: "Pages", match: "/control/pages" },
   { to: "/control/reviews/list.html", label: "Reviews", match: "/control/reviews" },
   { to: "/control/email/send.html", label: "Email", match: "/control/email" },

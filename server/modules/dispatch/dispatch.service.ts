@@ -240,7 +240,7 @@ function mustBeCourierOrDispatch(run: RunRow) {
 
 /** The dispatch board of a date: the deliveries waiting for a run, and the date's runs. */
 export async function dispatchDay(date: string) {
-  const [waiting, pickups, runs] = await Promise.all([
+  const [waiting, pickups, runs, couriers, plan] = await Promise.all([
     db().parcel.findMany({
       where: {
         // out_for_delivery on no run of the date: a skipped stop's parcel, back among the unassigned.
@@ -262,8 +262,17 @@ export async function dispatchDay(date: string) {
       take: MAX_UNASSIGNED,
     }),
     db().run.findMany({ where: { date }, include: RUN_INCLUDE, orderBy: { id: "asc" } }) as Promise<RunRow[]>,
+    // Who may take a run (mustBeCourier's rule): the board's courier list, which the staff list (owner only) cannot give a dispatcher.
+    db().admin.findMany({
+      where: { role: { in: ["courier", "dispatcher"] }, disabled: false, password_hash: { not: "" } },
+      select: { id: true, email: true, role: true },
+      orderBy: { email: "asc" },
+    }),
+    dayPlan(),
   ]);
   return {
+    couriers,
+    depot: plan.depot,
     date,
     unassigned: [
       ...waiting.map((p) => ({

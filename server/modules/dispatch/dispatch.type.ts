@@ -52,6 +52,13 @@ export class Run {
   @Field(() => DateTimeISO, { nullable: true }) finished_at: Date | null;
 }
 
+@ObjectType({ description: "A member who may take a run (an active courier or dispatcher)", simpleResolvers: true })
+export class RunCourier {
+  @Field(() => Int) id: number;
+  @Field(() => String) email: string;
+  @Field(() => String, { description: "courier or dispatcher" }) role: string;
+}
+
 @ObjectType({ description: "The dispatch board of a date" })
 export class DispatchDay {
   @Field(() => String) date: string;
@@ -60,6 +67,9 @@ export class DispatchDay {
   })
   unassigned: Stop[];
   @Field(() => [Run]) runs: Run[];
+  @Field(() => [RunCourier], { description: "The members a run may be given to (active couriers and dispatchers), by e-mail" })
+  couriers: RunCourier[];
+  @Field(() => LatLng, { nullable: true, description: "The depot of the settings (null: not set; a run then needs its start)" }) depot: LatLng | null;
 }
 
 @ObjectType({ description: "A courier's position", simpleResolvers: true })

@@ -1,0 +1,282 @@
+import { lazy, Suspense, useCallback, useId, useMemo, useState } from "react";
+import { Link, useSearchParams } from "react-router-dom";
+import { useAdminCreateRunMutation, useAdminDispatchQuery } from "../../../generated/graphql";
+import { callErrors } from "../../../errors";
+import { ErrorList } from "../../../components/ErrorList";
+import { FormStatus } from "../../components/fields";
+import { ListState } from "../../components/lists";
+import { PageHeader } from "../../components/PageHeader";
+import { firstError } from "../../hooks/errors";
+import { useFormState } from "../../hooks/useFormState";
+import { useTitle } from "../../hooks/useTitle";
+import * as icons from "../../icons";
+import { hasPoint, isDate, runColour, stopInput, stopKey, today, type FreeStop } from "./board";
+import { RunCard, runLabel } from "./RunCard";
+import "./dispatch.css";
+
+const DispatchMap = lazy(() => import("./DispatchMap"));
+type Stop = FreeStop;
+
+/** The unassigned stops with their checkboxes: what a new run (or "Add" on a run) takes. */
+function Unassigned({
+  stops,
+  selected,
+  onToggle,
+  onAll,
+}: {
+  stops: Stop[];
+  selected: ReadonlySet<string>;
+  onToggle: (k: string) => void;
+  onAll: (on: boolean) => void;
+}) {
+  const placeable = stops.filter(hasPoint);
+  return (
+    <>
+      <div className="dp-list-tools">
+        <span className="cp-muted" role="status" data-testid="selected-count">
+          {selected.size} of {stops.length} selected
+        </span>
+        <button type="button" className="cp-linkish" onClick={() => onAll(true)} disabled={!placeable.length || selected.size === placeable.length}>
+          Select all
+        </button>
+        <button type="button" className="cp-linkish" onClick={() => onAll(false)} disabled={!selected.size}>
+          Clear
+        </button>
+      </div>
+      <ul className="dp-free" aria-label="Unassigned stops">
+        {stops.map((s) => {
+          const key = stopKey(s);
+          const ok = hasPoint(s);
+          return (
+            <li key={key} className={selected.has(key) ? "dp-free-item dp-free-item-on" : "dp-free-item"} data-testid="unassigned-stop" data-code={key}>
+              <label className="dp-free-label">
+                <input
+                  type="checkbox"
+                  checked={selected.has(key)}
+                  disabled={!ok}
+                  onChange={() => onToggle(key)}
+                  aria-describedby={ok ? undefined : `nopoint-${key}`}
+                />
+                <span className="dp-stop-text">
+                  <span className="dp-stop-line">
+                    <strong>{s.tracking_code ?? `Pickup ${s.pickup_id}`}</strong>
+                    {s.kind === "pickup" ? <span className="cp-badge dp-badge-planned">pickup</span> : null}
+                    {s.parcel_status && s.parcel_status !== "in_transit" ? <span className="cp-muted">{s.parcel_status.replace(/_/g, " ")}</span> : null}
+                  </span>
+                  {s.recipient_name ? <span>{s.recipient_name}</span> : null}
+                  <small className="cp-muted">{s.address.text}</small>
+                </span>
+              </label>
+              {ok ? null : (
+                <small id={`nopoint-${key}`} className="dp-nopoint">
+                  No coordinates: <Link to={`/control/parcels/${encodeURIComponent(s.tracking_code ?? "")}/update-map`}>set them</Link> to plan it.
+                </small>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+    </>
+  );
+}
+
+/**
+ * The dispatch board (/control/dispatch): a date's unassigned stops and runs on a map and in a side
+ * panel; stops selected on either make a run for a courier; each run is reordered, optimised, changed,
+ * started or deleted on its card.
+ */
+export default function DispatchBoard() {
+  useTitle("Dispatch");
+  const [params, setParams] = useSearchParams();
+  const date = isDate(params.get("date")) ? params.get("date")! : today();
+  const { data, previousData, loading, error, refetch } = useAdminDispatchQuery({
+    variables: { date },
+    fetchPolicy: "cache-and-network",
+    notifyOnNetworkStatusChange: false,
+    pollInterval: 30_000,
+  });
+  const day = data?.dispatch ?? (loading ? previousData?.dispatch : undefined);
+  const [picked, setPicked] = useState<{ date: string; keys: ReadonlySet<string> }>({ date, keys: new Set() });
+  const form = useFormState({ courier_id: "", optimize: "on" });
+  const [conflict, setConflict] = useState(false);
+  const [create] = useAdminCreateRunMutation();
+  const ids = useId();
+
+  const unassigned = useMemo(() => day?.unassigned ?? [], [day]);
+  const runs = useMemo(() => day?.runs ?? [], [day]);
+  const couriers = day?.couriers ?? [];
+  // The selection belongs to its date, and keeps only stops still unassigned (after a refresh).
+  const selected = useMemo(() => {
+    if (picked.date !== date) return new Set<string>();
+    const free = new Set(unassigned.map(stopKey));
+    return new Set([...picked.keys].filter((k) => free.has(k)));
+  }, [picked, date, unassigned]);
+  const selection = unassigned.filter((s) => selected.has(stopKey(s)));
+  const setSelected = useCallback((keys: ReadonlySet<string>) => setPicked({ date, keys }), [date]);
+  const toggle = useCallback(
+    (key: string) => {
+      const next = new Set(selected);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
+      setSelected(next);
+    },
+    [selected, setSelected],
+  );
+  const mapRuns = useMemo(() => runs.map((r, i) => ({ id: r.id, colour: runColour(i), label: runLabel(r), start: r.start, stops: r.stops })), [runs]);
+  const onChanged = useCallback(() => refetch(), [refetch]);
+
+  const makeRun = form.submit(async () => {
+    setConflict(false);
+    if (!form.values.courier_id) throw new Error("courier_id is required: choose the courier of the run");
+    if (!selection.length) throw new Error("stops are required: select them in the list or on the map");
+    try {
+      const { data: made } = await create({
+        variables: {
+          input: { courier_id: Number(form.values.courier_id), date, stops: selection.map(stopInput), optimize: form.values.optimize === "on" },
+        },
+      });
+      setSelected(new Set());
+      await refetch();
+      return `${made ? runLabel(made.createRun) : "The run"} made with ${selection.length === 1 ? "1 stop" : `${selection.length} stops`}.`;
+    } catch (e) {
+      if (callErrors(e).some((x) => x.code === "CONFLICT")) {
+        // The board was behind: another run took the stop meanwhile. Read it again; the message stays.
+        setConflict(true);
+        await refetch();
+      }
+      throw e;
+    }
+  });
+  const courierError = form.errors.find((m) => m.startsWith("courier_id"));
+  const loadError = firstError(error);
+
+  return (
+    <div className="cp-container dp-page">
+      <PageHeader
+        title="Dispatch"
+        icon={icons.map}
+        sub="Plan the date's runs: select stops on the map or in the list, choose a courier, make the run; reorder, optimise and start it on its card."
+      />
+      <div className="dp-board">
+        <div className="dp-map-col">
+          <Suspense fallback={<div className="dp-map" />}>
+            <DispatchMap viewKey={date} unassigned={unassigned} runs={mapRuns} depot={day?.depot ?? null} selected={selected} onToggle={toggle} />
+          </Suspense>
+          <p className="cp-muted dp-legend">
+            Grey dots: unassigned stops (click one to select it; groups open as you zoom in). Numbered dots: the runs, in their colours.
+            {day && !day.depot ? " No depot is set in the settings: runs cannot be made until it is." : ""}
+          </p>
+        </div>
+        <aside className="dp-panel" aria-label="Stops and runs">
+          <div className="cp-field dp-date">
+            <label className="cp-label" htmlFor={`${ids}-date`}>
+              Date
+            </label>
+            <input
+              id={`${ids}-date`}
+              className="cp-input"
+              type="date"
+              name="date"
+              value={date}
+              required
+              onChange={(e) => {
+                if (isDate(e.target.value)) setParams({ date: e.target.value }, { replace: true });
+              }}
+            />
+          </div>
+          {loadError && day ? (
+            <p className="cp-alert cp-alert-error" role="alert">
+              {loadError}
+            </p>
+          ) : null}
+          <ListState loading={loading && !day} error={loadError} empty={!day} />
+          {day ? (
+            <>
+              <section className="dp-section" aria-labelledby={`${ids}-new`}>
+                <h2 id={`${ids}-new`} className="dp-h2">
+                  Unassigned <span className="cp-muted">({unassigned.length})</span>
+                </h2>
+                {unassigned.length ? (
+                  <Unassigned
+                    stops={unassigned}
+                    selected={selected}
+                    onToggle={toggle}
+                    onAll={(on) => setSelected(new Set(on ? unassigned.filter(hasPoint).map(stopKey) : []))}
+                  />
+                ) : (
+                  <p className="cp-muted">Every waiting parcel is on a run of this date.</p>
+                )}
+                <form className="dp-new-run" onSubmit={makeRun} noValidate aria-label="Make a run">
+                  <h3 className="dp-h3">New run</h3>
+                  {conflict && form.errors.length ? (
+                    <div className="cp-alert cp-alert-error dp-conflict" role="alert" data-testid="conflict">
+                      <strong>Already on another run</strong>
+                      <ErrorList errors={form.errors} />
+                      <p>The board has been read again: that stop is no longer listed here. Choose the stops again.</p>
+                    </div>
+                  ) : (
+                    <FormStatus errors={form.errors.filter((m) => m !== courierError)} message={form.message} />
+                  )}
+                  <div className="cp-field">
+                    <label className="cp-label" htmlFor={`${ids}-courier`}>
+                      Courier
+                    </label>
+                    <select
+                      id={`${ids}-courier`}
+                      className="cp-input"
+                      {...form.bind("courier_id")}
+                      aria-describedby={courierError ? `${ids}-courier-error` : undefined}
+                    >
+                      <option value="">Choose a courier…</option>
+                      {couriers.map((c) => (
+                        <option key={c.id} value={c.id}>
+                          {c.email} ({c.role})
+                        </option>
+                      ))}
+                    </select>
+                    {courierError ? (
+                      <small id={`${ids}-courier-error`} className="dp-field-error" role="alert">
+                        {courierError}
+                      </small>
+                    ) : null}
+                    {couriers.length ? null : <small className="cp-hint">No active courier or dispatcher: invite one from Staff (owner).</small>}
+                  </div>
+                  <label className="cp-check dp-check">
+                    <input
+                      type="checkbox"
+                      name="optimize"
+                      checked={form.values.optimize === "on"}
+                      onChange={(e) => form.setValues((v) => ({ ...v, optimize: e.target.checked ? "on" : "" }))}
+                    />
+                    <span>Optimise the order (shortest round from the depot)</span>
+                  </label>
+                  <button type="submit" className="cp-btn cp-btn-primary" disabled={form.busy} aria-busy={form.busy || undefined}>
+                    Make run with {selection.length === 1 ? "1 stop" : `${selection.length} stops`}
+                  </button>
+                </form>
+              </section>
+              <section className="dp-section" aria-labelledby={`${ids}-runs`}>
+                <h2 id={`${ids}-runs`} className="dp-h2">
+                  Runs <span className="cp-muted">({runs.length})</span>
+                </h2>
+                {runs.length ? null : <p className="cp-muted">No run on this date yet.</p>}
+                {runs.map((r, i) => (
+                  <RunCard
+                    key={r.id}
+                    run={r}
+                    colour={runColour(i)}
+                    couriers={couriers}
+                    others={runs.filter((o) => o.id !== r.id)}
+                    selection={selection}
+                    onAdded={() => setSelected(new Set())}
+                    onChanged={onChanged}
+                  />
+                ))}
+              </section>
+            </>
+          ) : null}
+        </aside>
+      </div>
+    </div>
+  );
+}
