@@ -22,6 +22,7 @@ export const SCREENS: { prefix: string; permission: Permission; what: string }[]
   { prefix: "/control/api-keys", permission: "api-keys", what: "manage API keys" },
   { prefix: "/control/audit", permission: "audit", what: "read the audit log" },
   { prefix: "/control/scan", permission: "history:write", what: "scan parcels" },
+  { prefix: "/control/run", permission: "history:write", what: "drive a run" },
   { prefix: "/control/account", permission: "account", what: "use an account" },
 ];
 /** Screens under a parcel (/control/parcels/:code/...), by their last part. */
