@@ -683,6 +683,13 @@ export type AdminReviewsQueryVariables = Exact<{
 
 export type AdminReviewsQuery = { reviews: { current_page: number, last_page: number, next_page_url: string | null, per_page: number, total: number, data: Array<{ id: number, name: string, review: string, image: string }> } };
 
+export type CourierRunQueryVariables = Exact<{
+  id: number;
+}>;
+
+
+export type CourierRunQuery = { run: { id: number, date: string, status: string, courier_email: string | null, distance_km: number, duration_min: number, started_at: string | null, finished_at: string | null, stops: Array<{ id: number | null, seq: number | null, kind: string, tracking_code: string | null, status: string, eta: string | null, done_at: string | null, recipient_name: string | null, contents: string | null, parcel_status: string | null, window: { from: string, to: string } | null, address: { text: string, latitude: number | null, longitude: number | null } }> } };
+
 export type CourierRunFieldsFragment = { id: number, date: string, status: string, courier_email: string | null, distance_km: number, duration_min: number, started_at: string | null, finished_at: string | null, stops: Array<{ id: number | null, seq: number | null, kind: string, tracking_code: string | null, status: string, eta: string | null, done_at: string | null, recipient_name: string | null, contents: string | null, parcel_status: string | null, window: { from: string, to: string } | null, address: { text: string, latitude: number | null, longitude: number | null } }> };
 
 export type CourierRunsQueryVariables = Exact<{
@@ -690,7 +697,7 @@ export type CourierRunsQueryVariables = Exact<{
 }>;
 
 
-export type CourierRunsQuery = { runs: Array<{ id: number, date: string, status: string, courier_email: string | null, distance_km: number, duration_min: number, started_at: string | null, finished_at: string | null, stops: Array<{ id: number | null, seq: number | null, kind: string, tracking_code: string | null, status: string, eta: string | null, done_at: string | null, recipient_name: string | null, contents: string | null, parcel_status: string | null, window: { from: string, to: string } | null, address: { text: string, latitude: number | null, longitude: number | null } }> }> };
+export type CourierRunsQuery = { runs: Array<{ id: number, date: string, status: string, courier_email: string | null }> };
 
 export type PostPositionsMutationVariables = Exact<{
   runId: number;
@@ -2329,7 +2336,44 @@ export type AdminReviewsQueryHookResult = ReturnType<typeof useAdminReviewsQuery
 export type AdminReviewsLazyQueryHookResult = ReturnType<typeof useAdminReviewsLazyQuery>;
 export type AdminReviewsSuspenseQueryHookResult = ReturnType<typeof useAdminReviewsSuspenseQuery>;
 export type AdminReviewsQueryResult = ApolloReactCommon.QueryResult<AdminReviewsQuery, AdminReviewsQueryVariables>;
-export const CourierRunsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"CourierRuns"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"date"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"runs"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"date"},"value":{"kind":"Variable","name":{"kind":"Name","value":"date"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CourierRunFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CourierRunFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Run"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"date"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"courier_email"}},{"kind":"Field","name":{"kind":"Name","value":"distance_km"}},{"kind":"Field","name":{"kind":"Name","value":"duration_min"}},{"kind":"Field","name":{"kind":"Name","value":"started_at"}},{"kind":"Field","name":{"kind":"Name","value":"finished_at"}},{"kind":"Field","name":{"kind":"Name","value":"stops"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"seq"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"tracking_code"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"eta"}},{"kind":"Field","name":{"kind":"Name","value":"done_at"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_name"}},{"kind":"Field","name":{"kind":"Name","value":"contents"}},{"kind":"Field","name":{"kind":"Name","value":"parcel_status"}},{"kind":"Field","name":{"kind":"Name","value":"window"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"from"}},{"kind":"Field","name":{"kind":"Name","value":"to"}}]}},{"kind":"Field","name":{"kind":"Name","value":"address"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"latitude"}},{"kind":"Field","name":{"kind":"Name","value":"longitude"}}]}}]}}]}}]} as unknown as DocumentNode;
+export const CourierRunDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"CourierRun"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"run"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CourierRunFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CourierRunFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Run"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"date"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"courier_email"}},{"kind":"Field","name":{"kind":"Name","value":"distance_km"}},{"kind":"Field","name":{"kind":"Name","value":"duration_min"}},{"kind":"Field","name":{"kind":"Name","value":"started_at"}},{"kind":"Field","name":{"kind":"Name","value":"finished_at"}},{"kind":"Field","name":{"kind":"Name","value":"stops"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"seq"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"tracking_code"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"eta"}},{"kind":"Field","name":{"kind":"Name","value":"done_at"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_name"}},{"kind":"Field","name":{"kind":"Name","value":"contents"}},{"kind":"Field","name":{"kind":"Name","value":"parcel_status"}},{"kind":"Field","name":{"kind":"Name","value":"window"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"from"}},{"kind":"Field","name":{"kind":"Name","value":"to"}}]}},{"kind":"Field","name":{"kind":"Name","value":"address"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"latitude"}},{"kind":"Field","name":{"kind":"Name","value":"longitude"}}]}}]}}]}}]} as unknown as DocumentNode;
+
+/**
+ * __useCourierRunQuery__
+ *
+ * To run a query within a React component, call `useCourierRunQuery` and pass it any options that fit your needs.
+ * When your component renders, `useCourierRunQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useCourierRunQuery({
+ *   variables: {
+ *      id: // value for 'id'
+ *   },
+ * });
+ */
+export function useCourierRunQuery(baseOptions: ApolloReactHooks.QueryHookOptions<CourierRunQuery, CourierRunQueryVariables> & ({ variables: CourierRunQueryVariables; skip?: boolean; } | { skip: boolean; }) ) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<CourierRunQuery, CourierRunQueryVariables>(CourierRunDocument, options);
+      }
+export function useCourierRunLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<CourierRunQuery, CourierRunQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<CourierRunQuery, CourierRunQueryVariables>(CourierRunDocument, options);
+        }
+// @ts-ignore
+export function useCourierRunSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<CourierRunQuery, CourierRunQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<CourierRunQuery, CourierRunQueryVariables>;
+export function useCourierRunSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<CourierRunQuery, CourierRunQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<CourierRunQuery | undefined, CourierRunQueryVariables>;
+export function useCourierRunSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<CourierRunQuery, CourierRunQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<CourierRunQuery, CourierRunQueryVariables>(CourierRunDocument, options);
+        }
+export type CourierRunQueryHookResult = ReturnType<typeof useCourierRunQuery>;
+export type CourierRunLazyQueryHookResult = ReturnType<typeof useCourierRunLazyQuery>;
+export type CourierRunSuspenseQueryHookResult = ReturnType<typeof useCourierRunSuspenseQuery>;
+export type CourierRunQueryResult = ApolloReactCommon.QueryResult<CourierRunQuery, CourierRunQueryVariables>;
+export const CourierRunsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"CourierRuns"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"date"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"runs"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"date"},"value":{"kind":"Variable","name":{"kind":"Name","value":"date"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"date"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"courier_email"}}]}}]}}]} as unknown as DocumentNode;
 
 /**
  * __useCourierRunsQuery__

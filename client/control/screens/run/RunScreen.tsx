@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
 import { ApolloError } from "@apollo/client/core";
-import { useCourierRunsQuery, useSkipStopMutation, useStartRunMutation } from "../../../generated/graphql";
+import { useCourierRunQuery, useCourierRunsQuery, useSkipStopMutation, useStartRunMutation } from "../../../generated/graphql";
 import { FAILURE_REASON_LABELS, FAILURE_REASONS, type FailureReason } from "@shared/modules/parcel/status.codes";
 import { ListState } from "../../components/lists";
 import { PageHeader } from "../../components/PageHeader";
-import { useToast } from "../../components/Toast";
 import { useTitle } from "../../hooks/useTitle";
 import { useSession } from "../../session";
 import { Icon } from "../../../components/Icon";
@@ -33,10 +32,15 @@ export default function RunScreen() {
 
 function MemberRun({ member }: { member: string }) {
   const [today] = useState(localDate);
-  const { data, loading, error, refetch } = useCourierRunsQuery({ variables: { date: today }, fetchPolicy: "cache-and-network", pollInterval: 60_000 });
-  const runs = ownRuns(data?.runs ?? [], member);
+  const list = useCourierRunsQuery({ variables: { date: today }, fetchPolicy: "cache-and-network" });
+  const runs = ownRuns(list.data?.runs ?? [], member);
   const [chosen, setChosen] = useState<number | null>(null);
-  const run = runs.find((r) => r.id === chosen) ?? runs[0] ?? null;
+  const runId = (runs.find((r) => r.id === chosen) ?? runs[0])?.id ?? null;
+  const detail = useCourierRunQuery({ variables: { id: runId ?? 0 }, skip: runId == null, fetchPolicy: "cache-and-network", pollInterval: 60_000 });
+  const run = runId != null && detail.data?.run.id === runId ? detail.data.run : null;
+  const loading = list.loading || detail.loading;
+  const error = list.error ?? detail.error;
+  const refetch = detail.refetch;
   const queue = useScanQueue(member);
   const sharing = usePositionSharing(member, run?.id ?? null, run?.status === "started");
 
@@ -78,7 +82,7 @@ function MemberRun({ member }: { member: string }) {
       {runs.length > 1 ? (
         <div className="cp-run-tabs" role="group" aria-label="Today's runs">
           {runs.map((r, i) => (
-            <button key={r.id} type="button" className="cp-btn cp-btn-outline" aria-pressed={r.id === run?.id} onClick={() => setChosen(r.id)}>
+            <button key={r.id} type="button" className="cp-btn cp-btn-outline" aria-pressed={r.id === runId} onClick={() => setChosen(r.id)}>
               Run {i + 1} · {r.status}
             </button>
           ))}
@@ -163,14 +167,20 @@ function RunStops({
   const [chosenId, setChosenId] = useState<number | null>(null);
   const chosen = run.stops.find((s) => s.id === chosenId && s.status === "pending") ?? next;
   const [startRun, start] = useStartRunMutation();
-  const toast = useToast();
   const [startError, setStartError] = useState<string | null>(null);
+  // What the last action did, said politely in the thumb's zone (it stays until the next one or 8 s).
+  const [notice, setNotice] = useState<string | null>(null);
+  useEffect(() => {
+    if (!notice) return;
+    const t = window.setTimeout(() => setNotice(null), 8000);
+    return () => window.clearTimeout(t);
+  }, [notice]);
 
   const onStart = async () => {
     setStartError(null);
     try {
       await startRun({ variables: { id: run.id } });
-      toast("Run started: the recipients are told their window");
+      setNotice("Run started: the recipients are told their window.");
     } catch (e) {
       setStartError(errorText(e));
     }
@@ -235,6 +245,9 @@ function RunStops({
         })}
       </ol>
       <div className="cp-scan-dock cp-run-dock">
+        <p className="cp-run-notice" role="status">
+          {notice}
+        </p>
         {run.status === "planned" ? (
           <div>
             {startError ? (
@@ -254,7 +267,7 @@ function RunStops({
             <Icon path={icons.check_circle} size={22} /> Run finished
           </p>
         ) : chosen ? (
-          <StopActions key={chosen.id} run={run} stop={chosen} lines={lines} add={add} online={online} onProof={onProof} />
+          <StopActions key={chosen.id} run={run} stop={chosen} lines={lines} add={add} online={online} onProof={onProof} say={setNotice} />
         ) : (
           <p className="cp-run-done" role="status">
             <Icon path={icons.schedule} size={22} /> Every stop is settled: the run finishes when the last update lands.
@@ -273,6 +286,7 @@ function StopActions({
   add,
   online,
   onProof,
+  say,
 }: {
   run: CourierRun;
   stop: CourierStop;
@@ -280,12 +294,12 @@ function StopActions({
   add: (code: string, setup: ScanSetup) => void;
   online: boolean;
   onProof: () => void;
+  say: (notice: string) => void;
 }) {
   const [mode, setMode] = useState<"actions" | "failed" | "skip">("actions");
   const [reason, setReason] = useState<FailureReason>(FAILURE_REASONS[0]);
   const [skipStop, skip] = useSkipStopMutation();
   const [skipError, setSkipError] = useState<string | null>(null);
-  const toast = useToast();
   const code = stop.tracking_code ?? "";
   const line = lineOf(lines, code);
   const waiting = !!line && (line.state === "queued" || line.state === "sending");
@@ -293,19 +307,19 @@ function StopActions({
 
   const deliverQueued = () => {
     add(code, DELIVERED);
-    toast(online ? `Delivered: ${code}` : `Delivered: ${code} will be sent when the network is back`);
+    say(online ? `Stop ${stop.seq} delivered.` : `Stop ${stop.seq} delivered: sent when the network is back.`);
   };
   const onFailed = (e: FormEvent) => {
     e.preventDefault();
     add(code, failedSetup(reason));
     setMode("actions");
-    toast(`Failed attempt recorded for ${code}`);
+    say(`Failed attempt at stop ${stop.seq} recorded.`);
   };
   const onSkip = async () => {
     setSkipError(null);
     try {
       await skipStop({ variables: { runId: run.id, stopId: stop.id! } });
-      toast(`Stop ${stop.seq} skipped: it goes back to the dispatcher`);
+      say(`Stop ${stop.seq} skipped: it goes back to the dispatcher.`);
     } catch (e) {
       setSkipError(errorText(e));
     }
@@ -372,7 +386,15 @@ function StopActions({
           </button>
         ) : online ? (
           // Online, the delivery is recorded with its proof (receiver, signature, photo): the parcel's one flow.
-          <ProofAction code={code} label="Deliver" className="cp-btn cp-btn-primary" onDone={onProof} />
+          <ProofAction
+            code={code}
+            label="Deliver"
+            className="cp-btn cp-btn-primary"
+            onDone={() => {
+              say(`Stop ${stop.seq} delivered, with its proof.`);
+              onProof();
+            }}
+          />
         ) : (
           // Offline, the delivery waits on the phone as a scan; its proof can be added once it has landed.
           <button type="button" className="cp-btn cp-btn-primary" onClick={deliverQueued}>

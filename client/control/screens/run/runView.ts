@@ -1,8 +1,9 @@
 // What the courier's run screen shows, worked out from the server's runs: pure functions (runView.test.ts).
-import type { CourierRunFieldsFragment } from "../../../generated/graphql";
+import type { CourierRunFieldsFragment, CourierRunsQuery } from "../../../generated/graphql";
 
 export type CourierRun = CourierRunFieldsFragment;
 export type CourierStop = CourierRun["stops"][number];
+export type RunItem = CourierRunsQuery["runs"][number];
 
 /** Today on the phone's calendar (YYYY-MM-DD): the date a dispatcher gives the run. */
 export function localDate(now = new Date()): string {
@@ -13,7 +14,7 @@ export function localDate(now = new Date()): string {
 const ORDER: Record<string, number> = { started: 0, planned: 1, finished: 2 };
 
 /** The member's own runs (a dispatcher sees every courier's), a started one first, then planned, then finished. */
-export function ownRuns(runs: readonly CourierRun[], member: string): CourierRun[] {
+export function ownRuns<R extends RunItem>(runs: readonly R[], member: string): R[] {
   const me = member.trim().toLowerCase();
   return runs
     .filter((r) => r.courier_email?.toLowerCase() === me)
