@@ -100,7 +100,7 @@ export default function ParcelMap({ zoom, current, pickup, destination, courier 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
 
-  // The courier's marker follows each new position; the first one brings it into view.
+  // The courier's marker follows each new position.
   const [courierLat, courierLng] = valid(courier) ? courier : [NaN, NaN];
   useEffect(() => {
     const b = built.current;
@@ -111,8 +111,11 @@ export default function ParcelMap({ zoom, current, pickup, destination, courier 
       b.courier = null;
       return;
     }
+    // The courier and the stop both in view: when the courier appears, and when a move leaves the view.
+    const frame = () => b.map.fitBounds(b.L.latLngBounds([at, ...[destination].filter(valid)]), { padding: [60, 60], maxZoom: 16 });
     if (b.courier) {
       b.courier.setLatLng(at);
+      if (!b.map.getBounds().contains(at)) frame();
       return;
     }
     b.courier = b.L.marker(at, {
@@ -125,7 +128,7 @@ export default function ParcelMap({ zoom, current, pickup, destination, courier 
         html: `<div class="map-pin-inner"><span class="map-pin-label">${escapeHtml(courierLabel)}</span><span class="map-pin-dot"></span></div>`,
       }),
     }).addTo(b.map);
-    if (!b.map.getBounds().contains(at)) b.map.fitBounds(b.L.latLngBounds([at, ...[destination].filter(valid)]), { padding: [60, 60], maxZoom: 16 });
+    frame();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the marker moves with the position alone; the map is built (loading) first
   }, [courierLat, courierLng, loading, courierLabel]);
 

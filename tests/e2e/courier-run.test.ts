@@ -155,9 +155,11 @@ describe("the courier's run at 390 px", () => {
     expect(names).toEqual(["Ada Lovelace", "Grace Hopper", "Alan Turing"]);
     expect(await stop(codes.a).innerText()).toContain("Lovelacestraat 1, Amsterdam");
     expect(await stop(codes.a).innerText()).toContain("Books");
-    expect(await stop(codes.a).getByRole("link", { name: /Directions to/ }).getAttribute("href")).toBe(
-      "https://www.google.com/maps/dir/?api=1&destination=52.37%2C4.9",
-    );
+    expect(
+      await stop(codes.a)
+        .getByRole("link", { name: /Directions to/ })
+        .getAttribute("href"),
+    ).toBe("https://www.google.com/maps/dir/?api=1&destination=52.37%2C4.9");
     // A planned run shares nothing.
     expect(await page.getByText("Sharing position").count()).toBe(0);
     const start = page.getByRole("button", { name: "Start run" });
@@ -171,7 +173,9 @@ describe("the courier's run at 390 px", () => {
   it("starts the run: windows appear, the position is shared and the dispatcher reads it", async () => {
     await page.getByRole("button", { name: "Start run" }).click();
     await page.getByText("Sharing position", { exact: true }).waitFor();
-    await stop(codes.a).getByText(/Window \d\d?:\d\d.*–\d\d?:\d\d/).waitFor();
+    await stop(codes.a)
+      .getByText(/Window \d\d?:\d\d.*–\d\d?:\d\d/)
+      .waitFor();
     await expect.poll(async () => (await positions()).length, { timeout: 15_000 }).toBe(1);
     expect((await positions())[0]).toMatchObject({ latitude: DEPOT.latitude, longitude: 4.892 });
     expect((await parcelStatus(codes.a)).status_code).toBe("out_for_delivery");
@@ -194,7 +198,7 @@ describe("the tracking page while the courier is out", () => {
     await v.p.getByTestId("live").getByText("The courier is on the way to you").waitFor();
     expect(await v.p.getByTestId("live").innerText()).toMatch(/Delivery window: [^·]*\d\d[^·]*–[^·]*\d\d/);
     await v.p.locator("#map-title").scrollIntoViewIfNeeded();
-    await v.p.locator(".map-pin-courier").waitFor();
+    await v.p.locator(".map-pin-courier").waitFor({ state: "attached" });
     expect(await v.p.locator(".map-pin-courier").getAttribute("title")).toBe("Courier");
     await expect.poll(() => courierOnMap(v.p).innerText()).toBe("Courier: 52.3700, 4.8920");
     expect(v.scripts.some((s) => /liveSubscription-/.test(s))).toBe(true);
@@ -205,13 +209,19 @@ describe("the tracking page while the courier is out", () => {
     await expect.poll(() => courierOnMap(v.p).innerText(), { timeout: 10_000 }).toBe(`Courier: 52.3712, 4.8961`);
     expect(await v.p.locator(".map-pin-courier").evaluate((el: { style: { transform: string } }) => el.style.transform)).not.toBe(before);
     await v.p.locator(".map-pin-courier").scrollIntoViewIfNeeded();
-    await shot(v.p, "track-live-390-light");
+    await shot(v.p, "track-live-390-light", false);
+    if (shots) await v.p.locator(".result-head").screenshot({ path: `${shots}/track-live-390-light-head.png` });
     await v.ctx.close();
     for (const look of [{ dark: true }, { desktop: true }, { desktop: true, dark: true }]) {
       const w = await visitor(codes.a, look);
       await w.p.locator("#map-title").scrollIntoViewIfNeeded();
-      await w.p.locator(".map-pin-courier").waitFor();
-      await shot(w.p, `track-live-${look.desktop ? "desktop" : "390"}-${look.dark ? "dark" : "light"}`);
+      await w.p.locator(".map-pin-courier").waitFor({ state: "attached" });
+      const name = `track-live-${look.desktop ? "desktop" : "390"}-${look.dark ? "dark" : "light"}`;
+      await shot(w.p, name, false);
+      if (shots) {
+        await w.p.locator(".result-head").screenshot({ path: `${shots}/${name}-head.png` });
+        await w.p.locator(".parcel-map-wrap").screenshot({ path: `${shots}/${name}-map.png` });
+      }
       await w.ctx.close();
     }
   });

@@ -19,7 +19,8 @@ import "./run.css";
 const DELIVERED: ScanSetup = { event: "delivered", status_code: "delivered", status_reason: null, title: null, place: null, latitude: null, longitude: null };
 const failedSetup = (reason: FailureReason): ScanSetup => ({ ...DELIVERED, event: "delivery_failed", status_code: "delivery_failed", status_reason: reason });
 
-const errorText = (e: unknown) => (e instanceof ApolloError ? (e.graphQLErrors[0]?.message ?? (e.networkError ? "No network: try again when it is back." : e.message)) : "Something went wrong");
+const errorText = (e: unknown) =>
+  e instanceof ApolloError ? (e.graphQLErrors[0]?.message ?? (e.networkError ? "No network: try again when it is back." : e.message)) : "Something went wrong";
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 export default function RunScreen() {
@@ -115,7 +116,9 @@ function NetworkBanner({ online, scans, positions, signedOut }: { online: boolea
   return (
     <p className={`cp-scan-banner${online ? "" : " is-offline"}`} role="status">
       <Icon path={online ? icons.schedule : icons.cloud_off} size={20} />
-      {online ? `Sending ${what}…` : `Offline${what ? `: ${what} will be sent when the network is back` : ": updates wait on this phone until the network is back"}.`}
+      {online
+        ? `Sending ${what}…`
+        : `Offline${what ? `: ${what} will be sent when the network is back` : ": updates wait on this phone until the network is back"}.`}
     </p>
   );
 }
@@ -222,7 +225,13 @@ function RunStops({
                 <span className={`cp-run-status is-${s.status}`}>{STOP_STATUS[s.status] ?? s.status}</span>
               </button>
               {s.status === "pending" ? (
-                <a className="cp-btn cp-btn-outline cp-run-maps" href={mapsUrl(s.address)} target="_blank" rel="noopener" aria-label={`Directions to ${s.address.text}`}>
+                <a
+                  className="cp-btn cp-btn-outline cp-run-maps"
+                  href={mapsUrl(s.address)}
+                  target="_blank"
+                  rel="noopener"
+                  aria-label={`Directions to ${s.address.text}`}
+                >
                   <Icon path={icons.open_in_new} size={20} />
                   Directions
                 </a>

@@ -46,7 +46,11 @@ describe("the courier's position queue", () => {
 
   it("keeps at most KEEP positions, the newest", () => {
     const s = memory();
-    savePositions("a@example.com", Array.from({ length: KEEP + 5 }, (_, i) => pos(1, i)), s);
+    savePositions(
+      "a@example.com",
+      Array.from({ length: KEEP + 5 }, (_, i) => pos(1, i)),
+      s,
+    );
     const kept = loadPositions("a@example.com", s);
     expect(kept).toHaveLength(KEEP);
     expect(kept[0].at).toBe(at(5));

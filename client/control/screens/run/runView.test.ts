@@ -11,7 +11,12 @@ describe("the courier's run screen", () => {
   });
 
   it("shows the member's own runs, the started one first", () => {
-    const runs = [run(1, "finished", "ada@example.com"), run(2, "planned", "Ada@Example.com"), run(3, "started", "ada@example.com"), run(4, "started", "bob@example.com")];
+    const runs = [
+      run(1, "finished", "ada@example.com"),
+      run(2, "planned", "Ada@Example.com"),
+      run(3, "started", "ada@example.com"),
+      run(4, "started", "bob@example.com"),
+    ];
     expect(ownRuns(runs, "ada@example.com").map((r) => r.id)).toEqual([3, 2, 1]);
     expect(ownRuns(runs, "eve@example.com")).toEqual([]);
   });

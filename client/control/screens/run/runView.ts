@@ -16,9 +16,7 @@ const ORDER: Record<string, number> = { started: 0, planned: 1, finished: 2 };
 /** The member's own runs (a dispatcher sees every courier's), a started one first, then planned, then finished. */
 export function ownRuns<R extends RunItem>(runs: readonly R[], member: string): R[] {
   const me = member.trim().toLowerCase();
-  return runs
-    .filter((r) => r.courier_email?.toLowerCase() === me)
-    .sort((a, b) => (ORDER[a.status] ?? 3) - (ORDER[b.status] ?? 3) || a.id - b.id);
+  return runs.filter((r) => r.courier_email?.toLowerCase() === me).sort((a, b) => (ORDER[a.status] ?? 3) - (ORDER[b.status] ?? 3) || a.id - b.id);
 }
 
 /** The stop the courier heads to: the first one still pending, in the run's order. */
