@@ -21,12 +21,13 @@ export type SharingState = "off" | "waiting" | "on" | "denied" | "unavailable";
 export function usePositionSharing(member: string, runId: number | null, started: boolean) {
   const offKey = `${OFF_KEY}${member.toLowerCase()}:${runId ?? ""}`;
   const [off, setOff] = useState(() => runId != null && localStorage.getItem(offKey) === "1");
+  const [state, setState] = useState<SharingState>("waiting");
   const [shownFor, setShownFor] = useState(offKey);
   if (shownFor !== offKey) {
     setShownFor(offKey);
     setOff(runId != null && localStorage.getItem(offKey) === "1");
+    setState("waiting");
   }
-  const [state, setState] = useState<SharingState>("waiting");
   const [waiting, setWaiting] = useState(() => loadPositions(member).length);
   const [lastAt, setLastAt] = useState<string | null>(null);
   const queue = useRef<QueuedPosition[]>(loadPositions(member));
@@ -65,13 +66,9 @@ export function usePositionSharing(member: string, runId: number | null, started
   }, [post, store]);
 
   const sharing = started && !off && runId != null;
+  const canLocate = typeof navigator !== "undefined" && "geolocation" in navigator;
   useEffect(() => {
-    if (!sharing) return;
-    if (!("geolocation" in navigator)) {
-      setState("unavailable");
-      return;
-    }
-    setState("waiting");
+    if (!sharing || !canLocate) return;
     const watch = navigator.geolocation.watchPosition(
       (p) => {
         const position: QueuedPosition = {
@@ -92,7 +89,7 @@ export function usePositionSharing(member: string, runId: number | null, started
       { enableHighAccuracy: true, maximumAge: 10_000, timeout: 60_000 },
     );
     return () => navigator.geolocation.clearWatch(watch);
-  }, [sharing, runId, store, flush]);
+  }, [sharing, canLocate, runId, store, flush]);
 
   // Waiting positions go every SEND_EVERY_MS and as soon as the network is back, also after sharing stopped.
   useEffect(() => {
@@ -110,7 +107,9 @@ export function usePositionSharing(member: string, runId: number | null, started
     if (on) localStorage.removeItem(offKey);
     else localStorage.setItem(offKey, "1");
     setOff(!on);
+    setState("waiting");
   };
 
-  return { sharing, state: sharing ? state : ("off" as SharingState), waiting, lastAt, setSharing };
+  const shown: SharingState = !sharing ? "off" : canLocate ? state : "unavailable";
+  return { sharing, state: shown, waiting, lastAt, setSharing };
 }
