@@ -128,9 +128,6 @@ beforeAll(async () => {
   page = await phone.newPage();
   page.setDefaultTimeout(15_000);
   errors = watchErrors(page);
-  page.on("response", (r) => {
-    if (r.status() >= 400) console.log("HTTP", r.status(), r.url());
-  });
 }, 120_000);
 
 afterEach(async ({ task }) => {
