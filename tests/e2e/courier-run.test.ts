@@ -32,7 +32,7 @@ let browser: Browser;
 let phone: BrowserContext;
 let page: Page;
 let errors: string[];
-const codes = { a: "E2E-RUN-A", b: "E2E-RUN-B", c: "E2E-RUN-C", elsewhere: "E2E-RUN-X" };
+const codes = { a: "E2E-RUN-A", b: "E2E-RUN-B", c: "E2E-RUN-C", d: "E2E-RUN-D", elsewhere: "E2E-RUN-X" };
 
 const url = (p: string) => `${site.url}${p}`;
 const host = () => new URL(site.url).hostname;
@@ -107,9 +107,14 @@ beforeAll(async () => {
   await parcel(codes.a, "Ada Lovelace", 4.9);
   await parcel(codes.b, "Grace Hopper", 4.91);
   await parcel(codes.c, "Alan Turing", 4.92);
-  await parcel(codes.elsewhere, "Hedy Lamarr", 4.93);
+  await parcel(codes.d, "Katherine Johnson", 4.93);
+  await parcel(codes.elsewhere, "Hedy Lamarr", 4.94);
   const run = ok(
-    await dispatcher.post("/api/runs", { courier_id: courierId, date: TODAY, stops: [codes.a, codes.b, codes.c].map((tracking_code) => ({ tracking_code })) }),
+    await dispatcher.post("/api/runs", {
+      courier_id: courierId,
+      date: TODAY,
+      stops: [codes.a, codes.b, codes.c, codes.d].map((tracking_code) => ({ tracking_code })),
+    }),
     201,
   ) as { id: number };
   runId = run.id;
@@ -149,7 +154,7 @@ describe("the courier's run at 390 px", () => {
     await page.waitForURL(/\/control\/run$/);
     await stop(codes.c).waitFor();
     const names = await page.locator(".cp-run-stop strong").allInnerTexts();
-    expect(names).toEqual(["Ada Lovelace", "Grace Hopper", "Alan Turing"]);
+    expect(names).toEqual(["Ada Lovelace", "Grace Hopper", "Alan Turing", "Katherine Johnson"]);
     expect(await stop(codes.a).innerText()).toContain("Lovelacestraat 1, Amsterdam");
     expect(await stop(codes.a).innerText()).toContain("Books");
     expect(
@@ -276,15 +281,25 @@ describe("without a signal, and the rest of the run", () => {
     expect(board.unassigned.map((s) => s.tracking_code)).toContain(codes.b);
   });
 
-  it("delivers the last stop with the proof form, and the run finishes; sharing stops with it", async () => {
+  it("delivers a stop with the proof form", async () => {
     await page.getByRole("button", { name: "Deliver" }).click();
     const sheet = page.getByRole("dialog", { name: /Proof of delivery/ });
     await sheet.locator("input[name=receiver_name]").fill("A. Turing");
     await shot(page, "run-proof-390-light", false);
     await sheet.getByRole("button", { name: "Record delivery" }).click();
-    await page.getByText("Run finished").waitFor();
     await stop(codes.c).and(page.locator(".is-done")).waitFor();
+    await page.getByText("Stop 3 delivered, with its proof.").waitFor();
     expect(await parcelStatus(codes.c)).toMatchObject({ status_code: "delivered", delivery_proof: { receiver_name: "A. Turing" } });
+  });
+
+  it("records a failed attempt at the last stop with its reason; the run finishes and sharing stops with it", async () => {
+    await page.getByRole("button", { name: "Failed", exact: true }).click();
+    await page.locator("label", { hasText: "Access restricted" }).click();
+    await page.getByRole("button", { name: "Record failed attempt" }).click();
+    await page.getByText("Run finished").waitFor();
+    await stop(codes.d).and(page.locator(".is-failed")).waitFor();
+    const d = (await owner.gql(`query($c: String!) { adminParcel(trackingCode: $c) { status_code status_reason } }`, { c: codes.d })).data.adminParcel;
+    expect(d).toEqual({ status_code: "delivery_failed", status_reason: "access_restricted" });
     expect(await page.getByText("Sharing position").count()).toBe(0);
     const run = ok(await dispatcher.get(`/api/runs/${runId}`)) as { status: string };
     expect(run.status).toBe("finished");
