@@ -10,6 +10,8 @@ export interface ParcelMapProps {
   current: LatLng | null;
   pickup: LatLng | null;
   destination: LatLng | null;
+  /** The courier heading to this parcel's stop (the tracking page's live part): a marker that moves, the map staying as it is. */
+  courier?: LatLng | null;
   height?: string;
   /** Also load Leaflet once the page has loaded and the browser is idle (the control panel's parcel screen). */
   whenIdle?: boolean;
@@ -23,11 +25,13 @@ const valid = (p: LatLng | null): p is LatLng => !!p && Number.isFinite(p[0]) &&
  * Leaflet is imported only when the map nears the viewport (see whenNeeded). Markers are divIcons with visible text labels, so they show even when
  * no tile can load. Lazy-load this module with React.lazy.
  */
-export default function ParcelMap({ zoom, current, pickup, destination, height = "60vh", whenIdle = false }: ParcelMapProps) {
+export default function ParcelMap({ zoom, current, pickup, destination, courier = null, height = "60vh", whenIdle = false }: ParcelMapProps) {
   const { t } = useTranslation();
   const el = useRef<HTMLDivElement>(null);
   const [loading, setLoading] = useState(true);
   const [tilesFailed, setTilesFailed] = useState(false);
+  const built = useRef<{ L: typeof import("leaflet"); map: import("leaflet").Map; courier: import("leaflet").Marker | null } | null>(null);
+  const courierLabel = t("live.courier", { defaultValue: "Courier" });
   const labels = {
     pickup: t("map.pickup", { defaultValue: "Pickup Location" }),
     current: t("map.current", { defaultValue: "Current Location" }),
@@ -77,6 +81,7 @@ export default function ParcelMap({ zoom, current, pickup, destination, height =
       }
       const route = [pickup, current, destination].filter(valid);
       if (route.length > 1) L.polyline(route, { color: "#f5a524", weight: 3, dashArray: "8 8", opacity: 0.9, interactive: false }).addTo(m0);
+      built.current = { L, map: m0, courier: null };
       setLoading(false);
 
       await nextFrame();
@@ -89,15 +94,49 @@ export default function ParcelMap({ zoom, current, pickup, destination, height =
     return () => {
       cancelled = true;
       stop();
+      built.current = null;
       map?.remove();
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key]);
 
+  // The courier's marker follows each new position.
+  const [courierLat, courierLng] = valid(courier) ? courier : [NaN, NaN];
+  useEffect(() => {
+    const b = built.current;
+    if (!b) return;
+    const at: LatLng = [courierLat, courierLng];
+    if (!valid(at)) {
+      b.courier?.remove();
+      b.courier = null;
+      return;
+    }
+    // The courier and the stop both in view: when the courier appears, and when a move leaves the view.
+    const frame = () => b.map.fitBounds(b.L.latLngBounds([at, ...[destination].filter(valid)]), { padding: [60, 60], maxZoom: 16 });
+    if (b.courier) {
+      b.courier.setLatLng(at);
+      if (!b.map.getBounds().contains(at)) frame();
+      return;
+    }
+    b.courier = b.L.marker(at, {
+      keyboard: false,
+      title: courierLabel,
+      zIndexOffset: 2000,
+      icon: b.L.divIcon({
+        className: "map-pin map-pin-courier",
+        iconSize: undefined,
+        html: `<div class="map-pin-inner"><span class="map-pin-label">${escapeHtml(courierLabel)}</span><span class="map-pin-dot"></span></div>`,
+      }),
+    }).addTo(b.map);
+    frame();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the marker moves with the position alone; the map is built (loading) first
+  }, [courierLat, courierLng, loading, courierLabel]);
+
   const positions = [
     [labels.pickup, pickup],
     [labels.current, current],
     [labels.destination, destination],
+    [courierLabel, courier],
   ].filter(([, p]) => valid(p as LatLng | null)) as [string, LatLng][];
 
   return (

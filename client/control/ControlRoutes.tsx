@@ -41,6 +41,7 @@ import ApiKeyList from "./screens/apikeys/ApiKeyList";
 import ApiKeyCreate from "./screens/apikeys/ApiKeyCreate";
 import Account from "./screens/account/Account";
 import ScanScreen from "./screens/scan/ScanScreen";
+import RunScreen from "./screens/run/RunScreen";
 import ChangePassword from "./screens/account/ChangePassword";
 import StaffList from "./screens/staff/StaffList";
 import AcceptInvitation from "./screens/staff/AcceptInvitation";
@@ -172,6 +173,7 @@ function ControlPanelRoutes() {
           <Route path="create.html" element={<ApiKeyCreate />} />
         </Route>
         <Route path="scan" element={<ScanScreen />} />
+        <Route path="run" element={<RunScreen />} />
         <Route path="staff">
           <Route index element={<Navigate to="/control/staff/list.html" replace />} />
           <Route path="list.html" element={<StaffList />} />

@@ -23,6 +23,7 @@ export const SCREENS: { prefix: string; permission: Permission; what: string }[]
   { prefix: "/control/audit", permission: "audit", what: "read the audit log" },
   { prefix: "/control/scan", permission: "history:write", what: "scan parcels" },
   { prefix: "/control/dispatch", permission: "dispatch", what: "plan the delivery day" },
+  { prefix: "/control/run", permission: "history:write", what: "drive a run" },
   { prefix: "/control/account", permission: "account", what: "use an account" },
 ];
 /** Screens under a parcel (/control/parcels/:code/...), by their last part. */

@@ -201,6 +201,16 @@ export type MailSettingsInput = {
   smtp_allow_plain?: boolean | null | undefined;
 };
 
+/** One position of the courier's phone */
+export type PositionInput = {
+  /** Metres */
+  accuracy?: number | null | undefined;
+  /** When (ISO 8601) */
+  at: string;
+  latitude: number;
+  longitude: number;
+};
+
 export type RecordDeliveryInput = {
   /** Where the parcel was left, e.g. "with the neighbour at no. 12" */
   left_at?: string | null | undefined;
@@ -750,6 +760,45 @@ export type AdminReviewsQueryVariables = Exact<{
 
 export type AdminReviewsQuery = { reviews: { current_page: number, last_page: number, next_page_url: string | null, per_page: number, total: number, data: Array<{ id: number, name: string, review: string, image: string }> } };
 
+export type CourierRunQueryVariables = Exact<{
+  id: number;
+}>;
+
+
+export type CourierRunQuery = { run: { id: number, date: string, status: string, courier_email: string | null, distance_km: number, duration_min: number, started_at: string | null, finished_at: string | null, stops: Array<{ id: number | null, seq: number | null, kind: string, tracking_code: string | null, status: string, eta: string | null, done_at: string | null, recipient_name: string | null, contents: string | null, parcel_status: string | null, window: { from: string, to: string } | null, address: { text: string, latitude: number | null, longitude: number | null } }> } };
+
+export type CourierRunFieldsFragment = { id: number, date: string, status: string, courier_email: string | null, distance_km: number, duration_min: number, started_at: string | null, finished_at: string | null, stops: Array<{ id: number | null, seq: number | null, kind: string, tracking_code: string | null, status: string, eta: string | null, done_at: string | null, recipient_name: string | null, contents: string | null, parcel_status: string | null, window: { from: string, to: string } | null, address: { text: string, latitude: number | null, longitude: number | null } }> };
+
+export type CourierRunsQueryVariables = Exact<{
+  date?: string | null | undefined;
+}>;
+
+
+export type CourierRunsQuery = { runs: Array<{ id: number, date: string, status: string, courier_email: string | null }> };
+
+export type PostPositionsMutationVariables = Exact<{
+  runId: number;
+  positions: Array<PositionInput> | PositionInput;
+}>;
+
+
+export type PostPositionsMutation = { postPositions: boolean };
+
+export type SkipStopMutationVariables = Exact<{
+  runId: number;
+  stopId: number;
+}>;
+
+
+export type SkipStopMutation = { skipStop: { id: number, date: string, status: string, courier_email: string | null, distance_km: number, duration_min: number, started_at: string | null, finished_at: string | null, stops: Array<{ id: number | null, seq: number | null, kind: string, tracking_code: string | null, status: string, eta: string | null, done_at: string | null, recipient_name: string | null, contents: string | null, parcel_status: string | null, window: { from: string, to: string } | null, address: { text: string, latitude: number | null, longitude: number | null } }> } };
+
+export type StartRunMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type StartRunMutation = { startRun: { id: number, date: string, status: string, courier_email: string | null, distance_km: number, duration_min: number, started_at: string | null, finished_at: string | null, stops: Array<{ id: number | null, seq: number | null, kind: string, tracking_code: string | null, status: string, eta: string | null, done_at: string | null, recipient_name: string | null, contents: string | null, parcel_status: string | null, window: { from: string, to: string } | null, address: { text: string, latitude: number | null, longitude: number | null } }> } };
+
 export type AdminScanParcelsMutationVariables = Exact<{
   input: ScanParcelsInput;
 }>;
@@ -889,6 +938,7 @@ export const AdminApiKeyFieldsFragmentDoc = {"kind":"Document","definitions":[{"
 export const AdminStopFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminStopFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Stop"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"seq"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"tracking_code"}},{"kind":"Field","name":{"kind":"Name","value":"pickup_id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"eta"}},{"kind":"Field","name":{"kind":"Name","value":"done_at"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_name"}},{"kind":"Field","name":{"kind":"Name","value":"contents"}},{"kind":"Field","name":{"kind":"Name","value":"parcel_status"}},{"kind":"Field","name":{"kind":"Name","value":"window"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"from"}},{"kind":"Field","name":{"kind":"Name","value":"to"}}]}},{"kind":"Field","name":{"kind":"Name","value":"address"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"latitude"}},{"kind":"Field","name":{"kind":"Name","value":"longitude"}}]}}]}}]} as unknown as DocumentNode;
 export const AdminRunFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminRunFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Run"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"courier_id"}},{"kind":"Field","name":{"kind":"Name","value":"courier_email"}},{"kind":"Field","name":{"kind":"Name","value":"date"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"distance_km"}},{"kind":"Field","name":{"kind":"Name","value":"duration_min"}},{"kind":"Field","name":{"kind":"Name","value":"started_at"}},{"kind":"Field","name":{"kind":"Name","value":"finished_at"}},{"kind":"Field","name":{"kind":"Name","value":"start"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"latitude"}},{"kind":"Field","name":{"kind":"Name","value":"longitude"}}]}},{"kind":"Field","name":{"kind":"Name","value":"stops"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminStopFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminStopFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Stop"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"seq"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"tracking_code"}},{"kind":"Field","name":{"kind":"Name","value":"pickup_id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"eta"}},{"kind":"Field","name":{"kind":"Name","value":"done_at"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_name"}},{"kind":"Field","name":{"kind":"Name","value":"contents"}},{"kind":"Field","name":{"kind":"Name","value":"parcel_status"}},{"kind":"Field","name":{"kind":"Name","value":"window"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"from"}},{"kind":"Field","name":{"kind":"Name","value":"to"}}]}},{"kind":"Field","name":{"kind":"Name","value":"address"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"latitude"}},{"kind":"Field","name":{"kind":"Name","value":"longitude"}}]}}]}}]} as unknown as DocumentNode;
 export const AdminParcelFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminParcelFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Parcel"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"tracking_code"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_name"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_email"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_phone_number"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_postcode"}},{"kind":"Field","name":{"kind":"Name","value":"sender_name"}},{"kind":"Field","name":{"kind":"Name","value":"sender_email"}},{"kind":"Field","name":{"kind":"Name","value":"destination"}},{"kind":"Field","name":{"kind":"Name","value":"current_location"}},{"kind":"Field","name":{"kind":"Name","value":"pickup_location"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"status_code"}},{"kind":"Field","name":{"kind":"Name","value":"status_reason"}},{"kind":"Field","name":{"kind":"Name","value":"weight"}},{"kind":"Field","name":{"kind":"Name","value":"shipped_via"}},{"kind":"Field","name":{"kind":"Name","value":"parcel_content"}},{"kind":"Field","name":{"kind":"Name","value":"declared_value"}},{"kind":"Field","name":{"kind":"Name","value":"min_expected_delivery_date"}},{"kind":"Field","name":{"kind":"Name","value":"max_expected_delivery_date"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"show_map"}},{"kind":"Field","name":{"kind":"Name","value":"map_zoom"}},{"kind":"Field","name":{"kind":"Name","value":"map_current_latitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_current_longitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_pickup_latitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_pickup_longitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_destination_latitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_destination_longitude"}},{"kind":"Field","name":{"kind":"Name","value":"notify_recipient"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_language"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_unsubscribed"}},{"kind":"Field","name":{"kind":"Name","value":"protect_details"}},{"kind":"Field","name":{"kind":"Name","value":"details_protected"}},{"kind":"Field","name":{"kind":"Name","value":"last_event_at"}},{"kind":"Field","name":{"kind":"Name","value":"quiet_after_days"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}},{"kind":"Field","name":{"kind":"Name","value":"allow_reschedule"}},{"kind":"Field","name":{"kind":"Name","value":"reschedule_allowed"}},{"kind":"Field","name":{"kind":"Name","value":"reschedule_choice"}},{"kind":"Field","name":{"kind":"Name","value":"reschedule_date"}},{"kind":"Field","name":{"kind":"Name","value":"rescheduled_at"}},{"kind":"Field","name":{"kind":"Name","value":"delivery_attempts"}},{"kind":"Field","name":{"kind":"Name","value":"delivery_recorded_by"}},{"kind":"Field","name":{"kind":"Name","value":"delivery_proof"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"receiver_name"}},{"kind":"Field","name":{"kind":"Name","value":"signature_url"}},{"kind":"Field","name":{"kind":"Name","value":"photo_url"}},{"kind":"Field","name":{"kind":"Name","value":"delivered_at"}},{"kind":"Field","name":{"kind":"Name","value":"left_at"}}]}}]}}]} as unknown as DocumentNode;
+export const CourierRunFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CourierRunFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Run"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"date"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"courier_email"}},{"kind":"Field","name":{"kind":"Name","value":"distance_km"}},{"kind":"Field","name":{"kind":"Name","value":"duration_min"}},{"kind":"Field","name":{"kind":"Name","value":"started_at"}},{"kind":"Field","name":{"kind":"Name","value":"finished_at"}},{"kind":"Field","name":{"kind":"Name","value":"stops"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"seq"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"tracking_code"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"eta"}},{"kind":"Field","name":{"kind":"Name","value":"done_at"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_name"}},{"kind":"Field","name":{"kind":"Name","value":"contents"}},{"kind":"Field","name":{"kind":"Name","value":"parcel_status"}},{"kind":"Field","name":{"kind":"Name","value":"window"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"from"}},{"kind":"Field","name":{"kind":"Name","value":"to"}}]}},{"kind":"Field","name":{"kind":"Name","value":"address"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"latitude"}},{"kind":"Field","name":{"kind":"Name","value":"longitude"}}]}}]}}]}}]} as unknown as DocumentNode;
 export const AdminStaffFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminStaffFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"StaffMember"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"role"}},{"kind":"Field","name":{"kind":"Name","value":"disabled"}},{"kind":"Field","name":{"kind":"Name","value":"invited"}},{"kind":"Field","name":{"kind":"Name","value":"totp_enabled"}},{"kind":"Field","name":{"kind":"Name","value":"last_sign_in_at"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}}]}}]} as unknown as DocumentNode;
 export const AdminWebhookDeliveryFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminWebhookDeliveryFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"WebhookDelivery"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"webhook_id"}},{"kind":"Field","name":{"kind":"Name","value":"event"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"attempts"}},{"kind":"Field","name":{"kind":"Name","value":"response_status"}},{"kind":"Field","name":{"kind":"Name","value":"response_body"}},{"kind":"Field","name":{"kind":"Name","value":"error"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}}]}}]} as unknown as DocumentNode;
 export const AdminWebhookFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminWebhookFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Webhook"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"events"}},{"kind":"Field","name":{"kind":"Name","value":"secret"}},{"kind":"Field","name":{"kind":"Name","value":"active"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}}]}}]} as unknown as DocumentNode;
@@ -2547,6 +2597,163 @@ export type AdminReviewsQueryHookResult = ReturnType<typeof useAdminReviewsQuery
 export type AdminReviewsLazyQueryHookResult = ReturnType<typeof useAdminReviewsLazyQuery>;
 export type AdminReviewsSuspenseQueryHookResult = ReturnType<typeof useAdminReviewsSuspenseQuery>;
 export type AdminReviewsQueryResult = ApolloReactCommon.QueryResult<AdminReviewsQuery, AdminReviewsQueryVariables>;
+export const CourierRunDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"CourierRun"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"run"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CourierRunFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CourierRunFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Run"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"date"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"courier_email"}},{"kind":"Field","name":{"kind":"Name","value":"distance_km"}},{"kind":"Field","name":{"kind":"Name","value":"duration_min"}},{"kind":"Field","name":{"kind":"Name","value":"started_at"}},{"kind":"Field","name":{"kind":"Name","value":"finished_at"}},{"kind":"Field","name":{"kind":"Name","value":"stops"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"seq"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"tracking_code"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"eta"}},{"kind":"Field","name":{"kind":"Name","value":"done_at"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_name"}},{"kind":"Field","name":{"kind":"Name","value":"contents"}},{"kind":"Field","name":{"kind":"Name","value":"parcel_status"}},{"kind":"Field","name":{"kind":"Name","value":"window"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"from"}},{"kind":"Field","name":{"kind":"Name","value":"to"}}]}},{"kind":"Field","name":{"kind":"Name","value":"address"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"latitude"}},{"kind":"Field","name":{"kind":"Name","value":"longitude"}}]}}]}}]}}]} as unknown as DocumentNode;
+
+/**
+ * __useCourierRunQuery__
+ *
+ * To run a query within a React component, call `useCourierRunQuery` and pass it any options that fit your needs.
+ * When your component renders, `useCourierRunQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useCourierRunQuery({
+ *   variables: {
+ *      id: // value for 'id'
+ *   },
+ * });
+ */
+export function useCourierRunQuery(baseOptions: ApolloReactHooks.QueryHookOptions<CourierRunQuery, CourierRunQueryVariables> & ({ variables: CourierRunQueryVariables; skip?: boolean; } | { skip: boolean; }) ) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<CourierRunQuery, CourierRunQueryVariables>(CourierRunDocument, options);
+      }
+export function useCourierRunLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<CourierRunQuery, CourierRunQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<CourierRunQuery, CourierRunQueryVariables>(CourierRunDocument, options);
+        }
+// @ts-ignore
+export function useCourierRunSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<CourierRunQuery, CourierRunQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<CourierRunQuery, CourierRunQueryVariables>;
+export function useCourierRunSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<CourierRunQuery, CourierRunQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<CourierRunQuery | undefined, CourierRunQueryVariables>;
+export function useCourierRunSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<CourierRunQuery, CourierRunQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<CourierRunQuery, CourierRunQueryVariables>(CourierRunDocument, options);
+        }
+export type CourierRunQueryHookResult = ReturnType<typeof useCourierRunQuery>;
+export type CourierRunLazyQueryHookResult = ReturnType<typeof useCourierRunLazyQuery>;
+export type CourierRunSuspenseQueryHookResult = ReturnType<typeof useCourierRunSuspenseQuery>;
+export type CourierRunQueryResult = ApolloReactCommon.QueryResult<CourierRunQuery, CourierRunQueryVariables>;
+export const CourierRunsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"CourierRuns"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"date"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"runs"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"date"},"value":{"kind":"Variable","name":{"kind":"Name","value":"date"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"date"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"courier_email"}}]}}]}}]} as unknown as DocumentNode;
+
+/**
+ * __useCourierRunsQuery__
+ *
+ * To run a query within a React component, call `useCourierRunsQuery` and pass it any options that fit your needs.
+ * When your component renders, `useCourierRunsQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useCourierRunsQuery({
+ *   variables: {
+ *      date: // value for 'date'
+ *   },
+ * });
+ */
+export function useCourierRunsQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<CourierRunsQuery, CourierRunsQueryVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<CourierRunsQuery, CourierRunsQueryVariables>(CourierRunsDocument, options);
+      }
+export function useCourierRunsLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<CourierRunsQuery, CourierRunsQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<CourierRunsQuery, CourierRunsQueryVariables>(CourierRunsDocument, options);
+        }
+// @ts-ignore
+export function useCourierRunsSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<CourierRunsQuery, CourierRunsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<CourierRunsQuery, CourierRunsQueryVariables>;
+export function useCourierRunsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<CourierRunsQuery, CourierRunsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<CourierRunsQuery | undefined, CourierRunsQueryVariables>;
+export function useCourierRunsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<CourierRunsQuery, CourierRunsQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<CourierRunsQuery, CourierRunsQueryVariables>(CourierRunsDocument, options);
+        }
+export type CourierRunsQueryHookResult = ReturnType<typeof useCourierRunsQuery>;
+export type CourierRunsLazyQueryHookResult = ReturnType<typeof useCourierRunsLazyQuery>;
+export type CourierRunsSuspenseQueryHookResult = ReturnType<typeof useCourierRunsSuspenseQuery>;
+export type CourierRunsQueryResult = ApolloReactCommon.QueryResult<CourierRunsQuery, CourierRunsQueryVariables>;
+export const PostPositionsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"PostPositions"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"runId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"positions"}},"type":{"kind":"NonNullType","type":{"kind":"ListType","type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"PositionInput"}}}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"postPositions"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"runId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"runId"}}},{"kind":"Argument","name":{"kind":"Name","value":"positions"},"value":{"kind":"Variable","name":{"kind":"Name","value":"positions"}}}]}]}}]} as unknown as DocumentNode;
+export type PostPositionsMutationFn = ApolloReactCommon.MutationFunction<PostPositionsMutation, PostPositionsMutationVariables>;
+
+/**
+ * __usePostPositionsMutation__
+ *
+ * To run a mutation, you first call `usePostPositionsMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `usePostPositionsMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [postPositionsMutation, { data, loading, error }] = usePostPositionsMutation({
+ *   variables: {
+ *      runId: // value for 'runId'
+ *      positions: // value for 'positions'
+ *   },
+ * });
+ */
+export function usePostPositionsMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<PostPositionsMutation, PostPositionsMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<PostPositionsMutation, PostPositionsMutationVariables>(PostPositionsDocument, options);
+      }
+export type PostPositionsMutationHookResult = ReturnType<typeof usePostPositionsMutation>;
+export type PostPositionsMutationResult = ApolloReactCommon.MutationResult<PostPositionsMutation>;
+export type PostPositionsMutationOptions = ApolloReactCommon.BaseMutationOptions<PostPositionsMutation, PostPositionsMutationVariables>;
+export const SkipStopDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SkipStop"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"runId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"stopId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"skipStop"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"runId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"runId"}}},{"kind":"Argument","name":{"kind":"Name","value":"stopId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"stopId"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CourierRunFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CourierRunFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Run"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"date"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"courier_email"}},{"kind":"Field","name":{"kind":"Name","value":"distance_km"}},{"kind":"Field","name":{"kind":"Name","value":"duration_min"}},{"kind":"Field","name":{"kind":"Name","value":"started_at"}},{"kind":"Field","name":{"kind":"Name","value":"finished_at"}},{"kind":"Field","name":{"kind":"Name","value":"stops"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"seq"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"tracking_code"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"eta"}},{"kind":"Field","name":{"kind":"Name","value":"done_at"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_name"}},{"kind":"Field","name":{"kind":"Name","value":"contents"}},{"kind":"Field","name":{"kind":"Name","value":"parcel_status"}},{"kind":"Field","name":{"kind":"Name","value":"window"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"from"}},{"kind":"Field","name":{"kind":"Name","value":"to"}}]}},{"kind":"Field","name":{"kind":"Name","value":"address"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"latitude"}},{"kind":"Field","name":{"kind":"Name","value":"longitude"}}]}}]}}]}}]} as unknown as DocumentNode;
+export type SkipStopMutationFn = ApolloReactCommon.MutationFunction<SkipStopMutation, SkipStopMutationVariables>;
+
+/**
+ * __useSkipStopMutation__
+ *
+ * To run a mutation, you first call `useSkipStopMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useSkipStopMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [skipStopMutation, { data, loading, error }] = useSkipStopMutation({
+ *   variables: {
+ *      runId: // value for 'runId'
+ *      stopId: // value for 'stopId'
+ *   },
+ * });
+ */
+export function useSkipStopMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<SkipStopMutation, SkipStopMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<SkipStopMutation, SkipStopMutationVariables>(SkipStopDocument, options);
+      }
+export type SkipStopMutationHookResult = ReturnType<typeof useSkipStopMutation>;
+export type SkipStopMutationResult = ApolloReactCommon.MutationResult<SkipStopMutation>;
+export type SkipStopMutationOptions = ApolloReactCommon.BaseMutationOptions<SkipStopMutation, SkipStopMutationVariables>;
+export const StartRunDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"StartRun"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"startRun"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"CourierRunFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CourierRunFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Run"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"date"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"courier_email"}},{"kind":"Field","name":{"kind":"Name","value":"distance_km"}},{"kind":"Field","name":{"kind":"Name","value":"duration_min"}},{"kind":"Field","name":{"kind":"Name","value":"started_at"}},{"kind":"Field","name":{"kind":"Name","value":"finished_at"}},{"kind":"Field","name":{"kind":"Name","value":"stops"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"seq"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"tracking_code"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"eta"}},{"kind":"Field","name":{"kind":"Name","value":"done_at"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_name"}},{"kind":"Field","name":{"kind":"Name","value":"contents"}},{"kind":"Field","name":{"kind":"Name","value":"parcel_status"}},{"kind":"Field","name":{"kind":"Name","value":"window"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"from"}},{"kind":"Field","name":{"kind":"Name","value":"to"}}]}},{"kind":"Field","name":{"kind":"Name","value":"address"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"latitude"}},{"kind":"Field","name":{"kind":"Name","value":"longitude"}}]}}]}}]}}]} as unknown as DocumentNode;
+export type StartRunMutationFn = ApolloReactCommon.MutationFunction<StartRunMutation, StartRunMutationVariables>;
+
+/**
+ * __useStartRunMutation__
+ *
+ * To run a mutation, you first call `useStartRunMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useStartRunMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [startRunMutation, { data, loading, error }] = useStartRunMutation({
+ *   variables: {
+ *      id: // value for 'id'
+ *   },
+ * });
+ */
+export function useStartRunMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<StartRunMutation, StartRunMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<StartRunMutation, StartRunMutationVariables>(StartRunDocument, options);
+      }
+export type StartRunMutationHookResult = ReturnType<typeof useStartRunMutation>;
+export type StartRunMutationResult = ApolloReactCommon.MutationResult<StartRunMutation>;
+export type StartRunMutationOptions = ApolloReactCommon.BaseMutationOptions<StartRunMutation, StartRunMutationVariables>;
 export const AdminScanParcelsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminScanParcels"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ScanParcelsInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"scanParcels"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_name"}},{"kind":"Field","name":{"kind":"Name","value":"error"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"message"}}]}},{"kind":"Field","name":{"kind":"Name","value":"activity"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"parcel_id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"status_code"}},{"kind":"Field","name":{"kind":"Name","value":"status_reason"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}}]}}]}}]}}]} as unknown as DocumentNode;
 export type AdminScanParcelsMutationFn = ApolloReactCommon.MutationFunction<AdminScanParcelsMutation, AdminScanParcelsMutationVariables>;
 

@@ -205,7 +205,7 @@ export default function TrackPage() {
         ) : single.loading ? (
           tracking
         ) : data ? (
-          <TrackResult parcel={data} onVerify={onVerify} reschedule={reschedule} />
+          <TrackResult parcel={data} onVerify={onVerify} reschedule={reschedule} verify={verify} />
         ) : (
           <div className="card track-hint">
             <p>{t("track.hint")}</p>

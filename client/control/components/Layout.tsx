@@ -40,6 +40,7 @@ const NAV = [
   { to: "/control/invoice/list.html", label: "Invoices", match: "/control/invoice" },
   { to: "/control/settings", label: "Settings", match: "/control/settings" },
   { to: "/control/staff/list.html", label: "Staff", match: "/control/staff" },
+  { to: "/control/run", label: "My run", match: "/control/run" },
 ];
 
 /** The signed-in admin's frame: top bar with CONTROL PANEL, section links, theme and Sign Out. */

@@ -17,6 +17,7 @@ import { useHydrated } from "../../components/hydrated";
 import { attemptNumbers, attemptText } from "../delivery/attempts";
 import { ProofCard } from "../delivery/ProofCard";
 import { RescheduleCard } from "../delivery/RescheduleCard";
+import { LiveNote, useLive } from "./LiveNote";
 
 type Parcel = TrackParcelQuery["parcel"];
 type Activity = Parcel["history"][number];
@@ -145,13 +146,27 @@ interface Reschedule {
   onDone: () => Promise<void>;
 }
 
-export function TrackResult({ parcel: p, onVerify, reschedule }: { parcel: Parcel; onVerify?: Verify; reschedule?: Reschedule }) {
+export function TrackResult({
+  parcel: p,
+  onVerify,
+  reschedule,
+  verify = null,
+}: {
+  parcel: Parcel;
+  onVerify?: Verify;
+  reschedule?: Reschedule;
+  /** The second factor that unlocked the view: the live updates ask with it too. */
+  verify?: string | null;
+}) {
   const { t, i18n } = useTranslation();
   const expected = deliveryWindow(i18n.language, p.min_expected_delivery_date, p.max_expected_delivery_date);
   // Once delivered, returned or cancelled, the estimate no longer heads the card.
   const final = isStatusCode(p.status_code) && FINAL_STATUSES.includes(p.status_code);
   const history = p.history ?? [];
-  const showMap = p.show_map === "yes";
+  // Its stop on a started run: the window, the stops before it, the courier heading to it (moving as positions arrive).
+  const live = useLive(p.tracking_code, verify, p.live);
+  const courier = live?.courier ? point(live.courier.latitude, live.courier.longitude) : null;
+  const showMap = p.show_map === "yes" || !!courier;
   const hasCode = !!p.status_code;
   const attempts = attemptNumbers(history);
   // The newest failed attempt heads the card while the parcel waits for the next one.
@@ -209,6 +224,7 @@ export function TrackResult({ parcel: p, onVerify, reschedule }: { parcel: Parce
           </div>
         ) : null}
         <div className="result-facts">
+          {live ? <LiveNote live={live} /> : null}
           {expected && !final ? (
             <div className="result-expected">
               <EstimatedDelivery dates={expected} iconSize={20} />
@@ -337,6 +353,7 @@ export function TrackResult({ parcel: p, onVerify, reschedule }: { parcel: Parce
               current={point(p.map_current_latitude, p.map_current_longitude)}
               pickup={point(p.map_pickup_latitude, p.map_pickup_longitude)}
               destination={point(p.map_destination_latitude, p.map_destination_longitude)}
+              courier={courier}
             />
           </MapWhenNeeded>
         </section>

@@ -75,6 +75,16 @@ export function deliveryWindow(lng: string, min: string | null | undefined, max:
  * A moment in the visitor's own time zone, e.g. "24 Nov 2026, 14:05" (or in `timeZone`: the server renders
  * UTC, and the hydrating client too, before it shows the visitor's own: components/hydrated.ts).
  */
+/** "10:15 – 11:15" in the visitor's language: a delivery window (an hour or so), times alone even across midnight. */
+export function fmtTimeRange(lng: string, from: string, to: string, timeZone?: string): string {
+  try {
+    const f = dateFormat(tagOf(lng), { timeStyle: "short", ...(timeZone ? { timeZone } : {}) });
+    return `${f.format(new Date(from))} – ${f.format(new Date(to))}`;
+  } catch {
+    return `${from}–${to}`;
+  }
+}
+
 export function fmtMoment(lng: string, iso: string | null | undefined, timeZone?: string): string {
   if (!iso) return "";
   const d = new Date(iso);

@@ -8,7 +8,19 @@ import * as icons from "../../icons";
  * drawn on the screen, photo from the camera, where it was left) in a full-screen sheet over the
  * scan run; closing it returns to the scanner field.
  */
-export function ProofAction({ code }: { code: string; activityId: number | null | undefined }) {
+export function ProofAction({
+  code,
+  label = "Add proof",
+  className = "cp-scan-proof",
+  onDone,
+}: {
+  code: string;
+  activityId?: number | null;
+  /** The courier's run screen opens the same sheet from its own, bigger button. */
+  label?: string;
+  className?: string;
+  onDone?: () => void;
+}) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState(false);
   const [done, setDone] = useState(false);
@@ -35,9 +47,9 @@ export function ProofAction({ code }: { code: string; activityId: number | null 
   }
   return (
     <>
-      <button type="button" className="cp-scan-proof" onClick={show} aria-haspopup="dialog">
+      <button type="button" className={className} onClick={show} aria-haspopup="dialog">
         <Icon path={icons.draw} size={18} />
-        <span>Add proof</span>
+        <span>{label}</span>
       </button>
       <dialog ref={dialog} className="cp-proof-sheet" aria-labelledby={`proof-${code}`} onClose={() => open && close()}>
         {open ? (
@@ -55,6 +67,7 @@ export function ProofAction({ code }: { code: string; activityId: number | null 
               onDone={() => {
                 setDone(true);
                 close();
+                onDone?.();
               }}
             />
           </div>

@@ -119,9 +119,11 @@ export function useScanQueue(member: string) {
     };
   }, [flush, ref]);
 
-  /** Queues what a scanner or the keyboard gave (a code or a label's link) with the run's event, and sends it. */
-  const add = (raw: string) => {
-    const setup = ref.current.setup;
+  /**
+   * Queues what a scanner or the keyboard gave (a code or a label's link) with the run's event, or the event
+   * given (the courier's run screen: a stop delivered or failed), and sends it.
+   */
+  const add = (raw: string, setup: ScanSetup | null = ref.current.setup) => {
     const value = codeFromScan(raw);
     if (!setup || !value) return;
     const line: ScanLine = { scan_id: newScanId(), code: value, scanned_at: new Date().toISOString(), setup, state: "queued" };
