@@ -3,6 +3,9 @@
 --   BENCH_REQUESTS  file of requests, one a line: METHOD <tab> path [<tab> JSON body]
 --   BENCH_RATE      requests per second for each wrk thread (0 or unset: as fast as possible)
 --   BENCH_MARK      text every answer's body must hold (counted in "unmarked" when it does not)
+--   BENCH_ACCEPT_ENCODING  an Accept-Encoding header for every request (a browser's, for pages)
+--   BENCH_MIN_BYTES a compressed answer's body must be at least this long (counted in "unmarked" when shorter):
+--                   the mark of a compressed page, whose text wrk cannot read
 --
 -- How the rate is held: wrk asks delay() how long to wait before a connection sends its next request.
 -- Each thread keeps a schedule, one slot every 1/BENCH_RATE s from its first request on, and each call
@@ -29,6 +32,7 @@ local mark = os.getenv("BENCH_MARK")
 if mark == "" then
   mark = nil
 end
+local min_bytes = tonumber(os.getenv("BENCH_MIN_BYTES") or "")
 local requests = {}
 unmarked = 0
 local threads = {}
@@ -37,15 +41,25 @@ function setup(thread)
   table.insert(threads, thread)
 end
 
+local accept_encoding = os.getenv("BENCH_ACCEPT_ENCODING")
+if accept_encoding == "" then
+  accept_encoding = nil
+end
+
 function init(args)
   math.randomseed(os.time() + tonumber(tostring({}):match("0x(%x+)") or "0", 16) % 100000)
   for line in io.lines(os.getenv("BENCH_REQUESTS")) do
     local method, rest = line:match("^(%u+)\t(.*)$")
     local path, body = rest:match("^([^\t]*)\t(.*)$")
+    local headers = {}
+    if accept_encoding then
+      headers["Accept-Encoding"] = accept_encoding
+    end
     if path then
-      requests[#requests + 1] = wrk.format(method, path, { ["Content-Type"] = "application/json" }, body)
+      headers["Content-Type"] = "application/json"
+      requests[#requests + 1] = wrk.format(method, path, headers, body)
     else
-      requests[#requests + 1] = wrk.format(method, rest)
+      requests[#requests + 1] = wrk.format(method, rest, headers)
     end
   end
 end
@@ -68,7 +82,13 @@ if rate > 0 then
   end
 end
 
-if mark then
+if min_bytes then
+  function response(status, headers, body)
+    if not body or #body < min_bytes then
+      unmarked = unmarked + 1
+    end
+  end
+elseif mark then
   function response(status, headers, body)
     if not body or not body:find(mark, 1, true) then
       unmarked = unmarked + 1

@@ -7,7 +7,7 @@ import fastifyCookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
 import { pageCsp } from "./core/csp.js";
 import { getSettings } from "./modules/settings/settings.service.js";
-import { config } from "./core/config.js";
+import { config, readEnv } from "./core/config.js";
 import { fastifyLogging, registerRequestLog, requestIdOf } from "./core/logging.js";
 import { etagOf, publicRead } from "./core/http-cache.js";
 import { openDb } from "./db/index.js";
@@ -138,6 +138,9 @@ export async function buildApp(): Promise<FastifyInstance> {
       })
     : null;
   const ownScripts = inlineScriptHashes(template);
+  // The policy changes only with the chat code (a setting): made once per chat code, not per page.
+  let csp: { chat: string; policy: string } | null = null;
+  const cspOf = (chat: string) => (csp?.chat === chat ? csp : (csp = { chat, policy: pageCsp(chat, c.tileUrl, ownScripts) })).policy;
   const sendIndex = async (req: import("fastify").FastifyRequest, reply: import("fastify").FastifyReply) => {
     const reqUrl = req.url;
     const [status, settings] = await Promise.all([clientRouteStatus(reqUrl), getSettings()]);
@@ -154,13 +157,13 @@ export async function buildApp(): Promise<FastifyInstance> {
     // Tracking results, one visitor's links and the control panel are nobody's search results.
     if (isHiddenFromSearch(normalPath(reqUrl.split("?")[0]))) reply.header("X-Robots-Tag", "noindex, nofollow");
     if (status === 200 && renderPage) html = await renderPage(req, reply, html);
-    const csp = pageCsp(settings.chat_code, c.tileUrl, ownScripts);
+    const csp = cspOf(settings.chat_code);
     reply.code(status).type("text/html; charset=utf-8").header("Content-Security-Policy", csp);
     // A rendered page is tens of KB: compressed like the static assets (one ETag per encoding).
     const encoding = htmlEncoding(req.headers["accept-encoding"], html.length);
     // Pages are public reads: ETag and 304 (core/http-cache.ts); a 404 page and an admin's request are not cached.
     let tag: string | undefined;
-    const etag = () => (tag ??= etagOf(`${encoding}\n${csp}\n${html}`));
+    const etag = () => (tag ??= etagOf(`${encoding}\n${csp}\n${pageHash(html)}`));
     if (status !== 200) reply.header("Cache-Control", "no-cache");
     else if (publicRead(req, reply, etag)) return reply.code(304).send();
     reply.header("vary", [reply.getHeader("vary"), "Accept-Encoding"].filter(Boolean).join(", "));
@@ -189,8 +192,18 @@ function htmlEncoding(accept: string | undefined, length: number): "br" | "gzip"
 const brotliHtml = (html: string) =>
   brotliCompressSync(html, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(html) } });
 
-/** Compressed pages by their ETag (which names the encoding): a page sent again is not compressed again. */
-const compressedPages = new ViewCache<Buffer>(200);
+/**
+ * Compressed pages by their ETag (which names the encoding): a page sent again is not compressed again. As
+ * many as the kept rendered pages in both encodings (SSR_PAGES_KEPT, at least 200), some 10 KB each.
+ */
+const compressedPages = new ViewCache<Buffer>(Math.max(200, 2 * Math.max(0, Math.floor(readEnv("SSR_PAGES_KEPT")))));
+/** A page's own hash, once per page text (a kept page is the same string each time): the ETag of each answer hashes this, not 30 KB. */
+const pageHashes = new ViewCache<string>(Math.max(200, 2 * Math.max(0, Math.floor(readEnv("SSR_PAGES_KEPT")))));
+function pageHash(html: string): string {
+  let h = pageHashes.get(html);
+  if (!h) pageHashes.set(html, (h = etagOf(html)), 0);
+  return h;
+}
 function compressedPage(etag: string, encoding: "br" | "gzip", html: string): Buffer {
   let bytes = compressedPages.get(etag);
   if (!bytes) {
