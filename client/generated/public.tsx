@@ -7,6 +7,92 @@ import type { DocumentNode } from 'graphql';
 import type * as ApolloReactCommon from '@apollo/client/react';
 import * as ApolloReactHooks from '@apollo/client/react';
 const defaultOptions = {} as const;
+/** An address: name, line1, city and country required; latitude and longitude together or not at all */
+export type AddressInput = {
+  city: string;
+  company?: string | null | undefined;
+  /** ISO 3166-1 alpha-2 */
+  country: string;
+  email?: string | null | undefined;
+  latitude?: number | null | undefined;
+  line1: string;
+  line2?: string | null | undefined;
+  longitude?: number | null | undefined;
+  name: string;
+  phone?: string | null | undefined;
+  postcode?: string | null | undefined;
+  region?: string | null | undefined;
+};
+
+export type BookingInput = {
+  cod_amount?: number | null | undefined;
+  contents: string;
+  declared_value?: number | null | undefined;
+  parcels: Array<ParcelDimsInput>;
+  pickup?: PickupWindowInput | null | undefined;
+  recipient: AddressInput;
+  reference?: string | null | undefined;
+  /** The sender's address (or sender_address_id) */
+  sender?: AddressInput | null | undefined;
+  /** The sender from the address book (instead of sender) */
+  sender_address_id?: number | null | undefined;
+  service: string;
+  /** Staff only: the shipper booked for */
+  shipper_id?: number | null | undefined;
+};
+
+export type CreateShipperKeyInput = {
+  name: string;
+};
+
+export type ParcelDimsInput = {
+  height_cm?: number | null | undefined;
+  length_cm?: number | null | undefined;
+  weight_kg: number;
+  width_cm?: number | null | undefined;
+};
+
+export type PickupInput = {
+  address?: AddressInput | null | undefined;
+  address_id?: number | null | undefined;
+  booking_ids: Array<number>;
+  date: string;
+  from: string;
+  /** Staff only */
+  shipper_id?: number | null | undefined;
+  to: string;
+};
+
+export type PickupWindowInput = {
+  /** YYYY-MM-DD */
+  date: string;
+  /** HH:MM */
+  from: string;
+  /** HH:MM */
+  to: string;
+};
+
+/** A place of a quote: country, and postcode and city when known */
+export type PlaceInput = {
+  city?: string | null | undefined;
+  /** ISO 3166-1 alpha-2 */
+  country: string;
+  postcode?: string | null | undefined;
+};
+
+export type QuoteInput = {
+  /** Smallest unit of the currency */
+  cod_amount?: number | null | undefined;
+  /** Smallest unit of the currency */
+  declared_value?: number | null | undefined;
+  from: PlaceInput;
+  /** 1 to 50 */
+  parcels: Array<ParcelDimsInput>;
+  /** YYYY-MM-DD (default today) */
+  ship_date?: string | null | undefined;
+  to: PlaceInput;
+};
+
 export type RescheduleInput = {
   /** delivery: a new delivery day (date); depot: pick-up at the depot */
   choice: string;
@@ -18,8 +104,37 @@ export type RescheduleInput = {
   verify?: string | null | undefined;
 };
 
+export type ResetPasswordInput = {
+  confirm_new_password: string;
+  email: string;
+  new_password: string;
+  password_token: string;
+};
+
+export type SendPinInput = {
+  email: string;
+};
+
+export type SignUpInput = {
+  company?: string | null | undefined;
+  email: string;
+  name: string;
+  password: string;
+  phone?: string | null | undefined;
+};
+
 export type UnsubscribeInput = {
   code: string;
+  token: string;
+};
+
+export type UserSignInInput = {
+  email: string;
+  password: string;
+};
+
+export type VerifyEmailInput = {
+  /** The token of the verification link */
   token: string;
 };
 
@@ -30,6 +145,145 @@ export type VisitorContactInput = {
   name?: string | null | undefined;
   subject: string;
 };
+
+export type AddAddressMutationVariables = Exact<{
+  input: AddressInput;
+  is_default?: boolean | null | undefined;
+}>;
+
+
+export type AddAddressMutation = { addAddress: { id: number, is_default: boolean, name: string, company: string | null, line1: string, line2: string | null, city: string, postcode: string | null, region: string | null, country: string, phone: string | null, email: string | null, located: string | null } };
+
+export type AddressesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AddressesQuery = { addresses: Array<{ id: number, is_default: boolean, name: string, company: string | null, line1: string, line2: string | null, city: string, postcode: string | null, region: string | null, country: string, phone: string | null, email: string | null, located: string | null }> };
+
+export type BookAddressFieldsFragment = { id: number, is_default: boolean, name: string, company: string | null, line1: string, line2: string | null, city: string, postcode: string | null, region: string | null, country: string, phone: string | null, email: string | null, located: string | null };
+
+export type BookingFieldsFragment = { id: number, tracking_code: string, status: string, service: string, amount: number, currency: string, reference: string | null, label_url: string, created_at: string, pickup: { id: number, date: string, from: string, to: string } | null };
+
+export type BookingsQueryVariables = Exact<{
+  page?: number | null | undefined;
+  per_page?: number | null | undefined;
+}>;
+
+
+export type BookingsQuery = { bookings: { current_page: number, last_page: number, total: number, data: Array<{ id: number, tracking_code: string, status: string, service: string, amount: number, currency: string, reference: string | null, label_url: string, created_at: string, pickup: { id: number, date: string, from: string, to: string } | null }> } };
+
+export type CancelBookingMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type CancelBookingMutation = { cancelBooking: { id: number, tracking_code: string, status: string, service: string, amount: number, currency: string, reference: string | null, label_url: string, created_at: string, pickup: { id: number, date: string, from: string, to: string } | null } };
+
+export type CreateBookingMutationVariables = Exact<{
+  input: BookingInput;
+  idempotency_key?: string | null | undefined;
+}>;
+
+
+export type CreateBookingMutation = { createBooking: { id: number, tracking_code: string, status: string, service: string, amount: number, currency: string, reference: string | null, label_url: string, created_at: string, pickup: { id: number, date: string, from: string, to: string } | null } };
+
+export type CreatePickupMutationVariables = Exact<{
+  input: PickupInput;
+}>;
+
+
+export type CreatePickupMutation = { createPickup: { id: number, date: string, from: string, to: string, status: string } };
+
+export type CreateUserApiKeyMutationVariables = Exact<{
+  input: CreateShipperKeyInput;
+}>;
+
+
+export type CreateUserApiKeyMutation = { createUserApiKey: { id: number, name: string, prefix: string, key: string | null, created_at: string, last_used_at: string | null } };
+
+export type DeleteAddressMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type DeleteAddressMutation = { deleteAddress: boolean };
+
+export type PickupsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PickupsQuery = { pickups: Array<{ id: number, date: string, from: string, to: string, status: string, booking_ids: Array<number> | null, address: { name: string, line1: string, city: string, postcode: string | null, country: string } }> };
+
+export type RevokeUserApiKeyMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type RevokeUserApiKeyMutation = { revokeUserApiKey: boolean };
+
+export type UpdateAddressMutationVariables = Exact<{
+  id: number;
+  input: AddressInput;
+  is_default?: boolean | null | undefined;
+}>;
+
+
+export type UpdateAddressMutation = { updateAddress: { id: number, is_default: boolean, name: string, company: string | null, line1: string, line2: string | null, city: string, postcode: string | null, region: string | null, country: string, phone: string | null, email: string | null, located: string | null } };
+
+export type UserAccountQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type UserAccountQuery = { user: { id: number, name: string, email: string, email_verified: boolean | null } | null };
+
+export type UserApiKeysQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type UserApiKeysQuery = { userApiKeys: Array<{ id: number, name: string, prefix: string, created_at: string, last_used_at: string | null }> };
+
+export type UserResetPasswordMutationVariables = Exact<{
+  input: ResetPasswordInput;
+}>;
+
+
+export type UserResetPasswordMutation = { userResetPassword: boolean };
+
+export type UserSendPinMutationVariables = Exact<{
+  input: SendPinInput;
+}>;
+
+
+export type UserSendPinMutation = { userSendPin: boolean };
+
+export type UserSignInMutationVariables = Exact<{
+  input: UserSignInInput;
+}>;
+
+
+export type UserSignInMutation = { userSignIn: { id: number, name: string, email: string, email_verified: boolean | null } };
+
+export type UserSignOutMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type UserSignOutMutation = { userSignOut: boolean };
+
+export type UserSignUpMutationVariables = Exact<{
+  input: SignUpInput;
+}>;
+
+
+export type UserSignUpMutation = { signUp: { id: number, name: string, email: string, email_verified: boolean | null } };
+
+export type UserStatementsQueryVariables = Exact<{
+  page?: number | null | undefined;
+}>;
+
+
+export type UserStatementsQuery = { userStatements: { current_page: number, last_page: number, data: Array<{ id: number, number: string, from: string, to: string, total: number, currency: string, status: string, pdf_url: string }> } };
+
+export type VerifyEmailMutationVariables = Exact<{
+  input: VerifyEmailInput;
+}>;
+
+
+export type VerifyEmailMutation = { verifyEmail: { id: number, name: string, email: string, email_verified: boolean | null } };
 
 export type VisitorContactMutationVariables = Exact<{
   input: VisitorContactInput;
@@ -74,7 +328,620 @@ export type UnsubscribeMutationVariables = Exact<{
 
 export type UnsubscribeMutation = { unsubscribe: { tracking_code: string, unsubscribed: boolean } };
 
+export type QuoteMutationVariables = Exact<{
+  input: QuoteInput;
+}>;
 
+
+export type QuoteMutation = { quote: { message: string, options: Array<{ service: string, name: string, amount: number, currency: string, chargeable_weight_kg: number, transit_days_min: number, transit_days_max: number, delivery_date_min: string, delivery_date_max: string, breakdown: Array<{ code: string, label: string, amount: number }> }> } };
+
+export type ShippingSettingsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ShippingSettingsQuery = { settings: { currency: string, pickup_cutoff: string, shipper_signup: string } };
+
+export const BookAddressFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"BookAddressFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"BookAddress"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"is_default"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"company"}},{"kind":"Field","name":{"kind":"Name","value":"line1"}},{"kind":"Field","name":{"kind":"Name","value":"line2"}},{"kind":"Field","name":{"kind":"Name","value":"city"}},{"kind":"Field","name":{"kind":"Name","value":"postcode"}},{"kind":"Field","name":{"kind":"Name","value":"region"}},{"kind":"Field","name":{"kind":"Name","value":"country"}},{"kind":"Field","name":{"kind":"Name","value":"phone"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"located"}}]}}]} as unknown as DocumentNode;
+export const BookingFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"BookingFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Booking"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"tracking_code"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"service"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"currency"}},{"kind":"Field","name":{"kind":"Name","value":"reference"}},{"kind":"Field","name":{"kind":"Name","value":"label_url"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"pickup"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"date"}},{"kind":"Field","name":{"kind":"Name","value":"from"}},{"kind":"Field","name":{"kind":"Name","value":"to"}}]}}]}}]} as unknown as DocumentNode;
+export const AddAddressDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AddAddress"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"AddressInput"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"is_default"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Boolean"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"addAddress"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}},{"kind":"Argument","name":{"kind":"Name","value":"is_default"},"value":{"kind":"Variable","name":{"kind":"Name","value":"is_default"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"BookAddressFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"BookAddressFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"BookAddress"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"is_default"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"company"}},{"kind":"Field","name":{"kind":"Name","value":"line1"}},{"kind":"Field","name":{"kind":"Name","value":"line2"}},{"kind":"Field","name":{"kind":"Name","value":"city"}},{"kind":"Field","name":{"kind":"Name","value":"postcode"}},{"kind":"Field","name":{"kind":"Name","value":"region"}},{"kind":"Field","name":{"kind":"Name","value":"country"}},{"kind":"Field","name":{"kind":"Name","value":"phone"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"located"}}]}}]} as unknown as DocumentNode;
+export type AddAddressMutationFn = ApolloReactCommon.MutationFunction<AddAddressMutation, AddAddressMutationVariables>;
+
+/**
+ * __useAddAddressMutation__
+ *
+ * To run a mutation, you first call `useAddAddressMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAddAddressMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [addAddressMutation, { data, loading, error }] = useAddAddressMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *      is_default: // value for 'is_default'
+ *   },
+ * });
+ */
+export function useAddAddressMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AddAddressMutation, AddAddressMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<AddAddressMutation, AddAddressMutationVariables>(AddAddressDocument, options);
+      }
+export type AddAddressMutationHookResult = ReturnType<typeof useAddAddressMutation>;
+export type AddAddressMutationResult = ApolloReactCommon.MutationResult<AddAddressMutation>;
+export type AddAddressMutationOptions = ApolloReactCommon.BaseMutationOptions<AddAddressMutation, AddAddressMutationVariables>;
+export const AddressesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Addresses"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"addresses"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"BookAddressFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"BookAddressFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"BookAddress"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"is_default"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"company"}},{"kind":"Field","name":{"kind":"Name","value":"line1"}},{"kind":"Field","name":{"kind":"Name","value":"line2"}},{"kind":"Field","name":{"kind":"Name","value":"city"}},{"kind":"Field","name":{"kind":"Name","value":"postcode"}},{"kind":"Field","name":{"kind":"Name","value":"region"}},{"kind":"Field","name":{"kind":"Name","value":"country"}},{"kind":"Field","name":{"kind":"Name","value":"phone"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"located"}}]}}]} as unknown as DocumentNode;
+
+/**
+ * __useAddressesQuery__
+ *
+ * To run a query within a React component, call `useAddressesQuery` and pass it any options that fit your needs.
+ * When your component renders, `useAddressesQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useAddressesQuery({
+ *   variables: {
+ *   },
+ * });
+ */
+export function useAddressesQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<AddressesQuery, AddressesQueryVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<AddressesQuery, AddressesQueryVariables>(AddressesDocument, options);
+      }
+export function useAddressesLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<AddressesQuery, AddressesQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<AddressesQuery, AddressesQueryVariables>(AddressesDocument, options);
+        }
+// @ts-ignore
+export function useAddressesSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<AddressesQuery, AddressesQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AddressesQuery, AddressesQueryVariables>;
+export function useAddressesSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AddressesQuery, AddressesQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AddressesQuery | undefined, AddressesQueryVariables>;
+export function useAddressesSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AddressesQuery, AddressesQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<AddressesQuery, AddressesQueryVariables>(AddressesDocument, options);
+        }
+export type AddressesQueryHookResult = ReturnType<typeof useAddressesQuery>;
+export type AddressesLazyQueryHookResult = ReturnType<typeof useAddressesLazyQuery>;
+export type AddressesSuspenseQueryHookResult = ReturnType<typeof useAddressesSuspenseQuery>;
+export type AddressesQueryResult = ApolloReactCommon.QueryResult<AddressesQuery, AddressesQueryVariables>;
+export const BookingsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Bookings"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"page"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"per_page"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"bookings"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"page"},"value":{"kind":"Variable","name":{"kind":"Name","value":"page"}}},{"kind":"Argument","name":{"kind":"Name","value":"per_page"},"value":{"kind":"Variable","name":{"kind":"Name","value":"per_page"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"current_page"}},{"kind":"Field","name":{"kind":"Name","value":"last_page"}},{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"data"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"BookingFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"BookingFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Booking"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"tracking_code"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"service"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"currency"}},{"kind":"Field","name":{"kind":"Name","value":"reference"}},{"kind":"Field","name":{"kind":"Name","value":"label_url"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"pickup"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"date"}},{"kind":"Field","name":{"kind":"Name","value":"from"}},{"kind":"Field","name":{"kind":"Name","value":"to"}}]}}]}}]} as unknown as DocumentNode;
+
+/**
+ * __useBookingsQuery__
+ *
+ * To run a query within a React component, call `useBookingsQuery` and pass it any options that fit your needs.
+ * When your component renders, `useBookingsQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useBookingsQuery({
+ *   variables: {
+ *      page: // value for 'page'
+ *      per_page: // value for 'per_page'
+ *   },
+ * });
+ */
+export function useBookingsQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<BookingsQuery, BookingsQueryVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<BookingsQuery, BookingsQueryVariables>(BookingsDocument, options);
+      }
+export function useBookingsLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<BookingsQuery, BookingsQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<BookingsQuery, BookingsQueryVariables>(BookingsDocument, options);
+        }
+// @ts-ignore
+export function useBookingsSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<BookingsQuery, BookingsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<BookingsQuery, BookingsQueryVariables>;
+export function useBookingsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<BookingsQuery, BookingsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<BookingsQuery | undefined, BookingsQueryVariables>;
+export function useBookingsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<BookingsQuery, BookingsQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<BookingsQuery, BookingsQueryVariables>(BookingsDocument, options);
+        }
+export type BookingsQueryHookResult = ReturnType<typeof useBookingsQuery>;
+export type BookingsLazyQueryHookResult = ReturnType<typeof useBookingsLazyQuery>;
+export type BookingsSuspenseQueryHookResult = ReturnType<typeof useBookingsSuspenseQuery>;
+export type BookingsQueryResult = ApolloReactCommon.QueryResult<BookingsQuery, BookingsQueryVariables>;
+export const CancelBookingDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CancelBooking"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cancelBooking"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"BookingFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"BookingFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Booking"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"tracking_code"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"service"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"currency"}},{"kind":"Field","name":{"kind":"Name","value":"reference"}},{"kind":"Field","name":{"kind":"Name","value":"label_url"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"pickup"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"date"}},{"kind":"Field","name":{"kind":"Name","value":"from"}},{"kind":"Field","name":{"kind":"Name","value":"to"}}]}}]}}]} as unknown as DocumentNode;
+export type CancelBookingMutationFn = ApolloReactCommon.MutationFunction<CancelBookingMutation, CancelBookingMutationVariables>;
+
+/**
+ * __useCancelBookingMutation__
+ *
+ * To run a mutation, you first call `useCancelBookingMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useCancelBookingMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [cancelBookingMutation, { data, loading, error }] = useCancelBookingMutation({
+ *   variables: {
+ *      id: // value for 'id'
+ *   },
+ * });
+ */
+export function useCancelBookingMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<CancelBookingMutation, CancelBookingMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<CancelBookingMutation, CancelBookingMutationVariables>(CancelBookingDocument, options);
+      }
+export type CancelBookingMutationHookResult = ReturnType<typeof useCancelBookingMutation>;
+export type CancelBookingMutationResult = ApolloReactCommon.MutationResult<CancelBookingMutation>;
+export type CancelBookingMutationOptions = ApolloReactCommon.BaseMutationOptions<CancelBookingMutation, CancelBookingMutationVariables>;
+export const CreateBookingDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateBooking"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"BookingInput"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"idempotency_key"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createBooking"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}},{"kind":"Argument","name":{"kind":"Name","value":"idempotency_key"},"value":{"kind":"Variable","name":{"kind":"Name","value":"idempotency_key"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"BookingFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"BookingFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Booking"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"tracking_code"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"service"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"currency"}},{"kind":"Field","name":{"kind":"Name","value":"reference"}},{"kind":"Field","name":{"kind":"Name","value":"label_url"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"pickup"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"date"}},{"kind":"Field","name":{"kind":"Name","value":"from"}},{"kind":"Field","name":{"kind":"Name","value":"to"}}]}}]}}]} as unknown as DocumentNode;
+export type CreateBookingMutationFn = ApolloReactCommon.MutationFunction<CreateBookingMutation, CreateBookingMutationVariables>;
+
+/**
+ * __useCreateBookingMutation__
+ *
+ * To run a mutation, you first call `useCreateBookingMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useCreateBookingMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [createBookingMutation, { data, loading, error }] = useCreateBookingMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *      idempotency_key: // value for 'idempotency_key'
+ *   },
+ * });
+ */
+export function useCreateBookingMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<CreateBookingMutation, CreateBookingMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<CreateBookingMutation, CreateBookingMutationVariables>(CreateBookingDocument, options);
+      }
+export type CreateBookingMutationHookResult = ReturnType<typeof useCreateBookingMutation>;
+export type CreateBookingMutationResult = ApolloReactCommon.MutationResult<CreateBookingMutation>;
+export type CreateBookingMutationOptions = ApolloReactCommon.BaseMutationOptions<CreateBookingMutation, CreateBookingMutationVariables>;
+export const CreatePickupDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreatePickup"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"PickupInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createPickup"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"date"}},{"kind":"Field","name":{"kind":"Name","value":"from"}},{"kind":"Field","name":{"kind":"Name","value":"to"}},{"kind":"Field","name":{"kind":"Name","value":"status"}}]}}]}}]} as unknown as DocumentNode;
+export type CreatePickupMutationFn = ApolloReactCommon.MutationFunction<CreatePickupMutation, CreatePickupMutationVariables>;
+
+/**
+ * __useCreatePickupMutation__
+ *
+ * To run a mutation, you first call `useCreatePickupMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useCreatePickupMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [createPickupMutation, { data, loading, error }] = useCreatePickupMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useCreatePickupMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<CreatePickupMutation, CreatePickupMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<CreatePickupMutation, CreatePickupMutationVariables>(CreatePickupDocument, options);
+      }
+export type CreatePickupMutationHookResult = ReturnType<typeof useCreatePickupMutation>;
+export type CreatePickupMutationResult = ApolloReactCommon.MutationResult<CreatePickupMutation>;
+export type CreatePickupMutationOptions = ApolloReactCommon.BaseMutationOptions<CreatePickupMutation, CreatePickupMutationVariables>;
+export const CreateUserApiKeyDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateUserApiKey"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateShipperKeyInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createUserApiKey"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"prefix"}},{"kind":"Field","name":{"kind":"Name","value":"key"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"last_used_at"}}]}}]}}]} as unknown as DocumentNode;
+export type CreateUserApiKeyMutationFn = ApolloReactCommon.MutationFunction<CreateUserApiKeyMutation, CreateUserApiKeyMutationVariables>;
+
+/**
+ * __useCreateUserApiKeyMutation__
+ *
+ * To run a mutation, you first call `useCreateUserApiKeyMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useCreateUserApiKeyMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [createUserApiKeyMutation, { data, loading, error }] = useCreateUserApiKeyMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useCreateUserApiKeyMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<CreateUserApiKeyMutation, CreateUserApiKeyMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<CreateUserApiKeyMutation, CreateUserApiKeyMutationVariables>(CreateUserApiKeyDocument, options);
+      }
+export type CreateUserApiKeyMutationHookResult = ReturnType<typeof useCreateUserApiKeyMutation>;
+export type CreateUserApiKeyMutationResult = ApolloReactCommon.MutationResult<CreateUserApiKeyMutation>;
+export type CreateUserApiKeyMutationOptions = ApolloReactCommon.BaseMutationOptions<CreateUserApiKeyMutation, CreateUserApiKeyMutationVariables>;
+export const DeleteAddressDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DeleteAddress"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteAddress"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}]}]}}]} as unknown as DocumentNode;
+export type DeleteAddressMutationFn = ApolloReactCommon.MutationFunction<DeleteAddressMutation, DeleteAddressMutationVariables>;
+
+/**
+ * __useDeleteAddressMutation__
+ *
+ * To run a mutation, you first call `useDeleteAddressMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useDeleteAddressMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [deleteAddressMutation, { data, loading, error }] = useDeleteAddressMutation({
+ *   variables: {
+ *      id: // value for 'id'
+ *   },
+ * });
+ */
+export function useDeleteAddressMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<DeleteAddressMutation, DeleteAddressMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<DeleteAddressMutation, DeleteAddressMutationVariables>(DeleteAddressDocument, options);
+      }
+export type DeleteAddressMutationHookResult = ReturnType<typeof useDeleteAddressMutation>;
+export type DeleteAddressMutationResult = ApolloReactCommon.MutationResult<DeleteAddressMutation>;
+export type DeleteAddressMutationOptions = ApolloReactCommon.BaseMutationOptions<DeleteAddressMutation, DeleteAddressMutationVariables>;
+export const PickupsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"Pickups"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"pickups"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"date"}},{"kind":"Field","name":{"kind":"Name","value":"from"}},{"kind":"Field","name":{"kind":"Name","value":"to"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"booking_ids"}},{"kind":"Field","name":{"kind":"Name","value":"address"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"line1"}},{"kind":"Field","name":{"kind":"Name","value":"city"}},{"kind":"Field","name":{"kind":"Name","value":"postcode"}},{"kind":"Field","name":{"kind":"Name","value":"country"}}]}}]}}]}}]} as unknown as DocumentNode;
+
+/**
+ * __usePickupsQuery__
+ *
+ * To run a query within a React component, call `usePickupsQuery` and pass it any options that fit your needs.
+ * When your component renders, `usePickupsQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = usePickupsQuery({
+ *   variables: {
+ *   },
+ * });
+ */
+export function usePickupsQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<PickupsQuery, PickupsQueryVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<PickupsQuery, PickupsQueryVariables>(PickupsDocument, options);
+      }
+export function usePickupsLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<PickupsQuery, PickupsQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<PickupsQuery, PickupsQueryVariables>(PickupsDocument, options);
+        }
+// @ts-ignore
+export function usePickupsSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<PickupsQuery, PickupsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<PickupsQuery, PickupsQueryVariables>;
+export function usePickupsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<PickupsQuery, PickupsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<PickupsQuery | undefined, PickupsQueryVariables>;
+export function usePickupsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<PickupsQuery, PickupsQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<PickupsQuery, PickupsQueryVariables>(PickupsDocument, options);
+        }
+export type PickupsQueryHookResult = ReturnType<typeof usePickupsQuery>;
+export type PickupsLazyQueryHookResult = ReturnType<typeof usePickupsLazyQuery>;
+export type PickupsSuspenseQueryHookResult = ReturnType<typeof usePickupsSuspenseQuery>;
+export type PickupsQueryResult = ApolloReactCommon.QueryResult<PickupsQuery, PickupsQueryVariables>;
+export const RevokeUserApiKeyDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RevokeUserApiKey"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"revokeUserApiKey"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}]}]}}]} as unknown as DocumentNode;
+export type RevokeUserApiKeyMutationFn = ApolloReactCommon.MutationFunction<RevokeUserApiKeyMutation, RevokeUserApiKeyMutationVariables>;
+
+/**
+ * __useRevokeUserApiKeyMutation__
+ *
+ * To run a mutation, you first call `useRevokeUserApiKeyMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useRevokeUserApiKeyMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [revokeUserApiKeyMutation, { data, loading, error }] = useRevokeUserApiKeyMutation({
+ *   variables: {
+ *      id: // value for 'id'
+ *   },
+ * });
+ */
+export function useRevokeUserApiKeyMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<RevokeUserApiKeyMutation, RevokeUserApiKeyMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<RevokeUserApiKeyMutation, RevokeUserApiKeyMutationVariables>(RevokeUserApiKeyDocument, options);
+      }
+export type RevokeUserApiKeyMutationHookResult = ReturnType<typeof useRevokeUserApiKeyMutation>;
+export type RevokeUserApiKeyMutationResult = ApolloReactCommon.MutationResult<RevokeUserApiKeyMutation>;
+export type RevokeUserApiKeyMutationOptions = ApolloReactCommon.BaseMutationOptions<RevokeUserApiKeyMutation, RevokeUserApiKeyMutationVariables>;
+export const UpdateAddressDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateAddress"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"AddressInput"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"is_default"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Boolean"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateAddress"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}},{"kind":"Argument","name":{"kind":"Name","value":"is_default"},"value":{"kind":"Variable","name":{"kind":"Name","value":"is_default"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"BookAddressFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"BookAddressFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"BookAddress"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"is_default"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"company"}},{"kind":"Field","name":{"kind":"Name","value":"line1"}},{"kind":"Field","name":{"kind":"Name","value":"line2"}},{"kind":"Field","name":{"kind":"Name","value":"city"}},{"kind":"Field","name":{"kind":"Name","value":"postcode"}},{"kind":"Field","name":{"kind":"Name","value":"region"}},{"kind":"Field","name":{"kind":"Name","value":"country"}},{"kind":"Field","name":{"kind":"Name","value":"phone"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"located"}}]}}]} as unknown as DocumentNode;
+export type UpdateAddressMutationFn = ApolloReactCommon.MutationFunction<UpdateAddressMutation, UpdateAddressMutationVariables>;
+
+/**
+ * __useUpdateAddressMutation__
+ *
+ * To run a mutation, you first call `useUpdateAddressMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useUpdateAddressMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [updateAddressMutation, { data, loading, error }] = useUpdateAddressMutation({
+ *   variables: {
+ *      id: // value for 'id'
+ *      input: // value for 'input'
+ *      is_default: // value for 'is_default'
+ *   },
+ * });
+ */
+export function useUpdateAddressMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<UpdateAddressMutation, UpdateAddressMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<UpdateAddressMutation, UpdateAddressMutationVariables>(UpdateAddressDocument, options);
+      }
+export type UpdateAddressMutationHookResult = ReturnType<typeof useUpdateAddressMutation>;
+export type UpdateAddressMutationResult = ApolloReactCommon.MutationResult<UpdateAddressMutation>;
+export type UpdateAddressMutationOptions = ApolloReactCommon.BaseMutationOptions<UpdateAddressMutation, UpdateAddressMutationVariables>;
+export const UserAccountDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"UserAccount"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"user"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"email_verified"}}]}}]}}]} as unknown as DocumentNode;
+
+/**
+ * __useUserAccountQuery__
+ *
+ * To run a query within a React component, call `useUserAccountQuery` and pass it any options that fit your needs.
+ * When your component renders, `useUserAccountQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useUserAccountQuery({
+ *   variables: {
+ *   },
+ * });
+ */
+export function useUserAccountQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<UserAccountQuery, UserAccountQueryVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<UserAccountQuery, UserAccountQueryVariables>(UserAccountDocument, options);
+      }
+export function useUserAccountLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<UserAccountQuery, UserAccountQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<UserAccountQuery, UserAccountQueryVariables>(UserAccountDocument, options);
+        }
+// @ts-ignore
+export function useUserAccountSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<UserAccountQuery, UserAccountQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<UserAccountQuery, UserAccountQueryVariables>;
+export function useUserAccountSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<UserAccountQuery, UserAccountQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<UserAccountQuery | undefined, UserAccountQueryVariables>;
+export function useUserAccountSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<UserAccountQuery, UserAccountQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<UserAccountQuery, UserAccountQueryVariables>(UserAccountDocument, options);
+        }
+export type UserAccountQueryHookResult = ReturnType<typeof useUserAccountQuery>;
+export type UserAccountLazyQueryHookResult = ReturnType<typeof useUserAccountLazyQuery>;
+export type UserAccountSuspenseQueryHookResult = ReturnType<typeof useUserAccountSuspenseQuery>;
+export type UserAccountQueryResult = ApolloReactCommon.QueryResult<UserAccountQuery, UserAccountQueryVariables>;
+export const UserApiKeysDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"UserApiKeys"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"userApiKeys"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"prefix"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"last_used_at"}}]}}]}}]} as unknown as DocumentNode;
+
+/**
+ * __useUserApiKeysQuery__
+ *
+ * To run a query within a React component, call `useUserApiKeysQuery` and pass it any options that fit your needs.
+ * When your component renders, `useUserApiKeysQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useUserApiKeysQuery({
+ *   variables: {
+ *   },
+ * });
+ */
+export function useUserApiKeysQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<UserApiKeysQuery, UserApiKeysQueryVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<UserApiKeysQuery, UserApiKeysQueryVariables>(UserApiKeysDocument, options);
+      }
+export function useUserApiKeysLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<UserApiKeysQuery, UserApiKeysQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<UserApiKeysQuery, UserApiKeysQueryVariables>(UserApiKeysDocument, options);
+        }
+// @ts-ignore
+export function useUserApiKeysSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<UserApiKeysQuery, UserApiKeysQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<UserApiKeysQuery, UserApiKeysQueryVariables>;
+export function useUserApiKeysSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<UserApiKeysQuery, UserApiKeysQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<UserApiKeysQuery | undefined, UserApiKeysQueryVariables>;
+export function useUserApiKeysSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<UserApiKeysQuery, UserApiKeysQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<UserApiKeysQuery, UserApiKeysQueryVariables>(UserApiKeysDocument, options);
+        }
+export type UserApiKeysQueryHookResult = ReturnType<typeof useUserApiKeysQuery>;
+export type UserApiKeysLazyQueryHookResult = ReturnType<typeof useUserApiKeysLazyQuery>;
+export type UserApiKeysSuspenseQueryHookResult = ReturnType<typeof useUserApiKeysSuspenseQuery>;
+export type UserApiKeysQueryResult = ApolloReactCommon.QueryResult<UserApiKeysQuery, UserApiKeysQueryVariables>;
+export const UserResetPasswordDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UserResetPassword"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ResetPasswordInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"userResetPassword"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}]}]}}]} as unknown as DocumentNode;
+export type UserResetPasswordMutationFn = ApolloReactCommon.MutationFunction<UserResetPasswordMutation, UserResetPasswordMutationVariables>;
+
+/**
+ * __useUserResetPasswordMutation__
+ *
+ * To run a mutation, you first call `useUserResetPasswordMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useUserResetPasswordMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [userResetPasswordMutation, { data, loading, error }] = useUserResetPasswordMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useUserResetPasswordMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<UserResetPasswordMutation, UserResetPasswordMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<UserResetPasswordMutation, UserResetPasswordMutationVariables>(UserResetPasswordDocument, options);
+      }
+export type UserResetPasswordMutationHookResult = ReturnType<typeof useUserResetPasswordMutation>;
+export type UserResetPasswordMutationResult = ApolloReactCommon.MutationResult<UserResetPasswordMutation>;
+export type UserResetPasswordMutationOptions = ApolloReactCommon.BaseMutationOptions<UserResetPasswordMutation, UserResetPasswordMutationVariables>;
+export const UserSendPinDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UserSendPin"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"SendPinInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"userSendPin"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}]}]}}]} as unknown as DocumentNode;
+export type UserSendPinMutationFn = ApolloReactCommon.MutationFunction<UserSendPinMutation, UserSendPinMutationVariables>;
+
+/**
+ * __useUserSendPinMutation__
+ *
+ * To run a mutation, you first call `useUserSendPinMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useUserSendPinMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [userSendPinMutation, { data, loading, error }] = useUserSendPinMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useUserSendPinMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<UserSendPinMutation, UserSendPinMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<UserSendPinMutation, UserSendPinMutationVariables>(UserSendPinDocument, options);
+      }
+export type UserSendPinMutationHookResult = ReturnType<typeof useUserSendPinMutation>;
+export type UserSendPinMutationResult = ApolloReactCommon.MutationResult<UserSendPinMutation>;
+export type UserSendPinMutationOptions = ApolloReactCommon.BaseMutationOptions<UserSendPinMutation, UserSendPinMutationVariables>;
+export const UserSignInDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UserSignIn"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UserSignInInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"userSignIn"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"email_verified"}}]}}]}}]} as unknown as DocumentNode;
+export type UserSignInMutationFn = ApolloReactCommon.MutationFunction<UserSignInMutation, UserSignInMutationVariables>;
+
+/**
+ * __useUserSignInMutation__
+ *
+ * To run a mutation, you first call `useUserSignInMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useUserSignInMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [userSignInMutation, { data, loading, error }] = useUserSignInMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useUserSignInMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<UserSignInMutation, UserSignInMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<UserSignInMutation, UserSignInMutationVariables>(UserSignInDocument, options);
+      }
+export type UserSignInMutationHookResult = ReturnType<typeof useUserSignInMutation>;
+export type UserSignInMutationResult = ApolloReactCommon.MutationResult<UserSignInMutation>;
+export type UserSignInMutationOptions = ApolloReactCommon.BaseMutationOptions<UserSignInMutation, UserSignInMutationVariables>;
+export const UserSignOutDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UserSignOut"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"userSignOut"}}]}}]} as unknown as DocumentNode;
+export type UserSignOutMutationFn = ApolloReactCommon.MutationFunction<UserSignOutMutation, UserSignOutMutationVariables>;
+
+/**
+ * __useUserSignOutMutation__
+ *
+ * To run a mutation, you first call `useUserSignOutMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useUserSignOutMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [userSignOutMutation, { data, loading, error }] = useUserSignOutMutation({
+ *   variables: {
+ *   },
+ * });
+ */
+export function useUserSignOutMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<UserSignOutMutation, UserSignOutMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<UserSignOutMutation, UserSignOutMutationVariables>(UserSignOutDocument, options);
+      }
+export type UserSignOutMutationHookResult = ReturnType<typeof useUserSignOutMutation>;
+export type UserSignOutMutationResult = ApolloReactCommon.MutationResult<UserSignOutMutation>;
+export type UserSignOutMutationOptions = ApolloReactCommon.BaseMutationOptions<UserSignOutMutation, UserSignOutMutationVariables>;
+export const UserSignUpDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UserSignUp"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"SignUpInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"signUp"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"email_verified"}}]}}]}}]} as unknown as DocumentNode;
+export type UserSignUpMutationFn = ApolloReactCommon.MutationFunction<UserSignUpMutation, UserSignUpMutationVariables>;
+
+/**
+ * __useUserSignUpMutation__
+ *
+ * To run a mutation, you first call `useUserSignUpMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useUserSignUpMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [userSignUpMutation, { data, loading, error }] = useUserSignUpMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useUserSignUpMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<UserSignUpMutation, UserSignUpMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<UserSignUpMutation, UserSignUpMutationVariables>(UserSignUpDocument, options);
+      }
+export type UserSignUpMutationHookResult = ReturnType<typeof useUserSignUpMutation>;
+export type UserSignUpMutationResult = ApolloReactCommon.MutationResult<UserSignUpMutation>;
+export type UserSignUpMutationOptions = ApolloReactCommon.BaseMutationOptions<UserSignUpMutation, UserSignUpMutationVariables>;
+export const UserStatementsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"UserStatements"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"page"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"userStatements"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"page"},"value":{"kind":"Variable","name":{"kind":"Name","value":"page"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"current_page"}},{"kind":"Field","name":{"kind":"Name","value":"last_page"}},{"kind":"Field","name":{"kind":"Name","value":"data"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"from"}},{"kind":"Field","name":{"kind":"Name","value":"to"}},{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"currency"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"pdf_url"}}]}}]}}]}}]} as unknown as DocumentNode;
+
+/**
+ * __useUserStatementsQuery__
+ *
+ * To run a query within a React component, call `useUserStatementsQuery` and pass it any options that fit your needs.
+ * When your component renders, `useUserStatementsQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useUserStatementsQuery({
+ *   variables: {
+ *      page: // value for 'page'
+ *   },
+ * });
+ */
+export function useUserStatementsQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<UserStatementsQuery, UserStatementsQueryVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<UserStatementsQuery, UserStatementsQueryVariables>(UserStatementsDocument, options);
+      }
+export function useUserStatementsLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<UserStatementsQuery, UserStatementsQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<UserStatementsQuery, UserStatementsQueryVariables>(UserStatementsDocument, options);
+        }
+// @ts-ignore
+export function useUserStatementsSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<UserStatementsQuery, UserStatementsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<UserStatementsQuery, UserStatementsQueryVariables>;
+export function useUserStatementsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<UserStatementsQuery, UserStatementsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<UserStatementsQuery | undefined, UserStatementsQueryVariables>;
+export function useUserStatementsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<UserStatementsQuery, UserStatementsQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<UserStatementsQuery, UserStatementsQueryVariables>(UserStatementsDocument, options);
+        }
+export type UserStatementsQueryHookResult = ReturnType<typeof useUserStatementsQuery>;
+export type UserStatementsLazyQueryHookResult = ReturnType<typeof useUserStatementsLazyQuery>;
+export type UserStatementsSuspenseQueryHookResult = ReturnType<typeof useUserStatementsSuspenseQuery>;
+export type UserStatementsQueryResult = ApolloReactCommon.QueryResult<UserStatementsQuery, UserStatementsQueryVariables>;
+export const VerifyEmailDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"VerifyEmail"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"VerifyEmailInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"verifyEmail"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"email_verified"}}]}}]}}]} as unknown as DocumentNode;
+export type VerifyEmailMutationFn = ApolloReactCommon.MutationFunction<VerifyEmailMutation, VerifyEmailMutationVariables>;
+
+/**
+ * __useVerifyEmailMutation__
+ *
+ * To run a mutation, you first call `useVerifyEmailMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useVerifyEmailMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [verifyEmailMutation, { data, loading, error }] = useVerifyEmailMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useVerifyEmailMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<VerifyEmailMutation, VerifyEmailMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<VerifyEmailMutation, VerifyEmailMutationVariables>(VerifyEmailDocument, options);
+      }
+export type VerifyEmailMutationHookResult = ReturnType<typeof useVerifyEmailMutation>;
+export type VerifyEmailMutationResult = ApolloReactCommon.MutationResult<VerifyEmailMutation>;
+export type VerifyEmailMutationOptions = ApolloReactCommon.BaseMutationOptions<VerifyEmailMutation, VerifyEmailMutationVariables>;
 export const VisitorContactDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"VisitorContact"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"VisitorContactInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"contact"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}]}]}}]} as unknown as DocumentNode;
 export type VisitorContactMutationFn = ApolloReactCommon.MutationFunction<VisitorContactMutation, VisitorContactMutationVariables>;
 
@@ -269,3 +1136,66 @@ export function useUnsubscribeMutation(baseOptions?: ApolloReactHooks.MutationHo
 export type UnsubscribeMutationHookResult = ReturnType<typeof useUnsubscribeMutation>;
 export type UnsubscribeMutationResult = ApolloReactCommon.MutationResult<UnsubscribeMutation>;
 export type UnsubscribeMutationOptions = ApolloReactCommon.BaseMutationOptions<UnsubscribeMutation, UnsubscribeMutationVariables>;
+export const QuoteDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"Quote"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"QuoteInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"quote"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"message"}},{"kind":"Field","name":{"kind":"Name","value":"options"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"service"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"currency"}},{"kind":"Field","name":{"kind":"Name","value":"chargeable_weight_kg"}},{"kind":"Field","name":{"kind":"Name","value":"breakdown"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"label"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}}]}},{"kind":"Field","name":{"kind":"Name","value":"transit_days_min"}},{"kind":"Field","name":{"kind":"Name","value":"transit_days_max"}},{"kind":"Field","name":{"kind":"Name","value":"delivery_date_min"}},{"kind":"Field","name":{"kind":"Name","value":"delivery_date_max"}}]}}]}}]}}]} as unknown as DocumentNode;
+export type QuoteMutationFn = ApolloReactCommon.MutationFunction<QuoteMutation, QuoteMutationVariables>;
+
+/**
+ * __useQuoteMutation__
+ *
+ * To run a mutation, you first call `useQuoteMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useQuoteMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [quoteMutation, { data, loading, error }] = useQuoteMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useQuoteMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<QuoteMutation, QuoteMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<QuoteMutation, QuoteMutationVariables>(QuoteDocument, options);
+      }
+export type QuoteMutationHookResult = ReturnType<typeof useQuoteMutation>;
+export type QuoteMutationResult = ApolloReactCommon.MutationResult<QuoteMutation>;
+export type QuoteMutationOptions = ApolloReactCommon.BaseMutationOptions<QuoteMutation, QuoteMutationVariables>;
+export const ShippingSettingsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ShippingSettings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"settings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"currency"}},{"kind":"Field","name":{"kind":"Name","value":"pickup_cutoff"}},{"kind":"Field","name":{"kind":"Name","value":"shipper_signup"}}]}}]}}]} as unknown as DocumentNode;
+
+/**
+ * __useShippingSettingsQuery__
+ *
+ * To run a query within a React component, call `useShippingSettingsQuery` and pass it any options that fit your needs.
+ * When your component renders, `useShippingSettingsQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useShippingSettingsQuery({
+ *   variables: {
+ *   },
+ * });
+ */
+export function useShippingSettingsQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<ShippingSettingsQuery, ShippingSettingsQueryVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<ShippingSettingsQuery, ShippingSettingsQueryVariables>(ShippingSettingsDocument, options);
+      }
+export function useShippingSettingsLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<ShippingSettingsQuery, ShippingSettingsQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<ShippingSettingsQuery, ShippingSettingsQueryVariables>(ShippingSettingsDocument, options);
+        }
+// @ts-ignore
+export function useShippingSettingsSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<ShippingSettingsQuery, ShippingSettingsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<ShippingSettingsQuery, ShippingSettingsQueryVariables>;
+export function useShippingSettingsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<ShippingSettingsQuery, ShippingSettingsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<ShippingSettingsQuery | undefined, ShippingSettingsQueryVariables>;
+export function useShippingSettingsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<ShippingSettingsQuery, ShippingSettingsQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<ShippingSettingsQuery, ShippingSettingsQueryVariables>(ShippingSettingsDocument, options);
+        }
+export type ShippingSettingsQueryHookResult = ReturnType<typeof useShippingSettingsQuery>;
+export type ShippingSettingsLazyQueryHookResult = ReturnType<typeof useShippingSettingsLazyQuery>;
+export type ShippingSettingsSuspenseQueryHookResult = ReturnType<typeof useShippingSettingsSuspenseQuery>;
+export type ShippingSettingsQueryResult = ApolloReactCommon.QueryResult<ShippingSettingsQuery, ShippingSettingsQueryVariables>;
