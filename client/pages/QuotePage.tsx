@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useShipperTranslation } from "../modules/quote/i18n";
 import { useNavigate } from "react-router-dom";
 import "../styles/pages.css";
 import "../modules/quote/quote.css";
@@ -17,7 +17,7 @@ import { EMPTY_PARCEL, parcelsInput, placeInput, saveDraft, type ParcelDraft, ty
 
 /** Get a quote: from, to and the parcels; each service's price and dates; "Ship now" leads to a new shipment. */
 export default function QuotePage() {
-  const { t } = useTranslation();
+  const { t } = useShipperTranslation();
   useDocumentTitle(t("quote.title"));
   const navigate = useNavigate();
   const countries = useCountries();

@@ -1,5 +1,5 @@
 import { Navigate, NavLink, Outlet, Route, Routes, useLocation, useNavigate } from "react-router-dom";
-import { useTranslation } from "react-i18next";
+import { useShipperTranslation } from "../quote/i18n";
 import "../quote/quote.css";
 import "./account.css";
 import { PageHero } from "../../components/PageHero";
@@ -48,7 +48,7 @@ const SECTIONS = [
 
 /** A signed-in shipper's frame: its name, the sections, sign-out; without a shipper session, the sign-in. */
 function AccountLayout() {
-  const { t } = useTranslation();
+  const { t } = useShipperTranslation();
   const location = useLocation();
   const navigate = useNavigate();
   const { user, loading } = useShipper();

@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
-import type { AddressInput, BookAddressFieldsFragment } from "../../generated/public";
+import { useShipperTranslation } from "../quote/i18n";
+import type { AddressInput, BookAddressFieldsFragment } from "../../generated/shipper";
 import { CountryField, TextField } from "../quote/Field";
 import type { Country } from "../quote/countries";
 
@@ -93,7 +93,7 @@ export function AddressFields({
   countries: Country[];
   autoFill?: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t } = useShipperTranslation();
   const wire = (f: string) => (prefix ? `${prefix}.${f}` : f);
   const set = (f: keyof AddressDraft) => (v: string) => onValue({ ...value, [f]: v });
   const required = new Set(["name", "line1", "city", "country"]);

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useShipperTranslation } from "../quote/i18n";
 import { Icon } from "../../components/Icon";
 import { ErrorAlert } from "../../components/ErrorList";
 import { useDocumentTitle } from "../../components/brand";
 import { errorMessages } from "../../errors";
-import { UserApiKeysDocument, useCreateUserApiKeyMutation, useRevokeUserApiKeyMutation, useUserApiKeysQuery } from "../../generated/public";
+import { UserApiKeysDocument, useCreateUserApiKeyMutation, useRevokeUserApiKeyMutation, useUserApiKeysQuery } from "../../generated/shipper";
 import { fmtMoment } from "../parcel/format";
 import { TextField } from "../quote/Field";
 import { fieldErrors, NO_ERRORS, type FieldErrors } from "../quote/fieldErrors";
@@ -12,7 +12,7 @@ import { delete_outline, key } from "../quote/icons";
 
 /** The shipper's API keys for a web shop: create (the key shown once), list, revoke. */
 export function ApiKeys() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useShipperTranslation();
   useDocumentTitle(t("account.nav.apiKeys"));
   const { data, error } = useUserApiKeysQuery({ fetchPolicy: "cache-and-network" });
   const [create, creating] = useCreateUserApiKeyMutation({ refetchQueries: [UserApiKeysDocument] });

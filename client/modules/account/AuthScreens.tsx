@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useShipperTranslation } from "../quote/i18n";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { PASSWORD_MIN } from "@shared/modules/admin/password.codes";
 import { ErrorAlert } from "../../components/ErrorList";
@@ -11,7 +11,7 @@ import {
   useUserSignInMutation,
   useUserSignUpMutation,
   useVerifyEmailMutation,
-} from "../../generated/public";
+} from "../../generated/shipper";
 import { TextField } from "../quote/Field";
 import { fieldErrors, NO_ERRORS, type FieldErrors } from "../quote/fieldErrors";
 import { safeNext, useSetShipper } from "./useShipper";
@@ -30,7 +30,7 @@ function AuthCard({ title, children }: { title: string; children: ReactNode }) {
 
 /** Runs a form's call: its errors by field (those the form shows), the others above the button. */
 function useFormCall(fields: readonly string[]) {
-  const { t } = useTranslation();
+  const { t } = useShipperTranslation();
   const [errors, setErrors] = useState<FieldErrors>(NO_ERRORS);
   const call = async <T,>(run: () => Promise<T>): Promise<T | null> => {
     setErrors(NO_ERRORS);
@@ -52,12 +52,12 @@ function useFields<K extends string>(initial: Record<K, string>) {
 }
 
 function FormErrors({ errors }: { errors: FieldErrors }) {
-  const { t } = useTranslation();
+  const { t } = useShipperTranslation();
   return errors.general.length ? <ErrorAlert title={t("account.errorsTitle")} errors={errors.general} /> : null;
 }
 
 export function SignInScreen() {
-  const { t } = useTranslation();
+  const { t } = useShipperTranslation();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const setShipper = useSetShipper();
@@ -110,7 +110,7 @@ export function SignInScreen() {
 const SIGN_UP_FIELDS = ["name", "company", "email", "phone", "password"] as const;
 
 export function SignUpScreen() {
-  const { t } = useTranslation();
+  const { t } = useShipperTranslation();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const setShipper = useSetShipper();
@@ -203,7 +203,7 @@ export function SignUpScreen() {
 
 /** The verification link's landing: the token is sent once; the answer says whether the address is confirmed. */
 export function VerifyScreen() {
-  const { t } = useTranslation();
+  const { t } = useShipperTranslation();
   const [params] = useSearchParams();
   const setShipper = useSetShipper();
   const [verify] = useVerifyEmailMutation();
@@ -246,7 +246,7 @@ export function VerifyScreen() {
 }
 
 export function ForgotScreen() {
-  const { t } = useTranslation();
+  const { t } = useShipperTranslation();
   const { values, set } = useFields({ email: "" });
   const { errors, call } = useFormCall(["email"]);
   const [send, { loading }] = useUserSendPinMutation();
@@ -286,7 +286,7 @@ const PASSWORD_FIELDS = ["email", "password_token", "new_password", "confirm_new
 
 /** A new password with the mailed token (the reset link, or the staff's invitation: `invited=1`). */
 export function PasswordScreen() {
-  const { t } = useTranslation();
+  const { t } = useShipperTranslation();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const invited = params.get("invited") === "1";

@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useShipperTranslation } from "../quote/i18n";
 import { Link } from "react-router-dom";
 import { Icon } from "../../components/Icon";
 import { ErrorAlert } from "../../components/ErrorList";
 import { useDocumentTitle } from "../../components/brand";
-import { useAddressesQuery, useCreateBookingMutation, useShippingSettingsQuery, type BookingFieldsFragment, type BookingInput } from "../../generated/public";
+import { useAddressesQuery, useCreateBookingMutation, useShippingSettingsQuery, type BookingFieldsFragment, type BookingInput } from "../../generated/shipper";
 import { add_box, picture_as_pdf } from "../quote/icons";
 import { browserCountry, useCountries } from "../quote/countries";
 import { ParcelRows } from "../quote/ParcelRows";
@@ -21,7 +21,7 @@ const BOOKING_FIELD = /^(sender|recipient|pickup)\.|^parcels|^(contents|referenc
 
 /** A new shipment: sender and recipient, parcels, a live quote per service to pick, pickup or drop-off, reference; booked once. */
 export function NewShipment() {
-  const { t } = useTranslation();
+  const { t } = useShipperTranslation();
   useDocumentTitle(t("account.nav.newShipment"));
   const [booked, setBooked] = useState<BookingFieldsFragment | null>(null);
   const [round, setRound] = useState(0);
@@ -30,7 +30,7 @@ export function NewShipment() {
 }
 
 function ShipmentForm({ onBooked }: { onBooked: (b: BookingFieldsFragment) => void }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useShipperTranslation();
   const countries = useCountries();
   const book = useAddressesQuery({ fetchPolicy: "cache-and-network" });
   const settings = useShippingSettingsQuery();
@@ -210,7 +210,7 @@ function ShipmentForm({ onBooked }: { onBooked: (b: BookingFieldsFragment) => vo
 }
 
 function Booked({ booking, onAnother }: { booking: BookingFieldsFragment; onAnother: () => void }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useShipperTranslation();
   return (
     <section className="card account-card booked" aria-labelledby="booked-title" data-testid="booked">
       <h2 id="booked-title">{t("account.bookedTitle")}</h2>

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useShipperTranslation } from "../quote/i18n";
 import { ErrorAlert } from "../../components/ErrorList";
 import { useDocumentTitle } from "../../components/brand";
 import { errorMessages } from "../../errors";
-import { PickupsDocument, useAddressesQuery, useBookingsQuery, useCreatePickupMutation, usePickupsQuery, useShippingSettingsQuery } from "../../generated/public";
+import { PickupsDocument, useAddressesQuery, useBookingsQuery, useCreatePickupMutation, usePickupsQuery, useShippingSettingsQuery } from "../../generated/shipper";
 import { fmtDate } from "../parcel/format";
 import { TextField } from "../quote/Field";
 import { fieldErrors, NO_ERRORS, type FieldErrors } from "../quote/fieldErrors";
@@ -14,7 +14,7 @@ const PICKUP_FIELD = /^(date|from|to|address_id|booking_ids)$|^address\./;
 
 /** Pickups: ask for one (a window at an address of the book, for pending shipments) and the list. */
 export function Pickups() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useShipperTranslation();
   useDocumentTitle(t("account.nav.pickups"));
   const list = usePickupsQuery({ fetchPolicy: "cache-and-network" });
   const book = useAddressesQuery({ fetchPolicy: "cache-and-network" });

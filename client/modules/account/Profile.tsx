@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useShipperTranslation } from "../quote/i18n";
 import { Icon } from "../../components/Icon";
 import { ErrorAlert } from "../../components/ErrorList";
 import { useDocumentTitle } from "../../components/brand";
 import { errorMessages } from "../../errors";
-import { AddressesDocument, useAddAddressMutation, useAddressesQuery, useDeleteAddressMutation, useUpdateAddressMutation } from "../../generated/public";
+import { AddressesDocument, useAddAddressMutation, useAddressesQuery, useDeleteAddressMutation, useUpdateAddressMutation } from "../../generated/shipper";
 import { browserCountry, useCountries } from "../quote/countries";
 import { fieldErrors, NO_ERRORS, type FieldErrors } from "../quote/fieldErrors";
 import { add_circle, delete_outline, edit_note } from "../quote/icons";
@@ -15,7 +15,7 @@ const ADDRESS_FIELD = /^(name|company|line1|line2|postcode|city|region|country|p
 
 /** The account's details and its address book: add, edit, delete, and the default (the sender of a new shipment). */
 export function Profile() {
-  const { t } = useTranslation();
+  const { t } = useShipperTranslation();
   useDocumentTitle(t("account.nav.profile"));
   const { user } = useShipper();
   const { data, error } = useAddressesQuery({ fetchPolicy: "cache-and-network" });
@@ -114,7 +114,7 @@ function AddressForm({
   makeDefault?: boolean;
   onDone: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useShipperTranslation();
   const countries = useCountries();
   const [value, setValue] = useState<AddressDraft>(() => initial ?? emptyAddress(browserCountry()));
   const [asDefault, setAsDefault] = useState(isDefault || makeDefault);

@@ -1,11 +1,11 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useShipperTranslation } from "../quote/i18n";
 import { Link } from "react-router-dom";
 import { Icon } from "../../components/Icon";
 import { ErrorAlert } from "../../components/ErrorList";
 import { useDocumentTitle } from "../../components/brand";
 import { errorMessages } from "../../errors";
-import { useBookingsQuery, useCancelBookingMutation } from "../../generated/public";
+import { useBookingsQuery, useCancelBookingMutation } from "../../generated/shipper";
 import { fmtDate } from "../parcel/format";
 import { fmtMoney } from "../quote/money";
 import { add_box, cancel, picture_as_pdf } from "../quote/icons";
@@ -14,7 +14,7 @@ const PER_PAGE = 20;
 
 /** The shipper's bookings, newest first: status, price, the label, cancel while pending. */
 export function Shipments() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useShipperTranslation();
   useDocumentTitle(t("account.nav.shipments"));
   const [page, setPage] = useState(1);
   const { data, loading, error } = useBookingsQuery({ variables: { page, per_page: PER_PAGE }, fetchPolicy: "cache-and-network" });

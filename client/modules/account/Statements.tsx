@@ -1,17 +1,17 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useShipperTranslation } from "../quote/i18n";
 import { Icon } from "../../components/Icon";
 import { ErrorAlert } from "../../components/ErrorList";
 import { useDocumentTitle } from "../../components/brand";
 import { errorMessages } from "../../errors";
-import { useUserStatementsQuery } from "../../generated/public";
+import { useUserStatementsQuery } from "../../generated/shipper";
 import { fmtDate } from "../parcel/format";
 import { fmtMoney } from "../quote/money";
 import { picture_as_pdf } from "../quote/icons";
 
 /** The shipper's statements (its invoices), each with its PDF. */
 export function Statements() {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useShipperTranslation();
   useDocumentTitle(t("account.nav.statements"));
   const [page, setPage] = useState(1);
   const { data, error } = useUserStatementsQuery({ variables: { page }, fetchPolicy: "cache-and-network" });

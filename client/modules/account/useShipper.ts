@@ -1,6 +1,6 @@
 import { useCallback } from "react";
 import { useApolloClient } from "@apollo/client/react";
-import { UserAccountDocument, useUserAccountQuery, useUserSignOutMutation, type UserAccountQuery } from "../../generated/public";
+import { UserAccountDocument, useUserAccountQuery, useUserSignOutMutation, type UserAccountQuery } from "../../generated/shipper";
 
 export type ShipperAccount = NonNullable<UserAccountQuery["user"]>;
 

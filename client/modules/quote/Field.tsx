@@ -1,5 +1,5 @@
 import type { ChangeEvent, InputHTMLAttributes, ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useShipperTranslation } from "./i18n";
 import type { Country } from "./countries";
 
 /** A labelled control with the server's message about it underneath (aria-describedby, aria-invalid). */
@@ -59,7 +59,7 @@ export function CountryField({
   countries: Country[];
   name?: string;
 }) {
-  const { t } = useTranslation();
+  const { t } = useShipperTranslation();
   return (
     <Field id={id} label={label} error={error}>
       <select

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useShipperTranslation } from "./i18n";
 import { Icon } from "../../components/Icon";
 import { add_circle, close } from "./icons";
 import { TextField } from "./Field";
@@ -19,7 +19,7 @@ export function ParcelRows({
   onRows: (rows: ParcelDraft[]) => void;
   errors: Record<string, string>;
 }) {
-  const { t } = useTranslation();
+  const { t } = useShipperTranslation();
   const set = (i: number, f: keyof ParcelDraft) => (v: string) => onRows(rows.map((r, j) => (j === i ? { ...r, [f]: v } : r)));
   return (
     <fieldset className="parcel-rows">

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useShipperTranslation } from "./i18n";
 import { CountryField, TextField } from "./Field";
 import type { Country } from "./countries";
 import type { PlaceDraft } from "./shipment";
@@ -19,7 +19,7 @@ export function PlaceFields({
   errors: Record<string, string>;
   countries: Country[];
 }) {
-  const { t } = useTranslation();
+  const { t } = useShipperTranslation();
   const set = (f: keyof PlaceDraft) => (v: string) => onValue({ ...value, [f]: v });
   return (
     <fieldset className="place-fields">

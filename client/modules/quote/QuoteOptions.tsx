@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
-import type { QuoteMutation } from "../../generated/public";
+import { useShipperTranslation } from "./i18n";
+import type { QuoteMutation } from "../../generated/shipper";
 import { deliveryWindow, fmtNumber } from "../parcel/format";
 import { fmtMoney } from "./money";
 
@@ -20,7 +20,7 @@ export function QuoteOptions({
   onChoose?: (service: string) => void;
   action?: { label: string; run: (o: QuoteOption) => void };
 }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useShipperTranslation();
   const lng = i18n.language;
   return (
     <ul className="quote-options" role={onChoose ? "radiogroup" : undefined} aria-label={t("quote.services")}>

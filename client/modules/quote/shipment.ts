@@ -1,4 +1,4 @@
-import type { ParcelDimsInput, PlaceInput } from "../../generated/public";
+import type { ParcelDimsInput, PlaceInput } from "../../generated/shipper";
 
 /** A quote's place as typed (strings), and a parcel's row. */
 export interface PlaceDraft {

@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
-import { useQuoteMutation, type QuoteInput } from "../../generated/public";
+import { useShipperTranslation } from "./i18n";
+import { useQuoteMutation, type QuoteInput } from "../../generated/shipper";
 import { fieldErrors, NO_ERRORS, type FieldErrors } from "./fieldErrors";
 import type { QuoteOption } from "./QuoteOptions";
 
@@ -11,7 +11,7 @@ const QUOTE_FIELD = /^(from|to)\.|^parcels/;
  * (from.*, to.*, parcels[i].*). An answer that arrives after a newer request started is dropped.
  */
 export function useQuote() {
-  const { t } = useTranslation();
+  const { t } = useShipperTranslation();
   const [mutate, { loading }] = useQuoteMutation();
   const [options, setOptions] = useState<QuoteOption[] | null>(null);
   const [message, setMessage] = useState("");
