@@ -18,7 +18,9 @@ import type { Client } from "../helpers/http.js";
 
 const SHOTS = process.env.E2E_SHOTS;
 const EMAIL = "shop@example.com";
-const PASSWORD = "parcel-shop-password-7";
+let password = "parcel-shop-password-7";
+let apiKey = "";
+let shipperId = 0;
 let site: Site;
 let browser: Browser;
 let admin: Client;
@@ -26,19 +28,29 @@ let smtp: Awaited<ReturnType<typeof startSmtp>>;
 const url = (p: string) => site.url + p;
 const OVERFLOW = "document.documentElement.scrollWidth - document.documentElement.clientWidth";
 
-/** How far the page sticks out sideways (0: nothing), with the innermost elements that stick out, to name them. */
+/** How far the page sticks out sideways (0: nothing), with the outermost elements that stick out where nothing scrolls them, to name them. */
 async function overflow(page: Page): Promise<{ px: number; culprits: string[] }> {
   const px = (await page.evaluate(OVERFLOW)) as number;
   if (!px) return { px, culprits: [] };
-  const culprits = await page.$$eval("body *", (els) =>
-    els
-      .filter((e) => {
-        const r = e.getBoundingClientRect();
-        return (r.right > document.documentElement.clientWidth + 1 || r.left < -1) && ![...e.children].some((c) => c.getBoundingClientRect().right > document.documentElement.clientWidth + 1);
-      })
+  type El = { tagName: string; className: unknown; parentElement: El | null; getBoundingClientRect(): { left: number; right: number; width: number } };
+  type Win = { document: { documentElement: { clientWidth: number } }; getComputedStyle(e: El): { overflowX: string } };
+  const culprits = await page.$$eval("body *", (all) => {
+    const w = globalThis as unknown as Win;
+    const width = w.document.documentElement.clientWidth;
+    const els = all as unknown as El[];
+    const out = (e: El) => {
+      const r = e.getBoundingClientRect();
+      return r.right > width + 1 || r.left < -1;
+    };
+    const clipped = (e: El) => {
+      for (let a = e.parentElement; a; a = a.parentElement) if (w.getComputedStyle(a).overflowX !== "visible") return true;
+      return false;
+    };
+    return els
+      .filter((e) => out(e) && !clipped(e) && !(e.parentElement && out(e.parentElement)))
       .slice(0, 5)
-      .map((e) => `${e.tagName.toLowerCase()}.${e.className} ${Math.round(e.getBoundingClientRect().width)}px`),
-  );
+      .map((e) => `${e.tagName.toLowerCase()}.${String(e.className)} in ${String(e.parentElement?.className)} ${Math.round(e.getBoundingClientRect().width)}px`);
+  });
   return { px, culprits };
 }
 
@@ -161,7 +173,7 @@ describe("shipper journey", () => {
 
     await shipper.fill("#su-email", EMAIL);
     await shipper.fill("#su-company", "Parcel Shop GmbH");
-    await shipper.fill("#su-password", PASSWORD);
+    await shipper.fill("#su-password", password);
     const before = smtp.messages.length;
     await shipper.getByRole("button", { name: "Create account" }).click();
     await shipper.waitForURL(/\/account\/new$/);
@@ -227,7 +239,7 @@ describe("shipper journey", () => {
     await p.getByRole("link", { name: "API keys" }).click();
     await p.fill("#key-name", "Web shop");
     await p.getByRole("button", { name: "Create key" }).click();
-    const key = await p.getByTestId("new-key").innerText();
+    const key = (apiKey = await p.getByTestId("new-key").innerText());
     expect(key).toMatch(/^sk_/);
     await p.getByTestId("key-row").first().waitFor();
     expect(await p.getByTestId("key-row").first().innerText()).not.toContain(key);
@@ -237,6 +249,7 @@ describe("shipper journey", () => {
 
     const list = (await admin.get("/api/shippers")).json as { data: { data: { id: number; email: string }[] } };
     const me = list.data.data.find((s) => s.email === EMAIL)!;
+    shipperId = me.id;
     expect((await admin.request("PATCH", "/api/shippers", { id: me.id, credit_limit: 100 })).status).toBe(200);
     await p.getByRole("link", { name: "New shipment" }).click();
     await p.selectOption("#sender-country", "DE");
@@ -256,6 +269,107 @@ describe("shipper journey", () => {
     await p.getByRole("alert").getByText("Credit limit reached").waitFor();
     await p.getByText(/credit limit/).last().waitFor();
     await shot(p, "credit-limit-desktop-light");
+  });
+
+  it("keeps an address book, requests a pickup for a pending shipment and lists the month's statement with its PDF", async () => {
+    const p = shipper;
+    expect((await admin.request("PATCH", "/api/shippers", { id: shipperId, credit_limit: null })).status).toBe(200);
+    const place = (name: string, line1: string, postcode: string, city: string) => ({ name, line1, postcode, city, country: "DE" });
+    const booked = await fetch(url("/api/bookings"), {
+      method: "POST",
+      headers: { authorization: `Bearer ${apiKey}`, "content-type": "application/json" },
+      body: JSON.stringify({
+        service: "STD",
+        sender: place("Parcel Shop", "Friedrichstraße 1", "10117", "Berlin"),
+        recipient: place("Max Muster", "Hauptstraße 2", "20354", "Hamburg"),
+        parcels: [{ weight_kg: 1 }],
+        contents: "Socks",
+      }),
+    });
+    expect(booked.status).toBe(201);
+    const code = ((await booked.json()) as { data: { tracking_code: string } }).data.tracking_code;
+
+    await p.getByRole("link", { name: "Profile and addresses" }).click();
+    await p.getByRole("button", { name: "Add an address" }).click();
+    await p.fill("#ab-new-name", "Parcel Shop");
+    await p.fill("#ab-new-line1", "Friedrichstraße 1");
+    await p.fill("#ab-new-postcode", "1O117");
+    await p.fill("#ab-new-city", "Berlin");
+    await p.selectOption("#ab-new-country", "DE");
+    await p.getByRole("button", { name: "Save" }).click();
+    expect(await p.locator("#ab-new-postcode-error").innerText()).toBe("This postcode does not fit the country's format.");
+    await p.fill("#ab-new-postcode", "10117");
+    await p.getByRole("button", { name: "Save" }).click();
+    const row = p.getByTestId("address-row");
+    await row.first().waitFor();
+    expect(await row.first().innerText()).toContain("Default");
+    await row.first().getByRole("button", { name: "Edit" }).click();
+    await p.locator("input[name=line2]").fill("Hof 2");
+    await p.getByRole("button", { name: "Save" }).click();
+    await row.filter({ hasText: "Friedrichstraße 1" }).waitFor();
+    await shot(p, "profile-desktop-light");
+
+    await p.getByRole("link", { name: "Pickups" }).click();
+    await p.getByRole("checkbox", { name: code }).check();
+    await p.getByRole("button", { name: "Request a pickup" }).click();
+    await p.getByText("Pickup requested.").waitFor();
+    await p.getByTestId("pickup-row").first().waitFor();
+    expect(await p.getByTestId("pickup-row").first().innerText()).toContain("Shipments: 1");
+    await shot(p, "pickups-desktop-light");
+
+    const today = new Date().toISOString().slice(0, 10);
+    expect((await admin.post("/api/statements", { shipper_id: shipperId, from: today, to: today })).status).toBe(201);
+    await p.getByRole("link", { name: "Statements" }).click();
+    const pdf = p.getByRole("link", { name: "PDF" }).first();
+    await pdf.waitFor();
+    const res = await p.request.get(url((await pdf.getAttribute("href"))!));
+    expect(res.status()).toBe(200);
+    expect((await res.body()).subarray(0, 5).toString()).toBe("%PDF-");
+    await shot(p, "statements-desktop-light");
+
+    // The address leaves the book after the confirmation.
+    await p.getByRole("link", { name: "Profile and addresses" }).click();
+    p.once("dialog", (d) => void d.accept());
+    await row.first().getByRole("button", { name: "Delete" }).click();
+    await p.getByText("No addresses yet.").waitFor();
+  });
+
+  it("resets a forgotten password through the mailed link; says when sign-up is closed", async () => {
+    const ctx = await context();
+    const page = await ctx.newPage();
+    await page.goto(url("/account/signin"));
+    await page.getByRole("link", { name: "Forgot your password?" }).click();
+    await page.fill("#fp-email", EMAIL);
+    const before = smtp.messages.length;
+    await page.getByRole("button", { name: "Send the link" }).click();
+    await page.getByText(`If ${EMAIL} has an account, a reset link is on its way.`).waitFor();
+    const mail = await smtp.waitFor((m) => m.to.includes(EMAIL) && smtp.messages.indexOf(m) >= before);
+    const link = mailText(mail.raw).match(/\/account\/password\?email=[^&\s]+&token=[A-Za-z0-9_%-]+/)?.[0];
+    expect(link).toBeTruthy();
+    await page.goto(url(link!));
+    expect(await page.inputValue("#pw-email")).toBe(EMAIL);
+    password = "a-brand-new-parcel-password";
+    await page.fill("#pw-new", password);
+    await page.fill("#pw-confirm", "something else entirely");
+    await page.getByRole("button", { name: "Save the password" }).click();
+    await page.locator("#pw-confirm-error").waitFor();
+    await page.fill("#pw-confirm", password);
+    await page.getByRole("button", { name: "Save the password" }).click();
+    await page.getByText("Your password is set. Sign in with it.").waitFor();
+    expect(await page.inputValue("#si-email")).toBe(EMAIL);
+    await page.fill("#si-password", password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL(/\/account$/);
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await page.waitForURL(/\/account\/signin$/);
+
+    const shipping = { currency: "EUR", pickup_cutoff: "14:00" };
+    expect((await admin.patch("/api/settings", { ...shipping, shipper_signup: "off" })).status).toBe(200);
+    await page.goto(url("/account/signup"));
+    await page.getByText("Sign-up is closed at the moment.", { exact: false }).waitFor();
+    expect(await page.locator("#su-email").count()).toBe(0);
+    expect((await admin.patch("/api/settings", { ...shipping, shipper_signup: "open" })).status).toBe(200);
+    await ctx.close();
   });
 
   it("keeps the area to shippers: no session or a staff session goes to the sign-in; hidden from search", async () => {
@@ -306,7 +420,7 @@ describe("shipper journey", () => {
       const page = await ctx.newPage();
       await page.goto(url("/account/signin"));
       await page.fill("#si-email", EMAIL);
-      await page.fill("#si-password", PASSWORD);
+      await page.fill("#si-password", password);
       await page.locator("form button[type=submit]").click();
       await page.getByTestId("booking-row").first().waitFor();
       expect(await overflow(page), name).toEqual({ px: 0, culprits: [] });
