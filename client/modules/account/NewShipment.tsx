@@ -108,7 +108,7 @@ function ShipmentForm({ onBooked }: { onBooked: (b: BookingFieldsFragment) => vo
       const code = firstCode(err);
       const split = fieldErrors(t, err, (f) => BOOKING_FIELD.test(f));
       setErrors(split);
-      if (code === "PAYMENT_REQUIRED") setProblem({ title: t("account.creditLimit"), errors: split.general });
+      if (code === "PAYMENT_REQUIRED") setProblem({ title: t("account.creditLimit"), errors: [t("account.creditLimitText")] });
       else if (code === "FORBIDDEN") setProblem({ title: t("account.cannotBook"), errors: split.general });
       else if (split.general.length) setProblem({ title: t("account.bookFailed"), errors: split.general });
     } finally {
