@@ -54,8 +54,7 @@ export const isUnder = (path: string, root: string) => path === root || path.sta
 export const isControlPath = (path: string) => isUnder(path, CONTROL_ROOT) || isUnder(path, SETUP_ROOT);
 
 /** The public screen at a (normal) path, if any. */
-export const screenAt = (path: string): Screen | null =>
-  isUnder(path, ACCOUNT_ROOT) ? "account" : (SCREEN_NAMES.find((s) => SCREENS[s] === path) ?? null);
+export const screenAt = (path: string): Screen | null => (isUnder(path, ACCOUNT_ROOT) ? "account" : (SCREEN_NAMES.find((s) => SCREENS[s] === path) ?? null));
 
 /** A screen's route in react-router's notation (the account screen routes its own paths). */
 export const screenRoute = (s: Screen): string => (s === "account" ? `${ACCOUNT_ROOT}/*` : SCREENS[s]);

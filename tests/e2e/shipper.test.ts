@@ -50,7 +50,9 @@ async function overflow(page: Page): Promise<{ px: number; culprits: string[] }>
     return els
       .filter((e) => out(e) && !clipped(e) && !(e.parentElement && out(e.parentElement)))
       .slice(0, 5)
-      .map((e) => `${e.tagName.toLowerCase()}.${String(e.className)} in ${String(e.parentElement?.className)} ${Math.round(e.getBoundingClientRect().width)}px`);
+      .map(
+        (e) => `${e.tagName.toLowerCase()}.${String(e.className)} in ${String(e.parentElement?.className)} ${Math.round(e.getBoundingClientRect().width)}px`,
+      );
   });
   return { px, culprits };
 }
@@ -88,8 +90,25 @@ beforeAll(async () => {
     admin.request("PUT", "/api/rate-cards/default", {
       name: "Default",
       lanes: [
-        { service: "STD", from_zone: "Berlin", to_zone: "DE", brackets: [{ up_to_kg: 1, amount: 500 }, { up_to_kg: 5, amount: 900 }], per_kg_above: 120 },
-        { service: "EXP", from_zone: "Berlin", to_zone: "DE", brackets: [{ up_to_kg: 2, amount: 1500 }, { up_to_kg: 10, amount: 2500 }] },
+        {
+          service: "STD",
+          from_zone: "Berlin",
+          to_zone: "DE",
+          brackets: [
+            { up_to_kg: 1, amount: 500 },
+            { up_to_kg: 5, amount: 900 },
+          ],
+          per_kg_above: 120,
+        },
+        {
+          service: "EXP",
+          from_zone: "Berlin",
+          to_zone: "DE",
+          brackets: [
+            { up_to_kg: 2, amount: 1500 },
+            { up_to_kg: 10, amount: 2500 },
+          ],
+        },
       ],
       surcharges: [{ code: "fuel", kind: "percent", value: 12.5 }],
     }),
@@ -427,12 +446,12 @@ describe("shipper journey", () => {
       await page.fill("#si-password", password);
       await page.locator("form button[type=submit]").click();
       await page.getByTestId("booking-row").first().waitFor();
-      expect(await overflow(page), name).toEqual({ px: 0, culprits: [] });
       await shot(page, `${name}-shipments`);
+      expect(await overflow(page), name).toEqual({ px: 0, culprits: [] });
       await page.goto(url("/account/new"));
       await page.locator("#sender-name").waitFor();
-      expect(await overflow(page), name).toEqual({ px: 0, culprits: [] });
       await shot(page, `${name}-new`);
+      expect(await overflow(page), name).toEqual({ px: 0, culprits: [] });
       await page.goto(url("/account/profile"));
       await page.locator(".account-card").first().waitFor();
       await shot(page, `${name}-profile`);

@@ -47,7 +47,10 @@ function useFormCall(fields: readonly string[]) {
 type Setter = (v: string) => void;
 function useFields<K extends string>(initial: Record<K, string>) {
   const [values, setValues] = useState(initial);
-  const set = (k: K): Setter => (v) => setValues((s) => ({ ...s, [k]: v }));
+  const set =
+    (k: K): Setter =>
+    (v) =>
+      setValues((s) => ({ ...s, [k]: v }));
   return { values, set };
 }
 
@@ -83,7 +86,16 @@ export function SignInScreen() {
         </div>
       ) : null}
       <form onSubmit={onSubmit} noValidate>
-        <TextField id="si-email" name="email" type="email" autoComplete="email" label={t("account.email")} value={values.email} onValue={set("email")} error={errors.byField.email} />
+        <TextField
+          id="si-email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          label={t("account.email")}
+          value={values.email}
+          onValue={set("email")}
+          error={errors.byField.email}
+        />
         <TextField
           id="si-password"
           name="password"
@@ -154,7 +166,15 @@ export function SignUpScreen() {
     <AuthCard title={t("account.signUp")}>
       <p className="auth-intro">{t("account.signUpIntro")}</p>
       <form onSubmit={onSubmit} noValidate>
-        <TextField id="su-name" name="name" autoComplete="name" label={t("account.name")} value={values.name} onValue={set("name")} error={errors.byField.name} />
+        <TextField
+          id="su-name"
+          name="name"
+          autoComplete="name"
+          label={t("account.name")}
+          value={values.name}
+          onValue={set("name")}
+          error={errors.byField.name}
+        />
         <TextField
           id="su-company"
           name="company"
@@ -164,7 +184,16 @@ export function SignUpScreen() {
           onValue={set("company")}
           error={errors.byField.company}
         />
-        <TextField id="su-email" name="email" type="email" autoComplete="email" label={t("account.email")} value={values.email} onValue={set("email")} error={errors.byField.email} />
+        <TextField
+          id="su-email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          label={t("account.email")}
+          value={values.email}
+          onValue={set("email")}
+          error={errors.byField.email}
+        />
         <TextField
           id="su-phone"
           name="phone"
@@ -267,7 +296,16 @@ export function ForgotScreen() {
       ) : (
         <form onSubmit={onSubmit} noValidate>
           <p className="auth-intro">{t("account.resetIntro")}</p>
-          <TextField id="fp-email" name="email" type="email" autoComplete="email" label={t("account.email")} value={values.email} onValue={set("email")} error={errors.byField.email} />
+          <TextField
+            id="fp-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            label={t("account.email")}
+            value={values.email}
+            onValue={set("email")}
+            error={errors.byField.email}
+          />
           <FormErrors errors={errors} />
           <button type="submit" className="btn btn-primary btn-block" disabled={loading}>
             {t("account.sendReset")}
@@ -290,7 +328,12 @@ export function PasswordScreen() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const invited = params.get("invited") === "1";
-  const { values, set } = useFields({ email: params.get("email") ?? "", password_token: params.get("token") ?? "", new_password: "", confirm_new_password: "" });
+  const { values, set } = useFields({
+    email: params.get("email") ?? "",
+    password_token: params.get("token") ?? "",
+    new_password: "",
+    confirm_new_password: "",
+  });
   const { errors, call } = useFormCall(PASSWORD_FIELDS);
   const [reset, { loading }] = useUserResetPasswordMutation();
 
@@ -303,7 +346,16 @@ export function PasswordScreen() {
   return (
     <AuthCard title={invited ? t("account.inviteTitle") : t("account.newPasswordTitle")}>
       <form onSubmit={onSubmit} noValidate>
-        <TextField id="pw-email" name="email" type="email" autoComplete="email" label={t("account.email")} value={values.email} onValue={set("email")} error={errors.byField.email} />
+        <TextField
+          id="pw-email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          label={t("account.email")}
+          value={values.email}
+          onValue={set("email")}
+          error={errors.byField.email}
+        />
         <TextField
           id="pw-token"
           name="password_token"
@@ -342,4 +394,3 @@ export function PasswordScreen() {
     </AuthCard>
   );
 }
-

@@ -36,8 +36,16 @@ function ShipmentForm({ onBooked }: { onBooked: (b: BookingFieldsFragment) => vo
   const settings = useShippingSettingsQuery();
   const currency = settings.data?.settings.currency ?? "EUR";
   const [draft] = useState(takeDraft);
-  const [sender, setSender] = useState<AddressDraft>(() => ({ ...emptyAddress(draft?.from.country ?? browserCountry()), postcode: draft?.from.postcode ?? "", city: draft?.from.city ?? "" }));
-  const [recipient, setRecipient] = useState<AddressDraft>(() => ({ ...emptyAddress(draft?.to.country ?? browserCountry()), postcode: draft?.to.postcode ?? "", city: draft?.to.city ?? "" }));
+  const [sender, setSender] = useState<AddressDraft>(() => ({
+    ...emptyAddress(draft?.from.country ?? browserCountry()),
+    postcode: draft?.from.postcode ?? "",
+    city: draft?.from.city ?? "",
+  }));
+  const [recipient, setRecipient] = useState<AddressDraft>(() => ({
+    ...emptyAddress(draft?.to.country ?? browserCountry()),
+    postcode: draft?.to.postcode ?? "",
+    city: draft?.to.city ?? "",
+  }));
   const [parcels, setParcels] = useState<ParcelDraft[]>(draft?.parcels.length ? draft.parcels : [EMPTY_PARCEL]);
   const [service, setService] = useState(draft?.service ?? "");
   const [contents, setContents] = useState("");
@@ -49,17 +57,16 @@ function ShipmentForm({ onBooked }: { onBooked: (b: BookingFieldsFragment) => vo
   const [problem, setProblem] = useState<{ title: string; errors: string[] } | null>(null);
   const [create, { loading: booking }] = useCreateBookingMutation();
   const attempt = useRef<string | null>(null);
-  const senderFilled = useRef(Boolean(draft));
   const quote = useQuote();
 
-  // The default address of the book is the sender, unless the quote brought a place.
+  // The default address of the book is the sender, unless the quote brought a place (set once, as the book arrives).
   const addresses = book.data?.addresses;
-  useEffect(() => {
-    if (senderFilled.current || !addresses) return;
-    senderFilled.current = true;
+  const [senderFilled, setSenderFilled] = useState(Boolean(draft));
+  if (!senderFilled && addresses) {
+    setSenderFilled(true);
     const d = addresses.find((a) => a.is_default);
     if (d) setSender(addressDraft(d));
-  }, [addresses]);
+  }
 
   // The live quote: asked again half a second after the places, parcels or declared value change.
   const declaredMinor = declared.trim() ? toMinor(declared, currency) : null;
@@ -80,9 +87,8 @@ function ShipmentForm({ onBooked }: { onBooked: (b: BookingFieldsFragment) => vo
     return () => window.clearTimeout(id);
   }, [ready, quoteInput, run, clear]);
   const options = quote.options;
-  useEffect(() => {
-    if (options?.length && !options.some((o) => o.service === service)) setService(options[0].service);
-  }, [options, service]);
+  // The service picked, or the cheapest while the picked one is not offered.
+  const chosen = options?.find((o) => o.service === service) ?? options?.[0];
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -92,7 +98,7 @@ function ShipmentForm({ onBooked }: { onBooked: (b: BookingFieldsFragment) => vo
     setProblem(null);
     setErrors(NO_ERRORS);
     const input: BookingInput = {
-      service,
+      service: chosen?.service ?? service,
       sender: addressInput(sender),
       recipient: addressInput(recipient),
       parcels: parcelsInput(parcels),
@@ -120,7 +126,6 @@ function ShipmentForm({ onBooked }: { onBooked: (b: BookingFieldsFragment) => vo
   const shown: Record<string, string> = {};
   for (const [f, m] of Object.entries(quote.errors.byField)) shown[f.replace(/^from\./, "sender.").replace(/^to\./, "recipient.")] = m;
   Object.assign(shown, errors.byField);
-  const chosen = options?.find((o) => o.service === service);
 
   const fill = (set: (a: AddressDraft) => void) => (id: string) => {
     const a = addresses?.find((x) => String(x.id) === id);
@@ -158,7 +163,15 @@ function ShipmentForm({ onBooked }: { onBooked: (b: BookingFieldsFragment) => vo
       </div>
       <ParcelRows idPrefix="ns" rows={parcels} onRows={setParcels} errors={shown} />
       <div className="form-row">
-        <TextField id="ns-contents" name="contents" label={t("account.contents")} value={contents} onValue={setContents} error={errors.byField.contents} required />
+        <TextField
+          id="ns-contents"
+          name="contents"
+          label={t("account.contents")}
+          value={contents}
+          onValue={setContents}
+          error={errors.byField.contents}
+          required
+        />
         <TextField
           id="ns-declared"
           name="declared_value"
@@ -169,7 +182,14 @@ function ShipmentForm({ onBooked }: { onBooked: (b: BookingFieldsFragment) => vo
           error={errors.byField.declared_value ?? (declared.trim() && declaredMinor === null ? t("quote.err.number") : undefined)}
         />
       </div>
-      <TextField id="ns-reference" name="reference" label={`${t("account.reference")} ${t("account.optional")}`} value={reference} onValue={setReference} error={errors.byField.reference} />
+      <TextField
+        id="ns-reference"
+        name="reference"
+        label={`${t("account.reference")} ${t("account.optional")}`}
+        value={reference}
+        onValue={setReference}
+        error={errors.byField.reference}
+      />
 
       <fieldset className="plain-fieldset">
         <legend>{t("account.handOver")}</legend>
@@ -183,9 +203,33 @@ function ShipmentForm({ onBooked }: { onBooked: (b: BookingFieldsFragment) => vo
         </div>
         {pickup ? (
           <div className="form-row form-row-3">
-            <TextField id="ns-pickup-date" name="pickup.date" type="date" label={t("account.date")} value={window_.date} onValue={(date) => setWindow({ ...window_, date })} error={errors.byField["pickup.date"]} />
-            <TextField id="ns-pickup-from" name="pickup.from" type="time" label={t("account.from")} value={window_.from} onValue={(from) => setWindow({ ...window_, from })} error={errors.byField["pickup.from"]} />
-            <TextField id="ns-pickup-to" name="pickup.to" type="time" label={t("account.to")} value={window_.to} onValue={(to) => setWindow({ ...window_, to })} error={errors.byField["pickup.to"]} />
+            <TextField
+              id="ns-pickup-date"
+              name="pickup.date"
+              type="date"
+              label={t("account.date")}
+              value={window_.date}
+              onValue={(date) => setWindow({ ...window_, date })}
+              error={errors.byField["pickup.date"]}
+            />
+            <TextField
+              id="ns-pickup-from"
+              name="pickup.from"
+              type="time"
+              label={t("account.from")}
+              value={window_.from}
+              onValue={(from) => setWindow({ ...window_, from })}
+              error={errors.byField["pickup.from"]}
+            />
+            <TextField
+              id="ns-pickup-to"
+              name="pickup.to"
+              type="time"
+              label={t("account.to")}
+              value={window_.to}
+              onValue={(to) => setWindow({ ...window_, to })}
+              error={errors.byField["pickup.to"]}
+            />
           </div>
         ) : null}
         {pickup && settings.data ? <p className="field-hint">{t("account.pickupHint", { cutoff: settings.data.settings.pickup_cutoff })}</p> : null}
@@ -197,12 +241,12 @@ function ShipmentForm({ onBooked }: { onBooked: (b: BookingFieldsFragment) => vo
         {ready && quote.loading && !options ? <p className="quote-hint">{t("quote.pricing")}</p> : null}
         {quote.message ? <p className="quote-note">{quote.message}</p> : null}
         {quote.errors.general.length ? <ErrorAlert title={t("quote.errorsTitle")} errors={quote.errors.general} /> : null}
-        {options?.length ? <QuoteOptions options={options} chosen={service} onChoose={setService} /> : null}
+        {options?.length ? <QuoteOptions options={options} chosen={chosen?.service} onChoose={setService} /> : null}
         {errors.byField.service ? <p className="field-error">{errors.byField.service}</p> : null}
       </section>
 
       {problem ? <ErrorAlert title={problem.title} errors={problem.errors} /> : null}
-      <button type="submit" className="btn btn-primary" disabled={booking || !options?.length || !service} data-testid="book">
+      <button type="submit" className="btn btn-primary" disabled={booking || !chosen} data-testid="book">
         {booking ? t("account.booking") : chosen ? t("account.bookFor", { price: fmtMoney(i18n.language, chosen.amount, chosen.currency) }) : t("account.book")}
       </button>
     </form>

@@ -3,7 +3,14 @@ import { useShipperTranslation } from "../quote/i18n";
 import { ErrorAlert } from "../../components/ErrorList";
 import { useDocumentTitle } from "../../components/brand";
 import { errorMessages } from "../../errors";
-import { PickupsDocument, useAddressesQuery, useBookingsQuery, useCreatePickupMutation, usePickupsQuery, useShippingSettingsQuery } from "../../generated/shipper";
+import {
+  PickupsDocument,
+  useAddressesQuery,
+  useBookingsQuery,
+  useCreatePickupMutation,
+  usePickupsQuery,
+  useShippingSettingsQuery,
+} from "../../generated/shipper";
 import { fmtDate } from "../parcel/format";
 import { TextField } from "../quote/Field";
 import { fieldErrors, NO_ERRORS, type FieldErrors } from "../quote/fieldErrors";
@@ -34,7 +41,9 @@ export function Pickups() {
     setErrors(NO_ERRORS);
     setDone(false);
     try {
-      await create({ variables: { input: { date: form.date, from: form.from, to: form.to, address_id: addressId ? Number(addressId) : null, booking_ids: ids } } });
+      await create({
+        variables: { input: { date: form.date, from: form.from, to: form.to, address_id: addressId ? Number(addressId) : null, booking_ids: ids } },
+      });
       setIds([]);
       setDone(true);
     } catch (err) {
@@ -68,9 +77,33 @@ export function Pickups() {
               {errors.byField.address_id ? <p className="field-error">{errors.byField.address_id}</p> : null}
             </div>
             <div className="form-row form-row-3">
-              <TextField id="pk-date" name="date" type="date" label={t("account.date")} value={form.date} onValue={(date) => setForm({ ...form, date })} error={errors.byField.date} />
-              <TextField id="pk-from" name="from" type="time" label={t("account.from")} value={form.from} onValue={(from) => setForm({ ...form, from })} error={errors.byField.from} />
-              <TextField id="pk-to" name="to" type="time" label={t("account.to")} value={form.to} onValue={(to) => setForm({ ...form, to })} error={errors.byField.to} />
+              <TextField
+                id="pk-date"
+                name="date"
+                type="date"
+                label={t("account.date")}
+                value={form.date}
+                onValue={(date) => setForm({ ...form, date })}
+                error={errors.byField.date}
+              />
+              <TextField
+                id="pk-from"
+                name="from"
+                type="time"
+                label={t("account.from")}
+                value={form.from}
+                onValue={(from) => setForm({ ...form, from })}
+                error={errors.byField.from}
+              />
+              <TextField
+                id="pk-to"
+                name="to"
+                type="time"
+                label={t("account.to")}
+                value={form.to}
+                onValue={(to) => setForm({ ...form, to })}
+                error={errors.byField.to}
+              />
             </div>
             {settings.data ? <p className="field-hint">{t("account.pickupHint", { cutoff: settings.data.settings.pickup_cutoff })}</p> : null}
             {candidates.length ? (

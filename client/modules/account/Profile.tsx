@@ -87,7 +87,12 @@ export function Profile() {
                     <Icon path={edit_note} size={18} />
                     {t("account.edit")}
                   </button>
-                  <button type="button" className="btn btn-outline btn-small btn-danger" onClick={() => void onDelete(a.id, addressLine(a))} disabled={editing !== null}>
+                  <button
+                    type="button"
+                    className="btn btn-outline btn-small btn-danger"
+                    onClick={() => void onDelete(a.id, addressLine(a))}
+                    disabled={editing !== null}
+                  >
                     <Icon path={delete_outline} size={18} />
                     {t("account.delete")}
                   </button>

@@ -85,7 +85,12 @@ export function Shipments() {
                       </a>
                     ) : null}
                     {b.status === "pending" ? (
-                      <button type="button" className="btn btn-outline btn-small btn-danger" disabled={cancelling.loading} onClick={() => void onCancel(b.id, b.tracking_code)}>
+                      <button
+                        type="button"
+                        className="btn btn-outline btn-small btn-danger"
+                        disabled={cancelling.loading}
+                        onClick={() => void onCancel(b.id, b.tracking_code)}
+                      >
                         <Icon path={cancel} size={18} />
                         {t("account.cancel")}
                       </button>
