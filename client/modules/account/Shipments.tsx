@@ -77,24 +77,26 @@ export function Shipments() {
                     <span className={`status-chip status-${b.status}`}>{t(`status.${b.status}`, { defaultValue: b.status })}</span>
                   </td>
                   <td className="num">{fmtMoney(i18n.language, b.amount, b.currency)}</td>
-                  <td className="row-actions">
-                    {b.status !== "cancelled" ? (
-                      <a className="btn btn-outline btn-small" href={b.label_url} download>
-                        <Icon path={picture_as_pdf} size={18} />
-                        {t("account.label")}
-                      </a>
-                    ) : null}
-                    {b.status === "pending" ? (
-                      <button
-                        type="button"
-                        className="btn btn-outline btn-small btn-danger"
-                        disabled={cancelling.loading}
-                        onClick={() => void onCancel(b.id, b.tracking_code)}
-                      >
-                        <Icon path={cancel} size={18} />
-                        {t("account.cancel")}
-                      </button>
-                    ) : null}
+                  <td>
+                    <div className="row-actions">
+                      {b.status !== "cancelled" ? (
+                        <a className="btn btn-outline btn-small" href={b.label_url} download>
+                          <Icon path={picture_as_pdf} size={18} />
+                          {t("account.label")}
+                        </a>
+                      ) : null}
+                      {b.status === "pending" ? (
+                        <button
+                          type="button"
+                          className="btn btn-outline btn-small btn-danger"
+                          disabled={cancelling.loading}
+                          onClick={() => void onCancel(b.id, b.tracking_code)}
+                        >
+                          <Icon path={cancel} size={18} />
+                          {t("account.cancel")}
+                        </button>
+                      ) : null}
+                    </div>
                   </td>
                 </tr>
               ))}

@@ -49,7 +49,7 @@ export function Statements() {
                     <span className={`status-chip statement-${s.status}`}>{t(`account.statement.${s.status}`, { defaultValue: s.status })}</span>
                   </td>
                   <td className="num">{fmtMoney(i18n.language, s.total, s.currency)}</td>
-                  <td className="row-actions">
+                  <td>
                     <a className="btn btn-outline btn-small" href={s.pdf_url} target="_blank" rel="noopener">
                       <Icon path={picture_as_pdf} size={18} />
                       PDF
