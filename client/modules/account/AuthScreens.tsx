@@ -230,11 +230,13 @@ export function SignUpScreen() {
   );
 }
 
-/** The verification link's landing: the token is sent once; the answer says whether the address is confirmed. */
+/**
+ * The verification link's landing: the token is sent once; the answer says whether the address is confirmed.
+ * The link may be opened where the shipper is not signed in: the area asks the server who is signed in, as always.
+ */
 export function VerifyScreen() {
   const { t } = useShipperTranslation();
   const [params] = useSearchParams();
-  const setShipper = useSetShipper();
   const [verify] = useVerifyEmailMutation();
   const [state, setState] = useState<"working" | "done" | "failed">("working");
   const sent = useRef(false);
@@ -244,13 +246,10 @@ export function VerifyScreen() {
     sent.current = true;
     const token = params.get("token") ?? "";
     verify({ variables: { input: { token } } }).then(
-      (r) => {
-        if (r.data) setShipper(r.data.verifyEmail);
-        setState("done");
-      },
+      () => setState("done"),
       () => setState("failed"),
     );
-  }, [params, verify, setShipper]);
+  }, [params, verify]);
 
   return (
     <AuthCard title={t("account.verifyTitle")}>
