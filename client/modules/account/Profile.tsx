@@ -46,11 +46,12 @@ export function Profile() {
             </div>
             <div>
               <dt>{t("account.email")}</dt>
-              <dd dir="ltr">{user.email}</dd>
-            </div>
-            <div>
-              <dt>{t("account.emailStatus")}</dt>
-              <dd>{user.email_verified ? t("account.emailVerified") : t("account.emailUnverified")}</dd>
+              <dd>
+                <span dir="ltr">{user.email}</span>
+                <span className={`status-chip${user.email_verified ? " statement-paid" : ""}`}>
+                  {user.email_verified ? t("account.emailVerified") : t("account.emailUnverified")}
+                </span>
+              </dd>
             </div>
           </dl>
         ) : null}
