@@ -15,19 +15,8 @@ export function loadLocale(code: string): Promise<Texts> {
   return isKnown(code) ? LOCALES[fileOf(code)]() : Promise.reject(new Error(`no texts for the language "${code}"`));
 }
 
-/**
- * The shipper screens' texts (the quote and the account, i18next's namespace `shipper`), ./locales/shipper/<code>.json:
- * chunks of their own, loaded when one of those screens first asks for them, so the first screens of a visit
- * (tests/e2e/script-budget.test.ts) do not carry them.
- */
-const SHIPPER_LOCALES = import.meta.glob<Texts>("./locales/shipper/*.json", { import: "default" });
+/** The shipper screens' namespace (the quote and the account): ./shipper.ts loads its texts. */
 export const SHIPPER_NS = "shipper";
-
-export function loadNamespace(code: string, namespace: string): Promise<Texts> {
-  if (namespace !== SHIPPER_NS) return loadLocale(code);
-  const file = `./locales/shipper/${code}.json`;
-  return file in SHIPPER_LOCALES ? SHIPPER_LOCALES[file]() : Promise.reject(new Error(`no shipper texts for the language "${code}"`));
-}
 
 export function readLanguageCookie(): LanguageCode {
   const m = new RegExp(`(?:^|;\\s*)${COOKIE}=([^;]*)`).exec(document.cookie);

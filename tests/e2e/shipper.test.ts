@@ -67,6 +67,7 @@ async function context(opts: { desktop?: boolean; dark?: boolean; lang?: string 
   const ctx = await browser.newContext({ viewport: opts.desktop ? DESKTOP : PHONE, locale: "en-GB", timezoneId: "UTC", acceptDownloads: true });
   if (opts.dark) await ctx.addInitScript(`localStorage.setItem("state", ${JSON.stringify(JSON.stringify({ theme: "DARK" }))})`);
   if (opts.lang) await ctx.addCookies([{ name: "lang", value: opts.lang, url: site.url }]);
+  await ctx.grantPermissions(["clipboard-read", "clipboard-write"], { origin: site.url });
   return ctx;
 }
 
@@ -261,6 +262,9 @@ describe("shipper journey", () => {
     await p.getByRole("button", { name: "Create key" }).click();
     const key = (apiKey = await p.getByTestId("new-key").innerText());
     expect(key).toMatch(/^sk_/);
+    await p.getByRole("button", { name: "Copy" }).click();
+    await p.getByRole("button", { name: "Copied" }).waitFor();
+    expect(await p.evaluate("navigator.clipboard.readText()")).toBe(key);
     await p.getByTestId("key-row").first().waitFor();
     expect(await p.getByTestId("key-row").first().innerText()).not.toContain(key);
     const r = await fetch(url("/api/bookings"), { headers: { authorization: `Bearer ${key}` } });

@@ -19,7 +19,7 @@ export function ApiKeys() {
   const [revoke] = useRevokeUserApiKeyMutation({ refetchQueries: [UserApiKeysDocument] });
   const [name, setName] = useState("");
   const [errors, setErrors] = useState<FieldErrors>(NO_ERRORS);
-  const [shown, setShown] = useState<{ name: string; key: string } | null>(null);
+  const [shown, setShown] = useState<{ name: string; key: string; copied?: boolean } | null>(null);
   const [revokeErrors, setRevokeErrors] = useState<string[]>([]);
 
   const onSubmit = async (e: FormEvent) => {
@@ -56,8 +56,17 @@ export function ApiKeys() {
             <code dir="ltr" data-testid="new-key">
               {shown.key}
             </code>
-            <button type="button" className="btn btn-outline btn-small" onClick={() => void navigator.clipboard?.writeText(shown.key)}>
-              {t("account.copy")}
+            <button
+              type="button"
+              className="btn btn-outline btn-small"
+              onClick={() =>
+                void navigator.clipboard?.writeText(shown.key).then(
+                  () => setShown({ ...shown, copied: true }),
+                  () => undefined,
+                )
+              }
+            >
+              {shown.copied ? t("account.copied") : t("account.copy")}
             </button>
           </div>
         ) : null}
