@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { renderToString } from "react-dom/server";
 import { createMemoryRouter, createRoutesFromElements, matchRoutes, Outlet, RouterProvider, useParams, type RouteObject } from "react-router-dom";
 import { APP_ROUTES } from "./App";
-import { CONTROL_ROOT, PAGE_ROUTE, SCREENS, SETUP_ROOT } from "@shared/core/routes.codes";
+import { ACCOUNT_ROOT, CONTROL_ROOT, PAGE_ROUTE, SCREENS, SETUP_ROOT, screenRoute, type Screen } from "@shared/core/routes.codes";
 
 const routes = createRoutesFromElements(APP_ROUTES);
 
@@ -20,13 +20,19 @@ const rendered = (pathname: string) => renderToString(<RouterProvider router={cr
 
 describe("the app's routes", () => {
   it("show each public screen at its address, inside the public layout", () => {
-    for (const path of Object.values(SCREENS)) {
-      expect(screenAt(path), path).toBe(path);
+    for (const s of Object.keys(SCREENS) as Screen[]) {
+      const path = SCREENS[s];
+      expect(screenAt(path), path).toBe(screenRoute(s));
       expect(
         matchRoutes(routes, path)!.map((m) => m.route.path ?? "layout"),
         path,
-      ).toEqual(["layout", path]);
+      ).toEqual(["layout", screenRoute(s)]);
     }
+  });
+
+  it("give the shipper's area everything under its root, inside the public layout", () => {
+    for (const p of [ACCOUNT_ROOT, `${ACCOUNT_ROOT}/signin`, `${ACCOUNT_ROOT}/verify`, `${ACCOUNT_ROOT}/new`]) expect(screenAt(p), p).toBe(`${ACCOUNT_ROOT}/*`);
+    expect(screenAt("/accounts")).toBe("*");
   });
 
   it("show a content page at /pages/<slug> with its slug, decoded", () => {

@@ -4,13 +4,13 @@ import { useStore } from "./state/store";
 import { PublicLayout } from "./components/layout/PublicLayout";
 import { CONTENT_PAGE_FILE, NOT_FOUND_FILE, SCREEN_FILES } from "./screenFiles";
 import { screenComponent } from "./screenComponents";
-import { CONTROL_ROOT, PAGE_ROUTE, SCREENS, SETUP_ROOT, type Screen } from "@shared/core/routes.codes";
+import { CONTROL_ROOT, PAGE_ROUTE, SCREENS, SETUP_ROOT, screenRoute, type Screen } from "@shared/core/routes.codes";
 import { startSiteGraph } from "./modules/graph/siteGraph";
 
 // Every screen is its own chunk (client/screenFiles.ts, client/screenComponents.ts); the control panel is one separate chunk (client/control).
 const SCREEN_ELEMENTS = (Object.keys(SCREENS) as Screen[]).map((s) => {
   const Component = screenComponent(SCREEN_FILES[s]);
-  return <Route key={s} path={SCREENS[s]} element={<Component />} />;
+  return <Route key={s} path={screenRoute(s)} element={<Component />} />;
 });
 const ContentPage = screenComponent(CONTENT_PAGE_FILE);
 const NotFound = screenComponent(NOT_FOUND_FILE);

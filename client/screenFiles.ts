@@ -14,6 +14,8 @@ export const SCREEN_FILES: Record<Screen, string> = {
   resolution: "pages/ResolutionPage.tsx",
   unsubscribe: "pages/UnsubscribePage.tsx",
   debug: "pages/DebugPage.tsx",
+  quote: "pages/QuotePage.tsx",
+  account: "pages/AccountPage.tsx",
 };
 export const CONTENT_PAGE_FILE = "pages/ContentPage.tsx";
 export const NOT_FOUND_FILE = "pages/NotFoundPage.tsx";

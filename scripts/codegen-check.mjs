@@ -3,7 +3,7 @@ import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 
-const files = ["client/generated/graphql.tsx", "client/generated/public.tsx"].map((f) => path.resolve(f));
+const files = ["client/generated/graphql.tsx", "client/generated/public.tsx", "client/generated/shipper.tsx"].map((f) => path.resolve(f));
 const before = files.map((f) => (fs.existsSync(f) ? fs.readFileSync(f, "utf8") : ""));
 execFileSync(path.resolve("node_modules/.bin/graphql-codegen"), ["--config", "codegen.yml", "--silent"], { stdio: "inherit" });
 const stale = files.filter((f, i) => fs.readFileSync(f, "utf8") !== before[i]);

@@ -1,13 +1,14 @@
 import i18next, { type BackendModule, type i18n as I18n, type InitOptions } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { isLanguageCode, languageOf, type LanguageCode } from "./languages";
-import { loadLocale, readLanguageCookie, writeLanguageCookie } from "./load";
+import { loadLocale, readLanguageCookie, SHIPPER_NS, writeLanguageCookie } from "./load";
 
 /**
  * The site's i18next set-up. The texts are one JSON file per language (./locales/<code>.json, i18next's
  * JSON v4: nested keys, `{{placeholders}}`, plural forms `key_one`, `key_other`...) in the default
  * namespace; a language's file is imported only when that language is chosen, and English's, the fallback,
- * with it (the backend below: i18next's custom backend, as its documentation writes it).
+ * with it (the backend below: i18next's custom backend, as its documentation writes it). The shipper screens'
+ * texts are the namespace `shipper` (./shipper.ts), loaded when those screens ask for it.
  *
  * The language is the chooser's code (`in`, `se` and `vn` are Hindi, Swedish and Vietnamese: ./languages.ts),
  * which is the file's name. i18next's own plural choice (`t(key, { count })`) would read those three codes
@@ -21,8 +22,8 @@ import { loadLocale, readLanguageCookie, writeLanguageCookie } from "./load";
 const localeBackend: BackendModule = {
   type: "backend",
   init() {},
-  read(language, _namespace, callback) {
-    loadLocale(language).then(
+  read(language, namespace, callback) {
+    (namespace === SHIPPER_NS ? import("./shipper").then((m) => m.loadShipperTexts(language)) : loadLocale(language)).then(
       (texts) => callback(null, texts),
       (e: Error) => callback(e, false),
     );

@@ -15,6 +15,9 @@ export function loadLocale(code: string): Promise<Texts> {
   return isKnown(code) ? LOCALES[fileOf(code)]() : Promise.reject(new Error(`no texts for the language "${code}"`));
 }
 
+/** The shipper screens' namespace (the quote and the account): ./shipper.ts loads its texts. */
+export const SHIPPER_NS = "shipper";
+
 export function readLanguageCookie(): LanguageCode {
   const m = new RegExp(`(?:^|;\\s*)${COOKIE}=([^;]*)`).exec(document.cookie);
   const code = m ? decodeURIComponent(m[1]) : "";

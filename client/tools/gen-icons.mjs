@@ -7,7 +7,7 @@
 // in exactly one set; an icon two groups of screens show goes to common):
 // - layout: the public layout (top bar, side menu, footer, page icons), part of every page's first load;
 // - common: shown by several screens, public ones or public and control panel;
-// - home, track: the home page's and the tracking screens' own, in their chunks;
+// - home, track, shipper: the home page's, the tracking screens' and the quote/account screens' own, in their chunks;
 // - control: the control panel's own.
 import fs from "node:fs";
 import path from "node:path";
@@ -35,6 +35,8 @@ const SETS = {
       "send",
       "north",
       "alternate_email",
+      "calculate",
+      "account_circle",
     ],
   },
   common: {
@@ -79,6 +81,12 @@ const SETS = {
     note: "The tracking screens' own icons (and the unsubscribe screen's), in their chunk, with the common ones.",
     reexports: ["../../components/icons"],
     icons: ["arrow_forward", "calendar_month", "flag", "trip_origin", "route", "update", "lock_open", "warning", "info", "notifications_off"],
+  },
+  shipper: {
+    file: "client/modules/quote/icons.ts",
+    note: "The quote's and the shipper account's own icons, in their chunks, with the common ones.",
+    reexports: ["../../components/icons"],
+    icons: ["add_circle", "delete_outline", "picture_as_pdf", "power_settings_new", "key", "event", "add_box", "receipt", "cancel", "edit_note"],
   },
   control: {
     file: "client/control/icons.ts",

@@ -20,6 +20,10 @@ describe("the public routes", () => {
     expect(screenAt("/resolution.html")).toBe("resolution");
     expect(screenAt("/unsubscribe.html")).toBe("unsubscribe");
     expect(screenAt("/debug")).toBe("debug");
+    expect(screenAt("/quote")).toBe("quote");
+    expect(screenAt("/account")).toBe("account");
+    expect(screenAt("/account/verify")).toBe("account");
+    expect(screenAt("/accounts")).toBeNull();
     expect(screenAt("/track")).toBeNull();
     expect(screenAt("/pages/about-us")).toBeNull();
   });
@@ -42,10 +46,11 @@ describe("the public routes", () => {
     for (const p of ["/controls", "/cpanel", "/", "/pages/control"]) expect(isControlPath(p), p).toBe(false);
   });
 
-  it("lists home and contact for search engines and hides the per-visitor screens and the panel", () => {
-    expect(LISTED_SCREENS.map((s) => SCREENS[s])).toEqual(["/", "/contact.html"]);
-    expect(HIDDEN_SCREENS.map((s) => SCREENS[s])).toEqual(["/track.html", "/unsubscribe.html", "/debug"]);
-    for (const p of ["/track.html", "/unsubscribe.html", "/debug", "/control/index.html", "/cp"]) expect(isHiddenFromSearch(p), p).toBe(true);
-    for (const p of ["/", "/contact.html", "/resolution.html", "/pages/about-us"]) expect(isHiddenFromSearch(p), p).toBe(false);
+  it("lists home, contact and the quote for search engines and hides the per-visitor screens, the shipper's area and the panel", () => {
+    expect(LISTED_SCREENS.map((s) => SCREENS[s])).toEqual(["/", "/contact.html", "/quote"]);
+    expect(HIDDEN_SCREENS.map((s) => SCREENS[s])).toEqual(["/track.html", "/unsubscribe.html", "/debug", "/account"]);
+    for (const p of ["/track.html", "/unsubscribe.html", "/debug", "/account", "/account/signin", "/control/index.html", "/cp"])
+      expect(isHiddenFromSearch(p), p).toBe(true);
+    for (const p of ["/", "/contact.html", "/quote", "/resolution.html", "/pages/about-us"]) expect(isHiddenFromSearch(p), p).toBe(false);
   });
 });

@@ -9,14 +9,20 @@ export const SCREENS = {
   resolution: "/resolution.html",
   unsubscribe: "/unsubscribe.html",
   debug: "/debug",
+  quote: "/quote",
+  /** The shipper's area: its own screens below it (ACCOUNT_ROOT), routed by the client. */
+  account: "/account",
 } as const;
 export type Screen = keyof typeof SCREENS;
 const SCREEN_NAMES = Object.keys(SCREENS) as Screen[];
 
 /** The screens search engines are to list (the sitemap's, before the content pages). */
-export const LISTED_SCREENS: readonly Screen[] = ["home", "contact"];
+export const LISTED_SCREENS: readonly Screen[] = ["home", "contact", "quote"];
 /** One visitor's own screens: robots.txt keeps crawlers out, the page says X-Robots-Tag: noindex. */
-export const HIDDEN_SCREENS: readonly Screen[] = ["track", "unsubscribe", "debug"];
+export const HIDDEN_SCREENS: readonly Screen[] = ["track", "unsubscribe", "debug", "account"];
+
+/** The shipper's area (sign-in, sign-up, its shipments...): every path below it is the account screen. */
+export const ACCOUNT_ROOT = "/account";
 
 /**
  * The screens the server renders into the page itself (server/ssr.ts, client/entry-server.tsx), besides
@@ -48,7 +54,10 @@ export const isUnder = (path: string, root: string) => path === root || path.sta
 export const isControlPath = (path: string) => isUnder(path, CONTROL_ROOT) || isUnder(path, SETUP_ROOT);
 
 /** The public screen at a (normal) path, if any. */
-export const screenAt = (path: string): Screen | null => SCREEN_NAMES.find((s) => SCREENS[s] === path) ?? null;
+export const screenAt = (path: string): Screen | null => (isUnder(path, ACCOUNT_ROOT) ? "account" : (SCREEN_NAMES.find((s) => SCREENS[s] === path) ?? null));
+
+/** A screen's route in react-router's notation (the account screen routes its own paths). */
+export const screenRoute = (s: Screen): string => (s === "account" ? `${ACCOUNT_ROOT}/*` : SCREENS[s]);
 
 /** The slug of the content page at a (normal) path, if it is one. */
 export const pageSlugAt = (path: string): string | null => /^\/pages\/([^/]+)$/.exec(path)?.[1] ?? null;

@@ -21,7 +21,7 @@ describe("robots.txt", () => {
     expect(r.headers.get("content-type")).toBe("text/plain; charset=utf-8");
     const lines = (await r.text()).split("\n");
     expect(lines[0]).toBe("User-agent: *");
-    for (const p of ["/control/", "/cp", "/api/", "/graphql", "/track.html"]) expect(lines).toContain(`Disallow: ${p}`);
+    for (const p of ["/control/", "/cp", "/api/", "/graphql", "/track.html", "/account"]) expect(lines).toContain(`Disallow: ${p}`);
     expect(lines).not.toContain("Disallow: /");
     expect(lines).toContain(`Sitemap: ${t.url}/sitemap.xml`);
   });
@@ -31,7 +31,7 @@ describe("X-Robots-Tag", () => {
   it("marks one visitor's screens and the control panel noindex, and no public page", async () => {
     const tag = async (p: string) => (await fetch(`${t.url}${p}`)).headers.get("x-robots-tag");
     for (const p of ["/track.html?code=CR-1", "/unsubscribe.html", "/debug", "/control/index.html", "/cp"]) expect(await tag(p), p).toBe("noindex, nofollow");
-    for (const p of ["/", "/contact.html", "/resolution.html"]) expect(await tag(p), p).toBeNull();
+    for (const p of ["/", "/contact.html", "/quote", "/resolution.html"]) expect(await tag(p), p).toBeNull();
   });
 });
 
@@ -39,14 +39,14 @@ describe("sitemap.xml", () => {
   it("lists home, contact and every content page, following creates, edits and deletes", async () => {
     const before = await (await fetch(`${t.url}/sitemap.xml`)).text();
     expect(before.startsWith('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">')).toBe(true);
-    expect(locs(before)).toEqual([`${t.url}/`, `${t.url}/contact.html`]);
+    expect(locs(before)).toEqual([`${t.url}/`, `${t.url}/contact.html`, `${t.url}/quote`]);
 
     const dayBefore = new Date().toISOString().slice(0, 10);
     const page = ok(await admin.post("/api/pages", { title: "Rates & Zones", content: "Our rates." }), 201);
     const r = await fetch(`${t.url}/sitemap.xml`);
     expect(r.headers.get("content-type")).toBe("application/xml; charset=utf-8");
     const xml = await r.text();
-    expect(locs(xml)).toEqual([`${t.url}/`, `${t.url}/contact.html`, `${t.url}/pages/${page.slug}`]);
+    expect(locs(xml)).toEqual([`${t.url}/`, `${t.url}/contact.html`, `${t.url}/quote`, `${t.url}/pages/${page.slug}`]);
     const lastmod = new RegExp(`<loc>${t.url}/pages/${page.slug}</loc><lastmod>(\\d{4}-\\d{2}-\\d{2})</lastmod>`).exec(xml)?.[1];
     // The day it was created (read on both sides of the write, in case midnight passed in between).
     expect([dayBefore, new Date().toISOString().slice(0, 10)]).toContain(lastmod);
@@ -54,6 +54,6 @@ describe("sitemap.xml", () => {
     expect((await fetch(`${t.url}/pages/${page.slug}`)).status).toBe(200);
 
     ok(await admin.delete("/api/pages", { id: page.id }));
-    expect(locs(await (await fetch(`${t.url}/sitemap.xml`)).text())).toEqual([`${t.url}/`, `${t.url}/contact.html`]);
+    expect(locs(await (await fetch(`${t.url}/sitemap.xml`)).text())).toEqual([`${t.url}/`, `${t.url}/contact.html`, `${t.url}/quote`]);
   });
 });

@@ -40,6 +40,7 @@ describe("the icon set", () => {
         "client/control/icons.ts",
         "client/modules/home/icons.ts",
         "client/modules/parcel/icons.ts",
+        "client/modules/quote/icons.ts",
       ].map(path.normalize),
     );
   });

@@ -5,7 +5,9 @@ import i18next from "i18next";
 import { LANGUAGES } from "../../client/i18n/languages.js";
 
 const dir = path.join(import.meta.dirname, "../../client/i18n/locales");
-const read = (code: string) => JSON.parse(fs.readFileSync(path.join(dir, `${code}.json`), "utf8"));
+const load = (file: string) => JSON.parse(fs.readFileSync(path.join(dir, file), "utf8"));
+/** A language's texts: the site's file and the shipper screens' (the namespace `shipper`, keys of their own). */
+const read = (code: string) => ({ ...load(`${code}.json`), ...load(`shipper/${code}.json`) });
 function flat(o: Record<string, unknown>, prefix = ""): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(o)) {

@@ -3,7 +3,7 @@ import { NavLink } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import { Icon } from "../Icon";
 import { LogoMark, useProductName } from "../brand";
-import { close, home, local_shipping, mail } from "../layoutIcons";
+import { account_circle, calculate, close, home, local_shipping, mail } from "../layoutIcons";
 import { pageIconPath } from "../pageIcons";
 import { LanguageSelect } from "./LanguageSelect";
 import { ThemeToggle } from "./ThemeToggle";
@@ -69,6 +69,18 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
                 <NavLink to="/track.html" onClick={onClose}>
                   <Icon path={local_shipping} size={20} />
                   <span>{t("nav.track")}</span>
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/quote" onClick={onClose}>
+                  <Icon path={calculate} size={20} />
+                  <span>{t("nav.quote")}</span>
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/account" onClick={onClose}>
+                  <Icon path={account_circle} size={20} />
+                  <span>{t("nav.account")}</span>
                 </NavLink>
               </li>
             </ul>

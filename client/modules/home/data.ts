@@ -25,8 +25,9 @@ export const WAREHOUSE_CONTAINERS = 200000;
 export type Target = { page: string } | { to: string };
 
 /** The hero carousel's slides, the first one the page's largest paint. */
-export const HERO_SLIDES: { key: "world" | "night" | "sea"; image: string; primary: Target; secondary: Target }[] = [
-  { key: "world", image: HOME_FIRST_SLIDE, primary: { to: "/track.html" }, secondary: { to: "/contact.html" } },
+/** `secondaryLabel`: the secondary link's text key when it is not the slide's own (`hero.<key>.secondary`). */
+export const HERO_SLIDES: { key: "world" | "night" | "sea"; image: string; primary: Target; secondary: Target; secondaryLabel?: string }[] = [
+  { key: "world", image: HOME_FIRST_SLIDE, primary: { to: "/track.html" }, secondary: { to: "/quote" }, secondaryLabel: "hero.quote" },
   { key: "night", image: "/img/slide-night.svg", primary: { to: "/contact.html" }, secondary: { to: "/track.html" } },
   { key: "sea", image: "/img/slide-sea.svg", primary: { page: "sea-transportation" }, secondary: { to: "/contact.html" } },
 ];

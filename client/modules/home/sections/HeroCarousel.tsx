@@ -92,7 +92,7 @@ export function HeroCarousel() {
                         {t(`hero.${s.key}.cta`)}
                       </Link>
                       <Link to={linkTo(s.secondary)} className="btn btn-ghost">
-                        {t(`hero.${s.key}.secondary`)}
+                        {t(s.secondaryLabel ?? `hero.${s.key}.secondary`)}
                       </Link>
                     </div>
                   </div>

@@ -1,0 +1,41 @@
+import { useCallback } from "react";
+import { useApolloClient } from "@apollo/client/react";
+import { UserAccountDocument, useUserAccountQuery, useUserSignOutMutation, type UserAccountQuery } from "../../generated/shipper";
+
+export type ShipperAccount = NonNullable<UserAccountQuery["user"]>;
+
+/** The signed-in shipper (the shipper cookie; a staff session is not one), asked of the server on each visit of the area. */
+export function useShipper() {
+  const { data, loading, error } = useUserAccountQuery({ fetchPolicy: "cache-and-network" });
+  return { user: data?.user ?? null, loading: loading && !data, error };
+}
+
+/** Puts the shipper a sign-in, sign-up or verification answered into the cache (null: signed out). */
+export function useSetShipper() {
+  const client = useApolloClient();
+  return useCallback(
+    (user: ShipperAccount | null) => {
+      client.writeQuery({ query: UserAccountDocument, data: { user } });
+      if (!user) {
+        for (const fieldName of ["bookings", "addresses", "pickups", "userStatements", "userApiKeys"]) client.cache.evict({ fieldName });
+        client.cache.gc();
+      }
+    },
+    [client],
+  );
+}
+
+export function useSignOut() {
+  const [signOut, { loading }] = useUserSignOutMutation();
+  const setShipper = useSetShipper();
+  const run = useCallback(async () => {
+    await signOut().catch(() => undefined);
+    setShipper(null);
+  }, [signOut, setShipper]);
+  return { signOut: run, loading };
+}
+
+/** A path inside the area to come back to after signing in (never another site's). */
+export function safeNext(next: string | null): string {
+  return next && /^\/account(\/|$|\?)/.test(next) ? next : "/account";
+}
