@@ -5,15 +5,20 @@ import { projectPath } from "../../core/paths.js";
 
 /**
  * The recipient's e-mails speak the parcel's `recipient_language`, with the site's own
- * translations (client/i18n/locales/<code>.json: the `notify` texts and the `status` labels, so a
- * status reads the same in the e-mail as on the tracking page). Unknown keys fall back to English.
+ * translations: the `status` labels of client/i18n/locales/<code>.json, so a status reads the same in
+ * the e-mail as on the tracking page, and the mail's own `notify` texts of client/i18n/locales/mail/<code>.json
+ * (apart: no browser loads them). Unknown keys fall back to English.
  */
 const dir = projectPath("client/i18n/locales");
 const loaded = new Map<string, Record<string, unknown>>();
 
+/** The site's texts of a language (status labels) with its mail texts (./locales/mail/<code>.json: never sent to a browser). */
 function messages(code: string): Record<string, unknown> {
   let m = loaded.get(code);
-  if (!m) loaded.set(code, (m = JSON.parse(fs.readFileSync(path.join(dir, `${code}.json`), "utf8")) as Record<string, unknown>));
+  if (!m) {
+    const read = (file: string) => JSON.parse(fs.readFileSync(path.join(dir, file), "utf8")) as Record<string, unknown>;
+    loaded.set(code, (m = { ...read(`${code}.json`), ...read(`mail/${code}.json`) }));
+  }
   return m;
 }
 
