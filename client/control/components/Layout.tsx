@@ -39,6 +39,10 @@ const NAV = [
   { to: "/control/invoice/list.html", label: "Invoices", match: "/control/invoice" },
   { to: "/control/settings", label: "Settings", match: "/control/settings" },
   { to: "/control/staff/list.html", label: "Staff", match: "/control/staff" },
+  // Shippers and rates (contract section 10); bookings, pickups and statements are tabs of Shippers.
+  { to: "/control/shippers/list.html", label: "Shippers", match: "/control/shippers" },
+  { to: "/control/bookings/list.html", label: "Bookings", match: "/control/bookings" },
+  { to: "/control/rates/zones.html", label: "Rates", match: "/control/rates" },
 ];
 
 /** The signed-in admin's frame: top bar with CONTROL PANEL, section links, theme and Sign Out. */
