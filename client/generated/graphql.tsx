@@ -787,19 +787,12 @@ export type AdminRateCardQueryVariables = Exact<{
 
 export type AdminRateCardQuery = { rateCard: { id: string, name: string, updated_at: string, lanes: Array<{ service: string, from_zone: string, to_zone: string, per_kg_above: number | null, brackets: Array<{ up_to_kg: number, amount: number }> }>, surcharges: Array<{ code: string, kind: string, value: number, min: number | null, zones: Array<string> | null }> } };
 
-export type AdminRateCardCsvQueryVariables = Exact<{
-  id: string;
-}>;
-
-
-export type AdminRateCardCsvQuery = { rateCardCsv: string };
-
 export type AdminRateCardFieldsFragment = { id: string, name: string, updated_at: string, lanes: Array<{ service: string, from_zone: string, to_zone: string, per_kg_above: number | null, brackets: Array<{ up_to_kg: number, amount: number }> }>, surcharges: Array<{ code: string, kind: string, value: number, min: number | null, zones: Array<string> | null }> };
 
 export type AdminRateCardsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type AdminRateCardsQuery = { rateCards: Array<{ id: string, name: string, updated_at: string, lanes: Array<{ service: string, from_zone: string, to_zone: string, per_kg_above: number | null, brackets: Array<{ up_to_kg: number, amount: number }> }>, surcharges: Array<{ code: string, kind: string, value: number, min: number | null, zones: Array<string> | null }> }> };
+export type AdminRateCardsQuery = { rateCards: Array<{ id: string, name: string, updated_at: string, lanes: Array<{ service: string }>, surcharges: Array<{ code: string }> }> };
 
 export type AdminServiceFieldsFragment = { id: number, code: string, name: string, transit_days_min: number, transit_days_max: number, cutoff: string, volumetric_divisor: number, active: boolean };
 
@@ -2675,44 +2668,7 @@ export type AdminRateCardQueryHookResult = ReturnType<typeof useAdminRateCardQue
 export type AdminRateCardLazyQueryHookResult = ReturnType<typeof useAdminRateCardLazyQuery>;
 export type AdminRateCardSuspenseQueryHookResult = ReturnType<typeof useAdminRateCardSuspenseQuery>;
 export type AdminRateCardQueryResult = ApolloReactCommon.QueryResult<AdminRateCardQuery, AdminRateCardQueryVariables>;
-export const AdminRateCardCsvDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminRateCardCsv"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"rateCardCsv"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}]}]}}]} as unknown as DocumentNode;
-
-/**
- * __useAdminRateCardCsvQuery__
- *
- * To run a query within a React component, call `useAdminRateCardCsvQuery` and pass it any options that fit your needs.
- * When your component renders, `useAdminRateCardCsvQuery` returns an object from Apollo Client that contains loading, error, and data properties
- * you can use to render your UI.
- *
- * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
- *
- * @example
- * const { data, loading, error } = useAdminRateCardCsvQuery({
- *   variables: {
- *      id: // value for 'id'
- *   },
- * });
- */
-export function useAdminRateCardCsvQuery(baseOptions: ApolloReactHooks.QueryHookOptions<AdminRateCardCsvQuery, AdminRateCardCsvQueryVariables> & ({ variables: AdminRateCardCsvQueryVariables; skip?: boolean; } | { skip: boolean; }) ) {
-        const options = {...defaultOptions, ...baseOptions}
-        return ApolloReactHooks.useQuery<AdminRateCardCsvQuery, AdminRateCardCsvQueryVariables>(AdminRateCardCsvDocument, options);
-      }
-export function useAdminRateCardCsvLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<AdminRateCardCsvQuery, AdminRateCardCsvQueryVariables>) {
-          const options = {...defaultOptions, ...baseOptions}
-          return ApolloReactHooks.useLazyQuery<AdminRateCardCsvQuery, AdminRateCardCsvQueryVariables>(AdminRateCardCsvDocument, options);
-        }
-// @ts-ignore
-export function useAdminRateCardCsvSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<AdminRateCardCsvQuery, AdminRateCardCsvQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminRateCardCsvQuery, AdminRateCardCsvQueryVariables>;
-export function useAdminRateCardCsvSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminRateCardCsvQuery, AdminRateCardCsvQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminRateCardCsvQuery | undefined, AdminRateCardCsvQueryVariables>;
-export function useAdminRateCardCsvSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminRateCardCsvQuery, AdminRateCardCsvQueryVariables>) {
-          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
-          return ApolloReactHooks.useSuspenseQuery<AdminRateCardCsvQuery, AdminRateCardCsvQueryVariables>(AdminRateCardCsvDocument, options);
-        }
-export type AdminRateCardCsvQueryHookResult = ReturnType<typeof useAdminRateCardCsvQuery>;
-export type AdminRateCardCsvLazyQueryHookResult = ReturnType<typeof useAdminRateCardCsvLazyQuery>;
-export type AdminRateCardCsvSuspenseQueryHookResult = ReturnType<typeof useAdminRateCardCsvSuspenseQuery>;
-export type AdminRateCardCsvQueryResult = ApolloReactCommon.QueryResult<AdminRateCardCsvQuery, AdminRateCardCsvQueryVariables>;
-export const AdminRateCardsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminRateCards"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"rateCards"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminRateCardFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminRateCardFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"RateCard"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}},{"kind":"Field","name":{"kind":"Name","value":"lanes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"service"}},{"kind":"Field","name":{"kind":"Name","value":"from_zone"}},{"kind":"Field","name":{"kind":"Name","value":"to_zone"}},{"kind":"Field","name":{"kind":"Name","value":"per_kg_above"}},{"kind":"Field","name":{"kind":"Name","value":"brackets"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"up_to_kg"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"surcharges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"min"}},{"kind":"Field","name":{"kind":"Name","value":"zones"}}]}}]}}]} as unknown as DocumentNode;
+export const AdminRateCardsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminRateCards"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"rateCards"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}},{"kind":"Field","name":{"kind":"Name","value":"lanes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"service"}}]}},{"kind":"Field","name":{"kind":"Name","value":"surcharges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}}]}}]}}]}}]} as unknown as DocumentNode;
 
 /**
  * __useAdminRateCardsQuery__

@@ -39,10 +39,8 @@ const NAV = [
   { to: "/control/invoice/list.html", label: "Invoices", match: "/control/invoice" },
   { to: "/control/settings", label: "Settings", match: "/control/settings" },
   { to: "/control/staff/list.html", label: "Staff", match: "/control/staff" },
-  // Shippers and rates (contract section 10); bookings, pickups and statements are tabs of Shippers.
+  // Shippers and rates (contract section 10): bookings, pickups, statements and rates are tabs of its screens.
   { to: "/control/shippers/list.html", label: "Shippers", match: "/control/shippers" },
-  { to: "/control/bookings/list.html", label: "Bookings", match: "/control/bookings" },
-  { to: "/control/rates/zones.html", label: "Rates", match: "/control/rates" },
 ];
 
 /** The signed-in admin's frame: top bar with CONTROL PANEL, section links, theme and Sign Out. */

@@ -215,7 +215,7 @@ function CsvCard({ card, onLoaded }: { card: AdminRateCardFieldsFragment; onLoad
     }
   };
   return (
-    <Card title="CSV file">
+    <Card title="CSV file" className="cp-ship-stack">
       <p className="cp-hint">
         One row per lane and band: <code>service,from_zone,to_zone,up_to_kg,amount,per_kg_above</code>, amounts in the currency&apos;s smallest unit. An upload
         replaces the grid (not the name or surcharges); if any row is wrong, nothing is saved.
@@ -290,8 +290,8 @@ function Editor({ card }: { card: AdminRateCardFieldsFragment }) {
   const sheets = Object.entries(grid).map(([k, s]) => ({ k, ...sheetOf(k), priced: Object.values(s.cells).filter((c) => c.some((v) => v.trim())).length }));
   return (
     <>
-      <form className="cp-form" onSubmit={save} noValidate aria-label={`Edit rate card ${card.name}`}>
-        <Card title="Grid">
+      <form className="cp-form cp-rate-form" onSubmit={save} noValidate aria-label={`Edit rate card ${card.name}`}>
+        <Card title="Grid" className="cp-ship-stack">
           <FormStatus errors={errors} message={message} />
           <div className="cp-field">
             <label htmlFor="card-name" className="cp-label">

@@ -1,6 +1,7 @@
 import { ShippingTabs } from "../shippers/common";
 
 const RATES_TABS = [
+  { to: "/control/shippers/list.html", label: "‹ Shippers" },
   { to: "/control/rates/zones.html", label: "Zones" },
   { to: "/control/rates/services.html", label: "Services" },
   { to: "/control/rates/cards", label: "Rate cards" },

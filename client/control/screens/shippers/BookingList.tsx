@@ -36,25 +36,22 @@ function Detail({ b }: { b: AdminBookingFieldsFragment }) {
       <div className="cp-ship-detail-grid">
         <div>
           <h3 className="cp-ship-h3">Price kept at booking</h3>
-          <table className="cp-table cp-ship-lines">
-            <caption className="cp-visually-hidden">Price of {b.tracking_code}</caption>
-            <tbody>
-              {b.breakdown.map((l) => (
-                <tr key={l.code}>
-                  <th scope="row">{l.label}</th>
-                  <td className="cp-num">
-                    <Money amount={l.amount} currency={b.currency} />
-                  </td>
-                </tr>
-              ))}
-              <tr className="cp-ship-total">
-                <th scope="row">Total</th>
-                <td className="cp-num">
-                  <Money amount={b.amount} currency={b.currency} />
-                </td>
-              </tr>
-            </tbody>
-          </table>
+          <dl className="cp-ship-breakdown" aria-label={`Price of ${b.tracking_code}`}>
+            {b.breakdown.map((l) => (
+              <div key={l.code}>
+                <dt>{l.label}</dt>
+                <dd>
+                  <Money amount={l.amount} currency={b.currency} />
+                </dd>
+              </div>
+            ))}
+            <div className="cp-ship-total">
+              <dt>Total</dt>
+              <dd>
+                <Money amount={b.amount} currency={b.currency} />
+              </dd>
+            </div>
+          </dl>
         </div>
         <dl className="cp-facts cp-ship-facts">
           <div>

@@ -55,7 +55,12 @@ export default function PickupList() {
       ) : null}
       <ListState loading={loading} error={firstError(error)} empty={rows.length === 0} emptyText="No pickups on this day" />
       {rows.length ? (
-        <ListTable testId="pickups" caption={`Pickups on ${date}`} columns={["Window", "Shipper", "Address", { label: "Parcels", num: true }, "Status"]}>
+        <ListTable
+          testId="pickups"
+          className="cp-ship-table"
+          caption={`Pickups on ${date}`}
+          columns={["Window", "Shipper", "Address", { label: "Parcels", num: true }, "Status"]}
+        >
           {rows.map((p) => (
             <tr key={p.id} data-testid="pickup-row">
               <td data-label="Window" className="cp-mono">

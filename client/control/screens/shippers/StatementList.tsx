@@ -71,7 +71,7 @@ function StatementCard({ s, shipper, initiallyOpen }: { s: AdminStatementFieldsF
       {open ? (
         <div className="cp-ship-detail">
           <div className="cp-table-wrap">
-            <table className="cp-table cp-table-list" data-testid="statement-lines">
+            <table className="cp-table cp-table-list cp-ship-table" data-testid="statement-lines">
               <caption className="cp-visually-hidden">Bookings on {s.number}</caption>
               <thead>
                 <tr>

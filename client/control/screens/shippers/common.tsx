@@ -2,6 +2,8 @@ import { useId, type ChangeEvent, type ReactNode } from "react";
 import { Link, useLocation } from "react-router-dom";
 import { useAdminShippersQuery, useShippingCurrencyQuery } from "../../../generated/graphql";
 import { formatMoney, minorDigits } from "../../money";
+import { mayOpen } from "../../roles";
+import { useSession } from "../../session";
 import "./shipping.css";
 
 /** The site's currency (the setting currency): every amount of this area is in it. */
@@ -20,21 +22,25 @@ export const SHIPPING_TABS = [
   { to: "/control/bookings/list.html", label: "Bookings" },
   { to: "/control/pickups/list.html", label: "Pickups" },
   { to: "/control/statements/list.html", label: "Statements" },
+  { to: "/control/rates/zones.html", label: "Rates" },
 ];
 
 /** The shipping area's own sections, under each of its screens' titles. */
 export function ShippingTabs({ tabs = SHIPPING_TABS, label = "Shipping sections" }: { tabs?: { to: string; label: string }[]; label?: string }) {
   const { pathname } = useLocation();
+  const { role } = useSession();
   return (
     <nav className="cp-ship-tabs" aria-label={label}>
-      {tabs.map((t) => {
-        const on = pathname.startsWith(t.to.replace(/\/list\.html$/, ""));
-        return (
-          <Link key={t.to} to={t.to} className={on ? "cp-ship-tab active" : "cp-ship-tab"} aria-current={on ? "page" : undefined}>
-            {t.label}
-          </Link>
-        );
-      })}
+      {tabs
+        .filter((t) => mayOpen(role, t.to))
+        .map((t) => {
+          const on = pathname.startsWith(t.to.replace(/\/list\.html$/, ""));
+          return (
+            <Link key={t.to} to={t.to} className={on ? "cp-ship-tab active" : "cp-ship-tab"} aria-current={on ? "page" : undefined}>
+              {t.label}
+            </Link>
+          );
+        })}
     </nav>
   );
 }
