@@ -447,8 +447,8 @@ describe("shippers and rates, staff side", () => {
             .first()
             .click();
         await page.locator(".cp-add-tip").waitFor({ state: "detached" });
-        expect(await page.evaluate<number>(OVERFLOW), `${screen} ${name}`).toBeLessThanOrEqual(0);
         await shot(page, `${screen}-${name}`);
+        expect(await page.evaluate<number>(OVERFLOW), `${screen} ${name}`).toBeLessThanOrEqual(0);
       }
       expect(errors).toEqual([]);
       await ctx.close();
