@@ -270,7 +270,7 @@ describe("shippers and rates, staff side", () => {
     expect(await rows.count()).toBe(2);
     const first = rows.filter({ hasText: "Big Shop GmbH (Lena Lager)" }).last();
     expect(await first.innerText()).toContain("€10.89");
-    const code = (await first.locator("td.cp-mono").innerText()).trim();
+    const code = (await first.locator("td[data-label='Tracking code']").innerText()).trim();
     await first.getByRole("button", { name: `Show booking ${code}` }).click();
     const detail = page.getByTestId("booking-detail");
     expect(await detail.innerText()).toMatch(/Transport[\s\S]*€9\.90[\s\S]*€0\.99[\s\S]*Total[\s\S]*€10\.89/i);

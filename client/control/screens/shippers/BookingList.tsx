@@ -189,8 +189,8 @@ export default function BookingList() {
             <Fragment key={b.id}>
               <tr data-testid="booking-row">
                 <td data-label="Booked">{new Date(b.created_at).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })}</td>
-                <td data-label="Tracking code" className="cp-mono">
-                  {b.tracking_code}
+                <td data-label="Tracking code">
+                  <span className="cp-mono">{b.tracking_code}</span>
                 </td>
                 <td data-label="Shipper">
                   <Link to={`/control/bookings/list.html?shipper_id=${b.shipper_id}`}>{nameOf(b.shipper_id)}</Link>

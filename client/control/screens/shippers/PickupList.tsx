@@ -63,8 +63,10 @@ export default function PickupList() {
         >
           {rows.map((p) => (
             <tr key={p.id} data-testid="pickup-row">
-              <td data-label="Window" className="cp-mono">
-                {p.from}–{p.to}
+              <td data-label="Window">
+                <span className="cp-mono">
+                  {p.from}–{p.to}
+                </span>
               </td>
               <td data-label="Shipper">
                 <Link to={`/control/bookings/list.html?shipper_id=${p.shipper_id}`}>{nameOf(p.shipper_id)}</Link>

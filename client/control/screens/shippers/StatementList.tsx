@@ -87,8 +87,8 @@ function StatementCard({ s, shipper, initiallyOpen }: { s: AdminStatementFieldsF
                 {s.lines.map((l) => (
                   <tr key={l.booking_id}>
                     <td data-label="Date">{l.date}</td>
-                    <td data-label="Tracking code" className="cp-mono">
-                      {l.tracking_code}
+                    <td data-label="Tracking code">
+                      <span className="cp-mono">{l.tracking_code}</span>
                     </td>
                     <td data-label="Service">{l.service}</td>
                     <td data-label="Amount" className="cp-num">
