@@ -182,6 +182,7 @@ export default function BookingList() {
       {rows.length ? (
         <ListTable
           testId="bookings"
+          className="cp-ship-table"
           caption="Bookings"
           columns={["Booked", "Tracking code", "Shipper", "Service", "Status", { label: "Amount", num: true }, ""]}
         >
