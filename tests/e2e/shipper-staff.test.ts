@@ -436,6 +436,7 @@ describe("shippers and rates, staff side", () => {
         await page.goto(site.url + path);
         if (testId) await page.getByTestId(testId).first().waitFor();
         else await page.locator("form").first().waitFor();
+        if (screen === "shippers") await page.getByRole("button", { name: "Edit Lena Lager" }).click();
         if (screen === "bookings")
           await page
             .getByRole("button", { name: /^Show booking/ })

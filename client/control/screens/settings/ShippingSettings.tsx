@@ -7,8 +7,8 @@ import { useShippingSettingsForm } from "./useShippingSettingsForm";
 import * as icons from "../../icons";
 
 const SIGNUP_OPTIONS = [
-  { value: "open", label: "Open: anyone may sign up as a shipper" },
-  { value: "off", label: "Off: shippers are only made by the staff" },
+  { value: "open", label: "Open: anyone may sign up" },
+  { value: "off", label: "Off: only the staff add shippers" },
 ];
 
 function Form({ settings }: { settings: AdminSettingsQuery["adminSettings"] }) {
