@@ -48,6 +48,18 @@ import AcceptInvitation from "./screens/staff/AcceptInvitation";
 import TwoStep from "./screens/account/TwoStep";
 import AuditLog from "./screens/audit/AuditLog";
 import { ListState } from "./components/lists";
+// Shippers and rates (contract section 10).
+import ShipperList from "./screens/shippers/ShipperList";
+import ShipperCreate from "./screens/shippers/ShipperCreate";
+import BookingList from "./screens/shippers/BookingList";
+import PickupList from "./screens/shippers/PickupList";
+import StatementList from "./screens/shippers/StatementList";
+import StatementCreate from "./screens/shippers/StatementCreate";
+import ZoneList from "./screens/rates/ZoneList";
+import ServiceList from "./screens/rates/ServiceList";
+import RateCardList from "./screens/rates/RateCardList";
+import RateCardEdit from "./screens/rates/RateCardEdit";
+import ShippingSettings from "./screens/settings/ShippingSettings";
 
 // Its own chunk: the QR code library is needed on the printable invoice only.
 const InvoiceView = lazy(() => import("./screens/invoice/InvoiceView"));
@@ -132,6 +144,7 @@ function ControlPanelRoutes() {
           <Route path="contact" element={<ContactSettings />} />
           <Route path="mail" element={<MailSettings />} />
           <Route path="html" element={<HtmlSettings />} />
+          <Route path="shipping" element={<ShippingSettings />} />
         </Route>
         <Route path="email">
           <Route index element={<Navigate to="/control/email/send.html" replace />} />
@@ -183,6 +196,32 @@ function ControlPanelRoutes() {
           <Route path="index.html" element={<Account />} />
           <Route path="password.html" element={<ChangePassword />} />
           <Route path="two-step.html" element={<TwoStep />} />
+        </Route>
+        {/* Shippers and rates (contract section 10). */}
+        <Route path="shippers">
+          <Route index element={<Navigate to="/control/shippers/list.html" replace />} />
+          <Route path="list.html" element={<ShipperList />} />
+          <Route path="create.html" element={<ShipperCreate />} />
+        </Route>
+        <Route path="bookings">
+          <Route index element={<Navigate to="/control/bookings/list.html" replace />} />
+          <Route path="list.html" element={<BookingList />} />
+        </Route>
+        <Route path="pickups">
+          <Route index element={<Navigate to="/control/pickups/list.html" replace />} />
+          <Route path="list.html" element={<PickupList />} />
+        </Route>
+        <Route path="statements">
+          <Route index element={<Navigate to="/control/statements/list.html" replace />} />
+          <Route path="list.html" element={<StatementList />} />
+          <Route path="create.html" element={<StatementCreate />} />
+        </Route>
+        <Route path="rates">
+          <Route index element={<Navigate to="/control/rates/zones.html" replace />} />
+          <Route path="zones.html" element={<ZoneList />} />
+          <Route path="services.html" element={<ServiceList />} />
+          <Route path="cards" element={<RateCardList />} />
+          <Route path="cards/:id" element={<RateCardEdit />} />
         </Route>
         <Route path="*" element={<NotFound />} />
       </Route>

@@ -25,6 +25,12 @@ export const SCREENS: { prefix: string; permission: Permission; what: string }[]
   { prefix: "/control/dispatch", permission: "dispatch", what: "plan the delivery day" },
   { prefix: "/control/run", permission: "history:write", what: "drive a run" },
   { prefix: "/control/account", permission: "account", what: "use an account" },
+  // Shippers and rates (contract section 10).
+  { prefix: "/control/shippers", permission: "shippers", what: "manage shippers" },
+  { prefix: "/control/bookings", permission: "shippers", what: "see bookings" },
+  { prefix: "/control/pickups", permission: "shippers", what: "see pickups" },
+  { prefix: "/control/statements", permission: "shippers", what: "use statements" },
+  { prefix: "/control/rates", permission: "rates", what: "edit zones, services and rate cards" },
 ];
 /** Screens under a parcel (/control/parcels/:code/...), by their last part. */
 const PARCEL_SCREENS: { suffix: RegExp; permission: Permission; what: string }[] = [

@@ -39,6 +39,11 @@ export type AdminMailInput = {
   to: string;
 };
 
+export type BracketInput = {
+  amount: number;
+  up_to_kg: number;
+};
+
 export type ChangePasswordInput = {
   confirm_new_password: string;
   new_password: string;
@@ -171,6 +176,16 @@ export type CreateRunInput = {
   stops: Array<RunStopInput>;
 };
 
+export type CreateShipperInput = {
+  company?: string | null | undefined;
+  /** In the currency's smallest unit; none: no limit */
+  credit_limit?: number | null | undefined;
+  email: string;
+  name: string;
+  /** Priced on this card (default: the default card) */
+  rate_card_id?: string | null | undefined;
+};
+
 export type CreateWebhookInput = {
   active?: boolean | null | undefined;
   /** parcel.created, history.added, status.changed, parcel.delivered */
@@ -189,6 +204,14 @@ export type InviteMemberInput = {
   role: string;
 };
 
+export type LaneInput = {
+  brackets: Array<BracketInput>;
+  from_zone: string;
+  per_kg_above?: number | null | undefined;
+  service: string;
+  to_zone: string;
+};
+
 export type LatLngInput = {
   latitude: number;
   longitude: number;
@@ -201,6 +224,13 @@ export type MailSettingsInput = {
   smtp_allow_plain?: boolean | null | undefined;
 };
 
+export type PayStatementInput = {
+  id: number;
+  paid_reference: string;
+  /** paid */
+  status: string;
+};
+
 /** One position of the courier's phone */
 export type PositionInput = {
   /** Metres */
@@ -209,6 +239,12 @@ export type PositionInput = {
   at: string;
   latitude: number;
   longitude: number;
+};
+
+export type RateCardInput = {
+  lanes: Array<LaneInput>;
+  name?: string | null | undefined;
+  surcharges?: Array<SurchargeInput> | null | undefined;
 };
 
 export type RecordDeliveryInput = {
@@ -258,6 +294,28 @@ export type SendPinInput = {
   email: string;
 };
 
+export type ServiceInput = {
+  active?: boolean | null | undefined;
+  code?: string | null | undefined;
+  /** HH:MM (default 17:00) */
+  cutoff?: string | null | undefined;
+  name?: string | null | undefined;
+  transit_days_max?: number | null | undefined;
+  transit_days_min?: number | null | undefined;
+  /** default 5000 */
+  volumetric_divisor?: number | null | undefined;
+};
+
+/** The shipping group: fields left out stay as they are */
+export type ShippingSettingsInput = {
+  /** ISO 4217, e.g. EUR */
+  currency?: string | null | undefined;
+  /** HH:MM */
+  pickup_cutoff?: string | null | undefined;
+  /** open or off */
+  shipper_signup?: string | null | undefined;
+};
+
 export type SignInInput = {
   email: string;
   password: string;
@@ -265,6 +323,20 @@ export type SignInInput = {
   recovery_code?: string | null | undefined;
   /** Two-step sign-in: a current code of the authenticator app */
   totp_code?: string | null | undefined;
+};
+
+export type StatementInput = {
+  from: string;
+  shipper_id: number;
+  to: string;
+};
+
+export type SurchargeInput = {
+  code: string;
+  kind?: string | null | undefined;
+  min?: number | null | undefined;
+  value: number;
+  zones?: Array<string> | null | undefined;
 };
 
 export type TeamPolicyInput = {
@@ -366,11 +438,26 @@ export type UpdateRunInput = {
   stops?: Array<RunStopInput> | null | undefined;
 };
 
+/** id plus what changes; null clears rate_card_id (the default card) or credit_limit (no limit) */
+export type UpdateShipperInput = {
+  credit_limit?: number | null | undefined;
+  /** true: its sessions and keys stop at once */
+  disabled?: boolean | null | undefined;
+  id: number;
+  rate_card_id?: string | null | undefined;
+};
+
 export type UpdateWebhookInput = {
   active?: boolean | null | undefined;
   events?: Array<string> | null | undefined;
   id: number;
   url?: string | null | undefined;
+};
+
+export type ZoneInput = {
+  countries?: Array<string> | null | undefined;
+  name?: string | null | undefined;
+  postcodes?: Array<string> | null | undefined;
 };
 
 export type AdminSignOutMutationVariables = Exact<{ [key: string]: never; }>;
@@ -736,6 +823,92 @@ export type AdminUpdateParcelImageMutationVariables = Exact<{
 
 export type AdminUpdateParcelImageMutation = { updateParcelImage: { id: number, tracking_code: string, recipient_name: string, recipient_email: string | null, recipient_phone_number: string | null, recipient_postcode: string | null, sender_name: string | null, sender_email: string | null, destination: string, current_location: string | null, pickup_location: string | null, status: string | null, status_code: string | null, status_reason: string | null, weight: number | null, shipped_via: string | null, parcel_content: string | null, declared_value: number | null, min_expected_delivery_date: string | null, max_expected_delivery_date: string | null, image: string | null, show_map: string, map_zoom: number, map_current_latitude: number | null, map_current_longitude: number | null, map_pickup_latitude: number | null, map_pickup_longitude: number | null, map_destination_latitude: number | null, map_destination_longitude: number | null, notify_recipient: boolean, recipient_language: string | null, recipient_unsubscribed: boolean, protect_details: boolean, details_protected: boolean, last_event_at: string, quiet_after_days: number, created_at: string, updated_at: string, allow_reschedule: boolean, reschedule_allowed: boolean, reschedule_choice: string | null, reschedule_date: string | null, rescheduled_at: string | null, delivery_attempts: number, delivery_recorded_by: string | null, delivery_proof: { receiver_name: string | null, signature_url: string | null, photo_url: string | null, delivered_at: string, left_at: string | null } | null } };
 
+export type AdminCreateServiceMutationVariables = Exact<{
+  input: ServiceInput;
+}>;
+
+
+export type AdminCreateServiceMutation = { createService: { id: number, code: string, name: string, transit_days_min: number, transit_days_max: number, cutoff: string, volumetric_divisor: number, active: boolean } };
+
+export type AdminCreateZoneMutationVariables = Exact<{
+  input: ZoneInput;
+}>;
+
+
+export type AdminCreateZoneMutation = { createZone: { id: number, name: string, countries: Array<string>, postcodes: Array<string> } };
+
+export type AdminDeleteServiceMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type AdminDeleteServiceMutation = { deleteService: boolean };
+
+export type AdminDeleteZoneMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type AdminDeleteZoneMutation = { deleteZone: boolean };
+
+export type AdminPutRateCardMutationVariables = Exact<{
+  id: string;
+  input: RateCardInput;
+}>;
+
+
+export type AdminPutRateCardMutation = { putRateCard: { id: string, name: string, updated_at: string, lanes: Array<{ service: string, from_zone: string, to_zone: string, per_kg_above: number | null, brackets: Array<{ up_to_kg: number, amount: number }> }>, surcharges: Array<{ code: string, kind: string, value: number, min: number | null, zones: Array<string> | null }> } };
+
+export type AdminPutRateCardCsvMutationVariables = Exact<{
+  id: string;
+  csv: string;
+}>;
+
+
+export type AdminPutRateCardCsvMutation = { putRateCardCsv: { id: string, name: string, updated_at: string, lanes: Array<{ service: string, from_zone: string, to_zone: string, per_kg_above: number | null, brackets: Array<{ up_to_kg: number, amount: number }> }>, surcharges: Array<{ code: string, kind: string, value: number, min: number | null, zones: Array<string> | null }> } };
+
+export type AdminRateCardQueryVariables = Exact<{
+  id: string;
+}>;
+
+
+export type AdminRateCardQuery = { rateCard: { id: string, name: string, updated_at: string, lanes: Array<{ service: string, from_zone: string, to_zone: string, per_kg_above: number | null, brackets: Array<{ up_to_kg: number, amount: number }> }>, surcharges: Array<{ code: string, kind: string, value: number, min: number | null, zones: Array<string> | null }> } };
+
+export type AdminRateCardFieldsFragment = { id: string, name: string, updated_at: string, lanes: Array<{ service: string, from_zone: string, to_zone: string, per_kg_above: number | null, brackets: Array<{ up_to_kg: number, amount: number }> }>, surcharges: Array<{ code: string, kind: string, value: number, min: number | null, zones: Array<string> | null }> };
+
+export type AdminRateCardsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminRateCardsQuery = { rateCards: Array<{ id: string, name: string, updated_at: string, lanes: Array<{ service: string }>, surcharges: Array<{ code: string }> }> };
+
+export type AdminServiceFieldsFragment = { id: number, code: string, name: string, transit_days_min: number, transit_days_max: number, cutoff: string, volumetric_divisor: number, active: boolean };
+
+export type AdminServicesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminServicesQuery = { services: Array<{ id: number, code: string, name: string, transit_days_min: number, transit_days_max: number, cutoff: string, volumetric_divisor: number, active: boolean }> };
+
+export type AdminUpdateServiceMutationVariables = Exact<{
+  id: number;
+  input: ServiceInput;
+}>;
+
+
+export type AdminUpdateServiceMutation = { updateService: { id: number, code: string, name: string, transit_days_min: number, transit_days_max: number, cutoff: string, volumetric_divisor: number, active: boolean } };
+
+export type AdminUpdateZoneMutationVariables = Exact<{
+  id: number;
+  input: ZoneInput;
+}>;
+
+
+export type AdminUpdateZoneMutation = { updateZone: { id: number, name: string, countries: Array<string>, postcodes: Array<string> } };
+
+export type AdminZonesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminZonesQuery = { zones: Array<{ id: number, name: string, countries: Array<string>, postcodes: Array<string> }> };
+
 export type AdminCreateReviewMutationVariables = Exact<{
   input: CreateReviewInput;
   image: File;
@@ -809,7 +982,7 @@ export type AdminScanParcelsMutation = { scanParcels: Array<{ code: string, reci
 export type AdminSettingsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type AdminSettingsQuery = { adminSettings: { mail_driver: string, mail_template: string, smtp_allow_plain: boolean, meta_description: string, chat_code: string, contact_email: string, contact_phone: string, contact_phone_alt: string, contact_twitter: string, contact_telegram: string, contact_instagram: string, contact_address: string } };
+export type AdminSettingsQuery = { adminSettings: { mail_driver: string, mail_template: string, smtp_allow_plain: boolean, meta_description: string, chat_code: string, contact_email: string, contact_phone: string, contact_phone_alt: string, contact_twitter: string, contact_telegram: string, contact_instagram: string, contact_address: string, shipper_signup: string, currency: string, pickup_cutoff: string } };
 
 export type AdminUpdateContactSettingsMutationVariables = Exact<{
   input: ContactSettingsInput;
@@ -831,6 +1004,103 @@ export type AdminUpdateMailSettingsMutationVariables = Exact<{
 
 
 export type AdminUpdateMailSettingsMutation = { updateMailSettings: { mail_driver: string, mail_template: string, smtp_allow_plain: boolean } };
+
+export type AdminUpdateShippingSettingsMutationVariables = Exact<{
+  input: ShippingSettingsInput;
+}>;
+
+
+export type AdminUpdateShippingSettingsMutation = { updateShippingSettings: { shipper_signup: string, currency: string, pickup_cutoff: string } };
+
+export type AdminBookingFieldsFragment = { id: number, tracking_code: string, status: string, service: string, shipper_id: number, statement_id: number | null, amount: number, currency: string, chargeable_weight_kg: number, reference: string | null, label_url: string, created_at: string, breakdown: Array<{ code: string, label: string, amount: number }>, pickup: { id: number, date: string, from: string, to: string } | null };
+
+export type AdminBookingsQueryVariables = Exact<{
+  page?: number | null | undefined;
+  shipper_id?: number | null | undefined;
+  status?: string | null | undefined;
+  from?: string | null | undefined;
+  to?: string | null | undefined;
+}>;
+
+
+export type AdminBookingsQuery = { bookings: { current_page: number, last_page: number, next_page_url: string | null, per_page: number, total: number, data: Array<{ id: number, tracking_code: string, status: string, service: string, shipper_id: number, statement_id: number | null, amount: number, currency: string, chargeable_weight_kg: number, reference: string | null, label_url: string, created_at: string, breakdown: Array<{ code: string, label: string, amount: number }>, pickup: { id: number, date: string, from: string, to: string } | null }> } };
+
+export type AdminCancelBookingMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type AdminCancelBookingMutation = { cancelBooking: { id: number, tracking_code: string, status: string, service: string, shipper_id: number, statement_id: number | null, amount: number, currency: string, chargeable_weight_kg: number, reference: string | null, label_url: string, created_at: string, breakdown: Array<{ code: string, label: string, amount: number }>, pickup: { id: number, date: string, from: string, to: string } | null } };
+
+export type AdminCreateShipperMutationVariables = Exact<{
+  input: CreateShipperInput;
+}>;
+
+
+export type AdminCreateShipperMutation = { createShipper: { id: number, name: string, company: string | null, email: string, email_verified: boolean, rate_card_id: string | null, credit_limit: number | null, balance: number, disabled: boolean, created_at: string } };
+
+export type AdminCreateStatementMutationVariables = Exact<{
+  input: StatementInput;
+}>;
+
+
+export type AdminCreateStatementMutation = { createStatement: { id: number, number: string, shipper_id: number, from: string, to: string, total: number, currency: string, status: string, paid_at: string | null, paid_reference: string | null, pdf_url: string, created_at: string, lines: Array<{ booking_id: number, tracking_code: string, date: string, service: string, amount: number }> } };
+
+export type AdminMailStatementMutationVariables = Exact<{
+  id: number;
+}>;
+
+
+export type AdminMailStatementMutation = { mailStatement: boolean };
+
+export type AdminPayStatementMutationVariables = Exact<{
+  input: PayStatementInput;
+}>;
+
+
+export type AdminPayStatementMutation = { payStatement: { id: number, number: string, shipper_id: number, from: string, to: string, total: number, currency: string, status: string, paid_at: string | null, paid_reference: string | null, pdf_url: string, created_at: string, lines: Array<{ booking_id: number, tracking_code: string, date: string, service: string, amount: number }> } };
+
+export type AdminPickupsQueryVariables = Exact<{
+  date?: string | null | undefined;
+  shipper_id?: number | null | undefined;
+}>;
+
+
+export type AdminPickupsQuery = { pickups: Array<{ id: number, date: string, from: string, to: string, status: string, shipper_id: number, booking_ids: Array<number> | null, address: { name: string, company: string | null, line1: string, line2: string | null, city: string, postcode: string | null, region: string | null, country: string, phone: string | null } }> };
+
+export type AdminShipperFieldsFragment = { id: number, name: string, company: string | null, email: string, email_verified: boolean, rate_card_id: string | null, credit_limit: number | null, balance: number, disabled: boolean, created_at: string };
+
+export type AdminShippersQueryVariables = Exact<{
+  page?: number | null | undefined;
+  per_page?: number | null | undefined;
+  search?: string | null | undefined;
+}>;
+
+
+export type AdminShippersQuery = { shippers: { current_page: number, last_page: number, next_page_url: string | null, per_page: number, total: number, data: Array<{ id: number, name: string, company: string | null, email: string, email_verified: boolean, rate_card_id: string | null, credit_limit: number | null, balance: number, disabled: boolean, created_at: string }> } };
+
+export type AdminStatementFieldsFragment = { id: number, number: string, shipper_id: number, from: string, to: string, total: number, currency: string, status: string, paid_at: string | null, paid_reference: string | null, pdf_url: string, created_at: string, lines: Array<{ booking_id: number, tracking_code: string, date: string, service: string, amount: number }> };
+
+export type AdminStatementsQueryVariables = Exact<{
+  page?: number | null | undefined;
+  shipper_id?: number | null | undefined;
+  status?: string | null | undefined;
+}>;
+
+
+export type AdminStatementsQuery = { statements: { current_page: number, last_page: number, next_page_url: string | null, per_page: number, total: number, data: Array<{ id: number, number: string, shipper_id: number, from: string, to: string, total: number, currency: string, status: string, paid_at: string | null, paid_reference: string | null, pdf_url: string, created_at: string, lines: Array<{ booking_id: number, tracking_code: string, date: string, service: string, amount: number }> }> } };
+
+export type AdminUpdateShipperMutationVariables = Exact<{
+  input: UpdateShipperInput;
+}>;
+
+
+export type AdminUpdateShipperMutation = { updateShipper: { id: number, name: string, company: string | null, email: string, email_verified: boolean, rate_card_id: string | null, credit_limit: number | null, balance: number, disabled: boolean, created_at: string } };
+
+export type ShippingCurrencyQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ShippingCurrencyQuery = { settings: { currency: string } };
 
 export type AdminAcceptInvitationMutationVariables = Exact<{
   input: AcceptInvitationInput;
@@ -938,7 +1208,12 @@ export const AdminApiKeyFieldsFragmentDoc = {"kind":"Document","definitions":[{"
 export const AdminStopFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminStopFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Stop"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"seq"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"tracking_code"}},{"kind":"Field","name":{"kind":"Name","value":"pickup_id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"eta"}},{"kind":"Field","name":{"kind":"Name","value":"done_at"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_name"}},{"kind":"Field","name":{"kind":"Name","value":"contents"}},{"kind":"Field","name":{"kind":"Name","value":"parcel_status"}},{"kind":"Field","name":{"kind":"Name","value":"window"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"from"}},{"kind":"Field","name":{"kind":"Name","value":"to"}}]}},{"kind":"Field","name":{"kind":"Name","value":"address"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"latitude"}},{"kind":"Field","name":{"kind":"Name","value":"longitude"}}]}}]}}]} as unknown as DocumentNode;
 export const AdminRunFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminRunFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Run"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"courier_id"}},{"kind":"Field","name":{"kind":"Name","value":"courier_email"}},{"kind":"Field","name":{"kind":"Name","value":"date"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"distance_km"}},{"kind":"Field","name":{"kind":"Name","value":"duration_min"}},{"kind":"Field","name":{"kind":"Name","value":"started_at"}},{"kind":"Field","name":{"kind":"Name","value":"finished_at"}},{"kind":"Field","name":{"kind":"Name","value":"start"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"latitude"}},{"kind":"Field","name":{"kind":"Name","value":"longitude"}}]}},{"kind":"Field","name":{"kind":"Name","value":"stops"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminStopFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminStopFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Stop"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"seq"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"tracking_code"}},{"kind":"Field","name":{"kind":"Name","value":"pickup_id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"eta"}},{"kind":"Field","name":{"kind":"Name","value":"done_at"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_name"}},{"kind":"Field","name":{"kind":"Name","value":"contents"}},{"kind":"Field","name":{"kind":"Name","value":"parcel_status"}},{"kind":"Field","name":{"kind":"Name","value":"window"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"from"}},{"kind":"Field","name":{"kind":"Name","value":"to"}}]}},{"kind":"Field","name":{"kind":"Name","value":"address"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"latitude"}},{"kind":"Field","name":{"kind":"Name","value":"longitude"}}]}}]}}]} as unknown as DocumentNode;
 export const AdminParcelFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminParcelFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Parcel"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"tracking_code"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_name"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_email"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_phone_number"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_postcode"}},{"kind":"Field","name":{"kind":"Name","value":"sender_name"}},{"kind":"Field","name":{"kind":"Name","value":"sender_email"}},{"kind":"Field","name":{"kind":"Name","value":"destination"}},{"kind":"Field","name":{"kind":"Name","value":"current_location"}},{"kind":"Field","name":{"kind":"Name","value":"pickup_location"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"status_code"}},{"kind":"Field","name":{"kind":"Name","value":"status_reason"}},{"kind":"Field","name":{"kind":"Name","value":"weight"}},{"kind":"Field","name":{"kind":"Name","value":"shipped_via"}},{"kind":"Field","name":{"kind":"Name","value":"parcel_content"}},{"kind":"Field","name":{"kind":"Name","value":"declared_value"}},{"kind":"Field","name":{"kind":"Name","value":"min_expected_delivery_date"}},{"kind":"Field","name":{"kind":"Name","value":"max_expected_delivery_date"}},{"kind":"Field","name":{"kind":"Name","value":"image"}},{"kind":"Field","name":{"kind":"Name","value":"show_map"}},{"kind":"Field","name":{"kind":"Name","value":"map_zoom"}},{"kind":"Field","name":{"kind":"Name","value":"map_current_latitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_current_longitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_pickup_latitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_pickup_longitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_destination_latitude"}},{"kind":"Field","name":{"kind":"Name","value":"map_destination_longitude"}},{"kind":"Field","name":{"kind":"Name","value":"notify_recipient"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_language"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_unsubscribed"}},{"kind":"Field","name":{"kind":"Name","value":"protect_details"}},{"kind":"Field","name":{"kind":"Name","value":"details_protected"}},{"kind":"Field","name":{"kind":"Name","value":"last_event_at"}},{"kind":"Field","name":{"kind":"Name","value":"quiet_after_days"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}},{"kind":"Field","name":{"kind":"Name","value":"allow_reschedule"}},{"kind":"Field","name":{"kind":"Name","value":"reschedule_allowed"}},{"kind":"Field","name":{"kind":"Name","value":"reschedule_choice"}},{"kind":"Field","name":{"kind":"Name","value":"reschedule_date"}},{"kind":"Field","name":{"kind":"Name","value":"rescheduled_at"}},{"kind":"Field","name":{"kind":"Name","value":"delivery_attempts"}},{"kind":"Field","name":{"kind":"Name","value":"delivery_recorded_by"}},{"kind":"Field","name":{"kind":"Name","value":"delivery_proof"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"receiver_name"}},{"kind":"Field","name":{"kind":"Name","value":"signature_url"}},{"kind":"Field","name":{"kind":"Name","value":"photo_url"}},{"kind":"Field","name":{"kind":"Name","value":"delivered_at"}},{"kind":"Field","name":{"kind":"Name","value":"left_at"}}]}}]}}]} as unknown as DocumentNode;
+export const AdminRateCardFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminRateCardFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"RateCard"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}},{"kind":"Field","name":{"kind":"Name","value":"lanes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"service"}},{"kind":"Field","name":{"kind":"Name","value":"from_zone"}},{"kind":"Field","name":{"kind":"Name","value":"to_zone"}},{"kind":"Field","name":{"kind":"Name","value":"per_kg_above"}},{"kind":"Field","name":{"kind":"Name","value":"brackets"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"up_to_kg"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"surcharges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"min"}},{"kind":"Field","name":{"kind":"Name","value":"zones"}}]}}]}}]} as unknown as DocumentNode;
+export const AdminServiceFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminServiceFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Service"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"transit_days_min"}},{"kind":"Field","name":{"kind":"Name","value":"transit_days_max"}},{"kind":"Field","name":{"kind":"Name","value":"cutoff"}},{"kind":"Field","name":{"kind":"Name","value":"volumetric_divisor"}},{"kind":"Field","name":{"kind":"Name","value":"active"}}]}}]} as unknown as DocumentNode;
 export const CourierRunFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"CourierRunFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Run"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"date"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"courier_email"}},{"kind":"Field","name":{"kind":"Name","value":"distance_km"}},{"kind":"Field","name":{"kind":"Name","value":"duration_min"}},{"kind":"Field","name":{"kind":"Name","value":"started_at"}},{"kind":"Field","name":{"kind":"Name","value":"finished_at"}},{"kind":"Field","name":{"kind":"Name","value":"stops"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"seq"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"tracking_code"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"eta"}},{"kind":"Field","name":{"kind":"Name","value":"done_at"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_name"}},{"kind":"Field","name":{"kind":"Name","value":"contents"}},{"kind":"Field","name":{"kind":"Name","value":"parcel_status"}},{"kind":"Field","name":{"kind":"Name","value":"window"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"from"}},{"kind":"Field","name":{"kind":"Name","value":"to"}}]}},{"kind":"Field","name":{"kind":"Name","value":"address"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"latitude"}},{"kind":"Field","name":{"kind":"Name","value":"longitude"}}]}}]}}]}}]} as unknown as DocumentNode;
+export const AdminBookingFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminBookingFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Booking"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"tracking_code"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"service"}},{"kind":"Field","name":{"kind":"Name","value":"shipper_id"}},{"kind":"Field","name":{"kind":"Name","value":"statement_id"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"currency"}},{"kind":"Field","name":{"kind":"Name","value":"chargeable_weight_kg"}},{"kind":"Field","name":{"kind":"Name","value":"reference"}},{"kind":"Field","name":{"kind":"Name","value":"label_url"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"breakdown"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"label"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}}]}},{"kind":"Field","name":{"kind":"Name","value":"pickup"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"date"}},{"kind":"Field","name":{"kind":"Name","value":"from"}},{"kind":"Field","name":{"kind":"Name","value":"to"}}]}}]}}]} as unknown as DocumentNode;
+export const AdminShipperFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminShipperFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Shipper"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"company"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"email_verified"}},{"kind":"Field","name":{"kind":"Name","value":"rate_card_id"}},{"kind":"Field","name":{"kind":"Name","value":"credit_limit"}},{"kind":"Field","name":{"kind":"Name","value":"balance"}},{"kind":"Field","name":{"kind":"Name","value":"disabled"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}}]}}]} as unknown as DocumentNode;
+export const AdminStatementFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminStatementFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Statement"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"shipper_id"}},{"kind":"Field","name":{"kind":"Name","value":"from"}},{"kind":"Field","name":{"kind":"Name","value":"to"}},{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"currency"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"paid_at"}},{"kind":"Field","name":{"kind":"Name","value":"paid_reference"}},{"kind":"Field","name":{"kind":"Name","value":"pdf_url"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"lines"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"booking_id"}},{"kind":"Field","name":{"kind":"Name","value":"tracking_code"}},{"kind":"Field","name":{"kind":"Name","value":"date"}},{"kind":"Field","name":{"kind":"Name","value":"service"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}}]}}]}}]} as unknown as DocumentNode;
 export const AdminStaffFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminStaffFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"StaffMember"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"role"}},{"kind":"Field","name":{"kind":"Name","value":"disabled"}},{"kind":"Field","name":{"kind":"Name","value":"invited"}},{"kind":"Field","name":{"kind":"Name","value":"totp_enabled"}},{"kind":"Field","name":{"kind":"Name","value":"last_sign_in_at"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}}]}}]} as unknown as DocumentNode;
 export const AdminWebhookDeliveryFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminWebhookDeliveryFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"WebhookDelivery"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"webhook_id"}},{"kind":"Field","name":{"kind":"Name","value":"event"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"attempts"}},{"kind":"Field","name":{"kind":"Name","value":"response_status"}},{"kind":"Field","name":{"kind":"Name","value":"response_body"}},{"kind":"Field","name":{"kind":"Name","value":"error"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}}]}}]} as unknown as DocumentNode;
 export const AdminWebhookFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminWebhookFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Webhook"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"url"}},{"kind":"Field","name":{"kind":"Name","value":"events"}},{"kind":"Field","name":{"kind":"Name","value":"secret"}},{"kind":"Field","name":{"kind":"Name","value":"active"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}}]}}]} as unknown as DocumentNode;
@@ -2503,6 +2778,371 @@ export function useAdminUpdateParcelImageMutation(baseOptions?: ApolloReactHooks
 export type AdminUpdateParcelImageMutationHookResult = ReturnType<typeof useAdminUpdateParcelImageMutation>;
 export type AdminUpdateParcelImageMutationResult = ApolloReactCommon.MutationResult<AdminUpdateParcelImageMutation>;
 export type AdminUpdateParcelImageMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminUpdateParcelImageMutation, AdminUpdateParcelImageMutationVariables>;
+export const AdminCreateServiceDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminCreateService"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ServiceInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createService"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminServiceFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminServiceFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Service"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"transit_days_min"}},{"kind":"Field","name":{"kind":"Name","value":"transit_days_max"}},{"kind":"Field","name":{"kind":"Name","value":"cutoff"}},{"kind":"Field","name":{"kind":"Name","value":"volumetric_divisor"}},{"kind":"Field","name":{"kind":"Name","value":"active"}}]}}]} as unknown as DocumentNode;
+export type AdminCreateServiceMutationFn = ApolloReactCommon.MutationFunction<AdminCreateServiceMutation, AdminCreateServiceMutationVariables>;
+
+/**
+ * __useAdminCreateServiceMutation__
+ *
+ * To run a mutation, you first call `useAdminCreateServiceMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminCreateServiceMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [adminCreateServiceMutation, { data, loading, error }] = useAdminCreateServiceMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useAdminCreateServiceMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminCreateServiceMutation, AdminCreateServiceMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<AdminCreateServiceMutation, AdminCreateServiceMutationVariables>(AdminCreateServiceDocument, options);
+      }
+export type AdminCreateServiceMutationHookResult = ReturnType<typeof useAdminCreateServiceMutation>;
+export type AdminCreateServiceMutationResult = ApolloReactCommon.MutationResult<AdminCreateServiceMutation>;
+export type AdminCreateServiceMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminCreateServiceMutation, AdminCreateServiceMutationVariables>;
+export const AdminCreateZoneDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminCreateZone"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ZoneInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createZone"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"countries"}},{"kind":"Field","name":{"kind":"Name","value":"postcodes"}}]}}]}}]} as unknown as DocumentNode;
+export type AdminCreateZoneMutationFn = ApolloReactCommon.MutationFunction<AdminCreateZoneMutation, AdminCreateZoneMutationVariables>;
+
+/**
+ * __useAdminCreateZoneMutation__
+ *
+ * To run a mutation, you first call `useAdminCreateZoneMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminCreateZoneMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [adminCreateZoneMutation, { data, loading, error }] = useAdminCreateZoneMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useAdminCreateZoneMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminCreateZoneMutation, AdminCreateZoneMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<AdminCreateZoneMutation, AdminCreateZoneMutationVariables>(AdminCreateZoneDocument, options);
+      }
+export type AdminCreateZoneMutationHookResult = ReturnType<typeof useAdminCreateZoneMutation>;
+export type AdminCreateZoneMutationResult = ApolloReactCommon.MutationResult<AdminCreateZoneMutation>;
+export type AdminCreateZoneMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminCreateZoneMutation, AdminCreateZoneMutationVariables>;
+export const AdminDeleteServiceDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminDeleteService"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteService"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}]}]}}]} as unknown as DocumentNode;
+export type AdminDeleteServiceMutationFn = ApolloReactCommon.MutationFunction<AdminDeleteServiceMutation, AdminDeleteServiceMutationVariables>;
+
+/**
+ * __useAdminDeleteServiceMutation__
+ *
+ * To run a mutation, you first call `useAdminDeleteServiceMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminDeleteServiceMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [adminDeleteServiceMutation, { data, loading, error }] = useAdminDeleteServiceMutation({
+ *   variables: {
+ *      id: // value for 'id'
+ *   },
+ * });
+ */
+export function useAdminDeleteServiceMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminDeleteServiceMutation, AdminDeleteServiceMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<AdminDeleteServiceMutation, AdminDeleteServiceMutationVariables>(AdminDeleteServiceDocument, options);
+      }
+export type AdminDeleteServiceMutationHookResult = ReturnType<typeof useAdminDeleteServiceMutation>;
+export type AdminDeleteServiceMutationResult = ApolloReactCommon.MutationResult<AdminDeleteServiceMutation>;
+export type AdminDeleteServiceMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminDeleteServiceMutation, AdminDeleteServiceMutationVariables>;
+export const AdminDeleteZoneDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminDeleteZone"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteZone"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}]}]}}]} as unknown as DocumentNode;
+export type AdminDeleteZoneMutationFn = ApolloReactCommon.MutationFunction<AdminDeleteZoneMutation, AdminDeleteZoneMutationVariables>;
+
+/**
+ * __useAdminDeleteZoneMutation__
+ *
+ * To run a mutation, you first call `useAdminDeleteZoneMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminDeleteZoneMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [adminDeleteZoneMutation, { data, loading, error }] = useAdminDeleteZoneMutation({
+ *   variables: {
+ *      id: // value for 'id'
+ *   },
+ * });
+ */
+export function useAdminDeleteZoneMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminDeleteZoneMutation, AdminDeleteZoneMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<AdminDeleteZoneMutation, AdminDeleteZoneMutationVariables>(AdminDeleteZoneDocument, options);
+      }
+export type AdminDeleteZoneMutationHookResult = ReturnType<typeof useAdminDeleteZoneMutation>;
+export type AdminDeleteZoneMutationResult = ApolloReactCommon.MutationResult<AdminDeleteZoneMutation>;
+export type AdminDeleteZoneMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminDeleteZoneMutation, AdminDeleteZoneMutationVariables>;
+export const AdminPutRateCardDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminPutRateCard"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"RateCardInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"putRateCard"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminRateCardFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminRateCardFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"RateCard"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}},{"kind":"Field","name":{"kind":"Name","value":"lanes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"service"}},{"kind":"Field","name":{"kind":"Name","value":"from_zone"}},{"kind":"Field","name":{"kind":"Name","value":"to_zone"}},{"kind":"Field","name":{"kind":"Name","value":"per_kg_above"}},{"kind":"Field","name":{"kind":"Name","value":"brackets"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"up_to_kg"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"surcharges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"min"}},{"kind":"Field","name":{"kind":"Name","value":"zones"}}]}}]}}]} as unknown as DocumentNode;
+export type AdminPutRateCardMutationFn = ApolloReactCommon.MutationFunction<AdminPutRateCardMutation, AdminPutRateCardMutationVariables>;
+
+/**
+ * __useAdminPutRateCardMutation__
+ *
+ * To run a mutation, you first call `useAdminPutRateCardMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminPutRateCardMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [adminPutRateCardMutation, { data, loading, error }] = useAdminPutRateCardMutation({
+ *   variables: {
+ *      id: // value for 'id'
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useAdminPutRateCardMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminPutRateCardMutation, AdminPutRateCardMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<AdminPutRateCardMutation, AdminPutRateCardMutationVariables>(AdminPutRateCardDocument, options);
+      }
+export type AdminPutRateCardMutationHookResult = ReturnType<typeof useAdminPutRateCardMutation>;
+export type AdminPutRateCardMutationResult = ApolloReactCommon.MutationResult<AdminPutRateCardMutation>;
+export type AdminPutRateCardMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminPutRateCardMutation, AdminPutRateCardMutationVariables>;
+export const AdminPutRateCardCsvDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminPutRateCardCsv"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"csv"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"putRateCardCsv"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"csv"},"value":{"kind":"Variable","name":{"kind":"Name","value":"csv"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminRateCardFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminRateCardFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"RateCard"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}},{"kind":"Field","name":{"kind":"Name","value":"lanes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"service"}},{"kind":"Field","name":{"kind":"Name","value":"from_zone"}},{"kind":"Field","name":{"kind":"Name","value":"to_zone"}},{"kind":"Field","name":{"kind":"Name","value":"per_kg_above"}},{"kind":"Field","name":{"kind":"Name","value":"brackets"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"up_to_kg"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"surcharges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"min"}},{"kind":"Field","name":{"kind":"Name","value":"zones"}}]}}]}}]} as unknown as DocumentNode;
+export type AdminPutRateCardCsvMutationFn = ApolloReactCommon.MutationFunction<AdminPutRateCardCsvMutation, AdminPutRateCardCsvMutationVariables>;
+
+/**
+ * __useAdminPutRateCardCsvMutation__
+ *
+ * To run a mutation, you first call `useAdminPutRateCardCsvMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminPutRateCardCsvMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [adminPutRateCardCsvMutation, { data, loading, error }] = useAdminPutRateCardCsvMutation({
+ *   variables: {
+ *      id: // value for 'id'
+ *      csv: // value for 'csv'
+ *   },
+ * });
+ */
+export function useAdminPutRateCardCsvMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminPutRateCardCsvMutation, AdminPutRateCardCsvMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<AdminPutRateCardCsvMutation, AdminPutRateCardCsvMutationVariables>(AdminPutRateCardCsvDocument, options);
+      }
+export type AdminPutRateCardCsvMutationHookResult = ReturnType<typeof useAdminPutRateCardCsvMutation>;
+export type AdminPutRateCardCsvMutationResult = ApolloReactCommon.MutationResult<AdminPutRateCardCsvMutation>;
+export type AdminPutRateCardCsvMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminPutRateCardCsvMutation, AdminPutRateCardCsvMutationVariables>;
+export const AdminRateCardDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminRateCard"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"rateCard"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminRateCardFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminRateCardFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"RateCard"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}},{"kind":"Field","name":{"kind":"Name","value":"lanes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"service"}},{"kind":"Field","name":{"kind":"Name","value":"from_zone"}},{"kind":"Field","name":{"kind":"Name","value":"to_zone"}},{"kind":"Field","name":{"kind":"Name","value":"per_kg_above"}},{"kind":"Field","name":{"kind":"Name","value":"brackets"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"up_to_kg"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"surcharges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"value"}},{"kind":"Field","name":{"kind":"Name","value":"min"}},{"kind":"Field","name":{"kind":"Name","value":"zones"}}]}}]}}]} as unknown as DocumentNode;
+
+/**
+ * __useAdminRateCardQuery__
+ *
+ * To run a query within a React component, call `useAdminRateCardQuery` and pass it any options that fit your needs.
+ * When your component renders, `useAdminRateCardQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useAdminRateCardQuery({
+ *   variables: {
+ *      id: // value for 'id'
+ *   },
+ * });
+ */
+export function useAdminRateCardQuery(baseOptions: ApolloReactHooks.QueryHookOptions<AdminRateCardQuery, AdminRateCardQueryVariables> & ({ variables: AdminRateCardQueryVariables; skip?: boolean; } | { skip: boolean; }) ) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<AdminRateCardQuery, AdminRateCardQueryVariables>(AdminRateCardDocument, options);
+      }
+export function useAdminRateCardLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<AdminRateCardQuery, AdminRateCardQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<AdminRateCardQuery, AdminRateCardQueryVariables>(AdminRateCardDocument, options);
+        }
+// @ts-ignore
+export function useAdminRateCardSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<AdminRateCardQuery, AdminRateCardQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminRateCardQuery, AdminRateCardQueryVariables>;
+export function useAdminRateCardSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminRateCardQuery, AdminRateCardQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminRateCardQuery | undefined, AdminRateCardQueryVariables>;
+export function useAdminRateCardSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminRateCardQuery, AdminRateCardQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<AdminRateCardQuery, AdminRateCardQueryVariables>(AdminRateCardDocument, options);
+        }
+export type AdminRateCardQueryHookResult = ReturnType<typeof useAdminRateCardQuery>;
+export type AdminRateCardLazyQueryHookResult = ReturnType<typeof useAdminRateCardLazyQuery>;
+export type AdminRateCardSuspenseQueryHookResult = ReturnType<typeof useAdminRateCardSuspenseQuery>;
+export type AdminRateCardQueryResult = ApolloReactCommon.QueryResult<AdminRateCardQuery, AdminRateCardQueryVariables>;
+export const AdminRateCardsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminRateCards"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"rateCards"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}},{"kind":"Field","name":{"kind":"Name","value":"lanes"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"service"}}]}},{"kind":"Field","name":{"kind":"Name","value":"surcharges"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}}]}}]}}]}}]} as unknown as DocumentNode;
+
+/**
+ * __useAdminRateCardsQuery__
+ *
+ * To run a query within a React component, call `useAdminRateCardsQuery` and pass it any options that fit your needs.
+ * When your component renders, `useAdminRateCardsQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useAdminRateCardsQuery({
+ *   variables: {
+ *   },
+ * });
+ */
+export function useAdminRateCardsQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<AdminRateCardsQuery, AdminRateCardsQueryVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<AdminRateCardsQuery, AdminRateCardsQueryVariables>(AdminRateCardsDocument, options);
+      }
+export function useAdminRateCardsLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<AdminRateCardsQuery, AdminRateCardsQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<AdminRateCardsQuery, AdminRateCardsQueryVariables>(AdminRateCardsDocument, options);
+        }
+// @ts-ignore
+export function useAdminRateCardsSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<AdminRateCardsQuery, AdminRateCardsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminRateCardsQuery, AdminRateCardsQueryVariables>;
+export function useAdminRateCardsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminRateCardsQuery, AdminRateCardsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminRateCardsQuery | undefined, AdminRateCardsQueryVariables>;
+export function useAdminRateCardsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminRateCardsQuery, AdminRateCardsQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<AdminRateCardsQuery, AdminRateCardsQueryVariables>(AdminRateCardsDocument, options);
+        }
+export type AdminRateCardsQueryHookResult = ReturnType<typeof useAdminRateCardsQuery>;
+export type AdminRateCardsLazyQueryHookResult = ReturnType<typeof useAdminRateCardsLazyQuery>;
+export type AdminRateCardsSuspenseQueryHookResult = ReturnType<typeof useAdminRateCardsSuspenseQuery>;
+export type AdminRateCardsQueryResult = ApolloReactCommon.QueryResult<AdminRateCardsQuery, AdminRateCardsQueryVariables>;
+export const AdminServicesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminServices"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"services"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminServiceFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminServiceFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Service"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"transit_days_min"}},{"kind":"Field","name":{"kind":"Name","value":"transit_days_max"}},{"kind":"Field","name":{"kind":"Name","value":"cutoff"}},{"kind":"Field","name":{"kind":"Name","value":"volumetric_divisor"}},{"kind":"Field","name":{"kind":"Name","value":"active"}}]}}]} as unknown as DocumentNode;
+
+/**
+ * __useAdminServicesQuery__
+ *
+ * To run a query within a React component, call `useAdminServicesQuery` and pass it any options that fit your needs.
+ * When your component renders, `useAdminServicesQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useAdminServicesQuery({
+ *   variables: {
+ *   },
+ * });
+ */
+export function useAdminServicesQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<AdminServicesQuery, AdminServicesQueryVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<AdminServicesQuery, AdminServicesQueryVariables>(AdminServicesDocument, options);
+      }
+export function useAdminServicesLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<AdminServicesQuery, AdminServicesQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<AdminServicesQuery, AdminServicesQueryVariables>(AdminServicesDocument, options);
+        }
+// @ts-ignore
+export function useAdminServicesSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<AdminServicesQuery, AdminServicesQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminServicesQuery, AdminServicesQueryVariables>;
+export function useAdminServicesSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminServicesQuery, AdminServicesQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminServicesQuery | undefined, AdminServicesQueryVariables>;
+export function useAdminServicesSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminServicesQuery, AdminServicesQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<AdminServicesQuery, AdminServicesQueryVariables>(AdminServicesDocument, options);
+        }
+export type AdminServicesQueryHookResult = ReturnType<typeof useAdminServicesQuery>;
+export type AdminServicesLazyQueryHookResult = ReturnType<typeof useAdminServicesLazyQuery>;
+export type AdminServicesSuspenseQueryHookResult = ReturnType<typeof useAdminServicesSuspenseQuery>;
+export type AdminServicesQueryResult = ApolloReactCommon.QueryResult<AdminServicesQuery, AdminServicesQueryVariables>;
+export const AdminUpdateServiceDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminUpdateService"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ServiceInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateService"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminServiceFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminServiceFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Service"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"transit_days_min"}},{"kind":"Field","name":{"kind":"Name","value":"transit_days_max"}},{"kind":"Field","name":{"kind":"Name","value":"cutoff"}},{"kind":"Field","name":{"kind":"Name","value":"volumetric_divisor"}},{"kind":"Field","name":{"kind":"Name","value":"active"}}]}}]} as unknown as DocumentNode;
+export type AdminUpdateServiceMutationFn = ApolloReactCommon.MutationFunction<AdminUpdateServiceMutation, AdminUpdateServiceMutationVariables>;
+
+/**
+ * __useAdminUpdateServiceMutation__
+ *
+ * To run a mutation, you first call `useAdminUpdateServiceMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminUpdateServiceMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [adminUpdateServiceMutation, { data, loading, error }] = useAdminUpdateServiceMutation({
+ *   variables: {
+ *      id: // value for 'id'
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useAdminUpdateServiceMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminUpdateServiceMutation, AdminUpdateServiceMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<AdminUpdateServiceMutation, AdminUpdateServiceMutationVariables>(AdminUpdateServiceDocument, options);
+      }
+export type AdminUpdateServiceMutationHookResult = ReturnType<typeof useAdminUpdateServiceMutation>;
+export type AdminUpdateServiceMutationResult = ApolloReactCommon.MutationResult<AdminUpdateServiceMutation>;
+export type AdminUpdateServiceMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminUpdateServiceMutation, AdminUpdateServiceMutationVariables>;
+export const AdminUpdateZoneDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminUpdateZone"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ZoneInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateZone"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"countries"}},{"kind":"Field","name":{"kind":"Name","value":"postcodes"}}]}}]}}]} as unknown as DocumentNode;
+export type AdminUpdateZoneMutationFn = ApolloReactCommon.MutationFunction<AdminUpdateZoneMutation, AdminUpdateZoneMutationVariables>;
+
+/**
+ * __useAdminUpdateZoneMutation__
+ *
+ * To run a mutation, you first call `useAdminUpdateZoneMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminUpdateZoneMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [adminUpdateZoneMutation, { data, loading, error }] = useAdminUpdateZoneMutation({
+ *   variables: {
+ *      id: // value for 'id'
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useAdminUpdateZoneMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminUpdateZoneMutation, AdminUpdateZoneMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<AdminUpdateZoneMutation, AdminUpdateZoneMutationVariables>(AdminUpdateZoneDocument, options);
+      }
+export type AdminUpdateZoneMutationHookResult = ReturnType<typeof useAdminUpdateZoneMutation>;
+export type AdminUpdateZoneMutationResult = ApolloReactCommon.MutationResult<AdminUpdateZoneMutation>;
+export type AdminUpdateZoneMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminUpdateZoneMutation, AdminUpdateZoneMutationVariables>;
+export const AdminZonesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminZones"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"zones"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"countries"}},{"kind":"Field","name":{"kind":"Name","value":"postcodes"}}]}}]}}]} as unknown as DocumentNode;
+
+/**
+ * __useAdminZonesQuery__
+ *
+ * To run a query within a React component, call `useAdminZonesQuery` and pass it any options that fit your needs.
+ * When your component renders, `useAdminZonesQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useAdminZonesQuery({
+ *   variables: {
+ *   },
+ * });
+ */
+export function useAdminZonesQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<AdminZonesQuery, AdminZonesQueryVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<AdminZonesQuery, AdminZonesQueryVariables>(AdminZonesDocument, options);
+      }
+export function useAdminZonesLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<AdminZonesQuery, AdminZonesQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<AdminZonesQuery, AdminZonesQueryVariables>(AdminZonesDocument, options);
+        }
+// @ts-ignore
+export function useAdminZonesSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<AdminZonesQuery, AdminZonesQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminZonesQuery, AdminZonesQueryVariables>;
+export function useAdminZonesSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminZonesQuery, AdminZonesQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminZonesQuery | undefined, AdminZonesQueryVariables>;
+export function useAdminZonesSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminZonesQuery, AdminZonesQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<AdminZonesQuery, AdminZonesQueryVariables>(AdminZonesDocument, options);
+        }
+export type AdminZonesQueryHookResult = ReturnType<typeof useAdminZonesQuery>;
+export type AdminZonesLazyQueryHookResult = ReturnType<typeof useAdminZonesLazyQuery>;
+export type AdminZonesSuspenseQueryHookResult = ReturnType<typeof useAdminZonesSuspenseQuery>;
+export type AdminZonesQueryResult = ApolloReactCommon.QueryResult<AdminZonesQuery, AdminZonesQueryVariables>;
 export const AdminCreateReviewDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminCreateReview"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateReviewInput"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"image"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Upload"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createReview"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}},{"kind":"Argument","name":{"kind":"Name","value":"image"},"value":{"kind":"Variable","name":{"kind":"Name","value":"image"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"review"}},{"kind":"Field","name":{"kind":"Name","value":"image"}}]}}]}}]} as unknown as DocumentNode;
 export type AdminCreateReviewMutationFn = ApolloReactCommon.MutationFunction<AdminCreateReviewMutation, AdminCreateReviewMutationVariables>;
 
@@ -2781,7 +3421,7 @@ export function useAdminScanParcelsMutation(baseOptions?: ApolloReactHooks.Mutat
 export type AdminScanParcelsMutationHookResult = ReturnType<typeof useAdminScanParcelsMutation>;
 export type AdminScanParcelsMutationResult = ApolloReactCommon.MutationResult<AdminScanParcelsMutation>;
 export type AdminScanParcelsMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminScanParcelsMutation, AdminScanParcelsMutationVariables>;
-export const AdminSettingsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminSettings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"adminSettings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"mail_driver"}},{"kind":"Field","name":{"kind":"Name","value":"mail_template"}},{"kind":"Field","name":{"kind":"Name","value":"smtp_allow_plain"}},{"kind":"Field","name":{"kind":"Name","value":"meta_description"}},{"kind":"Field","name":{"kind":"Name","value":"chat_code"}},{"kind":"Field","name":{"kind":"Name","value":"contact_email"}},{"kind":"Field","name":{"kind":"Name","value":"contact_phone"}},{"kind":"Field","name":{"kind":"Name","value":"contact_phone_alt"}},{"kind":"Field","name":{"kind":"Name","value":"contact_twitter"}},{"kind":"Field","name":{"kind":"Name","value":"contact_telegram"}},{"kind":"Field","name":{"kind":"Name","value":"contact_instagram"}},{"kind":"Field","name":{"kind":"Name","value":"contact_address"}}]}}]}}]} as unknown as DocumentNode;
+export const AdminSettingsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminSettings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"adminSettings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"mail_driver"}},{"kind":"Field","name":{"kind":"Name","value":"mail_template"}},{"kind":"Field","name":{"kind":"Name","value":"smtp_allow_plain"}},{"kind":"Field","name":{"kind":"Name","value":"meta_description"}},{"kind":"Field","name":{"kind":"Name","value":"chat_code"}},{"kind":"Field","name":{"kind":"Name","value":"contact_email"}},{"kind":"Field","name":{"kind":"Name","value":"contact_phone"}},{"kind":"Field","name":{"kind":"Name","value":"contact_phone_alt"}},{"kind":"Field","name":{"kind":"Name","value":"contact_twitter"}},{"kind":"Field","name":{"kind":"Name","value":"contact_telegram"}},{"kind":"Field","name":{"kind":"Name","value":"contact_instagram"}},{"kind":"Field","name":{"kind":"Name","value":"contact_address"}},{"kind":"Field","name":{"kind":"Name","value":"shipper_signup"}},{"kind":"Field","name":{"kind":"Name","value":"currency"}},{"kind":"Field","name":{"kind":"Name","value":"pickup_cutoff"}}]}}]}}]} as unknown as DocumentNode;
 
 /**
  * __useAdminSettingsQuery__
@@ -2898,6 +3538,388 @@ export function useAdminUpdateMailSettingsMutation(baseOptions?: ApolloReactHook
 export type AdminUpdateMailSettingsMutationHookResult = ReturnType<typeof useAdminUpdateMailSettingsMutation>;
 export type AdminUpdateMailSettingsMutationResult = ApolloReactCommon.MutationResult<AdminUpdateMailSettingsMutation>;
 export type AdminUpdateMailSettingsMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminUpdateMailSettingsMutation, AdminUpdateMailSettingsMutationVariables>;
+export const AdminUpdateShippingSettingsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminUpdateShippingSettings"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ShippingSettingsInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateShippingSettings"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"shipper_signup"}},{"kind":"Field","name":{"kind":"Name","value":"currency"}},{"kind":"Field","name":{"kind":"Name","value":"pickup_cutoff"}}]}}]}}]} as unknown as DocumentNode;
+export type AdminUpdateShippingSettingsMutationFn = ApolloReactCommon.MutationFunction<AdminUpdateShippingSettingsMutation, AdminUpdateShippingSettingsMutationVariables>;
+
+/**
+ * __useAdminUpdateShippingSettingsMutation__
+ *
+ * To run a mutation, you first call `useAdminUpdateShippingSettingsMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminUpdateShippingSettingsMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [adminUpdateShippingSettingsMutation, { data, loading, error }] = useAdminUpdateShippingSettingsMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useAdminUpdateShippingSettingsMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminUpdateShippingSettingsMutation, AdminUpdateShippingSettingsMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<AdminUpdateShippingSettingsMutation, AdminUpdateShippingSettingsMutationVariables>(AdminUpdateShippingSettingsDocument, options);
+      }
+export type AdminUpdateShippingSettingsMutationHookResult = ReturnType<typeof useAdminUpdateShippingSettingsMutation>;
+export type AdminUpdateShippingSettingsMutationResult = ApolloReactCommon.MutationResult<AdminUpdateShippingSettingsMutation>;
+export type AdminUpdateShippingSettingsMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminUpdateShippingSettingsMutation, AdminUpdateShippingSettingsMutationVariables>;
+export const AdminBookingsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminBookings"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"page"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"shipper_id"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"status"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"from"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"to"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"bookings"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"page"},"value":{"kind":"Variable","name":{"kind":"Name","value":"page"}}},{"kind":"Argument","name":{"kind":"Name","value":"shipper_id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"shipper_id"}}},{"kind":"Argument","name":{"kind":"Name","value":"status"},"value":{"kind":"Variable","name":{"kind":"Name","value":"status"}}},{"kind":"Argument","name":{"kind":"Name","value":"from"},"value":{"kind":"Variable","name":{"kind":"Name","value":"from"}}},{"kind":"Argument","name":{"kind":"Name","value":"to"},"value":{"kind":"Variable","name":{"kind":"Name","value":"to"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"current_page"}},{"kind":"Field","name":{"kind":"Name","value":"last_page"}},{"kind":"Field","name":{"kind":"Name","value":"next_page_url"}},{"kind":"Field","name":{"kind":"Name","value":"per_page"}},{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"data"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminBookingFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminBookingFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Booking"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"tracking_code"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"service"}},{"kind":"Field","name":{"kind":"Name","value":"shipper_id"}},{"kind":"Field","name":{"kind":"Name","value":"statement_id"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"currency"}},{"kind":"Field","name":{"kind":"Name","value":"chargeable_weight_kg"}},{"kind":"Field","name":{"kind":"Name","value":"reference"}},{"kind":"Field","name":{"kind":"Name","value":"label_url"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"breakdown"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"label"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}}]}},{"kind":"Field","name":{"kind":"Name","value":"pickup"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"date"}},{"kind":"Field","name":{"kind":"Name","value":"from"}},{"kind":"Field","name":{"kind":"Name","value":"to"}}]}}]}}]} as unknown as DocumentNode;
+
+/**
+ * __useAdminBookingsQuery__
+ *
+ * To run a query within a React component, call `useAdminBookingsQuery` and pass it any options that fit your needs.
+ * When your component renders, `useAdminBookingsQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useAdminBookingsQuery({
+ *   variables: {
+ *      page: // value for 'page'
+ *      shipper_id: // value for 'shipper_id'
+ *      status: // value for 'status'
+ *      from: // value for 'from'
+ *      to: // value for 'to'
+ *   },
+ * });
+ */
+export function useAdminBookingsQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<AdminBookingsQuery, AdminBookingsQueryVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<AdminBookingsQuery, AdminBookingsQueryVariables>(AdminBookingsDocument, options);
+      }
+export function useAdminBookingsLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<AdminBookingsQuery, AdminBookingsQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<AdminBookingsQuery, AdminBookingsQueryVariables>(AdminBookingsDocument, options);
+        }
+// @ts-ignore
+export function useAdminBookingsSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<AdminBookingsQuery, AdminBookingsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminBookingsQuery, AdminBookingsQueryVariables>;
+export function useAdminBookingsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminBookingsQuery, AdminBookingsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminBookingsQuery | undefined, AdminBookingsQueryVariables>;
+export function useAdminBookingsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminBookingsQuery, AdminBookingsQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<AdminBookingsQuery, AdminBookingsQueryVariables>(AdminBookingsDocument, options);
+        }
+export type AdminBookingsQueryHookResult = ReturnType<typeof useAdminBookingsQuery>;
+export type AdminBookingsLazyQueryHookResult = ReturnType<typeof useAdminBookingsLazyQuery>;
+export type AdminBookingsSuspenseQueryHookResult = ReturnType<typeof useAdminBookingsSuspenseQuery>;
+export type AdminBookingsQueryResult = ApolloReactCommon.QueryResult<AdminBookingsQuery, AdminBookingsQueryVariables>;
+export const AdminCancelBookingDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminCancelBooking"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cancelBooking"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminBookingFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminBookingFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Booking"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"tracking_code"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"service"}},{"kind":"Field","name":{"kind":"Name","value":"shipper_id"}},{"kind":"Field","name":{"kind":"Name","value":"statement_id"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"currency"}},{"kind":"Field","name":{"kind":"Name","value":"chargeable_weight_kg"}},{"kind":"Field","name":{"kind":"Name","value":"reference"}},{"kind":"Field","name":{"kind":"Name","value":"label_url"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"breakdown"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"label"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}}]}},{"kind":"Field","name":{"kind":"Name","value":"pickup"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"date"}},{"kind":"Field","name":{"kind":"Name","value":"from"}},{"kind":"Field","name":{"kind":"Name","value":"to"}}]}}]}}]} as unknown as DocumentNode;
+export type AdminCancelBookingMutationFn = ApolloReactCommon.MutationFunction<AdminCancelBookingMutation, AdminCancelBookingMutationVariables>;
+
+/**
+ * __useAdminCancelBookingMutation__
+ *
+ * To run a mutation, you first call `useAdminCancelBookingMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminCancelBookingMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [adminCancelBookingMutation, { data, loading, error }] = useAdminCancelBookingMutation({
+ *   variables: {
+ *      id: // value for 'id'
+ *   },
+ * });
+ */
+export function useAdminCancelBookingMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminCancelBookingMutation, AdminCancelBookingMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<AdminCancelBookingMutation, AdminCancelBookingMutationVariables>(AdminCancelBookingDocument, options);
+      }
+export type AdminCancelBookingMutationHookResult = ReturnType<typeof useAdminCancelBookingMutation>;
+export type AdminCancelBookingMutationResult = ApolloReactCommon.MutationResult<AdminCancelBookingMutation>;
+export type AdminCancelBookingMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminCancelBookingMutation, AdminCancelBookingMutationVariables>;
+export const AdminCreateShipperDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminCreateShipper"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateShipperInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createShipper"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminShipperFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminShipperFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Shipper"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"company"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"email_verified"}},{"kind":"Field","name":{"kind":"Name","value":"rate_card_id"}},{"kind":"Field","name":{"kind":"Name","value":"credit_limit"}},{"kind":"Field","name":{"kind":"Name","value":"balance"}},{"kind":"Field","name":{"kind":"Name","value":"disabled"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}}]}}]} as unknown as DocumentNode;
+export type AdminCreateShipperMutationFn = ApolloReactCommon.MutationFunction<AdminCreateShipperMutation, AdminCreateShipperMutationVariables>;
+
+/**
+ * __useAdminCreateShipperMutation__
+ *
+ * To run a mutation, you first call `useAdminCreateShipperMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminCreateShipperMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [adminCreateShipperMutation, { data, loading, error }] = useAdminCreateShipperMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useAdminCreateShipperMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminCreateShipperMutation, AdminCreateShipperMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<AdminCreateShipperMutation, AdminCreateShipperMutationVariables>(AdminCreateShipperDocument, options);
+      }
+export type AdminCreateShipperMutationHookResult = ReturnType<typeof useAdminCreateShipperMutation>;
+export type AdminCreateShipperMutationResult = ApolloReactCommon.MutationResult<AdminCreateShipperMutation>;
+export type AdminCreateShipperMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminCreateShipperMutation, AdminCreateShipperMutationVariables>;
+export const AdminCreateStatementDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminCreateStatement"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"StatementInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createStatement"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminStatementFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminStatementFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Statement"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"shipper_id"}},{"kind":"Field","name":{"kind":"Name","value":"from"}},{"kind":"Field","name":{"kind":"Name","value":"to"}},{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"currency"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"paid_at"}},{"kind":"Field","name":{"kind":"Name","value":"paid_reference"}},{"kind":"Field","name":{"kind":"Name","value":"pdf_url"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"lines"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"booking_id"}},{"kind":"Field","name":{"kind":"Name","value":"tracking_code"}},{"kind":"Field","name":{"kind":"Name","value":"date"}},{"kind":"Field","name":{"kind":"Name","value":"service"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}}]}}]}}]} as unknown as DocumentNode;
+export type AdminCreateStatementMutationFn = ApolloReactCommon.MutationFunction<AdminCreateStatementMutation, AdminCreateStatementMutationVariables>;
+
+/**
+ * __useAdminCreateStatementMutation__
+ *
+ * To run a mutation, you first call `useAdminCreateStatementMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminCreateStatementMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [adminCreateStatementMutation, { data, loading, error }] = useAdminCreateStatementMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useAdminCreateStatementMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminCreateStatementMutation, AdminCreateStatementMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<AdminCreateStatementMutation, AdminCreateStatementMutationVariables>(AdminCreateStatementDocument, options);
+      }
+export type AdminCreateStatementMutationHookResult = ReturnType<typeof useAdminCreateStatementMutation>;
+export type AdminCreateStatementMutationResult = ApolloReactCommon.MutationResult<AdminCreateStatementMutation>;
+export type AdminCreateStatementMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminCreateStatementMutation, AdminCreateStatementMutationVariables>;
+export const AdminMailStatementDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminMailStatement"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"mailStatement"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}]}]}}]} as unknown as DocumentNode;
+export type AdminMailStatementMutationFn = ApolloReactCommon.MutationFunction<AdminMailStatementMutation, AdminMailStatementMutationVariables>;
+
+/**
+ * __useAdminMailStatementMutation__
+ *
+ * To run a mutation, you first call `useAdminMailStatementMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminMailStatementMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [adminMailStatementMutation, { data, loading, error }] = useAdminMailStatementMutation({
+ *   variables: {
+ *      id: // value for 'id'
+ *   },
+ * });
+ */
+export function useAdminMailStatementMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminMailStatementMutation, AdminMailStatementMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<AdminMailStatementMutation, AdminMailStatementMutationVariables>(AdminMailStatementDocument, options);
+      }
+export type AdminMailStatementMutationHookResult = ReturnType<typeof useAdminMailStatementMutation>;
+export type AdminMailStatementMutationResult = ApolloReactCommon.MutationResult<AdminMailStatementMutation>;
+export type AdminMailStatementMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminMailStatementMutation, AdminMailStatementMutationVariables>;
+export const AdminPayStatementDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminPayStatement"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"PayStatementInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"payStatement"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminStatementFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminStatementFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Statement"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"shipper_id"}},{"kind":"Field","name":{"kind":"Name","value":"from"}},{"kind":"Field","name":{"kind":"Name","value":"to"}},{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"currency"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"paid_at"}},{"kind":"Field","name":{"kind":"Name","value":"paid_reference"}},{"kind":"Field","name":{"kind":"Name","value":"pdf_url"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"lines"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"booking_id"}},{"kind":"Field","name":{"kind":"Name","value":"tracking_code"}},{"kind":"Field","name":{"kind":"Name","value":"date"}},{"kind":"Field","name":{"kind":"Name","value":"service"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}}]}}]}}]} as unknown as DocumentNode;
+export type AdminPayStatementMutationFn = ApolloReactCommon.MutationFunction<AdminPayStatementMutation, AdminPayStatementMutationVariables>;
+
+/**
+ * __useAdminPayStatementMutation__
+ *
+ * To run a mutation, you first call `useAdminPayStatementMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminPayStatementMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [adminPayStatementMutation, { data, loading, error }] = useAdminPayStatementMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useAdminPayStatementMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminPayStatementMutation, AdminPayStatementMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<AdminPayStatementMutation, AdminPayStatementMutationVariables>(AdminPayStatementDocument, options);
+      }
+export type AdminPayStatementMutationHookResult = ReturnType<typeof useAdminPayStatementMutation>;
+export type AdminPayStatementMutationResult = ApolloReactCommon.MutationResult<AdminPayStatementMutation>;
+export type AdminPayStatementMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminPayStatementMutation, AdminPayStatementMutationVariables>;
+export const AdminPickupsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminPickups"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"date"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"shipper_id"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"pickups"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"date"},"value":{"kind":"Variable","name":{"kind":"Name","value":"date"}}},{"kind":"Argument","name":{"kind":"Name","value":"shipper_id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"shipper_id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"date"}},{"kind":"Field","name":{"kind":"Name","value":"from"}},{"kind":"Field","name":{"kind":"Name","value":"to"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"shipper_id"}},{"kind":"Field","name":{"kind":"Name","value":"booking_ids"}},{"kind":"Field","name":{"kind":"Name","value":"address"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"company"}},{"kind":"Field","name":{"kind":"Name","value":"line1"}},{"kind":"Field","name":{"kind":"Name","value":"line2"}},{"kind":"Field","name":{"kind":"Name","value":"city"}},{"kind":"Field","name":{"kind":"Name","value":"postcode"}},{"kind":"Field","name":{"kind":"Name","value":"region"}},{"kind":"Field","name":{"kind":"Name","value":"country"}},{"kind":"Field","name":{"kind":"Name","value":"phone"}}]}}]}}]}}]} as unknown as DocumentNode;
+
+/**
+ * __useAdminPickupsQuery__
+ *
+ * To run a query within a React component, call `useAdminPickupsQuery` and pass it any options that fit your needs.
+ * When your component renders, `useAdminPickupsQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useAdminPickupsQuery({
+ *   variables: {
+ *      date: // value for 'date'
+ *      shipper_id: // value for 'shipper_id'
+ *   },
+ * });
+ */
+export function useAdminPickupsQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<AdminPickupsQuery, AdminPickupsQueryVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<AdminPickupsQuery, AdminPickupsQueryVariables>(AdminPickupsDocument, options);
+      }
+export function useAdminPickupsLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<AdminPickupsQuery, AdminPickupsQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<AdminPickupsQuery, AdminPickupsQueryVariables>(AdminPickupsDocument, options);
+        }
+// @ts-ignore
+export function useAdminPickupsSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<AdminPickupsQuery, AdminPickupsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminPickupsQuery, AdminPickupsQueryVariables>;
+export function useAdminPickupsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminPickupsQuery, AdminPickupsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminPickupsQuery | undefined, AdminPickupsQueryVariables>;
+export function useAdminPickupsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminPickupsQuery, AdminPickupsQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<AdminPickupsQuery, AdminPickupsQueryVariables>(AdminPickupsDocument, options);
+        }
+export type AdminPickupsQueryHookResult = ReturnType<typeof useAdminPickupsQuery>;
+export type AdminPickupsLazyQueryHookResult = ReturnType<typeof useAdminPickupsLazyQuery>;
+export type AdminPickupsSuspenseQueryHookResult = ReturnType<typeof useAdminPickupsSuspenseQuery>;
+export type AdminPickupsQueryResult = ApolloReactCommon.QueryResult<AdminPickupsQuery, AdminPickupsQueryVariables>;
+export const AdminShippersDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminShippers"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"page"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"per_page"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"search"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"shippers"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"page"},"value":{"kind":"Variable","name":{"kind":"Name","value":"page"}}},{"kind":"Argument","name":{"kind":"Name","value":"per_page"},"value":{"kind":"Variable","name":{"kind":"Name","value":"per_page"}}},{"kind":"Argument","name":{"kind":"Name","value":"search"},"value":{"kind":"Variable","name":{"kind":"Name","value":"search"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"current_page"}},{"kind":"Field","name":{"kind":"Name","value":"last_page"}},{"kind":"Field","name":{"kind":"Name","value":"next_page_url"}},{"kind":"Field","name":{"kind":"Name","value":"per_page"}},{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"data"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminShipperFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminShipperFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Shipper"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"company"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"email_verified"}},{"kind":"Field","name":{"kind":"Name","value":"rate_card_id"}},{"kind":"Field","name":{"kind":"Name","value":"credit_limit"}},{"kind":"Field","name":{"kind":"Name","value":"balance"}},{"kind":"Field","name":{"kind":"Name","value":"disabled"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}}]}}]} as unknown as DocumentNode;
+
+/**
+ * __useAdminShippersQuery__
+ *
+ * To run a query within a React component, call `useAdminShippersQuery` and pass it any options that fit your needs.
+ * When your component renders, `useAdminShippersQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useAdminShippersQuery({
+ *   variables: {
+ *      page: // value for 'page'
+ *      per_page: // value for 'per_page'
+ *      search: // value for 'search'
+ *   },
+ * });
+ */
+export function useAdminShippersQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<AdminShippersQuery, AdminShippersQueryVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<AdminShippersQuery, AdminShippersQueryVariables>(AdminShippersDocument, options);
+      }
+export function useAdminShippersLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<AdminShippersQuery, AdminShippersQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<AdminShippersQuery, AdminShippersQueryVariables>(AdminShippersDocument, options);
+        }
+// @ts-ignore
+export function useAdminShippersSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<AdminShippersQuery, AdminShippersQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminShippersQuery, AdminShippersQueryVariables>;
+export function useAdminShippersSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminShippersQuery, AdminShippersQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminShippersQuery | undefined, AdminShippersQueryVariables>;
+export function useAdminShippersSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminShippersQuery, AdminShippersQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<AdminShippersQuery, AdminShippersQueryVariables>(AdminShippersDocument, options);
+        }
+export type AdminShippersQueryHookResult = ReturnType<typeof useAdminShippersQuery>;
+export type AdminShippersLazyQueryHookResult = ReturnType<typeof useAdminShippersLazyQuery>;
+export type AdminShippersSuspenseQueryHookResult = ReturnType<typeof useAdminShippersSuspenseQuery>;
+export type AdminShippersQueryResult = ApolloReactCommon.QueryResult<AdminShippersQuery, AdminShippersQueryVariables>;
+export const AdminStatementsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminStatements"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"page"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"shipper_id"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"status"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"statements"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"page"},"value":{"kind":"Variable","name":{"kind":"Name","value":"page"}}},{"kind":"Argument","name":{"kind":"Name","value":"shipper_id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"shipper_id"}}},{"kind":"Argument","name":{"kind":"Name","value":"status"},"value":{"kind":"Variable","name":{"kind":"Name","value":"status"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"current_page"}},{"kind":"Field","name":{"kind":"Name","value":"last_page"}},{"kind":"Field","name":{"kind":"Name","value":"next_page_url"}},{"kind":"Field","name":{"kind":"Name","value":"per_page"}},{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"data"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminStatementFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminStatementFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Statement"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"shipper_id"}},{"kind":"Field","name":{"kind":"Name","value":"from"}},{"kind":"Field","name":{"kind":"Name","value":"to"}},{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"currency"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"paid_at"}},{"kind":"Field","name":{"kind":"Name","value":"paid_reference"}},{"kind":"Field","name":{"kind":"Name","value":"pdf_url"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"lines"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"booking_id"}},{"kind":"Field","name":{"kind":"Name","value":"tracking_code"}},{"kind":"Field","name":{"kind":"Name","value":"date"}},{"kind":"Field","name":{"kind":"Name","value":"service"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}}]}}]}}]} as unknown as DocumentNode;
+
+/**
+ * __useAdminStatementsQuery__
+ *
+ * To run a query within a React component, call `useAdminStatementsQuery` and pass it any options that fit your needs.
+ * When your component renders, `useAdminStatementsQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useAdminStatementsQuery({
+ *   variables: {
+ *      page: // value for 'page'
+ *      shipper_id: // value for 'shipper_id'
+ *      status: // value for 'status'
+ *   },
+ * });
+ */
+export function useAdminStatementsQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<AdminStatementsQuery, AdminStatementsQueryVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<AdminStatementsQuery, AdminStatementsQueryVariables>(AdminStatementsDocument, options);
+      }
+export function useAdminStatementsLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<AdminStatementsQuery, AdminStatementsQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<AdminStatementsQuery, AdminStatementsQueryVariables>(AdminStatementsDocument, options);
+        }
+// @ts-ignore
+export function useAdminStatementsSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<AdminStatementsQuery, AdminStatementsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminStatementsQuery, AdminStatementsQueryVariables>;
+export function useAdminStatementsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminStatementsQuery, AdminStatementsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminStatementsQuery | undefined, AdminStatementsQueryVariables>;
+export function useAdminStatementsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminStatementsQuery, AdminStatementsQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<AdminStatementsQuery, AdminStatementsQueryVariables>(AdminStatementsDocument, options);
+        }
+export type AdminStatementsQueryHookResult = ReturnType<typeof useAdminStatementsQuery>;
+export type AdminStatementsLazyQueryHookResult = ReturnType<typeof useAdminStatementsLazyQuery>;
+export type AdminStatementsSuspenseQueryHookResult = ReturnType<typeof useAdminStatementsSuspenseQuery>;
+export type AdminStatementsQueryResult = ApolloReactCommon.QueryResult<AdminStatementsQuery, AdminStatementsQueryVariables>;
+export const AdminUpdateShipperDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminUpdateShipper"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateShipperInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateShipper"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminShipperFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminShipperFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Shipper"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"company"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"email_verified"}},{"kind":"Field","name":{"kind":"Name","value":"rate_card_id"}},{"kind":"Field","name":{"kind":"Name","value":"credit_limit"}},{"kind":"Field","name":{"kind":"Name","value":"balance"}},{"kind":"Field","name":{"kind":"Name","value":"disabled"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}}]}}]} as unknown as DocumentNode;
+export type AdminUpdateShipperMutationFn = ApolloReactCommon.MutationFunction<AdminUpdateShipperMutation, AdminUpdateShipperMutationVariables>;
+
+/**
+ * __useAdminUpdateShipperMutation__
+ *
+ * To run a mutation, you first call `useAdminUpdateShipperMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminUpdateShipperMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [adminUpdateShipperMutation, { data, loading, error }] = useAdminUpdateShipperMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useAdminUpdateShipperMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminUpdateShipperMutation, AdminUpdateShipperMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<AdminUpdateShipperMutation, AdminUpdateShipperMutationVariables>(AdminUpdateShipperDocument, options);
+      }
+export type AdminUpdateShipperMutationHookResult = ReturnType<typeof useAdminUpdateShipperMutation>;
+export type AdminUpdateShipperMutationResult = ApolloReactCommon.MutationResult<AdminUpdateShipperMutation>;
+export type AdminUpdateShipperMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminUpdateShipperMutation, AdminUpdateShipperMutationVariables>;
+export const ShippingCurrencyDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"ShippingCurrency"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"settings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"currency"}}]}}]}}]} as unknown as DocumentNode;
+
+/**
+ * __useShippingCurrencyQuery__
+ *
+ * To run a query within a React component, call `useShippingCurrencyQuery` and pass it any options that fit your needs.
+ * When your component renders, `useShippingCurrencyQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useShippingCurrencyQuery({
+ *   variables: {
+ *   },
+ * });
+ */
+export function useShippingCurrencyQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<ShippingCurrencyQuery, ShippingCurrencyQueryVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<ShippingCurrencyQuery, ShippingCurrencyQueryVariables>(ShippingCurrencyDocument, options);
+      }
+export function useShippingCurrencyLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<ShippingCurrencyQuery, ShippingCurrencyQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<ShippingCurrencyQuery, ShippingCurrencyQueryVariables>(ShippingCurrencyDocument, options);
+        }
+// @ts-ignore
+export function useShippingCurrencySuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<ShippingCurrencyQuery, ShippingCurrencyQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<ShippingCurrencyQuery, ShippingCurrencyQueryVariables>;
+export function useShippingCurrencySuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<ShippingCurrencyQuery, ShippingCurrencyQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<ShippingCurrencyQuery | undefined, ShippingCurrencyQueryVariables>;
+export function useShippingCurrencySuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<ShippingCurrencyQuery, ShippingCurrencyQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<ShippingCurrencyQuery, ShippingCurrencyQueryVariables>(ShippingCurrencyDocument, options);
+        }
+export type ShippingCurrencyQueryHookResult = ReturnType<typeof useShippingCurrencyQuery>;
+export type ShippingCurrencyLazyQueryHookResult = ReturnType<typeof useShippingCurrencyLazyQuery>;
+export type ShippingCurrencySuspenseQueryHookResult = ReturnType<typeof useShippingCurrencySuspenseQuery>;
+export type ShippingCurrencyQueryResult = ApolloReactCommon.QueryResult<ShippingCurrencyQuery, ShippingCurrencyQueryVariables>;
 export const AdminAcceptInvitationDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminAcceptInvitation"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"AcceptInvitationInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"acceptInvitation"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"role"}}]}}]}}]} as unknown as DocumentNode;
 export type AdminAcceptInvitationMutationFn = ApolloReactCommon.MutationFunction<AdminAcceptInvitationMutation, AdminAcceptInvitationMutationVariables>;
 

@@ -41,6 +41,8 @@ const NAV = [
   { to: "/control/settings", label: "Settings", match: "/control/settings" },
   { to: "/control/staff/list.html", label: "Staff", match: "/control/staff" },
   { to: "/control/run", label: "My run", match: "/control/run" },
+  // Shippers and rates (contract section 10): bookings, pickups, statements and rates are tabs of its screens.
+  { to: "/control/shippers/list.html", label: "Shippers", match: "/control/shippers" },
 ];
 
 /** The signed-in admin's frame: top bar with CONTROL PANEL, section links, theme and Sign Out. */

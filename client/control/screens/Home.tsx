@@ -50,6 +50,11 @@ const MORE = [
   { to: "/control/email/outbox.html", label: "Outbox", icon: icons.outbox },
   { to: "/control/account/index.html", label: "My Account", icon: icons.person },
   { to: "/control/audit.html", label: "Audit log", icon: icons.shield },
+  // Shippers and rates (contract section 10).
+  { to: "/control/shippers/list.html", label: "Shippers", icon: icons.people },
+  { to: "/control/bookings/list.html", label: "Bookings", icon: icons.local_shipping },
+  { to: "/control/statements/list.html", label: "Statements", icon: icons.receipt_long },
+  { to: "/control/rates/zones.html", label: "Rates", icon: icons.map },
 ];
 
 export default function Home() {

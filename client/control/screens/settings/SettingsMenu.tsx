@@ -23,6 +23,12 @@ export default function SettingsMenu() {
       text: s ? `Driver ${s.mail_driver}, template ${s.mail_template}` : "Mail driver and template",
     },
     { to: "/control/settings/html", label: "Html Settings", icon: icons.code, text: "Meta description and chat code" },
+    {
+      to: "/control/settings/shipping",
+      label: "Shipping Settings",
+      icon: icons.local_shipping,
+      text: s ? `Sign-up ${s.shipper_signup}, ${s.currency}, pickup cut-off ${s.pickup_cutoff}` : "Shipper sign-up, currency, pickup cut-off",
+    },
     { to: "/control/webhooks/list.html", label: "Webhooks", icon: icons.webhook, text: "Send parcel events to other systems, signed" },
   ];
   return (
