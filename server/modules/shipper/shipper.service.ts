@@ -46,7 +46,8 @@ async function claimToken(token: string, kind: "verify" | "reset") {
   return claimed.count === 1 ? row : null;
 }
 
-const base = () => config().publicUrl;
+/** Links in mails are absolute: PUBLIC_URL, else this server on localhost (as the staff's invitations; never the request's Host). */
+const base = () => config().publicUrl || `http://localhost:${config().port}`;
 
 function mailVerification(s: Row, token: string) {
   const link = `${base()}/account/verify?token=${encodeURIComponent(token)}`;
@@ -118,7 +119,7 @@ export async function sendPin(input: SendPinInput): Promise<void> {
       kind: "reset",
       to: s.email,
       subject: "Your password reset token",
-      text: `Someone asked to reset the password of the shipper account ${s.email}.\n\nYour token: ${token}\n\nEnter it with your new password${base() ? `, or open ${link}` : ""}.\nThe token works once and expires in ${minutes} minutes. If you did not ask for it, ignore this message.`,
+      text: `Someone asked to reset the password of the shipper account ${s.email}.\n\nYour token: ${token}\n\nEnter it with your new password, or open ${link}.\nThe token works once and expires in ${minutes} minutes. If you did not ask for it, ignore this message.`,
       secrets: [token],
     });
   }, "reset");
