@@ -3,6 +3,7 @@ import { Link, useSearchParams } from "react-router-dom";
 import { useAdminCreateRunMutation, useAdminDispatchQuery } from "../../../generated/graphql";
 import { callErrors } from "../../../errors";
 import { ErrorList } from "../../../components/ErrorList";
+import { ErrorBoundary } from "../../components/ErrorBoundary";
 import { FormStatus } from "../../components/fields";
 import { ListState } from "../../components/lists";
 import { PageHeader } from "../../components/PageHeader";
@@ -16,6 +17,20 @@ import "./dispatch.css";
 
 const DispatchMap = lazy(() => import("./DispatchMap"));
 type Stop = FreeStop;
+
+/** In the map's place when the map (its chunk, Leaflet) failed: the lists beside it still plan the day. */
+const mapFailed = (error: Error) => (
+  <div className="dp-map dp-map-failed" role="alert" data-testid="map-failed">
+    <p>
+      <strong>The map could not be loaded.</strong>
+    </p>
+    <p>Select the stops in the list beside it instead: making, reordering and starting runs work without the map.</p>
+    <p className="cp-muted">{error.message}</p>
+    <button type="button" className="cp-btn" onClick={() => location.reload()}>
+      Reload the page
+    </button>
+  </div>
+);
 
 /** The unassigned stops with their checkboxes: what a new run (or "Add" on a run) takes. */
 function Unassigned({
@@ -159,9 +174,11 @@ export default function DispatchBoard() {
       />
       <div className="dp-board">
         <div className="dp-map-col">
-          <Suspense fallback={<div className="dp-map" />}>
-            <DispatchMap viewKey={date} unassigned={unassigned} runs={mapRuns} depot={day?.depot ?? null} selected={selected} onToggle={toggle} />
-          </Suspense>
+          <ErrorBoundary fallback={mapFailed}>
+            <Suspense fallback={<div className="dp-map" />}>
+              <DispatchMap viewKey={date} unassigned={unassigned} runs={mapRuns} depot={day?.depot ?? null} selected={selected} onToggle={toggle} />
+            </Suspense>
+          </ErrorBoundary>
           <p className="cp-muted dp-legend">
             Grey dots: unassigned stops (click one to select it; groups open as you zoom in). Numbered dots: the runs, in their colours.
             {day && !day.depot ? " No depot is set in the settings: runs cannot be made until it is." : ""}
