@@ -65,6 +65,8 @@ const watch = (p: Page) => {
 };
 async function shot(p: Page, name: string, fullPage = true) {
   if (!SHOTS) return;
+  // A whole page from its top (the control panel's bar sticks to where the page was scrolled).
+  if (fullPage) await p.evaluate(() => (globalThis as unknown as { scrollTo(x: number, y: number): void }).scrollTo(0, 0));
   await transitionsDone(p);
   await p.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
 }

@@ -18,15 +18,15 @@ import "./dispatch.css";
 const DispatchMap = lazy(() => import("./DispatchMap"));
 type Stop = FreeStop;
 
-/** In the map's place when the map (its chunk, Leaflet) failed: the lists beside it still plan the day. */
+/** In the map's place when the map (its chunk, Leaflet) failed: the lists still plan the day. */
 const mapFailed = (error: Error) => (
   <div className="dp-map dp-map-failed" role="alert" data-testid="map-failed">
     <p>
       <strong>The map could not be loaded.</strong>
     </p>
-    <p>Select the stops in the list beside it instead: making, reordering and starting runs work without the map.</p>
-    <p className="cp-muted">{error.message}</p>
-    <button type="button" className="cp-btn" onClick={() => location.reload()}>
+    <p>Select the stops in the list instead: making, reordering and starting runs work without the map.</p>
+    <p className="cp-muted dp-map-error">Details: {error.message}</p>
+    <button type="button" className="cp-btn cp-btn-outline" onClick={() => location.reload()}>
       Reload the page
     </button>
   </div>
@@ -178,11 +178,11 @@ export default function DispatchBoard() {
             <Suspense fallback={<div className="dp-map" />}>
               <DispatchMap viewKey={date} unassigned={unassigned} runs={mapRuns} depot={day?.depot ?? null} selected={selected} onToggle={toggle} />
             </Suspense>
+            <p className="cp-muted dp-legend">
+              Grey dots: unassigned stops, squares for pickups (click one to select it; groups open as you zoom in). Numbered dots: the runs, in their colours.
+            </p>
           </ErrorBoundary>
-          <p className="cp-muted dp-legend">
-            Grey dots: unassigned stops (click one to select it; groups open as you zoom in). Numbered dots: the runs, in their colours.
-            {day && !day.depot ? " No depot is set in the settings: runs cannot be made until it is." : ""}
-          </p>
+          {day && !day.depot ? <p className="cp-muted dp-legend">No depot is set in the settings: runs cannot be made until it is.</p> : null}
         </div>
         <aside className="dp-panel" aria-label="Stops and runs">
           <div className="cp-field dp-date">
