@@ -163,6 +163,8 @@ describe("the delivery day", () => {
     expect(await pickup.innerText()).toMatch(new RegExp(`Pickup ${pickupId}\\s*pickup`));
     expect(await pickup.innerText()).toContain("Dock Shop, Mary Jackson");
     expect(await pickup.innerText()).toContain("Dock 7");
+    // What it collects, and the window its shipper asked for (09:00-12:00 in the site's zone, UTC here).
+    expect(await pickup.innerText()).toContain("Pickup: 2 parcels · asked for 09:00–12:00");
     await board.locator(".dp-depot").waitFor();
     await board.locator(`.dp-free-pin.dp-free-pickup[data-key="${pickupKey()}"]`).waitFor({ state: "attached" });
   });
@@ -213,6 +215,7 @@ describe("the delivery day", () => {
     const onRun = board.locator(`[data-testid=run-stop][data-code="${pickupKey()}"]`);
     await onRun.waitFor();
     expect(await onRun.innerText()).toMatch(/pickup/);
+    expect(await onRun.innerText()).toContain("Pickup: 2 parcels");
     await expect.poll(() => free(pickupKey()).count(), WAIT).toBe(0);
     const runs = (await gql(dispatcher, `query($d: String!) { runs(date: $d) { id courier_id } }`, { d: TODAY })).runs as { id: number; courier_id: number }[];
     const pickupRun = runs.find((r) => r.courier_id === otherCourierId)!;

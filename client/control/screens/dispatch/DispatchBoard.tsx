@@ -11,7 +11,7 @@ import { firstError } from "../../hooks/errors";
 import { useFormState } from "../../hooks/useFormState";
 import { useTitle } from "../../hooks/useTitle";
 import * as icons from "../../icons";
-import { hasPoint, isDate, runColour, stopInput, stopKey, today, type FreeStop } from "./board";
+import { hasPoint, isDate, pickupText, runColour, stopInput, stopKey, today, type FreeStop } from "./board";
 import { RunCard, runLabel } from "./RunCard";
 import "./dispatch.css";
 
@@ -80,6 +80,7 @@ function Unassigned({
                   </span>
                   {s.recipient_name ? <span>{s.recipient_name}</span> : null}
                   <small className="cp-muted">{s.address.text}</small>
+                  {pickupText(s) ? <small className="cp-muted">{pickupText(s)}</small> : null}
                 </span>
               </label>
               {ok ? null : (
