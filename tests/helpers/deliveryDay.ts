@@ -29,12 +29,6 @@ export function cookiesOf(site: Site, c: Client) {
   return [...c.cookies].map(([name, value]) => ({ name, value, domain, path: "/" }));
 }
 
-/** A browser context signed in as the client's member. */
-export async function signedInContext(ctx: BrowserContext, site: Site, c: Client): Promise<BrowserContext> {
-  await ctx.addCookies(cookiesOf(site, c));
-  return ctx;
-}
-
 /** Makes a browser context start in the dark theme (the site keeps the theme in localStorage). */
 export const darkTheme = (ctx: BrowserContext) => ctx.addInitScript(`localStorage.setItem("state", ${JSON.stringify(JSON.stringify({ theme: "DARK" }))})`);
 
