@@ -111,11 +111,12 @@ export default function ParcelMap({ zoom, current, pickup, destination, courier 
       b.courier = null;
       return;
     }
-    // The courier and the stop both in view: when the courier appears, and when a move leaves the view.
+    // The courier and the stop both in view: when the courier appears, and when a move leaves the view or
+    // comes so near its edge that the marker's label would be cut (within 15 % of it).
     const frame = () => b.map.fitBounds(b.L.latLngBounds([at, ...[destination].filter(valid)]), { padding: [60, 60], maxZoom: 16 });
     if (b.courier) {
       b.courier.setLatLng(at);
-      if (!b.map.getBounds().contains(at)) frame();
+      if (!b.map.getBounds().pad(-0.15).contains(at)) frame();
       return;
     }
     b.courier = b.L.marker(at, {

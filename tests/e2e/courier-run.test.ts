@@ -9,12 +9,11 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
-import argon2 from "argon2";
-import Database from "better-sqlite3";
 import { signedInAdmin } from "../helpers/admin.js";
 import { startSite, type Site } from "../helpers/site.js";
-import { DESKTOP, launchBrowser, PHONE, transitionsDone, watchErrors } from "../helpers/browser.js";
-import { Client } from "../helpers/http.js";
+import { launchBrowser, PHONE, transitionsDone, watchErrors } from "../helpers/browser.js";
+import type { Client } from "../helpers/http.js";
+import { cookiesOf, courierOnMap, member, trackingPage } from "../helpers/deliveryDay.js";
 import { ok } from "../fixtures/rest.js";
 
 const shots = process.env.E2E_SHOTS;
@@ -35,25 +34,10 @@ let errors: string[];
 const codes = { a: "E2E-RUN-A", b: "E2E-RUN-B", c: "E2E-RUN-C", d: "E2E-RUN-D", elsewhere: "E2E-RUN-X" };
 
 const url = (p: string) => `${site.url}${p}`;
-const host = () => new URL(site.url).hostname;
-const cookiesOf = (c: Client) => [...c.cookies].map(([name, value]) => ({ name, value, domain: host(), path: "/" }));
 async function shot(p: Page, name: string, fullPage = true) {
   if (!shots) return;
   await transitionsDone(p);
   await p.screenshot({ path: `${shots}/${name}.png`, fullPage });
-}
-
-async function member(email: string, role: "dispatcher" | "courier"): Promise<[Client, number]> {
-  const password = "run-e2e-password-1";
-  const db = new Database(site.databaseUrl.slice("file:".length));
-  const now = Date.now();
-  const row = db
-    .prepare(`INSERT INTO "Admin" (email, password_hash, role, created_at, updated_at) VALUES (?, ?, ?, ?, ?)`)
-    .run(email, await argon2.hash(password), role, now, now);
-  db.close();
-  const c = new Client(site.url);
-  expect((await c.post("/api/admins/auth/signin", { email, password })).status).toBe(200);
-  return [c, Number(row.lastInsertRowid)];
 }
 
 async function parcel(code: string, recipient: string, longitude: number, onTheWay = true) {
@@ -82,28 +66,14 @@ const stop = (code: string) => page.locator(`.cp-run-stop[data-code="${code}"]`)
 type InPage = { localStorage: { getItem(k: string): string | null } };
 
 /** A visitor's own browser on a parcel's tracking page. */
-async function visitor(code: string, opts: { dark?: boolean; desktop?: boolean } = {}) {
-  const ctx = await browser.newContext({ viewport: opts.desktop ? DESKTOP : PHONE, timezoneId: "UTC", locale: "en-GB" });
-  if (opts.dark) await ctx.addInitScript(`localStorage.setItem("state", ${JSON.stringify(JSON.stringify({ theme: "DARK" }))})`);
-  const p = await ctx.newPage();
-  p.setDefaultTimeout(15_000);
-  const scripts: string[] = [];
-  p.on("request", (r) => {
-    if (r.resourceType() === "script") scripts.push(new URL(r.url()).pathname);
-  });
-  await p.goto(url(`/track.html?code=${code}`));
-  await p.locator("#parcel-code").waitFor();
-  return { ctx, p, scripts };
-}
-/** The courier's position as the map lists it for screen readers (and the marker it draws). */
-const courierOnMap = (p: Page) => p.locator(".parcel-map-wrap li", { hasText: /^Courier:/ });
+const visitor = (code: string, opts: { dark?: boolean; desktop?: boolean } = {}) => trackingPage(browser, site, code, opts);
 
 beforeAll(async () => {
   site = await startSite({ RATE_LIMIT_TRACKING: "1000" });
   owner = await signedInAdmin(site.url);
   ok(await owner.patch("/api/settings", { depot_latitude: DEPOT.latitude, depot_longitude: DEPOT.longitude }));
-  [dispatcher] = await member("dispatcher@run.example", "dispatcher");
-  [courier, courierId] = await member("courier@run.example", "courier");
+  [dispatcher] = await member(site, "dispatcher@run.example", "dispatcher");
+  [courier, courierId] = await member(site, "courier@run.example", "courier");
   await parcel(codes.a, "Ada Lovelace", 4.9);
   await parcel(codes.b, "Grace Hopper", 4.91);
   await parcel(codes.c, "Alan Turing", 4.92);
@@ -129,7 +99,7 @@ beforeAll(async () => {
     geolocation: { latitude: DEPOT.latitude, longitude: 4.892 },
     permissions: ["geolocation"],
   });
-  await phone.addCookies(cookiesOf(courier));
+  await phone.addCookies(cookiesOf(site, courier));
   page = await phone.newPage();
   page.setDefaultTimeout(15_000);
   errors = watchErrors(page);

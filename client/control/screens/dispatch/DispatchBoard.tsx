@@ -3,6 +3,7 @@ import { Link, useSearchParams } from "react-router-dom";
 import { useAdminCreateRunMutation, useAdminDispatchQuery } from "../../../generated/graphql";
 import { callErrors } from "../../../errors";
 import { ErrorList } from "../../../components/ErrorList";
+import { ErrorBoundary } from "../../components/ErrorBoundary";
 import { FormStatus } from "../../components/fields";
 import { ListState } from "../../components/lists";
 import { PageHeader } from "../../components/PageHeader";
@@ -10,12 +11,26 @@ import { firstError } from "../../hooks/errors";
 import { useFormState } from "../../hooks/useFormState";
 import { useTitle } from "../../hooks/useTitle";
 import * as icons from "../../icons";
-import { hasPoint, isDate, runColour, stopInput, stopKey, today, type FreeStop } from "./board";
+import { hasPoint, isDate, pickupText, runColour, stopInput, stopKey, today, type FreeStop } from "./board";
 import { RunCard, runLabel } from "./RunCard";
 import "./dispatch.css";
 
 const DispatchMap = lazy(() => import("./DispatchMap"));
 type Stop = FreeStop;
+
+/** In the map's place when the map (its chunk, Leaflet) failed: the lists still plan the day. */
+const mapFailed = (error: Error) => (
+  <div className="dp-map dp-map-failed" role="alert" data-testid="map-failed">
+    <p>
+      <strong>The map could not be loaded.</strong>
+    </p>
+    <p>Select the stops in the list instead: making, reordering and starting runs work without the map.</p>
+    <p className="cp-muted dp-map-error">Details: {error.message}</p>
+    <button type="button" className="cp-btn cp-btn-outline" onClick={() => location.reload()}>
+      Reload the page
+    </button>
+  </div>
+);
 
 /** The unassigned stops with their checkboxes: what a new run (or "Add" on a run) takes. */
 function Unassigned({
@@ -65,6 +80,7 @@ function Unassigned({
                   </span>
                   {s.recipient_name ? <span>{s.recipient_name}</span> : null}
                   <small className="cp-muted">{s.address.text}</small>
+                  {pickupText(s) ? <small className="cp-muted">{pickupText(s)}</small> : null}
                 </span>
               </label>
               {ok ? null : (
@@ -159,13 +175,15 @@ export default function DispatchBoard() {
       />
       <div className="dp-board">
         <div className="dp-map-col">
-          <Suspense fallback={<div className="dp-map" />}>
-            <DispatchMap viewKey={date} unassigned={unassigned} runs={mapRuns} depot={day?.depot ?? null} selected={selected} onToggle={toggle} />
-          </Suspense>
-          <p className="cp-muted dp-legend">
-            Grey dots: unassigned stops (click one to select it; groups open as you zoom in). Numbered dots: the runs, in their colours.
-            {day && !day.depot ? " No depot is set in the settings: runs cannot be made until it is." : ""}
-          </p>
+          <ErrorBoundary fallback={mapFailed}>
+            <Suspense fallback={<div className="dp-map" />}>
+              <DispatchMap viewKey={date} unassigned={unassigned} runs={mapRuns} depot={day?.depot ?? null} selected={selected} onToggle={toggle} />
+            </Suspense>
+            <p className="cp-muted dp-legend">
+              Grey dots: unassigned stops, squares for pickups (click one to select it; groups open as you zoom in). Numbered dots: the runs, in their colours.
+            </p>
+          </ErrorBoundary>
+          {day && !day.depot ? <p className="cp-muted dp-legend">No depot is set in the settings: runs cannot be made until it is.</p> : null}
         </div>
         <aside className="dp-panel" aria-label="Stops and runs">
           <div className="cp-field dp-date">

@@ -45,6 +45,8 @@ export default function DispatchMap({ viewKey, unassigned, runs, depot, selected
   const el = useRef<HTMLDivElement>(null);
   const [lib, setLib] = useState<{ L: typeof Leaflet; map: Leaflet.Map; layers: Leaflet.LayerGroup } | null>(null);
   const [tilesFailed, setTilesFailed] = useState(false);
+  // Leaflet's chunk failing to load (or Leaflet failing to start) goes to the board's error boundary.
+  const [failed, setFailed] = useState<Error | null>(null);
   const fitted = useRef<string | null>(null);
   const toggle = useRef(onToggle);
   useEffect(() => {
@@ -54,15 +56,19 @@ export default function DispatchMap({ viewKey, unassigned, runs, depot, selected
   useEffect(() => {
     let map: Leaflet.Map | undefined;
     let cancelled = false;
-    void import("./leafletCluster").then(({ default: L }) => {
-      if (cancelled || !el.current) return;
-      map = L.map(el.current, { worldCopyJump: true, scrollWheelZoom: true }).setView([20, 0], 2);
-      map.attributionControl.setPrefix('<a href="https://leafletjs.com">Leaflet</a>');
-      L.tileLayer(tileUrl(), { maxZoom: 19, attribution: tileAttribution(), crossOrigin: true })
-        .on("tileerror", () => setTilesFailed(true))
-        .addTo(map);
-      setLib({ L, map, layers: L.layerGroup().addTo(map) });
-    });
+    import("./leafletCluster")
+      .then(({ default: L }) => {
+        if (cancelled || !el.current) return;
+        map = L.map(el.current, { worldCopyJump: true, scrollWheelZoom: true }).setView([20, 0], 2);
+        map.attributionControl.setPrefix('<a href="https://leafletjs.com">Leaflet</a>');
+        L.tileLayer(tileUrl(), { maxZoom: 19, attribution: tileAttribution(), crossOrigin: true })
+          .on("tileerror", () => setTilesFailed(true))
+          .addTo(map);
+        setLib({ L, map, layers: L.layerGroup().addTo(map) });
+      })
+      .catch((e: unknown) => {
+        if (!cancelled) setFailed(e instanceof Error ? e : new Error(String(e)));
+      });
     return () => {
       cancelled = true;
       map?.remove();
@@ -128,6 +134,7 @@ export default function DispatchMap({ viewKey, unassigned, runs, depot, selected
     }
   }, [lib, viewKey, unassigned, runs, depot, selected]);
 
+  if (failed) throw failed;
   return (
     <div className="dp-map-wrap">
       <div ref={el} className="dp-map" role="region" aria-label="Map of the date's stops and runs" data-testid="dispatch-map">

@@ -17,7 +17,7 @@ import { firstError } from "../../hooks/errors";
 import { Icon } from "../../../components/Icon";
 import { useFormState } from "../../hooks/useFormState";
 import * as icons from "../../icons";
-import { moved, roundText, stopInput, stopKey, type BoardRun, type FreeStop } from "./board";
+import { clock as time, moved, roundText, stopInput, stopKey, type BoardRun, type FreeStop } from "./board";
 
 type Run = AdminRunFieldsFragment;
 type Stop = AdminStopFieldsFragment;
@@ -29,7 +29,6 @@ export interface Courier {
 
 const STATUS_BADGE: Record<string, string> = { planned: "dp-badge-planned", started: "cp-badge-ok", finished: "cp-badge-muted" };
 const STOP_BADGE: Record<string, string> = { done: "cp-badge-ok", failed: "cp-badge-fail", skipped: "cp-badge-muted" };
-const time = (iso: string) => new Date(iso).toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" });
 
 export const runLabel = (run: Pick<Run, "id" | "courier_email" | "courier_id">) => `Run ${run.id} (${run.courier_email ?? `member ${run.courier_id}`})`;
 
@@ -44,6 +43,7 @@ function StopText({ stop }: { stop: Stop }) {
       </span>
       {stop.recipient_name ? <span>{stop.recipient_name}</span> : null}
       <small className="cp-muted">{stop.address.text}</small>
+      {stop.kind === "pickup" && stop.contents ? <small className="cp-muted">{stop.contents}</small> : null}
       {stop.window || stop.eta ? (
         <small className="cp-muted">
           {stop.window ? `Window ${time(stop.window.from)}–${time(stop.window.to)}` : ""}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isDate, moved, roundText, runColour, stopInput, stopKey, today } from "./board";
+import { isDate, moved, pickupText, roundText, runColour, stopInput, stopKey, today } from "./board";
 
 describe("dispatch board helpers", () => {
   it("keys and wire inputs: a parcel by its code, a pickup by its id", () => {
@@ -25,5 +25,13 @@ describe("dispatch board helpers", () => {
     expect(runColour(8)).toBe(runColour(0));
     expect(roundText(12.4, 65)).toMatch(/12.4 km · 1 h 05 min/);
     expect(roundText(3, 9)).toMatch(/3 km · 9 min/);
+  });
+
+  it("a pickup's line: what it collects and the window its shipper asked for; nothing for a delivery", () => {
+    const window = { from: "2026-03-03T09:00:00.000Z", to: "2026-03-03T12:00:00.000Z" };
+    expect(pickupText({ kind: "pickup", contents: "Pickup: 2 parcels", window })).toMatch(/^Pickup: 2 parcels · asked for \d\d?:00\D*–\d\d?:00\D*$/);
+    expect(pickupText({ kind: "pickup", contents: "Pickup: 2 parcels", window: null })).toBe("Pickup: 2 parcels");
+    expect(pickupText({ kind: "pickup", contents: null, window: null })).toBeNull();
+    expect(pickupText({ kind: "delivery", contents: "Books", window })).toBeNull();
   });
 });

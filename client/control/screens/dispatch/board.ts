@@ -40,4 +40,13 @@ export function roundText(km: number, minutes: number): string {
   return `${km.toLocaleString(undefined, { maximumFractionDigits: 1 })} km · ${h ? `${h} h ${String(m).padStart(2, "0")} min` : `${m} min`}`;
 }
 
+/** "09:00", in the browser's time zone. */
+export const clock = (iso: string) => new Date(iso).toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" });
+
+/** What a pickup stop collects and when its shipper asked for it: "Pickup: 2 parcels · asked for 09:00–12:00". */
+export function pickupText(s: { kind?: string; contents?: string | null; window?: { from: string; to: string } | null }): string | null {
+  if (s.kind !== "pickup") return null;
+  return [s.contents, s.window ? `asked for ${clock(s.window.from)}–${clock(s.window.to)}` : null].filter(Boolean).join(" · ") || null;
+}
+
 export const hasPoint = (s: { address: { latitude?: number | null; longitude?: number | null } }) => s.address.latitude != null && s.address.longitude != null;
