@@ -7,8 +7,9 @@ import * as icons from "./icons";
 import type { LiveState } from "./liveSubscription";
 
 /**
- * The parcel's live part (its stop on a started run): as the page loaded it, then, while the courier heads to
- * this very stop, as the parcelLive subscription sends it (graphql-ws, imported only then).
+ * The parcel's live part (its stop on a started run): as the page loaded it, then as the parcelLive subscription
+ * sends it (graphql-ws, imported only while the parcel is on a started run): the stops before it count down as
+ * the courier's other stops are done, and the courier shows once it heads to this very stop, without a reload.
  */
 export function useLive(trackingCode: string, verify: string | null, loaded: LiveState | null | undefined): LiveState | null {
   const [live, setLive] = useState<LiveState | null>(loaded ?? null);
@@ -17,9 +18,9 @@ export function useLive(trackingCode: string, verify: string | null, loaded: Liv
     setFrom(loaded);
     setLive(loaded ?? null);
   }
-  const onTheWay = !!live && (live.stops_before === 0 || !!live.courier);
+  const onRun = !!live;
   useEffect(() => {
-    if (!onTheWay) return;
+    if (!onRun) return;
     let stop: (() => void) | undefined;
     let gone = false;
     import("./liveSubscription")
@@ -31,7 +32,7 @@ export function useLive(trackingCode: string, verify: string | null, loaded: Liv
       gone = true;
       stop?.();
     };
-  }, [onTheWay, trackingCode, verify]);
+  }, [onRun, trackingCode, verify]);
   return live;
 }
 
