@@ -124,6 +124,8 @@ describe("a shipper's journey: quote, sign up, book, label, pickup, statement, p
     const booked = page.getByTestId("booked");
     await booked.waitFor();
     trackingCode = await page.getByTestId("booked-code").innerText();
+    // The e-mail was confirmed in the other tab: the banner has gone.
+    await page.getByTestId("verify-banner").waitFor({ state: "detached" });
     expect(await booked.innerText()).toContain(`pickup on ${PICKUP_DAY}, 09:00–12:00`);
     await shot(page, "journey-3-booked-phone-light");
 
