@@ -11,10 +11,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import fs from "node:fs";
 import type { Browser, Page } from "playwright-core";
 import { startSite, type Site } from "../helpers/site.js";
-import { DESKTOP, PHONE, launchBrowser, watchErrors } from "../helpers/browser.js";
+import { launchBrowser, openContext, watchErrors } from "../helpers/browser.js";
 import { signedInAdmin } from "../helpers/admin.js";
 import { Client } from "../helpers/http.js";
-import { decodeMail, mailText, startSmtp } from "../helpers/smtp.js";
+import { decodeMail, mailText, startSmtp, type SmtpPeer } from "../helpers/smtp.js";
+import { workingDayAhead } from "../helpers/shipping.js";
+import { staffMember } from "../helpers/staff.js";
 
 const SHOTS = process.env.E2E_SHOTS;
 const PASSWORD = "shipper-staff-password-42";
@@ -22,7 +24,7 @@ const SHIPPER = "orders@bigshop.example";
 let site: Site;
 let browser: Browser;
 let admin: Client;
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let smtp: SmtpPeer;
 
 beforeAll(async () => {
   smtp = await startSmtp();
@@ -38,9 +40,7 @@ afterAll(async () => {
 
 /** A browser signed in with `who`'s session. */
 async function pageOf(who: Client, opts: { dark?: boolean; desktop?: boolean } = {}) {
-  const ctx = await browser.newContext({ viewport: opts.desktop ? DESKTOP : PHONE, locale: "en-GB", timezoneId: "UTC", acceptDownloads: true });
-  await ctx.addCookies([...who.cookies].map(([name, value]) => ({ name, value, url: site.url })));
-  if (opts.dark) await ctx.addInitScript(`localStorage.setItem("state", ${JSON.stringify(JSON.stringify({ theme: "DARK" }))})`);
+  const ctx = await openContext(browser, site.url, { ...opts, who });
   const page = await ctx.newPage();
   page.setDefaultTimeout(15_000);
   return { ctx, page, errors: watchErrors(page) };
@@ -53,12 +53,6 @@ const shot = async (page: Page, name: string) => {
 async function mailTo(to: string, re: RegExp, after = 0) {
   const m = await smtp.waitFor((x) => x.to.includes(to) && smtp.messages.indexOf(x) >= after && re.test(mailText(x.raw)), 15_000);
   return { mail: m, match: mailText(m.raw).match(re)! };
-}
-/** A working day at least a week ahead (YYYY-MM-DD): pickups need one. */
-function workingDayAhead(): string {
-  const d = new Date(Date.now() + 7 * 86_400_000);
-  while (d.getUTCDay() === 0 || d.getUTCDay() === 6) d.setUTCDate(d.getUTCDate() + 1);
-  return d.toISOString().slice(0, 10);
 }
 const TODAY = new Date().toISOString().slice(0, 10);
 const PICKUP_DAY = workingDayAhead();
@@ -370,16 +364,7 @@ describe("shippers and rates, staff side", () => {
 
   it("a courier neither sees nor reaches shippers or rates; a dispatcher reaches shippers, not rates", async () => {
     const members: Record<string, Client> = {};
-    for (const role of ["courier", "dispatcher"]) {
-      const email = `${role}@staff.example`;
-      const before = smtp.messages.length;
-      expect((await admin.post("/api/staff", { email, role })).status).toBe(201);
-      const { match } = await mailTo(email, /accept\.html\?token=([A-Za-z0-9_-]+)/, before);
-      expect((await new Client(site.url).post("/api/staff/accept", { token: match[1], password: PASSWORD })).status).toBe(200);
-      const c = new Client(site.url);
-      expect((await c.post("/api/admins/auth/signin", { email, password: PASSWORD })).status).toBe(200);
-      members[role] = c;
-    }
+    for (const role of ["courier", "dispatcher"]) members[role] = await staffMember(admin, smtp, `${role}@staff.example`, role, PASSWORD);
     const { ctx, page, errors } = await pageOf(members.courier);
     await page.goto(`${site.url}/control/index.html`);
     await page.getByText("Signed in as courier@staff.example (courier)").waitFor();

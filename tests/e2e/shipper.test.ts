@@ -11,10 +11,11 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { startSite, type Site } from "../helpers/site.js";
-import { DESKTOP, PHONE, launchBrowser, watchErrors } from "../helpers/browser.js";
+import { launchBrowser, openContext, overflow, watchErrors } from "../helpers/browser.js";
 import { signedInAdmin } from "../helpers/admin.js";
-import { mailText, startSmtp } from "../helpers/smtp.js";
+import { mailText, startSmtp, type SmtpPeer } from "../helpers/smtp.js";
 import type { Client } from "../helpers/http.js";
+import { fillQuote, setUpRates } from "../helpers/shipping.js";
 
 const SHOTS = process.env.E2E_SHOTS;
 const EMAIL = "shop@example.com";
@@ -24,39 +25,8 @@ let shipperId = 0;
 let site: Site;
 let browser: Browser;
 let admin: Client;
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let smtp: SmtpPeer;
 const url = (p: string) => site.url + p;
-const OVERFLOW = "document.documentElement.scrollWidth - document.documentElement.clientWidth";
-
-/** How far the page sticks out sideways (0: nothing), with the outermost elements that stick out where nothing scrolls them, to name them. */
-async function overflow(page: Page): Promise<{ px: number; culprits: string[] }> {
-  const px = (await page.evaluate(OVERFLOW)) as number;
-  if (!px) return { px, culprits: [] };
-  type El = { tagName: string; className: unknown; parentElement: El | null; getBoundingClientRect(): { left: number; right: number; width: number } };
-  type Win = { document: { documentElement: { clientWidth: number } }; getComputedStyle(e: El): { overflowX: string } };
-  const culprits = await page.$$eval("body *", (all) => {
-    const w = globalThis as unknown as Win;
-    const width = w.document.documentElement.clientWidth;
-    const els = all as unknown as El[];
-    const out = (e: El) => {
-      const r = e.getBoundingClientRect();
-      return r.right > width + 1 || r.left < -1;
-    };
-    const clipped = (e: El) => {
-      // The body's overflow-x: hidden goes to the viewport, which still scrolls: only an element's own scroller counts.
-      for (let a = e.parentElement; a && a.tagName !== "BODY"; a = a.parentElement) if (w.getComputedStyle(a).overflowX !== "visible") return true;
-      return false;
-    };
-    return els
-      .filter((e) => out(e) && !clipped(e) && !(e.parentElement && out(e.parentElement)))
-      .slice(0, 5)
-      .map(
-        (e) => `${e.tagName.toLowerCase()}.${String(e.className)} in ${String(e.parentElement?.className)} ${Math.round(e.getBoundingClientRect().width)}px`,
-      );
-  });
-  return { px, culprits };
-}
-
 async function shot(page: Page, name: string) {
   if (!SHOTS) return;
   fs.mkdirSync(SHOTS, { recursive: true });
@@ -64,9 +34,7 @@ async function shot(page: Page, name: string) {
 }
 
 async function context(opts: { desktop?: boolean; dark?: boolean; lang?: string } = {}): Promise<BrowserContext> {
-  const ctx = await browser.newContext({ viewport: opts.desktop ? DESKTOP : PHONE, locale: "en-GB", timezoneId: "UTC", acceptDownloads: true });
-  if (opts.dark) await ctx.addInitScript(`localStorage.setItem("state", ${JSON.stringify(JSON.stringify({ theme: "DARK" }))})`);
-  if (opts.lang) await ctx.addCookies([{ name: "lang", value: opts.lang, url: site.url }]);
+  const ctx = await openContext(browser, site.url, opts);
   await ctx.grantPermissions(["clipboard-read", "clipboard-write"], { origin: site.url });
   return ctx;
 }
@@ -76,60 +44,13 @@ beforeAll(async () => {
   site = await startSite({ SMTP_URL: smtp.url, SMTP_ALLOW_PLAIN: "true", RATE_LIMIT_QUOTE: "100000", RATE_LIMIT_SIGNUP: "100000" });
   browser = await launchBrowser();
   admin = await signedInAdmin(site.url);
-  const ok = async (r: Promise<{ status: number; text: string }>, status = 200) => {
-    const res = await r;
-    expect(res.status, res.text).toBe(status);
-  };
-  for (const z of [
-    { name: "DE", countries: ["DE"] },
-    { name: "Berlin", countries: ["DE"], postcodes: ["10000-14999"] },
-  ])
-    await ok(admin.post("/api/zones", z), 201);
-  await ok(admin.post("/api/services", { code: "STD", name: "Standard", transit_days_min: 1, transit_days_max: 3, cutoff: "23:59" }), 201);
-  await ok(admin.post("/api/services", { code: "EXP", name: "Express", transit_days_min: 1, transit_days_max: 1, cutoff: "23:59" }), 201);
-  await ok(
-    admin.request("PUT", "/api/rate-cards/default", {
-      name: "Default",
-      lanes: [
-        {
-          service: "STD",
-          from_zone: "Berlin",
-          to_zone: "DE",
-          brackets: [
-            { up_to_kg: 1, amount: 500 },
-            { up_to_kg: 5, amount: 900 },
-          ],
-          per_kg_above: 120,
-        },
-        {
-          service: "EXP",
-          from_zone: "Berlin",
-          to_zone: "DE",
-          brackets: [
-            { up_to_kg: 2, amount: 1500 },
-            { up_to_kg: 10, amount: 2500 },
-          ],
-        },
-      ],
-      surcharges: [{ code: "fuel", kind: "percent", value: 12.5 }],
-    }),
-  );
+  await setUpRates(admin);
 });
 afterAll(async () => {
   await browser?.close();
   await site?.close();
   await smtp?.close();
 });
-
-/** Fills the quote's places and the first parcel. */
-async function fillQuote(page: Page, to = "20354") {
-  await page.selectOption("#q-from-country", "DE");
-  await page.fill("#q-from-postcode", "10117");
-  await page.fill("#q-from-city", "Berlin");
-  await page.selectOption("#q-to-country", "DE");
-  await page.fill("#q-to-postcode", to);
-  await page.fill("#q-p0-weight", "1.2");
-}
 
 describe("shipper journey", () => {
   let shipper: Page;

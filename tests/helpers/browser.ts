@@ -1,4 +1,6 @@
-import { chromium, type Browser, type Page, type Request, type Response } from "playwright-core";
+import fs from "node:fs";
+import path from "node:path";
+import { chromium, type Browser, type BrowserContext, type Page, type Request, type Response } from "playwright-core";
 
 /**
  * Debian's Chromium, headless, with the flags this machine needs (no background networking).
@@ -114,4 +116,63 @@ export async function networkQuiet(page: Page, { quietMs = 500, timeout = 30_000
     page.off("requestfinished", ended);
     page.off("requestfailed", ended);
   }
+}
+
+/**
+ * A browser context as a visitor of `base` has it: 390 px (or the desktop), English (or the `lang` cookie),
+ * light (or dark, as the theme switch keeps it), UTC, downloads on; with `who`, signed in with that client's
+ * cookies (a staff or shipper session made through the API).
+ */
+export async function openContext(
+  browser: Browser,
+  base: string,
+  opts: { desktop?: boolean; dark?: boolean; lang?: string; who?: { cookies: Map<string, string> } } = {},
+): Promise<BrowserContext> {
+  const ctx = await browser.newContext({ viewport: opts.desktop ? DESKTOP : PHONE, locale: "en-GB", timezoneId: "UTC", acceptDownloads: true });
+  if (opts.dark) await ctx.addInitScript(`localStorage.setItem("state", ${JSON.stringify(JSON.stringify({ theme: "DARK" }))})`);
+  if (opts.lang) await ctx.addCookies([{ name: "lang", value: opts.lang, url: base }]);
+  if (opts.who) await ctx.addCookies([...opts.who.cookies].map(([name, value]) => ({ name, value, url: base })));
+  return ctx;
+}
+
+/** A full-page screenshot `<dir>/<name>.png` once the transitions are over, when `dir` (E2E_SHOTS) is set. */
+export async function screenshot(page: Page, dir: string | undefined, name: string): Promise<void> {
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  // From the top: a sticky header scrolled with the page would be drawn over the middle of a full-page shot.
+  await page.evaluate("window.scrollTo({ top: 0, behavior: 'instant' })");
+  await transitionsDone(page);
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
+}
+
+/**
+ * How far the page sticks out sideways (0: nothing), with the outermost elements that stick out where
+ * nothing scrolls them, to name them.
+ */
+export async function overflow(page: Page): Promise<{ px: number; culprits: string[] }> {
+  const px = await page.evaluate<number>("document.documentElement.scrollWidth - document.documentElement.clientWidth");
+  if (!px) return { px, culprits: [] };
+  type El = { tagName: string; className: unknown; parentElement: El | null; getBoundingClientRect(): { left: number; right: number; width: number } };
+  type Win = { document: { documentElement: { clientWidth: number } }; getComputedStyle(e: El): { overflowX: string } };
+  const culprits = await page.$$eval("body *", (all) => {
+    const w = globalThis as unknown as Win;
+    const width = w.document.documentElement.clientWidth;
+    const els = all as unknown as El[];
+    const out = (e: El) => {
+      const r = e.getBoundingClientRect();
+      return r.right > width + 1 || r.left < -1;
+    };
+    const clipped = (e: El) => {
+      // The body's overflow-x: hidden goes to the viewport, which still scrolls: only an element's own scroller counts.
+      for (let a = e.parentElement; a && a.tagName !== "BODY"; a = a.parentElement) if (w.getComputedStyle(a).overflowX !== "visible") return true;
+      return false;
+    };
+    return els
+      .filter((e) => out(e) && !clipped(e) && !(e.parentElement && out(e.parentElement)))
+      .slice(0, 5)
+      .map(
+        (e) => `${e.tagName.toLowerCase()}.${String(e.className)} in ${String(e.parentElement?.className)} ${Math.round(e.getBoundingClientRect().width)}px`,
+      );
+  });
+  return { px, culprits };
 }

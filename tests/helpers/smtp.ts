@@ -15,12 +15,8 @@ export interface Login {
   secure: boolean;
 }
 
-/**
- * A real SMTP peer on a free loopback port; collects every message it receives. Plain SMTP unless
- * `tls` is given: then it offers STARTTLS with that key and certificate, or with `implicit` speaks
- * TLS from the first byte (as on port 465).
- */
-export async function startSmtp(options: { tls?: { key: string; cert: string }; implicit?: boolean } = {}): Promise<{
+/** The peer `startSmtp` starts. */
+export interface SmtpPeer {
   url: string;
   port: number;
   messages: ReceivedMail[];
@@ -29,7 +25,14 @@ export async function startSmtp(options: { tls?: { key: string; cert: string }; 
   refused: Set<string>;
   waitFor(pred: (m: ReceivedMail) => boolean, ms?: number): Promise<ReceivedMail>;
   close(): Promise<void>;
-}> {
+}
+
+/**
+ * A real SMTP peer on a free loopback port; collects every message it receives. Plain SMTP unless
+ * `tls` is given: then it offers STARTTLS with that key and certificate, or with `implicit` speaks
+ * TLS from the first byte (as on port 465).
+ */
+export async function startSmtp(options: { tls?: { key: string; cert: string }; implicit?: boolean } = {}): Promise<SmtpPeer> {
   const messages: ReceivedMail[] = [];
   const logins: Login[] = [];
   const auths = new Map<string, { user: string; pass: string }>();

@@ -108,7 +108,8 @@ function ShipmentForm({ onBooked }: { onBooked: (b: BookingFieldsFragment) => vo
       pickup: pickup ? window_ : null,
     };
     try {
-      const r = await create({ variables: { input, idempotency_key: attempt.current } });
+      // The account is asked again: a booking (or a refusal) may follow an e-mail confirmed in another tab.
+      const r = await create({ variables: { input, idempotency_key: attempt.current }, refetchQueries: ["UserAccount"] });
       if (r.data) onBooked(r.data.createBooking);
     } catch (err) {
       const code = firstCode(err);

@@ -1,4 +1,4 @@
-import { useCallback } from "react";
+import { useCallback, useEffect } from "react";
 import { useApolloClient } from "@apollo/client/react";
 import { UserAccountDocument, useUserAccountQuery, useUserSignOutMutation, type UserAccountQuery } from "../../generated/shipper";
 
@@ -6,7 +6,21 @@ export type ShipperAccount = NonNullable<UserAccountQuery["user"]>;
 
 /** The signed-in shipper (the shipper cookie; a staff session is not one), asked of the server on each visit of the area. */
 export function useShipper() {
-  const { data, loading, error } = useUserAccountQuery({ fetchPolicy: "cache-and-network" });
+  const { data, loading, error, refetch } = useUserAccountQuery({ fetchPolicy: "cache-and-network" });
+  const unconfirmed = data?.user?.email_verified === false;
+  // The mailed link opens in another tab: coming back to this one asks again, and the "confirm" banner goes.
+  useEffect(() => {
+    if (!unconfirmed) return;
+    const again = () => {
+      if (document.visibilityState === "visible") void refetch().catch(() => undefined);
+    };
+    window.addEventListener("focus", again);
+    document.addEventListener("visibilitychange", again);
+    return () => {
+      window.removeEventListener("focus", again);
+      document.removeEventListener("visibilitychange", again);
+    };
+  }, [unconfirmed, refetch]);
   return { user: data?.user ?? null, loading: loading && !data, error };
 }
 

@@ -122,7 +122,9 @@ function drawLabel(doc: PDFKit.PDFDocument, p: LabelParcel, company: LabelCompan
   y = caption(doc, "TO", PAD, y);
   y = line(doc, p.recipient_name, PAD, y, inner, 14, { bold: true });
   y = line(doc, p.destination, PAD, y + 1, inner, 11, { lines: 3 });
-  const extra = [p.recipient_postcode, p.recipient_phone_number].filter(Boolean).join("  ·  ");
+  // The postcode once: a structured address (a booking's) already has it in the destination line.
+  const postcode = p.recipient_postcode && !p.destination.includes(p.recipient_postcode) ? p.recipient_postcode : null;
+  const extra = [postcode, p.recipient_phone_number].filter(Boolean).join("  ·  ");
   y = line(doc, extra, PAD, y + 4, inner, 10);
   y = Math.max(y + 5, 178);
 
