@@ -419,6 +419,7 @@ describe("bookings, pickups, statements", () => {
     expect(bk).toMatchObject({
       status: "pending",
       service: "STD",
+      service_name: "Standard",
       amount: quote.amount,
       currency: "EUR",
       label_url: `/api/bookings/${bk.id}/label.pdf`,

@@ -72,7 +72,7 @@ export function Shipments() {
                     </Link>
                     {b.reference ? <span className="cell-note">{b.reference}</span> : null}
                   </td>
-                  <td>{b.service}</td>
+                  <td>{b.service_name}</td>
                   <td>
                     <span className={`status-chip status-${b.status}`}>{t(`status.${b.status}`, { defaultValue: b.status })}</span>
                   </td>

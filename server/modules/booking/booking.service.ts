@@ -29,14 +29,23 @@ const WITH = { parcel: { select: { status_code: true } } } as const;
 export const labelUrl = (id: number) => `/api/bookings/${id}/label.pdf`;
 const statusOf = (b: BookingRow) => (b.cancelled_at ? "cancelled" : (b.parcel?.status_code ?? "pending"));
 
-export async function bookingView(b: BookingRow) {
+/** The services' names by code (a list's page asks once for all of its bookings). */
+export async function serviceNames(codes: string[]): Promise<Map<string, string>> {
+  const rows = await db().service.findMany({ where: { code: { in: [...new Set(codes)] } }, select: { code: true, name: true } });
+  return new Map(rows.map((v) => [v.code, v.name]));
+}
+
+export async function bookingView(b: BookingRow, names?: Map<string, string>) {
   const pickup = b.pickup_id ? await db().pickup.findUnique({ where: { id: b.pickup_id } }) : null;
+  const named = names ?? (await serviceNames([b.service]));
   return {
     id: b.id,
     shipper_id: b.shipper_id,
     tracking_code: b.tracking_code,
     status: statusOf(b),
     service: b.service,
+    // The service's name now (a deleted service: its code).
+    service_name: named.get(b.service) ?? b.service,
     amount: b.amount,
     currency: b.currency,
     breakdown: JSON.parse(b.breakdown) as Line[],
@@ -261,7 +270,8 @@ export async function listBookings(caller: Actor | null, f: BookingFilter) {
     () => db().booking.count({ where }),
     (skip, take) => db().booking.findMany({ where, skip, take, orderBy: { id: "desc" }, include: WITH }),
   );
-  return { ...page, data: await Promise.all(page.data.map(bookingView)) };
+  const names = await serviceNames(page.data.map((b) => b.service));
+  return { ...page, data: await Promise.all(page.data.map((b) => bookingView(b, names))) };
 }
 
 export function linkBookings(page: Awaited<ReturnType<typeof listBookings>>, f: BookingFilter, path = "/api/bookings") {

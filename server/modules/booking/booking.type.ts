@@ -24,6 +24,7 @@ export class Booking {
   @Field(() => String) tracking_code: string;
   @Field(() => String, { description: "The parcel's status code (pending first), or cancelled" }) status: string;
   @Field(() => String) service: string;
+  @Field(() => String, { description: "The service's name (its code when the service was deleted since)" }) service_name: string;
   @Field(() => Int) amount: number;
   @Field(() => String) currency: string;
   @Field(() => [BreakdownLine]) breakdown: BreakdownLine[];

@@ -1,3 +1,4 @@
+import { serviceNames } from "./booking.service.js";
 import type { Actor } from "../../core/actor.js";
 import { config } from "../../core/config.js";
 import { noteCall } from "../../core/actor.js";
@@ -167,9 +168,18 @@ async function ownStatement(caller: Actor | null, id: number) {
 
 export async function statementPdfOf(caller: Actor | null, id: number): Promise<{ pdf: Buffer; number: string }> {
   const s = await ownStatement(caller, id);
-  const [shipper, settings] = await Promise.all([db().shipper.findUniqueOrThrow({ where: { id: s.shipper_id } }), getSettings()]);
+  const [shipper, settings, names] = await Promise.all([
+    db().shipper.findUniqueOrThrow({ where: { id: s.shipper_id } }),
+    getSettings(),
+    serviceNames(s.lines.map((l) => l.service)),
+  ]);
+  // The PDF names each service (a deleted one keeps its code).
   const pdf = await statementPdf(
-    { ...s, shipper: { name: shipper.name, company: shipper.company, email: shipper.email } },
+    {
+      ...s,
+      lines: s.lines.map((l) => ({ ...l, service: names.get(l.service) ?? l.service })),
+      shipper: { name: shipper.name, company: shipper.company, email: shipper.email },
+    },
     { name: config().companyName, contact_email: settings.contact_email, contact_phone: settings.contact_phone, contact_address: settings.contact_address },
   );
   return { pdf, number: s.number };

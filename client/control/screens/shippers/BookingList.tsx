@@ -196,7 +196,7 @@ export default function BookingList() {
                 <td data-label="Shipper">
                   <Link to={`/control/bookings/list.html?shipper_id=${b.shipper_id}`}>{nameOf(b.shipper_id)}</Link>
                 </td>
-                <td data-label="Service">{b.service}</td>
+                <td data-label="Service">{b.service_name}</td>
                 <td data-label="Status">
                   <StatusBadge status={b.status} />
                 </td>
