@@ -143,12 +143,12 @@ describe("a team of three roles", () => {
     await p.locator("form button[type=submit]").click();
     await p.waitForURL(/\/control\/index\.html$/);
     await p.getByText(`Signed in as ${COURIER} (courier)`).waitFor();
-    expect(await tileLabels(p)).toEqual(["SCAN", "PARCELS", "PASSWORD"]);
+    expect(await tileLabels(p)).toEqual(["SCAN", "MY RUN", "PARCELS", "PASSWORD"]);
     expect(await chipLabels(p)).toEqual(["My Account", "View site"]);
     await shot(p, "courier-home-390");
-    // The sections menu offers parcels only.
+    // The sections menu offers parcels and the courier's run only.
     await p.getByRole("button", { name: "Open the sections menu" }).click();
-    expect(await p.locator("#cp-nav .cp-nav-link").allInnerTexts()).toEqual(["Parcels"]);
+    expect(await p.locator("#cp-nav .cp-nav-link").allInnerTexts()).toEqual(["Parcels", "My run"]);
     // A direct address of a screen the role may not use: a clear notice.
     for (const [path, what] of [
       ["/control/settings", "change the settings"],
@@ -200,8 +200,17 @@ describe("a team of three roles", () => {
     await p.waitForURL(/\/control\/index\.html$/);
     // The tiles follow the role, which the session query brings: wait for it as for the courier.
     await p.getByText(`Signed in as ${DISPATCHER} (dispatcher)`).waitFor();
-    expect(await tileLabels(p)).toEqual(["SCAN", "PARCELS", "REVIEWS", "PAGES", "SEND EMAIL", "PASSWORD"]);
-    expect(await p.locator("#cp-nav .cp-nav-link").allInnerTexts()).toEqual(["Parcels", "Pages", "Reviews", "Email", "Invoices"]);
+    expect(await tileLabels(p)).toEqual(["SCAN", "MY RUN", "DISPATCH", "PARCELS", "REVIEWS", "PAGES", "SEND EMAIL", "PASSWORD"]);
+    expect(await p.locator("#cp-nav .cp-nav-link").allInnerTexts()).toEqual([
+      "Parcels",
+      "Dispatch",
+      "Pages",
+      "Reviews",
+      "Email",
+      "Invoices",
+      "My run",
+      "Shippers",
+    ]);
     await p.goto(url("/control/parcels/list.html"));
     await p.getByRole("link", { name: "Add Parcel" }).click();
     await p.waitForURL(/\/control\/parcels\/create\.html$/);
