@@ -8,6 +8,7 @@
 // Usage: npm run build && npx tsx scripts/bench-live.ts
 import { execFileSync, spawn } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { createClient } from "graphql-ws";
@@ -18,7 +19,13 @@ const POSTS = Number(process.env.BENCH_POSTS || 50);
 const TOKEN = "bench-live-setup-token-0123456789abcdef";
 const root = path.resolve(import.meta.dirname, "..");
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-live-"));
-const port = 40_000 + Math.floor(Math.random() * 10_000);
+// A port the system gives as free (a random one could be one of wrk's ephemeral ports, still in use).
+const port = await new Promise<number>((resolve) => {
+  const probe = net.createServer().listen(0, "127.0.0.1", () => {
+    const p = (probe.address() as net.AddressInfo).port;
+    probe.close(() => resolve(p));
+  });
+});
 const base = `http://127.0.0.1:${port}`;
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 
