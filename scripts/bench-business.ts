@@ -119,7 +119,7 @@ export async function timeBookings(base: string, key: string, n = 50): Promise<B
       base,
       "POST",
       "/api/bookings",
-      { service: "STD", sender: BERLIN, recipient: HAMBURG, parcels: [{ weight_kg: 1 + (i % 10) }], contents: "Books", reference: `BENCH-${i}` },
+      { service: "STD", sender: BERLIN, recipient: HAMBURG, parcels: [{ weight_kg: 1 + ((i + 10) % 10) }], contents: "Books", reference: `BENCH-${i}` },
       { ...auth, "idempotency-key": `bench-${Date.now()}-${i}` },
     );
     const t1 = performance.now();

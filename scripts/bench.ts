@@ -187,17 +187,27 @@ async function pageCheck(base: string): Promise<PageCheck> {
   return { minBytes: Math.ceil(shell * 1.4) };
 }
 
-/** Each page once, two at a time, as a browser asks for it. */
+/**
+ * Each page until it comes back rendered, two at a time, as a browser asks for it: a page the render budget
+ * sent as the shell goes to the back of the queue and is asked for again a tenth of a second later (at most
+ * two minutes in all).
+ */
 async function warmPages(base: string, reqs: Req[]): Promise<void> {
   const queue = [...reqs];
+  const end = Date.now() + 120_000;
   const worker = async () => {
-    for (let r = queue.shift(); r; r = queue.shift()) {
+    for (let r = queue.shift(); r && Date.now() < end; r = queue.shift()) {
       const res = await fetch(`${base}${r[1]}`, { headers: { "accept-encoding": BROWSER_ACCEPT_ENCODING } });
-      await res.arrayBuffer();
+      if (!(await res.text()).includes(RENDERED_MARK)) {
+        queue.push(r);
+        await new Promise((w) => setTimeout(w, 100));
+      }
     }
   };
   await Promise.all([worker(), worker()]);
 }
+/** What a rendered page holds and the client's shell does not (its root is empty). */
+const RENDERED_MARK = '<div class="site">';
 
 /** One wrk run against `base`: at `rate` requests per second (0: as fast as possible) for `seconds`. */
 function wrk(base: string, reqs: Req[], servedBy: ChildProcess, rate: number, seconds: number, page?: PageCheck): Measured {
