@@ -1,5 +1,5 @@
 import { db } from "../../db/index.js";
-import { readLiveStop } from "../parcel/parcel.reader.js";
+import { readLiveStop, type LiveStop } from "../parcel/parcel.reader.js";
 
 /** The courier is shown on the map only with a position younger than this. */
 export const COURIER_FRESH_MS = 10 * 60_000;
@@ -15,8 +15,12 @@ export interface LiveState {
  * the pending stops before it and, while the courier heads to this very stop with a position under
  * 10 minutes old, the courier. `fresh_until` says when the courier must no longer be shown.
  */
-export async function liveOf(parcelId: number, now = Date.now()): Promise<{ live: LiveState | null; fresh_until: number | null }> {
-  const stop = await readLiveStop(parcelId);
+export async function liveOf(
+  parcelId: number,
+  now = Date.now(),
+  read: Promise<LiveStop | null> = readLiveStop({ id: parcelId }),
+): Promise<{ live: LiveState | null; fresh_until: number | null }> {
+  const stop = await read;
   if (!stop || !stop.window_from || !stop.window_to) return { live: null, fresh_until: null };
   const before = await db().stop.count({ where: { run_id: stop.run_id, status: "pending", seq: { lt: stop.seq } } });
   const live: LiveState = { window: { from: stop.window_from.toISOString(), to: stop.window_to.toISOString() }, stops_before: before, courier: null };

@@ -33,11 +33,17 @@ export async function readParcelWithHistory(code: string): Promise<ParcelRow | n
   if (unavailable || !config().directReads) return findByCode(code);
   const d = direct();
   try {
-    const [parcel] = await d.rows(`SELECT ${cols(PARCEL_FIELDS)} FROM ${d.table("Parcel")} WHERE "tracking_code" = ?`, [code]);
-    if (!parcel) return null;
-    const history = await d.rows(`SELECT ${cols(ACTIVITY_FIELDS)} FROM ${d.table("Activity")} WHERE "parcel_id" = ? ORDER BY "created_at" ASC, "id" ASC`, [
-      parcel.id,
+    // Both at once, the history by the parcel's code: one round trip's wait on PostgreSQL, not two.
+    const [[parcel], history] = await Promise.all([
+      d.rows(`SELECT ${cols(PARCEL_FIELDS)} FROM ${d.table("Parcel")} WHERE "tracking_code" = ?`, [code]),
+      d.rows(
+        `SELECT ${cols(ACTIVITY_FIELDS)} FROM ${d.table("Activity")} WHERE "parcel_id" = (SELECT "id" FROM ${d.table("Parcel")} WHERE "tracking_code" = ?) ORDER BY "created_at" ASC, "id" ASC`,
+        [code],
+      ),
     ]);
+    if (!parcel) return null;
+    // A write between the two reads (the parcel renamed or replaced): read again through Prisma, consistently.
+    if (history.some((h) => h.parcel_id !== parcel.id)) return findByCode(code);
     return { ...parcel, history } as unknown as ParcelRow;
   } catch (e) {
     if (!(e instanceof Unsupported)) throw e;
@@ -56,21 +62,23 @@ export async function readParcelVersion(code: string): Promise<number | null> {
   return row ? (row.version as number) : null;
 }
 
-/** The parcel's stop that is pending on a started run (the delivery day's live part), or null. */
+/** The parcel's stop that is pending on a started run (the delivery day's live part), or null; by its id or its code. */
 export type LiveStop = { id: number; run_id: number; seq: number; window_from: Date | null; window_to: Date | null };
-export async function readLiveStop(parcelId: number): Promise<LiveStop | null> {
+export async function readLiveStop(parcel: { id: number } | { code: string }): Promise<LiveStop | null> {
   const viaPrisma = () =>
     db().stop.findFirst({
-      where: { parcel_id: parcelId, status: "pending", run: { status: "started" } },
+      where: { ...("id" in parcel ? { parcel_id: parcel.id } : { parcel: { tracking_code: parcel.code } }), status: "pending", run: { status: "started" } },
       select: { id: true, run_id: true, seq: true, window_from: true, window_to: true },
     });
-  // Every public look-up's cache miss asks this (most parcels are on no run): a prepared statement, as above.
+  // Every public look-up's cache miss asks this (most parcels are on no run): a prepared statement, as above;
+  // by the code, it is read at the same time as the parcel (cachedPublicView).
   if (unavailable || !config().directReads) return viaPrisma();
   const d = direct();
   try {
+    const which = "id" in parcel ? `?` : `(SELECT "id" FROM ${d.table("Parcel")} WHERE "tracking_code" = ?)`;
     const [row] = await d.rows(
-      `SELECT s."id", s."run_id", s."seq", s."window_from", s."window_to" FROM ${d.table("Stop")} s JOIN ${d.table("Run")} r ON r."id" = s."run_id" WHERE s."parcel_id" = ? AND s."status" = 'pending' AND r."status" = 'started' LIMIT 1`,
-      [parcelId],
+      `SELECT s."id", s."run_id", s."seq", s."window_from", s."window_to" FROM ${d.table("Stop")} s JOIN ${d.table("Run")} r ON r."id" = s."run_id" WHERE s."parcel_id" = ${which} AND s."status" = 'pending' AND r."status" = 'started' LIMIT 1`,
+      ["id" in parcel ? parcel.id : parcel.code],
     );
     return (row as unknown as LiveStop | undefined) ?? null;
   } catch (e) {
