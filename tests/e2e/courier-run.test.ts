@@ -120,7 +120,7 @@ describe("the courier's run at 390 px", () => {
   it("is in the menu and lists today's stops in order with address, contents and a maps link; nothing shared before the start", async () => {
     await page.goto(url("/control/index.html"));
     await page.getByRole("button", { name: "Open the sections menu" }).click();
-    await page.getByRole("link", { name: "My run" }).click();
+    await page.locator("#cp-nav").getByRole("link", { name: "My run", exact: true }).click();
     await page.waitForURL(/\/control\/run$/);
     await stop(codes.c).waitFor();
     const names = await page.locator(".cp-run-stop strong").allInnerTexts();
