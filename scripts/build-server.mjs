@@ -16,11 +16,12 @@ const t0 = Date.now();
 fs.rmSync(outdir, { recursive: true, force: true });
 const result = await build({
   absWorkingDir: root,
-  // The shipping labels' thread (server/modules/label/label.service.ts) is its own module beside main.js.
+  // The threads' modules (server/core/threads.ts: labels, route ordering, long SQLite reads) beside main.js.
   entryPoints: {
     main: "server/main.ts",
     "label.worker": "server/modules/label/label.worker.ts",
     "route.worker": "server/modules/dispatch/route.worker.ts",
+    "read.worker": "server/db/read.worker.ts",
   },
   outdir: "dist/server",
   // Modules imported dynamically (the invoice PDF stack) become chunks loaded when first used.

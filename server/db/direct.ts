@@ -1,5 +1,8 @@
 import Database from "better-sqlite3";
 import pg from "pg";
+import type { Piscina } from "piscina";
+import { thread } from "../core/threads.js";
+import type { ReadJob } from "./read.worker.js";
 
 /**
  * Plain-driver reads for the hottest cache misses (a tracking code looked up for the first time; see ARCHITECTURE.md).
@@ -14,6 +17,12 @@ import pg from "pg";
 export interface DirectDb {
   /** SQL with `?` placeholders and identifiers in double quotes; tables through `table()`. */
   rows(sql: string, params: unknown[]): Promise<Record<string, unknown>[]>;
+  /**
+   * A read that may take long (a count over a million rows, a search no index serves): on SQLite, whose
+   * driver answers on the calling thread, it runs in the readers' thread (read.worker.ts) so that no
+   * other request waits for it; on PostgreSQL the server does the work and this is `rows`.
+   */
+  longRows(sql: string, params: unknown[]): Promise<Record<string, unknown>[]>;
   table(name: string): string;
   close(): Promise<void>;
 }
@@ -62,8 +71,9 @@ function sqliteDecoder(declared: string | null): Decode {
 class SqliteDirect implements DirectDb {
   private readonly db: Database.Database;
   private readonly prepared = new Map<string, { stmt: Database.Statement; names: string[]; decode: Decode[] }>();
+  private reader?: Piscina;
 
-  constructor(file: string) {
+  constructor(private readonly file: string) {
     this.db = new Database(file, { readonly: true, fileMustExist: true });
     // Random look-ups over a large file: reading through a memory map saves a system call per page
     // (measured: ~450 -> ~110 us a miss at a million parcels). SQLite caps the size at its build limit.
@@ -87,12 +97,18 @@ class SqliteDirect implements DirectDb {
     return Promise.resolve(out);
   }
 
+  longRows(sql: string, params: unknown[]): Promise<Record<string, unknown>[]> {
+    this.reader ??= thread(import.meta.url, "read.worker");
+    return this.reader.run({ file: this.file, sql, params } satisfies ReadJob);
+  }
+
   table(name: string) {
     return `"${name}"`;
   }
 
   async close() {
     this.db.close();
+    await this.reader?.destroy();
   }
 }
 
@@ -139,6 +155,10 @@ class PgDirect implements DirectDb {
     const res = await this.pool.query({ name, text: sql.replace(/\?/g, () => `$${++i}`), values: params });
     for (const f of res.fields) if (!(f.dataTypeID in PG_TYPES)) throw new Unsupported(`column type oid ${f.dataTypeID}`);
     return res.rows as Record<string, unknown>[];
+  }
+
+  longRows(sql: string, params: unknown[]) {
+    return this.rows(sql, params);
   }
 
   table(name: string) {

@@ -173,7 +173,7 @@ describe("production recipe", () => {
     console.info(`start-up on an existing database: ${runs.join(", ")} ms (median ${median(runs)} ms; goal < 1500 ms), CPU ${cpu.join(", ")} ms`);
   });
 
-  it("prints a shipping label: the PDF stack the bundle loads on first use is there after pruning", async () => {
+  it("prints a shipping label and searches the parcels: the threads' modules (labels, long reads) are beside the bundle", async () => {
     const { url } = await start();
     try {
       // The owner's set-up link, as the server prints it while there is no admin yet.
@@ -191,6 +191,12 @@ describe("production recipe", () => {
           .subarray(0, 5)
           .toString(),
       ).toBe("%PDF-");
+      // The staff's search runs in the readers' thread on SQLite.
+      const list = await fetch(`${url}/api/parcels?search=2026-000001`, { headers: admin.cookieHeader() });
+      expect(list.status).toBe(200);
+      const found = ((await list.json()) as { data: { total: number; data: { tracking_code: string }[] } }).data;
+      expect(found.total).toBe(1);
+      expect(found.data[0].tracking_code).toBe("CR-2026-000001");
     } finally {
       await stop();
     }

@@ -1,5 +1,5 @@
-import { Worker } from "node:worker_threads";
 import { readEnv } from "../../core/config.js";
+import { lazyThread } from "../../core/threads.js";
 import { greatCircleMatrix, orderRound, type Point } from "./route.order.js";
 import type { RouteJob } from "./route.worker.js";
 
@@ -55,62 +55,11 @@ export async function osrmTable(base: string, places: Point[]): Promise<Float64A
   return m;
 }
 
-/**
- * The routing thread (route.worker.ts), made at the first ordering and kept (it does not keep the
- * process alive), as the labels' thread. Should the thread fail to start, orders are made here.
- */
-let worker: Worker | undefined;
-let answered = false;
-let failures = 0;
-let nextJob = 0;
-const pending = new Map<number, { matrix: Matrix; resolve(order: number[]): void; reject(e: Error): void }>();
-
-function startWorker(): Worker {
-  const own = import.meta.url;
-  let w: Worker;
-  if (own.endsWith(".ts")) {
-    const file = new URL("./route.worker.ts", own).href;
-    w = new Worker(`import("tsx/esm/api").then(({ register }) => { register(); return import(${JSON.stringify(file)}); })`, { eval: true });
-  } else {
-    // The build (scripts/build-server.mjs) puts the worker beside the server's bundle.
-    w = new Worker(new URL("./route.worker.js", own));
-  }
-  w.unref();
-  w.on("message", (msg: { id: number; order?: number[]; error?: string }) => {
-    answered = true;
-    const p = pending.get(msg.id);
-    pending.delete(msg.id);
-    if (msg.order) p?.resolve(msg.order);
-    else p?.reject(new Error(`route ordering: ${msg.error}`));
-  });
-  const lost = (e: Error) => {
-    if (worker !== w) return;
-    worker = undefined;
-    if (!answered && ++failures >= 2) console.warn(`routes are ordered on the main thread: ${e.message}`);
-    const jobs = [...pending.values()];
-    pending.clear();
-    for (const p of jobs) {
-      try {
-        p.resolve(orderRound(p.matrix.m, p.matrix.size));
-      } catch (err) {
-        p.reject(err as Error);
-      }
-    }
-  };
-  w.on("error", lost);
-  w.on("exit", (code) => lost(new Error(`the routing thread stopped (exit code ${code})`)));
-  return w;
-}
+/** The routing thread (route.worker.ts), as the labels' thread. */
+const routeThread = lazyThread(import.meta.url, "route.worker");
 
 /** The order of the stops (indices 1..size-1 of the matrix) for the shortest round found, made in the routing thread. */
 export async function orderInThread(matrix: Matrix): Promise<number[]> {
   if (matrix.size <= 3) return orderRound(matrix.m, matrix.size);
-  if (!answered && failures >= 2) return orderRound(matrix.m, matrix.size);
-  worker ??= startWorker();
-  const id = ++nextJob;
-  const w = worker;
-  return new Promise<number[]>((resolve, reject) => {
-    pending.set(id, { matrix, resolve, reject });
-    w.postMessage({ id, matrix: matrix.m, size: matrix.size } satisfies RouteJob);
-  });
+  return routeThread().run({ matrix: matrix.m, size: matrix.size } satisfies RouteJob);
 }

@@ -2,8 +2,8 @@ import { config } from "../../core/config.js";
 import { badInput, notFound } from "../../core/errors.js";
 import { db } from "../../db/index.js";
 import { getSettings } from "../settings/settings.service.js";
-import { Worker } from "node:worker_threads";
-import type { LabelCompany, LabelFormat, LabelParcel } from "./label.pdf.js";
+import { lazyThread } from "../../core/threads.js";
+import type { LabelFormat } from "./label.pdf.js";
 import type { LabelJob } from "./label.worker.js";
 
 import { MAX_LABELS } from "./label.codes.js";
@@ -68,67 +68,14 @@ export async function labelsPdfOf(
   return renderPdf({ parcels, company, format, compress: opts.compress });
 }
 
-// pdfkit, fontkit and bwip-js take a good part of start-up to load: only when the first label is asked for
-// (as the invoice's PDF stack, invoice.service.ts), and in the labels' own thread.
-let pdf: Promise<typeof import("./label.pdf.js")> | undefined;
-const pdfModule = () => (pdf ??= import("./label.pdf.js"));
-
 /**
- * The labels' thread (label.worker.ts): a batch of 200 labels is about a second of CPU, which would
- * otherwise hold every other request of the process. One thread, made at the first label and kept
- * (it does not keep the process alive); its PDFs are made one after the other. Should the thread
- * fail to start, labels are drawn here as before.
+ * The labels' thread (label.worker.ts; pdfkit, fontkit and bwip-js load there, not in the server): a
+ * batch of 200 labels is about a second of CPU, which would otherwise hold every other request of the
+ * process. Its PDFs are made one after the other.
  */
-let worker: Worker | undefined;
-let answered = false;
-let failures = 0;
-let nextJob = 0;
-type Job = { parcels: LabelParcel[]; company: LabelCompany; format: LabelFormat; compress?: boolean };
-const pending = new Map<number, { job: Job; resolve(pdf: Buffer): void; reject(e: Error): void }>();
+const labelThread = lazyThread(import.meta.url, "label.worker");
 
-const drawHere = async (job: Job) => (await pdfModule()).labelsPdf(job.parcels, job.company, job.format, { compress: job.compress });
-
-function startWorker(): Worker {
-  const own = import.meta.url;
-  let w: Worker;
-  if (own.endsWith(".ts")) {
-    // Sources run with tsx (development, tests): the thread registers it before loading the worker's module.
-    const file = new URL("./label.worker.ts", own).href;
-    w = new Worker(`import("tsx/esm/api").then(({ register }) => { register(); return import(${JSON.stringify(file)}); })`, { eval: true });
-  } else {
-    // The build (scripts/build-server.mjs) puts the worker beside the server's bundle.
-    w = new Worker(new URL("./label.worker.js", own));
-  }
-  w.unref();
-  w.on("message", (m: { id: number; pdf?: ArrayBuffer; error?: string }) => {
-    answered = true;
-    const p = pending.get(m.id);
-    pending.delete(m.id);
-    if (m.pdf) p?.resolve(Buffer.from(m.pdf));
-    else p?.reject(new Error(`label PDF: ${m.error}`));
-  });
-  // A thread that failed or stopped: its PDFs are drawn here instead, and the next label starts a new one
-  // (unless threads never worked: then labels stay here).
-  const lost = (e: Error) => {
-    if (worker !== w) return;
-    worker = undefined;
-    if (!answered && ++failures >= 2) console.warn(`shipping labels are drawn on the main thread: ${e.message}`);
-    const jobs = [...pending.values()];
-    pending.clear();
-    for (const p of jobs) drawHere(p.job).then(p.resolve, p.reject);
-  };
-  w.on("error", lost);
-  w.on("exit", (code) => lost(new Error(`the labels' thread stopped (exit code ${code})`)));
-  return w;
-}
-
-async function renderPdf(job: Job): Promise<Buffer> {
-  if (!answered && failures >= 2) return drawHere(job);
-  worker ??= startWorker();
-  const id = ++nextJob;
-  const w = worker;
-  return new Promise<Buffer>((resolve, reject) => {
-    pending.set(id, { job, resolve, reject });
-    w.postMessage({ id, ...job } satisfies LabelJob);
-  });
+async function renderPdf(job: LabelJob): Promise<Buffer> {
+  const pdf: Uint8Array = await labelThread().run(job);
+  return Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength);
 }

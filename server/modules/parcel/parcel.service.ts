@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import { db, containsText, direct, provider } from "../../db/index.js";
+import type { DirectDb } from "../../db/direct.js";
 import { sqliteTime } from "../../db/sqlite-writer.js";
 import { config } from "../../core/config.js";
 import { badInput, conflict, isUniqueViolation, notFound } from "../../core/errors.js";
@@ -81,17 +82,17 @@ export function listParcels(args: PageArgs & { stale_days?: number; to_reschedul
  * case only, as before.
  */
 function listOnSqlite(args: PagingArgs & { to_reschedule?: boolean }, search: string | undefined, cutoff: Date | undefined) {
-  const d = config().directReads ? direct() : { rows: (sql: string, params: unknown[]) => db().$queryRawUnsafe<Record<string, unknown>[]>(sql, ...params) };
+  const d: Pick<DirectDb, "rows" | "longRows"> = config().directReads ? direct() : { rows: viaPrisma, longRows: viaPrisma };
   const conditions: string[] = [];
   const params: unknown[] = [];
   const phrase = search && [...search].length >= TRIGRAM ? `"${search.replace(/"/g, '""')}"` : undefined;
   if (phrase && /^[\x20-\x7e]+$/.test(search!) && !args.to_reschedule && !cutoff) {
     return pageOf(
       args,
-      async () => Number((await d.rows(`SELECT count(*) AS "n" FROM "ParcelSearch" WHERE "ParcelSearch" MATCH ?`, [phrase]))[0].n),
+      async () => Number((await d.longRows(`SELECT count(*) AS "n" FROM "ParcelSearch" WHERE "ParcelSearch" MATCH ?`, [phrase]))[0].n),
       async (skip, take) =>
         pageRows(
-          await d.rows(`SELECT rowid AS "id" FROM "ParcelSearch" WHERE "ParcelSearch" MATCH ? ORDER BY rowid DESC LIMIT ? OFFSET ?`, [phrase, take, skip]),
+          await d.longRows(`SELECT rowid AS "id" FROM "ParcelSearch" WHERE "ParcelSearch" MATCH ? ORDER BY rowid DESC LIMIT ? OFFSET ?`, [phrase, take, skip]),
         ),
     );
   }
@@ -110,7 +111,7 @@ function listOnSqlite(args: PagingArgs & { to_reschedule?: boolean }, search: st
   }
   const where = conditions.length ? `WHERE ${conditions.join(" AND ")}` : "";
   let counted: Promise<number> | undefined;
-  const count = () => (counted ??= d.rows(`SELECT count(*) AS "n" FROM "Parcel" p ${where}`, params).then((r) => Number(r[0].n)));
+  const count = () => (counted ??= d.longRows(`SELECT count(*) AS "n" FROM "Parcel" p ${where}`, params).then((r) => Number(r[0].n)));
   return pageOf(args, count, async (skip, take) => {
     let sql = `SELECT p."id" FROM "Parcel" p ${where} ORDER BY p."id" DESC LIMIT ? OFFSET ?`;
     if (cutoff && !search) {
@@ -119,9 +120,11 @@ function listOnSqlite(args: PagingArgs & { to_reschedule?: boolean }, search: st
       const [total, [{ m }]] = await Promise.all([count(), d.rows(`SELECT max("id") AS "m" FROM "Parcel"`, [])]);
       if (total && ((skip + take) * Number(m)) / total < 20_000) sql = sql.replace(/p\."(last_event_at|status_code)"/g, '+p."$1"');
     }
-    return pageRows(await d.rows(sql, [...params, take, skip]));
+    return pageRows(await d.longRows(sql, [...params, take, skip]));
   });
 }
+
+const viaPrisma = (sql: string, params: unknown[]) => db().$queryRawUnsafe<Record<string, unknown>[]>(sql, ...params);
 
 async function pageRows(ids: Record<string, unknown>[]) {
   return (await readParcelsWithHistory(ids.map((r) => Number(r.id)))).map(adminView);
