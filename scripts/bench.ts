@@ -21,7 +21,7 @@
 //   BENCH_VARIANTS="Apollo only:GRAPHQL_FAST_PATH=false;Prisma reads:DIRECT_READS=false" (more servers on the same
 //   database, each measured like the defaults: how a part's removal or its library alternative does, in the same run)
 //   BENCH_PG_URL=postgresql://postgres@127.0.0.1:5432/test (each scale in a schema of its own, dropped at the end)
-//   BENCH_PROFILE=DIR (the servers write V8 CPU profiles there: node --cpu-prof)
+//   BENCH_PROFILE=DIR (the servers write V8 CPU profiles there: node --cpu-prof)  BENCH_KEEP=1 (keep the servers' logs)
 // The server runs as `npm start` runs it (node dist/server/main.js, built if stale), pinned to core 0 with its
 // log in a file; wrk (Debian's, installed when missing) pinned to core 1, one thread, with scripts/bench-rate.lua
 // (how the rate is held: its header). Results print as tables and go to bench-results/bench-<time>.json.
@@ -607,7 +607,8 @@ async function main() {
         s.server.kill("SIGTERM");
         await new Promise((r) => s.server.once("exit", r));
       }
-      fs.rmSync(dir, { recursive: true, force: true });
+      if (process.env.BENCH_KEEP) console.log(`   the servers' logs and databases are kept in ${dir}`);
+      else fs.rmSync(dir, { recursive: true, force: true });
     }
     if (dbKind === "postgresql") for (const schema of schemas) execFileSync("psql", [PG, "-q", "-c", `DROP SCHEMA IF EXISTS "${schema}" CASCADE`]);
   }
@@ -690,7 +691,7 @@ async function main() {
   console.log(`\nload average before ${load0.map((v) => v.toFixed(2)).join(" ")}, after ${load1.map((v) => v.toFixed(2)).join(" ")}`);
   console.log(`full-field query (from introspection): ${fullQuery}`);
   console.log(`written to ${path.relative(root, file)}`);
-  fs.rmSync(tmp, { recursive: true, force: true });
+  if (!process.env.BENCH_KEEP) fs.rmSync(tmp, { recursive: true, force: true });
 }
 
 /** Each server's maximum throughput as a multiple of every fast path off's, measured in the same round. */

@@ -3,7 +3,7 @@ import { startTestApp, type TestApp } from "../helpers/app.js";
 import { ok, signedIn } from "../fixtures/rest.js";
 import { db, direct, pgTable, provider } from "../../server/db/index.js";
 import { prismaDate } from "../../server/db/direct.js";
-import { readParcelVersion, readParcelWithHistory } from "../../server/modules/parcel/parcel.reader.js";
+import { readParcelVersion, readTrackedParcel } from "../../server/modules/parcel/parcel.reader.js";
 
 // Cache misses of tracking look-ups read with plain driver statements instead of Prisma; the rows
 // must be exactly what Prisma returns: the same fields in the same order with the same types.
@@ -17,7 +17,7 @@ const prismaRow = (code: string) =>
   db().parcel.findUnique({ where: { tracking_code: code }, include: { history: { orderBy: [{ created_at: "asc" }, { id: "asc" }] } } });
 
 async function expectSameAsPrisma(code: string) {
-  const mine = await readParcelWithHistory(code);
+  const mine = (await readTrackedParcel(code)).row;
   const theirs = await prismaRow(code);
   expect(mine).toStrictEqual(theirs);
   expect(Object.keys(mine!)).toEqual(Object.keys(theirs!));
@@ -58,8 +58,28 @@ describe("plain reads of a parcel with its history", () => {
     expect(typeof row.protect_details).toBe("boolean");
     expect(await readParcelVersion("DR-2")).toBe((await db().parcel.findUnique({ where: { id: full.id } }))!.version);
     expect(await readParcelVersion("DR-NONE")).toBeNull();
-    expect(await readParcelWithHistory("DR-NONE")).toBeNull();
+    expect(await readTrackedParcel("DR-NONE")).toEqual({ row: null, liveStop: null });
     expect(bare.id).toBeGreaterThan(0);
+  });
+
+  it("read misses that come at once together, each with its own history, and none with another's", async () => {
+    const admin = await signedIn(t);
+    const codes = Array.from({ length: 70 }, (_, i) => `DR-B${i}`);
+    for (const [i, code] of codes.entries()) {
+      const p = ok(await admin.post("/api/parcels", { tracking_code: code, recipient_name: `Batch ${i}`, destination: "Oslo" }), 201);
+      for (let k = 0; k < i % 4; k++) ok(await admin.post("/api/activities", { parcel_id: p.id, title: `${code} step ${k}`, description: ".", icon: "home_work", color: "green" }), 201);
+    }
+    // 70 at once (more than a batch), some twice, with unknown codes among them.
+    const asked = [...codes, "DR-NONE-1", codes[3], "DR-NONE-2", codes[69]];
+    const read = await Promise.all(asked.map((c) => readTrackedParcel(c)));
+    const theirs = await Promise.all(asked.map((c) => prismaRow(c)));
+    expect(read.map((r) => r.row)).toStrictEqual(theirs);
+    for (const [i, r] of read.entries()) {
+      if (!r.row) continue;
+      expect(r.row.tracking_code).toBe(asked[i]);
+      expect(r.row.history.every((h) => h.title.startsWith(`${asked[i]} step`))).toBe(true);
+      expect(r.liveStop).toBeNull();
+    }
   });
 
   it("read date-times stored in other forms as Prisma does", async () => {

@@ -2,7 +2,7 @@ import { shared } from "../../core/freeze.js";
 import { ViewCache } from "../../core/cache.js";
 import { readEnv } from "../../core/config.js";
 import { cacheGeneration, invalidate, onInvalidate, trusted } from "../../core/bus.js";
-import { readLiveStop, readParcelVersion, readParcelWithHistory } from "./parcel.reader.js";
+import { readParcelVersion, readTrackedParcel } from "./parcel.reader.js";
 import { publicView, type PublicView } from "./view-shape.js";
 import { liveOf } from "../dispatch/live.js";
 
@@ -50,16 +50,14 @@ export async function cachedPublicView(code: string): Promise<PublicView | null>
   if (usable(hit, isTrusted)) return hit;
   // A write that lands while this read runs must not leave its old state in the cache.
   const generation = cacheGeneration();
-  // The parcel, its history and its live stop at once (one round trip's wait on PostgreSQL).
-  const liveStop = readLiveStop({ code });
-  liveStop.catch(() => undefined); // a failure is reported where it is awaited (a missing parcel never awaits it)
-  const row = await readParcelWithHistory(code);
+  // The parcel, its history and its live stop at once (misses at the same time read together).
+  const { row, liveStop } = await readTrackedParcel(code);
   const keep = generation === cacheGeneration();
   if (!row) {
     if (keep) missingCache.set(code, true, 0);
     return null;
   }
-  const { live, fresh_until } = await liveOf(row.id, Date.now(), liveStop);
+  const { live, fresh_until } = await liveOf(row.id, Date.now(), Promise.resolve(liveStop));
   const view = publicView(row, false, live);
   if (fresh_until) freshUntil.set(view, fresh_until);
   shared(view);
