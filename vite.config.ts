@@ -69,6 +69,24 @@ function appChunk(id: string, ctx: { getModuleInfo(id: string): { importedIds: r
  */
 const sharedAlias = { "@shared": path.resolve(import.meta.dirname, "server") };
 
+/**
+ * EARLY_REQUESTS=off builds the client without the tracking page's early look-up (client/modules/graph/earlyLookUp.ts,
+ * which boot.ts sends before the app has loaded): the module is left out, whatever it imports with it, and the
+ * screen asks through Apollo's persisted-query link once its chunk has run, as every other query does. On by
+ * default; the switch measures the part against the library alone (docs/adr/0005-early-requests.md). The module
+ * is replaced rather than its call turned off, so the build is the one the project would have without it (a module
+ * the entry imports but no longer uses changes how the bundler splits the entry).
+ */
+const earlyLookUpId = path.resolve(import.meta.dirname, "client/modules/graph/earlyLookUp.ts");
+function earlyRequestsSwitch(): Plugin | false {
+  if (process.env.EARLY_REQUESTS !== "off") return false;
+  return {
+    name: "courier:early-requests-off",
+    enforce: "pre",
+    load: (id) => (id === earlyLookUpId ? "export function sendEarlyLookUp() {}" : null),
+  };
+}
+
 // The client lives in client/ and builds to dist/client, which the server serves; its manifest tells the server
 // which stylesheet and chunk a screen has (server/ssr.ts). `vite build --ssr` builds the server's render of the
 // public screens (client/entry-server.tsx) into dist/ssr: one self-contained module, every package bundled in,
@@ -77,7 +95,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   root: "client",
   resolve: { alias: sharedAlias },
   publicDir: isSsrBuild ? false : "public",
-  plugins: isSsrBuild ? [react()] : [react(), preloadApp()],
+  plugins: isSsrBuild ? [react()] : [react(), preloadApp(), earlyRequestsSwitch()],
   // Apollo Client's development-only checks and warnings stay out of the production build (its documented switch).
   define: command === "build" ? { "globalThis.__DEV__": "false", ...(isSsrBuild ? { "process.env.NODE_ENV": JSON.stringify("production") } : {}) } : {},
   ssr: { noExternal: true },

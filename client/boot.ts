@@ -1,8 +1,7 @@
 import { preloadRoute } from "./screenFiles";
 import { preloadLanguage } from "./i18n/load";
-import { sendEarly, sendEarlyGraph } from "./modules/graph/early";
-import { splitCodes } from "./modules/parcel/codes";
-import trackParcel from "./modules/parcel/graphql/TrackParcel.graphql?raw";
+import { sendEarlyGraph } from "./modules/graph/early";
+import { sendEarlyLookUp } from "./modules/graph/earlyLookUp";
 import { serverState } from "./serverState";
 import { holdEarlyInput } from "./earlyInput";
 import { HOME_FIRST_SLIDE, heroImageUrl, preloadImage, TRACK_HERO } from "./components/heroImages";
@@ -12,7 +11,7 @@ import { normalPath, pageSlugAt, screenAt } from "@shared/core/routes.codes";
  * The first module main.tsx imports, so it runs before React, Apollo and the rest of the entry are
  * evaluated. Plain http is sent to https, except on loopback hosts. Otherwise everything the first
  * screen needs starts at once, while the entry starts up: the start-up graph, the screen's chunk and, for
- * /track.html?code=<one code>, the parcel (modules/graph/early.ts: Apollo takes these answers), and the texts of
+ * /track.html?code=<one code>, the parcel (modules/graph/earlyLookUp.ts: Apollo takes its answer), and the texts of
  * the page's language and English (i18n/load.ts). A page the server rendered already holds its data and its
  * banner (serverState.ts): only the screen's chunk and the texts are asked for, once the page has painted (as
  * main.tsx asks for the app then).
@@ -34,11 +33,7 @@ if (redirecting) {
   const path = normalPath(location.pathname);
   const screen = screenAt(path);
   const graph = sendEarlyGraph();
-  if (screen === "track") {
-    // The tracking screen's first look-up: the same operation and variables as its query (pages/TrackPage.tsx).
-    const codes = splitCodes(new URLSearchParams(location.search).get("code")?.trim() ?? "");
-    if (codes.length === 1) sendEarly("TrackParcel", trackParcel, { trackingCode: codes[0] });
-  }
+  sendEarlyLookUp(screen);
   preloadRoute(location.pathname);
   preloadLanguage();
   // The first screen's banner, its largest paint: known for home and tracking, in the graph for a content page.

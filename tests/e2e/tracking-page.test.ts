@@ -8,7 +8,7 @@
  */
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Page, Request } from "playwright-core";
 import { startSite, type Site } from "../helpers/site.js";
 import { DESKTOP, PHONE, launchBrowser, watchErrors } from "../helpers/browser.js";
 import { signedInAdmin } from "../helpers/admin.js";
@@ -316,6 +316,44 @@ describe("tracking page, phone", () => {
       await page.goto(`${site.url}/track.html?code=${PRIVATE}`);
       await page.locator("input[name=verify]").waitFor();
       await noSideScroll(page);
+      expect(errors).toEqual([]);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+describe("a tracking page the client renders alone (a member with a session)", () => {
+  it("asks for the parcel while the app is still loading, and the screen takes that answer instead of asking again", async () => {
+    const { ctx, page, errors } = await openPage(PHONE);
+    try {
+      // A session: the server sends the page for the client to render (server/ssr.ts renders for anonymous visitors only).
+      await ctx.addCookies([...admin.cookies].map(([name, value]) => ({ name, value, url: site.url })));
+      const isLookUp = (r: Request) => r.url().includes("/graphql") && (r.url().includes("TrackParcel") || (r.postData() ?? "").includes('"TrackParcel"'));
+      const lookUps: string[] = [];
+      let answered = false;
+      page.on("request", (r) => {
+        if (isLookUp(r)) lookUps.push(r.method());
+      });
+      // Answered: the parcel, not the server's "send the document" to a hash it does not know yet (then a POST follows).
+      page.on("response", async (r) => {
+        if (isLookUp(r.request()) && !(await r.text().catch(() => "PERSISTED_QUERY_NOT_FOUND")).includes("PERSISTED_QUERY_NOT_FOUND")) answered = true;
+      });
+      let release!: () => void;
+      const gate = new Promise<void>((r) => (release = r));
+      await page.route("**/assets/start-*.js", async (r) => {
+        await gate;
+        await r.continue();
+      });
+      await page.goto(`${site.url}/track.html?code=${STATUS}`, { waitUntil: "commit" });
+      // client/modules/graph/earlyLookUp.ts: the look-up leaves from the entry, with the app held back.
+      await expect.poll(() => answered, { timeout: 15_000 }).toBe(true);
+      expect(await evalIn<boolean>(page, "!!document.querySelector('.track-page')"), "the server rendered nothing").toBe(false);
+      const early = lookUps.length;
+      release();
+      await page.locator("#parcel-code").waitFor();
+      expect(await page.locator("#parcel-code").textContent()).toContain(STATUS);
+      expect(lookUps.length, lookUps.join(", ")).toBe(early);
       expect(errors).toEqual([]);
     } finally {
       await ctx.close();

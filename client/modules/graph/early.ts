@@ -1,12 +1,11 @@
 import type { SiteGraphQuery } from "../../generated/public";
-import { sha256Hex } from "./sha256";
 
 /**
- * The first screen's requests, sent by boot.ts while React and Apollo still load, so the first screen
- * does not wait for its chunk before asking. Apollo takes each answer once (the early link of
- * client/apollo.ts): when a screen runs the same operation with the same variables, the link hands it
- * the answer of the request already under way instead of asking again; the answer then goes through
- * Apollo (cache, errors) like any other. Nothing here reads the answers itself.
+ * Answers an operation takes before Apollo asks: the tracking page's first look-up, sent by boot.ts while
+ * React and Apollo still load (earlyLookUp.ts), and the failed operations of the server's render
+ * (client/serverState.ts). Apollo takes each answer once (the early link of client/apollo.ts): when a
+ * screen runs the same operation with the same variables, the link hands it the answer instead of asking
+ * again; the answer then goes through Apollo (cache, errors) like any other. Nothing here reads the answers.
  */
 
 /** An answer as the GraphQL endpoint gives it. */
@@ -29,18 +28,11 @@ export function earlyKey(operationName: string, variables: Record<string, unknow
   )}`;
 }
 
-/** Starts an operation (its document's text, as the generated document has it) before Apollo has loaded. */
-export function sendEarly(operationName: string, query: string, variables: Record<string, unknown>): void {
-  const answer = send(operationName, query, variables);
-  answer.catch(() => undefined); // a failure is reported where Apollo takes the answer
-  pending.set(earlyKey(operationName, variables), answer);
-}
-
 /**
- * An answer the page brought (a failed operation of the server's render, client/serverState.ts): Apollo's
- * cache holds no errors, so the operation's first request takes this answer instead of asking again.
+ * An answer for the operation's first request: one under way (earlyLookUp.ts), or one the page brought (a
+ * failed operation of the server's render, client/serverState.ts: Apollo's cache holds no errors).
  */
-export function keepEarly(key: string, answer: EarlyAnswer): void {
+export function keepEarly(key: string, answer: EarlyAnswer | Promise<EarlyAnswer>): void {
   pending.set(key, Promise.resolve(answer));
 }
 
@@ -72,34 +64,4 @@ export function sendEarlyGraph(): Promise<RestGraph> {
     graph.catch(() => undefined); // reported where the answer is taken (siteGraph.ts)
   }
   return graph;
-}
-
-const HEADERS = { accept: "application/json", "content-type": "application/json", "apollo-require-preflight": "true" };
-
-async function read(res: Response): Promise<EarlyAnswer> {
-  const body = (await res.json()) as EarlyAnswer;
-  if (!body || typeof body !== "object" || !("data" in body || "errors" in body)) throw new Error(`unexpected answer (HTTP ${res.status})`);
-  return body;
-}
-
-/**
- * Apollo's automatic persisted queries, as its link sends them: a GET with the document's hash (small,
- * and revalidated with an ETag), and one POST with the document when the server does not know the hash
- * yet. Without Web Crypto (a plain-http address other than localhost) a POST with the document.
- */
-async function send(operationName: string, query: string, variables: Record<string, unknown>): Promise<EarlyAnswer> {
-  const hash = await sha256Hex(query);
-  const extensions = hash ? { persistedQuery: { version: 1, sha256Hash: hash } } : undefined;
-  if (extensions) {
-    const params = new URLSearchParams({ operationName, variables: JSON.stringify(variables), extensions: JSON.stringify(extensions) });
-    const body = await read(await fetch(`/graphql?${params}`, { credentials: "include", headers: HEADERS }));
-    if (!body.errors?.some((e) => e.extensions?.code === "PERSISTED_QUERY_NOT_FOUND")) return body;
-  }
-  const res = await fetch("/graphql", {
-    method: "POST",
-    credentials: "include",
-    headers: HEADERS,
-    body: JSON.stringify({ operationName, query, variables, extensions }),
-  });
-  return read(res);
 }

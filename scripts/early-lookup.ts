@@ -1,0 +1,127 @@
+// The tracking page's time to show a parcel when the client renders the page alone (SSR=false, as for a visitor
+// with a session or past the render budget): Debian's Chromium through playwright-core, the CPU slowed 4x
+// (Emulation.setCPUThrottlingRate), a fresh browser per run, the production server (`dist/`, built first) with
+// demo content. It measures whatever `dist/` holds: build once as usual and once with EARLY_REQUESTS=off
+// (vite.config.ts) to compare the early look-up with Apollo's persisted-query link alone
+// (docs/adr/0005-early-requests.md).
+//
+// npx tsx scripts/early-lookup.ts [runs=5] [network=none|4g]: "4g" adds Lighthouse's mobile network (150 ms round
+// trip, 1.6 Mbit/s down, 750 kbit/s up). A first run teaches the server the document's hash and is not counted;
+// the median of the rest is printed. EL_PORT (default 4792) is the server's port.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { chromium } from "playwright-core";
+
+const runs = Math.max(1, Number(process.argv[2] ?? 5));
+const net = process.argv[3] ?? "none";
+if (net !== "none" && net !== "4g") throw new Error(`network: "none" or "4g", not "${net}"`);
+const root = path.resolve(import.meta.dirname, "..");
+const clientDir = path.join(root, "dist", "client");
+const entry = /src="\/(assets\/index-[\w-]+\.js)"/.exec(fs.readFileSync(path.join(clientDir, "index.html"), "utf8"))?.[1];
+// The early look-up's module is in the entry unless the build had EARLY_REQUESTS=off.
+const label = entry && fs.readFileSync(path.join(clientDir, entry), "utf8").includes("PERSISTED_QUERY_NOT_FOUND") ? "early look-up" : "EARLY_REQUESTS=off";
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "courier-el-"));
+const port = Number(process.env.EL_PORT || 4792);
+const server = spawn(process.execPath, ["dist/server/main.js"], {
+  cwd: root,
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    SSR: "false",
+    DATABASE_URL: `file:${path.join(dir, "el.db")}`,
+    UPLOADS_DIR: path.join(dir, "uploads"),
+    OUTBOX_DIR: path.join(dir, "outbox"),
+    MAP_TILE_URL: "/tiles/{z}/{x}/{y}.png",
+  },
+  stdio: ["ignore", "ignore", "inherit"],
+});
+const base = `http://127.0.0.1:${port}`;
+/** What the in-page functions use of the browser (this project's Node tsconfig has no DOM types). */
+type InPage = {
+  __shown?: number;
+  document: object & { querySelector(s: string): object | null };
+  MutationObserver: new (cb: (records: unknown, o: { disconnect(): void }) => void) => { observe(n: object, o: object): void };
+};
+try {
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${base}/api/graph`)).ok) break;
+    } catch {
+      /* starting */
+    }
+    if (i > 300) throw new Error("server did not start");
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const url = `${base}/track.html?code=CR-2026-000001`;
+  const times: { shown: number; fcp: number; lookUpStart: number; appStart: number; requests: string }[] = [];
+  for (let run = 0; run <= runs; run++) {
+    const browser = await chromium.launch({
+      executablePath: "/usr/bin/chromium",
+      headless: true,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    });
+    try {
+      const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, deviceScaleFactor: 1.75 });
+      const page = await context.newPage();
+      const cdp = await context.newCDPSession(page);
+      await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+      if (net === "4g")
+        await cdp.send("Network.emulateNetworkConditions", {
+          offline: false,
+          latency: 150,
+          downloadThroughput: (1.6 * 1024 * 1024) / 8,
+          uploadThroughput: (750 * 1024) / 8,
+        });
+      const graphql: string[] = [];
+      page.on("request", (r) => {
+        if (r.url().includes("/graphql")) graphql.push(`${r.method()} ${r.url().includes("sha256Hash") ? "hash" : "doc"}`);
+      });
+      // The moment the parcel's details are in the page (recorded in the page: no polling delay).
+      await page.addInitScript(() => {
+        const w = globalThis as unknown as InPage;
+        new w.MutationObserver((_, o) => {
+          if (w.document.querySelector("article.track-result #parcel-code")) {
+            w.__shown = performance.now();
+            o.disconnect();
+          }
+        }).observe(w.document, { childList: true, subtree: true });
+      });
+      await page.goto(url, { waitUntil: "commit" });
+      await page.waitForSelector("article.track-result #parcel-code", { timeout: 60_000 });
+      const t = await page.evaluate(() => {
+        const w = globalThis as unknown as InPage;
+        const res = performance.getEntriesByType("resource") as unknown as { name: string; startTime: number; responseEnd: number }[];
+        const look = res.find((r) => r.name.includes("/graphql") && r.name.includes("TrackParcel")) ?? res.find((r) => r.name.includes("/graphql"));
+        const app = res.find((r) => /\/assets\/start-/.test(r.name));
+        const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? NaN;
+        return { shown: w.__shown ?? NaN, fcp, lookUpStart: look?.startTime ?? NaN, appStart: app?.responseEnd ?? NaN };
+      });
+      const entry = { ...t, requests: graphql.join(", ") };
+      if (run > 0) times.push(entry); // run 0: warm-up (the server learns the document's hash)
+      console.log(
+        `${label} ${run === 0 ? "warm-up" : `run ${run}`}: details shown ${Math.round(t.shown)} ms, look-up sent ${Math.round(t.lookUpStart)} ms, app chunk loaded ${Math.round(t.appStart)} ms, FCP ${Math.round(t.fcp)} ms; graphql: ${entry.requests}`,
+      );
+    } finally {
+      await browser.close();
+    }
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+  console.log(
+    `${label} net=${net} median of ${runs}: details shown ${Math.round(median(times.map((t) => t.shown)))} ms (${times.map((t) => Math.round(t.shown)).join(", ")}), look-up sent ${Math.round(median(times.map((t) => t.lookUpStart)))} ms`,
+  );
+} finally {
+  server.kill("SIGTERM");
+  fs.rmSync(dir, { recursive: true, force: true });
+}
