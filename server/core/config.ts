@@ -226,6 +226,11 @@ export const ENV_VARS = {
     default: 60,
     doc: "quotes (`POST /api/quotes`, GraphQL `quote`) per minute per client, a signed-in shipper or its key included",
   },
+  RATE_LIMIT_LEASES: {
+    group: LIMITS,
+    kind: "on",
+    doc: "`false`: with a shared store (PostgreSQL or Redis), every tracking look-up and quote is counted there one by one, instead of a twentieth of a client's limit at a time (see [security.md](security.md))",
+  },
   RATE_LIMIT_SIGNUP: { group: LIMITS, kind: "positive", default: 10, doc: "shipper sign-ups per 15 minutes per client (each hashes a password)" },
   RATE_LIMIT_RESCHEDULE: {
     group: LIMITS,
@@ -386,6 +391,7 @@ export function loadConfig() {
     // Public reads whose answer is made already are sent before Fastify (server/front.ts); false: all through Fastify.
     // Cache misses of public look-ups read with prepared statements on the driver (server/db/direct.ts); false: Prisma.
     directReads: readEnv("DIRECT_READS"),
+    rateLimitLeases: readEnv("RATE_LIMIT_LEASES"),
   };
 }
 

@@ -164,7 +164,81 @@ async function consume(name: string, rule: Rule, key: string): Promise<RateLimit
 export async function limit(ruleName: string, key: string): Promise<void> {
   const rule = rules()[ruleName];
   if (!rule || !key) return;
+  if (LEASED.has(ruleName) && sharedStore() && config().rateLimitLeases) return consumeLeased(ruleName, rule, key);
   await consume(ruleName, rule, key);
+}
+
+/**
+ * Rules counted by leases: the anonymous ones a page or a client asks many times (every tracking look-up).
+ * With a shared store, a process takes a client's hits a share at a time (1/LEASE_SHARE of the max,
+ * counted in the store at once) and counts that share down in memory until the window ends; without
+ * leases each hit would be a round trip to the database or Redis (at 2 000 look-ups a second, most of
+ * the server's work on PostgreSQL). Near the limit, when the store cannot give a whole share, the share
+ * is given back and hits are counted one by one: a client is never let past the max, and is refused at
+ * most a share per process too early when its hits go to several processes. RATE_LIMIT_LEASES=false
+ * counts every hit in the store.
+ */
+const LEASED = new Set(["tracking", "quote"]);
+const LEASE_SHARE = 20;
+const LEASES_KEPT = 50_000;
+/** Per rule and client, until the window ends: hits left of the share, or counted one by one, or refused. */
+type Lease = { until: number } & ({ left: number } | { exact: true } | { refused: true });
+const leases = new Map<string, Lease>();
+const leasing = new Map<string, Promise<unknown>>();
+
+async function consumeLeased(name: string, rule: Rule, key: string): Promise<void> {
+  const id = `${name}|${counterKey(key)}`;
+  for (;;) {
+    const lease = leases.get(id);
+    if (lease && lease.until > Date.now()) {
+      if ("refused" in lease) throw new RateLimited(seconds(lease.until - Date.now()));
+      if ("exact" in lease) {
+        await consume(name, rule, key);
+        return;
+      }
+      if (lease.left > 0) {
+        lease.left--;
+        return;
+      }
+    }
+    const under = leasing.get(id);
+    if (!under) break;
+    await under.catch(() => undefined);
+  }
+  const taking = takeLease(name, rule, key, id);
+  leasing.set(id, taking);
+  try {
+    await taking;
+  } finally {
+    leasing.delete(id);
+  }
+}
+
+async function takeLease(name: string, rule: Rule, key: string, id: string): Promise<void> {
+  const size = Math.max(1, Math.floor(rule.max / LEASE_SHARE));
+  const limiter = limiterFor(name, rule);
+  const keep = (lease: Lease) => {
+    if (leases.size >= LEASES_KEPT) for (const [k, l] of leases) if (l.until <= Date.now() || leases.size >= LEASES_KEPT) leases.delete(k);
+    leases.set(id, lease);
+  };
+  try {
+    const r = await limiter.consume(counterKey(key), size);
+    keep({ left: size - 1, until: Date.now() + r.msBeforeNext });
+    return;
+  } catch (e) {
+    if (!(e instanceof RateLimiterRes)) throw e;
+    const until = Date.now() + e.msBeforeNext;
+    if (e.consumedPoints - size >= rule.max) {
+      // Past the limit already: this hit counts as one, and this process refuses the rest of the window itself.
+      if (size > 1) await limiter.reward(counterKey(key), size - 1);
+      keep({ refused: true, until });
+      throw new RateLimited(seconds(e.msBeforeNext));
+    }
+    // Less than a share left: it is given back, and the window's last hits are counted one by one.
+    await limiter.reward(counterKey(key), size);
+    keep({ exact: true, until });
+  }
+  await consume(name, rule, key);
 }
 
 /**

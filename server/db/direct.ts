@@ -144,7 +144,7 @@ class PgDirect implements DirectDb {
     connectionString: string,
     private readonly schema: string,
   ) {
-    this.pool = new pg.Pool({ connectionString, max: Number(process.env.XP_DIRECT_MAX || 2), types: pgTypes });
+    this.pool = new pg.Pool({ connectionString, max: 4, types: pgTypes });
     this.pool.on("error", () => {});
   }
 
