@@ -109,6 +109,31 @@ describe("search", () => {
     expect(g.errors).toBeUndefined();
     expect(g.data.parcels).toEqual({ total: 1, data: [{ tracking_code: near.tracking_code }] });
   });
+
+  it("counts and pages a search with more matches than its first read holds (1 000)", async () => {
+    const now = new Date();
+    await db().parcel.createMany({
+      data: Array.from({ length: 1010 }, (_, i) => ({
+        tracking_code: `WIDE-${String(i).padStart(4, "0")}`,
+        recipient_name: "Wide Search",
+        destination: "Lyon",
+        created_at: now,
+      })),
+    });
+    const first = ok(await admin.get("/api/parcels?search=wide%20sea&per_page=20"));
+    expect(first).toMatchObject({ total: 1010, last_page: 51 });
+    expect(first.data[0].tracking_code).toBe("WIDE-1009");
+    const page10 = ok(await admin.get("/api/parcels?search=wide%20sea&per_page=100&page=10"));
+    expect(page10.data.map((p: { tracking_code: string }) => p.tracking_code)).toEqual(
+      Array.from({ length: 100 }, (_, i) => `WIDE-${String(109 - i).padStart(4, "0")}`),
+    );
+    const last = ok(await admin.get("/api/parcels?search=wide%20sea&per_page=100&page=11"));
+    expect(last).toMatchObject({ total: 1010, current_page: 11, last_page: 11 });
+    expect(last.data.map((p: { tracking_code: string }) => p.tracking_code)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `WIDE-${String(9 - i).padStart(4, "0")}`),
+    );
+    await db().parcel.deleteMany({ where: { tracking_code: { startsWith: "WIDE-" } } });
+  });
 });
 
 describe("the stale list", () => {

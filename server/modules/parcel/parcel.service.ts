@@ -48,6 +48,8 @@ const LIVE_STATUSES = STATUS_CODES.filter((c) => !FINAL_STATUSES.includes(c));
 const containing = (s: string) => `%${s.replace(/[\\%_]/g, "\\$&")}%`;
 /** FTS5 trigrams need 3 characters: shorter searches read every row (their results are most rows anyway). */
 const TRIGRAM = 3;
+/** Matches read at once with a search's first page (the count of a search with no more is their number). */
+const FEW_MATCHES = 1000;
 
 /**
  * The staff's list, newest first: the search (tracking code, recipient or destination containing the
@@ -87,13 +89,25 @@ function listOnSqlite(args: PagingArgs & { to_reschedule?: boolean }, search: st
   const params: unknown[] = [];
   const phrase = search && [...search].length >= TRIGRAM ? `"${search.replace(/"/g, '""')}"` : undefined;
   if (phrase && /^[\x20-\x7e]+$/.test(search!) && !args.to_reschedule && !cutoff) {
+    // One pass of the index for most searches: the newest FEW_MATCHES + 1 matches give the count and the page
+    // when there are no more (a whole code, a name); a wider search counts and pages in passes of their own.
+    let newest: Promise<Record<string, unknown>[]> | undefined;
+    const few = () =>
+      (newest ??= d.longRows(`SELECT rowid AS "id" FROM "ParcelSearch" WHERE "ParcelSearch" MATCH ? ORDER BY rowid DESC LIMIT ?`, [phrase, FEW_MATCHES + 1]));
     return pageOf(
       args,
-      async () => Number((await d.longRows(`SELECT count(*) AS "n" FROM "ParcelSearch" WHERE "ParcelSearch" MATCH ?`, [phrase]))[0].n),
-      async (skip, take) =>
-        pageRows(
+      async () => {
+        const ids = await few();
+        if (ids.length <= FEW_MATCHES) return ids.length;
+        return Number((await d.longRows(`SELECT count(*) AS "n" FROM "ParcelSearch" WHERE "ParcelSearch" MATCH ?`, [phrase]))[0].n);
+      },
+      async (skip, take) => {
+        const ids = await few();
+        if (ids.length <= FEW_MATCHES || skip + take <= FEW_MATCHES) return pageRows(ids.slice(skip, skip + take));
+        return pageRows(
           await d.longRows(`SELECT rowid AS "id" FROM "ParcelSearch" WHERE "ParcelSearch" MATCH ? ORDER BY rowid DESC LIMIT ? OFFSET ?`, [phrase, take, skip]),
-        ),
+        );
+      },
     );
   }
   if (search) {
