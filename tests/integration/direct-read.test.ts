@@ -67,7 +67,8 @@ describe("plain reads of a parcel with its history", () => {
     const codes = Array.from({ length: 70 }, (_, i) => `DR-B${i}`);
     for (const [i, code] of codes.entries()) {
       const p = ok(await admin.post("/api/parcels", { tracking_code: code, recipient_name: `Batch ${i}`, destination: "Oslo" }), 201);
-      for (let k = 0; k < i % 4; k++) ok(await admin.post("/api/activities", { parcel_id: p.id, title: `${code} step ${k}`, description: ".", icon: "home_work", color: "green" }), 201);
+      for (let k = 0; k < i % 4; k++)
+        ok(await admin.post("/api/activities", { parcel_id: p.id, title: `${code} step ${k}`, description: ".", icon: "home_work", color: "green" }), 201);
     }
     // 70 at once (more than a batch), some twice, with unknown codes among them.
     const asked = [...codes, "DR-NONE-1", codes[3], "DR-NONE-2", codes[69]];
