@@ -112,6 +112,9 @@ class SqliteDirect implements DirectDb {
   }
 }
 
+/** A PostgreSQL timestamp without a zone (UTC), as text or as JSON gives it, read as adapter-pg reads it. */
+export const pgTimestamp = (v: unknown) => (v == null ? v : prismaDate(`${String(v).replace(" ", "T")}+00:00`));
+
 // PostgreSQL types the rows may hold, read as adapter-pg reads them (timestamps without a zone are UTC).
 const PG_TYPES: Record<number, Decode | null> = {
   16: null, // bool
@@ -121,7 +124,8 @@ const PG_TYPES: Record<number, Decode | null> = {
   700: null, // float4
   701: null, // float8
   1043: null, // varchar
-  1114: (v) => prismaDate(`${String(v).replace(" ", "T")}+00:00`),
+  114: null, // json (the caller decodes what it holds)
+  1114: pgTimestamp,
   1184: (v) =>
     prismaDate(
       String(v)
