@@ -273,6 +273,10 @@ async function hydrated(page: Page): Promise<void> {
       Object.keys(a).some((k) => k.startsWith("__reactProps")),
     ),
   );
+  // The app marks the page once it has taken it over and done what it held (client/earlyInput.ts appReady): a click
+  // before that may still be the browser's own (a full load of the next page).
+  type Root = { document: { documentElement: { hasAttribute(name: string): boolean } } };
+  await page.waitForFunction(() => (globalThis as unknown as Root).document.documentElement.hasAttribute("data-ready"));
   // The render after hydration (useHydrated) and the screens' effects: done when the page first has nothing left to do.
   type Idle = { requestIdleCallback(f: () => void, o: { timeout: number }): void; requestAnimationFrame(f: () => void): void };
   await page.evaluate(() => {
