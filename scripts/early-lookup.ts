@@ -12,7 +12,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { chromium } from "playwright-core";
+import { launchBrowser } from "../tests/helpers/browser.js";
 
 const runs = Math.max(1, Number(process.argv[2] ?? 5));
 const net = process.argv[3] ?? "none";
@@ -59,19 +59,8 @@ try {
   const url = `${base}/track.html?code=CR-2026-000001`;
   const times: { shown: number; fcp: number; lookUpStart: number; appStart: number; requests: string }[] = [];
   for (let run = 0; run <= runs; run++) {
-    const browser = await chromium.launch({
-      executablePath: "/usr/bin/chromium",
-      headless: true,
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    });
+    // A fresh browser a run, Debian's Chromium with the tests' flags; the page is looked at before the app takes it over.
+    const browser = await launchBrowser({ waitForApp: false });
     try {
       const context = await browser.newContext({ viewport: { width: 412, height: 823 }, isMobile: true, deviceScaleFactor: 1.75 });
       const page = await context.newPage();
