@@ -17,4 +17,21 @@ describe("lazy response serializers", () => {
     // The route whose schema is broken fails when used, as it would have at start-up.
     expect(() => broken({ a: "x" })).toThrow();
   });
+
+  it("compile a schema shared by several routes and statuses once", () => {
+    const before = serializerState().pending;
+    const factory = lazySerializers();
+    const envelope = { type: "object", properties: { error: { type: "string" } } };
+    // Two plugin contexts with the same shared schemas, four routes: one serializer to compile.
+    const first = factory({}, {})(route(envelope));
+    const second = factory({}, {})(route({ ...envelope }));
+    factory({}, {})(route(envelope));
+    expect(serializerState().pending).toBe(before + 1);
+    expect(first({ error: "x", stack: "never" })).toBe('{"error":"x"}');
+    expect(serializerState().pending).toBe(before);
+    expect(second({ error: "y" })).toBe('{"error":"y"}');
+    // Another schema is its own.
+    factory({}, {})(route({ type: "object", properties: { other: { type: "string" } } }));
+    expect(serializerState().pending).toBe(before + 1);
+  });
 });
