@@ -37,25 +37,48 @@ const quietRequests = () => new LogController({ disableRequestLogging: true });
  * made on its first use. Fastify makes one per request, and pino's child costs about as much as the rest of
  * a cached look-up's logging; with LOG_REQUESTS=errors most requests never write a line.
  */
+class LazyLogger {
+  private made: FastifyBaseLogger | undefined;
+  constructor(
+    private readonly parent: FastifyBaseLogger,
+    private readonly bindings: Record<string, unknown>,
+    private readonly opts: object,
+  ) {}
+  private real(): FastifyBaseLogger {
+    return (this.made ??= this.parent.child(this.bindings, this.opts));
+  }
+  get level() {
+    return this.made?.level ?? this.parent.level;
+  }
+  set level(level: string) {
+    this.real().level = level;
+  }
+  fatal(...a: unknown[]) {
+    (this.real().fatal as (...x: unknown[]) => void)(...a);
+  }
+  error(...a: unknown[]) {
+    (this.real().error as (...x: unknown[]) => void)(...a);
+  }
+  warn(...a: unknown[]) {
+    (this.real().warn as (...x: unknown[]) => void)(...a);
+  }
+  info(...a: unknown[]) {
+    (this.real().info as (...x: unknown[]) => void)(...a);
+  }
+  debug(...a: unknown[]) {
+    (this.real().debug as (...x: unknown[]) => void)(...a);
+  }
+  trace(...a: unknown[]) {
+    (this.real().trace as (...x: unknown[]) => void)(...a);
+  }
+  silent() {}
+  child(b: Record<string, unknown>, o?: object) {
+    return this.real().child(b, o);
+  }
+}
+// One small object a request (its methods are shared), not a closure per method.
 function lazyRequestLogger(this: unknown, logger: FastifyBaseLogger, bindings: Record<string, unknown>, opts: object): FastifyBaseLogger {
-  let child: FastifyBaseLogger | undefined;
-  const real = () => (child ??= logger.child(bindings, opts));
-  return {
-    get level() {
-      return child?.level ?? logger.level;
-    },
-    set level(level: string) {
-      real().level = level;
-    },
-    fatal: (...a: unknown[]) => (real().fatal as (...x: unknown[]) => void)(...a),
-    error: (...a: unknown[]) => (real().error as (...x: unknown[]) => void)(...a),
-    warn: (...a: unknown[]) => (real().warn as (...x: unknown[]) => void)(...a),
-    info: (...a: unknown[]) => (real().info as (...x: unknown[]) => void)(...a),
-    debug: (...a: unknown[]) => (real().debug as (...x: unknown[]) => void)(...a),
-    trace: (...a: unknown[]) => (real().trace as (...x: unknown[]) => void)(...a),
-    silent: () => undefined,
-    child: (b: Record<string, unknown>, o?: object) => real().child(b, o),
-  } as FastifyBaseLogger;
+  return new LazyLogger(logger, bindings, opts) as unknown as FastifyBaseLogger;
 }
 
 /** Fastify's logging options as the site runs them: the logger, its own request lines off, lazy request loggers. */
