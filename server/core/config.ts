@@ -138,13 +138,13 @@ export const ENV_VARS = {
     group: PAGES,
     kind: "int",
     default: 500,
-    doc: "rendered pages each process keeps by language and address; one is sent again only while every GraphQL operation of its render answers this request exactly as it did then, and for 30 s at most; `0`: none",
+    doc: "rendered pages each process keeps by language and address; one is sent again only while every GraphQL operation of its render answers this request exactly as it did then, and for 5 minutes at most (what the render computes from the clock, such as days without news, is up to that late); `0`: none",
   },
   SSR_BUDGET_MS: {
     group: PAGES,
     kind: "int",
     default: 250,
-    doc: "milliseconds of rendering a process may spend per second (a bucket that holds 5 s of it); past it, pages go out for the client to render; `0`: no bound",
+    doc: "milliseconds of rendering a process may spend per second (a bucket that holds one second of it); past it, pages go out for the client to render; `0`: no bound",
   },
   MAP_TILE_URL: {
     group: PAGES,
