@@ -6,47 +6,25 @@
 //   - the look-up GET /api/parcels/{code} (autocannon, 5 s, 32 connections) of that live parcel and of a
 //     parcel on no run: req/s and p99.
 // Usage: npm run build && npx tsx scripts/bench-live.ts
-import { execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
-import os from "node:os";
 import path from "node:path";
 import { createClient } from "graphql-ws";
 import WebSocket from "ws";
+import { freePort, serveBuilt } from "./serve.js";
 
 const VIEWS = Number(process.env.BENCH_VIEWS || 1000);
 const POSTS = Number(process.env.BENCH_POSTS || 50);
 const TOKEN = "bench-live-setup-token-0123456789abcdef";
 const root = path.resolve(import.meta.dirname, "..");
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-live-"));
-// A port the system gives as free (a random one could be one of wrk's ephemeral ports, still in use).
-const port = await new Promise<number>((resolve) => {
-  const probe = net.createServer().listen(0, "127.0.0.1", () => {
-    const p = (probe.address() as net.AddressInfo).port;
-    probe.close(() => resolve(p));
-  });
+const { base, dir, stop } = await serveBuilt("bench-live", await freePort(), {
+  ADMIN_SETUP_TOKEN: TOKEN,
+  LOG_LEVEL: "warn",
+  RATE_LIMIT_TRACKING: "100000000",
+  RATE_LIMIT_SIGNIN: "100000",
+  RATE_LIMIT_ACCEPT: "100000",
 });
-const base = `http://127.0.0.1:${port}`;
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
-
-const server = spawn(process.execPath, ["dist/server/main.js"], {
-  cwd: root,
-  env: {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATABASE_URL: `file:${path.join(dir, "db.sqlite")}`,
-    UPLOADS_DIR: path.join(dir, "uploads"),
-    OUTBOX_DIR: path.join(dir, "outbox"),
-    ADMIN_SETUP_TOKEN: TOKEN,
-    LOG_LEVEL: "warn",
-    RATE_LIMIT_TRACKING: "100000000",
-    RATE_LIMIT_SIGNIN: "100000",
-    RATE_LIMIT_ACCEPT: "100000",
-  },
-  stdio: ["ignore", "inherit", "inherit"],
-});
 
 const cookies = new Map<string, Map<string, string>>();
 async function call(who: string, method: string, url: string, body?: unknown) {
@@ -68,15 +46,6 @@ async function call(who: string, method: string, url: string, body?: unknown) {
 }
 
 try {
-  for (let i = 0; ; i++) {
-    try {
-      await fetch(`${base}/api/graph`);
-      break;
-    } catch {
-      if (i > 300) throw new Error("server did not start");
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
   await call("owner", "POST", "/api/admins", { email: "owner@bench.example", password: "bench-owner-password-1", token: TOKEN });
   await call("owner", "POST", "/api/admins/auth/signin", { email: "owner@bench.example", password: "bench-owner-password-1" });
   await call("owner", "PATCH", "/api/settings", { depot_latitude: 52.37, depot_longitude: 4.89 });
@@ -108,7 +77,7 @@ try {
   const ready = new Array<boolean>(VIEWS).fill(false);
   const waiters = new Set<() => void>();
   const clients = Array.from({ length: VIEWS }, (_, i) => {
-    const c = createClient({ url: `ws://127.0.0.1:${port}/graphql`, webSocketImpl: WebSocket, retryAttempts: 0 });
+    const c = createClient({ url: `${base.replace("http:", "ws:")}/graphql`, webSocketImpl: WebSocket, retryAttempts: 0 });
     c.subscribe(
       { query: `subscription { parcelLive(trackingCode: "LIVE-1") { live { courier { longitude } } } }` },
       {
@@ -179,5 +148,5 @@ try {
     console.log(`GET /api/parcels/${code}: ${Math.round(r.requests.average)} req/s, p50 ${r.latency.p50} ms, p99 ${r.latency.p99} ms, non-2xx ${r.non2xx}`);
   }
 } finally {
-  server.kill("SIGTERM");
+  stop();
 }

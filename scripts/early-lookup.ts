@@ -8,11 +8,10 @@
 // npx tsx scripts/early-lookup.ts [runs=5] [network=none|4g]: "4g" adds Lighthouse's mobile network (150 ms round
 // trip, 1.6 Mbit/s down, 750 kbit/s up). A first run teaches the server the document's hash and is not counted;
 // the median of the rest is printed. EL_PORT (default 4792) is the server's port.
-import { spawn } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { launchBrowser } from "../tests/helpers/browser.js";
+import { serveBuilt } from "./serve.js";
 
 const runs = Math.max(1, Number(process.argv[2] ?? 5));
 const net = process.argv[3] ?? "none";
@@ -22,40 +21,16 @@ const clientDir = path.join(root, "dist", "client");
 const entry = /src="\/(assets\/index-[\w-]+\.js)"/.exec(fs.readFileSync(path.join(clientDir, "index.html"), "utf8"))?.[1];
 // The early look-up's module is in the entry unless the build had EARLY_REQUESTS=off.
 const label = entry && fs.readFileSync(path.join(clientDir, entry), "utf8").includes("PERSISTED_QUERY_NOT_FOUND") ? "early look-up" : "EARLY_REQUESTS=off";
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "courier-el-"));
 const port = Number(process.env.EL_PORT || 4792);
-const server = spawn(process.execPath, ["dist/server/main.js"], {
-  cwd: root,
-  env: {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    SSR: "false",
-    DATABASE_URL: `file:${path.join(dir, "el.db")}`,
-    UPLOADS_DIR: path.join(dir, "uploads"),
-    OUTBOX_DIR: path.join(dir, "outbox"),
-    MAP_TILE_URL: "/tiles/{z}/{x}/{y}.png",
-  },
-  stdio: ["ignore", "ignore", "inherit"],
-});
-const base = `http://127.0.0.1:${port}`;
+
 /** What the in-page functions use of the browser (this project's Node tsconfig has no DOM types). */
 type InPage = {
   __shown?: number;
   document: object & { querySelector(s: string): object | null };
   MutationObserver: new (cb: (records: unknown, o: { disconnect(): void }) => void) => { observe(n: object, o: object): void };
 };
+const { base, stop } = await serveBuilt("el", port, { SSR: "false", MAP_TILE_URL: "/tiles/{z}/{x}/{y}.png" }, true);
 try {
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/api/graph`)).ok) break;
-    } catch {
-      /* starting */
-    }
-    if (i > 300) throw new Error("server did not start");
-    await new Promise((r) => setTimeout(r, 100));
-  }
   const url = `${base}/track.html?code=CR-2026-000001`;
   const times: { shown: number; fcp: number; lookUpStart: number; appStart: number; requests: string }[] = [];
   for (let run = 0; run <= runs; run++) {
@@ -111,6 +86,5 @@ try {
     `${label} net=${net} median of ${runs}: details shown ${Math.round(median(times.map((t) => t.shown)))} ms (${times.map((t) => Math.round(t.shown)).join(", ")}), look-up sent ${Math.round(median(times.map((t) => t.lookUpStart)))} ms`,
   );
 } finally {
-  server.kill("SIGTERM");
-  fs.rmSync(dir, { recursive: true, force: true });
+  stop();
 }

@@ -8,48 +8,19 @@
 // bytes actually transferred (brotli). The reports of the runs go to bench-results/lighthouse-<time>/ (with their
 // traces when LH_TRACE=1).
 // Each run uses a fresh Chromium and starts once the machine is quiet (see waitForQuiet).
-import { spawn } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import { serveBuilt } from "./serve.js";
 
 const root = path.resolve(import.meta.dirname, "..");
 const clientDir = path.join(root, "dist", "client");
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), "courier-lh-"));
 const port = Number(process.env.LH_PORT || 4790);
 const runs = Math.max(1, Number(process.env.LH_RUNS || 3));
 // The production server as `npm start` runs it (npm run lighthouse builds it first), with shipped logging.
-const server = spawn(process.execPath, ["dist/server/main.js"], {
-  cwd: root,
-  env: {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATABASE_URL: `file:${path.join(dir, "lh.db")}`,
-    UPLOADS_DIR: path.join(dir, "uploads"),
-    OUTBOX_DIR: path.join(dir, "outbox"),
-    MAP_TILE_URL: "/tiles/{z}/{x}/{y}.png",
-  },
-  stdio: ["ignore", "inherit", "inherit"],
-});
-const base = `http://127.0.0.1:${port}`;
-// A server left on the port (another run's) would answer with another build: stop rather than measure it.
-let exited: number | null = null;
-server.on("exit", (c) => (exited = c ?? 1));
-for (let i = 0; ; i++) {
-  if (exited !== null) throw new Error(`the server exited (${exited}): is port ${port} taken? (LH_PORT)`);
-  try {
-    if ((await fetch(`${base}/api/graph`)).ok) break;
-  } catch {
-    /* starting */
-  }
-  if (i > 300) throw new Error("server did not start");
-  await new Promise((r) => setTimeout(r, 100));
-}
+const { base, stop } = await serveBuilt("lh", port, { MAP_TILE_URL: "/tiles/{z}/{x}/{y}.png" });
 
 const code =
   (
@@ -180,7 +151,7 @@ try {
     }
   }
 } finally {
-  server.kill("SIGTERM");
+  stop();
 }
 
 const median = (xs: number[]) => {
@@ -216,4 +187,3 @@ for (const s of summary) {
 for (const s of summary) console.log(`\n${s.page} scripts: ${s.runs[0]?.scripts.join(" ")}`);
 fs.writeFileSync(path.join(reportDir, "summary.json"), JSON.stringify(summary, null, 2));
 console.log(`\nReports: ${path.relative(root, reportDir)}/`);
-fs.rmSync(dir, { recursive: true, force: true });
