@@ -121,8 +121,8 @@ export function publicView(row: ParcelRow, unlocked = false, live: LiveState | n
   const masked = row.protect_details && !unlocked;
   const secret = (t: string | null) => maskSecrets(t, row.recipient_postcode, row.recipient_email);
   const d = derived(row);
-  // The privacy tier: of a structured address, only its city and country.
   const view = copyWithout(row, NOT_PUBLIC);
+  // The privacy tier: of a structured address, only its city and country.
   view.recipient_address = publicPlace(parseAddress(row.recipient_address));
   view.sender_address = publicPlace(parseAddress(row.sender_address));
   view.history = row.history.map((a) => {
