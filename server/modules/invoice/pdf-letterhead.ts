@@ -7,7 +7,7 @@ export const MUTED = "#475569";
 export const BRAND = "#1d4ed8";
 
 /** The document's bytes, all of them once doc.end() has been called and the stream has finished. */
-export function pdfBytes(doc: PDFKit.PDFDocument): Promise<Buffer> {
+function pdfBytes(doc: PDFKit.PDFDocument): Promise<Buffer> {
   const chunks: Buffer[] = [];
   doc.on("data", (c: Buffer) => chunks.push(c));
   return new Promise<Buffer>((resolve, reject) => {
