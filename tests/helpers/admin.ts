@@ -1,3 +1,4 @@
+import { expect } from "vitest";
 import { Client } from "./http.js";
 import { SETUP_TOKEN } from "./app.js";
 
@@ -10,4 +11,16 @@ export async function signedInAdmin(base: string, creds = ADMIN): Promise<Client
   const r = await c.gql(`mutation($i: SignInInput!) { signIn(input: $i) { email } }`, { i: creds });
   if (!r.data?.signIn) throw new Error(`sign-in failed: ${JSON.stringify(r.errors)}`);
   return c;
+}
+
+let parcels = 0;
+
+/** A new parcel the admin creates through GraphQL: a unique code starting with `prefix`, for Jane Doe at `destination` unless `extra` says otherwise. */
+export async function newParcel(admin: Client, prefix: string, destination: string, extra: Record<string, unknown> = {}) {
+  const code = `${prefix}-${++parcels}-${Date.now().toString(36)}`.toUpperCase();
+  const r = await admin.gql(`mutation($i: CreateParcelInput!) { createParcel(input: $i) { id tracking_code } }`, {
+    i: { tracking_code: code, recipient_name: "Jane Doe", destination, ...extra },
+  });
+  expect(r.errors, JSON.stringify(r.errors)).toBeUndefined();
+  return r.data.createParcel as { id: number; tracking_code: string };
 }

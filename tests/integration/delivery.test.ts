@@ -3,17 +3,16 @@
 // and the recipient's rescheduling (allowed, refused, verified, rate-limited).
 import "reflect-metadata";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signedInAdmin } from "../helpers/admin.js";
-import { startTestApp, type TestApp } from "../helpers/app.js";
-import { Client } from "../helpers/http.js";
+import { newParcel } from "../helpers/admin.js";
+import type { TestApp } from "../helpers/app.js";
+import type { Client } from "../helpers/http.js";
 import { makePng } from "../helpers/images.js";
-import { decodeMail, startSmtp } from "../helpers/smtp.js";
+import { startAppWithMail, type MailApp } from "../helpers/mailApp.js";
+import { decodeMail, type SmtpPeer } from "../helpers/smtp.js";
 import { db } from "../../server/db/index.js";
-import { settleNotifications } from "../../server/modules/notification/notification.service.js";
 import { settleWebhooks } from "../../server/modules/webhook/webhook.service.js";
 import { nextWorkingDays } from "../../server/modules/delivery/delivery.rules.js";
 
-const CREATE_PARCEL = `mutation($i: CreateParcelInput!) { createParcel(input: $i) { id tracking_code } }`;
 const CREATE_ACTIVITY = `mutation($i: CreateActivityInput!) { createActivity(input: $i) { id status_code } }`;
 const PROOF = `delivery_proof { receiver_name signature_url photo_url delivered_at left_at }`;
 const TRACK = `query($c: String!, $v: String) { parcel(trackingCode: $c, verify: $v) { tracking_code status_code details_protected delivery_attempts reschedule_allowed reschedule_choice reschedule_date ${PROOF} } }`;
@@ -24,40 +23,25 @@ const RESCHEDULE = `mutation($c: String!, $i: RescheduleInput!) { rescheduleDeli
 // The first bytes of a JPEG are all the server checks (content sniffing); the rest is kept as sent.
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00]), Buffer.alloc(200, 7)]);
 
+let app: MailApp;
 let t: TestApp;
 let admin: Client;
 let anon: Client;
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let smtp: SmtpPeer;
 
 beforeAll(async () => {
-  smtp = await startSmtp();
-  t = await startTestApp({
-    SMTP_URL: smtp.url,
-    SMTP_ALLOW_PLAIN: "true",
-    PUBLIC_URL: "https://track.example.com",
+  app = await startAppWithMail({
     WEBHOOK_POLL_MS: "600000",
     WEBHOOK_RETRY_BASE_MS: "600000",
     WEBHOOK_ALLOW_PRIVATE: "true",
     RATE_LIMIT_RESCHEDULE: "40",
     RATE_LIMIT_VERIFY: "40",
   });
-  admin = await signedInAdmin(t.url);
-  anon = new Client(t.url);
+  ({ t, admin, anon, smtp } = app);
 });
-afterAll(async () => {
-  await settleWebhooks();
-  await settleNotifications();
-  await t?.close();
-  await smtp?.close();
-});
+afterAll(() => app?.close());
 
-let seq = 0;
-async function parcel(extra: Record<string, unknown> = {}) {
-  const code = `DP-${++seq}-${Date.now().toString(36)}`.toUpperCase();
-  const r = await admin.gql(CREATE_PARCEL, { i: { tracking_code: code, recipient_name: "Jane Doe", destination: "Amsterdam, NL", ...extra } });
-  expect(r.errors, JSON.stringify(r.errors)).toBeUndefined();
-  return r.data.createParcel as { id: number; tracking_code: string };
-}
+const parcel = (extra: Record<string, unknown> = {}) => newParcel(admin, "DP", "Amsterdam, NL", extra);
 async function entry(parcelId: number, input: Record<string, unknown>) {
   const r = await admin.gql(CREATE_ACTIVITY, { i: { parcel_id: parcelId, title: "Update", description: "At the door.", ...input } });
   expect(r.errors, JSON.stringify(r.errors)).toBeUndefined();

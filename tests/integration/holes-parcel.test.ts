@@ -4,57 +4,42 @@
 // privacy tier (11).
 import "reflect-metadata";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { signedInAdmin } from "../helpers/admin.js";
-import { startTestApp, type TestApp } from "../helpers/app.js";
+import { newParcel } from "../helpers/admin.js";
+import type { TestApp } from "../helpers/app.js";
 import { Client } from "../helpers/http.js";
-import { decodeMail, startSmtp } from "../helpers/smtp.js";
+import { startAppWithMail, type MailApp } from "../helpers/mailApp.js";
+import { decodeMail, type SmtpPeer } from "../helpers/smtp.js";
 import { form, ok } from "../fixtures/rest.js";
 import { jpeg, png } from "../fixtures/images.js";
 import { db, provider } from "../../server/db/index.js";
 import { settleNotifications } from "../../server/modules/notification/notification.service.js";
-import { settleWebhooks } from "../../server/modules/webhook/webhook.service.js";
 import { nextWorkingDays } from "../../server/modules/delivery/delivery.rules.js";
 
-const CREATE_PARCEL = `mutation($i: CreateParcelInput!) { createParcel(input: $i) { id tracking_code } }`;
 const UPDATE_ACTIVITY = `mutation($i: UpdateActivityInput!) { updateActivity(input: $i) { id title status_code } }`;
 const DELETE_ACTIVITY = `mutation($id: Int!) { deleteActivity(id: $id) }`;
 const RESCHEDULE = `mutation($c: String!, $i: RescheduleInput!) { rescheduleDelivery(trackingCode: $c, input: $i) { choice date parcel { reschedule_choice history { description } } } }`;
 const RECORD = `mutation($c: String!, $i: RecordDeliveryInput) { recordDelivery(trackingCode: $c, input: $i) { receiver_name } }`;
 const TRACK = `query($c: String!) { parcel(trackingCode: $c) { destination current_location pickup_location details_protected } }`;
 
+let app: MailApp;
 let t: TestApp;
 let admin: Client;
 let anon: Client;
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let smtp: SmtpPeer;
 
 beforeAll(async () => {
-  smtp = await startSmtp();
-  t = await startTestApp({
-    SMTP_URL: smtp.url,
-    SMTP_ALLOW_PLAIN: "true",
-    PUBLIC_URL: "https://track.example.com",
+  app = await startAppWithMail({
     WEBHOOK_POLL_MS: "600000",
     RATE_LIMIT_RESCHEDULE: "100",
     RATE_LIMIT_VERIFY: "100",
     RATE_LIMIT_VERIFY_PARCEL: "100",
   });
-  admin = await signedInAdmin(t.url);
-  anon = new Client(t.url);
+  ({ t, admin, anon, smtp } = app);
 });
-afterAll(async () => {
-  await settleWebhooks();
-  await settleNotifications();
-  await t?.close();
-  await smtp?.close();
-});
+afterAll(() => app?.close());
 
 let seq = 0;
-async function parcel(extra: Record<string, unknown> = {}) {
-  const code = `HP-${++seq}-${Date.now().toString(36)}`.toUpperCase();
-  const r = await admin.gql(CREATE_PARCEL, { i: { tracking_code: code, recipient_name: "Jane Doe", destination: "Leiden, NL", ...extra } });
-  expect(r.errors, JSON.stringify(r.errors)).toBeUndefined();
-  return r.data.createParcel as { id: number; tracking_code: string };
-}
+const parcel = (extra: Record<string, unknown> = {}) => newParcel(admin, "HP", "Leiden, NL", extra);
 async function entry(c: { post: Client["post"] }, parcelId: number, input: Record<string, unknown> = {}) {
   return ok(await c.post("/api/activities", { parcel_id: parcelId, title: "Update", description: "At the hub.", ...input }), 201) as { id: number };
 }

@@ -4,10 +4,10 @@
 import "reflect-metadata";
 import http from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { signedInAdmin } from "../helpers/admin.js";
-import { startTestApp, type TestApp } from "../helpers/app.js";
+import { newParcel } from "../helpers/admin.js";
 import { Client } from "../helpers/http.js";
-import { decodeMail, mailText, startSmtp } from "../helpers/smtp.js";
+import { startAppWithMail, type MailApp } from "../helpers/mailApp.js";
+import { decodeMail, mailText, type SmtpPeer } from "../helpers/smtp.js";
 import { db } from "../../server/db/index.js";
 import { settleNotifications } from "../../server/modules/notification/notification.service.js";
 import { deliverDue, settleWebhooks } from "../../server/modules/webhook/webhook.service.js";
@@ -16,7 +16,6 @@ import { verifySignature } from "../../server/modules/webhook/webhook.rules.js";
 
 const PARCEL = `id tracking_code recipient_name sender_name image status_code status_reason last_event_at quiet_after_days details_protected
   map_current_latitude map_current_longitude history { id title icon color status_code status_reason }`;
-const CREATE_PARCEL = `mutation($i: CreateParcelInput!) { createParcel(input: $i) { id tracking_code status_code notify_recipient protect_details } }`;
 const UPDATE_PARCEL = `mutation($i: UpdateParcelInput!) { updateParcel(input: $i) { id status_code status_reason notify_recipient protect_details recipient_postcode recipient_unsubscribed } }`;
 const CREATE_ACTIVITY = `mutation($i: CreateActivityInput!) { createActivity(input: $i) { id icon color status_code status_reason created_at } }`;
 const TRACK = `query($c: String!, $v: String) { parcel(trackingCode: $c, verify: $v) { ${PARCEL} structured_data } }`;
@@ -26,10 +25,10 @@ interface Hit {
   headers: http.IncomingHttpHeaders;
   body: string;
 }
-let t: TestApp;
+let app: MailApp;
 let admin: Client;
 let anon: Client;
-let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let smtp: SmtpPeer;
 let receiver: http.Server;
 let receiverUrl: string;
 const hits: Hit[] = [];
@@ -37,7 +36,6 @@ const hits: Hit[] = [];
 let answers: number[] = [];
 
 beforeAll(async () => {
-  smtp = await startSmtp();
   receiver = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
@@ -49,10 +47,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/hook`;
-  t = await startTestApp({
-    SMTP_URL: smtp.url,
-    SMTP_ALLOW_PLAIN: "true",
-    PUBLIC_URL: "https://track.example.com",
+  app = await startAppWithMail({
     WEBHOOK_RETRY_BASE_MS: "50",
     WEBHOOK_POLL_MS: "60000",
     WEBHOOK_MAX_ATTEMPTS: "3",
@@ -60,24 +55,14 @@ beforeAll(async () => {
     WEBHOOK_ALLOW_PRIVATE: "true",
     STALE_AFTER_DAYS: "5",
   });
-  admin = await signedInAdmin(t.url);
-  anon = new Client(t.url);
+  ({ admin, anon, smtp } = app);
 });
 afterAll(async () => {
-  await settleWebhooks();
-  await settleNotifications();
-  await t?.close();
-  await smtp?.close();
+  await app?.close();
   await new Promise((r) => receiver?.close(r));
 });
 
-let seq = 0;
-async function parcel(extra: Record<string, unknown> = {}) {
-  const code = `TP-${++seq}-${Date.now().toString(36)}`.toUpperCase();
-  const r = await admin.gql(CREATE_PARCEL, { i: { tracking_code: code, recipient_name: "Jane Doe", destination: "Amsterdam, NL", ...extra } });
-  expect(r.errors, JSON.stringify(r.errors)).toBeUndefined();
-  return r.data.createParcel as { id: number; tracking_code: string };
-}
+const parcel = (extra: Record<string, unknown> = {}) => newParcel(admin, "TP", "Amsterdam, NL", extra);
 async function activity(parcelId: number, input: Record<string, unknown>) {
   const r = await admin.gql(CREATE_ACTIVITY, { i: { parcel_id: parcelId, title: "Update", description: "Scanned at the hub.", ...input } });
   expect(r.errors, JSON.stringify(r.errors)).toBeUndefined();

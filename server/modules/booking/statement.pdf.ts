@@ -1,5 +1,5 @@
-import PDFDocument from "pdfkit";
 import { useFontFor } from "../invoice/pdf-fonts.js";
+import { a4Document, drawLetterhead, INK, MUTED, textArea } from "../invoice/pdf-letterhead.js";
 
 export interface StatementDoc {
   number: string;
@@ -20,10 +20,6 @@ export interface StatementCompany {
   contact_address: string;
 }
 
-const INK = "#0f172a";
-const MUTED = "#475569";
-const BRAND = "#1d4ed8";
-
 /** An amount of the smallest unit as the currency writes it (EUR 1234 -> €12.34; JPY 1234 -> ¥1,234). */
 export function money(amount: number, currency: string): string {
   const f = new Intl.NumberFormat("en-GB", { style: "currency", currency });
@@ -33,38 +29,16 @@ export function money(amount: number, currency: string): string {
 
 /** A statement as an A4 PDF (pdfkit, as the invoice): the shipper, the period, one row per booking, the total. */
 export async function statementPdf(s: StatementDoc, company: StatementCompany, opts: { compress?: boolean } = {}): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: "A4",
-    margin: 56,
-    compress: opts.compress ?? true,
-    info: { Title: `Statement ${s.number}`, Author: company.name },
-    lang: "en",
+  const { doc, done } = a4Document({ Title: `Statement ${s.number}`, Author: company.name }, opts);
+  const { left, width, right } = textArea(doc);
+  let y = drawLetterhead(doc, {
+    company: company.name,
+    contacts: [company.contact_address, company.contact_email, company.contact_phone],
+    title: "STATEMENT",
+    titleSize: 24,
+    number: s.number,
+    details: [`${s.from} to ${s.to}`, s.status === "paid" ? `Paid${s.paid_reference ? ` (${s.paid_reference})` : ""}` : "Open"],
   });
-  const chunks: Buffer[] = [];
-  doc.on("data", (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-  const left = doc.page.margins.left;
-  const width = doc.page.width - left - doc.page.margins.right;
-  const right = left + width;
-  const top = doc.page.margins.top;
-
-  doc
-    .fillColor(INK)
-    .fontSize(18)
-    .text(useFontFor(doc, company.name, true), left, top, { width: width * 0.55 });
-  doc.fontSize(10).fillColor(MUTED);
-  for (const line of [company.contact_address, company.contact_email, company.contact_phone])
-    if (line) doc.text(useFontFor(doc, line), { width: width * 0.55 });
-  const leftBottom = doc.y;
-  doc.fillColor(BRAND).font("Helvetica-Bold").fontSize(24).text("STATEMENT", left, top, { width, align: "right" });
-  doc.fillColor(INK).fontSize(12).text(s.number, { width, align: "right" });
-  doc.font("Helvetica").fontSize(10).fillColor(MUTED).text(`${s.from} to ${s.to}`, { width, align: "right" });
-  doc.text(s.status === "paid" ? `Paid${s.paid_reference ? ` (${s.paid_reference})` : ""}` : "Open", { width, align: "right" });
-  let y = Math.max(leftBottom, doc.y) + 16;
-  doc.moveTo(left, y).lineTo(right, y).lineWidth(2).strokeColor(BRAND).stroke();
   y += 14;
   doc.font("Helvetica-Bold").fontSize(8).fillColor(MUTED).text("BILLED TO", left, y);
   doc

@@ -1,6 +1,6 @@
-import PDFDocument from "pdfkit";
 import QRCode from "qrcode";
 import { useFontFor } from "./pdf-fonts.js";
+import { a4Document, BRAND, drawLetterhead, INK, MUTED, textArea } from "./pdf-letterhead.js";
 
 export interface InvoiceDoc {
   number: string;
@@ -26,10 +26,7 @@ export interface InvoicePdfOptions {
   compress?: boolean;
 }
 
-const INK = "#0f172a";
-const MUTED = "#475569";
 const RULE = "#cbd5e1";
-const BRAND = "#1d4ed8";
 
 const money = (n: number) => n.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const invoiceDate = (d: Date) => d.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
@@ -51,45 +48,21 @@ export function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: numb
 
 /** The invoice as an A4 PDF: company contact details, number and date, the line and total, and the tracking QR code. */
 export async function invoicePdf(inv: InvoiceDoc, company: InvoiceCompany, opts: InvoicePdfOptions = {}): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: "A4",
-    margin: 56,
-    compress: opts.compress ?? true,
-    info: { Title: `Invoice ${inv.number}`, Author: company.name, Subject: inv.product },
-    lang: "en",
-    displayTitle: true,
-  });
-  const chunks: Buffer[] = [];
-  doc.on("data", (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
+  const { doc, done } = a4Document(
+    { Title: `Invoice ${inv.number}`, Author: company.name, Subject: inv.product },
+    { compress: opts.compress, displayTitle: true },
+  );
+  const { left, width, right } = textArea(doc);
 
-  const left = doc.page.margins.left;
-  const width = doc.page.width - left - doc.page.margins.right;
-  const right = left + width;
-  const top = doc.page.margins.top;
-
-  // Company and its contact details (left), the document's title, number and date (right).
-  // Text that people typed (names, addresses, products) is drawn in a font that has its script (pdf-fonts.ts).
-  doc
-    .fillColor(INK)
-    .fontSize(18)
-    .text(useFontFor(doc, company.name, true), left, top, { width: width * 0.55 });
-  doc.fontSize(10).fillColor(MUTED);
-  for (const line of [company.contact_address, company.contact_email, company.contact_phone, company.contact_phone_alt]) {
-    if (line) doc.text(useFontFor(doc, line), { width: width * 0.55 });
-  }
-  const leftBottom = doc.y;
-  doc.fillColor(BRAND).font("Helvetica-Bold").fontSize(26).text("INVOICE", left, top, { width, align: "right", characterSpacing: 1 });
-  doc
-    .fillColor(INK)
-    .fontSize(12)
-    .text(useFontFor(doc, inv.number, true), { width, align: "right" });
-  doc.font("Helvetica").fontSize(10).fillColor(MUTED).text(invoiceDate(inv.created_at), { width, align: "right" });
-  let y = Math.max(leftBottom, doc.y) + 16;
-  doc.moveTo(left, y).lineTo(right, y).lineWidth(2).strokeColor(BRAND).stroke();
+  let y = drawLetterhead(doc, {
+    company: company.name,
+    contacts: [company.contact_address, company.contact_email, company.contact_phone, company.contact_phone_alt],
+    title: "INVOICE",
+    titleSize: 26,
+    titleSpacing: 1,
+    number: inv.number,
+    details: [invoiceDate(inv.created_at)],
+  });
   y += 18;
 
   // Billed to and the linked parcel.
