@@ -312,6 +312,23 @@ export function SubmitButton({ busy, children, icon }: { busy?: boolean; childre
   );
 }
 
+/**
+ * The foot of a form that adds a record or edits one (`editing`): Add or Save, and Close while editing.
+ * `what` names the record ("zone": "Add zone", "Save zone").
+ */
+export function AddOrSaveActions({ busy, what, editing, close }: { busy?: boolean; what: string; editing: boolean; close: () => void }) {
+  return (
+    <div className="cp-ship-actions">
+      <SubmitButton busy={busy}>{editing ? `Save ${what}` : `Add ${what}`}</SubmitButton>
+      {editing ? (
+        <button type="button" className="cp-btn cp-btn-outline" onClick={close}>
+          Close
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
 /** Red panel listing each error, green panel for the success message. */
 export function FormStatus({ errors, message }: { errors: string[]; message?: string }) {
   return (

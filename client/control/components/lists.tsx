@@ -1,6 +1,8 @@
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useState, type ChangeEvent, type ReactNode } from "react";
 import { Link } from "react-router-dom";
+import type { ApolloCache } from "@apollo/client/core";
 import { Icon } from "../../components/Icon";
+import { evict, useConfirmDelete } from "../hooks/lists";
 import * as icons from "../icons";
 
 /** "Fetching Data ..." while loading, the error, or "No Data Found" for an empty list. */
@@ -127,5 +129,80 @@ export function DeleteButton({ label, onClick, busy }: { label: string; onClick:
     <button type="button" className="cp-icon-btn cp-danger" onClick={onClick} disabled={busy} aria-label={label} title={label}>
       <Icon path={icons.delete} size={20} />
     </button>
+  );
+}
+
+/**
+ * A record in a list of cards: its summary, badges, Edit and Delete, or its form while it is edited.
+ * `name` ends the buttons' labels ("zone Berlin": "Edit zone Berlin"); `form` is handed what closes it;
+ * `remove` deletes the record with the given cache update, which drops it from every cached list.
+ */
+export function EditableCard({
+  testId,
+  typename,
+  id,
+  name,
+  summary,
+  badges,
+  form,
+  remove,
+}: {
+  testId: string;
+  typename: string;
+  id: number;
+  name: string;
+  summary: ReactNode;
+  badges?: ReactNode;
+  form: (done: () => void) => ReactNode;
+  remove: (update: (cache: ApolloCache<unknown>) => void) => Promise<unknown>;
+}) {
+  const [editing, setEditing] = useState(false);
+  const del = useConfirmDelete(typename);
+  return (
+    <li className="cp-card cp-ship-card" data-testid={testId}>
+      {editing ? (
+        form(() => setEditing(false))
+      ) : (
+        <div className="cp-ship-card-head">
+          <div className="cp-row-main">{summary}</div>
+          <span className="cp-ship-badges">
+            {badges}
+            <button type="button" className="cp-icon-btn" onClick={() => setEditing(true)} aria-label={`Edit ${name}`} title="Edit">
+              <Icon path={icons.edit} size={20} />
+            </button>
+            <DeleteButton label={`Delete ${name}`} busy={del.busyId === id} onClick={() => del.run(id, () => remove((cache) => evict(cache, typename, id)))} />
+          </span>
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** A date field of a list's filter form. */
+export function DateFilter({ id, label, value, onChange }: { id: string; label: string; value: string; onChange: (e: ChangeEvent<HTMLInputElement>) => void }) {
+  return (
+    <div className="cp-field">
+      <label htmlFor={id} className="cp-label">
+        {label}
+      </label>
+      <input id={id} type="date" className="cp-input" value={value} onChange={onChange} />
+    </div>
+  );
+}
+
+/** The buttons of a list's filter form: Filter (submits), and Reset when `reset` is given. */
+export function FilterButtons({ className, reset }: { className: string; reset?: () => void }) {
+  return (
+    <div className={className}>
+      <button type="submit" className="cp-btn cp-btn-primary">
+        <Icon path={icons.filter_list} size={20} />
+        <span>Filter</span>
+      </button>
+      {reset ? (
+        <button type="button" className="cp-btn cp-btn-outline" onClick={reset}>
+          Reset
+        </button>
+      ) : null}
+    </div>
   );
 }

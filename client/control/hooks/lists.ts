@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useLocation } from "react-router-dom";
+import { useLocation, useSearchParams } from "react-router-dom";
 import { useApolloClient } from "@apollo/client/react";
 import type { ApolloCache, ApolloError } from "@apollo/client/core";
 import { errorMessages } from "../../errors";
@@ -80,4 +80,20 @@ export function evict(cache: ApolloCache<unknown>, typename: string, id: number)
 export function useFlash(): string {
   const location = useLocation();
   return (location.state as { flash?: string } | null)?.flash ?? "";
+}
+
+/**
+ * A list's filters, kept in the address: those applied (from the address, "" where not given), the
+ * draft the form edits, `set(name)` for a field's onChange, and `clear` to empty both.
+ */
+export function useFilterParams<K extends string>(names: readonly K[]) {
+  const [params, setParams] = useSearchParams();
+  const applied = Object.fromEntries(names.map((f) => [f, params.get(f) ?? ""])) as Record<K, string>;
+  const [draft, setDraft] = useState(applied);
+  const set = (k: K) => (e: { target: { value: string } }) => setDraft({ ...draft, [k]: e.target.value });
+  const clear = () => {
+    setDraft(Object.fromEntries(names.map((f) => [f, ""])) as Record<K, string>);
+    setParams({});
+  };
+  return { params, setParams, applied, draft, set, clear };
 }

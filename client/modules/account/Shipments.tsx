@@ -3,6 +3,7 @@ import { useShipperTranslation } from "../quote/i18n";
 import { Link } from "react-router-dom";
 import { Icon } from "../../components/Icon";
 import { ErrorAlert } from "../../components/ErrorList";
+import { AccountPager, AccountTable } from "./AccountTable";
 import { useDocumentTitle } from "../../components/brand";
 import { errorMessages } from "../../errors";
 import { useBookingsQuery, useCancelBookingMutation } from "../../generated/shipper";
@@ -46,75 +47,49 @@ export function Shipments() {
       {loading && !list ? <p className="quote-hint">{t("common.loading")}</p> : null}
       {list && !list.data.length ? <p className="quote-note">{t("account.noShipments")}</p> : null}
       {list?.data.length ? (
-        <div className="table-wrap">
-          <table className="account-table">
-            <thead>
-              <tr>
-                <th scope="col">{t("account.date")}</th>
-                <th scope="col">{t("account.trackingCode")}</th>
-                <th scope="col">{t("account.service")}</th>
-                <th scope="col">{t("account.status")}</th>
-                <th scope="col" className="num">
-                  {t("account.price")}
-                </th>
-                <th scope="col">
-                  <span className="visually-hidden">{t("account.actions")}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.map((b) => (
-                <tr key={b.id} data-testid="booking-row" data-code={b.tracking_code} data-status={b.status}>
-                  <td>{fmtDate(i18n.language, b.created_at, { day: "numeric", month: "short", year: "numeric", timeZone: undefined })}</td>
-                  <td>
-                    <Link to={`/track.html?code=${encodeURIComponent(b.tracking_code)}`} dir="ltr">
-                      {b.tracking_code}
-                    </Link>
-                    {b.reference ? <span className="cell-note">{b.reference}</span> : null}
-                  </td>
-                  <td>{b.service_name}</td>
-                  <td>
-                    <span className={`status-chip status-${b.status}`}>{t(`status.${b.status}`, { defaultValue: b.status })}</span>
-                  </td>
-                  <td className="num">{fmtMoney(i18n.language, b.amount, b.currency)}</td>
-                  <td>
-                    <div className="row-actions">
-                      {b.status !== "cancelled" ? (
-                        <a className="btn btn-outline btn-small" href={b.label_url} download>
-                          <Icon path={picture_as_pdf} size={18} />
-                          {t("account.label")}
-                        </a>
-                      ) : null}
-                      {b.status === "pending" ? (
-                        <button
-                          type="button"
-                          className="btn btn-outline btn-small btn-danger"
-                          disabled={cancelling.loading}
-                          onClick={() => void onCancel(b.id, b.tracking_code)}
-                        >
-                          <Icon path={cancel} size={18} />
-                          {t("account.cancel")}
-                        </button>
-                      ) : null}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AccountTable
+          columns={[t("account.date"), t("account.trackingCode"), t("account.service"), t("account.status"), { label: t("account.price"), num: true }]}
+        >
+          {list.data.map((b) => (
+            <tr key={b.id} data-testid="booking-row" data-code={b.tracking_code} data-status={b.status}>
+              <td>{fmtDate(i18n.language, b.created_at, { day: "numeric", month: "short", year: "numeric", timeZone: undefined })}</td>
+              <td>
+                <Link to={`/track.html?code=${encodeURIComponent(b.tracking_code)}`} dir="ltr">
+                  {b.tracking_code}
+                </Link>
+                {b.reference ? <span className="cell-note">{b.reference}</span> : null}
+              </td>
+              <td>{b.service_name}</td>
+              <td>
+                <span className={`status-chip status-${b.status}`}>{t(`status.${b.status}`, { defaultValue: b.status })}</span>
+              </td>
+              <td className="num">{fmtMoney(i18n.language, b.amount, b.currency)}</td>
+              <td>
+                <div className="row-actions">
+                  {b.status !== "cancelled" ? (
+                    <a className="btn btn-outline btn-small" href={b.label_url} download>
+                      <Icon path={picture_as_pdf} size={18} />
+                      {t("account.label")}
+                    </a>
+                  ) : null}
+                  {b.status === "pending" ? (
+                    <button
+                      type="button"
+                      className="btn btn-outline btn-small btn-danger"
+                      disabled={cancelling.loading}
+                      onClick={() => void onCancel(b.id, b.tracking_code)}
+                    >
+                      <Icon path={cancel} size={18} />
+                      {t("account.cancel")}
+                    </button>
+                  ) : null}
+                </div>
+              </td>
+            </tr>
+          ))}
+        </AccountTable>
       ) : null}
-      {list && list.last_page > 1 ? (
-        <div className="pager">
-          <button type="button" className="btn btn-outline btn-small" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            {t("common.previous")}
-          </button>
-          <span>{t("account.pageOf", { page: list.current_page, pages: list.last_page })}</span>
-          <button type="button" className="btn btn-outline btn-small" disabled={page >= list.last_page} onClick={() => setPage(page + 1)}>
-            {t("common.next")}
-          </button>
-        </div>
-      ) : null}
+      <AccountPager page={page} list={list} setPage={setPage} />
     </section>
   );
 }

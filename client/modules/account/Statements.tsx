@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useShipperTranslation } from "../quote/i18n";
 import { Icon } from "../../components/Icon";
 import { ErrorAlert } from "../../components/ErrorList";
+import { AccountPager, AccountTable } from "./AccountTable";
 import { useDocumentTitle } from "../../components/brand";
 import { errorMessages } from "../../errors";
 import { useUserStatementsQuery } from "../../generated/shipper";
@@ -23,55 +24,28 @@ export function Statements() {
       {error ? <ErrorAlert title={t("account.loadFailed")} errors={errorMessages(error)} /> : null}
       {list && !list.data.length ? <p className="quote-note">{t("account.noStatements")}</p> : null}
       {list?.data.length ? (
-        <div className="table-wrap">
-          <table className="account-table">
-            <thead>
-              <tr>
-                <th scope="col">{t("account.number")}</th>
-                <th scope="col">{t("account.period")}</th>
-                <th scope="col">{t("account.status")}</th>
-                <th scope="col" className="num">
-                  {t("account.total")}
-                </th>
-                <th scope="col">
-                  <span className="visually-hidden">{t("account.actions")}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.data.map((s) => (
-                <tr key={s.id}>
-                  <td dir="ltr">{s.number}</td>
-                  <td>
-                    {day(s.from)} – {day(s.to)}
-                  </td>
-                  <td>
-                    <span className={`status-chip statement-${s.status}`}>{t(`account.statement.${s.status}`, { defaultValue: s.status })}</span>
-                  </td>
-                  <td className="num">{fmtMoney(i18n.language, s.total, s.currency)}</td>
-                  <td>
-                    <a className="btn btn-outline btn-small" href={s.pdf_url} target="_blank" rel="noopener">
-                      <Icon path={picture_as_pdf} size={18} />
-                      PDF
-                    </a>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <AccountTable columns={[t("account.number"), t("account.period"), t("account.status"), { label: t("account.total"), num: true }]}>
+          {list.data.map((s) => (
+            <tr key={s.id}>
+              <td dir="ltr">{s.number}</td>
+              <td>
+                {day(s.from)} – {day(s.to)}
+              </td>
+              <td>
+                <span className={`status-chip statement-${s.status}`}>{t(`account.statement.${s.status}`, { defaultValue: s.status })}</span>
+              </td>
+              <td className="num">{fmtMoney(i18n.language, s.total, s.currency)}</td>
+              <td>
+                <a className="btn btn-outline btn-small" href={s.pdf_url} target="_blank" rel="noopener">
+                  <Icon path={picture_as_pdf} size={18} />
+                  PDF
+                </a>
+              </td>
+            </tr>
+          ))}
+        </AccountTable>
       ) : null}
-      {list && list.last_page > 1 ? (
-        <div className="pager">
-          <button type="button" className="btn btn-outline btn-small" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            {t("common.previous")}
-          </button>
-          <span>{t("account.pageOf", { page: list.current_page, pages: list.last_page })}</span>
-          <button type="button" className="btn btn-outline btn-small" disabled={page >= list.last_page} onClick={() => setPage(page + 1)}>
-            {t("common.next")}
-          </button>
-        </div>
-      ) : null}
+      <AccountPager page={page} list={list} setPage={setPage} />
     </section>
   );
 }

@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from "react";
-import { useSearchParams } from "react-router-dom";
 import { useAdminAuditActorsQuery, useAdminAuditLogQuery, type AdminAuditLogQuery } from "../../../generated/graphql";
-import { ListState, ListTable } from "../../components/lists";
+import { DateFilter, FilterButtons, ListState, ListTable } from "../../components/lists";
 import { PageHeader } from "../../components/PageHeader";
 import { Icon } from "../../../components/Icon";
 import { firstError } from "../../hooks/errors";
+import { useFilterParams } from "../../hooks/lists";
 import { useTitle } from "../../hooks/useTitle";
 import { MAX_LENGTH } from "@shared/core/lengths.codes";
 import * as icons from "../../icons";
@@ -32,7 +32,6 @@ const OBJECT_TYPES: { value: string; label: string; one: string }[] = [
 const PER_PAGE = 25;
 const SHORT = 60;
 
-const filtersOf = (params: URLSearchParams): Filters => Object.fromEntries(FILTERS.map((f) => [f, params.get(f) ?? ""])) as Filters;
 const given = (f: Filters) =>
   Object.fromEntries(
     Object.entries(f)
@@ -115,10 +114,8 @@ function Changes({ entry }: { entry: Entry }) {
 
 export default function AuditLog() {
   useTitle("Audit log");
-  const [params, setParams] = useSearchParams();
-  const applied = filtersOf(params);
+  const { params, setParams, applied, draft, set, clear } = useFilterParams(FILTERS);
   const page = Math.max(1, Number(params.get("page")) || 1);
-  const [draft, setDraft] = useState<Filters>(applied);
   const actors = useAdminAuditActorsQuery({ fetchPolicy: "cache-and-network" });
   const { data, loading, error } = useAdminAuditLogQuery({
     variables: { ...given(applied), page, per_page: PER_PAGE },
@@ -138,12 +135,6 @@ export default function AuditLog() {
     e.preventDefault();
     go(draft);
   };
-  const reset = () => {
-    const empty = Object.fromEntries(FILTERS.map((f) => [f, ""])) as Filters;
-    setDraft(empty);
-    go(empty);
-  };
-  const set = (k: keyof Filters) => (e: { target: { value: string } }) => setDraft({ ...draft, [k]: e.target.value });
   const csv = `/api/audit?${new URLSearchParams({ ...given(applied), format: "csv" })}`;
 
   return (
@@ -220,27 +211,9 @@ export default function AuditLog() {
             placeholder="e.g. 42"
           />
         </div>
-        <div className="cp-field">
-          <label htmlFor="audit-from" className="cp-label">
-            From
-          </label>
-          <input id="audit-from" type="date" className="cp-input" value={draft.from} onChange={set("from")} />
-        </div>
-        <div className="cp-field">
-          <label htmlFor="audit-to" className="cp-label">
-            To
-          </label>
-          <input id="audit-to" type="date" className="cp-input" value={draft.to} onChange={set("to")} />
-        </div>
-        <div className="cp-audit-buttons">
-          <button type="submit" className="cp-btn cp-btn-primary">
-            <Icon path={icons.filter_list} size={20} />
-            <span>Filter</span>
-          </button>
-          <button type="button" className="cp-btn cp-btn-outline" onClick={reset}>
-            Reset
-          </button>
-        </div>
+        <DateFilter id="audit-from" label="From" value={draft.from} onChange={set("from")} />
+        <DateFilter id="audit-to" label="To" value={draft.to} onChange={set("to")} />
+        <FilterButtons className="cp-audit-buttons" reset={clear} />
       </form>
       <ListState loading={loading} error={firstError(error)} empty={rows.length === 0} emptyText="No changes recorded for these filters" />
       {rows.length ? (

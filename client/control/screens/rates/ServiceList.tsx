@@ -1,12 +1,9 @@
-import { useState } from "react";
 import { useAdminDeleteServiceMutation, useAdminServicesQuery, type AdminServiceFieldsFragment } from "../../../generated/graphql";
-import { DeleteButton, ListState } from "../../components/lists";
+import { EditableCard, ListState } from "../../components/lists";
 import { Card, PageHeader } from "../../components/PageHeader";
-import { FormStatus, SelectField, SubmitButton, TextField } from "../../components/fields";
-import { Icon } from "../../../components/Icon";
+import { AddOrSaveActions, FormStatus, SelectField, TextField } from "../../components/fields";
 import { YES_NO_OPTIONS } from "../../options";
 import { firstError } from "../../hooks/errors";
-import { evict, useConfirmDelete } from "../../hooks/lists";
 import { useTitle } from "../../hooks/useTitle";
 import { RatesTabs } from "./RatesTabs";
 import { useServiceForm } from "./useRateForms";
@@ -30,51 +27,34 @@ function ServiceForm({ service, done }: { service: AdminServiceFieldsFragment | 
         <TextField field={bind("volumetric_divisor")} type="number" min={1} hint="cm³ per chargeable kg (5000 is usual)" />
       </div>
       <SelectField field={bind("active")} options={YES_NO_OPTIONS} hint="An inactive service is not offered." />
-      <div className="cp-ship-actions">
-        <SubmitButton busy={busy}>{service ? "Save service" : "Add service"}</SubmitButton>
-        {service ? (
-          <button type="button" className="cp-btn cp-btn-outline" onClick={done}>
-            Close
-          </button>
-        ) : null}
-      </div>
+      <AddOrSaveActions busy={busy} what="service" editing={service !== null} close={done} />
     </form>
   );
 }
 
 function ServiceRow({ service: s }: { service: AdminServiceFieldsFragment }) {
-  const [editing, setEditing] = useState(false);
   const [remove] = useAdminDeleteServiceMutation();
-  const del = useConfirmDelete("Service");
   return (
-    <li className="cp-card cp-ship-card" data-testid="service-row">
-      {editing ? (
-        <ServiceForm service={s} done={() => setEditing(false)} />
-      ) : (
-        <div className="cp-ship-card-head">
-          <div className="cp-row-main">
-            <strong>
-              {s.name} <code>{s.code}</code>
-            </strong>
-            <small className="cp-muted">
-              {s.transit_days_min === s.transit_days_max ? s.transit_days_min : `${s.transit_days_min}–${s.transit_days_max}`} working days · cutoff {s.cutoff}{" "}
-              · divisor {s.volumetric_divisor}
-            </small>
-          </div>
-          <span className="cp-ship-badges">
-            {s.active ? null : <span className="cp-badge cp-badge-muted">inactive</span>}
-            <button type="button" className="cp-icon-btn" onClick={() => setEditing(true)} aria-label={`Edit service ${s.code}`} title="Edit">
-              <Icon path={icons.edit} size={20} />
-            </button>
-            <DeleteButton
-              label={`Delete service ${s.code}`}
-              busy={del.busyId === s.id}
-              onClick={() => del.run(s.id, () => remove({ variables: { id: s.id }, update: (cache) => evict(cache, "Service", s.id) }))}
-            />
-          </span>
-        </div>
-      )}
-    </li>
+    <EditableCard
+      testId="service-row"
+      typename="Service"
+      id={s.id}
+      name={`service ${s.code}`}
+      summary={
+        <>
+          <strong>
+            {s.name} <code>{s.code}</code>
+          </strong>
+          <small className="cp-muted">
+            {s.transit_days_min === s.transit_days_max ? s.transit_days_min : `${s.transit_days_min}–${s.transit_days_max}`} working days · cutoff {s.cutoff} ·
+            divisor {s.volumetric_divisor}
+          </small>
+        </>
+      }
+      badges={s.active ? null : <span className="cp-badge cp-badge-muted">inactive</span>}
+      form={(done) => <ServiceForm service={s} done={done} />}
+      remove={(update) => remove({ variables: { id: s.id }, update })}
+    />
   );
 }
 

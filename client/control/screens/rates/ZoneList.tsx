@@ -1,11 +1,8 @@
-import { useState } from "react";
 import { useAdminDeleteZoneMutation, useAdminZonesQuery, type AdminZonesQuery } from "../../../generated/graphql";
-import { DeleteButton, ListState } from "../../components/lists";
+import { EditableCard, ListState } from "../../components/lists";
 import { Card, PageHeader } from "../../components/PageHeader";
-import { FormStatus, SubmitButton, TextField } from "../../components/fields";
-import { Icon } from "../../../components/Icon";
+import { AddOrSaveActions, FormStatus, TextField } from "../../components/fields";
 import { firstError } from "../../hooks/errors";
-import { evict, useConfirmDelete } from "../../hooks/lists";
 import { useTitle } from "../../hooks/useTitle";
 import { RatesTabs } from "./RatesTabs";
 import { useZoneForm } from "./useRateForms";
@@ -25,48 +22,31 @@ function ZoneForm({ zone, done }: { zone: Zone | null; done: () => void }) {
         optional
         hint="Only places whose postcode matches: prefixes (10, 20) or ranges on the leading digits (1000-1999). Blank: the whole countries."
       />
-      <div className="cp-ship-actions">
-        <SubmitButton busy={busy}>{zone ? "Save zone" : "Add zone"}</SubmitButton>
-        {zone ? (
-          <button type="button" className="cp-btn cp-btn-outline" onClick={done}>
-            Close
-          </button>
-        ) : null}
-      </div>
+      <AddOrSaveActions busy={busy} what="zone" editing={zone !== null} close={done} />
     </form>
   );
 }
 
 function ZoneRow({ zone }: { zone: Zone }) {
-  const [editing, setEditing] = useState(false);
   const [remove] = useAdminDeleteZoneMutation();
-  const del = useConfirmDelete("Zone");
   return (
-    <li className="cp-card cp-ship-card" data-testid="zone-row">
-      {editing ? (
-        <ZoneForm zone={zone} done={() => setEditing(false)} />
-      ) : (
-        <div className="cp-ship-card-head">
-          <div className="cp-row-main">
-            <strong>{zone.name}</strong>
-            <small className="cp-muted">
-              {zone.countries.join(", ")}
-              {zone.postcodes.length ? ` · postcodes ${zone.postcodes.join(", ")}` : " · every postcode"}
-            </small>
-          </div>
-          <span className="cp-ship-badges">
-            <button type="button" className="cp-icon-btn" onClick={() => setEditing(true)} aria-label={`Edit zone ${zone.name}`} title="Edit">
-              <Icon path={icons.edit} size={20} />
-            </button>
-            <DeleteButton
-              label={`Delete zone ${zone.name}`}
-              busy={del.busyId === zone.id}
-              onClick={() => del.run(zone.id, () => remove({ variables: { id: zone.id }, update: (cache) => evict(cache, "Zone", zone.id) }))}
-            />
-          </span>
-        </div>
-      )}
-    </li>
+    <EditableCard
+      testId="zone-row"
+      typename="Zone"
+      id={zone.id}
+      name={`zone ${zone.name}`}
+      summary={
+        <>
+          <strong>{zone.name}</strong>
+          <small className="cp-muted">
+            {zone.countries.join(", ")}
+            {zone.postcodes.length ? ` · postcodes ${zone.postcodes.join(", ")}` : " · every postcode"}
+          </small>
+        </>
+      }
+      form={(done) => <ZoneForm zone={zone} done={done} />}
+      remove={(update) => remove({ variables: { id: zone.id }, update })}
+    />
   );
 }
 

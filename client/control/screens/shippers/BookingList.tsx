@@ -1,20 +1,19 @@
 import { Fragment, useState, type FormEvent } from "react";
-import { Link, useSearchParams } from "react-router-dom";
+import { Link } from "react-router-dom";
 import { useAdminBookingsQuery, useAdminCancelBookingMutation, type AdminBookingFieldsFragment } from "../../../generated/graphql";
 import { errorMessages } from "../../../errors";
 import { STATUS_CODES } from "@shared/modules/parcel/status.codes";
-import { ListState, ListTable, NextPage } from "../../components/lists";
+import { DateFilter, FilterButtons, ListState, ListTable, NextPage } from "../../components/lists";
 import { PageHeader } from "../../components/PageHeader";
 import { Icon } from "../../../components/Icon";
 import { firstError } from "../../hooks/errors";
-import { useNextPage } from "../../hooks/lists";
+import { useFilterParams, useNextPage } from "../../hooks/lists";
 import { useTitle } from "../../hooks/useTitle";
 import { Money, ShipperSelect, ShippingTabs, StatusBadge, useShipperNames } from "./common";
 import * as icons from "../../icons";
 
 const FILTERS = ["shipper_id", "status", "from", "to"] as const;
 type Filters = Record<(typeof FILTERS)[number], string>;
-const filtersOf = (p: URLSearchParams) => Object.fromEntries(FILTERS.map((f) => [f, p.get(f) ?? ""])) as Filters;
 const given = (f: Filters) => Object.fromEntries(Object.entries(f).filter(([, v]) => v)) as Partial<Filters>;
 
 /** A booking's kept price, its label, its pickup, and Cancel while its parcel is pending. */
@@ -99,9 +98,7 @@ function Detail({ b }: { b: AdminBookingFieldsFragment }) {
 
 export default function BookingList() {
   useTitle("Bookings");
-  const [params, setParams] = useSearchParams();
-  const applied = filtersOf(params);
-  const [draft, setDraft] = useState<Filters>(applied);
+  const { setParams, applied, draft, set, clear } = useFilterParams(FILTERS);
   const [open, setOpen] = useState<number | null>(null);
   const { nameOf } = useShipperNames();
   const a = given(applied);
@@ -111,15 +108,9 @@ export default function BookingList() {
   });
   const more = useNextPage("bookings", data, fetchMore);
   const rows = data?.bookings.data ?? [];
-  const set = (k: keyof Filters) => (e: { target: { value: string } }) => setDraft({ ...draft, [k]: e.target.value });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setParams(given(draft));
-  };
-  const reset = () => {
-    const empty = { shipper_id: "", status: "", from: "", to: "" };
-    setDraft(empty);
-    setParams({});
   };
   return (
     <div className="cp-container">
@@ -151,27 +142,9 @@ export default function BookingList() {
             ))}
           </select>
         </div>
-        <div className="cp-field">
-          <label htmlFor="bk-from" className="cp-label">
-            Booked from
-          </label>
-          <input id="bk-from" type="date" className="cp-input" value={draft.from} onChange={set("from")} />
-        </div>
-        <div className="cp-field">
-          <label htmlFor="bk-to" className="cp-label">
-            Booked to
-          </label>
-          <input id="bk-to" type="date" className="cp-input" value={draft.to} onChange={set("to")} />
-        </div>
-        <div className="cp-ship-filter-buttons">
-          <button type="submit" className="cp-btn cp-btn-primary">
-            <Icon path={icons.filter_list} size={20} />
-            <span>Filter</span>
-          </button>
-          <button type="button" className="cp-btn cp-btn-outline" onClick={reset}>
-            Reset
-          </button>
-        </div>
+        <DateFilter id="bk-from" label="Booked from" value={draft.from} onChange={set("from")} />
+        <DateFilter id="bk-to" label="Booked to" value={draft.to} onChange={set("to")} />
+        <FilterButtons className="cp-ship-filter-buttons" reset={clear} />
       </form>
       {data ? (
         <p className="cp-list-count cp-muted" aria-live="polite">

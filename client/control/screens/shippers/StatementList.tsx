@@ -1,17 +1,20 @@
 import { useState, type FormEvent } from "react";
-import { Link, useSearchParams } from "react-router-dom";
+import { Link } from "react-router-dom";
 import { useAdminMailStatementMutation, useAdminStatementsQuery, type AdminStatementFieldsFragment } from "../../../generated/graphql";
 import { errorMessages } from "../../../errors";
-import { AddButton, ListState, NextPage } from "../../components/lists";
+import { AddButton, FilterButtons, ListState, NextPage } from "../../components/lists";
 import { FormStatus, SubmitButton, TextField } from "../../components/fields";
 import { PageHeader } from "../../components/PageHeader";
 import { Icon } from "../../../components/Icon";
 import { firstError } from "../../hooks/errors";
-import { useFlash, useNextPage } from "../../hooks/lists";
+import { useFilterParams, useFlash, useNextPage } from "../../hooks/lists";
 import { useTitle } from "../../hooks/useTitle";
 import { Money, ShipperSelect, ShippingTabs, StatusBadge, useShipperNames } from "./common";
 import { usePayStatementForm } from "./useStatementForms";
 import * as icons from "../../icons";
+
+/** The filters the list takes, kept in the address. */
+const FILTERS = ["shipper_id", "status"] as const;
 
 function PayForm({ s }: { s: AdminStatementFieldsFragment }) {
   const { bind, errors, message, busy, onSubmit } = usePayStatementForm(s);
@@ -135,10 +138,8 @@ function StatementCard({ s, shipper, initiallyOpen }: { s: AdminStatementFieldsF
 export default function StatementList() {
   useTitle("Statements");
   const flash = useFlash();
-  const [params, setParams] = useSearchParams();
-  const applied = { shipper_id: params.get("shipper_id") ?? "", status: params.get("status") ?? "" };
+  const { params, setParams, applied, draft, set } = useFilterParams(FILTERS);
   const openId = Number(params.get("open")) || null;
-  const [draft, setDraft] = useState(applied);
   const { nameOf } = useShipperNames();
   const { data, loading, error, fetchMore } = useAdminStatementsQuery({
     variables: { shipper_id: applied.shipper_id ? Number(applied.shipper_id) : undefined, status: applied.status || undefined },
@@ -172,29 +173,19 @@ export default function StatementList() {
           <label htmlFor="st-filter-shipper" className="cp-label">
             Shipper
           </label>
-          <ShipperSelect
-            id="st-filter-shipper"
-            value={draft.shipper_id}
-            onChange={(e) => setDraft({ ...draft, shipper_id: e.target.value })}
-            all="Every shipper"
-          />
+          <ShipperSelect id="st-filter-shipper" value={draft.shipper_id} onChange={set("shipper_id")} all="Every shipper" />
         </div>
         <div className="cp-field">
           <label htmlFor="st-filter-status" className="cp-label">
             Status
           </label>
-          <select id="st-filter-status" className="cp-input cp-select" value={draft.status} onChange={(e) => setDraft({ ...draft, status: e.target.value })}>
+          <select id="st-filter-status" className="cp-input cp-select" value={draft.status} onChange={set("status")}>
             <option value="">Open and paid</option>
             <option value="open">open</option>
             <option value="paid">paid</option>
           </select>
         </div>
-        <div className="cp-ship-filter-buttons">
-          <button type="submit" className="cp-btn cp-btn-primary">
-            <Icon path={icons.filter_list} size={20} />
-            <span>Filter</span>
-          </button>
-        </div>
+        <FilterButtons className="cp-ship-filter-buttons" />
       </form>
       <ListState loading={loading} error={firstError(error)} empty={rows.length === 0} />
       {rows.length ? (
