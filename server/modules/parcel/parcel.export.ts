@@ -3,7 +3,7 @@ import { config } from "../../core/config.js";
 import { Unsupported } from "../../db/direct.js";
 import { db, direct, provider } from "../../db/index.js";
 import { csvStream } from "../common/csv.js";
-import { parcelWhere } from "./parcel.service.js";
+import { searchIdsBefore } from "./parcel.service.js";
 
 /**
  * The parcel list as CSV for spreadsheets: one row per parcel (newest first, the list's search
@@ -69,14 +69,24 @@ async function directBatch(before: number, size: number): Promise<Row[]> {
 }
 
 /** Through Prisma: a search (the list's own conditions), or with DIRECT_READS=false. */
-async function prismaBatch(search: string | undefined, before: number, size: number): Promise<Row[]> {
-  const rows = (await db().parcel.findMany({
-    where: { AND: [parcelWhere(search), { id: { lt: before } }] },
-    orderBy: { id: "desc" },
-    take: size,
-    select: Object.fromEntries(FIELDS.map((f) => [f, true])),
-  })) as Row[];
-  if (!rows.length) return rows;
+async function prismaBatch(search: string | undefined, before: number, size: number): Promise<Batch> {
+  const s = search?.trim();
+  const select = Object.fromEntries(FIELDS.map((f) => [f, true]));
+  let rows: Row[];
+  let next: number | null;
+  if (s) {
+    // A search finds its ids by SQL (parcel.service.ts, the list's own condition), then Prisma reads their rows
+    // (a parcel deleted in between is left out; the next batch starts below the last id found all the same).
+    const ids = await searchIdsBefore(s, before, size);
+    next = ids.length < size ? null : ids[ids.length - 1];
+    rows = [];
+    for (let i = 0; i < ids.length; i += 500)
+      rows.push(...((await db().parcel.findMany({ where: { id: { in: ids.slice(i, i + 500) } }, orderBy: { id: "desc" }, select })) as Row[]));
+  } else {
+    rows = (await db().parcel.findMany({ where: { id: { lt: before } }, orderBy: { id: "desc" }, take: size, select })) as Row[];
+    next = nextBefore(rows, size);
+  }
+  if (!rows.length) return { rows, next };
   const byId = new Map<number, number>();
   // In slices: SQLite takes at most 999 parameters a query.
   for (let i = 0; i < rows.length; i += 500) {
@@ -85,8 +95,15 @@ async function prismaBatch(search: string | undefined, before: number, size: num
       byId.set(c.parcel_id, c._count._all);
   }
   for (const r of rows) r.history_entries = byId.get(r.id as number) ?? 0;
-  return rows;
+  return { rows, next };
 }
+
+/** A batch's rows, and the id the next batch starts below (null after the last). */
+interface Batch {
+  rows: Row[];
+  next: number | null;
+}
+const nextBefore = (rows: Row[], size: number) => (rows.length < size ? null : (rows[rows.length - 1].id as number));
 
 let directUnavailable = false;
 
@@ -95,10 +112,11 @@ async function* exportBatches(search: string | undefined): AsyncGenerator<Row[]>
   const plain = !search?.trim();
   let before = PG_INT_MAX;
   for (;;) {
-    let batch: Row[] | undefined;
+    let batch: Batch | undefined;
     if (plain && config().directReads && !directUnavailable) {
       try {
-        batch = await directBatch(before, EXPORT_BATCH);
+        const rows = await directBatch(before, EXPORT_BATCH);
+        batch = { rows, next: nextBefore(rows, EXPORT_BATCH) };
       } catch (e) {
         if (!(e instanceof Unsupported)) throw e;
         console.warn(`the parcel export reads through Prisma: ${e.message} has no plain reading`);
@@ -106,9 +124,9 @@ async function* exportBatches(search: string | undefined): AsyncGenerator<Row[]>
       }
     }
     batch ??= await prismaBatch(search, before, EXPORT_BATCH);
-    if (batch.length) yield batch;
-    if (batch.length < EXPORT_BATCH) return;
-    before = batch[batch.length - 1].id as number;
+    if (batch.rows.length) yield batch.rows;
+    if (batch.next === null) return;
+    before = batch.next;
   }
 }
 

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { db, containsText, direct, provider } from "../../db/index.js";
+import { db, direct, pgTable, provider } from "../../db/index.js";
 import type { DirectDb } from "../../db/direct.js";
 import { sqliteTime } from "../../db/sqlite-writer.js";
 import { config } from "../../core/config.js";
@@ -36,12 +36,6 @@ export async function getParcel(code: unknown) {
   return adminView(row);
 }
 
-/** The list's search: tracking code, recipient or destination containing the text, case-insensitively. */
-export function parcelWhere(search: string | undefined): Record<string, unknown> {
-  const s = search?.trim();
-  return s ? { OR: [{ tracking_code: containsText(s) }, { recipient_name: containsText(s) }, { destination: containsText(s) }] } : {};
-}
-
 /** Statuses a parcel can still move on from, named (rather than "not final") so an index on status_code serves them. */
 const LIVE_STATUSES = STATUS_CODES.filter((c) => !FINAL_STATUSES.includes(c));
 /** A LIKE pattern for text containing `s` as it is: %, _ and the escape character match themselves (ESCAPE '\'). */
@@ -60,21 +54,48 @@ const FEW_MATCHES = 1000;
 export function listParcels(args: PageArgs & { stale_days?: number; to_reschedule?: boolean }) {
   const search = args.search?.trim() || undefined;
   const cutoff = args.stale_days ? new Date(Date.now() - args.stale_days * 24 * 3600_000) : undefined;
-  if (provider() === "sqlite") return listOnSqlite(args, search, cutoff);
-  const and: Record<string, unknown>[] = [];
-  if (search) {
-    const text = { contains: search.replace(/[\\%_]/g, "\\$&"), mode: "insensitive" as const };
-    and.push({ OR: [{ tracking_code: text }, { recipient_name: text }, { destination: text }] });
-  }
-  // Waiting for a new delivery attempt: the last attempt failed (the recipient's choice, if any, is on the parcel).
-  if (args.to_reschedule) and.push({ status_code: "delivery_failed" });
-  if (cutoff) and.push({ last_event_at: { lt: cutoff } }, { OR: [{ status_code: null }, { status_code: { in: LIVE_STATUSES } }] });
-  const where = { AND: and };
-  return pageOf(
-    args,
-    () => db().parcel.count({ where }),
-    async (skip, take) => pageRows(await db().parcel.findMany({ where, skip, take, orderBy: { id: "desc" }, select: { id: true } })),
-  );
+  return provider() === "sqlite" ? listOnSqlite(args, search, cutoff) : listBySql(args, search, cutoff);
+}
+
+type SqlReader = Pick<DirectDb, "rows" | "longRows" | "table">;
+/** The driver's reads (server/db/direct.ts), or Prisma's raw queries with DIRECT_READS=false. */
+function sqlReader(): SqlReader {
+  if (config().directReads) return direct();
+  const onPg = provider() === "postgresql";
+  const viaPrisma = (sql: string, params: unknown[]) => {
+    let i = 0;
+    return db().$queryRawUnsafe<Record<string, unknown>[]>(onPg ? sql.replace(/\?/g, () => `$${++i}`) : sql, ...params);
+  };
+  return { rows: viaPrisma, longRows: viaPrisma, table: (name) => (onPg ? pgTable(name) : `"${name}"`) };
+}
+
+/**
+ * The search's condition on the parcel `p`: tracking code, recipient or destination containing the
+ * text, case-insensitively, every character as itself. On PostgreSQL the code is compared as
+ * lower(tracking_code), the expression its trigram index is built on: an index on the column itself
+ * would also serve `tracking_code IN (...)`, and the planner took it over the unique index for codes
+ * read together (a batch of 50 imported codes: 150-300 ms instead of 0.1 ms).
+ */
+function searchCondition(search: string): { sql: string; params: string[] } {
+  const like = containing(search);
+  if (provider() === "postgresql")
+    return { sql: `(lower(p."tracking_code") LIKE lower(?) OR p."recipient_name" ILIKE ? OR p."destination" ILIKE ?)`, params: [like, like, like] };
+  return {
+    sql: `(p."tracking_code" LIKE ? ESCAPE '\\' OR p."recipient_name" LIKE ? ESCAPE '\\' OR p."destination" LIKE ? ESCAPE '\\')`,
+    params: [like, like, like],
+  };
+}
+
+/** The ids of the parcels matching a search, newest first, below an id (the export's keyset paging). */
+export async function searchIdsBefore(search: string, before: number, take: number): Promise<number[]> {
+  const d = sqlReader();
+  const c = searchCondition(search);
+  const rows = await d.longRows(`SELECT p."id" FROM ${d.table("Parcel")} p WHERE ${c.sql} AND p."id" < ? ORDER BY p."id" DESC LIMIT ?`, [
+    ...c.params,
+    before,
+    take,
+  ]);
+  return rows.map((r) => Number(r.id));
 }
 
 /**
@@ -84,9 +105,7 @@ export function listParcels(args: PageArgs & { stale_days?: number; to_reschedul
  * case only, as before.
  */
 function listOnSqlite(args: PagingArgs & { to_reschedule?: boolean }, search: string | undefined, cutoff: Date | undefined) {
-  const d: Pick<DirectDb, "rows" | "longRows"> = config().directReads ? direct() : { rows: viaPrisma, longRows: viaPrisma };
-  const conditions: string[] = [];
-  const params: unknown[] = [];
+  const d = sqlReader();
   const phrase = search && [...search].length >= TRIGRAM ? `"${search.replace(/"/g, '""')}"` : undefined;
   if (phrase && /^[\x20-\x7e]+$/.test(search!) && !args.to_reschedule && !cutoff) {
     // One pass of the index for most searches: the newest FEW_MATCHES + 1 matches give the count and the page
@@ -110,35 +129,56 @@ function listOnSqlite(args: PagingArgs & { to_reschedule?: boolean }, search: st
       },
     );
   }
+  // The trigram index narrows a longer search; LIKE then checks it as PostgreSQL's search does.
+  return listBySql(
+    args,
+    search,
+    cutoff,
+    phrase ? { sql: `p."id" IN (SELECT rowid FROM "ParcelSearch" WHERE "ParcelSearch" MATCH ?)`, params: [phrase] } : undefined,
+  );
+}
+
+/** The list by SQL on either database: the search, those to reschedule, the stale ones; counted, then a page of ids. */
+function listBySql(
+  args: PagingArgs & { to_reschedule?: boolean },
+  search: string | undefined,
+  cutoff: Date | undefined,
+  narrow?: { sql: string; params: unknown[] },
+) {
+  const d = sqlReader();
+  const onSqlite = provider() === "sqlite";
+  const conditions: string[] = [];
+  const params: unknown[] = [];
+  if (narrow) {
+    conditions.push(narrow.sql);
+    params.push(...narrow.params);
+  }
   if (search) {
-    if (phrase) {
-      conditions.push(`p."id" IN (SELECT rowid FROM "ParcelSearch" WHERE "ParcelSearch" MATCH ?)`);
-      params.push(phrase);
-    }
-    conditions.push(`(p."tracking_code" LIKE ? ESCAPE '\\' OR p."recipient_name" LIKE ? ESCAPE '\\' OR p."destination" LIKE ? ESCAPE '\\')`);
-    params.push(containing(search), containing(search), containing(search));
+    const c = searchCondition(search);
+    conditions.push(c.sql);
+    params.push(...c.params);
   }
   if (args.to_reschedule) conditions.push(`p."status_code" = 'delivery_failed'`);
   if (cutoff) {
     conditions.push(`p."last_event_at" < ?`, `(p."status_code" IS NULL OR p."status_code" IN (${LIVE_STATUSES.map(() => "?").join(", ")}))`);
-    params.push(sqliteTime(cutoff), ...LIVE_STATUSES);
+    // A timestamp without a zone holds UTC on both databases.
+    params.push(onSqlite ? sqliteTime(cutoff) : cutoff.toISOString().replace("T", " ").replace("Z", ""), ...LIVE_STATUSES);
   }
   const where = conditions.length ? `WHERE ${conditions.join(" AND ")}` : "";
+  const table = d.table("Parcel");
   let counted: Promise<number> | undefined;
-  const count = () => (counted ??= d.longRows(`SELECT count(*) AS "n" FROM "Parcel" p ${where}`, params).then((r) => Number(r[0].n)));
+  const count = () => (counted ??= d.longRows(`SELECT count(*)${onSqlite ? "" : "::int"} AS "n" FROM ${table} p ${where}`, params).then((r) => Number(r[0].n)));
   return pageOf(args, count, async (skip, take) => {
-    let sql = `SELECT p."id" FROM "Parcel" p ${where} ORDER BY p."id" DESC LIMIT ? OFFSET ?`;
-    if (cutoff && !search) {
+    let sql = `SELECT p."id" FROM ${table} p ${where} ORDER BY p."id" DESC LIMIT ? OFFSET ?`;
+    if (onSqlite && cutoff && !search) {
       // The stale list's index finds every match, which must then be sorted; the first pages are
       // found sooner walking the newest rows back, when the matches are not too sparse for it.
-      const [total, [{ m }]] = await Promise.all([count(), d.rows(`SELECT max("id") AS "m" FROM "Parcel"`, [])]);
+      const [total, [{ m }]] = await Promise.all([count(), d.rows(`SELECT max("id") AS "m" FROM ${table}`, [])]);
       if (total && ((skip + take) * Number(m)) / total < 20_000) sql = sql.replace(/p\."(last_event_at|status_code)"/g, '+p."$1"');
     }
     return pageRows(await d.longRows(sql, [...params, take, skip]));
   });
 }
-
-const viaPrisma = (sql: string, params: unknown[]) => db().$queryRawUnsafe<Record<string, unknown>[]>(sql, ...params);
 
 async function pageRows(ids: Record<string, unknown>[]) {
   return (await readParcelsWithHistory(ids.map((r) => Number(r.id)))).map(adminView);
