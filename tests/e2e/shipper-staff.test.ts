@@ -333,7 +333,7 @@ describe("shippers and rates, staff side", () => {
       .getByText(/reference BANK-4711/)
       .waitFor();
     expect(await st.innerText()).toContain("paid");
-    await shot(page, "statements-desktop-light");
+    await shot(page, "control-statements-desktop-light");
     // Paid: nothing left unpaid.
     await page.goto(`${site.url}/control/shippers/list.html`);
     expect(await page.getByTestId("shipper-row").filter({ hasText: SHIPPER }).getByTestId("shipper-balance").innerText()).toBe("€0.00");
@@ -433,7 +433,7 @@ describe("shippers and rates, staff side", () => {
             .first()
             .click();
         await page.locator(".cp-add-tip").waitFor({ state: "detached" });
-        await shot(page, `${screen}-${name}`);
+        await shot(page, `control-${screen}-${name}`);
         expect(await page.evaluate<number>(OVERFLOW), `${screen} ${name}`).toBeLessThanOrEqual(0);
       }
       expect(errors).toEqual([]);

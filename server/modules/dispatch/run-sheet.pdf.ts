@@ -1,4 +1,5 @@
 import PDFDocument from "pdfkit";
+import { pdfBytes } from "../../core/pdf-bytes.js";
 import { useFontFor } from "../invoice/pdf-fonts.js";
 import { drawBarcode } from "../label/label.pdf.js";
 
@@ -70,12 +71,7 @@ export function runSheetPdf(run: SheetRun): Promise<Buffer> {
     info: { Title: `Run ${run.id} (${run.date})`, Author: run.company },
     lang: "en",
   });
-  const chunks: Buffer[] = [];
-  doc.on("data", (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
+  const done = pdfBytes(doc);
   const lastW = W - 2 * M - COLS.reduce((a, c) => a + c.width, 0);
   const widths = COLS.map((c) => c.width || lastW);
   const xs = widths.map((_, i) => M + widths.slice(0, i).reduce((a, b) => a + b, 0));

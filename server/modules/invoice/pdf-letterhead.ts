@@ -1,20 +1,11 @@
 import PDFDocument from "pdfkit";
+import { pdfBytes } from "../../core/pdf-bytes.js";
 import { useFontFor } from "./pdf-fonts.js";
 
 /** The colours of the A4 business documents (invoice, statement): text, secondary text, the brand's blue. */
 export const INK = "#0f172a";
 export const MUTED = "#475569";
 export const BRAND = "#1d4ed8";
-
-/** The document's bytes, all of them once doc.end() has been called and the stream has finished. */
-function pdfBytes(doc: PDFKit.PDFDocument): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  doc.on("data", (c: Buffer) => chunks.push(c));
-  return new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
-}
 
 /** An A4 document with 56 pt margins, in English, and the promise of its bytes. */
 export function a4Document(info: PDFKit.DocumentInfo, opts: { compress?: boolean; displayTitle?: boolean } = {}) {

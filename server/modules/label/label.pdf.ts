@@ -1,4 +1,5 @@
 import PDFDocument from "pdfkit";
+import { pdfBytes } from "../../core/pdf-bytes.js";
 import bwipjs from "bwip-js";
 import { drawQr } from "../invoice/invoice.pdf.js";
 import { useFontFor } from "../invoice/pdf-fonts.js";
@@ -200,12 +201,7 @@ export function labelsPdf(parcels: LabelParcel[], company: LabelCompany, format:
     info: { Title: parcels.length === 1 ? `Label ${parcels[0].tracking_code}` : `Labels (${parcels.length})`, Author: company.name },
     lang: "en",
   });
-  const chunks: Buffer[] = [];
-  doc.on("data", (c: Buffer) => chunks.push(c));
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on("end", () => resolve(Buffer.concat(chunks)));
-    doc.on("error", reject);
-  });
+  const done = pdfBytes(doc);
 
   parcels.forEach((p, i) => {
     if (!a4) {
