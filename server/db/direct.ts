@@ -140,6 +140,12 @@ const pgTypes = {
   }) as typeof pg.types.getTypeParser,
 };
 
+/** SQL written with `?` placeholders (SQLite's) as PostgreSQL takes them: $1, $2, ... */
+export function numberedParams(sql: string): string {
+  let i = 0;
+  return sql.replace(/\?/g, () => `$${++i}`);
+}
+
 class PgDirect implements DirectDb {
   private readonly pool: pg.Pool;
   private readonly names = new Map<string, string>();
@@ -155,8 +161,7 @@ class PgDirect implements DirectDb {
   async rows(sql: string, params: unknown[]) {
     let name = this.names.get(sql);
     if (!name) this.names.set(sql, (name = `courier_direct_${this.names.size}`));
-    let i = 0;
-    const res = await this.pool.query({ name, text: sql.replace(/\?/g, () => `$${++i}`), values: params });
+    const res = await this.pool.query({ name, text: numberedParams(sql), values: params });
     for (const f of res.fields) if (!(f.dataTypeID in PG_TYPES)) throw new Unsupported(`column type oid ${f.dataTypeID}`);
     return res.rows as Record<string, unknown>[];
   }

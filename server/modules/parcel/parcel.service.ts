@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { db, direct, pgTable, provider } from "../../db/index.js";
-import type { DirectDb } from "../../db/direct.js";
+import { numberedParams, type DirectDb } from "../../db/direct.js";
 import { sqliteTime } from "../../db/sqlite-writer.js";
 import { config } from "../../core/config.js";
 import { badInput, conflict, isUniqueViolation, notFound } from "../../core/errors.js";
@@ -62,10 +62,7 @@ type SqlReader = Pick<DirectDb, "rows" | "longRows" | "table">;
 function sqlReader(): SqlReader {
   if (config().directReads) return direct();
   const onPg = provider() === "postgresql";
-  const viaPrisma = (sql: string, params: unknown[]) => {
-    let i = 0;
-    return db().$queryRawUnsafe<Record<string, unknown>[]>(onPg ? sql.replace(/\?/g, () => `$${++i}`) : sql, ...params);
-  };
+  const viaPrisma = (sql: string, params: unknown[]) => db().$queryRawUnsafe<Record<string, unknown>[]>(onPg ? numberedParams(sql) : sql, ...params);
   return { rows: viaPrisma, longRows: viaPrisma, table: (name) => (onPg ? pgTable(name) : `"${name}"`) };
 }
 
