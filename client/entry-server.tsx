@@ -27,6 +27,8 @@ import { loadScreen } from "./screenComponents";
 import { screenFileAt } from "./screenFiles";
 import { earlyKey } from "./modules/graph/early";
 import type { ServerState } from "./serverState";
+import { recordFormats } from "./formatted";
+import { renderAllStages } from "./components/staged";
 
 /** One GraphQL operation, as a request to /graphql would carry it. */
 export interface Operation {
@@ -100,7 +102,10 @@ export async function render(o: RenderOptions): Promise<Rendered> {
       </ApolloProvider>
     </I18nextProvider>
   );
-  // Apollo renders until every query the tree asks for has its answer.
+  // Apollo renders until every query the tree asks for has its answer. The page carries what its render formatted (client/formatted.ts): the markup's pass, and one more that renders
+  // the parts the browser adds after its first paint (useStaged), only for their formats; the browser then builds
+  // no Intl formatter for them (the first costs a phone 100-200 ms of locale data). The operations are all answered
+  // by now, so this pass asks for nothing.
   let renderMs = 0;
   const timed = (element: ReactElement) => {
     const t0 = performance.now();
@@ -109,10 +114,11 @@ export async function render(o: RenderOptions): Promise<Rendered> {
     return out;
   };
   const html = await getMarkupFromTree({ tree, renderFunction: timed });
+  const [, formatted] = recordFormats(() => renderAllStages(() => timed(tree)));
   const lang = languageOf(language);
   return {
     html,
-    state: { cache: client.extract(), errors },
+    state: { cache: client.extract(), errors, formatted },
     file: screenFileAt(pathname),
     lang: { tag: lang.tag, dir: "rtl" in lang && lang.rtl ? "rtl" : "ltr" },
     renderMs,

@@ -2,15 +2,18 @@ import type { NormalizedCacheObject } from "@apollo/client/cache";
 import type { GraphQLFormattedError } from "graphql";
 import { SERVER_STATE_ID } from "@shared/core/routes.codes";
 import { earlyKey } from "./modules/graph/early";
+import type { Formatted } from "./formatted";
 
 /**
  * What a page the server rendered brings along (server/ssr.ts writes it as JSON next to the markup, from
  * client/entry-server.tsx): Apollo's cache, and the errors of the operations that failed (Apollo's cache keeps
- * their data, not their errors), by operation and variables (early.ts earlyKey).
+ * their data, not their errors), by operation and variables (early.ts earlyKey), and the dates, numbers and
+ * plurals its render formatted (formatted.ts).
  */
 export interface ServerState {
   cache: NormalizedCacheObject;
   errors: Record<string, GraphQLFormattedError[]>;
+  formatted?: Formatted;
 }
 
 let state: ServerState | null | undefined;

@@ -165,6 +165,53 @@ describe("hydration", () => {
     expect(asked.length).toBeGreaterThan(0);
     await page.close();
   });
+
+  // Counts every use of Intl's formatters (and the toLocale... methods built on them) from before the page's scripts.
+  const COUNT_INTL = `(() => {
+    window.__intl = [];
+    const count = (name, target) => new Proxy(target, {
+      construct(t, a, n) { window.__intl.push(name); return Reflect.construct(t, a, n); },
+      apply(t, self, a) { window.__intl.push(name); return Reflect.apply(t, self, a); },
+    });
+    for (const name of ["DateTimeFormat", "NumberFormat", "PluralRules", "RelativeTimeFormat", "ListFormat", "DisplayNames", "Collator"])
+      Intl[name] = count(name, Intl[name]);
+    for (const name of ["toLocaleString", "toLocaleDateString", "toLocaleTimeString"]) Date.prototype[name] = count("Date." + name, Date.prototype[name]);
+    Number.prototype.toLocaleString = count("Number.toLocaleString", Number.prototype.toLocaleString);
+  })()`;
+
+  it("the page's dates, numbers and plurals come with it: hydration builds no Intl formatter; another time zone's visitor then sees local times", async () => {
+    const serverHtml = await (await fetch(`${site.url}${PAGES.track.path}`)).text();
+    const updatedUtc = /<time datetime="[^"]+"><strong><bdi>([^<]+)<\/bdi>/i.exec(serverHtml)?.[1];
+    expect(updatedUtc, "the last update's moment in the server's HTML").toBeTruthy();
+    for (const lang of ["en", "de"]) {
+      const ctx = await browser.newContext({ viewport: PHONE, timezoneId: "UTC" });
+      await ctx.addCookies([{ name: "lang", value: lang, url: site.url }]);
+      await ctx.addInitScript(COUNT_INTL);
+      for (const [name, p] of Object.entries(PAGES)) {
+        const page = await ctx.newPage();
+        await page.goto(`${site.url}${p.path}`, { waitUntil: "networkidle" });
+        await hydrated(page);
+        expect(await page.evaluate("window.__intl"), `${lang} ${name}: Intl used while loading`).toEqual([]);
+        await page.close();
+      }
+      await ctx.close();
+    }
+    // In Tokyo (UTC+9, no summer time) the moments are shown in the visitor's own time once the page is hydrated.
+    const ctx = await browser.newContext({ viewport: PHONE, timezoneId: "Asia/Tokyo" });
+    await ctx.addInitScript(COUNT_INTL);
+    const page = await ctx.newPage();
+    await page.goto(`${site.url}${PAGES.track.path}`, { waitUntil: "networkidle" });
+    await hydrated(page);
+    const shown = page.locator(".result-updated time bdi");
+    await expect.poll(() => shown.textContent()).not.toBe(updatedUtc);
+    const when = await page.locator(".result-updated time").getAttribute("datetime");
+    const tokyo = new Intl.DateTimeFormat("en", { dateStyle: "medium", timeStyle: "short", timeZone: "Asia/Tokyo" }).format(new Date(when!));
+    // Node's ICU and Chromium's may space a time differently (U+202F before AM/PM): compared without spaces.
+    const bare = (s: string | null) => (s ?? "").replace(/\s/g, "");
+    expect(bare(await shown.textContent())).toBe(bare(tokyo));
+    expect(await page.evaluate("window.__intl")).toContain("DateTimeFormat");
+    await ctx.close();
+  });
 });
 
 describe("before the app has taken the page over", () => {

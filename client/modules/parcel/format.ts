@@ -1,25 +1,45 @@
 import type { TFunction } from "i18next";
 import { languageOf } from "../../i18n/languages";
 import { FINAL_STATUSES, isStatusCode } from "./status";
+import { kept } from "../../formatted";
 
 const DAY_MS = 24 * 3600_000;
 
 /** The real language tag of a chooser's code (i18next's language: `in` is Hindi's `hi`), for Intl. */
 const tagOf = (lng: string) => languageOf(lng).tag;
 
-/** Intl formatters are costly to build (locale data); one per language and options, reused. */
+/** Intl formatters are costly to build (locale data): one per kind, language and options, reused. */
 const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
-function dateFormat(tag: string, opts: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `d${tag}${JSON.stringify(opts)}`;
-  let f = formatters.get(key) as Intl.DateTimeFormat | undefined;
-  if (!f) formatters.set(key, (f = new Intl.DateTimeFormat(tag, opts)));
-  return f;
+
+/**
+ * `apply` with the formatter of these options, its string kept by `input` (client/formatted.ts) unless it depends on
+ * where it runs: a date format with no time zone named (the visitor's own) that is not kept as local days.
+ */
+function format<K extends "d" | "n">(
+  kind: K,
+  lng: string,
+  opts: K extends "d" ? Intl.DateTimeFormatOptions : Intl.NumberFormatOptions,
+  input: string,
+  apply: (f: K extends "d" ? Intl.DateTimeFormat : Intl.NumberFormat) => string,
+  keep = kind === "n" || !!(opts as Intl.DateTimeFormatOptions).timeZone,
+): string {
+  const tag = tagOf(lng);
+  const key = `${kind}${tag}${JSON.stringify(opts)}`;
+  const run = () => {
+    let f = formatters.get(key);
+    if (!f) formatters.set(key, (f = kind === "d" ? new Intl.DateTimeFormat(tag, opts) : new Intl.NumberFormat(tag, opts)));
+    return apply(f as Parameters<typeof apply>[0]);
+  };
+  return keep ? kept(key, input, run) : run();
 }
-function numberFormat(tag: string, opts?: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = `n${tag}${JSON.stringify(opts ?? {})}`;
-  let f = formatters.get(key) as Intl.NumberFormat | undefined;
-  if (!f) formatters.set(key, (f = new Intl.NumberFormat(tag, opts)));
-  return f;
+
+/**
+ * The time zone to format instants in: `timeZone`, or where none is given the visitor's own, named UTC when it is
+ * UTC at those instants (the server's string then, without Intl). As options, empty for the visitor's own.
+ */
+function zoneAt(timeZone: string | undefined, ...at: Date[]): { timeZone?: string } {
+  const zone = timeZone ?? (at.every((d) => d.getTimezoneOffset() === 0) ? "UTC" : undefined);
+  return zone ? { timeZone: zone } : {};
 }
 
 /** A calendar date (YYYY-MM-DD) as local midnight, so it shows as the same day in any time zone. */
@@ -36,7 +56,7 @@ export function fmtDate(lng: string, iso: string | null | undefined, opts: Intl.
   const d = new Date(iso.length === 10 ? `${iso}T00:00:00Z` : iso);
   if (Number.isNaN(d.getTime())) return iso;
   try {
-    return dateFormat(tagOf(lng), { timeZone: "UTC", ...opts }).format(d);
+    return format("d", lng, { ...opts, ...zoneAt("timeZone" in opts ? opts.timeZone : "UTC", d) }, `${+d}`, (f) => f.format(d));
   } catch {
     return iso;
   }
@@ -44,7 +64,7 @@ export function fmtDate(lng: string, iso: string | null | undefined, opts: Intl.
 
 export function fmtNumber(lng: string, n: number, opts?: Intl.NumberFormatOptions): string {
   try {
-    return numberFormat(tagOf(lng), opts).format(n);
+    return format("n", lng, opts ?? {}, `${n}`, (f) => f.format(n));
   } catch {
     return String(n);
   }
@@ -64,10 +84,21 @@ export function deliveryWindow(lng: string, min: string | null | undefined, max:
   const otherYear = start.getFullYear() !== now.getFullYear() || end.getFullYear() !== now.getFullYear();
   const opts: Intl.DateTimeFormatOptions = { weekday: "short", day: "numeric", month: "short", ...(otherYear ? { year: "numeric" } : {}) };
   try {
-    const f = dateFormat(tagOf(lng), opts);
-    return start.getTime() === end.getTime() ? f.format(start) : f.formatRange(start, end);
+    // Local midnights shown in the local zone: the same days wherever this runs, so kept by their dates.
+    return format("d", lng, opts, `${min}/${max}`, (f) => (start.getTime() === end.getTime() ? f.format(start) : f.formatRange(start, end)), true);
   } catch {
     return start.getTime() === end.getTime() ? (min ?? max ?? "") : `${min} – ${max}`;
+  }
+}
+
+/** "10:15 – 11:15" in the visitor's language: a delivery window (an hour or so), times alone even across midnight. */
+export function fmtTimeRange(lng: string, from: string, to: string, timeZone?: string): string {
+  try {
+    const a = new Date(from);
+    const b = new Date(to);
+    return format("d", lng, { timeStyle: "short", ...zoneAt(timeZone, a, b) }, `${+a}/${+b}`, (f) => `${f.format(a)} – ${f.format(b)}`);
+  } catch {
+    return `${from}–${to}`;
   }
 }
 
@@ -75,22 +106,12 @@ export function deliveryWindow(lng: string, min: string | null | undefined, max:
  * A moment in the visitor's own time zone, e.g. "24 Nov 2026, 14:05" (or in `timeZone`: the server renders
  * UTC, and the hydrating client too, before it shows the visitor's own: components/hydrated.ts).
  */
-/** "10:15 – 11:15" in the visitor's language: a delivery window (an hour or so), times alone even across midnight. */
-export function fmtTimeRange(lng: string, from: string, to: string, timeZone?: string): string {
-  try {
-    const f = dateFormat(tagOf(lng), { timeStyle: "short", ...(timeZone ? { timeZone } : {}) });
-    return `${f.format(new Date(from))} – ${f.format(new Date(to))}`;
-  } catch {
-    return `${from}–${to}`;
-  }
-}
-
 export function fmtMoment(lng: string, iso: string | null | undefined, timeZone?: string): string {
   if (!iso) return "";
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
   try {
-    return dateFormat(tagOf(lng), { dateStyle: "medium", timeStyle: "short", ...(timeZone ? { timeZone } : {}) }).format(d);
+    return format("d", lng, { dateStyle: "medium", timeStyle: "short", ...zoneAt(timeZone, d) }, `${+d}`, (f) => f.format(d));
   } catch {
     return iso;
   }
@@ -118,7 +139,7 @@ export function plural(t: TFunction, lng: string, key: string, count: number): s
   const tag = tagOf(lng);
   let category: string = "other";
   try {
-    category = new Intl.PluralRules(tag).select(count);
+    category = kept(`p${tag}`, String(count), () => new Intl.PluralRules(tag).select(count));
   } catch {
     /* keep "other" */
   }

@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState, type RefObject } from "react";
 import { useTranslation } from "react-i18next";
 import { useSiteGraph } from "../../graph/siteGraph";
-import { languageOf } from "../../../i18n/languages";
+import { fmtNumber } from "../../parcel/format";
 import { WAREHOUSE_CONTAINERS, type Target } from "../data";
 
 export function SectionHead({ eyebrow, title, intro, id }: { eyebrow: string; title: string; intro?: string; id: string }) {
@@ -25,12 +25,7 @@ export function useTargetLink(): (target: Target) => string {
 /** The warehouse capacity, formatted for the visitor's language. */
 export function useContainers(): string {
   const { i18n } = useTranslation();
-  const tag = languageOf(i18n.language).tag;
-  try {
-    return new Intl.NumberFormat(tag).format(WAREHOUSE_CONTAINERS);
-  } catch {
-    return String(WAREHOUSE_CONTAINERS);
-  }
+  return fmtNumber(i18n.language, WAREHOUSE_CONTAINERS);
 }
 
 /** True once the element has scrolled into view (animations start then). */
