@@ -63,7 +63,7 @@ export default defineConfig({
           testTimeout: 180_000,
           hookTimeout: 180_000,
           // Two files at a time: a browser file waits on the page, the server and mail more than it computes (one
-          // alone used 0.7 of a core); 13-15 minutes one at a time, about 7-8 two at a time.
+          // alone used 0.7 of a core): 19 files in 11-12 minutes one at a time, about 6-7 two at a time.
           maxWorkers: 2,
           sequence: { groupOrder: 2 },
           // A browser journey that fails is run again (at most twice) before it counts: in full CI runs on this

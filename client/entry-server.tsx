@@ -102,10 +102,10 @@ export async function render(o: RenderOptions): Promise<Rendered> {
       </ApolloProvider>
     </I18nextProvider>
   );
-  // Apollo renders until every query the tree asks for has its answer. The page carries what its render formatted (client/formatted.ts): the markup's pass, and one more that renders
-  // the parts the browser adds after its first paint (useStaged), only for their formats; the browser then builds
-  // no Intl formatter for them (the first costs a phone 100-200 ms of locale data). The operations are all answered
-  // by now, so this pass asks for nothing.
+  // Apollo renders until every query the tree asks for has its answer. Then one more pass renders every part,
+  // the ones the browser adds after its first paint too (useStaged), only to record what they format: the page
+  // carries those strings (client/formatted.ts), and the browser builds no Intl formatter for them (the first
+  // costs a phone 100-200 ms of locale data). The operations are all answered by now: this pass asks for nothing.
   let renderMs = 0;
   const timed = (element: ReactElement) => {
     const t0 = performance.now();
