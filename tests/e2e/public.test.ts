@@ -125,7 +125,7 @@ for (const [label, viewport] of [
       await page.getByRole("button", { name: /theme/ }).click();
       expect(await evalIn<string>(page, "document.documentElement.dataset.theme")).toBe("dark");
       await expect.poll(() => evalIn<string>(page, "getComputedStyle(document.body).backgroundColor")).not.toBe(lightBg);
-      expect(JSON.parse((await evalIn<string>(page, "localStorage.getItem('state')")) ?? "{}").theme).toBe("DARK");
+      await expect.poll(async () => JSON.parse((await evalIn<string>(page, "localStorage.getItem('state')")) ?? "{}").theme).toBe("DARK");
       await page.reload();
       await page.locator(".hero").waitFor();
       expect(await evalIn<string>(page, "document.documentElement.dataset.theme")).toBe("dark");
