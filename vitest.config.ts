@@ -62,9 +62,12 @@ export default defineConfig({
           env: { NODE_ENV: "test" },
           testTimeout: 180_000,
           hookTimeout: 180_000,
-          // One file at a time: two at a time (438 s against 638-726 s) passed twice in clean-clone runs, then
-          // failed delivery.test.ts's signature-and-photo journey three times in a third (2026-11-27 15:45): back to one.
-          ...ALONE(2),
+          // Two files at a time (a browser file mostly waits on page, server and mail): 328-380 s against 638-726 s
+          // one at a time. The two failures seen that way were the tests' own races, fixed on 2026-11-27: a string
+          // predicate in waitForFunction (the CSP refuses its eval on the next poll; ESLint now refuses it) and a
+          // saved flag read before the effect that writes it.
+          maxWorkers: 2,
+          sequence: { groupOrder: 2 },
           // A browser journey that fails is run again (at most twice) before it counts: in full CI runs on this
           // 2-core machine a different one or two of the 13 files timed out waiting for the page in each of the
           // last two runs, and each passed alone. The retries are reported; the flakiness is an open debt.

@@ -11,7 +11,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { startSite, type Site } from "../helpers/site.js";
-import { DESKTOP, PHONE, launchBrowser, watchErrors } from "../helpers/browser.js";
+import { DESKTOP, PHONE, imagesLoaded, launchBrowser, watchErrors } from "../helpers/browser.js";
 import { ADMIN, signedInAdmin } from "../helpers/admin.js";
 import type { Client } from "../helpers/http.js";
 import { makePng } from "../helpers/images.js";
@@ -167,7 +167,7 @@ describe("proof of delivery at 390 px", () => {
     // Images load lazily: bring them into view, then both must have loaded.
     await page.locator(".cp-proof-images img").nth(1).waitFor({ state: "attached" });
     await page.locator(".cp-proof-images img").nth(1).scrollIntoViewIfNeeded();
-    await page.waitForFunction(`[...document.querySelectorAll(".cp-proof-images img")].every((i) => i.complete && i.naturalWidth > 0)`);
+    await imagesLoaded(page, ".cp-proof-images img");
     expect(await loaded(page, ".cp-proof-images img")).toEqual([true, true]);
     // Recorded once: the action is gone, the status is delivered.
     expect(await page.getByRole("link", { name: "Record Delivery" }).count()).toBe(0);
@@ -192,7 +192,7 @@ describe("proof of delivery at 390 px", () => {
       await card.getByText("Left at: Front porch").waitFor();
       await card.locator("img").nth(1).waitFor({ state: "attached" });
       await card.locator("img").nth(1).scrollIntoViewIfNeeded();
-      await p.waitForFunction(`[...document.querySelectorAll(".proof-card img")].every((i) => i.complete && i.naturalWidth > 0)`);
+      await imagesLoaded(p, ".proof-card img");
       expect(await card.locator("img").evaluateAll((imgs) => imgs.map((i) => i.getAttribute("alt")))).toEqual(["Photo at delivery", "Signature"]);
       if (!look.desktop) expect(await p.evaluate<number>("document.documentElement.scrollWidth")).toBeLessThanOrEqual(PHONE.width);
       await shot(p, `pod-track-${look.desktop ? "desktop" : "390"}-${look.dark ? "dark" : "light"}`);

@@ -63,6 +63,17 @@ export async function appTookOver(page: Page): Promise<void> {
   );
 }
 
+/** Waits until every image the selector matches has loaded (complete, with a width); none matching waits too. */
+export async function imagesLoaded(page: Page, selector: string): Promise<void> {
+  type Img = { complete: boolean; naturalWidth: number };
+  type InPage = { document: { querySelectorAll(s: string): ArrayLike<Img> } };
+  // A function, not a string: the site's CSP allows no eval, and a string is evaluated again on each poll.
+  await page.waitForFunction((sel) => {
+    const imgs = Array.from((globalThis as unknown as InPage).document.querySelectorAll(sel));
+    return imgs.length > 0 && imgs.every((i) => i.complete && i.naturalWidth > 0);
+  }, selector);
+}
+
 export const DESKTOP = { width: 1366, height: 900 };
 export const PHONE = { width: 390, height: 844 };
 
