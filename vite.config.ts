@@ -67,7 +67,18 @@ function appChunk(id: string, ctx: { getModuleInfo(id: string): { importedIds: r
  * `@shared/...` is the server's rules the client needs as well (`*.codes.ts`, some `*.rules.ts`): pure data,
  * no Node imports (tests/unit/shared.test.ts). The same alias is in client/tsconfig.json and vitest.config.ts.
  */
-const sharedAlias = { "@shared": path.resolve(import.meta.dirname, "server") };
+const sharedAlias = [{ find: /^@shared\//, replacement: `${path.resolve(import.meta.dirname, "server")}/` }];
+
+/**
+ * React Router ships a production build (dist/production: its development warnings off, so the minifier drops them)
+ * but its package's exports point every condition at dist/development (remix-run/react-router#14102, open; #12437
+ * calls it temporary). A build takes the production files, as it takes React's production build.
+ */
+const routerDist = path.resolve(import.meta.dirname, "node_modules/react-router/dist/production");
+const routerProduction = [
+  { find: /^react-router$/, replacement: `${routerDist}/index.mjs` },
+  { find: /^react-router\/dom$/, replacement: `${routerDist}/dom-export.mjs` },
+];
 
 /**
  * EARLY_REQUESTS=off builds the client without the tracking page's early look-up (client/modules/graph/earlyLookUp.ts,
@@ -93,7 +104,7 @@ function earlyRequestsSwitch(): Plugin | false {
 // so it runs after `npm prune --omit=dev`.
 export default defineConfig(({ command, isSsrBuild }) => ({
   root: "client",
-  resolve: { alias: sharedAlias },
+  resolve: { alias: command === "build" ? [...sharedAlias, ...routerProduction] : sharedAlias },
   publicDir: isSsrBuild ? false : "public",
   plugins: isSsrBuild ? [react()] : [react(), preloadApp(), earlyRequestsSwitch()],
   // Apollo Client's development-only checks and warnings stay out of the production build (its documented switch).

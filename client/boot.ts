@@ -25,9 +25,11 @@ if (redirecting) {
   // The page is on the screen as the server rendered it: its scripts are asked for once it has painted, so
   // they do not hold up its first paint; a click on a button or a form sent meanwhile waits for the app.
   holdEarlyInput();
+  // Each in a task of its own, after main.tsx has asked for the app: a preload adds a link to the page for each
+  // file, a few milliseconds apiece on a phone, and together they made one long task.
   void firstPaint().then(() => {
-    preloadRoute(location.pathname);
-    preloadLanguage();
+    setTimeout(() => preloadRoute(location.pathname));
+    setTimeout(preloadLanguage);
   });
 } else {
   const path = normalPath(location.pathname);

@@ -118,7 +118,7 @@ export async function render(o: RenderOptions): Promise<Rendered> {
   const lang = languageOf(language);
   return {
     html,
-    state: { cache: client.extract(), errors, formatted },
+    state: { cache: client.extract(), errors, formatted, language },
     file: screenFileAt(pathname),
     lang: { tag: lang.tag, dir: "rtl" in lang && lang.rtl ? "rtl" : "ltr" },
     renderMs,

@@ -1,5 +1,5 @@
 import { createElement, lazy, type ComponentType } from "react";
-import { loaderOf, screenFileAt, type Loader } from "./screenFiles";
+import { loaderOf, screenFileAt, type Loader, type ScreenModule } from "./screenFiles";
 
 /** Screens whose module has arrived: rendered as they are, without a suspending React.lazy. */
 const loaded = new Map<Loader, ComponentType>();
@@ -23,10 +23,12 @@ export function screenComponent(file: string): ComponentType {
   };
 }
 
-/** Loads the public screen of this address (resolves when the server or the hydrating client may render it). */
-export async function loadScreen(pathname: string): Promise<void> {
+/** Loads the public screen of this address (resolves, with its module, when the server or the hydrating client may render it). */
+export async function loadScreen(pathname: string): Promise<ScreenModule | null> {
   const file = screenFileAt(pathname);
-  if (!file) return;
+  if (!file) return null;
   const load = loaderOf(file);
-  loaded.set(load, (await load()).default);
+  const module = await load();
+  loaded.set(load, module.default);
+  return module;
 }

@@ -20,8 +20,13 @@ export const SCREEN_FILES: Record<Screen, string> = {
 export const CONTENT_PAGE_FILE = "pages/ContentPage.tsx";
 export const NOT_FOUND_FILE = "pages/NotFoundPage.tsx";
 
-export type Loader = () => Promise<{ default: ComponentType }>;
-const MODULES = import.meta.glob<{ default: ComponentType }>("./pages/*Page.tsx");
+/** A screen's module: its component, and what its first render reads from Apollo's cache (see warmQuery in apollo.ts). */
+export interface ScreenModule {
+  default: ComponentType;
+  warmCache?: () => void;
+}
+export type Loader = () => Promise<ScreenModule>;
+const MODULES = import.meta.glob<ScreenModule>("./pages/*Page.tsx");
 export const loaderOf = (file: string): Loader => MODULES[`./${file}`];
 
 /** The module of the public screen at this address (null under the control panel and set-up). */

@@ -8,12 +8,14 @@ import type { Formatted } from "./formatted";
  * What a page the server rendered brings along (server/ssr.ts writes it as JSON next to the markup, from
  * client/entry-server.tsx): Apollo's cache, and the errors of the operations that failed (Apollo's cache keeps
  * their data, not their errors), by operation and variables (early.ts earlyKey), and the dates, numbers and
- * plurals its render formatted (formatted.ts).
+ * plurals its render formatted (formatted.ts), and its language.
  */
 export interface ServerState {
   cache: NormalizedCacheObject;
   errors: Record<string, GraphQLFormattedError[]>;
   formatted?: Formatted;
+  /** The language the page was rendered in: the browser hydrates it in that language (without reading the cookie again). */
+  language?: string;
 }
 
 let state: ServerState | null | undefined;

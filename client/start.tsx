@@ -7,7 +7,7 @@ import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router-dom";
 import { ApolloProvider } from "@apollo/client/react";
 import { apollo } from "./apollo";
-import { graphFromServer, restoreSavedGraph } from "./modules/graph/siteGraph";
+import { graphFromServer, restoreSavedGraph, warmSiteGraph } from "./modules/graph/siteGraph";
 import { loadState, StoreProvider } from "./state/store";
 import { initI18n } from "./i18n";
 import { App, applyTheme } from "./App";
@@ -46,12 +46,20 @@ const app = (
   </StrictMode>
 );
 
-// This module's evaluation, the translations' set-up and the creation of the React root each run in
-// their own task: on a slow phone none of them is then a long task.
+// This module's evaluation, the first reads of Apollo's cache, the translations' set-up and the creation of the
+// React root each run in their own task: on a slow phone none of them is then a long task.
 void nextTask()
+  .then(() => {
+    if (fromServer) warmSiteGraph();
+  })
+  .then(nextTask)
   .then(initI18n)
   // Hydration needs the screen the server rendered, not React.lazy's fallback.
-  .then(() => (fromServer ? loadScreen(location.pathname) : undefined))
+  .then(() => (fromServer ? loadScreen(location.pathname) : null))
+  .then(async (screen) => {
+    await nextTask();
+    screen?.warmCache?.();
+  })
   .then(nextTask)
   .then(() =>
     // A transition: React renders (or hydrates) the first screen in short slices instead of one long task.

@@ -1,7 +1,7 @@
 import i18next, { type BackendModule, type i18n as I18n, type InitOptions } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { isLanguageCode, languageOf, type LanguageCode } from "./languages";
-import { loadLocale, readLanguageCookie, SHIPPER_NS, writeLanguageCookie } from "./load";
+import { loadLocale, pageLanguage, SHIPPER_NS, writeLanguageCookie } from "./load";
 
 /**
  * The site's i18next set-up. The texts are one JSON file per language (./locales/<code>.json, i18next's
@@ -65,7 +65,7 @@ function takeLanguageFromUrl(): LanguageCode | null {
 
 /** The browser's i18next, in the visitor's language, with its texts and English's loaded (a file that fails to load leaves English's). */
 export async function initI18n(): Promise<LanguageCode> {
-  const code = takeLanguageFromUrl() ?? readLanguageCookie();
+  const code = takeLanguageFromUrl() ?? pageLanguage();
   await i18next
     .use(localeBackend)
     .use(initReactI18next)

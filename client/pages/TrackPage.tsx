@@ -3,7 +3,15 @@ import { Link, useNavigate, useSearchParams } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import "../styles/pages.css";
 import "../styles/track.css";
-import { useTrackParcelLazyQuery, useTrackParcelQuery, useTrackParcelsQuery, type TrackParcelQuery } from "../generated/public";
+import {
+  TrackParcelDocument,
+  TrackParcelsDocument,
+  useTrackParcelLazyQuery,
+  useTrackParcelQuery,
+  useTrackParcelsQuery,
+  type TrackParcelQuery,
+} from "../generated/public";
+import { warmQuery } from "../apollo";
 import { callErrors, errorText, INVALID_JSON } from "../errors";
 import { Icon } from "../components/Icon";
 import { arrow_back, error as errorIcon, search } from "../components/icons";
@@ -60,6 +68,13 @@ function useParcelLookup(code: string | null) {
     [ask],
   );
   return { query, unlock, refresh };
+}
+
+/** Before a hydration (client/start.tsx): the look-up the first render reads, as it reads it (see warmQuery). */
+export function warmCache(): void {
+  const codes = splitCodes(new URLSearchParams(location.search).get("code")?.trim() ?? "");
+  if (codes.length === 1) warmQuery(TrackParcelDocument, { trackingCode: codes[0] });
+  else if (codes.length > 1 && codes.length <= MAX_CODES) warmQuery(TrackParcelsDocument, { codes });
 }
 
 export default function TrackPage() {

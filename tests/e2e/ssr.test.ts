@@ -166,6 +166,30 @@ describe("hydration", () => {
     await page.close();
   });
 
+  it("a page the server rendered is hydrated in the language it was rendered in, without reading document.cookie", async () => {
+    // document.cookie asks the browser's network process synchronously: 10-55 ms of a phone's main thread while loading.
+    const COUNT_COOKIE_READS = `(() => {
+      window.__cookieReads = 0;
+      const d = Object.getOwnPropertyDescriptor(Document.prototype, "cookie");
+      Object.defineProperty(Document.prototype, "cookie", { configurable: true, get() { window.__cookieReads++; return d.get.call(this); }, set(v) { d.set.call(this, v); } });
+    })()`;
+    for (const lang of ["en", "de"] as const) {
+      const ctx = await browser.newContext({ viewport: PHONE });
+      await ctx.addCookies([{ name: "lang", value: lang, url: site.url }]);
+      await ctx.addInitScript(COUNT_COOKIE_READS);
+      for (const [name, p] of Object.entries(PAGES)) {
+        const page = await ctx.newPage();
+        await page.goto(`${site.url}${p.path}`, { waitUntil: "networkidle" });
+        await hydrated(page);
+        await page.getByText(p[lang]).first().waitFor();
+        expect(await page.evaluate("document.documentElement.lang"), `${lang} ${name}`).toMatch(new RegExp(`^${lang}`));
+        expect(await page.evaluate("window.__cookieReads"), `${lang} ${name}: cookie reads while loading`).toBe(0);
+        await page.close();
+      }
+      await ctx.close();
+    }
+  });
+
   // Counts every use of Intl's formatters (and the toLocale... methods built on them) from before the page's scripts.
   const COUNT_INTL = `(() => {
     window.__intl = [];

@@ -1,5 +1,5 @@
 import { startTransition, useDeferredValue, useEffect, useMemo, useState } from "react";
-import { apollo } from "../../apollo";
+import { apollo, warmQuery } from "../../apollo";
 import { SiteGraphDocument, useSiteGraphQuery, type SiteGraphQuery } from "../../generated/public";
 import { readSaved, save, type Action } from "../../state/store";
 import { sendEarlyGraph, type RestGraph } from "./early";
@@ -69,6 +69,9 @@ export function graphFromServer(): void {
   fromServer = true;
   ready = true;
 }
+/** Before a hydration: the start-up graph, which every public screen reads, read once from the cache (see warmQuery). */
+export const warmSiteGraph = () => warmQuery(SiteGraphDocument);
+
 const listeners = new Set<() => void>();
 
 function markReady() {
