@@ -38,9 +38,7 @@ if (!quiet("redis-cli -h 127.0.0.1 -p 6379 ping")) {
   for (let i = 0; i < 20 && !quiet("redis-cli -h 127.0.0.1 -p 6379 ping"); i++) execSync("sleep 0.5");
 }
 
-// The whole build (npm run build): the browser tests' servers run dist/server/main.js as `npm start` does
-// (tests/helpers/site.ts).
+// The whole build, as `npm run build` does it: the browser tests' servers run dist/server/main.js as `npm start`
+// does (tests/helpers/site.ts).
 console.log("test-setup: building the client, its server render and the server");
-sh(
-  "npx vite build --logLevel warn && npx vite build --ssr entry-server.tsx --logLevel warn && node scripts/compress-dist.mjs && node scripts/build-server.mjs",
-);
+sh("npm run build --silent");

@@ -166,6 +166,29 @@ describe("hydration", () => {
     await page.close();
   });
 
+  /**
+   * Each rendered page in English and in German, on a phone in UTC with the `lang` cookie, `initScript` run before
+   * the page's scripts: `check` gets it once it is hydrated.
+   */
+  async function eachRenderedPage(
+    initScript: string,
+    check: (page: Page, lang: "en" | "de", name: string, p: (typeof PAGES)[keyof typeof PAGES]) => Promise<void>,
+  ): Promise<void> {
+    for (const lang of ["en", "de"] as const) {
+      const ctx = await browser.newContext({ viewport: PHONE, timezoneId: "UTC" });
+      await ctx.addCookies([{ name: "lang", value: lang, url: site.url }]);
+      await ctx.addInitScript(initScript);
+      for (const [name, p] of Object.entries(PAGES)) {
+        const page = await ctx.newPage();
+        await page.goto(`${site.url}${p.path}`, { waitUntil: "networkidle" });
+        await hydrated(page);
+        await check(page, lang, name, p);
+        await page.close();
+      }
+      await ctx.close();
+    }
+  }
+
   it("a page the server rendered is hydrated in the language it was rendered in, without reading document.cookie", async () => {
     // document.cookie asks the browser's network process synchronously: 10-55 ms of a phone's main thread while loading.
     const COUNT_COOKIE_READS = `(() => {
@@ -173,21 +196,11 @@ describe("hydration", () => {
       const d = Object.getOwnPropertyDescriptor(Document.prototype, "cookie");
       Object.defineProperty(Document.prototype, "cookie", { configurable: true, get() { window.__cookieReads++; return d.get.call(this); }, set(v) { d.set.call(this, v); } });
     })()`;
-    for (const lang of ["en", "de"] as const) {
-      const ctx = await browser.newContext({ viewport: PHONE });
-      await ctx.addCookies([{ name: "lang", value: lang, url: site.url }]);
-      await ctx.addInitScript(COUNT_COOKIE_READS);
-      for (const [name, p] of Object.entries(PAGES)) {
-        const page = await ctx.newPage();
-        await page.goto(`${site.url}${p.path}`, { waitUntil: "networkidle" });
-        await hydrated(page);
-        await page.getByText(p[lang]).first().waitFor();
-        expect(await page.evaluate("document.documentElement.lang"), `${lang} ${name}`).toMatch(new RegExp(`^${lang}`));
-        expect(await page.evaluate("window.__cookieReads"), `${lang} ${name}: cookie reads while loading`).toBe(0);
-        await page.close();
-      }
-      await ctx.close();
-    }
+    await eachRenderedPage(COUNT_COOKIE_READS, async (page, lang, name, p) => {
+      await page.getByText(p[lang]).first().waitFor();
+      expect(await page.evaluate("document.documentElement.lang"), `${lang} ${name}`).toMatch(new RegExp(`^${lang}`));
+      expect(await page.evaluate("window.__cookieReads"), `${lang} ${name}: cookie reads while loading`).toBe(0);
+    });
   });
 
   // Counts every use of Intl's formatters (and the toLocale... methods built on them) from before the page's scripts.
@@ -207,19 +220,9 @@ describe("hydration", () => {
     const serverHtml = await (await fetch(`${site.url}${PAGES.track.path}`)).text();
     const updatedUtc = /<time datetime="[^"]+"><strong><bdi>([^<]+)<\/bdi>/i.exec(serverHtml)?.[1];
     expect(updatedUtc, "the last update's moment in the server's HTML").toBeTruthy();
-    for (const lang of ["en", "de"]) {
-      const ctx = await browser.newContext({ viewport: PHONE, timezoneId: "UTC" });
-      await ctx.addCookies([{ name: "lang", value: lang, url: site.url }]);
-      await ctx.addInitScript(COUNT_INTL);
-      for (const [name, p] of Object.entries(PAGES)) {
-        const page = await ctx.newPage();
-        await page.goto(`${site.url}${p.path}`, { waitUntil: "networkidle" });
-        await hydrated(page);
-        expect(await page.evaluate("window.__intl"), `${lang} ${name}: Intl used while loading`).toEqual([]);
-        await page.close();
-      }
-      await ctx.close();
-    }
+    await eachRenderedPage(COUNT_INTL, async (page, lang, name) => {
+      expect(await page.evaluate("window.__intl"), `${lang} ${name}: Intl used while loading`).toEqual([]);
+    });
     // In Tokyo (UTC+9, no summer time) the moments are shown in the visitor's own time once the page is hydrated.
     const ctx = await browser.newContext({ viewport: PHONE, timezoneId: "Asia/Tokyo" });
     await ctx.addInitScript(COUNT_INTL);
