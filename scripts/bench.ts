@@ -20,7 +20,8 @@
 //   BENCH_ROUNDS=1 (each measurement that many times; every round is a row)
 //   BENCH_TARGETS=REST,GraphQL,page (only targets whose name contains one of these)
 //   BENCH_VARIANTS="Apollo only:GRAPHQL_FAST_PATH=false;Prisma reads:DIRECT_READS=false" (more servers on the same
-//   database, each measured like the defaults: how a part's removal or its library alternative does, in the same run)
+//   database, each measured like the defaults: how a part's removal or its library alternative does, in the same run;
+//   NODE_FLAGS=... gives node's own options to a variant's server, e.g. "one GC thread:NODE_FLAGS=--v8-pool-size=0")
 //   BENCH_PG_URL=postgresql://postgres@127.0.0.1:5432/test (each scale in a schema of its own, dropped at the end)
 //   BENCH_PROFILE=DIR (the servers write V8 CPU profiles there: node --cpu-prof)  BENCH_KEEP=1 (keep the servers' logs)
 // The server runs as `npm start` runs it (node dist/server/main.js, built if stale), pinned to core 0 with its
@@ -88,7 +89,9 @@ process.on("exit", () => {
 function startServer(url: string, port: number, dir: string, env: Record<string, string> = {}): Promise<ChildProcess> {
   const [cmd, ...pre] = pin(0);
   const prof = PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE}`] : [];
-  const args = [...pre, process.execPath, ...prof, "dist/server/main.js"];
+  // NODE_FLAGS (variants only): options for node itself, on its command line (V8's are refused in NODE_OPTIONS).
+  const { NODE_FLAGS: nodeFlags = "", ...settings } = env;
+  const args = [...pre, process.execPath, ...prof, ...nodeFlags.split(" ").filter(Boolean), "dist/server/main.js"];
   // Its log goes to a file, as to a log collector: the shipped default writes failed (4xx/5xx) and slow requests.
   const log = fs.openSync(path.join(dir, `server-${port}.log`), "a");
   const base: NodeJS.ProcessEnv = { ...process.env };
@@ -110,7 +113,7 @@ function startServer(url: string, port: number, dir: string, env: Record<string,
       RATE_LIMIT_TRACKING: "1000000000",
       RATE_LIMIT_QUOTE: "1000000000",
       ADMIN_SETUP_TOKEN: HEAVY_TOKEN,
-      ...env,
+      ...settings,
     },
     stdio: ["ignore", log, log],
   });
@@ -504,6 +507,25 @@ function hostReference(): number {
   return Number(execFileSync(cmd ?? process.execPath, cmd ? args : args.slice(1), { encoding: "utf8" }).trim());
 }
 
+/**
+ * The host's latency floor: a plain node:http server pinned like ours (core 0), answering every request with the
+ * 5.1 KB of JSON (the GraphQL look-up of every field answers 5.4 KB), at the look-ups' rate for one measurement's time. What
+ * it cannot hold, no server on this host can: a run whose control misses the p99 target measured the host.
+ */
+async function hostControl(port: number): Promise<Measured> {
+  const [cmd, ...pre] = pin(0);
+  const code = `const b=Buffer.from(JSON.stringify({data:{parcel:{history:Array.from({length:10},(_,i)=>({id:i,title:"Out for delivery "+i,description:"x".repeat(300)})),note:"y".repeat(1500)}}}));require("node:http").createServer((q,r)=>{q.resume();q.on("end",()=>{r.writeHead(200,{"content-type":"application/json","content-length":b.length});r.end(b)})}).listen(${port},"127.0.0.1")`;
+  const args = [...pre, process.execPath, "-e", code];
+  const proc = spawn(cmd ?? process.execPath, cmd ? args : args.slice(1), { stdio: "ignore" });
+  started.push(proc);
+  try {
+    await waitUp(`http://127.0.0.1:${port}/`, proc);
+    return wrk(`http://127.0.0.1:${port}`, [["GET", "/"]], proc, 2000, DURATION);
+  } finally {
+    proc.kill();
+  }
+}
+
 async function main() {
   ensureDebianPackages("bench", [["wrk", "/usr/bin/wrk"]]);
   // The server as `npm start` runs it: the build (client, server render, server bundle), made again when stale.
@@ -519,6 +541,8 @@ async function main() {
   const reference0 = hostReference();
   console.log(`host reference: ${reference0} ms (a fixed piece of JavaScript on the server's core; lower is faster)`);
   let port = 4700;
+  const control0 = await hostControl(++port);
+  console.log(`host control: a plain node:http server at 2000/s, p99 ${control0.p99} ms, max ${control0.max} ms (the host's latency floor)`);
   let fullQuery = "";
   for (const dbKind of DBS) {
     const schemas: string[] = [];
@@ -578,7 +602,7 @@ async function main() {
               const row: TargetRow = { db: dbKind, parcels: n, server: s.label, target: t.name, round, pass, ...r };
               targets.push(row);
               console.log(
-                `   ${`${t.name} at ${t.rate}/s, ${s.label}`.padEnd(60)} achieved ${row.rps}/s  p50 ${row.p50} ms  p99 ${row.p99} ms  failed ${row.failed}${t.page ? `  unrendered ${row.unrendered}` : ""}  cpu ${row.cpu_us_per_request} us/req  others ${row.others_cores} core  ${pass ? "PASS" : "FAIL"}`,
+                `   ${`${t.name} at ${t.rate}/s, ${s.label}`.padEnd(60)} achieved ${row.rps}/s  p50 ${row.p50} ms  p99 ${row.p99} ms  max ${row.max} ms  failed ${row.failed}${t.page ? `  unrendered ${row.unrendered}` : ""}  cpu ${row.cpu_us_per_request} us/req  others ${row.others_cores} core  ${pass ? "PASS" : "FAIL"}`,
               );
             }
           }
@@ -619,7 +643,7 @@ async function main() {
               };
               maxima.push(row);
               console.log(
-                `   ${`${t.name}, ${s.label}`.padEnd(60)} ${row.rps} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  failed ${row.failed}  cpu ${row.cpu_us_per_request} us/req  server ${row.server_cores} core  others ${row.others_cores} core`,
+                `   ${`${t.name}, ${s.label}`.padEnd(60)} ${row.rps} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  max ${row.max} ms  failed ${row.failed}  cpu ${row.cpu_us_per_request} us/req  server ${row.server_cores} core  others ${row.others_cores} core`,
               );
             }
           }
@@ -656,6 +680,7 @@ async function main() {
   }
   const load1 = os.loadavg();
   const reference1 = hostReference();
+  const control1 = await hostControl(port + 1);
   const outDir = path.join(root, "bench-results");
   fs.mkdirSync(outDir, { recursive: true });
   const file = path.join(outDir, `bench-${startedAt.toISOString().replace(/[:.]/g, "-")}.json`);
@@ -664,7 +689,14 @@ async function main() {
     file,
     JSON.stringify(
       {
-        machine: { cpus: cores, node: process.version, load_average_before: load0, load_average_after: load1, host_reference_ms: [reference0, reference1] },
+        machine: {
+          cpus: cores,
+          node: process.version,
+          load_average_before: load0,
+          load_average_after: load1,
+          host_reference_ms: [reference0, reference1],
+          host_control: [control0, control1],
+        },
         started: startedAt.toISOString(),
         duration: DURATION,
         max_duration: MAX_DURATION,
@@ -683,11 +715,11 @@ async function main() {
   const fmt = (v: number) => v.toLocaleString("en").replace(/,/g, " ");
   if (targets.length) {
     console.log(
-      `\nFixed rates (pass: p99 <= ${P99_LIMIT_MS} ms, achieved rate within ${RATE_TOLERANCE * 100}% of the target, no failed answer)\n\n| db | parcels | server | target | rate /s | achieved /s | p50 ms | p99 ms | failed | CPU µs/req | others' cores | result |\n|---|---|---|---|---|---|---|---|---|---|---|---|`,
+      `\nFixed rates (pass: p99 <= ${P99_LIMIT_MS} ms, achieved rate within ${RATE_TOLERANCE * 100}% of the target, no failed answer)\n\n| db | parcels | server | target | rate /s | achieved /s | p50 ms | p99 ms | max ms | failed | CPU µs/req | others' cores | result |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|`,
     );
     for (const r of targets)
       console.log(
-        `| ${r.db} | ${fmt(r.parcels)} | ${r.server} | ${r.target}${ROUNDS > 1 ? ` (round ${r.round})` : ""} | ${fmt(r.target_rps!)} | ${fmt(r.rps)} | ${r.p50} | ${r.p99} | ${r.failed + r.unrendered} | ${r.cpu_us_per_request} | ${r.others_cores} | ${r.pass ? "pass" : "**fail**"} |`,
+        `| ${r.db} | ${fmt(r.parcels)} | ${r.server} | ${r.target}${ROUNDS > 1 ? ` (round ${r.round})` : ""} | ${fmt(r.target_rps!)} | ${fmt(r.rps)} | ${r.p50} | ${r.p99} | ${r.max} | ${r.failed + r.unrendered} | ${r.cpu_us_per_request} | ${r.others_cores} | ${r.pass ? "pass" : "**fail**"} |`,
       );
   }
   if (maxima.length) {
@@ -721,6 +753,9 @@ async function main() {
       console.log(`| ${h.db} | ${h.parcels} | ${h.work} | ${h.seconds} | ${h.lookups} | ${h.p50} | ${h.p99} | ${h.max} | ${h.failed} | ${h.note} |`);
   }
   console.log(`\nhost reference before ${reference0} ms, after ${reference1} ms (lower is faster)`);
+  console.log(
+    `host control (a plain node:http server on the server's core, 2 000/s, ${DURATION} s): p99 ${control0.p99} ms (max ${control0.max}) before, ${control1.p99} ms (max ${control1.max}) after`,
+  );
   console.log(`load average before ${load0.map((v) => v.toFixed(2)).join(" ")}, after ${load1.map((v) => v.toFixed(2)).join(" ")}`);
   console.log(`full-field query (from introspection): ${fullQuery}`);
   console.log(`written to ${path.relative(root, file)}`);
