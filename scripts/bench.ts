@@ -30,6 +30,7 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { benchCode as code, fill } from "./bench-fill.js";
@@ -79,11 +80,28 @@ const cores = os.cpus().length;
 const pin = (core: number) => (cores > 1 && fs.existsSync("/usr/bin/taskset") ? ["taskset", "-c", String(core % cores)] : []);
 const root = path.resolve(import.meta.dirname, "..");
 
-/** Every server started, stopped when the bench ends however it ends. */
+/** Every server started, stopped when the bench ends however it ends (an interrupt included). */
 const started: ChildProcess[] = [];
 process.on("exit", () => {
   for (const p of started) if (p.exitCode === null) p.kill();
 });
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(signal, () => process.exit(1));
+
+/**
+ * The first port from `from` on that nothing listens on: a server left by another program must not answer in
+ * place of the one being started (its start-up check would pass and its figures be someone else's).
+ */
+async function freePort(from: number): Promise<number> {
+  for (let port = from; port < from + 100; port++) {
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = net.createServer();
+      probe.once("error", () => resolve(false));
+      probe.listen(port, "127.0.0.1", () => probe.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error(`no free port from ${from}`);
+}
 
 /** The server as `npm start` runs it (node dist/server/main.js, shipped defaults) plus `env`, pinned to core 0. */
 function startServer(url: string, port: number, dir: string, env: Record<string, string> = {}): Promise<ChildProcess> {
@@ -522,7 +540,9 @@ async function hostControl(port: number): Promise<Measured> {
     await waitUp(`http://127.0.0.1:${port}/`, proc);
     return wrk(`http://127.0.0.1:${port}`, [["GET", "/"]], proc, 2000, DURATION);
   } finally {
+    const exited = new Promise((resolve) => (proc.exitCode !== null || proc.signalCode !== null ? resolve(null) : proc.once("exit", resolve)));
     proc.kill();
+    await exited;
   }
 }
 
@@ -541,7 +561,7 @@ async function main() {
   const reference0 = hostReference();
   console.log(`host reference: ${reference0} ms (a fixed piece of JavaScript on the server's core; lower is faster)`);
   let port = 4700;
-  const control0 = await hostControl(++port);
+  const control0 = await hostControl((port = await freePort(port + 1)));
   console.log(`host control: a plain node:http server at 2000/s, p99 ${control0.p99} ms, max ${control0.max} ms (the host's latency floor)`);
   let fullQuery = "";
   for (const dbKind of DBS) {
@@ -564,7 +584,7 @@ async function main() {
       const sites: Site[] = [];
       for (const [label, env] of servers) {
         if (!SECTIONS.includes("targets") && !SECTIONS.includes("max") && sites.length) break;
-        const server = await startServer(url, ++port, dir, env);
+        const server = await startServer(url, (port = await freePort(port + 1)), dir, env);
         const base = `http://127.0.0.1:${port}`;
         sites.push({ label, n, server, base, sample, dir, page: await pageCheck(base) });
       }
@@ -680,7 +700,7 @@ async function main() {
   }
   const load1 = os.loadavg();
   const reference1 = hostReference();
-  const control1 = await hostControl(port + 1);
+  const control1 = await hostControl(await freePort(port + 1));
   const outDir = path.join(root, "bench-results");
   fs.mkdirSync(outDir, { recursive: true });
   const file = path.join(outDir, `bench-${startedAt.toISOString().replace(/[:.]/g, "-")}.json`);
