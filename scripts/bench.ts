@@ -26,7 +26,8 @@
 //   BENCH_PROFILE=DIR (the servers write V8 CPU profiles there: node --cpu-prof)  BENCH_KEEP=1 (keep the servers' logs)
 // The server runs as `npm start` runs it (node dist/server/main.js, built if stale), pinned to core 0 with its
 // log in a file; wrk (Debian's, installed when missing) pinned to core 1, one thread, with scripts/bench-rate.lua
-// (how the rate is held: its header). Results print as tables and go to bench-results/bench-<time>.json.
+// (how the rate is held: its header). The run starts and ends with the host's speed (hostReference) and latency
+// floor (hostControl). Results print as tables and go to bench-results/bench-<time>.json.
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
