@@ -78,7 +78,10 @@ const VARIANTS: [string, Record<string, string>][] = (process.env.BENCH_VARIANTS
     return [label, Object.fromEntries(settings.split(",").map((kv) => [kv.slice(0, kv.indexOf("=")).trim(), kv.slice(kv.indexOf("=") + 1).trim()]))];
   });
 const cores = os.cpus().length;
-const pin = (core: number) => (cores > 1 && fs.existsSync("/usr/bin/taskset") ? ["taskset", "-c", String(core % cores)] : []);
+/** `program` with `args` pinned to `core` by taskset (when there are cores to choose from): the command to run. */
+function pinned(core: number, program: string, args: string[]): [string, string[]] {
+  return cores > 1 && fs.existsSync("/usr/bin/taskset") ? ["taskset", ["-c", String(core % cores), program, ...args]] : [program, args];
+}
 const root = path.resolve(import.meta.dirname, "..");
 
 /** Every server started, stopped when the bench ends however it ends (an interrupt included). */
@@ -106,17 +109,16 @@ async function freePort(from: number): Promise<number> {
 
 /** The server as `npm start` runs it (node dist/server/main.js, shipped defaults) plus `env`, pinned to core 0. */
 function startServer(url: string, port: number, dir: string, env: Record<string, string> = {}): Promise<ChildProcess> {
-  const [cmd, ...pre] = pin(0);
   const prof = PROFILE ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE}`] : [];
   // NODE_FLAGS (variants only): options for node itself, on its command line (V8's are refused in NODE_OPTIONS).
   const { NODE_FLAGS: nodeFlags = "", ...settings } = env;
-  const args = [...pre, process.execPath, ...prof, ...nodeFlags.split(" ").filter(Boolean), "dist/server/main.js"];
+  const [cmd, args] = pinned(0, process.execPath, [...prof, ...nodeFlags.split(" ").filter(Boolean), "dist/server/main.js"]);
   // Its log goes to a file, as to a log collector: the shipped default writes failed (4xx/5xx) and slow requests.
   const log = fs.openSync(path.join(dir, `server-${port}.log`), "a");
   const base: NodeJS.ProcessEnv = { ...process.env };
   // The shipped defaults: none of the server's own settings from the caller's environment.
   for (const k of Object.keys(base)) if (/^(LOG_|SLOW_|PUBLIC_CACHE|GRAPHQL_|PARCEL_|DIRECT_|SSR|RATE_LIMIT|REDIS_)/.test(k)) delete base[k];
-  const proc = spawn(cmd ?? process.execPath, cmd ? args : args.slice(1), {
+  const proc = spawn(cmd, args, {
     cwd: root,
     env: {
       ...base,
@@ -248,11 +250,10 @@ function wrk(base: string, reqs: Req[], servedBy: ChildProcess, rate: number, se
   fs.writeFileSync(file, reqs.map((r) => r.filter((x) => x !== undefined).join("\t")).join("\n") + "\n");
   // Enough connections that one is free for every slot of the schedule while answers take up to 100 ms.
   const connections = rate > 0 ? Math.max(32, Math.ceil(rate / 10)) : 32;
-  const [cmd, ...pre] = pin(1);
-  const args = [...pre, "wrk", "-t1", `-c${connections}`, `-d${seconds}s`, "--timeout", "5s", "-s", path.join(root, "scripts/bench-rate.lua"), base];
+  const [cmd, args] = pinned(1, "wrk", ["-t1", `-c${connections}`, `-d${seconds}s`, "--timeout", "5s", "-s", path.join(root, "scripts/bench-rate.lua"), base]);
   const cpu0 = cpuMicros(servedBy.pid!);
   const [m0, own0] = [machineTicks(), ownTicks()];
-  const out = execFileSync(cmd ?? "wrk", cmd ? args : args.slice(1), {
+  const out = execFileSync(cmd, args, {
     encoding: "utf8",
     env: {
       ...process.env,
@@ -520,10 +521,8 @@ const wanted = (name: string) => !ONLY.length || ONLY.some((t) => name.toLowerCa
  * code's CPU a request has moved by 2.5 times between days, with this figure.
  */
 function hostReference(): number {
-  const [cmd, ...pre] = pin(0);
   const code = `const v={h:Array.from({length:10},(_,i)=>({id:i,title:"Out for delivery "+i,description:"x".repeat(80),created_at:new Date(1e12+i).toISOString()}))};for(let i=0;i<40;i++)v["f"+i]="value "+i;let best=1e9;for(let r=0;r<3;r++){const t=performance.now();let n=0;for(let i=0;i<20000;i++)n+=JSON.parse(JSON.stringify(v)).h.length;best=Math.min(best,performance.now()-t)}console.log(best.toFixed(0))`;
-  const args = [...pre, process.execPath, "-e", code];
-  return Number(execFileSync(cmd ?? process.execPath, cmd ? args : args.slice(1), { encoding: "utf8" }).trim());
+  return Number(execFileSync(...pinned(0, process.execPath, ["-e", code]), { encoding: "utf8" }).trim());
 }
 
 /**
@@ -532,10 +531,8 @@ function hostReference(): number {
  * it cannot hold, no server on this host can: a run whose control misses the p99 target measured the host.
  */
 async function hostControl(port: number): Promise<Measured> {
-  const [cmd, ...pre] = pin(0);
   const code = `const b=Buffer.from(JSON.stringify({data:{parcel:{history:Array.from({length:10},(_,i)=>({id:i,title:"Out for delivery "+i,description:"x".repeat(300)})),note:"y".repeat(1500)}}}));require("node:http").createServer((q,r)=>{q.resume();q.on("end",()=>{r.writeHead(200,{"content-type":"application/json","content-length":b.length});r.end(b)})}).listen(${port},"127.0.0.1")`;
-  const args = [...pre, process.execPath, "-e", code];
-  const proc = spawn(cmd ?? process.execPath, cmd ? args : args.slice(1), { stdio: "ignore" });
+  const proc = spawn(...pinned(0, process.execPath, ["-e", code]), { stdio: "ignore" });
   started.push(proc);
   try {
     await waitUp(`http://127.0.0.1:${port}/`, proc);
