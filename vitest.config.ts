@@ -7,8 +7,8 @@ const alias = [
   { find: /^@shared\//, replacement: `${path.resolve(import.meta.dirname, "server")}/` },
 ];
 // On a 2-core machine Vitest's default is one file at a time. Unit and integration files are
-// isolated (own SQLite file or PostgreSQL schema, ports 0, own Redis prefix) and mostly wait on
-// I/O, so three run at once; then the system tests two at a time, the heavy-work one alone (its coarse bound on
+// isolated (own SQLite file or PostgreSQL schema, ports 0, own Redis prefix), and three at once keep
+// both cores busy while one waits on its database; then the system tests two at a time, the heavy-work one alone (its coarse bound on
 // look-ups beside an export needs a quiet machine), then the browser tests two at a time. Projects of one group
 // must share maxWorkers.
 const PARALLEL = { maxWorkers: 3, sequence: { groupOrder: 0 } };
