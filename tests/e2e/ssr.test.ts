@@ -21,7 +21,9 @@ let site: Site;
 let browser: Browser;
 
 beforeAll(async () => {
-  site = await startSite({ RATE_LIMIT_TRACKING: "1000" });
+  // No render budget: these tests look at what a render holds, and on a busy host a slow first render could spend
+  // the budget and send the next page for the client to render (the budget's tests: ssr-budget.test.ts).
+  site = await startSite({ RATE_LIMIT_TRACKING: "1000", SSR_BUDGET_MS: "0" });
   // These tests look at the page before the app has taken it over: loads do not wait for it.
   browser = await launchBrowser({ waitForApp: false });
 });

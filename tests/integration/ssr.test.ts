@@ -28,7 +28,9 @@ const from = () => ({ "x-forwarded-for": `198.51.100.${++address}` });
 
 beforeAll(async () => {
   if (!built) throw new Error("dist/client and dist/ssr are not built: run scripts/test-setup.mjs (or npm run build) first");
-  t = await startTestApp({ CLIENT_DIR, TRUST_PROXY: "true", RATE_LIMIT_TRACKING: String(LIMIT) });
+  // No render budget here: these tests look at what a render holds, and on a busy host a slow first render could
+  // spend the budget and send a later test the client's page. The budget has its own tests (ssr-budget.test.ts).
+  t = await startTestApp({ CLIENT_DIR, TRUST_PROXY: "true", RATE_LIMIT_TRACKING: String(LIMIT), SSR_BUDGET_MS: "0" });
   admin = await signedInAdmin(t.url);
   anon = new Client(t.url);
   const r = await admin.gql(CREATE_PARCEL, {
