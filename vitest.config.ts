@@ -30,6 +30,8 @@ export default defineConfig({
   resolve: { alias },
   test: {
     pool: "forks",
+    // The default reporter, and the failures of the tries before for a test that passed on a retry.
+    reporters: ["default", "./tests/helpers/retries-reporter.ts"],
     // Transformed modules kept on disk (node_modules/.experimental-vitest-cache) and shared by every worker: each
     // integration file imports the whole server, 3.9 s of which 2.2 s were transforms done again in each file.
     experimental: { fsModuleCache: true },
@@ -89,7 +91,8 @@ export default defineConfig({
           sequence: { groupOrder: 3 },
           // A browser journey that fails is run again (at most twice) before it counts: in full CI runs on this
           // 2-core machine a different one or two of the 13 files timed out waiting for the page in each of the
-          // last two runs, and each passed alone. The retries are reported; the flakiness is an open debt.
+          // last two runs, and each passed alone. The retries are reported with their failures
+          // (tests/helpers/retries-reporter.ts); the flakiness is an open debt.
           retry: 2,
         },
       },
