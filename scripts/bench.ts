@@ -222,7 +222,7 @@ async function warmPages(base: string, reqs: Req[]): Promise<void> {
   const end = Date.now() + 120_000;
   const worker = async () => {
     for (let r = queue.shift(); r && Date.now() < end; r = queue.shift()) {
-      const res = await fetch(`${base}${r[1]}`, { headers: { "accept-encoding": BROWSER_ACCEPT_ENCODING } });
+      const res = await fetchOnOpenSocket(`${base}${r[1]}`, { headers: { "accept-encoding": BROWSER_ACCEPT_ENCODING } });
       if (!(await res.text()).includes(RENDERED_MARK)) {
         queue.push(r);
         await new Promise((w) => setTimeout(w, 100));
@@ -230,6 +230,20 @@ async function warmPages(base: string, reqs: Req[]): Promise<void> {
     }
   };
   await Promise.all([worker(), worker()]);
+}
+/**
+ * fetch, asked once more when the connection it took was closed by the server. The bench's event loop stands still
+ * while wrk runs (execFileSync): a kept connection the server closed meanwhile (idle past its keep-alive time) is
+ * found closed only when fetch sends on it ("other side closed", seen once on 2026-11-28).
+ */
+async function fetchOnOpenSocket(url: string, init: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch (e) {
+    const code = ((e as Error).cause as { code?: string } | undefined)?.code;
+    if (code !== "UND_ERR_SOCKET" && code !== "ECONNRESET") throw e;
+    return fetch(url, init);
+  }
 }
 /** What a rendered page holds and the client's shell does not (its root is empty). */
 const RENDERED_MARK = '<div class="site">';
