@@ -9,7 +9,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Browser, BrowserContext, Frame, Page } from "playwright-core";
 import { startSite, type Site } from "../helpers/site.js";
 import { launchBrowser, openContext, overflow, watchErrors } from "../helpers/browser.js";
 import { signedInAdmin } from "../helpers/admin.js";
@@ -308,8 +308,14 @@ describe("shipper journey", () => {
     await page.fill("#si-password", password);
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.waitForURL(/\/account$/);
+    // Signing out goes to the sign-in, never by the sign-in that would bring this shipper's page back (`next=`).
+    const addresses: string[] = [];
+    const seen = (f: Frame) => void (f === page.mainFrame() && addresses.push(f.url()));
+    page.on("framenavigated", seen);
     await page.getByRole("button", { name: "Sign out" }).click();
     await page.waitForURL(/\/account\/signin$/);
+    page.off("framenavigated", seen);
+    expect(addresses.filter((a) => a.includes("next="))).toEqual([]);
 
     const shipping = { currency: "EUR", pickup_cutoff: "14:00" };
     expect((await admin.patch("/api/settings", { ...shipping, shipper_signup: "off" })).status).toBe(200);

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Navigate, NavLink, Outlet, Route, Routes, useLocation, useNavigate } from "react-router-dom";
 import { useShipperTranslation } from "../quote/i18n";
 import "../quote/quote.css";
@@ -53,9 +54,15 @@ function AccountLayout() {
   const navigate = useNavigate();
   const { user, loading } = useShipper();
   const { signOut, loading: signingOut } = useSignOut();
+  // Signing out: the shipper leaves the cache before the sign-in's address is in (a navigation is a transition, the
+  // cache's change is not), so without this the frame would send to the sign-in with this page as `next`.
+  const [leaving, setLeaving] = useState(false);
 
   if (loading) return <PageLoading />;
-  if (!user) return <Navigate to={`/account/signin?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+  if (!user) {
+    if (leaving) return <PageLoading />;
+    return <Navigate to={`/account/signin?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+  }
 
   return (
     <>
@@ -76,7 +83,10 @@ function AccountLayout() {
             type="button"
             className="btn btn-outline btn-small account-signout"
             disabled={signingOut}
-            onClick={() => void signOut().then(() => navigate("/account/signin", { replace: true }))}
+            onClick={() => {
+              setLeaving(true);
+              void signOut().then(() => navigate("/account/signin", { replace: true }));
+            }}
           >
             <Icon path={power_settings_new} size={18} />
             {t("account.signOut")}
