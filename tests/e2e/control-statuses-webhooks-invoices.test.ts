@@ -170,12 +170,18 @@ describe("control panel: statuses, stale parcels, switches, webhooks, invoice do
 
   it("creates a parcel and sets its status through a back-dated history entry", async () => {
     await page.goto(url("/control/parcels/create.html"));
+    // As an admin replaces the proposed code once it is there: a fill that starts before it arrives can end
+    // with the proposal and the typed code run together (the fill selects, the proposal lands, the text goes in).
+    await expect.poll(() => page.inputValue("input[name=tracking_code]")).toMatch(/^CR-/);
     await page.fill("input[name=tracking_code]", CODE);
     await page.fill("input[name=recipient_name]", "Ada Obi");
     await page.fill("input[name=destination]", "Lagos, Nigeria");
     await submit();
     await page.waitForURL(/\/control\/parcels\/list\.html$/);
+    // The code typed, not the proposed one (a CI run's first try found no parcel under CODE here).
+    expect(await page.getByTestId("form-message").textContent()).toBe(`Parcel ${CODE} created`);
     const made = await gql<{ adminParcel: { id: number } }>(`query { adminParcel(trackingCode: "${CODE}") { id } }`);
+    expect(made.errors, JSON.stringify(made.errors)).toBeUndefined();
     await gql(`mutation($i: UpdateParcelInput!) { updateParcel(input: $i) { id } }`, {
       i: { id: made.data.adminParcel.id, recipient_email: "ada@plus.example" },
     });
