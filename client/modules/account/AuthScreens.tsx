@@ -19,7 +19,7 @@ import { safeNext, useSetShipper } from "./useShipper";
 function AuthCard({ title, children }: { title: string; children: ReactNode }) {
   useDocumentTitle(title);
   return (
-    <div className="container page-body auth-body">
+    <div className="container page-body no-hero auth-body">
       <section className="card account-card auth-card" aria-labelledby="auth-title">
         <h1 id="auth-title">{title}</h1>
         {children}
