@@ -1,21 +1,16 @@
 // The server's render budget (SSR_BUDGET_MS, server/ssr.ts): past it, pages go out for the client to render
 // (still 200, never a 500 or a wait), kept pages are still sent, and the bucket fills by the budget each second.
 import "reflect-metadata";
-import fs from "node:fs";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { renderBudget } from "../../server/ssr.js";
 import { startTestApp, type TestApp } from "../helpers/app.js";
 import { Client } from "../helpers/http.js";
-
-const CLIENT_DIR = path.resolve("dist/client");
-const built = fs.existsSync(path.resolve("dist/ssr/entry-server.js")) && fs.existsSync(path.join(CLIENT_DIR, ".vite/manifest.json"));
-const STATE = /<script type="application\/json" id="ssr-state">([\s\S]*?)<\/script>/;
+import { CLIENT_DIR, STATE, requireBuiltRender } from "../helpers/ssr.js";
 
 let t: TestApp;
 
 beforeAll(async () => {
-  if (!built) throw new Error("dist/client and dist/ssr are not built: run scripts/test-setup.mjs (or npm run build) first");
+  requireBuiltRender();
   // One millisecond of rendering a second: the bucket holds 1 ms, so a render or two empty it, and it takes
   // seconds to fill again.
   t = await startTestApp({ CLIENT_DIR, RATE_LIMIT_TRACKING: "1000", SSR_BUDGET_MS: "1" });

@@ -11,11 +11,9 @@ import { ViewCache } from "../../server/core/cache.js";
 import { signedInAdmin } from "../helpers/admin.js";
 import { startTestApp, type TestApp } from "../helpers/app.js";
 import { Client } from "../helpers/http.js";
+import { CLIENT_DIR, STATE, requireBuiltRender } from "../helpers/ssr.js";
 
-const CLIENT_DIR = path.resolve("dist/client");
-const built = fs.existsSync(path.resolve("dist/ssr/entry-server.js")) && fs.existsSync(path.join(CLIENT_DIR, ".vite/manifest.json"));
 const CREATE_PARCEL = `mutation($i: CreateParcelInput!) { createParcel(input: $i) { id tracking_code } }`;
-const STATE = /<script type="application\/json" id="ssr-state">([\s\S]*?)<\/script>/;
 const LIMIT = 3;
 
 let t: TestApp;
@@ -27,7 +25,7 @@ let address = 0;
 const from = () => ({ "x-forwarded-for": `198.51.100.${++address}` });
 
 beforeAll(async () => {
-  if (!built) throw new Error("dist/client and dist/ssr are not built: run scripts/test-setup.mjs (or npm run build) first");
+  requireBuiltRender();
   // No render budget here: these tests look at what a render holds, and on a busy host a slow first render could
   // spend the budget and send a later test the client's page. The budget has its own tests (ssr-budget.test.ts).
   t = await startTestApp({ CLIENT_DIR, TRUST_PROXY: "true", RATE_LIMIT_TRACKING: String(LIMIT), SSR_BUDGET_MS: "0" });
