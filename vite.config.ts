@@ -64,10 +64,10 @@ function appChunk(id: string, ctx: { getModuleInfo(id: string): { importedIds: r
 }
 
 /**
- * `@shared/...` is the server's rules the client needs as well (`*.codes.ts`, some `*.rules.ts`): pure data,
+ * `@shared/...` is shared/: the rules server and client both need (`*.codes.ts`, some `*.rules.ts`): pure data,
  * no Node imports (tests/unit/shared.test.ts). The same alias is in client/tsconfig.json and vitest.config.ts.
  */
-const sharedAlias = [{ find: /^@shared\//, replacement: `${path.resolve(import.meta.dirname, "server")}/` }];
+const sharedAlias = [{ find: /^@shared\//, replacement: `${path.resolve(import.meta.dirname, "shared")}/` }];
 
 /**
  * React Router ships a production build (dist/production: its development warnings off, so the minifier drops them)

@@ -1,10 +1,10 @@
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 
-// `@shared/...`: the server's rules the client imports as well, as in vite.config.ts and client/tsconfig.json.
+// `@shared/...`: shared/, the rules server and client both import, as in vite.config.ts and client/tsconfig.json.
 const alias = [
   { find: /^graphql$/, replacement: "graphql/index.js" },
-  { find: /^@shared\//, replacement: `${path.resolve(import.meta.dirname, "server")}/` },
+  { find: /^@shared\//, replacement: `${path.resolve(import.meta.dirname, "shared")}/` },
 ];
 // On a 2-core machine Vitest's default is one file at a time. Unit and integration files are
 // isolated (own SQLite file or PostgreSQL schema, ports 0, own Redis prefix), and three at once keep
@@ -43,7 +43,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["server/**/*.test.ts", "client/**/*.test.{ts,tsx}", "tests/unit/**/*.test.ts"],
+          include: ["server/**/*.test.ts", "shared/**/*.test.ts", "client/**/*.test.{ts,tsx}", "tests/unit/**/*.test.ts"],
           env: { NODE_ENV: "test" },
           ...PARALLEL,
         },

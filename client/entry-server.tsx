@@ -19,7 +19,7 @@ import { DEFAULT_OPTIONS } from "./apollo";
 import { StoreProvider } from "./state/store";
 import { I18nextProvider } from "react-i18next";
 import { createI18n } from "./i18n";
-import { isLanguageCode, languageOf } from "./i18n/languages";
+import { isLanguageCode, languageOf } from "@shared/i18n/languages";
 import { graphFromServer } from "./modules/graph/siteGraph";
 import { SiteGraphDocument } from "./generated/public";
 import { setProductName } from "./components/brand";

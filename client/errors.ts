@@ -9,7 +9,7 @@ export const NETWORK_ERROR = "NETWORK_ERROR";
 /**
  * One failed call as the client sees it: one entry per message (a form's server errors name one
  * field each), each with the server's code (`extensions.code`: NOT_FOUND, BAD_USER_INPUT, ...) and,
- * where the code alone is ambiguous, its reason (server/core/error-reasons.ts).
+ * where the code alone is ambiguous, its reason (shared/core/error-reasons.ts).
  */
 export interface CallError {
   message: string;

@@ -5,7 +5,7 @@ import { isControlPath, normalPath, pageSlugAt, screenAt, type Screen } from "@s
  * The screens' chunks, one module each (under client/, the keys of Vite's manifest, which the server reads
  * to put a server-rendered screen's stylesheet and chunk into the page: server/ssr.ts). App's routes and
  * the boot code share the loaders, so the chunk of the address being opened starts downloading while the
- * entry still starts up. The addresses are server/core/routes.codes.ts'.
+ * entry still starts up. The addresses are shared/core/routes.codes.ts'.
  */
 export const SCREEN_FILES: Record<Screen, string> = {
   home: "pages/HomePage.tsx",

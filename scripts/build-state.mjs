@@ -6,7 +6,7 @@ import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const outputs = ["dist/server/main.js", "dist/client/index.html", "dist/ssr/entry-server.js"].map((f) => path.join(root, f));
-const inputs = ["server", "client", "prisma/seed.ts", "prisma/seed-assets", "package.json", "package-lock.json", "vite.config.ts", "tsconfig.json"];
+const inputs = ["server", "shared", "client", "prisma/seed.ts", "prisma/seed-assets", "package.json", "package-lock.json", "vite.config.ts", "tsconfig.json"];
 const SKIP = /(^|\/)(node_modules|\.vite)(\/|$)|\.test\.tsx?$/;
 
 function newest(p) {

@@ -17,7 +17,7 @@ import { frameworkErrors, registerRest, siteErrorHandler } from "./rest/index.js
 import { mimeOf, readImage } from "./modules/upload/upload.service.js";
 import { clientRouteStatus } from "./client-routes.js";
 import { inlineScriptHashes, loadPageRenderer } from "./ssr.js";
-import { isHiddenFromSearch, normalPath } from "./core/routes.codes.js";
+import { isHiddenFromSearch, normalPath } from "../shared/core/routes.codes.js";
 import { registerSeoRoutes } from "./modules/seo/seo.routes.js";
 import { plainTile } from "./core/png.js";
 import { DEFAULT_CSP, helmetHeaders, HSTS } from "./core/security-headers.js";

@@ -1,5 +1,5 @@
 import { pageExists } from "./modules/page/page.service.js";
-import { CONTROL_ROOT, isUnder, normalPath, pageSlugAt, screenAt, SETUP_PATHS } from "./core/routes.codes.js";
+import { CONTROL_ROOT, isUnder, normalPath, pageSlugAt, screenAt, SETUP_PATHS } from "../shared/core/routes.codes.js";
 
 /** The status the server gives a client route: 200 for the client's screens, 404 for anything else. */
 export async function clientRouteStatus(url: string): Promise<number> {

@@ -7,11 +7,11 @@ import type { InProcessGraphql } from "./graphql/server.js";
 import { isPrivateRequest } from "./core/http-cache.js";
 import { ViewCache } from "./core/cache.js";
 import { scriptSafeJson } from "./core/script-json.js";
-import { isServerRendered, normalPath, SERVER_STATE_ID } from "./core/routes.codes.js";
-import { COOKIE as LANGUAGE_COOKIE, isLanguageCode } from "../client/i18n/languages.js";
+import { isServerRendered, normalPath, SERVER_STATE_ID } from "../shared/core/routes.codes.js";
+import { COOKIE as LANGUAGE_COOKIE, isLanguageCode } from "../shared/i18n/languages.js";
 
 /**
- * Server-side rendering of the public first screens (server/core/routes.codes.ts: isServerRendered): the
+ * Server-side rendering of the public first screens (shared/core/routes.codes.ts: isServerRendered): the
  * built render (dist/ssr/entry-server.js, from client/entry-server.tsx) runs the page's GraphQL operations
  * in this process with the page request's context (InProcessGraphql), and its markup goes into #root, with
  * Apollo's cache as JSON for the browser to hydrate with (client/start.tsx) and the screen's stylesheet and

@@ -13,7 +13,7 @@ import {
   verified,
 } from "./icons";
 
-/** The path of each activity icon the server allows (server/modules/activity/activity.codes.ts). */
+/** The path of each activity icon the server allows (shared/modules/activity/activity.codes.ts). */
 const ACTIVITY_ICON_PATHS: Record<ActivityIcon, string> = {
   radio_button_checked,
   pan_tool,

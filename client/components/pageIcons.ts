@@ -1,7 +1,7 @@
 import type { PageIcon } from "@shared/modules/page/page.codes";
 import { copyright, folder, pages, people } from "./layoutIcons";
 
-/** The path of each page icon the server allows (server/modules/page/page.codes.ts). */
+/** The path of each page icon the server allows (shared/modules/page/page.codes.ts). */
 const PAGE_ICON_PATHS: Record<PageIcon, string> = { people, copyright, pages, folder };
 
 /** A content page's icon by its name; pages for a name the client does not know. */

@@ -3,7 +3,7 @@
  * server's own lists (the pure *.codes.ts modules under server/), the labels are the panel's words.
  */
 import { FAILURE_REASON_LABELS, FAILURE_REASONS, isFailureReason, isStatusCode, STATUS_CODES, STATUS_RULES } from "../modules/parcel/status";
-import { LANGUAGES } from "../i18n/languages";
+import { LANGUAGES } from "@shared/i18n/languages";
 import { ACTIVITY_COLORS, ACTIVITY_ICONS } from "@shared/modules/activity/activity.codes";
 import { PAGE_HEROES, PAGE_ICONS, PAGE_OVERLAYS, type PageOverlay } from "@shared/modules/page/page.codes";
 import { MAIL_DRIVERS, MAIL_TEMPLATES, type MailDriver, type MailTemplate } from "@shared/modules/mail/mail.codes";

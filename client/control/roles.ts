@@ -1,5 +1,5 @@
 // What the control panel shows each role: the one table. Who holds a permission comes from the
-// server's own table (server/core/permissions.ts, pure data); which permission each screen and
+// server's own table (shared/core/permissions.ts, pure data); which permission each screen and
 // section needs is listed once here, matching the operations the screen calls (server/core/access.ts).
 import { can, PERMISSIONS, ROLES, type Permission, type Role } from "@shared/core/permissions";
 

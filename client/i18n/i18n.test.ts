@@ -5,7 +5,7 @@ import en from "./locales/en.json";
 import de from "./locales/de.json";
 import ru from "./locales/ru.json";
 import se from "./locales/se.json";
-import { LANGUAGE_CODES } from "./languages";
+import { LANGUAGE_CODES } from "@shared/i18n/languages";
 
 describe("the i18next set-up", () => {
   it("reads nested keys in the chosen language, and English where the language has no text (an empty one included)", async () => {

@@ -1,6 +1,6 @@
 import i18next, { type BackendModule, type i18n as I18n, type InitOptions } from "i18next";
 import { initReactI18next } from "react-i18next";
-import { isLanguageCode, languageOf, type LanguageCode } from "./languages";
+import { isLanguageCode, languageOf, type LanguageCode } from "@shared/i18n/languages";
 import { loadLocale, pageLanguage, SHIPPER_NS, writeLanguageCookie } from "./load";
 
 /**

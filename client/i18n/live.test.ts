@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createI18n } from "./index";
-import { LANGUAGES } from "./languages";
+import { LANGUAGES } from "@shared/i18n/languages";
 import { plural } from "../modules/parcel/format";
 
 const live = (code: string) => JSON.parse(fs.readFileSync(path.join(import.meta.dirname, "locales", `${code}.json`), "utf8")).live as Record<string, string>;

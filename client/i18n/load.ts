@@ -1,4 +1,4 @@
-import { COOKIE, type LanguageCode } from "./languages";
+import { COOKIE, type LanguageCode } from "@shared/i18n/languages";
 import { serverState } from "../serverState";
 
 type Texts = Record<string, unknown>;

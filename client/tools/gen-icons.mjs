@@ -44,7 +44,7 @@ const SETS = {
     note: "The icons several screens show (public ones, or public and control panel), with the layout's.",
     reexports: ["./layoutIcons"],
     icons: [
-      // the activity icons (server/modules/activity/activity.codes.ts) but local_shipping, the layout's
+      // the activity icons (shared/modules/activity/activity.codes.ts) but local_shipping, the layout's
       "radio_button_checked",
       "pan_tool",
       "verified",

@@ -3,7 +3,7 @@ import { recordCall, type CallObjectType } from "../db/audit.js";
 import { clientKey } from "./client-address.js";
 import type { Context } from "./context.js";
 import { forbidden, SessionRequired, unauthenticated } from "./errors.js";
-import { can, type Permission, type Scope } from "./permissions.js";
+import { can, type Permission, type Scope } from "../../shared/core/permissions.js";
 import { limit } from "./ratelimit.js";
 
 /**

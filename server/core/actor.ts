@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import type { Role, Scope } from "./permissions.js";
+import type { Role, Scope } from "../../shared/core/permissions.js";
 
 /** A signed-in member of the staff, as a session reads it. */
 export interface Member {

@@ -1,4 +1,4 @@
-import { ERROR_REASONS, type ErrorReason } from "./error-reasons.js";
+import { ERROR_REASONS, type ErrorReason } from "../../shared/core/error-reasons.js";
 
 /** Every rule failure is an AppError with a code; each door maps the code in one place. */
 export type ErrorCode =

@@ -3,7 +3,7 @@ import { IsEmail, IsInt, ValidateNested, validate } from "class-validator";
 import { describe, expect, it } from "vitest";
 import { AppError } from "./errors.js";
 import { Optional, Required, Text, WhenPresent, blankToNull, fieldsOf, messagesOf, validated } from "./validation.js";
-import { MAX_TEXT } from "./lengths.codes.js";
+import { MAX_TEXT } from "../../shared/core/lengths.codes.js";
 import { CreateParcelInput } from "../modules/parcel/parcel.input.js";
 
 class Sample {

@@ -1,6 +1,6 @@
 import { IsInt, IsString, Max, MaxLength, Min, ValidateIf, ValidateBy, getMetadataStorage, validate, type ValidationError } from "class-validator";
 import { badInput } from "./errors.js";
-import { MAX_TEXT } from "./lengths.codes.js";
+import { MAX_TEXT } from "../../shared/core/lengths.codes.js";
 
 /** Skip the field's other rules when it is absent, null or empty (optional fields of the spec). */
 export const Optional = () => ValidateIf((_o, v) => v !== undefined && v !== null && v !== "");

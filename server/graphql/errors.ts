@@ -7,7 +7,7 @@ import type { ValidationError } from "class-validator";
 
 /**
  * One mapping from errors to GraphQL codes: AppError codes pass through (they match REST's
- * statuses), with their reason where they have one (server/core/error-reasons.ts), class-validator failures become BAD_USER_INPUT naming each field, anything
+ * statuses), with their reason where they have one (shared/core/error-reasons.ts), class-validator failures become BAD_USER_INPUT naming each field, anything
  * unexpected becomes a generic INTERNAL_SERVER_ERROR with no stack or internal detail.
  */
 export function formatError(formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError {

@@ -9,7 +9,7 @@ import {
   type GraphQLOutputType,
   type GraphQLSchema,
 } from "graphql";
-import { PUBLIC_SETTING_KEYS } from "../modules/settings/settings.codes.js";
+import { PUBLIC_SETTING_KEYS } from "../../shared/modules/settings/settings.codes.js";
 
 /**
  * The REST data shapes, made from the GraphQL object types: one definition of each shape (the

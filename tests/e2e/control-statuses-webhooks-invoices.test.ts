@@ -14,7 +14,7 @@ import { startSite, type Site } from "../helpers/site.js";
 import { SETUP_TOKEN } from "../helpers/app.js";
 import { DESKTOP, launchBrowser, watchErrors } from "../helpers/browser.js";
 import { mailText, startSmtp } from "../helpers/smtp.js";
-import { STATUS_CODES } from "../../server/modules/parcel/status.codes.js";
+import { STATUS_CODES } from "../../shared/modules/parcel/status.codes.js";
 
 const ADMIN = { email: "owner@plus-courier.example", password: "plus-pass-1234" };
 const CODE = "E2E-PLUS-1";

@@ -16,8 +16,8 @@ import { ADMIN, signedInAdmin } from "../helpers/admin.js";
 import type { Client } from "../helpers/http.js";
 import { makePng } from "../helpers/images.js";
 import { decodeMail } from "../helpers/smtp.js";
-import { nextWorkingDays } from "../../server/modules/delivery/delivery.rules.js";
-import { FAILURE_REASONS } from "../../server/modules/parcel/status.codes.js";
+import { nextWorkingDays } from "../../shared/modules/delivery/delivery.rules.js";
+import { FAILURE_REASONS } from "../../shared/modules/parcel/status.codes.js";
 
 const DELIVER = "CR-E2E-DELIVER";
 const PRIVATE = "CR-E2E-POD-PRIVATE";

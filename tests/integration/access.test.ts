@@ -3,7 +3,7 @@ import { isObjectType, type GraphQLObjectType } from "graphql";
 import { startTestApp, type TestApp } from "../helpers/app.js";
 import { Client } from "../helpers/http.js";
 import { OPERATIONS, type Operation } from "../../server/core/access.js";
-import { PERMISSIONS } from "../../server/core/permissions.js";
+import { PERMISSIONS } from "../../shared/core/permissions.js";
 
 // Issue 13, item 1: every GraphQL query and mutation and every REST route names an operation of
 // the one access table; nothing is left undeclared and nothing is declared twice in other words.

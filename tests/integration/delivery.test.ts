@@ -11,7 +11,7 @@ import { startAppWithMail, type MailApp } from "../helpers/mailApp.js";
 import { decodeMail, type SmtpPeer } from "../helpers/smtp.js";
 import { db } from "../../server/db/index.js";
 import { settleWebhooks } from "../../server/modules/webhook/webhook.service.js";
-import { nextWorkingDays } from "../../server/modules/delivery/delivery.rules.js";
+import { nextWorkingDays } from "../../shared/modules/delivery/delivery.rules.js";
 
 const CREATE_ACTIVITY = `mutation($i: CreateActivityInput!) { createActivity(input: $i) { id status_code } }`;
 const PROOF = `delivery_proof { receiver_name signature_url photo_url delivered_at left_at }`;

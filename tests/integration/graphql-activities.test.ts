@@ -5,7 +5,7 @@ import { Client } from "../helpers/http.js";
 import { expectAllUnauthenticated, expectError, expectFieldError } from "../fixtures/graphql.js";
 import { db } from "../../server/db/index.js";
 import { waitFor } from "../helpers/wait.js";
-import { ACTIVITY_COLORS, ACTIVITY_ICONS } from "../../server/modules/activity/activity.codes.js";
+import { ACTIVITY_COLORS, ACTIVITY_ICONS } from "../../shared/modules/activity/activity.codes.js";
 
 const FIELDS = `id parcel_id title description icon color created_at updated_at created_at_month created_at_day created_at_time`;
 const CREATE = `mutation($i: CreateActivityInput!) { createActivity(input: $i) { ${FIELDS} } }`;

@@ -13,7 +13,7 @@ import { form, ok } from "../fixtures/rest.js";
 import { jpeg, png } from "../fixtures/images.js";
 import { db, provider } from "../../server/db/index.js";
 import { settleNotifications } from "../../server/modules/notification/notification.service.js";
-import { nextWorkingDays } from "../../server/modules/delivery/delivery.rules.js";
+import { nextWorkingDays } from "../../shared/modules/delivery/delivery.rules.js";
 
 const UPDATE_ACTIVITY = `mutation($i: UpdateActivityInput!) { updateActivity(input: $i) { id title status_code } }`;
 const DELETE_ACTIVITY = `mutation($id: Int!) { deleteActivity(id: $id) }`;

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../helpers/app.js";
 import { Client } from "../helpers/http.js";
 import { code, fails, signedIn } from "../fixtures/rest.js";
-import { can, ROLES, type Permission, type Role } from "../../server/core/permissions.js";
+import { can, ROLES, type Permission, type Role } from "../../shared/core/permissions.js";
 
 let t: TestApp;
 let owner: Client;

@@ -7,7 +7,7 @@ import { Client } from "../helpers/http.js";
 import { startSite, type Site } from "../helpers/site.js";
 import { DEMO_CLAIM, DEMO_PAGES, DEMO_PARCELS, DEMO_REVIEWS, seedDemo } from "../../prisma/seed.js";
 import { db } from "../../server/db/index.js";
-import { ACTIVITY_COLORS, ACTIVITY_ICONS } from "../../server/modules/activity/activity.codes.js";
+import { ACTIVITY_COLORS, ACTIVITY_ICONS } from "../../shared/modules/activity/activity.codes.js";
 import { sniffImage } from "../../server/modules/upload/upload.service.js";
 
 const SLUGS = ["about-us", "warehousing", "privacy-policy", "air-freight", "sea-transportation", "road-transportation"];

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import i18next from "i18next";
-import { LANGUAGES } from "../../client/i18n/languages.js";
+import { LANGUAGES } from "../../shared/i18n/languages.js";
 
 const dir = path.join(import.meta.dirname, "../../client/i18n/locales");
 const load = (file: string) => JSON.parse(fs.readFileSync(path.join(dir, file), "utf8"));

@@ -2,9 +2,10 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 
-// The client reaches server code only through the `@shared/` alias (server/, configured in client/tsconfig.json,
-// vite.config.ts and vitest.config.ts), and only modules that are pure data: they go into the browser bundle and
-// the server's render of the public screens alike.
+// Code both sides need lives in shared/: pure data and pure functions, reached by the client through the `@shared/`
+// alias (client/tsconfig.json, vite.config.ts, vitest.config.ts) and by the server by relative path. It goes into the
+// browser bundle and the server's render of the public screens alike, so it imports nothing but itself. The server
+// never imports the client, nor the client the server.
 const root = path.resolve(import.meta.dirname, "../..");
 const rel = (f: string) => path.relative(root, f).split(path.sep).join("/");
 
@@ -25,59 +26,57 @@ function specifiers(text: string): string[] {
   return [...code.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)["']([^"']+)["']/g)].map((m) => m[1]);
 }
 
-/** A server module's file from a specifier relative to `from`, the server's `.js` spelling or none. */
-function serverFile(from: string, spec: string): string {
-  const base = path.resolve(path.dirname(from), spec).replace(/\.js$/, "");
-  const found = [`${base}.ts`, `${base}.tsx`, path.join(base, "index.ts")].find((f) => fs.existsSync(f));
-  if (!found) throw new Error(`${rel(from)}: cannot resolve ${spec}`);
-  return found;
-}
+const SOURCE = /\.(ts|tsx|mts|js|mjs)$/;
+const clientFiles = files(path.join(root, "client"), SOURCE);
+const serverFiles = files(path.join(root, "server"), SOURCE);
+const sharedFiles = files(path.join(root, "shared"), SOURCE).filter((f) => !/\.test\.tsx?$/.test(f));
 
-const clientFiles = files(path.join(root, "client"), /\.(ts|tsx|mts|js|mjs)$/);
-const serverDir = path.join(root, "server");
-
-/** Every server file the client imports through `@shared/`, and the server files those import in turn. */
-function sharedModules(): Map<string, string[]> {
-  const seen = new Map<string, string[]>();
-  const todo: { file: string; by: string }[] = [];
-  for (const f of clientFiles)
-    for (const spec of specifiers(fs.readFileSync(f, "utf8")))
-      if (spec.startsWith("@shared/")) todo.push({ file: serverFile(path.join(serverDir, "x"), `./${spec.slice("@shared/".length)}`), by: rel(f) });
-  while (todo.length) {
-    const { file, by } = todo.pop()!;
-    const key = rel(file);
-    if (seen.has(key)) {
-      seen.get(key)!.push(by);
-      continue;
-    }
-    seen.set(key, [by]);
-    for (const spec of specifiers(fs.readFileSync(file, "utf8"))) if (spec.startsWith(".")) todo.push({ file: serverFile(file, spec), by: key });
-  }
-  return seen;
+/** `from`'s relative imports that land under `dir` (a top-level folder of the project). */
+function importsInto(from: string[], dir: string): string[] {
+  return from.flatMap((f) =>
+    specifiers(fs.readFileSync(f, "utf8"))
+      .filter((spec) => spec.startsWith(".") && rel(path.resolve(path.dirname(f), spec)).startsWith(`${dir}/`))
+      .map((spec) => `${rel(f)}: ${spec}`),
+  );
 }
 
 describe("code shared by server and client", () => {
-  it("no client file imports the server by a relative path", () => {
+  it("the client imports neither the server nor shared/ by a relative path, nor the server through an alias", () => {
     expect(clientFiles.length).toBeGreaterThan(100);
-    const offenders = clientFiles.flatMap((f) =>
-      specifiers(fs.readFileSync(f, "utf8"))
-        .filter((spec) => spec.startsWith(".") && rel(path.resolve(path.dirname(f), spec)).startsWith("server/"))
-        .map((spec) => `${rel(f)}: ${spec}`),
-    );
-    expect(offenders, 'import it as "@shared/<path under server/>"').toEqual([]);
+    expect(importsInto(clientFiles, "server"), "a rule both sides need goes to shared/").toEqual([]);
+    expect(importsInto(clientFiles, "shared"), 'import it as "@shared/<path under shared/>"').toEqual([]);
   });
 
-  it("what the client imports through @shared/ is pure: no packages, no Node built-ins, no process, nothing outside server/", () => {
-    const shared = sharedModules();
-    expect(shared.size).toBeGreaterThan(10);
+  it("the server does not import the client", () => {
+    expect(serverFiles.length).toBeGreaterThan(100);
+    expect(importsInto(serverFiles, "client"), "a rule both sides need goes to shared/").toEqual([]);
+  });
+
+  it("shared/ is pure: it imports only shared/, no package, no Node built-in, no process", () => {
+    expect(sharedFiles.length).toBeGreaterThan(10);
     const impure: string[] = [];
-    for (const [file, by] of shared) {
-      const text = fs.readFileSync(path.join(root, file), "utf8");
-      if (!file.startsWith("server/")) impure.push(`${file} (from ${by.join(", ")}): outside server/`);
-      for (const spec of specifiers(text)) if (!spec.startsWith(".")) impure.push(`${file} (from ${by.join(", ")}): imports ${spec}`);
+    for (const file of sharedFiles) {
+      const text = fs.readFileSync(file, "utf8");
+      for (const spec of specifiers(text)) {
+        if (!spec.startsWith(".")) impure.push(`${rel(file)}: imports ${spec}`);
+        else if (!rel(path.resolve(path.dirname(file), spec)).startsWith("shared/")) impure.push(`${rel(file)}: imports ${spec}, outside shared/`);
+      }
       if (/\bprocess\s*[.[]|\brequire\s*\(|\bBuffer\b|\b__dirname\b|\bimport\.meta\b/.test(text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/\/\/.*$/gm, "")))
-        impure.push(`${file} (from ${by.join(", ")}): uses the Node runtime`);
+        impure.push(`${rel(file)}: uses the Node runtime`);
     }
-    expect(impure, "a module the client imports holds only data and pure functions, importing only other such modules").toEqual([]);
+    expect(impure, "a shared module holds only data and pure functions").toEqual([]);
+  });
+
+  it("every module the client reaches through @shared/ is in shared/", () => {
+    const missing = clientFiles.flatMap((f) =>
+      specifiers(fs.readFileSync(f, "utf8"))
+        .filter((spec) => spec.startsWith("@shared/"))
+        .filter((spec) => {
+          const base = path.join(root, "shared", spec.slice("@shared/".length));
+          return ![`${base}.ts`, `${base}.tsx`, base].some((p) => fs.existsSync(p));
+        })
+        .map((spec) => `${rel(f)}: ${spec}`),
+    );
+    expect(missing).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { LANGUAGES, type LanguageCode } from "../../i18n/languages";
+import { LANGUAGES, type LanguageCode } from "@shared/i18n/languages";
 import { writeLanguageCookie } from "../../i18n/load";
 import { Icon } from "../Icon";
 import { translate } from "../layoutIcons";

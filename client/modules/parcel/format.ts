@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import { languageOf } from "../../i18n/languages";
+import { languageOf } from "@shared/i18n/languages";
 import { FINAL_STATUSES, isStatusCode } from "./status";
 import { kept } from "../../formatted";
 

@@ -1,4 +1,4 @@
-// The one table of normalised statuses (server/modules/parcel/status.codes.ts): codes, progress
+// The one table of normalised statuses (shared/modules/parcel/status.codes.ts): codes, progress
 // steps, default icons and colours. Labels are translated in the locales under "status.<code>".
 import { FAILURE_REASONS, STATUS_CODES, type FailureReason, type StatusCode } from "@shared/modules/parcel/status.codes";
 

@@ -1,7 +1,7 @@
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { COUNTRY_CODES } from "@shared/core/countries.codes";
-import { languageOf } from "../../i18n/languages";
+import { languageOf } from "@shared/i18n/languages";
 
 export interface Country {
   code: string;

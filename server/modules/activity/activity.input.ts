@@ -1,9 +1,9 @@
 import { Field, InputType, Int } from "type-graphql";
 import { IsIn, Validate, ValidatorConstraint, type ValidatorConstraintInterface } from "class-validator";
 import { Optional, Required, Text, WhenPresent, IsId } from "../../core/validation.js";
-import { MAX_LENGTH } from "../../core/lengths.codes.js";
-import { ACTIVITY_COLORS, ACTIVITY_ICONS } from "./activity.codes.js";
-import { STATUS_CODES } from "../parcel/status.codes.js";
+import { MAX_LENGTH } from "../../../shared/core/lengths.codes.js";
+import { ACTIVITY_COLORS, ACTIVITY_ICONS } from "../../../shared/modules/activity/activity.codes.js";
+import { STATUS_CODES } from "../../../shared/modules/parcel/status.codes.js";
 
 const statusMsg = { message: `status_code must be one of ${STATUS_CODES.join(", ")}` };
 

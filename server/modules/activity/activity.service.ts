@@ -1,14 +1,14 @@
 import { config } from "../../core/config.js";
 import { badInput, forbidden, notFound } from "../../core/errors.js";
 import { currentCall } from "../../core/actor.js";
-import { can } from "../../core/permissions.js";
+import { can } from "../../../shared/core/permissions.js";
 import { db, direct } from "../../db/index.js";
 import { Unsupported } from "../../db/direct.js";
 import { withDerivedTime } from "../parcel/history.js";
 import { parcelWrites, type ParcelWrites } from "../parcel/parcel.writes.js";
-import { STATUS_RULES } from "../parcel/status.codes.js";
+import { STATUS_RULES } from "../../../shared/modules/parcel/status.codes.js";
 import { isStatusCode } from "../parcel/status.rules.js";
-import { DEFAULT_ACTIVITY_COLOR, DEFAULT_ACTIVITY_ICON } from "./activity.codes.js";
+import { DEFAULT_ACTIVITY_COLOR, DEFAULT_ACTIVITY_ICON } from "../../../shared/modules/activity/activity.codes.js";
 import type { CreateActivityInput, UpdateActivityInput } from "./activity.input.js";
 
 export async function getActivity(id: number) {

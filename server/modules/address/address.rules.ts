@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import { postcodeValidator, postcodeValidatorExistsForCountry } from "postcode-validator";
 import { isStorableText } from "../../core/validation.js";
-import { MAX_TEXT } from "../../core/lengths.codes.js";
+import { MAX_TEXT } from "../../../shared/core/lengths.codes.js";
 import { placeAtCity } from "./gazetteer.js";
 
 /**

@@ -3,7 +3,7 @@ import { IsEmail, MaxLength, MinLength } from "class-validator";
 import { Optional, Required, Text } from "../../core/validation.js";
 import { RecoveryCodeText, TotpCode } from "../totp/totp.input.js";
 import { NotCommonPassword } from "./password.rules.js";
-import { PASSWORD_MIN } from "./password.codes.js";
+import { PASSWORD_MIN } from "../../../shared/modules/admin/password.codes.js";
 
 export const Password = (name: string) => (target: object, key: string) => {
   Required()(target, key);

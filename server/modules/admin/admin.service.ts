@@ -10,7 +10,7 @@ import { CreateAdminInput, type ChangePasswordInput, type ResetPasswordInput, ty
 import type { Member } from "../../core/actor.js";
 import { randomToken, sha256 } from "../../core/tokens.js";
 import { deleteSessionsOf } from "../session/session.service.js";
-import type { Role } from "../../core/permissions.js";
+import type { Role } from "../../../shared/core/permissions.js";
 import { clearTwoStep, secondStep } from "../totp/totp.service.js";
 import { recordEvent } from "../../db/audit.js";
 import { mailInBackground, twoStepNotice } from "./account-mail.js";

@@ -1,6 +1,6 @@
 import { dictionary } from "@zxcvbn-ts/language-common";
 import { ValidateBy } from "class-validator";
-import { PASSWORD_MIN } from "./password.codes.js";
+import { PASSWORD_MIN } from "../../../shared/modules/admin/password.codes.js";
 
 // OWASP ASVS level 2 (2.1.7): none of the common passwords; the least length is password.codes.ts'.
 // The 49 000 most common passwords of breach corpora, by frequency (zxcvbn-ts' common list).

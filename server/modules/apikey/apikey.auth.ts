@@ -1,6 +1,6 @@
 import type { Actor } from "../../core/actor.js";
 import { AppError, isUniqueViolation } from "../../core/errors.js";
-import type { Scope } from "../../core/permissions.js";
+import type { Scope } from "../../../shared/core/permissions.js";
 import { limitCall } from "../../core/ratelimit.js";
 import { sha256 } from "../../core/tokens.js";
 import { db, direct } from "../../db/index.js";

@@ -1,10 +1,10 @@
 import { Field, InputType, Int } from "type-graphql";
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, Max, Min, MinLength } from "class-validator";
 import { Required, Text, Optional } from "../../core/validation.js";
-import { SCOPES } from "../../core/permissions.js";
+import { SCOPES } from "../../../shared/core/permissions.js";
 
-import { DEFAULT_KEY_RATE, MAX_KEY_RATE } from "./apikey.codes.js";
-import { MAX_LENGTH } from "../../core/lengths.codes.js";
+import { DEFAULT_KEY_RATE, MAX_KEY_RATE } from "../../../shared/modules/apikey/apikey.codes.js";
+import { MAX_LENGTH } from "../../../shared/core/lengths.codes.js";
 
 @InputType({ description: "A new API key for a third party" })
 export class CreateApiKeyInput {

@@ -4,7 +4,7 @@ import { db } from "../../db/index.js";
 import { sha256 } from "../../core/tokens.js";
 import { flushKeyUse } from "./apikey.auth.js";
 import type { CreateApiKeyInput } from "./apikey.input.js";
-import { DEFAULT_KEY_RATE } from "./apikey.codes.js";
+import { DEFAULT_KEY_RATE } from "../../../shared/modules/apikey/apikey.codes.js";
 
 /** Days of use the keys screen shows. */
 const USAGE_DAYS = 14;

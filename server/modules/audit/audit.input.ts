@@ -3,7 +3,7 @@ import { IsIn, IsISO8601, IsOptional, IsString, Matches, MaxLength } from "class
 import { AUDIT_OBJECT_TYPES } from "../../db/audit.js";
 import { StorableText } from "../../core/validation.js";
 import { pageLink, PagingArgs } from "../common/paging.js";
-import { MAX_LENGTH } from "../../core/lengths.codes.js";
+import { MAX_LENGTH } from "../../../shared/core/lengths.codes.js";
 
 /**
  * Who: "member:ID", "key:ID", "system" (every write without a member or key: workers, the seed

@@ -1,7 +1,7 @@
 import { ArgsType, Field, Int, ObjectType, type ClassType } from "type-graphql";
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from "class-validator";
 import { StorableText } from "../../core/validation.js";
-import { MAX_TEXT } from "../../core/lengths.codes.js";
+import { MAX_TEXT } from "../../../shared/core/lengths.codes.js";
 
 export const DEFAULT_PER_PAGE = 20;
 export const MAX_PER_PAGE = 100;

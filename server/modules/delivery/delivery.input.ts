@@ -1,7 +1,7 @@
 import { Field, InputType } from "type-graphql";
 import { IsIn, Matches } from "class-validator";
 import { Optional, Required, Text } from "../../core/validation.js";
-import { RESCHEDULE_CHOICES, RESCHEDULE_DAYS } from "./delivery.rules.js";
+import { RESCHEDULE_CHOICES, RESCHEDULE_DAYS } from "../../../shared/modules/delivery/delivery.rules.js";
 
 /** The text fields of a proof of delivery (the signature and photo come as files). */
 @InputType()

@@ -5,7 +5,7 @@ import { actorName } from "../../core/actor.js";
 import { data } from "../../rest/schemas.js";
 import { clientKey } from "../../core/client-address.js";
 import { RecordDeliveryInput, RescheduleInput } from "./delivery.input.js";
-import { RESCHEDULE_DAYS } from "./delivery.rules.js";
+import { RESCHEDULE_DAYS } from "../../../shared/modules/delivery/delivery.rules.js";
 import * as delivery from "./delivery.service.js";
 
 const codeOf = (req: { params: unknown }) => (req.params as { code: string }).code;

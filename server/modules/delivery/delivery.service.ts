@@ -6,13 +6,13 @@ import { rescheduleTokenMatches } from "../parcel/parcel.service.js";
 import { parcelWrites } from "../parcel/parcel.writes.js";
 import { findByCode } from "../parcel/parcel.reader.js";
 import { deliveryProofOf, publicView } from "../parcel/view-shape.js";
-import { STATUS_RULES } from "../parcel/status.codes.js";
+import { STATUS_RULES } from "../../../shared/modules/parcel/status.codes.js";
 import { isStatusCode } from "../parcel/status.rules.js";
 import { CODE_SHAPE, normalizeCode } from "../parcel/tracking-code.js";
-import { proofRefusal, SCAN_ERRORS } from "../scan/scan.events.js";
+import { proofRefusal, SCAN_ERRORS } from "../../../shared/modules/scan/scan.events.js";
 import { checkSecondFactor } from "../parcel/tracking.js";
 import { removeImage, saveImage, sniffImage, type IncomingFile } from "../upload/upload.service.js";
-import { nextWorkingDays, RESCHEDULE_DAYS, type RescheduleChoice } from "./delivery.rules.js";
+import { nextWorkingDays, RESCHEDULE_DAYS, type RescheduleChoice } from "../../../shared/modules/delivery/delivery.rules.js";
 import type { RecordDeliveryInput, RescheduleInput } from "./delivery.input.js";
 
 const blank = (v: string | null | undefined) => (typeof v === "string" && v.trim() ? v.trim() : null);

@@ -1,15 +1,15 @@
 import { currentCall, type Actor } from "../../core/actor.js";
 import { readEnv } from "../../core/config.js";
 import { AppError, badInput, conflict, forbidden, isUniqueViolation, notFound } from "../../core/errors.js";
-import { can } from "../../core/permissions.js";
+import { can } from "../../../shared/core/permissions.js";
 import { validated } from "../../core/validation.js";
 import { db } from "../../db/index.js";
 import { parcelStates, planEntry, type EntryPlan } from "../activity/activity.service.js";
 import { contentChanged } from "../content/content.service.js";
 import { notifyDeliveryDay } from "../notification/notification.service.js";
 import { parcelWrites, type AddedEntry } from "../parcel/parcel.writes.js";
-import { FINAL_STATUSES } from "../parcel/status.codes.js";
-import { scanRefusal } from "../scan/scan.events.js";
+import { FINAL_STATUSES } from "../../../shared/modules/parcel/status.codes.js";
+import { scanRefusal } from "../../../shared/modules/scan/scan.events.js";
 import { getSettings } from "../settings/settings.service.js";
 import { addressLine, parseAddress } from "../address/address.rules.js";
 import { zonedInstant } from "../rates/pricing.rules.js";

@@ -1,4 +1,4 @@
-import type { Role } from "../../core/permissions.js";
+import type { Role } from "../../../shared/core/permissions.js";
 import { contentVersion } from "../content/content.service.js";
 import { allPages } from "../page/page.service.js";
 import { allReviews } from "../review/review.service.js";

@@ -2,7 +2,7 @@ import { Field, Float, InputType } from "type-graphql";
 import { IsNumber, Matches, Min } from "class-validator";
 import { Optional, Required, Text } from "../../core/validation.js";
 import { pageLink, type PageArgs } from "../common/paging.js";
-import { MAX_LENGTH } from "../../core/lengths.codes.js";
+import { MAX_LENGTH } from "../../../shared/core/lengths.codes.js";
 
 @InputType()
 export class CreateInvoiceInput {

@@ -6,7 +6,7 @@ import { asJob, jobCaller } from "../../core/jobs.js";
 import { inputSchema } from "../../rest/schemas.js";
 import { LabelQuery, LabelsQuery } from "./label.input.js";
 import { labelCodes, labelsPdfOf } from "./label.service.js";
-import { MAX_LABELS } from "./label.codes.js";
+import { MAX_LABELS } from "../../../shared/modules/label/label.codes.js";
 import type { LabelFormat } from "./label.pdf.js";
 
 const pdfAnswer = {

@@ -6,7 +6,7 @@ import { lazyThread } from "../../core/threads.js";
 import type { LabelFormat } from "./label.pdf.js";
 import type { LabelJob } from "./label.worker.js";
 
-import { MAX_LABELS } from "./label.codes.js";
+import { MAX_LABELS } from "../../../shared/modules/label/label.codes.js";
 const CODE = /^[A-Za-z0-9-]{1,64}$/;
 
 /** "A,B C" -> distinct codes, 1 to MAX_LABELS of them. */

@@ -3,7 +3,7 @@ import { IsEmail } from "class-validator";
 import { Optional, Required, Text } from "../../core/validation.js";
 import { pageLink, type PageArgs } from "../common/paging.js";
 
-import { MAX_LENGTH } from "../../core/lengths.codes.js";
+import { MAX_LENGTH } from "../../../shared/core/lengths.codes.js";
 
 @InputType({ description: "A visitor's message to the company" })
 export class VisitorContactInput {

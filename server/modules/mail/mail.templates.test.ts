@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { renderMail, type Company } from "./mail.templates.js";
-import { MAIL_TEMPLATES } from "./mail.codes.js";
+import { MAIL_TEMPLATES } from "../../../shared/modules/mail/mail.codes.js";
 
 const co: Company = {
   name: "SwiftRoute Courier",

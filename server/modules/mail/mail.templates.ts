@@ -1,5 +1,5 @@
 import { scriptSafeJson } from "../../core/script-json.js";
-import type { MailTemplate } from "./mail.codes.js";
+import type { MailTemplate } from "../../../shared/modules/mail/mail.codes.js";
 
 export interface Company {
   name: string;

@@ -1,23 +1,24 @@
 import fs from "node:fs";
 import path from "node:path";
-import { languageOf } from "../../../client/i18n/languages.js";
+import { languageOf } from "../../../shared/i18n/languages.js";
 import { projectPath } from "../../core/paths.js";
 
 /**
  * The recipient's e-mails speak the parcel's `recipient_language`, with the site's own
  * translations: the `status` labels of client/i18n/locales/<code>.json, so a status reads the same in
- * the e-mail as on the tracking page, and the mail's own `notify` texts of client/i18n/locales/mail/<code>.json
- * (apart: no browser loads them). Unknown keys fall back to English.
+ * the e-mail as on the tracking page, and the mail's own `notify` texts of ./locales/<code>.json
+ * (beside this file: no browser loads them). Unknown keys fall back to English.
  */
 const dir = projectPath("client/i18n/locales");
+const mailDir = projectPath("server/modules/notification/locales");
 const loaded = new Map<string, Record<string, unknown>>();
 
-/** The site's texts of a language (status labels) with its mail texts (./locales/mail/<code>.json: never sent to a browser). */
+/** The site's texts of a language (status labels) with its mail texts (./locales/<code>.json: never sent to a browser). */
 function messages(code: string): Record<string, unknown> {
   let m = loaded.get(code);
   if (!m) {
-    const read = (file: string) => JSON.parse(fs.readFileSync(path.join(dir, file), "utf8")) as Record<string, unknown>;
-    loaded.set(code, (m = { ...read(`${code}.json`), ...read(`mail/${code}.json`) }));
+    const read = (file: string) => JSON.parse(fs.readFileSync(file, "utf8")) as Record<string, unknown>;
+    loaded.set(code, (m = { ...read(path.join(dir, `${code}.json`)), ...read(path.join(mailDir, `${code}.json`)) }));
   }
   return m;
 }

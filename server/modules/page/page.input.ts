@@ -2,8 +2,8 @@ import { Field, InputType, Int } from "type-graphql";
 import { IsIn } from "class-validator";
 import { Optional, Required, Text, WhenPresent, IsId } from "../../core/validation.js";
 import { pageLink, type PageArgs } from "../common/paging.js";
-import { MAX_LENGTH } from "../../core/lengths.codes.js";
-import { PAGE_HEROES, PAGE_ICONS, PAGE_OVERLAYS } from "./page.codes.js";
+import { MAX_LENGTH } from "../../../shared/core/lengths.codes.js";
+import { PAGE_HEROES, PAGE_ICONS, PAGE_OVERLAYS } from "../../../shared/modules/page/page.codes.js";
 
 const iconMsg = { message: `icon must be one of ${PAGE_ICONS.join(", ")}` };
 // The client ships exactly these hero images and overlays; anything else would show a broken banner.

@@ -15,9 +15,9 @@ import {
 } from "class-validator";
 import { Optional, Required, Text, WhenPresent, IsId } from "../../core/validation.js";
 import { PageArgs, pageLink } from "../common/paging.js";
-import { STATUS_CODES } from "./status.codes.js";
-import { MAX_LENGTH } from "../../core/lengths.codes.js";
-import { LANGUAGE_CODES } from "../../../client/i18n/languages.js";
+import { STATUS_CODES } from "../../../shared/modules/parcel/status.codes.js";
+import { MAX_LENGTH } from "../../../shared/core/lengths.codes.js";
+import { LANGUAGE_CODES } from "../../../shared/i18n/languages.js";
 import { AddressInput } from "../address/address.type.js";
 
 @ValidatorConstraint({ name: "isoDate" })

@@ -12,7 +12,7 @@ import { PARCEL_NULLABLE, type CreateParcelInput, type UpdateParcelInput } from 
 import { findByCode, readParcelsWithHistory } from "./parcel.reader.js";
 import { adminView } from "./view-shape.js";
 import { parcelWrites, setUnviewedParcelFields } from "./parcel.writes.js";
-import { FINAL_STATUSES, STATUS_CODES } from "./status.codes.js";
+import { FINAL_STATUSES, STATUS_CODES } from "../../../shared/modules/parcel/status.codes.js";
 import { CODE_SHAPE, normalizeCode, proposeCode } from "./tracking-code.js";
 import { parcelAddressFields } from "../address/address.parcel.js";
 

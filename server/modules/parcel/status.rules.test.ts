@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { ACTIVITY_COLORS, ACTIVITY_ICONS } from "../activity/activity.codes.js";
-import { FINAL_STATUSES, STATUS_CODES, STATUS_RULES } from "./status.codes.js";
+import { ACTIVITY_COLORS, ACTIVITY_ICONS } from "../../../shared/modules/activity/activity.codes.js";
+import { FINAL_STATUSES, STATUS_CODES, STATUS_RULES } from "../../../shared/modules/parcel/status.codes.js";
 import { coarse, maskName, maskSecrets, normalizePostcode, secondFactorMatches, townAndCountry } from "./status.rules.js";
 
 describe("status table", () => {

@@ -1,5 +1,5 @@
 import { readEnv } from "../../core/config.js";
-import { STATUS_CODES, type StatusCode } from "./status.codes.js";
+import { STATUS_CODES, type StatusCode } from "../../../shared/modules/parcel/status.codes.js";
 
 export const isStatusCode = (v: unknown): v is StatusCode => typeof v === "string" && (STATUS_CODES as readonly string[]).includes(v);
 

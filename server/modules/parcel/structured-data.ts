@@ -1,5 +1,5 @@
 import { config } from "../../core/config.js";
-import { STATUS_RULES } from "./status.codes.js";
+import { STATUS_RULES } from "../../../shared/modules/parcel/status.codes.js";
 import { isStatusCode } from "./status.rules.js";
 
 interface ParcelFacts {

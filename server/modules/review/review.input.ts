@@ -1,7 +1,7 @@
 import { Field, InputType } from "type-graphql";
 import { Required, Text } from "../../core/validation.js";
 import { pageLink, type PageArgs } from "../common/paging.js";
-import { MAX_LENGTH } from "../../core/lengths.codes.js";
+import { MAX_LENGTH } from "../../../shared/core/lengths.codes.js";
 
 @InputType()
 export class CreateReviewInput {

@@ -1,10 +1,10 @@
 import { Field, Float, InputType } from "type-graphql";
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsNumber, IsString, Max, MaxLength, Min, MinLength, Validate } from "class-validator";
 import { Optional, Required, Text } from "../../core/validation.js";
-import { MAX_LENGTH } from "../../core/lengths.codes.js";
+import { MAX_LENGTH } from "../../../shared/core/lengths.codes.js";
 import { PastDateTime } from "../activity/activity.input.js";
-import { STATUS_CODES } from "../parcel/status.codes.js";
-import { MAX_SCAN_CODES } from "./scan.events.js";
+import { STATUS_CODES } from "../../../shared/modules/parcel/status.codes.js";
+import { MAX_SCAN_CODES } from "../../../shared/modules/scan/scan.events.js";
 
 const codesMsg = { message: `codes must hold 1 to ${MAX_SCAN_CODES} tracking codes` };
 const scanIdsMsg = { message: `scan_ids must hold 1 to ${MAX_SCAN_CODES} ids` };

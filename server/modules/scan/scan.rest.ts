@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { route } from "../../rest/route.js";
 import { data } from "../../rest/schemas.js";
-import { MAX_SCAN_CODES } from "./scan.events.js";
+import { MAX_SCAN_CODES } from "../../../shared/modules/scan/scan.events.js";
 import { ScanParcelsInput } from "./scan.input.js";
 import { scanParcels } from "./scan.service.js";
 

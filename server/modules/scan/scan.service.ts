@@ -5,8 +5,8 @@ import { db } from "../../db/index.js";
 import { withDerivedTime } from "../parcel/history.js";
 import { parcelStates, planEntry, type EntryData, type EntryPlan, type ParcelState } from "../activity/activity.service.js";
 import { parcelWrites, type AddedEntry, type ParcelWrites } from "../parcel/parcel.writes.js";
-import { FAILURE_REASONS, type StatusCode } from "../parcel/status.codes.js";
-import { defaultScanTitle, SCAN_ERRORS, scanRefusal, type ScanErrorCode } from "./scan.events.js";
+import { FAILURE_REASONS, type StatusCode } from "../../../shared/modules/parcel/status.codes.js";
+import { defaultScanTitle, SCAN_ERRORS, scanRefusal, type ScanErrorCode } from "../../../shared/modules/scan/scan.events.js";
 import type { ScanParcelsInput } from "./scan.input.js";
 
 const CODE = /^[A-Za-z0-9-]{1,64}$/;

@@ -1,5 +1,5 @@
 import { allPages } from "../page/page.service.js";
-import { CONTROL_ROOT, HIDDEN_SCREENS, LISTED_SCREENS, pagePath, SCREENS, SETUP_ROOT } from "../../core/routes.codes.js";
+import { CONTROL_ROOT, HIDDEN_SCREENS, LISTED_SCREENS, pagePath, SCREENS, SETUP_ROOT } from "../../../shared/core/routes.codes.js";
 
 /**
  * What search engines are told: robots.txt keeps them out of the control panel, the APIs and the

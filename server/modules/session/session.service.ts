@@ -1,6 +1,6 @@
 import { config } from "../../core/config.js";
 import type { Member } from "../../core/actor.js";
-import type { Role } from "../../core/permissions.js";
+import type { Role } from "../../../shared/core/permissions.js";
 import { randomToken, sha256 } from "../../core/tokens.js";
 import { db, direct } from "../../db/index.js";
 import { Unsupported } from "../../db/direct.js";

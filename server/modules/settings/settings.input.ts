@@ -1,9 +1,9 @@
 import { Field, InputType } from "type-graphql";
 import { IsBoolean, IsEmail, IsIn, Matches } from "class-validator";
-import { SHIPPER_SIGNUP } from "./settings.codes.js";
+import { SHIPPER_SIGNUP } from "../../../shared/modules/settings/settings.codes.js";
 import { Optional, Required, Text, WhenPresent } from "../../core/validation.js";
-import { MAX_LENGTH } from "../../core/lengths.codes.js";
-import { MAIL_DRIVERS, MAIL_TEMPLATES } from "../mail/mail.codes.js";
+import { MAX_LENGTH } from "../../../shared/core/lengths.codes.js";
+import { MAIL_DRIVERS, MAIL_TEMPLATES } from "../../../shared/modules/mail/mail.codes.js";
 
 @InputType()
 export class MailSettingsInput {

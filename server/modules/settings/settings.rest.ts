@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { route } from "../../rest/route.js";
-import { can } from "../../core/permissions.js";
+import { can } from "../../../shared/core/permissions.js";
 import { data } from "../../rest/schemas.js";
 import { ContactSettingsInput, HtmlSettingsInput, MailSettingsInput, ShippingSettingsInput } from "./settings.input.js";
 import { DispatchSettingsInput } from "../dispatch/dispatch.input.js";

@@ -4,7 +4,12 @@ import { db } from "../../db/index.js";
 import { shared } from "../../core/freeze.js";
 import { contentChanged, localContentVersion } from "../content/content.service.js";
 import { ContactSettingsInput, HtmlSettingsInput, MailSettingsInput, ShippingSettingsInput } from "./settings.input.js";
-import { DISPATCH_SETTING_KEYS, MAIL_SETTING_KEYS, PUBLIC_SETTING_KEYS as PUBLIC_KEYS, SHIPPING_SETTING_KEYS } from "./settings.codes.js";
+import {
+  DISPATCH_SETTING_KEYS,
+  MAIL_SETTING_KEYS,
+  PUBLIC_SETTING_KEYS as PUBLIC_KEYS,
+  SHIPPING_SETTING_KEYS,
+} from "../../../shared/modules/settings/settings.codes.js";
 import { DispatchSettingsInput } from "../dispatch/dispatch.input.js";
 import { updateDispatchSettings } from "../dispatch/dispatch.service.js";
 

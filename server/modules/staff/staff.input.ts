@@ -1,7 +1,7 @@
 import { Field, InputType, Int } from "type-graphql";
 import { IsBoolean, IsIn } from "class-validator";
 import { IsId, Required, Text, WhenPresent } from "../../core/validation.js";
-import { ROLES } from "../../core/permissions.js";
+import { ROLES } from "../../../shared/core/permissions.js";
 import { pageLink, type PageArgs } from "../common/paging.js";
 import { Email, Password } from "../admin/admin.input.js";
 

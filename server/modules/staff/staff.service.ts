@@ -1,6 +1,6 @@
 import { config } from "../../core/config.js";
 import { badInput, conflict, isUniqueViolation, notFound } from "../../core/errors.js";
-import { isRole, type Role } from "../../core/permissions.js";
+import { isRole, type Role } from "../../../shared/core/permissions.js";
 import { db, pgTable, provider } from "../../db/index.js";
 import { pageOf, type PageArgs } from "../common/paging.js";
 import { sendSystemMail } from "../mail/mail.service.js";

@@ -2,7 +2,7 @@ import { Field, InputType, Int } from "type-graphql";
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsIn, IsUrl, ValidateBy } from "class-validator";
 import { IsId, Required, Text, WhenPresent } from "../../core/validation.js";
 import { pageLink, type PageArgs } from "../common/paging.js";
-import { MAX_LENGTH } from "../../core/lengths.codes.js";
+import { MAX_LENGTH } from "../../../shared/core/lengths.codes.js";
 import { WEBHOOK_EVENTS } from "./webhook.rules.js";
 import { refusedTarget } from "./webhook.address.js";
 

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { readEnv } from "../../core/config.js";
 
-export { WEBHOOK_EVENTS, type WebhookEvent } from "./webhook.codes.js";
+export { WEBHOOK_EVENTS, type WebhookEvent } from "../../../shared/modules/webhook/webhook.codes.js";
 
 /** The signature header's value: HMAC-SHA256 of the exact body bytes with the hook's secret. */
 export const signBody = (secret: string, body: string) => `sha256=${crypto.createHmac("sha256", secret).update(body).digest("hex")}`;

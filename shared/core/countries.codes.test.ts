@@ -1,7 +1,7 @@
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import { COUNTRY_CODES } from "./countries.codes.js";
-import { isCountry } from "../modules/address/address.rules.js";
+import { isCountry } from "../../server/modules/address/address.rules.js";
 
 const require = createRequire(import.meta.url);
 
