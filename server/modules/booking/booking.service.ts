@@ -138,22 +138,25 @@ export async function createBooking(raw: unknown, caller: Actor | null, key: str
   if (!option) throw badInput(`service: ${service} has no price for this route and weight (ask for a quote)`);
 
   let booking: BookingRow;
+  // Proposed before the transaction: every read inside it goes through `tx`, else each booking would hold one
+  // pool connection while waiting for a second (a burst of them took the pool from everyone; issue 35).
+  const trackingCode = await proposeTrackingCode();
   try {
     booking = await db().$transaction(async (tx) => {
       // Writing the shipper's row holds it until commit, so two bookings at once cannot both pass its credit limit.
-      await tx.shipper.update({ where: { id: shipper.id }, data: { updated_at: new Date() }, select: { id: true } });
-      if (shipper.credit_limit !== null) {
-        const balance = await balanceOf(shipper.id);
-        if (balance + option.amount > shipper.credit_limit) {
+      const { credit_limit } = await tx.shipper.update({ where: { id: shipper.id }, data: { updated_at: new Date() }, select: { credit_limit: true } });
+      if (credit_limit !== null) {
+        const balance = await balanceOf(shipper.id, tx);
+        if (balance + option.amount > credit_limit) {
           throw paymentRequired(
-            `This booking (${option.amount}) and the unpaid balance (${balance}) would pass the credit limit (${shipper.credit_limit}, ${option.currency} in its smallest unit): pay the open statements or ask us to raise it`,
+            `This booking (${option.amount}) and the unpaid balance (${balance}) would pass the credit limit (${credit_limit}, ${option.currency} in its smallest unit): pay the open statements or ask us to raise it`,
           );
         }
       }
       return tx.booking.create({
         data: {
           shipper_id: shipper.id,
-          tracking_code: await proposeTrackingCode(),
+          tracking_code: trackingCode,
           service: option.service,
           amount: option.amount,
           currency: option.currency,

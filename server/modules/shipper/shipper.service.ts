@@ -138,18 +138,17 @@ export async function resetPassword(input: ResetPasswordInput): Promise<void> {
 
 // ---- The staff's side ----
 
-/** Unpaid balances: bookings not cancelled, less the totals of paid statements. */
-async function balances(ids: number[]): Promise<Map<number, number>> {
-  const [booked, paid] = await Promise.all([
-    db().booking.groupBy({ by: ["shipper_id"], where: { shipper_id: { in: ids }, cancelled_at: null }, _sum: { amount: true } }),
-    db().statement.groupBy({ by: ["shipper_id"], where: { shipper_id: { in: ids }, status: "paid" }, _sum: { total: true } }),
-  ]);
+/** Unpaid balances: bookings not cancelled, less the totals of paid statements. `client`: a transaction's, inside one (never a second connection). */
+async function balances(ids: number[], client: Pick<ReturnType<typeof db>, "booking" | "statement"> = db()): Promise<Map<number, number>> {
+  // One after the other: a transaction's connection runs one query at a time.
+  const booked = await client.booking.groupBy({ by: ["shipper_id"], where: { shipper_id: { in: ids }, cancelled_at: null }, _sum: { amount: true } });
+  const paid = await client.statement.groupBy({ by: ["shipper_id"], where: { shipper_id: { in: ids }, status: "paid" }, _sum: { total: true } });
   const out = new Map<number, number>(ids.map((id) => [id, 0]));
   for (const b of booked) out.set(b.shipper_id, (b._sum.amount ?? 0) - 0);
   for (const p of paid) out.set(p.shipper_id, (out.get(p.shipper_id) ?? 0) - (p._sum.total ?? 0));
   return out;
 }
-export const balanceOf = async (id: number) => (await balances([id])).get(id) ?? 0;
+export const balanceOf = async (id: number, client?: Parameters<typeof balances>[1]) => (await balances([id], client)).get(id) ?? 0;
 
 type ShipperRow = Awaited<ReturnType<ReturnType<typeof db>["shipper"]["findUniqueOrThrow"]>>;
 const staffView = (s: ShipperRow, balance: number) => ({
