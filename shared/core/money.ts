@@ -1,0 +1,142 @@
+// Money is an integer of the currency's smallest unit (its minor unit: cents for EUR, yen for JPY, fils for KWD) with
+// the currency's ISO 4217 code: on the wire, in the database, in the PDFs. People read and type it in the currency's
+// major unit. Everything here works on the integers or on decimal text, never on a float of the major unit, so
+// 0.1 + 0.2 is never 0.30000000000000004 of anything.
+
+/**
+ * The largest amount kept, either side of zero: the money columns are Int (prisma/models.prisma), 32-bit on
+ * PostgreSQL, as is GraphQL's Int that carries them.
+ */
+export const MAX_AMOUNT_MINOR = 2_147_483_647;
+
+/** A whole amount of the smallest unit that the money columns keep (at most MAX_AMOUNT_MINOR either side of zero). */
+export function isAmount(n: unknown): n is number {
+  return typeof n === "number" && Number.isInteger(n) && Math.abs(n) <= MAX_AMOUNT_MINOR;
+}
+
+function kept(n: number): number {
+  if (!isAmount(n)) throw new RangeError(`${n} is not an amount kept (a whole number of at most ${MAX_AMOUNT_MINOR} either side of zero)`);
+  return n === 0 ? 0 : n;
+}
+
+// Intl's formatters are costly to build (locale data): one per currency and locale, reused.
+const formats = new Map<string, Intl.NumberFormat>();
+function currencyFormat(locale: string | undefined, currency: string): Intl.NumberFormat {
+  const key = `${locale ?? ""}|${currency}`;
+  let f = formats.get(key);
+  if (!f) {
+    if (formats.size > 200) formats.clear();
+    formats.set(key, (f = new Intl.NumberFormat(locale, { style: "currency", currency })));
+  }
+  return f;
+}
+
+/** How many digits the currency's minor unit has after the point (EUR 2, JPY 0, KWD 3); 2 for a code Intl refuses. */
+export function minorDigits(currency: string): number {
+  try {
+    return currencyFormat("en", currency).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
+  }
+}
+
+/** An amount as the exact decimal text of the major unit: 123456 EUR -> "1234.56", -5 EUR -> "-0.05", 1200 JPY -> "1200". */
+export function majorText(amount: number, currency: string): `${number}` {
+  const digits = minorDigits(currency);
+  const whole = String(Math.abs(Math.trunc(amount))).padStart(digits + 1, "0");
+  const sign = amount < 0 ? "-" : "";
+  const text = digits ? `${sign}${whole.slice(0, -digits)}.${whole.slice(-digits)}` : `${sign}${whole}`;
+  return text as `${number}`;
+}
+
+/** An amount in the major unit as a number (the double nearest majorText), for formatters that take numbers. */
+export const toMajor = (amount: number, currency: string): number => Number(majorText(amount, currency));
+
+/** An amount as the text of an input (the major unit, every minor digit): 123456 EUR -> "1234.56"; null -> "". */
+export function moneyInput(amount: number | null | undefined, currency: string): string {
+  return amount === null || amount === undefined ? "" : majorText(amount, currency);
+}
+
+/**
+ * An amount shown in a locale (the runtime's own when none is given): 123456 EUR "en-GB" -> "€1,234.56",
+ * 1234 EUR "de" -> "12,34 €". Intl formats the exact decimal text; a currency code Intl refuses is written after
+ * the number ("12.34 XX").
+ */
+export function formatMoney(amount: number, currency: string, locale?: string): string {
+  const text = majorText(amount, currency);
+  try {
+    return currencyFormat(locale, currency).format(text);
+  } catch {
+    return `${text} ${currency}`;
+  }
+}
+
+export interface ParseOptions {
+  /** More decimals than the currency has are rounded half up ("0.125" EUR -> 13) instead of refused. */
+  round?: boolean;
+  /** A leading minus is read (the default); false refuses it. */
+  negative?: boolean;
+}
+
+/**
+ * What was typed as an amount of the smallest unit: "1234.56", "1234,56" or "1 234,56" EUR -> 123456; blank -> null;
+ * anything else -> NaN, for the form to refuse: letters, more decimals than the currency has (unless `round`), a
+ * minus (when `negative` is false), an amount beyond MAX_AMOUNT_MINOR. Read from the text, never through a float.
+ */
+export function parseMoney(text: string, currency: string, opts: ParseOptions = {}): number | null {
+  const s = text.replace(/\s/g, "");
+  if (s === "") return null;
+  const m = /^(-?)(\d+)(?:[.,](\d*))?$/.exec(s);
+  if (!m || (m[1] && opts.negative === false)) return NaN;
+  const digits = minorDigits(currency);
+  const decimals = m[3] ?? "";
+  if (decimals.length > digits && !opts.round) return NaN;
+  const whole = m[2].replace(/^0+(?=\d)/, "");
+  if (whole.length > 10) return NaN;
+  const up = decimals.length > digits && decimals[digits] >= "5" ? 1 : 0;
+  const minor = Number(whole) * 10 ** digits + Number(decimals.slice(0, digits).padEnd(digits, "0") || "0") + up;
+  if (minor > MAX_AMOUNT_MINOR) return NaN;
+  return m[1] && minor ? -minor : minor;
+}
+
+/** The sum of amounts; a RangeError when one is not a whole amount or the sum is beyond MAX_AMOUNT_MINOR. */
+export function addMoney(...amounts: number[]): number {
+  return kept(amounts.reduce((sum, a) => sum + kept(a), 0));
+}
+
+const big = (n: number | bigint, what: string): bigint => {
+  if (typeof n === "bigint") return n;
+  if (!Number.isSafeInteger(n)) throw new RangeError(`${what} ${n} is not a whole number`);
+  return BigInt(n);
+};
+
+/**
+ * numerator / denominator rounded half up to a whole amount, in integers: a tie goes away from zero (5 / 2 -> 3,
+ * -5 / 2 -> -3), as a price rounds a half cent up whatever its sign. A RangeError beyond MAX_AMOUNT_MINOR.
+ */
+export function roundHalfUp(numerator: number | bigint, denominator: number | bigint = 1): number {
+  let n = big(numerator, "numerator");
+  let d = big(denominator, "denominator");
+  if (d === 0n) throw new RangeError("denominator is 0");
+  if (d < 0n) [n, d] = [-n, -d];
+  const q = n / d;
+  const r = n % d;
+  const twice = r < 0n ? -2n * r : 2n * r;
+  const rounded = twice >= d ? q + (n < 0n ? -1n : 1n) : q;
+  return kept(Number(rounded));
+}
+
+/** A percentage's decimal text as integers: 12.5 -> [125n, 1000n] (12.5 per 100), exactly as the number prints. */
+function percentFraction(percent: number): [bigint, bigint] {
+  const m = Number.isFinite(percent) ? /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(String(percent)) : null;
+  if (!m) throw new RangeError(`percent ${percent} is not a number`);
+  const shift = (m[3] ?? "").length - Number(m[4] ?? 0);
+  const digits = BigInt(`${m[1]}${m[2]}${m[3] ?? ""}`);
+  return shift >= 0 ? [digits, 100n * 10n ** BigInt(shift)] : [digits * 10n ** BigInt(-shift), 100n];
+}
+
+/** `percent` per cent of an amount, rounded half up (12.5 % of 1234 -> 154.25 -> 154; of 1236 -> 154.5 -> 155). */
+export function percentOf(amount: number, percent: number): number {
+  const [n, d] = percentFraction(percent);
+  return roundHalfUp(big(kept(amount), "amount") * n, d);
+}
