@@ -312,10 +312,13 @@ describe("the day", () => {
     expect((await track(codes[0])).live.courier).toBeNull();
     await positions(courier, [{ latitude: 52.373, longitude: 4.9, at: at() }]);
 
-    // A delivered scan settles the first stop: the second is next (the courier shows there now).
+    // A delivered scan settles the first stop: the second is next, and shows the courier only from a position
+    // posted after it (the last one is the first recipient's door: tests/integration/holes-live.test.ts).
     ok(await courier.post("/api/scans", { codes: [codes[0]], status_code: "delivered" }));
     expect((await track(codes[0])).live).toBeNull();
-    expect((await track(protectedCode, "1011 AB")).live).toMatchObject({ stops_before: 0, courier: { latitude: 52.373, longitude: 4.9 } });
+    expect((await track(protectedCode, "1011 AB")).live).toMatchObject({ stops_before: 0, courier: null });
+    await positions(courier, [{ latitude: 52.374, longitude: 4.91, at: at() }]);
+    expect((await track(protectedCode, "1011 AB")).live).toMatchObject({ stops_before: 0, courier: { latitude: 52.374, longitude: 4.91 } });
     expect((await track(protectedCode)).live).toEqual({ window: started.stops[1].window });
     // A proof of delivery settles the second.
     const fd = new FormData();
@@ -563,10 +566,13 @@ describe("live updates over graphql-ws", () => {
       }
       // The anonymous viewer of a protected parcel never gets the courier.
       expect(anonLive.updates.every((u) => !u.data?.parcelLive.live?.courier)).toBe(true);
-      // Delivered: the first viewer's live ends, the second's courier appears (heading there now).
+      // Delivered: the first viewer's live ends; the second's courier appears with the next position (heading there now).
       ok(await courier.post("/api/scans", { codes: [codes[0]], status_code: "delivered" }));
       await unlocked.next((u) => u.data?.parcelLive.live === null);
-      expect((await second.next((u) => u.data?.parcelLive.live?.stops_before === 0)).data.parcelLive.live.courier).toMatchObject({ longitude: 4.892 });
+      expect((await second.next((u) => u.data?.parcelLive.live?.stops_before === 0)).data.parcelLive.live.courier).toBeNull();
+      const moved = await courier.post(`/api/runs/${run.id}/positions`, { positions: [{ latitude: 52.37, longitude: 4.893, at: new Date().toISOString() }] });
+      expect(moved.status).toBe(204);
+      await second.next((u) => u.data?.parcelLive.live?.courier?.longitude === 4.893);
     } finally {
       for (const s of [anonLive, unlocked, second, unknown]) await s.close();
     }

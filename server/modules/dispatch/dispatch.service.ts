@@ -735,7 +735,8 @@ export async function recordPositions(runId: number, raw: PositionsInput, now = 
   if (!(a?.kind === "member" && a.id === run.courier_id)) throw forbidden("Only the run's courier may share positions on it");
   if (run.status !== "started") throw conflict(`Positions are taken while the run is started: this one is ${run.status}`);
   const errors: string[] = [];
-  const rows: { run_id: number; latitude: number; longitude: number; accuracy: number | null; at: Date }[] = [];
+  // created_at from this clock, the one that settles stops: the live view compares them (live.ts).
+  const rows: { run_id: number; latitude: number; longitude: number; accuracy: number | null; at: Date; created_at: Date }[] = [];
   for (const [i, item] of raw.positions.entries()) {
     let p: PositionInput;
     try {
@@ -746,7 +747,7 @@ export async function recordPositions(runId: number, raw: PositionsInput, now = 
     }
     const at = new Date(p.at);
     if (at.getTime() > now.getTime() + FUTURE_SLACK_MS) errors.push(`positions[${i}].at must not be in the future`);
-    else rows.push({ run_id: runId, latitude: p.latitude, longitude: p.longitude, accuracy: p.accuracy ?? null, at });
+    else rows.push({ run_id: runId, latitude: p.latitude, longitude: p.longitude, accuracy: p.accuracy ?? null, at, created_at: now });
   }
   if (errors.length) throw badInput(errors);
   await db().position.createMany({ data: rows });

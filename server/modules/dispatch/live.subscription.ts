@@ -1,6 +1,8 @@
 import { onInvalidate } from "../../core/bus.js";
 import { limit } from "../../core/ratelimit.js";
+import { db } from "../../db/index.js";
 import { findByCode } from "../parcel/parcel.reader.js";
+import { secondFactorMatches } from "../parcel/status.rules.js";
 import { checkSecondFactor, trackParcel } from "../parcel/tracking.js";
 import { liveOf, type LiveState } from "./live.js";
 
@@ -16,7 +18,9 @@ const waiting = new Map<string, Set<() => void>>();
 const changes = new Map<string, number>();
 /** One read of a parcel's live part at a time, shared by its anonymous viewers (1 000 viewers, 1 read). */
 const reading = new Map<string, { change: number; read: Promise<LiveRead> }>();
-type LiveRead = Awaited<ReturnType<typeof liveOf>>;
+type LiveRead = Awaited<ReturnType<typeof liveOf>> & { tier: Tier | null };
+/** What the privacy tier needs at send time: the tier may be set, or the factor changed, while a subscription is open. */
+type Tier = { protect_details: boolean; recipient_postcode: string | null; recipient_email: string | null };
 onInvalidate("parcel", (codes) => {
   const list = codes === "all" ? [...waiting.keys()] : codes;
   for (const c of list) {
@@ -30,7 +34,10 @@ function sharedLive(code: string, parcelId: number): Promise<LiveRead> {
   const change = changes.get(code) ?? 0;
   const current = reading.get(code);
   if (current && current.change === change) return current.read;
-  const read = liveOf(parcelId);
+  const read = Promise.all([
+    liveOf(parcelId),
+    db().parcel.findUnique({ where: { id: parcelId }, select: { protect_details: true, recipient_postcode: true, recipient_email: true } }),
+  ]).then(([live, tier]) => ({ ...live, tier }));
   reading.set(code, { change, read });
   void read.finally(() => {
     if (reading.get(code)?.read === read) reading.delete(code);
@@ -55,17 +62,22 @@ export async function liveUpdates(trackingCode: unknown, verify: string | null |
   await limit("tracking", client);
   const view = await trackParcel(trackingCode);
   const code = view.tracking_code;
-  let unlockedId: number | null = null;
+  // Only a factor checked (and counted) here unlocks; one given while the parcel was not protected never was.
+  let verified: string | null = null;
   if (verify && view.details_protected) {
     const row = await findByCode(code);
     if (!row) throw new Error("the parcel went while subscribing");
     await checkSecondFactor(row, verify, client);
-    unlockedId = row.id;
+    verified = verify;
   }
-  return stream(code, view.id, unlockedId !== null || !view.details_protected);
+  return stream(code, view.id, verified);
 }
 
-async function* stream(code: string, parcelId: number, full: boolean): AsyncGenerator<LiveUpdate> {
+/** Whether an update may carry the whole live part, by the tier in force when it is sent. */
+const unlocked = (tier: Tier | null, verified: string | null) =>
+  !!tier && (!tier.protect_details || (verified !== null && secondFactorMatches(verified, tier.recipient_postcode, tier.recipient_email)));
+
+async function* stream(code: string, parcelId: number, verified: string | null): AsyncGenerator<LiveUpdate> {
   let dirty = true;
   let wakeUp: (() => void) | null = null;
   let timer: NodeJS.Timeout | undefined;
@@ -84,6 +96,7 @@ async function* stream(code: string, parcelId: number, full: boolean): AsyncGene
       dirty = false;
       clearTimeout(timer);
       const read = await sharedLive(code, parcelId);
+      const full = unlocked(read.tier, verified);
       // The privacy tier without the second factor: the window alone, as in the public view.
       const live: LiveState | null = read.live && !full ? { window: read.live.window } : read.live;
       const freshUntil = full ? read.fresh_until : null;
