@@ -1,19 +1,20 @@
 import { describe, expect, it } from "vitest";
-import { fmtMoney, minorDigits, toMinor } from "./money";
+import { fmtMoney, toMinor } from "./money";
 
 describe("money", () => {
   it("shows the smallest unit in the visitor's format", () => {
     expect(fmtMoney("en", 1234, "EUR")).toBe("€12.34");
     expect(fmtMoney("de", 1234, "EUR")).toBe("12,34\u00a0€");
     expect(fmtMoney("ja", 1234, "JPY")).toBe("￥1,234");
+    expect(fmtMoney("en", 1005, "KWD")).toBe("KWD\u00a01.005");
   });
-  it("knows the currencies' digits", () => {
-    expect(minorDigits("EUR")).toBe(2);
-    expect(minorDigits("JPY")).toBe(0);
-    expect(minorDigits("KWD")).toBe(3);
-  });
-  it("reads a typed amount", () => {
+  it("reads a typed amount, rounding extra decimals half up", () => {
     expect(toMinor("12,5", "EUR")).toBe(1250);
+    expect(toMinor("12.345", "EUR")).toBe(1235);
+    expect(toMinor("2.675", "EUR")).toBe(268);
     expect(toMinor("abc", "EUR")).toBeNull();
+    expect(toMinor("-5", "EUR")).toBeNull();
+    expect(toMinor("", "EUR")).toBeNull();
+    expect(toMinor("99999999999", "EUR")).toBeNull();
   });
 });

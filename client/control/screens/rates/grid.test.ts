@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { gridOf, lanesOf, sheetKey, type WireLane } from "./grid";
+import { gridOf, lanesOf, sheetKey, surchargeTexts, surchargesOf, type WireLane } from "./grid";
 
 const lanes: WireLane[] = [
   {
@@ -55,5 +55,26 @@ describe("rate card grid", () => {
         "express from DE to EU: a price per kg above needs at least one band's price",
       ],
     });
+  });
+  it("refuses a price below zero, beyond the largest amount or finer than the currency's cent", () => {
+    const grid = gridOf(lanes, "EUR");
+    const sheet = grid[sheetKey("express", "DE")];
+    sheet.cells.DE = ["-5.90", "21474836.48", "9.905"];
+    sheet.per.DE = "-0.50";
+    expect(lanesOf(grid, "EUR").errors).toEqual([
+      'express from DE to DE, up to 1 kg: "-5.90" is not an amount in EUR',
+      'express from DE to DE, up to 5 kg: "21474836.48" is not an amount in EUR',
+      'express from DE to DE, up to 10 kg: "9.905" is not an amount in EUR',
+      'express from DE to DE, per kg above: "-0.50" is not an amount in EUR',
+    ]);
+    sheet.cells.DE = ["21474836.47", "", "1 234,5"];
+    sheet.per.DE = "";
+    expect(lanesOf(grid, "EUR").lanes[0].brackets).toEqual([
+      { up_to_kg: 1, amount: 2_147_483_647 },
+      { up_to_kg: 10, amount: 123450 },
+    ]);
+    expect(surchargesOf({ ...surchargeTexts([], "JPY"), remote: { value: "-100", min: "", zones: "" } }, "JPY").errors).toEqual([
+      'surcharges remote: "-100" is not an amount in JPY',
+    ]);
   });
 });

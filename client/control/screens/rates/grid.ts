@@ -1,6 +1,9 @@
 // The rate card's grid as the editor holds it: per service and origin zone, weight bands (rows) by
 // destination zones (columns), each cell the text typed for its price. Pure, so it is unit tested.
-import { moneyInput, parseMoney } from "../../money";
+import { moneyInput, parseMoney } from "@shared/core/money";
+
+/** Prices and minimums are never below zero: a minus is refused with the other wrong amounts. */
+const POSITIVE = { negative: false } as const;
 
 export interface WireLane {
   service: string;
@@ -65,14 +68,13 @@ export function lanesOf(grid: Grid, currency: string): { lanes: WireLane[]; erro
       const brackets: WireLane["brackets"] = [];
       weights.forEach((w, i) => {
         const text = cells[i] ?? "";
-        const amount = parseMoney(text, currency);
-        if (Number.isNaN(amount) || (amount !== null && amount < 0))
-          errors.push(`${where} to ${to}, up to ${sheet.bands[i]} kg: "${text}" is not an amount in ${currency}`);
+        const amount = parseMoney(text, currency, POSITIVE);
+        if (Number.isNaN(amount)) errors.push(`${where} to ${to}, up to ${sheet.bands[i]} kg: "${text}" is not an amount in ${currency}`);
         else if (amount !== null) brackets.push({ up_to_kg: w, amount });
       });
       const perText = sheet.per[to] ?? "";
-      const per = parseMoney(perText, currency);
-      if (Number.isNaN(per) || (per !== null && per < 0)) errors.push(`${where} to ${to}, per kg above: "${perText}" is not an amount in ${currency}`);
+      const per = parseMoney(perText, currency, POSITIVE);
+      if (Number.isNaN(per)) errors.push(`${where} to ${to}, per kg above: "${perText}" is not an amount in ${currency}`);
       else if (per !== null && !brackets.length) errors.push(`${where} to ${to}: a price per kg above needs at least one band's price`);
       if (brackets.length) lanes.push({ service, from_zone: from, to_zone: to, per_kg_above: per, brackets: brackets.sort((a, b) => a.up_to_kg - b.up_to_kg) });
     }
@@ -111,15 +113,15 @@ export function surchargesOf(texts: SurchargeTexts, currency: string): { surchar
   for (const code of SURCHARGE_CODES) {
     const t = texts[code];
     if (!t.value.trim()) continue;
-    const value = code === "remote" ? parseMoney(t.value, currency) : Number(t.value.trim().replace(",", "."));
+    const value = code === "remote" ? parseMoney(t.value, currency, POSITIVE) : Number(t.value.trim().replace(",", "."));
     if (value === null || !Number.isFinite(value) || value < 0) {
       errors.push(`surcharges ${code}: "${t.value}" is not ${code === "remote" ? `an amount in ${currency}` : "a percent"}`);
       continue;
     }
     const s: WireSurcharge = { code, kind: KIND[code], value };
     if (code === "cod" || code === "insurance") {
-      const min = parseMoney(t.min, currency);
-      if (Number.isNaN(min) || (min !== null && min < 0)) errors.push(`surcharges ${code}: the minimum "${t.min}" is not an amount in ${currency}`);
+      const min = parseMoney(t.min, currency, POSITIVE);
+      if (Number.isNaN(min)) errors.push(`surcharges ${code}: the minimum "${t.min}" is not an amount in ${currency}`);
       else if (min !== null) s.min = min;
     }
     if (code === "remote")

@@ -1,7 +1,7 @@
 import { useId, type ChangeEvent, type ReactNode } from "react";
 import { Link, useLocation } from "react-router-dom";
 import { useAdminShippersQuery, useShippingCurrencyQuery } from "../../../generated/graphql";
-import { formatMoney, minorDigits } from "../../money";
+import { formatMoney, minorDigits } from "@shared/core/money";
 import { mayOpen } from "../../roles";
 import { useSession } from "../../session";
 import "./shipping.css";

@@ -1,7 +1,7 @@
 import { useAdminCreateShipperMutation, useAdminUpdateShipperMutation, type AdminShipperFieldsFragment } from "../../../generated/graphql";
 import { useFormState } from "../../hooks/useFormState";
 import { textOrNull } from "../../hooks/values";
-import { moneyInput, parseMoney } from "../../money";
+import { moneyInput, parseMoney } from "@shared/core/money";
 
 /** The credit limit as typed: blank is no limit; a wrong amount is refused before the server. */
 function creditLimit(text: string, currency: string): number | null {
