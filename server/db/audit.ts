@@ -22,7 +22,7 @@ import { sqliteTime, type SqliteWriter } from "./sqlite-writer.js";
  * (`select`, `omit`) is run with every column and answered with the narrowed row, so the "after"
  * values are the row's, never a column left out.
  */
-const AUDITED: Record<string, { type: string; secret?: string[] }> = {
+const AUDITED: Record<string, { type: string; secret?: string[]; lists?: Record<string, (item: Row) => string> }> = {
   Parcel: { type: "parcel", secret: ["unsubscribe_token", "reschedule_token_hash"] },
   Activity: { type: "activity" },
   Page: { type: "page" },
@@ -35,7 +35,25 @@ const AUDITED: Record<string, { type: string; secret?: string[] }> = {
   TeamPolicy: { type: "team" },
   // The delivery day's runs (their stops' ETAs and the couriers' positions change too often to record).
   Run: { type: "run" },
+  // Shippers and what they pay (issue 35): the account (credit limit, rate card, disabled), its keys
+  // and address book, the rates, bookings, pickups and statements. A rate card's lanes and
+  // surcharges are recorded item by item (a grid holds thousands of prices; an edit changes a few).
+  Shipper: { type: "shipper", secret: ["password_hash"] },
+  ShipperKey: { type: "shipper_key", secret: ["key_hash"] },
+  ShipperAddress: { type: "shipper_address" },
+  Zone: { type: "zone" },
+  Service: { type: "service" },
+  RateCard: {
+    type: "rate_card",
+    lists: { lanes: (l) => `${String(l.service)} ${String(l.from_zone)}>${String(l.to_zone)}`, surcharges: (s) => String(s.code) },
+  },
+  Booking: { type: "booking" },
+  Pickup: { type: "pickup" },
+  Statement: { type: "statement" },
+  StatementLine: { type: "statement_line" },
 };
+/** The models whose every write is recorded (tests/unit/audited-models.test.ts checks each model is or says why not). */
+export const AUDITED_MODELS = Object.keys(AUDITED);
 /**
  * What the calls audited one by one are about (`audited: { call }` in server/core/access.ts): they
  * write nothing audited but must be on record (files and mail going out).
@@ -56,14 +74,36 @@ export type Changes = Record<string, [unknown, unknown]>;
 const plain = (v: unknown): unknown => (v instanceof Date ? v.toISOString() : typeof v === "bigint" ? Number(v) : (v ?? null));
 const same = (a: unknown, b: unknown) => JSON.stringify(plain(a)) === JSON.stringify(plain(b));
 
+/** Changed items of a list kept as JSON text, by key, at most LIST_ITEMS of them (false: not lists). */
+const LIST_ITEMS = 50;
+function listChanges(field: string, keyOf: (item: Row) => string, a: unknown, b: unknown, out: Changes): boolean {
+  const items = (v: unknown): Map<string, Row> | null => {
+    if (v == null) return new Map();
+    try {
+      const list = JSON.parse(String(v)) as unknown;
+      return Array.isArray(list) ? new Map((list as Row[]).map((i) => [keyOf(i), i])) : null;
+    } catch {
+      return null;
+    }
+  };
+  const [x, y] = [items(a), items(b)];
+  if (!x || !y) return false;
+  const changed = [...new Set([...x.keys(), ...y.keys()])].filter((k) => !same(x.get(k), y.get(k)));
+  for (const k of changed.slice(0, LIST_ITEMS)) out[`${field}[${k}]`] = [x.get(k) ?? null, y.get(k) ?? null];
+  if (changed.length > LIST_ITEMS) out[`${field}[...]`] = [null, `${changed.length - LIST_ITEMS} more changed`];
+  return true;
+}
+
 function diff(model: string, before: Row | null, after: Row | null): Changes {
   const secret = new Set(AUDITED[model]?.secret ?? []);
+  const lists = AUDITED[model]?.lists ?? {};
   const out: Changes = {};
   for (const f of new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])) {
     if (IGNORED.has(f) || f === "id") continue;
     const a = before?.[f];
     const b = after?.[f];
     if ((a == null && b == null) || same(a, b)) continue;
+    if (lists[f] && listChanges(f, lists[f], a, b, out)) continue;
     if (typeof a === "object" && a !== null && !(a instanceof Date)) continue; // relations
     if (typeof b === "object" && b !== null && !(b instanceof Date)) continue;
     out[f] = secret.has(f) ? [a == null ? null : HIDDEN, b == null ? null : HIDDEN] : [plain(a), plain(b)];
@@ -81,7 +121,7 @@ const who = (call: { actor: Actor | null } | undefined) => {
     : actor.kind === "member"
       ? { actor_kind: "member", actor_id: actor.id, actor_name: actor.email }
       : actor.kind === "shipper"
-        ? { actor_kind: "shipper", actor_id: actor.id, actor_name: actor.email }
+        ? { actor_kind: "shipper", actor_id: actor.id, actor_name: actor.key_id ? `${actor.email} (API key #${actor.key_id})` : actor.email }
         : { actor_kind: "key", actor_id: actor.id, actor_name: actor.name };
 };
 
@@ -229,9 +269,12 @@ export function withAudit(base: Db, sqliteWriter?: SqliteWriter): Db {
   const record = async (model: string, operation: string, objectId: unknown, changes: Changes) => enqueue([entry(model, operation, objectId, changes)]);
   /** The entries of a write of many rows (a CSV import writes thousands). */
   const recordAll = async (entries: ReturnType<typeof entry>[]) => enqueue(entries);
+  /** A write of bookkeeping alone (a row's updated_at taken as a lock, a key's last use) records nothing and reads nothing before. */
+  const bookkeeping = (p: Params) =>
+    (p.operation === "update" || p.operation === "updateMany") && Object.keys((p.args.data ?? {}) as Row).every((k) => IGNORED.has(k));
   const one = async (p: Params) => {
     const model = p.model!;
-    if (!AUDITED[model]) return p.query(p.args);
+    if (!AUDITED[model] || bookkeeping(p)) return p.query(p.args);
     const { args, narrow } = widened(p.args);
     if (model === "Activity" && (p.operation === "create" || p.operation === "upsert")) stamp(args, p.operation);
     const before = p.operation === "create" ? null : await delegate(base, model).findUnique({ where: args.where });
@@ -242,7 +285,7 @@ export function withAudit(base: Db, sqliteWriter?: SqliteWriter): Db {
   };
   const many = async (p: Params) => {
     const model = p.model!;
-    if (!AUDITED[model]) return p.query(p.args);
+    if (!AUDITED[model] || bookkeeping(p)) return p.query(p.args);
     if (p.operation === "createManyAndReturn") {
       const { args, narrow } = widened(p.args);
       if (model === "Activity") for (const row of ([] as Row[]).concat((args.data as Row[]) ?? [])) stamp({ data: row }, "create");

@@ -6,19 +6,19 @@ import { pageLink, PagingArgs } from "../common/paging.js";
 import { MAX_LENGTH } from "../../../shared/core/lengths.codes.js";
 
 /**
- * Who: "member:ID", "key:ID", "system" (every write without a member or key: workers, the seed
+ * Who: "member:ID", "key:ID", "shipper:ID" (the shipper, by its session or its keys), "system" (every write without a member or key: workers, the seed
  * and anonymous callers), "visitor" (anonymous callers of public writes only), or a member's
  * e-mail (matches the name recorded, so a removed member's entries are still found).
  */
-const ACTOR_PATTERN = /^(?:(?:member|key):[1-9]\d{0,9}|system|visitor|[^\s@]+@[^\s@]+)$/;
+const ACTOR_PATTERN = /^(?:(?:member|key|shipper):[1-9]\d{0,9}|system|visitor|[^\s@]+@[^\s@]+)$/;
 
 @ArgsType()
 export class AuditArgs extends PagingArgs {
-  @Field(() => String, { nullable: true, description: "member:ID, key:ID, system, visitor or a member's e-mail" })
+  @Field(() => String, { nullable: true, description: "member:ID, key:ID, shipper:ID, system, visitor or a member's e-mail" })
   @IsOptional()
   @IsString({ message: "actor must be text" })
   @MaxLength(254, { message: "actor must be at most 254 characters" })
-  @Matches(ACTOR_PATTERN, { message: "actor must be member:ID, key:ID, system, visitor or a member's e-mail" })
+  @Matches(ACTOR_PATTERN, { message: "actor must be member:ID, key:ID, shipper:ID, system, visitor or a member's e-mail" })
   actor?: string;
 
   @Field(() => String, { nullable: true, description: `One of ${AUDIT_OBJECT_TYPES.join(", ")}` })

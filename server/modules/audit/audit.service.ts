@@ -31,7 +31,7 @@ function auditWhere(args: AuditArgs) {
   const where: Record<string, unknown> = {};
   const a = args.actor;
   if (a) {
-    const m = /^(member|key):(\d+)$/.exec(a);
+    const m = /^(member|key|shipper):(\d+)$/.exec(a);
     if (m) Object.assign(where, { actor_kind: m[1], actor_id: Number(m[2]) });
     else if (a === "system") where.actor_kind = "system";
     else if (a === VISITOR) Object.assign(where, { actor_kind: "system", actor_name: VISITOR });
@@ -100,15 +100,15 @@ export function auditBatches(args: AuditArgs, size: number): AsyncIterable<Row[]
 }
 
 /**
- * The members and API keys that appear in the log (for the screen's "who" filter), each once by
- * id with the name it acted under last, members first, then by name. Removed members and revoked
+ * The members, API keys and shippers that appear in the log (for the screen's "who" filter), each
+ * once by id with the name it acted under last, members first, then keys, then shippers, by name. Removed members and revoked
  * keys stay listed: their entries stay.
  */
 export async function listAuditActors(): Promise<AuditActor[]> {
   await flushAudit();
   const groups = await db().auditEntry.groupBy({
     by: ["actor_kind", "actor_id", "actor_name"],
-    where: { actor_kind: { in: ["member", "key"] }, actor_id: { not: null } },
+    where: { actor_kind: { in: ["member", "key", "shipper"] }, actor_id: { not: null } },
     _max: { at: true },
   });
   groups.sort((a, b) => (b._max.at?.getTime() ?? 0) - (a._max.at?.getTime() ?? 0));
@@ -117,5 +117,6 @@ export async function listAuditActors(): Promise<AuditActor[]> {
     const key = `${g.actor_kind}:${g.actor_id}`;
     if (!seen.has(key)) seen.set(key, { kind: g.actor_kind, id: g.actor_id, name: g.actor_name });
   }
-  return [...seen.values()].sort((a, b) => (a.kind === b.kind ? a.name.localeCompare(b.name) : a.kind === "member" ? -1 : 1));
+  const order = ["member", "key", "shipper"];
+  return [...seen.values()].sort((a, b) => (a.kind === b.kind ? a.name.localeCompare(b.name) : order.indexOf(a.kind) - order.indexOf(b.kind)));
 }

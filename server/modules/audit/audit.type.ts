@@ -3,12 +3,14 @@ import { DateTimeISO } from "../common/datetime.scalar.js";
 import { PagedType } from "../common/paging.js";
 
 @ObjectType({
-  description: "Who made a change: a member, an API key, or the system (kind system: name system for workers and the seed, visitor for anonymous callers)",
+  description:
+    "Who made a change: a member, an API key, a shipper, or the system (kind system: name system for workers and the seed, visitor for anonymous callers)",
 })
 export class AuditActor {
-  @Field(() => String, { description: "member, key or system" }) kind: string;
-  @Field(() => Int, { nullable: true, description: "The member's or key's id; null for the system" }) id: number | null;
-  @Field(() => String, { description: "The member's e-mail or the key's name when it acted; system or visitor" }) name: string;
+  @Field(() => String, { description: "member, key, shipper or system" }) kind: string;
+  @Field(() => Int, { nullable: true, description: "The member's, key's or shipper's id; null for the system" }) id: number | null;
+  @Field(() => String, { description: "The member's e-mail, the key's name or the shipper's e-mail (with its API key's id) when it acted; system or visitor" })
+  name: string;
 }
 
 @ObjectType({ description: 'One changed field: its values before and after as JSON text (null: no value; secrets: "(hidden)")' })

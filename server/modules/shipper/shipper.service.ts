@@ -2,10 +2,11 @@ import crypto from "node:crypto";
 import argon2 from "argon2";
 import type { ShipperActor } from "../../core/actor.js";
 import { config } from "../../core/config.js";
-import { badInput, conflict, forbidden, isUniqueViolation, notFound } from "../../core/errors.js";
+import { AppError, badInput, conflict, forbidden, isUniqueViolation, notFound } from "../../core/errors.js";
 import { limit } from "../../core/ratelimit.js";
 import { randomToken, sha256 } from "../../core/tokens.js";
 import { validated } from "../../core/validation.js";
+import { recordEvent } from "../../db/audit.js";
 import { db } from "../../db/index.js";
 import { hashPassword } from "../admin/admin.service.js";
 import { mailInBackground } from "../admin/account-mail.js";
@@ -94,16 +95,39 @@ export async function verifyEmail(token: string) {
   return accountView(s);
 }
 
-/** Wrong passwords count against the sign-in limits (per client and per account), as for the staff. */
+/**
+ * Wrong passwords count against the sign-in limits (per client and per account), as for the staff.
+ * Each sign-in, right or wrong, is in the audit log (an unknown address as a hash, as for the staff).
+ */
 export async function signIn(input: UserSignInInput, client: string) {
   const email = normEmail(input.email);
   const s = await db().shipper.findUnique({ where: { email } });
   dummyHash ??= hashPassword(randomToken());
-  return trySecret(`shipper:${email}`, client, "signin", async () => {
-    const ok = await passwordIs(s?.password_hash || (await dummyHash!), input.password);
-    if (!s || !ok || !s.password_hash || s.disabled) throw badInput("email or password is incorrect");
-    return accountView(s);
-  });
+  try {
+    return await trySecret(`shipper:${email}`, client, "signin", async () => {
+      const ok = await passwordIs(s?.password_hash || (await dummyHash!), input.password);
+      if (!s || !ok || !s.password_hash || s.disabled) throw badInput("email or password is incorrect");
+      const actor = { kind: "shipper" as const, id: s.id, name: s.name, email: s.email, email_verified: s.email_verified, key_id: null };
+      recordEvent({
+        actor,
+        operation: "users.signIn",
+        object_type: "shipper",
+        object_id: s.id,
+        changes: { signed_in_with: [null, "password"], client: [null, client] },
+      });
+      return accountView(s);
+    });
+  } catch (e) {
+    if (e instanceof AppError && e.code === "BAD_USER_INPUT") {
+      recordEvent({
+        operation: "users.signIn.failed",
+        object_type: "shipper",
+        object_id: s?.id ?? null,
+        changes: { failure: [null, e.messages.join("; ")], client: [null, client], ...(s ? {} : { email_sha256: [null, sha256(email).slice(0, 16)] }) },
+      });
+    }
+    throw e;
+  }
 }
 
 /** The same answer whether or not the address has an account; the mail goes after the answer. */
