@@ -28,49 +28,87 @@ function AuthCard({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** Runs a form's call: its errors by field (those the form shows), the others above the button. */
-function useFormCall(fields: readonly string[]) {
+/**
+ * A form's typed values and its call's errors by field: `bind(k)` ties a TextField to both (its name, value, setter
+ * and the server's message about it); `call` runs the form's call, its errors by field for the fields the form has,
+ * the others above the button.
+ */
+function useAuthForm<K extends string>(initial: Record<K, string>) {
   const { t } = useShipperTranslation();
+  const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors>(NO_ERRORS);
   const call = async <T,>(run: () => Promise<T>): Promise<T | null> => {
     setErrors(NO_ERRORS);
     try {
       return await run();
     } catch (e) {
-      setErrors(fieldErrors(t, e, (f) => fields.includes(f)));
+      setErrors(fieldErrors(t, e, (f) => Object.hasOwn(values, f)));
       return null;
     }
   };
-  return { errors, call };
+  const bind = (k: K): Bound => ({ name: k, value: values[k], onValue: (v) => setValues((s) => ({ ...s, [k]: v })), error: errors.byField[k] });
+  return { values, errors, call, bind };
 }
 
-type Setter = (v: string) => void;
-function useFields<K extends string>(initial: Record<K, string>) {
-  const [values, setValues] = useState(initial);
-  const set =
-    (k: K): Setter =>
-    (v) =>
-      setValues((s) => ({ ...s, [k]: v }));
-  return { values, set };
-}
+type Bound = { name: string; value: string; onValue: (v: string) => void; error?: string };
 
-function FormErrors({ errors }: { errors: FieldErrors }) {
+/** The form of an auth screen: its fields, the errors that name none of them, the submit button. */
+function AuthForm({
+  onSubmit,
+  errors,
+  loading,
+  submit,
+  children,
+}: {
+  onSubmit: () => Promise<void>;
+  errors: FieldErrors;
+  loading: boolean;
+  submit: string;
+  children: ReactNode;
+}) {
   const { t } = useShipperTranslation();
-  return errors.general.length ? <ErrorAlert title={t("account.errorsTitle")} errors={errors.general} /> : null;
+  const send = (e: FormEvent) => {
+    e.preventDefault();
+    void onSubmit();
+  };
+  return (
+    <form onSubmit={send} noValidate>
+      {children}
+      {errors.general.length ? <ErrorAlert title={t("account.errorsTitle")} errors={errors.general} /> : null}
+      <button type="submit" className="btn btn-primary btn-block" disabled={loading}>
+        {submit}
+      </button>
+    </form>
+  );
 }
+
+function EmailField({ id, field }: { id: string; field: Bound }) {
+  const { t } = useShipperTranslation();
+  return <TextField id={id} type="email" autoComplete="email" label={t("account.email")} {...field} />;
+}
+
+/** A success (a status) or a failure (an alert) said in one paragraph. */
+function Notice({ ok, children }: { ok: boolean; children: ReactNode }) {
+  return (
+    <div className={ok ? "alert alert-success" : "alert alert-error"} role={ok ? "status" : "alert"}>
+      <p>{children}</p>
+    </div>
+  );
+}
+
+/** A link to another auth screen that carries where the shipper goes after it (`next`), unless that is the account. */
+const withNext = (path: string, next: string) => (next !== "/account" ? `${path}?next=${encodeURIComponent(next)}` : path);
 
 export function SignInScreen() {
   const { t } = useShipperTranslation();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const setShipper = useSetShipper();
-  const { values, set } = useFields({ email: params.get("email") ?? "", password: "" });
-  const { errors, call } = useFormCall(["email", "password"]);
+  const { values, errors, call, bind } = useAuthForm({ email: params.get("email") ?? "", password: "" });
   const [signIn, { loading }] = useUserSignInMutation();
   const next = safeNext(params.get("next"));
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
+  const onSubmit = async () => {
     const r = await call(() => signIn({ variables: { input: { email: values.email.trim(), password: values.password } } }));
     if (r?.data) {
       setShipper(r.data.userSignIn);
@@ -80,46 +118,18 @@ export function SignInScreen() {
 
   return (
     <AuthCard title={t("account.signIn")}>
-      {params.get("reset") ? (
-        <div className="alert alert-success" role="status">
-          <p>{t("account.passwordSet")}</p>
-        </div>
-      ) : null}
-      <form onSubmit={onSubmit} noValidate>
-        <TextField
-          id="si-email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          label={t("account.email")}
-          value={values.email}
-          onValue={set("email")}
-          error={errors.byField.email}
-        />
-        <TextField
-          id="si-password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          label={t("account.password")}
-          value={values.password}
-          onValue={set("password")}
-          error={errors.byField.password}
-        />
-        <FormErrors errors={errors} />
-        <button type="submit" className="btn btn-primary btn-block" disabled={loading}>
-          {t("account.signIn")}
-        </button>
-      </form>
+      {params.get("reset") ? <Notice ok>{t("account.passwordSet")}</Notice> : null}
+      <AuthForm onSubmit={onSubmit} errors={errors} loading={loading} submit={t("account.signIn")}>
+        <EmailField id="si-email" field={bind("email")} />
+        <TextField id="si-password" type="password" autoComplete="current-password" label={t("account.password")} {...bind("password")} />
+      </AuthForm>
       <p className="auth-links">
         <Link to="/account/forgot">{t("account.forgot")}</Link>
-        <Link to={`/account/signup${next !== "/account" ? `?next=${encodeURIComponent(next)}` : ""}`}>{t("account.noAccount")}</Link>
+        <Link to={withNext("/account/signup", next)}>{t("account.noAccount")}</Link>
       </p>
     </AuthCard>
   );
 }
-
-const SIGN_UP_FIELDS = ["name", "company", "email", "phone", "password"] as const;
 
 export function SignUpScreen() {
   const { t } = useShipperTranslation();
@@ -127,17 +137,14 @@ export function SignUpScreen() {
   const navigate = useNavigate();
   const setShipper = useSetShipper();
   const settings = useShippingSettingsQuery();
-  const { values, set } = useFields({ name: "", company: "", email: "", phone: "", password: "" });
-  const { errors, call } = useFormCall(SIGN_UP_FIELDS);
+  const { values, errors, call, bind } = useAuthForm({ name: "", company: "", email: "", phone: "", password: "" });
   const [signUp, { loading }] = useUserSignUpMutation();
   const next = safeNext(params.get("next"));
 
   if (settings.data?.settings.shipper_signup === "off") {
     return (
       <AuthCard title={t("account.signUp")}>
-        <div className="alert alert-error" role="alert">
-          <p>{t("account.signUpClosed")}</p>
-        </div>
+        <Notice ok={false}>{t("account.signUpClosed")}</Notice>
         <p className="auth-links">
           <Link to="/contact.html">{t("nav.contact")}</Link>
           <Link to="/account/signin">{t("account.haveAccount")}</Link>
@@ -146,8 +153,7 @@ export function SignUpScreen() {
     );
   }
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
+  const onSubmit = async () => {
     const input = {
       name: values.name.trim(),
       email: values.email.trim(),
@@ -162,69 +168,29 @@ export function SignUpScreen() {
     }
   };
 
+  const password = bind("password");
   return (
     <AuthCard title={t("account.signUp")}>
       <p className="auth-intro">{t("account.signUpIntro")}</p>
-      <form onSubmit={onSubmit} noValidate>
-        <TextField
-          id="su-name"
-          name="name"
-          autoComplete="name"
-          label={t("account.name")}
-          value={values.name}
-          onValue={set("name")}
-          error={errors.byField.name}
-        />
-        <TextField
-          id="su-company"
-          name="company"
-          autoComplete="organization"
-          label={t("account.companyOptional")}
-          value={values.company}
-          onValue={set("company")}
-          error={errors.byField.company}
-        />
-        <TextField
-          id="su-email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          label={t("account.email")}
-          value={values.email}
-          onValue={set("email")}
-          error={errors.byField.email}
-        />
-        <TextField
-          id="su-phone"
-          name="phone"
-          type="tel"
-          autoComplete="tel"
-          label={t("account.phoneOptional")}
-          value={values.phone}
-          onValue={set("phone")}
-          error={errors.byField.phone}
-        />
+      <AuthForm onSubmit={onSubmit} errors={errors} loading={loading} submit={t("account.createAccount")}>
+        <TextField id="su-name" autoComplete="name" label={t("account.name")} {...bind("name")} />
+        <TextField id="su-company" autoComplete="organization" label={t("account.companyOptional")} {...bind("company")} />
+        <EmailField id="su-email" field={bind("email")} />
+        <TextField id="su-phone" type="tel" autoComplete="tel" label={t("account.phoneOptional")} {...bind("phone")} />
         <TextField
           id="su-password"
-          name="password"
           type="password"
           autoComplete="new-password"
           label={t("account.password")}
-          value={values.password}
-          onValue={set("password")}
-          error={errors.byField.password}
-          aria-describedby={errors.byField.password ? "su-password-error" : "su-password-hint"}
+          {...password}
+          aria-describedby={password.error ? "su-password-error" : "su-password-hint"}
         />
         <p className="field-hint" id="su-password-hint">
           {t("account.passwordHint", { n: PASSWORD_MIN })}
         </p>
-        <FormErrors errors={errors} />
-        <button type="submit" className="btn btn-primary btn-block" disabled={loading}>
-          {t("account.createAccount")}
-        </button>
-      </form>
+      </AuthForm>
       <p className="auth-links">
-        <Link to={`/account/signin${next !== "/account" ? `?next=${encodeURIComponent(next)}` : ""}`}>{t("account.haveAccount")}</Link>
+        <Link to={withNext("/account/signin", next)}>{t("account.haveAccount")}</Link>
       </p>
     </AuthCard>
   );
@@ -254,16 +220,8 @@ export function VerifyScreen() {
   return (
     <AuthCard title={t("account.verifyTitle")}>
       {state === "working" ? <p role="status">{t("account.verifying")}</p> : null}
-      {state === "done" ? (
-        <div className="alert alert-success" role="status">
-          <p>{t("account.verified")}</p>
-        </div>
-      ) : null}
-      {state === "failed" ? (
-        <div className="alert alert-error" role="alert">
-          <p>{t("account.verifyFailed")}</p>
-        </div>
-      ) : null}
+      {state === "done" ? <Notice ok>{t("account.verified")}</Notice> : null}
+      {state === "failed" ? <Notice ok={false}>{t("account.verifyFailed")}</Notice> : null}
       {state !== "working" ? (
         <Link className="btn btn-primary" to="/account">
           {t("account.toAccount")}
@@ -275,13 +233,11 @@ export function VerifyScreen() {
 
 export function ForgotScreen() {
   const { t } = useShipperTranslation();
-  const { values, set } = useFields({ email: "" });
-  const { errors, call } = useFormCall(["email"]);
+  const { values, errors, call, bind } = useAuthForm({ email: "" });
   const [send, { loading }] = useUserSendPinMutation();
   const [sent, setSent] = useState(false);
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
+  const onSubmit = async () => {
     const r = await call(() => send({ variables: { input: { email: values.email.trim() } } }));
     if (r) setSent(true);
   };
@@ -289,27 +245,12 @@ export function ForgotScreen() {
   return (
     <AuthCard title={t("account.resetTitle")}>
       {sent ? (
-        <div className="alert alert-success" role="status">
-          <p>{t("account.resetSent", { email: values.email.trim() })}</p>
-        </div>
+        <Notice ok>{t("account.resetSent", { email: values.email.trim() })}</Notice>
       ) : (
-        <form onSubmit={onSubmit} noValidate>
+        <AuthForm onSubmit={onSubmit} errors={errors} loading={loading} submit={t("account.sendReset")}>
           <p className="auth-intro">{t("account.resetIntro")}</p>
-          <TextField
-            id="fp-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            label={t("account.email")}
-            value={values.email}
-            onValue={set("email")}
-            error={errors.byField.email}
-          />
-          <FormErrors errors={errors} />
-          <button type="submit" className="btn btn-primary btn-block" disabled={loading}>
-            {t("account.sendReset")}
-          </button>
-        </form>
+          <EmailField id="fp-email" field={bind("email")} />
+        </AuthForm>
       )}
       <p className="auth-links">
         <Link to={`/account/password?email=${encodeURIComponent(values.email.trim())}`}>{t("account.haveToken")}</Link>
@@ -319,77 +260,34 @@ export function ForgotScreen() {
   );
 }
 
-const PASSWORD_FIELDS = ["email", "password_token", "new_password", "confirm_new_password"] as const;
-
 /** A new password with the mailed token (the reset link, or the staff's invitation: `invited=1`). */
 export function PasswordScreen() {
   const { t } = useShipperTranslation();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const invited = params.get("invited") === "1";
-  const { values, set } = useFields({
+  const { values, errors, call, bind } = useAuthForm({
     email: params.get("email") ?? "",
     password_token: params.get("token") ?? "",
     new_password: "",
     confirm_new_password: "",
   });
-  const { errors, call } = useFormCall(PASSWORD_FIELDS);
   const [reset, { loading }] = useUserResetPasswordMutation();
 
-  const onSubmit = async (e: FormEvent) => {
-    e.preventDefault();
+  const onSubmit = async () => {
     const r = await call(() => reset({ variables: { input: { ...values, email: values.email.trim(), password_token: values.password_token.trim() } } }));
     if (r) void navigate(`/account/signin?reset=1&email=${encodeURIComponent(values.email.trim())}`, { replace: true });
   };
 
   return (
     <AuthCard title={invited ? t("account.inviteTitle") : t("account.newPasswordTitle")}>
-      <form onSubmit={onSubmit} noValidate>
-        <TextField
-          id="pw-email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          label={t("account.email")}
-          value={values.email}
-          onValue={set("email")}
-          error={errors.byField.email}
-        />
-        <TextField
-          id="pw-token"
-          name="password_token"
-          autoComplete="one-time-code"
-          label={t("account.token")}
-          value={values.password_token}
-          onValue={set("password_token")}
-          error={errors.byField.password_token}
-        />
-        <TextField
-          id="pw-new"
-          name="new_password"
-          type="password"
-          autoComplete="new-password"
-          label={t("account.newPassword")}
-          value={values.new_password}
-          onValue={set("new_password")}
-          error={errors.byField.new_password}
-        />
-        <TextField
-          id="pw-confirm"
-          name="confirm_new_password"
-          type="password"
-          autoComplete="new-password"
-          label={t("account.confirmPassword")}
-          value={values.confirm_new_password}
-          onValue={set("confirm_new_password")}
-          error={errors.byField.confirm_new_password}
-        />
+      <AuthForm onSubmit={onSubmit} errors={errors} loading={loading} submit={t("account.setPassword")}>
+        <EmailField id="pw-email" field={bind("email")} />
+        <TextField id="pw-token" autoComplete="one-time-code" label={t("account.token")} {...bind("password_token")} />
+        <TextField id="pw-new" type="password" autoComplete="new-password" label={t("account.newPassword")} {...bind("new_password")} />
+        <TextField id="pw-confirm" type="password" autoComplete="new-password" label={t("account.confirmPassword")} {...bind("confirm_new_password")} />
         <p className="field-hint">{t("account.passwordHint", { n: PASSWORD_MIN })}</p>
-        <FormErrors errors={errors} />
-        <button type="submit" className="btn btn-primary btn-block" disabled={loading}>
-          {t("account.setPassword")}
-        </button>
-      </form>
+      </AuthForm>
     </AuthCard>
   );
 }
