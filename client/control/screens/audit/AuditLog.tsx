@@ -26,6 +26,16 @@ const OBJECT_TYPES: { value: string; label: string; one: string }[] = [
   { value: "member", label: "Members", one: "Member" },
   { value: "api_key", label: "API keys", one: "API key" },
   { value: "team", label: "Team policy", one: "Team policy" },
+  { value: "shipper", label: "Shippers", one: "Shipper" },
+  { value: "shipper_key", label: "Shippers' API keys", one: "Shipper's API key" },
+  { value: "shipper_address", label: "Shippers' addresses", one: "Shipper's address" },
+  { value: "zone", label: "Zones", one: "Zone" },
+  { value: "service", label: "Services", one: "Service" },
+  { value: "rate_card", label: "Rate cards", one: "Rate card" },
+  { value: "booking", label: "Bookings", one: "Booking" },
+  { value: "pickup", label: "Pickups", one: "Pickup" },
+  { value: "statement", label: "Statements", one: "Statement" },
+  { value: "statement_line", label: "Statement lines", one: "Statement lines" },
   { value: "mail", label: "Sent e-mail", one: "E-mail" },
   { value: "audit", label: "Audit log exports", one: "Audit log" },
 ];
@@ -54,6 +64,7 @@ function shown(json: string | null | undefined): string {
 function who(actor: Entry["actor"]): { text: string; hint: string } {
   if (actor.kind === "member") return { text: actor.name, hint: `Member #${actor.id ?? "?"}` };
   if (actor.kind === "key") return { text: `API key ${actor.name}`, hint: `API key #${actor.id ?? "?"}` };
+  if (actor.kind === "shipper") return { text: `Shipper ${actor.name}`, hint: `Shipper #${actor.id ?? "?"}` };
   return actor.name === "visitor"
     ? { text: "Visitor", hint: "An anonymous caller (the recipient's links, the contact form)" }
     : { text: "System", hint: "A worker, the seed or start-up" };
@@ -125,6 +136,7 @@ export default function AuditLog() {
   const rows = log?.data ?? [];
   const members = actors.data?.auditActors.filter((a) => a.kind === "member") ?? [];
   const keys = actors.data?.auditActors.filter((a) => a.kind === "key") ?? [];
+  const shippers = actors.data?.auditActors.filter((a) => a.kind === "shipper") ?? [];
 
   const go = (f: Filters, p = 1) => {
     const q = new URLSearchParams(given(f));
@@ -177,11 +189,20 @@ export default function AuditLog() {
                 ))}
               </optgroup>
             ) : null}
+            {shippers.length ? (
+              <optgroup label="Shippers">
+                {shippers.map((k) => (
+                  <option key={k.id} value={`shipper:${k.id}`}>
+                    {k.name}
+                  </option>
+                ))}
+              </optgroup>
+            ) : null}
             <optgroup label="Automatic">
               <option value="system">System and visitors</option>
               <option value="visitor">Visitors only</option>
             </optgroup>
-            {draft.actor && !/^(member|key):|^(system|visitor)$/.test(draft.actor) ? <option value={draft.actor}>{draft.actor}</option> : null}
+            {draft.actor && !/^(member|key|shipper):|^(system|visitor)$/.test(draft.actor) ? <option value={draft.actor}>{draft.actor}</option> : null}
           </select>
         </div>
         <div className="cp-field">
