@@ -23,6 +23,9 @@ const { base, dir, stop } = await serveBuilt("bench-live", await freePort(), {
   RATE_LIMIT_TRACKING: "100000000",
   RATE_LIMIT_SIGNIN: "100000",
   RATE_LIMIT_ACCEPT: "100000",
+  // Every viewer connects from this one address.
+  LIVE_CONNECTIONS_PER_CLIENT: "100000",
+  LIVE_CONNECTIONS_MAX: "100000",
 });
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))];
 

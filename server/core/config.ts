@@ -238,6 +238,18 @@ export const ENV_VARS = {
     default: 10,
     doc: "a recipient's choices of a new delivery day or the depot per 15 minutes per client",
   },
+  LIVE_CONNECTIONS_PER_CLIENT: {
+    group: LIMITS,
+    kind: "positiveInt",
+    default: 20,
+    doc: "WebSocket connections (GraphQL subscriptions: the tracking page's live updates) one client keeps open on one process; more are refused with 429",
+  },
+  LIVE_CONNECTIONS_MAX: {
+    group: LIMITS,
+    kind: "positiveInt",
+    default: 4000,
+    doc: "WebSocket connections one process keeps open in all; more are refused with 503",
+  },
 
   REDIS_URL: {
     group: SHARED,
