@@ -30,12 +30,15 @@ import { startWebhookWorker, stopWebhookWorker } from "./modules/webhook/webhook
 import { settleNotifications } from "./modules/notification/notification.service.js";
 import { settleAccountMail } from "./modules/admin/admin.service.js";
 import { CONNECTION_IDLE_MS } from "./core/jobs.js";
+import { registerSubscribers } from "./subscribers.js";
 
 /** Builds the whole site: client, /uploads, /api and /graphql on one Fastify instance. */
 export async function buildApp(): Promise<FastifyInstance> {
   const c = config();
   await openDb(c.databaseUrl);
   await openLimits();
+  // Features react to each other's events (server/core/events.ts), wired before any write.
+  registerSubscribers();
   const trustProxy = trustProxySetting(c.trustProxy);
   const app = Fastify({
     // Structured logs (pino) with a request id per request; no cookies, tokens or bodies in them (core/logging.ts).

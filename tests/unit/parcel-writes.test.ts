@@ -5,9 +5,10 @@ import { describe, expect, it } from "vitest";
 /**
  * The parcel's write rules live in one place (server/modules/parcel/parcel.writes.ts, see
  * docs/development.md): every write of a parcel or of its history goes through its unit of work,
- * which moves the version, forgets the cached views and sends the events. This test reads the
- * sources and fails, naming file:line, on any other write of the Parcel or Activity tables (Prisma's
- * delegates, nested writes, raw SQL), any other version bump, cache eviction or parcel event.
+ * which moves the version and publishes the parcel's events (parcel.events.ts), on which the view cache
+ * forgets the views and the other features react. This test reads the sources and fails, naming
+ * file:line, on any other write of the Parcel or Activity tables (Prisma's delegates, nested writes,
+ * raw SQL), any other version bump, cache eviction, published parcel event or parcel webhook.
  */
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
@@ -62,14 +63,19 @@ const RULES: Rule[] = [
   },
   {
     name: "an eviction of cached parcel views",
-    pattern: /\b(?:forgetParcel|invalidate\s*\(\s*["']parcel["'])/g,
-    allowed: { "server/modules/parcel/view-cache.ts": "where forgetParcel is defined" },
+    pattern: /\b(?:forgetParcel|invalidate\s*\(\s*["'](?:parcel|live)["'])/g,
+    allowed: { "server/modules/parcel/view-cache.ts": "where forgetParcel is defined, called on the parcel's views.changed and live.changed" },
+  },
+  {
+    name: "a parcel event published outside the unit",
+    pattern: /\bparcelEvents\s*(?:\?\s*)?\.\s*publish\s*\(/g,
   },
   {
     name: "a parcel event sent by hand",
     pattern: new RegExp(`(?:\\bemitEvents?\\s*\\(\\s*|\\bevent\\s*:\\s*)["'\`]${EVENTS}["'\`]|\\b(?:statusEvents|notifyRecipient)\\s*\\(`, "g"),
     allowed: {
-      "server/modules/parcel/parcel.events.ts": "the events' payloads, called by parcel.writes.ts",
+      "server/modules/webhook/webhook.subscribers.ts": "the parcel's events as webhooks, subscribed to parcelEvents",
+      "server/modules/notification/notification.subscribers.ts": "the recipient's e-mail, subscribed to parcelEvents status.changed",
       "server/modules/notification/notification.service.ts": "where notifyRecipient is defined",
     },
   },
@@ -161,6 +167,8 @@ describe("the parcel's write rules in one place", () => {
       `SET "version" = "version" + 1`,
       `await forgetParcel(code);`,
       `await invalidate("parcel", [code]);`,
+      `await invalidate("live", codes);`,
+      `await parcelEvents.publish("status.changed", { changes, views });`,
       `emitEvent("status.changed", { parcel });`,
       `events.push({ event: "parcel.created", data });`,
       `statusEvents(view, null);`,

@@ -5,11 +5,14 @@ import { can } from "../../../shared/core/permissions.js";
 import { db, direct } from "../../db/index.js";
 import { Unsupported } from "../../db/direct.js";
 import { withDerivedTime } from "../parcel/history.js";
+import type { EntryData, EntryPlace, EntryPlan, ParcelState } from "../parcel/entry-plan.js";
 import { parcelWrites, type ParcelWrites } from "../parcel/parcel.writes.js";
 import { STATUS_RULES } from "../../../shared/modules/parcel/status.codes.js";
 import { isStatusCode } from "../parcel/status.rules.js";
 import { DEFAULT_ACTIVITY_COLOR, DEFAULT_ACTIVITY_ICON } from "../../../shared/modules/activity/activity.codes.js";
 import type { CreateActivityInput, UpdateActivityInput } from "./activity.input.js";
+
+export type { EntryData, EntryPlace, EntryPlan, ParcelState };
 
 export async function getActivity(id: number) {
   const a = await db().activity.findUnique({ where: { id } });
@@ -39,17 +42,6 @@ export async function addActivity(w: ParcelWrites, input: CreateActivityInput) {
     }),
   ]);
   return added.activity;
-}
-
-/** What a new history entry needs to know of its parcel; ParcelWrites.addEntries keeps it current. */
-export interface ParcelState {
-  id: number;
-  tracking_code: string;
-  recipient_name: string;
-  status_code: string | null;
-  status_reason: string | null;
-  /** The newest entry's time, null without history. */
-  newest: Date | null;
 }
 
 /** The parcels' states in two reads, whatever their number (in the order of the ids found). */
@@ -93,46 +85,6 @@ async function parcelState(column: "id" | "tracking_code", value: number | strin
     if (e instanceof Unsupported) return undefined;
     throw e;
   }
-}
-
-export interface EntryData {
-  title: string;
-  description: string;
-  icon?: string | null;
-  color?: string | null;
-  status_code: string | null;
-  status_reason: string | null;
-  created_at: Date;
-  /** The client's id of the scan: a second entry with the same id on the parcel is refused (unique). */
-  scan_id?: string | null;
-}
-/** What the entry says of the parcel's whereabouts: applied only when it is the parcel's newest entry. */
-export interface EntryPlace {
-  current_location?: string | null;
-  latitude?: number | null;
-  longitude?: number | null;
-}
-/** One entry as it will be written, and what it changes on its parcel (planEntry). */
-export interface EntryPlan {
-  state: ParcelState;
-  data: EntryData;
-  row: {
-    parcel_id: number;
-    title: string;
-    description: string;
-    icon: string;
-    color: string;
-    status_code: string | null;
-    status_reason: string | null;
-    created_at: Date;
-    scan_id: string | null;
-    replaced_status_code: string | null;
-    replaced_status_reason: string | null;
-  };
-  /** The parcel's columns the entry sets (besides its version and updated_at). */
-  parcel: Record<string, string | number | null>;
-  newest: boolean;
-  moves: boolean;
 }
 
 /**

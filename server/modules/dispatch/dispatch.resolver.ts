@@ -1,8 +1,7 @@
 import { Arg, Extensions, Int, Mutation, Query, Resolver, Root, Subscription } from "type-graphql";
 import { validated } from "../../core/validation.js";
 import { Op } from "../../graphql/guards.js";
-import { Settings } from "../settings/settings.type.js";
-import { CreateRunInput, DispatchQuery, DispatchSettingsInput, PositionInput, PositionsInput, RunsQuery, UpdateRunInput } from "./dispatch.input.js";
+import { CreateRunInput, DispatchQuery, PositionInput, PositionsInput, RunsQuery, UpdateRunInput } from "./dispatch.input.js";
 import * as dispatch from "./dispatch.service.js";
 import { CourierPosition, DispatchDay, ParcelLive, Run } from "./dispatch.type.js";
 import { liveUpdates, type LiveUpdate } from "./live.subscription.js";
@@ -89,11 +88,5 @@ export class DispatchResolver {
     @Arg("verify", () => String, { nullable: true }) _verify?: string | null,
   ): LiveUpdate {
     return update;
-  }
-
-  @Mutation(() => Settings, { description: "The delivery day's settings: depot, courier speed, minutes a stop, notify_stops_before" })
-  @Op("settings.update")
-  updateDispatchSettings(@Arg("input", () => DispatchSettingsInput) input: DispatchSettingsInput) {
-    return dispatch.updateDispatchSettings(input);
   }
 }

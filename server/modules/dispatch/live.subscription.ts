@@ -1,16 +1,17 @@
-import { onInvalidate } from "../../core/bus.js";
 import { limit } from "../../core/ratelimit.js";
 import { db } from "../../db/index.js";
 import { findByCode } from "../parcel/parcel.reader.js";
 import { secondFactorMatches } from "../parcel/status.rules.js";
 import { checkSecondFactor, trackParcel } from "../parcel/tracking.js";
+import { onLiveChange } from "../parcel/view-cache.js";
 import { liveOf, type LiveState } from "./live.js";
 
 /**
  * The tracking page's live updates (GraphQL subscription parcelLive over graphql-ws): the parcel's
- * `live` part now, then again whenever it changes. Every change of a run, a stop or a position evicts
- * the parcel's view through the bus (server/core/bus.ts), here and, on PostgreSQL, in every other
- * process: so a position posted to one process reaches viewers subscribed on another. Wakes are
+ * `live` part now, then again whenever it changes. Every change of a run, a stop or a position (and of
+ * the parcel's privacy tier) is a live.changed of the parcel's events, sent on the bus's own "live" topic
+ * (view-cache.ts onLiveChange; other writes of the parcel do not wake its streams), here and, on PostgreSQL,
+ * in every other process: so a position posted to one process reaches viewers subscribed on another. Wakes are
  * coalesced (a burst of positions reads once); the answer goes out only when it differs.
  */
 const waiting = new Map<string, Set<() => void>>();
@@ -21,7 +22,7 @@ const reading = new Map<string, { change: number; read: Promise<LiveRead> }>();
 type LiveRead = Awaited<ReturnType<typeof liveOf>> & { tier: Tier | null };
 /** What the privacy tier needs at send time: the tier may be set, or the factor changed, while a subscription is open. */
 type Tier = { protect_details: boolean; recipient_postcode: string | null; recipient_email: string | null };
-onInvalidate("parcel", (codes) => {
+onLiveChange((codes) => {
   const list = codes === "all" ? [...waiting.keys()] : codes;
   for (const c of list) {
     if (!waiting.has(c)) continue;

@@ -5,15 +5,10 @@ import { author, recordWrites } from "../../db/audit.js";
 import { db, sqliteWriter } from "../../db/index.js";
 import { prismaDate } from "../../db/direct.js";
 import { sqliteTime, type SqliteWriter } from "../../db/sqlite-writer.js";
-import type { EntryPlan } from "../activity/activity.service.js";
-import { runsLostStops, stopsFollowEntries } from "../dispatch/dispatch.service.js";
-import { notifyRecipient } from "../notification/notification.service.js";
-import { emitEvent, emitEvents, listensTo } from "../webhook/webhook.service.js";
 import { historyOrder, withDerivedTime } from "./history.js";
-import { forWebhook, statusEvents } from "./parcel.events.js";
-import { findByCode } from "./parcel.reader.js";
+import type { EntryPlan } from "./entry-plan.js";
+import { parcelEvents, ParcelViews, type AddedEntry, type HistoryEntry, type ParcelRef, type StatusChange } from "./parcel.events.js";
 import { adminView, type AdminView } from "./view-shape.js";
-import { forgetParcel } from "./view-cache.js";
 
 /**
  * The parcel's write rules, in one place. Every write of a parcel row or of its history (the
@@ -22,31 +17,27 @@ import { forgetParcel } from "./view-cache.js";
  * other). Each method:
  * - moves the parcel's version (the view cache's check while the invalidation channel is down)
  *   in the same statement as its change;
- * - notes the tracking codes whose cached public views must go;
- * - notes the events the write causes: webhooks (parcel.created, status.changed, parcel.delivered,
- *   history.added) and the recipient's e-mail on a new status.
- * When the unit's work ends (each method's statements are committed by then), the noted codes are
- * forgotten here and in every other process in one message (server/core/bus.ts), then the events
- * go out. The unit adds no database round trip: it only collects what the writes already return.
+ * - notes the tracking codes whose cached public views must go (and those whose live part changed);
+ * - notes what happened: a parcel created or deleted, history added, a status changed, a proof recorded.
+ * When the unit's work ends (each method's statements are committed by then), it publishes these as
+ * the parcel's events (parcel.events.ts): first the stale views, which the view cache forgets here and
+ * in every other process before the write returns (server/core/bus.ts), then the rest, which dispatch,
+ * notification and webhooks subscribe to. The unit adds no database round trip: it only collects what
+ * the writes already return (a subscriber reads what it needs, and only when it needs it).
  *
  *   const view = await parcelWrites((w) => w.updateParcel(existing, { status: "Held" }));
  *
- * Callers never bump versions, forget cached views or send these events themselves. The unit's
+ * Callers never bump versions, forget cached views or publish these events themselves. The unit's
  * methods commit their own statements: do not call them inside an interactive Prisma transaction.
  * The one write that skips the rules is setUnviewedParcelFields (link secrets and the
  * unsubscribe switch: no view the cache keeps and no event shows them).
  */
 
 type Row = Record<string, unknown>;
-/** A history entry as the views show it. */
-export type HistoryEntry = ReturnType<typeof withDerivedTime<Activity>>;
-export interface AddedEntry {
-  parcel_id: number;
-  tracking_code: string;
-  activity: HistoryEntry;
-  /** The parcel's status code moved (its events and the recipient's notice follow). */
-  status_changed: boolean;
-}
+export type { AddedEntry, HistoryEntry };
+/** The fields a live stream of the parcel depends on besides its live part (its privacy tier, its code). */
+const LIVE_TERMS = ["protect_details", "recipient_postcode", "recipient_email", "tracking_code"];
+const touchesLive = (data: Row) => LIVE_TERMS.some((k) => data[k] !== undefined);
 /** What a parcel write needs to know of the row as it was. */
 export interface ParcelBefore {
   id: number;
@@ -61,7 +52,7 @@ export interface ImportWrite {
 
 /**
  * Runs `work` with a unit of parcel writes; once it ends (also when it throws: what was committed
- * stays committed), the written parcels' cached views are forgotten and their events sent.
+ * stays committed), the written parcels' events are published (their cached views forgotten first).
  */
 export async function parcelWrites<T>(work: (w: ParcelWrites) => Promise<T>): Promise<T> {
   const w = new ParcelWrites();
@@ -74,44 +65,46 @@ export async function parcelWrites<T>(work: (w: ParcelWrites) => Promise<T>): Pr
 
 export class ParcelWrites {
   private readonly codes = new Set<string>();
+  private readonly live = new Set<string>();
+  private readonly created: (ParcelRef & { view?: AdminView })[] = [];
   private readonly entries: AddedEntry[] = [];
-  private readonly importedEvents: { code: string; before: ParcelBefore | null }[] = [];
-  private readonly after: (() => void | Promise<void>)[] = [];
+  private readonly statuses: StatusChange[] = [];
+  private readonly proofs: (ParcelRef & { status_code: string | null })[] = [];
+  private readonly deleted: (ParcelRef & { runs: number[] })[] = [];
 
-  /** A new parcel: parcel.created, and its status's events when it has one. */
+  /** A new parcel: parcel.created, and status.changed when it has a status. */
   async createParcel(data: Row): Promise<AdminView> {
     const row = await db().parcel.create({ data: data as never, include: { history: historyOrder } });
     this.codes.add(row.tracking_code);
     const view = adminView(row);
-    this.after.push(() => {
-      emitEvent("parcel.created", { parcel: view });
-      if (row.status_code) statusEvents(view, null);
-    });
+    this.created.push({ parcel_id: row.id, tracking_code: row.tracking_code, view });
+    if (row.status_code) this.statusMoved(view, null, "edit");
     return view;
   }
 
-  /** A change of a parcel's own fields (a renamed code forgets both codes): a new status's events. */
+  /** A change of a parcel's own fields (a renamed code forgets both codes): status.changed for a new status. */
   async updateParcel(before: ParcelBefore, data: Row): Promise<AdminView> {
     const row = await db().parcel.update({ where: { id: before.id }, data: { ...data, version: { increment: 1 } }, include: { history: historyOrder } });
     this.codes.add(before.tracking_code).add(row.tracking_code);
+    if (touchesLive(data)) this.liveChanged(before.tracking_code, row.tracking_code);
     const view = adminView(row);
-    if (row.status_code && row.status_code !== before.status_code) this.after.push(() => statusEvents(view, null));
+    if (row.status_code && row.status_code !== before.status_code) this.statusMoved(view, null, "edit");
     return view;
   }
 
-  /** Deletes a parcel and (by cascade) its history. */
+  /** Deletes a parcel and (by cascade) its history: parcel.deleted, with the open runs that had a stop for it. */
   async deleteParcel(before: { id: number; tracking_code: string }): Promise<void> {
-    // Its stops go with it (cascade): their runs are routed again, or finish when nothing is left.
+    // Its stops go with it (cascade): dispatch routes their runs again, or finishes them when nothing is left.
     const runs = await db().stop.findMany({ where: { parcel_id: before.id, run: { status: { in: ["planned", "started"] } } }, select: { run_id: true } });
     await db().parcel.delete({ where: { id: before.id } });
-    this.codes.add(before.tracking_code);
-    if (runs.length) this.after.push(() => runsLostStops(runs.map((r) => r.run_id)));
+    this.liveChanged(before.tracking_code);
+    this.deleted.push({ parcel_id: before.id, tracking_code: before.tracking_code, runs: [...new Set(runs.map((r) => r.run_id))] });
   }
 
   /**
    * Records the proof of delivery unless one is already recorded (two couriers at once: one wins);
-   * true when this one was. On a parcel already delivered (its "Delivered" entry written before, e.g.
-   * by a scan) parcel.delivered goes out once more, now with the proof.
+   * true when this one was: proof.recorded (on a parcel already delivered, its "Delivered" entry
+   * written before, e.g. by a scan, webhooks send parcel.delivered once more, now with the proof).
    */
   async claimDeliveryProof(
     parcel: ParcelBefore,
@@ -127,15 +120,7 @@ export class ParcelWrites {
     const { count } = await db().parcel.updateMany({ where: { id: parcel.id, delivered_at: null }, data: { ...proof, version: { increment: 1 } } });
     if (!count) return false;
     this.codes.add(parcel.tracking_code);
-    if (parcel.status_code === "delivered") {
-      this.after.push(async () => {
-        const row = await findByCode(parcel.tracking_code);
-        if (!row) return; // deleted meanwhile
-        const view = adminView(row);
-        const entry = view.history.filter((a) => a.status_code === "delivered").at(-1) ?? null;
-        emitEvent("parcel.delivered", { parcel: forWebhook(view), activity: entry });
-      });
-    }
+    this.proofs.push({ parcel_id: parcel.id, tracking_code: parcel.tracking_code, status_code: parcel.status_code });
     return true;
   }
 
@@ -152,9 +137,9 @@ export class ParcelWrites {
    * Writes planned history entries (of distinct parcels, planEntry in the activity module) in one
    * transaction: the entries in one statement, the parcels' changes in one statement per kind of
    * change, each parcel's version moved. Nothing is written when any fails (a taken scan_id throws
-   * the database's unique violation). The plans' states follow the written entries. The events of
-   * all the unit's entries go out once, when it ends: history.added for each entry, status.changed
-   * (and parcel.delivered) and the recipient's e-mail for each that moved its parcel's status.
+   * the database's unique violation). The plans' states follow the written entries. All the unit's
+   * entries are announced once, when it ends: history.added, and status.changed (cause "entry") for
+   * those that moved their parcel's status.
    */
   async addEntries(plans: EntryPlan[]): Promise<AddedEntry[]> {
     if (!plans.length) return [];
@@ -179,30 +164,25 @@ export class ParcelWrites {
    * run's stop, window or courier position: the view's `live` part): their cached views go.
    */
   liveChanged(...codes: string[]): void {
-    for (const c of codes) this.codes.add(c);
+    for (const c of codes) this.live.add(c);
   }
 
   /**
    * Changes a history entry. It is a change of the parcel (its version and cached view), and may move
-   * its status (when it is the newest entry with one): then status.changed and the recipient's e-mail.
+   * its status (when it is the newest entry with one): then status.changed (cause "entry").
    */
   async changeEntry(id: number, data: Row): Promise<HistoryEntry> {
     const activity = withDerivedTime(await db().activity.update({ where: { id }, data }));
     await this.touch(activity.parcel_id);
     const { parcel, changed } = await this.applyHistoryStatus(activity.parcel_id, activity);
-    if (changed) {
-      this.after.push(() => {
-        statusEvents(parcel, activity);
-        notifyRecipient(parcel.id, activity);
-      });
-    }
+    if (changed) this.statusMoved(parcel, activity, "entry");
     return activity;
   }
 
   /**
    * Deletes a history entry. When it gave the parcel its status (its newest entry with one), the
    * parcel takes back the status of the newest remaining entry with one, or else the status this
-   * entry replaced (undoing a scan puts the parcel back where it was), and status.changed goes out.
+   * entry replaced (undoing a scan puts the parcel back where it was): status.changed (cause "undo").
    */
   async deleteEntry(a: Activity): Promise<void> {
     await db().activity.delete({ where: { id: a.id } });
@@ -220,11 +200,15 @@ export class ParcelWrites {
         if (target && (target.status_code !== parcel.status_code || target.status_reason !== parcel.status_reason)) restore = target;
       }
     }
-    await this.touch(a.parcel_id, restore ?? undefined);
-    if (restore) {
-      this.after.push(async () => {
-        const [view] = await parcelViews([a.parcel_id]);
-        if (view) emitEvent("status.changed", { parcel: view, activity: null, status_code: view.status_code, status_reason: view.status_reason });
+    const code = await this.touch(a.parcel_id, restore ?? undefined);
+    if (restore?.status_code) {
+      this.statuses.push({
+        parcel_id: a.parcel_id,
+        tracking_code: code,
+        status_code: restore.status_code,
+        status_reason: restore.status_reason,
+        activity: null,
+        cause: "undo",
       });
     }
   }
@@ -233,9 +217,8 @@ export class ParcelWrites {
    * One batch of the CSV import in one transaction: an UPDATE per changed row (one for rows changed
    * alike), not read back (answers each one's count: 0 when the parcel was deleted meanwhile), then the
    * new rows in one statement (createManyAndReturn, so the audit log records each new parcel with its
-   * fields). Nothing is written when any fails. The unit's import events go out in one batch when it
-   * ends, as single writes send them: parcel.created; status.changed, and parcel.delivered, when a
-   * row sets a new status.
+   * fields). Nothing is written when any fails. Announced as single writes are, with the unit's other
+   * writes when it ends: parcel.created; status.changed (cause "import") when a row sets a new status.
    */
   async importBatch(rows: ImportWrite[]): Promise<number[]> {
     const updates = rows.flatMap((r) => (r.update ? [r.update] : []));
@@ -256,7 +239,7 @@ export class ParcelWrites {
           data: { ...g.data, version: { increment: 1 } } as never,
         }),
       ),
-      ...(creates.length ? [db().parcel.createManyAndReturn({ data: creates as never, select: { id: true } })] : []),
+      ...(creates.length ? [db().parcel.createManyAndReturn({ data: creates as never, select: { id: true, tracking_code: true } })] : []),
     ]);
     const written = new Map<number, number>();
     const partial: number[] = [];
@@ -270,9 +253,10 @@ export class ParcelWrites {
       const still = new Set((await db().parcel.findMany({ where: { id: { in: partial } }, select: { id: true } })).map((r) => r.id));
       for (const id of partial) written.set(id, still.has(id) ? 1 : 0);
     }
+    const newIds = new Map(((creates.length ? results[list.length] : []) as { id: number; tracking_code: string }[]).map((r) => [r.tracking_code, r.id]));
     for (const r of rows) {
-      if (r.create) this.imported(r.create, null);
-      else if (r.update && written.get(r.update.id)) this.imported(r.update.data, r.update.before);
+      if (r.create) this.imported(newIds.get(r.create.tracking_code as string)!, r.create, null);
+      else if (r.update && written.get(r.update.id)) this.imported(r.update.id, r.update.data, r.update.before);
     }
     return updates.map((u) => written.get(u.id) ?? 0);
   }
@@ -280,50 +264,85 @@ export class ParcelWrites {
   /** One row of the CSV import alone (after its batch failed as a whole): created, or updated. */
   async importRow(row: ImportWrite): Promise<void> {
     if (row.create) {
-      await db().parcel.create({ data: row.create as never, select: { id: true } });
-      this.imported(row.create, null);
+      const { id } = await db().parcel.create({ data: row.create as never, select: { id: true } });
+      this.imported(id, row.create, null);
     } else if (row.update) {
       const { id, data, before } = row.update;
       await db().parcel.update({ where: { id }, data: { ...data, version: { increment: 1 } } as never, select: { id: true } });
-      this.imported(data, before);
+      this.imported(id, data, before);
     }
   }
 
   /** An imported row written: its code's view goes; a new parcel or a new status is announced. */
-  private imported(data: Row, before: ParcelBefore | null): void {
+  private imported(id: number, data: Row, before: ParcelBefore | null): void {
     const code = before ? before.tracking_code : (data.tracking_code as string);
     this.codes.add(code);
-    if (!before || (data.status_code != null && data.status_code !== before.status_code)) this.importedEvents.push({ code, before });
+    if (before && touchesLive(data)) this.liveChanged(code);
+    if (!before) this.created.push({ parcel_id: id, tracking_code: code });
+    const status = data.status_code as string | null | undefined;
+    if (status != null && status !== before?.status_code) {
+      this.statuses.push({
+        parcel_id: id,
+        tracking_code: code,
+        status_code: status,
+        status_reason: (data.status_reason as string | undefined) ?? null,
+        activity: null,
+        cause: "import",
+      });
+    }
   }
 
-  /** After the unit's writes: the cached views go (one message to the other processes), then the events. */
+  private statusMoved(view: AdminView, activity: HistoryEntry | null, cause: StatusChange["cause"]): void {
+    const { id, tracking_code, status_code, status_reason } = view;
+    this.statuses.push({ parcel_id: id, tracking_code, status_code: status_code!, status_reason, activity, cause, view });
+  }
+
+  /**
+   * After the unit's writes: the stale views are published first (the view cache forgets them here and,
+   * in one message each, in every other process), then what happened, in the order of ParcelEvents.
+   */
   async settle(): Promise<void> {
-    const codes = [...this.codes];
-    const entries = this.entries.splice(0);
-    const imported = this.importedEvents.splice(0);
-    const after = this.after.splice(0);
+    const live = [...this.live];
+    const codes = [...this.codes].filter((c) => !this.live.has(c));
+    const [created, entries, proofs, deleted] = [this.created.splice(0), this.entries.splice(0), this.proofs.splice(0), this.deleted.splice(0)];
+    const statuses = this.statuses.splice(0);
     this.codes.clear();
-    if (codes.length) await forgetParcel(...codes);
+    this.live.clear();
+    await Promise.all([codes.length && parcelEvents.publish("views.changed", { codes }), live.length && parcelEvents.publish("live.changed", { codes: live })]);
+    const views = new ParcelViews();
+    if (created.length) await parcelEvents.publish("parcel.created", { parcels: created, views });
     if (entries.length) {
-      // A delivered, picked-up or failed entry settles the parcel's stop on a started run (server/modules/dispatch).
-      await stopsFollowEntries(entries).catch((e) => console.error("run stops could not follow the history:", (e as Error).message));
-      await entryEvents(entries);
+      await parcelEvents.publish("history.added", { entries, views });
+      for (const a of entries) {
+        if (!a.status_changed) continue;
+        const { status_code, status_reason } = a.activity;
+        statuses.push({
+          parcel_id: a.parcel_id,
+          tracking_code: a.tracking_code,
+          status_code: status_code!,
+          status_reason,
+          activity: a.activity,
+          cause: "entry",
+        });
+      }
     }
-    if (imported.length) await importEvents(imported);
-    for (const f of after) await f();
+    if (statuses.length) await parcelEvents.publish("status.changed", { changes: statuses, views });
+    for (const p of proofs) await parcelEvents.publish("proof.recorded", { ...p, views });
+    for (const d of deleted) await parcelEvents.publish("parcel.deleted", d);
   }
 
   /**
    * A change of a parcel's history is a change of the parcel: its version and updated_at move, its
    * cached view goes, and `status` (the status an undone entry gives back) is set with them.
    */
-  private async touch(parcelId: number, status?: { status_code: string | null; status_reason: string | null }): Promise<void> {
+  private async touch(parcelId: number, status?: { status_code: string | null; status_reason: string | null }): Promise<string> {
     const p = await db().parcel.update({
       where: { id: parcelId },
       data: { updated_at: new Date(), version: { increment: 1 }, ...(status ? { status_code: status.status_code, status_reason: status.status_reason } : {}) },
       select: { tracking_code: true },
     });
     this.codes.add(p.tracking_code);
+    return p.tracking_code;
   }
 
   /**
@@ -363,45 +382,6 @@ export async function setUnviewedParcelFields(
   data: { unsubscribe_token?: string; reschedule_token_hash?: string; recipient_unsubscribed?: boolean },
 ): Promise<void> {
   await db().parcel.update({ where: { id: parcelId }, data });
-}
-
-/** Admin views of several parcels in one read (the webhooks' payloads after a batch of entries). */
-async function parcelViews(ids: number[]) {
-  if (!ids.length) return [];
-  return (await db().parcel.findMany({ where: { id: { in: ids } }, include: { history: historyOrder } })).map(adminView);
-}
-
-/** New entries' events, once for all of them: the recipients are told, third parties hear of each entry and each status change. */
-async function entryEvents(added: AddedEntry[]): Promise<void> {
-  for (const a of added) if (a.status_changed) notifyRecipient(a.parcel_id, a.activity);
-  // The payloads (each parcel with its whole history) are read only when a hook will carry them.
-  if (!(await listensTo(added.some((a) => a.status_changed) ? ["history.added", "status.changed", "parcel.delivered"] : ["history.added"]))) return;
-  const views = new Map((await parcelViews([...new Set(added.map((a) => a.parcel_id))])).map((v) => [v.id, v]));
-  for (const a of added) {
-    const parcel = views.get(a.parcel_id);
-    if (!parcel) continue; // deleted meanwhile
-    emitEvent("history.added", { parcel, activity: a.activity });
-    if (a.status_changed) statusEvents(parcel, a.activity);
-  }
-}
-
-/** The import's events, queued together for the batch (webhook.service.ts emitEvents). */
-async function importEvents(imported: { code: string; before: ParcelBefore | null }[]): Promise<void> {
-  if (!(await db().webhook.count({ where: { active: true } }))) return;
-  const rows = await db().parcel.findMany({ where: { tracking_code: { in: imported.map((r) => r.code) } }, include: { history: historyOrder } });
-  const byCode = new Map(rows.map((r) => [r.tracking_code, r]));
-  const events: Parameters<typeof emitEvents>[0] = [];
-  for (const { code, before } of imported) {
-    const row = byCode.get(code);
-    if (!row) continue;
-    const parcel = adminView(row);
-    if (!before) events.push({ event: "parcel.created", data: { parcel } });
-    if (row.status_code && (!before || row.status_code !== before.status_code)) {
-      events.push({ event: "status.changed", data: { parcel, activity: null, status_code: row.status_code, status_reason: row.status_reason } });
-      if (row.status_code === "delivered") events.push({ event: "parcel.delivered", data: { parcel, activity: null } });
-    }
-  }
-  emitEvents(events);
 }
 
 async function entriesWithPrisma(plans: EntryPlan[]) {

@@ -5,21 +5,23 @@ import { cacheGeneration, invalidate, onInvalidate, trusted } from "../../core/b
 import { readParcelVersion, readTrackedParcel } from "./parcel.reader.js";
 import { publicView, type PublicView } from "./view-shape.js";
 import { liveOf } from "../dispatch/live.js";
+import { parcelEvents } from "./parcel.events.js";
 
 /**
  * The view cache (see ARCHITECTURE.md): public views by tracking code, shared by both
  * doors (the same object until the parcel changes, so each door makes its answer once per view), and
- * the codes known not to exist. Every write of a parcel or its history ends in forgetParcel (the
- * writes' unit in parcel.writes.ts calls it), which evicts the codes here and, on PostgreSQL, in every
- * other process (server/core/bus.ts). While that cross-process channel is down, a hit is used only
- * when the parcel's version column still matches (one indexed read).
+ * the codes known not to exist. Every write of a parcel or its history ends in the parcel's events
+ * views.changed or live.changed (parcel.writes.ts publishes them), on which the codes are evicted here
+ * and, on PostgreSQL, in every other process (server/core/bus.ts): topic "parcel" for views, "live" for
+ * live parts, which live streams hear too (onLiveChange). While that cross-process channel is down, a
+ * hit is used only when the parcel's version column still matches (one indexed read).
  *
  * A cached view is shared by every request until its parcel changes: nobody may change it. Under
  * tests (NODE_ENV=test) each view is frozen, deeply, so a caller that writes into one throws.
  */
 const publicCache = new ViewCache<PublicView>(readEnv("PARCEL_CACHE_SIZE"));
 const missingCache = new ViewCache<true>(readEnv("PARCEL_MISSING_CACHE_SIZE"));
-onInvalidate("parcel", (codes) => {
+const evict = (codes: string[] | "all") => {
   if (codes === "all") {
     publicCache.clear();
     missingCache.clear();
@@ -29,7 +31,20 @@ onInvalidate("parcel", (codes) => {
       missingCache.delete(c);
     }
   }
-});
+};
+onInvalidate("parcel", evict);
+onInvalidate("live", evict);
+
+/** Calls `fn` with the codes whose live part changed, in this process or (through the bus) another; "all" after the bus reconnects. */
+export function onLiveChange(fn: (codes: string[] | "all") => void): void {
+  onInvalidate("live", fn);
+}
+
+/** The view cache's subscriptions (server/subscribers.ts): awaited, so a write returns once every process forgot its views. */
+export function subscribeViewCache(): void {
+  parcelEvents.on("views.changed", "view cache", ({ codes }) => forgetParcel(...codes));
+  parcelEvents.on("live.changed", "view cache and live streams", ({ codes }) => invalidate("live", codes));
+}
 
 /**
  * Views whose live part shows the courier: when that position is 10 minutes old, the view is stale
@@ -65,8 +80,8 @@ export async function cachedPublicView(code: string): Promise<PublicView | null>
   return view;
 }
 
-/** Evicts the codes' cached views here and in every other process: only parcel.writes.ts calls it, after each write of a parcel or its history. */
-export function forgetParcel(...codes: string[]): Promise<void> {
+/** Evicts the codes' cached views here and in every other process: only on the parcel's views.changed event. */
+function forgetParcel(...codes: string[]): Promise<void> {
   return invalidate("parcel", codes);
 }
 

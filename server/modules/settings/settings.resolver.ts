@@ -1,5 +1,6 @@
 import { Arg, Mutation, Query, Resolver } from "type-graphql";
 import { Op } from "../../graphql/guards.js";
+import { DispatchSettingsInput } from "../dispatch/dispatch.input.js";
 import { ContactSettingsInput, HtmlSettingsInput, MailSettingsInput, ShippingSettingsInput } from "./settings.input.js";
 import * as settings from "./settings.service.js";
 import { PublicSettings, Settings } from "./settings.type.js";
@@ -40,5 +41,11 @@ export class SettingsResolver {
   @Op("settings.update")
   updateShippingSettings(@Arg("input", () => ShippingSettingsInput) input: ShippingSettingsInput) {
     return settings.updateShippingSettings(input);
+  }
+
+  @Mutation(() => Settings, { description: "The delivery day's settings: depot, courier speed, minutes a stop, notify_stops_before" })
+  @Op("settings.update")
+  updateDispatchSettings(@Arg("input", () => DispatchSettingsInput) input: DispatchSettingsInput) {
+    return settings.updateDispatchSettings(input);
   }
 }

@@ -11,7 +11,6 @@ import {
   SHIPPING_SETTING_KEYS,
 } from "../../../shared/modules/settings/settings.codes.js";
 import { DispatchSettingsInput } from "../dispatch/dispatch.input.js";
-import { updateDispatchSettings } from "../dispatch/dispatch.service.js";
 
 type SettingsRow = Awaited<ReturnType<typeof readSettings>>;
 let kept: { version: string; row: SettingsRow } | null = null;
@@ -61,6 +60,24 @@ export const updateMailSettings = async (i: MailSettingsInput) =>
 export const updateHtmlSettings = async (i: HtmlSettingsInput) => save({ ...i });
 export const updateContactSettings = async (i: ContactSettingsInput) => save({ ...i });
 export const updateShippingSettings = async (i: ShippingSettingsInput) => save({ ...i });
+
+/** The delivery day's group (read by dispatch through getSettings): numbers, the depot's two coordinates together or neither. */
+export async function updateDispatchSettings(input: DispatchSettingsInput) {
+  const data: Record<string, number | null> = {};
+  const has = (k: keyof DispatchSettingsInput) => Object.prototype.hasOwnProperty.call(input, k) && input[k] !== undefined;
+  for (const k of ["depot_latitude", "depot_longitude"] as const)
+    if (has(k)) data[k] = input[k] === null || (input[k] as unknown) === "" ? null : Number(input[k]);
+  for (const k of ["courier_speed_kmh", "stop_minutes", "notify_stops_before"] as const) if (has(k) && input[k] !== null) data[k] = Number(input[k]);
+  const current = await getSettings();
+  const lat = "depot_latitude" in data ? data.depot_latitude : current.depot_latitude;
+  const lon = "depot_longitude" in data ? data.depot_longitude : current.depot_longitude;
+  if ((lat == null) !== (lon == null))
+    throw badInput(lat == null ? "depot_latitude is required with depot_longitude" : "depot_longitude is required with depot_latitude");
+  const row = await db().settings.update({ where: { id: 1 }, data });
+  // The kept settings row follows the content version.
+  await contentChanged();
+  return row;
+}
 
 /** PATCH /api/settings: one group per call, told apart by the fields sent. */
 export async function updateSettingsGroup(raw: unknown) {

@@ -1,0 +1,16 @@
+import { subscribeDispatch } from "./modules/dispatch/dispatch.subscribers.js";
+import { subscribeNotifications } from "./modules/notification/notification.subscribers.js";
+import { subscribeViewCache } from "./modules/parcel/view-cache.js";
+import { subscribeWebhooks } from "./modules/webhook/webhook.subscribers.js";
+
+/**
+ * Every feature's subscriptions to other features' events (server/core/events.ts), in the order they
+ * run: the view cache first (a write returns once every process forgot its views), then dispatch, the
+ * recipient's e-mails, webhooks. Called once at start (buildApp); calling it again changes nothing.
+ */
+export function registerSubscribers(): void {
+  subscribeViewCache();
+  subscribeDispatch();
+  subscribeNotifications();
+  subscribeWebhooks();
+}
