@@ -1,13 +1,9 @@
 import { Link, useNavigate } from "react-router-dom";
 import { useAdminPutRateCardMutation, useAdminRateCardsQuery } from "../../../generated/graphql";
-import { ListState } from "../../components/lists";
-import { Card, PageHeader } from "../../components/PageHeader";
 import { FormStatus, SubmitButton, TextField } from "../../components/fields";
 import { Icon } from "../../../components/Icon";
-import { firstError } from "../../hooks/errors";
 import { useFormState } from "../../hooks/useFormState";
-import { useTitle } from "../../hooks/useTitle";
-import { RatesTabs } from "./RatesTabs";
+import { RatesScreen } from "./RatesScreen";
 import * as icons from "../../icons";
 
 /** A new card: its id (lower case, for addresses and CSV files) and name; its grid is filled on its own screen. */
@@ -35,42 +31,32 @@ function NewCard() {
 }
 
 export default function RateCardList() {
-  useTitle("Rate cards");
   const { data, loading, error } = useAdminRateCardsQuery({ fetchPolicy: "cache-and-network" });
   const rows = data?.rateCards ?? [];
   return (
-    <div className="cp-container cp-narrow">
-      <PageHeader
-        title="Rate cards"
-        icon={icons.receipt_long}
-        back="/control/index.html"
-        backLabel="Control panel home"
-        sub="Prices by service, zones and weight"
-      />
-      <RatesTabs />
-      <ListState loading={loading} error={firstError(error)} empty={rows.length === 0} />
-      {rows.length ? (
-        <ul className="cp-list" aria-label="Rate cards">
-          {rows.map((c) => (
-            <li key={c.id}>
-              <Link to={`/control/rates/cards/${encodeURIComponent(c.id)}`} className="cp-row cp-row-link" data-testid="rate-card-row">
-                <span className="cp-row-main">
-                  <strong>{c.name}</strong>
-                  <small className="cp-muted">
-                    <code>{c.id}</code> · {c.lanes.length} lane{c.lanes.length === 1 ? "" : "s"} · {c.surcharges.length} surcharge
-                    {c.surcharges.length === 1 ? "" : "s"}
-                    {c.id === "default" ? " · for every shipper without a card of its own" : ""}
-                  </small>
-                </span>
-                <Icon path={icons.chevron_right} size={22} />
-              </Link>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      <Card title="Create a rate card">
-        <NewCard />
-      </Card>
-    </div>
+    <RatesScreen
+      title="Rate cards"
+      icon={icons.receipt_long}
+      sub="Prices by service, zones and weight"
+      query={{ loading, error, rows: rows.length }}
+      listClass="cp-list"
+      add={{ title: "Create a rate card", form: <NewCard /> }}
+    >
+      {rows.map((c) => (
+        <li key={c.id}>
+          <Link to={`/control/rates/cards/${encodeURIComponent(c.id)}`} className="cp-row cp-row-link" data-testid="rate-card-row">
+            <span className="cp-row-main">
+              <strong>{c.name}</strong>
+              <small className="cp-muted">
+                <code>{c.id}</code> · {c.lanes.length} lane{c.lanes.length === 1 ? "" : "s"} · {c.surcharges.length} surcharge
+                {c.surcharges.length === 1 ? "" : "s"}
+                {c.id === "default" ? " · for every shipper without a card of its own" : ""}
+              </small>
+            </span>
+            <Icon path={icons.chevron_right} size={22} />
+          </Link>
+        </li>
+      ))}
+    </RatesScreen>
   );
 }

@@ -1,15 +1,11 @@
 import { useAdminDeleteServiceMutation, useAdminServicesQuery, type AdminServiceFieldsFragment } from "../../../generated/graphql";
-import { EditableCard, ListState } from "../../components/lists";
-import { Card, PageHeader } from "../../components/PageHeader";
 import { AddOrSaveActions, FormStatus, SelectField, TextField } from "../../components/fields";
 import { YES_NO_OPTIONS } from "../../options";
-import { firstError } from "../../hooks/errors";
-import { useTitle } from "../../hooks/useTitle";
-import { RatesTabs } from "./RatesTabs";
+import { EditableRows } from "./RatesScreen";
 import { useServiceForm } from "./useRateForms";
 import * as icons from "../../icons";
 
-function ServiceForm({ service, done }: { service: AdminServiceFieldsFragment | null; done: () => void }) {
+function ServiceForm({ row: service, done }: { row: AdminServiceFieldsFragment | null; done: () => void }) {
   const { bind, errors, message, busy, onSubmit } = useServiceForm(service, done);
   return (
     <form className="cp-form" onSubmit={onSubmit} noValidate aria-label={service ? `Edit service ${service.code}` : "Add a service"}>
@@ -32,15 +28,19 @@ function ServiceForm({ service, done }: { service: AdminServiceFieldsFragment | 
   );
 }
 
-function ServiceRow({ service: s }: { service: AdminServiceFieldsFragment }) {
+export default function ServiceList() {
+  const { data, loading, error } = useAdminServicesQuery({ fetchPolicy: "cache-and-network" });
   const [remove] = useAdminDeleteServiceMutation();
   return (
-    <EditableCard
-      testId="service-row"
+    <EditableRows
+      what="service"
       typename="Service"
-      id={s.id}
-      name={`service ${s.code}`}
-      summary={
+      title="Services"
+      icon={icons.local_shipping}
+      sub="What shippers can book: speed and cutoff"
+      query={{ loading, error, rows: data?.services ?? [] }}
+      nameOf={(s) => s.code}
+      summary={(s) => (
         <>
           <strong>
             {s.name} <code>{s.code}</code>
@@ -50,39 +50,10 @@ function ServiceRow({ service: s }: { service: AdminServiceFieldsFragment }) {
             divisor {s.volumetric_divisor}
           </small>
         </>
-      }
-      badges={s.active ? null : <span className="cp-badge cp-badge-muted">inactive</span>}
-      form={(done) => <ServiceForm service={s} done={done} />}
-      remove={(update) => remove({ variables: { id: s.id }, update })}
+      )}
+      badges={(s) => (s.active ? null : <span className="cp-badge cp-badge-muted">inactive</span>)}
+      Form={ServiceForm}
+      remove={(s, update) => remove({ variables: { id: s.id }, update })}
     />
-  );
-}
-
-export default function ServiceList() {
-  useTitle("Services");
-  const { data, loading, error } = useAdminServicesQuery({ fetchPolicy: "cache-and-network" });
-  const rows = data?.services ?? [];
-  return (
-    <div className="cp-container cp-narrow">
-      <PageHeader
-        title="Services"
-        icon={icons.local_shipping}
-        back="/control/index.html"
-        backLabel="Control panel home"
-        sub="What shippers can book: speed and cutoff"
-      />
-      <RatesTabs />
-      <ListState loading={loading} error={firstError(error)} empty={rows.length === 0} emptyText="No services yet: add the first below" />
-      {rows.length ? (
-        <ul className="cp-ship-cards" aria-label="Services">
-          {rows.map((s) => (
-            <ServiceRow key={s.id} service={s} />
-          ))}
-        </ul>
-      ) : null}
-      <Card title="Add a service">
-        <ServiceForm service={null} done={() => undefined} />
-      </Card>
-    </div>
   );
 }

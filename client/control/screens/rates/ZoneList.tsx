@@ -1,16 +1,12 @@
 import { useAdminDeleteZoneMutation, useAdminZonesQuery, type AdminZonesQuery } from "../../../generated/graphql";
-import { EditableCard, ListState } from "../../components/lists";
-import { Card, PageHeader } from "../../components/PageHeader";
 import { AddOrSaveActions, FormStatus, TextField } from "../../components/fields";
-import { firstError } from "../../hooks/errors";
-import { useTitle } from "../../hooks/useTitle";
-import { RatesTabs } from "./RatesTabs";
+import { EditableRows } from "./RatesScreen";
 import { useZoneForm } from "./useRateForms";
 import * as icons from "../../icons";
 
 type Zone = AdminZonesQuery["zones"][number];
 
-function ZoneForm({ zone, done }: { zone: Zone | null; done: () => void }) {
+function ZoneForm({ row: zone, done }: { row: Zone | null; done: () => void }) {
   const { bind, errors, message, busy, onSubmit } = useZoneForm(zone, done);
   return (
     <form className="cp-form" onSubmit={onSubmit} noValidate aria-label={zone ? `Edit zone ${zone.name}` : "Add a zone"}>
@@ -27,48 +23,29 @@ function ZoneForm({ zone, done }: { zone: Zone | null; done: () => void }) {
   );
 }
 
-function ZoneRow({ zone }: { zone: Zone }) {
+export default function ZoneList() {
+  const { data, loading, error } = useAdminZonesQuery({ fetchPolicy: "cache-and-network" });
   const [remove] = useAdminDeleteZoneMutation();
   return (
-    <EditableCard
-      testId="zone-row"
+    <EditableRows
+      what="zone"
       typename="Zone"
-      id={zone.id}
-      name={`zone ${zone.name}`}
-      summary={
+      title="Zones"
+      icon={icons.map}
+      sub="Where a place belongs, for pricing"
+      query={{ loading, error, rows: data?.zones ?? [] }}
+      nameOf={(z) => z.name}
+      summary={(z) => (
         <>
-          <strong>{zone.name}</strong>
+          <strong>{z.name}</strong>
           <small className="cp-muted">
-            {zone.countries.join(", ")}
-            {zone.postcodes.length ? ` · postcodes ${zone.postcodes.join(", ")}` : " · every postcode"}
+            {z.countries.join(", ")}
+            {z.postcodes.length ? ` · postcodes ${z.postcodes.join(", ")}` : " · every postcode"}
           </small>
         </>
-      }
-      form={(done) => <ZoneForm zone={zone} done={done} />}
-      remove={(update) => remove({ variables: { id: zone.id }, update })}
+      )}
+      Form={ZoneForm}
+      remove={(z, update) => remove({ variables: { id: z.id }, update })}
     />
-  );
-}
-
-export default function ZoneList() {
-  useTitle("Zones");
-  const { data, loading, error } = useAdminZonesQuery({ fetchPolicy: "cache-and-network" });
-  const rows = data?.zones ?? [];
-  return (
-    <div className="cp-container cp-narrow">
-      <PageHeader title="Zones" icon={icons.map} back="/control/index.html" backLabel="Control panel home" sub="Where a place belongs, for pricing" />
-      <RatesTabs />
-      <ListState loading={loading} error={firstError(error)} empty={rows.length === 0} emptyText="No zones yet: add the first below" />
-      {rows.length ? (
-        <ul className="cp-ship-cards" aria-label="Zones">
-          {rows.map((z) => (
-            <ZoneRow key={z.id} zone={z} />
-          ))}
-        </ul>
-      ) : null}
-      <Card title="Add a zone">
-        <ZoneForm zone={null} done={() => undefined} />
-      </Card>
-    </div>
   );
 }
