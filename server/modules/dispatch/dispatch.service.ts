@@ -5,7 +5,6 @@ import { can } from "../../../shared/core/permissions.js";
 import { validated } from "../../core/validation.js";
 import { db } from "../../db/index.js";
 import { parcelStates, planEntry, type EntryPlan } from "../activity/activity.service.js";
-import { contentChanged } from "../content/content.service.js";
 import { notifyDeliveryDay } from "../notification/notification.service.js";
 import { parcelWrites, type AddedEntry } from "../parcel/parcel.writes.js";
 import { FINAL_STATUSES } from "../../../shared/modules/parcel/status.codes.js";
@@ -15,15 +14,9 @@ import { addressLine, parseAddress } from "../address/address.rules.js";
 import { zonedInstant } from "../rates/pricing.rules.js";
 import { haversineM, roundLength, type Point } from "./route.order.js";
 import { distanceMatrix, orderInThread } from "./routing.js";
-import {
-  LatLngInput,
-  PositionInput,
-  RunStopInput,
-  type CreateRunInput,
-  type DispatchSettingsInput,
-  type PositionsInput,
-  type UpdateRunInput,
-} from "./dispatch.input.js";
+import { callerJob } from "../../core/jobs.js";
+import { drawInThread } from "../invoice/pdf-thread.js";
+import { LatLngInput, PositionInput, RunStopInput, type CreateRunInput, type PositionsInput, type UpdateRunInput } from "./dispatch.input.js";
 
 /** Positions may be this far ahead of the server's clock (phones' clocks drift), no further. */
 const FUTURE_SLACK_MS = 5 * 60_000;
@@ -640,7 +633,7 @@ async function afterStopChange(runId: number): Promise<void> {
 const DONE_BY: Record<string, "done" | "failed"> = { delivered: "done", picked_up: "done", delivery_failed: "failed" };
 
 /**
- * Called by the history path (activity.service.ts afterEntries) for every batch of new entries: a
+ * On the parcel's history.added (dispatch.subscribers.ts), for every batch of new entries: a
  * delivered or picked-up entry marks the parcel's pending stop on a started run done, a failed
  * attempt failed (so a scan, a proof of delivery and a failed attempt all count).
  */
@@ -694,7 +687,7 @@ async function pickupsFollowEntries(pickedUp: AddedEntry[], runs: Set<number>): 
 }
 
 /**
- * A deleted parcel's stop went with it: a planned run is routed again (same order, new legs and length),
+ * On parcel.deleted (dispatch.subscribers.ts): a deleted parcel's stop went with it, a planned run is routed again (same order, new legs and length),
  * a started one goes on (and finishes when no stop is left).
  */
 export async function runsLostStops(runIds: number[]): Promise<void> {
@@ -774,33 +767,12 @@ export async function purgePositions(now = new Date()): Promise<number> {
   return (await db().position.deleteMany({ where: { OR: [{ created_at: { lt: cutoff } }, { at: { lt: cutoff } }] } })).count;
 }
 
-// ---------------------------------------------------------------------------------------------------
-// Settings
-
-export async function updateDispatchSettings(input: DispatchSettingsInput) {
-  const data: Record<string, number | null> = {};
-  const has = (k: keyof DispatchSettingsInput) => Object.prototype.hasOwnProperty.call(input, k) && input[k] !== undefined;
-  for (const k of ["depot_latitude", "depot_longitude"] as const)
-    if (has(k)) data[k] = input[k] === null || (input[k] as unknown) === "" ? null : Number(input[k]);
-  for (const k of ["courier_speed_kmh", "stop_minutes", "notify_stops_before"] as const) if (has(k) && input[k] !== null) data[k] = Number(input[k]);
-  const current = await getSettings();
-  const lat = "depot_latitude" in data ? data.depot_latitude : current.depot_latitude;
-  const lon = "depot_longitude" in data ? data.depot_longitude : current.depot_longitude;
-  if ((lat == null) !== (lon == null))
-    throw badInput(lat == null ? "depot_latitude is required with depot_longitude" : "depot_longitude is required with depot_latitude");
-  const row = await db().settings.update({ where: { id: 1 }, data });
-  // The kept settings row (settings.service.ts) follows the content version.
-  await contentChanged();
-  return row;
-}
-
-/** The run sheet (PDF): its courier or a member with dispatch. pdfkit and bwip-js load at the first sheet. */
+/** The run sheet (PDF): its courier or a member with dispatch. pdfkit and bwip-js load in the PDF threads. */
 export async function runSheet(id: number): Promise<{ pdf: Buffer; filename: string }> {
   const run = await runOrThrow(id);
   mustBeCourierOrDispatch(run);
   const [view] = await runViews([run]);
-  const { runSheetPdf } = await import("./run-sheet.pdf.js");
-  const pdf = await runSheetPdf({
+  const sheet = {
     id: run.id,
     date: run.date,
     courier: view.courier_email ?? `member ${run.courier_id}`,
@@ -817,6 +789,8 @@ export async function runSheet(id: number): Promise<{ pdf: Buffer; filename: str
       contents: s.contents,
       status: s.status,
     })),
-  });
+  };
+  // Drawn in a PDF thread, one PDF at a time per caller (429 for a second meanwhile).
+  const pdf = await callerJob("documents", () => drawInThread({ kind: "run-sheet", run: sheet }));
   return { pdf, filename: `run-${run.id}-${run.date}.pdf` };
 }
