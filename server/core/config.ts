@@ -203,7 +203,12 @@ export const ENV_VARS = {
     doc: "wrong passwords and codes per 15 minutes per account. Past it only a client with a wrong try of its own on the account gets 429; any other waits 2 s and is heard (`server/modules/admin/attempts.ts`), so nobody can lock an account out",
   },
   RATE_LIMIT_PIN: { group: LIMITS, kind: "positive", default: 5, doc: "reset-pin requests per 15 minutes per client" },
-  RATE_LIMIT_PIN_ACCOUNT: { group: LIMITS, kind: "positive", default: 5, doc: "reset-pin requests per hour per account" },
+  RATE_LIMIT_PIN_ACCOUNT: {
+    group: LIMITS,
+    kind: "positive",
+    default: 5,
+    doc: "reset mails per hour per account; past it only a client that asked at most twice for the account is mailed, the answer the same (never 429)",
+  },
   RATE_LIMIT_RESET: { group: LIMITS, kind: "positive", default: 10, doc: "password resets with a token per 15 minutes per client" },
   RATE_LIMIT_ACCEPT: { group: LIMITS, kind: "positive", default: 10, doc: "tries to accept a staff invitation per 15 minutes per client" },
   RATE_LIMIT_CONTACT: { group: LIMITS, kind: "positive", default: 5, doc: "visitor contact messages per hour per client" },
@@ -249,6 +254,12 @@ export const ENV_VARS = {
     kind: "positiveInt",
     default: 4000,
     doc: "WebSocket connections one process keeps open in all; more are refused with 503",
+  },
+  LIVE_PING_SECONDS: {
+    group: LIMITS,
+    kind: "positive",
+    default: 30,
+    doc: "how often each WebSocket connection is pinged; one that has not answered the previous ping is closed, freeing its slot (a phone gone to sleep leaves no socket behind)",
   },
 
   REDIS_URL: {

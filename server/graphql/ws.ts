@@ -3,7 +3,7 @@ import type { Duplex } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { GraphQLError, Kind, parse, specifiedRules, validate, type DocumentNode, type GraphQLSchema } from "graphql";
 import { useServer } from "graphql-ws/use/ws";
-import { WebSocketServer } from "ws";
+import { WebSocketServer, type WebSocket } from "ws";
 import { addressKey, rawClientIp, trustProxySetting } from "../core/client-address.js";
 import { config, readEnv } from "../core/config.js";
 import { formatError } from "./errors.js";
@@ -36,7 +36,8 @@ function refuse(socket: Duplex, status: 429 | 503, message: string): void {
  * HTTP door's session, CSRF and cache rules. The same schema, validation and limits; the context is
  * the client's address (trusted proxies as for HTTP), which the subscription counts its limit against.
  * Connections are capped per client address (LIVE_CONNECTIONS_PER_CLIENT, 429 on the upgrade) and per
- * process (LIVE_CONNECTIONS_MAX, 503); a slot is freed when the socket closes.
+ * process (LIVE_CONNECTIONS_MAX, 503); a slot is freed when the socket closes, or when its peer misses a ping
+ * (LIVE_PING_SECONDS).
  */
 export function registerGraphqlWs(app: FastifyInstance, schema: GraphQLSchema): void {
   const trust = trustProxySetting(config().trustProxy);
@@ -44,6 +45,24 @@ export function registerGraphqlWs(app: FastifyInstance, schema: GraphQLSchema): 
   const most = readEnv("LIVE_CONNECTIONS_MAX");
   const clientOf = new WeakMap<IncomingMessage, string>();
   const wss = new WebSocketServer({ noServer: true, maxPayload: GRAPHQL_LIMITS.maxDocumentBytes + 4096 });
+  // A peer that vanished without closing (a phone asleep, a dropped network) would hold its slot for good.
+  const answered = new WeakSet<WebSocket>();
+  wss.on("connection", (ws: WebSocket) => {
+    answered.add(ws);
+    ws.on("pong", () => answered.add(ws));
+  });
+  const heartbeat = setInterval(
+    () => {
+      for (const ws of wss.clients) {
+        if (!answered.has(ws)) ws.terminate();
+        else {
+          answered.delete(ws);
+          ws.ping();
+        }
+      }
+    },
+    readEnv("LIVE_PING_SECONDS") * 1000,
+  ).unref();
   const server = useServer(
     {
       schema,
@@ -107,6 +126,7 @@ export function registerGraphqlWs(app: FastifyInstance, schema: GraphQLSchema): 
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit("connection", ws, req));
   });
   app.addHook("preClose", (done) => {
+    clearInterval(heartbeat);
     for (const c of wss.clients) c.close(1001, "Server closing");
     Promise.resolve(server.dispose())
       .then(() => wss.close(() => done()))

@@ -15,18 +15,22 @@ const PROXY = "127.0.0.2";
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await startTestApp({ TRUST_PROXY: PROXY, LIVE_CONNECTIONS_MAX: String(MOST) });
+  t = await startTestApp({ TRUST_PROXY: PROXY, LIVE_CONNECTIONS_MAX: String(MOST), LIVE_PING_SECONDS: "0.5" });
 });
 afterAll(async () => t?.close());
 
 type Outcome = { ws: WebSocket; status: number; retryAfter?: string; body?: string };
 const opened: WebSocket[] = [];
 
-/** A WebSocket upgrade to /graphql from `from` (a loopback address), sending `xff` as X-Forwarded-For: 101 or the refusal. */
-function connect(from = "127.0.0.1", xff?: string): Promise<Outcome> {
+/**
+ * A WebSocket upgrade to /graphql from `from` (a loopback address), sending `xff` as X-Forwarded-For: 101 or the
+ * refusal. `vanished`: a peer that no longer answers pings (as a phone gone to sleep).
+ */
+function connect(from = "127.0.0.1", xff?: string, vanished = false): Promise<Outcome> {
   const ws = new WebSocket(t.url.replace(/^http/, "ws") + "/graphql", "graphql-transport-ws", {
     localAddress: from,
     headers: xff ? { "x-forwarded-for": xff } : {},
+    autoPong: !vanished,
   });
   opened.push(ws);
   return new Promise((resolve, reject) => {
@@ -41,8 +45,8 @@ function connect(from = "127.0.0.1", xff?: string): Promise<Outcome> {
 }
 
 /** connection_init, answered by connection_ack: an idle connection as a page keeps it. */
-async function initialised(from?: string, xff?: string): Promise<WebSocket> {
-  const o = await connect(from, xff);
+async function initialised(from?: string, xff?: string, vanished = false): Promise<WebSocket> {
+  const o = await connect(from, xff, vanished);
   expect(o.status, o.body).toBe(101);
   const ack = new Promise<string>((resolve) => o.ws.once("message", (m) => resolve(String(m))));
   o.ws.send(JSON.stringify({ type: "connection_init" }));
@@ -119,5 +123,16 @@ describe("WebSocket connections per client and in all", () => {
     // Coarse: graphql-ws waits 3 s; anything near a minute would mean no timeout at all.
     expect(Date.now() - started).toBeLessThan(30_000);
     await waitFor(() => openLiveConnections() === 0);
+  });
+
+  it("a peer that stops answering pings is closed and frees its slot; one that answers stays", async () => {
+    const alive = await initialised("127.0.0.6");
+    const gone: WebSocket[] = [];
+    for (let i = 0; i < PER_CLIENT; i++) gone.push(await initialised("127.0.0.7", undefined, true));
+    expect((await connect("127.0.0.7")).status).toBe(429);
+    // Two ping rounds of half a second; without the heartbeat they would stay for good (the bound is coarse).
+    await waitFor(() => gone.every((ws) => ws.readyState === WebSocket.CLOSED), { timeout: 20_000, what: "the silent peers to be closed" });
+    expect((await connect("127.0.0.7")).status).toBe(101);
+    expect(alive.readyState).toBe(WebSocket.OPEN);
   });
 });
