@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import { postcodeValidator, postcodeValidatorExistsForCountry } from "postcode-validator";
 import { isStorableText } from "../../core/validation.js";
 import { MAX_TEXT } from "../../../shared/core/lengths.codes.js";
-import { placeAtCity } from "./gazetteer.js";
+import { normalCity, placeAtCity } from "./gazetteer.js";
 
 /**
  * Structured addresses (api-contract section 10): checked field by field with messages that name
@@ -180,6 +180,16 @@ export async function located(a: Address): Promise<Address> {
   if (a.latitude !== null && a.longitude !== null) return { ...a, located: "exact" };
   const at = await placeAtCity(a.country, a.city);
   return at ? { ...a, latitude: at.latitude, longitude: at.longitude, located: "city" } : { ...a, located: null };
+}
+
+/**
+ * Whether two addresses are the same place for a courier: country, postcode, city and street lines
+ * alike, case, accents, spacing and punctuation aside (the name, company and contact may differ).
+ */
+export function samePlace(a: Address, b: Address): boolean {
+  const key = (x: Address) =>
+    [x.country, (x.postcode ?? "").toUpperCase().replace(/[\s-]/g, ""), ...[x.city, x.line1, x.line2].map((t) => normalCity(t ?? ""))].join("|");
+  return key(a) === key(b);
 }
 
 /** One line for destination / pickup_location: street, postcode and city, region, country's name. */

@@ -12,7 +12,8 @@ import type { CreateParcelInput } from "../parcel/parcel.input.js";
 import { localNow, type Line } from "../rates/pricing.rules.js";
 import { priceShipment, readShipment } from "../rates/rates.service.js";
 import { bookAddress, balanceOf } from "../shipper/shipper.service.js";
-import { createPickupFor, pickupView, readWindow } from "./pickup.service.js";
+import { createPickupFor, dropEmptyPickup, pickupView, readWindow } from "./pickup.service.js";
+import { oneAtATime } from "./shipper-queue.js";
 
 /**
  * Bookings (section 10): priced again by the quote's rules and the price kept, the parcel created
@@ -133,7 +134,11 @@ export async function createBooking(raw: unknown, caller: Actor | null, key: str
   if (pr) r.errors.push(...pr.errors);
   errors.push(...r.errors);
   if (errors.length || !sender || !recipient) throw badInput(errors.length ? errors : "sender and recipient are required");
-  const options = await priceShipment({ from: sender, to: recipient, ...shipment, ship_date: window?.date ?? shipment.ship_date }, shipper.id);
+  // Priced from the very addresses the parcel is created with (postcodes included), never from a separate route.
+  const options = await priceShipment({ from: sender, to: recipient, ...shipment, ship_date: window?.date ?? shipment.ship_date }, shipper.id, {
+    from: "sender",
+    to: "recipient",
+  });
   const option = options.find((o) => o.service === service);
   if (!option) throw badInput(`service: ${service} has no price for this route and weight (ask for a quote)`);
 
@@ -142,32 +147,34 @@ export async function createBooking(raw: unknown, caller: Actor | null, key: str
   // pool connection while waiting for a second (a burst of them took the pool from everyone; issue 35).
   const trackingCode = await proposeTrackingCode();
   try {
-    booking = await db().$transaction(async (tx) => {
-      // Writing the shipper's row holds it until commit, so two bookings at once cannot both pass its credit limit.
-      const { credit_limit } = await tx.shipper.update({ where: { id: shipper.id }, data: { updated_at: new Date() }, select: { credit_limit: true } });
-      if (credit_limit !== null) {
-        const balance = await balanceOf(shipper.id, tx);
-        if (balance + option.amount > credit_limit) {
-          throw paymentRequired(
-            `This booking (${option.amount}) and the unpaid balance (${balance}) would pass the credit limit (${credit_limit}, ${option.currency} in its smallest unit): pay the open statements or ask us to raise it`,
-          );
+    booking = await oneAtATime(shipper.id, () =>
+      db().$transaction(async (tx) => {
+        // Writing the shipper's row holds it until commit, so two bookings at once cannot both pass its credit limit.
+        const { credit_limit } = await tx.shipper.update({ where: { id: shipper.id }, data: { updated_at: new Date() }, select: { credit_limit: true } });
+        if (credit_limit !== null) {
+          const balance = await balanceOf(shipper.id, tx);
+          if (balance + option.amount > credit_limit) {
+            throw paymentRequired(
+              `This booking (${option.amount}) and the unpaid balance (${balance}) would pass the credit limit (${credit_limit}, ${option.currency} in its smallest unit): pay the open statements or ask us to raise it`,
+            );
+          }
         }
-      }
-      return tx.booking.create({
-        data: {
-          shipper_id: shipper.id,
-          tracking_code: trackingCode,
-          service: option.service,
-          amount: option.amount,
-          currency: option.currency,
-          breakdown: JSON.stringify(option.breakdown),
-          chargeable_weight_kg: option.chargeable_weight_kg,
-          reference,
-          idempotency_key: key ?? null,
-          request_hash: hash,
-        },
-      });
-    });
+        return tx.booking.create({
+          data: {
+            shipper_id: shipper.id,
+            tracking_code: trackingCode,
+            service: option.service,
+            amount: option.amount,
+            currency: option.currency,
+            breakdown: JSON.stringify(option.breakdown),
+            chargeable_weight_kg: option.chargeable_weight_kg,
+            reference,
+            idempotency_key: key ?? null,
+            request_hash: hash,
+          },
+        });
+      }),
+    );
   } catch (e) {
     // The same key at the same time: the first one made it.
     if (key && isUniqueViolation(e)) {
@@ -303,6 +310,7 @@ export async function cancelBooking(caller: Actor | null, raw: unknown) {
   if (statusOf(b) !== "pending") throw conflict(`The parcel is ${statusOf(b)}: only a pending booking can be cancelled`);
   const { count } = await db().booking.updateMany({ where: { id, cancelled_at: null, statement_id: null }, data: { cancelled_at: new Date() } });
   if (!count) throw conflict("This booking is on a statement already and cannot be cancelled");
+  if (b.pickup_id) await dropEmptyPickup(b.pickup_id);
   if (b.parcel_id) {
     await createActivity({
       parcel_id: b.parcel_id,

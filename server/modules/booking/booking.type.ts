@@ -13,7 +13,7 @@ export class Pickup {
   @Field(() => String, { description: "HH:MM" }) to: string;
   @Field(() => Address) address: Address;
   @Field(() => [Int], { nullable: true }) booking_ids?: number[];
-  @Field(() => String, { description: "requested" }) status: string;
+  @Field(() => String, { description: "requested; collected (on a run); cancelled (its bookings were)" }) status: string;
   @Field(() => DateTimeISO) created_at: Date;
 }
 

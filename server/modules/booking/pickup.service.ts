@@ -2,10 +2,11 @@ import type { Actor } from "../../core/actor.js";
 import { config } from "../../core/config.js";
 import { badInput, conflict, notFound } from "../../core/errors.js";
 import { db } from "../../db/index.js";
-import { asObject, located, readAddress, Reader, type Address } from "../address/address.rules.js";
+import { addressLine, asObject, located, parseAddress, readAddress, Reader, samePlace, type Address } from "../address/address.rules.js";
 import { isWorkingDay, localNow } from "../rates/pricing.rules.js";
 import { getSettings } from "../settings/settings.service.js";
 import { bookAddress } from "../shipper/shipper.service.js";
+import { oneAtATime } from "./shipper-queue.js";
 
 /**
  * Pickups (section 10): a window of at least two hours on a working day, not in the past, and a
@@ -57,22 +58,52 @@ export async function readWindow(r: Reader, _prefix: string, now = new Date()): 
   return r.errors.length > before ? null : { date: date!, from: from!, to: to! };
 }
 
-/** A pickup for bookings of one shipper (their pickup_id set in the same transaction). */
-export async function createPickupFor(shipperId: number, w: PickupWindow, address: Address, bookingIds: number[]) {
-  return db().$transaction(async (tx) => {
-    const p = await tx.pickup.create({ data: { shipper_id: shipperId, date: w.date, from: w.from, to: w.to, address: JSON.stringify(address) } });
-    if (bookingIds.length) {
+/** The most pickups a shipper may have open at once (requested, for today or later). */
+export const MAX_OPEN_PICKUPS = 20;
+
+/** A pickup for bookings of one shipper (their pickup_id set in the same transaction), within MAX_OPEN_PICKUPS. */
+export async function createPickupFor(shipperId: number, w: PickupWindow, address: Address, bookingIds: number[], now = new Date()) {
+  const today = localNow(now, config().timeZone).date;
+  return oneAtATime(shipperId, () =>
+    db().$transaction(async (tx) => {
+      // Writing the shipper's row holds it until commit, so two requests at once cannot both pass the cap.
+      await tx.shipper.update({ where: { id: shipperId }, data: { updated_at: new Date() }, select: { id: true } });
+      const open = await tx.pickup.count({ where: { shipper_id: shipperId, status: "requested", date: { gte: today } } });
+      if (open >= MAX_OPEN_PICKUPS)
+        throw conflict(`This shipper has ${open} open pickups, the most at once: put more bookings in one pickup, or wait until one is collected`);
+      const p = await tx.pickup.create({ data: { shipper_id: shipperId, date: w.date, from: w.from, to: w.to, address: JSON.stringify(address) } });
       const { count } = await tx.booking.updateMany({
         where: { id: { in: bookingIds }, shipper_id: shipperId, cancelled_at: null, pickup_id: null },
         data: { pickup_id: p.id },
       });
       if (count !== bookingIds.length) throw conflict("A booking of booking_ids is cancelled or has a pickup already");
-    }
-    return p;
-  });
+      return p;
+    }),
+  );
 }
 
-/** POST /api/pickups: a shipper for its own bookings; staff give shipper_id. */
+/** The bookings of a pickup request: the shipper's own (another's: 404), each not cancelled, without a pickup and not picked up yet. */
+async function pickableBookings(shipperId: number, ids: number[]) {
+  const rows = await db().booking.findMany({
+    where: { id: { in: ids }, shipper_id: shipperId },
+    select: { id: true, cancelled_at: true, pickup_id: true, parcel: { select: { status_code: true, sender_address: true } } },
+    orderBy: { id: "asc" },
+  });
+  // Another shipper's booking does not exist for this one (404).
+  if (rows.length !== ids.length) throw notFound("Booking not found");
+  for (const b of rows) {
+    if (b.cancelled_at) throw conflict(`The booking ${b.id} is cancelled`);
+    if (b.pickup_id) throw conflict(`The booking ${b.id} has a pickup already`);
+    const status = b.parcel ? (b.parcel.status_code ?? "pending") : "gone";
+    if (status !== "pending") throw conflict(`The booking ${b.id} is past its pickup (its parcel is ${status.replace(/_/g, " ")})`);
+  }
+  return rows.map((b) => parseAddress(b.parcel!.sender_address));
+}
+
+/**
+ * POST /api/pickups: a shipper for its own bookings; staff give shipper_id. At least one booking, and the
+ * address is the sender they were priced from (a pickup elsewhere would ship on a route nobody paid for).
+ */
 export async function createPickup(raw: unknown, caller: Actor | null) {
   const body = asObject(raw);
   const r = new Reader(body, "");
@@ -86,7 +117,8 @@ export async function createPickup(raw: unknown, caller: Actor | null) {
   }
   const window = await readWindow(r, "");
   let address: Address | null = null;
-  if (body.address_id !== undefined && body.address_id !== null) {
+  const byId = body.address_id !== undefined && body.address_id !== null;
+  if (byId) {
     const id = r.int("address_id", true, 1, 2_147_483_647);
     if (id !== null) address = await bookAddress(shipperId, id);
   } else {
@@ -96,15 +128,24 @@ export async function createPickup(raw: unknown, caller: Actor | null) {
     address = a && (await located(a));
   }
   const ids = body.booking_ids;
-  if (!Array.isArray(ids) || ids.length > 500 || ids.some((i) => !Number.isInteger(i) || i < 1 || i > 2_147_483_647))
-    r.fail("booking_ids", "must be a list of up to 500 booking ids");
+  if (!Array.isArray(ids) || ids.length < 1 || ids.length > 500 || ids.some((i) => !Number.isInteger(i) || i < 1 || i > 2_147_483_647))
+    r.fail("booking_ids", "must list 1 to 500 of the shipper's bookings that are not picked up yet");
   if (r.errors.length || !window || !address) throw badInput(r.errors.length ? r.errors : "address is required");
   const bookingIds = [...new Set(ids as number[])];
-  // Another shipper's booking does not exist for this one (404).
-  const own = await db().booking.count({ where: { id: { in: bookingIds }, shipper_id: shipperId } });
-  if (own !== bookingIds.length) throw notFound("Booking not found");
+  const senders = await pickableBookings(shipperId, bookingIds);
+  const from = senders[0];
+  if (!from || senders.some((s) => !s || !samePlace(s, from))) throw badInput("booking_ids ship from several sender addresses: ask for one pickup per address");
+  if (!samePlace(address, from))
+    throw badInput(
+      `${byId ? "address_id" : "address"} must be the sender address these bookings were priced from (${addressLine(from)}): book again to ship from elsewhere`,
+    );
   const p = await createPickupFor(shipperId, window, address, bookingIds);
   return pickupView(p, bookingIds);
+}
+
+/** A booking cancelled: its pickup, left with no booking to collect, is cancelled too (off the dispatch board). */
+export async function dropEmptyPickup(pickupId: number) {
+  await db().pickup.updateMany({ where: { id: pickupId, status: "requested", bookings: { none: { cancelled_at: null } } }, data: { status: "cancelled" } });
 }
 
 /** GET /api/pickups?date=: staff all, a shipper its own; with their bookings. */

@@ -3,6 +3,7 @@ import {
   chargeableKg,
   deliveryDates,
   departureDay,
+  entryNarrowness,
   localNow,
   postcodeMatches,
   priceLines,
@@ -10,6 +11,7 @@ import {
   shipmentKg,
   transport,
   zoneOf,
+  zonedByPostcode,
   type Lane,
 } from "./pricing.rules.js";
 
@@ -60,6 +62,28 @@ describe("pricing rules", () => {
     expect(postcodeMatches("1999 AB", "1000-1999")).toBe(true);
     expect(postcodeMatches("2000", "1000-1999")).toBe(false);
     expect(postcodeMatches("sw1a 1aa", "SW1")).toBe(true);
+  });
+
+  it("zones: the narrowest matching entry wins, whatever the zones' order; separators do not move a postcode out of a range", () => {
+    const zones = [
+      { name: "North", countries: ["DE"], postcodes: ["10000-29999"] },
+      { name: "Islands", countries: ["DE"], postcodes: ["185", "25938"] },
+      { name: "DE", countries: ["DE"], postcodes: [] },
+      { name: "PL", countries: ["PL"], postcodes: [] },
+      { name: "Hel", countries: ["PL"], postcodes: ["84150-84150"] },
+    ];
+    expect(zoneOf({ country: "DE", postcode: "18565" }, zones)?.name).toBe("Islands");
+    expect(zoneOf({ country: "DE", postcode: "18565" }, [...zones].reverse())?.name).toBe("Islands");
+    expect(zoneOf({ country: "DE", postcode: "25938" }, zones)?.name).toBe("Islands");
+    expect(zoneOf({ country: "DE", postcode: "20354" }, zones)?.name).toBe("North");
+    expect(zoneOf({ country: "PL", postcode: "84-150" }, zones)?.name).toBe("Hel");
+    expect(zoneOf({ country: "PL", postcode: "84 150" }, zones)?.name).toBe("Hel");
+    expect(entryNarrowness("185")).toBe(3);
+    expect(entryNarrowness("10000-14999")).toBeCloseTo(5 - Math.log10(5000));
+    expect(entryNarrowness("18500-18599")).toBe(3);
+    expect(zonedByPostcode("DE", zones)).toBe(true);
+    expect(zonedByPostcode("FR", zones)).toBe(false);
+    expect(zonedByPostcode("PL", zones)).toBe(true);
   });
 
   it("surcharges: fuel on base + extra, remote by zone, cod and insurance with their minimum; each line half up", () => {

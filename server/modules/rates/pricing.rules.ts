@@ -75,7 +75,8 @@ export function postcodeMatches(postcode: string, entry: string): boolean {
   const range = /^(\d+)\s*-\s*(\d+)$/.exec(entry.trim());
   if (range) {
     const width = range[1].length;
-    const digits = /^\d+/.exec(postcode.replace(/\s/g, ""))?.[0] ?? "";
+    // Separators left out ("10-950" is 10950), as for a prefix: the same place written two ways is in one zone.
+    const digits = /^\d+/.exec(postcode.replace(/[\s-]/g, ""))?.[0] ?? "";
     if (digits.length < width) return false;
     const n = Number(digits.slice(0, width));
     return n >= Number(range[1]) && n <= Number(range[2]);
@@ -85,17 +86,34 @@ export function postcodeMatches(postcode: string, entry: string): boolean {
 }
 
 /**
- * The zone of a place: the zone that lists its country and a postcode entry it matches, else the
- * zone that lists its country with no postcodes; null: none.
+ * How narrow a postcode entry is, in leading characters fixed: a prefix its length ("185": 3), a range
+ * its width less the digits its span leaves free ("10000-14999": 5 - log10(5000), about 1.3).
+ */
+export function entryNarrowness(entry: string): number {
+  const range = /^(\d+)\s*-\s*(\d+)$/.exec(entry.trim());
+  if (range) return range[1].length - Math.log10(Number(range[2]) - Number(range[1]) + 1);
+  return normalPostcode(entry).length;
+}
+
+/**
+ * The zone of a place: the zone that lists its country and a postcode entry it matches (the narrowest
+ * entry wins, so a remote area inside a wider postcode zone is priced as remote), else the zone that
+ * lists its country with no postcodes; null: none.
  */
 export function zoneOf(place: PlaceRef, zones: ZoneDef[]): ZoneDef | null {
   const inCountry = zones.filter((z) => z.countries.includes(place.country));
   if (place.postcode) {
-    const specific = inCountry.find((z) => z.postcodes.length && z.postcodes.some((e) => postcodeMatches(place.postcode!, e)));
-    if (specific) return specific;
+    let best: { zone: ZoneDef; narrowness: number } | null = null;
+    for (const zone of inCountry)
+      for (const e of zone.postcodes)
+        if (postcodeMatches(place.postcode, e) && (!best || entryNarrowness(e) > best.narrowness)) best = { zone, narrowness: entryNarrowness(e) };
+    if (best) return best.zone;
   }
   return inCountry.find((z) => z.postcodes.length === 0) ?? null;
 }
+
+/** Whether a place of this country is zoned by its postcode (a zone lists the country with postcode entries): without one it cannot be priced. */
+export const zonedByPostcode = (country: string, zones: ZoneDef[]) => zones.some((z) => z.postcodes.length > 0 && z.countries.includes(country));
 
 /**
  * base: the amount of the smallest bracket with up_to_kg >= the weight; above the last bracket,

@@ -7,6 +7,7 @@ import { asObject, readPlace, Reader, type Place } from "../address/address.rule
 import { csvCell } from "../common/csv.js";
 import { getSettings } from "../settings/settings.service.js";
 import { contentChanged, contentVersion } from "../content/content.service.js";
+import { MAX_AMOUNT_MINOR } from "../../../shared/core/money.js";
 import {
   SURCHARGE_KINDS,
   deliveryDates,
@@ -16,6 +17,7 @@ import {
   shipmentKg,
   transport,
   zoneOf,
+  zonedByPostcode,
   type Lane,
   type Line,
   type ParcelDims,
@@ -32,7 +34,6 @@ export const DEFAULT_CARD = "default";
 const ID = /^[a-z0-9][a-z0-9_-]{0,39}$/;
 const CODE = /^[A-Za-z0-9_-]{1,32}$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
-const MAX_MONEY = 2_000_000_000;
 const list = (s: string) => s.split(",").filter(Boolean);
 
 // ---- Zones ----
@@ -273,7 +274,7 @@ function readLane(r: Reader, known: { zones: Set<string>; services: Set<string> 
   if (from && !known.zones.has(from)) r.fail("from_zone", `names no zone (${from})`);
   const to = r.text("to_zone", true, 100);
   if (to && !known.zones.has(to)) r.fail("to_zone", `names no zone (${to})`);
-  const per = r.int("per_kg_above", false, 0, MAX_MONEY);
+  const per = r.int("per_kg_above", false, 0, MAX_AMOUNT_MINOR);
   const brackets: { up_to_kg: number; amount: number }[] = [];
   const raw = r.raw.brackets;
   if (!Array.isArray(raw) || !raw.length) r.fail("brackets", "must list at least one bracket");
@@ -282,7 +283,7 @@ function readLane(r: Reader, known: { zones: Set<string>; services: Set<string> 
     raw.forEach((b, i) => {
       const br = new Reader(asObject(b), r.name(`brackets[${i}]`));
       const up = br.number("up_to_kg", true, 0.001, 100_000);
-      const amount = br.int("amount", true, 0, MAX_MONEY);
+      const amount = br.int("amount", true, 0, MAX_AMOUNT_MINOR);
       r.errors.push(...br.errors);
       if (up !== null && amount !== null) brackets.push({ up_to_kg: up, amount });
     });
@@ -313,8 +314,8 @@ function readSurcharge(r: Reader, zones: Set<string>): Surcharge | null {
   if (code && !(code in SURCHARGE_KINDS)) r.fail("code", "must be fuel, remote, cod or insurance");
   const kind = r.text("kind", false, 10) ?? (code && SURCHARGE_KINDS[code]);
   if (code && code in SURCHARGE_KINDS && kind !== SURCHARGE_KINDS[code]) r.fail("kind", `of ${code} must be ${SURCHARGE_KINDS[code]}`);
-  const value = kind === "fixed" ? r.int("value", true, 0, MAX_MONEY) : r.number("value", true, 0, 1000);
-  const min = r.int("min", false, 0, MAX_MONEY);
+  const value = kind === "fixed" ? r.int("value", true, 0, MAX_AMOUNT_MINOR) : r.number("value", true, 0, 1000);
+  const min = r.int("min", false, 0, MAX_AMOUNT_MINOR);
   const z = readStrings(r, "zones", code === "remote", (s) => (zones.has(s) ? null : `names no zone (${s})`));
   if (r.errors.length > before) return null;
   return { code: code!, kind: kind as Surcharge["kind"], value: value!, ...(min !== null ? { min } : {}), ...(code === "remote" ? { zones: z! } : {}) };
@@ -436,8 +437,8 @@ export function readShipment(r: Reader): Omit<QuoteRequest, "from" | "to"> {
       r.errors.push(...pr.errors);
       if (weight !== null) parcels.push({ weight_kg: weight, length_cm: dims[0], width_cm: dims[1], height_cm: dims[2] });
     });
-  const declared_value = r.int("declared_value", false, 0, MAX_MONEY);
-  const cod_amount = r.int("cod_amount", false, 0, MAX_MONEY);
+  const declared_value = r.int("declared_value", false, 0, MAX_AMOUNT_MINOR);
+  const cod_amount = r.int("cod_amount", false, 0, MAX_AMOUNT_MINOR);
   const ship_date = r.text("ship_date", false, 10);
   if (ship_date && !validDate(ship_date)) r.fail("ship_date", "must be a date as YYYY-MM-DD");
   return { parcels, declared_value, cod_amount, ship_date };
@@ -521,12 +522,26 @@ async function cardFor(shipperId: number | null, data: PricingData) {
   return data.cards.get(DEFAULT_CARD)!;
 }
 
-/** Every active service with a lane that fits the route and weight, priced by the rules, cheapest first. */
-export async function priceShipment(q: QuoteRequest, shipperId: number | null, now = new Date()): Promise<QuoteOption[]> {
+/** The wire names of a shipment's two places: a quote's from and to, a booking's sender and recipient. */
+export type PlaceNames = { from: string; to: string };
+
+/**
+ * Every active service with a lane that fits the route and weight, priced by the rules, cheapest first.
+ * A place of a country zoned by postcode without one is 422 naming it (priced by the country alone it
+ * would cost less than the postcode's zone); a price past the largest amount kept is 422, never stored.
+ */
+export async function priceShipment(
+  q: QuoteRequest,
+  shipperId: number | null,
+  names: PlaceNames = { from: "from", to: "to" },
+  now = new Date(),
+): Promise<QuoteOption[]> {
   const data = await pricingData();
   const { lanes, surcharges } = await cardFor(shipperId, data);
   const { zones, services } = data;
   const settings = { currency: data.currency };
+  const unzoned = (["from", "to"] as const).filter((f) => !q[f].postcode && zonedByPostcode(q[f].country, zones));
+  if (unzoned.length) throw badInput(unzoned.map((f) => `${names[f]}.postcode is required: ${q[f].country} is priced by postcode`));
   const from = zoneOf(q.from, zones);
   const to = zoneOf(q.to, zones);
   if (!from || !to) return [];
@@ -539,6 +554,8 @@ export async function priceShipment(q: QuoteRequest, shipperId: number | null, n
     const t = transport(lane, kg);
     if (!t) continue;
     const { lines, amount } = priceLines(t, surcharges, { to_zone: to.name, declared_value: q.declared_value, cod_amount: q.cod_amount });
+    if (amount > MAX_AMOUNT_MINOR)
+      throw badInput(`parcels make the price of ${s.code} (${amount}) pass the largest amount kept (${MAX_AMOUNT_MINOR}): send them as several shipments`);
     const departure = departureDay(q.ship_date, s.cutoff, local);
     out.push({
       service: s.code,
