@@ -30,7 +30,9 @@ export function rules(): Record<string, Rule> {
     "signin-own": { max: 0, windowMs: 15 * 60_000 },
     // Reset pins and reset attempts.
     pin: { max: readEnv("RATE_LIMIT_PIN"), windowMs: 15 * 60_000 },
+    // Reset mails per account (past it, a client's own first asks are still mailed: attempts.ts resetMailAllowed).
     "pin-account": { max: readEnv("RATE_LIMIT_PIN_ACCOUNT"), windowMs: 60 * 60_000 },
+    "pin-own": { max: 2, windowMs: 60 * 60_000 },
     reset: { max: readEnv("RATE_LIMIT_RESET"), windowMs: 15 * 60_000 },
     // Visitor contact messages.
     contact: { max: readEnv("RATE_LIMIT_CONTACT"), windowMs: 60 * 60_000 },
@@ -290,8 +292,9 @@ export class RateLimited extends AppError {
   constructor(
     readonly retryAfter: number,
     headers: Record<string, string> = {},
+    message = `Too many requests; try again in ${retryAfter} seconds`,
   ) {
-    super("TOO_MANY_REQUESTS", `Too many requests; try again in ${retryAfter} seconds`);
+    super("TOO_MANY_REQUESTS", message);
     this.headers = { ...headers, "Retry-After": String(retryAfter) };
   }
 }

@@ -50,8 +50,8 @@ export class AdminResolver {
 
   @Mutation(() => Boolean, { description: "E-mails a reset token when the address has an account; always true" })
   @Op("account.sendPin")
-  async sendPin(@Arg("input", () => SendPinInput) input: SendPinInput) {
-    await admins.sendPin(input);
+  async sendPin(@Arg("input", () => SendPinInput) input: SendPinInput, @Ctx() ctx: Context) {
+    await admins.sendPin(input, clientKey(ctx.req));
     return true;
   }
 

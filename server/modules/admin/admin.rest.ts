@@ -60,7 +60,7 @@ export function registerAdminRoutes(api: FastifyInstance): void {
     summary: "E-mail a password reset token; the same answer whether or not the address has an account",
     input: SendPinInput,
     data: data.none,
-    handler: ({ input }) => admins.sendPin(input),
+    handler: ({ input, ctx }) => admins.sendPin(input, clientKey(ctx.req)),
   });
   route(api, {
     method: "PATCH",

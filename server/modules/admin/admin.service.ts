@@ -4,7 +4,6 @@ import { config } from "../../core/config.js";
 import { AppError, badInput, forbidden, isUniqueViolation } from "../../core/errors.js";
 import { validated } from "../../core/validation.js";
 import { db } from "../../db/index.js";
-import { limit } from "../../core/ratelimit.js";
 import { sendSystemMail } from "../mail/mail.service.js";
 import { CreateAdminInput, type ChangePasswordInput, type ResetPasswordInput, type SendPinInput, type SignInInput } from "./admin.input.js";
 import type { Member } from "../../core/actor.js";
@@ -14,7 +13,7 @@ import type { Role } from "../../../shared/core/permissions.js";
 import { clearTwoStep, secondStep } from "../totp/totp.service.js";
 import { recordEvent } from "../../db/audit.js";
 import { mailInBackground, twoStepNotice } from "./account-mail.js";
-import { trySecret } from "./attempts.js";
+import { resetMailAllowed, trySecret } from "./attempts.js";
 
 export { settleAccountMail } from "./account-mail.js";
 
@@ -169,9 +168,9 @@ const voidResetTokens = (adminId: number) => db().passwordReset.updateMany({ whe
  * invited member who has not set a password gets none: only the invitation's link (with its
  * expiry) lets them in.
  */
-export async function sendPin(input: SendPinInput): Promise<void> {
-  await limit("pin-account", normEmail(input.email));
-  mailInBackground(() => mailPin(normEmail(input.email)), "reset");
+export async function sendPin(input: SendPinInput, client: string): Promise<void> {
+  const email = normEmail(input.email);
+  if (await resetMailAllowed(email, client)) mailInBackground(() => mailPin(email), "reset");
 }
 
 async function mailPin(email: string): Promise<void> {

@@ -57,3 +57,19 @@ export async function trySecret<T>(account: string, client: string, door: Door, 
   await giveBack();
   return result;
 }
+
+/**
+ * Whether a password-reset mail for `account`, asked by `client`, goes out. The caller's answer is
+ * the same either way (nothing tells whether the account exists or a mail went), so nobody can
+ * keep an account's owner from resetting, and nobody can fill its inbox:
+ *
+ * - Per client (`pin`, the access table): every request; past the limit, 429.
+ * - Per account (`pin-account`): requests per hour. Past it, only a client that has asked for this
+ *   account at most `pin-own` times in the hour still gets its mail; the others' requests are
+ *   dropped silently. Mails to one account per hour: at most `pin-account`, plus `pin-own` for
+ *   each other client address that asks.
+ */
+export async function resetMailAllowed(account: string, client: string): Promise<boolean> {
+  const [a, o] = await Promise.all([tally("pin-account", account, 1), tally("pin-own", `${account}|${client}`, 1)]);
+  return a.count <= a.max || o.count <= o.max;
+}

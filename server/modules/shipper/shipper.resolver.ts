@@ -58,8 +58,8 @@ export class ShipperResolver {
 
   @Mutation(() => Boolean, { description: "E-mails a shipper's reset token when the address has an account; always true" })
   @Op("users.sendPin")
-  async userSendPin(@Arg("input", () => SendPinInput) input: SendPinInput) {
-    await shippers.sendPin(input);
+  async userSendPin(@Arg("input", () => SendPinInput) input: SendPinInput, @Ctx() ctx: Context) {
+    await shippers.sendPin(input, clientKey(ctx.req));
     return true;
   }
 

@@ -87,7 +87,7 @@ export function registerShipperRoutes(api: FastifyInstance): void {
     summary: "E-mail a shipper's password reset token; the same answer whether or not the address has an account",
     input: SendPinInput,
     data: data.none,
-    handler: ({ input }) => shippers.sendPin(input),
+    handler: ({ input, ctx }) => shippers.sendPin(input, clientKey(ctx.req)),
   });
   route(api, {
     method: "PATCH",

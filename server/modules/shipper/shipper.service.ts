@@ -3,14 +3,13 @@ import argon2 from "argon2";
 import type { ShipperActor } from "../../core/actor.js";
 import { config } from "../../core/config.js";
 import { AppError, badInput, conflict, forbidden, isUniqueViolation, notFound } from "../../core/errors.js";
-import { limit } from "../../core/ratelimit.js";
 import { randomToken, sha256 } from "../../core/tokens.js";
 import { validated } from "../../core/validation.js";
 import { recordEvent } from "../../db/audit.js";
 import { db } from "../../db/index.js";
 import { hashPassword } from "../admin/admin.service.js";
 import { mailInBackground } from "../admin/account-mail.js";
-import { trySecret } from "../admin/attempts.js";
+import { resetMailAllowed, trySecret } from "../admin/attempts.js";
 import type { ResetPasswordInput, SendPinInput } from "../admin/admin.input.js";
 import { asObject, located, readAddress, Reader, type Address } from "../address/address.rules.js";
 import { pageOf, type PageArgs } from "../common/paging.js";
@@ -131,8 +130,8 @@ export async function signIn(input: UserSignInInput, client: string) {
 }
 
 /** The same answer whether or not the address has an account; the mail goes after the answer. */
-export async function sendPin(input: SendPinInput): Promise<void> {
-  await limit("pin-account", `shipper:${normEmail(input.email)}`);
+export async function sendPin(input: SendPinInput, client: string): Promise<void> {
+  if (!(await resetMailAllowed(`shipper:${normEmail(input.email)}`, client))) return;
   mailInBackground(async () => {
     const s = await db().shipper.findUnique({ where: { email: normEmail(input.email) } });
     if (!s || s.disabled) return;
