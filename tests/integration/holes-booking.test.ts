@@ -17,7 +17,8 @@ let admin: Client;
 let smtp: SmtpPeer;
 
 beforeAll(async () => {
-  app = await startAppWithMail({ RATE_LIMIT_SIGNUP: "1000", TIME_ZONE: "UTC" });
+  // A small pool: a transaction that waits for a second connection while holding one stalls as soon as a few run at once.
+  app = await startAppWithMail({ RATE_LIMIT_SIGNUP: "1000", TIME_ZONE: "UTC", PG_POOL_MAX: "4" });
   ({ t, admin, smtp } = app);
   await setUpZonedRates(admin);
 });
@@ -61,6 +62,15 @@ describe("1. one shipper's parallel bookings", () => {
     expect(made.total).toBeLessThanOrEqual(12);
     expect(new Set(answers.filter((r, i) => i < 4 && r.status === 201).map((r) => r.json.data.id)).size).toBeLessThanOrEqual(1);
     expect(made.total).toBe(new Set(answers.filter((r) => r.status === 201).map((r) => r.json.data.id)).size);
+  });
+
+  it("pickups of several shippers at once (more than the pool's connections): each 201, never 500", async () => {
+    const shippers = await Promise.all(Array.from({ length: 8 }, () => shipper()));
+    const ids = await Promise.all(shippers.map(async (s) => ok(await s.post("/api/bookings", booking()), 201).id as number));
+    const asked = await Promise.all(
+      shippers.map((s, i) => s.post("/api/pickups", { date: DAY, from: "09:00", to: "12:00", address: BERLIN, booking_ids: [ids[i]] })),
+    );
+    expect(asked.map((r) => r.status)).toEqual(asked.map(() => 201));
   });
 });
 

@@ -61,25 +61,34 @@ export async function readWindow(r: Reader, _prefix: string, now = new Date()): 
 /** The most pickups a shipper may have open at once (requested, for today or later). */
 export const MAX_OPEN_PICKUPS = 20;
 
-/** A pickup for bookings of one shipper (their pickup_id set in the same transaction), within MAX_OPEN_PICKUPS. */
+/**
+ * A pickup for bookings of one shipper, within MAX_OPEN_PICKUPS. Only the lock, the count and the
+ * pickup's insert run in the transaction: the audit reads the rows an update changes on another
+ * connection (server/db/audit.ts), which a transaction holding its own would wait for (issue 35). The
+ * bookings are claimed after it (only while without a pickup), and a failed claim removes the pickup.
+ */
 export async function createPickupFor(shipperId: number, w: PickupWindow, address: Address, bookingIds: number[], now = new Date()) {
   const today = localNow(now, config().timeZone).date;
-  return oneAtATime(shipperId, () =>
-    db().$transaction(async (tx) => {
+  return oneAtATime(shipperId, async () => {
+    const p = await db().$transaction(async (tx) => {
       // Writing the shipper's row holds it until commit, so two requests at once cannot both pass the cap.
       await tx.shipper.update({ where: { id: shipperId }, data: { updated_at: new Date() }, select: { id: true } });
       const open = await tx.pickup.count({ where: { shipper_id: shipperId, status: "requested", date: { gte: today } } });
       if (open >= MAX_OPEN_PICKUPS)
         throw conflict(`This shipper has ${open} open pickups, the most at once: put more bookings in one pickup, or wait until one is collected`);
-      const p = await tx.pickup.create({ data: { shipper_id: shipperId, date: w.date, from: w.from, to: w.to, address: JSON.stringify(address) } });
-      const { count } = await tx.booking.updateMany({
-        where: { id: { in: bookingIds }, shipper_id: shipperId, cancelled_at: null, pickup_id: null },
-        data: { pickup_id: p.id },
-      });
-      if (count !== bookingIds.length) throw conflict("A booking of booking_ids is cancelled or has a pickup already");
-      return p;
-    }),
-  );
+      return tx.pickup.create({ data: { shipper_id: shipperId, date: w.date, from: w.from, to: w.to, address: JSON.stringify(address) } });
+    });
+    const { count } = await db().booking.updateMany({
+      where: { id: { in: bookingIds }, shipper_id: shipperId, cancelled_at: null, pickup_id: null },
+      data: { pickup_id: p.id },
+    });
+    if (count !== bookingIds.length) {
+      await db().booking.updateMany({ where: { pickup_id: p.id }, data: { pickup_id: null } });
+      await db().pickup.delete({ where: { id: p.id } });
+      throw conflict("A booking of booking_ids is cancelled or has a pickup already");
+    }
+    return p;
+  });
 }
 
 /** The bookings of a pickup request: the shipper's own (another's: 404), each not cancelled, without a pickup and not picked up yet. */
