@@ -1,5 +1,19 @@
 import { describe, expect, it } from "vitest";
-import { addMoney, formatMoney, isAmount, majorText, MAX_AMOUNT_MINOR, minorDigits, moneyInput, parseMoney, percentOf, roundHalfUp, toMajor } from "./money";
+import {
+  addMoney,
+  formatMajor,
+  formatMoney,
+  isAmount,
+  majorText,
+  MAX_AMOUNT_MINOR,
+  minorDigits,
+  minorOf,
+  moneyInput,
+  parseMoney,
+  percentOf,
+  roundHalfUp,
+  toMajor,
+} from "./money";
 
 describe("money: the currency's minor unit", () => {
   it("knows each currency's digits, 2 for a code Intl refuses", () => {
@@ -44,6 +58,15 @@ describe("money as text", () => {
     expect(formatMoney(-250, "EUR", "en-GB")).toBe("-€2.50");
     expect(formatMoney(MAX_AMOUNT_MINOR, "EUR", "en-GB")).toBe("€21,474,836.47");
     expect(formatMoney(1234, "XX", "en-GB")).toBe("12.34 XX");
+  });
+
+  it("writes an amount with no currency (an invoice's) with two decimals and no symbol", () => {
+    expect(minorDigits(null)).toBe(2);
+    expect(majorText(124550, null)).toBe("1245.50");
+    expect(formatMoney(124550, null, "en-GB")).toBe("1,245.50");
+    expect(formatMoney(124550, null, "de")).toBe("1.245,50");
+    expect(formatMoney(-5, null, "en-GB")).toBe("-0.05");
+    expect(formatMoney(5, null, "not a locale!")).toBe("0.05");
   });
 });
 
@@ -93,6 +116,31 @@ describe("money typed", () => {
     expect(parseMoney("2147483648", "JPY")).toBeNaN();
     expect(parseMoney("99999999999999999999", "JPY")).toBeNaN();
     expect(parseMoney("0000000000000000000012", "JPY")).toBe(12);
+  });
+});
+
+describe("money kept as a number of the major unit", () => {
+  it("turns it into the minor unit as it prints, half up", () => {
+    expect(minorOf(245.5, null)).toBe(24550);
+    expect(minorOf(1.005, "EUR")).toBe(101);
+    expect(minorOf(1.005, null)).toBe(101);
+    expect(minorOf(0.1 + 0.2, "EUR")).toBe(30);
+    expect(minorOf(1234.5, "JPY")).toBe(1235);
+    expect(minorOf(-2.675, "EUR")).toBe(-268);
+    expect(minorOf(5e-7, "EUR")).toBe(0);
+    expect(minorOf(21474836.47, "EUR")).toBe(MAX_AMOUNT_MINOR);
+    expect(minorOf(21474836.48, "EUR")).toBeNaN();
+    expect(minorOf(1e21, "EUR")).toBeNaN();
+    expect(minorOf(Number.POSITIVE_INFINITY, "EUR")).toBeNaN();
+    expect(minorOf(Number.NaN, "EUR")).toBeNaN();
+  });
+
+  it("shows it as money", () => {
+    expect(formatMajor(245.5, null, "en-GB")).toBe("245.50");
+    expect(formatMajor(1245.5, null, "en-GB")).toBe("1,245.50");
+    expect(formatMajor(1.005, null, "en-GB")).toBe("1.01");
+    expect(formatMajor(1.005, "EUR", "en-GB")).toBe("€1.01");
+    expect(formatMajor(1e30, null, "en-GB")).toBe("1e+30");
   });
 });
 

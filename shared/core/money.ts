@@ -1,7 +1,8 @@
 // Money is an integer of the currency's smallest unit (its minor unit: cents for EUR, yen for JPY, fils for KWD) with
 // the currency's ISO 4217 code: on the wire, in the database, in the PDFs. People read and type it in the currency's
 // major unit. Everything here works on the integers or on decimal text, never on a float of the major unit, so
-// 0.1 + 0.2 is never 0.30000000000000004 of anything.
+// 0.1 + 0.2 is never 0.30000000000000004 of anything. A currency of null is an amount with none (an invoice's):
+// two decimals, no symbol.
 
 /**
  * The largest amount kept, either side of zero: the money columns are Int (prisma/models.prisma), 32-bit on
@@ -21,18 +22,20 @@ function kept(n: number): number {
 
 // Intl's formatters are costly to build (locale data): one per currency and locale, reused.
 const formats = new Map<string, Intl.NumberFormat>();
-function currencyFormat(locale: string | undefined, currency: string): Intl.NumberFormat {
-  const key = `${locale ?? ""}|${currency}`;
+function currencyFormat(locale: string | undefined, currency: string | null): Intl.NumberFormat {
+  const key = `${locale ?? ""}|${currency ?? ""}`;
   let f = formats.get(key);
   if (!f) {
     if (formats.size > 200) formats.clear();
-    formats.set(key, (f = new Intl.NumberFormat(locale, { style: "currency", currency })));
+    const opts: Intl.NumberFormatOptions = currency === null ? { minimumFractionDigits: 2, maximumFractionDigits: 2 } : { style: "currency", currency };
+    formats.set(key, (f = new Intl.NumberFormat(locale, opts)));
   }
   return f;
 }
 
-/** How many digits the currency's minor unit has after the point (EUR 2, JPY 0, KWD 3); 2 for a code Intl refuses. */
-export function minorDigits(currency: string): number {
+/** How many digits the currency's minor unit has after the point (EUR 2, JPY 0, KWD 3); 2 for none or a code Intl refuses. */
+export function minorDigits(currency: string | null): number {
+  if (currency === null) return 2;
   try {
     return currencyFormat("en", currency).resolvedOptions().maximumFractionDigits ?? 2;
   } catch {
@@ -41,7 +44,7 @@ export function minorDigits(currency: string): number {
 }
 
 /** An amount as the exact decimal text of the major unit: 123456 EUR -> "1234.56", -5 EUR -> "-0.05", 1200 JPY -> "1200". */
-export function majorText(amount: number, currency: string): `${number}` {
+export function majorText(amount: number, currency: string | null): `${number}` {
   const digits = minorDigits(currency);
   const whole = String(Math.abs(Math.trunc(amount))).padStart(digits + 1, "0");
   const sign = amount < 0 ? "-" : "";
@@ -50,24 +53,24 @@ export function majorText(amount: number, currency: string): `${number}` {
 }
 
 /** An amount in the major unit as a number (the double nearest majorText), for formatters that take numbers. */
-export const toMajor = (amount: number, currency: string): number => Number(majorText(amount, currency));
+export const toMajor = (amount: number, currency: string | null): number => Number(majorText(amount, currency));
 
 /** An amount as the text of an input (the major unit, every minor digit): 123456 EUR -> "1234.56"; null -> "". */
-export function moneyInput(amount: number | null | undefined, currency: string): string {
+export function moneyInput(amount: number | null | undefined, currency: string | null): string {
   return amount === null || amount === undefined ? "" : majorText(amount, currency);
 }
 
 /**
  * An amount shown in a locale (the runtime's own when none is given): 123456 EUR "en-GB" -> "€1,234.56",
- * 1234 EUR "de" -> "12,34 €". Intl formats the exact decimal text; a currency code Intl refuses is written after
- * the number ("12.34 XX").
+ * 1234 EUR "de" -> "12,34 €", 124550 and no currency "en-GB" -> "1,245.50". Intl formats the exact decimal text; a
+ * currency code Intl refuses is written after the number ("12.34 XX").
  */
-export function formatMoney(amount: number, currency: string, locale?: string): string {
+export function formatMoney(amount: number, currency: string | null, locale?: string): string {
   const text = majorText(amount, currency);
   try {
     return currencyFormat(locale, currency).format(text);
   } catch {
-    return `${text} ${currency}`;
+    return currency === null ? text : `${text} ${currency}`;
   }
 }
 
@@ -83,7 +86,7 @@ export interface ParseOptions {
  * anything else -> NaN, for the form to refuse: letters, more decimals than the currency has (unless `round`), a
  * minus (when `negative` is false), an amount beyond MAX_AMOUNT_MINOR. Read from the text, never through a float.
  */
-export function parseMoney(text: string, currency: string, opts: ParseOptions = {}): number | null {
+export function parseMoney(text: string, currency: string | null, opts: ParseOptions = {}): number | null {
   const s = text.replace(/\s/g, "");
   if (s === "") return null;
   const m = /^(-?)(\d+)(?:[.,](\d*))?$/.exec(s);
@@ -97,6 +100,23 @@ export function parseMoney(text: string, currency: string, opts: ParseOptions = 
   const minor = Number(whole) * 10 ** digits + Number(decimals.slice(0, digits).padEnd(digits, "0") || "0") + up;
   if (minor > MAX_AMOUNT_MINOR) return NaN;
   return m[1] && minor ? -minor : minor;
+}
+
+/**
+ * A number of the major unit (the invoices' Float amount, a number in JSON) in the minor unit, rounded half up as the
+ * number prints, not as its binary double: 245.5 -> 24550, 1.005 -> 101; NaN beyond the largest amount.
+ */
+export function minorOf(major: number, currency: string | null): number {
+  const printed = String(major);
+  // Only the very large and the very small print with an exponent: the first are past the largest amount, the others 0.
+  const text = !Number.isFinite(major) ? "" : !printed.includes("e") ? printed : Math.abs(major) < 1 ? "0" : "";
+  return parseMoney(text, currency, { round: true }) ?? NaN;
+}
+
+/** A number of the major unit shown as money (formatMoney of minorOf); one past the largest amount as it prints. */
+export function formatMajor(major: number, currency: string | null, locale?: string): string {
+  const minor = minorOf(major, currency);
+  return Number.isNaN(minor) ? String(major) : formatMoney(minor, currency, locale);
 }
 
 /** The sum of amounts; a RangeError when one is not a whole amount or the sum is beyond MAX_AMOUNT_MINOR. */

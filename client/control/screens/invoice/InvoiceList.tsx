@@ -1,4 +1,5 @@
 import { Link } from "react-router-dom";
+import { formatMajor } from "@shared/core/money";
 import { useAdminInvoicesQuery } from "../../../generated/graphql";
 import { AddButton, ListState, NextPage } from "../../components/lists";
 import { PageHeader } from "../../components/PageHeader";
@@ -36,7 +37,7 @@ export default function InvoiceList() {
                     {i.tracking_code ? ` · ${i.tracking_code}` : ""}
                   </small>
                 </span>
-                {i.amount != null ? <span className="cp-num">{i.amount.toFixed(2)}</span> : null}
+                {i.amount != null ? <span className="cp-num">{formatMajor(i.amount, null)}</span> : null}
               </Link>
             </li>
           ))}

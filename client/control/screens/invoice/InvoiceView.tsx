@@ -1,4 +1,5 @@
 import { Link, useParams } from "react-router-dom";
+import { formatMajor } from "@shared/core/money";
 import { useAdminInvoiceQuery } from "../../../generated/graphql";
 import { FormStatus } from "../../components/fields";
 import { ListState } from "../../components/lists";
@@ -11,7 +12,8 @@ import { NotFoundCard } from "../NotFound";
 import { TrackQr } from "./TrackQr";
 import * as icons from "../../icons";
 
-const money = (n: number) => n.toLocaleString(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+// An invoice's amount is a number of the major unit with no currency (the contract's Float).
+const money = (n: number) => formatMajor(n, null);
 
 /** A printable invoice: the company's contact details, number, date and what was sold. */
 export default function InvoiceView() {
