@@ -1,7 +1,7 @@
 import { useId, type ChangeEvent, type ReactNode } from "react";
 import { Link, useLocation } from "react-router-dom";
 import { useAdminShippersQuery, useShippingCurrencyQuery } from "../../../generated/graphql";
-import { formatMoney, minorDigits } from "@shared/core/money";
+import { formatMoney, majorText } from "@shared/core/money";
 import { mayOpen } from "../../roles";
 import { useSession } from "../../session";
 import "./shipping.css";
@@ -105,7 +105,6 @@ export function MoneyField({
   invalid?: boolean;
 }) {
   const id = useId();
-  const digits = minorDigits(currency);
   return (
     <div className="cp-field">
       <label htmlFor={id} className="cp-label">
@@ -119,7 +118,7 @@ export function MoneyField({
         onChange={onChange}
         inputMode="decimal"
         autoComplete="off"
-        placeholder={digits ? `0.${"0".repeat(digits)}` : "0"}
+        placeholder={majorText(0, currency)}
         required={!optional}
         aria-invalid={invalid || undefined}
         aria-describedby={hint ? `${id}-hint` : undefined}
