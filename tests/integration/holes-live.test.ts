@@ -105,7 +105,11 @@ describe("the next recipient never sees the courier at the previous recipient's 
       expect(await graphql(b)).toMatchObject({ stops_before: 0, courier: null });
       await viewerB.next((u) => liveOf(u)?.stops_before === 0);
       // A position the phone kept from before the delivery (sent afterwards) is still A's door.
-      await run.post(52.37005, 4.90005, new Date(Date.now() - 60_000).toISOString());
+      await run.post(52.3705, 4.9005, new Date(Date.now() - 60_000).toISOString());
+      expect((await rest(b)).courier).toBeNull();
+      expect((await graphql(b)).courier).toBeNull();
+      // So is one taken after it while the courier still stands there (walking back to the van: 20 m).
+      await run.post(52.37015, 4.9002);
       expect((await rest(b)).courier).toBeNull();
       expect((await graphql(b)).courier).toBeNull();
 

@@ -1,8 +1,11 @@
 import { db } from "../../db/index.js";
 import { readLiveStop, type LiveStop } from "../parcel/parcel.reader.js";
+import { haversineM } from "./route.order.js";
 
 /** The courier is shown on the map only with a position younger than this. */
 export const COURIER_FRESH_MS = 10 * 60_000;
+/** Nor while the courier is still this close to the door last settled (GPS in a street is off by 10-30 m). */
+export const DOOR_RADIUS_M = 50;
 
 export interface LiveState {
   window: { from: string; to: string };
@@ -15,8 +18,8 @@ export interface LiveState {
  * the pending stops before it and, while the courier heads to this very stop with a position under
  * 10 minutes old, the courier. `fresh_until` says when the courier must no longer be shown.
  * The position must postdate the run's last settled stop, by its time (`at` after the stop's `done_at`)
- * and by its arrival (after the server settled the stop): until the courier posts one after leaving it,
- * the last position is that stop's door, the previous recipient's.
+ * and by its arrival (after the server settled the stop), and away from that stop's door: until the
+ * courier posts one after leaving it, the last position is the previous recipient's address.
  */
 export async function liveOf(
   parcelId: number,
@@ -30,19 +33,21 @@ export async function liveOf(
   let fresh_until: number | null = null;
   if (before === 0) {
     // done_at is the settling entry's time (a scan may be back-dated), updated_at when the server settled it.
-    const { _max: settled } = await db().stop.aggregate({
+    const settled = await db().stop.findMany({
       where: { run_id: stop.run_id, status: { not: "pending" } },
-      _max: { done_at: true, updated_at: true },
+      select: { done_at: true, updated_at: true, latitude: true, longitude: true },
     });
+    const door = settled.reduce<(typeof settled)[number] | null>((a, s) => (!a || s.updated_at > a.updated_at ? s : a), null);
+    const doneAt = settled.reduce<Date | null>((a, s) => (s.done_at && (!a || s.done_at > a) ? s.done_at : a), null);
     const last = await db().position.findFirst({
       where: {
         run_id: stop.run_id,
-        ...(settled.done_at ? { at: { gt: settled.done_at } } : {}),
-        ...(settled.updated_at ? { created_at: { gt: settled.updated_at } } : {}),
+        ...(doneAt ? { at: { gt: doneAt } } : {}),
+        ...(door ? { created_at: { gt: door.updated_at } } : {}),
       },
       orderBy: [{ at: "desc" }, { id: "desc" }],
     });
-    if (last && now - last.at.getTime() < COURIER_FRESH_MS) {
+    if (last && now - last.at.getTime() < COURIER_FRESH_MS && !(door && haversineM(door, last) < DOOR_RADIUS_M)) {
       live.courier = { latitude: last.latitude, longitude: last.longitude, at: last.at.toISOString() };
       fresh_until = last.at.getTime() + COURIER_FRESH_MS;
     }
