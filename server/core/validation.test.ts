@@ -2,7 +2,7 @@ import "reflect-metadata";
 import { IsEmail, IsInt, ValidateNested, validate } from "class-validator";
 import { describe, expect, it } from "vitest";
 import { AppError } from "./errors.js";
-import { Optional, Required, Text, WhenPresent, blankToNull, fieldsOf, messagesOf, validated } from "./validation.js";
+import { Name, Optional, Required, Text, WhenPresent, blankToNull, fieldsOf, isOneLine, messagesOf, validated } from "./validation.js";
 import { MAX_TEXT } from "../../shared/core/lengths.codes.js";
 import { CreateParcelInput } from "../modules/parcel/parcel.input.js";
 
@@ -74,6 +74,20 @@ describe("validated", () => {
     expect([...e.messages].sort()).toEqual(["map_zoom must be at most 19", "recipient_name is required", "tracking_code may hold only letters, digits and -"]);
     const ok = await validated(CreateParcelInput, { tracking_code: "CR-1", recipient_name: "Ann", destination: "Oslo", extra: "dropped" });
     expect({ ...ok }).toEqual({ tracking_code: "CR-1", recipient_name: "Ann", destination: "Oslo" });
+  });
+});
+
+describe("Name", () => {
+  class Named {
+    @Required() @Name() name: string;
+  }
+  it("refuses C0 and C1 controls and bidi overrides, naming the field; takes other scripts and marks", async () => {
+    for (const bad of ["Ann\u0007", "Ann\tLee", "Ann\nLee", "Ann\u0085", "Ann\u202egpj.exe", "\u2066Ann\u2069", "Ann\u007f"]) {
+      expect(isOneLine(bad), JSON.stringify(bad)).toBe(false);
+      expect((await failure(Named, { name: bad })).messages).toEqual(["name must not contain control characters"]);
+    }
+    for (const good of ["Ann Lee", "محمد\u200f", "Zoë O'Brien-Smith", "株式会社", "👩‍🚀 Crew"]) expect(isOneLine(good), good).toBe(true);
+    expect(await validated(Named, { name: "Zoë" })).toMatchObject({ name: "Zoë" });
   });
 });
 

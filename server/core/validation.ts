@@ -36,6 +36,23 @@ export const Text =
     StorableText()(target, key);
   };
 
+// C0 and C1 controls (a tab or line break too: a name is one line) and the bidi embeddings, overrides and
+// isolates, which ring a terminal's bell or make a name read as another (U+202E turns "gpj.exe" into "exe.jpg").
+// eslint-disable-next-line no-control-regex -- control characters are what this pattern looks for
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
+/** Whether a one-line text (a name, a company, an address line) holds no control character. */
+export const isOneLine = (s: string) => !CONTROL.test(s);
+/** Text() for names: one line, no control characters. */
+export const Name =
+  (max = MAX_TEXT) =>
+  (target: object, key: string) => {
+    Text(max)(target, key);
+    ValidateBy({
+      name: "oneLine",
+      validator: { validate: (v) => typeof v !== "string" || isOneLine(v), defaultMessage: () => "$property must not contain control characters" },
+    })(target, key);
+  };
+
 const MAX_ID = 2_147_483_647;
 /** A row id: a whole number in the database's integer range. */
 export const IsId = () => (target: object, key: string) => {

@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 import { postcodeValidator, postcodeValidatorExistsForCountry } from "postcode-validator";
-import { isStorableText } from "../../core/validation.js";
+import { isOneLine, isStorableText } from "../../core/validation.js";
 import { MAX_TEXT } from "../../../shared/core/lengths.codes.js";
 import { normalCity, placeAtCity } from "./gazetteer.js";
 
@@ -85,6 +85,8 @@ export class Reader {
     if (typeof v !== "string") return (this.fail(f, "must be text"), null);
     if (v.length > max) return (this.fail(f, `must be at most ${max} characters`), null);
     if (!isStorableText(v)) return (this.fail(f, "contains characters that are not allowed"), null);
+    // Every text read here is one line: a name, an address line, a code, a reference.
+    if (!isOneLine(v)) return (this.fail(f, "must not contain control characters"), null);
     return v.trim();
   }
   number(f: string, required: boolean, min?: number, max?: number): number | null {

@@ -9,6 +9,7 @@ import { asObject, Reader } from "../address/address.rules.js";
 import { pageOf, type PagingArgs } from "../common/paging.js";
 import { sendSystemMail } from "../mail/mail.service.js";
 import { localNow } from "../rates/pricing.rules.js";
+import { MAX_AMOUNT_MINOR } from "../../../shared/core/money.js";
 import { getSettings } from "../settings/settings.service.js";
 import { dayRange } from "./booking.service.js";
 import { money, statementPdf } from "./statement.pdf.js";
@@ -69,6 +70,10 @@ export async function createStatement(raw: unknown) {
         const currency = bookings[0].currency;
         if (bookings.some((b) => b.currency !== currency)) throw conflict("The period's bookings are in several currencies: make one statement per currency");
         const total = bookings.reduce((n, b) => n + b.amount, 0);
+        if (total > MAX_AMOUNT_MINOR)
+          throw badInput(
+            `to takes in bookings that total ${total} from ${from}, past the largest amount kept (${MAX_AMOUNT_MINOR}): make statements for shorter periods`,
+          );
         const st = await tx.statement.create({
           data: { number: `tmp-${randomToken(12)}`, shipper_id: shipper.id, from: from!, to: to!, total, currency },
         });

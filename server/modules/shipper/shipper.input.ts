@@ -1,19 +1,19 @@
 import { Field, InputType, Int } from "type-graphql";
 import { IsBoolean, IsInt, Matches, Max, Min } from "class-validator";
-import { IsId, Optional, Required, Text, WhenPresent } from "../../core/validation.js";
+import { IsId, Name, Optional, Required, Text, WhenPresent } from "../../core/validation.js";
+import { MAX_AMOUNT_MINOR } from "../../../shared/core/money.js";
 import { Email, Password } from "../admin/admin.input.js";
 import { pageLink, type PageArgs } from "../common/paging.js";
 
-const MAX_MONEY = 2_000_000_000;
 export const RATE_CARD_ID = /^[a-z0-9][a-z0-9_-]{0,39}$/;
 
 @InputType()
 export class SignUpInput {
-  @Field(() => String) @Required() @Text() name: string;
+  @Field(() => String) @Required() @Name() name: string;
   @Field(() => String) @Email() email: string;
   @Field(() => String) @Password("password") password: string;
-  @Field(() => String, { nullable: true }) @Optional() @Text() company?: string | null;
-  @Field(() => String, { nullable: true }) @Optional() @Text(40) phone?: string | null;
+  @Field(() => String, { nullable: true }) @Optional() @Name() company?: string | null;
+  @Field(() => String, { nullable: true }) @Optional() @Name(40) phone?: string | null;
 }
 
 @InputType()
@@ -29,9 +29,9 @@ export class UserSignInInput {
 
 @InputType()
 export class CreateShipperInput {
-  @Field(() => String) @Required() @Text() name: string;
+  @Field(() => String) @Required() @Name() name: string;
   @Field(() => String) @Email() email: string;
-  @Field(() => String, { nullable: true }) @Optional() @Text() company?: string | null;
+  @Field(() => String, { nullable: true }) @Optional() @Name() company?: string | null;
   @Field(() => String, { nullable: true, description: "Priced on this card (default: the default card)" })
   @Optional()
   @Matches(RATE_CARD_ID, { message: "rate_card_id must be a rate card's id" })
@@ -40,7 +40,7 @@ export class CreateShipperInput {
   @Optional()
   @IsInt({ message: "credit_limit must be a whole number (the currency's smallest unit)" })
   @Min(0, { message: "credit_limit must not be negative" })
-  @Max(MAX_MONEY, { message: `credit_limit must be at most ${MAX_MONEY}` })
+  @Max(MAX_AMOUNT_MINOR, { message: `credit_limit must be at most ${MAX_AMOUNT_MINOR}` })
   credit_limit?: number | null;
 }
 
@@ -55,7 +55,7 @@ export class UpdateShipperInput {
   @Optional()
   @IsInt({ message: "credit_limit must be a whole number (the currency's smallest unit)" })
   @Min(0, { message: "credit_limit must not be negative" })
-  @Max(MAX_MONEY, { message: `credit_limit must be at most ${MAX_MONEY}` })
+  @Max(MAX_AMOUNT_MINOR, { message: `credit_limit must be at most ${MAX_AMOUNT_MINOR}` })
   credit_limit?: number | null;
   @Field(() => Boolean, { nullable: true, description: "true: its sessions and keys stop at once" })
   @WhenPresent()

@@ -1,0 +1,163 @@
+// Issue 35, the shipper's holes (continued), through both doors on both databases: an amount past the
+// largest the project keeps (a 32-bit column on PostgreSQL) is 422 naming the field, never a 500 nor
+// stored (3); control characters in names are 422 naming the field.
+import "reflect-metadata";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { TestApp } from "../helpers/app.js";
+import { Client } from "../helpers/http.js";
+import { startAppWithMail, type MailApp } from "../helpers/mailApp.js";
+import type { SmtpPeer } from "../helpers/smtp.js";
+import { BERLIN, booking, HAMBURG, PASSWORD, setUpZonedRates, verifiedShipper } from "../helpers/shippers.js";
+import { fails, ok } from "../fixtures/rest.js";
+import { MAX_AMOUNT_MINOR } from "../../shared/core/money.js";
+
+let app: MailApp;
+let t: TestApp;
+let admin: Client;
+let smtp: SmtpPeer;
+
+beforeAll(async () => {
+  app = await startAppWithMail({ RATE_LIMIT_SIGNUP: "1000", TIME_ZONE: "UTC" });
+  ({ t, admin, smtp } = app);
+  await setUpZonedRates(admin);
+});
+afterAll(() => app?.close());
+
+const shipper = () => verifiedShipper(t.url, smtp);
+const PAST = MAX_AMOUNT_MINOR + 1;
+// 1e12 cm³ / 5000: 2e8 kg chargeable, priced 100 a kg above 5 kg: about 2e10, past the largest amount kept.
+const HUGE = [{ weight_kg: 1, length_cm: 10_000, width_cm: 10_000, height_cm: 10_000 }];
+// 10 000 x 1 000 x 5 500 cm: 1.1e7 kg, about 1.1e9 a booking: two of them pass it.
+const BIG = [{ weight_kg: 1, length_cm: 10_000, width_cm: 1_000, height_cm: 5_500 }];
+const BOOK = `mutation($input: BookingInput!) { createBooking(input: $input) { id amount } }`;
+const QUOTE = `mutation($input: QuoteInput!) { quote(input: $input) { options { service amount } } }`;
+const PAST_PRICE = /^parcels make the price of STD \(\d+\) pass the largest amount kept \(2147483647\)/;
+
+describe("3. amounts past the largest kept", () => {
+  it("a quote or booking priced past it is 422 naming parcels, nothing stored: both doors", async () => {
+    const a = await shipper();
+    expect(fails(await a.post("/api/quotes", { from: BERLIN, to: HAMBURG, parcels: HUGE }), 422)[0]).toMatch(PAST_PRICE);
+    expect(fails(await a.post("/api/bookings", booking({ parcels: HUGE })), 422)[0]).toMatch(PAST_PRICE);
+    const gq = await a.gql(QUOTE, { input: { from: { country: "DE", postcode: "10117" }, to: { country: "DE", postcode: "20354" }, parcels: HUGE } });
+    expect(gq.errors?.[0].extensions.code).toBe("BAD_USER_INPUT");
+    expect(gq.errors?.[0].message).toMatch(PAST_PRICE);
+    const gb = await a.gql(BOOK, { input: booking({ parcels: HUGE }) });
+    expect(gb.errors?.[0].extensions.code).toBe("BAD_USER_INPUT");
+    expect(ok(await a.get("/api/bookings")).total).toBe(0);
+    // Just inside it books.
+    expect(ok(await a.post("/api/bookings", booking({ parcels: BIG })), 201).amount).toBeLessThanOrEqual(MAX_AMOUNT_MINOR);
+  });
+
+  it("declared_value and cod_amount past it are 422 naming them: REST, and GraphQL's Int refuses them naming the field", async () => {
+    const a = await shipper();
+    expect(fails(await a.post("/api/quotes", { from: BERLIN, to: HAMBURG, parcels: [{ weight_kg: 1 }], declared_value: 22_000_000_440 }), 422)).toEqual([
+      `declared_value must be at most ${MAX_AMOUNT_MINOR}`,
+    ]);
+    expect(fails(await a.post("/api/bookings", booking({ declared_value: PAST, cod_amount: PAST })), 422)).toEqual([
+      `declared_value must be at most ${MAX_AMOUNT_MINOR}`,
+      `cod_amount must be at most ${MAX_AMOUNT_MINOR}`,
+    ]);
+    const g = await a.gql(BOOK, { input: booking({ declared_value: PAST }) });
+    expect(g.status).toBeLessThan(500);
+    expect(g.errors?.[0].message).toContain("declared_value");
+    // With the insurance of a large declared value the price passes it: 422, not stored.
+    ok(
+      await admin.request("PUT", "/api/rate-cards/insured", {
+        name: "Insured",
+        lanes: [{ service: "STD", from_zone: "Berlin", to_zone: "North", brackets: [{ up_to_kg: 5, amount: 800 }] }],
+        surcharges: [{ code: "insurance", kind: "percent", value: 1000 }],
+      }),
+    );
+    ok(await admin.patch("/api/shippers", { id: a.id, rate_card_id: "insured" }));
+    expect(fails(await a.post("/api/bookings", booking({ declared_value: MAX_AMOUNT_MINOR })), 422)[0]).toMatch(PAST_PRICE);
+    expect(ok(await a.get("/api/bookings")).total).toBe(0);
+  });
+
+  it("a credit limit and a rate card's amounts past it are 422 naming them: REST, CSV and GraphQL", async () => {
+    const a = await shipper();
+    expect(fails(await admin.patch("/api/shippers", { id: a.id, credit_limit: PAST }), 422)).toEqual([`credit_limit must be at most ${MAX_AMOUNT_MINOR}`]);
+    const g = await admin.gql(`mutation($i: UpdateShipperInput!) { updateShipper(input: $i) { credit_limit } }`, { i: { id: a.id, credit_limit: PAST } });
+    expect(g.status).toBeLessThan(500);
+    expect(g.errors?.[0].message).toContain("credit_limit");
+    const lane = { service: "STD", from_zone: "Berlin", to_zone: "DE", brackets: [{ up_to_kg: 5, amount: PAST }], per_kg_above: PAST };
+    expect(
+      fails(
+        await admin.request("PUT", "/api/rate-cards/big", {
+          name: "Big",
+          lanes: [lane],
+          surcharges: [{ code: "remote", value: PAST, min: PAST, zones: ["DE"] }],
+        }),
+        422,
+      ),
+    ).toEqual([
+      `lanes[0].per_kg_above must be at most ${MAX_AMOUNT_MINOR}`,
+      `lanes[0].brackets[0].amount must be at most ${MAX_AMOUNT_MINOR}`,
+      `surcharges[0].value must be at most ${MAX_AMOUNT_MINOR}`,
+      `surcharges[0].min must be at most ${MAX_AMOUNT_MINOR}`,
+    ]);
+    const csv = `service,from_zone,to_zone,up_to_kg,amount,per_kg_above\r\nSTD,Berlin,DE,5,22000000440,\r\n`;
+    expect(fails(await admin.request("PUT", "/api/rate-cards/default", csv, { "content-type": "text/csv" }), 422)).toEqual([
+      `row 2: amount must be at most ${MAX_AMOUNT_MINOR}`,
+    ]);
+    const gc = await admin.gql(`mutation($csv: String!) { putRateCardCsv(id: "default", csv: $csv) { id } }`, { csv });
+    expect(gc.errors?.[0].extensions.code).toBe("BAD_USER_INPUT");
+    expect(gc.errors?.[0].message).toContain("row 2: amount must be at most");
+    expect(ok(await admin.get("/api/rate-cards/default")).lanes.find((l: { to_zone: string }) => l.to_zone === "DE").brackets[0].amount).toBe(900);
+  });
+
+  it("a balance past it is read; a statement whose total would pass it is 422 naming to: both doors", async () => {
+    const a = await shipper();
+    const made = [];
+    for (let i = 0; i < 2; i++) made.push(ok(await admin.post("/api/bookings", booking({ shipper_id: a.id, parcels: BIG })), 201).amount as number);
+    const total = made[0] + made[1];
+    expect(total).toBeGreaterThan(MAX_AMOUNT_MINOR);
+    expect(ok(await admin.get(`/api/shippers?search=${encodeURIComponent(`Shop`)}&per_page=100`)).data.find((s: { id: number }) => s.id === a.id).balance).toBe(
+      total,
+    );
+    // A credit limit below it: the next booking is 402, not a 500.
+    ok(await admin.patch("/api/shippers", { id: a.id, credit_limit: MAX_AMOUNT_MINOR }));
+    expect(fails(await a.post("/api/bookings", booking()), 402)[0]).toContain("credit limit");
+    const range = { shipper_id: a.id, from: "2000-01-01", to: "2100-12-31" };
+    expect(fails(await admin.post("/api/statements", range), 422)[0]).toMatch(
+      /^to takes in bookings that total \d+ from 2000-01-01, past the largest amount kept/,
+    );
+    const g = await admin.gql(`mutation($i: StatementInput!) { createStatement(input: $i) { id } }`, { i: range });
+    expect(g.errors?.[0].extensions.code).toBe("BAD_USER_INPUT");
+    expect(ok(await admin.get(`/api/statements?shipper_id=${a.id}`)).total).toBe(0);
+  });
+});
+
+describe("control characters in names", () => {
+  const BAD = ["Shop\u0007", "Shop\u202egpj.exe", "Shop\u0085", "Shop\u2066x\u2069"];
+
+  it("a shipper's name and company: sign-up (both doors) and the staff's invitation", async () => {
+    for (const name of BAD) {
+      const email = `ctl-${BAD.indexOf(name)}@shop.example`;
+      expect(fails(await new Client(t.url).post("/api/users", { name, email, password: PASSWORD }), 422)).toEqual(["name must not contain control characters"]);
+      const g = await new Client(t.url).gql(`mutation($i: SignUpInput!) { signUp(input: $i) { id } }`, { i: { name, email, password: PASSWORD } });
+      expect(g.errors?.[0].extensions.code).toBe("BAD_USER_INPUT");
+      expect(g.errors?.[0].message).toContain("name must not contain control characters");
+    }
+    expect(fails(await admin.post("/api/shippers", { name: "Fine", email: "ctl-staff@shop.example", company: "Big\u202eCo" }), 422)).toEqual([
+      "company must not contain control characters",
+    ]);
+  });
+
+  it("an address's and a booking's names and lines: the address book, bookings and pickups, both doors", async () => {
+    const a = await shipper();
+    for (const name of BAD) {
+      expect(fails(await a.c.post("/api/users/addresses", { ...BERLIN, name }), 422)).toEqual(["name must not contain control characters"]);
+      expect(fails(await a.post("/api/bookings", booking({ recipient: { ...HAMBURG, name } })), 422)).toEqual([
+        "recipient.name must not contain control characters",
+      ]);
+      const g = await a.gql(BOOK, { input: booking({ sender: { ...BERLIN, line1: name } }) });
+      expect(g.errors?.[0].message).toContain("sender.line1 must not contain control characters");
+    }
+    expect(fails(await a.post("/api/bookings", booking({ reference: "ORDER\u00071" })), 422)).toEqual(["reference must not contain control characters"]);
+    const pickup = { date: "2030-01-07", from: "09:00", to: "12:00", address: { ...BERLIN, company: "Ada\u202eGmbH" }, booking_ids: [1] };
+    expect(fails(await a.post("/api/pickups", pickup), 422)).toEqual(["address.company must not contain control characters"]);
+    expect(ok(await a.get("/api/bookings")).total).toBe(0);
+    // Other scripts and their marks are names like any other.
+    expect(ok(await a.post("/api/bookings", booking({ recipient: { ...HAMBURG, name: "محمد\u200f Zoë 株式会社" } })), 201).status).toBe("pending");
+  });
+});
