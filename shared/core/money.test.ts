@@ -13,7 +13,7 @@ import {
   percentOf,
   roundHalfUp,
   toMajor,
-} from "./money";
+} from "./money.js";
 
 describe("money: the currency's minor unit", () => {
   it("knows each currency's digits, 2 for a code Intl refuses", () => {
