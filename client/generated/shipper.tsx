@@ -188,6 +188,11 @@ export type PickupsQueryVariables = Exact<{ [key: string]: never; }>;
 
 export type PickupsQuery = { pickups: Array<{ id: number, date: string, from: string, to: string, status: string, booking_ids: Array<number> | null, address: { name: string, line1: string, city: string, postcode: string | null, country: string } }> };
 
+export type RevokeAllUserApiKeysMutationVariables = Exact<{ [key: string]: never; }>;
+
+
+export type RevokeAllUserApiKeysMutation = { revokeAllUserApiKeys: { revoked: number } };
+
 export type RevokeUserApiKeyMutationVariables = Exact<{
   id: number;
 }>;
@@ -549,6 +554,32 @@ export type PickupsQueryHookResult = ReturnType<typeof usePickupsQuery>;
 export type PickupsLazyQueryHookResult = ReturnType<typeof usePickupsLazyQuery>;
 export type PickupsSuspenseQueryHookResult = ReturnType<typeof usePickupsSuspenseQuery>;
 export type PickupsQueryResult = ApolloReactCommon.QueryResult<PickupsQuery, PickupsQueryVariables>;
+export const RevokeAllUserApiKeysDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RevokeAllUserApiKeys"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"revokeAllUserApiKeys"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"revoked"}}]}}]}}]} as unknown as DocumentNode;
+export type RevokeAllUserApiKeysMutationFn = ApolloReactCommon.MutationFunction<RevokeAllUserApiKeysMutation, RevokeAllUserApiKeysMutationVariables>;
+
+/**
+ * __useRevokeAllUserApiKeysMutation__
+ *
+ * To run a mutation, you first call `useRevokeAllUserApiKeysMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useRevokeAllUserApiKeysMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [revokeAllUserApiKeysMutation, { data, loading, error }] = useRevokeAllUserApiKeysMutation({
+ *   variables: {
+ *   },
+ * });
+ */
+export function useRevokeAllUserApiKeysMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<RevokeAllUserApiKeysMutation, RevokeAllUserApiKeysMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<RevokeAllUserApiKeysMutation, RevokeAllUserApiKeysMutationVariables>(RevokeAllUserApiKeysDocument, options);
+      }
+export type RevokeAllUserApiKeysMutationHookResult = ReturnType<typeof useRevokeAllUserApiKeysMutation>;
+export type RevokeAllUserApiKeysMutationResult = ApolloReactCommon.MutationResult<RevokeAllUserApiKeysMutation>;
+export type RevokeAllUserApiKeysMutationOptions = ApolloReactCommon.BaseMutationOptions<RevokeAllUserApiKeysMutation, RevokeAllUserApiKeysMutationVariables>;
 export const RevokeUserApiKeyDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RevokeUserApiKey"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"revokeUserApiKey"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}]}]}}]} as unknown as DocumentNode;
 export type RevokeUserApiKeyMutationFn = ApolloReactCommon.MutationFunction<RevokeUserApiKeyMutation, RevokeUserApiKeyMutationVariables>;
 

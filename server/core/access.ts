@@ -131,6 +131,7 @@ export const OPERATIONS = {
   "users.addresses.write": shipperOp("session", undefined, true),
   "users.apiKeys.list": shipperOp("session"),
   "users.apiKeys.write": shipperOp("session", undefined, true),
+  "users.apiKeys.revokeAll": shipperOp("session", undefined, true),
   "users.statements": shipperOp("session"),
   "shippers.list": op("shippers"),
   "shippers.create": write("shippers"),

@@ -204,6 +204,9 @@ describe("a shipper's own doings", () => {
     const gone = await entryOf("shipper_key", key.id, "users.apiKeys.write");
     expect(gone.actor).toEqual({ kind: "shipper", id: a.id, name: a.email });
     expect(Object.keys(gone.changes)).toEqual(["revoked_at"]);
+    const spare = ok(await a.c.post("/api/users/api-keys", { name: "Spare" }), 201);
+    expect(ok(await a.c.delete("/api/users/api-keys/all"))).toEqual({ revoked: 1 });
+    expect((await entryOf("shipper_key", spare.id, "users.apiKeys.revokeAll")).actor).toEqual({ kind: "shipper", id: a.id, name: a.email });
 
     // Cancelled (GraphQL), a pickup (REST), an address (GraphQL).
     const other = ok(await a.c.post("/api/bookings", booking()), 201);

@@ -4,19 +4,26 @@ import { Icon } from "../../components/Icon";
 import { ErrorAlert } from "../../components/ErrorList";
 import { useDocumentTitle } from "../../components/brand";
 import { errorMessages } from "../../errors";
-import { UserApiKeysDocument, useCreateUserApiKeyMutation, useRevokeUserApiKeyMutation, useUserApiKeysQuery } from "../../generated/shipper";
+import {
+  UserApiKeysDocument,
+  useCreateUserApiKeyMutation,
+  useRevokeAllUserApiKeysMutation,
+  useRevokeUserApiKeyMutation,
+  useUserApiKeysQuery,
+} from "../../generated/shipper";
 import { fmtMoment } from "../parcel/format";
 import { TextField } from "../quote/Field";
 import { fieldErrors, NO_ERRORS, type FieldErrors } from "../quote/fieldErrors";
 import { delete_outline, key } from "../quote/icons";
 
-/** The shipper's API keys for a web shop: create (the key shown once), list, revoke. */
+/** The shipper's API keys for a web shop: create (the key shown once), list, revoke one or all. */
 export function ApiKeys() {
   const { t, i18n } = useShipperTranslation();
   useDocumentTitle(t("account.nav.apiKeys"));
   const { data, error } = useUserApiKeysQuery({ fetchPolicy: "cache-and-network" });
   const [create, creating] = useCreateUserApiKeyMutation({ refetchQueries: [UserApiKeysDocument] });
   const [revoke] = useRevokeUserApiKeyMutation({ refetchQueries: [UserApiKeysDocument] });
+  const [revokeAll, revokingAll] = useRevokeAllUserApiKeysMutation({ refetchQueries: [UserApiKeysDocument] });
   const [name, setName] = useState("");
   const [errors, setErrors] = useState<FieldErrors>(NO_ERRORS);
   const [shown, setShown] = useState<{ name: string; key: string; copied?: boolean } | null>(null);
@@ -40,6 +47,16 @@ export function ApiKeys() {
     setRevokeErrors([]);
     try {
       await revoke({ variables: { id } });
+    } catch (err) {
+      setRevokeErrors(errorMessages(err));
+    }
+  };
+
+  const onRevokeAll = async () => {
+    if (!window.confirm(t("account.revokeAllConfirm"))) return;
+    setRevokeErrors([]);
+    try {
+      await revokeAll();
     } catch (err) {
       setRevokeErrors(errorMessages(err));
     }
@@ -103,6 +120,18 @@ export function ApiKeys() {
               </li>
             ))}
           </ul>
+        ) : null}
+        {data && data.userApiKeys.length > 1 ? (
+          <button
+            type="button"
+            className="btn btn-outline btn-small btn-danger"
+            data-testid="revoke-all-keys"
+            disabled={revokingAll.loading}
+            onClick={() => void onRevokeAll()}
+          >
+            <Icon path={delete_outline} size={18} />
+            {t("account.revokeAll")}
+          </button>
         ) : null}
       </section>
     </>

@@ -16,7 +16,7 @@ import {
   linkShipperPage,
 } from "./shipper.input.js";
 import * as shippers from "./shipper.service.js";
-import { BookAddress, Shipper, ShipperKey, ShipperPage, UserAccount } from "./shipper.type.js";
+import { BookAddress, RevokedKeys, Shipper, ShipperKey, ShipperPage, UserAccount } from "./shipper.type.js";
 
 @Resolver()
 export class ShipperResolver {
@@ -119,6 +119,12 @@ export class ShipperResolver {
   async revokeUserApiKey(@Arg("id", () => Int) id: number) {
     await shippers.revokeKey(callingShipper(), { id });
     return true;
+  }
+
+  @Mutation(() => RevokedKeys, { description: "Revoke every key of the shipper at once (a password reset does this too)" })
+  @Op("users.apiKeys.revokeAll")
+  revokeAllUserApiKeys() {
+    return shippers.revokeAllKeys(callingShipper());
   }
 
   @Query(() => ShipperPage, { description: "Staff: shippers with their unpaid balance" })

@@ -178,6 +178,16 @@ export function registerShipperRoutes(api: FastifyInstance): void {
     data: data.none,
     handler: async ({ req }) => shippers.revokeKey(callingShipper(), req.body),
   });
+  route(api, {
+    method: "DELETE",
+    url: "/users/api-keys/all",
+    op: "users.apiKeys.revokeAll",
+    tag: "users",
+    message: "Every API key revoked",
+    summary: "Revoke every key of the shipper at once: they stop at once (a password reset does this too)",
+    data: data.ref("RevokedKeys"),
+    handler: () => shippers.revokeAllKeys(callingShipper()),
+  });
   // The staff's side
   route(api, {
     method: "GET",

@@ -157,6 +157,8 @@ export async function resetPassword(input: ResetPasswordInput): Promise<void> {
   await db().shipper.update({ where: { id: row.shipper_id }, data: { password_hash: await hashPassword(input.new_password), email_verified: true } });
   await db().shipperSession.deleteMany({ where: { shipper_id: row.shipper_id } });
   await db().shipperToken.updateMany({ where: { shipper_id: row.shipper_id, used_at: null, kind: "reset" }, data: { used_at: new Date() } });
+  // Whoever had the password may have made keys with it: a reset revokes them (docs/security.md).
+  await revokeKeysOf(row.shipper_id);
 }
 
 // ---- The staff's side ----
@@ -363,4 +365,12 @@ export async function revokeKey(shipper: ShipperActor, raw: unknown) {
   const id = idOf(raw);
   const { count } = await db().shipperKey.updateMany({ where: { id, shipper_id: shipper.id, revoked_at: null }, data: { revoked_at: new Date() } });
   if (!count) throw notFound("API key not found");
+}
+
+const revokeKeysOf = async (shipperId: number) =>
+  (await db().shipperKey.updateMany({ where: { shipper_id: shipperId, revoked_at: null }, data: { revoked_at: new Date() } })).count;
+
+/** Every key of the shipper stops at once (a leaked key, a shop that changed hands). */
+export async function revokeAllKeys(shipper: ShipperActor) {
+  return { revoked: await revokeKeysOf(shipper.id) };
 }

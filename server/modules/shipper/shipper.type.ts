@@ -41,3 +41,8 @@ export class ShipperKey {
   @Field(() => DateTimeISO) created_at: Date;
   @Field(() => DateTimeISO, { nullable: true }) last_used_at: Date | null;
 }
+
+@ObjectType({ description: "The shipper's keys revoked at once" })
+export class RevokedKeys {
+  @Field(() => Int, { description: "How many were still active" }) revoked: number;
+}
