@@ -16,10 +16,11 @@ const t0 = Date.now();
 fs.rmSync(outdir, { recursive: true, force: true });
 const result = await build({
   absWorkingDir: root,
-  // The threads' modules (server/core/threads.ts: labels, route ordering, long SQLite reads) beside main.js.
+  // The threads' modules (server/core/threads.ts: labels, business PDFs, route ordering, long SQLite reads) beside main.js.
   entryPoints: {
     main: "server/main.ts",
     "label.worker": "server/modules/label/label.worker.ts",
+    "pdf.worker": "server/modules/invoice/pdf.worker.ts",
     "route.worker": "server/modules/dispatch/route.worker.ts",
     "read.worker": "server/db/read.worker.ts",
   },

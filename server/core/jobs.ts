@@ -1,18 +1,28 @@
 import type { Readable } from "node:stream";
 import { currentCall, type Actor } from "./actor.js";
 import { AppError, unauthenticated } from "./errors.js";
+import { RateLimited } from "./ratelimit.js";
+
+interface JobRule {
+  perCaller: number;
+  what: string;
+  retryAfter?: number;
+}
 
 /**
- * Heavy work a member (or an API key) may run: how many of each kind at once per caller. The one
- * declaration of these limits; a second job past it is refused with 429 and a message that says
- * what is running. Counted per process (a member's jobs go to the process their request reached).
+ * Heavy work a member (or an API key, or a shipper) may run: how many of each kind at once per caller.
+ * The one declaration of these limits; a second job past it is refused with 429 and a message that
+ * says what is running (Retry-After: `retryAfter` seconds where the kind's work is short, else the
+ * doors' 60). Counted per process (a caller's jobs go to the process their request reached).
  */
 export const JOB_LIMITS = {
   export: { perCaller: 1, what: "an export" },
   import: { perCaller: 1, what: "an import" },
   labels: { perCaller: 1, what: "a batch of labels" },
   scans: { perCaller: 1, what: "a batch of scans" },
-} as const;
+  // Statement, invoice and run sheet PDFs (invoice/pdf-thread.ts): one of the PDF threads at most per caller.
+  documents: { perCaller: 1, what: "a PDF (statement, invoice or run sheet)", retryAfter: 5 },
+} satisfies Record<string, JobRule>;
 
 export type JobKind = keyof typeof JOB_LIMITS;
 
@@ -34,9 +44,10 @@ export function jobCaller(actor: Actor | null | undefined): JobCaller {
 export function startJob(kind: JobKind, caller: JobCaller): () => void {
   const key = `${kind}:${caller}`;
   const n = running.get(key) ?? 0;
-  const rule = JOB_LIMITS[kind];
+  const rule: JobRule = JOB_LIMITS[kind];
   if (n >= rule.perCaller) {
-    throw new AppError("TOO_MANY_REQUESTS", `You are already running ${rule.what}; wait for it to finish, then try again`, null);
+    const message = `You are already running ${rule.what}; wait for it to finish, then try again`;
+    throw rule.retryAfter ? new RateLimited(rule.retryAfter, {}, message) : new AppError("TOO_MANY_REQUESTS", message, null);
   }
   running.set(key, n + 1);
   let done = false;

@@ -1,8 +1,8 @@
-import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../helpers/app.js";
 import { Client } from "../helpers/http.js";
 import { fails, ok, signedIn } from "../fixtures/rest.js";
+import { pdfText } from "../helpers/pdf.js";
 
 let t: TestApp;
 let admin: Client;
@@ -35,80 +35,6 @@ async function download(c: Client, path: string) {
   const cookie = [...c.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
   const res = await fetch(t.url + path, { headers: cookie ? { cookie } : {} });
   return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
-}
-
-/** Object `n` of a PDF: its dictionary text and, for a stream, its (inflated) bytes. */
-function pdfObject(pdf: Buffer, n: number): { dict: string; stream?: Buffer } {
-  const raw = pdf.toString("latin1");
-  const start = raw.search(new RegExp(`(^|\\s)${n} 0 obj\\b`));
-  const end = raw.indexOf("endobj", start);
-  const body = raw.slice(start, end);
-  const s = body.match(/stream\r?\n/);
-  if (!s) return { dict: body };
-  const from = start + s.index! + s[0].length;
-  let bytes = pdf.subarray(from, raw.indexOf("endstream", from));
-  if (body.slice(0, s.index).includes("/FlateDecode")) bytes = zlib.inflateSync(bytes);
-  return { dict: body.slice(0, s.index), stream: bytes };
-}
-
-/** Glyph id -> text of an embedded font, from its ToUnicode map (pdfkit writes bfrange arrays). */
-function toUnicode(cmap: string): Map<number, string> {
-  const map = new Map<number, string>();
-  for (const r of cmap.matchAll(/<([0-9a-fA-F]+)>\s*<[0-9a-fA-F]+>\s*\[([^\]]*)\]/g)) {
-    let gid = parseInt(r[1], 16);
-    for (const u of r[2].matchAll(/<([0-9a-fA-F ]*)>/g)) {
-      const units = u[1]
-        .split(/\s+/)
-        .filter(Boolean)
-        .map((h) => parseInt(h, 16));
-      map.set(gid++, String.fromCharCode(...units));
-    }
-  }
-  return map;
-}
-
-/**
- * The text a PDF shows: every content stream (inflated when FlateDecode), then the hex strings of
- * its TJ arrays, joined per array: WinAnsi bytes for the standard fonts, glyph ids read through the
- * font's ToUnicode map for embedded ones (pdfkit names fonts /F1, /F2 ... once per document).
- */
-function pdfText(pdf: Buffer): string {
-  const out: string[] = [];
-  const raw = pdf.toString("latin1");
-  const fonts = new Map<string, Map<number, string> | null>();
-  for (const dict of raw.matchAll(/\/Font\s*<<([^>]*)>>/g)) {
-    for (const [, name, ref] of dict[1].matchAll(/\/(F\d+)\s+(\d+)\s+0\s+R/g)) {
-      const font = pdfObject(pdf, Number(ref)).dict;
-      const cmapRef = font.match(/\/ToUnicode\s+(\d+)\s+0\s+R/);
-      fonts.set(name, cmapRef ? toUnicode(pdfObject(pdf, Number(cmapRef[1])).stream!.toString("latin1")) : null);
-    }
-  }
-  for (const m of raw.matchAll(/<<([^]*?)>>\s*stream\r?\n/g)) {
-    const start = m.index! + m[0].length;
-    const end = raw.indexOf("endstream", start);
-    let body = pdf.subarray(start, end);
-    if (m[1].includes("/FlateDecode")) {
-      try {
-        body = zlib.inflateSync(body);
-      } catch {
-        continue;
-      }
-    }
-    let font: Map<number, string> | null | undefined = null;
-    for (const op of body.toString("latin1").matchAll(/\/(F\d+)\s+[\d.]+\s+Tf|\[([^\]]*)\]\s*TJ/g)) {
-      if (op[1]) {
-        font = fonts.get(op[1]);
-        continue;
-      }
-      const pieces = [...op[2].matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => h[1]);
-      out.push(
-        font
-          ? pieces.map((h) => (h.match(/.{4}/g) ?? []).map((g) => font!.get(parseInt(g, 16)) ?? "\uFFFD").join("")).join("")
-          : pieces.map((h) => Buffer.from(h, "hex").toString("latin1")).join(""),
-      );
-    }
-  }
-  return out.join("\n");
 }
 
 describe("GET /api/invoices/{id}/pdf", () => {

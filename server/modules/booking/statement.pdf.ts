@@ -1,5 +1,5 @@
 import { useFontFor } from "../invoice/pdf-fonts.js";
-import { a4Document, drawLetterhead, INK, MUTED, textArea } from "../invoice/pdf-letterhead.js";
+import { a4Document, BAND, drawLetterhead, INK, MUTED, pdfMoney, textArea } from "../invoice/pdf-document.js";
 
 export interface StatementDoc {
   number: string;
@@ -20,14 +20,10 @@ export interface StatementCompany {
   contact_address: string;
 }
 
-/** An amount of the smallest unit as the currency writes it (EUR 1234 -> €12.34; JPY 1234 -> ¥1,234). */
-export function money(amount: number, currency: string): string {
-  const f = new Intl.NumberFormat("en-GB", { style: "currency", currency });
-  const digits = f.resolvedOptions().maximumFractionDigits ?? 2;
-  return f.format(amount / 10 ** digits);
-}
-
-/** A statement as an A4 PDF (pdfkit, as the invoice): the shipper, the period, one row per booking, the total. */
+/**
+ * A statement as an A4 PDF (the invoice's set-up, pdf-document.ts): the shipper, the period, one row per
+ * booking, the total. Drawn in the PDF threads (invoice/pdf-thread.ts).
+ */
 export async function statementPdf(s: StatementDoc, company: StatementCompany, opts: { compress?: boolean } = {}): Promise<Buffer> {
   const { doc, done } = a4Document({ Title: `Statement ${s.number}`, Author: company.name }, opts);
   const { left, width, right } = textArea(doc);
@@ -74,12 +70,12 @@ export async function statementPdf(s: StatementDoc, company: StatementCompany, o
     });
     y += bold ? 18 : 16;
   };
-  doc.rect(left, y - 5, width, 20).fill("#f1f5f9");
+  doc.rect(left, y - 5, width, 20).fill(BAND);
   row(
     cols.map((c) => c.t),
     true,
   );
-  for (const l of s.lines) row([l.date, l.tracking_code, l.service, money(l.amount, s.currency)]);
+  for (const l of s.lines) row([l.date, l.tracking_code, l.service, pdfMoney(l.amount, s.currency)]);
   y += 6;
   doc.moveTo(left, y).lineTo(right, y).lineWidth(1).strokeColor(INK).stroke();
   y += 8;
@@ -87,7 +83,7 @@ export async function statementPdf(s: StatementDoc, company: StatementCompany, o
     .font("Helvetica-Bold")
     .fontSize(12)
     .fillColor(INK)
-    .text(`Total ${money(s.total, s.currency)}`, left, y, { width, align: "right" });
+    .text(`Total ${pdfMoney(s.total, s.currency)}`, left, y, { width, align: "right" });
   doc.end();
   return done;
 }

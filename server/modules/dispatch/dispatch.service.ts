@@ -14,6 +14,8 @@ import { addressLine, parseAddress } from "../address/address.rules.js";
 import { zonedInstant } from "../rates/pricing.rules.js";
 import { haversineM, roundLength, type Point } from "./route.order.js";
 import { distanceMatrix, orderInThread } from "./routing.js";
+import { callerJob } from "../../core/jobs.js";
+import { drawInThread } from "../invoice/pdf-thread.js";
 import { LatLngInput, PositionInput, RunStopInput, type CreateRunInput, type PositionsInput, type UpdateRunInput } from "./dispatch.input.js";
 
 /** Positions may be this far ahead of the server's clock (phones' clocks drift), no further. */
@@ -765,13 +767,12 @@ export async function purgePositions(now = new Date()): Promise<number> {
   return (await db().position.deleteMany({ where: { OR: [{ created_at: { lt: cutoff } }, { at: { lt: cutoff } }] } })).count;
 }
 
-/** The run sheet (PDF): its courier or a member with dispatch. pdfkit and bwip-js load at the first sheet. */
+/** The run sheet (PDF): its courier or a member with dispatch. pdfkit and bwip-js load in the PDF threads. */
 export async function runSheet(id: number): Promise<{ pdf: Buffer; filename: string }> {
   const run = await runOrThrow(id);
   mustBeCourierOrDispatch(run);
   const [view] = await runViews([run]);
-  const { runSheetPdf } = await import("./run-sheet.pdf.js");
-  const pdf = await runSheetPdf({
+  const sheet = {
     id: run.id,
     date: run.date,
     courier: view.courier_email ?? `member ${run.courier_id}`,
@@ -788,6 +789,8 @@ export async function runSheet(id: number): Promise<{ pdf: Buffer; filename: str
       contents: s.contents,
       status: s.status,
     })),
-  });
+  };
+  // Drawn in a PDF thread, one PDF at a time per caller (429 for a second meanwhile).
+  const pdf = await callerJob("documents", () => drawInThread({ kind: "run-sheet", run: sheet }));
   return { pdf, filename: `run-${run.id}-${run.date}.pdf` };
 }

@@ -1,5 +1,4 @@
-import PDFDocument from "pdfkit";
-import { pdfBytes } from "../../core/pdf-bytes.js";
+import { pdfDocument } from "../invoice/pdf-document.js";
 import { useFontFor } from "../invoice/pdf-fonts.js";
 import { drawBarcode } from "../label/label.pdf.js";
 
@@ -61,17 +60,11 @@ function text(
 /**
  * The run sheet for a courier who prefers paper: the run's stops in order (A4 landscape), each with
  * its window, recipient and address, contents, tracking code with its Code 128 barcode, and an empty
- * signature box; the header repeats on every page.
+ * signature box; the header repeats on every page. Drawn in the PDF threads (invoice/pdf-thread.ts).
  */
 export function runSheetPdf(run: SheetRun): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: [W, H],
-    margin: 0,
-    autoFirstPage: false,
-    info: { Title: `Run ${run.id} (${run.date})`, Author: run.company },
-    lang: "en",
-  });
-  const done = pdfBytes(doc);
+  // Black on white for office printers: not the A4 documents' colours.
+  const { doc, done } = pdfDocument({ Title: `Run ${run.id} (${run.date})`, Author: run.company }, { size: [W, H], margin: 0, autoFirstPage: false });
   const lastW = W - 2 * M - COLS.reduce((a, c) => a + c.width, 0);
   const widths = COLS.map((c) => c.width || lastW);
   const xs = widths.map((_, i) => M + widths.slice(0, i).reduce((a, b) => a + b, 0));

@@ -1,6 +1,6 @@
 import QRCode from "qrcode";
 import { useFontFor } from "./pdf-fonts.js";
-import { a4Document, BRAND, drawLetterhead, INK, MUTED, textArea } from "./pdf-letterhead.js";
+import { a4Document, BAND, BRAND, drawLetterhead, INK, MUTED, pdfDate, pdfMoney, RULE, textArea } from "./pdf-document.js";
 
 export interface InvoiceDoc {
   number: string;
@@ -26,10 +26,15 @@ export interface InvoicePdfOptions {
   compress?: boolean;
 }
 
-const RULE = "#cbd5e1";
-
-const money = (n: number) => n.toLocaleString("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const invoiceDate = (d: Date) => d.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+/**
+ * An invoice's amount (a number of the major unit and no currency, as the contract has it) as money text:
+ * read in hundredths from its two-decimal text, then written by the PDFs' one formatter.
+ */
+function amountText(amount: number): string {
+  const m = /^(-?)(\d+)\.(\d{2})$/.exec(amount.toFixed(2));
+  const hundredths = m ? Number(m[2] + m[3]) : NaN;
+  return Number.isSafeInteger(hundredths) ? pdfMoney(m![1] ? -hundredths : hundredths, null) : String(amount);
+}
 
 /** Draws the QR code's dark modules as squares: sharp at any zoom, no image decoding (also used by shipping labels). */
 export function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: number, size: number) {
@@ -61,7 +66,7 @@ export async function invoicePdf(inv: InvoiceDoc, company: InvoiceCompany, opts:
     titleSize: 26,
     titleSpacing: 1,
     number: inv.number,
-    details: [invoiceDate(inv.created_at)],
+    details: [pdfDate(inv.created_at)],
   });
   y += 18;
 
@@ -87,7 +92,7 @@ export async function invoicePdf(inv: InvoiceDoc, company: InvoiceCompany, opts:
   // The line and the total.
   const amountW = 120;
   const rowPad = 8;
-  doc.rect(left, y, width, 24).fill("#f1f5f9");
+  doc.rect(left, y, width, 24).fill(BAND);
   doc.font("Helvetica-Bold").fontSize(9).fillColor(MUTED);
   doc.text("PRODUCT", left + 10, y + rowPad, { width: width - amountW - 20, characterSpacing: 0.8 });
   doc.text("AMOUNT", right - amountW - 10, y + rowPad, { width: amountW, align: "right", characterSpacing: 0.8 });
@@ -96,7 +101,7 @@ export async function invoicePdf(inv: InvoiceDoc, company: InvoiceCompany, opts:
   const product = useFontFor(doc, inv.product);
   const productH = doc.heightOfString(product, { width: width - amountW - 20 });
   doc.text(product, left + 10, y + rowPad, { width: width - amountW - 20 });
-  doc.font("Helvetica").text(inv.amount != null ? money(inv.amount) : "-", right - amountW - 10, y + rowPad, { width: amountW, align: "right" });
+  doc.font("Helvetica").text(inv.amount != null ? amountText(inv.amount) : "-", right - amountW - 10, y + rowPad, { width: amountW, align: "right" });
   y += productH + rowPad * 2;
   doc.moveTo(left, y).lineTo(right, y).lineWidth(0.75).strokeColor(RULE).stroke();
   if (inv.amount != null) {
@@ -108,7 +113,7 @@ export async function invoicePdf(inv: InvoiceDoc, company: InvoiceCompany, opts:
       .stroke();
     doc.font("Helvetica-Bold").fontSize(12).fillColor(INK);
     doc.text("Total", right - 220, y + 10, { width: 90 });
-    doc.text(money(inv.amount), right - amountW - 10, y + 10, { width: amountW, align: "right" });
+    doc.text(amountText(inv.amount), right - amountW - 10, y + 10, { width: amountW, align: "right" });
     y += 34;
   }
   y += 28;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { notFound } from "../../core/errors.js";
-import { allow, route, securityOf } from "../../rest/route.js";
+import { asJob, jobCaller } from "../../core/jobs.js";
+import { actorOf, allow, route, securityOf } from "../../rest/route.js";
 import { siteBase } from "../../core/context.js";
 import { data } from "../../rest/schemas.js";
 import { CreateInvoiceInput } from "./invoice.input.js";
@@ -46,14 +47,18 @@ export function registerInvoiceRoutes(api: FastifyInstance): void {
       params: { type: "object", properties: { id: { type: "string", description: "The invoice id" } }, required: ["id"] },
       response: {
         200: { description: "The PDF", content: { "application/pdf": { schema: { type: "string", format: "binary" } } } },
-        "4xx": { description: '401 no admin session (with "admin": "false"), 404 unknown invoice', $ref: "ErrorEnvelope#" },
+        "4xx": {
+          description: '401 no admin session (with "admin": "false"), 404 unknown invoice, 429 a PDF of this member\'s still being drawn (Retry-After)',
+          $ref: "ErrorEnvelope#",
+        },
       },
     },
     onRequest: allow("invoices.get"),
     handler: async (req, reply) => {
       const id = (req.params as { id: string }).id;
       if (!/^\d{1,9}$/.test(id)) throw notFound("Invoice not found");
-      const { number, pdf } = await invoices.invoicePdfOf(Number(id), siteBase(req));
+      // One PDF at a time per member (429 for a second meanwhile), drawn in a PDF thread.
+      const { number, pdf } = await asJob("documents", jobCaller(actorOf(req)), () => invoices.invoicePdfOf(Number(id), siteBase(req)));
       return reply.type("application/pdf").header("Content-Disposition", `attachment; filename="${number}.pdf"`).send(pdf);
     },
   });

@@ -5,6 +5,7 @@ import { db } from "../../db/index.js";
 import { pageOf, type PageArgs } from "../common/paging.js";
 import { getSettings } from "../settings/settings.service.js";
 import type { CreateInvoiceInput } from "./invoice.input.js";
+import { drawInThread } from "./pdf-thread.js";
 
 const invoiceNumber = (id: number) => `INV-${String(id).padStart(6, "0")}`;
 
@@ -39,7 +40,7 @@ export const listInvoices = (args: PageArgs) =>
     (skip, take) => db().invoice.findMany({ skip, take, orderBy: { id: "desc" } }),
   );
 
-/** The invoice as a PDF; `base` (the site's address) makes the tracking link. */
+/** The invoice as a PDF, drawn in a PDF thread; `base` (the site's address) makes the tracking link. */
 export async function invoicePdfOf(id: number, base: string, opts: { compress?: boolean } = {}) {
   const [inv, s] = await Promise.all([getInvoice(id), getSettings()]);
   const trackUrl = inv.tracking_code ? `${base}/track.html?code=${encodeURIComponent(inv.tracking_code)}` : null;
@@ -50,9 +51,5 @@ export async function invoicePdfOf(id: number, base: string, opts: { compress?: 
     contact_phone_alt: s.contact_phone_alt,
     contact_address: s.contact_address,
   };
-  return { number: inv.number, pdf: await (await pdfModule()).invoicePdf(inv, company, { trackUrl, compress: opts.compress }) };
+  return { number: inv.number, pdf: await drawInThread({ kind: "invoice", invoice: inv, company, options: { trackUrl, compress: opts.compress } }) };
 }
-
-// pdfkit and fontkit take a tenth of a second to load: only when the first invoice PDF is asked for.
-let pdf: Promise<typeof import("./invoice.pdf.js")> | undefined;
-const pdfModule = () => (pdf ??= import("./invoice.pdf.js"));

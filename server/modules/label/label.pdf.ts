@@ -1,7 +1,6 @@
-import PDFDocument from "pdfkit";
-import { pdfBytes } from "../../core/pdf-bytes.js";
 import bwipjs from "bwip-js";
 import { drawQr } from "../invoice/invoice.pdf.js";
+import { pdfDocument } from "../invoice/pdf-document.js";
 import { useFontFor } from "../invoice/pdf-fonts.js";
 
 export interface LabelParcel {
@@ -193,15 +192,10 @@ function drawLabel(doc: PDFKit.PDFDocument, p: LabelParcel, company: LabelCompan
  */
 export function labelsPdf(parcels: LabelParcel[], company: LabelCompany, format: LabelFormat = "label", opts: { compress?: boolean } = {}): Promise<Buffer> {
   const a4 = format === "a4";
-  const doc = new PDFDocument({
-    size: a4 ? "A4" : [LABEL_W, LABEL_H],
-    margin: 0,
-    autoFirstPage: false,
-    compress: opts.compress ?? true,
-    info: { Title: parcels.length === 1 ? `Label ${parcels[0].tracking_code}` : `Labels (${parcels.length})`, Author: company.name },
-    lang: "en",
-  });
-  const done = pdfBytes(doc);
+  const { doc, done } = pdfDocument(
+    { Title: parcels.length === 1 ? `Label ${parcels[0].tracking_code}` : `Labels (${parcels.length})`, Author: company.name },
+    { size: a4 ? "A4" : [LABEL_W, LABEL_H], margin: 0, autoFirstPage: false, compress: opts.compress },
+  );
 
   parcels.forEach((p, i) => {
     if (!a4) {

@@ -1,0 +1,23 @@
+import { statementPdf, type StatementCompany, type StatementDoc } from "../booking/statement.pdf.js";
+import { runSheetPdf, type SheetRun } from "../dispatch/run-sheet.pdf.js";
+import { invoicePdf, type InvoiceCompany, type InvoiceDoc, type InvoicePdfOptions } from "./invoice.pdf.js";
+
+/**
+ * The business PDFs' threads (pdf-thread.ts runs them through server/core/threads.ts): a statement of a
+ * few thousand lines is 0.5-1.5 s of CPU, which here no tracking look-up waits for. pdfkit, fontkit,
+ * the fonts (pdf-fonts.ts) and bwip-js load in the thread. One PDF a task.
+ */
+export type PdfJob =
+  | { kind: "invoice"; invoice: InvoiceDoc; company: InvoiceCompany; options: InvoicePdfOptions }
+  | { kind: "statement"; statement: StatementDoc; company: StatementCompany }
+  | { kind: "run-sheet"; run: SheetRun };
+
+export default async function drawPdf(job: PdfJob): Promise<Uint8Array> {
+  const pdf =
+    job.kind === "invoice"
+      ? await invoicePdf(job.invoice, job.company, job.options)
+      : job.kind === "statement"
+        ? await statementPdf(job.statement, job.company)
+        : await runSheetPdf(job.run);
+  return new Uint8Array(pdf);
+}
