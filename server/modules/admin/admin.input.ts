@@ -1,6 +1,6 @@
 import { Field, InputType } from "type-graphql";
 import { IsEmail, MaxLength, MinLength } from "class-validator";
-import { Optional, Required, Text } from "../../core/validation.js";
+import { Name, Optional, Required, Text } from "../../core/validation.js";
 import { RecoveryCodeText, TotpCode } from "../totp/totp.input.js";
 import { NotCommonPassword } from "./password.rules.js";
 import { PASSWORD_MIN } from "../../../shared/modules/admin/password.codes.js";
@@ -11,10 +11,12 @@ export const Password = (name: string) => (target: object, key: string) => {
   MinLength(PASSWORD_MIN, { message: `${name} must be at least ${PASSWORD_MIN} characters` })(target, key);
   NotCommonPassword()(target, key);
 };
+/** An e-mail address: the name a member (and a shipper) is known by, so one line like any name (IsEmail lets U+202E in). */
 export const Email = () => (target: object, key: string) => {
   Required()(target, key);
-  Text()(target, key);
   IsEmail({}, { message: "$property must be an e-mail address" })(target, key);
+  // After IsEmail: a control character is the message that names what is wrong.
+  Name()(target, key);
 };
 
 @InputType()

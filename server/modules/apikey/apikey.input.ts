@@ -1,6 +1,6 @@
 import { Field, InputType, Int } from "type-graphql";
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsInt, Max, Min, MinLength } from "class-validator";
-import { Required, Text, Optional } from "../../core/validation.js";
+import { Name, Required, Optional } from "../../core/validation.js";
 import { SCOPES } from "../../../shared/core/permissions.js";
 
 import { DEFAULT_KEY_RATE, MAX_KEY_RATE } from "../../../shared/modules/apikey/apikey.codes.js";
@@ -10,7 +10,7 @@ import { MAX_LENGTH } from "../../../shared/core/lengths.codes.js";
 export class CreateApiKeyInput {
   @Field(() => String, { description: "Who or what uses it, 1..100 characters" })
   @Required()
-  @Text(MAX_LENGTH.keyName)
+  @Name(MAX_LENGTH.keyName)
   @MinLength(1, { message: "name must be at least 1 character" })
   name: string;
 

@@ -65,7 +65,7 @@ export class UpdateShipperInput {
 
 @InputType()
 export class CreateShipperKeyInput {
-  @Field(() => String) @Required() @Text(100) name: string;
+  @Field(() => String) @Required() @Name(100) name: string;
 }
 
 export const linkShipperPage = pageLink<PageArgs>("/api/shippers");
