@@ -74,6 +74,19 @@ describe("1. one shipper's parallel bookings", () => {
   });
 });
 
+describe("1. statements of several shippers at once", () => {
+  it("more than the pool's connections: each 201, never 500", async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const s = ok(await admin.post("/api/shippers", { name: `Billed ${i}`, email: `billed-${i}@shop.example` }), 201);
+      ok(await admin.post("/api/bookings", booking({ shipper_id: s.id })), 201);
+      ids.push(s.id);
+    }
+    const made = await Promise.all(ids.map((id) => admin.post("/api/statements", { shipper_id: id, from: "2000-01-01", to: "2100-12-31" })));
+    expect(made.map((r) => r.status)).toEqual(made.map(() => 201));
+  });
+});
+
 describe("2. the price of the route the parcel takes", () => {
   it("a place of a country zoned by postcode without one is 422 naming it: booking and quote, both doors", async () => {
     const a = await shipper();

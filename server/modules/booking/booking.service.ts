@@ -13,7 +13,7 @@ import { localNow, type Line } from "../rates/pricing.rules.js";
 import { priceShipment, readShipment } from "../rates/rates.service.js";
 import { bookAddress, balanceOf } from "../shipper/shipper.service.js";
 import { createPickupFor, dropEmptyPickup, pickupView, readWindow } from "./pickup.service.js";
-import { oneAtATime } from "./shipper-queue.js";
+import { oneAtATime, shipperKey } from "./shipper-queue.js";
 
 /**
  * Bookings (section 10): priced again by the quote's rules and the price kept, the parcel created
@@ -147,7 +147,7 @@ export async function createBooking(raw: unknown, caller: Actor | null, key: str
   // pool connection while waiting for a second (a burst of them took the pool from everyone; issue 35).
   const trackingCode = await proposeTrackingCode();
   try {
-    booking = await oneAtATime(shipper.id, () =>
+    booking = await oneAtATime(shipperKey(shipper.id), () =>
       db().$transaction(async (tx) => {
         // Writing the shipper's row holds it until commit, so two bookings at once cannot both pass its credit limit.
         const { credit_limit } = await tx.shipper.update({ where: { id: shipper.id }, data: { updated_at: new Date() }, select: { credit_limit: true } });

@@ -6,7 +6,7 @@ import { addressLine, asObject, located, parseAddress, readAddress, Reader, same
 import { isWorkingDay, localNow } from "../rates/pricing.rules.js";
 import { getSettings } from "../settings/settings.service.js";
 import { bookAddress } from "../shipper/shipper.service.js";
-import { oneAtATime } from "./shipper-queue.js";
+import { oneAtATime, shipperKey } from "./shipper-queue.js";
 
 /**
  * Pickups (section 10): a window of at least two hours on a working day, not in the past, and a
@@ -69,7 +69,7 @@ export const MAX_OPEN_PICKUPS = 20;
  */
 export async function createPickupFor(shipperId: number, w: PickupWindow, address: Address, bookingIds: number[], now = new Date()) {
   const today = localNow(now, config().timeZone).date;
-  return oneAtATime(shipperId, async () => {
+  return oneAtATime(shipperKey(shipperId), async () => {
     const p = await db().$transaction(async (tx) => {
       // Writing the shipper's row holds it until commit, so two requests at once cannot both pass the cap.
       await tx.shipper.update({ where: { id: shipperId }, data: { updated_at: new Date() }, select: { id: true } });

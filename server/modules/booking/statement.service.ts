@@ -11,6 +11,7 @@ import { pageOf, type PagingArgs } from "../common/paging.js";
 import { sendSystemMail } from "../mail/mail.service.js";
 import { localNow } from "../rates/pricing.rules.js";
 import { MAX_AMOUNT_MINOR } from "../../../shared/core/money.js";
+import { oneAtATime, STATEMENTS } from "./shipper-queue.js";
 import { getSettings } from "../settings/settings.service.js";
 import { dayRange } from "./booking.service.js";
 import { asJob, jobCaller } from "../../core/jobs.js";
@@ -63,43 +64,46 @@ export async function createStatement(raw: unknown) {
   if (!shipper) throw badInput("shipper_id names no shipper");
   const tz = config().timeZone;
   try {
-    const s = await db().$transaction(
-      async (tx) => {
-        const bookings = await tx.booking.findMany({
-          where: { shipper_id: shipper.id, cancelled_at: null, statement_id: null, created_at: dayRange(from!, to!) },
-          orderBy: { id: "asc" },
-        });
-        if (!bookings.length) throw badInput(`No booking of ${shipper.name} from ${from} to ${to} is left to bill`);
-        const currency = bookings[0].currency;
-        if (bookings.some((b) => b.currency !== currency)) throw conflict("The period's bookings are in several currencies: make one statement per currency");
-        const total = bookings.reduce((n, b) => n + b.amount, 0);
-        if (total > MAX_AMOUNT_MINOR)
-          throw badInput(
-            `to takes in bookings that total ${total} from ${from}, past the largest amount kept (${MAX_AMOUNT_MINOR}): make statements for shorter periods`,
-          );
-        const st = await tx.statement.create({
-          data: { number: `tmp-${randomToken(12)}`, shipper_id: shipper.id, from: from!, to: to!, total, currency },
-        });
-        const number = `ST-${from!.slice(0, 7).replace("-", "")}-${String(st.id).padStart(6, "0")}`;
-        // Claimed only while on no statement: a statement made at the same time takes none of these twice.
-        const { count } = await tx.booking.updateMany({
-          where: { id: { in: bookings.map((b) => b.id) }, statement_id: null, cancelled_at: null },
-          data: { statement_id: st.id },
-        });
-        if (count !== bookings.length) throw conflict("Some of these bookings were billed or cancelled meanwhile: try again");
-        await tx.statementLine.createMany({
-          data: bookings.map((b) => ({
-            statement_id: st.id,
-            booking_id: b.id,
-            tracking_code: b.tracking_code,
-            date: localNow(b.created_at, tz).date,
-            service: b.service,
-            amount: b.amount,
-          })),
-        });
-        return tx.statement.update({ where: { id: st.id }, data: { number }, include: WITH });
-      },
-      provider() === "postgresql" ? { isolationLevel: "Serializable" as never } : undefined,
+    // Queued: the transaction's audited writes read on a second connection (shipper-queue.ts).
+    const s = await oneAtATime(STATEMENTS, () =>
+      db().$transaction(
+        async (tx) => {
+          const bookings = await tx.booking.findMany({
+            where: { shipper_id: shipper.id, cancelled_at: null, statement_id: null, created_at: dayRange(from!, to!) },
+            orderBy: { id: "asc" },
+          });
+          if (!bookings.length) throw badInput(`No booking of ${shipper.name} from ${from} to ${to} is left to bill`);
+          const currency = bookings[0].currency;
+          if (bookings.some((b) => b.currency !== currency)) throw conflict("The period's bookings are in several currencies: make one statement per currency");
+          const total = bookings.reduce((n, b) => n + b.amount, 0);
+          if (total > MAX_AMOUNT_MINOR)
+            throw badInput(
+              `to takes in bookings that total ${total} from ${from}, past the largest amount kept (${MAX_AMOUNT_MINOR}): make statements for shorter periods`,
+            );
+          const st = await tx.statement.create({
+            data: { number: `tmp-${randomToken(12)}`, shipper_id: shipper.id, from: from!, to: to!, total, currency },
+          });
+          const number = `ST-${from!.slice(0, 7).replace("-", "")}-${String(st.id).padStart(6, "0")}`;
+          // Claimed only while on no statement: a statement made at the same time takes none of these twice.
+          const { count } = await tx.booking.updateMany({
+            where: { id: { in: bookings.map((b) => b.id) }, statement_id: null, cancelled_at: null },
+            data: { statement_id: st.id },
+          });
+          if (count !== bookings.length) throw conflict("Some of these bookings were billed or cancelled meanwhile: try again");
+          await tx.statementLine.createMany({
+            data: bookings.map((b) => ({
+              statement_id: st.id,
+              booking_id: b.id,
+              tracking_code: b.tracking_code,
+              date: localNow(b.created_at, tz).date,
+              service: b.service,
+              amount: b.amount,
+            })),
+          });
+          return tx.statement.update({ where: { id: st.id }, data: { number }, include: WITH });
+        },
+        provider() === "postgresql" ? { isolationLevel: "Serializable" as never } : undefined,
+      ),
     );
     return statementView(s);
   } catch (e) {
