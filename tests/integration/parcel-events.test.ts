@@ -7,10 +7,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { newParcel } from "../helpers/admin.js";
 import { startAppWithMail, type MailApp } from "../helpers/mailApp.js";
 import { ok } from "../fixtures/rest.js";
+import { Client } from "../helpers/http.js";
 import { db } from "../../server/db/index.js";
+import { dispatchEvents, type DispatchEvents } from "../../server/modules/dispatch/dispatch.events.js";
 import { parcelEvents, type ParcelEvents } from "../../server/modules/parcel/parcel.events.js";
 import { parcelWrites } from "../../server/modules/parcel/parcel.writes.js";
 import { onLiveChange } from "../../server/modules/parcel/view-cache.js";
+import { settleNotifications } from "../../server/modules/notification/notification.service.js";
 import { settleWebhooks } from "../../server/modules/webhook/webhook.service.js";
 
 let app: MailApp;
@@ -25,14 +28,19 @@ const parcel = (extra: Record<string, unknown> = {}) => newParcel(app.admin, "EV
 const ENTRY = `mutation($i: CreateActivityInput!) { createActivity(input: $i) { id status_code } }`;
 
 /** Test subscriptions, under names of their own; each is made a no-op again after its test. */
-const mine: [keyof ParcelEvents, string][] = [];
+const mine: (() => void)[] = [];
 function subscribe<K extends keyof ParcelEvents>(event: K, handler: (p: ParcelEvents[K]) => unknown) {
   const who = `test ${mine.length}`;
-  mine.push([event, who]);
+  mine.push(() => parcelEvents.on(event, who, () => {}));
   parcelEvents.on(event, who, handler);
 }
+function subscribeDispatch<K extends keyof DispatchEvents>(event: K, handler: (p: DispatchEvents[K]) => unknown) {
+  const who = `test ${mine.length}`;
+  mine.push(() => dispatchEvents.on(event, who, () => {}));
+  dispatchEvents.on(event, who, handler);
+}
 afterEach(() => {
-  for (const [event, who] of mine.splice(0)) parcelEvents.on(event, who, () => {});
+  for (const undo of mine.splice(0)) undo();
   vi.restoreAllMocks();
 });
 
@@ -105,5 +113,45 @@ describe("the parcel's events", () => {
     expect(woken.filter((w) => w !== "all")).toEqual([p.tracking_code]);
     await parcelWrites(async (w) => w.liveChanged(p.tracking_code));
     expect(woken.filter((w) => w !== "all")).toEqual([p.tracking_code, p.tracking_code]);
+  });
+
+  it("the delivery day announces a run started, a stop near and each stop settled; the recipients' mails follow from them", async () => {
+    const { hashPassword } = await import("../../server/modules/admin/admin.service.js");
+    const email = "courier.events@example.com";
+    const courierId = (await db().admin.create({ data: { email, password_hash: await hashPassword("delivery-day-password-1"), role: "courier" } })).id;
+    const courier = new Client(app.t.url);
+    expect((await courier.post("/api/admins/auth/signin", { email, password: "delivery-day-password-1" })).status).toBe(200);
+    ok(await app.admin.patch("/api/settings", { depot_latitude: 52.37, depot_longitude: 4.89, notify_stops_before: 1 }));
+    const codes: string[] = [];
+    for (const east of [0.01, 0.02, 0.03]) {
+      const p = await parcel({ recipient_email: `day.${east}@example.com`, map_destination_latitude: 52.37, map_destination_longitude: 4.89 + east });
+      ok(await app.admin.post("/api/scans", { codes: [p.tracking_code], status_code: "in_transit" }));
+      codes.push(p.tracking_code);
+    }
+    const heard: string[] = [];
+    subscribeDispatch("run.started", ({ deliveries }) => heard.push(`started ${deliveries.map((d) => d.stops_before).join(",")}`));
+    subscribeDispatch("stop.near", ({ stops_before }) => heard.push(`near ${stops_before}`));
+    subscribeDispatch("stop.settled", ({ status }) => heard.push(`settled ${status}`));
+    const run = ok(
+      await app.admin.post("/api/runs", { courier_id: courierId, date: "2026-03-09", stops: codes.map((tracking_code) => ({ tracking_code })) }),
+      201,
+    );
+    const stopOf = (code: string) => run.stops.find((s: { tracking_code: string }) => s.tracking_code === code).id;
+    ok(await courier.post(`/api/runs/${run.id}/start`, {}));
+    expect(heard).toEqual(["started 0,1,2"]);
+    ok(await app.admin.post("/api/scans", { codes: [run.stops[0].tracking_code], status_code: "delivered" }));
+    expect(heard).toEqual(["started 0,1,2", "settled done", "near 1"]);
+    const g = await courier.gql(`mutation($r: Int!, $s: Int!) { skipStop(runId: $r, stopId: $s) { status } }`, {
+      r: run.id,
+      s: stopOf(run.stops[1].tracking_code),
+    });
+    expect(g.errors, JSON.stringify(g.errors)).toBeUndefined();
+    expect(heard.slice(3)).toEqual(["settled skipped"]);
+    // The recipients' window and "near" messages follow from the events (the claims their mails made).
+    await settleNotifications();
+    const ids = (await db().parcel.findMany({ where: { tracking_code: { in: codes } }, select: { id: true } })).map((p) => p.id);
+    const claims = await db().parcelNotification.findMany({ where: { parcel_id: { in: ids }, mail_id: { not: null } }, select: { status_code: true } });
+    const kinds = claims.map((c) => c.status_code.split(":")[0]).filter((k) => k === "window" || k === "near");
+    expect(kinds.sort()).toEqual(["near", "window", "window", "window"]);
   });
 });

@@ -5,7 +5,6 @@ import { can } from "../../../shared/core/permissions.js";
 import { validated } from "../../core/validation.js";
 import { db } from "../../db/index.js";
 import { parcelStates, planEntry, type EntryPlan } from "../activity/activity.service.js";
-import { notifyDeliveryDay } from "../notification/notification.service.js";
 import { parcelWrites, type AddedEntry } from "../parcel/parcel.writes.js";
 import { FINAL_STATUSES } from "../../../shared/modules/parcel/status.codes.js";
 import { scanRefusal } from "../../../shared/modules/scan/scan.events.js";
@@ -14,6 +13,7 @@ import { addressLine, parseAddress } from "../address/address.rules.js";
 import { zonedInstant } from "../rates/pricing.rules.js";
 import { haversineM, roundLength, type Point } from "./route.order.js";
 import { distanceMatrix, orderInThread } from "./routing.js";
+import { dispatchEvents } from "./dispatch.events.js";
 import { callerJob } from "../../core/jobs.js";
 import { drawInThread } from "../invoice/pdf-thread.js";
 import { LatLngInput, PositionInput, RunStopInput, type CreateRunInput, type PositionsInput, type UpdateRunInput } from "./dispatch.input.js";
@@ -607,7 +607,8 @@ export async function startRun(id: number, now = new Date()): Promise<RunView> {
     for (let k = 0; k < plans.length; k += WRITE_BATCH) await w.addEntries(plans.slice(k, k + WRITE_BATCH));
     w.liveChanged(...codesOf(run));
   });
-  for (const [i, s] of deliveries.entries()) notifyDeliveryDay(s.parcel_id!, s.id, "window", windows.get(s.id)!, i);
+  const started = deliveries.map((s, i) => ({ stop_id: s.id, parcel_id: s.parcel_id!, window: windows.get(s.id)!, stops_before: i }));
+  await dispatchEvents.publish("run.started", { run_id: id, deliveries: started });
   return viewOf(id);
 }
 
@@ -624,7 +625,8 @@ async function afterStopChange(runId: number): Promise<void> {
       if (i > plan.notifyBefore) break;
       if (s.near_notified || !s.parcel_id || !s.window_from || !s.window_to) continue;
       const claim = await db().stop.updateMany({ where: { id: s.id, near_notified: false }, data: { near_notified: true } });
-      if (claim.count) notifyDeliveryDay(s.parcel_id, s.id, "near", { from: s.window_from, to: s.window_to }, i);
+      const near = { run_id: runId, stop_id: s.id, parcel_id: s.parcel_id, window: { from: s.window_from, to: s.window_to }, stops_before: i };
+      if (claim.count) await dispatchEvents.publish("stop.near", near);
     }
   }
   await parcelWrites(async (w) => w.liveChanged(...codesOf(run)));
@@ -651,11 +653,11 @@ export async function stopsFollowEntries(added: AddedEntry[]): Promise<void> {
   });
   for (const s of stops) {
     const entry = relevant.filter((a) => a.parcel_id === s.parcel_id).at(-1)!;
-    const done = await db().stop.updateMany({
-      where: { id: s.id, status: "pending" },
-      data: { status: DONE_BY[entry.activity.status_code!], done_at: entry.activity.created_at },
-    });
-    if (done.count) runs.add(s.run_id);
+    const settled = { run_id: s.run_id, stop_id: s.id, status: DONE_BY[entry.activity.status_code!], at: entry.activity.created_at };
+    const done = await db().stop.updateMany({ where: { id: s.id, status: "pending" }, data: { status: settled.status, done_at: settled.at } });
+    if (!done.count) continue;
+    runs.add(s.run_id);
+    await dispatchEvents.publish("stop.settled", settled);
   }
   for (const runId of runs) await afterStopChange(runId);
 }
@@ -683,6 +685,7 @@ async function pickupsFollowEntries(pickedUp: AddedEntry[], runs: Set<number>): 
     if (!done.count) continue;
     await db().pickup.update({ where: { id: s.pickup_id! }, data: { status: "collected" } });
     runs.add(s.run_id);
+    await dispatchEvents.publish("stop.settled", { run_id: s.run_id, stop_id: s.id, status: "done", at });
   }
 }
 
@@ -707,8 +710,10 @@ export async function skipStop(runId: number, stopId: number): Promise<RunView> 
   if (!stop) throw notFound("Stop not found on this run");
   if (run.status !== "started") throw conflict(`Stops are skipped on a started run: this one is ${run.status} (change a planned run instead)`);
   if (stop.status !== "pending") throw conflict(`The stop is already ${stop.status}`);
-  const done = await db().stop.updateMany({ where: { id: stopId, status: "pending" }, data: { status: "skipped", claim_date: null, done_at: new Date() } });
+  const at = new Date();
+  const done = await db().stop.updateMany({ where: { id: stopId, status: "pending" }, data: { status: "skipped", claim_date: null, done_at: at } });
   if (!done.count) throw conflict("The stop was done meanwhile");
+  await dispatchEvents.publish("stop.settled", { run_id: runId, stop_id: stopId, status: "skipped", at });
   await afterStopChange(runId);
   return viewOf(runId);
 }
