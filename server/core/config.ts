@@ -258,8 +258,8 @@ export const ENV_VARS = {
   LIVE_PING_SECONDS: {
     group: LIMITS,
     kind: "positive",
-    default: 30,
-    doc: "how often each WebSocket connection is pinged; one that has not answered the previous ping is closed, freeing its slot (a phone gone to sleep leaves no socket behind)",
+    default: 12,
+    doc: "how often each WebSocket connection is pinged (graphql-ws's keep-alive); one that has not answered within as long again is cut, freeing its slot (a phone gone to sleep leaves no socket behind)",
   },
 
   REDIS_URL: {

@@ -3,7 +3,7 @@ import type { Duplex } from "node:stream";
 import type { FastifyInstance } from "fastify";
 import { GraphQLError, Kind, parse, specifiedRules, validate, type DocumentNode, type GraphQLSchema } from "graphql";
 import { useServer } from "graphql-ws/use/ws";
-import { WebSocketServer, type WebSocket } from "ws";
+import { WebSocketServer } from "ws";
 import { addressKey, rawClientIp, trustProxySetting } from "../core/client-address.js";
 import { config, readEnv } from "../core/config.js";
 import { formatError } from "./errors.js";
@@ -45,24 +45,6 @@ export function registerGraphqlWs(app: FastifyInstance, schema: GraphQLSchema): 
   const most = readEnv("LIVE_CONNECTIONS_MAX");
   const clientOf = new WeakMap<IncomingMessage, string>();
   const wss = new WebSocketServer({ noServer: true, maxPayload: GRAPHQL_LIMITS.maxDocumentBytes + 4096 });
-  // A peer that vanished without closing (a phone asleep, a dropped network) would hold its slot for good.
-  const answered = new WeakSet<WebSocket>();
-  wss.on("connection", (ws: WebSocket) => {
-    answered.add(ws);
-    ws.on("pong", () => answered.add(ws));
-  });
-  const heartbeat = setInterval(
-    () => {
-      for (const ws of wss.clients) {
-        if (!answered.has(ws)) ws.terminate();
-        else {
-          answered.delete(ws);
-          ws.ping();
-        }
-      }
-    },
-    readEnv("LIVE_PING_SECONDS") * 1000,
-  ).unref();
   const server = useServer(
     {
       schema,
@@ -102,6 +84,9 @@ export function registerGraphqlWs(app: FastifyInstance, schema: GraphQLSchema): 
       onError: (_ctx, _id, _payload, errors) => errors.map((e) => formatError(e.toJSON?.() ?? { message: e.message }, e)),
     },
     wss,
+    // graphql-ws pings each connection this often and cuts one that has not answered as long after: a peer
+    // that vanished without closing (a phone asleep, a dropped network) gives its slot back.
+    readEnv("LIVE_PING_SECONDS") * 1000,
   );
   app.server.on("upgrade", (req, socket, head) => {
     const path = (req.url ?? "").split("?")[0];
@@ -126,7 +111,6 @@ export function registerGraphqlWs(app: FastifyInstance, schema: GraphQLSchema): 
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit("connection", ws, req));
   });
   app.addHook("preClose", (done) => {
-    clearInterval(heartbeat);
     for (const c of wss.clients) c.close(1001, "Server closing");
     Promise.resolve(server.dispose())
       .then(() => wss.close(() => done()))
