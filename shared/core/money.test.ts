@@ -129,7 +129,9 @@ describe("money kept as a number of the major unit", () => {
     expect(minorOf(-2.675, "EUR")).toBe(-268);
     expect(minorOf(5e-7, "EUR")).toBe(0);
     expect(minorOf(21474836.47, "EUR")).toBe(MAX_AMOUNT_MINOR);
-    expect(minorOf(21474836.48, "EUR")).toBeNaN();
+    expect(minorOf(21474836.48, "EUR")).toBe(MAX_AMOUNT_MINOR + 1);
+    expect(minorOf(90071992547409.5, "EUR")).toBe(9007199254740950);
+    expect(minorOf(1e14, "EUR")).toBeNaN();
     expect(minorOf(1e21, "EUR")).toBeNaN();
     expect(minorOf(Number.POSITIVE_INFINITY, "EUR")).toBeNaN();
     expect(minorOf(Number.NaN, "EUR")).toBeNaN();
@@ -140,6 +142,7 @@ describe("money kept as a number of the major unit", () => {
     expect(formatMajor(1245.5, null, "en-GB")).toBe("1,245.50");
     expect(formatMajor(1.005, null, "en-GB")).toBe("1.01");
     expect(formatMajor(1.005, "EUR", "en-GB")).toBe("€1.01");
+    expect(formatMajor(90071992547409.5, null, "en-GB")).toBe("90,071,992,547,409.50");
     expect(formatMajor(1e30, null, "en-GB")).toBe("1e+30");
   });
 });

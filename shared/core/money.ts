@@ -87,6 +87,10 @@ export interface ParseOptions {
  * minus (when `negative` is false), an amount beyond MAX_AMOUNT_MINOR. Read from the text, never through a float.
  */
 export function parseMoney(text: string, currency: string | null, opts: ParseOptions = {}): number | null {
+  return readMinor(text, currency, opts, MAX_AMOUNT_MINOR);
+}
+
+function readMinor(text: string, currency: string | null, opts: ParseOptions, limit: number): number | null {
   const s = text.replace(/\s/g, "");
   if (s === "") return null;
   const m = /^(-?)(\d+)(?:[.,](\d*))?$/.exec(s);
@@ -95,25 +99,26 @@ export function parseMoney(text: string, currency: string | null, opts: ParseOpt
   const decimals = m[3] ?? "";
   if (decimals.length > digits && !opts.round) return NaN;
   const whole = m[2].replace(/^0+(?=\d)/, "");
-  if (whole.length > 10) return NaN;
-  const up = decimals.length > digits && decimals[digits] >= "5" ? 1 : 0;
-  const minor = Number(whole) * 10 ** digits + Number(decimals.slice(0, digits).padEnd(digits, "0") || "0") + up;
-  if (minor > MAX_AMOUNT_MINOR) return NaN;
-  return m[1] && minor ? -minor : minor;
+  if (whole.length > 16) return NaN;
+  const up = decimals.length > digits && decimals[digits] >= "5" ? 1n : 0n;
+  const minor = BigInt(whole) * 10n ** BigInt(digits) + BigInt(decimals.slice(0, digits).padEnd(digits, "0") || "0") + up;
+  if (minor > BigInt(limit)) return NaN;
+  return m[1] && minor ? -Number(minor) : Number(minor);
 }
 
 /**
  * A number of the major unit (the invoices' Float amount, a number in JSON) in the minor unit, rounded half up as the
- * number prints, not as its binary double: 245.5 -> 24550, 1.005 -> 101; NaN beyond the largest amount.
+ * number prints, not as its binary double: 245.5 -> 24550, 1.005 -> 101; NaN past Number.MAX_SAFE_INTEGER (where
+ * integers stop being exact: isAmount says whether a money column keeps it).
  */
 export function minorOf(major: number, currency: string | null): number {
   const printed = String(major);
-  // Only the very large and the very small print with an exponent: the first are past the largest amount, the others 0.
+  // Only the very large and the very small print with an exponent: the first are past the safe integers, the others 0.
   const text = !Number.isFinite(major) ? "" : !printed.includes("e") ? printed : Math.abs(major) < 1 ? "0" : "";
-  return parseMoney(text, currency, { round: true }) ?? NaN;
+  return readMinor(text, currency, { round: true }, Number.MAX_SAFE_INTEGER) ?? NaN;
 }
 
-/** A number of the major unit shown as money (formatMoney of minorOf); one past the largest amount as it prints. */
+/** A number of the major unit shown as money (formatMoney of minorOf); one past the safe integers as it prints. */
 export function formatMajor(major: number, currency: string | null, locale?: string): string {
   const minor = minorOf(major, currency);
   return Number.isNaN(minor) ? String(major) : formatMoney(minor, currency, locale);

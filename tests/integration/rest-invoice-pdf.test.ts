@@ -74,6 +74,22 @@ describe("GET /api/invoices/{id}/pdf", () => {
     expect(text).not.toContain("Track this parcel");
   });
 
+  it("writes the amount as it was sent, half up, on both doors: 1.005 is 1.01 (the double's toFixed wrote 1.00)", async () => {
+    const rest = ok(await admin.post("/api/invoices", { product: "Stamp", amount: 1.005 }), 201);
+    const gql = await admin.gql("mutation ($input: CreateInvoiceInput!) { createInvoice(input: $input) { id } }", {
+      input: { product: "Stamp", amount: 1234567.125 },
+    });
+    expect(gql.errors).toBeUndefined();
+    for (const [id, shown] of [
+      [rest.id, "1.01"],
+      [Number(gql.data.createInvoice.id), "1,234,567.13"],
+    ] as const) {
+      const r = await download(admin, `/api/invoices/${id}/pdf`);
+      expect(r.status).toBe(200);
+      expect(pdfText(r.bytes)).toContain(shown);
+    }
+  });
+
   it("draws names, products and addresses in any script with an embedded font that has their letters", async () => {
     // Cyrillic, Greek, Polish and Turkish letters are outside the standard fonts' WinAnsi set; Arabic is right to left.
     const settings = ok(await admin.get("/api/settings"));

@@ -1,6 +1,6 @@
 import QRCode from "qrcode";
 import { useFontFor } from "./pdf-fonts.js";
-import { a4Document, BAND, BRAND, drawLetterhead, INK, MUTED, pdfDate, pdfMoney, RULE, textArea } from "./pdf-document.js";
+import { a4Document, BAND, BRAND, drawLetterhead, INK, MUTED, pdfDate, pdfMajor, RULE, textArea } from "./pdf-document.js";
 
 export interface InvoiceDoc {
   number: string;
@@ -24,16 +24,6 @@ export interface InvoicePdfOptions {
   trackUrl?: string | null;
   /** false keeps the content streams readable (tests). */
   compress?: boolean;
-}
-
-/**
- * An invoice's amount (a number of the major unit and no currency, as the contract has it) as money text:
- * read in hundredths from its two-decimal text, then written by the PDFs' one formatter.
- */
-function amountText(amount: number): string {
-  const m = /^(-?)(\d+)\.(\d{2})$/.exec(amount.toFixed(2));
-  const hundredths = m ? Number(m[2] + m[3]) : NaN;
-  return Number.isSafeInteger(hundredths) ? pdfMoney(m![1] ? -hundredths : hundredths, null) : String(amount);
 }
 
 /** Draws the QR code's dark modules as squares: sharp at any zoom, no image decoding (also used by shipping labels). */
@@ -101,7 +91,7 @@ export async function invoicePdf(inv: InvoiceDoc, company: InvoiceCompany, opts:
   const product = useFontFor(doc, inv.product);
   const productH = doc.heightOfString(product, { width: width - amountW - 20 });
   doc.text(product, left + 10, y + rowPad, { width: width - amountW - 20 });
-  doc.font("Helvetica").text(inv.amount != null ? amountText(inv.amount) : "-", right - amountW - 10, y + rowPad, { width: amountW, align: "right" });
+  doc.font("Helvetica").text(inv.amount != null ? pdfMajor(inv.amount) : "-", right - amountW - 10, y + rowPad, { width: amountW, align: "right" });
   y += productH + rowPad * 2;
   doc.moveTo(left, y).lineTo(right, y).lineWidth(0.75).strokeColor(RULE).stroke();
   if (inv.amount != null) {
@@ -113,7 +103,7 @@ export async function invoicePdf(inv: InvoiceDoc, company: InvoiceCompany, opts:
       .stroke();
     doc.font("Helvetica-Bold").fontSize(12).fillColor(INK);
     doc.text("Total", right - 220, y + 10, { width: 90 });
-    doc.text(amountText(inv.amount), right - amountW - 10, y + 10, { width: amountW, align: "right" });
+    doc.text(pdfMajor(inv.amount), right - amountW - 10, y + 10, { width: amountW, align: "right" });
     y += 34;
   }
   y += 28;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pdfMoney } from "./pdf-document.js";
+import { pdfMajor, pdfMoney } from "./pdf-document.js";
 
 describe("money in the PDFs", () => {
   it("writes integers of the minor unit in the currency's digits, never through a float of the major unit", () => {
@@ -16,5 +16,12 @@ describe("money in the PDFs", () => {
   it("writes an amount without a currency (an invoice's) as the number with two decimals", () => {
     expect(pdfMoney(124550, null)).toBe("1,245.50");
     expect(pdfMoney(30, null)).toBe("0.30");
+  });
+
+  it("writes an invoice's amount (a number of the major unit) as it prints, half up", () => {
+    expect(pdfMajor(1245.5)).toBe("1,245.50");
+    expect(pdfMajor(1.005)).toBe("1.01");
+    expect(pdfMajor(0.1 + 0.2)).toBe("0.30");
+    expect(pdfMajor(1e30)).toBe("1e+30");
   });
 });

@@ -1,5 +1,5 @@
 import PDFDocument from "pdfkit";
-import { formatMoney, majorText } from "../../../shared/core/money.js";
+import { formatMajor, formatMoney } from "../../../shared/core/money.js";
 import { pdfBytes } from "../../core/pdf-bytes.js";
 import { useFontFor } from "./pdf-fonts.js";
 
@@ -56,15 +56,14 @@ export function textArea(doc: PDFKit.PDFDocument) {
 }
 
 /**
- * Money in a PDF from an integer of the currency's minor unit: 123456 EUR -> "€1,234.56", 1234 JPY -> "¥1,234"
+ * Money in a PDF from an integer of the currency's minor unit: 123456 EUR -> "€1,234.56", 1234 JPY -> "JP¥1,234"
  * (shared/core/money.ts, never a float of the major unit). Without a currency (an invoice's amount has none)
  * the number alone with two decimals: 124550 -> "1,245.50".
  */
-export function pdfMoney(minor: number, currency: string | null): string {
-  if (currency) return formatMoney(minor, currency, LOCALE);
-  return plain.format(majorText(minor, "EUR"));
-}
-const plain = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+export const pdfMoney = (minor: number, currency: string | null): string => formatMoney(minor, currency, LOCALE);
+
+/** An invoice's amount (a number of the major unit, no currency) read as it prints, half up: 1.005 -> "1.01". */
+export const pdfMajor = (major: number): string => formatMajor(major, null, LOCALE);
 
 /** A date as the documents write it: 5 March 2026. */
 export const pdfDate = (d: Date) => d.toLocaleDateString(LOCALE, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
