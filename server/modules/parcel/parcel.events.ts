@@ -48,7 +48,8 @@ export interface ParcelEvents {
    * them may show (the parcel's privacy tier, the parcel gone): their views are stale, their live streams wake.
    */
   "live.changed": { codes: string[] };
-  "parcel.created": { parcels: (ParcelRef & { view?: AdminView })[]; views: ParcelViews };
+  /** `imported`: by the CSV import (webhooks queue those in one batch). */
+  "parcel.created": { parcels: (ParcelRef & { view?: AdminView; imported: boolean })[]; views: ParcelViews };
   /** New history entries, in the order written (a batch of scans: hundreds). */
   "history.added": { entries: AddedEntry[]; views: ParcelViews };
   "status.changed": { changes: StatusChange[]; views: ParcelViews };

@@ -66,7 +66,7 @@ export async function parcelWrites<T>(work: (w: ParcelWrites) => Promise<T>): Pr
 export class ParcelWrites {
   private readonly codes = new Set<string>();
   private readonly live = new Set<string>();
-  private readonly created: (ParcelRef & { view?: AdminView })[] = [];
+  private readonly created: (ParcelRef & { view?: AdminView; imported: boolean })[] = [];
   private readonly entries: AddedEntry[] = [];
   private readonly statuses: StatusChange[] = [];
   private readonly proofs: (ParcelRef & { status_code: string | null })[] = [];
@@ -77,7 +77,7 @@ export class ParcelWrites {
     const row = await db().parcel.create({ data: data as never, include: { history: historyOrder } });
     this.codes.add(row.tracking_code);
     const view = adminView(row);
-    this.created.push({ parcel_id: row.id, tracking_code: row.tracking_code, view });
+    this.created.push({ parcel_id: row.id, tracking_code: row.tracking_code, view, imported: false });
     if (row.status_code) this.statusMoved(view, null, "edit");
     return view;
   }
@@ -278,7 +278,7 @@ export class ParcelWrites {
     const code = before ? before.tracking_code : (data.tracking_code as string);
     this.codes.add(code);
     if (before && touchesLive(data)) this.liveChanged(code);
-    if (!before) this.created.push({ parcel_id: id, tracking_code: code });
+    if (!before) this.created.push({ parcel_id: id, tracking_code: code, imported: true });
     const status = data.status_code as string | null | undefined;
     if (status != null && status !== before?.status_code) {
       this.statuses.push({

@@ -18,9 +18,16 @@ export function forWebhook(parcel: AdminView) {
   return { ...parcel, delivery_proof: { ...proof, signature_url: abs(proof.signature_url), photo_url: abs(proof.photo_url) } };
 }
 
-type Queued = { event: WebhookEvent; data: Record<string, unknown> };
-/** One event alone as before; a batch (an import, a batch of scans) in one insert. */
-const send = (list: Queued[]) => (list.length === 1 ? emitEvent(list[0].event, list[0].data) : emitEvents(list));
+type Queued = { event: WebhookEvent; data: Record<string, unknown>; imported?: boolean };
+/**
+ * Each event queued and sent at once (a batch of scans too: its deliveries go out now, not with the
+ * polling); an import's events in one insert, sent with the polling but the first round.
+ */
+function send(list: Queued[]): void {
+  const imported = list.filter((q) => q.imported);
+  for (const q of list) if (!q.imported) emitEvent(q.event, q.data);
+  emitEvents(imported.map(({ event, data }) => ({ event, data })));
+}
 
 /** Views of these parcels, those written in the unit known already, the rest read once. */
 async function viewsOf(views: ParcelViews, items: { parcel_id: number; view?: AdminView }[]): Promise<Map<number, AdminView>> {
@@ -33,7 +40,11 @@ export function subscribeWebhooks(): void {
   parcelEvents.on("parcel.created", "webhooks", async ({ parcels, views }) => {
     if (!(await listensTo(["parcel.created"]))) return;
     const byId = await viewsOf(views, parcels);
-    send(parcels.flatMap((p) => (byId.has(p.parcel_id) ? [{ event: "parcel.created" as const, data: { parcel: byId.get(p.parcel_id) } }] : [])));
+    send(
+      parcels.flatMap((p) =>
+        byId.has(p.parcel_id) ? [{ event: "parcel.created" as const, data: { parcel: byId.get(p.parcel_id) }, imported: p.imported }] : [],
+      ),
+    );
   });
 
   parcelEvents.on("history.added", "webhooks", async ({ entries, views }) => {
@@ -55,9 +66,14 @@ export function subscribeWebhooks(): void {
       const view = byId.get(c.parcel_id);
       if (!view) continue; // deleted meanwhile
       const parcel = forWebhook(view);
-      list.push({ event: "status.changed", data: { parcel, activity: c.activity, status_code: parcel.status_code, status_reason: parcel.status_reason } });
+      const imported = c.cause === "import";
+      list.push({
+        event: "status.changed",
+        data: { parcel, activity: c.activity, status_code: parcel.status_code, status_reason: parcel.status_reason },
+        imported,
+      });
       // An undone entry that gives "delivered" back delivers nothing new.
-      if (parcel.status_code === "delivered" && c.cause !== "undo") list.push({ event: "parcel.delivered", data: { parcel, activity: c.activity } });
+      if (parcel.status_code === "delivered" && c.cause !== "undo") list.push({ event: "parcel.delivered", data: { parcel, activity: c.activity }, imported });
     }
     send(list);
   });
