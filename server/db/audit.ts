@@ -262,8 +262,13 @@ export function recordWrites(writes: { model: string; operation: string; id: unk
   enqueue(writes.map((w) => entry(w.model, w.operation, w.id, diff(w.model, w.before, w.after))));
 }
 
-/** The client with the audit trail: every write of an audited model goes through here. */
-export function withAudit(base: Db, sqliteWriter?: SqliteWriter): Db {
+/**
+ * The client with the audit trail: every write of an audited model goes through here. `reader`: a
+ * client on a pool of its own for the rows before and after a write (PostgreSQL): a write inside a
+ * transaction holds one of the main pool's connections while its read waits, so with every one held
+ * that way a read from the same pool would never get one and the transactions would expire.
+ */
+export function withAudit(base: Db, sqliteWriter?: SqliteWriter, reader: Db = base): Db {
   writer = base;
   sqlite = sqliteWriter;
   const record = async (model: string, operation: string, objectId: unknown, changes: Changes) => enqueue([entry(model, operation, objectId, changes)]);
@@ -277,7 +282,7 @@ export function withAudit(base: Db, sqliteWriter?: SqliteWriter): Db {
     if (!AUDITED[model] || bookkeeping(p)) return p.query(p.args);
     const { args, narrow } = widened(p.args);
     if (model === "Activity" && (p.operation === "create" || p.operation === "upsert")) stamp(args, p.operation);
-    const before = p.operation === "create" ? null : await delegate(base, model).findUnique({ where: args.where });
+    const before = p.operation === "create" ? null : await delegate(reader, model).findUnique({ where: args.where });
     const result = (await p.query(args)) as Row | null;
     const after = p.operation === "delete" ? null : result;
     await record(model, p.operation, (result ?? before)?.id ?? (args.where as Row | undefined)?.id, diff(model, before, after));
@@ -299,7 +304,7 @@ export function withAudit(base: Db, sqliteWriter?: SqliteWriter): Db {
       if (result.count) await record(model, p.operation, null, { rows_created: [null, result.count] });
       return result;
     }
-    const before = await delegate(base, model).findMany({ where: p.args.where, take: MANY_ROWS });
+    const before = await delegate(reader, model).findMany({ where: p.args.where, take: MANY_ROWS });
     const result = await p.query(p.args);
     const data = (p.args.data ?? {}) as Row;
     // Plain values set as given need no read back (one query less per row of a CSV import); an
@@ -310,7 +315,7 @@ export function withAudit(base: Db, sqliteWriter?: SqliteWriter): Db {
         ? []
         : plainSet
           ? before.map((r) => ({ ...r, ...Object.fromEntries(Object.entries(data).filter(([k]) => !IGNORED.has(k))) }))
-          : await delegate(base, model).findMany({ where: { id: { in: before.map((r) => r.id) } } });
+          : await delegate(reader, model).findMany({ where: { id: { in: before.map((r) => r.id) } } });
     const byId = new Map(after.map((r) => [r.id, r]));
     await recordAll(before.map((row) => entry(model, p.operation, row.id, diff(model, row, byId.get(row.id) ?? null))));
     return result;

@@ -12,7 +12,7 @@ import { SqliteWriter } from "./sqlite-writer.js";
 export type Db = PrismaClient;
 export type Provider = "sqlite" | "postgresql";
 
-let current: { prisma: Db; provider: Provider; schema: string; direct: DirectDb; writer?: SqliteWriter } | undefined;
+let current: { prisma: Db; provider: Provider; schema: string; direct: DirectDb; writer?: SqliteWriter; auditReader?: Db } | undefined;
 
 export function db(): Db {
   if (!current) throw new Error("database not opened");
@@ -53,6 +53,7 @@ export async function openDb(url: string): Promise<Db> {
   let prisma: Db;
   let schema = "public";
   let writer: SqliteWriter | undefined;
+  let auditReader: Db | undefined;
   if (provider === "sqlite") {
     const file = sqliteFile(url);
     fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -81,10 +82,13 @@ export async function openDb(url: string): Promise<Db> {
     schema = (target.schema ?? "public").replace(/"/g, "");
     const adapter = new PrismaPg({ connectionString: target.connectionString, max: readEnv("PG_POOL_MAX") }, target.schema ? { schema } : undefined);
     prisma = new PrismaClient({ adapter }) as unknown as Db;
+    // The audit's reads of a write's rows, on two connections of their own (server/db/audit.ts withAudit).
+    const readerAdapter = new PrismaPg({ connectionString: target.connectionString, max: 2 }, target.schema ? { schema } : undefined);
+    auditReader = new PrismaClient({ adapter: readerAdapter }) as unknown as Db;
   }
   await prisma.$connect();
   // Every write of an audited model is recorded (server/db/audit.ts).
-  prisma = withAudit(prisma, writer);
+  prisma = withAudit(prisma, writer, auditReader);
   let direct: DirectDb;
   if (provider === "sqlite") {
     direct = openDirect("sqlite", { file: sqliteFile(url) });
@@ -94,7 +98,7 @@ export async function openDb(url: string): Promise<Db> {
     // Cached views and the start-up graph are invalidated across processes by NOTIFY (server/core/bus.ts).
     await startBus(connectionString, schema);
   }
-  current = { prisma, provider, schema, direct, writer };
+  current = { prisma, provider, schema, direct, writer, auditReader };
   return prisma;
 }
 
@@ -106,5 +110,6 @@ export async function closeDb(): Promise<void> {
     await stopBus();
     await c.direct.close();
     await c.prisma.$disconnect();
+    await c.auditReader?.$disconnect();
   }
 }
