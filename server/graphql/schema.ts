@@ -24,6 +24,8 @@ import { DispatchResolver } from "../modules/dispatch/dispatch.resolver.js";
 import { ShipperResolver } from "../modules/shipper/shipper.resolver.js";
 import { RatesResolver } from "../modules/rates/rates.resolver.js";
 import { BookingResolver } from "../modules/booking/booking.resolver.js";
+import { PickupResolver } from "../modules/booking/pickup.resolver.js";
+import { StatementResolver } from "../modules/booking/statement.resolver.js";
 
 export const SCHEMA_FILE = projectPath("schema/schema.graphql");
 
@@ -48,6 +50,8 @@ const resolvers = [
   ShipperResolver,
   RatesResolver,
   BookingResolver,
+  PickupResolver,
+  StatementResolver,
   AuditResolver,
 ] as const;
 

@@ -37,6 +37,10 @@ describe("1. one shipper's parallel bookings", () => {
     const price = ok(await a.post("/api/quotes", { from: BERLIN, to: HAMBURG, parcels: [{ weight_kg: 1 }] }))[0].amount as number;
     ok(await admin.patch("/api/shippers", { id: a.id, credit_limit: price * 12 }));
     ok(await b.post("/api/bookings", booking()), 201);
+    // The same calls of the other shipper alone: the bound below is a multiple of it (a loaded host slows both).
+    const t0 = Date.now();
+    await Promise.all([b.get("/api/bookings"), b.post("/api/bookings", booking({ reference: "alone" }))]);
+    const alone = Date.now() - t0;
     const started = Date.now();
     const burst = Promise.all(
       Array.from({ length: 20 }, (_, i) => a.post("/api/bookings", booking({ reference: `burst-${i}` }), i < 4 ? { "idempotency-key": "same-key" } : {})),
@@ -56,7 +60,10 @@ describe("1. one shipper's parallel bookings", () => {
     for (const r of answers.filter((x) => x.status === 402)) expect(fails(r, 402)[0]).toContain("credit limit");
     ok(list);
     ok(own, 201);
-    expect(waited, `the other shipper waited ${waited} ms (burst began ${asked - started} ms before)`).toBeLessThan(5000);
+    // Held behind the burst's transactions it waited 10 s on PostgreSQL; served beside it, about 5 to 11 times its calls alone.
+    expect(waited, `the other shipper waited ${waited} ms, ${alone} ms alone (burst began ${asked - started} ms before)`).toBeLessThan(
+      Math.max(5000, 20 * alone),
+    );
     // The limit held: at most 12 bookings of a's, and the four with one key made one of them.
     const made = ok(await a.get("/api/bookings?per_page=100"));
     expect(made.total).toBeLessThanOrEqual(12);

@@ -3,23 +3,10 @@ import type { Context } from "../../core/context.js";
 import { Op } from "../../graphql/guards.js";
 import { caller } from "../shipper/shipper.auth.js";
 import * as bookings from "./booking.service.js";
-import * as pickups from "./pickup.service.js";
-import * as statements from "./statement.service.js";
-import {
-  Booking,
-  BookingInput,
-  BookingListArgs,
-  BookingPage,
-  PayStatementInput,
-  Pickup,
-  PickupInput,
-  Statement,
-  StatementInput,
-  StatementListArgs,
-  StatementPage,
-} from "./booking.type.js";
+import { Booking, BookingInput, BookingListArgs, BookingPage } from "./booking.type.js";
 
-const plain = (o: object) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+/** The arguments given (GraphQL passes absent ones as undefined), for the services that read raw bodies. */
+export const plain = (o: object) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
 
 @Resolver()
 export class BookingResolver {
@@ -47,50 +34,5 @@ export class BookingResolver {
   @Op("bookings.cancel")
   cancelBooking(@Arg("id", () => Int) id: number) {
     return bookings.cancelBooking(caller(), { id });
-  }
-
-  @Mutation(() => Pickup)
-  @Op("pickups.create")
-  createPickup(@Arg("input", () => PickupInput, { validate: false }) input: PickupInput) {
-    return pickups.createPickup(JSON.parse(JSON.stringify(input)), caller());
-  }
-
-  @Query(() => [Pickup])
-  @Op("pickups.list")
-  pickups(@Arg("date", () => String, { nullable: true }) date?: string, @Arg("shipper_id", () => Int, { nullable: true }) shipperId?: number) {
-    return pickups.listPickups(caller(), plain({ date, shipper_id: shipperId }));
-  }
-
-  @Mutation(() => Statement)
-  @Op("statements.create")
-  createStatement(@Arg("input", () => StatementInput, { validate: false }) input: StatementInput) {
-    return statements.createStatement({ ...input });
-  }
-
-  @Mutation(() => Statement, { description: "Mark a statement paid" })
-  @Op("statements.update")
-  payStatement(@Arg("input", () => PayStatementInput, { validate: false }) input: PayStatementInput) {
-    return statements.markPaid({ ...input });
-  }
-
-  @Mutation(() => Boolean, { description: "Mail a statement to its shipper, its PDF attached" })
-  @Op("statements.mail")
-  async mailStatement(@Arg("id", () => Int) id: number) {
-    await statements.mailStatement(caller(), { id });
-    return true;
-  }
-
-  @Query(() => StatementPage, { description: "Staff: statements" })
-  @Op("statements.list")
-  async statements(@Args(() => StatementListArgs) args: StatementListArgs) {
-    const f = statements.readStatementFilter(plain(args));
-    return statements.linkStatements(await statements.listStatements(caller(), f), f, "/api/statements");
-  }
-
-  @Query(() => StatementPage, { description: "The signed-in shipper's statements" })
-  @Op("users.statements")
-  async userStatements(@Args(() => StatementListArgs) args: StatementListArgs) {
-    const f = statements.readStatementFilter(plain(args));
-    return statements.linkStatements(await statements.listStatements(caller(), f), f, "/api/users/statements");
   }
 }

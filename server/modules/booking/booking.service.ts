@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import type { Actor } from "../../core/actor.js";
 import { config } from "../../core/config.js";
 import { badInput, conflict, forbidden, isUniqueViolation, notFound, paymentRequired } from "../../core/errors.js";
@@ -13,6 +12,7 @@ import { localNow, type Line } from "../rates/pricing.rules.js";
 import { priceShipment, readShipment } from "../rates/rates.service.js";
 import { bookAddress, balanceOf } from "../shipper/shipper.service.js";
 import { createPickupFor, dropEmptyPickup, pickupView, readWindow } from "./pickup.service.js";
+import { bodyHash, creditLimitError, IDEMPOTENCY_CONFLICT, idempotencyDecision, idempotencyKeyError } from "./booking.rules.js";
 import { oneAtATime, shipperKey } from "./shipper-queue.js";
 
 /**
@@ -73,24 +73,6 @@ async function bookingShipper(caller: Actor | null, raw: Record<string, unknown>
   return s;
 }
 
-/** The same body (key order aside) gives the same hash. */
-function bodyHash(raw: unknown): string {
-  const stable = (v: unknown): unknown =>
-    Array.isArray(v)
-      ? v.map(stable)
-      : v && typeof v === "object"
-        ? Object.fromEntries(
-            Object.keys(v as object)
-              .sort()
-              .map((k) => [k, stable((v as Record<string, unknown>)[k])]),
-          )
-        : v;
-  return crypto
-    .createHash("sha256")
-    .update(JSON.stringify(stable(raw)))
-    .digest("hex");
-}
-
 async function readBookingAddress(r: Reader, f: "sender" | "recipient", shipperId: number, errors: string[]): Promise<Address | null> {
   const o = r.object(f, true);
   if (!o) return null;
@@ -104,8 +86,6 @@ async function readBookingAddress(r: Reader, f: "sender" | "recipient", shipperI
   return a && located(a);
 }
 
-const KEY = /^[\x21-\x7e]{1,200}$/;
-
 /**
  * POST /api/bookings. `key`: the Idempotency-Key header. The booking row is reserved first, in a
  * transaction that holds the shipper (credit limit and key checked there), then the parcel and its
@@ -113,7 +93,8 @@ const KEY = /^[\x21-\x7e]{1,200}$/;
  */
 export async function createBooking(raw: unknown, caller: Actor | null, key: string | undefined) {
   const body = asObject(raw);
-  if (key !== undefined && !KEY.test(key)) throw badInput("Idempotency-Key must be 1 to 200 visible ASCII characters");
+  const keyError = idempotencyKeyError(key);
+  if (keyError) throw badInput(keyError);
   const shipper = await bookingShipper(caller, body);
   if (shipper.disabled) throw forbidden("This shipper is disabled");
   const hash = bodyHash(raw);
@@ -152,12 +133,8 @@ export async function createBooking(raw: unknown, caller: Actor | null, key: str
         // Writing the shipper's row holds it until commit, so two bookings at once cannot both pass its credit limit.
         const { credit_limit } = await tx.shipper.update({ where: { id: shipper.id }, data: { updated_at: new Date() }, select: { credit_limit: true } });
         if (credit_limit !== null) {
-          const balance = await balanceOf(shipper.id, tx);
-          if (balance + option.amount > credit_limit) {
-            throw paymentRequired(
-              `This booking (${option.amount}) and the unpaid balance (${balance}) would pass the credit limit (${credit_limit}, ${option.currency} in its smallest unit): pay the open statements or ask us to raise it`,
-            );
-          }
+          const over = creditLimitError(credit_limit, await balanceOf(shipper.id, tx), option.amount, option.currency);
+          if (over) throw paymentRequired(over);
         }
         return tx.booking.create({
           data: {
@@ -219,7 +196,7 @@ export async function createBooking(raw: unknown, caller: Actor | null, key: str
 }
 
 function replay(earlier: BookingRow, hash: string) {
-  if (earlier.request_hash !== hash) throw conflict("Idempotency-Key was used with a different body: use a new key for a new booking");
+  if (idempotencyDecision(earlier, hash) === "conflict") throw conflict(IDEMPOTENCY_CONFLICT);
   return bookingView(earlier);
 }
 

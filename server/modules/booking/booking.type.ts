@@ -1,21 +1,9 @@
 import { ArgsType, Field, Float, InputType, Int, ObjectType } from "type-graphql";
 import { DateTimeISO } from "../common/datetime.scalar.js";
 import { PagedType } from "../common/paging.js";
-import { Address, AddressInput } from "../address/address.type.js";
+import { AddressInput } from "../address/address.type.js";
 import { BreakdownLine, ParcelDimsInput } from "../rates/rates.type.js";
-
-@ObjectType({ description: "A pickup: a window of at least 2 hours on a working day" })
-export class Pickup {
-  @Field(() => Int) id: number;
-  @Field(() => Int) shipper_id: number;
-  @Field(() => String, { description: "YYYY-MM-DD" }) date: string;
-  @Field(() => String, { description: "HH:MM" }) from: string;
-  @Field(() => String, { description: "HH:MM" }) to: string;
-  @Field(() => Address) address: Address;
-  @Field(() => [Int], { nullable: true }) booking_ids?: number[];
-  @Field(() => String, { description: "requested; collected (on a run); cancelled (its bookings were)" }) status: string;
-  @Field(() => DateTimeISO) created_at: Date;
-}
+import { Pickup, PickupWindowInput } from "./pickup.type.js";
 
 @ObjectType({ description: "A booking: its price as quoted at booking (kept), its parcel's tracking code and status" })
 export class Booking {
@@ -37,40 +25,6 @@ export class Booking {
 }
 export const BookingPage = PagedType(Booking, "BookingPage");
 
-@ObjectType()
-export class StatementLine {
-  @Field(() => Int) booking_id: number;
-  @Field(() => String) tracking_code: string;
-  @Field(() => String, { description: "The booking's day (YYYY-MM-DD, the site's time zone)" }) date: string;
-  @Field(() => String) service: string;
-  @Field(() => Int) amount: number;
-}
-
-@ObjectType({ description: "A statement (a shipper's invoice for a period): never bills a booking twice" })
-export class Statement {
-  @Field(() => Int) id: number;
-  @Field(() => String) number: string;
-  @Field(() => Int) shipper_id: number;
-  @Field(() => String) from: string;
-  @Field(() => String) to: string;
-  @Field(() => [StatementLine]) lines: StatementLine[];
-  @Field(() => Int) total: number;
-  @Field(() => String) currency: string;
-  @Field(() => String, { description: "open or paid" }) status: string;
-  @Field(() => String, { nullable: true }) paid_reference: string | null;
-  @Field(() => DateTimeISO, { nullable: true }) paid_at: Date | null;
-  @Field(() => String) pdf_url: string;
-  @Field(() => DateTimeISO) created_at: Date;
-}
-export const StatementPage = PagedType(Statement, "StatementPage");
-
-@InputType()
-export class PickupWindowInput {
-  @Field(() => String, { description: "YYYY-MM-DD" }) date: string;
-  @Field(() => String, { description: "HH:MM" }) from: string;
-  @Field(() => String, { description: "HH:MM" }) to: string;
-}
-
 @InputType()
 export class BookingInput {
   @Field(() => Int, { nullable: true, description: "Staff only: the shipper booked for" }) shipper_id?: number;
@@ -86,17 +40,6 @@ export class BookingInput {
   @Field(() => PickupWindowInput, { nullable: true }) pickup?: PickupWindowInput | null;
 }
 
-@InputType()
-export class PickupInput {
-  @Field(() => Int, { nullable: true, description: "Staff only" }) shipper_id?: number;
-  @Field(() => String) date: string;
-  @Field(() => String) from: string;
-  @Field(() => String) to: string;
-  @Field(() => AddressInput, { nullable: true }) address?: AddressInput;
-  @Field(() => Int, { nullable: true }) address_id?: number;
-  @Field(() => [Int]) booking_ids: number[];
-}
-
 @ArgsType()
 export class BookingListArgs {
   @Field(() => Int, { nullable: true }) page?: number;
@@ -105,26 +48,4 @@ export class BookingListArgs {
   @Field(() => String, { nullable: true }) status?: string;
   @Field(() => String, { nullable: true, description: "YYYY-MM-DD" }) from?: string;
   @Field(() => String, { nullable: true, description: "YYYY-MM-DD" }) to?: string;
-}
-
-@ArgsType()
-export class StatementListArgs {
-  @Field(() => Int, { nullable: true }) page?: number;
-  @Field(() => Int, { nullable: true }) per_page?: number;
-  @Field(() => Int, { nullable: true, description: "Staff only" }) shipper_id?: number;
-  @Field(() => String, { nullable: true, description: "open or paid" }) status?: string;
-}
-
-@InputType()
-export class StatementInput {
-  @Field(() => Int) shipper_id: number;
-  @Field(() => String) from: string;
-  @Field(() => String) to: string;
-}
-
-@InputType()
-export class PayStatementInput {
-  @Field(() => Int) id: number;
-  @Field(() => String, { description: "paid" }) status: string;
-  @Field(() => String) paid_reference: string;
 }
