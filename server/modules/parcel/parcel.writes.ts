@@ -7,7 +7,7 @@ import { prismaDate } from "../../db/direct.js";
 import { sqliteTime, type SqliteWriter } from "../../db/sqlite-writer.js";
 import { historyOrder, withDerivedTime } from "./history.js";
 import type { EntryPlan } from "./entry-plan.js";
-import { parcelEvents, ParcelViews, type AddedEntry, type HistoryEntry, type ParcelRef, type StatusChange } from "./parcel.events.js";
+import { parcelEvents, ParcelViews, type AddedEntry, type HistoryEntry, type ParcelRef, type StatusCause, type StatusChange } from "./parcel.events.js";
 import { adminView, type AdminView } from "./view-shape.js";
 
 /**
@@ -34,6 +34,7 @@ import { adminView, type AdminView } from "./view-shape.js";
  */
 
 type Row = Record<string, unknown>;
+type Status = { status_code: string | null; status_reason: string | null };
 export type { AddedEntry, HistoryEntry };
 /** The fields a live stream of the parcel depends on besides its live part (its privacy tier, its code). */
 const LIVE_TERMS = ["protect_details", "recipient_postcode", "recipient_email", "tracking_code"];
@@ -78,7 +79,7 @@ export class ParcelWrites {
     this.codes.add(row.tracking_code);
     const view = adminView(row);
     this.created.push({ parcel_id: row.id, tracking_code: row.tracking_code, view, imported: false });
-    if (row.status_code) this.statusMoved(view, null, "edit");
+    if (row.status_code) this.moved(view.id, view.tracking_code, view, null, "edit", view);
     return view;
   }
 
@@ -88,7 +89,7 @@ export class ParcelWrites {
     this.codes.add(before.tracking_code).add(row.tracking_code);
     if (touchesLive(data)) this.liveChanged(before.tracking_code, row.tracking_code);
     const view = adminView(row);
-    if (row.status_code && row.status_code !== before.status_code) this.statusMoved(view, null, "edit");
+    if (row.status_code && row.status_code !== before.status_code) this.moved(view.id, view.tracking_code, view, null, "edit", view);
     return view;
   }
 
@@ -175,7 +176,7 @@ export class ParcelWrites {
     const activity = withDerivedTime(await db().activity.update({ where: { id }, data }));
     await this.touch(activity.parcel_id);
     const { parcel, changed } = await this.applyHistoryStatus(activity.parcel_id, activity);
-    if (changed) this.statusMoved(parcel, activity, "entry");
+    if (changed) this.moved(parcel.id, parcel.tracking_code, parcel, activity, "entry", parcel);
     return activity;
   }
 
@@ -201,16 +202,7 @@ export class ParcelWrites {
       }
     }
     const code = await this.touch(a.parcel_id, restore ?? undefined);
-    if (restore?.status_code) {
-      this.statuses.push({
-        parcel_id: a.parcel_id,
-        tracking_code: code,
-        status_code: restore.status_code,
-        status_reason: restore.status_reason,
-        activity: null,
-        cause: "undo",
-      });
-    }
+    if (restore) this.moved(a.parcel_id, code, restore, null, "undo");
   }
 
   /**
@@ -279,22 +271,14 @@ export class ParcelWrites {
     this.codes.add(code);
     if (before && touchesLive(data)) this.liveChanged(code);
     if (!before) this.created.push({ parcel_id: id, tracking_code: code, imported: true });
-    const status = data.status_code as string | null | undefined;
-    if (status != null && status !== before?.status_code) {
-      this.statuses.push({
-        parcel_id: id,
-        tracking_code: code,
-        status_code: status,
-        status_reason: (data.status_reason as string | undefined) ?? null,
-        activity: null,
-        cause: "import",
-      });
-    }
+    const status = { status_code: (data.status_code as string | null | undefined) ?? null, status_reason: (data.status_reason as string | undefined) ?? null };
+    if (status.status_code !== null && status.status_code !== before?.status_code) this.moved(id, code, status, null, "import");
   }
 
-  private statusMoved(view: AdminView, activity: HistoryEntry | null, cause: StatusChange["cause"]): void {
-    const { id, tracking_code, status_code, status_reason } = view;
-    this.statuses.push({ parcel_id: id, tracking_code, status_code: status_code!, status_reason, activity, cause, view });
+  /** A parcel's status moved to `to` (a status.changed when it has one). */
+  private moved(id: number, code: string, to: Status, activity: HistoryEntry | null, cause: StatusCause, view?: AdminView): void {
+    if (to.status_code)
+      this.statuses.push({ parcel_id: id, tracking_code: code, status_code: to.status_code, status_reason: to.status_reason, activity, cause, view });
   }
 
   /**
@@ -302,6 +286,7 @@ export class ParcelWrites {
    * in one message each, in every other process), then what happened, in the order of ParcelEvents.
    */
   async settle(): Promise<void> {
+    for (const a of this.entries) if (a.status_changed) this.moved(a.parcel_id, a.tracking_code, a.activity, a.activity, "entry");
     const live = [...this.live];
     const codes = [...this.codes].filter((c) => !this.live.has(c));
     const [created, entries, proofs, deleted] = [this.created.splice(0), this.entries.splice(0), this.proofs.splice(0), this.deleted.splice(0)];
@@ -311,21 +296,7 @@ export class ParcelWrites {
     await Promise.all([codes.length && parcelEvents.publish("views.changed", { codes }), live.length && parcelEvents.publish("live.changed", { codes: live })]);
     const views = new ParcelViews();
     if (created.length) await parcelEvents.publish("parcel.created", { parcels: created, views });
-    if (entries.length) {
-      await parcelEvents.publish("history.added", { entries, views });
-      for (const a of entries) {
-        if (!a.status_changed) continue;
-        const { status_code, status_reason } = a.activity;
-        statuses.push({
-          parcel_id: a.parcel_id,
-          tracking_code: a.tracking_code,
-          status_code: status_code!,
-          status_reason,
-          activity: a.activity,
-          cause: "entry",
-        });
-      }
-    }
+    if (entries.length) await parcelEvents.publish("history.added", { entries, views });
     if (statuses.length) await parcelEvents.publish("status.changed", { changes: statuses, views });
     for (const p of proofs) await parcelEvents.publish("proof.recorded", { ...p, views });
     for (const d of deleted) await parcelEvents.publish("parcel.deleted", d);
