@@ -161,6 +161,7 @@ export async function createBooking(raw: unknown, caller: Actor | null, key: str
     throw e;
   }
   let parcelId: number | null = null;
+  let pickupId: number | null = null;
   try {
     const parcel = await createParcel({
       tracking_code: booking.tracking_code,
@@ -183,13 +184,18 @@ export async function createBooking(raw: unknown, caller: Actor | null, key: str
       color: "gold",
       status_code: "pending",
     } as never);
-    const pickup = window ? await createPickupFor(shipper.id, window, sender, [booking.id]) : null;
-    booking = await db().booking.update({ where: { id: booking.id }, data: { parcel_id: parcel.id, pickup_id: pickup?.id ?? null }, include: WITH });
+    pickupId = window ? (await createPickupFor(shipper.id, window, sender, [booking.id])).id : null;
+    booking = await db().booking.update({ where: { id: booking.id }, data: { parcel_id: parcel.id, pickup_id: pickupId }, include: WITH });
   } catch (e) {
     await db()
       .booking.delete({ where: { id: booking.id } })
       .catch(() => undefined);
     if (parcelId !== null) await deleteParcel(parcelId).catch(() => undefined);
+    // A pickup left without its one booking would stay on the dispatch board.
+    if (pickupId !== null)
+      await db()
+        .pickup.delete({ where: { id: pickupId } })
+        .catch(() => undefined);
     throw e;
   }
   return bookingView(booking);
