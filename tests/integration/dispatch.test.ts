@@ -12,7 +12,7 @@ import { subscribeLive } from "../helpers/live.js";
 import { fails, ok, signedIn } from "../fixtures/rest.js";
 import { db } from "../../server/db/index.js";
 import { settleNotifications } from "../../server/modules/notification/notification.service.js";
-import { purgePositions } from "../../server/modules/dispatch/dispatch.service.js";
+import { purgePositions } from "../../server/modules/dispatch/positions.service.js";
 import { exactOrder, greatCircleMatrix, roundLength } from "../../server/modules/dispatch/route.order.js";
 
 const DATE = "2026-03-02";

@@ -2,7 +2,7 @@ import { EventChannel } from "../../core/events.js";
 
 /**
  * What the delivery day announces (server/core/events.ts), once its statements are committed; only
- * dispatch.service.ts publishes them. Subscribers, registered by server/subscribers.ts: notification
+ * dispatch.day.ts publishes them. Subscribers, registered by server/subscribers.ts: notification
  * (the recipient's window and "near" messages).
  */
 type Window = { from: Date; to: Date };

@@ -2,7 +2,10 @@ import { Arg, Extensions, Int, Mutation, Query, Resolver, Root, Subscription } f
 import { validated } from "../../core/validation.js";
 import { Op } from "../../graphql/guards.js";
 import { CreateRunInput, DispatchQuery, PositionInput, PositionsInput, RunsQuery, UpdateRunInput } from "./dispatch.input.js";
-import * as dispatch from "./dispatch.service.js";
+import * as day from "./dispatch.day.js";
+import * as planning from "./dispatch.planning.js";
+import * as reads from "./dispatch.reads.js";
+import { listPositions, recordPositions } from "./positions.service.js";
 import { CourierPosition, DispatchDay, ParcelLive, Run } from "./dispatch.type.js";
 import { liveUpdates, type LiveUpdate } from "./live.subscription.js";
 
@@ -16,62 +19,62 @@ export class DispatchResolver {
   @Query(() => DispatchDay, { description: "The dispatch board of a date (YYYY-MM-DD): deliveries waiting for a run, and the date's runs" })
   @Op("dispatch.view")
   async dispatch(@Arg("date", () => String) date: string) {
-    return dispatch.dispatchDay((await validated(DispatchQuery, { date })).date);
+    return reads.dispatchDay((await validated(DispatchQuery, { date })).date);
   }
 
   @Query(() => [Run], { description: "Runs (of a date): every run for a member with dispatch, a courier's own otherwise" })
   @Op("runs.list")
   async runs(@Arg("date", () => String, { nullable: true }) date?: string | null) {
-    return dispatch.listRuns((await validated(RunsQuery, { date })).date);
+    return reads.listRuns((await validated(RunsQuery, { date })).date);
   }
 
   @Query(() => Run, { description: "One run (its courier, or a member with dispatch)" })
   @Op("runs.get")
   run(@Arg("id", () => Int) id: number) {
-    return dispatch.getRun(id);
+    return reads.getRun(id);
   }
 
   @Query(() => [CourierPosition], { description: "The courier's positions on a run, oldest first (members with dispatch only)" })
   @Op("runs.positions.list")
   runPositions(@Arg("runId", () => Int) runId: number) {
-    return dispatch.listPositions(runId);
+    return listPositions(runId);
   }
 
   @Mutation(() => Run, { description: "Make a run; a stop already on another run of the date is refused (CONFLICT)" })
   @Op("runs.create")
   createRun(@Arg("input", () => CreateRunInput) input: CreateRunInput) {
-    return dispatch.createRun(input);
+    return planning.createRun(input);
   }
 
   @Mutation(() => Run, { description: "Change a planned run" })
   @Op("runs.update")
   updateRun(@Arg("input", () => UpdateRunInput) input: UpdateRunInput) {
-    return dispatch.updateRun(input);
+    return planning.updateRun(input);
   }
 
   @Mutation(() => Boolean, { description: "Delete a planned run" })
   @Op("runs.delete")
   async deleteRun(@Arg("id", () => Int) id: number) {
-    await dispatch.deleteRun(id);
+    await planning.deleteRun(id);
     return true;
   }
 
   @Mutation(() => Run, { description: "Start a planned run (its courier, or a member with dispatch)" })
   @Op("runs.start")
   startRun(@Arg("id", () => Int) id: number) {
-    return dispatch.startRun(id);
+    return day.startRun(id);
   }
 
   @Mutation(() => Run, { description: "Skip a pending stop of a started run: the parcel goes back among the unassigned" })
   @Op("runs.skip")
   skipStop(@Arg("runId", () => Int) runId: number, @Arg("stopId", () => Int) stopId: number) {
-    return dispatch.skipStop(runId, stopId);
+    return day.skipStop(runId, stopId);
   }
 
   @Mutation(() => Boolean, { description: "The courier's positions while the run is started (only the run's courier)" })
   @Op("runs.positions")
   async postPositions(@Arg("runId", () => Int) runId: number, @Arg("positions", () => [PositionInput]) positions: PositionInput[]) {
-    await dispatch.recordPositions(runId, await validated(PositionsInput, { positions }));
+    await recordPositions(runId, await validated(PositionsInput, { positions }));
     return true;
   }
 

@@ -6,7 +6,11 @@ import { IdInput } from "../../rest/id.input.js";
 import { actorOf, allow, route, securityOf } from "../../rest/route.js";
 import { data, inputSchema } from "../../rest/schemas.js";
 import { CreateRunInput, DispatchQuery, PositionsInput, RunsQuery, UpdateRunInput } from "./dispatch.input.js";
-import * as dispatch from "./dispatch.service.js";
+import * as day from "./dispatch.day.js";
+import * as planning from "./dispatch.planning.js";
+import * as reads from "./dispatch.reads.js";
+import { listPositions, recordPositions } from "./positions.service.js";
+import { runSheet } from "./run-sheet.service.js";
 
 const idOf = (raw: string, what: string) => {
   if (!/^\d{1,9}$/.test(raw)) throw notFound(`${what} not found`);
@@ -24,7 +28,7 @@ export function registerDispatchRoutes(api: FastifyInstance): void {
     summary: "The dispatch board of ?date=YYYY-MM-DD: the deliveries waiting for a run (unassigned) and the date's runs",
     input: DispatchQuery,
     data: data.ref("DispatchDay"),
-    handler: ({ input }) => dispatch.dispatchDay(input.date),
+    handler: ({ input }) => reads.dispatchDay(input.date),
   });
   route(api, {
     method: "GET",
@@ -34,7 +38,7 @@ export function registerDispatchRoutes(api: FastifyInstance): void {
     summary: "Runs (of ?date=): every run for a member with dispatch, a courier's own otherwise (at most 100, newest date first)",
     input: RunsQuery,
     data: data.list("Run"),
-    handler: ({ input }) => dispatch.listRuns(input.date),
+    handler: ({ input }) => reads.listRuns(input.date),
   });
   route(api, {
     method: "GET",
@@ -44,7 +48,7 @@ export function registerDispatchRoutes(api: FastifyInstance): void {
     summary: "One run with its stops in order and their ETAs (its courier, or a member with dispatch)",
     params: { id: "The run id" },
     data: data.ref("Run"),
-    handler: ({ req }) => dispatch.getRun(runId(req)),
+    handler: ({ req }) => reads.getRun(runId(req)),
   });
   route(api, {
     method: "POST",
@@ -57,7 +61,7 @@ export function registerDispatchRoutes(api: FastifyInstance): void {
     description: "409 when a stop is already on another run of the date; 422 when courier_id is not an active courier or dispatcher.",
     input: CreateRunInput,
     data: data.ref("Run"),
-    handler: ({ input }) => dispatch.createRun(input),
+    handler: ({ input }) => planning.createRun(input),
   });
   route(api, {
     method: "PATCH",
@@ -68,7 +72,7 @@ export function registerDispatchRoutes(api: FastifyInstance): void {
     summary: "Change a planned run: stops (replaces the list), courier_id, optimize, start",
     input: UpdateRunInput,
     data: data.ref("Run"),
-    handler: ({ input }) => dispatch.updateRun(input),
+    handler: ({ input }) => planning.updateRun(input),
   });
   route(api, {
     method: "DELETE",
@@ -79,7 +83,7 @@ export function registerDispatchRoutes(api: FastifyInstance): void {
     summary: "Delete a planned run (its stops go back among the unassigned)",
     input: IdInput,
     data: data.none,
-    handler: ({ input }) => dispatch.deleteRun(input.id),
+    handler: ({ input }) => planning.deleteRun(input.id),
   });
   route(api, {
     method: "POST",
@@ -90,7 +94,7 @@ export function registerDispatchRoutes(api: FastifyInstance): void {
     summary: "Start a planned run (its courier, or a member with dispatch): windows from the ETAs, Out for delivery entries, the recipients told",
     params: { id: "The run id" },
     data: data.ref("Run"),
-    handler: ({ req }) => dispatch.startRun(runId(req)),
+    handler: ({ req }) => day.startRun(runId(req)),
   });
   route(api, {
     method: "POST",
@@ -101,7 +105,7 @@ export function registerDispatchRoutes(api: FastifyInstance): void {
     summary: "Skip a pending stop of a started run: the parcel goes back among the date's unassigned",
     params: { id: "The run id", stop_id: "The stop id" },
     data: data.ref("Run"),
-    handler: ({ req }) => dispatch.skipStop(runId(req), idOf((req.params as { stop_id: string }).stop_id, "Stop")),
+    handler: ({ req }) => day.skipStop(runId(req), idOf((req.params as { stop_id: string }).stop_id, "Stop")),
   });
   route(api, {
     method: "GET",
@@ -111,7 +115,7 @@ export function registerDispatchRoutes(api: FastifyInstance): void {
     summary: "The courier's positions on a run, oldest first (members with dispatch only)",
     params: { id: "The run id" },
     data: data.list("CourierPosition"),
-    handler: ({ req }) => dispatch.listPositions(runId(req)),
+    handler: ({ req }) => listPositions(runId(req)),
   });
   // A file, not an envelope (errors still are), like the labels.
   api.route({
@@ -130,7 +134,7 @@ export function registerDispatchRoutes(api: FastifyInstance): void {
     onRequest: allow("runs.sheet"),
     handler: async (req, reply) => {
       const id = runId(req);
-      const { pdf, filename } = await runCall(actorOf(req), "runs.sheet", () => dispatch.runSheet(id));
+      const { pdf, filename } = await runCall(actorOf(req), "runs.sheet", () => runSheet(id));
       return reply.type("application/pdf").header("Content-Disposition", `inline; filename="${filename}"`).header("Cache-Control", "no-store").send(pdf);
     },
   });
@@ -155,7 +159,7 @@ export function registerDispatchRoutes(api: FastifyInstance): void {
     handler: async (req, reply) => {
       const id = runId(req);
       const body = await inputOf(PositionsInput, req.body);
-      await runCall(actorOf(req), "runs.positions", () => dispatch.recordPositions(id, body));
+      await runCall(actorOf(req), "runs.positions", () => recordPositions(id, body));
       return reply.code(204).send();
     },
   });

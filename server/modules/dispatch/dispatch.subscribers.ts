@@ -1,5 +1,5 @@
 import { parcelEvents } from "../parcel/parcel.events.js";
-import { runsLostStops, stopsFollowEntries } from "./dispatch.service.js";
+import { runsLostStops, stopsFollowEntries } from "./dispatch.day.js";
 
 /**
  * Dispatch follows the parcel's events (awaited: when the write returns, its runs have followed):

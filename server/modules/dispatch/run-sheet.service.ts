@@ -1,0 +1,33 @@
+import { readEnv } from "../../core/config.js";
+import { callerJob } from "../../core/jobs.js";
+import { drawInThread } from "../invoice/pdf-thread.js";
+import { runViews } from "./dispatch.reads.js";
+import { mustBeCourierOrDispatch, runOrThrow } from "./run.rows.js";
+
+/** The run sheet (PDF): its courier or a member with dispatch. pdfkit and bwip-js load in the PDF threads. */
+export async function runSheet(id: number): Promise<{ pdf: Buffer; filename: string }> {
+  const run = await runOrThrow(id);
+  mustBeCourierOrDispatch(run);
+  const [view] = await runViews([run]);
+  const sheet = {
+    id: run.id,
+    date: run.date,
+    courier: view.courier_email ?? `member ${run.courier_id}`,
+    status: run.status,
+    distance_km: view.distance_km,
+    duration_min: view.duration_min,
+    company: readEnv("COMPANY_NAME"),
+    stops: view.stops.map((s) => ({
+      seq: s.seq,
+      tracking_code: s.tracking_code,
+      recipient_name: s.recipient_name,
+      address: s.address.text,
+      window: s.window,
+      contents: s.contents,
+      status: s.status,
+    })),
+  };
+  // Drawn in a PDF thread, one PDF at a time per caller (429 for a second meanwhile).
+  const pdf = await callerJob("documents", () => drawInThread({ kind: "run-sheet", run: sheet }));
+  return { pdf, filename: `run-${run.id}-${run.date}.pdf` };
+}
