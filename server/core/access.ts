@@ -173,7 +173,8 @@ export const OPERATIONS = {
   "account.totp.setUp": write("account"),
   "account.totp.confirm": write("account"),
   "account.totp.disable": write("account"),
-  "account.totp.recoveryCodes": write("account"),
+  // Audited per call: the codes are secret rows of their own, not audited.
+  "account.totp.recoveryCodes": op("account", { audited: { call: "member" } }),
   // Whether every member must use two-step sign-in.
   "team.policy": op("staff"),
   "team.policy.update": write("staff"),

@@ -58,7 +58,7 @@ export const AUDITED_MODELS = Object.keys(AUDITED);
  * What the calls audited one by one are about (`audited: { call }` in server/core/access.ts): they
  * write nothing audited but must be on record (files and mail going out).
  */
-export const CALL_OBJECT_TYPES = ["parcel", "mail", "audit"] as const;
+export const CALL_OBJECT_TYPES = ["parcel", "mail", "audit", "member"] as const;
 export type CallObjectType = (typeof CALL_OBJECT_TYPES)[number];
 /** The object types the audit log names (the filter's choices). */
 export const AUDIT_OBJECT_TYPES = [...new Set([...Object.values(AUDITED).map((a) => a.type), ...CALL_OBJECT_TYPES])];
@@ -196,7 +196,9 @@ function enqueue(entries: (Entry | null)[]) {
  * [null, value] (the log's shape: a new fact).
  */
 export function recordCall(call: Call, type: CallObjectType): void {
-  const note = call.noted ?? { object_type: type, object_id: null, what: {} };
+  // Unnoted, a member's call about a member is about its own account.
+  const own = type === "member" && call.actor?.kind === "member" ? String(call.actor.id) : null;
+  const note = call.noted ?? { object_type: type, object_id: own, what: {} };
   const changes = Object.fromEntries(
     Object.entries(note.what)
       .filter(([, v]) => v !== undefined)

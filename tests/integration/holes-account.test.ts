@@ -155,7 +155,7 @@ describe("2: two-step sign-in needs the current password, is mailed, cleared by 
 
   it("turning it off and new recovery codes need the password, not a code alone; turning it off is mailed", async () => {
     const email = "off@holes.example";
-    const { c } = await memberSignedIn(email);
+    const { id, c } = await memberSignedIn(email);
     const secret = await turnOn(c);
     await mailTo(email, /^Two-step sign-in is on$/);
     const code = codeAt(secret, Math.floor(Date.now() / STEP_MS));
@@ -167,6 +167,12 @@ describe("2: two-step sign-in needs the current password, is mailed, cleared by 
     expect((await db().admin.findUniqueOrThrow({ where: { email } })).totp_enabled).toBe(true);
     const regenerated = await c.gql(`mutation($i: TotpProofInput!) { regenerateRecoveryCodes(input: $i) { recovery_codes } }`, { i: { password: PASSWORD } });
     expect(regenerated.data.regenerateRecoveryCodes.recovery_codes).toHaveLength(10);
+    expect(ok(await c.call("POST", "/api/admins/auth/totp/recovery-codes", { password: PASSWORD })).recovery_codes).toHaveLength(10);
+    // Both are in the audit log (the codes' own rows are not audited: each call is), never a code.
+    const log = ok(await owner.call("GET", `/api/audit?object_type=member&object_id=${id}&per_page=100`)).data as { operation: string; actor: unknown }[];
+    const renewed = log.filter((e) => e.operation === "account.totp.recoveryCodes");
+    expect(renewed).toHaveLength(2);
+    for (const e of renewed) expect(e).toMatchObject({ actor: { kind: "member", id, name: email }, changes: {} });
     const off = await c.gql(`mutation($i: TotpProofInput!) { disableTotp(input: $i) }`, { i: { password: PASSWORD } });
     expect(off.data?.disableTotp).toBe(true);
     expect((await mailTo(email, /^Two-step sign-in is off$/)).text).toMatch(/turned off for your account/);
