@@ -185,12 +185,12 @@ export async function located(a: Address): Promise<Address> {
 }
 
 /**
- * Whether two addresses are the same place for a courier: country, postcode, city and street lines
- * alike, case, accents, spacing and punctuation aside (the name, company and contact may differ).
+ * Whether two addresses are the same place for a courier: country, postcode, city and street line
+ * alike, case, accents, spacing and punctuation aside. The name, company, contact and line2 (a floor, a
+ * courtyard of the same building) may differ.
  */
 export function samePlace(a: Address, b: Address): boolean {
-  const key = (x: Address) =>
-    [x.country, (x.postcode ?? "").toUpperCase().replace(/[\s-]/g, ""), ...[x.city, x.line1, x.line2].map((t) => normalCity(t ?? ""))].join("|");
+  const key = (x: Address) => [x.country, (x.postcode ?? "").toUpperCase().replace(/[\s-]/g, ""), normalCity(x.city), normalCity(x.line1)].join("|");
   return key(a) === key(b);
 }
 
