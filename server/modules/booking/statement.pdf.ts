@@ -20,6 +20,8 @@ export interface StatementCompany {
   contact_address: string;
 }
 
+const HELVETICA_ASCENT = 718;
+
 /**
  * A statement as an A4 PDF (the invoice's set-up, pdf-document.ts): the shipper, the period, one row per
  * booking, the total. Drawn in the PDF threads (invoice/pdf-thread.ts).
@@ -64,8 +66,17 @@ export async function statementPdf(s: StatementDoc, company: StatementCompany, o
         .font(bold ? "Helvetica-Bold" : "Helvetica")
         .fontSize(bold ? 8 : 10)
         .fillColor(bold ? MUTED : INK);
-      if (!bold) useFontFor(doc, c);
-      doc.text(c, x + 4, y, { width: cols[i].w - 8, align: cols[i].right ? "right" : "left", lineBreak: false, ellipsis: true });
+      // A service named in Arabic or Hebrew is drawn in reading order (pdf-fonts.ts visualOrder).
+      const shown = bold ? c : useFontFor(doc, c);
+      // One baseline for the row: pdfkit puts a text's top at y, and an embedded font's ascent is higher than Helvetica's.
+      const baseline = y + (HELVETICA_ASCENT * (bold ? 8 : 10)) / 1000;
+      doc.text(shown, x + 4, baseline, {
+        width: cols[i].w - 8,
+        align: cols[i].right ? "right" : "left",
+        lineBreak: false,
+        ellipsis: true,
+        baseline: "alphabetic",
+      });
       x += cols[i].w;
     });
     y += bold ? 18 : 16;

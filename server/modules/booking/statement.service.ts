@@ -14,7 +14,7 @@ import { MAX_AMOUNT_MINOR } from "../../../shared/core/money.js";
 import { oneAtATime, STATEMENTS } from "./shipper-queue.js";
 import { getSettings } from "../settings/settings.service.js";
 import { dayRange } from "./booking.service.js";
-import { asJob, jobCaller } from "../../core/jobs.js";
+import { asJob, jobCaller, yieldToOthers } from "../../core/jobs.js";
 import { formatMoney } from "../../../shared/core/money.js";
 import { drawInThread } from "../invoice/pdf-thread.js";
 
@@ -183,15 +183,16 @@ async function ownStatement(caller: Actor | null, id: number, lines = true) {
 
 type PdfLine = { date: string; tracking_code: string; service: string; amount: number };
 /**
- * A statement's lines for its PDF: a prepared read on the driver, as Prisma's compiled query of a few thousand
- * lines was about 50 ms of the event loop (eight statements at once held look-ups a second); Prisma's with DIRECT_READS=false.
+ * A statement's lines for its PDF: Prisma's compiled read of a few thousand lines was 36-99 ms of the event loop,
+ * SQLite's driver read on it 30-120 ms under load (eight statements at once held look-ups 1-2 s); a long read on the
+ * driver instead (SQLite: in the readers' thread). Prisma's with DIRECT_READS=false.
  */
 async function pdfLines(statementId: number): Promise<PdfLine[]> {
   const d = direct();
   try {
     if (!config().directReads) throw new Unsupported("DIRECT_READS=false");
     const sql = `SELECT "date", "tracking_code", "service", "amount" FROM ${d.table("StatementLine")} WHERE "statement_id" = ? ORDER BY "id"`;
-    return (await d.rows(sql, [statementId])) as PdfLine[];
+    return (await d.longRows(sql, [statementId])) as PdfLine[];
   } catch (e) {
     if (!(e instanceof Unsupported)) throw e;
     const select = { date: true, tracking_code: true, service: true, amount: true };
@@ -204,6 +205,8 @@ export function statementPdfOf(caller: Actor | null, id: number): Promise<{ pdf:
   return asJob("documents", jobCaller(caller), async () => {
     const s = await ownStatement(caller, id, false);
     const lines = await pdfLines(s.id);
+    // SQLite's reads answer at once: other requests (a look-up) get their turn before this one goes on.
+    await yieldToOthers();
     const [shipper, settings, names] = await Promise.all([
       db().shipper.findUniqueOrThrow({ where: { id: s.shipper_id } }),
       getSettings(),
