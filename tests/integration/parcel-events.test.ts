@@ -45,6 +45,19 @@ afterEach(() => {
 });
 
 describe("the parcel's events", () => {
+  it("the app wires each event's subscribers, in the order docs/development.md gives", () => {
+    const wired = (names: string[]) => names.filter((n) => !n.startsWith("test "));
+    expect(wired(parcelEvents.subscribed("views.changed"))).toEqual(["view cache"]);
+    expect(wired(parcelEvents.subscribed("live.changed"))).toEqual(["view cache and live streams"]);
+    expect(wired(parcelEvents.subscribed("parcel.created"))).toEqual(["webhooks"]);
+    expect(wired(parcelEvents.subscribed("history.added"))).toEqual(["run stops", "webhooks"]);
+    expect(wired(parcelEvents.subscribed("status.changed"))).toEqual(["recipient notifications", "webhooks"]);
+    expect(wired(parcelEvents.subscribed("proof.recorded"))).toEqual(["webhooks"]);
+    expect(wired(parcelEvents.subscribed("parcel.deleted"))).toEqual(["runs"]);
+    expect(wired(dispatchEvents.subscribed("run.started"))).toEqual(["recipient notifications"]);
+    expect(wired(dispatchEvents.subscribed("stop.near"))).toEqual(["recipient notifications"]);
+  });
+
   it("a subscriber that throws fails neither the write nor the other subscribers, through either door", async () => {
     const to = "jane.events@example.com";
     const p = await parcel({ recipient_email: to });
