@@ -76,7 +76,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(plain(a)) === JSON.strin
 
 /** Changed items of a list kept as JSON text, by key, at most LIST_ITEMS of them (false: not lists). */
 const LIST_ITEMS = 50;
-function listChanges(field: string, keyOf: (item: Row) => string, a: unknown, b: unknown, out: Changes): boolean {
+export function listChanges(field: string, keyOf: (item: Row) => string, a: unknown, b: unknown, out: Changes): boolean {
   const items = (v: unknown): Map<string, Row> | null => {
     if (v == null) return new Map();
     try {
