@@ -4,16 +4,17 @@ import { sqliteTime, type SqliteWriter } from "./sqlite-writer.js";
 
 /**
  * The audit trail, kept where every write passes: a Prisma query extension on the one client.
- * Each create, update, upsert and delete of an audited model records who (the member or API key
- * the door ran the call as, else "system"), the operation, the object and the fields that changed
+ * Each create, update, upsert and delete of an audited model records who (the member, API key or
+ * shipper the door ran the call as, else "system"), the operation, the object and the fields that changed
  * with their values before and after. Secret fields are recorded as changed, never with a value.
  * History entries are stamped with who added them.
  *
  * Entries are queued and written in batches a few milliseconds later (flushAudit, which the audit
  * log's readers and the shutdown call), so a write never waits on the audit table and a bulk write
  * adds one statement per 500 rows. Inside an interactive transaction the "before" values are read
- * outside it (the committed state), and an entry is written even if the transaction later rolls
- * back (an attempted write).
+ * outside it (the committed state; on PostgreSQL on a pool of their own), and an entry is written
+ * even if the transaction later rolls back (an attempted write). A write of bookkeeping columns
+ * alone (IGNORED) passes straight through.
  *
  * Who: a member or an API key as the door authorized it; an anonymous caller of a public write
  * (the recipient's unsubscribe link or rescheduling, the contact form, the first admin's sign-up,
