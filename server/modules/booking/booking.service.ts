@@ -9,7 +9,7 @@ import { labelsPdfOf } from "../label/label.service.js";
 import { createParcel, deleteParcel, proposeTrackingCode } from "../parcel/parcel.service.js";
 import type { CreateParcelInput } from "../parcel/parcel.input.js";
 import { localNow, type Line } from "../rates/pricing.rules.js";
-import { priceShipment, readShipment } from "../rates/rates.service.js";
+import { priceShipment, readShipment } from "../rates/quote.service.js";
 import { bookAddress, balanceOf } from "../shipper/shipper.service.js";
 import { createPickupFor, dropEmptyPickup, pickupView, readWindow } from "./pickup.service.js";
 import { bodyHash, creditLimitError, IDEMPOTENCY_CONFLICT, idempotencyDecision, idempotencyKeyError } from "./booking.rules.js";

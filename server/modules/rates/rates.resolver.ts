@@ -2,6 +2,7 @@ import { Arg, Int, Mutation, Query, Resolver } from "type-graphql";
 import { Op } from "../../graphql/guards.js";
 import { caller } from "../shipper/shipper.auth.js";
 import * as rates from "./rates.service.js";
+import * as quotes from "./quote.service.js";
 import { QuoteAnswer, QuoteInput, RateCard, RateCardInput, Service, ServiceInput, Zone, ZoneInput } from "./rates.type.js";
 
 @Resolver()
@@ -66,7 +67,7 @@ export class RatesResolver {
   @Mutation(() => QuoteAnswer, { description: "Price a shipment (a shipper or its key on its own card); limited per client" })
   @Op("quotes.create")
   async quote(@Arg("input", () => QuoteInput, { validate: false }) input: QuoteInput) {
-    const options = await rates.quote(input, caller());
-    return { options, message: options.length ? "" : rates.NO_SERVICE };
+    const options = await quotes.quote(input, caller());
+    return { options, message: options.length ? "" : quotes.NO_SERVICE };
   }
 }

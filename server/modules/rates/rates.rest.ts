@@ -4,6 +4,7 @@ import { IdInput } from "../../rest/id.input.js";
 import { data } from "../../rest/schemas.js";
 import { caller } from "../shipper/shipper.auth.js";
 import * as rates from "./rates.service.js";
+import * as quotes from "./quote.service.js";
 import { QuoteInput, RateCardInput, ServiceInput, ZoneInput } from "./rates.type.js";
 
 const csvRequest = (req: { headers: Record<string, string | string[] | undefined> }) => /^\s*text\/csv/i.test(String(req.headers["content-type"] ?? ""));
@@ -127,7 +128,7 @@ export function registerRatesRoutes(api: FastifyInstance): void {
       "Price a shipment: each active service whose lane fits, cheapest first ([] with the message No service covers this route); a signed-in shipper or its key is priced on its own card. Limited per client (RATE_LIMIT_QUOTE a minute)",
     body: [QuoteInput],
     data: data.list("QuoteOption"),
-    messageOf: (options: unknown[]) => (options.length ? "" : rates.NO_SERVICE),
-    handler: ({ req }) => rates.quote(req.body, caller()),
+    messageOf: (options: unknown[]) => (options.length ? "" : quotes.NO_SERVICE),
+    handler: ({ req }) => quotes.quote(req.body, caller()),
   });
 }
