@@ -142,6 +142,13 @@ describe("import cycles among the server's modules", () => {
     ).toEqual([]);
   });
 
+  it("core/ imports no feature: features import core (their events' channel too), never the reverse", () => {
+    const up = [...graph].flatMap(([from, to]) =>
+      from.startsWith("server/core/") ? to.filter((t) => t.startsWith("server/modules/")).map((t) => `${from} -> ${t}`) : [],
+    );
+    expect(up).toEqual([]);
+  });
+
   it("every allowed cycle is still there (a cycle gone leaves the list)", () => {
     const present = new Set(cycles(graph).map((c) => c.files.join(" ")));
     for (const key of Object.keys(ALLOWED)) expect(present.has(key), key).toBe(true);
