@@ -76,16 +76,19 @@ describe("route ordering", () => {
       let ticks = 0;
       const timer = setInterval(() => ticks++, 5);
       const t0 = performance.now();
+      const cpu0 = process.cpuUsage();
       const order = await orderInThread(matrix);
+      const cpu = process.cpuUsage(cpu0);
       const ms = performance.now() - t0;
       clearInterval(timer);
       expect([...order].sort((x, y) => x - y)).toEqual(Array.from({ length: 150 }, (_, k) => k + 1));
       expect(roundLength(order, matrix.m, size)).toBeLessThanOrEqual(reference + 1e-6);
-      // Coarse blow-up bound (the contract's 2 s), and the loop kept ticking meanwhile.
-      expect(ms).toBeLessThan(2_000);
+      // Coarse blow-up bound (the contract's 2 s) on the process's CPU time, its threads included: the wall
+      // time on this shared machine is the load's (4.7 s at a load average of 19 on 2 cores). The loop kept ticking meanwhile.
+      expect((cpu.user + cpu.system) / 1000).toBeLessThan(2_000);
       if (ms > 100) expect(ticks).toBeGreaterThan(2);
     }
-  });
+  }, 60_000);
 
   describe("road distances from an OSRM server", () => {
     let server: http.Server;
