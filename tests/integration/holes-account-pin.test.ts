@@ -35,8 +35,8 @@ const call = (from: string, method: string, path: string, body: unknown) => {
   const text = JSON.stringify(body);
   return send(t.url, method, path, { from, body: text, headers: { "content-type": "application/json", "content-length": String(Buffer.byteLength(text)) } });
 };
-/** What a caller can compare: the status, the body, and Retry-After's presence. */
-const seen = (r: Answer) => ({ status: r.status, body: r.text, retry: r.headers["retry-after"] !== undefined });
+/** What a caller can compare: the status, the body (the seconds of a 429 left out: the windows began apart), and Retry-After's presence. */
+const seen = (r: Answer) => ({ status: r.status, body: r.text.replace(/\d+ seconds/g, "N seconds"), retry: r.headers["retry-after"] !== undefined });
 const mailsTo = async (email: string) => {
   await settleAccountMail();
   return smtp.messages.filter((m) => m.to.includes(email));
