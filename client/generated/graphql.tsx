@@ -310,6 +310,8 @@ export type ServiceInput = {
 export type ShippingSettingsInput = {
   /** ISO 4217, e.g. EUR */
   currency?: string | null | undefined;
+  /** The largest amount (smallest unit) a quote, booking, rate card or credit limit may carry */
+  max_amount?: number | null | undefined;
   /** HH:MM */
   pickup_cutoff?: string | null | undefined;
   /** open or off */
@@ -982,7 +984,7 @@ export type AdminScanParcelsMutation = { scanParcels: Array<{ code: string, reci
 export type AdminSettingsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type AdminSettingsQuery = { adminSettings: { mail_driver: string, mail_template: string, smtp_allow_plain: boolean, meta_description: string, chat_code: string, contact_email: string, contact_phone: string, contact_phone_alt: string, contact_twitter: string, contact_telegram: string, contact_instagram: string, contact_address: string, shipper_signup: string, currency: string, pickup_cutoff: string } };
+export type AdminSettingsQuery = { adminSettings: { mail_driver: string, mail_template: string, smtp_allow_plain: boolean, meta_description: string, chat_code: string, contact_email: string, contact_phone: string, contact_phone_alt: string, contact_twitter: string, contact_telegram: string, contact_instagram: string, contact_address: string, shipper_signup: string, currency: string, pickup_cutoff: string, max_amount: number } };
 
 export type AdminUpdateContactSettingsMutationVariables = Exact<{
   input: ContactSettingsInput;
@@ -1010,7 +1012,7 @@ export type AdminUpdateShippingSettingsMutationVariables = Exact<{
 }>;
 
 
-export type AdminUpdateShippingSettingsMutation = { updateShippingSettings: { shipper_signup: string, currency: string, pickup_cutoff: string } };
+export type AdminUpdateShippingSettingsMutation = { updateShippingSettings: { shipper_signup: string, currency: string, pickup_cutoff: string, max_amount: number } };
 
 export type AdminBookingFieldsFragment = { id: number, tracking_code: string, status: string, service: string, service_name: string, shipper_id: number, statement_id: number | null, amount: number, currency: string, chargeable_weight_kg: number, reference: string | null, label_url: string, created_at: string, breakdown: Array<{ code: string, label: string, amount: number }>, pickup: { id: number, date: string, from: string, to: string } | null };
 
@@ -3421,7 +3423,7 @@ export function useAdminScanParcelsMutation(baseOptions?: ApolloReactHooks.Mutat
 export type AdminScanParcelsMutationHookResult = ReturnType<typeof useAdminScanParcelsMutation>;
 export type AdminScanParcelsMutationResult = ApolloReactCommon.MutationResult<AdminScanParcelsMutation>;
 export type AdminScanParcelsMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminScanParcelsMutation, AdminScanParcelsMutationVariables>;
-export const AdminSettingsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminSettings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"adminSettings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"mail_driver"}},{"kind":"Field","name":{"kind":"Name","value":"mail_template"}},{"kind":"Field","name":{"kind":"Name","value":"smtp_allow_plain"}},{"kind":"Field","name":{"kind":"Name","value":"meta_description"}},{"kind":"Field","name":{"kind":"Name","value":"chat_code"}},{"kind":"Field","name":{"kind":"Name","value":"contact_email"}},{"kind":"Field","name":{"kind":"Name","value":"contact_phone"}},{"kind":"Field","name":{"kind":"Name","value":"contact_phone_alt"}},{"kind":"Field","name":{"kind":"Name","value":"contact_twitter"}},{"kind":"Field","name":{"kind":"Name","value":"contact_telegram"}},{"kind":"Field","name":{"kind":"Name","value":"contact_instagram"}},{"kind":"Field","name":{"kind":"Name","value":"contact_address"}},{"kind":"Field","name":{"kind":"Name","value":"shipper_signup"}},{"kind":"Field","name":{"kind":"Name","value":"currency"}},{"kind":"Field","name":{"kind":"Name","value":"pickup_cutoff"}}]}}]}}]} as unknown as DocumentNode;
+export const AdminSettingsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminSettings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"adminSettings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"mail_driver"}},{"kind":"Field","name":{"kind":"Name","value":"mail_template"}},{"kind":"Field","name":{"kind":"Name","value":"smtp_allow_plain"}},{"kind":"Field","name":{"kind":"Name","value":"meta_description"}},{"kind":"Field","name":{"kind":"Name","value":"chat_code"}},{"kind":"Field","name":{"kind":"Name","value":"contact_email"}},{"kind":"Field","name":{"kind":"Name","value":"contact_phone"}},{"kind":"Field","name":{"kind":"Name","value":"contact_phone_alt"}},{"kind":"Field","name":{"kind":"Name","value":"contact_twitter"}},{"kind":"Field","name":{"kind":"Name","value":"contact_telegram"}},{"kind":"Field","name":{"kind":"Name","value":"contact_instagram"}},{"kind":"Field","name":{"kind":"Name","value":"contact_address"}},{"kind":"Field","name":{"kind":"Name","value":"shipper_signup"}},{"kind":"Field","name":{"kind":"Name","value":"currency"}},{"kind":"Field","name":{"kind":"Name","value":"pickup_cutoff"}},{"kind":"Field","name":{"kind":"Name","value":"max_amount"}}]}}]}}]} as unknown as DocumentNode;
 
 /**
  * __useAdminSettingsQuery__
@@ -3538,7 +3540,7 @@ export function useAdminUpdateMailSettingsMutation(baseOptions?: ApolloReactHook
 export type AdminUpdateMailSettingsMutationHookResult = ReturnType<typeof useAdminUpdateMailSettingsMutation>;
 export type AdminUpdateMailSettingsMutationResult = ApolloReactCommon.MutationResult<AdminUpdateMailSettingsMutation>;
 export type AdminUpdateMailSettingsMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminUpdateMailSettingsMutation, AdminUpdateMailSettingsMutationVariables>;
-export const AdminUpdateShippingSettingsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminUpdateShippingSettings"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ShippingSettingsInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateShippingSettings"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"shipper_signup"}},{"kind":"Field","name":{"kind":"Name","value":"currency"}},{"kind":"Field","name":{"kind":"Name","value":"pickup_cutoff"}}]}}]}}]} as unknown as DocumentNode;
+export const AdminUpdateShippingSettingsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminUpdateShippingSettings"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ShippingSettingsInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateShippingSettings"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"shipper_signup"}},{"kind":"Field","name":{"kind":"Name","value":"currency"}},{"kind":"Field","name":{"kind":"Name","value":"pickup_cutoff"}},{"kind":"Field","name":{"kind":"Name","value":"max_amount"}}]}}]}}]} as unknown as DocumentNode;
 export type AdminUpdateShippingSettingsMutationFn = ApolloReactCommon.MutationFunction<AdminUpdateShippingSettingsMutation, AdminUpdateShippingSettingsMutationVariables>;
 
 /**

@@ -1,9 +1,10 @@
-import { Field, InputType } from "type-graphql";
-import { IsBoolean, IsEmail, IsIn, Matches } from "class-validator";
+import { Field, InputType, Int } from "type-graphql";
+import { IsBoolean, IsEmail, IsIn, IsInt, Matches, Max, Min } from "class-validator";
 import { SHIPPER_SIGNUP } from "../../../shared/modules/settings/settings.codes.js";
 import { Optional, Required, Text, WhenPresent } from "../../core/validation.js";
 import { MAX_LENGTH } from "../../../shared/core/lengths.codes.js";
 import { MAIL_DRIVERS, MAIL_TEMPLATES } from "../../../shared/modules/mail/mail.codes.js";
+import { MAX_AMOUNT_MINOR } from "../../../shared/core/money.js";
 
 @InputType()
 export class MailSettingsInput {
@@ -38,6 +39,12 @@ export class ShippingSettingsInput {
   @WhenPresent()
   @Matches(/^([01]\d|2[0-3]):[0-5]\d$/, { message: "pickup_cutoff must be a time as HH:MM" })
   pickup_cutoff?: string;
+  @Field(() => Int, { nullable: true, description: "The largest amount (smallest unit) a quote, booking, rate card or credit limit may carry" })
+  @WhenPresent()
+  @IsInt({ message: "max_amount must be a whole number of the currency's smallest unit" })
+  @Min(1, { message: "max_amount must be at least 1" })
+  @Max(MAX_AMOUNT_MINOR, { message: `max_amount must be at most ${MAX_AMOUNT_MINOR}` })
+  max_amount?: number;
 }
 
 @InputType()

@@ -26,4 +26,6 @@ export class Settings extends PublicSettings {
   @Field(() => Float, { description: "The courier's speed for ETAs (default 25)" }) courier_speed_kmh: number;
   @Field(() => Float, { description: "Minutes at each stop for ETAs (default 4)" }) stop_minutes: number;
   @Field(() => Int, { description: "Recipients are told once when this many stops are left before theirs (default 3)" }) notify_stops_before: number;
+  @Field(() => Int, { description: "The largest amount (smallest unit) a quote, booking, rate card or credit limit may carry (default 100000000)" })
+  max_amount: number;
 }

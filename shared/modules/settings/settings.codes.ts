@@ -16,8 +16,11 @@ export const PUBLIC_SETTING_KEYS = [
   "currency",
   "pickup_cutoff",
 ] as const;
-/** The shipping group (section 10): shipper sign-up open or off, the currency of every amount, the same-day pickup cut-off. */
-export const SHIPPING_SETTING_KEYS = ["shipper_signup", "currency", "pickup_cutoff"] as const;
+/** The shipping group (section 10): shipper sign-up open or off, the currency of every amount, the same-day pickup cut-off,
+ * the largest amount taken (the staff's only). */
+export const SHIPPING_SETTING_KEYS = ["shipper_signup", "currency", "pickup_cutoff", "max_amount"] as const;
+/** `max_amount`'s default (contract section 10): 1 000 000.00 in a currency of two decimals. */
+export const DEFAULT_MAX_AMOUNT = 100_000_000;
 export const SHIPPER_SIGNUP = ["open", "off"] as const;
 type PublicSettingKey = (typeof PUBLIC_SETTING_KEYS)[number];
 export type PublicSettings = Record<PublicSettingKey, string>;

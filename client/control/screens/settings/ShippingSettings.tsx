@@ -30,6 +30,11 @@ function Form({ settings }: { settings: AdminSettingsQuery["adminSettings"] }) {
           placeholder="14:00"
           hint="A same-day pickup must be asked for before it."
         />
+        <TextField
+          field={bind("max_amount")}
+          label={`Largest amount (${settings.currency})`}
+          hint="A quote, booking, rate card or credit limit past it is refused naming the field."
+        />
         <SubmitButton busy={busy}>Save</SubmitButton>
       </form>
     </Card>

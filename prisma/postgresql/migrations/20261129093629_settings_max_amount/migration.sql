@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Settings" ADD COLUMN     "max_amount" INTEGER NOT NULL DEFAULT 100000000;
+
