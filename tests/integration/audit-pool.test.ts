@@ -2,7 +2,7 @@
 // On PostgreSQL they used the same pool as the transactions: with every connection held by a
 // transaction whose audited write waited for its read, none was left, and the transactions expired
 // (500). They have a pool of their own now (server/db/audit.ts, withAudit's reader). Here: audited
-// writes in transactions through both doors, many more at once than the pool's 2 connections.
+// writes in transactions through both doors, twice as many at once as the pool's 4 connections.
 import "reflect-metadata";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../helpers/app.js";
@@ -13,7 +13,7 @@ let t: TestApp;
 let owner: Client;
 
 beforeAll(async () => {
-  t = await startTestApp({ PG_POOL_MAX: "2" });
+  t = await startTestApp({ PG_POOL_MAX: "4" });
   owner = await signedIn(t);
 });
 afterAll(async () => {
