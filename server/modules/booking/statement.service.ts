@@ -14,7 +14,7 @@ import { MAX_AMOUNT_MINOR } from "../../../shared/core/money.js";
 import { oneAtATime, STATEMENTS } from "./shipper-queue.js";
 import { getSettings } from "../settings/settings.service.js";
 import { dayRange } from "./booking.service.js";
-import { asJob, jobCaller, yieldToOthers } from "../../core/jobs.js";
+import { asJob, jobCaller } from "../../core/jobs.js";
 import { formatMoney } from "../../../shared/core/money.js";
 import { drawInThread } from "../invoice/pdf-thread.js";
 
@@ -205,8 +205,6 @@ export function statementPdfOf(caller: Actor | null, id: number): Promise<{ pdf:
   return asJob("documents", jobCaller(caller), async () => {
     const s = await ownStatement(caller, id, false);
     const lines = await pdfLines(s.id);
-    // SQLite's reads answer at once: other requests (a look-up) get their turn before this one goes on.
-    await yieldToOthers();
     const [shipper, settings, names] = await Promise.all([
       db().shipper.findUniqueOrThrow({ where: { id: s.shipper_id } }),
       getSettings(),
