@@ -20,6 +20,9 @@ beforeAll(async () => {
   app = await startAppWithMail({ RATE_LIMIT_SIGNUP: "1000", TIME_ZONE: "UTC" });
   ({ t, admin, smtp } = app);
   await setUpZonedRates(admin);
+  // These tests are about the columns' bound: the setting max_amount (default 100000000) raised to it. The setting's
+  // own tests are below.
+  ok(await admin.patch("/api/settings", { max_amount: MAX_AMOUNT_MINOR }));
 });
 afterAll(() => app?.close());
 
@@ -31,7 +34,7 @@ const HUGE = [{ weight_kg: 1, length_cm: 10_000, width_cm: 10_000, height_cm: 10
 const BIG = [{ weight_kg: 1, length_cm: 10_000, width_cm: 1_000, height_cm: 5_500 }];
 const BOOK = `mutation($input: BookingInput!) { createBooking(input: $input) { id amount } }`;
 const QUOTE = `mutation($input: QuoteInput!) { quote(input: $input) { options { service amount } } }`;
-const PAST_PRICE = /^parcels make the price of STD \(\d+\) pass the largest amount kept \(2147483647\)/;
+const PAST_PRICE = /^parcels make the price of STD \(\d+\) pass the largest amount taken \(2147483647, the setting max_amount\)/;
 
 describe("3. amounts past the largest kept", () => {
   it("a quote or booking priced past it is 422 naming parcels, nothing stored: both doors", async () => {
@@ -127,6 +130,47 @@ describe("3. amounts past the largest kept", () => {
   });
 });
 
+describe("the setting max_amount (contract section 10)", () => {
+  const SETTINGS = `mutation($i: ShippingSettingsInput!) { updateShippingSettings(input: $i) { max_amount } }`;
+
+  it("is a whole number from 1 to the largest amount kept: 422 naming it, both doors, nothing saved", async () => {
+    for (const max_amount of [0, -5, 1.5, "100", PAST])
+      expect(fails(await admin.patch("/api/settings", { max_amount }), 422)[0]).toMatch(/^max_amount must be/);
+    for (const max_amount of [0, PAST]) {
+      const g = await admin.gql(SETTINGS, { i: { max_amount } });
+      expect(g.status).toBeLessThan(500);
+      expect(g.errors?.[0].message).toContain("max_amount");
+    }
+    expect(ok(await admin.get("/api/settings")).max_amount).toBe(MAX_AMOUNT_MINOR);
+    const anonymous = await new Client(t.url).get("/api/settings");
+    expect(anonymous.status).toBe(200);
+    expect(anonymous.json.data.max_amount, "the staff's setting").toBeUndefined();
+  });
+
+  it("a quote's or booking's declared_value, cod_amount and price past it are 422 naming them, nothing stored", async () => {
+    const a = await shipper();
+    try {
+      expect((await admin.gql(SETTINGS, { i: { max_amount: 50_000 } })).data.updateShippingSettings.max_amount).toBe(50_000);
+      const parcels = [{ weight_kg: 1 }];
+      expect(fails(await a.post("/api/quotes", { from: BERLIN, to: HAMBURG, parcels, declared_value: 50_001, cod_amount: 50_000 }), 422)).toEqual([
+        "declared_value (50001) is past the largest amount taken (50000, the setting max_amount)",
+      ]);
+      const g = await a.gql(BOOK, { input: booking({ cod_amount: 60_000 }) });
+      expect(g.errors?.[0].extensions.code).toBe("BAD_USER_INPUT");
+      expect(g.errors?.[0].message).toBe("cod_amount (60000) is past the largest amount taken (50000, the setting max_amount)");
+      // 10 000 x 100 x 100 cm: 20 000 kg chargeable, priced far past 50 000.
+      const heavy = [{ weight_kg: 1, length_cm: 10_000, width_cm: 100, height_cm: 100 }];
+      expect(fails(await a.post("/api/bookings", booking({ parcels: heavy })), 422)[0]).toMatch(
+        /^parcels make the price of STD \(\d+\) pass the largest amount taken \(50000, the setting max_amount\)/,
+      );
+      expect(ok(await a.get("/api/bookings")).total).toBe(0);
+      expect(ok(await a.post("/api/bookings", booking({ declared_value: 50_000 })), 201).amount).toBeLessThanOrEqual(50_000);
+    } finally {
+      ok(await admin.patch("/api/settings", { max_amount: MAX_AMOUNT_MINOR }));
+    }
+  });
+});
+
 describe("control characters in names", () => {
   const BAD = ["Shop\u0007", "Shop\u202egpj.exe", "Shop\u0085", "Shop\u2066x\u2069"];
 
@@ -159,5 +203,26 @@ describe("control characters in names", () => {
     expect(ok(await a.get("/api/bookings")).total).toBe(0);
     // Other scripts and their marks are names like any other.
     expect(ok(await a.post("/api/bookings", booking({ recipient: { ...HAMBURG, name: "محمد\u200f Zoë 株式会社" } })), 201).status).toBe("pending");
+  });
+});
+
+describe("a booking's declared value on its parcel", () => {
+  it("is the amount in the currency's major unit: JPY has no minor digits, KWD three", async () => {
+    const a = await shipper();
+    try {
+      for (const [currency, amount, major] of [
+        ["JPY", 5000, 5000],
+        ["KWD", 12_345, 12.345],
+        ["EUR", 12_345, 123.45],
+      ] as const) {
+        ok(await admin.patch("/api/settings", { currency }));
+        const b = ok(await a.post("/api/bookings", booking({ declared_value: amount })), 201);
+        expect(b.currency).toBe(currency);
+        const p = ok(await admin.get(`/api/parcels?search=${b.tracking_code}`)).data[0];
+        expect([currency, p.declared_value]).toEqual([currency, major]);
+      }
+    } finally {
+      ok(await admin.patch("/api/settings", { currency: "EUR" }));
+    }
   });
 });

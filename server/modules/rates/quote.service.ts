@@ -6,6 +6,7 @@ import { asObject, readPlace, Reader, type Place } from "../address/address.rule
 import { getSettings } from "../settings/settings.service.js";
 import { contentVersion } from "../content/content.service.js";
 import { MAX_AMOUNT_MINOR } from "../../../shared/core/money.js";
+import { checkMaxAmount, maxAmount } from "../settings/amount-limit.js";
 import {
   deliveryDates,
   departureDay,
@@ -154,6 +155,8 @@ export async function priceShipment(
   names: PlaceNames = { from: "from", to: "to" },
   now = new Date(),
 ): Promise<QuoteOption[]> {
+  await checkMaxAmount({ declared_value: q.declared_value, cod_amount: q.cod_amount });
+  const limit = await maxAmount();
   const data = await pricingData();
   const { lanes, surcharges } = await cardFor(shipperId, data);
   const { zones, services } = data;
@@ -172,8 +175,10 @@ export async function priceShipment(
     const t = transport(lane, kg);
     if (!t) continue;
     const { lines, amount } = priceLines(t, surcharges, { to_zone: to.name, declared_value: q.declared_value, cod_amount: q.cod_amount });
-    if (amount > MAX_AMOUNT_MINOR)
-      throw badInput(`parcels make the price of ${s.code} (${amount}) pass the largest amount kept (${MAX_AMOUNT_MINOR}): send them as several shipments`);
+    if (amount > limit)
+      throw badInput(
+        `parcels make the price of ${s.code} (${amount}) pass the largest amount taken (${limit}, the setting max_amount): send them as several shipments`,
+      );
     const departure = departureDay(q.ship_date, s.cutoff, local);
     out.push({
       service: s.code,

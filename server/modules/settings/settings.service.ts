@@ -47,8 +47,9 @@ export async function getPublicSettings() {
 }
 
 async function save(data: Record<string, unknown>) {
-  const clean: Record<string, string | boolean> = {};
-  for (const [k, v] of Object.entries(data)) if (v !== undefined) clean[k] = typeof v === "boolean" ? v : v === null ? "" : String(v).trim();
+  const clean: Record<string, string | boolean | number> = {};
+  for (const [k, v] of Object.entries(data))
+    if (v !== undefined) clean[k] = typeof v === "boolean" || typeof v === "number" ? v : v === null ? "" : String(v).trim();
   const row = await db().settings.upsert({ where: { id: 1 }, create: { id: 1, ...clean }, update: clean });
   await contentChanged();
   return row;
@@ -89,6 +90,6 @@ export async function updateSettingsGroup(raw: unknown) {
   if (DISPATCH_SETTING_KEYS.some(has)) return updateDispatchSettings(await validated(DispatchSettingsInput, body));
   if (SHIPPING_SETTING_KEYS.some(has)) return updateShippingSettings(await validated(ShippingSettingsInput, body));
   throw badInput(
-    "Send one settings group: mail_driver and mail_template (and smtp_allow_plain), meta_description and chat_code, the contact fields, the delivery day's (depot_latitude, depot_longitude, courier_speed_kmh, stop_minutes, notify_stops_before), or shipper_signup, currency and pickup_cutoff",
+    "Send one settings group: mail_driver and mail_template (and smtp_allow_plain), meta_description and chat_code, the contact fields, the delivery day's (depot_latitude, depot_longitude, courier_speed_kmh, stop_minutes, notify_stops_before), or shipper_signup, currency, pickup_cutoff and max_amount",
   );
 }
