@@ -104,7 +104,18 @@ describe("messagesOf", () => {
       { property: "input", children: [{ property: "title", constraints: { required: "title is required" }, children: [] }] },
       { property: "page", constraints: { min: "page must be at least 1" } },
     ]);
-    expect(msgs).toEqual(["title is required", "page must be at least 1"]);
+    expect(msgs).toEqual(["input.title is required", "page must be at least 1"]);
+  });
+
+  it("names a list's items by index and a sibling under the same parent", () => {
+    const msgs = messagesOf([
+      {
+        property: "lines",
+        children: [{ property: "3", children: [{ property: "price", constraints: { max: "price must be at most 9" }, children: [] }] }],
+      },
+      { property: "to", children: [{ property: "longitude", constraints: { paired: "{prefix}latitude is required with {prefix}longitude" } }] },
+    ]);
+    expect(msgs).toEqual(["lines[3].price must be at most 9", "to.latitude is required with to.longitude"]);
   });
 
   it("walks nested validation results", async () => {
@@ -115,7 +126,7 @@ describe("messagesOf", () => {
       @ValidateNested() child: Child;
     }
     const p = Object.assign(new Parent(), { child: Object.assign(new Child(), { title: "" }) });
-    expect(messagesOf(await validate(p))).toEqual(["title is required"]);
+    expect(messagesOf(await validate(p))).toEqual(["child.title is required"]);
   });
 });
 

@@ -1,4 +1,16 @@
-import { IsInt, IsString, Max, MaxLength, Min, ValidateIf, ValidateBy, getMetadataStorage, validate, type ValidationError } from "class-validator";
+import {
+  IsInt,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+  ValidateBy,
+  ValidateNested,
+  getMetadataStorage,
+  validate,
+  type ValidationError,
+} from "class-validator";
 import { badInput } from "./errors.js";
 import { MAX_TEXT } from "../../shared/core/lengths.codes.js";
 
@@ -53,6 +65,26 @@ export const Name =
     })(target, key);
   };
 
+/**
+ * A list of one-line texts, each checked by `check` (null: fine, else what is wrong with it); the
+ * message names the first wrong item by index (`countries[2] must be ...`).
+ */
+export const TextList =
+  (check: (s: string) => string | null, max = 500) =>
+  (target: object, key: string) => {
+    const wrong = (v: unknown): string | null => {
+      if (!Array.isArray(v)) return "$property must be a list of text";
+      if (v.length > max) return `$property must hold at most ${max} entries`;
+      for (let i = 0; i < v.length; i++) {
+        const x: unknown = v[i];
+        const bad = typeof x !== "string" ? "must be text" : !isStorableText(x) || !isOneLine(x) ? "must not contain control characters" : check(x.trim());
+        if (bad) return `$property[${i}] ${bad}`;
+      }
+      return null;
+    };
+    ValidateBy({ name: "textList", validator: { validate: (v) => wrong(v) === null, defaultMessage: (a) => wrong(a!.value) ?? "" } })(target, key);
+  };
+
 const MAX_ID = 2_147_483_647;
 /** A row id: a whole number in the database's integer range. */
 export const IsId = () => (target: object, key: string) => {
@@ -61,19 +93,68 @@ export const IsId = () => (target: object, key: string) => {
   Max(MAX_ID, { message: `$property must be at most ${MAX_ID}` })(target, key);
 };
 
-/** Flattens class-validator's result into one message per failed field, naming the field. */
+/** A field's name under its parent's: `recipient.postcode`, `lines[3].price` (an array's items are named by index). */
+const childName = (prefix: string, property: string) => (!prefix ? property : /^\d+$/.test(property) ? `${prefix}[${property}]` : `${prefix}.${property}`);
+
+/**
+ * Flattens class-validator's result into one message per failed field, naming the field: a nested
+ * field's message names it under its parents (`recipient.postcode is required`); `{prefix}` in a
+ * message stands for the parents of the field it names (a sibling: `{prefix}longitude`).
+ */
 export function messagesOf(errors: ValidationError[], prefix = ""): string[] {
   const out: string[] = [];
   for (const e of errors) {
-    const name = prefix ? `${prefix}.${e.property}` : e.property;
+    const name = childName(prefix, e.property);
     if (e.constraints) {
       // The most basic failing rule per field is the useful one: "is required", then a wrong type, then the rest.
       const c = e.constraints;
       const msgs = Object.values(c);
       const required = msgs.find((m) => m.endsWith("is required"));
-      out.push(required ?? c.isString ?? c.isNumber ?? c.isInt ?? msgs[msgs.length - 1]);
+      const msg = required ?? c.isString ?? c.isNumber ?? c.isInt ?? msgs[msgs.length - 1];
+      const named = prefix && msg.startsWith(`${e.property} `) ? name + msg.slice(e.property.length) : msg;
+      out.push(named.replaceAll("{prefix}", prefix ? `${prefix}.` : ""));
     }
     if (e.children?.length) out.push(...messagesOf(e.children, name));
+  }
+  return out;
+}
+
+const nestedOf = new Map<AnyClass, Map<string, { cls: () => AnyClass; each: boolean }>>();
+/**
+ * An object of an input class (each: a list of them): validated with its own rules, its fields named
+ * under this one's (`recipient.postcode`, `lanes[2].zone`). GraphQL builds the instances; validated()
+ * builds them from a REST body, copying only each class's declared fields.
+ */
+export const Nested =
+  (cls: () => AnyClass, opts: { each?: boolean } = {}) =>
+  (target: object, key: string) => {
+    const ctor = target.constructor as AnyClass;
+    const m = nestedOf.get(ctor) ?? new Map();
+    m.set(key, { cls, each: opts.each === true });
+    nestedOf.set(ctor, m);
+    ValidateBy({
+      name: opts.each ? "isList" : "isObject",
+      validator: {
+        validate: (v) => (opts.each ? Array.isArray(v) : v !== null && typeof v === "object" && !Array.isArray(v)),
+        defaultMessage: () => (opts.each ? "$property must be a list" : "$property must be an object"),
+      },
+    })(target, key);
+    if (opts.each)
+      ValidateBy({
+        name: "isObject",
+        validator: {
+          validate: (v) => !Array.isArray(v) || v.every((x) => x !== null && typeof x === "object" && !Array.isArray(x)),
+          defaultMessage: () => "each item of $property must be an object",
+        },
+      })(target, key);
+    ValidateNested({ each: opts.each })(target, key);
+  };
+
+/** The nested input classes a class declares (inherited ones included), by field. */
+function nestedFields(cls: AnyClass) {
+  const out = new Map<string, { cls: () => AnyClass; each: boolean }>();
+  for (let c: unknown = cls; typeof c === "function" && c !== Function.prototype; c = Object.getPrototypeOf(c)) {
+    for (const [k, v] of nestedOf.get(c as AnyClass) ?? []) if (!out.has(k)) out.set(k, v);
   }
   return out;
 }
@@ -94,28 +175,38 @@ export function fieldsOf(cls: AnyClass): string[] {
   return f;
 }
 
+/** An instance of `cls` holding only its declared fields of `src` (nested objects built the same way); given: any field was. */
+function build<T extends object>(cls: Ctor<T>, src: Record<string, unknown>): { obj: T; given: boolean } {
+  const obj = new cls() as Record<string, unknown>;
+  const nested = nestedFields(cls);
+  let given = false;
+  for (const f of fieldsOf(cls)) {
+    if (!Object.prototype.hasOwnProperty.call(src, f)) continue;
+    given = true;
+    const v = src[f];
+    const n = nested.get(f);
+    const one = (x: unknown) => (isRecord(x) && n ? build(n.cls() as Ctor<object>, x).obj : x);
+    obj[f] = n?.each && Array.isArray(v) ? v.map(one) : one(v);
+  }
+  return { obj: obj as T, given };
+}
+const isRecord = (x: unknown): x is Record<string, unknown> => x !== null && typeof x === "object" && !Array.isArray(x);
+
 /**
  * Builds an instance of an input class from untrusted data, copying only the class's own
  * declared fields (unknown and prototype keys never get through), and validates it with the
- * same class-validator rules GraphQL applies. Throws BAD_USER_INPUT naming each failed field.
+ * same class-validator rules GraphQL applies. Throws BAD_USER_INPUT naming each failed field
+ * (under `prefix` when given: an address inside a parcel is `recipient_address.city`).
  */
-export async function validated<T extends object>(cls: Ctor<T>, raw: unknown): Promise<T> {
-  const fields = fieldsOf(cls);
-  const src = raw && typeof raw === "object" && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
-  const obj = new cls() as Record<string, unknown>;
-  let given = false;
-  for (const f of fields) {
-    if (Object.prototype.hasOwnProperty.call(src, f)) {
-      obj[f] = src[f];
-      given = true;
-    }
-  }
+export async function validated<T extends object>(cls: Ctor<T>, raw: unknown, prefix = ""): Promise<T> {
+  const src = isRecord(raw) ? raw : {};
+  const { obj, given } = build(cls, src);
   // With no field given the outcome is always the same (a hot path: a look-up without ?verify=), so check once.
-  if (!given && emptyIsValid.get(cls)) return obj as T;
+  if (!given && emptyIsValid.get(cls)) return obj;
   const errors = await validate(obj, { forbidUnknownValues: false, validationError: { target: false, value: false } });
   if (!given) emptyIsValid.set(cls, errors.length === 0);
-  if (errors.length) throw badInput(messagesOf(errors));
-  return obj as T;
+  if (errors.length) throw badInput(prefix ? messagesOf([{ property: prefix, children: errors } as ValidationError]) : messagesOf(errors));
+  return obj;
 }
 const emptyIsValid = new Map<AnyClass, boolean>();
 

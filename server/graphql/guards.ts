@@ -25,3 +25,16 @@ export function Op(name: OperationName, items?: (args: Record<string, unknown>) 
     })(target, key as string, descriptor);
   };
 }
+
+/**
+ * A check that answers before the arguments are validated (403 before 422): type-graphql runs a
+ * field's middlewares before it validates its arguments. Put it above @Op so the access check runs first.
+ */
+export function Before(check: (args: Record<string, unknown>) => Promise<void>): MethodDecorator {
+  return (target, key, descriptor) => {
+    UseMiddleware(async ({ args }: { args: Record<string, unknown> }, next: () => Promise<unknown>) => {
+      await check(args);
+      return next();
+    })(target, key as string, descriptor);
+  };
+}

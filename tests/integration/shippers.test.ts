@@ -73,6 +73,8 @@ describe("structured addresses on parcels", () => {
     );
     expect(bad.join("|")).toContain("recipient_address.country");
     expect(bad.join("|")).toContain("sender_address.postcode");
+    const unpaired = { tracking_code: "ADDR-0", recipient_name: "X", destination: "X", recipient_address: { ...HAMBURG, longitude: 10 } };
+    expect(fails(await owner.post("/api/parcels", unpaired), 422)).toEqual(["recipient_address.latitude is required with recipient_address.longitude"]);
     const p = ok(
       await owner.post("/api/parcels", {
         tracking_code: "ADDR-1",
@@ -155,8 +157,16 @@ describe("shipper accounts", () => {
     fails(await new Client(t.url).post("/api/users", {}), 403);
     const g = await new Client(t.url).gql(`mutation { signUp(input: { name: "G", email: "g@shop.example", password: "${PASSWORD}" }) { id } }`);
     expect(g.errors?.[0].extensions.code).toBe("FORBIDDEN");
+    // The input is validated at the GraphQL door too, after the setting: closed is 403 whatever the input.
+    const bad = await new Client(t.url).gql(`mutation { signUp(input: { name: "G\\u0007", email: "no", password: "x" }) { id } }`);
+    expect(bad.errors?.[0].extensions.code).toBe("FORBIDDEN");
     fails(await owner.patch("/api/settings", { shipper_signup: "maybe" }), 422);
     ok(await owner.patch("/api/settings", { shipper_signup: "open" }));
+    const bad2 = await new Client(t.url).gql(`mutation { signUp(input: { name: "G\\u0007", email: "no", password: "${PASSWORD}" }) { id } }`);
+    expect(bad2.errors?.[0].extensions).toMatchObject({
+      code: "BAD_USER_INPUT",
+      messages: ["name must not contain control characters", expect.stringMatching(/^email/)],
+    });
     const ok2 = await new Client(t.url).gql(
       `mutation { signUp(input: { name: "G", email: "g@shop.example", password: "${PASSWORD}" }) { id email_verified } }`,
     );
@@ -169,6 +179,13 @@ describe("shipper accounts", () => {
     expect(fails(await a.c.post("/api/users/addresses", { ...BERLIN, country: "de", postcode: "1" }), 422)).toEqual([
       "postcode does not fit the postcode format of DE",
     ]);
+    // GraphQL validates the same class: each field named, latitude and longitude together.
+    const ADD = `mutation($i: AddressInput!) { addAddress(input: $i) { id } }`;
+    const gbad = await a.c.gql(ADD, { i: { ...BERLIN, country: "de", postcode: "1", name: "Ada\u202e", latitude: 52.5 } });
+    expect(gbad.errors?.[0].extensions).toMatchObject({
+      code: "BAD_USER_INPUT",
+      messages: ["name must not contain control characters", "postcode does not fit the postcode format of DE", "longitude is required with latitude"],
+    });
     const home = ok(await a.c.post("/api/users/addresses", BERLIN), 201);
     expect(home).toMatchObject({ is_default: true, located: "city", country: "DE" });
     const other = ok(await a.c.post("/api/users/addresses", { ...HAMBURG, is_default: true }), 201);

@@ -1,5 +1,7 @@
-import { badInput } from "../../core/errors.js";
-import { addressLine, asObject, located, readAddress, Reader, type Address } from "./address.rules.js";
+import { AppError, badInput } from "../../core/errors.js";
+import { validated } from "../../core/validation.js";
+import { addressLine, located, toAddress, type Address } from "./address.rules.js";
+import { AddressInput } from "./address.type.js";
 
 /**
  * A parcel's structured addresses (section 10): when a parcel carries recipient_address or
@@ -14,11 +16,14 @@ export async function parcelAddressFields(input: Record<string, unknown>): Promi
     const v = input[field];
     if (v === undefined) return undefined;
     if (v === null) return null;
-    const r = new Reader(asObject(v), field);
-    if (typeof v !== "object" || Array.isArray(v)) r.fail("", "must be an object");
-    const a = readAddress(r);
-    errors.push(...r.errors.map((e) => e.replace(`${field}. `, `${field} `)));
-    if (!a) return undefined;
+    if (typeof v !== "object" || Array.isArray(v)) return void errors.push(`${field} must be an object`);
+    let a: Address;
+    try {
+      a = toAddress(await validated(AddressInput, v, field));
+    } catch (e) {
+      if (!(e instanceof AppError)) throw e;
+      return void errors.push(...e.messages);
+    }
     // An address placed at its city already (a booking's, the address book's) keeps saying so.
     if ((v as { located?: unknown }).located === "city" && a.latitude !== null) return { ...a, located: "city" as const };
     return located(a);

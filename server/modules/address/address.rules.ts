@@ -169,6 +169,30 @@ export function readAddress(r: Reader): Address | null {
   return { ...a, located: a.latitude !== null ? "exact" : null };
 }
 
+/** What a client's address (validated, AddressInput) is stored as: texts trimmed, blanks null, country upper case. */
+export function toAddress(i: AddressFields): Address {
+  const t = (v: string | null | undefined) => (typeof v === "string" && v.trim() ? v.trim() : null);
+  const n = (v: number | null | undefined) => (typeof v === "number" ? v : null);
+  const latitude = n(i.latitude);
+  return {
+    name: t(i.name) ?? "",
+    company: t(i.company),
+    line1: t(i.line1) ?? "",
+    line2: t(i.line2),
+    city: t(i.city) ?? "",
+    postcode: t(i.postcode),
+    region: t(i.region),
+    country: (t(i.country) ?? "").toUpperCase(),
+    phone: t(i.phone),
+    email: t(i.email),
+    latitude,
+    longitude: n(i.longitude),
+    located: latitude !== null ? "exact" : null,
+  };
+}
+/** The fields of an AddressInput (address.type.ts), as a plain shape. */
+export type AddressFields = { [K in Exclude<keyof Address, "located">]?: Address[K] | undefined };
+
 /** Reads a quote's place: { country, postcode?, city? }. */
 export function readPlace(r: Reader): Place | null {
   const before = r.errors.length;

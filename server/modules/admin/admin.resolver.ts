@@ -1,6 +1,6 @@
 import { Arg, Ctx, Mutation, Query, Resolver } from "type-graphql";
 import type { Context } from "../../core/context.js";
-import { Op } from "../../graphql/guards.js";
+import { Before, Op } from "../../graphql/guards.js";
 import { ChangePasswordInput, CreateAdminInput, ResetPasswordInput, SendPinInput, SignInInput } from "./admin.input.js";
 import * as admins from "./admin.service.js";
 import { clientKey } from "../../core/client-address.js";
@@ -24,9 +24,10 @@ export class AdminResolver {
   @Mutation(() => AdminAccount, {
     description: "The one-time link: creates the first admin with the printed setup token; FORBIDDEN without it or once one exists",
   })
-  // Validation runs inside the service, after the one-time and token checks (403 before 422).
+  // The one-time and token checks answer before the input is validated (403 before 422).
+  @Before((args) => admins.firstAdminGate(args.input))
   @Op("account.createFirst")
-  createAdmin(@Arg("input", () => CreateAdminInput, { validate: false }) input: CreateAdminInput) {
+  createAdmin(@Arg("input", () => CreateAdminInput) input: CreateAdminInput) {
     return admins.createFirstAdmin(input);
   }
 

@@ -66,12 +66,8 @@ const sameText = (a: string, b: string) => {
   return crypto.timingSafeEqual(x, y);
 };
 
-/**
- * The one-time link: only while no admin was ever created, and only with the setup token the
- * server printed. Both are checked before validation (403 before 422, nothing hashed for a
- * wrong token), and the claim is atomic (a primary key) so two processes cannot both succeed.
- */
-export async function createFirstAdmin(raw: unknown): Promise<Member> {
+/** 403 once an admin exists, or without the printed setup token (checked before the input is validated). */
+export async function firstAdminGate(raw: unknown): Promise<void> {
   const exists = () => forbidden("An admin account already exists; this link can only be used once");
   if (await adminExists()) throw exists();
   const given = (raw as { token?: unknown } | null)?.token;
@@ -80,6 +76,15 @@ export async function createFirstAdmin(raw: unknown): Promise<Member> {
   if (typeof given !== "string" || !sameText(given.trim(), token)) {
     throw forbidden("token is missing or wrong: open the setup link the server printed at start (or set ADMIN_SETUP_TOKEN)");
   }
+}
+
+/**
+ * The one-time link: only while no admin was ever created, and only with the setup token the
+ * server printed. Both are checked before validation (403 before 422, nothing hashed for a
+ * wrong token), and the claim is atomic (a primary key) so two processes cannot both succeed.
+ */
+export async function createFirstAdmin(raw: unknown): Promise<Member> {
+  await firstAdminGate(raw);
   const input = await validated(CreateAdminInput, raw);
   const password_hash = await hashPassword(input.password);
   try {

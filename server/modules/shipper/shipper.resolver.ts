@@ -1,7 +1,7 @@
 import { Arg, Args, Ctx, Int, Mutation, Query, Resolver } from "type-graphql";
 import { clientKey } from "../../core/client-address.js";
 import type { Context } from "../../core/context.js";
-import { Op } from "../../graphql/guards.js";
+import { Before, Op } from "../../graphql/guards.js";
 import { ResetPasswordInput, SendPinInput } from "../admin/admin.input.js";
 import { AddressInput } from "../address/address.type.js";
 import { PageArgs } from "../common/paging.js";
@@ -28,8 +28,9 @@ export class ShipperResolver {
   }
 
   @Mutation(() => UserAccount, { description: "Shipper sign-up (FORBIDDEN while shipper_signup is off); signs in and mails a verification link" })
+  @Before(() => shippers.signUpOpen())
   @Op("users.signup")
-  async signUp(@Arg("input", () => SignUpInput, { validate: false }) input: SignUpInput, @Ctx() ctx: Context) {
+  async signUp(@Arg("input", () => SignUpInput) input: SignUpInput, @Ctx() ctx: Context) {
     const s = await shippers.signUp(input);
     await ctx.auth.startShipperSession(s.id);
     return s;
@@ -78,10 +79,7 @@ export class ShipperResolver {
 
   @Mutation(() => BookAddress)
   @Op("users.addresses.write")
-  addAddress(
-    @Arg("input", () => AddressInput, { validate: false }) input: AddressInput,
-    @Arg("is_default", () => Boolean, { nullable: true }) isDefault?: boolean,
-  ) {
+  addAddress(@Arg("input", () => AddressInput) input: AddressInput, @Arg("is_default", () => Boolean, { nullable: true }) isDefault?: boolean) {
     return shippers.addAddress(callingShipper(), { ...input, is_default: isDefault ?? false });
   }
 
@@ -89,7 +87,7 @@ export class ShipperResolver {
   @Op("users.addresses.write")
   updateAddress(
     @Arg("id", () => Int) id: number,
-    @Arg("input", () => AddressInput, { validate: false }) input: AddressInput,
+    @Arg("input", () => AddressInput) input: AddressInput,
     @Arg("is_default", () => Boolean, { nullable: true }) isDefault?: boolean,
   ) {
     return shippers.updateAddress(callingShipper(), { ...input, id, ...(isDefault === undefined ? {} : { is_default: isDefault }) });

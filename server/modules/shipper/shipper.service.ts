@@ -11,7 +11,8 @@ import { hashPassword } from "../admin/admin.service.js";
 import { mailInBackground } from "../admin/account-mail.js";
 import { resetMailAllowed, trySecret } from "../admin/attempts.js";
 import type { ResetPasswordInput, SendPinInput } from "../admin/admin.input.js";
-import { asObject, located, readAddress, Reader, type Address } from "../address/address.rules.js";
+import { asObject, located, toAddress, type Address } from "../address/address.rules.js";
+import { AddressInput } from "../address/address.type.js";
 import { pageOf, type PageArgs } from "../common/paging.js";
 import { sendSystemMail } from "../mail/mail.service.js";
 import { getSettings } from "../settings/settings.service.js";
@@ -64,9 +65,13 @@ function mailVerification(s: Row, token: string) {
   );
 }
 
+export async function signUpOpen(): Promise<void> {
+  if ((await getSettings()).shipper_signup !== "open") throw forbidden("Sign-up is closed: ask us for a business account");
+}
+
 /** 403 while the setting is off (before validation); 409 for a taken e-mail. Signs in (the door starts the session). */
 export async function signUp(raw: unknown) {
-  if ((await getSettings()).shipper_signup !== "open") throw forbidden("Sign-up is closed: ask us for a business account");
+  await signUpOpen();
   const input = await validated(SignUpInput, raw);
   const password_hash = await hashPassword(input.password);
   try {
@@ -270,12 +275,7 @@ export async function listAddresses(shipper: ShipperActor) {
   return rows.map(bookView);
 }
 
-async function readBookAddress(raw: unknown): Promise<Address> {
-  const r = new Reader(asObject(raw), "");
-  const a = readAddress(r);
-  if (!a) throw badInput(r.errors);
-  return located(a);
-}
+const readBookAddress = async (raw: unknown): Promise<Address> => located(toAddress(await validated(AddressInput, raw)));
 
 const MAX_BOOK = 500;
 export async function addAddress(shipper: ShipperActor, raw: unknown) {
