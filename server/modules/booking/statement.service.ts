@@ -25,6 +25,11 @@ import { drawInThread } from "../invoice/pdf-thread.js";
  */
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Rows a statement writes at once (SQLite takes at most 32 766 parameters a statement, PostgreSQL 65 535). */
+const CHUNK = 500;
+const chunks = <T>(rows: T[]): T[][] => Array.from({ length: Math.ceil(rows.length / CHUNK) }, (_, i) => rows.slice(i * CHUNK, (i + 1) * CHUNK));
+
 export const pdfUrl = (id: number) => `/api/statements/${id}.pdf`;
 
 type StatementRow = Awaited<ReturnType<ReturnType<typeof db>["statement"]["findUniqueOrThrow"]>> & {
@@ -85,21 +90,29 @@ export async function createStatement(raw: unknown) {
           });
           const number = `ST-${from!.slice(0, 7).replace("-", "")}-${String(st.id).padStart(6, "0")}`;
           // Claimed only while on no statement: a statement made at the same time takes none of these twice.
-          const { count } = await tx.booking.updateMany({
-            where: { id: { in: bookings.map((b) => b.id) }, statement_id: null, cancelled_at: null },
-            data: { statement_id: st.id },
-          });
+          // In chunks: a month of a busy shipper is thousands of bookings, past what one statement's parameters (and the
+          // audit's read of the rows changed) may hold.
+          let count = 0;
+          for (const chunk of chunks(bookings)) {
+            count += (
+              await tx.booking.updateMany({
+                where: { id: { in: chunk.map((b) => b.id) }, statement_id: null, cancelled_at: null },
+                data: { statement_id: st.id },
+              })
+            ).count;
+          }
           if (count !== bookings.length) throw conflict("Some of these bookings were billed or cancelled meanwhile: try again");
-          await tx.statementLine.createMany({
-            data: bookings.map((b) => ({
-              statement_id: st.id,
-              booking_id: b.id,
-              tracking_code: b.tracking_code,
-              date: localNow(b.created_at, tz).date,
-              service: b.service,
-              amount: b.amount,
-            })),
-          });
+          for (const chunk of chunks(bookings))
+            await tx.statementLine.createMany({
+              data: chunk.map((b) => ({
+                statement_id: st.id,
+                booking_id: b.id,
+                tracking_code: b.tracking_code,
+                date: localNow(b.created_at, tz).date,
+                service: b.service,
+                amount: b.amount,
+              })),
+            });
           return tx.statement.update({ where: { id: st.id }, data: { number }, include: WITH });
         },
         provider() === "postgresql" ? { isolationLevel: "Serializable" as never } : undefined,
