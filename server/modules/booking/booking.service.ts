@@ -14,6 +14,7 @@ import { bookAddress, balanceOf } from "../shipper/shipper.service.js";
 import { createPickupFor, dropEmptyPickup, pickupView, readWindow } from "./pickup.service.js";
 import { bodyHash, creditLimitError, IDEMPOTENCY_CONFLICT, idempotencyDecision, idempotencyKeyError } from "./booking.rules.js";
 import { oneAtATime, shipperKey } from "./shipper-queue.js";
+import { toMajor } from "../../../shared/core/money.js";
 
 /**
  * Bookings (section 10): priced again by the quote's rules and the price kept, the parcel created
@@ -171,7 +172,7 @@ export async function createBooking(raw: unknown, caller: Actor | null, key: str
       weight: Math.round(shipment.parcels.reduce((kg, p) => kg + p.weight_kg, 0) * 1000) / 1000,
       parcel_content: contents,
       shipped_via: option.name,
-      ...(shipment.declared_value !== null ? { declared_value: shipment.declared_value / 100 } : {}),
+      ...(shipment.declared_value !== null ? { declared_value: toMajor(shipment.declared_value, option.currency) } : {}),
       min_expected_delivery_date: option.delivery_date_min,
       max_expected_delivery_date: option.delivery_date_max,
     } as unknown as CreateParcelInput);

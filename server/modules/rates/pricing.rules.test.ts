@@ -7,7 +7,6 @@ import {
   localNow,
   postcodeMatches,
   priceLines,
-  roundHalfUp,
   shipmentKg,
   transport,
   zoneOf,
@@ -112,9 +111,18 @@ describe("pricing rules", () => {
       ["insurance", 100],
     ]);
     expect(priceLines({ base: 500, extra_kg: null }, s, { to_zone: "B" }).lines.map((l) => l.code)).toEqual(["base", "fuel"]);
-    expect(roundHalfUp(0.5)).toBe(1);
-    expect(roundHalfUp(0.49999)).toBe(0);
-    expect(roundHalfUp(1.005 * 100)).toBe(101);
+  });
+
+  it("percentages in integers: a .5 tie rounds up where floats land just below it", () => {
+    // 1.15 % of 3000 is 34.5; as floats 3000 * 1.15 / 100 is 34.49999999999999.
+    const fuel = [{ code: "fuel" as const, kind: "percent" as const, value: 1.15 }];
+    expect(priceLines({ base: 3000, extra_kg: null }, fuel, { to_zone: "B" }).lines[1].amount).toBe(35);
+    const cod = [{ code: "cod" as const, kind: "percent" as const, value: 1.15 }];
+    expect(priceLines({ base: 0, extra_kg: null }, cod, { to_zone: "B", cod_amount: 3000 }).lines[1].amount).toBe(35);
+    expect(priceLines({ base: 0, extra_kg: null }, cod, { to_zone: "B", cod_amount: 2999 }).lines[1].amount).toBe(34); // 34.4885
+    // Past the largest amount kept the line is still made (the quote refuses the price, 422 naming parcels).
+    const insured = [{ code: "insurance" as const, kind: "percent" as const, value: 1000 }];
+    expect(priceLines({ base: 800, extra_kg: null }, insured, { to_zone: "B", declared_value: 2_147_483_647 }).amount).toBe(800 + 21_474_836_470);
   });
 
   it("dates: after the cutoff the next working day; transit counted in working days across a weekend", () => {

@@ -3,6 +3,18 @@
  * (the caller gives "now" and the time zone). Amounts are integers of the currency's smallest unit.
  */
 
+import { percentOf } from "../../../shared/core/money.js";
+
+/** percentOf, or past the largest amount kept its float value (the quote refuses such a price naming it, 422). */
+const percent = (amount: number, p: number) => {
+  try {
+    return percentOf(amount, p);
+  } catch (e) {
+    if (e instanceof RangeError) return Math.round((amount * p) / 100);
+    throw e;
+  }
+};
+
 export interface Bracket {
   up_to_kg: number;
   amount: number;
@@ -47,13 +59,6 @@ export interface ParcelDims {
   length_cm?: number | null;
   width_cm?: number | null;
   height_cm?: number | null;
-}
-
-/** Rounds half up to a whole number (ties away from zero for the amounts here, which are never negative). */
-export function roundHalfUp(x: number): number {
-  // Decimal noise first (0.1 * 3 is 0.30000000000000004): twelve places are far below a cent.
-  const clean = Math.round(x * 1e9) / 1e9;
-  return Math.floor(clean + 0.5);
 }
 
 /** Up to the next 0.5 kg (an exact half stays). */
@@ -141,17 +146,18 @@ export function priceLines(
   surcharges: Surcharge[],
   ctx: { to_zone: string; declared_value?: number | null; cod_amount?: number | null },
 ): { lines: Line[]; amount: number } {
-  const lines: Line[] = [{ code: "base", label: SURCHARGE_LABELS.base, amount: roundHalfUp(t.base) }];
-  if (t.extra_kg !== null) lines.push({ code: "extra_kg", label: SURCHARGE_LABELS.extra_kg, amount: roundHalfUp(t.extra_kg) });
+  // Every amount is whole minor units; a percentage is taken in integers (money.ts percentOf), a tie rounded up.
+  const lines: Line[] = [{ code: "base", label: SURCHARGE_LABELS.base, amount: t.base }];
+  if (t.extra_kg !== null) lines.push({ code: "extra_kg", label: SURCHARGE_LABELS.extra_kg, amount: t.extra_kg });
   const transportAmount = t.base + (t.extra_kg ?? 0);
   for (const s of surcharges) {
     let amount: number | null = null;
-    if (s.code === "fuel") amount = (transportAmount * s.value) / 100;
+    if (s.code === "fuel") amount = percent(transportAmount, s.value);
     else if (s.code === "remote") amount = s.zones?.includes(ctx.to_zone) ? s.value : null;
-    else if (s.code === "cod") amount = ctx.cod_amount ? Math.max((ctx.cod_amount * s.value) / 100, s.min ?? 0) : null;
+    else if (s.code === "cod") amount = ctx.cod_amount ? Math.max(percent(ctx.cod_amount, s.value), s.min ?? 0) : null;
     else if (s.code === "insurance")
-      amount = ctx.declared_value !== undefined && ctx.declared_value !== null ? Math.max((ctx.declared_value * s.value) / 100, s.min ?? 0) : null;
-    if (amount !== null) lines.push({ code: s.code, label: SURCHARGE_LABELS[s.code], amount: roundHalfUp(amount) });
+      amount = ctx.declared_value !== undefined && ctx.declared_value !== null ? Math.max(percent(ctx.declared_value, s.value), s.min ?? 0) : null;
+    if (amount !== null) lines.push({ code: s.code, label: SURCHARGE_LABELS[s.code], amount });
   }
   return { lines, amount: lines.reduce((n, l) => n + l.amount, 0) };
 }
