@@ -3,6 +3,7 @@
 // either door): eight statements of a few thousand lines each no longer hold the tracking look-ups (before,
 // each was 0.3-2 s of the event loop, and look-ups waited seconds), and their bytes are a whole PDF.
 import "reflect-metadata";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../helpers/app.js";
 import { Client } from "../helpers/http.js";
@@ -132,8 +133,12 @@ describe("statement PDFs of a few thousand lines", () => {
     expect(read.text).toContain(`Total ${eur(total)}`);
   });
 
-  it("eight at once (eight shippers, each its own) while tracking look-ups from another client are answered within a second", async () => {
+  it("eight at once (eight shippers, each its own) leave the event loop free: tracking look-ups from another client are answered", async () => {
     expect((await anon.get(`/api/parcels/${PARCEL}`)).status).toBe(200);
+    // The server runs in this process: the event loop's longest stall is the measure that holds on a loaded host (a
+    // statement drawn on the loop stalls it 0.3-1.5 s at once; the look-ups' wall time also counts the host's load).
+    const stalls = monitorEventLoopDelay({ resolution: 10 });
+    stalls.enable();
     let rendering = true;
     const all = Promise.all(shippers.map((s) => download(s.c, `/api/statements/${s.statement.id}.pdf`))).finally(() => (rendering = false));
     const lookups: number[] = [];
@@ -149,7 +154,10 @@ describe("statement PDFs of a few thousand lines", () => {
       expect(p.status, `shipper ${i}`).toBe(200);
       expect(pdfText(p.bytes)).toContain(shippers[i].statement.number);
     }
-    for (const ms of lookups) expect(ms, `a look-up took ${Math.round(ms)} ms beside ${SHIPPERS} statement PDFs`).toBeLessThan(1000);
+    stalls.disable();
+    expect(stalls.max / 1e6, `the event loop stood still ${Math.round(stalls.max / 1e6)} ms beside ${SHIPPERS} statement PDFs`).toBeLessThan(250);
+    // A coarse bound only: it catches a blow-up, not the host's load.
+    for (const ms of lookups) expect(ms, `a look-up took ${Math.round(ms)} ms beside ${SHIPPERS} statement PDFs`).toBeLessThan(5000);
     expect(lookups.length).toBeGreaterThan(3);
   }, 180_000);
 });
