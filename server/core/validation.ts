@@ -9,6 +9,7 @@ import {
   ValidateNested,
   getMetadataStorage,
   validate,
+  validateSync,
   type ValidationError,
 } from "class-validator";
 import { badInput } from "./errors.js";
@@ -126,7 +127,7 @@ const nestedOf = new Map<AnyClass, Map<string, { cls: () => AnyClass; each: bool
  * builds them from a REST body, copying only each class's declared fields.
  */
 export const Nested =
-  (cls: () => AnyClass, opts: { each?: boolean } = {}) =>
+  (cls: () => AnyClass, opts: { each?: boolean; listMessage?: string } = {}) =>
   (target: object, key: string) => {
     const ctor = target.constructor as AnyClass;
     const m = nestedOf.get(ctor) ?? new Map();
@@ -136,7 +137,7 @@ export const Nested =
       name: opts.each ? "isList" : "isObject",
       validator: {
         validate: (v) => (opts.each ? Array.isArray(v) : v !== null && typeof v === "object" && !Array.isArray(v)),
-        defaultMessage: () => (opts.each ? "$property must be a list" : "$property must be an object"),
+        defaultMessage: () => (opts.each ? (opts.listMessage ?? "$property must be a list") : "$property must be an object"),
       },
     })(target, key);
     if (opts.each)
@@ -199,14 +200,31 @@ const isRecord = (x: unknown): x is Record<string, unknown> => x !== null && typ
  * (under `prefix` when given: an address inside a parcel is `recipient_address.city`).
  */
 export async function validated<T extends object>(cls: Ctor<T>, raw: unknown, prefix = ""): Promise<T> {
+  const { value, messages } = await problems(cls, raw, prefix);
+  if (messages.length) throw badInput(messages);
+  return value;
+}
+
+/**
+ * validated() without the throw: the instance as built and the messages of its failed fields, for a
+ * service that adds its own checks (names a rate card's lane refers to) and answers every message at once.
+ */
+export async function problems<T extends object>(cls: Ctor<T>, raw: unknown, prefix = ""): Promise<{ value: T; messages: string[] }> {
   const src = isRecord(raw) ? raw : {};
   const { obj, given } = build(cls, src);
   // With no field given the outcome is always the same (a hot path: a look-up without ?verify=), so check once.
-  if (!given && emptyIsValid.get(cls)) return obj;
+  if (!given && emptyIsValid.get(cls)) return { value: obj, messages: [] };
   const errors = await validate(obj, { forbidUnknownValues: false, validationError: { target: false, value: false } });
   if (!given) emptyIsValid.set(cls, errors.length === 0);
-  if (errors.length) throw badInput(prefix ? messagesOf([{ property: prefix, children: errors } as ValidationError]) : messagesOf(errors));
-  return obj;
+  const messages = !errors.length ? [] : prefix ? messagesOf([{ property: prefix, children: errors } as ValidationError]) : messagesOf(errors);
+  return { value: obj, messages };
+}
+
+/** problems() for many small objects at once (a rate card's CSV rows): the rules here are all synchronous. */
+export function problemsSync<T extends object>(cls: Ctor<T>, raw: unknown): { value: T; messages: string[] } {
+  const { obj } = build(cls, isRecord(raw) ? raw : {});
+  const errors = validateSync(obj, { forbidUnknownValues: false, validationError: { target: false, value: false } });
+  return { value: obj, messages: messagesOf(errors) };
 }
 const emptyIsValid = new Map<AnyClass, boolean>();
 

@@ -93,8 +93,8 @@ describe("3. amounts past the largest kept", () => {
         422,
       ),
     ).toEqual([
-      `lanes[0].per_kg_above must be at most ${MAX_AMOUNT_MINOR}`,
       `lanes[0].brackets[0].amount must be at most ${MAX_AMOUNT_MINOR}`,
+      `lanes[0].per_kg_above must be at most ${MAX_AMOUNT_MINOR}`,
       `surcharges[0].value must be at most ${MAX_AMOUNT_MINOR}`,
       `surcharges[0].min must be at most ${MAX_AMOUNT_MINOR}`,
     ]);

@@ -310,6 +310,35 @@ describe("rates and the quote", () => {
     expect(ok(await d.get("/api/shippers")).total).toBeGreaterThan(0);
   });
 
+  it("checks a zone's and a service's fields with the same classes through both doors, naming them", async () => {
+    const zone = { name: "Z", countries: ["DE", "XX"], postcodes: ["20000-1999"] };
+    expect(fails(await owner.post("/api/zones", zone), 422)).toEqual([
+      "countries[1] must be an ISO 3166-1 alpha-2 country code",
+      "postcodes range 20000-1999 must have bounds of the same length, low to high",
+    ]);
+    expect(fails(await owner.post("/api/zones", { name: "Z" }), 422)).toEqual(["countries is required"]);
+    const gz = await owner.gql(`mutation { createZone(input: { name: "Z\\u0007", countries: [] }) { id } }`);
+    expect(gz.errors?.[0].extensions).toMatchObject({
+      code: "BAD_USER_INPUT",
+      messages: ["name must not contain control characters", "countries must list at least one country"],
+    });
+    const gs = await owner.gql(
+      `mutation { createService(input: { code: "A B", name: "N", transit_days_min: 70, transit_days_max: 1, cutoff: "25:00" }) { id } }`,
+    );
+    expect(gs.errors?.[0].extensions.messages).toEqual([
+      "code may hold only letters, digits, - and _ (at most 32)",
+      "transit_days_min must be at most 60",
+      "cutoff must be a time as HH:MM",
+    ]);
+    const svc = { code: "ZZ", name: "N", transit_days_min: 3, transit_days_max: 1 };
+    expect(fails(await owner.post("/api/services", svc), 422)).toEqual(["transit_days_max must not be below transit_days_min"]);
+    expect(fails(await owner.patch("/api/services", { id: 1, transit_days_min: "x", cutoff: null }), 422)).toEqual([
+      "transit_days_min must be a number",
+      "cutoff is required",
+    ]);
+    expect(ok(await owner.get("/api/zones")).map((z: { name: string }) => z.name)).not.toContain("Z");
+  });
+
   it("checks every field of a card and names it; nothing saved on an error", async () => {
     const errors = fails(
       await owner.request("PUT", "/api/rate-cards/default", {

@@ -2,7 +2,10 @@ import type { Actor } from "../../core/actor.js";
 import { config } from "../../core/config.js";
 import { badInput } from "../../core/errors.js";
 import { db } from "../../db/index.js";
-import { asObject, readPlace, Reader, type Place } from "../address/address.rules.js";
+import { asObject, Reader, type Place } from "../address/address.rules.js";
+import type { PlaceInput } from "../address/address.type.js";
+import { validated } from "../../core/validation.js";
+import { QuoteInput } from "./rates.type.js";
 import { getSettings } from "../settings/settings.service.js";
 import { contentVersion } from "../content/content.service.js";
 import { MAX_AMOUNT_MINOR } from "../../../shared/core/money.js";
@@ -63,17 +66,24 @@ export function readShipment(r: Reader): Omit<QuoteRequest, "from" | "to"> {
   return { parcels, declared_value, cod_amount, ship_date };
 }
 
-export function readQuote(raw: unknown): QuoteRequest {
-  const r = new Reader(asObject(raw), "");
-  const places = (["from", "to"] as const).map((f) => {
-    const pr = r.object(f, true);
-    const p = pr && readPlace(pr);
-    if (pr) r.errors.push(...pr.errors);
-    return p;
-  });
-  const shipment = readShipment(r);
-  if (r.errors.length) throw badInput(r.errors);
-  return { from: places[0]!, to: places[1]!, ...shipment };
+/** A validated place (PlaceInput) as priced: country upper case, blanks none. */
+export const toPlace = (p: PlaceInput): Place => ({
+  country: p.country.trim().toUpperCase(),
+  postcode: p.postcode?.trim() || null,
+  city: p.city?.trim() || null,
+});
+
+/** A validated shipment's parcels, amounts and ship date (QuoteInput's, BookingInput's). */
+export const toShipment = (i: Pick<QuoteInput, "parcels" | "declared_value" | "cod_amount" | "ship_date">): Omit<QuoteRequest, "from" | "to"> => ({
+  parcels: i.parcels.map((p) => ({ weight_kg: p.weight_kg, length_cm: p.length_cm ?? null, width_cm: p.width_cm ?? null, height_cm: p.height_cm ?? null })),
+  declared_value: i.declared_value ?? null,
+  cod_amount: i.cod_amount ?? null,
+  ship_date: i.ship_date?.trim() || null,
+});
+
+export async function readQuote(raw: unknown): Promise<QuoteRequest> {
+  const i = await validated(QuoteInput, raw);
+  return { from: toPlace(i.from), to: toPlace(i.to), ...toShipment(i) };
 }
 
 export interface QuoteOption {
@@ -199,6 +209,6 @@ export const NO_SERVICE = "No service covers this route";
 
 /** POST /api/quotes: a shipper (session or key) is priced on its own card. */
 export async function quote(raw: unknown, caller: Actor | null) {
-  const q = readQuote(raw);
+  const q = await readQuote(raw);
   return priceShipment(q, caller?.kind === "shipper" ? caller.id : null);
 }

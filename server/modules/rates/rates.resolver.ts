@@ -10,12 +10,12 @@ export class RatesResolver {
   @Query(() => [Zone]) @Op("rates.read") zones() {
     return rates.listZones();
   }
-  @Mutation(() => Zone) @Op("rates.write") createZone(@Arg("input", () => ZoneInput, { validate: false }) input: ZoneInput) {
+  @Mutation(() => Zone) @Op("rates.write") createZone(@Arg("input", () => ZoneInput) input: ZoneInput) {
     return rates.createZone(input);
   }
   @Mutation(() => Zone, { description: "A rename follows into every rate card" }) @Op("rates.write") updateZone(
     @Arg("id", () => Int) id: number,
-    @Arg("input", () => ZoneInput, { validate: false }) input: ZoneInput,
+    @Arg("input", () => ZoneInput) input: ZoneInput,
   ) {
     return rates.updateZone({ ...input, id });
   }
@@ -27,13 +27,10 @@ export class RatesResolver {
   @Query(() => [Service]) @Op("rates.read") services() {
     return rates.listServices();
   }
-  @Mutation(() => Service) @Op("rates.write") createService(@Arg("input", () => ServiceInput, { validate: false }) input: ServiceInput) {
+  @Mutation(() => Service) @Op("rates.write") createService(@Arg("input", () => ServiceInput) input: ServiceInput) {
     return rates.createService(input);
   }
-  @Mutation(() => Service) @Op("rates.write") updateService(
-    @Arg("id", () => Int) id: number,
-    @Arg("input", () => ServiceInput, { validate: false }) input: ServiceInput,
-  ) {
+  @Mutation(() => Service) @Op("rates.write") updateService(@Arg("id", () => Int) id: number, @Arg("input", () => ServiceInput) input: ServiceInput) {
     return rates.updateService({ ...input, id });
   }
   @Mutation(() => Boolean) @Op("rates.write") async deleteService(@Arg("id", () => Int) id: number) {
@@ -54,7 +51,7 @@ export class RatesResolver {
   }
   @Mutation(() => RateCard, { description: "Create or replace a rate card" }) @Op("rates.write") putRateCard(
     @Arg("id", () => String) id: string,
-    @Arg("input", () => RateCardInput, { validate: false }) input: RateCardInput,
+    @Arg("input", () => RateCardInput) input: RateCardInput,
   ) {
     return rates.putRateCard(id, input);
   }
@@ -66,7 +63,7 @@ export class RatesResolver {
 
   @Mutation(() => QuoteAnswer, { description: "Price a shipment (a shipper or its key on its own card); limited per client" })
   @Op("quotes.create")
-  async quote(@Arg("input", () => QuoteInput, { validate: false }) input: QuoteInput) {
+  async quote(@Arg("input", () => QuoteInput) input: QuoteInput) {
     const options = await quotes.quote(input, caller());
     return { options, message: options.length ? "" : quotes.NO_SERVICE };
   }

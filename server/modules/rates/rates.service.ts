@@ -1,10 +1,11 @@
 import { parse } from "csv-parse/sync";
 import { badInput, conflict, isUniqueViolation, notFound } from "../../core/errors.js";
 import { db } from "../../db/index.js";
-import { asObject, Reader } from "../address/address.rules.js";
+import { asObject } from "../address/address.rules.js";
 import { csvCell } from "../common/csv.js";
 import { contentChanged } from "../content/content.service.js";
-import { MAX_AMOUNT_MINOR } from "../../../shared/core/money.js";
+import { problems, problemsSync, validated } from "../../core/validation.js";
+import { LaneInput, RateCardInput, ServiceInput, SurchargeInput, ZoneInput } from "./rates.type.js";
 import { SURCHARGE_KINDS, type Lane, type Surcharge } from "./pricing.rules.js";
 
 /**
@@ -14,8 +15,6 @@ import { SURCHARGE_KINDS, type Lane, type Surcharge } from "./pricing.rules.js";
 
 export const DEFAULT_CARD = "default";
 const ID = /^[a-z0-9][a-z0-9_-]{0,39}$/;
-const CODE = /^[A-Za-z0-9_-]{1,32}$/;
-const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
 export const list = (s: string) => s.split(",").filter(Boolean);
 
 // ---- Zones ----
@@ -27,44 +26,19 @@ export async function listZones() {
   return (await db().zone.findMany({ orderBy: { id: "asc" } })).map(zoneView);
 }
 
-function readStrings(r: Reader, f: string, required: boolean, check: (s: string) => string | null, max = 500): string[] | null {
-  const v = r.raw[f];
-  if (v === undefined || v === null) {
-    if (required) r.fail(f, "is required");
-    return required ? null : [];
-  }
-  if (!Array.isArray(v)) return (r.fail(f, "must be a list of text"), null);
-  if (v.length > max) return (r.fail(f, `must hold at most ${max} entries`), null);
-  const out: string[] = [];
-  v.forEach((x, i) => {
-    const s = typeof x === "string" ? x.trim() : "";
-    const bad = typeof x !== "string" ? "must be text" : check(s);
-    if (bad) r.fail(`${f}[${i}]`, bad);
-    else out.push(s);
-  });
-  return out;
+/** Missing fields of a new row: "is required", in the order given. */
+function requireFields(input: object, fields: readonly string[]) {
+  const missing = fields.filter((f) => (input as Record<string, unknown>)[f] === undefined);
+  if (missing.length) throw badInput(missing.map((f) => `${f} is required`));
 }
 
-const countryCheck = (s: string) =>
-  /^[A-Z]{2}$/.test(s.toUpperCase()) && new Reader({ c: s }, "").country("c") ? null : "must be an ISO 3166-1 alpha-2 country code";
-const postcodeCheck = (s: string) =>
-  /^[A-Za-z0-9 ]{1,12}$/.test(s) || /^\d{1,10}\s*-\s*\d{1,10}$/.test(s) ? null : 'must be a prefix ("10") or a range ("1000-1999")';
-
-function readZone(raw: unknown, partial: boolean) {
-  const r = new Reader(asObject(raw), "");
-  const name = partial && r.raw.name === undefined ? undefined : r.text("name", true, 100);
-  const countries = partial && r.raw.countries === undefined ? undefined : readStrings(r, "countries", true, countryCheck);
-  if (countries && !countries.length) r.fail("countries", "must list at least one country");
-  const postcodes = r.raw.postcodes === undefined && partial ? undefined : readStrings(r, "postcodes", false, postcodeCheck);
-  for (const p of postcodes ?? []) {
-    const m = /^(\d+)\s*-\s*(\d+)$/.exec(p);
-    if (m && (m[1].length !== m[2].length || Number(m[1]) > Number(m[2]))) r.fail("postcodes", `range ${p} must have bounds of the same length, low to high`);
-  }
-  if (r.errors.length) throw badInput(r.errors);
+async function readZone(raw: unknown, partial: boolean) {
+  const i = await validated(ZoneInput, raw);
+  if (!partial) requireFields(i, ["name", "countries"]);
   return {
-    ...(name !== undefined ? { name: name! } : {}),
-    ...(countries !== undefined ? { countries: countries!.map((c) => c.toUpperCase()).join(",") } : {}),
-    ...(postcodes !== undefined ? { postcodes: postcodes!.map((p) => p.replace(/\s*-\s*/, "-")).join(",") } : {}),
+    ...(i.name !== undefined ? { name: i.name.trim() } : {}),
+    ...(i.countries !== undefined ? { countries: i.countries.map((c) => c.trim().toUpperCase()).join(",") } : {}),
+    ...(i.postcodes !== undefined || !partial ? { postcodes: (i.postcodes ?? []).map((p) => p.trim().replace(/\s*-\s*/, "-")).join(",") } : {}),
   };
 }
 
@@ -74,7 +48,7 @@ const taken = (what: string) => (e: unknown) => {
 };
 
 export async function createZone(raw: unknown) {
-  const data = readZone(raw, false) as { name: string; countries: string; postcodes: string };
+  const data = (await readZone(raw, false)) as { name: string; countries: string; postcodes: string };
   const z = zoneView(await db().zone.create({ data }).catch(taken("name")));
   await contentChanged();
   return z;
@@ -89,7 +63,7 @@ const idOf = (raw: unknown) => {
 /** A renamed zone is renamed in every rate card's lanes and surcharges too (they name zones), in one transaction. */
 export async function updateZone(raw: unknown) {
   const id = idOf(raw);
-  const data = readZone(raw, true);
+  const data = await readZone(raw, true);
   return db()
     .$transaction(async (tx) => {
       const old = await tx.zone.findUnique({ where: { id } });
@@ -146,36 +120,22 @@ export async function listServices() {
   return (await db().service.findMany({ orderBy: { id: "asc" } })).map(serviceView);
 }
 
-function readService(raw: unknown, old?: ServiceRow) {
-  const r = new Reader(asObject(raw), "");
-  const has = (f: string) => r.raw[f] !== undefined || !old;
+async function readService(raw: unknown, old?: ServiceRow) {
+  const i = await validated(ServiceInput, raw);
+  if (!old) requireFields(i, ["code", "name", "transit_days_min", "transit_days_max"]);
   const out: Record<string, unknown> = {};
-  if (has("code")) {
-    const c = r.text("code", true, 32);
-    if (c && !CODE.test(c)) r.fail("code", "may hold only letters, digits, - and _ (at most 32)");
-    out.code = c;
-  }
-  if (has("name")) out.name = r.text("name", true, 100);
-  if (has("transit_days_min")) out.transit_days_min = r.int("transit_days_min", true, 0, 60);
-  if (has("transit_days_max")) out.transit_days_max = r.int("transit_days_max", true, 0, 60);
-  if (r.raw.cutoff !== undefined) {
-    const c = r.text("cutoff", true, 5);
-    if (c && !TIME.test(c)) r.fail("cutoff", "must be a time as HH:MM");
-    out.cutoff = c;
-  }
-  if (r.raw.volumetric_divisor !== undefined) out.volumetric_divisor = r.int("volumetric_divisor", true, 1, 100_000);
-  if (r.raw.active !== undefined) out.active = r.bool("active");
+  for (const f of ["code", "name", "cutoff"] as const) if (i[f] !== undefined) out[f] = i[f].trim();
+  for (const f of ["transit_days_min", "transit_days_max", "volumetric_divisor", "active"] as const) if (i[f] !== undefined) out[f] = i[f];
   const min = (out.transit_days_min ?? old?.transit_days_min) as number | null;
   const max = (out.transit_days_max ?? old?.transit_days_max) as number | null;
-  if (!r.errors.length && min !== null && max !== null && min > max) r.fail("transit_days_max", "must not be below transit_days_min");
-  if (r.errors.length) throw badInput(r.errors);
+  if (min !== null && max !== null && min > max) throw badInput("transit_days_max must not be below transit_days_min");
   return out;
 }
 
 export async function createService(raw: unknown) {
   const created = serviceView(
     await db()
-      .service.create({ data: readService(raw) as never })
+      .service.create({ data: (await readService(raw)) as never })
       .catch(taken("code")),
   );
   await contentChanged();
@@ -186,7 +146,7 @@ export async function updateService(raw: unknown) {
   const id = idOf(raw);
   const old = await db().service.findUnique({ where: { id } });
   if (!old) throw notFound("Service not found");
-  const data = readService(raw, old);
+  const data = await readService(raw, old);
   if (data.code && data.code !== old.code && (await cardsUsing(old.code)).length)
     throw conflict(`The rate cards ${(await cardsUsing(old.code)).join(", ")} price ${old.code}: its code cannot change`);
   const updated = serviceView(await db().service.update({ where: { id }, data }).catch(taken("code")));
@@ -248,38 +208,23 @@ async function knownNames() {
   return { zones: new Set(zones.map((z) => z.name)), services: new Set(services.map((s) => s.code)) };
 }
 
-function readLane(r: Reader, known: { zones: Set<string>; services: Set<string> }): Lane | null {
-  const before = r.errors.length;
-  const service = r.text("service", true, 32);
-  if (service && !known.services.has(service)) r.fail("service", `names no service (${service})`);
-  const from = r.text("from_zone", true, 100);
-  if (from && !known.zones.has(from)) r.fail("from_zone", `names no zone (${from})`);
-  const to = r.text("to_zone", true, 100);
-  if (to && !known.zones.has(to)) r.fail("to_zone", `names no zone (${to})`);
-  const per = r.int("per_kg_above", false, 0, MAX_AMOUNT_MINOR);
-  const brackets: { up_to_kg: number; amount: number }[] = [];
-  const raw = r.raw.brackets;
-  if (!Array.isArray(raw) || !raw.length) r.fail("brackets", "must list at least one bracket");
-  else if (raw.length > 100) r.fail("brackets", "must hold at most 100 brackets");
-  else
-    raw.forEach((b, i) => {
-      const br = new Reader(asObject(b), r.name(`brackets[${i}]`));
-      const up = br.number("up_to_kg", true, 0.001, 100_000);
-      const amount = br.int("amount", true, 0, MAX_AMOUNT_MINOR);
-      r.errors.push(...br.errors);
-      if (up !== null && amount !== null) brackets.push({ up_to_kg: up, amount });
-    });
-  const weights = brackets.map((b) => b.up_to_kg);
-  if (new Set(weights).size !== weights.length) r.fail("brackets", "must not repeat an up_to_kg");
-  if (r.errors.length > before) return null;
-  return {
-    service: service!,
-    from_zone: from!,
-    to_zone: to!,
-    brackets: brackets.sort((a, b) => a.up_to_kg - b.up_to_kg),
-    ...(per !== null ? { per_kg_above: per } : {}),
-  };
+/** A validated lane's names checked against the zones and services there are (messages under `name`). */
+function laneNames(l: LaneInput, known: { zones: Set<string>; services: Set<string> }, name: string): string[] {
+  const out: string[] = [];
+  const unknown = (v: unknown, set: Set<string>) => typeof v === "string" && v.trim() !== "" && !set.has(v.trim());
+  if (unknown(l.service, known.services)) out.push(`${name}service names no service (${l.service.trim()})`);
+  if (unknown(l.from_zone, known.zones)) out.push(`${name}from_zone names no zone (${l.from_zone.trim()})`);
+  if (unknown(l.to_zone, known.zones)) out.push(`${name}to_zone names no zone (${l.to_zone.trim()})`);
+  return out;
 }
+
+const toLane = (l: LaneInput): Lane => ({
+  service: l.service.trim(),
+  from_zone: l.from_zone.trim(),
+  to_zone: l.to_zone.trim(),
+  brackets: l.brackets.map((b) => ({ up_to_kg: b.up_to_kg, amount: b.amount })).sort((a, b) => a.up_to_kg - b.up_to_kg),
+  ...(l.per_kg_above !== undefined && l.per_kg_above !== null ? { per_kg_above: l.per_kg_above } : {}),
+});
 
 function checkLanes(lanes: Lane[], errors: string[], name: (i: number) => string) {
   const seen = new Map<string, number>();
@@ -290,53 +235,42 @@ function checkLanes(lanes: Lane[], errors: string[], name: (i: number) => string
   });
 }
 
-function readSurcharge(r: Reader, zones: Set<string>): Surcharge | null {
-  const before = r.errors.length;
-  const code = r.text("code", true, 20) as Surcharge["code"] | null;
-  if (code && !(code in SURCHARGE_KINDS)) r.fail("code", "must be fuel, remote, cod or insurance");
-  const kind = r.text("kind", false, 10) ?? (code && SURCHARGE_KINDS[code]);
-  if (code && code in SURCHARGE_KINDS && kind !== SURCHARGE_KINDS[code]) r.fail("kind", `of ${code} must be ${SURCHARGE_KINDS[code]}`);
-  const value = kind === "fixed" ? r.int("value", true, 0, MAX_AMOUNT_MINOR) : r.number("value", true, 0, 1000);
-  const min = r.int("min", false, 0, MAX_AMOUNT_MINOR);
-  const z = readStrings(r, "zones", code === "remote", (s) => (zones.has(s) ? null : `names no zone (${s})`));
-  if (r.errors.length > before) return null;
-  return { code: code!, kind: kind as Surcharge["kind"], value: value!, ...(min !== null ? { min } : {}), ...(code === "remote" ? { zones: z! } : {}) };
-}
+const toSurcharge = (s: SurchargeInput): Surcharge => {
+  const code = s.code.trim() as Surcharge["code"];
+  return {
+    code,
+    kind: SURCHARGE_KINDS[code],
+    value: s.value,
+    ...(s.min !== undefined && s.min !== null ? { min: s.min } : {}),
+    ...(code === "remote" ? { zones: (s.zones ?? []).map((z) => z.trim()) } : {}),
+  };
+};
 
 /** PUT /api/rate-cards/{id}: creates or replaces the card (JSON: name, lanes, surcharges), every field checked, nothing saved on an error. */
 export async function putRateCard(id: string, raw: unknown) {
   if (!ID.test(id)) throw badInput("id may hold only lower-case letters, digits, - and _ (at most 40)");
-  const r = new Reader(asObject(raw), "");
+  const { value: card, messages: errors } = await problems(RateCardInput, raw);
   const known = await knownNames();
-  const name = r.text("name", id !== DEFAULT_CARD, 100) ?? "Default";
-  const lanes: Lane[] = [];
-  if (!Array.isArray(r.raw.lanes)) r.fail("lanes", "must be a list");
-  else if (r.raw.lanes.length > 5000) r.fail("lanes", "must hold at most 5000 lanes");
-  else
-    r.raw.lanes.forEach((l, i) => {
-      const lr = new Reader(asObject(l), `lanes[${i}]`);
-      const lane = readLane(lr, known);
-      r.errors.push(...lr.errors);
-      if (lane) lanes.push(lane);
-    });
-  checkLanes(lanes, r.errors, (i) => `lanes[${i}]`);
-  const surcharges: Surcharge[] = [];
-  const rawS = r.raw.surcharges ?? [];
-  if (!Array.isArray(rawS)) r.fail("surcharges", "must be a list");
-  else
-    rawS.forEach((s, i) => {
-      const sr = new Reader(asObject(s), `surcharges[${i}]`);
-      const sur = readSurcharge(sr, known.zones);
-      r.errors.push(...sr.errors);
-      if (sur) surcharges.push(sur);
-    });
-  const codes = surcharges.map((s) => s.code);
-  if (new Set(codes).size !== codes.length) r.fail("surcharges", "must hold each code once");
-  if (r.errors.length) throw badInput(r.errors);
-  const data = { name, lanes: JSON.stringify(lanes), surcharges: JSON.stringify(surcharges) };
-  const card = cardView(await db().rateCard.upsert({ where: { id }, create: { id, ...data }, update: data }));
+  const name = card.name?.trim() || (id === DEFAULT_CARD ? "Default" : null);
+  if (!name) errors.unshift("name is required");
+  const lanes = Array.isArray(card.lanes) ? card.lanes : [];
+  lanes.forEach((l, i) => l && errors.push(...laneNames(l, known, `lanes[${i}].`)));
+  const surcharges = Array.isArray(card.surcharges) ? card.surcharges : [];
+  surcharges.forEach((s, i) =>
+    (Array.isArray(s?.zones) ? s.zones : []).forEach((z) => {
+      if (typeof z === "string" && z.trim() && !known.zones.has(z.trim())) errors.push(`surcharges[${i}].zones names no zone (${z.trim()})`);
+    }),
+  );
+  const codes = surcharges.map((s) => s?.code);
+  if (new Set(codes).size !== codes.length) errors.push("surcharges must hold each code once");
+  if (errors.length) throw badInput(errors);
+  const kept = lanes.map(toLane);
+  checkLanes(kept, errors, (i) => `lanes[${i}]`);
+  if (errors.length) throw badInput(errors);
+  const data = { name: name!, lanes: JSON.stringify(kept), surcharges: JSON.stringify(surcharges.map(toSurcharge)) };
+  const saved = cardView(await db().rateCard.upsert({ where: { id }, create: { id, ...data }, update: data }));
   await contentChanged();
-  return card;
+  return saved;
 }
 
 export const CSV_COLUMNS = ["service", "from_zone", "to_zone", "up_to_kg", "amount", "per_kg_above"] as const;
@@ -347,6 +281,9 @@ export async function rateCardCsv(id: string): Promise<string> {
   const rows = card.lanes.flatMap((l) => l.brackets.map((b) => [l.service, l.from_zone, l.to_zone, b.up_to_kg, b.amount, l.per_kg_above ?? ""]));
   return `\uFEFF${[CSV_COLUMNS, ...rows].map((r) => r.map(csvCell).join(",")).join("\r\n")}\r\n`;
 }
+
+/** A CSV cell as what JSON would carry: "" none, a decimal number a number, other text left for the rules to refuse. */
+const cell = (v: string): unknown => (v === "" ? null : /^-?\d+(\.\d+)?$/.test(v) ? Number(v) : v);
 
 /**
  * PUT with text/csv: the grid's lanes replaced from the file (surcharges and name kept). Every row
@@ -370,11 +307,12 @@ export async function putRateCardCsv(id: string, text: string) {
   rows.forEach((cells, i) => {
     const row = i + 2;
     const rec = Object.fromEntries(CSV_COLUMNS.map((c, j) => [c, cells[j] ?? ""]));
-    const lr = new Reader({ ...rec, brackets: [{ up_to_kg: rec.up_to_kg, amount: rec.amount }] }, "");
-    const lane = readLane(lr, known);
-    const msgs = lr.errors.map((m) => m.replace(/^brackets\[0\]\./, ""));
+    const raw = { ...rec, per_kg_above: cell(rec.per_kg_above), brackets: [{ up_to_kg: cell(rec.up_to_kg), amount: cell(rec.amount) }] };
+    const { value, messages } = problemsSync(LaneInput, raw);
+    const msgs = [...messages, ...laneNames(value, known, "")].map((m) => m.replace(/^brackets\[0\]\./, ""));
     if (cells.length > CSV_COLUMNS.length) msgs.push(`has ${cells.length} cells; the columns are ${CSV_COLUMNS.length}`);
-    if (msgs.length || !lane) return void errors.push(...msgs.map((m) => `row ${row}: ${m}`));
+    if (msgs.length) return void errors.push(...msgs.map((m) => `row ${row}: ${m}`));
+    const lane = toLane(value);
     const key = `${lane.service}|${lane.from_zone}|${lane.to_zone}`;
     const seen = lanes.get(key);
     if (!seen) return void lanes.set(key, { ...lane, perRow: row });
