@@ -2,7 +2,7 @@ import "reflect-metadata";
 import { IsEmail, IsInt, ValidateNested, validate } from "class-validator";
 import { describe, expect, it } from "vitest";
 import { AppError } from "./errors.js";
-import { Name, Optional, Required, Text, WhenPresent, blankToNull, fieldsOf, isOneLine, messagesOf, validated } from "./validation.js";
+import { Name, Nested, Optional, Required, Text, WhenPresent, blankToNull, fieldsOf, isOneLine, messagesOf, validated, withNumbers } from "./validation.js";
 import { MAX_TEXT } from "../../shared/core/lengths.codes.js";
 import { CreateParcelInput } from "../modules/parcel/parcel.input.js";
 
@@ -145,5 +145,43 @@ describe("blankToNull", () => {
   it("turns the listed blank keys into null and leaves the rest", () => {
     const d = blankToNull({ a: "", b: "", c: "x", d: 0, e: undefined }, ["a", "c", "d", "e"]);
     expect(d).toEqual({ a: null, b: "", c: "x", d: 0, e: undefined });
+  });
+});
+
+describe("Nested", () => {
+  class Item {
+    @Required() @IsInt({ message: "$property must be a whole number" }) price: number;
+  }
+  class Order {
+    @Required() @Nested(() => Item) first: Item;
+    @Nested(() => Item, { each: true }) lines: Item[];
+  }
+
+  it("builds a REST body's nested objects from their declared fields and names a failure under its parents", async () => {
+    const raw = JSON.parse('{"first":{"price":1,"__proto__":{"admin":true},"extra":1},"lines":[{"price":1},{"price":2},{"price":1.5}]}');
+    const err = await validated(Order, raw).catch((e: AppError) => e);
+    expect((err as AppError).messages).toEqual(["lines[2].price must be a whole number"]);
+    const ok = await validated(Order, { first: { price: 1, extra: 1 }, lines: [] });
+    expect(ok.first).toBeInstanceOf(Item);
+    expect(Object.keys(ok.first)).toEqual(["price"]);
+  });
+
+  it("refuses what is not an object or a list, and a missing object, naming the field", async () => {
+    const err = await validated(Order, { first: "x", lines: {} }).catch((e: AppError) => e);
+    expect((err as AppError).messages).toEqual(["first must be an object", "lines must be a list"]);
+    const none = await validated(Order, { lines: [5] }).catch((e: AppError) => e);
+    expect((none as AppError).messages).toEqual(["first is required", "each item of lines must be an object"]);
+  });
+});
+
+describe("withNumbers", () => {
+  it("reads a query string's numbers in the listed fields only", () => {
+    expect(withNumbers({ page: "2", per_page: " 1.5 ", q: "7", shipper_id: "x", status: "" }, ["page", "per_page", "shipper_id", "status"])).toEqual({
+      page: 2,
+      per_page: 1.5,
+      q: "7",
+      shipper_id: "x",
+      status: undefined,
+    });
   });
 });

@@ -111,11 +111,13 @@ export function messagesOf(errors: ValidationError[], prefix = ""): string[] {
       const c = e.constraints;
       const msgs = Object.values(c);
       const required = msgs.find((m) => m.endsWith("is required"));
-      const msg = required ?? c.isString ?? c.isNumber ?? c.isInt ?? msgs[msgs.length - 1];
+      const msg = required ?? c.isObject ?? c.isList ?? c.isString ?? c.isNumber ?? c.isInt ?? msgs[msgs.length - 1];
       const named = prefix && msg.startsWith(`${e.property} `) ? name + msg.slice(e.property.length) : msg;
       out.push(named.replaceAll("{prefix}", prefix ? `${prefix}.` : ""));
     }
-    if (e.children?.length) out.push(...messagesOf(e.children, name));
+    // Nothing under a field of the wrong shape is worth naming (a list sent as an object).
+    const shapeFailed = e.constraints && (e.constraints.isObject || e.constraints.isList);
+    if (e.children?.length && !shapeFailed) out.push(...messagesOf(e.children, name));
   }
   return out;
 }
@@ -227,6 +229,16 @@ export function problemsSync<T extends object>(cls: Ctor<T>, raw: unknown): { va
   return { value: obj, messages: messagesOf(errors) };
 }
 const emptyIsValid = new Map<AnyClass, boolean>();
+
+/** A query string's numbers ("2", "1.5") as numbers in the listed fields; other text is left for the rules to refuse. */
+export function withNumbers(raw: Record<string, unknown>, fields: readonly string[]): Record<string, unknown> {
+  const out = { ...raw };
+  for (const f of fields) {
+    const v = out[f];
+    if (typeof v === "string") out[f] = v.trim() === "" ? undefined : /^-?\d{1,15}(\.\d{1,15})?$/.test(v.trim()) ? Number(v) : v;
+  }
+  return out;
+}
 
 /** Blank optional text becomes null so the database holds "not set", never "". */
 export function blankToNull<T extends Record<string, unknown>>(data: T, keys: readonly string[]): T {

@@ -28,7 +28,8 @@ export function Op(name: OperationName, items?: (args: Record<string, unknown>) 
 
 /**
  * A check that answers before the arguments are validated (403 before 422): type-graphql runs a
- * field's middlewares before it validates its arguments. Put it above @Op so the access check runs first.
+ * field's middlewares, in the order written, before it validates its arguments: put it below @Op so the
+ * access check (and the call's actor) comes first.
  */
 export function Before(check: (args: Record<string, unknown>) => Promise<void>): MethodDecorator {
   return (target, key, descriptor) => {

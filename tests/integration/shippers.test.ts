@@ -460,6 +460,20 @@ describe("bookings, pickups, statements", () => {
   it("needs a verified e-mail; books at the quoted price and keeps it; the parcel starts pending", async () => {
     const unverified = await shipper("late@shop.example", false);
     fails(await unverified.c.post("/api/bookings", booking()), 403);
+    // GraphQL validates BookingInput at the door, after this check: 403 whatever the input.
+    const BOOK = `mutation($input: BookingInput!) { createBooking(input: $input) { id } }`;
+    const bad = { ...booking(), parcels: [], recipient: { ...HAMBURG, postcode: "1" } };
+    expect((await unverified.c.gql(BOOK, { input: bad })).errors?.[0].extensions.code).toBe("FORBIDDEN");
+    expect((await a.c.gql(BOOK, { input: bad })).errors?.[0].extensions).toMatchObject({
+      code: "BAD_USER_INPUT",
+      messages: ["recipient.postcode does not fit the postcode format of DE", "parcels must list 1 to 50 parcels"],
+    });
+    const pick = { date: "2030-01-07", from: "9:00", to: "12:00", address: { ...BERLIN, line1: "" }, booking_ids: [0] };
+    expect((await a.c.gql(`mutation($i: PickupInput!) { createPickup(input: $i) { id } }`, { i: pick })).errors?.[0].extensions.messages).toEqual([
+      "from must be a time as HH:MM",
+      "address.line1 is required",
+      "booking_ids must list 1 to 500 of the shipper's bookings that are not picked up yet",
+    ]);
     const quote = ok(await a.c.post("/api/quotes", QUOTE))[0];
     const bk = ok(await a.c.post("/api/bookings", booking()), 201);
     expect(bk).toMatchObject({
@@ -641,6 +655,10 @@ describe("bookings, pickups, statements", () => {
     expect(g502.errors).toBeUndefined();
     // Paid.
     fails(await owner.patch("/api/statements", { id: s.id, status: "paid" }), 422);
+    const pay = await owner.gql(`mutation { payStatement(input: { id: ${s.id}, status: "due", paid_reference: "  " }) { id } }`);
+    expect(pay.errors?.[0].extensions.messages).toEqual(["status must be paid", "paid_reference is required"]);
+    const st = await owner.gql(`mutation { createStatement(input: { shipper_id: 0, from: "2030-02-30", to: "2030-01-01" }) { id } }`);
+    expect(st.errors?.[0].extensions.messages).toEqual(["shipper_id must be at least 1", "from must be a date as YYYY-MM-DD"]);
     expect(ok(await owner.patch("/api/statements", { id: s.id, status: "paid", paid_reference: "SEPA-1" }))).toMatchObject({
       status: "paid",
       paid_reference: "SEPA-1",

@@ -1,6 +1,5 @@
 import { createRequire } from "node:module";
 import { postcodeValidator, postcodeValidatorExistsForCountry } from "postcode-validator";
-import { isOneLine, isStorableText } from "../../core/validation.js";
 import { MAX_TEXT } from "../../../shared/core/lengths.codes.js";
 import { normalCity, placeAtCity } from "./gazetteer.js";
 
@@ -61,113 +60,8 @@ export function postcodeFits(postcode: string, country: string): boolean {
 }
 
 type Raw = Record<string, unknown>;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** Collects messages while reading one object's fields (prefix: the object's name on the wire). */
-export class Reader {
-  readonly errors: string[] = [];
-  constructor(
-    readonly raw: Raw,
-    readonly prefix: string,
-  ) {}
-  name(f: string) {
-    return this.prefix ? `${this.prefix}.${f}` : f;
-  }
-  fail(f: string, msg: string) {
-    this.errors.push(`${this.name(f)} ${msg}`);
-  }
-  text(f: string, required: boolean, max = MAX_TEXT): string | null {
-    const v = this.raw[f];
-    if (v === undefined || v === null || (typeof v === "string" && v.trim() === "")) {
-      if (required) this.fail(f, "is required");
-      return null;
-    }
-    if (typeof v !== "string") return (this.fail(f, "must be text"), null);
-    if (v.length > max) return (this.fail(f, `must be at most ${max} characters`), null);
-    if (!isStorableText(v)) return (this.fail(f, "contains characters that are not allowed"), null);
-    // Every text read here is one line: a name, an address line, a code, a reference.
-    if (!isOneLine(v)) return (this.fail(f, "must not contain control characters"), null);
-    return v.trim();
-  }
-  number(f: string, required: boolean, min?: number, max?: number): number | null {
-    let v = this.raw[f];
-    if (v === undefined || v === null || v === "") {
-      if (required) this.fail(f, "is required");
-      return null;
-    }
-    if (typeof v === "string" && /^-?\d+(\.\d+)?$/.test(v.trim())) v = Number(v);
-    if (typeof v !== "number" || !Number.isFinite(v)) return (this.fail(f, "must be a number"), null);
-    if (min !== undefined && v < min) return (this.fail(f, `must be at least ${min}`), null);
-    if (max !== undefined && v > max) return (this.fail(f, `must be at most ${max}`), null);
-    return v;
-  }
-  int(f: string, required: boolean, min?: number, max?: number): number | null {
-    const v = this.number(f, required, min, max);
-    if (v !== null && !Number.isInteger(v)) return (this.fail(f, "must be a whole number"), null);
-    return v;
-  }
-  bool(f: string): boolean | null {
-    const v = this.raw[f];
-    if (v === undefined || v === null) return null;
-    if (v === true || v === "true") return true;
-    if (v === false || v === "false") return false;
-    return (this.fail(f, "must be true or false"), null);
-  }
-  country(f = "country"): string | null {
-    const c = this.text(f, true, 2 + 10);
-    if (c === null) return null;
-    const up = c.toUpperCase();
-    if (!isCountry(up)) return (this.fail(f, "must be an ISO 3166-1 alpha-2 country code (e.g. DE)"), null);
-    return up;
-  }
-  postcode(country: string | null, f = "postcode"): string | null {
-    const p = this.text(f, false, 20);
-    if (p && country && !postcodeFits(p, country)) this.fail(f, `does not fit the postcode format of ${country}`);
-    return p;
-  }
-  email(f: string, required = false): string | null {
-    const e = this.text(f, required);
-    if (e && !EMAIL.test(e)) this.fail(f, "must be an e-mail address");
-    return e;
-  }
-  /** A nested object: null when absent (its own messages under its name). */
-  object(f: string, required: boolean): Reader | null {
-    const v = this.raw[f];
-    if (v === undefined || v === null) {
-      if (required) this.fail(f, "is required");
-      return null;
-    }
-    if (typeof v !== "object" || Array.isArray(v)) return (this.fail(f, "must be an object"), null);
-    return new Reader(v as Raw, this.name(f));
-  }
-}
 
 export const asObject = (raw: unknown): Raw => (raw && typeof raw === "object" && !Array.isArray(raw) ? (raw as Raw) : {});
-
-/** Reads an address (messages into `r.errors`, named under r's prefix); null when a field failed. */
-export function readAddress(r: Reader): Address | null {
-  const before = r.errors.length;
-  const country = r.country();
-  const a = {
-    name: r.text("name", true) ?? "",
-    company: r.text("company", false),
-    line1: r.text("line1", true) ?? "",
-    line2: r.text("line2", false),
-    city: r.text("city", true) ?? "",
-    postcode: r.postcode(country),
-    region: r.text("region", false),
-    country: country ?? "",
-    phone: r.text("phone", false, 40),
-    email: r.email("email"),
-    latitude: r.number("latitude", false, -90, 90),
-    longitude: r.number("longitude", false, -180, 180),
-  };
-  if ((a.latitude === null) !== (a.longitude === null) && r.errors.length === before) {
-    r.fail(a.latitude === null ? "latitude" : "longitude", "is required with " + r.name(a.latitude === null ? "longitude" : "latitude"));
-  }
-  if (r.errors.length > before) return null;
-  return { ...a, located: a.latitude !== null ? "exact" : null };
-}
 
 /** What a client's address (validated, AddressInput) is stored as: texts trimmed, blanks null, country upper case. */
 export function toAddress(i: AddressFields): Address {
@@ -192,14 +86,6 @@ export function toAddress(i: AddressFields): Address {
 }
 /** The fields of an AddressInput (address.type.ts), as a plain shape. */
 export type AddressFields = { [K in Exclude<keyof Address, "located">]?: Address[K] | undefined };
-
-/** Reads a quote's place: { country, postcode?, city? }. */
-export function readPlace(r: Reader): Place | null {
-  const before = r.errors.length;
-  const country = r.country();
-  const p = { country: country ?? "", postcode: r.postcode(country), city: r.text("city", false) };
-  return r.errors.length > before ? null : p;
-}
 
 /** The address placed at its city when it has no coordinates (the gazetteer; no network). */
 export async function located(a: Address): Promise<Address> {

@@ -25,8 +25,8 @@ export class AdminResolver {
     description: "The one-time link: creates the first admin with the printed setup token; FORBIDDEN without it or once one exists",
   })
   // The one-time and token checks answer before the input is validated (403 before 422).
-  @Before((args) => admins.firstAdminGate(args.input))
   @Op("account.createFirst")
+  @Before((args) => admins.firstAdminGate(args.input))
   createAdmin(@Arg("input", () => CreateAdminInput) input: CreateAdminInput) {
     return admins.createFirstAdmin(input);
   }

@@ -1,6 +1,6 @@
 import { Arg, Args, Ctx, Int, Mutation, Query, Resolver } from "type-graphql";
 import type { Context } from "../../core/context.js";
-import { Op } from "../../graphql/guards.js";
+import { Before, Op } from "../../graphql/guards.js";
 import { caller } from "../shipper/shipper.auth.js";
 import * as bookings from "./booking.service.js";
 import { Booking, BookingInput, BookingListArgs, BookingPage } from "./booking.type.js";
@@ -12,8 +12,9 @@ export const plain = (o: object) => Object.fromEntries(Object.entries(o).filter(
 export class BookingResolver {
   @Mutation(() => Booking, { description: "Book a shipment (see POST /api/bookings); idempotency_key (or the Idempotency-Key header) as in REST" })
   @Op("bookings.create")
+  @Before(() => bookings.bookingGate(caller()))
   createBooking(
-    @Arg("input", () => BookingInput, { validate: false }) input: BookingInput,
+    @Arg("input", () => BookingInput) input: BookingInput,
     @Arg("idempotency_key", () => String, { nullable: true }) key: string | undefined,
     @Ctx() ctx: Context,
   ) {
@@ -26,7 +27,7 @@ export class BookingResolver {
   @Query(() => BookingPage, { description: "Bookings: a shipper its own; staff all" })
   @Op("bookings.list")
   async bookings(@Args(() => BookingListArgs) args: BookingListArgs) {
-    const f = bookings.readFilter(plain(args));
+    const f = await bookings.readFilter(plain(args));
     return bookings.linkBookings(await bookings.listBookings(caller(), f), f);
   }
 

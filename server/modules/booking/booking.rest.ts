@@ -37,7 +37,7 @@ export function registerBookingRoutes(api: FastifyInstance): void {
     summary: "Bookings, newest first: a shipper its own; staff all (shipper_id, status, from, to)",
     data: data.ref("BookingPage"),
     handler: async ({ req }) => {
-      const f = bookings.readFilter(query(req));
+      const f = await bookings.readFilter(query(req));
       return bookings.linkBookings(await bookings.listBookings(caller(), f), f);
     },
   });

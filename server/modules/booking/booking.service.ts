@@ -3,15 +3,17 @@ import { config } from "../../core/config.js";
 import { badInput, conflict, forbidden, isUniqueViolation, notFound, paymentRequired } from "../../core/errors.js";
 import { db } from "../../db/index.js";
 import { createActivity } from "../activity/activity.service.js";
-import { asObject, located, readAddress, Reader, type Address } from "../address/address.rules.js";
+import { asObject, located, toAddress } from "../address/address.rules.js";
+import { problems, validated, withNumbers } from "../../core/validation.js";
+import { BookingInput, BookingListArgs } from "./booking.type.js";
 import { pageOf, type PagingArgs } from "../common/paging.js";
 import { labelsPdfOf } from "../label/label.service.js";
 import { createParcel, deleteParcel, proposeTrackingCode } from "../parcel/parcel.service.js";
 import type { CreateParcelInput } from "../parcel/parcel.input.js";
 import { localNow, type Line } from "../rates/pricing.rules.js";
-import { priceShipment, readShipment } from "../rates/quote.service.js";
+import { priceShipment, toShipment } from "../rates/quote.service.js";
 import { bookAddress, balanceOf } from "../shipper/shipper.service.js";
-import { createPickupFor, dropEmptyPickup, pickupView, readWindow } from "./pickup.service.js";
+import { createPickupFor, dropEmptyPickup, pickupView, toWindow, windowProblems } from "./pickup.service.js";
 import { bodyHash, creditLimitError, IDEMPOTENCY_CONFLICT, idempotencyDecision, idempotencyKeyError } from "./booking.rules.js";
 import { oneAtATime, shipperKey } from "./shipper-queue.js";
 import { toMajor } from "../../../shared/core/money.js";
@@ -60,10 +62,15 @@ export async function bookingView(b: BookingRow, names?: Map<string, string>) {
   };
 }
 
+/** 403 for a shipper whose e-mail is not verified (before the input is validated, on either door). */
+export async function bookingGate(caller: Actor | null): Promise<void> {
+  if (caller?.kind === "shipper" && !caller.email_verified) throw forbidden("Verify your e-mail address before booking: open the link we sent you");
+}
+
 /** The shipper a call books for: the shipper itself, or (staff) the body's shipper_id. */
 async function bookingShipper(caller: Actor | null, raw: Record<string, unknown>) {
   if (caller?.kind === "shipper") {
-    if (!caller.email_verified) throw forbidden("Verify your e-mail address before booking: open the link we sent you");
+    await bookingGate(caller);
     return db().shipper.findUniqueOrThrow({ where: { id: caller.id } });
   }
   const id = Number(raw.shipper_id);
@@ -74,17 +81,13 @@ async function bookingShipper(caller: Actor | null, raw: Record<string, unknown>
   return s;
 }
 
-async function readBookingAddress(r: Reader, f: "sender" | "recipient", shipperId: number, errors: string[]): Promise<Address | null> {
-  const o = r.object(f, true);
-  if (!o) return null;
-  if (f === "sender" && o.raw.address_id !== undefined) {
-    const id = o.int("address_id", true, 1, 2_147_483_647);
-    errors.push(...o.errors);
-    return id === null ? null : bookAddress(shipperId, id);
-  }
-  const a = readAddress(o);
-  errors.push(...o.errors);
-  return a && located(a);
+/** REST's sender { address_id } is BookingInput's sender_address_id (GraphQL's field). */
+function bookingShape(body: Record<string, unknown>): { shaped: Record<string, unknown>; byId: boolean } {
+  const sender = body.sender;
+  if (!sender || typeof sender !== "object" || Array.isArray(sender) || (sender as { address_id?: unknown }).address_id === undefined)
+    return { shaped: body, byId: false };
+  const { sender: _s, ...rest } = body;
+  return { shaped: { ...rest, sender_address_id: (sender as { address_id: unknown }).address_id }, byId: true };
 }
 
 /**
@@ -103,19 +106,21 @@ export async function createBooking(raw: unknown, caller: Actor | null, key: str
     const earlier = await db().booking.findUnique({ where: { shipper_id_idempotency_key: { shipper_id: shipper.id, idempotency_key: key } }, include: WITH });
     if (earlier) return replay(earlier, hash);
   }
-  const r = new Reader(body, "");
-  const errors: string[] = [];
-  const service = r.text("service", true, 32);
-  const sender = await readBookingAddress(r, "sender", shipper.id, errors);
-  const recipient = await readBookingAddress(r, "recipient", shipper.id, errors);
-  const shipment = readShipment(r);
-  const contents = r.text("contents", true);
-  const reference = r.text("reference", false, 100);
-  const pr = r.object("pickup", false);
-  const window = pr ? await readWindow(pr, "pickup") : null;
-  if (pr) r.errors.push(...pr.errors);
-  errors.push(...r.errors);
-  if (errors.length || !sender || !recipient) throw badInput(errors.length ? errors : "sender and recipient are required");
+  const { shaped, byId } = bookingShape(body);
+  const { value: i, messages } = await problems(BookingInput, shaped);
+  const errors = byId ? messages.map((m) => m.replace(/^sender_address_id\b/, "sender.address_id")) : messages;
+  const window = i.pickup && !errors.some((m) => m.startsWith("pickup")) ? toWindow(i.pickup) : null;
+  if (window) errors.push(...(await windowProblems(window, "pickup.")));
+  if (errors.length) throw badInput(errors);
+  const service = i.service.trim();
+  const contents = i.contents.trim();
+  const reference = i.reference?.trim() || null;
+  const sender =
+    i.sender_address_id !== undefined && i.sender_address_id !== null
+      ? await bookAddress(shipper.id, i.sender_address_id)
+      : await located(toAddress(i.sender!));
+  const recipient = await located(toAddress(i.recipient));
+  const shipment = toShipment(i);
   // Priced from the very addresses the parcel is created with (postcodes included), never from a separate route.
   const options = await priceShipment({ from: sender, to: recipient, ...shipment, ship_date: window?.date ?? shipment.ship_date }, shipper.id, {
     from: "sender",
@@ -234,20 +239,10 @@ export function dayRange(from?: string, to?: string): { gte?: Date; lt?: Date } 
   return { ...(from ? { gte: at(from) } : {}), ...(to ? { lt: at(next(to)) } : {}) };
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-export function readFilter(raw: Record<string, unknown>): BookingFilter {
-  const r = new Reader(raw, "");
-  const f: BookingFilter = {
-    page: r.int("page", false, 1, 1_000_000) ?? undefined,
-    per_page: r.int("per_page", false, 1, 100) ?? undefined,
-    shipper_id: r.int("shipper_id", false, 1, 2_147_483_647) ?? undefined,
-    status: r.text("status", false, 40) ?? undefined,
-    from: r.text("from", false, 10) ?? undefined,
-    to: r.text("to", false, 10) ?? undefined,
-  };
-  for (const d of ["from", "to"] as const) if (f[d] && !DATE.test(f[d]!)) r.fail(d, "must be a date as YYYY-MM-DD");
-  if (r.errors.length) throw badInput(r.errors);
-  return f;
+export async function readFilter(raw: Record<string, unknown>): Promise<BookingFilter> {
+  const i = await validated(BookingListArgs, withNumbers(raw, ["page", "per_page", "shipper_id"]));
+  const t = (v: string | undefined) => v?.trim() || undefined;
+  return { page: i.page, per_page: i.per_page, shipper_id: i.shipper_id, status: t(i.status), from: t(i.from), to: t(i.to) };
 }
 
 /** A shipper: only its own; staff: all, by shipper_id, status, from, to (days of booking). */

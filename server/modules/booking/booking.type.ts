@@ -2,7 +2,9 @@ import { ArgsType, Field, Float, InputType, Int, ObjectType } from "type-graphql
 import { DateTimeISO } from "../common/datetime.scalar.js";
 import { PagedType } from "../common/paging.js";
 import { AddressInput } from "../address/address.type.js";
-import { BreakdownLine, ParcelDimsInput } from "../rates/rates.type.js";
+import { ValidateIf } from "class-validator";
+import { AmountField, BreakdownLine, DateText, ParcelDimsInput, Parcels, ShipDate, WholeNumber } from "../rates/rates.type.js";
+import { IsId, Name, Nested, Optional, Required } from "../../core/validation.js";
 import { Pickup, PickupWindowInput } from "./pickup.type.js";
 
 @ObjectType({ description: "A booking: its price as quoted at booking (kept), its parcel's tracking code and status" })
@@ -27,25 +29,34 @@ export const BookingPage = PagedType(Booking, "BookingPage");
 
 @InputType()
 export class BookingInput {
-  @Field(() => Int, { nullable: true, description: "Staff only: the shipper booked for" }) shipper_id?: number;
-  @Field(() => String) service: string;
-  @Field(() => AddressInput, { nullable: true, description: "The sender's address (or sender_address_id)" }) sender?: AddressInput;
-  @Field(() => Int, { nullable: true, description: "The sender from the address book (instead of sender)" }) sender_address_id?: number;
-  @Field(() => AddressInput) recipient: AddressInput;
-  @Field(() => [ParcelDimsInput]) parcels: ParcelDimsInput[];
-  @Field(() => String) contents: string;
-  @Field(() => Int, { nullable: true }) declared_value?: number | null;
-  @Field(() => Int, { nullable: true }) cod_amount?: number | null;
-  @Field(() => String, { nullable: true }) reference?: string | null;
-  @Field(() => PickupWindowInput, { nullable: true }) pickup?: PickupWindowInput | null;
+  @Field(() => Int, { nullable: true, description: "Staff only: the shipper booked for" }) @Optional() @IsId() shipper_id?: number;
+  @Field(() => String) @Required() @Name(32) service: string;
+  @Field(() => AddressInput, { nullable: true, description: "The sender's address (or sender_address_id)" })
+  @ValidateIf((o: { sender_address_id?: unknown }) => o.sender_address_id === undefined || o.sender_address_id === null)
+  @Required()
+  @Nested(() => AddressInput)
+  sender?: AddressInput;
+  @Field(() => Int, { nullable: true, description: "The sender from the address book (instead of sender)" })
+  @Optional()
+  @IsId()
+  sender_address_id?: number;
+  @Field(() => AddressInput) @Required() @Nested(() => AddressInput) recipient: AddressInput;
+  @Field(() => [ParcelDimsInput]) @Parcels() parcels: ParcelDimsInput[];
+  @Field(() => String) @Required() @Name() contents: string;
+  @Field(() => Int, { nullable: true }) @AmountField() declared_value?: number | null;
+  @Field(() => Int, { nullable: true }) @AmountField() cod_amount?: number | null;
+  @Field(() => String, { nullable: true }) @Optional() @Name(100) reference?: string | null;
+  @Field(() => PickupWindowInput, { nullable: true }) @Optional() @Nested(() => PickupWindowInput) pickup?: PickupWindowInput | null;
+  /** REST only (a pickup's date decides it on GraphQL): the day the parcels leave, YYYY-MM-DD. */
+  @ShipDate() ship_date?: string | null;
 }
 
 @ArgsType()
 export class BookingListArgs {
-  @Field(() => Int, { nullable: true }) page?: number;
-  @Field(() => Int, { nullable: true }) per_page?: number;
-  @Field(() => Int, { nullable: true, description: "Staff only" }) shipper_id?: number;
-  @Field(() => String, { nullable: true }) status?: string;
-  @Field(() => String, { nullable: true, description: "YYYY-MM-DD" }) from?: string;
-  @Field(() => String, { nullable: true, description: "YYYY-MM-DD" }) to?: string;
+  @Field(() => Int, { nullable: true }) @Optional() @WholeNumber(1, 1_000_000) page?: number;
+  @Field(() => Int, { nullable: true }) @Optional() @WholeNumber(1, 100) per_page?: number;
+  @Field(() => Int, { nullable: true, description: "Staff only" }) @Optional() @IsId() shipper_id?: number;
+  @Field(() => String, { nullable: true }) @Optional() @Name(40) status?: string;
+  @Field(() => String, { nullable: true, description: "YYYY-MM-DD" }) @Optional() @DateText() from?: string;
+  @Field(() => String, { nullable: true, description: "YYYY-MM-DD" }) @Optional() @DateText() to?: string;
 }

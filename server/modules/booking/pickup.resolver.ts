@@ -9,7 +9,7 @@ import { Pickup, PickupInput } from "./pickup.type.js";
 export class PickupResolver {
   @Mutation(() => Pickup)
   @Op("pickups.create")
-  createPickup(@Arg("input", () => PickupInput, { validate: false }) input: PickupInput) {
+  createPickup(@Arg("input", () => PickupInput) input: PickupInput) {
     return pickups.createPickup(JSON.parse(JSON.stringify(input)), caller());
   }
 

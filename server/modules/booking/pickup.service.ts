@@ -2,7 +2,9 @@ import type { Actor } from "../../core/actor.js";
 import { config } from "../../core/config.js";
 import { badInput, conflict, notFound } from "../../core/errors.js";
 import { db } from "../../db/index.js";
-import { addressLine, asObject, located, parseAddress, readAddress, Reader, samePlace, type Address } from "../address/address.rules.js";
+import { addressLine, asObject, located, parseAddress, samePlace, toAddress, type Address } from "../address/address.rules.js";
+import { problems, validated, withNumbers } from "../../core/validation.js";
+import { PickupInput, PickupListArgs } from "./pickup.type.js";
 import { isWorkingDay, localNow } from "../rates/pricing.rules.js";
 import { getSettings } from "../settings/settings.service.js";
 import { bookAddress } from "../shipper/shipper.service.js";
@@ -18,8 +20,6 @@ export interface PickupWindow {
   from: string;
   to: string;
 }
-const TIME = /^([01]\d|2[0-3]):[0-5]\d$/;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const minutes = (t: string) => Number(t.slice(0, 2)) * 60 + Number(t.slice(3));
 export const MIN_WINDOW_MINUTES = 120;
 
@@ -36,27 +36,26 @@ export const pickupView = (p: PickupRow, bookingIds?: number[]) => ({
   created_at: p.created_at,
 });
 
-/** Reads { date, from, to } (messages under `prefix`) and checks the window against now and the cut-off. */
-export async function readWindow(r: Reader, _prefix: string, now = new Date()): Promise<PickupWindow | null> {
-  const before = r.errors.length;
-  const date = r.text("date", true, 10);
-  if (date && (!DATE.test(date) || !new Date(`${date}T00:00:00Z`).toISOString().startsWith(date))) r.fail("date", "must be a date as YYYY-MM-DD");
-  const from = r.text("from", true, 5);
-  if (from && !TIME.test(from)) r.fail("from", "must be a time as HH:MM");
-  const to = r.text("to", true, 5);
-  if (to && !TIME.test(to)) r.fail("to", "must be a time as HH:MM");
-  if (r.errors.length > before) return null;
+/**
+ * A validated window (PickupWindowInput's fields) against now and the cut-off: at least two hours, a
+ * working day, not past, a same-day one before the cut-off. Messages name the fields under `prefix` ("pickup.").
+ */
+export async function windowProblems(w: PickupWindow, prefix: string, now = new Date()): Promise<string[]> {
+  const out: string[] = [];
   const local = localNow(now, config().timeZone);
-  if (minutes(to!) - minutes(from!) < MIN_WINDOW_MINUTES) r.fail("to", `must be at least ${MIN_WINDOW_MINUTES / 60} hours after ${r.name("from")}`);
-  if (date! < local.date) r.fail("date", "must not be in the past");
-  else if (!isWorkingDay(date!)) r.fail("date", "must be a working day (Monday to Friday)");
-  else if (date === local.date) {
+  if (minutes(w.to) - minutes(w.from) < MIN_WINDOW_MINUTES) out.push(`${prefix}to must be at least ${MIN_WINDOW_MINUTES / 60} hours after ${prefix}from`);
+  if (w.date < local.date) out.push(`${prefix}date must not be in the past`);
+  else if (!isWorkingDay(w.date)) out.push(`${prefix}date must be a working day (Monday to Friday)`);
+  else if (w.date === local.date) {
     const cutoff = (await getSettings()).pickup_cutoff;
-    if (local.time >= cutoff) r.fail("date", `is today, and same-day pickups must be asked for before ${cutoff}: choose the next working day`);
-    else if (minutes(to!) <= minutes(local.time)) r.fail("to", "has passed already today");
+    if (local.time >= cutoff) out.push(`${prefix}date is today, and same-day pickups must be asked for before ${cutoff}: choose the next working day`);
+    else if (minutes(w.to) <= minutes(local.time)) out.push(`${prefix}to has passed already today`);
   }
-  return r.errors.length > before ? null : { date: date!, from: from!, to: to! };
+  return out;
 }
+
+/** A validated window, trimmed. */
+export const toWindow = (w: PickupWindow): PickupWindow => ({ date: w.date.trim(), from: w.from.trim(), to: w.to.trim() });
 
 /** The most pickups a shipper may have open at once (requested, for today or later). */
 export const MAX_OPEN_PICKUPS = 20;
@@ -115,31 +114,23 @@ async function pickableBookings(shipperId: number, ids: number[]) {
  */
 export async function createPickup(raw: unknown, caller: Actor | null) {
   const body = asObject(raw);
-  const r = new Reader(body, "");
   let shipperId: number;
   if (caller?.kind === "shipper") shipperId = caller.id;
   else {
-    const id = r.int("shipper_id", true, 1, 2_147_483_647);
-    if (id === null || !(await db().shipper.findUnique({ where: { id }, select: { id: true } })))
-      throw badInput(r.errors.length ? r.errors : "shipper_id names no shipper");
-    shipperId = id;
+    if (body.shipper_id === undefined || body.shipper_id === null) throw badInput("shipper_id is required");
+    const id = body.shipper_id;
+    if (!Number.isInteger(id) || (id as number) < 1 || (id as number) > 2_147_483_647) throw badInput("shipper_id must be a whole number");
+    if (!(await db().shipper.findUnique({ where: { id: id as number }, select: { id: true } }))) throw badInput("shipper_id names no shipper");
+    shipperId = id as number;
   }
-  const window = await readWindow(r, "");
-  let address: Address | null = null;
-  const byId = body.address_id !== undefined && body.address_id !== null;
-  if (byId) {
-    const id = r.int("address_id", true, 1, 2_147_483_647);
-    if (id !== null) address = await bookAddress(shipperId, id);
-  } else {
-    const ar = r.object("address", true);
-    const a = ar && readAddress(ar);
-    if (ar) r.errors.push(...ar.errors);
-    address = a && (await located(a));
-  }
-  const ids = body.booking_ids;
-  if (!Array.isArray(ids) || ids.length < 1 || ids.length > 500 || ids.some((i) => !Number.isInteger(i) || i < 1 || i > 2_147_483_647))
-    r.fail("booking_ids", "must list 1 to 500 of the shipper's bookings that are not picked up yet");
-  if (r.errors.length || !window || !address) throw badInput(r.errors.length ? r.errors : "address is required");
+  const { value: i, messages } = await problems(PickupInput, body);
+  // The window's own checks first, as its fields come first (once they are well formed).
+  const window = messages.some((m) => /^(date|from|to) /.test(m)) ? null : toWindow(i);
+  const errors = [...(window ? await windowProblems(window, "") : []), ...messages];
+  if (errors.length || !window) throw badInput(errors);
+  const byId = i.address_id !== undefined && i.address_id !== null;
+  const address = byId ? await bookAddress(shipperId, i.address_id!) : await located(toAddress(i.address!));
+  const ids = i.booking_ids;
   const bookingIds = [...new Set(ids as number[])];
   const senders = await pickableBookings(shipperId, bookingIds);
   const from = senders[0];
@@ -159,11 +150,9 @@ export async function dropEmptyPickup(pickupId: number) {
 
 /** GET /api/pickups?date=: staff all, a shipper its own; with their bookings. */
 export async function listPickups(caller: Actor | null, raw: Record<string, unknown>) {
-  const r = new Reader(raw, "");
-  const date = r.text("date", false, 10);
-  if (date && !DATE.test(date)) r.fail("date", "must be a date as YYYY-MM-DD");
-  const shipperId = caller?.kind === "shipper" ? caller.id : r.int("shipper_id", false, 1, 2_147_483_647);
-  if (r.errors.length) throw badInput(r.errors);
+  const i = await validated(PickupListArgs, withNumbers(raw, ["shipper_id"]));
+  const date = i.date?.trim();
+  const shipperId = caller?.kind === "shipper" ? caller.id : i.shipper_id;
   const rows = await db().pickup.findMany({
     where: { ...(date ? { date } : {}), ...(shipperId ? { shipper_id: shipperId } : {}) },
     orderBy: [{ date: "asc" }, { from: "asc" }, { id: "asc" }],

@@ -9,13 +9,13 @@ import { PayStatementInput, Statement, StatementInput, StatementListArgs, Statem
 export class StatementResolver {
   @Mutation(() => Statement)
   @Op("statements.create")
-  createStatement(@Arg("input", () => StatementInput, { validate: false }) input: StatementInput) {
+  createStatement(@Arg("input", () => StatementInput) input: StatementInput) {
     return statements.createStatement({ ...input });
   }
 
   @Mutation(() => Statement, { description: "Mark a statement paid" })
   @Op("statements.update")
-  payStatement(@Arg("input", () => PayStatementInput, { validate: false }) input: PayStatementInput) {
+  payStatement(@Arg("input", () => PayStatementInput) input: PayStatementInput) {
     return statements.markPaid({ ...input });
   }
 
@@ -29,14 +29,14 @@ export class StatementResolver {
   @Query(() => StatementPage, { description: "Staff: statements" })
   @Op("statements.list")
   async statements(@Args(() => StatementListArgs) args: StatementListArgs) {
-    const f = statements.readStatementFilter(plain(args));
+    const f = await statements.readStatementFilter(plain(args));
     return statements.linkStatements(await statements.listStatements(caller(), f), f, "/api/statements");
   }
 
   @Query(() => StatementPage, { description: "The signed-in shipper's statements" })
   @Op("users.statements")
   async userStatements(@Args(() => StatementListArgs) args: StatementListArgs) {
-    const f = statements.readStatementFilter(plain(args));
+    const f = await statements.readStatementFilter(plain(args));
     return statements.linkStatements(await statements.listStatements(caller(), f), f, "/api/users/statements");
   }
 }

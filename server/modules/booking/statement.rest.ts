@@ -50,7 +50,7 @@ export function registerStatementRoutes(api: FastifyInstance): void {
     summary: "Statements, newest first (shipper_id, status)",
     data: data.ref("StatementPage"),
     handler: async ({ req }) => {
-      const f = statements.readStatementFilter(query(req));
+      const f = await statements.readStatementFilter(query(req));
       return statements.linkStatements(await statements.listStatements(caller(), f), f, "/api/statements");
     },
   });
@@ -62,7 +62,7 @@ export function registerStatementRoutes(api: FastifyInstance): void {
     summary: "The signed-in shipper's statements, newest first, each with its PDF",
     data: data.ref("StatementPage"),
     handler: async ({ req }) => {
-      const f = statements.readStatementFilter(query(req));
+      const f = await statements.readStatementFilter(query(req));
       return statements.linkStatements(await statements.listStatements(caller(), f), f, "/api/users/statements");
     },
   });

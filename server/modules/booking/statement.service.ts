@@ -6,7 +6,9 @@ import { badInput, conflict, isUniqueViolation, notFound } from "../../core/erro
 import { randomToken } from "../../core/tokens.js";
 import { db, direct, provider } from "../../db/index.js";
 import { Unsupported } from "../../db/direct.js";
-import { asObject, Reader } from "../address/address.rules.js";
+import { asObject } from "../address/address.rules.js";
+import { validated, withNumbers } from "../../core/validation.js";
+import { PayStatementInput, StatementInput, StatementListArgs } from "./statement.type.js";
 import { pageOf, type PagingArgs } from "../common/paging.js";
 import { sendSystemMail } from "../mail/mail.service.js";
 import { localNow } from "../rates/pricing.rules.js";
@@ -23,8 +25,6 @@ import { drawInThread } from "../invoice/pdf-thread.js";
  * statement. "Never billed twice" holds in the database: a line's booking_id is unique, and the
  * bookings are claimed (statement_id still null) in the statement's transaction.
  */
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** Rows a statement writes at once (SQLite takes at most 32 766 parameters a statement, PostgreSQL 65 535). */
 const CHUNK = 500;
@@ -54,18 +54,10 @@ export const statementView = (s: StatementRow) => ({
 });
 
 export async function createStatement(raw: unknown) {
-  const r = new Reader(asObject(raw), "");
-  const shipperId = r.int("shipper_id", true, 1, 2_147_483_647);
-  const from = r.text("from", true, 10);
-  const to = r.text("to", true, 10);
-  for (const [f, v] of [
-    ["from", from],
-    ["to", to],
-  ] as const)
-    if (v && !DATE.test(v)) r.fail(f, "must be a date as YYYY-MM-DD");
-  if (!r.errors.length && from! > to!) r.fail("to", "must not be before from");
-  if (r.errors.length) throw badInput(r.errors);
-  const shipper = await db().shipper.findUnique({ where: { id: shipperId! } });
+  const i = await validated(StatementInput, raw);
+  const [shipperId, from, to] = [i.shipper_id, i.from.trim(), i.to.trim()];
+  if (from > to) throw badInput("to must not be before from");
+  const shipper = await db().shipper.findUnique({ where: { id: shipperId } });
   if (!shipper) throw badInput("shipper_id names no shipper");
   const tz = config().timeZone;
   try {
@@ -126,38 +118,26 @@ export async function createStatement(raw: unknown) {
 }
 
 export async function markPaid(raw: unknown) {
-  const r = new Reader(asObject(raw), "");
-  const id = r.int("id", true, 1, 2_147_483_647);
-  const status = r.text("status", true, 10);
-  if (status && status !== "paid") r.fail("status", "must be paid");
-  const reference = r.text("paid_reference", true, 200);
-  if (r.errors.length) throw badInput(r.errors);
+  const i = await validated(PayStatementInput, raw);
+  const [id, reference] = [i.id, i.paid_reference.trim()];
   const { count } = await db().statement.updateMany({
-    where: { id: id!, status: "open" },
+    where: { id, status: "open" },
     data: { status: "paid", paid_reference: reference, paid_at: new Date() },
   });
   if (!count) {
-    if (!(await db().statement.findUnique({ where: { id: id! } }))) throw notFound("Statement not found");
+    if (!(await db().statement.findUnique({ where: { id } }))) throw notFound("Statement not found");
     throw conflict("This statement is paid already");
   }
-  return statementView(await db().statement.findUniqueOrThrow({ where: { id: id! }, include: WITH }));
+  return statementView(await db().statement.findUniqueOrThrow({ where: { id }, include: WITH }));
 }
 
 export interface StatementFilter extends PagingArgs {
   shipper_id?: number;
   status?: string;
 }
-export function readStatementFilter(raw: Record<string, unknown>): StatementFilter {
-  const r = new Reader(raw, "");
-  const f = {
-    page: r.int("page", false, 1, 1_000_000) ?? undefined,
-    per_page: r.int("per_page", false, 1, 100) ?? undefined,
-    shipper_id: r.int("shipper_id", false, 1, 2_147_483_647) ?? undefined,
-    status: r.text("status", false, 10) ?? undefined,
-  };
-  if (f.status && f.status !== "open" && f.status !== "paid") r.fail("status", "must be open or paid");
-  if (r.errors.length) throw badInput(r.errors);
-  return f;
+export async function readStatementFilter(raw: Record<string, unknown>): Promise<StatementFilter> {
+  const i = await validated(StatementListArgs, withNumbers(raw, ["page", "per_page", "shipper_id"]));
+  return { page: i.page, per_page: i.per_page, shipper_id: i.shipper_id, status: i.status?.trim() || undefined };
 }
 
 /** Staff: all (filters shipper_id, status); a shipper: its own. Newest first. */

@@ -1,6 +1,9 @@
 import { ArgsType, Field, InputType, Int, ObjectType } from "type-graphql";
 import { DateTimeISO } from "../common/datetime.scalar.js";
 import { PagedType } from "../common/paging.js";
+import { IsIn } from "class-validator";
+import { IsId, Name, Optional, Required } from "../../core/validation.js";
+import { DateText, WholeNumber } from "../rates/rates.type.js";
 
 @ObjectType()
 export class StatementLine {
@@ -31,22 +34,26 @@ export const StatementPage = PagedType(Statement, "StatementPage");
 
 @ArgsType()
 export class StatementListArgs {
-  @Field(() => Int, { nullable: true }) page?: number;
-  @Field(() => Int, { nullable: true }) per_page?: number;
-  @Field(() => Int, { nullable: true, description: "Staff only" }) shipper_id?: number;
-  @Field(() => String, { nullable: true, description: "open or paid" }) status?: string;
+  @Field(() => Int, { nullable: true }) @Optional() @WholeNumber(1, 1_000_000) page?: number;
+  @Field(() => Int, { nullable: true }) @Optional() @WholeNumber(1, 100) per_page?: number;
+  @Field(() => Int, { nullable: true, description: "Staff only" }) @Optional() @IsId() shipper_id?: number;
+  @Field(() => String, { nullable: true, description: "open or paid" })
+  @Optional()
+  @Name(10)
+  @IsIn(["open", "paid"], { message: "$property must be open or paid" })
+  status?: string;
 }
 
 @InputType()
 export class StatementInput {
-  @Field(() => Int) shipper_id: number;
-  @Field(() => String) from: string;
-  @Field(() => String) to: string;
+  @Field(() => Int) @Required() @IsId() shipper_id: number;
+  @Field(() => String) @Required() @DateText() from: string;
+  @Field(() => String) @Required() @DateText() to: string;
 }
 
 @InputType()
 export class PayStatementInput {
-  @Field(() => Int) id: number;
-  @Field(() => String, { description: "paid" }) status: string;
-  @Field(() => String) paid_reference: string;
+  @Field(() => Int) @Required() @IsId() id: number;
+  @Field(() => String, { description: "paid" }) @Required() @Name(10) @IsIn(["paid"], { message: "$property must be paid" }) status: string;
+  @Field(() => String) @Required() @Name(200) paid_reference: string;
 }

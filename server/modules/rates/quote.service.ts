@@ -2,13 +2,12 @@ import type { Actor } from "../../core/actor.js";
 import { config } from "../../core/config.js";
 import { badInput } from "../../core/errors.js";
 import { db } from "../../db/index.js";
-import { asObject, Reader, type Place } from "../address/address.rules.js";
+import type { Place } from "../address/address.rules.js";
 import type { PlaceInput } from "../address/address.type.js";
 import { validated } from "../../core/validation.js";
 import { QuoteInput } from "./rates.type.js";
 import { getSettings } from "../settings/settings.service.js";
 import { contentVersion } from "../content/content.service.js";
-import { MAX_AMOUNT_MINOR } from "../../../shared/core/money.js";
 import { checkMaxAmount, maxAmount } from "../settings/amount-limit.js";
 import {
   deliveryDates,
@@ -39,31 +38,6 @@ export interface QuoteRequest {
   declared_value: number | null;
   cod_amount: number | null;
   ship_date: string | null;
-}
-
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const validDate = (s: string) => DATE.test(s) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s);
-
-/** Reads parcels, declared_value, cod_amount and ship_date of a quote or booking (messages into r). */
-export function readShipment(r: Reader): Omit<QuoteRequest, "from" | "to"> {
-  const parcels: ParcelDims[] = [];
-  const raw = r.raw.parcels;
-  if (!Array.isArray(raw) || raw.length < 1 || raw.length > 50) r.fail("parcels", "must list 1 to 50 parcels");
-  else
-    raw.forEach((p, i) => {
-      const pr = new Reader(asObject(p), r.name(`parcels[${i}]`));
-      const weight = pr.number("weight_kg", true, 0.001, 10_000);
-      const dims = ["length_cm", "width_cm", "height_cm"].map((f) => pr.number(f, false, 0.1, 10_000));
-      if (dims.some((d) => d !== null) && dims.some((d) => d === null) && !pr.errors.length)
-        pr.fail("length_cm", "width_cm and height_cm go together (all three or none)");
-      r.errors.push(...pr.errors);
-      if (weight !== null) parcels.push({ weight_kg: weight, length_cm: dims[0], width_cm: dims[1], height_cm: dims[2] });
-    });
-  const declared_value = r.int("declared_value", false, 0, MAX_AMOUNT_MINOR);
-  const cod_amount = r.int("cod_amount", false, 0, MAX_AMOUNT_MINOR);
-  const ship_date = r.text("ship_date", false, 10);
-  if (ship_date && !validDate(ship_date)) r.fail("ship_date", "must be a date as YYYY-MM-DD");
-  return { parcels, declared_value, cod_amount, ship_date };
 }
 
 /** A validated place (PlaceInput) as priced: country upper case, blanks none. */

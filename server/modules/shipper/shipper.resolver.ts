@@ -28,8 +28,8 @@ export class ShipperResolver {
   }
 
   @Mutation(() => UserAccount, { description: "Shipper sign-up (FORBIDDEN while shipper_signup is off); signs in and mails a verification link" })
-  @Before(() => shippers.signUpOpen())
   @Op("users.signup")
+  @Before(() => shippers.signUpOpen())
   async signUp(@Arg("input", () => SignUpInput) input: SignUpInput, @Ctx() ctx: Context) {
     const s = await shippers.signUp(input);
     await ctx.auth.startShipperSession(s.id);
