@@ -171,6 +171,47 @@ describe("the setting max_amount (contract section 10)", () => {
   });
 });
 
+describe("the setting max_amount for the staff's amounts", () => {
+  it("a credit limit and a rate card's amounts past it are 422 naming each (JSON, CSV, GraphQL), nothing saved", async () => {
+    const a = await shipper();
+    ok(await admin.patch("/api/settings", { max_amount: 10_000 }));
+    try {
+      const past = (field: string, v: number) => `${field} (${v}) is past the largest amount taken (10000, the setting max_amount)`;
+      expect(fails(await admin.patch("/api/shippers", { id: a.id, credit_limit: 10_001 }), 422)).toEqual([past("credit_limit", 10_001)]);
+      const g = await admin.gql(`mutation($i: UpdateShipperInput!) { updateShipper(input: $i) { credit_limit } }`, { i: { id: a.id, credit_limit: 20_000 } });
+      expect(g.errors?.[0].message).toBe(past("credit_limit", 20_000));
+      const created = await admin.post("/api/shippers", { name: "Credit", email: "credit-limit@shop.example", credit_limit: 10_001 });
+      expect(fails(created, 422)).toEqual([past("credit_limit", 10_001)]);
+      expect(ok(await admin.patch("/api/shippers", { id: a.id, credit_limit: 10_000 })).credit_limit).toBe(10_000);
+      const lane = { service: "STD", from_zone: "Berlin", to_zone: "DE", brackets: [{ up_to_kg: 5, amount: 10_001 }], per_kg_above: 10_002 };
+      const card = {
+        name: "Dear",
+        lanes: [lane],
+        surcharges: [
+          { code: "remote", value: 10_003, min: 10_004, zones: ["DE"] },
+          { code: "fuel", value: 20 },
+        ],
+      };
+      expect(fails(await admin.request("PUT", "/api/rate-cards/dear", card), 422)).toEqual([
+        past("lanes[0].brackets[0].amount", 10_001),
+        past("lanes[0].per_kg_above", 10_002),
+        past("surcharges[0].value", 10_003),
+        past("surcharges[0].min", 10_004),
+      ]);
+      expect((await admin.get("/api/rate-cards/dear")).status).toBe(404);
+      const csv = `service,from_zone,to_zone,up_to_kg,amount,per_kg_above\r\nSTD,Berlin,DE,5,900,\r\nSTD,Berlin,DE,10,10001,\r\n`;
+      expect(fails(await admin.request("PUT", "/api/rate-cards/default", csv, { "content-type": "text/csv" }), 422)).toEqual([
+        `row 3: ${past("amount", 10_001)}`,
+      ]);
+      const gc = await admin.gql(`mutation($csv: String!) { putRateCardCsv(id: "default", csv: $csv) { id } }`, { csv });
+      expect(gc.errors?.[0].message).toContain(`row 3: ${past("amount", 10_001)}`);
+      expect(ok(await admin.get("/api/rate-cards/default")).lanes.find((l: { to_zone: string }) => l.to_zone === "DE").brackets).toHaveLength(1);
+    } finally {
+      ok(await admin.patch("/api/settings", { max_amount: MAX_AMOUNT_MINOR }));
+    }
+  });
+});
+
 describe("control characters in names", () => {
   const BAD = ["Shop\u0007", "Shop\u202egpj.exe", "Shop\u0085", "Shop\u2066x\u2069"];
 

@@ -1,5 +1,6 @@
 import { parse } from "csv-parse/sync";
 import { badInput, conflict, isUniqueViolation, notFound } from "../../core/errors.js";
+import { maxAmount, pastLimit } from "../settings/amount-limit.js";
 import { db } from "../../db/index.js";
 import { asObject } from "../address/address.rules.js";
 import { csvCell } from "../common/csv.js";
@@ -263,6 +264,7 @@ export async function putRateCard(id: string, raw: unknown) {
   );
   const codes = surcharges.map((s) => s?.code);
   if (new Set(codes).size !== codes.length) errors.push("surcharges must hold each code once");
+  if (!errors.length) errors.push(...cardPastLimit(lanes, surcharges, await maxAmount()));
   if (errors.length) throw badInput(errors);
   const kept = lanes.map(toLane);
   checkLanes(kept, errors, (i) => `lanes[${i}]`);
@@ -271,6 +273,20 @@ export async function putRateCard(id: string, raw: unknown) {
   const saved = cardView(await db().rateCard.upsert({ where: { id }, create: { id, ...data }, update: data }));
   await contentChanged();
   return saved;
+}
+
+/** A card's amounts past the setting max_amount (percentages are not amounts), each named as the card's fields are. */
+function cardPastLimit(lanes: RateCardInput["lanes"], surcharges: RateCardInput["surcharges"], limit: number): string[] {
+  const amounts: Record<string, number | null | undefined> = {};
+  (lanes ?? []).forEach((l, i) => {
+    l?.brackets?.forEach((b, j) => (amounts[`lanes[${i}].brackets[${j}].amount`] = b?.amount));
+    amounts[`lanes[${i}].per_kg_above`] = l?.per_kg_above;
+  });
+  (surcharges ?? []).forEach((x, i) => {
+    if (x?.code === "remote") amounts[`surcharges[${i}].value`] = x.value;
+    amounts[`surcharges[${i}].min`] = x?.min;
+  });
+  return pastLimit(amounts, limit);
 }
 
 export const CSV_COLUMNS = ["service", "from_zone", "to_zone", "up_to_kg", "amount", "per_kg_above"] as const;
@@ -302,6 +318,7 @@ export async function putRateCardCsv(id: string, text: string) {
   if (!header || CSV_COLUMNS.some((c, i) => header[i]?.toLowerCase() !== c)) throw badInput(`file: the first row must be the columns ${CSV_COLUMNS.join(",")}`);
   if (rows.length > 50_000) throw badInput("file: at most 50000 rows");
   const known = await knownNames();
+  const limit = await maxAmount();
   const errors: string[] = [];
   const lanes = new Map<string, Lane & { perRow: number }>();
   rows.forEach((cells, i) => {
@@ -311,6 +328,7 @@ export async function putRateCardCsv(id: string, text: string) {
     const { value, messages } = problemsSync(LaneInput, raw);
     const msgs = [...messages, ...laneNames(value, known, "")].map((m) => m.replace(/^brackets\[0\]\./, ""));
     if (cells.length > CSV_COLUMNS.length) msgs.push(`has ${cells.length} cells; the columns are ${CSV_COLUMNS.length}`);
+    if (!msgs.length) msgs.push(...pastLimit({ amount: value.brackets?.[0]?.amount, per_kg_above: value.per_kg_above }, limit));
     if (msgs.length) return void errors.push(...msgs.map((m) => `row ${row}: ${m}`));
     const lane = toLane(value);
     const key = `${lane.service}|${lane.from_zone}|${lane.to_zone}`;

@@ -16,6 +16,7 @@ import { AddressInput } from "../address/address.type.js";
 import { pageOf, type PageArgs } from "../common/paging.js";
 import { sendSystemMail } from "../mail/mail.service.js";
 import { getSettings } from "../settings/settings.service.js";
+import { checkMaxAmount } from "../settings/amount-limit.js";
 import { SignUpInput, type CreateShipperInput, type UpdateShipperInput, type UserSignInInput } from "./shipper.input.js";
 import { flushShipperKeyUse } from "./shipper.auth.js";
 
@@ -213,6 +214,7 @@ async function checkCard(id: string | null | undefined) {
 /** A business shipper made by the staff: no password yet; the invitation mail's link sets one (and verifies the e-mail). */
 export async function createShipper(input: CreateShipperInput) {
   await checkCard(input.rate_card_id);
+  await checkMaxAmount({ credit_limit: input.credit_limit });
   try {
     const s = await db().shipper.create({
       data: {
@@ -249,6 +251,7 @@ export async function updateShipper(input: UpdateShipperInput) {
   const existing = await db().shipper.findUnique({ where: { id: input.id } });
   if (!existing) throw notFound("Shipper not found");
   await checkCard(input.rate_card_id);
+  await checkMaxAmount({ credit_limit: input.credit_limit });
   const data: Record<string, unknown> = {};
   if (input.rate_card_id !== undefined) data.rate_card_id = input.rate_card_id || null;
   if (input.credit_limit !== undefined) data.credit_limit = input.credit_limit;
