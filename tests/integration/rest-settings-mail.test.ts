@@ -60,6 +60,7 @@ describe("GET /api/settings", () => {
         "courier_speed_kmh",
         "stop_minutes",
         "notify_stops_before",
+        "max_amount",
       ].sort(),
     );
     expect(all).toMatchObject({ mail_driver: "mail", mail_template: "html1" });
