@@ -1,33 +1,83 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
+import { Icon } from "../../components/Icon";
+import { close as closeIcon } from "../../components/layoutIcons";
+import { readableMessage } from "../fieldLabels";
 
-const TOAST_MS = 10_000;
-const ToastContext = createContext<(text: string) => void>(() => undefined);
+/** An error stays 10 s (the spec's delete-error toast), a confirmation 8 s; both until closed sooner. */
+const ERROR_MS = 10_000;
+const DONE_MS = 8_000;
 
-/** One toast at a time, for delete errors; it stays 10 s or until closed. */
-export function ToastProvider({ children }: { children: ReactNode }) {
-  const [text, setText] = useState<string | null>(null);
+/** "error": a call failed (announced at once); "done": a confirmation (announced politely). */
+export type ToastKind = "error" | "done";
+type Show = (text: string, kind?: ToastKind) => void;
+
+const ToastContext = createContext<Show | null>(null);
+
+interface Shown {
+  text: string;
+  /** Bumped on each show, so the same text shown again is a new toast (and announced again). */
+  n: number;
+}
+
+function useSlot(ms: number) {
+  const [shown, setShown] = useState<Shown | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const show = useCallback((t: string) => {
+  const show = useCallback(
+    (text: string) => {
+      clearTimeout(timer.current);
+      setShown((old) => ({ text, n: (old?.n ?? 0) + 1 }));
+      timer.current = setTimeout(() => setShown(null), ms);
+    },
+    [ms],
+  );
+  const close = useCallback(() => {
     clearTimeout(timer.current);
-    setText(t);
-    timer.current = setTimeout(() => setText(null), TOAST_MS);
+    setShown(null);
   }, []);
   useEffect(() => () => clearTimeout(timer.current), []);
+  return { shown, show, close };
+}
+
+function ToastBox({ shown, kind, onClose }: { shown: Shown; kind: ToastKind; onClose: () => void }) {
+  return (
+    <div className={`cp-toast cp-toast-${kind}`} data-testid={kind === "done" ? "form-message" : "toast"}>
+      <span>{shown.text}</span>
+      <button type="button" className="cp-toast-close" onClick={onClose} aria-label="Close message" title="Close">
+        <Icon path={closeIcon} size={22} />
+      </button>
+    </div>
+  );
+}
+
+/**
+ * The control panel's toasts: fixed in the viewport wherever the page is scrolled, one confirmation and one
+ * error at a time. Each kind has its live region in the page from the start (a region added with its text
+ * is not announced): confirmations role=status (polite), errors role=alert.
+ */
+export function ToastProvider({ children }: { children: ReactNode }) {
+  const done = useSlot(DONE_MS);
+  const error = useSlot(ERROR_MS);
+  const { show: showDone } = done;
+  const { show: showError } = error;
+  const show = useCallback<Show>((text, kind = "error") => (kind === "done" ? showDone(text) : showError(readableMessage(text))), [showDone, showError]);
   return (
     <ToastContext.Provider value={show}>
       {children}
-      <div className="cp-toast-region" aria-live="assertive">
-        {text ? (
-          <div className="cp-toast" role="alert" data-testid="toast">
-            <span>{text}</span>
-            <button type="button" className="cp-toast-close" onClick={() => setText(null)} aria-label="Close message">
-              ×
-            </button>
-          </div>
-        ) : null}
+      <div className="cp-toast-region">
+        <div role="status" aria-live="polite" aria-atomic="true" className="cp-toast-slot">
+          {done.shown ? <ToastBox key={done.shown.n} shown={done.shown} kind="done" onClose={done.close} /> : null}
+        </div>
+        <div role="alert" aria-live="assertive" aria-atomic="true" className="cp-toast-slot">
+          {error.shown ? <ToastBox key={error.shown.n} shown={error.shown} kind="error" onClose={error.close} /> : null}
+        </div>
       </div>
     </ToastContext.Provider>
   );
 }
 
-export const useToast = () => useContext(ToastContext);
+const nothing: Show = () => undefined;
+
+/** Shows a toast: `toast(text)` for an error, `toast(text, "done")` for a confirmation. */
+export const useToast = (): Show => useContext(ToastContext) ?? nothing;
+/** Whether the screen is inside the control panel's toasts (a form elsewhere shows its confirmation in place). */
+export const useHasToasts = () => useContext(ToastContext) !== null;

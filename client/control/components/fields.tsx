@@ -1,13 +1,12 @@
-import { useId, useState, type ChangeEvent, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type ChangeEvent, type ReactNode } from "react";
 import { Icon } from "../../components/Icon";
 import { ErrorList } from "../../components/ErrorList";
 import type { Option } from "../options";
+import { fieldLabel, readableMessage } from "../fieldLabels";
+import { useHasToasts, useToast } from "./Toast";
 import { MAX_TEXT } from "@shared/core/lengths.codes";
 import { PASSWORD_MIN } from "@shared/modules/admin/password.codes";
 import * as icons from "../icons";
-
-/** "recipient_name" -> "Recipient Name" */
-const humanize = (name: string) => name.replace(/_/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
 
 /** The hint under a new password's field: the server's rule. */
 export const NEW_PASSWORD_HINT = `At least ${PASSWORD_MIN} characters, not a common password.`;
@@ -30,7 +29,7 @@ interface BaseProps {
 function Label({ id, label, name, optional }: { id: string; label?: string; name: string; optional?: boolean }) {
   return (
     <label htmlFor={id} className="cp-label">
-      {label ?? humanize(name)}
+      {label ?? fieldLabel(name)}
       {optional ? <span className="cp-optional"> (Optional)</span> : null}
     </label>
   );
@@ -129,7 +128,7 @@ export function PasswordField({ field, label, optional, hint, autoFocus, autoCom
   const id = useId();
   const hintId = `${id}-hint`;
   const [shown, setShown] = useState(false);
-  const what = label ?? humanize(field.name);
+  const what = label ?? fieldLabel(field.name);
   return (
     <div className="cp-field">
       <Label id={id} label={label} name={field.name} optional={optional} />
@@ -329,16 +328,40 @@ export function AddOrSaveActions({ busy, what, editing, close }: { busy?: boolea
   );
 }
 
-/** Red panel listing each error, green panel for the success message. */
+/** Brings a panel that has just appeared into view when it is out of it (above a long form the user scrolled down). */
+function reveal(el: HTMLElement | null) {
+  if (!el || typeof el.scrollIntoView !== "function") return;
+  const r = el.getBoundingClientRect();
+  if (r.top >= 0 && r.bottom <= window.innerHeight) return;
+  const smooth = !window.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+  el.scrollIntoView({ block: "center", behavior: smooth ? "smooth" : "auto" });
+}
+
+/**
+ * A form's outcome. The errors: a red panel in the form, each message naming its field as the screen labels
+ * it (fieldLabels.ts), scrolled into view when the form was submitted from further down. The success
+ * message: a toast in the viewport, announced politely (Toast.tsx); outside the control panel's toasts, a
+ * green panel in place.
+ */
 export function FormStatus({ errors, message }: { errors: string[]; message?: string }) {
+  const toast = useToast();
+  const toasts = useHasToasts();
+  const panel = useRef<HTMLDivElement>(null);
+  const shown = errors.join("\n");
+  useEffect(() => {
+    if (message && toasts) toast(message, "done");
+  }, [message, toasts, toast]);
+  useEffect(() => {
+    if (shown) reveal(panel.current);
+  }, [shown]);
   return (
     <>
       {errors.length ? (
-        <div className="cp-alert cp-alert-error" role="alert" data-testid="form-errors">
-          <ErrorList errors={errors} />
+        <div ref={panel} className="cp-alert cp-alert-error" role="alert" data-testid="form-errors">
+          <ErrorList errors={errors.map(readableMessage)} />
         </div>
       ) : null}
-      {message ? (
+      {message && !toasts ? (
         <div className="cp-alert cp-alert-success" role="status" data-testid="form-message">
           {message}
         </div>

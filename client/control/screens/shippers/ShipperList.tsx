@@ -163,11 +163,7 @@ export default function ShipperList() {
         actions={<AddButton to="/control/shippers/create.html">Create Shipper</AddButton>}
       />
       <ShippingTabs />
-      {flash ? (
-        <div className="cp-alert cp-alert-success" role="status">
-          {flash}
-        </div>
-      ) : null}
+      <FormStatus errors={[]} message={flash} />
       <form className="cp-ship-search" role="search" onSubmit={submit}>
         <label htmlFor="shipper-search" className="cp-visually-hidden">
           Search shippers

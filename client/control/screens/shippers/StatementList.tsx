@@ -163,11 +163,7 @@ export default function StatementList() {
         actions={<AddButton to={create}>Make statement</AddButton>}
       />
       <ShippingTabs />
-      {flash ? (
-        <div className="cp-alert cp-alert-success" role="status">
-          {flash}
-        </div>
-      ) : null}
+      <FormStatus errors={[]} message={flash} />
       <form className="cp-card cp-ship-filters" onSubmit={submit} aria-label="Filter the statements">
         <div className="cp-field">
           <label htmlFor="st-filter-shipper" className="cp-label">

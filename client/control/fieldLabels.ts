@@ -1,0 +1,103 @@
+/**
+ * The control panel's words for the server's field names. The server names a field by its wire name
+ * in each message ("map_current_latitude is required when show_map is yes", contract section 1); a
+ * person reads the label the screen gives that field ("Map Current Latitude is required when Show Map
+ * is yes"). The form fields take their default label from here too, so a message and the field it
+ * names always say the same.
+ */
+
+/** Labels that are not the wire name in words (the rest: fieldLabel's "recipient_name" -> "Recipient Name"). */
+const LABELS: Record<string, string> = {
+  url: "URL",
+  email: "Email",
+  id: "Id",
+  totp_code: "6-digit code",
+  recovery_code: "Recovery code",
+  password_token: "Token",
+  status_code: "Status code",
+  status_reason: "Status reason",
+  created_at: "When it happened",
+  shipper_signup: "Shipper sign-up",
+  pickup_cutoff: "Pickup cut-off",
+  cutoff: "Cutoff",
+  rate_card_id: "Rate card",
+  paid_reference: "Payment reference",
+  transit_days_min: "Transit days, fewest",
+  transit_days_max: "Transit days, most",
+  stale_days: "Days without news",
+  courier_speed_kmh: "Courier speed (km/h)",
+  max_amount: "Largest amount",
+  notify_stops_before: "Notify stops before",
+  stop_minutes: "Minutes a stop",
+  cod_max: "Largest COD amount",
+  courier_cash_limit: "Courier cash limit",
+  courier_id: "Courier",
+  shipper_id: "Shipper",
+  smtp_allow_plain: "Allow SMTP without TLS",
+  recipient_language: "Recipient's language",
+  per_kg_above: "Per kg above",
+  up_to_kg: "Up to kg",
+  cod_amount: "COD amount",
+  declared_value: "Declared Value",
+  credit_limit: "Credit limit",
+};
+
+/** Parts of a path named by their singular ("lanes[2]" is "Lane 3"). */
+const ITEM: Record<string, string> = {
+  lanes: "Lane",
+  brackets: "Bracket",
+  surcharges: "Surcharge",
+  parcels: "Parcel",
+  countries: "Country",
+  stops: "Stop",
+  events: "Event",
+  scopes: "Scope",
+  codes: "Tracking code",
+  lines: "Line",
+};
+
+const humanize = (name: string) => name.replace(/_/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
+
+/** The screen's label of a wire field name. */
+export const fieldLabel = (name: string): string => LABELS[name] ?? humanize(name);
+
+const SEGMENT = /^([a-z][a-z0-9_]*)(?:\[(\d+)\])?$/;
+
+/** A field path in words: "recipient_address.latitude" -> "Recipient Address, Latitude"; "lanes[0].brackets[1].amount" -> "Lane 1, Bracket 2, Amount". */
+export function pathLabel(path: string): string {
+  return path
+    .split(".")
+    .map((part) => {
+      const m = SEGMENT.exec(part);
+      if (!m) return part;
+      const [, name, index] = m;
+      return index === undefined ? fieldLabel(name) : `${ITEM[name] ?? fieldLabel(name)} ${Number(index) + 1}`;
+    })
+    .join(", ");
+}
+
+/** A field path as the server writes it at the head of a message. */
+const PATH = /^[a-z][a-z0-9_]*(?:\[\d+\])?(?:\.[a-z][a-z0-9_]*(?:\[\d+\])?)*$/;
+/** What follows a field's name in the server's messages. */
+const PREDICATE = /^(?:is|are|must|may|should|cannot|needs|has)\b/;
+/** A snake_case word elsewhere in a message: another field ("when show_map is yes"), unless it is a value listed after "one of". */
+const OTHER_FIELD = /\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/g;
+
+/**
+ * A server message as a person reads it: the field it starts with, and other fields it names, by their
+ * screen labels. A message that does not start with a field ("Parcel not found") is left as it is.
+ */
+export function readableMessage(message: string): string {
+  const space = message.indexOf(" ");
+  if (space <= 0) return message;
+  const head = message.slice(0, space);
+  const rest = message.slice(space + 1);
+  const named = head.endsWith(":") ? head.slice(0, -1) : head;
+  if (!PATH.test(named) || !(PREDICATE.test(rest) || head.endsWith(":"))) return message;
+  // A list of allowed values is left as the server gives it: those are what is typed or chosen.
+  const cut = rest.search(/\b(?:one of|among)\b/);
+  const prose = cut < 0 ? rest : rest.slice(0, cut);
+  const values = cut < 0 ? "" : rest.slice(cut);
+  const words = prose.replace(OTHER_FIELD, (w) => fieldLabel(w));
+  return `${pathLabel(named)}${head.endsWith(":") ? ":" : ""} ${words}${values}`;
+}
