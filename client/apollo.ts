@@ -7,6 +7,7 @@ import {
   type DefaultOptions,
   type DocumentNode,
   type OperationVariables,
+  type TypePolicies,
 } from "@apollo/client/core";
 import { HttpLink } from "@apollo/client/link/http";
 import { onError } from "@apollo/client/link/error";
@@ -68,9 +69,16 @@ export const DEFAULT_OPTIONS: DefaultOptions = {
   mutate: { errorPolicy: "none" },
 };
 
+/**
+ * How the cache tells objects apart. An audit entry's actor is a member, an API key or a shipper, whose ids repeat
+ * across kinds (member #1 and shipper #1): merged by id, the log showed a shipper's own entries under the owner's
+ * name. An actor is kept inside its entry instead.
+ */
+export const TYPE_POLICIES: TypePolicies = { AuditActor: { keyFields: false } };
+
 export const apollo = new ApolloClient({
   link: from([...head, httpLink]),
-  cache: new InMemoryCache(),
+  cache: new InMemoryCache({ typePolicies: TYPE_POLICIES }),
   defaultOptions: DEFAULT_OPTIONS,
 });
 

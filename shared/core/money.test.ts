@@ -85,7 +85,18 @@ describe("money typed", () => {
   });
 
   it("refuses what is not an amount", () => {
-    for (const text of ["ten", "1,234.56", ".5", "1e3", "+5", "--5", "0x10", "12.3.4"]) expect(parseMoney(text, "EUR"), text).toBeNaN();
+    for (const text of ["ten", ".5", "1e3", "+5", "--5", "0x10", "12.3.4", "1,00.50", "1,2345.00", "1.234.56", "1,234,5"])
+      expect(parseMoney(text, "EUR"), text).toBeNaN();
+  });
+
+  it("reads thousands separators where they can be nothing else (an amount copied from a page)", () => {
+    expect(parseMoney("3,000.00", "EUR")).toBe(300000);
+    expect(parseMoney("3.000,00", "EUR")).toBe(300000);
+    expect(parseMoney("1,234,567.8", "EUR")).toBe(123456780);
+    expect(parseMoney("1.234.567", "EUR")).toBe(123456700);
+    expect(parseMoney("1'234.50", "CHF")).toBe(123450);
+    expect(parseMoney("-2,450.00", "EUR")).toBe(-245000);
+    expect(parseMoney("1,234", "JPY")).toBeNaN(); // one mark is a decimal point: JPY has none
   });
 
   it("refuses more decimals than the currency has, or rounds them half up when asked", () => {

@@ -82,7 +82,7 @@ export interface ParseOptions {
 }
 
 /**
- * What was typed as an amount of the smallest unit: "1234.56", "1234,56" or "1 234,56" EUR -> 123456; blank -> null;
+ * What was typed as an amount of the smallest unit: "1234.56", "1234,56", "1 234,56" or "1,234.56" EUR -> 123456; blank -> null;
  * anything else -> NaN, for the form to refuse: letters, more decimals than the currency has (unless `round`), a
  * minus (when `negative` is false), an amount beyond MAX_AMOUNT_MINOR. Read from the text, never through a float.
  */
@@ -91,7 +91,7 @@ export function parseMoney(text: string, currency: string | null, opts: ParseOpt
 }
 
 function readMinor(text: string, currency: string | null, opts: ParseOptions, limit: number): number | null {
-  const s = text.replace(/\s/g, "");
+  const s = ungrouped(text.replace(/[\s'’]/g, ""));
   if (s === "") return null;
   const m = /^(-?)(\d+)(?:[.,](\d*))?$/.exec(s);
   if (!m || (m[1] && opts.negative === false)) return NaN;
@@ -105,6 +105,27 @@ function readMinor(text: string, currency: string | null, opts: ParseOptions, li
   if (minor > BigInt(limit)) return NaN;
   return m[1] && minor ? -Number(minor) : Number(minor);
 }
+
+/**
+ * The text without its thousands separators, where they can only be that: "3,000.00" and "3.000,00" (both marks: the
+ * last one is the decimal point), "1,000,000" or "1.000.000" (one mark, more than once). Groups must be of three
+ * digits ("1,00.5" stays as typed, and is refused). A single mark ("1,500") stays a decimal point, as it always was.
+ */
+function ungrouped(s: string): string {
+  const point = Math.max(s.lastIndexOf("."), s.lastIndexOf(","));
+  if (point < 0) return s;
+  const mark = s[point];
+  const other = mark === "." ? "," : ".";
+  if (s.includes(other)) {
+    const whole = s.slice(0, point);
+    return /^-?\d{1,3}(?:[.,]\d{3})+$/.test(whole) && !whole.includes(mark) ? whole.split(other).join("") + "." + s.slice(point + 1) : s;
+  }
+  if (s.indexOf(mark) === point) return s;
+  return /^-?\d{1,3}(?:[.,]\d{3})+$/.test(s) ? s.split(mark).join("") : s;
+}
+
+/**
+ * A number of the major unit (the invoices
 
 /**
  * A number of the major unit (the invoices' Float amount, a number in JSON) in the minor unit, rounded half up as the

@@ -13,9 +13,11 @@ export function useShippingSettingsForm(s: AdminSettingsQuery["adminSettings"]) 
   const onSubmit = form.submit(async () => {
     const v = form.values;
     const currency = v.currency.trim().toUpperCase();
-    // Read in the currency the form saves (the amount kept is the smallest unit of it); a wrong text goes to the server as
-    // it was typed would not: -1 is refused there naming max_amount.
-    const max_amount = parseMoney(v.max_amount, /^[A-Z]{3}$/.test(currency) ? currency : s.currency, { negative: false }) ?? -1;
+    // Read in the currency the form saves (the amount kept is the smallest unit of it); "3,000.00" is read as 300000.
+    const unit = /^[A-Z]{3}$/.test(currency) ? currency : s.currency;
+    const max_amount = parseMoney(v.max_amount, unit, { negative: false });
+    if (max_amount === null || Number.isNaN(max_amount) || max_amount < 1)
+      throw new Error(`Largest amount must be an amount in ${unit} above zero, such as 2500.00`);
     await save({
       variables: { input: { shipper_signup: v.shipper_signup, currency, pickup_cutoff: v.pickup_cutoff.trim(), max_amount } },
     });
