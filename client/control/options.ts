@@ -52,6 +52,16 @@ export const LANGUAGE_OPTIONS: Option[] = LANGUAGES.map((l) => ({ value: l.code,
 /** The normalised statuses, value = wire code, label = the shared table's English label. */
 export const STATUS_OPTIONS: Option[] = STATUS_CODES.map((c) => ({ value: c, label: STATUS_RULES[c].label }));
 export const statusLabel = (code?: string | null) => (isStatusCode(code) ? STATUS_RULES[code].label : null);
+/**
+ * A parcel's status in words for a list: the label of its code, with the free text after it where that says
+ * more ("In transit (held at customs)"); the free text alone without a code; null without either.
+ */
+export function statusText(code?: string | null, text?: string | null): string | null {
+  const label = statusLabel(code);
+  const free = text?.trim() || null;
+  if (!label) return free;
+  return free && free.toLowerCase() !== label.toLowerCase() ? `${label} (${free})` : label;
+}
 /** The icon and colour a status stands for (the server uses the same when a call leaves them out). */
 export const statusLook = (code?: string | null) => (isStatusCode(code) ? { icon: STATUS_RULES[code].icon, color: STATUS_RULES[code].color } : null);
 

@@ -56,7 +56,7 @@ describe("API keys screen", () => {
     await page.goto(`${site.url}/control/index.html`);
     await page.getByRole("link", { name: /^API KEYS/ }).click();
     await page.waitForURL(/\/control\/api-keys\/list\.html$/);
-    await page.getByText("No Data Found: create a key").waitFor();
+    await page.getByTestId("empty-state").getByText("No API keys yet").waitFor();
     await page.getByRole("link", { name: "New API Key" }).click();
     await page.waitForURL(/\/control\/api-keys\/create\.html$/);
 

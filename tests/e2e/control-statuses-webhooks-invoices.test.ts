@@ -12,7 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, Page } from "playwright-core";
 import { startSite, type Site } from "../helpers/site.js";
 import { SETUP_TOKEN } from "../helpers/app.js";
-import { DESKTOP, launchBrowser, watchErrors } from "../helpers/browser.js";
+import { DESKTOP, PHONE, launchBrowser, watchErrors } from "../helpers/browser.js";
 import { mailText, startSmtp } from "../helpers/smtp.js";
 import { STATUS_CODES } from "../../shared/modules/parcel/status.codes.js";
 
@@ -41,11 +41,8 @@ const url = (p: string) => `${site.url}${p}`;
 const visible = (text: string | RegExp) => page.getByText(text).first().waitFor({ state: "visible" });
 const submit = () => page.locator("form button[type=submit]").click();
 const optionValues = (select: string) => page.locator(`${select} option`).evaluateAll((o) => o.map((x) => (x as unknown as { value: string }).value));
-const field = (name: string) =>
-  page
-    .getByTestId("parcel-fields")
-    .locator("tr", { has: page.locator("th", { hasText: new RegExp(`^${name}$`) }) })
-    .locator("td");
+/** A fact of the parcel's page, by the wire field it shows. */
+const fact = (name: string) => page.locator(`dd[data-field="${name}"]`);
 
 /** A GraphQL call with the admin's session, from inside the page. */
 const gql = <T>(query: string, variables: Record<string, unknown> = {}) =>
@@ -208,7 +205,7 @@ describe("control panel: statuses, stale parcels, switches, webhooks, invoice do
     expect(p.data.adminParcel.status_code).toBe("in_transit");
 
     await page.goto(url(`/control/parcels/${CODE}`));
-    expect(await field("STATUS CODE").textContent()).toBe("In transit (in_transit)");
+    expect(await page.getByTestId("parcel-status-label").textContent()).toBe("In transit");
   });
 
   it("lists the quiet parcel on the stale list, and not once there is news", async () => {
@@ -227,11 +224,11 @@ describe("control panel: statuses, stale parcels, switches, webhooks, invoice do
     await page.fill("input[name=stale_days]", "11");
     await page.getByRole("button", { name: "Show" }).click();
     await page.waitForURL(/stale_days=11$/);
-    await visible("No Data Found");
+    await page.getByTestId("empty-state").getByText("No stale parcels").waitFor();
 
     await page.fill("input[name=stale_days]", "0");
     await page.getByRole("button", { name: "Show" }).click();
-    expect(await page.getByTestId("form-errors").textContent()).toContain("stale_days must be a whole number");
+    expect(await page.getByTestId("form-errors").textContent()).toContain("Days without news must be a whole number");
 
     // News today: the recipient is told (notify_recipient is on by default) and the parcel leaves the list.
     await addActivity("Out for delivery", "out_for_delivery", "departure_board", "green", { color: "gold" });
@@ -242,7 +239,7 @@ describe("control panel: statuses, stale parcels, switches, webhooks, invoice do
     );
     expect(color.data.adminParcel.history.at(-1)).toEqual({ color: "gold", status_code: "out_for_delivery" });
     await page.goto(url("/control/parcels/stale.html"));
-    await visible("No Data Found");
+    await page.getByTestId("empty-state").getByText("No stale parcels").waitFor();
     // From the List-Unsubscribe header (headers are not quoted-printable).
     unsubscribeUrl = /^List-Unsubscribe:\s*<([^>]+)>/im.exec(mail.raw.replace(/\r?\n[ \t]+/g, ""))?.[1] ?? "";
     expect(unsubscribeUrl).toContain(`code=${CODE}`);
@@ -267,12 +264,11 @@ describe("control panel: statuses, stale parcels, switches, webhooks, invoice do
     await submit();
     await page.waitForURL(new RegExp(`/control/parcels/${CODE}$`));
     await page.getByTestId("form-message").waitFor();
-    expect(await field("NOTIFY RECIPIENT").textContent()).toBe("no");
-    expect(await field("PROTECT DETAILS").textContent()).toBe("yes");
-    expect(await field("RECIPIENT POSTCODE").textContent()).toBe("100001");
-    expect(await field("STATUS REASON").textContent()).toBe("With the driver since 08:00");
-    expect(await field("RECIPIENT UNSUBSCRIBED").textContent()).toBe("no");
-    expect(await field("RECIPIENT LANGUAGE").textContent()).toBe("Türkçe (tr)");
+    expect(await fact("notify_recipient").textContent()).toBe("Off");
+    expect(await fact("protect_details").textContent()).toBe("Yes");
+    expect(await fact("recipient_postcode").textContent()).toBe("100001");
+    expect(await fact("status_reason").textContent()).toBe("With the driver since 08:00");
+    expect(await fact("recipient_language").textContent()).toBe("Türkçe (tr)");
 
     // The recipient used the unsubscribe link from the e-mail: the form says so, read-only.
     const link = new URL(unsubscribeUrl);
@@ -287,11 +283,65 @@ describe("control panel: statuses, stale parcels, switches, webhooks, invoice do
     expect(await page.inputValue("select[name=protect_details]")).toBe("true");
   });
 
+  it("groups the parcel's page as the tracking page does, the status by its label, in lists too", async () => {
+    await page.goto(url(`/control/parcels/${CODE}`));
+    expect(await page.getByTestId("parcel-status-label").textContent()).toBe("Out for delivery");
+    expect(await page.getByTestId("latest-entry").textContent()).toContain("Out for delivery");
+    const headings = await page.locator(".cp-container h2").allTextContents();
+    for (const h of ["Status", "Proof of delivery", "Sender and recipient", "Contents and value", "Map", "Notifications and privacy"])
+      expect(headings).toContain(h);
+    expect(headings.some((h) => /^History \(2\)$/.test(h))).toBe(true);
+    // No wire codes on the page a person reads: labels, and dates as the locale writes them.
+    const text = await page.locator(".cp-container").innerText();
+    expect(text).not.toMatch(/out_for_delivery|in_transit|T\d\d:\d\d/);
+    // At 390 px the sections stack, the status first, nothing wider than the screen.
+    await page.setViewportSize(PHONE);
+    const tops = await Promise.all(["parcel-status", "parcel-proof", "parcel-addresses"].map(async (id) => (await page.getByTestId(id).boundingBox())!.y));
+    expect([...tops].sort((a, b) => a - b)).toEqual(tops);
+    expect(await page.evaluate<number>("document.documentElement.scrollWidth")).toBeLessThanOrEqual(PHONE.width);
+    await page.setViewportSize(DESKTOP);
+
+    await page.goto(url("/control/parcels/list.html"));
+    const row = page.getByRole("list", { name: "Parcels" }).locator("li", { hasText: CODE });
+    expect(await row.innerText()).toContain("Out for delivery");
+    expect(await row.innerText()).not.toContain("out_for_delivery");
+  });
+
+  it("confirms a save in view and announced, wherever the form was scrolled, beside its button at 390 px", async () => {
+    await page.setViewportSize(PHONE);
+    await page.goto(url("/control/rates/cards"));
+    await page.fill("input[name=id]", "e2e-toast");
+    await page.fill("input[name=name]", "Toast check");
+    await page.getByRole("form", { name: "Create a rate card" }).locator("button[type=submit]").click();
+    await page.waitForURL(/\/control\/rates\/cards\/e2e-toast$/);
+    // The flash of the screen before is a toast too; closed by its button.
+    const created = page.getByRole("status").getByTestId("form-message").filter({ hasText: "Rate card created" });
+    await created.waitFor();
+    await created.getByRole("button", { name: "Close message" }).click();
+    await created.waitFor({ state: "detached" });
+
+    const save = page.getByRole("button", { name: "Save rate card" });
+    // As a person reaches it: the button at the foot of the screen.
+    await save.evaluate((b) => (b as unknown as { scrollIntoView(o: object): void }).scrollIntoView({ block: "end" }));
+    // The form's head (where the message used to appear) is out of view above.
+    expect((await page.getByRole("heading", { name: "Grid" }).boundingBox())!.y).toBeLessThan(0);
+    await save.click();
+    const saved = page.getByRole("status").getByTestId("form-message").filter({ hasText: "Rate card saved" });
+    await saved.waitFor();
+    const box = (await saved.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height);
+    expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
+    const button = (await save.boundingBox())!;
+    expect(box.y + box.height <= button.y || button.y + button.height <= box.y).toBe(true);
+    await page.setViewportSize(DESKTOP);
+  });
+
   it("registers a webhook, sends a signed test event and sees it in the deliveries log", async () => {
     await page.goto(url("/control/index.html"));
     await page.getByRole("link", { name: /^WEBHOOKS/ }).click();
     await page.waitForURL(/\/control\/webhooks\/list\.html$/);
-    await visible("No Data Found");
+    await page.getByTestId("empty-state").getByText("No webhooks yet").waitFor();
     await page.getByRole("link", { name: "Add Webhook" }).click();
     await page.waitForURL(/\/control\/webhooks\/create\.html$/);
     expect(await page.getAttribute("input[name=url]", "type")).toBe("url");
@@ -303,7 +353,7 @@ describe("control panel: statuses, stale parcels, switches, webhooks, invoice do
     ]);
     await page.fill("input[name=url]", "not a url");
     await submit();
-    expect(await page.getByTestId("form-errors").textContent()).toContain("url must be an http or https URL");
+    expect(await page.getByTestId("form-errors").textContent()).toContain("URL must be an http or https URL");
     await page.fill("input[name=url]", hookUrl);
     await page.locator("input[name=events][value='parcel.created']").uncheck();
     await submit();
@@ -340,7 +390,7 @@ describe("control panel: statuses, stale parcels, switches, webhooks, invoice do
     const delivery = page.getByTestId("delivery-row").first();
     await delivery.waitFor();
     expect(await delivery.textContent()).toContain("ping");
-    expect(await delivery.textContent()).toContain("delivered");
+    expect(await delivery.textContent()).toContain("Delivered");
     expect(await delivery.getByTestId("delivery-response").textContent()).toBe("200");
 
     // Change the hook's events later from its edit screen.
@@ -374,7 +424,7 @@ describe("control panel: statuses, stale parcels, switches, webhooks, invoice do
     acceptConfirm();
     await page.getByRole("button", { name: `Delete webhook ${hookUrl}` }).click();
     await page.getByTestId("webhook-row").waitFor({ state: "detached" });
-    await visible("No Data Found");
+    await page.getByTestId("empty-state").getByText("No webhooks yet").waitFor();
     expect((await gql<{ webhooks: unknown[] }>("query { webhooks { id } }")).data.webhooks).toEqual([]);
   });
 

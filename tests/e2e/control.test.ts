@@ -36,6 +36,8 @@ type Win = {
   localStorage: { getItem(k: string): string | null; setItem(k: string, v: string): void };
   getComputedStyle(e: unknown): { height: string };
 };
+/** A fact of the parcel's page, by the wire field it shows. */
+const fact = (field: string) => page.locator(`dd[data-field="${field}"]`);
 const parcelAction = (name: string) => page.getByRole("navigation", { name: "Parcel actions" }).getByRole("link", { name });
 const optionValues = (select: string) => page.locator(`${select} option`).evaluateAll((o) => o.map((x) => (x as unknown as { value: string }).value));
 // The saved flag is written in an effect after the sign-out's render, which can land after the URL changed: poll it.
@@ -176,8 +178,11 @@ describe("control panel", () => {
       .first()
       .click();
     await page.waitForURL(new RegExp(`/control/parcels/${CODE}$`));
-    await page.getByTestId("parcel-fields").getByText("TRACKING CODE").waitFor();
-    await page.getByTestId("parcel-fields").getByText("RECIPIENT NAME").waitFor();
+    // Grouped as the tracking page is: status first, then its sections, each under its heading.
+    for (const section of ["parcel-status", "parcel-history", "parcel-map", "parcel-proof", "parcel-addresses", "parcel-contents", "parcel-notices"]) {
+      await page.getByTestId(section).getByRole("heading", { level: 2 }).waitFor();
+    }
+    expect(await fact("recipient_name").textContent()).toBe("Ada Obi");
     const track = page.locator(`a[href="/track.html?code=${CODE}"]`);
     expect(await track.count()).toBe(1);
 
@@ -203,10 +208,14 @@ describe("control panel", () => {
     await expect.poll(() => currentLabel.count()).toBe(1);
     await submit();
     await page.waitForURL(new RegExp(`/control/parcels/${CODE}$`));
-    const fields = page.getByTestId("parcel-fields");
-    await fields.getByText("In transit").waitFor();
-    await fields.getByText("12.5").waitFor();
-    await fields.getByText("2030-01-05").waitFor();
+    await page.getByTestId("parcel-status").getByText("In transit").waitFor();
+    expect(await fact("weight").textContent()).toBe("12.5 kg");
+    // Money with its currency (the setting's), dates in the reader's locale.
+    const currency = ((await (await fetch(url("/api/settings"))).json()) as { data: { currency: string } }).data.currency;
+    await expect.poll(() => fact("declared_value").textContent()).toBe(new Intl.NumberFormat("en-US", { style: "currency", currency }).format(900));
+    expect(await fact("expected_delivery").locator("time").getAttribute("datetime")).toBe("2030-01-02");
+    expect(await fact("expected_delivery").textContent()).toMatch(/Jan.*2.*5.*2030/);
+    expect(await fact("sender_name").textContent()).toBe("Harrow & Finch");
   });
 
   it("sets the parcel's map and image", async () => {
@@ -254,7 +263,9 @@ describe("control panel", () => {
   it("adds, edits and deletes history entries", async () => {
     await parcelAction("Update History").click();
     await page.waitForURL(/\/activities$/);
-    await visible("No Data Found");
+    // An empty history says what it is for and links to the first entry.
+    await page.getByTestId("empty-state").getByText("No history yet").waitFor();
+    expect(await page.getByTestId("empty-state").getByRole("link", { name: "Add the first entry" }).getAttribute("href")).toMatch(/\/activities\/create$/);
 
     const add = async (title: string, description: string, iconLabel?: string, color?: string) => {
       await page.getByRole("link", { name: "Add Activity" }).click();
@@ -422,7 +433,7 @@ describe("control panel", () => {
       expect(await scrollY()).toBeGreaterThan(100);
       await link.click();
       await page.waitForURL((u) => u.pathname === href);
-      await page.getByTestId("parcel-fields").waitFor();
+      await page.getByTestId("parcel-status").waitFor();
       await expect.poll(scrollY).toBe(0);
     }
   });

@@ -182,13 +182,13 @@ describe("shippers and rates, staff side", () => {
     await page.fill("input[name=email]", "not-an-email");
     await page.fill("input[name=credit_limit]", "12.345");
     await page.getByRole("button", { name: "Create Shipper" }).click();
-    expect(await page.getByTestId("form-errors").innerText()).toContain("credit_limit must be an amount in EUR");
+    expect(await page.getByTestId("form-errors").innerText()).toContain("Credit limit must be an amount in EUR");
     expect(await page.locator("input[name=credit_limit]").getAttribute("aria-invalid")).toBe("true");
     await page.fill("input[name=credit_limit]", "");
     await page.getByRole("button", { name: "Create Shipper" }).click();
     await page
       .getByTestId("form-errors")
-      .getByText(/^email/)
+      .getByText(/^Email/)
       .waitFor();
     expect(await page.locator("input[name=email]").getAttribute("aria-invalid")).toBe("true");
     const before = smtp.messages.length;
@@ -205,7 +205,7 @@ describe("shippers and rates, staff side", () => {
     await row.getByLabel("Rate card").selectOption("big-shop");
     await row.locator("input[name=credit_limit]").fill("250");
     await row.getByRole("button", { name: "Save" }).click();
-    await row.getByText("Shipper saved").waitFor();
+    await page.getByRole("status").getByText("Shipper saved").waitFor();
     expect(await row.getByTestId("shipper-credit-limit").innerText()).toBe("€250.00");
     expect(await row.getByTestId("shipper-card").innerText()).toBe("big-shop");
     const listed = (await admin.get(`/api/shippers?search=${encodeURIComponent(SHIPPER)}`)).json.data.data[0];
@@ -332,7 +332,7 @@ describe("shippers and rates, staff side", () => {
       .getByTestId("statement-paid")
       .getByText(/reference BANK-4711/)
       .waitFor();
-    expect(await st.innerText()).toContain("paid");
+    expect(await st.innerText()).toContain("Paid");
     await shot(page, "control-statements-desktop-light");
     // Paid: nothing left unpaid.
     await page.goto(`${site.url}/control/shippers/list.html`);
@@ -349,7 +349,7 @@ describe("shippers and rates, staff side", () => {
     await page.getByRole("button", { name: "Save" }).click();
     await page
       .getByTestId("form-errors")
-      .getByText(/^pickup_cutoff/)
+      .getByText(/^Pickup cut-off/)
       .waitFor();
     await page.fill("input[name=pickup_cutoff]", "15:30");
     await page.selectOption("select[name=shipper_signup]", "off");

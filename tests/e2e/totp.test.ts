@@ -92,7 +92,7 @@ describe.each([
     await expect(page.getByTestId("form-errors").textContent()).resolves.toMatch(/password/);
     await page.fill("input[name=password]", "not-my-password-1");
     await page.getByRole("button", { name: "Set Up" }).click();
-    await expect(page.getByTestId("form-errors").textContent()).resolves.toMatch(/password is incorrect/);
+    await expect(page.getByTestId("form-errors").textContent()).resolves.toMatch(/Password is incorrect/);
     await page.fill("input[name=password]", ADMIN.password);
     await page.getByRole("button", { name: "Set Up" }).click();
     const qr = page.getByTestId("totp-qr");
@@ -155,7 +155,7 @@ describe.each([
     // A wrong code is refused on the screen; the next step's code signs in (the current one is used).
     await codeInput.fill(codeAt(secret, step + 5));
     await page.getByRole("button", { name: "Verify" }).click();
-    await expect(page.getByTestId("form-errors").textContent()).resolves.toMatch(/totp_code is incorrect/);
+    await expect(page.getByTestId("form-errors").textContent()).resolves.toMatch(/6-digit code is incorrect/);
     await codeInput.fill(codeAt(secret, step + 1));
     await page.getByRole("button", { name: "Verify" }).click();
     await page.waitForURL(/\/control\/index\.html$/);

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 import { Icon } from "../../components/Icon";
-import { close as closeIcon } from "../../components/layoutIcons";
+import * as icons from "../icons";
 import { readableMessage } from "../fieldLabels";
 
 /** An error stays 10 s (the spec's delete-error toast), a confirmation 8 s; both until closed sooner. */
@@ -43,14 +43,15 @@ function ToastBox({ shown, kind, onClose }: { shown: Shown; kind: ToastKind; onC
     <div className={`cp-toast cp-toast-${kind}`} data-testid={kind === "done" ? "form-message" : "toast"}>
       <span>{shown.text}</span>
       <button type="button" className="cp-toast-close" onClick={onClose} aria-label="Close message" title="Close">
-        <Icon path={closeIcon} size={22} />
+        <Icon path={icons.close} size={22} />
       </button>
     </div>
   );
 }
 
 /**
- * The control panel's toasts: fixed in the viewport wherever the page is scrolled, one confirmation and one
+ * The control panel's toasts: fixed in the viewport under the top bar wherever the page is scrolled (a form's buttons
+ * sit at its foot, so they stay clear), one confirmation and one
  * error at a time. Each kind has its live region in the page from the start (a region added with its text
  * is not announced): confirmations role=status (polite), errors role=alert.
  */
@@ -59,11 +60,21 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const error = useSlot(ERROR_MS);
   const { show: showDone } = done;
   const { show: showError } = error;
-  const show = useCallback<Show>((text, kind = "error") => (kind === "done" ? showDone(text) : showError(readableMessage(text))), [showDone, showError]);
+  // Under the top bar (sticky, so its foot is where the page's content starts wherever it is scrolled).
+  const [top, setTop] = useState<number | undefined>(undefined);
+  const show = useCallback<Show>(
+    (text, kind = "error") => {
+      const bar = document.querySelector(".cp-topbar")?.getBoundingClientRect();
+      setTop(bar && bar.bottom > 0 ? Math.min(bar.bottom, window.innerHeight / 3) + 8 : undefined);
+      if (kind === "done") showDone(text);
+      else showError(readableMessage(text));
+    },
+    [showDone, showError],
+  );
   return (
     <ToastContext.Provider value={show}>
       {children}
-      <div className="cp-toast-region">
+      <div className="cp-toast-region" style={top === undefined ? undefined : { top }}>
         <div role="status" aria-live="polite" aria-atomic="true" className="cp-toast-slot">
           {done.shown ? <ToastBox key={done.shown.n} shown={done.shown} kind="done" onClose={done.close} /> : null}
         </div>

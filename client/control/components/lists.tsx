@@ -3,19 +3,52 @@ import { Link } from "react-router-dom";
 import type { ApolloCache } from "@apollo/client/core";
 import { Icon } from "../../components/Icon";
 import { evict, useConfirmDelete } from "../hooks/lists";
+import { useSession } from "../../state/store";
+import { mayOpen } from "../roles";
 import * as icons from "../icons";
 
-/** "Fetching Data ..." while loading, the error, or "No Data Found" for an empty list. */
+/** What an empty list says: what is missing, what to do about it, and a link to do it. */
+export interface Empty {
+  /** What is missing: "No parcels yet". */
+  title: string;
+  /** What to do, or why the list can be empty. */
+  hint?: ReactNode;
+  /** The screen that fills the list. */
+  action?: { to: string; label: string };
+}
+
+/** An empty list's message (in place of the spec's bare "No Data Found"). */
+export function EmptyState({ title, hint, action }: Empty) {
+  const { role } = useSession();
+  const link = action && mayOpen(role, action.to) ? action : null;
+  return (
+    <div className="cp-empty" data-testid="empty-state">
+      <Icon path={icons.inventory_2} size={36} className="cp-empty-icon" />
+      <p className="cp-empty-title">{title}</p>
+      {hint ? <p className="cp-empty-hint">{hint}</p> : null}
+      {link ? (
+        <Link to={link.to} className="cp-btn cp-btn-outline cp-btn-sm">
+          <Icon path={icons.add} size={18} />
+          <span>{link.label}</span>
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
+/** "Fetching Data ..." while loading, the error, or what an empty list is missing (`empty`, or `emptyText` alone). */
 export function ListState({
   loading,
   error,
   empty,
-  emptyText = "No Data Found",
+  emptyText = "Nothing here yet",
+  emptyState,
 }: {
   loading: boolean;
   error?: string | null;
   empty: boolean;
   emptyText?: string;
+  emptyState?: Empty;
 }) {
   if (loading && empty) {
     return (
@@ -30,7 +63,7 @@ export function ListState({
         {error}
       </p>
     );
-  if (empty) return <p className="cp-state">{emptyText}</p>;
+  if (empty) return <EmptyState {...(emptyState ?? { title: emptyText })} />;
   return null;
 }
 

@@ -53,7 +53,15 @@ function Activities({ parcel, base }: { parcel: Parcel; base: string }) {
         actions={can("history:write") ? <AddButton to={`${base}/activities/create`}>Add Activity</AddButton> : null}
       />
       <FormStatus errors={[]} message={flash} />
-      <ListState loading={false} empty={rows.length === 0} />
+      <ListState
+        loading={false}
+        empty={rows.length === 0}
+        emptyState={{
+          title: "No history yet",
+          hint: "The recipient sees each entry on the tracking page; an entry with a status sets the parcel's status.",
+          action: { to: `${base}/activities/create`, label: "Add the first entry" },
+        }}
+      />
       {rows.length ? (
         <ol className="cp-list cp-timeline" aria-label="History, oldest first">
           {rows.map((a) => (

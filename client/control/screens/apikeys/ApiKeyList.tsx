@@ -138,7 +138,11 @@ export default function ApiKeyList() {
         loading={loading && !data}
         error={firstError(error)}
         empty={rows.length === 0}
-        emptyText="No Data Found: create a key for a system that should use the API"
+        emptyState={{
+          title: "No API keys yet",
+          hint: "Create a key for a system that should use the API.",
+          action: { to: "/control/api-keys/create.html", label: "Create a key" },
+        }}
       />
       {rows.length ? (
         <ul className="cp-list" aria-label="API keys">

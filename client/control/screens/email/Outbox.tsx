@@ -37,7 +37,16 @@ export default function Outbox() {
           </Link>
         }
       />
-      <ListState loading={loading} error={firstError(error)} empty={rows.length === 0} />
+      <ListState
+        loading={loading}
+        error={firstError(error)}
+        empty={rows.length === 0}
+        emptyState={{
+          title: "No e-mail sent yet",
+          hint: "Every message the site sends (contact form, status e-mails, resets, Send Email) is listed here.",
+          action: { to: "/control/email/send.html", label: "Send an e-mail" },
+        }}
+      />
       {rows.length ? (
         <ListTable testId="outbox" columns={["Time", "To", "Subject", "Kind", "Result"]}>
           {rows.map((m) => (

@@ -22,7 +22,16 @@ export default function InvoiceList() {
         backLabel="Control panel home"
         actions={<AddButton to="/control/invoice/create.html">Create Invoice</AddButton>}
       />
-      <ListState loading={loading} error={firstError(error)} empty={rows.length === 0} />
+      <ListState
+        loading={loading}
+        error={firstError(error)}
+        empty={rows.length === 0}
+        emptyState={{
+          title: "No invoices yet",
+          hint: "An invoice names the customer, what was shipped and the amount; it links to the parcel's tracking page.",
+          action: { to: "/control/invoice/create.html", label: "Create an invoice" },
+        }}
+      />
       {rows.length ? (
         <ul className="cp-list" aria-label="Invoices">
           {rows.map((i) => (

@@ -28,7 +28,16 @@ export default function PageList() {
         actions={<AddButton to="/control/pages/create.html">Add Page</AddButton>}
       />
       <FormStatus errors={[]} message={flash} />
-      <ListState loading={loading} error={firstError(error)} empty={rows.length === 0} />
+      <ListState
+        loading={loading}
+        error={firstError(error)}
+        empty={rows.length === 0}
+        emptyState={{
+          title: "No pages yet",
+          hint: "Pages are the site's content (services, about, customs guides), each at its own address.",
+          action: { to: "/control/pages/create.html", label: "Add a page" },
+        }}
+      />
       {rows.length ? (
         <ul className="cp-list" aria-label="Pages">
           {rows.map((p) => (

@@ -8,6 +8,7 @@ import { evict, useConfirmDelete, useFlash, useNextPage } from "../../hooks/list
 import { firstError } from "../../hooks/errors";
 import { useTitle } from "../../hooks/useTitle";
 import { useTicked } from "../../hooks/useTicked";
+import { statusText } from "../../options";
 import { labelsUrl } from "./labels";
 import { ParcelRow } from "./ParcelRow";
 import { MAX_LABELS } from "@shared/modules/label/label.codes";
@@ -59,7 +60,16 @@ export default function ParcelList() {
         }
       />
       <FormStatus errors={[]} message={flash} />
-      <ListState loading={loading} error={firstError(error)} empty={rows.length === 0} />
+      <ListState
+        loading={loading}
+        error={firstError(error)}
+        empty={rows.length === 0}
+        emptyState={{
+          title: "No parcels yet",
+          hint: "Add a parcel, import a CSV file, or let shippers book: each booking makes a parcel.",
+          action: { to: "/control/parcels/create.html", label: "Add a parcel" },
+        }}
+      />
       {rows.length ? (
         <div className="cp-selection" role="region" aria-label="Selected parcels">
           <span className="cp-muted" aria-live="polite">
@@ -118,7 +128,7 @@ export default function ParcelList() {
                   </span>
                 </>
               }
-              details={p.status ? ` · ${p.status}` : ""}
+              details={statusText(p.status_code, p.status) ? ` · ${statusText(p.status_code, p.status)}` : ""}
               actions={
                 writer ? (
                   <DeleteButton

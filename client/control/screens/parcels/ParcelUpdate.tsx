@@ -7,6 +7,7 @@ import { ParcelGate } from "./ParcelGate";
 import { BOOL_FIELDS, NUMBER_FIELDS, TEXT_FIELDS } from "./parcelFields";
 import { useParcelUpdateForm } from "./useParcelUpdateForm";
 import { MAX_LENGTH } from "@shared/core/lengths.codes";
+import { useCurrency } from "../shippers/common";
 
 type Parcel = AdminParcelQuery["adminParcel"];
 const FIELDS = [...TEXT_FIELDS, ...NUMBER_FIELDS, ...BOOL_FIELDS, "map_zoom"] as const;
@@ -14,6 +15,7 @@ const FIELDS = [...TEXT_FIELDS, ...NUMBER_FIELDS, ...BOOL_FIELDS, "map_zoom"] as
 function UpdateForm({ parcel, base }: { parcel: Parcel; base: string }) {
   useTitle(`Update Parcel ${parcel.tracking_code}`);
   const { bind, values, errors, busy, onSubmit } = useParcelUpdateForm(parcel, FIELDS, "Parcel updated");
+  const currency = useCurrency();
   return (
     <div className="cp-container">
       <PageHeader title="Update Parcel" sub={<span className="cp-mono">{parcel.tracking_code}</span>} back={base} backLabel="Back to the parcel" />
@@ -36,7 +38,7 @@ function UpdateForm({ parcel, base }: { parcel: Parcel; base: string }) {
             <TextField field={bind("parcel_content")} optional />
             <div className="cp-field-row">
               <TextField field={bind("weight")} type="number" min={0} optional />
-              <TextField field={bind("declared_value")} type="number" min={0} optional />
+              <TextField field={bind("declared_value")} label={`Declared Value (${currency})`} type="number" min={0} optional />
             </div>
             <div className="cp-field-row">
               <TextField field={bind("min_expected_delivery_date")} type="date" optional />

@@ -8,7 +8,7 @@ import { Icon } from "../../../components/Icon";
 import { firstError } from "../../hooks/errors";
 import { useNextPage } from "../../hooks/lists";
 import { useTitle } from "../../hooks/useTitle";
-import { statusLabel } from "../../options";
+import { statusText } from "../../options";
 import * as icons from "../../icons";
 import { AddHistoryLink, ParcelRow, RowCount } from "./ParcelRow";
 
@@ -76,7 +76,12 @@ export default function StaleParcels() {
           {data.parcels.total === 1 ? "1 parcel" : `${data.parcels.total} parcels`} without news for {days} {days === 1 ? "day" : "days"} or more.
         </p>
       ) : null}
-      <ListState loading={loading} error={firstError(error)} empty={rows.length === 0} />
+      <ListState
+        loading={loading}
+        error={firstError(error)}
+        empty={rows.length === 0}
+        emptyState={{ title: "No stale parcels", hint: `Every parcel on its way has had news in the last ${days} days. Fewer days show more parcels.` }}
+      />
       {rows.length ? (
         <ul className="cp-list" aria-label="Stale parcels">
           {rows.map((p) => {
@@ -87,7 +92,7 @@ export default function StaleParcels() {
                 testId="stale-row"
                 parcel={p}
                 lead={<RowCount n={quiet} one="day" many="days" title={`Last news ${new Date(p.last_event_at).toLocaleString()}`} />}
-                details={` · ${statusLabel(p.status_code) ?? p.status ?? "no status"} · last news ${new Date(p.last_event_at).toLocaleDateString()}`}
+                details={` · ${statusText(p.status_code, p.status) ?? "no status"} · last news ${new Date(p.last_event_at).toLocaleDateString()}`}
                 actions={<AddHistoryLink code={p.tracking_code} />}
               />
             );

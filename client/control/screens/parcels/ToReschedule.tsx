@@ -37,7 +37,12 @@ export default function ToReschedule() {
           {data.parcels.total === 1 ? "1 parcel" : `${data.parcels.total} parcels`} waiting for a new attempt.
         </p>
       ) : null}
-      <ListState loading={loading && !data} error={firstError(error)} empty={rows.length === 0} />
+      <ListState
+        loading={loading && !data}
+        error={firstError(error)}
+        empty={rows.length === 0}
+        emptyState={{ title: "No parcels to reschedule", hint: "After a failed delivery attempt, the parcel waits here until it goes out again." }}
+      />
       {rows.length ? (
         <ul className="cp-list" aria-label="Parcels to reschedule">
           {rows.map((p) => {

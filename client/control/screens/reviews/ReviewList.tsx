@@ -25,7 +25,16 @@ export default function ReviewList() {
         actions={<AddButton to="/control/reviews/create.html">Add Review</AddButton>}
       />
       <FormStatus errors={[]} message={flash} />
-      <ListState loading={loading} error={firstError(error)} empty={rows.length === 0} />
+      <ListState
+        loading={loading}
+        error={firstError(error)}
+        empty={rows.length === 0}
+        emptyState={{
+          title: "No reviews yet",
+          hint: "Customers' reviews you add here are shown on the home page.",
+          action: { to: "/control/reviews/create.html", label: "Add a review" },
+        }}
+      />
       {rows.length ? (
         <ul className="cp-list" aria-label="Reviews">
           {rows.map((r) => (

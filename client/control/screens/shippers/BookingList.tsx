@@ -2,13 +2,13 @@ import { Fragment, useState, type FormEvent } from "react";
 import { Link } from "react-router-dom";
 import { useAdminBookingsQuery, useAdminCancelBookingMutation, type AdminBookingFieldsFragment } from "../../../generated/graphql";
 import { errorMessages } from "../../../errors";
-import { STATUS_CODES } from "@shared/modules/parcel/status.codes";
 import { DateFilter, FilterButtons, ListState, ListTable, NextPage } from "../../components/lists";
 import { PageHeader } from "../../components/PageHeader";
 import { Icon } from "../../../components/Icon";
 import { firstError } from "../../hooks/errors";
 import { useFilterParams, useNextPage } from "../../hooks/lists";
 import { useTitle } from "../../hooks/useTitle";
+import { STATUS_OPTIONS } from "../../options";
 import { Money, ShipperSelect, ShippingTabs, StatusBadge, useShipperNames } from "./common";
 import * as icons from "../../icons";
 
@@ -135,9 +135,9 @@ export default function BookingList() {
           </label>
           <select id="bk-status" className="cp-input cp-select" value={draft.status} onChange={set("status")}>
             <option value="">Any status</option>
-            {STATUS_CODES.map((s) => (
-              <option key={s} value={s}>
-                {s.replace(/_/g, " ")}
+            {STATUS_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
               </option>
             ))}
           </select>
@@ -151,7 +151,15 @@ export default function BookingList() {
           {data.bookings.total} booking{data.bookings.total === 1 ? "" : "s"}
         </p>
       ) : null}
-      <ListState loading={loading} error={firstError(error)} empty={rows.length === 0} />
+      <ListState
+        loading={loading}
+        error={firstError(error)}
+        empty={rows.length === 0}
+        emptyState={{
+          title: a.shipper_id || a.status || a.from || a.to ? "No booking matches these filters" : "No bookings yet",
+          hint: "Shippers book from their account after a quote; each booking makes a parcel with its label.",
+        }}
+      />
       {rows.length ? (
         <ListTable
           testId="bookings"

@@ -188,7 +188,20 @@ export default function ShipperList() {
           {search ? ` matching “${search}”` : ""}
         </p>
       ) : null}
-      <ListState loading={loading} error={firstError(error)} empty={rows.length === 0} />
+      <ListState
+        loading={loading}
+        error={firstError(error)}
+        empty={rows.length === 0}
+        emptyState={
+          search
+            ? { title: `No shipper matches "${search}"`, hint: "Search by name, company or e-mail, or clear the search." }
+            : {
+                title: "No shippers yet",
+                hint: "Shippers sign up from the quote page (when sign-up is open in Shipping Settings), or you create them here.",
+                action: { to: "/control/shippers/create.html", label: "Create a shipper" },
+              }
+        }
+      />
       {rows.length ? (
         <ul className="cp-ship-cards" aria-label="Shippers">
           {rows.map((s) => (

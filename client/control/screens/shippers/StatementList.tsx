@@ -183,7 +183,16 @@ export default function StatementList() {
         </div>
         <FilterButtons className="cp-ship-filter-buttons" />
       </form>
-      <ListState loading={loading} error={firstError(error)} empty={rows.length === 0} />
+      <ListState
+        loading={loading}
+        error={firstError(error)}
+        empty={rows.length === 0}
+        emptyState={{
+          title: applied.shipper_id || applied.status ? "No statement matches these filters" : "No statements yet",
+          hint: "A statement bills a shipper's bookings of a period.",
+          action: { to: create, label: "Make a statement" },
+        }}
+      />
       {rows.length ? (
         <ul className="cp-ship-cards" aria-label="Statements">
           {rows.map((s) => (

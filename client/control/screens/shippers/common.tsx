@@ -3,6 +3,7 @@ import { Link, useLocation } from "react-router-dom";
 import { useAdminShippersQuery, useShippingCurrencyQuery } from "../../../generated/graphql";
 import { formatMoney, majorText } from "@shared/core/money";
 import { mayOpen } from "../../roles";
+import { statusLabel } from "../../options";
 import { useSession } from "../../session";
 import "./shipping.css";
 
@@ -143,9 +144,23 @@ const STATUS_TONE: Record<string, string> = {
   exception: "cp-badge-fail",
 };
 
-/** A booking's, pickup's or statement's status as a badge. */
+/** The words of a pickup's or statement's status (a booking's is its parcel's: options.ts's statusLabel). */
+const OTHER_STATUS_LABELS: Record<string, string> = {
+  requested: "Requested",
+  collected: "Collected",
+  open: "Open",
+  paid: "Paid",
+  cancelled: "Cancelled",
+};
+
+/** A booking's, pickup's or statement's status as a badge, in words ("Picked up", not picked_up); the code stays in data-status. */
 export function StatusBadge({ status }: { status: string }) {
-  return <span className={`cp-badge ${STATUS_TONE[status] ?? "cp-badge-status"}`}>{status.replace(/_/g, " ")}</span>;
+  const label = statusLabel(status) ?? OTHER_STATUS_LABELS[status] ?? status.replace(/_/g, " ");
+  return (
+    <span className={`cp-badge ${STATUS_TONE[status] ?? "cp-badge-status"}`} data-status={status}>
+      {label}
+    </span>
+  );
 }
 
 /** Today in the browser's calendar, YYYY-MM-DD. */

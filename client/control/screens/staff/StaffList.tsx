@@ -182,7 +182,12 @@ export default function StaffList() {
         backLabel="Control panel home"
       />
       <InviteForm />
-      <ListState loading={loading} error={firstError(error)} empty={rows.length === 0} />
+      <ListState
+        loading={loading}
+        error={firstError(error)}
+        empty={rows.length === 0}
+        emptyState={{ title: "No team members yet", hint: "Invite a member with the form above: they get an e-mail to set their password." }}
+      />
       {rows.length ? (
         <ul className="cp-list" aria-label="Staff members">
           {rows.map((m) => (

@@ -56,7 +56,12 @@ function Log({ id }: { id: number }) {
         }
       />
       <FormStatus errors={errors} message={message} />
-      <ListState loading={loading} error={firstError(error)} empty={rows.length === 0} />
+      <ListState
+        loading={loading}
+        error={firstError(error)}
+        empty={rows.length === 0}
+        emptyState={{ title: "No deliveries yet", hint: "Each event sent to this webhook is listed here. Send a test event to try it." }}
+      />
       {rows.length ? (
         <ListTable
           testId="deliveries"

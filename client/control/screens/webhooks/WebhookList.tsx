@@ -57,7 +57,6 @@ function PingResult({ ping, hookId }: { ping: Ping; hookId: number }) {
         <strong>{ok ? "Test event delivered" : "Test event not delivered"}</strong> <DeliveryStatus status={d.status} />{" "}
         {d.response_status != null ? `HTTP ${d.response_status}` : "no answer"}
         {d.error ? ` · ${d.error}` : ""}
-        {!ok && d.status === "pending" ? " · it will be retried" : ""}
       </p>
       {d.response_body ? <pre className="cp-pre">{d.response_body}</pre> : null}
       <p className="cp-small">
@@ -160,7 +159,11 @@ export default function WebhookList() {
         loading={loading}
         error={firstError(error)}
         empty={rows.length === 0}
-        emptyText="No Data Found: add a webhook to send parcel events to another system"
+        emptyState={{
+          title: "No webhooks yet",
+          hint: "Add a webhook to send parcel events to another system.",
+          action: { to: "/control/webhooks/create.html", label: "Add a webhook" },
+        }}
       />
       {rows.length ? (
         <ul className="cp-list" aria-label="Webhooks">
