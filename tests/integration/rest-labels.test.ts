@@ -129,6 +129,26 @@ describe("GET /api/parcels/{code}/label.pdf", () => {
     }
   });
 
+  it("FROM: a booked parcel's sender by name, the company once in the address", async () => {
+    ok(
+      await admin.post("/api/parcels", {
+        tracking_code: "LBL-FROM-1",
+        recipient_name: "Ada Obi",
+        destination: "Lagos",
+        sender_address: { name: "Jane Doe", company: "Acme Supplies", line1: "20 Industrial Way", postcode: "M1 1AE", city: "Manchester", country: "GB" },
+      }),
+      201,
+    );
+    const r = await download(admin, "/api/parcels/LBL-FROM-1/label.pdf");
+    const file = path.join(dir, "from.pdf");
+    fs.writeFileSync(file, r.bytes);
+    const text = execFileSync("pdftotext", [file, "-"], { encoding: "utf8" });
+    const from = text.slice(text.indexOf("FROM"), text.indexOf("\nTO\n"));
+    expect(from).toContain("Jane Doe");
+    expect(from.match(/Acme Supplies/g)).toHaveLength(1);
+    expect(from).toContain("20 Industrial Way");
+  });
+
   it("draws Arabic and Chinese/Japanese text with embedded fonts, and the barcodes still read", async () => {
     const r = await download(admin, `/api/parcels/${SCRIPTS.tracking_code}/label.pdf`);
     expect(r.status).toBe(200);

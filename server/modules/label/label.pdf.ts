@@ -11,6 +11,8 @@ export interface LabelParcel {
   destination: string;
   sender_name: string | null;
   pickup_location: string | null;
+  /** The sender's structured address (JSON, a booking's): its person's name heads FROM. */
+  sender_address?: string | null;
   weight: number | null;
   shipped_via: string | null;
   /** The shipper's own reference of a booking (section 10), when it has one. */
@@ -88,6 +90,29 @@ function caption(doc: PDFKit.PDFDocument, text: string, x: number, y: number) {
   return y + 8;
 }
 
+/** The name of the person in a structured address (JSON), if it has one. */
+function personOf(json: string | null | undefined): string | null {
+  if (!json) return null;
+  try {
+    const a = JSON.parse(json) as { name?: unknown };
+    return typeof a.name === "string" && a.name.trim() ? a.name.trim() : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * FROM: the sender's own name, then the pick-up address once. A booking's parcel has the shipper's company as its
+ * sender_name and at the head of its pickup_location: the person's name comes from the structured address, and an
+ * address line that starts with the name shown is not made to say it twice.
+ */
+export function fromLines(p: Pick<LabelParcel, "sender_name" | "pickup_location" | "sender_address">): { name: string; address: string } {
+  const name = personOf(p.sender_address) ?? p.sender_name?.trim() ?? "";
+  let address = p.pickup_location?.trim() ?? "";
+  if (name && address.toLowerCase().startsWith(`${name.toLowerCase()}, `)) address = address.slice(name.length + 2);
+  return { name, address };
+}
+
 const weightText = (w: number | null) => (w == null ? "-" : `${w.toLocaleString("en-US", { maximumFractionDigits: 3 })} kg`);
 
 /** Draws one label with its top left corner at the origin (the caller translates and scales). */
@@ -111,9 +136,10 @@ function drawLabel(doc: PDFKit.PDFDocument, p: LabelParcel, company: LabelCompan
   y += 5;
 
   // From (the sender and the pick-up address).
+  const from = fromLines(p);
   y = caption(doc, "FROM", PAD, y);
-  y = line(doc, p.sender_name ?? "", PAD, y, inner, 9, { bold: true });
-  y = line(doc, p.pickup_location ?? "", PAD, y, inner, 8, { lines: 2 });
+  y = line(doc, from.name, PAD, y, inner, 9, { bold: true });
+  y = line(doc, from.address, PAD, y, inner, 8, { lines: 2 });
   y += 4;
   doc.moveTo(0, y).lineTo(W, y).lineWidth(0.5).strokeColor(INK).stroke();
   y += 5;

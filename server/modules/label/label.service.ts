@@ -46,6 +46,7 @@ export async function labelsPdfOf(
         recipient_postcode: true,
         destination: true,
         sender_name: true,
+        sender_address: true,
         pickup_location: true,
         weight: true,
         shipped_via: true,
