@@ -15,7 +15,7 @@ import { ViewCache } from "./core/cache.js";
 import { registerGraphql } from "./graphql/server.js";
 import { frameworkErrors, registerRest, siteErrorHandler } from "./rest/index.js";
 import { mimeOf, readImage } from "./modules/upload/upload.service.js";
-import { clientRouteStatus } from "./client-routes.js";
+import { clientRouteStatus, registerScreenAliases } from "./client-routes.js";
 import { inlineScriptHashes, loadPageRenderer } from "./ssr.js";
 import { isHiddenFromSearch, normalPath } from "../shared/core/routes.codes.js";
 import { registerSeoRoutes } from "./modules/seo/seo.routes.js";
@@ -108,6 +108,7 @@ export async function buildApp(): Promise<FastifyInstance> {
   });
 
   registerSeoRoutes(app);
+  registerScreenAliases(app);
 
   // A local tile server of plain tiles (MAP_TILE_URL=/tiles/{z}/{x}/{y}.png) for offline machines and Lighthouse.
   app.get("/tiles/:z/:x/:y.png", async (_req, reply) => reply.type("image/png").header("Cache-Control", "public, max-age=86400").send(plainTile()));

@@ -16,6 +16,12 @@ export const SCREENS = {
 export type Screen = keyof typeof SCREENS;
 const SCREEN_NAMES = Object.keys(SCREENS) as Screen[];
 
+/**
+ * Short addresses people type for a screen ("/track"): the server answers each with a permanent redirect to the
+ * screen's own address, its query kept (server/client-routes.ts).
+ */
+export const SCREEN_ALIASES: Readonly<Record<string, Screen>> = { "/track": "track" };
+
 /** The screens search engines are to list (the sitemap's, before the content pages). */
 export const LISTED_SCREENS: readonly Screen[] = ["home", "contact", "quote"];
 /** One visitor's own screens: robots.txt keeps crawlers out, the page says X-Robots-Tag: noindex. */

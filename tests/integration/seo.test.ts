@@ -57,3 +57,22 @@ describe("sitemap.xml", () => {
     expect(locs(await (await fetch(`${t.url}/sitemap.xml`)).text())).toEqual([`${t.url}/`, `${t.url}/contact.html`, `${t.url}/quote`]);
   });
 });
+
+describe("/track", () => {
+  it("is the tracking page's short address: a permanent redirect to /track.html with the query as it came", async () => {
+    for (const [from, to] of [
+      ["/track", "/track.html"],
+      ["/track/", "/track.html"],
+      ["/track?code=CR-1,CR-2&lang=de", "/track.html?code=CR-1,CR-2&lang=de"],
+      // What an attacker puts in the query stays the query of this site's own page: never another host.
+      ["/track?//evil.example/x", "/track.html?//evil.example/x"],
+    ]) {
+      const r = await fetch(`${t.url}${from}`, { redirect: "manual" });
+      expect(r.status, from).toBe(301);
+      expect(r.headers.get("location"), from).toBe(to);
+    }
+    expect((await fetch(`${t.url}/track`)).status).toBe(200);
+    // Only the alias itself: other paths that start alike are still not found.
+    for (const p of ["/tracking", "/track/CR-1", "/track.htm"]) expect((await fetch(`${t.url}${p}`)).status, p).toBe(404);
+  });
+});
