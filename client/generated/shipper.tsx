@@ -108,6 +108,8 @@ export type SignUpInput = {
   company?: string | null | undefined;
   email: string;
   name: string;
+  /** Where the mailed verification link leads once the e-mail is confirmed: a path of the shipper's area (/account/new: the booking a quote started) */
+  next?: string | null | undefined;
   password: string;
   phone?: string | null | undefined;
 };

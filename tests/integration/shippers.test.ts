@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../helpers/app.js";
 import { Client } from "../helpers/http.js";
 import { fails, ok, signedIn } from "../fixtures/rest.js";
-import { mailText, startSmtp } from "../helpers/smtp.js";
+import { decodeMail, mailText, startSmtp } from "../helpers/smtp.js";
 
 // Section 10 of the contract through both doors: addresses, shipper accounts, rates, the quote,
 // bookings, pickups, statements. One server and database per file (SQLite or PostgreSQL by project).
@@ -134,6 +134,42 @@ describe("shipper accounts", () => {
     // The reset ended the other sessions.
     fails(await c.get("/api/users/addresses"), 401);
     ok(await c.post("/api/users/auth/signin", { email: "one@shop.example", password: "another-long-password-7" }));
+  });
+
+  it("the verification mail's link is an HTML link beside the plain text, and leads on to the sign-up's next; a next off the area is 422 through both doors", async () => {
+    const c = new Client(t.url);
+    ok(await c.post("/api/users", { name: "Next Shop", email: "next@shop.example", password: PASSWORD, next: "/account/new" }), 201);
+    const mail = await smtp.waitFor((m) => m.to.includes("next@shop.example"));
+    used.add(mail);
+    const { html, text } = decodeMail(mail.raw);
+    const link = /https:\/\/courier\.example\/account\/verify\?token=[\w-]+&next=%2Faccount%2Fnew/.exec(text)?.[0];
+    expect(link, text).toBeTruthy();
+    expect(html).toContain(`<a href="${link!.replace("&", "&amp;")}" dir="ltr">`);
+    // The link works as mailed.
+    expect(ok(await c.post("/api/users/verify", { token: new URL(link!).searchParams.get("token") }))).toMatchObject({ email_verified: true });
+
+    // No other site, no script, no path outside the shipper's area: refused, and no account made.
+    const evil = [
+      "https://evil.example/account",
+      "//evil.example",
+      "javascript:alert(1)",
+      "/account/../control",
+      "/control/index.html",
+      "/account/" + "a".repeat(200),
+    ];
+    for (const [i, next] of evil.entries()) {
+      const email = `evil-${i}@shop.example`;
+      const r = fails(await new Client(t.url).post("/api/users", { name: "Evil", email, password: PASSWORD, next }), 422);
+      expect(r.join(" "), next).toMatch(/^next must /);
+      const g = await new Client(t.url).gql(`mutation($i: SignUpInput!) { signUp(input: $i) { id } }`, {
+        i: { name: "Evil", email, password: PASSWORD, next },
+      });
+      expect(g.errors?.[0].extensions).toMatchObject({ code: "BAD_USER_INPUT", messages: [expect.stringMatching(/^next must /)] });
+    }
+    expect(ok(await owner.get("/api/shippers?per_page=100")).data.filter((s: { name: string }) => s.name === "Evil")).toEqual([]);
+    // Without next the link leads to the account as before.
+    ok(await new Client(t.url).post("/api/users", { name: "Plain Shop", email: "plain@shop.example", password: PASSWORD }), 201);
+    expect(mailText((await smtp.waitFor((m) => m.to.includes("plain@shop.example"))).raw)).toMatch(/\/account\/verify\?token=[\w-]+\s/);
   });
 
   it("a shipper session never reaches the control panel, a staff session is not a shipper", async () => {

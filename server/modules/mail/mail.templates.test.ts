@@ -50,7 +50,7 @@ describe("renderMail", () => {
     expect(ar).toMatch(/^<!doctype html><html lang="ar" dir="rtl">/);
     // Each paragraph finds its own direction; a link stays one left-to-right unit.
     expect(ar).toMatch(/<p dir="auto"[^>]*>Out with the driver<\/p>/);
-    expect(ar).toContain('<span dir="ltr">https://t.example/track.html?code=A-1&amp;lang=ar</span>');
+    expect(ar).toContain('<a href="https://t.example/track.html?code=A-1&amp;lang=ar" dir="ltr">https://t.example/track.html?code=A-1&amp;lang=ar</a>');
     expect(html).toMatch(/<\/html>$/);
     expect(html).toContain("Shipment update");
     expect(html).toContain("SwiftRoute Courier");
@@ -76,5 +76,19 @@ describe("renderMail", () => {
     expect(html).not.toContain("<b>bold</b>");
     expect(html).toContain("&lt;b&gt;bold&lt;/b&gt; &amp; &quot;quoted&quot;");
     expect(html).toContain("A &amp; B&#39;s &lt;road&gt;");
+  });
+
+  it.each(HTML)("%s makes each address a link, its closing punctuation outside, a quote in it unable to end the attribute", (tpl) => {
+    const html = renderMail(
+      tpl,
+      "s",
+      'Confirm: https://t.example/account/verify?token=a_b-1&next=%2Faccount%2Fnew.\nSee https://x.example/"onmouseover="alert(1)',
+      co,
+    ).html!;
+    expect(html).toContain(
+      '<a href="https://t.example/account/verify?token=a_b-1&amp;next=%2Faccount%2Fnew" dir="ltr">https://t.example/account/verify?token=a_b-1&amp;next=%2Faccount%2Fnew</a>.',
+    );
+    expect(html).toContain('<a href="https://x.example/&quot;onmouseover=&quot;alert(1" dir="ltr">');
+    expect(html).not.toMatch(/<a [^>]*\sonmouseover=/);
   });
 });

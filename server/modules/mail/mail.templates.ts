@@ -11,14 +11,17 @@ export interface Company {
 
 const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 // Each paragraph takes its direction from its own first letter (an English history entry inside an
-// Arabic message stays left to right), and links stay one left-to-right unit inside right-to-left text.
+// Arabic message stays left to right). An address is a link a reader can click (a verification or tracking
+// link), one left-to-right unit inside right-to-left text; the sentence's closing punctuation stays outside.
+// The text is escaped first: a quote in an address is &quot; and cannot end the attribute.
+const LINK = /https?:\/\/[^\s<]*[^\s<.,;:!?)]/g;
 const paragraphs = (text: string, style: string) =>
   text
     .split(/\n{2,}/)
     .map(
       (p) =>
         `<p dir="auto" style="${style}">${esc(p)
-          .replace(/https?:\/\/[^\s<]+/g, (url) => `<span dir="ltr">${url}</span>`)
+          .replace(LINK, (url) => `<a href="${url}" dir="ltr">${url}</a>`)
           .replace(/\n/g, "<br>")}</p>`,
     )
     .join("\n");

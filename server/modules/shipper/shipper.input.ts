@@ -1,7 +1,8 @@
 import { Field, InputType, Int } from "type-graphql";
-import { IsBoolean, IsInt, Matches, Max, Min } from "class-validator";
+import { IsBoolean, IsInt, Matches, Max, MaxLength, Min } from "class-validator";
 import { IsId, Name, Optional, Required, Text, WhenPresent } from "../../core/validation.js";
 import { MAX_AMOUNT_MINOR } from "../../../shared/core/money.js";
+import { ACCOUNT_NEXT, NEXT_MAX } from "../../../shared/modules/shipper/next.codes.js";
 import { Email, Password } from "../admin/admin.input.js";
 import { pageLink, type PageArgs } from "../common/paging.js";
 
@@ -14,6 +15,15 @@ export class SignUpInput {
   @Field(() => String) @Password("password") password: string;
   @Field(() => String, { nullable: true }) @Optional() @Name() company?: string | null;
   @Field(() => String, { nullable: true }) @Optional() @Name(40) phone?: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "Where the mailed verification link leads once the e-mail is confirmed: a path of the shipper's area (/account/new: the booking a quote started)",
+  })
+  @Optional()
+  @MaxLength(NEXT_MAX, { message: `$property must be at most ${NEXT_MAX} characters` })
+  @Matches(ACCOUNT_NEXT, { message: "$property must be a path of the shipper's area on this site (/account...)" })
+  next?: string | null;
 }
 
 @InputType()

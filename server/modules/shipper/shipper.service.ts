@@ -51,8 +51,9 @@ async function claimToken(token: string, kind: "verify" | "reset") {
 /** Links in mails are absolute: PUBLIC_URL, else this server on localhost (as the staff's invitations; never the request's Host). */
 const base = () => config().publicUrl || `http://localhost:${config().port}`;
 
-function mailVerification(s: Row, token: string) {
-  const link = `${base()}/account/verify?token=${encodeURIComponent(token)}`;
+/** The verification link: the token, and where the shipper goes once confirmed (`next`, validated by SignUpInput). */
+function mailVerification(s: Row, token: string, next?: string | null) {
+  const link = `${base()}/account/verify?token=${encodeURIComponent(token)}${next ? `&next=${encodeURIComponent(next)}` : ""}`;
   mailInBackground(
     () =>
       sendSystemMail({
@@ -85,7 +86,7 @@ export async function signUp(raw: unknown) {
         phone: input.phone?.trim() || null,
       },
     });
-    mailVerification(s, await newToken(s.id, "verify", VERIFY_HOURS));
+    mailVerification(s, await newToken(s.id, "verify", VERIFY_HOURS), input.next);
     return accountView(s);
   } catch (e) {
     if (isUniqueViolation(e)) throw conflict("email is already taken");
