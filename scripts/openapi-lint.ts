@@ -13,8 +13,10 @@ import { registerRest } from "../server/rest/index.js";
 
 const app = Fastify({ logger: false });
 await app.register(registerRest, { prefix: "/api" });
-await app.ready();
-const document = JSON.stringify(app.swagger(), null, 2);
+// The document as GET /api/openapi.json answers it (swagger() lives inside the /api scope).
+const answer = await app.inject({ method: "GET", url: "/api/openapi.json" });
+if (answer.statusCode !== 200) throw new Error(`GET /api/openapi.json: ${answer.statusCode} ${answer.body.slice(0, 500)}`);
+const document = JSON.stringify(answer.json(), null, 2);
 await app.close();
 
 const args = process.argv.slice(2);

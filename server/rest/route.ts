@@ -179,13 +179,15 @@ export function securityOf(op: OperationName) {
       : o.access === "shipper"
         ? shippers
         : `members whose role has ${o.access}${o.scope ? `, or API keys with ${o.scope}` : ""}${shippers ? `, or ${shippers}` : ""}`;
-  return {
-    "x-operation": op,
-    "x-access": who,
-    ...(o.access === "public"
-      ? {}
-      : { security: [{ session: [] as string[] }, ...(o.scope ? [{ apiKey: [o.scope as string] }] : [])] as Record<string, string[]>[] }),
-  };
+  // OpenAPI's alternatives: {} is anyone (a public operation a key or a shipper may call as itself), a staff
+  // session, a staff key with the scope, a shipper's session, a shipper's own key (no scope).
+  const security: Record<string, string[]>[] = [
+    ...(o.access === "public" ? [{}] : o.access === "shipper" ? [] : [{ session: [] }]),
+    ...(o.scope ? [{ apiKey: [o.scope as string] }] : []),
+    ...(o.shipper ? [{ shipperSession: [] }] : []),
+    ...(o.shipper === "key" ? [{ apiKey: [] }] : []),
+  ];
+  return { "x-operation": op, "x-access": who, security: security.length === 1 && o.access === "public" ? [] : security };
 }
 
 /** Registers one /api route: a thin adapter from HTTP onto a service call, answered in the envelope. */

@@ -120,6 +120,9 @@ export function inputSchema(cls: Ctor, extra: Record<string, Schema> = {}, extra
         const m = byName(metas, rule);
         if (m) item[key] = m.constraints[0];
       }
+      // An allowed list (isIn with each: true) is its items' enum: on the array itself it would describe the array.
+      if (s.enum) item.enum = s.enum;
+      delete s.enum;
       delete s.maxLength;
       delete s.minLength;
       Object.assign(s, { type: "array", items: item });

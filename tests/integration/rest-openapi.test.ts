@@ -94,7 +94,11 @@ describe("GET /api/openapi.json", () => {
 
   it("marks admin operations with the session requirement and created ones with 201", () => {
     expect(op("GET", "/api/parcels").security).toEqual([{ session: [] }, { apiKey: ["parcels:read"] }]);
-    expect(op("GET", "/api/parcels/{code}").security).toBeUndefined();
+    // Public, and a key with tracking:read may call it as itself; a public operation says [] (anyone).
+    expect(op("GET", "/api/parcels/{code}").security).toEqual([{}, { apiKey: ["tracking:read"] }]);
+    expect(op("GET", "/api/graph").security).toEqual([]);
+    expect(op("POST", "/api/bookings").security).toEqual([{ session: [] }, { shipperSession: [] }, { apiKey: [] }]);
+    expect(op("GET", "/api/users/addresses").security).toEqual([{ shipperSession: [] }]);
     expect(op("POST", "/api/parcels").responses["201"]).toBeTruthy();
     expect(op("DELETE", "/api/parcels").responses["200"].content["application/json"].schema.properties.data).toEqual({ type: "null" });
     expect(op("POST", "/api/parcels/image").requestBody.content).toHaveProperty("multipart/form-data");
@@ -103,6 +107,27 @@ describe("GET /api/openapi.json", () => {
       format: "binary",
     });
     expect(op("POST", "/api/parcels").requestBody.content).toHaveProperty("application/json");
+  });
+
+  it("names every operation once, says who may call each, and where the site is (what client generators need)", () => {
+    const ops = Object.entries<Record<string, { operationId?: string; security?: unknown[] }>>(doc.paths).flatMap(([p, item]) =>
+      Object.entries(item).map(([m, o]) => ({ at: `${m.toUpperCase()} ${p}`, ...o })),
+    );
+    expect(ops.filter((o) => !o.operationId || !Array.isArray(o.security)).map((o) => o.at)).toEqual([]);
+    const ids = ops.map((o) => o.operationId);
+    expect(ids.filter((id, i) => ids.indexOf(id) !== i)).toEqual([]);
+    expect(op("GET", "/api/parcels/{code}").operationId).toBe("getParcel");
+    expect(op("GET", "/api/webhooks").operationId).toBe("listWebhooks");
+    expect(doc.servers).toEqual([{ url: expect.any(String), description: "This site" }]);
+  });
+
+  it("an allowed list is its items' enum, not the array's", () => {
+    const events = op("POST", "/api/webhooks").requestBody.content["application/json"].schema.properties.events;
+    expect(events).toMatchObject({ type: "array", items: { type: "string", enum: expect.arrayContaining(["status.changed"]) } });
+    expect(events.enum).toBeUndefined();
+    const scopes = op("POST", "/api/api-keys").requestBody.content["application/json"].schema.properties.scopes;
+    expect(scopes.items.enum).toEqual(["tracking:read", "parcels:read", "parcels:write", "history:write"]);
+    expect(scopes.enum).toBeUndefined();
   });
 
   it("documents the paging query of each list", () => {
