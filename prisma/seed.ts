@@ -10,8 +10,9 @@ import { CreateParcelInput } from "../server/modules/parcel/parcel.input.js";
 import { CreatePageInput } from "../server/modules/page/page.input.js";
 import { slugify } from "../server/modules/page/page.service.js";
 import { CreateReviewInput } from "../server/modules/review/review.input.js";
-import { ContactSettingsInput, HtmlSettingsInput, MailSettingsInput } from "../server/modules/settings/settings.input.js";
+import { ContactSettingsInput, HtmlSettingsInput, MailSettingsInput, ShippingSettingsInput } from "../server/modules/settings/settings.input.js";
 import { importImage } from "../server/modules/upload/upload.service.js";
+import { DEMO_CURRENCY, demoRates } from "./seed-rates.js";
 
 /** The OneTimeClaim that records "the demo decision was taken for this database". */
 export const DEMO_CLAIM = "demo_seed";
@@ -606,6 +607,7 @@ async function demoPlan(now: Date) {
     ...(await validated(MailSettingsInput, DEMO_SETTINGS.mail)),
     ...(await validated(HtmlSettingsInput, DEMO_SETTINGS.html)),
     ...(await validated(ContactSettingsInput, DEMO_SETTINGS.contact)),
+    currency: (await validated(ShippingSettingsInput, { currency: DEMO_CURRENCY })).currency!,
   };
   const reviews = [];
   for (const r of DEMO_REVIEWS) reviews.push({ ...(await validated(CreateReviewInput, r)), image: r.image });
@@ -633,19 +635,21 @@ async function demoPlan(now: Date) {
     if (last) Object.assign(data, { status_code: last.status_code, status_reason: last.status_reason ?? null });
     parcels.push({ data, history, created_at: history[0].created_at, updated_at: history[history.length - 1].created_at });
   }
-  return { pages, settings, reviews, parcels };
+  return { pages, settings, reviews, parcels, rates: await demoRates() };
 }
 
-/** Nothing an operator made yet: no pages, parcels, reviews or admins, and contact info untouched. */
+/** Nothing an operator made yet: no pages, parcels, reviews, admins, zones or services, and contact info untouched. */
 async function isEmpty(tx: Tx | Db): Promise<boolean> {
-  const [pages, parcels, reviews, admins, settings] = await Promise.all([
+  const [pages, parcels, reviews, admins, zones, services, settings] = await Promise.all([
     tx.page.count(),
     tx.parcel.count(),
     tx.review.count(),
     tx.admin.count(),
+    tx.zone.count(),
+    tx.service.count(),
     tx.settings.findUnique({ where: { id: 1 } }),
   ]);
-  return pages + parcels + reviews + admins === 0 && (!settings || settings.contact_email === "");
+  return pages + parcels + reviews + admins + zones + services === 0 && (!settings || settings.contact_email === "");
 }
 
 async function importAvatars(): Promise<void> {
@@ -686,6 +690,11 @@ export async function seedDemo(now = new Date()): Promise<boolean> {
             data: { ...p.data, created_at: p.created_at, updated_at: p.updated_at, history: { create: p.history } },
           });
         }
+        // The demo's prices (prisma/seed-rates.ts): the default card may exist already, empty (a quote made it).
+        for (const z of plan.rates.zones) await tx.zone.create({ data: z });
+        for (const s of plan.rates.services) await tx.service.create({ data: s });
+        const { id, ...card } = plan.rates.card;
+        await tx.rateCard.upsert({ where: { id }, create: { id, ...card }, update: card });
         return true;
       },
       { maxWait: 30_000, timeout: 60_000 },

@@ -14,6 +14,7 @@ import { ParcelRows } from "../modules/quote/ParcelRows";
 import { QuoteOptions } from "../modules/quote/QuoteOptions";
 import { useQuote } from "../modules/quote/useQuote";
 import { EMPTY_PARCEL, parcelsInput, placeInput, saveDraft, type ParcelDraft, type PlaceDraft } from "../modules/quote/shipment";
+import { NoRatesHint } from "../modules/quote/NoRatesHint";
 
 /** Get a quote: from, to and the parcels; each service's price and dates; "Ship now" leads to a new shipment. */
 export default function QuotePage() {
@@ -58,6 +59,7 @@ export default function QuotePage() {
             {t("quote.services")}
           </h2>
           {quote.message ? <p className="quote-note">{quote.message}</p> : null}
+          {quote.noRates ? <NoRatesHint /> : null}
           {quote.options?.length ? <QuoteOptions options={quote.options} action={{ label: t("quote.shipNow"), run: (o) => shipNow(o.service) }} /> : null}
           {quote.options === null && !quote.message ? <p className="quote-hint">{t("quote.hint")}</p> : null}
         </section>

@@ -26,7 +26,6 @@ import { RatesResolver } from "../modules/rates/rates.resolver.js";
 import { BookingResolver } from "../modules/booking/booking.resolver.js";
 import { PickupResolver } from "../modules/booking/pickup.resolver.js";
 import { StatementResolver } from "../modules/booking/statement.resolver.js";
-import { ReportsResolver } from "../modules/reports/reports.resolver.js";
 
 export const SCHEMA_FILE = projectPath("schema/schema.graphql");
 
@@ -54,7 +53,6 @@ const resolvers = [
   PickupResolver,
   StatementResolver,
   AuditResolver,
-  ReportsResolver,
 ] as const;
 
 /**

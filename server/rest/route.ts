@@ -25,8 +25,8 @@ export interface RouteSpec<I> {
   /** 201 instead of 200. */
   created?: boolean;
   message?: string;
-  /** The success message made from the answer's data (instead of `message`), e.g. a quote that found no service. */
-  messageOf?: (data: never) => string;
+  /** The answer's data and message made from what the handler returns (instead of it and `message`), e.g. a quote's options and why there are none. */
+  answerOf?: (result: never) => { data: unknown; message: string };
   /** Also takes a text/csv body (a grid's file), as a string. */
   csv?: boolean;
   /** Validated (numbers coerced) from the query string of a GET or the body of a write. */
@@ -224,13 +224,14 @@ export function route<I = undefined>(api: FastifyInstance, spec: RouteSpec<I>): 
     handler: async (req, reply) => {
       const ctx = ctxOf(req, reply);
       const value = (spec.input ? await input(spec.input as new () => object, isGet ? req.query : req.body) : undefined) as I;
-      const data = await runCall(actorOf(req), spec.op, () => spec.handler({ input: value, req, ctx }));
+      const result = await runCall(actorOf(req), spec.op, () => spec.handler({ input: value, req, ctx }));
+      const { data, message } = spec.answerOf ? spec.answerOf(result as never) : { data: result, message: spec.message ?? "" };
       if (answers) {
         const { body, etag } = answers.of(data as string);
         if (spec.publicRead && publicRead(req, reply, etag)) return reply.code(304).send();
         return reply.code(status).type("application/json; charset=utf-8").send(body);
       }
-      const answer = { status: String(status), errors: [], message: spec.messageOf ? spec.messageOf(data as never) : (spec.message ?? ""), data: data ?? null };
+      const answer = { status: String(status), errors: [], message, data: data ?? null };
       if (!spec.publicRead) return reply.code(status).send(answer);
       const body = reply.serialize(answer) as string;
       if (publicRead(req, reply, () => etagOf(body))) return reply.code(304).send();

@@ -15,7 +15,7 @@ import { launchBrowser, openContext, watchErrors } from "../helpers/browser.js";
 import { signedInAdmin } from "../helpers/admin.js";
 import { Client } from "../helpers/http.js";
 import { decodeMail, mailText, startSmtp, type SmtpPeer } from "../helpers/smtp.js";
-import { workingDayAhead } from "../helpers/shipping.js";
+import { fillQuote, workingDayAhead } from "../helpers/shipping.js";
 import { staffMember } from "../helpers/staff.js";
 
 const SHOTS = process.env.E2E_SHOTS;
@@ -28,7 +28,8 @@ let smtp: SmtpPeer;
 
 beforeAll(async () => {
   smtp = await startSmtp();
-  site = await startSite({ SMTP_URL: smtp.url, SMTP_ALLOW_PLAIN: "true", TIME_ZONE: "UTC" });
+  // A company that starts without the demo (its prices and GBP): these journeys set up their own rates.
+  site = await startSite({ SEED_DEMO: "false", SMTP_URL: smtp.url, SMTP_ALLOW_PLAIN: "true", TIME_ZONE: "UTC" });
   browser = await launchBrowser();
   admin = await signedInAdmin(site.url);
 });
@@ -71,6 +72,33 @@ const cardOf = async (id: string) =>
 let shipperId = 0;
 
 describe("shippers and rates, staff side", () => {
+  it("with no prices set, /quote sends a visitor to the contact page and shows only the owner how to set them up", async () => {
+    const visitor = await pageOf(new Client(site.url));
+    await visitor.page.goto(`${site.url}/quote`);
+    await fillQuote(visitor.page);
+    await visitor.page.getByRole("button", { name: "Get prices" }).click();
+    const note = visitor.page.getByTestId("quote-no-rates");
+    await note.waitFor();
+    await visitor.page.getByText("Online prices are not available yet.").waitFor();
+    expect(await note.getByRole("link", { name: "Contact us for a quote" }).getAttribute("href")).toBe("/contact.html");
+    expect(await visitor.page.getByTestId("quote-staff-hint").count()).toBe(0);
+    expect(visitor.errors).toEqual([]);
+    await visitor.ctx.close();
+
+    const { ctx, page, errors } = await pageOf(admin);
+    await page.goto(`${site.url}/quote`);
+    await fillQuote(page);
+    await page.getByRole("button", { name: "Get prices" }).click();
+    await page.getByTestId("quote-staff-hint").getByRole("link", { name: "Set up prices" }).click();
+    await page.waitForURL(/\/control\/rates\/zones\.html$/);
+    const setup = page.getByTestId("rates-setup");
+    await setup.waitFor();
+    expect(await setup.getByRole("link").count()).toBe(3);
+    await shot(page, "rates-setup-phone-light");
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
   it("the owner makes zones, a service and a rate card through its grid; a bad CSV saves nothing", async () => {
     const { ctx, page, errors } = await pageOf(admin, { desktop: true });
     await page.goto(`${site.url}/control/index.html`);

@@ -41,7 +41,8 @@ async function context(opts: { desktop?: boolean; dark?: boolean; lang?: string 
 
 beforeAll(async () => {
   smtp = await startSmtp();
-  site = await startSite({ SMTP_URL: smtp.url, SMTP_ALLOW_PLAIN: "true", RATE_LIMIT_QUOTE: "100000", RATE_LIMIT_SIGNUP: "100000" });
+  // A company that starts without the demo (its prices and GBP): these journeys set up their own rates.
+  site = await startSite({ SEED_DEMO: "false", SMTP_URL: smtp.url, SMTP_ALLOW_PLAIN: "true", RATE_LIMIT_QUOTE: "100000", RATE_LIMIT_SIGNUP: "100000" });
   browser = await launchBrowser();
   admin = await signedInAdmin(site.url);
   await setUpRates(admin);

@@ -7,7 +7,7 @@ import type { QuoteOption } from "./QuoteOptions";
 const QUOTE_FIELD = /^(from|to)\.|^parcels/;
 
 /**
- * Runs the quote mutation: the options, the server's message when no service fits, its errors by field
+ * Runs the quote mutation: the options, the message when no service fits (or noRates: none is priced yet), its errors by field
  * (from.*, to.*, parcels[i].*). An answer that arrives after a newer request started is dropped.
  */
 export function useQuote() {
@@ -15,6 +15,8 @@ export function useQuote() {
   const [mutate, { loading }] = useQuoteMutation();
   const [options, setOptions] = useState<QuoteOption[] | null>(null);
   const [message, setMessage] = useState("");
+  /** No option because no prices are set yet (the server's rates_set false): the screen says what to do. */
+  const [noRates, setNoRates] = useState(false);
   const [errors, setErrors] = useState<FieldErrors>(NO_ERRORS);
   const seq = useRef(0);
 
@@ -25,14 +27,17 @@ export function useQuote() {
         const { data } = await mutate({ variables: { input } });
         if (n !== seq.current) return null;
         const list = data?.quote.options ?? [];
+        const unpriced = !list.length && data?.quote.rates_set === false;
         setOptions(list);
-        setMessage(list.length ? "" : t("quote.noService"));
+        setNoRates(unpriced);
+        setMessage(list.length ? "" : t(unpriced ? "quote.noRates" : "quote.noService"));
         setErrors(NO_ERRORS);
         return list;
       } catch (e) {
         if (n !== seq.current) return null;
         setOptions(null);
         setMessage("");
+        setNoRates(false);
         setErrors(fieldErrors(t, e, (f) => QUOTE_FIELD.test(f)));
         return null;
       }
@@ -44,7 +49,8 @@ export function useQuote() {
     seq.current++;
     setOptions(null);
     setMessage("");
+    setNoRates(false);
   }, []);
 
-  return { run, clear, loading, options, message, errors };
+  return { run, clear, loading, options, message, noRates, errors };
 }

@@ -180,9 +180,21 @@ export async function priceShipment(
 }
 
 export const NO_SERVICE = "No service covers this route";
+export const NO_RATES = "No service covers this route: no prices are set yet (zones, services and a rate card)";
 
-/** POST /api/quotes: a shipper (session or key) is priced on its own card. */
+/** Whether a card prices anything: a lane of an active service (its zones exist: a zone a card prices is never deleted). */
+const priced = (card: { lanes: Lane[] }, services: ServiceRow[]) => card.lanes.some((l) => services.some((s) => s.code === l.service));
+
+/**
+ * POST /api/quotes and the quote mutation: a shipper (session or key) is priced on its own card. No option:
+ * the message says whether no lane fits this route or the caller's card prices nothing yet (rates_set false).
+ */
 export async function quote(raw: unknown, caller: Actor | null) {
   const q = await readQuote(raw);
-  return priceShipment(q, caller?.kind === "shipper" ? caller.id : null);
+  const shipperId = caller?.kind === "shipper" ? caller.id : null;
+  const options = await priceShipment(q, shipperId);
+  if (options.length) return { options, message: "", rates_set: true };
+  const data = await pricingData();
+  const rates_set = priced(await cardFor(shipperId, data), data.services);
+  return { options, message: rates_set ? NO_SERVICE : NO_RATES, rates_set };
 }

@@ -63,8 +63,7 @@ export class RatesResolver {
 
   @Mutation(() => QuoteAnswer, { description: "Price a shipment (a shipper or its key on its own card); limited per client" })
   @Op("quotes.create")
-  async quote(@Arg("input", () => QuoteInput) input: QuoteInput) {
-    const options = await quotes.quote(input, caller());
-    return { options, message: options.length ? "" : quotes.NO_SERVICE };
+  quote(@Arg("input", () => QuoteInput) input: QuoteInput) {
+    return quotes.quote(input, caller());
   }
 }

@@ -125,10 +125,10 @@ export function registerRatesRoutes(api: FastifyInstance): void {
     op: "quotes.create",
     tag: "quotes",
     summary:
-      "Price a shipment: each active service whose lane fits, cheapest first ([] with the message No service covers this route); a signed-in shipper or its key is priced on its own card. Limited per client (RATE_LIMIT_QUOTE a minute)",
+      "Price a shipment: each active service whose lane fits, cheapest first ([] with the message No service covers this route, which adds when no prices are set yet); a signed-in shipper or its key is priced on its own card. Limited per client (RATE_LIMIT_QUOTE a minute)",
     body: [QuoteInput],
     data: data.list("QuoteOption"),
-    messageOf: (options: unknown[]) => (options.length ? "" : quotes.NO_SERVICE),
+    answerOf: (a: Awaited<ReturnType<typeof quotes.quote>>) => ({ data: a.options, message: a.message }),
     handler: ({ req }) => quotes.quote(req.body, caller()),
   });
 }

@@ -173,6 +173,8 @@ export class QuoteOption {
 export class QuoteAnswer {
   @Field(() => [QuoteOption]) options: QuoteOption[];
   @Field(() => String) message: string;
+  @Field(() => Boolean, { description: "false: the caller's rate card prices nothing yet (no zones, services or lanes set), so no route has a price" })
+  rates_set: boolean;
 }
 
 // Inputs: the shapes on the wire; the service checks every field (messages name it, e.g. lanes[0].brackets[1].amount).

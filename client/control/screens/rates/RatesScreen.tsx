@@ -5,6 +5,7 @@ import { Card, PageHeader } from "../../components/PageHeader";
 import { firstError } from "../../hooks/errors";
 import { useTitle } from "../../hooks/useTitle";
 import { RatesTabs } from "./RatesTabs";
+import { RatesSetup } from "./RatesSetup";
 
 /** A list screen of the rates area: its title, the rates tabs, the rows (or why there are none), the add form under them. */
 export function RatesScreen({
@@ -31,6 +32,7 @@ export function RatesScreen({
     <div className="cp-container cp-narrow">
       <PageHeader title={title} icon={icon} back="/control/index.html" backLabel="Control panel home" sub={sub} />
       <RatesTabs />
+      <RatesSetup />
       <ListState loading={query.loading} error={firstError(query.error)} empty={query.rows === 0} emptyText={empty} />
       {query.rows ? (
         <ul className={listClass} aria-label={title}>
