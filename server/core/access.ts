@@ -101,6 +101,8 @@ export const OPERATIONS = {
   "mail.contact": op("public", { limit: { rule: "contact", staffExempt: true }, audited: true }),
   "mail.send": op("mail", { audited: { call: "mail" } }),
   "mail.outbox": op("mail"),
+  // The owner's dashboard (server/modules/reports): figures of a period and its days, JSON or CSV.
+  "reports.read": op("reports"),
   // Webhooks
   "webhooks.list": op("webhooks"),
   "webhooks.deliveries": op("webhooks"),

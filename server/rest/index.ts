@@ -25,6 +25,7 @@ import { registerDispatchRoutes } from "../modules/dispatch/dispatch.rest.js";
 import { registerShipperRoutes } from "../modules/shipper/shipper.rest.js";
 import { registerRatesRoutes } from "../modules/rates/rates.rest.js";
 import { registerBookingRoutes } from "../modules/booking/booking.rest.js";
+import { registerReportRoutes } from "../modules/reports/reports.rest.js";
 import { KeyRejected } from "../modules/apikey/apikey.auth.js";
 import { keyedFirst } from "./route.js";
 import { isMultipart, readMultipart, type MultipartLimits } from "./body.js";
@@ -99,6 +100,7 @@ export async function registerRest(api: FastifyInstance): Promise<void> {
     registerBookingRoutes,
     registerAuditRoutes,
     registerDispatchRoutes,
+    registerReportRoutes,
   ])
     register(api);
 }

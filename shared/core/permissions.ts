@@ -29,6 +29,8 @@ export const PERMISSIONS = {
   audit: ["owner"],
   /** Shippers (business customers): their accounts, credit limits, bookings, pickups and statements. */
   shippers: ["owner", "dispatcher"],
+  /** The owner's dashboard: the figures of a period (parcels, deliveries, failures, revenue, couriers). */
+  reports: ["owner", "dispatcher"],
   /** Zones, services and rate cards. */
   rates: ["owner"],
   /** One's own account: password, two-step sign-in. */

@@ -131,6 +131,12 @@ export const GROUPS: Group[] = [
         i: { password: "not-my-password-1", new_password: "another-long-password-2", confirm_new_password: "another-long-password-2" },
       }),
   },
+  {
+    name: "reports",
+    permission: "reports",
+    rest: (c) => c.get("/api/reports/daily?from=2026-01-01&to=2026-01-02"),
+    gql: (c) => c.gql(`{ reportDaily(from: "2026-01-01", to: "2026-01-02") { date } }`),
+  },
 ];
 
 /**
@@ -196,6 +202,7 @@ describe("role matrix", () => {
         "account",
         "api-keys",
         "audit",
+        "reports",
       ] as Permission[]
     ).filter((p) => !covered.has(p));
     expect(missing).toEqual([]);
