@@ -42,7 +42,7 @@ export interface RenderOptions {
   url: string;
   /** The visitor's language code (the `lang` cookie or `?lang=`); anything else renders English. */
   language: string;
-  /** The operator's product name (COMPANY_NAME), as `<meta name="application-name">` gives it to the browser. */
+  /** The company's name (the setting company_name, or COMPANY_NAME), as `<meta name="application-name">` gives it to the browser. */
   productName: string;
   /** Runs an operation as the GraphQL door would for this request. */
   execute(operation: Operation): Promise<FetchResult>;

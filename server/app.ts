@@ -134,7 +134,6 @@ export async function buildApp(): Promise<FastifyInstance> {
     ? await loadPageRenderer({
         enabled: c.ssr,
         clientDir: c.clientDir,
-        productName: c.companyName,
         graphql,
         log: app.log,
         pagesKept: c.ssrPagesKept,
@@ -150,17 +149,19 @@ export async function buildApp(): Promise<FastifyInstance> {
     const [status, settings] = await Promise.all([clientRouteStatus(reqUrl), getSettings()]);
     // The meta description from settings is in the HTML itself, for crawlers that run no script.
     let html = settings.meta_description
-      ? template.replace(/(<meta name="description" content=")[^"]*(")/, `$1${escapeAttr(settings.meta_description)}$2`)
+      ? template.replace(/(<meta name="description" content=")[^"]*(")/, (_m, open: string, close: string) => `${open}${escapeAttr(settings.meta_description)}${close}`)
       : template;
     // The map's tile server is configurable (MAP_TILE_URL); the client reads it from this tag.
+    // Replaced by functions: a "$&" or "$'" in a setting is text, not a replacement pattern.
     html = html.replace(
       "</head>",
-      `<meta name="tile-url" content="${escapeAttr(c.tileUrl)}">\n<meta name="application-name" content="${escapeAttr(c.companyName)}">\n</head>`,
+      () => `<meta name="tile-url" content="${escapeAttr(c.tileUrl)}">\n<meta name="application-name" content="${escapeAttr(settings.company_name)}">\n</head>`,
     );
-    html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeAttr(c.companyName)}</title>`);
+    // The company's name from the settings (COMPANY_NAME while none is set), the same on every page, e-mail and PDF.
+    html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeAttr(settings.company_name)}</title>`);
     // Tracking results, one visitor's links and the control panel are nobody's search results.
     if (isHiddenFromSearch(normalPath(reqUrl.split("?")[0]))) reply.header("X-Robots-Tag", "noindex, nofollow");
-    if (status === 200 && renderPage) html = await renderPage(req, reply, html);
+    if (status === 200 && renderPage) html = await renderPage(req, reply, html, settings.company_name);
     const csp = cspOf(settings.chat_code);
     reply.code(status).type("text/html; charset=utf-8").header("Content-Security-Policy", csp);
     // A rendered page is tens of KB: compressed like the static assets (one ETag per encoding).

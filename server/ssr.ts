@@ -34,13 +34,12 @@ interface RenderModule {
 type Manifest = Record<string, { file: string; css?: string[]; imports?: string[] }>;
 
 /** Turns the page (template with its meta tags) into the rendered page for this request, or leaves it as it is. */
-export type PageRenderer = (req: FastifyRequest, reply: FastifyReply, page: string) => Promise<string>;
+export type PageRenderer = (req: FastifyRequest, reply: FastifyReply, page: string, productName: string) => Promise<string>;
 
 /** The render, or null when it is off or not built. */
 export async function loadPageRenderer(o: {
   enabled: boolean;
   clientDir: string;
-  productName: string;
   graphql: InProcessGraphql;
   log: FastifyBaseLogger;
   /** Rendered pages kept for identical requests (SSR_PAGES_KEPT); 0: none. */
@@ -63,7 +62,8 @@ export async function loadPageRenderer(o: {
   const kept = new KeptPages(o.pagesKept);
   const budget = renderBudget(o.budgetMs);
 
-  return async (req, reply, page) => {
+  // productName: the company's name (settings), which the page's meta tags carry too (the kept page's check compares the page).
+  return async (req, reply, page, productName) => {
     const url = req.url;
     let pathname: string;
     try {
@@ -89,7 +89,7 @@ export async function loadPageRenderer(o: {
       const r = await mod.render({
         url,
         language,
-        productName: o.productName,
+        productName,
         execute: async (op) => {
           // An operation the kept page's check has just run for this request is not run (and counted) twice.
           const opKey = JSON.stringify(op);

@@ -52,7 +52,12 @@ export const ENV_VARS = {
     kind: "text",
     doc: "the site's public origin, e.g. `https://track.example.com`: links in e-mails, CSRF origin check, Secure cookies when https (a trailing `/` is dropped)",
   },
-  COMPANY_NAME: { group: SITE, kind: "text", default: "Courier", doc: "the company name in e-mails" },
+  COMPANY_NAME: {
+    group: SITE,
+    kind: "text",
+    default: "Courier",
+    doc: "the company's name on every page, e-mail and PDF until the owner sets one (Settings, Contact Info: Company name)",
+  },
   TIME_ZONE: {
     group: SITE,
     kind: "text",
@@ -306,7 +311,7 @@ export const ENV_VARS = {
     group: DELIVERY,
     kind: "positiveInt",
     default: 60,
-    doc: "length of the delivery window a started run gives each stop, centred on its ETA",
+    doc: "length of the delivery window a started run gives each stop, centred on its ETA, until the owner sets one (Settings, Delivery day: Delivery window)",
   },
 } as const satisfies Record<string, EnvDecl>;
 

@@ -17,4 +17,5 @@ export const MAX_LENGTH = {
   keyName: 100,
   webhookUrl: 500,
   auditObjectId: 100,
+  companyName: 100,
 } as const;

@@ -21,6 +21,7 @@ afterAll(async () => {
 });
 
 const PUBLIC_KEYS = [
+  "company_name",
   "meta_description",
   "chat_code",
   "contact_email",
@@ -60,6 +61,7 @@ describe("GET /api/settings", () => {
         "courier_speed_kmh",
         "stop_minutes",
         "notify_stops_before",
+        "delivery_window_minutes",
         "max_amount",
       ].sort(),
     );

@@ -1,5 +1,6 @@
 import { config } from "../../core/config.js";
 import { sendSystemMail, type OutgoingMail } from "../mail/mail.service.js";
+import { companyName } from "../settings/settings.service.js";
 
 const inFlight = new Set<Promise<void>>();
 
@@ -41,11 +42,11 @@ const WHAT: Record<TwoStepChange, { subject: string; text: string }> = {
 /** Tells a member that two-step sign-in of their account changed, so a change they did not make does not go unnoticed. */
 export function twoStepNotice(email: string, change: TwoStepChange): void {
   const { subject, text } = WHAT[change];
-  const mail: OutgoingMail = {
+  const mail = async (): Promise<OutgoingMail> => ({
     kind: "security",
     to: email,
     subject,
-    text: `${text}\n\nAccount: ${email}\n\nIf you did not do this, reset your password at once${config().publicUrl ? ` (${config().publicUrl}/control/password.html)` : ""} and tell the owner of the ${config().companyName} control panel.`,
-  };
-  mailInBackground(() => sendSystemMail(mail), "two-step sign-in notice");
+    text: `${text}\n\nAccount: ${email}\n\nIf you did not do this, reset your password at once${config().publicUrl ? ` (${config().publicUrl}/control/password.html)` : ""} and tell the owner of the ${await companyName()} control panel.`,
+  });
+  mailInBackground(async () => sendSystemMail(await mail()), "two-step sign-in notice");
 }

@@ -14,7 +14,7 @@ import { sendSystemMail } from "../mail/mail.service.js";
 import { localNow } from "../rates/pricing.rules.js";
 import { MAX_AMOUNT_MINOR } from "../../../shared/core/money.js";
 import { oneAtATime, STATEMENTS } from "./shipper-queue.js";
-import { getSettings } from "../settings/settings.service.js";
+import { companyName, getSettings } from "../settings/settings.service.js";
 import { dayRange } from "./booking.service.js";
 import { asJob, jobCaller } from "../../core/jobs.js";
 import { formatMoney } from "../../../shared/core/money.js";
@@ -212,7 +212,7 @@ export function statementPdfOf(caller: Actor | null, id: number): Promise<{ pdf:
         shipper: { name: shipper.name, company: shipper.company, email: shipper.email },
       },
       company: {
-        name: config().companyName,
+        name: settings.company_name,
         contact_email: settings.contact_email,
         contact_phone: settings.contact_phone,
         contact_address: settings.contact_address,
@@ -233,7 +233,7 @@ export async function mailStatement(caller: Actor | null, raw: unknown) {
   await sendSystemMail({
     kind: "statement",
     to: shipper.email,
-    subject: `Statement ${number} from ${config().companyName}`,
+    subject: `Statement ${number} from ${await companyName()}`,
     text: `Hello ${shipper.name},\n\nYour statement ${number} for ${s.from} to ${s.to} is attached: ${s.lines.length} booking(s), ${formatMoney(s.total, s.currency, "en-GB")} in total${s.status === "paid" ? " (paid)" : ""}.\n\nThank you for shipping with us.`,
     attachments: [{ filename: `${number}.pdf`, content: pdf, contentType: "application/pdf" }],
   });

@@ -1,6 +1,7 @@
 import { Field, Float, InputType, Int } from "type-graphql";
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsDateString, IsInt, IsNumber, IsObject, Matches, Max, Min } from "class-validator";
 import { IsId, Optional, Required, Text, WhenPresent } from "../../core/validation.js";
+import { DISPATCH_LIMITS, dispatchRangeMessage, type DispatchSettingKey } from "../../../shared/modules/settings/settings.codes.js";
 
 /** At most this many stops on a run (and positions in one batch). */
 export const MAX_STOPS = 200;
@@ -72,27 +73,30 @@ export class PositionsInput {
   @Required() @IsArray(positionsMsg) @ArrayMinSize(1, positionsMsg) @ArrayMaxSize(MAX_POSITIONS, positionsMsg) positions: PositionInput[];
 }
 
-@InputType({ description: "The delivery day's settings" })
+/** A delivery-day number within its DISPATCH_LIMITS (shared/modules/settings/settings.codes.ts), the message naming the field. */
+const InLimits = (key: DispatchSettingKey) => (target: object, prop: string) => {
+  const l = DISPATCH_LIMITS[key];
+  const message = { message: dispatchRangeMessage(key) };
+  (l.whole ? IsInt(message) : IsNumber({ allowNaN: false, allowInfinity: false }, message))(target, prop);
+  Min(l.min, message)(target, prop);
+  Max(l.max, message)(target, prop);
+};
+
+@InputType({ description: "The delivery day's settings: fields left out stay as they are" })
 export class DispatchSettingsInput {
-  @Field(() => Float, { nullable: true }) @Optional() @IsNumber({}, { message: "depot_latitude must be a number" }) @Min(-90) @Max(90) depot_latitude?:
-    number | null;
-  @Field(() => Float, { nullable: true })
+  @Field(() => Float, { nullable: true, description: "The depot's latitude (with depot_longitude, or both null: no depot)" })
   @Optional()
-  @IsNumber({}, { message: "depot_longitude must be a number" })
-  @Min(-180)
-  @Max(180)
-  depot_longitude?: number | null;
-  @Field(() => Float, { nullable: true })
+  @InLimits("depot_latitude")
+  depot_latitude?: number | null;
+  @Field(() => Float, { nullable: true }) @Optional() @InLimits("depot_longitude") depot_longitude?: number | null;
+  @Field(() => Float, { nullable: true, description: "km/h, for ETAs" }) @WhenPresent() @InLimits("courier_speed_kmh") courier_speed_kmh?: number;
+  @Field(() => Float, { nullable: true, description: "Minutes at each stop, for ETAs" }) @WhenPresent() @InLimits("stop_minutes") stop_minutes?: number;
+  @Field(() => Int, { nullable: true, description: "A recipient is told once when this many stops are left before theirs" })
   @WhenPresent()
-  @IsNumber({}, { message: "courier_speed_kmh must be a number" })
-  @Min(1)
-  @Max(200)
-  courier_speed_kmh?: number;
-  @Field(() => Float, { nullable: true }) @WhenPresent() @IsNumber({}, { message: "stop_minutes must be a number" }) @Min(0) @Max(240) stop_minutes?: number;
-  @Field(() => Int, { nullable: true })
-  @WhenPresent()
-  @IsInt({ message: "notify_stops_before must be a whole number" })
-  @Min(0)
-  @Max(50)
+  @InLimits("notify_stops_before")
   notify_stops_before?: number;
+  @Field(() => Int, { nullable: true, description: "Minutes: the delivery window a started run gives each stop (default DELIVERY_WINDOW_MINUTES)" })
+  @WhenPresent()
+  @InLimits("delivery_window_minutes")
+  delivery_window_minutes?: number;
 }

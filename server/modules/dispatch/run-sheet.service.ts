@@ -1,6 +1,6 @@
-import { readEnv } from "../../core/config.js";
 import { callerJob } from "../../core/jobs.js";
 import { drawInThread } from "../invoice/pdf-thread.js";
+import { companyName } from "../settings/settings.service.js";
 import { runViews } from "./dispatch.reads.js";
 import { mustBeCourierOrDispatch, runOrThrow } from "./run.rows.js";
 
@@ -16,7 +16,7 @@ export async function runSheet(id: number): Promise<{ pdf: Buffer; filename: str
     status: run.status,
     distance_km: view.distance_km,
     duration_min: view.duration_min,
-    company: readEnv("COMPANY_NAME"),
+    company: await companyName(),
     stops: view.stops.map((s) => ({
       seq: s.seq,
       tracking_code: s.tracking_code,

@@ -1,5 +1,4 @@
 import crypto from "node:crypto";
-import { config } from "../../core/config.js";
 import { notFound } from "../../core/errors.js";
 import { db } from "../../db/index.js";
 import { pageOf, type PageArgs } from "../common/paging.js";
@@ -45,7 +44,7 @@ export async function invoicePdfOf(id: number, base: string, opts: { compress?: 
   const [inv, s] = await Promise.all([getInvoice(id), getSettings()]);
   const trackUrl = inv.tracking_code ? `${base}/track.html?code=${encodeURIComponent(inv.tracking_code)}` : null;
   const company = {
-    name: config().companyName,
+    name: s.company_name,
     contact_email: s.contact_email,
     contact_phone: s.contact_phone,
     contact_phone_alt: s.contact_phone_alt,

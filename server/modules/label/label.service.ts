@@ -1,4 +1,3 @@
-import { config } from "../../core/config.js";
 import { badInput, notFound } from "../../core/errors.js";
 import { db } from "../../db/index.js";
 import { getSettings } from "../settings/settings.service.js";
@@ -65,7 +64,7 @@ export async function labelsPdfOf(
     reference: opts.references?.[c] ?? null,
     track_url: `${base}/track.html?code=${encodeURIComponent(c)}`,
   }));
-  const company = { name: config().companyName, contact_phone: s.contact_phone, contact_email: s.contact_email, contact_address: s.contact_address };
+  const company = { name: s.company_name, contact_phone: s.contact_phone, contact_email: s.contact_email, contact_address: s.contact_address };
   return renderPdf({ parcels, company, format, compress: opts.compress });
 }
 

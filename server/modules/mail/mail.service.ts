@@ -37,7 +37,7 @@ async function company(): Promise<{ company: Company; template: string; from: st
   const c = config();
   const from = c.mailFrom || s.contact_email || `no-reply@${new URL(c.publicUrl || "http://localhost").hostname}`;
   return {
-    company: { name: c.companyName, email: s.contact_email, phone: s.contact_phone, address: s.contact_address, url: c.publicUrl },
+    company: { name: s.company_name, email: s.contact_email, phone: s.contact_phone, address: s.contact_address, url: c.publicUrl },
     template: s.mail_template,
     from,
   };

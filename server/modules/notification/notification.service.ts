@@ -7,6 +7,7 @@ import { sendMail } from "../mail/mail.service.js";
 import { newRescheduleToken, unsubscribeTokenOf } from "../parcel/parcel.service.js";
 import { isStatusCode, NOTIFY_MAX_AGE_MS } from "../parcel/status.rules.js";
 import { parcelDeliveryJsonLd } from "../parcel/structured-data.js";
+import { companyName } from "../settings/settings.service.js";
 import { mailLanguage } from "./notification.i18n.js";
 
 const inFlight = new Set<Promise<unknown>>();
@@ -100,7 +101,7 @@ async function send(parcelId: number, entry: Parameters<typeof notifyRecipient>[
     headers: {
       "List-Unsubscribe": `<${unsubscribeLink(parcel.tracking_code, token)}>`,
     },
-    jsonLd: parcelDeliveryJsonLd({ ...parcel, status_code: code, last_event_at: undefined }, link),
+    jsonLd: parcelDeliveryJsonLd({ ...parcel, status_code: code, last_event_at: undefined }, link, await companyName()),
     // The outbox's copy is read by staff: the link's secret is the recipient's alone.
     secrets,
   });

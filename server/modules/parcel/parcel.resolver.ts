@@ -7,20 +7,23 @@ import { GraphQLUpload, fromUpload, type FileUpload } from "../../graphql/upload
 import { CreateParcelInput, ParcelListArgs, UnsubscribeInput, UpdateParcelInput, linkParcelPage } from "./parcel.input.js";
 import * as parcels from "./parcel.service.js";
 import { parcelDeliveryJsonLd } from "./structured-data.js";
+import { companyName } from "../settings/settings.service.js";
 import * as tracking from "./tracking.js";
 import { trackingLink } from "../../core/links.js";
 import { Parcel, ParcelPage, PublicParcel, TrackResult, Unsubscribed } from "./parcel.type.js";
 
-const structuredData = new WeakMap<object, { link: string; json: string }>();
+const structuredData = new WeakMap<object, { link: string; company: string; json: string }>();
 
 @Resolver(() => PublicParcel)
 export class ParcelResolver {
   @FieldResolver(() => String, { description: "schema.org ParcelDelivery as JSON-LD text, for the tracking page" })
-  structured_data(@Root() parcel: PublicParcel) {
-    // Built once per cached view (and tracking link), like the rest of the view.
+  async structured_data(@Root() parcel: PublicParcel) {
+    // Built once per cached view (and tracking link and company name), like the rest of the view.
     const link = trackingLink(parcel.tracking_code);
+    const company = await companyName();
     let s = structuredData.get(parcel);
-    if (!s || s.link !== link) structuredData.set(parcel, (s = { link, json: JSON.stringify(parcelDeliveryJsonLd(parcel, link)) }));
+    if (!s || s.link !== link || s.company !== company)
+      structuredData.set(parcel, (s = { link, company, json: JSON.stringify(parcelDeliveryJsonLd(parcel, link, company)) }));
     return s.json;
   }
 

@@ -1,4 +1,3 @@
-import { config } from "../../core/config.js";
 import { STATUS_RULES } from "../../../shared/modules/parcel/status.codes.js";
 import { isStatusCode } from "./status.rules.js";
 
@@ -15,15 +14,15 @@ interface ParcelFacts {
   last_event_at?: Date | string;
 }
 
-/** schema.org ParcelDelivery for a parcel: the tracking page and status e-mails carry it as JSON-LD. */
-export function parcelDeliveryJsonLd(p: ParcelFacts, trackingUrl: string): Record<string, unknown> {
+/** schema.org ParcelDelivery for a parcel: the tracking page and status e-mails carry it as JSON-LD. `company`: the company's name (settings). */
+export function parcelDeliveryJsonLd(p: ParcelFacts, trackingUrl: string, company: string): Record<string, unknown> {
   const ld: Record<string, unknown> = {
     "@context": "https://schema.org",
     "@type": "ParcelDelivery",
     trackingNumber: p.tracking_code,
     trackingUrl,
-    provider: { "@type": "Organization", name: config().companyName },
-    carrier: { "@type": "Organization", name: config().companyName },
+    provider: { "@type": "Organization", name: company },
+    carrier: { "@type": "Organization", name: company },
     deliveryAddress: { "@type": "PostalAddress", addressLocality: p.destination },
   };
   if (p.pickup_location) ld.originAddress = { "@type": "PostalAddress", addressLocality: p.pickup_location };

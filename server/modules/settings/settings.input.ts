@@ -1,7 +1,7 @@
 import { Field, InputType, Int } from "type-graphql";
 import { IsBoolean, IsEmail, IsIn, IsInt, Matches, Max, Min } from "class-validator";
 import { SHIPPER_SIGNUP } from "../../../shared/modules/settings/settings.codes.js";
-import { Optional, Required, Text, WhenPresent } from "../../core/validation.js";
+import { Name, Optional, Required, Text, WhenPresent } from "../../core/validation.js";
 import { MAX_LENGTH } from "../../../shared/core/lengths.codes.js";
 import { MAIL_DRIVERS, MAIL_TEMPLATES } from "../../../shared/modules/mail/mail.codes.js";
 import { MAX_AMOUNT_MINOR } from "../../../shared/core/money.js";
@@ -47,8 +47,15 @@ export class ShippingSettingsInput {
   max_amount?: number;
 }
 
-@InputType()
+@InputType({ description: "The company's name and contact details" })
 export class ContactSettingsInput {
+  @Field(() => String, {
+    nullable: true,
+    description: "The company's name on every page, e-mail and PDF; left out: unchanged; empty: COMPANY_NAME (the server's default)",
+  })
+  @Optional()
+  @Name(MAX_LENGTH.companyName)
+  company_name?: string;
   @Field(() => String) @Required() @Text() @IsEmail({}, { message: "contact_email must be an e-mail address" }) contact_email: string;
   @Field(() => String, { nullable: true }) @Optional() @Text() contact_phone?: string;
   @Field(() => String, { nullable: true }) @Optional() @Text() contact_phone_alt?: string;

@@ -43,7 +43,7 @@ export class SettingsResolver {
     return settings.updateShippingSettings(input);
   }
 
-  @Mutation(() => Settings, { description: "The delivery day's settings: depot, courier speed, minutes a stop, notify_stops_before" })
+  @Mutation(() => Settings, { description: "The delivery day's settings: depot, courier speed, minutes a stop, notify_stops_before, delivery_window_minutes" })
   @Op("settings.update")
   updateDispatchSettings(@Arg("input", () => DispatchSettingsInput) input: DispatchSettingsInput) {
     return settings.updateDispatchSettings(input);

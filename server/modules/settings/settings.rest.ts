@@ -27,7 +27,7 @@ export function registerSettingsRoutes(api: FastifyInstance): void {
     tag: "site",
     message: "Settings saved",
     summary:
-      "Save one settings group: mail, html (meta_description, chat_code), contact (contact_email required), the delivery day (depot, speed, stop minutes, notify_stops_before) or shipping (shipper_signup, currency, pickup_cutoff, max_amount)",
+      "Save one settings group: mail, html (meta_description, chat_code), contact (company_name and the contact fields, contact_email required), the delivery day (depot, speed, stop minutes, notify_stops_before, delivery_window_minutes) or shipping (shipper_signup, currency, pickup_cutoff, max_amount)",
     body: [MailSettingsInput, HtmlSettingsInput, ContactSettingsInput, DispatchSettingsInput, ShippingSettingsInput],
     data: data.ref("Settings"),
     handler: ({ req }) => settings.updateSettingsGroup(req.body),

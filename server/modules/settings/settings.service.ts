@@ -1,5 +1,6 @@
 import { badInput, isUniqueViolation } from "../../core/errors.js";
 import { validated } from "../../core/validation.js";
+import { config, readEnv } from "../../core/config.js";
 import { db } from "../../db/index.js";
 import { shared } from "../../core/freeze.js";
 import { contentChanged, localContentVersion } from "../content/content.service.js";
@@ -12,7 +13,21 @@ import {
 } from "../../../shared/modules/settings/settings.codes.js";
 import { DispatchSettingsInput } from "../dispatch/dispatch.input.js";
 
-type SettingsRow = Awaited<ReturnType<typeof readSettings>>;
+type StoredRow = Awaited<ReturnType<typeof readSettings>>;
+/** The row as every reader sees it: the settings that fall back to the server's configuration filled in. */
+type SettingsRow = Omit<StoredRow, "delivery_window_minutes"> & { delivery_window_minutes: number };
+
+/**
+ * The stored row with its fall-backs: `company_name` empty is COMPANY_NAME, `delivery_window_minutes` null is
+ * DELIVERY_WINDOW_MINUTES (the settings came after those variables; an installation that set them keeps them).
+ */
+function withDefaults(row: StoredRow): SettingsRow {
+  return {
+    ...row,
+    company_name: row.company_name.trim() || config().companyName,
+    delivery_window_minutes: row.delivery_window_minutes ?? readEnv("DELIVERY_WINDOW_MINUTES"),
+  };
+}
 let kept: { version: string; row: SettingsRow } | null = null;
 
 /**
@@ -23,9 +38,14 @@ let kept: { version: string; row: SettingsRow } | null = null;
 export async function getSettings(): Promise<SettingsRow> {
   const version = localContentVersion();
   if (version && kept?.version === version) return kept.row;
-  const row = await readSettings();
+  const row = withDefaults(await readSettings());
   if (version) kept = { version, row: shared(row) };
   return row;
+}
+
+/** The company's name, one for every page, e-mail and PDF (the setting, or COMPANY_NAME while it is empty). */
+export async function companyName(): Promise<string> {
+  return (await getSettings()).company_name;
 }
 
 /** The one settings row (created with defaults on first use). */
@@ -52,7 +72,7 @@ async function save(data: Record<string, unknown>) {
     if (v !== undefined) clean[k] = typeof v === "boolean" || typeof v === "number" ? v : v === null ? "" : String(v).trim();
   const row = await db().settings.upsert({ where: { id: 1 }, create: { id: 1, ...clean }, update: clean });
   await contentChanged();
-  return row;
+  return withDefaults(row);
 }
 
 export const updateMailSettings = async (i: MailSettingsInput) =>
@@ -68,7 +88,7 @@ export async function updateDispatchSettings(input: DispatchSettingsInput) {
   const has = (k: keyof DispatchSettingsInput) => Object.prototype.hasOwnProperty.call(input, k) && input[k] !== undefined;
   for (const k of ["depot_latitude", "depot_longitude"] as const)
     if (has(k)) data[k] = input[k] === null || (input[k] as unknown) === "" ? null : Number(input[k]);
-  for (const k of ["courier_speed_kmh", "stop_minutes", "notify_stops_before"] as const) if (has(k) && input[k] !== null) data[k] = Number(input[k]);
+  for (const k of ["courier_speed_kmh", "stop_minutes", "notify_stops_before", "delivery_window_minutes"] as const) if (has(k)) data[k] = Number(input[k]);
   const current = await getSettings();
   const lat = "depot_latitude" in data ? data.depot_latitude : current.depot_latitude;
   const lon = "depot_longitude" in data ? data.depot_longitude : current.depot_longitude;
@@ -77,7 +97,7 @@ export async function updateDispatchSettings(input: DispatchSettingsInput) {
   const row = await db().settings.update({ where: { id: 1 }, data });
   // The kept settings row follows the content version.
   await contentChanged();
-  return row;
+  return withDefaults(row);
 }
 
 /** PATCH /api/settings: one group per call, told apart by the fields sent. */
@@ -86,10 +106,10 @@ export async function updateSettingsGroup(raw: unknown) {
   const has = (k: string) => Object.prototype.hasOwnProperty.call(body, k);
   if (MAIL_SETTING_KEYS.some(has)) return updateMailSettings(await validated(MailSettingsInput, body));
   if (has("meta_description") || has("chat_code")) return updateHtmlSettings(await validated(HtmlSettingsInput, body));
-  if (Object.keys(body).some((k) => k.startsWith("contact_"))) return updateContactSettings(await validated(ContactSettingsInput, body));
+  if (has("company_name") || Object.keys(body).some((k) => k.startsWith("contact_"))) return updateContactSettings(await validated(ContactSettingsInput, body));
   if (DISPATCH_SETTING_KEYS.some(has)) return updateDispatchSettings(await validated(DispatchSettingsInput, body));
   if (SHIPPING_SETTING_KEYS.some(has)) return updateShippingSettings(await validated(ShippingSettingsInput, body));
   throw badInput(
-    "Send one settings group: mail_driver and mail_template (and smtp_allow_plain), meta_description and chat_code, the contact fields, the delivery day's (depot_latitude, depot_longitude, courier_speed_kmh, stop_minutes, notify_stops_before), or shipper_signup, currency, pickup_cutoff and max_amount",
+    `Send one settings group: mail_driver and mail_template (and smtp_allow_plain), meta_description and chat_code, company_name and the contact fields, the delivery day's (${DISPATCH_SETTING_KEYS.join(", ")}), or shipper_signup, currency, pickup_cutoff and max_amount`,
   );
 }

@@ -1,7 +1,8 @@
 import { Field, Float, Int, ObjectType } from "type-graphql";
 
-@ObjectType({ description: "Settings anyone may read: contact details, meta description, chat code" })
+@ObjectType({ description: "Settings anyone may read: the company's name and contact details, meta description, chat code" })
 export class PublicSettings {
+  @Field(() => String, { description: "The company's name (the setting, or COMPANY_NAME while it is empty)" }) company_name: string;
   @Field(() => String) meta_description: string;
   @Field(() => String) chat_code: string;
   @Field(() => String) contact_email: string;
@@ -26,6 +27,8 @@ export class Settings extends PublicSettings {
   @Field(() => Float, { description: "The courier's speed for ETAs (default 25)" }) courier_speed_kmh: number;
   @Field(() => Float, { description: "Minutes at each stop for ETAs (default 4)" }) stop_minutes: number;
   @Field(() => Int, { description: "Recipients are told once when this many stops are left before theirs (default 3)" }) notify_stops_before: number;
+  @Field(() => Int, { description: "Minutes: the delivery window a started run gives each stop (default DELIVERY_WINDOW_MINUTES, 60)" })
+  delivery_window_minutes: number;
   @Field(() => Int, { description: "The largest amount (smallest unit) a quote, booking, rate card or credit limit may carry (default 100000000)" })
   max_amount: number;
 }

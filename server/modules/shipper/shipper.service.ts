@@ -15,7 +15,7 @@ import { asObject, located, toAddress, type Address } from "../address/address.r
 import { AddressInput } from "../address/address.type.js";
 import { pageOf, type PageArgs } from "../common/paging.js";
 import { sendSystemMail } from "../mail/mail.service.js";
-import { getSettings } from "../settings/settings.service.js";
+import { companyName, getSettings } from "../settings/settings.service.js";
 import { checkMaxAmount } from "../settings/amount-limit.js";
 import { SignUpInput, type CreateShipperInput, type UpdateShipperInput, type UserSignInInput } from "./shipper.input.js";
 import { flushShipperKeyUse } from "./shipper.auth.js";
@@ -231,12 +231,12 @@ export async function createShipper(input: CreateShipperInput) {
     const token = await newToken(s.id, "reset", hours);
     const link = `${base()}/account/password?email=${encodeURIComponent(s.email)}&token=${encodeURIComponent(token)}&invited=1`;
     mailInBackground(
-      () =>
+      async () =>
         sendSystemMail({
           kind: "invitation",
           to: s.email,
-          subject: `Your business account at ${config().companyName}`,
-          text: `Hello ${s.name},\n\nA business account was opened for you at ${config().companyName}: get quotes, book shipments and download labels and statements.\n\nSet your password here:\n${link}\n\nYour token: ${token}\nThe link works once and expires in ${hours} hours.`,
+          subject: `Your business account at ${await companyName()}`,
+          text: `Hello ${s.name},\n\nA business account was opened for you at ${await companyName()}: get quotes, book shipments and download labels and statements.\n\nSet your password here:\n${link}\n\nYour token: ${token}\nThe link works once and expires in ${hours} hours.`,
           secrets: [token],
         }),
       "shipper invitation",

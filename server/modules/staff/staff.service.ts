@@ -9,6 +9,7 @@ import { randomToken, sha256 } from "../../core/tokens.js";
 import { clearTwoStep } from "../totp/totp.service.js";
 import { deleteSessionsOf } from "../session/session.service.js";
 import { twoStepNotice } from "../admin/account-mail.js";
+import { companyName } from "../settings/settings.service.js";
 import type { AcceptInvitationInput, InviteMemberInput, UpdateMemberInput } from "./staff.input.js";
 
 type AdminRow = {
@@ -71,16 +72,17 @@ async function keepAnOwner(tx: Tx, member: AdminRow, byId: number | null, change
   );
 }
 
-function invitationMail(email: string, role: Role, token: string) {
+async function invitationMail(email: string, role: Role, token: string) {
+  const company = await companyName();
   const base = config().publicUrl || `http://localhost:${config().port}`;
   const link = `${base}/control/accept.html?token=${encodeURIComponent(token)}`;
   const hours = config().staffInviteHours;
   return {
     kind: "invitation" as const,
     to: email,
-    subject: `You are invited to the ${config().companyName} control panel`,
+    subject: `You are invited to the ${company} control panel`,
     text:
-      `You are invited to join the staff of ${config().companyName} as ${role}.\n\n` +
+      `You are invited to join the staff of ${company} as ${role}.\n\n` +
       `Open this link to choose your password:\n${link}\n\n` +
       `Then sign in with ${email} and that password. The link works once and expires in ${hours} hours. ` +
       `If you did not expect this message, ignore it.`,
@@ -116,7 +118,7 @@ export async function inviteMember(input: InviteMemberInput): Promise<Member> {
     throw e;
   }
   try {
-    await sendSystemMail(invitationMail(email, role, token));
+    await sendSystemMail(await invitationMail(email, role, token));
   } catch (e) {
     // Nothing half-done stays behind: the new link goes, and so does a member invited just now.
     await db().invitation.deleteMany({ where: { id: made.invitationId } });

@@ -11,6 +11,7 @@ import { deleteSessionsOf } from "../session/session.service.js";
 import type { ConfirmTotpInput, TeamPolicyInput, TotpProofInput } from "./totp.input.js";
 import { twoStepNotice } from "../admin/account-mail.js";
 import { trySecret } from "../admin/attempts.js";
+import { companyName } from "../settings/settings.service.js";
 
 /** RFC 6238 as authenticator apps expect it: SHA-1, 6 digits, 30 s steps; one step of drift each way. */
 const PERIOD = 30;
@@ -19,8 +20,9 @@ const RECOVERY_CODES = 10;
 // No 0/o, 1/l/i: codes are read off paper.
 const ALPHABET = "abcdefghjkmnpqrstuvwxyz23456789";
 
-const totpOf = (secret: string, email: string) =>
-  new OTPAuth.TOTP({ issuer: config().companyName, label: email, algorithm: "SHA1", digits: 6, period: PERIOD, secret: OTPAuth.Secret.fromBase32(secret) });
+/** The issuer (the company's name) only labels the app's entry: checking a code does not need it. */
+const totpOf = (secret: string, email: string, issuer = config().companyName) =>
+  new OTPAuth.TOTP({ issuer, label: email, algorithm: "SHA1", digits: 6, period: PERIOD, secret: OTPAuth.Secret.fromBase32(secret) });
 
 const member = async (adminId: number) => {
   const a = await db().admin.findUnique({ where: { id: adminId } });
@@ -132,7 +134,7 @@ export async function setUpTotp(adminId: number, input: TotpProofInput, client: 
   await passwordChecked(a, input.password, client);
   const secret = new OTPAuth.Secret({ size: 20 }).base32;
   await db().admin.update({ where: { id: a.id }, data: { totp_secret: secret, totp_last_step: null } });
-  const otpauth_uri = totpOf(secret, a.email).toString();
+  const otpauth_uri = totpOf(secret, a.email, await companyName()).toString();
   const svg = await QRCode.toString(otpauth_uri, { type: "svg", errorCorrectionLevel: "M", margin: 2 });
   return { otpauth_uri, qr_code: `data:image/svg+xml;base64,${Buffer.from(svg).toString("base64")}`, secret };
 }

@@ -3,6 +3,7 @@
 
 /** The settings anyone may read (start-up graph, GET /api/settings for a visitor); the rest is the staff's. */
 export const PUBLIC_SETTING_KEYS = [
+  "company_name",
   "meta_description",
   "chat_code",
   "contact_email",
@@ -28,7 +29,34 @@ export type PublicSettings = Record<PublicSettingKey, string>;
 /** The mail group: how Send Email goes out and looks (the staff's only; PATCH /api/settings tells the group by these). */
 export const MAIL_SETTING_KEYS = ["mail_driver", "mail_template", "smtp_allow_plain"] as const;
 /** The delivery day's group (the staff's only). */
-export const DISPATCH_SETTING_KEYS = ["depot_latitude", "depot_longitude", "courier_speed_kmh", "stop_minutes", "notify_stops_before"] as const;
+export const DISPATCH_SETTING_KEYS = [
+  "depot_latitude",
+  "depot_longitude",
+  "courier_speed_kmh",
+  "stop_minutes",
+  "notify_stops_before",
+  "delivery_window_minutes",
+] as const;
+export type DispatchSettingKey = (typeof DISPATCH_SETTING_KEYS)[number];
+
+/**
+ * The delivery day's numbers: each one's range, whether it is whole and its unit. The server's validation
+ * (DispatchSettingsInput) and the control panel's Delivery day screen read them from here.
+ */
+export const DISPATCH_LIMITS: Record<DispatchSettingKey, { min: number; max: number; whole: boolean; unit: string }> = {
+  depot_latitude: { min: -90, max: 90, whole: false, unit: "" },
+  depot_longitude: { min: -180, max: 180, whole: false, unit: "" },
+  courier_speed_kmh: { min: 1, max: 200, whole: false, unit: "km/h" },
+  stop_minutes: { min: 0, max: 240, whole: false, unit: "minutes" },
+  notify_stops_before: { min: 0, max: 50, whole: true, unit: "stops" },
+  delivery_window_minutes: { min: 1, max: 1440, whole: true, unit: "minutes" },
+};
+
+/** "courier_speed_kmh must be a number from 1 to 200 km/h": what a value out of DISPATCH_LIMITS is told. */
+export function dispatchRangeMessage(key: DispatchSettingKey): string {
+  const l = DISPATCH_LIMITS[key];
+  return `${key} must be ${l.whole ? "a whole number" : "a number"} from ${l.min} to ${l.max}${l.unit ? ` ${l.unit}` : ""}`;
+}
 /** Shown wherever plain SMTP can be allowed. */
 export const SMTP_PLAIN_WARNING =
   "Only for a mail server that offers no TLS: the contact e-mail's password and every message then travel in clear, readable by anyone on the network path.";
