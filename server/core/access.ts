@@ -71,6 +71,8 @@ export const OPERATIONS = {
   "parcels.update": write("parcels:write", "parcels:write"),
   "parcels.image": write("parcels:write", "parcels:write"),
   "parcels.delete": write("parcels:write", "parcels:write"),
+  // The address search of Create Parcel and Place on map: the geocoder (GEOCODER_URL) or the offline gazetteer.
+  "places.search": op("parcels:write", { limit: { rule: "geocode" } }),
   // History
   "activities.get": op("parcels:read", { scope: "parcels:read" }),
   "activities.create": write("history:write", "history:write"),

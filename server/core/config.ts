@@ -43,6 +43,7 @@ const WEBHOOKS = "Webhooks";
 const SHARED = "Several processes";
 const DOCS = "Documents";
 const DELIVERY = "The delivery day";
+const PLACES = "Address search";
 
 export const ENV_VARS = {
   PORT: { group: SITE, kind: "int", default: 4000, doc: "HTTP port" },
@@ -241,6 +242,12 @@ export const ENV_VARS = {
     kind: "on",
     doc: "`false`: with a shared store (PostgreSQL or Redis), every tracking look-up and quote is counted there one by one, instead of a twentieth of a client's limit at a time (see [security.md](security.md))",
   },
+  RATE_LIMIT_GEOCODE: {
+    group: LIMITS,
+    kind: "positive",
+    default: 30,
+    doc: "address searches (`GET /api/places`, GraphQL `places`) per minute per client; each may call the geocoder of `GEOCODER_URL`",
+  },
   RATE_LIMIT_SIGNUP: { group: LIMITS, kind: "positive", default: 10, doc: "shipper sign-ups per 15 minutes per client (each hashes a password)" },
   RATE_LIMIT_RESCHEDULE: {
     group: LIMITS,
@@ -312,6 +319,24 @@ export const ENV_VARS = {
     kind: "positiveInt",
     default: 60,
     doc: "length of the delivery window a started run gives each stop, centred on its ETA, until the owner sets one (Settings, Delivery day: Delivery window)",
+  },
+
+  GEOCODER_URL: {
+    group: PLACES,
+    kind: "text",
+    doc: "a geocoder the staff's address search asks through the server (Place on map, Create Parcel), e.g. `https://nominatim.openstreetmap.org` or `https://photon.komoot.io` (mind their usage policies: one request a second for the public Nominatim); unset, or when it fails: the cities of the offline gazetteer (see [shippers.md](shippers.md))",
+  },
+  GEOCODER_KIND: {
+    group: PLACES,
+    kind: "text",
+    default: "nominatim",
+    doc: "the API of `GEOCODER_URL`: `nominatim` (`/search?q=...&format=jsonv2&limit=5`) or `photon` (`/api?q=...&limit=5`, GeoJSON); either answer is read whichever is set",
+  },
+  GEOCODER_TIMEOUT_MS: {
+    group: PLACES,
+    kind: "positive",
+    default: 4000,
+    doc: "how long the geocoder may take to answer before the gazetteer's cities are offered instead",
   },
 } as const satisfies Record<string, EnvDecl>;
 

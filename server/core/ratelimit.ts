@@ -51,6 +51,8 @@ export function rules(): Record<string, Rule> {
     // Shippers: quotes per client and minute (anyone may ask), sign-ups per client (each hashes a password).
     quote: { max: readEnv("RATE_LIMIT_QUOTE"), windowMs: 60_000 },
     signup: { max: readEnv("RATE_LIMIT_SIGNUP"), windowMs: 15 * 60_000 },
+    // The staff's address search (each may call the geocoder of GEOCODER_URL), per client and minute.
+    geocode: { max: readEnv("RATE_LIMIT_GEOCODE"), windowMs: 60_000 },
   });
 }
 

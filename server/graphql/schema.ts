@@ -26,6 +26,7 @@ import { RatesResolver } from "../modules/rates/rates.resolver.js";
 import { BookingResolver } from "../modules/booking/booking.resolver.js";
 import { PickupResolver } from "../modules/booking/pickup.resolver.js";
 import { StatementResolver } from "../modules/booking/statement.resolver.js";
+import { GeocodeResolver } from "../modules/geocode/geocode.resolver.js";
 import { ReportsResolver } from "../modules/reports/reports.resolver.js";
 
 export const SCHEMA_FILE = projectPath("schema/schema.graphql");
@@ -54,6 +55,7 @@ const resolvers = [
   PickupResolver,
   StatementResolver,
   AuditResolver,
+  GeocodeResolver,
   ReportsResolver,
 ] as const;
 

@@ -26,6 +26,7 @@ import { registerShipperRoutes } from "../modules/shipper/shipper.rest.js";
 import { registerRatesRoutes } from "../modules/rates/rates.rest.js";
 import { registerBookingRoutes } from "../modules/booking/booking.rest.js";
 import { registerReportRoutes } from "../modules/reports/reports.rest.js";
+import { registerGeocodeRoutes } from "../modules/geocode/geocode.rest.js";
 import { KeyRejected } from "../modules/apikey/apikey.auth.js";
 import { keyedFirst } from "./route.js";
 import { isMultipart, readMultipart, type MultipartLimits } from "./body.js";
@@ -100,6 +101,7 @@ export async function registerRest(api: FastifyInstance): Promise<void> {
     registerBookingRoutes,
     registerAuditRoutes,
     registerDispatchRoutes,
+    registerGeocodeRoutes,
     registerReportRoutes,
   ])
     register(api);

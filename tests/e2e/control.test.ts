@@ -11,6 +11,8 @@ import { SETUP_TOKEN } from "../helpers/app.js";
 import { DESKTOP, PHONE, launchBrowser, networkQuiet, watchErrors } from "../helpers/browser.js";
 import { mailText, startSmtp } from "../helpers/smtp.js";
 import { png } from "../fixtures/images.js";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 
 const ADMIN_EMAIL = "owner@e2e-courier.example";
 const FIRST_PASSWORD = "first-pass-123";
@@ -25,6 +27,9 @@ let browser: Browser;
 let ctx: BrowserContext;
 let page: Page;
 let errors: string[];
+/** A local peer that answers like Nominatim (the site's GEOCODER_URL), and the words it was asked. */
+let geocoder: http.Server;
+const geocoderAsked: string[] = [];
 
 const url = (p: string) => `${site.url}${p}`;
 const path = () => new URL(page.url()).pathname + new URL(page.url()).search;
@@ -68,7 +73,18 @@ async function signOut() {
 
 beforeAll(async () => {
   smtp = await startSmtp();
-  site = await startSite({ SMTP_URL: smtp.url, SMTP_ALLOW_PLAIN: "true" });
+  geocoder = http.createServer((req, res) => {
+    const q = new URL(req.url!, "http://peer").searchParams.get("q") ?? "";
+    geocoderAsked.push(q);
+    res.writeHead(200, { "content-type": "application/json" });
+    res.end(JSON.stringify([{ lat: "6.4519", lon: "3.3892", display_name: "Marina, Lagos Island, Lagos, Nigeria", address: { country_code: "ng" } }]));
+  });
+  await new Promise<void>((r) => geocoder.listen(0, "127.0.0.1", r));
+  site = await startSite({
+    SMTP_URL: smtp.url,
+    SMTP_ALLOW_PLAIN: "true",
+    GEOCODER_URL: `http://127.0.0.1:${(geocoder.address() as AddressInfo).port}`,
+  });
   browser = await launchBrowser();
   ctx = await browser.newContext({ viewport: DESKTOP });
   page = await ctx.newPage();
@@ -87,6 +103,7 @@ afterAll(async () => {
   await browser?.close();
   await site?.close();
   await smtp?.close();
+  await new Promise((r) => geocoder?.close(r));
 });
 
 describe("control panel", () => {
@@ -221,18 +238,37 @@ describe("control panel", () => {
   it("sets the parcel's map and image", async () => {
     await parcelAction("Update Map").click();
     await page.waitForURL(/\/update-map$/);
-    const converter = page.locator('a[href^="https://www.latlong.net"]');
-    expect(await converter.getAttribute("target")).toBe("_blank");
+    // No other website: the destination by the address search (the server asks the local geocoder)...
+    expect(await page.locator('a[href*="latlong.net"]').count()).toBe(0);
+    await page.getByLabel("Find an address or place").fill("Marina, Lagos");
+    await page.getByRole("button", { name: "Search", exact: true }).click();
+    await page
+      .getByRole("list", { name: "Places found" })
+      .getByRole("button", { name: /Marina, Lagos Island/ })
+      .click();
+    expect(geocoderAsked).toEqual(["Marina, Lagos"]);
+    expect([await page.inputValue("input[name=map_destination_latitude]"), await page.inputValue("input[name=map_destination_longitude]")]).toEqual([
+      "6.4519",
+      "3.3892",
+    ]);
+    // ...the pickup by a click on the map.
+    await page.getByRole("radio", { name: "Pickup location" }).check();
+    const map = page.getByRole("region", { name: "Map: click to place the pickup location" });
+    await page.locator(".pp-map.leaflet-container").waitFor();
+    const box = (await map.boundingBox())!;
+    await map.click({ position: { x: box.width * 0.8, y: box.height * 0.3 } });
+    await expect.poll(() => page.inputValue("input[name=map_pickup_latitude]")).toMatch(/^-?\d+(\.\d+)?$/);
+    const pickup = [Number(await page.inputValue("input[name=map_pickup_latitude]")), Number(await page.inputValue("input[name=map_pickup_longitude]"))];
+    // North-east of the destination, where the click was.
+    expect(pickup[0]).toBeGreaterThan(6.4519);
+    expect(pickup[1]).toBeGreaterThan(3.3892);
+    await page.locator(".map-pin-pickup").waitFor();
     expect(await optionValues("select[name=show_map]")).toEqual(["no", "yes"]);
     await page.selectOption("select[name=show_map]", "yes");
     await page.fill("input[name=map_zoom]", "4");
     const coords: Record<string, string> = {
       map_current_latitude: "9.0765",
       map_current_longitude: "7.3986",
-      map_pickup_latitude: "51.5072",
-      map_pickup_longitude: "-0.1276",
-      map_destination_latitude: "6.5244",
-      map_destination_longitude: "3.3792",
     };
     for (const [name, v] of Object.entries(coords)) {
       expect(await page.getAttribute(`input[name=${name}]`, "type")).toBe("number");
@@ -245,6 +281,11 @@ describe("control panel", () => {
       await page.locator(".leaflet-marker-icon", { hasText: label }).waitFor({ state: "attached" });
     }
     expect(await page.locator(".leaflet-marker-icon").count()).toBe(3);
+    // Saved as placed: the geocoder's point is exact.
+    const saved = (await (await page.request.get(url(`/api/parcels?search=${CODE}`))).json()) as {
+      data: { data: { map_destination_latitude: number; map_pickup_latitude: number; destination_located: string }[] };
+    };
+    expect(saved.data.data[0]).toMatchObject({ map_destination_latitude: 6.4519, map_pickup_latitude: pickup[0], destination_located: "exact" });
 
     await parcelAction("Update Image").click();
     await page.waitForURL(/\/update-image$/);

@@ -9,7 +9,10 @@ import { AddressInput } from "./address.type.js";
  * coordinates (exact, or the city's from the gazetteer) and the contact fields the parcel already
  * has (recipient e-mail, phone and postcode; sender name and e-mail) where those are not given.
  */
-export async function parcelAddressFields(input: Record<string, unknown>): Promise<Record<string, unknown>> {
+export async function parcelAddressFields(
+  input: Record<string, unknown>,
+  existing?: { map_destination_latitude: number | null; map_destination_longitude: number | null },
+): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {};
   const errors: string[] = [];
   const read = async (field: "recipient_address" | "sender_address") => {
@@ -31,6 +34,7 @@ export async function parcelAddressFields(input: Record<string, unknown>): Promi
   const [to, from] = [await read("recipient_address"), await read("sender_address")];
   if (errors.length) throw badInput(errors);
   const unset = (k: string) => input[k] === undefined || input[k] === null || input[k] === "";
+  if (!to) Object.assign(out, pointLocated(input, existing));
   if (to === null) out.recipient_address = null;
   if (to) {
     Object.assign(out, recipientFields(to));
@@ -50,11 +54,29 @@ export async function parcelAddressFields(input: Record<string, unknown>): Promi
   return out;
 }
 
+/**
+ * How a destination point given by itself was found (destination_located): as the call says (city: placed at
+ * its city, the address search's gazetteer answer), else unchanged when the point is the parcel's already (a
+ * form that sends every field), else exact; a point cleared has none.
+ */
+function pointLocated(
+  input: Record<string, unknown>,
+  existing?: { map_destination_latitude: number | null; map_destination_longitude: number | null },
+): { destination_located?: "exact" | "city" | null } {
+  const lat = input.map_destination_latitude;
+  if (lat === undefined) return {};
+  if (lat === null || lat === "") return { destination_located: null };
+  if (input.destination_located === "city" || input.destination_located === "exact") return { destination_located: input.destination_located };
+  if (existing && existing.map_destination_latitude === lat && existing.map_destination_longitude === input.map_destination_longitude) return {};
+  return { destination_located: "exact" };
+}
+
 export const recipientFields = (a: Address) => ({
   recipient_address: JSON.stringify(a),
   destination: addressLine(a),
   map_destination_latitude: a.latitude,
   map_destination_longitude: a.longitude,
+  destination_located: a.located,
 });
 
 export const senderFields = (a: Address) => ({

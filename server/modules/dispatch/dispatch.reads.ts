@@ -134,7 +134,7 @@ export async function dispatchDay(date: string) {
         kind: "delivery",
         tracking_code: p.tracking_code,
         pickup_id: null,
-        address: { text: p.destination, latitude: p.map_destination_latitude, longitude: p.map_destination_longitude },
+        address: { text: p.destination, latitude: p.map_destination_latitude, longitude: p.map_destination_longitude, located: p.destination_located },
         window: null,
         status: "pending",
         eta: null,

@@ -12,6 +12,8 @@ export class StopAddress {
   @Field(() => String) text: string;
   @Field(() => Float, { nullable: true }) latitude: number | null;
   @Field(() => Float, { nullable: true }) longitude: number | null;
+  @Field(() => String, { nullable: true, description: "How the point was found: exact, city (its city's point only, from the offline gazetteer) or null" })
+  located?: string | null;
 }
 
 @ObjectType({ description: "A delivery window", simpleResolvers: true })

@@ -16,6 +16,7 @@ export const PARCEL_SELECT = {
   status_code: true,
   map_destination_latitude: true,
   map_destination_longitude: true,
+  destination_located: true,
 } as const;
 export const PICKUP_SELECT = { id: true, date: true, from: true, to: true, address: true, status: true, _count: { select: { bookings: true } } } as const;
 export const RUN_INCLUDE = {

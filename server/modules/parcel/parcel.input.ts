@@ -144,6 +144,14 @@ export class ParcelOptionalFields {
   @Min(-180, { message: "map_destination_longitude must be between -180 and 180" })
   @Max(180, { message: "map_destination_longitude must be between -180 and 180" })
   map_destination_longitude?: number | null;
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "How the destination's map point was found: exact (the default when map_destination_latitude is given) or city (its city's point only, e.g. the offline gazetteer's from the address search); null when the point is cleared",
+  })
+  @Optional()
+  @IsIn(["exact", "city"], { message: "destination_located must be exact or city" })
+  destination_located?: string | null;
   @Field(() => String, { nullable: true, description: `Normalised status: ${STATUS_CODES.join(", ")}` })
   @Optional()
   @IsIn([...STATUS_CODES], statusMsg)
@@ -276,6 +284,7 @@ export const PARCEL_NULLABLE = [
   "map_pickup_longitude",
   "map_destination_latitude",
   "map_destination_longitude",
+  "destination_located",
   "status_code",
   "status_reason",
   "recipient_postcode",

@@ -214,7 +214,7 @@ export async function updateParcel(input: UpdateParcelInput) {
   const existing = await db().parcel.findUnique({ where: { id } });
   if (!existing) throw notFound("Parcel not found");
   const data = blankToNull({ ...rest } as Record<string, unknown>, PARCEL_NULLABLE);
-  Object.assign(data, await parcelAddressFields(data));
+  Object.assign(data, await parcelAddressFields(data, existing));
   for (const k of Object.keys(data)) if (data[k] === undefined) delete data[k];
   if (typeof data.tracking_code === "string") data.tracking_code = data.tracking_code.trim();
   const merged = { ...existing, ...data };

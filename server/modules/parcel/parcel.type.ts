@@ -89,6 +89,12 @@ export class Parcel extends PublicParcel {
   @Field(() => Boolean, { description: "After a failed attempt the recipient may pick a new delivery day or the depot" }) allow_reschedule: boolean;
   @Field(() => DateTimeISO, { nullable: true, description: "When the recipient made the current choice" }) rescheduled_at: Date | null;
   @Field(() => String, { nullable: true, description: "Who recorded the proof of delivery (the admin's e-mail)" }) delivery_recorded_by: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description:
+      "How the destination's map point was found: exact, city (its city's point only, from the offline gazetteer) or null (no point, or set before this was kept)",
+  })
+  destination_located: string | null;
 }
 
 @ObjectType({ description: "One code of a multi-code look-up" })

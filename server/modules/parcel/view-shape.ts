@@ -33,6 +33,8 @@ const INTERNAL_FIELDS = [
   "delivery_left_at",
   "delivered_at",
   "delivery_recorded_by",
+  // How the destination's point was found (exact or only its city): for the staff's board.
+  "destination_located",
 ] as const;
 const PLACES = ["destination", "pickup_location", "current_location"] as const;
 const FREE_TEXT = ["status", "status_reason", "parcel_content", "shipped_via"] as const;

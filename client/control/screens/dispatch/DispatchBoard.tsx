@@ -76,6 +76,11 @@ function Unassigned({
                   <span className="dp-stop-line">
                     <strong>{s.tracking_code ?? `Pickup ${s.pickup_id}`}</strong>
                     {s.kind === "pickup" ? <span className="cp-badge dp-badge-planned">pickup</span> : null}
+                    {s.address.located === "city" ? (
+                      <span className="cp-badge dp-badge-city" title="Placed at its city only: set its point with Update Map" data-testid="city-only">
+                        City only
+                      </span>
+                    ) : null}
                     {s.parcel_status && s.parcel_status !== "in_transit" ? <span className="cp-muted">{s.parcel_status.replace(/_/g, " ")}</span> : null}
                   </span>
                   {s.recipient_name ? <span>{s.recipient_name}</span> : null}

@@ -1,5 +1,6 @@
 import { FormStatus, SubmitButton, TextField } from "../../components/fields";
 import { Card, PageHeader } from "../../components/PageHeader";
+import { PlacePicker } from "../../components/PlacePicker";
 import { useTitle } from "../../hooks/useTitle";
 import { useParcelCreateForm } from "./useParcelCreateForm";
 import { MAX_LENGTH } from "@shared/core/lengths.codes";
@@ -7,7 +8,7 @@ import * as icons from "../../icons";
 
 export default function ParcelCreate() {
   useTitle("Add Parcel");
-  const { bind, errors, busy, onSubmit } = useParcelCreateForm();
+  const { bind, values, errors, busy, onSubmit, pick, bindPoint, located } = useParcelCreateForm();
   return (
     <div className="cp-container cp-narrow">
       <PageHeader title="Add Parcel" icon={icons.inventory_2} back="/control/parcels/list.html" backLabel="Back to parcels" />
@@ -22,7 +23,32 @@ export default function ParcelCreate() {
           />
           <TextField field={bind("recipient_name")} />
           <TextField field={bind("destination")} />
-          <p className="cp-hint">Everything else (sender, status, dates, map, image and history) is set on the parcel's page after saving.</p>
+          <fieldset className="cp-fieldset">
+            <legend>Destination on the map (Optional)</legend>
+            <PlacePicker
+              points={[
+                {
+                  key: "destination",
+                  label: "Destination",
+                  kind: "destination",
+                  latitude: values.map_destination_latitude,
+                  longitude: values.map_destination_longitude,
+                },
+              ]}
+              active="destination"
+              onPick={pick}
+              query={values.destination}
+              located={located}
+            />
+            <div className="cp-field-row">
+              <TextField field={bindPoint("map_destination_latitude")} type="number" min={-90} max={90} optional />
+              <TextField field={bindPoint("map_destination_longitude")} type="number" min={-180} max={180} optional />
+            </div>
+          </fieldset>
+          <p className="cp-hint">
+            A parcel needs its destination's point to go on a courier's run. Everything else (sender, status, dates, image and history) is set on the parcel's
+            page after saving.
+          </p>
           <SubmitButton busy={busy}>Save</SubmitButton>
         </form>
       </Card>

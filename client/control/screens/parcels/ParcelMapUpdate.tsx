@@ -1,6 +1,7 @@
+import { useState, type ChangeEvent } from "react";
 import { FormStatus, SelectField, SubmitButton, TextField } from "../../components/fields";
 import { Card, PageHeader } from "../../components/PageHeader";
-import { Icon } from "../../../components/Icon";
+import { PlacePicker, type Located, type Picked } from "../../components/PlacePicker";
 import { useTitle } from "../../hooks/useTitle";
 import { SHOW_MAP_OPTIONS } from "../../options";
 import type { AdminParcelQuery } from "../../../generated/graphql";
@@ -10,11 +11,43 @@ import { useParcelUpdateForm } from "./useParcelUpdateForm";
 import * as icons from "../../icons";
 
 type Parcel = AdminParcelQuery["adminParcel"];
+type Point = "destination" | "pickup" | "current";
+const LABELS: Record<Point, string> = { destination: "Destination", pickup: "Pickup location", current: "Current location" };
 
 function MapForm({ parcel, base }: { parcel: Parcel; base: string }) {
   useTitle(`Update Map ${parcel.tracking_code}`);
-  const { bind, values, errors, busy, onSubmit } = useParcelUpdateForm(parcel, MAP_FIELDS, "Map updated");
+  // How the destination's point was found: sent only once the map, a found place or its fields changed it.
+  const [located, setLocated] = useState<Located | null>(null);
+  const { bind, values, setValues, errors, busy, onSubmit } = useParcelUpdateForm(parcel, MAP_FIELDS, "Map updated", () =>
+    located ? { destination_located: located } : {},
+  );
+  const [active, setActive] = useState<Point>("destination");
   const needCurrent = values.show_map === "yes";
+  const pick = (key: string, at: Picked) => {
+    const k = key as Point;
+    setValues((v) => ({ ...v, [`map_${k}_latitude`]: String(at.latitude), [`map_${k}_longitude`]: String(at.longitude) }));
+    if (k === "destination") setLocated(at.located);
+  };
+  /** The destination's fields typed by hand: an exact point. */
+  const bindDestination = (name: "map_destination_latitude" | "map_destination_longitude") => {
+    const b = bind(name);
+    return {
+      ...b,
+      onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
+        b.onChange(e);
+        setLocated("exact");
+      },
+    };
+  };
+  const point = (k: Point) => ({
+    key: k,
+    label: LABELS[k],
+    kind: k,
+    latitude: values[`map_${k}_latitude`] ?? "",
+    longitude: values[`map_${k}_longitude`] ?? "",
+  });
+  const query = { destination: parcel.destination, pickup: parcel.pickup_location ?? "", current: parcel.current_location ?? "" }[active];
+  const shownLocated = located ?? (parcel.destination_located === "city" ? "city" : null);
   return (
     <div className="cp-container cp-narrow">
       <PageHeader
@@ -27,25 +60,23 @@ function MapForm({ parcel, base }: { parcel: Parcel; base: string }) {
       <Card>
         <form className="cp-form" onSubmit={onSubmit} noValidate>
           <FormStatus errors={errors} />
-          <p className="cp-hint cp-converter">
-            <Icon path={icons.open_in_new} size={18} />
-            <span>
-              Need coordinates for an address? Use an address-to-coordinates converter such as{" "}
-              <a href="https://www.latlong.net/" target="_blank" rel="noopener noreferrer">
-                latlong.net (opens in a new tab)
-              </a>
-              .
-            </span>
-          </p>
           <div className="cp-field-row">
             <SelectField field={bind("show_map")} options={SHOW_MAP_OPTIONS} hint="yes shows the map on the tracking page." />
             <TextField field={bind("map_zoom")} type="number" min={1} max={19} hint="1 (world) to 19 (street)." />
           </div>
+          <PlacePicker
+            points={[point("destination"), point("pickup"), point("current")]}
+            active={active}
+            onActive={(k) => setActive(k as Point)}
+            onPick={pick}
+            query={query}
+            located={active === "destination" ? shownLocated : null}
+          />
           <fieldset className="cp-fieldset">
-            <legend>Current location {needCurrent ? "" : "(Optional while the map is hidden)"}</legend>
+            <legend>Destination</legend>
             <div className="cp-field-row">
-              <TextField field={bind("map_current_latitude")} type="number" min={-90} max={90} optional={!needCurrent} />
-              <TextField field={bind("map_current_longitude")} type="number" min={-180} max={180} optional={!needCurrent} />
+              <TextField field={bindDestination("map_destination_latitude")} type="number" min={-90} max={90} optional />
+              <TextField field={bindDestination("map_destination_longitude")} type="number" min={-180} max={180} optional />
             </div>
           </fieldset>
           <fieldset className="cp-fieldset">
@@ -56,10 +87,10 @@ function MapForm({ parcel, base }: { parcel: Parcel; base: string }) {
             </div>
           </fieldset>
           <fieldset className="cp-fieldset">
-            <legend>Destination</legend>
+            <legend>Current location {needCurrent ? "" : "(Optional while the map is hidden)"}</legend>
             <div className="cp-field-row">
-              <TextField field={bind("map_destination_latitude")} type="number" min={-90} max={90} optional />
-              <TextField field={bind("map_destination_longitude")} type="number" min={-180} max={180} optional />
+              <TextField field={bind("map_current_latitude")} type="number" min={-90} max={90} optional={!needCurrent} />
+              <TextField field={bind("map_current_longitude")} type="number" min={-180} max={180} optional={!needCurrent} />
             </div>
           </fieldset>
           <SubmitButton busy={busy}>Save</SubmitButton>

@@ -1,12 +1,12 @@
 import { useNavigate } from "react-router-dom";
-import { useAdminUpdateParcelMutation, type AdminParcelQuery } from "../../../generated/graphql";
+import { useAdminUpdateParcelMutation, type AdminParcelQuery, type UpdateParcelInput } from "../../../generated/graphql";
 import { useFormState } from "../../hooks/useFormState";
 import { inputOf, valuesOf, zoomError, type ParcelValues } from "./parcelFields";
 
 type Parcel = AdminParcelQuery["adminParcel"];
 
-/** Edits the given fields of a parcel (all of them, or the map's), then back to its detail page. */
-export function useParcelUpdateForm(parcel: Parcel, fields: readonly (keyof ParcelValues)[], flash: string) {
+/** Edits the given fields of a parcel (all of them, or the map's), then back to its detail page; `extra` adds to what is sent. */
+export function useParcelUpdateForm(parcel: Parcel, fields: readonly (keyof ParcelValues)[], flash: string, extra?: () => Partial<UpdateParcelInput>) {
   const all = valuesOf(parcel);
   const form = useFormState(Object.fromEntries(fields.map((f) => [f, all[f]])) as Partial<ParcelValues> as Record<string, string>);
   const [update] = useAdminUpdateParcelMutation();
@@ -19,7 +19,7 @@ export function useParcelUpdateForm(parcel: Parcel, fields: readonly (keyof Parc
         return;
       }
     }
-    const { data } = await update({ variables: { input: inputOf(parcel.id, form.values) } });
+    const { data } = await update({ variables: { input: { ...inputOf(parcel.id, form.values), ...extra?.() } } });
     const code = data?.updateParcel.tracking_code ?? parcel.tracking_code;
     navigate(`/control/parcels/${encodeURIComponent(code)}`, { state: { flash } });
   });

@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "Parcel" ADD COLUMN "destination_located" TEXT;
