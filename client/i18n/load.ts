@@ -18,6 +18,8 @@ export function loadLocale(code: string): Promise<Texts> {
 
 /** The shipper screens' namespace (the quote and the account): ./shipper.ts loads its texts. */
 export const SHIPPER_NS = "shipper";
+/** The owner's dashboard's namespace: ./reports.ts loads its texts. */
+export const REPORTS_NS = "reports";
 
 export function readLanguageCookie(): LanguageCode {
   const m = new RegExp(`(?:^|;\\s*)${COOKIE}=([^;]*)`).exec(document.cookie);

@@ -3,11 +3,14 @@
  * changes a parcel in the control panel and reads the change in the audit log with the filters;
  * the parcel's history shows who added each entry, the public tracking page never does.
  * With E2E_SHOTS=<dir> the audit screen is saved there (light and dark, phone and desktop).
+ * Then the owner's dashboard on the control panel's home screen (issue 39): the demo data's figures, the period
+ * in the address, a chart's CSV downloaded, a phone in light and dark.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { startSite, type Site } from "../helpers/site.js";
 import { SETUP_TOKEN } from "../helpers/app.js";
+import fsp from "node:fs/promises";
 import { DESKTOP, PHONE, launchBrowser, watchErrors } from "../helpers/browser.js";
 
 const OWNER = { email: "owner@audit-e2e.example", password: "audit-e2e-pass-1234" };
@@ -146,5 +149,62 @@ describe.each([
       expect(errors).toEqual([]);
       await ctx.close();
     }
+  });
+});
+
+describe("the owner's dashboard (issue 39)", () => {
+  it("shows the demo data's figures as the report gives them, keeps the period in the address, and downloads a chart's CSV", async () => {
+    const { ctx, page, errors } = await owner(DESKTOP);
+    const summary = (await (await ctx.request.get(url("/api/reports/summary"))).json()).data as {
+      from: string;
+      to: string;
+      created: number;
+      delivered: number;
+    };
+    expect(summary.created).toBeGreaterThan(0);
+    await page.goto(url("/control/index.html"));
+    await page.getByRole("heading", { name: "Dashboard" }).waitFor();
+    const figure = (label: string) =>
+      page.locator(".cp-figure", { has: page.locator(".cp-figure-label", { hasText: new RegExp(`^${label}$`) }) }).locator(".cp-figure-value");
+    await expect.poll(() => figure("Parcels created").textContent()).toBe(summary.created.toLocaleString("en"));
+    expect(await figure("Delivered").textContent()).toBe(summary.delivered.toLocaleString("en"));
+    await page.getByRole("img", { name: /^Parcels a day by outcome: chart/ }).waitFor();
+
+    const link = page.getByRole("link", { name: "Download CSV (Parcels a day by outcome)" });
+    expect(await link.getAttribute("href")).toBe(`/api/reports/daily?from=${summary.from}&to=${summary.to}&format=csv`);
+    const [download] = await Promise.all([page.waitForEvent("download"), link.click()]);
+    const lines = (await fsp.readFile(await download.path(), "utf8"))
+      .replace(/^\uFEFF/, "")
+      .split("\r\n")
+      .filter(Boolean);
+    expect(lines[0]).toBe("date,created,delivered,failed_attempts,on_time_rate,revenue");
+    expect(lines).toHaveLength(31);
+
+    await page.fill("#report-from", summary.to);
+    await page.fill("#report-to", summary.to);
+    await page.getByRole("button", { name: "Show" }).click();
+    await page.waitForURL((u) => u.searchParams.get("from") === summary.to && u.searchParams.get("to") === summary.to);
+    await page.getByText(new RegExp(`^${summary.to} to ${summary.to}, compared with`)).waitFor();
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+
+  it("fits a phone, light and dark", async () => {
+    // With E2E_SHOTS the desktop is saved too.
+    for (const [name, viewport] of SHOTS
+      ? ([
+          ["phone", PHONE],
+          ["desktop", DESKTOP],
+        ] as const)
+      : ([["phone", PHONE]] as const))
+      for (const dark of [false, true]) {
+        const { ctx, page, errors } = await owner(viewport, dark);
+        await page.goto(url("/control/index.html"));
+        await page.getByRole("img", { name: /^On-time rate by day: chart/ }).waitFor();
+        if (SHOTS) await page.screenshot({ path: `${SHOTS}/dashboard-${name}-${dark ? "dark" : "light"}.png`, fullPage: true });
+        expect(await page.evaluate<number>("document.documentElement.scrollWidth")).toBeLessThanOrEqual(viewport.width);
+        expect(errors).toEqual([]);
+        await ctx.close();
+      }
   });
 });

@@ -1,8 +1,9 @@
+import { lazy, Suspense } from "react";
 import { Link } from "react-router-dom";
 import { Icon } from "../../components/Icon";
 import { useTitle } from "../hooks/useTitle";
 import { useSession } from "../session";
-import { mayOpen } from "../roles";
+import { mayOpen, roleCan } from "../roles";
 import * as icons from "../icons";
 
 const TILES = [
@@ -50,6 +51,9 @@ const TILES = [
   },
 ];
 
+// The owner's and dispatchers' figures (issue 39): its own chunk, with the chart library.
+const Dashboard = lazy(() => import("./dashboard/Dashboard"));
+
 const MORE = [
   { to: "/control/parcels/stale.html", label: "Stale parcels", icon: icons.schedule },
   { to: "/control/parcels/reschedule.html", label: "To reschedule", icon: icons.pan_tool },
@@ -84,6 +88,11 @@ export default function Home() {
           ) : null}
         </div>
       </header>
+      {roleCan(role, "reports") ? (
+        <Suspense fallback={null}>
+          <Dashboard />
+        </Suspense>
+      ) : null}
       <nav aria-label="Control panel">
         <ul className="cp-tiles">
           {tiles.map((t) => (

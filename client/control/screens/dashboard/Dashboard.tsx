@@ -1,0 +1,271 @@
+import { useState, type FormEvent } from "react";
+import { useSearchParams } from "react-router-dom";
+import { useTranslation } from "react-i18next";
+import { useDashboardDailyQuery, useDashboardSummaryQuery, type DashboardSummaryQuery } from "../../../generated/graphql";
+import { errorMessages } from "../../../errors";
+import { formatMoney } from "@shared/core/money";
+import { REPORTS_NS } from "../../../i18n/load";
+import { DailyCharts, FailuresChart, ServicesChart } from "./DashboardCharts";
+import "./dashboard.css";
+
+type Summary = DashboardSummaryQuery["reportSummary"];
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** ?from=&to= as the server takes them (nothing: its default, the 30 days ending today in its time zone). */
+function usePeriod() {
+  const [params, setParams] = useSearchParams();
+  const from = params.get("from") ?? "";
+  const to = params.get("to") ?? "";
+  const given = { ...(DATE.test(from) ? { from } : {}), ...(DATE.test(to) ? { to } : {}) };
+  return { given, setParams };
+}
+
+/**
+ * The owner's and dispatchers' first screen (api-contract.md section 14): the period's figures with their change
+ * against the period before, four charts (each with its table for screen readers and its CSV), couriers and
+ * shippers. Loaded on its own (Home.tsx's lazy import), with Chart.js.
+ */
+export default function Dashboard() {
+  const { t, i18n } = useTranslation(REPORTS_NS);
+  const { given, setParams } = usePeriod();
+  const summary = useDashboardSummaryQuery({ variables: given, fetchPolicy: "cache-and-network" });
+  const daily = useDashboardDailyQuery({ variables: given, fetchPolicy: "cache-and-network" });
+  const s = summary.data?.reportSummary;
+  const [draft, setDraft] = useState<{ from: string; to: string } | null>(null);
+  const shown = draft ?? { from: given.from ?? s?.from ?? "", to: given.to ?? s?.to ?? "" };
+  const lang = i18n.language;
+  const num = (n: number) => new Intl.NumberFormat(lang).format(n);
+  const pct = (r: number | null | undefined) =>
+    r === null || r === undefined ? t("none") : new Intl.NumberFormat(lang, { style: "percent", maximumFractionDigits: 1 }).format(r);
+  const hours = (h: number | null | undefined) =>
+    h === null || h === undefined ? t("none") : t("hours", { value: new Intl.NumberFormat(lang, { maximumFractionDigits: 1 }).format(h) });
+  const money = (n: number) => formatMoney(n, s?.revenue.currency ?? null, lang);
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (draft) setParams(Object.fromEntries(Object.entries(draft).filter(([, v]) => DATE.test(v))));
+    setDraft(null);
+  };
+  const error = summary.error ?? daily.error;
+
+  return (
+    <section className="cp-dashboard" aria-labelledby="cp-dashboard-title">
+      <h2 id="cp-dashboard-title" className="cp-dashboard-title">
+        {t("title")}
+      </h2>
+      <form className="cp-dashboard-filters" onSubmit={submit} aria-label={t("period")}>
+        <div className="cp-field">
+          <label htmlFor="report-from" className="cp-label">
+            {t("from")}
+          </label>
+          <input id="report-from" type="date" className="cp-input" value={shown.from} onChange={(e) => setDraft({ ...shown, from: e.target.value })} />
+        </div>
+        <div className="cp-field">
+          <label htmlFor="report-to" className="cp-label">
+            {t("to")}
+          </label>
+          <input id="report-to" type="date" className="cp-input" value={shown.to} onChange={(e) => setDraft({ ...shown, to: e.target.value })} />
+        </div>
+        <div className="cp-dashboard-buttons">
+          <button type="submit" className="cp-btn cp-btn-primary">
+            {t("apply")}
+          </button>
+          <button
+            type="button"
+            className="cp-btn cp-btn-outline"
+            onClick={() => {
+              setDraft(null);
+              setParams({});
+            }}
+          >
+            {t("last30")}
+          </button>
+        </div>
+      </form>
+      {error ? (
+        <p className="cp-alert cp-alert-error" role="alert">
+          {t("failed", { message: errorMessages(error)[0] ?? "" })}
+        </p>
+      ) : null}
+      {!s ? (
+        <p className="cp-muted" role="status">
+          {summary.loading ? t("loading") : null}
+        </p>
+      ) : (
+        <>
+          <p className="cp-muted cp-small" role="status">
+            {t("showing", { from: s.from, to: s.to, prevFrom: s.previous.from, prevTo: s.previous.to })}
+          </p>
+          <h3 className="cp-visually-hidden">{t("figures")}</h3>
+          <ul className="cp-figures">
+            <Figure label={t("created")} value={num(s.created)} change={change(s.created, s.previous.created, num, t)} previous={num(s.previous.created)} />
+            <Figure
+              label={t("delivered")}
+              value={num(s.delivered)}
+              change={change(s.delivered, s.previous.delivered, num, t)}
+              previous={num(s.previous.delivered)}
+            />
+            <Figure
+              label={t("onTimeRate")}
+              value={pct(s.on_time_rate)}
+              change={pointsChange(s.on_time_rate, s.previous.on_time_rate, t, lang)}
+              previous={pct(s.previous.on_time_rate)}
+            />
+            <Figure
+              label={t("firstAttemptRate")}
+              value={pct(s.first_attempt_rate)}
+              change={pointsChange(s.first_attempt_rate, s.previous.first_attempt_rate, t, lang)}
+              previous={pct(s.previous.first_attempt_rate)}
+            />
+            <Figure
+              label={t("failedAttempts")}
+              value={num(s.failed_attempts)}
+              change={change(s.failed_attempts, s.previous.failed_attempts, num, t)}
+              previous={num(s.previous.failed_attempts)}
+            />
+            <Figure
+              label={t("hoursMedian")}
+              value={hours(s.delivery_hours_median)}
+              change={nullableChange(s.delivery_hours_median, s.previous.delivery_hours_median, hours, t)}
+              previous={hours(s.previous.delivery_hours_median)}
+            />
+            <Figure
+              label={t("hoursP90")}
+              value={hours(s.delivery_hours_p90)}
+              change={nullableChange(s.delivery_hours_p90, s.previous.delivery_hours_p90, hours, t)}
+              previous={hours(s.previous.delivery_hours_p90)}
+            />
+            <Figure
+              label={t("revenue")}
+              value={money(s.revenue.amount)}
+              change={change(s.revenue.amount, s.previous.revenue.amount, money, t)}
+              previous={money(s.previous.revenue.amount)}
+            />
+          </ul>
+          <h3 className="cp-visually-hidden">{t("charts")}</h3>
+          <div className="cp-charts">
+            <DailyCharts rows={daily.data?.reportDaily ?? []} period={s} />
+            <FailuresChart s={s} />
+            <ServicesChart s={s} money={money} />
+          </div>
+          <Tables s={s} money={money} num={num} />
+        </>
+      )}
+    </section>
+  );
+}
+
+type T = (key: string, o?: Record<string, unknown>) => string;
+
+function change(now: number, before: number, format: (n: number) => string, t: T): { text: string; trend: "up" | "down" | "same" } {
+  if (now === before) return { text: t("unchanged"), trend: "same" };
+  const d = now - before;
+  const rel = before ? ` (${d > 0 ? "+" : "−"}${Math.round((Math.abs(d) / before) * 100)} %)` : "";
+  return { text: t(d > 0 ? "changeUp" : "changeDown", { change: `${format(Math.abs(d))}${rel}` }), trend: d > 0 ? "up" : "down" };
+}
+function nullableChange(now: number | null | undefined, before: number | null | undefined, format: (n: number) => string, t: T) {
+  return now === null || now === undefined || before === null || before === undefined ? null : change(now, before, format, t);
+}
+function pointsChange(now: number | null | undefined, before: number | null | undefined, t: T, lang: string) {
+  if (now === null || now === undefined || before === null || before === undefined) return null;
+  const points = Math.round((now - before) * 1000) / 10;
+  return change(points, 0, (n) => t("points", { value: new Intl.NumberFormat(lang, { maximumFractionDigits: 1 }).format(n) }), t);
+}
+
+function Figure({ label, value, previous, change: c }: { label: string; value: string; previous: string; change: { text: string; trend: string } | null }) {
+  const { t } = useTranslation(REPORTS_NS);
+  return (
+    <li className="cp-figure">
+      <span className="cp-figure-label">{label}</span>
+      <strong className="cp-figure-value">{value}</strong>
+      {c ? <span className={`cp-figure-change cp-figure-${c.trend}`}>{c.text}</span> : null}
+      <span className="cp-figure-previous">{t("previous", { value: previous })}</span>
+    </li>
+  );
+}
+
+/** Couriers, shippers and cash on delivery: plain tables. */
+function Tables({ s, money, num }: { s: Summary; money: (n: number) => string; num: (n: number) => string }) {
+  const { t } = useTranslation(REPORTS_NS);
+  const dec = (n: number | null) => (n === null ? t("none") : num(n));
+  return (
+    <div className="cp-dashboard-tables">
+      <div className="cp-card">
+        <h3 className="cp-card-title">{t("couriers")}</h3>
+        {s.couriers.length ? (
+          <div className="cp-table-wrap">
+            <table className="cp-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t("courier")}</th>
+                  <th scope="col">{t("stopsDone")}</th>
+                  <th scope="col">{t("stopsFailed")}</th>
+                  <th scope="col">{t("activeHours")}</th>
+                  <th scope="col">{t("stopsPerHour")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {s.couriers.map((c) => (
+                  <tr key={c.courier_id}>
+                    <th scope="row" className="cp-break">
+                      {c.name}
+                    </th>
+                    <td>{num(c.stops_done)}</td>
+                    <td>{num(c.stops_failed)}</td>
+                    <td>{dec(c.active_hours)}</td>
+                    <td>{dec(c.stops_per_hour ?? null)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : (
+          <p className="cp-muted">{t("noData")}</p>
+        )}
+      </div>
+      <div className="cp-card">
+        <h3 className="cp-card-title">{t("shippers")}</h3>
+        {s.revenue.by_shipper.length ? (
+          <div className="cp-table-wrap">
+            <table className="cp-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t("shipper")}</th>
+                  <th scope="col">{t("amount")}</th>
+                  <th scope="col">{t("bookings")}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {s.revenue.by_shipper.map((r) => (
+                  <tr key={r.shipper_id}>
+                    <th scope="row" className="cp-break">
+                      {r.name}
+                    </th>
+                    <td>{money(r.amount)}</td>
+                    <td>{num(r.bookings)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : (
+          <p className="cp-muted">{t("noData")}</p>
+        )}
+      </div>
+      <div className="cp-card">
+        <h3 className="cp-card-title">{t("cod")}</h3>
+        <p className="cp-muted cp-small">{t("codNote")}</p>
+        <dl className="cp-cod">
+          <dt>{t("codCollected")}</dt>
+          <dd>{money(s.cod.collected)}</dd>
+          <dt>{t("codHeld")}</dt>
+          <dd>{money(s.cod.held_by_couriers)}</dd>
+          <dt>{t("codDepot")}</dt>
+          <dd>{money(s.cod.depot_cash)}</dd>
+          <dt>{t("codOwed")}</dt>
+          <dd>{money(s.cod.owed_to_shippers)}</dd>
+        </dl>
+      </div>
+    </div>
+  );
+}
