@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from "react";
+import { useRef, useState, type FormEvent } from "react";
 import { useShipperTranslation } from "../modules/quote/i18n";
 import { useNavigate } from "react-router-dom";
 import "../styles/pages.css";
@@ -13,10 +13,14 @@ import { PlaceFields } from "../modules/quote/PlaceFields";
 import { ParcelRows } from "../modules/quote/ParcelRows";
 import { QuoteOptions } from "../modules/quote/QuoteOptions";
 import { useQuote } from "../modules/quote/useQuote";
-import { EMPTY_PARCEL, parcelsInput, placeInput, saveDraft, type ParcelDraft, type PlaceDraft } from "../modules/quote/shipment";
 import { NoRatesHint } from "../modules/quote/NoRatesHint";
+import { EMPTY_PARCEL, parcelsInput, placeInput, type ParcelDraft, type PlaceDraft } from "../modules/quote/shipment";
+import { saveQuoteDraft } from "../modules/quote/draft";
 
-/** Get a quote: from, to and the parcels; each service's price and dates; "Ship now" leads to a new shipment. */
+/**
+ * Get a quote: from, to and the parcels; each service's price and dates. "Ship now" keeps the quote (draft.ts) and
+ * opens the new shipment, through the sign-in or sign-up for a visitor, which say why they are asked.
+ */
 export default function QuotePage() {
   const { t } = useShipperTranslation();
   useDocumentTitle(t("quote.title"));
@@ -26,14 +30,17 @@ export default function QuotePage() {
   const [to, setTo] = useState<PlaceDraft>(() => ({ country: browserCountry(), postcode: "", city: "" }));
   const [parcels, setParcels] = useState<ParcelDraft[]>([EMPTY_PARCEL]);
   const quote = useQuote();
+  // What the prices shown are for: Ship now carries these, not what was typed since.
+  const quoted = useRef({ from, to, parcels });
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
+    quoted.current = { from, to, parcels };
     void quote.run({ from: placeInput(from), to: placeInput(to), parcels: parcelsInput(parcels) });
   };
 
   const shipNow = (service: string) => {
-    saveDraft({ from, to, parcels, service });
+    saveQuoteDraft({ ...quoted.current, service });
     void navigate("/account/new");
   };
 

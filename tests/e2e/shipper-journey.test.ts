@@ -1,8 +1,10 @@
 /**
  * Issue 25's "Done when", as one journey in Chromium against the real server and a real SMTP peer: the
  * owner sets up zones, services and a rate card and opens the sign-up (through the API); a visitor prices a
- * parcel on /quote at 390 px, clicks Ship now, signs up, confirms the e-mail through the mailed link, books
- * with a pickup window on a working day and downloads the label (a PDF); a dispatcher sees the pickup on
+ * parcel on /quote at 390 px, clicks Ship now (the sign-in and sign-up say why they are asked), signs up,
+ * confirms the e-mail through the mailed link (an HTML link) in another tab, which leads back to the booking
+ * with the quote and the sign-up's name and company filled in, books with a pickup window on a working day (a
+ * double click books once; the confirmation in view, focused, announced) and downloads the label (a PDF); a dispatcher sees the pickup on
  * the Pickups screen and as a pickup stop on the dispatch board of that day; the owner makes the shipper's
  * statement in the control panel, mails it (the PDF attached) and marks it paid; the shipper sees it paid
  * in /account. Then the shipper's screens at 390 px and on a desktop, light and dark, and the quote in
@@ -16,7 +18,7 @@ import { startSite, type Site } from "../helpers/site.js";
 import { launchBrowser, openContext, overflow, screenshot, watchErrors } from "../helpers/browser.js";
 import { signedInAdmin } from "../helpers/admin.js";
 import { Client } from "../helpers/http.js";
-import { decodeMail, mailText, startSmtp, type SmtpPeer } from "../helpers/smtp.js";
+import { decodeMail, startSmtp, type SmtpPeer } from "../helpers/smtp.js";
 import { fillQuote, setUpRates, shipperSignup, workingDayAhead } from "../helpers/shipping.js";
 import { staffMember } from "../helpers/staff.js";
 
@@ -83,74 +85,113 @@ describe("a shipper's journey: quote, sign up, book, label, pickup, statement, p
     expect(await overflow(page)).toEqual({ px: 0, culprits: [] });
     await shot(page, "journey-1-quote-phone-light");
 
-    // Ship now: no session yet, so the sign-in, then the sign-up, then the new shipment with the quote kept.
+    // Ship now: no session yet, so the sign-in, then the sign-up, each saying why, then the new shipment with the quote kept.
     await page.locator('[data-testid=quote-option][data-service="EXP"]').getByRole("button", { name: "Ship now" }).click();
     await page.waitForURL(/\/account\/signin\?next=%2Faccount%2Fnew$/);
+    const reason = "Sign in or create an account to book this shipment; your quote is kept.";
+    expect(await page.getByTestId("ship-now-reason").innerText()).toBe(reason);
     await page.getByRole("link", { name: "No account yet? Sign up" }).click();
-    await page.waitForURL(/\/account\/signup\?next=/);
+    await page.waitForURL(/\/account\/signup\?next=%2Faccount%2Fnew$/);
+    expect(await page.getByTestId("ship-now-reason").innerText()).toBe(reason);
     await page.fill("#su-name", "Paula Parcel");
     await page.fill("#su-company", "Parcel Shop GmbH");
     await page.fill("#su-email", EMAIL);
     await page.fill("#su-password", PASSWORD);
+    await shot(page, "journey-1b-signup-phone-light");
     const before = smtp.messages.length;
     await page.getByRole("button", { name: "Create account" }).click();
     await page.waitForURL(/\/account\/new$/);
     await page.getByTestId("verify-banner").waitFor();
     expect(await page.inputValue("#sender-postcode")).toBe("10117");
-    expect(await page.inputValue("#recipient-postcode")).toBe("20354");
-    expect(await page.inputValue("#ns-p0-weight")).toBe("1.2");
-    await page.locator("#quote-option-EXP:checked").waitFor();
 
-    // The link in the mail the SMTP peer received, opened in another tab.
-    const mail = await smtp.waitFor((m) => m.to.includes(EMAIL) && smtp.messages.indexOf(m) >= before);
-    const link = mailText(mail.raw).match(/\/account\/verify\?token=[A-Za-z0-9_%-]+/)?.[0];
-    expect(link, mailText(mail.raw)).toBeTruthy();
-    const tab = await ctx.newPage();
-    await tab.goto(url(link!));
-    await tab.getByText("Your e-mail address is confirmed.").waitFor();
-    await tab.close();
+    // The mail's link is a link (HTML, with the plain text beside it) and leads back to the booking; opened in another tab.
+    const mail = decodeMail((await smtp.waitFor((m) => m.to.includes(EMAIL) && smtp.messages.indexOf(m) >= before)).raw);
+    const href = /<a href="([^"]+\/account\/verify\?token=[\w-]+&amp;next=%2Faccount%2Fnew)"/.exec(mail.html)?.[1];
+    expect(href, mail.html).toBeTruthy();
+    const link = new URL(href!.replace(/&amp;/g, "&"));
+    expect(mail.text).toContain(link.href);
+    await page.close();
+    const tab = (current = await ctx.newPage());
+    const tabErrors = watchErrors(tab);
+    await tab.goto(url(link.pathname + link.search));
+    await tab.waitForURL(/\/account\/new$/);
+    await tab.getByTestId("verified-notice").waitFor();
+    expect(await tab.getByTestId("verify-banner").count()).toBe(0);
+    // Everything typed so far is there: the quote's places, parcel and service, the sign-up's name and company.
+    expect(await tab.inputValue("#sender-name")).toBe("Paula Parcel");
+    expect(await tab.inputValue("#sender-company")).toBe("Parcel Shop GmbH");
+    expect(await tab.inputValue("#sender-postcode")).toBe("10117");
+    expect(await tab.inputValue("#sender-city")).toBe("Berlin");
+    expect(await tab.inputValue("#recipient-postcode")).toBe("20354");
+    expect(await tab.inputValue("#ns-p0-weight")).toBe("1.2");
+    await tab.locator("#quote-option-EXP:checked").waitFor();
 
     // The booking, on the form the quote filled, collected from the sender on a working day.
-    await page.fill("#sender-name", "Paula Parcel");
-    await page.fill("#sender-company", "Parcel Shop GmbH");
-    await page.fill("#sender-line1", "Friedrichstraße 1");
-    await page.fill("#sender-city", "Berlin");
-    await page.fill("#recipient-name", "Erika Mustermann");
-    await page.fill("#recipient-line1", "Rothenbaumchaussee 5");
-    await page.fill("#recipient-city", "Hamburg");
-    await page.fill("#ns-contents", "Books");
-    await page.fill("#ns-reference", "ORDER-25");
-    await page.getByLabel("Collect it from the sender").check();
-    await page.fill("#ns-pickup-date", PICKUP_DAY);
-    await page.fill("#ns-pickup-from", "09:00");
-    await page.fill("#ns-pickup-to", "12:00");
-    await page.locator("#quote-option-EXP:checked").waitFor();
-    await page.locator(".shipment-quote[aria-busy=false]").waitFor();
-    expect(await overflow(page)).toEqual({ px: 0, culprits: [] });
-    await shot(page, "journey-2-new-shipment-phone-light");
-    await page.getByTestId("book").click();
-    const booked = page.getByTestId("booked");
+    await tab.fill("#sender-line1", "Friedrichstraße 1");
+    await tab.fill("#recipient-name", "Erika Mustermann");
+    await tab.fill("#recipient-line1", "Rothenbaumchaussee 5");
+    await tab.fill("#recipient-city", "Hamburg");
+    await tab.fill("#ns-contents", "Books");
+    await tab.fill("#ns-reference", "ORDER-25");
+    await tab.getByLabel("Collect it from the sender").check();
+    await tab.fill("#ns-pickup-date", PICKUP_DAY);
+    await tab.fill("#ns-pickup-from", "09:00");
+    await tab.fill("#ns-pickup-to", "12:00");
+    await tab.locator("#quote-option-EXP:checked").waitFor();
+    await tab.locator(".shipment-quote[aria-busy=false]").waitFor();
+    expect(await overflow(tab)).toEqual({ px: 0, culprits: [] });
+    await shot(tab, "journey-2-new-shipment-phone-light");
+    // A double click books once: the confirmation takes the form's place.
+    await tab.getByTestId("book").dblclick();
+    const booked = tab.getByTestId("booked");
     await booked.waitFor();
-    trackingCode = await page.getByTestId("booked-code").innerText();
-    // The e-mail was confirmed in the other tab: the banner has gone.
-    await page.getByTestId("verify-banner").waitFor({ state: "detached" });
+    trackingCode = await tab.getByTestId("booked-code").innerText();
+    expect(await tab.getByTestId("book").count()).toBe(0);
+    // In view below the fixed top bar, its title and tracking code, focused, and said by the status line.
+    type Box = { top: number; bottom: number };
+    type InPage = {
+      innerHeight: number;
+      document: { querySelector(s: string): { getBoundingClientRect(): Box } | null; activeElement: { id: string } | null };
+    };
+    const where = () =>
+      tab.evaluate(() => {
+        const w = globalThis as unknown as InPage;
+        const box = (s: string) => w.document.querySelector(s)!.getBoundingClientRect();
+        return {
+          title: box("#booked-title").top,
+          code: box("[data-testid=booked-code]").bottom,
+          bar: box(".topbar").bottom,
+          height: w.innerHeight,
+          focus: w.document.activeElement?.id,
+        };
+      });
+    await expect.poll(async () => (await where()).focus).toBe("booked-title");
+    const box = await where();
+    expect(box.title, JSON.stringify(box)).toBeGreaterThanOrEqual(box.bar);
+    expect(box.code, JSON.stringify(box)).toBeLessThanOrEqual(box.height);
+    expect(await tab.getByTestId("booked-status").innerText()).toBe(`Shipment booked. Tracking code: ${trackingCode}`);
     expect(await booked.innerText()).toContain(`pickup on ${PICKUP_DAY}, 09:00–12:00`);
-    await shot(page, "journey-3-booked-phone-light");
+    await shot(tab, "journey-3-booked-phone-light");
 
     // The label: a real PDF.
-    const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("label-link").click()]);
+    const [download] = await Promise.all([tab.waitForEvent("download"), tab.getByTestId("label-link").click()]);
     const label = fs.readFileSync((await download.path())!);
     expect(label.subarray(0, 5).toString()).toBe("%PDF-");
     expect(label.length).toBeGreaterThan(2000);
     if (SHOTS) fs.writeFileSync(path.join(SHOTS, "journey-label.pdf"), label);
 
-    // The shipment is listed, pending, at its price.
-    await page.goto(url("/account"));
-    const row = page.locator(`[data-testid=booking-row][data-code="${trackingCode}"]`);
-    await row.waitFor();
-    expect(await row.innerText()).toContain(PRICE);
-    await shot(page, "journey-4-shipments-phone-light");
-    expect(errors).toEqual([]);
+    // One shipment, pending, at its price; a new shipment starts empty (the quote was booked).
+    await tab.goto(url("/account"));
+    const row = tab.getByTestId("booking-row");
+    await row.first().waitFor();
+    expect(await row.count()).toBe(1);
+    expect(await row.first().getAttribute("data-code")).toBe(trackingCode);
+    expect(await row.first().innerText()).toContain(PRICE);
+    await shot(tab, "journey-4-shipments-phone-light");
+    await tab.goto(url("/account/new"));
+    await tab.locator("#sender-name").waitFor();
+    expect(await tab.inputValue("#recipient-postcode")).toBe("");
+    expect([...errors, ...tabErrors]).toEqual([]);
     await ctx.close();
   });
 
@@ -240,16 +281,26 @@ describe("a shipper's journey: quote, sign up, book, label, pickup, statement, p
     await ctx.close();
   });
 
-  it("the shipper, back in /account, sees the statement paid", async () => {
+  it("the shipper, back in /account, sees the statement paid; a sign-in's next to another site leads to the account", async () => {
     const ctx = await openContext(browser, site.url);
     const page = (current = await ctx.newPage());
     const errors = watchErrors(page);
+    const dialogs: string[] = [];
+    page.on("dialog", (d) => void (dialogs.push(d.message()), d.dismiss()));
     await page.goto(url("/account"));
     await page.waitForURL(/\/account\/signin/);
+    // A link that would send the shipper on to another site after signing in (or run script) is not followed, nor carried.
+    for (const next of ["https://evil.example/account", "//evil.example", "javascript:alert(document.cookie)"]) {
+      await page.goto(url(`/account/signin?next=${encodeURIComponent(next)}`));
+      expect(await page.getByRole("link", { name: "No account yet? Sign up" }).getAttribute("href"), next).toBe("/account/signup");
+      expect(await page.getByTestId("ship-now-reason").count()).toBe(0);
+    }
     await page.fill("#si-email", EMAIL);
     await page.fill("#si-password", PASSWORD);
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.waitForURL(/\/account$/);
+    expect(new URL(page.url()).origin).toBe(site.url);
+    expect(dialogs).toEqual([]);
     await page.getByRole("link", { name: "Statements" }).first().click();
     const row = page.getByRole("row").filter({ hasText: statementNumber });
     await row.waitFor();

@@ -57,6 +57,8 @@ function AccountLayout() {
   // Signing out: the shipper leaves the cache before the sign-in's address is in (a navigation is a transition, the
   // cache's change is not), so without this the frame would send to the sign-in with this page as `next`.
   const [leaving, setLeaving] = useState(false);
+  // The mailed link confirmed the e-mail and led here (VerifyScreen): said once, above the screen it led to.
+  const verified = (location.state as { verified?: boolean } | null)?.verified === true;
 
   if (loading) return <PageLoading />;
   if (!user) {
@@ -96,6 +98,10 @@ function AccountLayout() {
           {user.email_verified === false ? (
             <div className="alert alert-warning" role="status" data-testid="verify-banner">
               <p>{t("account.verifyBanner", { email: user.email })}</p>
+            </div>
+          ) : verified ? (
+            <div className="alert alert-success" role="status" data-testid="verified-notice">
+              <p>{t("account.verified")}</p>
             </div>
           ) : null}
           <Outlet />

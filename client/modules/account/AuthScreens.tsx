@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { useShipperTranslation } from "../quote/i18n";
-import { Link, useNavigate, useSearchParams } from "react-router-dom";
+import { Link, Navigate, useNavigate, useSearchParams } from "react-router-dom";
 import { PASSWORD_MIN } from "@shared/modules/admin/password.codes";
 import { ErrorAlert } from "../../components/ErrorList";
 import { useDocumentTitle } from "../../components/brand";
@@ -14,7 +14,12 @@ import {
 } from "../../generated/shipper";
 import { TextField } from "../quote/Field";
 import { fieldErrors, NO_ERRORS, type FieldErrors } from "../quote/fieldErrors";
+import { hasQuote, readDraft, saveSenderDraft } from "../quote/draft";
 import { safeNext, useSetShipper } from "./useShipper";
+
+/** The new shipment a quote's Ship now opens: a sign-in or sign-up on the way there says so. */
+const BOOKING = "/account/new";
+const toBooking = (next: string) => next === BOOKING || next.startsWith(`${BOOKING}?`);
 
 function AuthCard({ title, children }: { title: string; children: ReactNode }) {
   useDocumentTitle(title);
@@ -96,6 +101,17 @@ function Notice({ ok, children }: { ok: boolean; children: ReactNode }) {
   );
 }
 
+/** Why the sign-in or sign-up is asked, when a quote's Ship now led here: the booking waits, the quote is kept. */
+function ShipNowReason({ next }: { next: string }) {
+  const { t } = useShipperTranslation();
+  const [quote] = useState(() => toBooking(next) && hasQuote(readDraft()));
+  return quote ? (
+    <div className="alert alert-info" data-testid="ship-now-reason">
+      <p>{t("account.shipNowReason")}</p>
+    </div>
+  ) : null;
+}
+
 /** A link to another auth screen that carries where the shipper goes after it (`next`), unless that is the account. */
 const withNext = (path: string, next: string) => (next !== "/account" ? `${path}?next=${encodeURIComponent(next)}` : path);
 
@@ -118,6 +134,7 @@ export function SignInScreen() {
 
   return (
     <AuthCard title={t("account.signIn")}>
+      <ShipNowReason next={next} />
       {params.get("reset") ? <Notice ok>{t("account.passwordSet")}</Notice> : null}
       <AuthForm onSubmit={onSubmit} errors={errors} loading={loading} submit={t("account.signIn")}>
         <EmailField id="si-email" field={bind("email")} />
@@ -160,9 +177,12 @@ export function SignUpScreen() {
       password: values.password,
       company: values.company.trim() || null,
       phone: values.phone.trim() || null,
+      // The mailed link leads back here once the e-mail is confirmed (the server checks it is the area's path too).
+      next: next === "/account" ? null : next,
     };
     const r = await call(() => signUp({ variables: { input } }));
     if (r?.data) {
+      saveSenderDraft({ name: input.name, company: input.company ?? "" });
       setShipper(r.data.signUp);
       void navigate(next, { replace: true, state: { welcome: true } });
     }
@@ -171,6 +191,7 @@ export function SignUpScreen() {
   const password = bind("password");
   return (
     <AuthCard title={t("account.signUp")}>
+      <ShipNowReason next={next} />
       <p className="auth-intro">{t("account.signUpIntro")}</p>
       <AuthForm onSubmit={onSubmit} errors={errors} loading={loading} submit={t("account.createAccount")}>
         <TextField id="su-name" autoComplete="name" label={t("account.name")} {...bind("name")} />
@@ -197,8 +218,10 @@ export function SignUpScreen() {
 }
 
 /**
- * The verification link's landing: the token is sent once; the answer says whether the address is confirmed.
- * The link may be opened where the shipper is not signed in: the area asks the server who is signed in, as always.
+ * The verification link's landing: the token is sent once. Confirmed, the shipper goes on where it was going when it
+ * signed up (the link's `next`: the booking a quote started), or to the booking when a quote waits in this browser,
+ * else to the account; that screen says the address is confirmed. The link may be opened where the shipper is not
+ * signed in: the area asks the server who is signed in, as always, and signs in first.
  */
 export function VerifyScreen() {
   const { t } = useShipperTranslation();
@@ -206,6 +229,7 @@ export function VerifyScreen() {
   const [verify] = useVerifyEmailMutation();
   const [state, setState] = useState<"working" | "done" | "failed">("working");
   const sent = useRef(false);
+  const [next] = useState(() => (params.has("next") ? safeNext(params.get("next")) : hasQuote(readDraft()) ? BOOKING : "/account"));
 
   useEffect(() => {
     if (sent.current) return;
@@ -217,14 +241,14 @@ export function VerifyScreen() {
     );
   }, [params, verify]);
 
+  if (state === "done") return <Navigate to={next} replace state={{ verified: true }} />;
   return (
     <AuthCard title={t("account.verifyTitle")}>
       {state === "working" ? <p role="status">{t("account.verifying")}</p> : null}
-      {state === "done" ? <Notice ok>{t("account.verified")}</Notice> : null}
       {state === "failed" ? <Notice ok={false}>{t("account.verifyFailed")}</Notice> : null}
-      {state !== "working" ? (
-        <Link className="btn btn-primary" to="/account">
-          {t("account.toAccount")}
+      {state === "failed" ? (
+        <Link className="btn btn-primary" to={next}>
+          {toBooking(next) ? t("account.toBooking") : t("account.toAccount")}
         </Link>
       ) : null}
     </AuthCard>

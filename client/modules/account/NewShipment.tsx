@@ -12,21 +12,37 @@ import { QuoteOptions } from "../quote/QuoteOptions";
 import { TextField } from "../quote/Field";
 import { useQuote } from "../quote/useQuote";
 import { fieldErrors, firstCode, NO_ERRORS, type FieldErrors } from "../quote/fieldErrors";
+import { dropDraft, readDraft } from "../quote/draft";
 import { fmtMoney, toMinor } from "../quote/money";
-import { EMPTY_PARCEL, parcelsInput, parcelsReady, takeDraft, type ParcelDraft } from "../quote/shipment";
+import { EMPTY_PARCEL, parcelsInput, parcelsReady, type ParcelDraft } from "../quote/shipment";
 import { AddressFields, addressDraft, addressInput, emptyAddress, type AddressDraft } from "./AddressFields";
 import { newKey, nextWorkingDay } from "./booking";
 
 const BOOKING_FIELD = /^(sender|recipient|pickup)\.|^parcels|^(contents|reference|declared_value|service)$/;
 
-/** A new shipment: sender and recipient, parcels, a live quote per service to pick, pickup or drop-off, reference; booked once. */
+/**
+ * A new shipment: sender and recipient, parcels, a live quote per service to pick, pickup or drop-off, reference;
+ * booked once. A quote's Ship now and the sign-up fill it (draft.ts); once booked, the confirmation replaces the form,
+ * in view and said by the status line.
+ */
 export function NewShipment() {
   const { t } = useShipperTranslation();
   useDocumentTitle(t("account.nav.newShipment"));
   const [booked, setBooked] = useState<BookingFieldsFragment | null>(null);
   const [round, setRound] = useState(0);
-  if (booked) return <Booked booking={booked} onAnother={() => (setBooked(null), setRound(round + 1))} />;
-  return <ShipmentForm key={round} onBooked={setBooked} />;
+  const onBooked = (b: BookingFieldsFragment) => {
+    dropDraft();
+    setBooked(b);
+  };
+  return (
+    <>
+      {/* Mounted before the booking, so that screen readers say what is put in it. */}
+      <p role="status" className="visually-hidden" data-testid="booked-status">
+        {booked ? t("account.bookedStatus", { code: booked.tracking_code }) : ""}
+      </p>
+      {booked ? <Booked booking={booked} onAnother={() => (setBooked(null), setRound(round + 1))} /> : <ShipmentForm key={round} onBooked={onBooked} />}
+    </>
+  );
 }
 
 function ShipmentForm({ onBooked }: { onBooked: (b: BookingFieldsFragment) => void }) {
@@ -35,18 +51,21 @@ function ShipmentForm({ onBooked }: { onBooked: (b: BookingFieldsFragment) => vo
   const book = useAddressesQuery({ fetchPolicy: "cache-and-network" });
   const settings = useShippingSettingsQuery();
   const currency = settings.data?.settings.currency ?? "EUR";
-  const [draft] = useState(takeDraft);
+  // The quote's places, parcels and service, and the sign-up's name and company: kept until the booking.
+  const [draft] = useState(readDraft);
   const [sender, setSender] = useState<AddressDraft>(() => ({
-    ...emptyAddress(draft?.from.country ?? browserCountry()),
-    postcode: draft?.from.postcode ?? "",
-    city: draft?.from.city ?? "",
+    ...emptyAddress(draft?.from?.country || browserCountry()),
+    postcode: draft?.from?.postcode ?? "",
+    city: draft?.from?.city ?? "",
+    name: draft?.sender?.name ?? "",
+    company: draft?.sender?.company ?? "",
   }));
   const [recipient, setRecipient] = useState<AddressDraft>(() => ({
-    ...emptyAddress(draft?.to.country ?? browserCountry()),
-    postcode: draft?.to.postcode ?? "",
-    city: draft?.to.city ?? "",
+    ...emptyAddress(draft?.to?.country || browserCountry()),
+    postcode: draft?.to?.postcode ?? "",
+    city: draft?.to?.city ?? "",
   }));
-  const [parcels, setParcels] = useState<ParcelDraft[]>(draft?.parcels.length ? draft.parcels : [EMPTY_PARCEL]);
+  const [parcels, setParcels] = useState<ParcelDraft[]>(draft?.parcels?.length ? draft.parcels : [EMPTY_PARCEL]);
   const [service, setService] = useState(draft?.service ?? "");
   const [contents, setContents] = useState("");
   const [reference, setReference] = useState("");
@@ -59,13 +78,15 @@ function ShipmentForm({ onBooked }: { onBooked: (b: BookingFieldsFragment) => vo
   const attempt = useRef<string | null>(null);
   const quote = useQuote();
 
-  // The default address of the book is the sender, unless the quote brought a place (set once, as the book arrives).
+  // The default address of the book is the sender (set once, as the book arrives), unless the sign-up brought the name
+  // or the quote starts somewhere else.
   const addresses = book.data?.addresses;
-  const [senderFilled, setSenderFilled] = useState(Boolean(draft));
+  const [senderFilled, setSenderFilled] = useState(Boolean(draft?.sender));
   if (!senderFilled && addresses) {
     setSenderFilled(true);
     const d = addresses.find((a) => a.is_default);
-    if (d) setSender(addressDraft(d));
+    const from = draft?.from;
+    if (d && (!from || (d.country === from.country && (!from.postcode.trim() || d.postcode === from.postcode.trim())))) setSender(addressDraft(d));
   }
 
   // The live quote: asked again half a second after the places, parcels or declared value change.
@@ -254,11 +275,24 @@ function ShipmentForm({ onBooked }: { onBooked: (b: BookingFieldsFragment) => vo
   );
 }
 
+/**
+ * The confirmation, where the Book button was: brought into view below the fixed top bar (html's scroll-padding-top)
+ * and focused, so that the next Tab is its label link, not a second booking.
+ */
 function Booked({ booking, onAnother }: { booking: BookingFieldsFragment; onAnother: () => void }) {
   const { t, i18n } = useShipperTranslation();
+  const title = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    const h = title.current;
+    if (!h) return;
+    h.focus({ preventScroll: true });
+    h.closest("section")?.scrollIntoView({ block: "start" });
+  }, []);
   return (
     <section className="card account-card booked" aria-labelledby="booked-title" data-testid="booked">
-      <h2 id="booked-title">{t("account.bookedTitle")}</h2>
+      <h2 id="booked-title" ref={title} tabIndex={-1}>
+        {t("account.bookedTitle")}
+      </h2>
       <p>
         {t("account.trackingCode")}:{" "}
         <strong dir="ltr" data-testid="booked-code">

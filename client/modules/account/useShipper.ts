@@ -1,5 +1,7 @@
 import { useCallback, useEffect } from "react";
 import { useApolloClient } from "@apollo/client/react";
+import { accountNext } from "@shared/modules/shipper/next.codes";
+import { dropDraft } from "../quote/draft";
 import { UserAccountDocument, useUserAccountQuery, useUserSignOutMutation, type UserAccountQuery } from "../../generated/shipper";
 
 export type ShipperAccount = NonNullable<UserAccountQuery["user"]>;
@@ -44,12 +46,12 @@ export function useSignOut() {
   const setShipper = useSetShipper();
   const run = useCallback(async () => {
     await signOut().catch(() => undefined);
+    // A shipment begun here is not for whoever signs in next on this browser.
+    dropDraft();
     setShipper(null);
   }, [signOut, setShipper]);
   return { signOut: run, loading };
 }
 
-/** A path inside the area to come back to after signing in (never another site's). */
-export function safeNext(next: string | null): string {
-  return next && /^\/account(\/|$|\?)/.test(next) ? next : "/account";
-}
+/** A path inside the area to come back to after signing in, up or confirming (never another site's: next.codes.ts). */
+export const safeNext = (next: string | null): string => accountNext(next);

@@ -34,30 +34,3 @@ export const parcelsInput = (rows: ParcelDraft[]): ParcelDimsInput[] =>
 
 /** Whether every row has a positive weight (the live quote waits for one). */
 export const parcelsReady = (rows: ParcelDraft[]) => rows.length > 0 && rows.every((r) => (num(r.weight_kg) ?? 0) > 0);
-
-/** What "Ship now" carries from /quote to the new shipment, through a sign-in or sign-up (sessionStorage). */
-export interface QuoteDraft {
-  from: PlaceDraft;
-  to: PlaceDraft;
-  parcels: ParcelDraft[];
-  service: string;
-}
-const DRAFT_KEY = "courier-quote-draft";
-
-export function saveDraft(d: QuoteDraft): void {
-  try {
-    sessionStorage.setItem(DRAFT_KEY, JSON.stringify(d));
-  } catch {
-    /* private mode: the shipment starts empty */
-  }
-}
-
-export function takeDraft(): QuoteDraft | null {
-  try {
-    const raw = sessionStorage.getItem(DRAFT_KEY);
-    sessionStorage.removeItem(DRAFT_KEY);
-    return raw ? (JSON.parse(raw) as QuoteDraft) : null;
-  } catch {
-    return null;
-  }
-}
