@@ -113,11 +113,12 @@ describe("the board's couriers and depot", () => {
     expect(board.couriers.find((c: { email: string }) => c.email === "courier@day.example")).toEqual({
       id: memberId["courier@day.example"],
       email: "courier@day.example",
+      name: null,
       role: "courier",
     });
     expect(board.couriers.some((c: { role: string }) => c.role === "owner")).toBe(false);
     expect(board.depot).toEqual(DEPOT);
-    const g = await dispatcher.gql(`{ dispatch(date: "${DATE}") { depot { latitude longitude } couriers { id email role } } }`);
+    const g = await dispatcher.gql(`{ dispatch(date: "${DATE}") { depot { latitude longitude } couriers { id email name role } } }`);
     expect(g.errors).toBeUndefined();
     expect(g.data.dispatch.couriers).toEqual(board.couriers);
     expect(g.data.dispatch.depot).toEqual(DEPOT);
@@ -155,7 +156,7 @@ describe("planning runs", () => {
     // Not an active courier or dispatcher: the owner, a disabled courier, nobody.
     const ownerId = (await db().admin.findFirstOrThrow({ where: { role: "owner" } })).id;
     for (const id of [ownerId, 999_999]) {
-      expect(fails(await dispatcher.post("/api/runs", { courier_id: id, date: DATE, stops: [] }), 422).join()).toMatch(
+      expect(fails(await dispatcher.post("/api/runs", { courier_id: id, date: DATE, stops: [{ tracking_code: "NO-SUCH-CODE" }] }), 422).join()).toMatch(
         /courier_id must be an active courier or dispatcher/,
       );
     }
@@ -185,7 +186,7 @@ describe("planning runs", () => {
     // Planned edits: stops replaced, optimised, courier changed; a delete frees the parcels.
     const changed = ok(await dispatcher.patch("/api/runs", { id: run.id, stops: stopsOf([...codes, fresh]), optimize: true }));
     expect(changed.stops).toHaveLength(5);
-    const gone = ok(await dispatcher.post("/api/runs", { courier_id: memberId["other@day.example"], date: DATE, stops: [] }), 201);
+    const gone = ok(await dispatcher.post("/api/runs", { courier_id: memberId["other@day.example"], date: DATE, stops: stopsOf([await parcel(0.06)]) }), 201);
     ok(await dispatcher.delete("/api/runs", { id: gone.id }));
     expect(fails(await dispatcher.delete("/api/runs", { id: gone.id }), 404)).toBeTruthy();
     ok(await dispatcher.patch("/api/runs", { id: run.id, stops: stopsOf(codes) }));
@@ -529,7 +530,7 @@ describe("what leaves a run", () => {
   it("a courier with a planned or started run cannot be removed from the team (409 naming the run)", async () => {
     const gone = await member("courier", `leaving-${++n}@day.example`);
     const email = Object.keys(memberId).at(-1)!;
-    const run = ok(await dispatcher.post("/api/runs", { courier_id: memberId[email], date: DAY, stops: [] }), 201);
+    const run = ok(await dispatcher.post("/api/runs", { courier_id: memberId[email], date: DAY, stops: stopsOf([await parcel(0.07)]) }), 201);
     expect(fails(await owner.delete("/api/staff", { id: memberId[email] }), 409).join()).toMatch(
       new RegExp(`The member is the courier of run ${run.id} \\(${DAY}, planned\\): give it to another courier or delete it first`),
     );

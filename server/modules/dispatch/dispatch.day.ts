@@ -30,7 +30,7 @@ export async function startRun(id: number, now = new Date()): Promise<RunView> {
   if (!pending.length) throw badInput("stops: the run has no stops to start");
   const plan = await dayPlan();
   const etas = etasOf(startOf(run), pending, plan, now);
-  const o = { windowMinutes: (await getSettings()).delivery_window_minutes, timeZone: readEnv("TIME_ZONE") };
+  const o = { windowMinutes: (await getSettings()).delivery_window_minutes, timeZone: readEnv("TIME_ZONE"), now };
   const windows = new Map(pending.map((s) => [s.id, startWindow(s, etas.get(s.id)!, o)]));
   const claimed = await db().run.updateMany({ where: { id, status: "planned" }, data: { status: "started", started_at: now } });
   if (!claimed.count) throw conflict("The run was started or changed meanwhile");

@@ -30,12 +30,19 @@ export class LatLngInput {
 }
 
 const stopsMsg = { message: `stops must hold at most ${MAX_STOPS} stops` };
+/** A new run has a stop at least (a planned run may be emptied later, then deleted or given stops). */
+const newStopsMsg = { message: `stops must hold 1 to ${MAX_STOPS} stops` };
 
 @InputType({ description: "A new run: its courier, date and stops; optimize orders them for the shortest round" })
 export class CreateRunInput {
   @Field(() => Int) @Required() @IsId() courier_id: number;
   @Field(() => String, { description: "YYYY-MM-DD" }) @Required() @Matches(DATE, dateMsg) date: string;
-  @Field(() => [RunStopInput]) @Required() @IsArray(stopsMsg) @ArrayMaxSize(MAX_STOPS, stopsMsg) stops: RunStopInput[];
+  @Field(() => [RunStopInput], { description: `1 to ${MAX_STOPS} stops` })
+  @Required()
+  @IsArray(newStopsMsg)
+  @ArrayMinSize(1, newStopsMsg)
+  @ArrayMaxSize(MAX_STOPS, newStopsMsg)
+  stops: RunStopInput[];
   @Field(() => Boolean, { nullable: true }) @Optional() @IsBoolean({ message: "optimize must be true or false" }) optimize?: boolean | null;
   @Field(() => LatLngInput, { nullable: true, description: "Where the round starts and ends (default: the depot)" })
   @Optional()

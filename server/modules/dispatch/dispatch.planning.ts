@@ -1,13 +1,13 @@
 import { AppError, badInput, conflict, isUniqueViolation } from "../../core/errors.js";
 import { validated } from "../../core/validation.js";
 import { db } from "../../db/index.js";
-import { FINAL_STATUSES } from "../../../shared/modules/parcel/status.codes.js";
+import { notPlannable } from "../../../shared/modules/dispatch/plannable.js";
 import { addressLine, parseAddress } from "../address/address.rules.js";
 import { roundLength, type Point } from "./route.order.js";
 import { distanceMatrix, orderInThread } from "./routing.js";
 import { durationOf, startOf } from "./eta.rules.js";
 import { viewOf, type RunView } from "./dispatch.reads.js";
-import { PARCEL_SELECT, PICKUP_SELECT, dayPlan, runOrThrow, type ParcelBrief, type RunRow } from "./run.rows.js";
+import { PICKUP_SELECT, PLAN_SELECT, dayPlan, planParcel, runOrThrow, type ParcelBrief, type RunRow } from "./run.rows.js";
 import { LatLngInput, RunStopInput, type CreateRunInput, type UpdateRunInput } from "./dispatch.input.js";
 
 /** Making and changing runs: their courier, start, stops (checked and claimed for the date) and order. */
@@ -60,7 +60,7 @@ async function resolveStops(raw: unknown[], date: string, runId: number | null):
   const codes = [...new Set(wanted.flatMap((w) => ("code" in w ? [w.code] : [])))];
   const pickupIds = [...new Set(wanted.flatMap((w) => ("pickup" in w ? [w.pickup] : [])))];
   const [parcels, pickups] = await Promise.all([
-    codes.length ? db().parcel.findMany({ where: { tracking_code: { in: codes } }, select: PARCEL_SELECT }) : [],
+    codes.length ? db().parcel.findMany({ where: { tracking_code: { in: codes } }, select: PLAN_SELECT }) : [],
     pickupIds.length ? db().pickup.findMany({ where: { id: { in: pickupIds } }, select: PICKUP_SELECT }) : [],
   ]);
   const byCode = new Map(parcels.map((p) => [p.tracking_code, p]));
@@ -73,11 +73,13 @@ async function resolveStops(raw: unknown[], date: string, runId: number | null):
       const p = byCode.get(w.code);
       if (!p) errors.push(`${at}.tracking_code: no parcel has the code ${w.code}`);
       else if (seen.has(w.code)) errors.push(`${at}.tracking_code: ${w.code} is on the run twice`);
-      else if (p.status_code && (FINAL_STATUSES as readonly string[]).includes(p.status_code))
-        errors.push(`${at}.tracking_code: the parcel ${w.code} is ${p.status_code.replace(/_/g, " ")}`);
-      else if (p.map_destination_latitude == null || p.map_destination_longitude == null)
-        errors.push(`${at}.tracking_code: the parcel ${w.code} has no destination coordinates (map_destination_latitude, map_destination_longitude)`);
-      else out.push({ parcel: p, address: p.destination, latitude: p.map_destination_latitude, longitude: p.map_destination_longitude });
+      else {
+        // The board's rule (shared/modules/dispatch/plannable.ts): what it lists as not plannable, a run refuses.
+        const blocked = notPlannable(planParcel(p), date);
+        if (blocked || p.map_destination_latitude == null || p.map_destination_longitude == null)
+          errors.push(`${at}.tracking_code: the parcel ${w.code} cannot go on a run (${blocked})`);
+        else out.push({ parcel: p, address: p.destination, latitude: p.map_destination_latitude, longitude: p.map_destination_longitude });
+      }
       seen.add(w.code);
       continue;
     }

@@ -1,15 +1,17 @@
 import { readEnv } from "../../core/config.js";
 import { db } from "../../db/index.js";
 import { addressLine, parseAddress } from "../address/address.rules.js";
+import { BOARD_STATUSES, notPlannable } from "../../../shared/modules/dispatch/plannable.js";
 import { etasOf, pickupWindow, startOf } from "./eta.rules.js";
 import {
-  PARCEL_SELECT,
   PICKUP_SELECT,
+  PLAN_SELECT,
   RUN_INCLUDE,
   actorNow,
   dayPlan,
   mayDispatch,
   mustBeCourierOrDispatch,
+  planParcel,
   runOrThrow,
   type PickupBrief,
   type RunRow,
@@ -45,17 +47,20 @@ function stopView(s: StopRow, eta: Date | null) {
     recipient_name: s.parcel?.recipient_name ?? (s.pickup ? pickupWho(s.pickup) : null),
     contents: s.parcel?.parcel_content ?? (s.pickup ? pickupContents(s.pickup) : null),
     parcel_status: s.parcel?.status_code ?? null,
+    plannable: true,
+    blocked_reason: null as string | null,
   };
 }
 
-const emails = async (ids: number[]) =>
-  new Map((await db().admin.findMany({ where: { id: { in: [...new Set(ids)] } }, select: { id: true, email: true } })).map((a) => [a.id, a.email]));
+/** The members' e-mails and names (null when none is set), by id. */
+const members = async (ids: number[]) =>
+  new Map((await db().admin.findMany({ where: { id: { in: [...new Set(ids)] } }, select: { id: true, email: true, name: true } })).map((a) => [a.id, a]));
 
 /** Runs as answered: each stop with its ETA while the run is started (from the latest position, or the start, now). */
 export async function runViews(runs: RunRow[], now = new Date()) {
   if (!runs.length) return [];
   const plan = await dayPlan();
-  const who = await emails(runs.map((r) => r.courier_id));
+  const who = await members(runs.map((r) => r.courier_id));
   return Promise.all(
     runs.map(async (run) => {
       let etas = new Map<number, Date>();
@@ -71,7 +76,8 @@ export async function runViews(runs: RunRow[], now = new Date()) {
       return {
         id: run.id,
         courier_id: run.courier_id,
-        courier_email: who.get(run.courier_id) ?? null,
+        courier_email: who.get(run.courier_id)?.email ?? null,
+        courier_name: who.get(run.courier_id)?.name ?? null,
         date: run.date,
         status: run.status,
         start: startOf(run),
@@ -90,19 +96,17 @@ export async function viewOf(id: number): Promise<RunView> {
   return (await runViews([await runOrThrow(id)]))[0];
 }
 
-/** The dispatch board of a date: the deliveries waiting for a run, and the date's runs. */
+/**
+ * The dispatch board of a date: every parcel not in a final status on no run of the date (a hub scan or not), each
+ * saying whether it can go on a run and why not (shared/modules/dispatch/plannable.ts; those that can first, each
+ * group oldest first), the date's requested pickups, and the date's runs.
+ */
 export async function dispatchDay(date: string) {
   const [waiting, pickups, runs, couriers, plan] = await Promise.all([
     db().parcel.findMany({
-      where: {
-        // out_for_delivery on no run of the date: a skipped stop's parcel, back among the unassigned.
-        OR: [
-          { status_code: { in: ["in_transit", "out_for_delivery"] } },
-          { status_code: "delivery_failed", OR: [{ reschedule_date: date }, { reschedule_choice: null }] },
-        ],
-        stops: { none: { claim_date: date } },
-      },
-      select: PARCEL_SELECT,
+      // out_for_delivery on no run of the date too: a skipped stop's parcel, back among the unassigned.
+      where: { OR: [{ status_code: { in: [...BOARD_STATUSES] } }, { status_code: null }], stops: { none: { claim_date: date } } },
+      select: PLAN_SELECT,
       orderBy: { id: "asc" },
       take: MAX_UNASSIGNED,
     }),
@@ -117,51 +121,62 @@ export async function dispatchDay(date: string) {
     // Who may take a run (mustBeCourier's rule): the board's courier list, which the staff list (owner only) cannot give a dispatcher.
     db().admin.findMany({
       where: { role: { in: ["courier", "dispatcher"] }, disabled: false, password_hash: { not: "" } },
-      select: { id: true, email: true, role: true },
+      select: { id: true, email: true, name: true, role: true },
       orderBy: { email: "asc" },
     }),
     dayPlan(),
   ]);
   const tz = readEnv("TIME_ZONE");
-  return {
-    couriers,
-    depot: plan.depot,
-    date,
-    unassigned: [
-      ...waiting.map((p) => ({
+  const parcels = waiting.map((p) => {
+    const blocked = notPlannable(planParcel(p), date);
+    return {
+      id: null,
+      seq: null,
+      kind: "delivery",
+      tracking_code: p.tracking_code,
+      pickup_id: null,
+      address: { text: p.destination, latitude: p.map_destination_latitude, longitude: p.map_destination_longitude, located: p.destination_located },
+      window: null,
+      status: "pending",
+      eta: null,
+      done_at: null,
+      recipient_name: p.recipient_name,
+      contents: p.parcel_content,
+      parcel_status: p.status_code,
+      plannable: !blocked,
+      blocked_reason: blocked,
+    };
+  });
+  const stops = [
+    ...parcels,
+    ...pickups.map((p) => {
+      const a = parseAddress(p.address);
+      const located = a?.latitude != null && a.longitude != null;
+      return {
         id: null,
         seq: null,
-        kind: "delivery",
-        tracking_code: p.tracking_code,
-        pickup_id: null,
-        address: { text: p.destination, latitude: p.map_destination_latitude, longitude: p.map_destination_longitude, located: p.destination_located },
-        window: null,
+        kind: "pickup",
+        tracking_code: null,
+        pickup_id: p.id,
+        address: { text: a ? addressLine(a) : p.address, latitude: a?.latitude ?? null, longitude: a?.longitude ?? null },
+        window: pickupWindow(p, tz),
         status: "pending",
         eta: null,
         done_at: null,
-        recipient_name: p.recipient_name,
-        contents: p.parcel_content,
-        parcel_status: p.status_code,
-      })),
-      ...pickups.map((p) => {
-        const a = parseAddress(p.address);
-        return {
-          id: null,
-          seq: null,
-          kind: "pickup",
-          tracking_code: null,
-          pickup_id: p.id,
-          address: { text: a ? addressLine(a) : p.address, latitude: a?.latitude ?? null, longitude: a?.longitude ?? null },
-          window: pickupWindow(p, tz),
-          status: "pending",
-          eta: null,
-          done_at: null,
-          recipient_name: pickupWho(p),
-          contents: pickupContents(p),
-          parcel_status: null,
-        };
-      }),
-    ],
+        recipient_name: pickupWho(p),
+        contents: pickupContents(p),
+        parcel_status: null,
+        plannable: located,
+        blocked_reason: located ? null : "No point on the map: the pickup's address has no coordinates",
+      };
+    }),
+  ];
+  return {
+    // By name (the e-mail where a member has none).
+    couriers: couriers.sort((a, b) => (a.name || a.email).localeCompare(b.name || b.email)),
+    depot: plan.depot,
+    date,
+    unassigned: [...stops.filter((s) => s.plannable), ...stops.filter((s) => !s.plannable)],
     runs: await runViews(runs),
   };
 }

@@ -25,7 +25,8 @@ export function registerDispatchRoutes(api: FastifyInstance): void {
     url: "/dispatch",
     op: "dispatch.view",
     tag: "dispatch",
-    summary: "The dispatch board of ?date=YYYY-MM-DD: the deliveries waiting for a run (unassigned) and the date's runs",
+    summary:
+      "The dispatch board of ?date=YYYY-MM-DD: every parcel not delivered, returned or cancelled on no run of the date, each with whether it can go on a run and why not (unassigned, with the date's pickups), and the date's runs",
     input: DispatchQuery,
     data: data.ref("DispatchDay"),
     handler: ({ input }) => reads.dispatchDay(input.date),

@@ -37,6 +37,9 @@ export class Stop {
   @Field(() => String, { nullable: true, description: "The recipient (deliveries)" }) recipient_name: string | null;
   @Field(() => String, { nullable: true, description: "What the parcel holds" }) contents: string | null;
   @Field(() => String, { nullable: true, description: "The parcel's status code" }) parcel_status: string | null;
+  @Field(() => Boolean, { description: "Whether it can go on a run (the dispatch view's unassigned list; true on a run's stops)" }) plannable: boolean;
+  @Field(() => String, { nullable: true, description: 'Why it cannot go on a run (null when it can), in words: "On hold: release it first"' })
+  blocked_reason: string | null;
 }
 
 @ObjectType({ description: "One courier's round on one date", simpleResolvers: true })
@@ -44,6 +47,7 @@ export class Run {
   @Field(() => Int) id: number;
   @Field(() => Int) courier_id: number;
   @Field(() => String, { nullable: true, description: "The courier's e-mail" }) courier_email: string | null;
+  @Field(() => String, { nullable: true, description: "The courier's name (null when the member has none: show the e-mail)" }) courier_name: string | null;
   @Field(() => String, { description: "YYYY-MM-DD" }) date: string;
   @Field(() => String, { description: "planned, started or finished" }) status: string;
   @Field(() => LatLng, { description: "Where the round starts and ends (the depot unless given)" }) start: LatLng;
@@ -58,6 +62,7 @@ export class Run {
 export class RunCourier {
   @Field(() => Int) id: number;
   @Field(() => String) email: string;
+  @Field(() => String, { nullable: true, description: "The member's name (null when none is set: show the e-mail)" }) name: string | null;
   @Field(() => String, { description: "courier or dispatcher" }) role: string;
 }
 
@@ -65,11 +70,12 @@ export class RunCourier {
 export class DispatchDay {
   @Field(() => String) date: string;
   @Field(() => [Stop], {
-    description: "Deliveries waiting (in_transit or out_for_delivery, or delivery_failed rescheduled to the date or not at all) on no run of the date",
+    description:
+      "Every parcel not delivered, returned or cancelled on no run of the date (those that can go on a run first, each with plannable and blocked_reason), and the date's requested pickups",
   })
   unassigned: Stop[];
   @Field(() => [Run]) runs: Run[];
-  @Field(() => [RunCourier], { description: "The members a run may be given to (active couriers and dispatchers), by e-mail" })
+  @Field(() => [RunCourier], { description: "The members a run may be given to (active couriers and dispatchers), by name (else e-mail)" })
   couriers: RunCourier[];
   @Field(() => LatLng, { nullable: true, description: "The depot of the settings (null: not set; a run then needs its start)" }) depot: LatLng | null;
 }

@@ -1,5 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { dayPlanOf, durationOf, etasOf, isNear, pickupWindow, startOf, startWindow, windowAround, type DayPlan, type EtaStop } from "./eta.rules.js";
+import {
+  dayPlanOf,
+  durationOf,
+  etasOf,
+  isNear,
+  pickupWindow,
+  plannedMinutes,
+  startOf,
+  startWindow,
+  windowAround,
+  type DayPlan,
+  type EtaStop,
+} from "./eta.rules.js";
 import { haversineM, type Point } from "./route.order.js";
 
 // 36 km/h is 10 m/s: a leg of 1 000 m takes 100 s.
@@ -91,11 +103,33 @@ describe("windows", () => {
     });
   });
 
-  it("may start before the moment it is computed (the run's start): it is centred on the ETA, not cut at now", () => {
+  it("never starts before the moment it is sent (the run's start): then from the start's next whole minute, as long", () => {
+    // Issue 36: a run started at 06:19 told its first recipient "05:55-06:56".
+    const start = new Date("2025-06-02T06:19:00.000Z");
+    const eta = new Date("2025-06-02T06:25:30.000Z");
+    expect(windowAround(eta, 60)).toEqual({ from: new Date("2025-06-02T05:55:00.000Z"), to: new Date("2025-06-02T06:56:00.000Z") });
+    expect(windowAround(eta, 60, start)).toEqual({ from: start, to: new Date("2025-06-02T07:19:00.000Z") });
+    // A start within a minute: the window begins at its next whole minute, never before it.
+    const late = new Date("2025-06-02T06:19:20.000Z");
+    expect(windowAround(eta, 60, late)).toEqual({ from: new Date("2025-06-02T06:20:00.000Z"), to: new Date("2025-06-02T07:20:00.000Z") });
+    // A stop at the depot itself (ETA = the start): the ETA is in its window.
     const etas = etasOf(depot, [stop(1, 1, 0, depot.latitude, depot.longitude)], plan, now);
-    const w = windowAround(etas.get(1)!, 60);
-    expect(w.from).toEqual(new Date("2025-06-02T08:30:00.000Z"));
-    expect(w.from.getTime()).toBeLessThan(now.getTime());
+    const w = windowAround(etas.get(1)!, 60, now);
+    expect(w).toEqual({ from: now, to: new Date("2025-06-02T10:00:00.000Z") });
+    // A stop due later than half a window after the start keeps its centred window.
+    const far = new Date("2025-06-02T08:00:00.000Z");
+    expect(windowAround(far, 60, start)).toEqual(windowAround(far, 60));
+    // Exactly half a window away: centred, and it starts at the start.
+    expect(windowAround(new Date("2025-06-02T06:49:00.000Z"), 60, start)).toEqual({ from: start, to: new Date("2025-06-02T07:19:00.000Z") });
+    // Every ETA from 0 to 90 minutes after a start at :19:45: the window starts at or after the start and holds the ETA.
+    const odd = new Date("2025-06-02T06:19:45.000Z");
+    for (let m = 0; m <= 90; m += 0.25) {
+      const e = new Date(odd.getTime() + m * 60_000 + 15_000);
+      const x = windowAround(e, 60, odd);
+      expect(x.from.getTime()).toBeGreaterThanOrEqual(odd.getTime());
+      expect(x.to.getTime() - x.from.getTime()).toBeGreaterThanOrEqual(60 * 60_000);
+      expect(e.getTime()).toBeLessThanOrEqual(x.to.getTime());
+    }
   });
 
   it("a pickup keeps its shipper's window, read in the site's time zone; a delivery gets one around its ETA", () => {
@@ -104,9 +138,14 @@ describe("windows", () => {
     expect(pickupWindow(pickup, "Europe/Berlin")).toEqual(berlin);
     expect(pickupWindow(pickup, "UTC")).toEqual({ from: new Date("2025-06-02T09:00:00.000Z"), to: new Date("2025-06-02T11:30:00.000Z") });
     const eta = new Date("2025-06-02T15:00:00.000Z");
-    const o = { windowMinutes: 60, timeZone: "Europe/Berlin" };
+    const o = { windowMinutes: 60, timeZone: "Europe/Berlin", now };
     expect(startWindow({ pickup }, eta, o)).toEqual(berlin);
     expect(startWindow({ pickup: null }, eta, o)).toEqual(windowAround(eta, 60));
+    // A pickup's window is its shipper's even when it began before the start; a delivery's never does.
+    expect(startWindow({ pickup }, eta, { ...o, now: new Date("2025-06-02T10:00:00.000Z") })).toEqual(berlin);
+    expect(startWindow({ pickup: null }, new Date("2025-06-02T10:10:00.000Z"), { ...o, now: new Date("2025-06-02T10:00:00.000Z") }).from).toEqual(
+      new Date("2025-06-02T10:00:00.000Z"),
+    );
   });
 });
 
@@ -115,6 +154,24 @@ describe("near and duration", () => {
     expect([0, 1, 2].map((n) => isNear(n, plan))).toEqual([true, true, false]);
     expect(isNear(0, { ...plan, notifyBefore: 0 })).toBe(true);
     expect(isNear(1, { ...plan, notifyBefore: 0 })).toBe(false);
+  });
+
+  it("a planned run's arrivals, in minutes after its start: its legs at the courier's speed, stop_minutes at each stop before", () => {
+    // 36 km/h: 6 km is 10 minutes; 4 minutes at each stop.
+    const m = plannedMinutes(
+      [
+        { id: 7, leg_m: 6_000 },
+        { id: 8, leg_m: 3_000 },
+        { id: 9, leg_m: 0 },
+      ],
+      plan,
+    );
+    expect([...m.entries()]).toEqual([
+      [7, 10],
+      [8, 19],
+      [9, 23],
+    ]);
+    expect(plannedMinutes([], plan).size).toBe(0);
   });
 
   it("a planned run's minutes: its length at the courier's speed plus stop_minutes a stop, rounded", () => {

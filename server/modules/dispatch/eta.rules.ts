@@ -65,11 +65,18 @@ export function etasOf(from: Point, pending: EtaStop[], plan: DayPlan, now: Date
 
 export type Window = { from: Date; to: Date };
 
-/** A window of `windowMinutes` (DELIVERY_WINDOW_MINUTES) centred on the ETA, its ends on whole minutes (widened, never narrowed). */
-export function windowAround(eta: Date, windowMinutes: number): Window {
+/**
+ * A window of `windowMinutes` (DELIVERY_WINDOW_MINUTES) centred on the ETA, its ends on whole minutes (widened, never
+ * narrowed); but never starting before `notBefore`, the moment it is sent (the run's start): a stop due within half a
+ * window of it gets the window from that moment on (its next whole minute), as long, so the ETA still lies in it.
+ */
+export function windowAround(eta: Date, windowMinutes: number, notBefore?: Date): Window {
   const half = (windowMinutes * 60_000) / 2;
   const minute = 60_000;
-  return { from: new Date(Math.floor((eta.getTime() - half) / minute) * minute), to: new Date(Math.ceil((eta.getTime() + half) / minute) * minute) };
+  const centred = { from: Math.floor((eta.getTime() - half) / minute) * minute, to: Math.ceil((eta.getTime() + half) / minute) * minute };
+  const earliest = notBefore ? Math.ceil(notBefore.getTime() / minute) * minute : -Infinity;
+  if (centred.from >= earliest) return { from: new Date(centred.from), to: new Date(centred.to) };
+  return { from: new Date(earliest), to: new Date(Math.max(centred.to, earliest + windowMinutes * minute)) };
 }
 
 /** A pickup's own window: its date, from and to read in the site's time zone. */
@@ -77,13 +84,30 @@ export function pickupWindow(p: { date: string; from: string; to: string }, time
   return { from: zonedInstant(p.date, p.from, timeZone), to: zonedInstant(p.date, p.to, timeZone) };
 }
 
-/** The window a stop gets when its run starts: a pickup keeps the one its shipper asked for, a delivery gets one around its ETA. */
+/**
+ * The window a stop gets when its run starts (`o.now`): a pickup keeps the one its shipper asked for, a delivery gets
+ * one around its ETA that starts no earlier than the start (what its recipient is told then).
+ */
 export function startWindow(
   stop: { pickup: { date: string; from: string; to: string } | null },
   eta: Date,
-  o: { windowMinutes: number; timeZone: string },
+  o: { windowMinutes: number; timeZone: string; now: Date },
 ): Window {
-  return stop.pickup ? pickupWindow(stop.pickup, o.timeZone) : windowAround(eta, o.windowMinutes);
+  return stop.pickup ? pickupWindow(stop.pickup, o.timeZone) : windowAround(eta, o.windowMinutes, o.now);
+}
+
+/**
+ * A planned run's arrivals in minutes after its start (not yet started: no clock time to give): each stop's planned leg
+ * (road metres when the routing server gave them) at the courier's speed, plus stop_minutes at each stop before it.
+ */
+export function plannedMinutes(stops: { id: number; leg_m: number }[], plan: DayPlan): Map<number, number> {
+  const out = new Map<number, number>();
+  let minutes = 0;
+  for (const [i, s] of stops.entries()) {
+    minutes += (s.leg_m / (plan.speedKmh * 1000)) * 60 + (i ? plan.stopMinutes : 0);
+    out.set(s.id, Math.round(minutes));
+  }
+  return out;
 }
 
 /** Whether a pending stop with `stopsBefore` pending stops before it is near: its recipient is told (notify_stops_before). */

@@ -3,6 +3,7 @@ import { forbidden, notFound } from "../../core/errors.js";
 import { can } from "../../../shared/core/permissions.js";
 import { db } from "../../db/index.js";
 import { getSettings } from "../settings/settings.service.js";
+import type { PlanParcel } from "../../../shared/modules/dispatch/plannable.js";
 import { dayPlanOf, type DayPlan } from "./eta.rules.js";
 
 /** A run as the dispatch services read it (with its stops in order), the day plan, and who may act on a run. */
@@ -18,6 +19,30 @@ export const PARCEL_SELECT = {
   map_destination_longitude: true,
   destination_located: true,
 } as const;
+/** A parcel as the board and a run's check read it to say whether it can go on a run (shared/modules/dispatch/plannable.ts). */
+export const PLAN_SELECT = {
+  ...PARCEL_SELECT,
+  reschedule_choice: true,
+  reschedule_date: true,
+  // A requested pickup of one of its bookings: the parcel is still at its shipper.
+  bookings: { where: { cancelled_at: null, pickup: { status: "requested" } }, select: { pickup_id: true }, take: 1 },
+} as const;
+export type PlanRow = ParcelBrief & {
+  map_destination_latitude: number | null;
+  map_destination_longitude: number | null;
+  reschedule_choice: string | null;
+  reschedule_date: string | null;
+  bookings: { pickup_id: number | null }[];
+};
+/** The row as the plannable rule reads it. */
+export const planParcel = (p: PlanRow): PlanParcel => ({
+  status_code: p.status_code,
+  latitude: p.map_destination_latitude,
+  longitude: p.map_destination_longitude,
+  reschedule_choice: p.reschedule_choice,
+  reschedule_date: p.reschedule_date,
+  awaiting_pickup: p.bookings[0]?.pickup_id ?? null,
+});
 export const PICKUP_SELECT = { id: true, date: true, from: true, to: true, address: true, status: true, _count: { select: { bookings: true } } } as const;
 export const RUN_INCLUDE = {
   stops: { orderBy: { seq: "asc" as const }, include: { parcel: { select: PARCEL_SELECT }, pickup: { select: PICKUP_SELECT } } },

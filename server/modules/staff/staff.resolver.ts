@@ -24,7 +24,8 @@ export class StaffResolver {
   }
 
   @Mutation(() => StaffMember, {
-    description: "Change a member's role or disable/enable them; their sessions end at once; CONFLICT when no active owner would remain",
+    description:
+      "Change a member's name, role or disable/enable them; a new role or switch ends their sessions at once; CONFLICT when no active owner would remain",
   })
   @Op("staff.update")
   async updateMember(@Arg("input", () => UpdateMemberInput) input: UpdateMemberInput, @Ctx() ctx: Context) {

@@ -25,7 +25,7 @@ export function registerStaffRoutes(api: FastifyInstance): void {
     created: true,
     message: "Invitation sent",
     summary:
-      "Invite a member by e-mail with a role: a single-use link to set a password (STAFF_INVITE_HOURS); inviting an invited member again sends a fresh link and voids the old one (409 for an active member's address)",
+      "Invite a member by e-mail with a role (and a name, how others see them): a single-use link to set a password (STAFF_INVITE_HOURS); inviting an invited member again sends a fresh link and voids the old one (409 for an active member's address)",
     input: InviteMemberInput,
     data: data.ref("StaffMember"),
     handler: ({ input }) => staff.inviteMember(input),
@@ -36,7 +36,7 @@ export function registerStaffRoutes(api: FastifyInstance): void {
     op: "staff.update",
     tag: "staff",
     message: "Member updated",
-    summary: "Change a member's role or disable/enable them; their sessions end at once (409 when it would leave no active owner)",
+    summary: "Change a member's name, role or disable/enable them; a new role or switch ends their sessions at once (409 when it would leave no active owner)",
     input: UpdateMemberInput,
     data: data.ref("StaffMember"),
     handler: async ({ input, ctx }) => staff.updateMember(input, (await ctx.auth.admin())?.id ?? null),

@@ -15,6 +15,7 @@ import type { AcceptInvitationInput, InviteMemberInput, UpdateMemberInput } from
 type AdminRow = {
   id: number;
   email: string;
+  name: string | null;
   role: string;
   disabled: boolean;
   password_hash: string;
@@ -25,12 +26,15 @@ type AdminRow = {
 type Tx = Parameters<Parameters<ReturnType<typeof db>["$transaction"]>[0]>[0];
 
 const normEmail = (e: string) => e.trim().toLowerCase();
+/** A name as kept: trimmed, none when empty; `undefined` (not given) stays so. */
+const normName = (n: string | null | undefined) => (n === undefined ? undefined : n?.trim() || null);
 const roleOf = (r: string): Role => (isRole(r) ? r : "courier");
 
 /** The member as the staff screen and `GET /api/staff` show it (never the password or TOTP secret). */
 const toMember = (a: AdminRow) => ({
   id: a.id,
   email: a.email,
+  name: a.name,
   role: roleOf(a.role),
   disabled: a.disabled,
   invited: a.password_hash === "",
@@ -107,7 +111,7 @@ export async function inviteMember(input: InviteMemberInput): Promise<Member> {
       let member = await tx.admin.findUnique({ where: { email } });
       if (member && member.password_hash !== "") throw conflict(`email ${email} already belongs to a member of the staff`);
       if (!member) {
-        member = await tx.admin.create({ data: { email, password_hash: "", role } });
+        member = await tx.admin.create({ data: { email, password_hash: "", role, name: normName(input.name) ?? null } });
         fresh = true;
       }
       const invitation = await tx.invitation.create({ data: { admin_id: member.id, token_hash: sha256(token), expires_at } });
@@ -128,14 +132,15 @@ export async function inviteMember(input: InviteMemberInput): Promise<Member> {
   let member = made.member;
   if (!fresh) {
     // Invited again: the role given now, enabled, and only the newest link works.
-    member = await db().admin.update({ where: { id: member.id }, data: { role, disabled: false } });
+    const name = normName(input.name);
+    member = await db().admin.update({ where: { id: member.id }, data: { role, disabled: false, ...(name ? { name } : {}) } });
     await db().invitation.updateMany({ where: { admin_id: member.id, used_at: null, id: { not: made.invitationId } }, data: { used_at: new Date() } });
   }
   return toMember(member);
 }
 
 /**
- * Changes a member's role or disabled switch. Their sessions end at once (every process reads the
+ * Changes a member's name, role or disabled switch. A new role or switch ends their sessions at once (every process reads the
  * member on each request too). The site always keeps an active owner (409).
  */
 export async function updateMember(input: UpdateMemberInput, byId: number | null): Promise<Member> {
@@ -149,7 +154,10 @@ export async function updateMember(input: UpdateMemberInput, byId: number | null
       if (role !== "owner") await keepAnOwner(tx, member, byId, "demoting");
       else if (disabled) await keepAnOwner(tx, member, byId, "disabling");
     }
-    if (role === member.role && disabled === member.disabled) return member;
+    const name = normName(input.name);
+    const renamed = name !== undefined && name !== member.name ? await tx.admin.update({ where: { id: member.id }, data: { name } }) : member;
+    // A new name changes no access: the sessions stay.
+    if (role === member.role && disabled === member.disabled) return renamed;
     const next = await tx.admin.update({ where: { id: member.id }, data: { role, disabled } });
     await tx.session.deleteMany({ where: { admin_id: member.id } });
     return next;

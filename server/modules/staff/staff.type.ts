@@ -6,6 +6,7 @@ import { PagedType } from "../common/paging.js";
 export class StaffMember {
   @Field(() => Int) id: number;
   @Field(() => String) email: string;
+  @Field(() => String, { nullable: true, description: "How the member is shown to others; null: by the e-mail" }) name: string | null;
   @Field(() => String, { description: "owner, dispatcher or courier" }) role: string;
   @Field(() => Boolean) disabled: boolean;
   @Field(() => Boolean, { description: "Invited and not accepted yet (no password: cannot sign in)" }) invited: boolean;
