@@ -1,5 +1,6 @@
 import { useCallback, useId, useState } from "react";
 import { FormStatus, SubmitButton, TextField } from "../../control/components/fields";
+import * as icons from "../../components/icons";
 import { SignaturePad } from "./SignaturePad";
 import { useDeliveryProofForm, type RecordedProof } from "./useDeliveryProofForm";
 
@@ -47,7 +48,7 @@ export function DeliveryProofForm({ trackingCode, onDone }: { trackingCode: stri
       </div>
       <TextField field={bind("left_at")} label="Left at" optional hint={'Where the parcel was left, e.g. "with the neighbour at no. 12".'} autoComplete="off" />
       <div className="cp-form-actions">
-        <SubmitButton busy={busy} icon="check_circle">
+        <SubmitButton busy={busy} icon={icons.check_circle}>
           Record delivery
         </SubmitButton>
       </div>

@@ -42,6 +42,39 @@ function zoneAt(timeZone: string | undefined, ...at: Date[]): { timeZone?: strin
   return zone ? { timeZone: zone } : {};
 }
 
+type Cycle = "h12" | "h23";
+/** A locale's clock: 12 h (with AM/PM) or 24 h, from CLDR's preferred hour cycle (Intl.Locale: no formatter is built). */
+function cycleOf(tag: string): Cycle | null {
+  try {
+    const l = new Intl.Locale(tag) as Intl.Locale & { getHourCycles?: () => string[]; hourCycles?: string[] };
+    const c = (l.getHourCycles?.() ?? l.hourCycles)?.[0];
+    return c ? (c === "h11" || c === "h12" ? "h12" : "h23") : null;
+  } catch {
+    return null;
+  }
+}
+let ownCycle: Cycle | null | undefined;
+/** The visitor's clock, as their browser's first language has it (en-GB: 24 h, en-US: 12 h); none on the server. */
+function visitorCycle(): Cycle | null {
+  if (ownCycle === undefined) {
+    const own = typeof window === "undefined" ? undefined : (navigator.languages?.[0] ?? navigator.language);
+    ownCycle = own ? cycleOf(own) : null;
+  }
+  return ownCycle;
+}
+
+/**
+ * A time of day the visitor's way: in the language shown, with their own clock (24 h or 12 h) where it is not the
+ * language's (English is 12 h, a British visitor's browser 24 h). Only in the visitor's own zone (no `timeZone`): what
+ * the server renders, and the hydrating client with it, is the language's (components/hydrated.ts), then the visitor's.
+ * One rule for every time the site shows: the tracking page's window and moments, the control panel's times.
+ */
+function clockOf(lng: string, timeZone: string | undefined): { hourCycle?: Cycle } {
+  if (timeZone) return {};
+  const own = visitorCycle();
+  return own && own !== cycleOf(tagOf(lng)) ? { hourCycle: own } : {};
+}
+
 /** A calendar date (YYYY-MM-DD) as local midnight, so it shows as the same day in any time zone. */
 export function calendarDate(ymd: string | null | undefined): Date | null {
   const m = ymd ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(ymd) : null;
@@ -91,19 +124,32 @@ export function deliveryWindow(lng: string, min: string | null | undefined, max:
   }
 }
 
-/** "10:15 – 11:15" in the visitor's language: a delivery window (an hour or so), times alone even across midnight. */
+/** "10:15 – 11:15" in the visitor's language and clock: a delivery window (an hour or so), times alone even across midnight. */
 export function fmtTimeRange(lng: string, from: string, to: string, timeZone?: string): string {
   try {
     const a = new Date(from);
     const b = new Date(to);
-    return format("d", lng, { timeStyle: "short", ...zoneAt(timeZone, a, b) }, `${+a}/${+b}`, (f) => `${f.format(a)} – ${f.format(b)}`);
+    const opts = { timeStyle: "short", ...clockOf(lng, timeZone), ...zoneAt(timeZone, a, b) } as const;
+    return format("d", lng, opts, `${+a}/${+b}`, (f) => `${f.format(a)} – ${f.format(b)}`);
   } catch {
     return `${from}–${to}`;
   }
 }
 
+/** "14:05" (or "2:05 PM") in the visitor's language and clock: a time of day alone. */
+export function fmtTime(lng: string, iso: string | null | undefined, timeZone?: string): string {
+  if (!iso) return "";
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  try {
+    return format("d", lng, { timeStyle: "short", ...clockOf(lng, timeZone), ...zoneAt(timeZone, d) }, `${+d}`, (f) => f.format(d));
+  } catch {
+    return iso;
+  }
+}
+
 /**
- * A moment in the visitor's own time zone, e.g. "24 Nov 2026, 14:05" (or in `timeZone`: the server renders
+ * A moment in the visitor's own time zone and clock, e.g. "24 Nov 2026, 14:05" (or in `timeZone`: the server renders
  * UTC, and the hydrating client too, before it shows the visitor's own: components/hydrated.ts).
  */
 export function fmtMoment(lng: string, iso: string | null | undefined, timeZone?: string): string {
@@ -111,7 +157,7 @@ export function fmtMoment(lng: string, iso: string | null | undefined, timeZone?
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
   try {
-    return format("d", lng, { dateStyle: "medium", timeStyle: "short", ...zoneAt(timeZone, d) }, `${+d}`, (f) => f.format(d));
+    return format("d", lng, { dateStyle: "medium", timeStyle: "short", ...clockOf(lng, timeZone), ...zoneAt(timeZone, d) }, `${+d}`, (f) => f.format(d));
   } catch {
     return iso;
   }

@@ -11,12 +11,17 @@ import { firstError } from "../../hooks/errors";
 import { useFormState } from "../../hooks/useFormState";
 import { useTitle } from "../../hooks/useTitle";
 import * as icons from "../../icons";
-import { hasPoint, isDate, pickupText, runColour, stopInput, stopKey, today, type FreeStop } from "./board";
+import { STATUS_RULES } from "@shared/modules/parcel/status.codes";
+import { PLANNABLE_RULE } from "@shared/modules/dispatch/plannable";
+import { COURIER_MISSING, courierOption, courierText, hasPoint, isDate, pickupText, runColour, stopInput, stopKey, today, type FreeStop } from "./board";
 import { RunCard, runLabel } from "./RunCard";
 import "./dispatch.css";
 
 const DispatchMap = lazy(() => import("./DispatchMap"));
 type Stop = FreeStop;
+
+/** A parcel's status as the board shows it: "In transit", "Pending". */
+const statusText = (code: string) => (STATUS_RULES as Record<string, { label: string } | undefined>)[code]?.label ?? code.replace(/_/g, " ");
 
 /** In the map's place when the map (its chunk, Leaflet) failed: the lists still plan the day. */
 const mapFailed = (error: Error) => (
@@ -44,14 +49,14 @@ function Unassigned({
   onToggle: (k: string) => void;
   onAll: (on: boolean) => void;
 }) {
-  const placeable = stops.filter(hasPoint);
+  const plannable = stops.filter((s) => s.plannable);
   return (
     <>
       <div className="dp-list-tools">
         <span className="cp-muted" role="status" data-testid="selected-count">
-          {selected.size} of {stops.length} selected
+          {selected.size} of {plannable.length} selected
         </span>
-        <button type="button" className="cp-linkish" onClick={() => onAll(true)} disabled={!placeable.length || selected.size === placeable.length}>
+        <button type="button" className="cp-linkish" onClick={() => onAll(true)} disabled={!plannable.length || selected.size === plannable.length}>
           Select all
         </button>
         <button type="button" className="cp-linkish" onClick={() => onAll(false)} disabled={!selected.size}>
@@ -61,17 +66,18 @@ function Unassigned({
       <ul className="dp-free" aria-label="Unassigned stops">
         {stops.map((s) => {
           const key = stopKey(s);
-          const ok = hasPoint(s);
+          const ok = s.plannable;
+          const why = `blocked-${key}`;
           return (
-            <li key={key} className={selected.has(key) ? "dp-free-item dp-free-item-on" : "dp-free-item"} data-testid="unassigned-stop" data-code={key}>
+            <li
+              key={key}
+              className={`dp-free-item${selected.has(key) ? " dp-free-item-on" : ""}${ok ? "" : " dp-free-item-off"}`}
+              data-testid="unassigned-stop"
+              data-code={key}
+              data-plannable={ok}
+            >
               <label className="dp-free-label">
-                <input
-                  type="checkbox"
-                  checked={selected.has(key)}
-                  disabled={!ok}
-                  onChange={() => onToggle(key)}
-                  aria-describedby={ok ? undefined : `nopoint-${key}`}
-                />
+                <input type="checkbox" checked={selected.has(key)} disabled={!ok} onChange={() => onToggle(key)} aria-describedby={ok ? undefined : why} />
                 <span className="dp-stop-text">
                   <span className="dp-stop-line">
                     <strong>{s.tracking_code ?? `Pickup ${s.pickup_id}`}</strong>
@@ -81,7 +87,11 @@ function Unassigned({
                         City only
                       </span>
                     ) : null}
-                    {s.parcel_status && s.parcel_status !== "in_transit" ? <span className="cp-muted">{s.parcel_status.replace(/_/g, " ")}</span> : null}
+                    {s.parcel_status ? (
+                      <span className="cp-badge dp-badge-state" data-testid="parcel-state">
+                        {statusText(s.parcel_status)}
+                      </span>
+                    ) : null}
                   </span>
                   {s.recipient_name ? <span>{s.recipient_name}</span> : null}
                   <small className="cp-muted">{s.address.text}</small>
@@ -89,8 +99,14 @@ function Unassigned({
                 </span>
               </label>
               {ok ? null : (
-                <small id={`nopoint-${key}`} className="dp-nopoint">
-                  No coordinates: <Link to={`/control/parcels/${encodeURIComponent(s.tracking_code ?? "")}/update-map`}>set them</Link> to plan it.
+                <small id={why} className="dp-nopoint" data-testid="blocked-reason">
+                  {s.blocked_reason ?? "Cannot go on a run"}
+                  {!hasPoint(s) && s.tracking_code ? (
+                    <>
+                      {" "}
+                      <Link to={`/control/parcels/${encodeURIComponent(s.tracking_code)}/update-map`}>Place {s.tracking_code} on the map</Link>
+                    </>
+                  ) : null}
                 </small>
               )}
             </li>
@@ -124,6 +140,8 @@ export default function DispatchBoard() {
   const ids = useId();
 
   const unassigned = useMemo(() => day?.unassigned ?? [], [day]);
+  // The map shows what can go on a run (a click selects it); the list shows the rest too, with the reason.
+  const onMap = useMemo(() => unassigned.filter((s) => s.plannable), [unassigned]);
   const runs = useMemo(() => day?.runs ?? [], [day]);
   const couriers = day?.couriers ?? [];
   // The selection belongs to its date, and keeps only stops still unassigned (after a refresh).
@@ -148,8 +166,9 @@ export default function DispatchBoard() {
 
   const makeRun = form.submit(async () => {
     setConflict(false);
-    if (!form.values.courier_id) throw new Error("courier_id is required: choose the courier of the run");
-    if (!selection.length) throw new Error("stops are required: select them in the list or on the map");
+    // Shown under the field as its own words ("Choose a courier"); no run without a stop (the button waits for one).
+    if (!form.values.courier_id) throw new Error(COURIER_MISSING);
+    if (!selection.length) return;
     try {
       const { data: made } = await create({
         variables: {
@@ -182,7 +201,7 @@ export default function DispatchBoard() {
         <div className="dp-map-col">
           <ErrorBoundary fallback={mapFailed}>
             <Suspense fallback={<div className="dp-map" />}>
-              <DispatchMap viewKey={date} unassigned={unassigned} runs={mapRuns} depot={day?.depot ?? null} selected={selected} onToggle={toggle} />
+              <DispatchMap viewKey={date} unassigned={onMap} runs={mapRuns} depot={day?.depot ?? null} selected={selected} onToggle={toggle} />
             </Suspense>
             <p className="cp-muted dp-legend">
               Grey dots: unassigned stops, squares for pickups (click one to select it; groups open as you zoom in). Numbered dots: the runs, in their colours.
@@ -219,15 +238,18 @@ export default function DispatchBoard() {
                 <h2 id={`${ids}-new`} className="dp-h2">
                   Unassigned <span className="cp-muted">({unassigned.length})</span>
                 </h2>
+                <p className="cp-hint dp-rule" data-testid="plannable-rule">
+                  {PLANNABLE_RULE}
+                </p>
                 {unassigned.length ? (
                   <Unassigned
                     stops={unassigned}
                     selected={selected}
                     onToggle={toggle}
-                    onAll={(on) => setSelected(new Set(on ? unassigned.filter(hasPoint).map(stopKey) : []))}
+                    onAll={(on) => setSelected(new Set(on ? unassigned.filter((s) => s.plannable).map(stopKey) : []))}
                   />
                 ) : (
-                  <p className="cp-muted">Every waiting parcel is on a run of this date.</p>
+                  <p className="cp-muted">Every parcel still to deliver is on a run of this date.</p>
                 )}
                 <form className="dp-new-run" onSubmit={makeRun} noValidate aria-label="Make a run">
                   <h3 className="dp-h3">New run</h3>
@@ -253,13 +275,13 @@ export default function DispatchBoard() {
                       <option value="">Choose a courier…</option>
                       {couriers.map((c) => (
                         <option key={c.id} value={c.id}>
-                          {c.email} ({c.role})
+                          {courierOption(c)}
                         </option>
                       ))}
                     </select>
                     {courierError ? (
                       <small id={`${ids}-courier-error`} className="dp-field-error" role="alert">
-                        {courierError}
+                        {courierText(courierError)}
                       </small>
                     ) : null}
                     {couriers.length ? null : <small className="cp-hint">No active courier or dispatcher: invite one from Staff (owner).</small>}
@@ -273,9 +295,20 @@ export default function DispatchBoard() {
                     />
                     <span>Optimise the order (shortest round from the depot)</span>
                   </label>
-                  <button type="submit" className="cp-btn cp-btn-primary" disabled={form.busy} aria-busy={form.busy || undefined}>
-                    Make run with {selection.length === 1 ? "1 stop" : `${selection.length} stops`}
+                  <button
+                    type="submit"
+                    className="cp-btn cp-btn-primary"
+                    disabled={form.busy || !selection.length}
+                    aria-busy={form.busy || undefined}
+                    aria-describedby={selection.length ? undefined : `${ids}-nostops`}
+                  >
+                    {selection.length ? `Make run with ${selection.length === 1 ? "1 stop" : `${selection.length} stops`}` : "Make run"}
                   </button>
+                  {selection.length ? null : (
+                    <small id={`${ids}-nostops`} className="cp-hint dp-nostops">
+                      Select its stops in the list or on the map first.
+                    </small>
+                  )}
                 </form>
               </section>
               <section className="dp-section" aria-labelledby={`${ids}-runs`}>

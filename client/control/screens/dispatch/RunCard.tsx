@@ -17,20 +17,24 @@ import { firstError } from "../../hooks/errors";
 import { Icon } from "../../../components/Icon";
 import { useFormState } from "../../hooks/useFormState";
 import * as icons from "../../icons";
-import { clock as time, moved, roundText, stopInput, stopKey, type BoardRun, type FreeStop } from "./board";
+import { clock as time, clockRange } from "../../time";
+import { courierOption, courierText, moved, roundText, stopInput, stopKey, type BoardRun, type FreeStop } from "./board";
 
 type Run = AdminRunFieldsFragment;
 type Stop = AdminStopFieldsFragment;
 export interface Courier {
   id: number;
   email: string;
+  name?: string | null;
   role: string;
 }
 
 const STATUS_BADGE: Record<string, string> = { planned: "dp-badge-planned", started: "cp-badge-ok", finished: "cp-badge-muted" };
 const STOP_BADGE: Record<string, string> = { done: "cp-badge-ok", failed: "cp-badge-fail", skipped: "cp-badge-muted" };
 
-export const runLabel = (run: Pick<Run, "id" | "courier_email" | "courier_id">) => `Run ${run.id} (${run.courier_email ?? `member ${run.courier_id}`})`;
+/** "Run 3 (Ann Smith)": the courier by name, the e-mail only where they have none. */
+export const runLabel = (run: Pick<Run, "id" | "courier_email" | "courier_name" | "courier_id">) =>
+  `Run ${run.id} (${run.courier_name || run.courier_email || `member ${run.courier_id}`})`;
 
 function StopText({ stop }: { stop: Stop }) {
   const key = stopKey(stop);
@@ -46,7 +50,7 @@ function StopText({ stop }: { stop: Stop }) {
       {stop.kind === "pickup" && stop.contents ? <small className="cp-muted">{stop.contents}</small> : null}
       {stop.window || stop.eta ? (
         <small className="cp-muted">
-          {stop.window ? `Window ${time(stop.window.from)}–${time(stop.window.to)}` : ""}
+          {stop.window ? `Window ${clockRange(stop.window.from, stop.window.to)}` : ""}
           {stop.window && stop.eta ? " · " : ""}
           {stop.eta ? `ETA ${time(stop.eta)}` : ""}
         </small>
@@ -368,16 +372,18 @@ function RunBody({ run, colour, couriers, others, selection, onAdded, onChanged 
             aria-invalid={courierError ? true : undefined}
             aria-describedby={courierError ? `${headingId}-courier-error` : undefined}
           >
-            {couriers.some((c) => c.id === run.courier_id) ? null : <option value={run.courier_id}>{run.courier_email ?? `member ${run.courier_id}`}</option>}
+            {couriers.some((c) => c.id === run.courier_id) ? null : (
+              <option value={run.courier_id}>{run.courier_name || run.courier_email || `member ${run.courier_id}`}</option>
+            )}
             {couriers.map((c) => (
               <option key={c.id} value={c.id}>
-                {c.email} ({c.role})
+                {courierOption(c)}
               </option>
             ))}
           </select>
           {courierError ? (
             <small id={`${headingId}-courier-error`} className="dp-field-error" role="alert">
-              {courierError}
+              {courierText(courierError)}
             </small>
           ) : null}
         </div>

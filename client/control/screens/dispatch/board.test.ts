@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isDate, moved, pickupText, roundText, runColour, stopInput, stopKey, today } from "./board";
+import { COURIER_MISSING, courierOption, courierText, isDate, moved, pickupText, roundText, runColour, stopInput, stopKey, today } from "./board";
 
 describe("dispatch board helpers", () => {
   it("keys and wire inputs: a parcel by its code, a pickup by its id", () => {
@@ -29,9 +29,18 @@ describe("dispatch board helpers", () => {
 
   it("a pickup's line: what it collects and the window its shipper asked for; nothing for a delivery", () => {
     const window = { from: "2026-03-03T09:00:00.000Z", to: "2026-03-03T12:00:00.000Z" };
-    expect(pickupText({ kind: "pickup", contents: "Pickup: 2 parcels", window })).toMatch(/^Pickup: 2 parcels · asked for \d\d?:00\D*–\d\d?:00\D*$/);
+    expect(pickupText({ kind: "pickup", contents: "Pickup: 2 parcels", window })).toMatch(/^Pickup: 2 parcels · asked for \d\d?:00\D*–\s?\d\d?:00\D*$/);
     expect(pickupText({ kind: "pickup", contents: "Pickup: 2 parcels", window: null })).toBe("Pickup: 2 parcels");
     expect(pickupText({ kind: "pickup", contents: null, window: null })).toBeNull();
     expect(pickupText({ kind: "delivery", contents: "Books", window })).toBeNull();
+  });
+
+  it("names a courier by name, the e-mail only without one; a courier error in the field's words, never the wire name", () => {
+    expect(courierOption({ name: "Ann Smith", email: "ann@example.com", role: "courier" })).toBe("Ann Smith (courier)");
+    expect(courierOption({ name: null, email: "bob@example.com", role: "dispatcher" })).toBe("bob@example.com (dispatcher)");
+    expect(courierOption({ name: "", email: "bob@example.com", role: "courier" })).toBe("bob@example.com (courier)");
+    expect(courierText(COURIER_MISSING)).toBe("Choose a courier");
+    expect(courierText("courier_id must be an active courier or dispatcher")).toMatch(/^Choose an active courier or dispatcher/);
+    for (const m of [COURIER_MISSING, "courier_id must be an active courier or dispatcher"]) expect(courierText(m)).not.toMatch(/courier_id/);
   });
 });

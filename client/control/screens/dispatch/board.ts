@@ -1,5 +1,6 @@
 // Pure helpers of the dispatch board: stop keys, wire inputs, colours, moves within a list.
 import type { AdminDispatchQuery, RunStopInput } from "../../../generated/graphql";
+import { clockRange } from "../../time";
 
 export type StopLike = { tracking_code?: string | null; pickup_id?: number | null };
 /** A run as the board's query reads it (its card reads the whole run). */
@@ -40,13 +41,21 @@ export function roundText(km: number, minutes: number): string {
   return `${km.toLocaleString(undefined, { maximumFractionDigits: 1 })} km · ${h ? `${h} h ${String(m).padStart(2, "0")} min` : `${m} min`}`;
 }
 
-/** "09:00", in the browser's time zone. */
-export const clock = (iso: string) => new Date(iso).toLocaleTimeString(undefined, { hour: "2-digit", minute: "2-digit" });
-
-/** What a pickup stop collects and when its shipper asked for it: "Pickup: 2 parcels · asked for 09:00–12:00". */
+/** What a pickup stop collects and when its shipper asked for it: "Pickup: 2 parcels · asked for 09:00 – 12:00". */
 export function pickupText(s: { kind?: string; contents?: string | null; window?: { from: string; to: string } | null }): string | null {
   if (s.kind !== "pickup") return null;
-  return [s.contents, s.window ? `asked for ${clock(s.window.from)}–${clock(s.window.to)}` : null].filter(Boolean).join(" · ") || null;
+  return [s.contents, s.window ? `asked for ${clockRange(s.window.from, s.window.to)}` : null].filter(Boolean).join(" · ") || null;
 }
+
+/** A member a run may go to, as the board names them: by name, the e-mail only where they have none. */
+export const courierName = (c: { name?: string | null; email: string }) => c.name || c.email;
+/** "Ann Smith (courier)" */
+export const courierOption = (c: { name?: string | null; email: string; role: string }) => `${courierName(c)} (${c.role})`;
+
+/** What the board throws when no courier is chosen (shown under the field). */
+export const COURIER_MISSING = "courier_id is required";
+/** A message about the courier field in the field's own words: "Choose a courier". */
+export const courierText = (message: string) =>
+  message.startsWith("courier_id must be") ? "Choose an active courier or dispatcher: this member can no longer take runs" : "Choose a courier";
 
 export const hasPoint = (s: { address: { latitude?: number | null; longitude?: number | null } }) => s.address.latitude != null && s.address.longitude != null;

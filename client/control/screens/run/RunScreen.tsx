@@ -124,28 +124,37 @@ function NetworkBanner({ online, scans, positions, signedOut }: { online: boolea
 }
 
 function SharingPanel({ sharing }: { sharing: ReturnType<typeof usePositionSharing> }) {
-  const { state, lastAt, setSharing } = sharing;
+  const { state, lastAt, setSharing, retry } = sharing;
   const text =
     state === "on"
       ? "Sharing position"
       : state === "waiting"
         ? "Sharing position: finding it…"
         : state === "denied"
-          ? "Position not allowed: allow it for this site in the browser's settings."
+          ? "Position not allowed: allow it for this site in the browser's settings, then try again."
           : state === "unavailable"
             ? "The position cannot be found on this phone."
             : "Position not shared";
+  // Denied or not found, nothing is being shared: no "Stop sharing" then, but a new try.
+  const failed = state === "denied" || state === "unavailable";
   return (
-    <section className={`cp-run-sharing is-${state}`} aria-label="Position sharing">
+    <section className={`cp-run-sharing is-${state}`} aria-label="Position sharing" data-testid="position-sharing" data-state={state}>
       <span className="cp-run-sharing-dot" aria-hidden="true" />
       <p role="status">
         <strong>{text}</strong>
         {state === "on" && lastAt ? <span className="cp-run-muted"> · last at {hhmm(lastAt)}</span> : null}
       </p>
-      <button type="button" className="cp-btn cp-btn-outline" onClick={() => setSharing(!sharing.sharing)}>
-        <Icon path={sharing.sharing ? icons.visibility_off : icons.my_location} size={20} />
-        {sharing.sharing ? "Stop sharing" : "Share position"}
-      </button>
+      {failed ? (
+        <button type="button" className="cp-btn cp-btn-outline" onClick={retry}>
+          <Icon path={icons.my_location} size={20} />
+          Try again
+        </button>
+      ) : (
+        <button type="button" className="cp-btn cp-btn-outline" onClick={() => setSharing(!sharing.sharing)}>
+          <Icon path={sharing.sharing ? icons.visibility_off : icons.my_location} size={20} />
+          {sharing.sharing ? "Stop sharing" : "Share position"}
+        </button>
+      )}
     </section>
   );
 }
@@ -204,8 +213,9 @@ function RunStops({
                 aria-pressed={run.status === "started" && s.status === "pending" ? isChosen : undefined}
                 disabled={run.status !== "started" || s.status !== "pending"}
                 onClick={() => setChosenId(s.id ?? null)}
-                aria-label={`Stop ${s.seq}: ${s.recipient_name ?? s.tracking_code}, ${s.address.text}${s.status !== "pending" ? `, ${STOP_STATUS[s.status]}` : ""}`}
               >
+                {/* Named by what it shows (a name of its own would leave the window, code and status out: axe's label-content-name-mismatch). */}
+                <span className="cp-visually-hidden">Stop {s.seq}: </span>
                 <span className="cp-run-seq" aria-hidden="true">
                   {s.status === "done" ? <Icon path={icons.check_circle} size={22} /> : s.seq}
                 </span>

@@ -1,5 +1,6 @@
 // What the courier's run screen shows, worked out from the server's runs: pure functions (runView.test.ts).
 import type { CourierRunFieldsFragment, CourierRunsQuery } from "../../../generated/graphql";
+import { clock, clockRange } from "../../time";
 
 export type CourierRun = CourierRunFieldsFragment;
 export type CourierStop = CourierRun["stops"][number];
@@ -31,9 +32,9 @@ export function mapsUrl(address: CourierStop["address"]): string {
   return `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(to)}`;
 }
 
-export const hhmm = (iso: string | null | undefined) => (iso ? new Date(iso).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" }) : "");
+export const hhmm = clock;
 
-/** "10:15–11:15" */
-export const windowText = (w: CourierStop["window"]) => (w ? `${hhmm(w.from)}–${hhmm(w.to)}` : "");
+/** "10:15 – 11:15" */
+export const windowText = (w: CourierStop["window"]) => (w ? clockRange(w.from, w.to) : "");
 
 export const STOP_STATUS: Record<string, string> = { pending: "To do", done: "Done", failed: "Failed", skipped: "Skipped" };

@@ -22,6 +22,8 @@ export function usePositionSharing(member: string, runId: number | null, started
   const offKey = `${OFF_KEY}${member.toLowerCase()}:${runId ?? ""}`;
   const [off, setOff] = useState(() => runId != null && localStorage.getItem(offKey) === "1");
   const [state, setState] = useState<SharingState>("waiting");
+  // A new try after the position was refused or not found watches it again.
+  const [attempt, setAttempt] = useState(0);
   const [shownFor, setShownFor] = useState(offKey);
   if (shownFor !== offKey) {
     setShownFor(offKey);
@@ -89,7 +91,7 @@ export function usePositionSharing(member: string, runId: number | null, started
       { enableHighAccuracy: true, maximumAge: 10_000, timeout: 60_000 },
     );
     return () => navigator.geolocation.clearWatch(watch);
-  }, [sharing, canLocate, runId, store, flush]);
+  }, [sharing, canLocate, runId, store, flush, attempt]);
 
   // Waiting positions go every SEND_EVERY_MS and as soon as the network is back, also after sharing stopped.
   useEffect(() => {
@@ -110,6 +112,11 @@ export function usePositionSharing(member: string, runId: number | null, started
     setState("waiting");
   };
 
+  const retry = () => {
+    setState("waiting");
+    setAttempt((n) => n + 1);
+  };
+
   const shown: SharingState = !sharing ? "off" : canLocate ? state : "unavailable";
-  return { sharing, state: shown, waiting, lastAt, setSharing };
+  return { sharing, state: shown, waiting, lastAt, setSharing, retry };
 }

@@ -58,8 +58,9 @@ export function ProofAction({
               <h2 id={`proof-${code}`}>
                 Proof of delivery <span className="cp-mono">{code}</span>
               </h2>
-              <button type="button" className="cp-btn cp-btn-outline cp-btn-sm" onClick={close} aria-label="Close without recording">
+              <button type="button" className="cp-btn cp-btn-outline cp-btn-sm cp-proof-close" onClick={close} title="Close without recording">
                 <Icon path={icons.close} size={18} />
+                <span>Close</span>
               </button>
             </header>
             <DeliveryProofForm

@@ -15,6 +15,7 @@ import "./scan.css";
 import { MAX_TEXT } from "@shared/core/lengths.codes";
 import * as icons from "../../icons";
 import { activityIconPath } from "../../../components/activityIcons";
+import { clock } from "../../time";
 
 // Its own chunk: the camera (and, where the browser has no BarcodeDetector, the ZXing decoder) loads on demand.
 const Camera = lazy(() => import("./Camera").then((m) => ({ default: m.Camera })));
@@ -142,7 +143,7 @@ function MemberScanScreen({ member }: { member: string }) {
               </span>
             </div>
             <time className="cp-scan-time" dateTime={l.scanned_at}>
-              {new Date(l.scanned_at).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })}
+              {clock(l.scanned_at)}
             </time>
             {l.state === "ok" && l.status_code === "delivered" ? <ProofAction code={l.code} activityId={l.activity_id} /> : null}
           </li>

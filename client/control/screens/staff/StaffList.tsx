@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type FormEvent } from "react";
 import {
   AdminStaffDocument,
   useAdminDeleteMemberMutation,
@@ -21,6 +21,7 @@ import { useTitle } from "../../hooks/useTitle";
 import { ROLES } from "../../roles";
 import { useSession } from "../../session";
 import "./staff.css";
+import { MEMBER_NAME_MAX } from "@shared/modules/admin/member.codes";
 import * as icons from "../../icons";
 
 const ROLE_TEXT: Record<string, string> = {
@@ -35,11 +36,11 @@ const stateOf = (m: Member) => (m.disabled ? "disabled" : m.invited ? "invited" 
 const STATE_BADGE: Record<string, string> = { active: "cp-badge-ok", invited: "cp-badge-warn", disabled: "cp-badge-muted" };
 
 function InviteForm() {
-  const form = useFormState({ email: "", role: "dispatcher" });
+  const form = useFormState({ email: "", name: "", role: "dispatcher" });
   const [invite] = useAdminInviteMemberMutation({ refetchQueries: [AdminStaffDocument], awaitRefetchQueries: true });
   const onSubmit = form.submit(async () => {
-    const { data } = await invite({ variables: { input: { email: form.values.email.trim(), role: form.values.role } } });
-    form.setValues({ email: "", role: form.values.role });
+    const { data } = await invite({ variables: { input: { email: form.values.email.trim(), name: form.values.name.trim() || null, role: form.values.role } } });
+    form.setValues({ email: "", name: "", role: form.values.role });
     return `Invitation sent to ${data?.inviteMember.email}: the link in it works once, for a limited time.`;
   });
   return (
@@ -48,14 +49,52 @@ function InviteForm() {
         <FormStatus errors={form.errors} message={form.message} />
         <div className="cp-inline-fields">
           <TextField field={form.bind("email")} label="Email" type="email" autoComplete="off" />
+          <TextField field={form.bind("name")} label="Name" optional autoComplete="off" maxLength={MEMBER_NAME_MAX} />
           <SelectField field={form.bind("role")} label="Role" options={ROLE_OPTIONS} />
           <SubmitButton busy={form.busy} icon={icons.send}>
             Send Invitation
           </SubmitButton>
         </div>
-        <p className="cp-hint">{ROLE_TEXT[form.values.role]}</p>
+        <p className="cp-hint">
+          {ROLE_TEXT[form.values.role]} The name is how others see the member (the dispatch board, run sheets); without one, the e-mail.
+        </p>
       </form>
     </Card>
+  );
+}
+
+/** The member's name, changed in place (their sessions stay: a name grants nothing). */
+function NameForm({ m }: { m: Member }) {
+  const [name, setName] = useState(m.name ?? "");
+  const [shownFor, setShownFor] = useState(m.name);
+  if (shownFor !== m.name) {
+    setShownFor(m.name);
+    setName(m.name ?? "");
+  }
+  const [update, { loading }] = useAdminUpdateMemberMutation();
+  const toast = useToast();
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    try {
+      await update({ variables: { input: { id: m.id, name: name.trim() || null } } });
+      toast(name.trim() ? `Name saved: ${name.trim()}.` : `Name removed: ${m.email} is shown by the e-mail.`, "done");
+    } catch (err) {
+      toast(errorMessages(err)[0] ?? "Could not save the name");
+    }
+  };
+  const changed = name.trim() !== (m.name ?? "");
+  return (
+    <form className="cp-staff-name" onSubmit={save} aria-label={`Name of ${m.email}`}>
+      <label className="cp-staff-role">
+        <span className="cp-label">Name</span>
+        <input className="cp-input" name="name" value={name} maxLength={MEMBER_NAME_MAX} onChange={(e) => setName(e.currentTarget.value)} autoComplete="off" />
+      </label>
+      {changed ? (
+        <button type="submit" className="cp-btn cp-btn-outline cp-btn-sm" disabled={loading}>
+          Save name
+        </button>
+      ) : null}
+    </form>
   );
 }
 
@@ -95,9 +134,10 @@ function Row({ m, me }: { m: Member; me: boolean }) {
         </span>
         <div className="cp-row-main">
           <strong className="cp-break">
-            {m.email}
+            {m.name || m.email}
             {me ? <span className="cp-muted"> (you)</span> : null}
           </strong>
+          {m.name ? <span className="cp-muted cp-small cp-break">{m.email}</span> : null}
           <span className="cp-webhook-meta">
             <span className="cp-badge cp-badge-status" data-testid="staff-role">
               {m.role}
@@ -134,6 +174,7 @@ function Row({ m, me }: { m: Member; me: boolean }) {
             ))}
           </select>
         </label>
+        <NameForm m={m} />
         <button type="button" className="cp-btn cp-btn-outline cp-btn-sm" onClick={toggle} disabled={updating}>
           <Icon path={m.disabled ? icons.check_circle : icons.lock} size={18} />
           <span>{m.disabled ? "Enable" : "Disable"}</span>
