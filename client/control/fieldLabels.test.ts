@@ -25,6 +25,10 @@ describe("the server's field names as the screens label them", () => {
     expect(readableMessage("recipient_address.latitude is required with longitude")).toBe("Recipient Address, Latitude is required with longitude");
     expect(readableMessage("lanes[3].brackets[0].amount must not be negative")).toBe("Lane 4, Bracket 1, Amount must not be negative");
     expect(readableMessage("credit_limit must be an amount in EUR")).toBe("Credit limit must be an amount in EUR");
+    expect(readableMessage("receiver_name, signature or photo is required: record at least one of them")).toBe(
+      "Received by, Signature or Photo is required: record at least one of them",
+    );
+    expect(readableMessage("email or password is wrong")).toBe("Email or Password is wrong");
   });
 
   it("leaves the values a message lists as they are typed or chosen", () => {
@@ -36,9 +40,9 @@ describe("the server's field names as the screens label them", () => {
     for (const m of [
       "Parcel not found",
       "Invalid Json",
+      "The recipient's postcode is wrong",
       "row 4: amount is not a number",
-      "receiver_name, signature or photo is required",
-      "express from DE to EU, up to 10 kg: \"lots\" is not an amount in EUR",
+      'express from DE to EU, up to 10 kg: "lots" is not an amount in EUR',
       "",
       "single",
     ]) {

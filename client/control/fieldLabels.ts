@@ -40,6 +40,8 @@ const LABELS: Record<string, string> = {
   cod_amount: "COD amount",
   declared_value: "Declared Value",
   credit_limit: "Credit limit",
+  receiver_name: "Received by",
+  left_at: "Left at",
 };
 
 /** Parts of a path named by their singular ("lanes[2]" is "Lane 3"). */
@@ -78,26 +80,32 @@ export function pathLabel(path: string): string {
 
 /** A field path as the server writes it at the head of a message. */
 const PATH = /^[a-z][a-z0-9_]*(?:\[\d+\])?(?:\.[a-z][a-z0-9_]*(?:\[\d+\])?)*$/;
-/** What follows a field's name in the server's messages. */
-const PREDICATE = /^(?:is|are|must|may|should|cannot|needs|has)\b/;
+/** What names the fields (up to the first verb) and what is said of them. */
+const SENTENCE = /^(.+?) ((?:is|are|must|may|should|cannot|needs|has)\b.*)$/s;
+/** Several fields at the head: "receiver_name, signature or photo is required". */
+const LIST = /(, | or | and )/;
 /** A snake_case word elsewhere in a message: another field ("when show_map is yes"), unless it is a value listed after "one of". */
 const OTHER_FIELD = /\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/g;
 
+/** The fields a message starts with, by their labels; null when the head is not a list of field paths. */
+function headLabels(head: string): string | null {
+  const parts = head.split(LIST);
+  for (let i = 0; i < parts.length; i += 2) if (!PATH.test(parts[i])) return null;
+  return parts.map((part, i) => (i % 2 ? part : pathLabel(part))).join("");
+}
+
 /**
- * A server message as a person reads it: the field it starts with, and other fields it names, by their
+ * A server message as a person reads it: the fields it starts with, and other fields it names, by their
  * screen labels. A message that does not start with a field ("Parcel not found") is left as it is.
  */
 export function readableMessage(message: string): string {
-  const space = message.indexOf(" ");
-  if (space <= 0) return message;
-  const head = message.slice(0, space);
-  const rest = message.slice(space + 1);
-  const named = head.endsWith(":") ? head.slice(0, -1) : head;
-  if (!PATH.test(named) || !(PREDICATE.test(rest) || head.endsWith(":"))) return message;
+  const m = SENTENCE.exec(message);
+  const head = m ? headLabels(m[1]) : null;
+  if (!m || head === null) return message;
+  const rest = m[2];
   // A list of allowed values is left as the server gives it: those are what is typed or chosen.
   const cut = rest.search(/\b(?:one of|among)\b/);
   const prose = cut < 0 ? rest : rest.slice(0, cut);
   const values = cut < 0 ? "" : rest.slice(cut);
-  const words = prose.replace(OTHER_FIELD, (w) => fieldLabel(w));
-  return `${pathLabel(named)}${head.endsWith(":") ? ":" : ""} ${words}${values}`;
+  return `${head} ${prose.replace(OTHER_FIELD, (w) => fieldLabel(w))}${values}`;
 }

@@ -135,7 +135,7 @@ describe("proof of delivery at 390 px", () => {
     await page.getByRole("button", { name: "Record delivery" }).click();
     await page
       .getByTestId("form-errors")
-      .getByText(/receiver_name, signature or photo is required/)
+      .getByText(/Received by, Signature or Photo is required/)
       .waitFor();
     await canvas.scrollIntoViewIfNeeded();
     const box = (await canvas.boundingBox())!;
