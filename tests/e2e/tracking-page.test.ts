@@ -13,12 +13,16 @@ import { startSite, type Site } from "../helpers/site.js";
 import { DESKTOP, PHONE, launchBrowser, watchErrors } from "../helpers/browser.js";
 import { signedInAdmin } from "../helpers/admin.js";
 import type { Client } from "../helpers/http.js";
+import { axeViolations } from "../helpers/axe.js";
+import { ok } from "../fixtures/rest.js";
+import { formatMoney } from "../../shared/core/money.js";
 
 const DAY = 24 * 3600_000;
 const STATUS = "CR-E2E-STATUS";
 const PRIVATE = "CR-E2E-PRIVATE";
 const QUIET = "CR-E2E-QUIET";
 const QUIET_DAYS = 12;
+const DELIVERED = "CR-E2E-DELIVERED";
 
 let site: Site;
 let browser: Browser;
@@ -113,6 +117,23 @@ beforeAll(async () => {
     status_code: "delivery_failed",
     status_reason: "Recipient not at home",
   });
+
+  ids[DELIVERED] = await createParcel({
+    tracking_code: DELIVERED,
+    recipient_name: "Tom Reed",
+    destination: "4 Dock Road, Grays, United Kingdom",
+    pickup_location: "Dover, United Kingdom",
+    current_location: "Tilbury hub",
+    declared_value: 2450,
+  });
+  await addActivity({
+    parcel_id: ids[DELIVERED],
+    title: "Arrived at the Tilbury hub and sorted onto the evening trailer for Grays",
+    description: "Scanned at the inbound door, checked against the manifest and loaded for the last mile.",
+    status_code: "in_transit",
+    created_at: new Date(Date.now() - 2 * DAY).toISOString(),
+  });
+  await addActivity({ parcel_id: ids[DELIVERED], title: "Handed to the recipient", description: "Signed for at the door.", status_code: "delivered" });
 
   ids[QUIET] = await createParcel({ tracking_code: QUIET, recipient_name: "Ana Lima", destination: "Lisbon, Portugal", pickup_location: "Madrid, Spain" });
   await backdateCreation(QUIET, new Date(Date.now() - 20 * DAY));
@@ -316,6 +337,77 @@ describe("tracking page, phone", () => {
       await page.goto(`${site.url}/track.html?code=${PRIVATE}`);
       await page.locator("input[name=verify]").waitFor();
       await noSideScroll(page);
+      expect(errors).toEqual([]);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+describe("/track and a delivered parcel", () => {
+  it("answers /track with the tracking form, which axe finds nothing wrong with", async () => {
+    const { ctx, page, errors } = await openPage(PHONE);
+    try {
+      await page.goto(`${site.url}/track`);
+      expect(new URL(page.url()).pathname).toBe("/track.html");
+      await page.getByRole("search").getByLabel("Tracking code").fill(STATUS);
+      await page.getByRole("search").getByRole("button", { name: "Track" }).click();
+      await page.locator("#parcel-code", { hasText: STATUS }).waitFor();
+      await page.goto(`${site.url}/track`);
+      await page.locator(".track-hint").waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it("says where and when a delivered parcel was delivered, no current location, and its declared value with the currency", async () => {
+    const currency = (ok(await admin.get("/api/settings")) as { currency: string }).currency;
+    const { ctx, page, errors } = await openPage(DESKTOP);
+    try {
+      await page.goto(`${site.url}/track.html?code=${DELIVERED}`);
+      const delivered = page.getByTestId("delivered-row");
+      await delivered.waitFor();
+      expect(await delivered.locator("dt").innerText()).toBe("Delivered");
+      expect(await delivered.locator("dd").innerText()).toMatch(/^4 Dock Road, Grays, United Kingdom · .*\d{1,2}:\d{2}/);
+      const info = await page.locator("section[aria-labelledby=ship-info]").innerText();
+      expect(info).not.toContain("Current location");
+      expect(info).not.toContain("Tilbury hub");
+      expect(await page.locator(".info-row", { hasText: "Declared value" }).locator("dd").innerText()).toBe(formatMoney(245_000, currency, "en"));
+      expect(errors).toEqual([]);
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+describe("history in Arabic", () => {
+  it("starts an English title and description at the right on every line they wrap to", async () => {
+    const { ctx, page, errors } = await openPage(PHONE, "ar");
+    try {
+      await page.goto(`${site.url}/track.html?code=${DELIVERED}`);
+      await page.locator(".history-item").nth(1).waitFor();
+      // Each line box of the texts (a Range's rects) against the right edge of their column: right to left, every line
+      // ends there, the wrapped ones too.
+      const gaps = await evalIn<{ dir: string; lines: number; gap: number }[]>(
+        page,
+        `[...document.querySelectorAll(".history-what")].flatMap((w) => [w.querySelector("h4 bdi"), w.querySelector("p bdi")].filter(Boolean).map((el) => {
+          const range = document.createRange();
+          range.selectNodeContents(el);
+          // A space where a line breaks is set at the line's other end: only the words count.
+          const words = [...range.getClientRects()].filter((r) => r.width > 6);
+          return { dir: getComputedStyle(el.parentElement).direction, lines: new Set(words.map((r) => Math.round(r.top))).size,
+            gap: Math.max(...words.map((r) => w.getBoundingClientRect().right - r.right)) };
+        }))`,
+      );
+      expect(gaps.length).toBeGreaterThanOrEqual(3);
+      // The long title and its description wrap on a 390 px screen.
+      expect(Math.max(...gaps.map((g) => g.lines))).toBeGreaterThan(1);
+      for (const g of gaps) {
+        expect(g.dir).toBe("rtl");
+        expect(g.gap, JSON.stringify(g)).toBeLessThanOrEqual(2);
+      }
       expect(errors).toEqual([]);
     } finally {
       await ctx.close();

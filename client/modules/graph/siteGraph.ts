@@ -39,6 +39,7 @@ function cached(g: Parts): SiteGraphQuery {
         contact_telegram: s.contact_telegram,
         contact_instagram: s.contact_instagram,
         contact_address: s.contact_address,
+        currency: s.currency,
       }),
     }),
   };
@@ -49,6 +50,8 @@ export function restoreSavedGraph(): void {
   const saved = readSaved();
   const pages = saved.pages && typeof saved.pages === "object" ? Object.values(saved.pages as Record<string, Parts["pages"][number]>) : null;
   if (!pages || !Array.isArray(saved.reviews) || !saved.settings || typeof saved.settings !== "object") return;
+  // Saved before the graph carried the currency: Apollo would miss the field; the graph's answer replaces it soon.
+  if (typeof (saved.settings as { currency?: unknown }).currency !== "string") return;
   try {
     apollo.cache.writeQuery({ query: SiteGraphDocument, data: cached({ pages, reviews: saved.reviews, settings: saved.settings as Parts["settings"] }) });
   } catch (e) {

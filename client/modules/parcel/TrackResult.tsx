@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, type ReactElement, type ReactNode } from "react";
+import { Fragment, lazy, Suspense, useEffect, useRef, useState, type ReactElement, type ReactNode } from "react";
 import { Link } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import type { TFunction } from "i18next";
@@ -18,6 +18,9 @@ import { attemptNumbers, attemptText } from "../delivery/attempts";
 import { ProofCard } from "../delivery/ProofCard";
 import { RescheduleCard } from "../delivery/RescheduleCard";
 import { LiveNote, useLive } from "./LiveNote";
+import { useSiteGraph } from "../graph/siteGraph";
+import { fmtMoney } from "../quote/money";
+import { minorOf } from "@shared/core/money";
 
 type Parcel = TrackParcelQuery["parcel"];
 type Activity = Parcel["history"][number];
@@ -83,16 +86,40 @@ export function EstimatedDelivery({ dates, iconSize }: { dates: string; iconSize
   );
 }
 
-function Row({ label, value }: { label: string; value: string | null | undefined }) {
-  if (value === null || value === undefined || value === "") return null;
+/** A fact; a value of several parts (a place and a time) keeps each in its own direction, " · " between them. */
+function Row({ label, value, testId }: { label: string; value: string | string[] | null | undefined; testId?: string }) {
+  const parts = (Array.isArray(value) ? value : [value]).filter((v): v is string => !!v);
+  if (!parts.length) return null;
   return (
-    <div className="info-row">
+    <div className="info-row" data-testid={testId}>
       <dt>{label}</dt>
       <dd>
-        <bdi>{value}</bdi>
+        {parts.map((v, i) => (
+          <Fragment key={i}>
+            {i ? " · " : null}
+            <bdi>{v}</bdi>
+          </Fragment>
+        ))}
       </dd>
     </div>
   );
+}
+
+/**
+ * The declared value (a number of the major unit) in the site's currency, the one of every amount (settings, from the
+ * start-up graph): "€2,450.00". Before the graph has come, the number alone with the currency's decimals.
+ */
+function declaredValue(lng: string, value: number | null | undefined, currency: string | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  const minor = currency ? minorOf(value, currency) : NaN;
+  if (currency && !Number.isNaN(minor)) return fmtMoney(lng, minor, currency);
+  return fmtNumber(lng, value, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}
+
+/** When a delivered parcel was delivered: its proof's time, else its newest "delivered" history entry's, else its last event. */
+function deliveredAt(p: Parcel): string {
+  const entry = [...(p.history ?? [])].reverse().find((a) => a.status_code === "delivered");
+  return p.delivery_proof?.delivered_at ?? entry?.created_at ?? p.last_event_at;
 }
 
 function HistoryItem({ a, latest, attempt }: { a: Activity; latest: boolean; attempt: number | null }) {
@@ -174,6 +201,10 @@ export function TrackResult({
   // The head card first; the details, the history and the map follow one per frame (see useStaged).
   const shown = useStaged(4, 1);
   const local = useHydrated();
+  const currency = useSiteGraph().settings?.currency;
+  // Once delivered (or back with its sender) the parcel has no current location with the carrier: the delivery's place and time instead.
+  const delivered = p.status_code === "delivered";
+  const gone = delivered || p.status_code === "returned_to_sender";
   return (
     <article className="track-result" aria-labelledby="parcel-code">
       <header className="card result-head">
@@ -271,14 +302,18 @@ export function TrackResult({
             <dl className="info-list">
               <Row label={t("track.code")} value={p.tracking_code} />
               <Row label={t("track.status")} value={p.status || (isStatusCode(p.status_code) ? t(`status.${p.status_code}`) : null)} />
-              <Row label={t("track.currentLocation")} value={p.current_location} />
+              {gone ? null : <Row label={t("track.currentLocation")} value={p.current_location} />}
+              {delivered ? (
+                <Row
+                  label={t("status.delivered")}
+                  testId="delivered-row"
+                  value={[p.destination, fmtMoment(i18n.language, deliveredAt(p), local ? undefined : "UTC")]}
+                />
+              ) : null}
               <Row label={t("track.shippedVia")} value={p.shipped_via} />
               <Row label={t("track.weight")} value={p.weight != null ? t("track.weightValue", { value: fmtNumber(i18n.language, p.weight) }) : null} />
               <Row label={t("track.content")} value={p.parcel_content} />
-              <Row
-                label={t("track.declaredValue")}
-                value={p.declared_value != null ? fmtNumber(i18n.language, p.declared_value, { minimumFractionDigits: 2, maximumFractionDigits: 2 }) : null}
-              />
+              <Row label={t("track.declaredValue")} value={declaredValue(i18n.language, p.declared_value, currency)} />
               <Row label={t("track.expected")} value={expected} />
             </dl>
           </section>
@@ -350,7 +385,7 @@ export function TrackResult({
           >
             <ParcelMap
               zoom={p.map_zoom}
-              current={point(p.map_current_latitude, p.map_current_longitude)}
+              current={gone ? null : point(p.map_current_latitude, p.map_current_longitude)}
               pickup={point(p.map_pickup_latitude, p.map_pickup_longitude)}
               destination={point(p.map_destination_latitude, p.map_destination_longitude)}
               courier={courier}
