@@ -1,21 +1,33 @@
-import { useEffect } from "react";
+import { useEffect, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 
 /**
- * The product name: `<meta name="application-name">` of index.html when the operator set it,
- * otherwise the translated default.
+ * The product name: the company's name from the settings, which the server writes into
+ * `<meta name="application-name">` of every page (COMPANY_NAME while none is set), otherwise the translated
+ * default. Read once from the page; a save of the settings tells it the new name (setProductName), and every
+ * header showing it follows.
  */
 let metaName: string | undefined;
+const listeners = new Set<() => void>();
+const subscribe = (fn: () => void) => {
+  listeners.add(fn);
+  return () => void listeners.delete(fn);
+};
+const current = () => {
+  if (typeof document !== "undefined") metaName ??= document.querySelector<HTMLMetaElement>('meta[name="application-name"]')?.content?.trim() ?? "";
+  return metaName ?? "";
+};
 export function useProductName(): string {
   const { t } = useTranslation();
-  // The server writes the tag into the page once; it is read once (the server's render is told: setProductName).
-  if (typeof document !== "undefined") metaName ??= document.querySelector<HTMLMetaElement>('meta[name="application-name"]')?.content?.trim() ?? "";
-  return metaName || t("brand.name");
+  const name = useSyncExternalStore(subscribe, current, current);
+  return name || t("brand.name");
 }
 
-/** The name the server writes into `<meta name="application-name">`, for its own render of a page. */
+/** The company's name: given by the server for its own render of a page, or by the settings screen after a save. */
 export function setProductName(name: string): void {
   metaName = name.trim();
+  if (typeof document !== "undefined") document.querySelector<HTMLMetaElement>('meta[name="application-name"]')?.setAttribute("content", metaName);
+  listeners.forEach((fn) => fn());
 }
 
 /** The logo mark: a parcel with a forward arrow. */

@@ -60,6 +60,7 @@ import ServiceList from "./screens/rates/ServiceList";
 import RateCardList from "./screens/rates/RateCardList";
 import RateCardEdit from "./screens/rates/RateCardEdit";
 import ShippingSettings from "./screens/settings/ShippingSettings";
+import DeliveryDaySettings from "./screens/settings/DeliveryDaySettings";
 
 // Its own chunk: the QR code library is needed on the printable invoice only.
 const InvoiceView = lazy(() => import("./screens/invoice/InvoiceView"));
@@ -145,6 +146,7 @@ function ControlPanelRoutes() {
           <Route path="mail" element={<MailSettings />} />
           <Route path="html" element={<HtmlSettings />} />
           <Route path="shipping" element={<ShippingSettings />} />
+          <Route path="delivery-day" element={<DeliveryDaySettings />} />
         </Route>
         <Route path="email">
           <Route index element={<Navigate to="/control/email/send.html" replace />} />

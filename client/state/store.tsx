@@ -26,12 +26,19 @@ export interface Session {
 
 export interface State {
   theme: Theme;
+  /** The theme was chosen with the toggle (and is saved); otherwise it follows the browser's preference (prefers-color-scheme). */
+  themeChosen: boolean;
   user: boolean;
   session: Session;
 }
 
 const SIGNED_OUT: Session = { admin: false, role: null, email: null, totpEnabled: false, totpSetupRequired: false, checked: false };
-export const initialState: State = { theme: "LIGHT", user: false, session: SIGNED_OUT };
+export const initialState: State = { theme: "LIGHT", themeChosen: false, user: false, session: SIGNED_OUT };
+
+/** The browser's preferred theme (prefers-color-scheme), light where it cannot be asked (the server's render). */
+export function preferredTheme(): Theme {
+  return typeof matchMedia === "function" && matchMedia("(prefers-color-scheme: dark)").matches ? "DARK" : "LIGHT";
+}
 
 /** The `me` answer (null when signed out). */
 export interface Me {
@@ -43,6 +50,7 @@ export interface Me {
 
 export type Action =
   | { type: "theme/toggle" }
+  | { type: "theme/preferred"; theme: Theme }
   | { type: "user/set"; user: boolean }
   | { type: "session/graph"; admin: boolean; role: string | null | undefined }
   | { type: "session/me"; me: Me | null }
@@ -54,7 +62,10 @@ export const asRole = (r: string | null | undefined): Role | null => ((ROLES as 
 export function reducer(state: State, action: Action): State {
   switch (action.type) {
     case "theme/toggle":
-      return { ...state, theme: state.theme === "LIGHT" ? "DARK" : "LIGHT" };
+      return { ...state, theme: state.theme === "LIGHT" ? "DARK" : "LIGHT", themeChosen: true };
+    case "theme/preferred":
+      // The browser's preference changed: followed until the visitor chooses with the toggle.
+      return state.themeChosen || state.theme === action.theme ? state : { ...state, theme: action.theme };
     case "user/set":
       return { ...state, user: action.user };
     case "session/graph":
@@ -111,8 +122,10 @@ export function save(parts: Record<string, unknown>): void {
 
 export function loadState(): State {
   const saved = readSaved();
+  const chosen = saved.theme === "DARK" || saved.theme === "LIGHT";
   return {
-    theme: saved.theme === "DARK" ? "DARK" : "LIGHT",
+    theme: chosen ? (saved.theme as Theme) : preferredTheme(),
+    themeChosen: chosen,
     user: saved.user === true,
     session: { ...SIGNED_OUT, admin: saved.admin === true },
   };
@@ -122,7 +135,18 @@ const StoreContext = createContext<{ state: State; dispatch: (a: Action) => void
 
 export function StoreProvider({ children }: { children: ReactNode }) {
   const [state, dispatch] = useReducer(reducer, undefined, loadState);
-  useEffect(() => save({ theme: state.theme, admin: state.session.admin, user: state.user }), [state.theme, state.session.admin, state.user]);
+  // The theme is saved only once chosen: until then each page load follows the browser's preference (index.html's script too).
+  useEffect(
+    () => save({ theme: state.themeChosen ? state.theme : undefined, admin: state.session.admin, user: state.user }),
+    [state.theme, state.themeChosen, state.session.admin, state.user],
+  );
+  useEffect(() => {
+    if (typeof matchMedia !== "function") return;
+    const query = matchMedia("(prefers-color-scheme: dark)");
+    const follow = () => dispatch({ type: "theme/preferred", theme: query.matches ? "DARK" : "LIGHT" });
+    query.addEventListener?.("change", follow);
+    return () => query.removeEventListener?.("change", follow);
+  }, []);
   const value = useMemo(() => ({ state, dispatch }), [state]);
   return <StoreContext.Provider value={value}>{children}</StoreContext.Provider>;
 }

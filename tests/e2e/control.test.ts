@@ -492,9 +492,12 @@ describe("control panel", () => {
     await page.fill("input[name=contact_email]", "ops@e2e-courier.example");
     await page.fill("input[name=contact_phone]", "+234 800 000 0000");
     await page.fill("input[name=contact_address]", "1 Marina, Lagos");
+    // One company name everywhere: the header follows the save at once, and every page after.
+    await page.fill("input[name=company_name]", "Lagoon Express");
     await submit();
     await success();
     expect((await settings()).contact_phone).toBe("+234 800 000 0000");
+    expect(await page.getByTestId("company-name").innerText()).toBe("Lagoon Express");
 
     await page.goto(url("/control/settings/mail"));
     await page.locator("select[name=mail_template]").waitFor();
@@ -520,6 +523,44 @@ describe("control panel", () => {
     await reloaded;
     await success();
     expect(await page.inputValue("input[name=meta_description]")).toBe("Parcels by air, sea and road from Lagos.");
+  });
+
+  it("links Dispatch's missing depot to Delivery day, where a click on the map places it; saved, it is there after a reload", async () => {
+    await page.goto(url("/control/dispatch"));
+    await page
+      .getByTestId("no-depot")
+      .getByRole("link", { name: /Delivery day/ })
+      .click();
+    await page.waitForURL(/\/control\/settings\/delivery-day$/);
+    expect(await page.getByTestId("company-name").innerText()).toBe("Lagoon Express");
+    await page.locator(".cp-depot-map.leaflet-container").waitFor();
+    expect(await page.inputValue("input[name=depot_latitude]")).toBe("");
+    // A click north-east of the world view's centre: a place with both coordinates, and the marker on it.
+    await page.getByTestId("depot-map").click({ position: { x: 260, y: 120 } });
+    await page.locator(".cp-depot-pin").waitFor();
+    const lat = Number(await page.inputValue("input[name=depot_latitude]"));
+    const lng = Number(await page.inputValue("input[name=depot_longitude]"));
+    expect(Math.abs(lat)).toBeGreaterThan(0);
+    expect(Math.abs(lat)).toBeLessThanOrEqual(90);
+    expect(Math.abs(lng)).toBeLessThanOrEqual(180);
+    // A value out of range is refused naming the field as labelled, with its range and unit.
+    await page.fill("input[name=courier_speed_kmh]", "500");
+    await submit();
+    expect(await page.getByTestId("form-errors").innerText()).toContain("Courier speed (km/h) must be a number from 1 to 200 km/h");
+    expect(await page.getAttribute("input[name=courier_speed_kmh]", "aria-invalid")).toBe("true");
+    await page.fill("input[name=courier_speed_kmh]", "30");
+    await page.fill("input[name=delivery_window_minutes]", "45");
+    await submit();
+    await page.getByTestId("form-message").filter({ hasText: "Delivery day settings saved" }).waitFor();
+    await page.reload();
+    await page.locator("input[name=depot_latitude]").waitFor();
+    expect([await page.inputValue("input[name=depot_latitude]"), await page.inputValue("input[name=depot_longitude]")]).toEqual([String(lat), String(lng)]);
+    expect([await page.inputValue("input[name=courier_speed_kmh]"), await page.inputValue("input[name=delivery_window_minutes]")]).toEqual(["30", "45"]);
+    await page.locator(".cp-depot-pin").waitFor();
+    // Dispatch has its depot now.
+    await page.goto(url("/control/dispatch"));
+    await page.locator(".dp-depot").waitFor();
+    expect(await page.getByTestId("no-depot").count()).toBe(0);
   });
 
   it("sends an e-mail that the SMTP peer receives, and lists it in the outbox", async () => {

@@ -305,3 +305,43 @@ for (const [label, viewport] of [
     });
   });
 }
+
+describe("the browser's dark preference (prefers-color-scheme)", () => {
+  const theme = (page: Page) => evalIn<string>(page, "document.documentElement.dataset.theme");
+  it("is the first paint's theme, before any script of the app runs, on the public site and the control panel", async () => {
+    const ctx = await browser.newContext({ viewport: DESKTOP, colorScheme: "dark" });
+    // No module of the app loads: what shows is what the page's own inline script painted.
+    await ctx.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    const page = await ctx.newPage();
+    for (const path of ["/", "/control/signin.html"]) {
+      await page.goto(`${site.url}${path}`, { waitUntil: "commit" });
+      await page.waitForLoadState("domcontentloaded");
+      expect(await theme(page), path).toBe("dark");
+      expect(await evalIn<string>(page, "getComputedStyle(document.body).backgroundColor"), path).toBe("rgb(10, 16, 32)");
+    }
+    await ctx.close();
+  });
+
+  it("is followed until the toggle is used; the toggle's choice then wins and is remembered", async () => {
+    const ctx = await browser.newContext({ viewport: DESKTOP, colorScheme: "dark" });
+    const page = await ctx.newPage();
+    const errors = watchErrors(page);
+    await page.goto(`${site.url}/control/signin.html`);
+    expect(await theme(page)).toBe("dark");
+    // Nothing is saved while the preference rules: a later light preference is followed.
+    expect(JSON.parse((await evalIn<string | null>(page, "localStorage.getItem('state')")) ?? "{}").theme).toBeUndefined();
+    await page.emulateMedia({ colorScheme: "light" });
+    await expect.poll(() => theme(page)).toBe("light");
+    await page.emulateMedia({ colorScheme: "dark" });
+    await expect.poll(() => theme(page)).toBe("dark");
+    await page.getByRole("button", { name: "Switch to light theme" }).click();
+    expect(await theme(page)).toBe("light");
+    await expect.poll(async () => JSON.parse((await evalIn<string>(page, "localStorage.getItem('state')")) ?? "{}").theme).toBe("LIGHT");
+    await page.reload();
+    expect(await theme(page)).toBe("light");
+    await page.goto(`${site.url}/`);
+    expect(await theme(page)).toBe("light");
+    expect(errors).toEqual([]);
+    await ctx.close();
+  });
+});

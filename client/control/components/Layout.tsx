@@ -5,6 +5,7 @@ import { useAdminSignOutMutation } from "../../generated/graphql";
 import { SIGN_IN, HOME, RoleGate, useSession, useSignOutClient } from "../session";
 import { mayOpen } from "../roles";
 import { Icon } from "../../components/Icon";
+import { useProductName } from "../../components/brand";
 import * as icons from "../icons";
 
 function ThemeToggle() {
@@ -20,6 +21,22 @@ function ThemeToggle() {
     >
       <Icon path={dark ? icons.light_mode : icons.dark_mode} size={22} />
     </button>
+  );
+}
+
+/** The company's name (from the settings) over CONTROL PANEL. */
+function Brand() {
+  const company = useProductName();
+  return (
+    <>
+      <Icon path={icons.dashboard} size={22} />
+      <span className="cp-brand-text">
+        <span className="cp-brand-company" data-testid="company-name">
+          {company}
+        </span>
+        <span className="cp-brand-sub">CONTROL PANEL</span>
+      </span>
+    </>
   );
 }
 
@@ -77,8 +94,7 @@ export function AdminLayout() {
       <header className="cp-topbar cp-noprint">
         <div className="cp-topbar-inner">
           <Link to={HOME} className="cp-brand">
-            <Icon path={icons.dashboard} size={22} />
-            <span>CONTROL PANEL</span>
+            <Brand />
           </Link>
           <div className="cp-topbar-actions">
             <Link to="/control/account/index.html" className="cp-icon-btn cp-topbar-btn" aria-label="My Account" title="My Account">
@@ -132,8 +148,7 @@ export function GuestLayout() {
       <header className="cp-topbar">
         <div className="cp-topbar-inner">
           <span className="cp-brand">
-            <Icon path={icons.dashboard} size={22} />
-            <span>CONTROL PANEL</span>
+            <Brand />
           </span>
           <div className="cp-topbar-actions">
             <ThemeToggle />

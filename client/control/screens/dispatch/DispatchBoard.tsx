@@ -15,6 +15,9 @@ import { STATUS_RULES } from "@shared/modules/parcel/status.codes";
 import { PLANNABLE_RULE } from "@shared/modules/dispatch/plannable";
 import { COURIER_MISSING, courierOption, courierText, hasPoint, isDate, pickupText, runColour, stopInput, stopKey, today, type FreeStop } from "./board";
 import { RunCard, runLabel } from "./RunCard";
+import { DELIVERY_DAY_PATH } from "../settings/deliveryDay";
+import { mayOpen } from "../../roles";
+import { useSession } from "../../session";
 import "./dispatch.css";
 
 const DispatchMap = lazy(() => import("./DispatchMap"));
@@ -189,6 +192,7 @@ export default function DispatchBoard() {
   });
   const courierError = form.errors.find((m) => m.startsWith("courier_id"));
   const loadError = firstError(error);
+  const { role } = useSession();
 
   return (
     <div className="cp-container dp-page">
@@ -197,6 +201,16 @@ export default function DispatchBoard() {
         icon={icons.map}
         sub="Plan the date's runs: select stops on the map or in the list, choose a courier, make the run; reorder, optimise and start it on its card."
       />
+      {day && !day.depot ? (
+        <p className="cp-alert cp-alert-info dp-no-depot" role="status" data-testid="no-depot">
+          <strong>Set a depot first:</strong> runs start and end there, and none can be made until it is set.{" "}
+          {mayOpen(role, DELIVERY_DAY_PATH) ? (
+            <Link to={DELIVERY_DAY_PATH}>Place the depot in Settings, Delivery day</Link>
+          ) : (
+            "Ask the owner to place it in Settings, Delivery day."
+          )}
+        </p>
+      ) : null}
       <div className="dp-board">
         <div className="dp-map-col">
           <ErrorBoundary fallback={mapFailed}>
@@ -207,7 +221,6 @@ export default function DispatchBoard() {
               Grey dots: unassigned stops, squares for pickups (click one to select it; groups open as you zoom in). Numbered dots: the runs, in their colours.
             </p>
           </ErrorBoundary>
-          {day && !day.depot ? <p className="cp-muted dp-legend">No depot is set in the settings: runs cannot be made until it is.</p> : null}
         </div>
         <aside className="dp-panel" aria-label="Stops and runs">
           <div className="cp-field dp-date">

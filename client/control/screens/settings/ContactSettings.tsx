@@ -3,6 +3,7 @@ import { Card, PageHeader } from "../../components/PageHeader";
 import { useTitle } from "../../hooks/useTitle";
 import type { AdminSettingsQuery } from "../../../generated/graphql";
 import { SettingsGate } from "./SettingsGate";
+import { MAX_LENGTH } from "@shared/core/lengths.codes";
 import { useContactSettingsForm } from "./useContactSettingsForm";
 import * as icons from "../../icons";
 
@@ -12,6 +13,14 @@ function Form({ settings }: { settings: AdminSettingsQuery["adminSettings"] }) {
     <Card>
       <form className="cp-form" onSubmit={onSubmit} noValidate>
         <FormStatus errors={errors} message={message} />
+        <TextField
+          field={bind("company_name")}
+          label="Company name"
+          maxLength={MAX_LENGTH.companyName}
+          autoComplete="organization"
+          optional
+          hint="Shown in the site's and the control panel's headers, the browser's tab, every e-mail and every PDF (labels, invoices, statements, run sheets). Left empty, the server's COMPANY_NAME is used."
+        />
         <TextField
           field={bind("contact_email")}
           label="Contact Email"

@@ -4,6 +4,7 @@ import { PageHeader } from "../../components/PageHeader";
 import { Icon } from "../../../components/Icon";
 import { useTitle } from "../../hooks/useTitle";
 import * as icons from "../../icons";
+import { DELIVERY_DAY_PATH } from "./deliveryDay";
 
 export default function SettingsMenu() {
   useTitle("Settings");
@@ -14,7 +15,7 @@ export default function SettingsMenu() {
       to: "/control/settings/contact",
       label: "Contact Info",
       icon: icons.contact_mail,
-      text: s ? s.contact_email || "Not set" : "E-mail, phones, social links, address",
+      text: s ? [s.company_name, s.contact_email || "no contact e-mail yet"].join(", ") : "Company name, e-mail, phones, social links, address",
     },
     {
       to: "/control/settings/mail",
@@ -28,6 +29,16 @@ export default function SettingsMenu() {
       label: "Shipping Settings",
       icon: icons.local_shipping,
       text: s ? `Sign-up ${s.shipper_signup}, ${s.currency}, pickup cut-off ${s.pickup_cutoff}` : "Shipper sign-up, currency, pickup cut-off",
+    },
+    {
+      to: DELIVERY_DAY_PATH,
+      label: "Delivery day",
+      icon: icons.moped,
+      text: s
+        ? s.depot_latitude != null && s.depot_longitude != null
+          ? `Depot ${s.depot_latitude}, ${s.depot_longitude}; ${s.courier_speed_kmh} km/h, ${s.delivery_window_minutes}-minute windows`
+          : "No depot set yet: Dispatch needs one"
+        : "Depot on a map, courier speed, minutes a stop, windows, notices",
     },
     { to: "/control/webhooks/list.html", label: "Webhooks", icon: icons.webhook, text: "Send parcel events to other systems, signed" },
   ];
