@@ -29,6 +29,11 @@ const LABELS: Record<string, string> = {
   max_amount: "Largest amount",
   notify_stops_before: "Notify stops before",
   stop_minutes: "Minutes a stop",
+  // The Delivery day and Contact Info screens' labels (settings/deliveryDay.ts has the delivery day's).
+  delivery_window_minutes: "Delivery window (minutes)",
+  depot_latitude: "Depot latitude",
+  depot_longitude: "Depot longitude",
+  company_name: "Company name",
   cod_max: "Largest COD amount",
   courier_cash_limit: "Courier cash limit",
   courier_id: "Courier",
