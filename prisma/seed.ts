@@ -1,6 +1,7 @@
 import "reflect-metadata";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { ENV_VARS, readEnv } from "../server/core/config.js";
 import { isUniqueViolation } from "../server/core/errors.js";
 import { projectPath } from "../server/core/paths.js";
 import { validated } from "../server/core/validation.js";
@@ -249,6 +250,8 @@ export const DEMO_SETTINGS = {
     chat_code: "",
   },
   contact: {
+    // One name everywhere (pages, e-mails, PDFs): the demo company's, which its pages already use.
+    company_name: "SwiftRoute Courier",
     contact_email: "hello@swiftroute-courier.example",
     contact_phone: "+44 20 7946 0321",
     contact_phone_alt: "+1 202 555 0147",
@@ -606,7 +609,11 @@ async function demoPlan(now: Date) {
   const settings = {
     ...(await validated(MailSettingsInput, DEMO_SETTINGS.mail)),
     ...(await validated(HtmlSettingsInput, DEMO_SETTINGS.html)),
-    ...(await validated(ContactSettingsInput, DEMO_SETTINGS.contact)),
+    ...(await validated(ContactSettingsInput, {
+      ...DEMO_SETTINGS.contact,
+      // An operator who named the company (COMPANY_NAME) keeps that name over the demo's.
+      company_name: readEnv("COMPANY_NAME") === ENV_VARS.COMPANY_NAME.default ? DEMO_SETTINGS.contact.company_name : "",
+    })),
     currency: (await validated(ShippingSettingsInput, { currency: DEMO_CURRENCY })).currency!,
   };
   const reviews = [];

@@ -149,7 +149,10 @@ export async function buildApp(): Promise<FastifyInstance> {
     const [status, settings] = await Promise.all([clientRouteStatus(reqUrl), getSettings()]);
     // The meta description from settings is in the HTML itself, for crawlers that run no script.
     let html = settings.meta_description
-      ? template.replace(/(<meta name="description" content=")[^"]*(")/, (_m, open: string, close: string) => `${open}${escapeAttr(settings.meta_description)}${close}`)
+      ? template.replace(
+          /(<meta name="description" content=")[^"]*(")/,
+          (_m, open: string, close: string) => `${open}${escapeAttr(settings.meta_description)}${close}`,
+        )
       : template;
     // The map's tile server is configurable (MAP_TILE_URL); the client reads it from this tag.
     // Replaced by functions: a "$&" or "$'" in a setting is text, not a replacement pattern.

@@ -77,6 +77,8 @@ describe("demo content on an empty database", () => {
   it("sets the settings row with contact details and the mail defaults", async () => {
     const s = await db().settings.findUniqueOrThrow({ where: { id: 1 } });
     expect(s.contact_email).toBe("hello@swiftroute-courier.example");
+    // The demo company's one name (COMPANY_NAME unset here), the one its pages use.
+    expect(s.company_name).toBe("SwiftRoute Courier");
     expect(s.contact_phone).not.toBe("");
     expect(s.contact_phone_alt).not.toBe("");
     expect(s.contact_address).not.toBe("");

@@ -48,21 +48,38 @@ describe("before the owner sets them", () => {
 
 describe("the delivery day's settings", () => {
   it("each one round-trips through PATCH /api/settings and through GraphQL", async () => {
-    const rest = { depot_latitude: 51.4545, depot_longitude: 0.3689, courier_speed_kmh: 31.5, stop_minutes: 2.5, notify_stops_before: 0, delivery_window_minutes: 90 };
+    const rest = {
+      depot_latitude: 51.4545,
+      depot_longitude: 0.3689,
+      courier_speed_kmh: 31.5,
+      stop_minutes: 2.5,
+      notify_stops_before: 0,
+      delivery_window_minutes: 90,
+    };
     for (const [k, v] of Object.entries(rest)) {
       // The depot's two coordinates go together.
       const body = k.startsWith("depot_") ? { depot_latitude: rest.depot_latitude, depot_longitude: rest.depot_longitude } : { [k]: v };
       expect(ok(await admin.patch("/api/settings", body))[k]).toBe(v);
     }
     expect(pick(await stored())).toEqual(rest);
-    const gql = { depot_latitude: -33.8688, depot_longitude: 151.2093, courier_speed_kmh: 18, stop_minutes: 6, notify_stops_before: 5, delivery_window_minutes: 30 };
+    const gql = {
+      depot_latitude: -33.8688,
+      depot_longitude: 151.2093,
+      courier_speed_kmh: 18,
+      stop_minutes: 6,
+      notify_stops_before: 5,
+      delivery_window_minutes: 30,
+    };
     const r = await admin.gql(DISPATCH, { i: gql });
     expect(r.errors).toBeUndefined();
     expect(r.data.updateDispatchSettings).toEqual(gql);
     expect(pick((await admin.gql(ADMIN)).data.adminSettings)).toEqual(gql);
     expect(pick(await stored())).toEqual(gql);
     // Both coordinates null: no depot.
-    expect(pick(ok(await admin.patch("/api/settings", { depot_latitude: null, depot_longitude: null })))).toMatchObject({ depot_latitude: null, depot_longitude: null });
+    expect(pick(ok(await admin.patch("/api/settings", { depot_latitude: null, depot_longitude: null })))).toMatchObject({
+      depot_latitude: null,
+      depot_longitude: null,
+    });
   });
 
   it("refuses a value out of its range, of the wrong kind or missing, naming the field with its range and unit; nothing is saved", async () => {
