@@ -4,10 +4,10 @@
  * parcel on /quote at 390 px, clicks Ship now (the sign-in and sign-up say why they are asked), signs up,
  * confirms the e-mail through the mailed link (an HTML link) in another tab, which leads back to the booking
  * with the quote and the sign-up's name and company filled in, books with a pickup window on a working day (a
- * double click books once; the confirmation in view, focused, announced) and downloads the label (a PDF); a dispatcher sees the pickup on
- * the Pickups screen and as a pickup stop on the dispatch board of that day; the owner makes the shipper's
- * statement in the control panel, mails it (the PDF attached) and marks it paid; the shipper sees it paid
- * in /account. Then the shipper's screens at 390 px and on a desktop, light and dark, and the quote in
+ * double click books once; the confirmation in view, focused, announced) and downloads the label (a PDF); a
+ * dispatcher sees the pickup on the Pickups screen and as a pickup stop on the dispatch board of that day; the
+ * owner makes the shipper's statement in the control panel, mails it (the PDF attached) and marks it paid; the
+ * shipper sees it paid in /account (a sign-in's next to another site is neither carried nor followed). Then the shipper's screens at 390 px and on a desktop, light and dark, and the quote in
  * Arabic. With E2E_SHOTS=<dir> the screens (and the label and statement PDFs) are saved there.
  */
 import fs from "node:fs";
