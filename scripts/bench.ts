@@ -13,6 +13,10 @@
 //   an export of every parcel, an import of 10 000 rows (then again with one column changed), four batches of
 //   200 labels at once and a scan of 500 codes run, each in turn; then the admin's list searches and history
 //   entries 8 at a time)
+//   Add reports: the data is a dated year instead (bench-fill.ts datedPlan: parcels created over 365 days, picked up,
+//   failed and delivered entries, bookings, couriers' runs), and at every scale the owner's dashboard is timed with a
+//   look-up every 20 ms from another client: a 31-day summary (pass under 500 ms), a year's daily report (under 1 s),
+//   no look-up over 100 ms (scripts/bench-reports.ts)
 //   BENCH_DURATION=10 (s per fixed-rate measurement)  BENCH_MAX_DURATION=5 (s per maximum-throughput one)
 //   BENCH_WARMUP=2 (s per kind of request before measuring, on codes outside the sample, then a second at a time until
 //   the server answers no faster than the second before: the server's code is warm, while the first look-up of each
@@ -37,6 +41,7 @@ import path from "node:path";
 import { benchCode as code, fill } from "./bench-fill.js";
 import { apiKey, download, importCsv, ownerCookie, percentile, postImport, probeDuring, type Probed } from "./bench-heavy.js";
 import { setUpShipping, quoteBodies, timeBookings, type BookingTimes } from "./bench-business.js";
+import { reportsSection, type ReportRow } from "./bench-reports.js";
 import { ensureDebianPackages } from "./debian-packages.mjs";
 
 const DBS = (process.env.BENCH_DBS || "sqlite,postgresql").split(",");
@@ -566,6 +571,7 @@ async function main() {
   const maxima: MaxRow[] = [];
   const heavy: (HeavyRow & { db: string })[] = [];
   const business: BusinessRow[] = [];
+  const reports: (ReportRow & { db: string; parcels: number })[] = [];
   let live: LiveResult | null = null;
   const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "courier-bench-"));
   const startedAt = new Date();
@@ -585,7 +591,7 @@ async function main() {
       schemas.push(schema);
       const url = dbKind === "sqlite" ? `file:${path.join(dir, "bench.db")}` : `${PG}?schema=${schema}`;
       console.log(`\n== ${dbKind}, ${n} parcels: filling ...`);
-      console.log(`   filled in ${(await fill(url, n)).toFixed(1)} s`);
+      console.log(`   filled in ${(await fill(url, n, 10, { dated: SECTIONS.includes("reports") })).toFixed(1)} s`);
       // 500 distinct codes drawn at random (fewer at a smaller scale): each measurement starts with their
       // first look-ups (cache misses); the warm-up uses other codes.
       const picked = new Set<number>();
@@ -681,6 +687,16 @@ async function main() {
           }
         }
       }
+      if (SECTIONS.includes("reports")) {
+        console.log(`\n== ${dbKind}, ${n} parcels: the owner's dashboard, a look-up every 20 ms from another client`);
+        const s = sites[0];
+        for (const r of await reportsSection(s.base, await ownerCookie(s.base, HEAVY_TOKEN), s.sample[0])) {
+          reports.push({ db: dbKind, parcels: n, ...r });
+          console.log(
+            `   ${r.report.padEnd(34)} first ${r.first_ms} ms  p50 ${r.p50_ms} ms  max ${r.max_ms} ms (limit ${r.limit_ms})  look-ups ${r.lookups} p99 ${r.lookup_p99} ms max ${r.lookup_max} ms  failed ${r.failed}  ${r.pass ? "PASS" : "FAIL"}`,
+          );
+        }
+      }
       if (SECTIONS.includes("heavy") && n === SCALES[SCALES.length - 1]) {
         console.log(`\n== ${dbKind}: heavy work at ${n} parcels, a look-up every 20 ms from another client`);
         for (const h of await heavySection(sites[0])) {
@@ -737,6 +753,7 @@ async function main() {
         maxima,
         speed_ups: speedUps,
         business,
+        reports,
         live,
         heavy,
       },
@@ -772,6 +789,15 @@ async function main() {
     for (const r of business)
       console.log(
         `| ${r.db} | ${fmt(r.parcels)} | ${fmt(r.quote.rps)} | ${r.quote.p50} | ${r.quote.p99} | ${r.quote.failed} | ${r.quote.pass ? "pass" : "**fail**"} | ${r.bookings.booking_p50} | ${r.bookings.booking_p99} | ${r.bookings.with_label_p50} | ${r.bookings.with_label_p99} | ${r.bookings.pass ? "pass" : "**fail**"} |`,
+      );
+  }
+  if (reports.length) {
+    console.log(
+      `\nThe owner's dashboard (pass: under the limit every call, no look-up over 100 ms meanwhile, none failed)\n\n| db | parcels | report | calls | first ms | p50 ms | max ms | limit ms | look-ups | look-up p99 ms | look-up max ms | result |\n|---|---|---|---|---|---|---|---|---|---|---|---|`,
+    );
+    for (const r of reports)
+      console.log(
+        `| ${r.db} | ${fmt(r.parcels)} | ${r.report} | ${r.calls} | ${r.first_ms} | ${r.p50_ms} | ${r.max_ms} | ${r.limit_ms} | ${r.lookups} | ${r.lookup_p99} | ${r.lookup_max} | ${r.pass ? "pass" : "**fail**"} |`,
       );
   }
   if (live) {
