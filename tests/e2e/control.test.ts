@@ -262,7 +262,7 @@ describe("control panel", () => {
     // North-east of the destination, where the click was.
     expect(pickup[0]).toBeGreaterThan(6.4519);
     expect(pickup[1]).toBeGreaterThan(3.3892);
-    await page.locator(".map-pin-pickup").waitFor();
+    await page.locator(".map-pin-pickup").waitFor({ state: "attached" });
     expect(await optionValues("select[name=show_map]")).toEqual(["no", "yes"]);
     await page.selectOption("select[name=show_map]", "yes");
     await page.fill("input[name=map_zoom]", "4");
