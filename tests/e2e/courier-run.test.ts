@@ -5,6 +5,9 @@
  * skipped, one delivered with the proof form. The tracking page of the stop the courier heads to shows the
  * window and the courier's marker, which moves when a position is posted (graphql-ws, loaded only then); the
  * page of a later stop shows the window and the stops before it, no courier; a parcel on no run, nothing.
+ * Issue 36: axe finds nothing on the run screen (label-content-name-mismatch was one), the proof of delivery sheet
+ * logs no console error and its close button keeps its size, and a phone whose position is refused is not offered
+ * "Stop sharing" but a new try.
  * With E2E_SHOTS=<dir> the screens are saved there (light and dark, phone and desktop).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -12,6 +15,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { signedInAdmin } from "../helpers/admin.js";
 import { startSite, type Site } from "../helpers/site.js";
 import { launchBrowser, PHONE, transitionsDone, watchErrors } from "../helpers/browser.js";
+import { axeViolations } from "../helpers/axe.js";
 import type { Client } from "../helpers/http.js";
 import { cookiesOf, courierOnMap, member, trackingPage } from "../helpers/deliveryDay.js";
 import { ok } from "../fixtures/rest.js";
@@ -31,6 +35,8 @@ let browser: Browser;
 let phone: BrowserContext;
 let page: Page;
 let errors: string[];
+/** The phone page's console errors (an SVG path the browser cannot draw is one, not a page error). */
+const consoleErrors: string[] = [];
 const codes = { a: "E2E-RUN-A", b: "E2E-RUN-B", c: "E2E-RUN-C", d: "E2E-RUN-D", elsewhere: "E2E-RUN-X" };
 
 const url = (p: string) => `${site.url}${p}`;
@@ -103,6 +109,9 @@ beforeAll(async () => {
   page = await phone.newPage();
   page.setDefaultTimeout(15_000);
   errors = watchErrors(page);
+  page.on("console", (m) => {
+    if (m.type() === "error") consoleErrors.push(m.text());
+  });
 }, 120_000);
 
 afterEach(async ({ task }) => {
@@ -140,18 +149,20 @@ describe("the courier's run at 390 px", () => {
     expect(box.y + box.height).toBeGreaterThan(PHONE.height - 120);
     await shot(page, "run-planned-390-light", false);
     expect(await positions()).toEqual([]);
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   it("starts the run: windows appear, the position is shared and the dispatcher reads it", async () => {
     await page.getByRole("button", { name: "Start run" }).click();
     await page.getByText("Sharing position", { exact: true }).waitFor();
     await stop(codes.a)
-      .getByText(/Window \d\d?:\d\d.*–\d\d?:\d\d/)
+      .getByText(/Window \d\d?:\d\d.*–\s*\d\d?:\d\d/)
       .waitFor();
     await expect.poll(async () => (await positions()).length, { timeout: 15_000 }).toBe(1);
     expect((await positions())[0]).toMatchObject({ latitude: DEPOT.latitude, longitude: 4.892 });
     expect((await parcelStatus(codes.a)).status_code).toBe("out_for_delivery");
     await page.getByRole("button", { name: "Deliver" }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
     await shot(page, "run-started-390-light", false);
     await shot(page, "run-started-390-light-full");
     await page.getByRole("button", { name: "Failed" }).click();
@@ -161,6 +172,25 @@ describe("the courier's run at 390 px", () => {
     await page.getByRole("button", { name: "Switch to dark theme" }).click();
     await shot(page, "run-started-390-dark", false);
     await page.getByRole("button", { name: "Switch to light theme" }).click();
+  });
+});
+
+describe("a phone whose position is refused", () => {
+  it('says so and offers a new try, not "Stop sharing"', async () => {
+    const denied = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, timezoneId: "UTC", permissions: [] });
+    await denied.addCookies(cookiesOf(site, courier));
+    const p = await denied.newPage();
+    p.setDefaultTimeout(15_000);
+    await p.goto(url("/control/run"));
+    const panel = p.getByTestId("position-sharing");
+    await expect.poll(() => panel.getAttribute("data-state")).toBe("denied");
+    expect(await panel.innerText()).toContain("Position not allowed: allow it for this site in the browser's settings, then try again.");
+    expect(await p.getByRole("button", { name: "Stop sharing" }).count()).toBe(0);
+    await p.getByRole("button", { name: "Try again" }).click();
+    await expect.poll(() => panel.getAttribute("data-state")).toBe("denied");
+    expect(await axeViolations(p)).toEqual([]);
+    await shot(p, "run-position-denied-390-light", false);
+    await denied.close();
   });
 });
 
@@ -253,14 +283,23 @@ describe("without a signal, and the rest of the run", () => {
   });
 
   it("delivers a stop with the proof form", async () => {
+    // Only what the proof sheet logs counts (the offline test before it logs the requests that failed).
+    consoleErrors.length = 0;
     await page.getByRole("button", { name: "Deliver" }).click();
     const sheet = page.getByRole("dialog", { name: /Proof of delivery/ });
     await sheet.locator("input[name=receiver_name]").fill("A. Turing");
+    // The close button keeps its size beside the title (it was squashed to a sliver), and says what it does.
+    const close = (await sheet.getByRole("button", { name: "Close" }).boundingBox())!;
+    expect(close.height).toBeGreaterThanOrEqual(44);
+    expect(close.width).toBeGreaterThanOrEqual(70);
+    expect(await axeViolations(page)).toEqual([]);
     await shot(page, "run-proof-390-light", false);
     await sheet.getByRole("button", { name: "Record delivery" }).click();
     await stop(codes.c).and(page.locator(".is-done")).waitFor();
     await page.getByText("Stop 3 delivered, with its proof.").waitFor();
     expect(await parcelStatus(codes.c)).toMatchObject({ status_code: "delivered", delivery_proof: { receiver_name: "A. Turing" } });
+    // The sheet's icons are drawn (a name in place of path data was a console error).
+    expect(consoleErrors).toEqual([]);
   });
 
   it("records a failed attempt at the last stop with its reason; the run finishes and sharing stops with it", async () => {
