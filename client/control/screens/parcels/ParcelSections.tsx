@@ -119,7 +119,7 @@ export function StatusSection({ parcel, action, trackUrl }: { parcel: Parcel; ac
         </Fact>
         {parcel.status_reason ? (
           <Fact label="Status reason" field="status_reason">
-            {parcel.status_reason}
+            {failureReasonLabel(parcel.status_reason)}
           </Fact>
         ) : null}
       </dl>
@@ -319,6 +319,7 @@ export function HistorySection({ parcel, action }: { parcel: Parcel; action?: Re
                   <>
                     {" "}
                     <StatusBadge status={a.status_code} />
+                    {a.status_reason ? <span className="cp-muted cp-small"> {failureReasonLabel(a.status_reason)}</span> : null}
                   </>
                 ) : null}
                 <small className="cp-muted cp-phistory-when">
