@@ -164,7 +164,7 @@ describe("the delivery day", () => {
     expect(await pickup.innerText()).toContain("Dock Shop, Mary Jackson");
     expect(await pickup.innerText()).toContain("Dock 7");
     // What it collects, and the window its shipper asked for (09:00-12:00 in the site's zone, UTC here).
-    expect(await pickup.innerText()).toContain("Pickup: 2 parcels · asked for 09:00–12:00");
+    expect(await pickup.innerText()).toContain("Pickup: 2 parcels · asked for 09:00 – 12:00");
     await board.locator(".dp-depot").waitFor();
     await board.locator(`.dp-free-pin.dp-free-pickup[data-key="${pickupKey()}"]`).waitFor({ state: "attached" });
   });
@@ -179,7 +179,8 @@ describe("the delivery day", () => {
     await expect.poll(() => order(card(0)), WAIT).toEqual(MUDDLED);
 
     await card(0).getByRole("button", { name: "Optimise" }).click();
-    await card(0).getByText("Stops put in the shortest order.").waitFor();
+    // Confirmations are toasts at the top of the viewport (Toast.tsx), not in the card.
+    await board.getByTestId("form-message").getByText("Stops put in the shortest order.").waitFor();
     await expect.poll(() => card(0).getAttribute("aria-busy"), WAIT).toBeNull();
     // Round the pentagon from the depot, one way or the other.
     ordered = (await order(card(0))) as string[];
@@ -242,7 +243,7 @@ describe("the delivery day", () => {
     await run.getByRole("button", { name: "Start run" }).click();
     await run.getByText("Sharing position", { exact: true }).waitFor();
     await stop(ordered[0]!)
-      .getByText(/Window \d\d?:\d\d.*–\d\d?:\d\d/)
+      .getByText(/Window \d\d?:\d\d.*–\s*\d\d?:\d\d/)
       .waitFor();
     await expect.poll(async () => (await positions()).length, WAIT).toBe(1);
     expect((await runOnServer(runId)).status).toBe("started");

@@ -4,6 +4,9 @@
  * (the arrows and the drag handle) and by dragging with the mouse, optimises it, makes a second run
  * and moves a stop to it, sees a stop already on a run refused (409) clearly, starts a run and
  * downloads its run sheet; a courier (no `dispatch`) has no menu entry and a direct URL shows a notice.
+ * Issue 36: a parcel never scanned at a hub is listed and can be planned, one that cannot (on hold) says why and
+ * cannot be ticked, couriers are named (the e-mail where a member has no name), "Make run" waits for a stop, and
+ * a missing courier is asked for in the field's words.
  * With E2E_SHOTS=<dir> the board is saved at 1366 and 768 px, light and dark.
  */
 import { readFile } from "node:fs/promises";
@@ -21,6 +24,12 @@ const DATE = "2026-12-01";
 const DEPOT = { latitude: 52.37, longitude: 4.89 };
 const PASSWORD = "dispatch-board-pass-1";
 const COURIERS = ["ann@dispatch.example", "bob@dispatch.example"];
+/** How the board names them: Ann by her name, Bob (no name) by his e-mail. */
+const NAMES: Record<string, string | null> = { "ann@dispatch.example": "Ann Smith", "bob@dispatch.example": null };
+const courierLabel = (email: string) => `${NAMES[email] ?? email} (courier)`;
+/** Never scanned at a hub (pending), and on hold: listed both, the first plannable. */
+const FRESH = "DB-E2E-FRESH";
+const HELD = "DB-E2E-HELD";
 // Five parcels on a line east of the depot: the shortest round goes out along it and back.
 const CODES = ["DB-E2E-1", "DB-E2E-2", "DB-E2E-3", "DB-E2E-4", "DB-E2E-5"];
 const EAST = [0.03, 0.01, 0.02, 0.05, 0.04];
@@ -33,8 +42,9 @@ let page: Page;
 const errors: string[] = [];
 const url = (p: string) => site.url + p;
 const ids: Record<string, number> = {};
-/** The unassigned stops before the test's runs (the demo content has parcels waiting too). */
+/** The unassigned stops before the test's runs (the demo content has parcels waiting too), and those of them that can go on a run. */
 let base = 0;
+let plannable = 0;
 const unassignedCount = () => page.getByTestId("unassigned-stop").count();
 
 async function open(opts: { width?: number; dark?: boolean } = {}) {
@@ -84,6 +94,21 @@ beforeAll(async () => {
   await gql(`mutation($i: DispatchSettingsInput!) { updateDispatchSettings(input: $i) { depot_latitude } }`, {
     i: { depot_latitude: DEPOT.latitude, depot_longitude: DEPOT.longitude },
   });
+  for (const [code, status_code] of [
+    [FRESH, "pending"],
+    [HELD, "on_hold"],
+  ]) {
+    await gql(`mutation($i: CreateParcelInput!) { createParcel(input: $i) { id } }`, {
+      i: {
+        tracking_code: code,
+        recipient_name: `Recipient ${code}`,
+        destination: "Street 9, Amsterdam",
+        map_destination_latitude: DEPOT.latitude + 0.01,
+        map_destination_longitude: DEPOT.longitude,
+        status_code,
+      },
+    });
+  }
   for (const [i, code] of CODES.entries()) {
     await gql(`mutation($i: CreateParcelInput!) { createParcel(input: $i) { id } }`, {
       i: {
@@ -100,7 +125,9 @@ beforeAll(async () => {
   const now = Date.now();
   const hash = await argon2.hash(PASSWORD);
   for (const email of COURIERS) {
-    const r = db.prepare(`INSERT INTO "Admin" (email, password_hash, role, created_at, updated_at) VALUES (?, ?, 'courier', ?, ?)`).run(email, hash, now, now);
+    const r = db
+      .prepare(`INSERT INTO "Admin" (email, name, password_hash, role, created_at, updated_at) VALUES (?, ?, ?, 'courier', ?, ?)`)
+      .run(email, NAMES[email], hash, now, now);
     ids[email] = Number(r.lastInsertRowid);
   }
   db.close();
@@ -129,18 +156,56 @@ describe("the dispatch board", () => {
     await page.waitForURL(new RegExp(`date=${DATE}`));
     for (const code of CODES) await page.locator(`[data-testid=unassigned-stop][data-code="${code}"]`).waitFor();
     base = await unassignedCount();
+    plannable = await page.locator("[data-testid=unassigned-stop][data-plannable=true]").count();
     // The map: the depot and one marker per unassigned stop (or their clusters).
     await page.locator(".dp-depot").waitFor();
     await expect.poll(() => page.locator(".dp-free-pin, .marker-cluster").count(), WAIT).toBeGreaterThan(0);
   });
 
+  it("lists a parcel never scanned at a hub (plannable) and one on hold (why not, not tickable); says what can go on a run", async () => {
+    const fresh = page.locator(`[data-testid=unassigned-stop][data-code="${FRESH}"]`);
+    const held = page.locator(`[data-testid=unassigned-stop][data-code="${HELD}"]`);
+    expect(await fresh.getByTestId("parcel-state").innerText()).toBe("Pending");
+    expect(await fresh.locator("input[type=checkbox]").isDisabled()).toBe(false);
+    expect(await held.getByTestId("parcel-state").innerText()).toBe("On hold");
+    expect(await held.getByTestId("blocked-reason").innerText()).toBe("On hold: release it first");
+    const box = held.locator("input[type=checkbox]");
+    expect(await box.isDisabled()).toBe(true);
+    // The reason is the box's description for a screen reader.
+    expect(await page.locator(`#${await box.getAttribute("aria-describedby")}`).innerText()).toBe("On hold: release it first");
+    const rule = page.getByTestId("plannable-rule");
+    expect(await rule.innerText()).toMatch(/^Every parcel not yet delivered, returned or cancelled is listed, scanned at a hub or not/);
+    await rule.getByText("What can go on a run?").click();
+    expect(await rule.innerText()).toMatch(/has a point on the map, is not on hold/);
+    await rule.getByText("What can go on a run?").click();
+    // Only what can go on a run is on the map.
+    expect(await page.locator(`.dp-free-pin[data-key="${HELD}"]`).count()).toBe(0);
+  });
+
+  it("waits for a stop before it makes a run, and asks for a courier in the field's words", async () => {
+    const make = page.getByRole("button", { name: /^Make run/ });
+    expect(await make.isDisabled()).toBe(true);
+    expect(await make.innerText()).toBe("Make run");
+    await page.locator(`[data-testid=unassigned-stop][data-code="${FRESH}"] input[type=checkbox]`).check();
+    expect(await page.getByRole("button", { name: "Make run with 1 stop" }).isDisabled()).toBe(false);
+    // Couriers by name, Bob (no name) by his e-mail.
+    const options = await page.getByLabel("Courier", { exact: true }).first().locator("option").allInnerTexts();
+    expect(options).toEqual(expect.arrayContaining([courierLabel(COURIERS[0]!), courierLabel(COURIERS[1]!)]));
+    await page.getByRole("button", { name: "Make run with 1 stop" }).click();
+    await page.getByText("Choose a courier", { exact: true }).waitFor();
+    expect(await page.getByLabel("Courier", { exact: true }).first().getAttribute("aria-invalid")).toBe("true");
+    expect(await page.locator("body").innerText()).not.toMatch(/courier_id/);
+    await page.locator(`[data-testid=unassigned-stop][data-code="${FRESH}"] input[type=checkbox]`).uncheck();
+    await shot("dispatch-1366-light-planning");
+  });
+
   it("makes a run of three stops for a courier, in the order chosen", async () => {
     for (const code of CODES.slice(0, 3)) await page.locator(`[data-testid=unassigned-stop][data-code="${code}"] input[type=checkbox]`).check();
-    await expect(page.getByTestId("selected-count").innerText()).resolves.toMatch(new RegExp(`^3 of ${base} selected`));
+    await expect(page.getByTestId("selected-count").innerText()).resolves.toMatch(new RegExp(`^3 of ${plannable} selected`));
     await page
       .getByLabel("Courier", { exact: true })
       .first()
-      .selectOption({ label: `${COURIERS[0]} (courier)` });
+      .selectOption({ label: courierLabel(COURIERS[0]!) });
     await page.getByLabel(/Optimise the order/).uncheck();
     await page.getByRole("button", { name: "Make run with 3 stops" }).click();
     await page.getByText(/made with 3 stops/).waitFor();
@@ -155,6 +220,8 @@ describe("the dispatch board", () => {
   });
 
   it("reorders with the keyboard: the arrow buttons and the drag handle", async () => {
+    // The whole card in view: the list above it (every parcel still to deliver) pushes it below the fold.
+    await card(0).evaluate((el) => el.scrollIntoView({ block: "center" }));
     // The first stop down one place, with Enter on its button.
     await card(0)
       .getByRole("button", { name: `Move ${CODES[0]} down` })
@@ -176,6 +243,7 @@ describe("the dispatch board", () => {
   });
 
   it("reorders by dragging with the mouse", async () => {
+    await card(0).evaluate((el) => el.scrollIntoView({ block: "center" }));
     const from = await card(0)
       .getByRole("button", { name: new RegExp(`^Drag ${CODES[0]}`) })
       .boundingBox();
@@ -191,7 +259,8 @@ describe("the dispatch board", () => {
 
   it("optimises: the shortest round out along the line and back", async () => {
     await card(0).getByRole("button", { name: "Optimise" }).click();
-    await card(0).getByText("Stops put in the shortest order.").waitFor();
+    // Confirmations are toasts at the top of the viewport (Toast.tsx), not in the card.
+    await page.getByTestId("form-message").getByText("Stops put in the shortest order.").waitFor();
     // East of the depot: DB-E2E-2 (0.01), DB-E2E-3 (0.02), DB-E2E-1 (0.03), either way round.
     const best = [CODES[1], CODES[2], CODES[0]];
     const got = await order(card(0));
@@ -211,7 +280,7 @@ describe("the dispatch board", () => {
     await page
       .getByLabel("Courier", { exact: true })
       .first()
-      .selectOption({ label: `${COURIERS[1]} (courier)` });
+      .selectOption({ label: courierLabel(COURIERS[1]!) });
     await page.getByRole("button", { name: "Make run with 1 stop" }).click();
     await expect.poll(() => page.getByTestId("run-card").count(), WAIT).toBe(2);
     const first = await order(card(0));
@@ -220,7 +289,7 @@ describe("the dispatch board", () => {
     await card(0)
       .getByRole("button", { name: `Move ${moving} to the chosen run` })
       .click();
-    await card(0).getByText(`${moving} moved to`).waitFor();
+    await page.getByTestId("form-message").getByText(`${moving} moved to`).waitFor();
     await expectOrder(card(0), first.slice(1));
     await expectOrder(card(1), [CODES[3], moving]);
     const runs = await runsOnServer();
@@ -236,7 +305,7 @@ describe("the dispatch board", () => {
     await page
       .getByLabel("Courier", { exact: true })
       .first()
-      .selectOption({ label: `${COURIERS[0]} (courier)` });
+      .selectOption({ label: courierLabel(COURIERS[0]!) });
     await page.getByRole("button", { name: "Make run with 1 stop" }).click();
     const alert = page.getByTestId("conflict");
     await alert.waitFor();
@@ -250,7 +319,7 @@ describe("the dispatch board", () => {
 
   it("starts a run and downloads its run sheet", async () => {
     await card(1).getByRole("button", { name: "Start" }).click();
-    await card(1).getByText("Run started.").waitFor();
+    await page.getByTestId("form-message").getByText("Run started.").waitFor();
     expect(await card(1).getByTestId("run-status").innerText()).toBe("started");
     // A started run is no longer changed: no reorder, no delete.
     expect(await card(1).getByRole("button", { name: "Delete" }).count()).toBe(0);
