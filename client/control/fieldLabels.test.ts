@@ -20,7 +20,7 @@ describe("the server's field names as the screens label them", () => {
     expect(readableMessage("max_expected_delivery_date must not be before min_expected_delivery_date")).toBe(
       "Max Expected Delivery Date must not be before Min Expected Delivery Date",
     );
-    expect(readableMessage("depot_latitude is required with depot_longitude")).toBe("Depot Latitude is required with Depot Longitude");
+    expect(readableMessage("depot_latitude is required with depot_longitude")).toBe("Depot latitude is required with Depot longitude");
     expect(readableMessage("url must be an http or https URL")).toBe("URL must be an http or https URL");
     expect(readableMessage("recipient_address.latitude is required with longitude")).toBe("Recipient Address, Latitude is required with longitude");
     expect(readableMessage("lanes[3].brackets[0].amount must not be negative")).toBe("Lane 4, Bracket 1, Amount must not be negative");
