@@ -16,9 +16,11 @@ export interface PlanParcel {
 /** The statuses the dispatch board lists: every one but the final (delivered, returned, cancelled). */
 export const BOARD_STATUSES: readonly StatusCode[] = STATUS_CODES.filter((c) => !FINAL_STATUSES.includes(c));
 
+/** What the board lists, in a line above the list. */
+export const BOARD_LISTS = "Every parcel not yet delivered, returned or cancelled is listed, scanned at a hub or not.";
+
 /** What makes a parcel plannable, as the board says it (the rule of `notPlannable` in words). */
 export const PLANNABLE_RULE =
-  "Every parcel not yet delivered, returned or cancelled is listed, whatever its status (a hub scan is not needed). " +
   "One can go on a run when it has a point on the map, is not on hold, in exception or waiting at a pickup point, " +
   "is not still at its shipper waiting for a pickup, its recipient did not choose another day or the depot, " +
   "and it is on no other run of the date. The others say why.";

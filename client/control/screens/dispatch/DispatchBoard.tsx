@@ -12,7 +12,7 @@ import { useFormState } from "../../hooks/useFormState";
 import { useTitle } from "../../hooks/useTitle";
 import * as icons from "../../icons";
 import { STATUS_RULES } from "@shared/modules/parcel/status.codes";
-import { PLANNABLE_RULE } from "@shared/modules/dispatch/plannable";
+import { BOARD_LISTS, PLANNABLE_RULE } from "@shared/modules/dispatch/plannable";
 import { COURIER_MISSING, courierOption, courierText, hasPoint, isDate, pickupText, runColour, stopInput, stopKey, today, type FreeStop } from "./board";
 import { RunCard, runLabel } from "./RunCard";
 import { DELIVERY_DAY_PATH } from "../settings/deliveryDay";
@@ -251,9 +251,13 @@ export default function DispatchBoard() {
                 <h2 id={`${ids}-new`} className="dp-h2">
                   Unassigned <span className="cp-muted">({unassigned.length})</span>
                 </h2>
-                <p className="cp-hint dp-rule" data-testid="plannable-rule">
-                  {PLANNABLE_RULE}
-                </p>
+                <div className="cp-hint dp-rule" data-testid="plannable-rule">
+                  {BOARD_LISTS}{" "}
+                  <details>
+                    <summary>What can go on a run?</summary>
+                    {PLANNABLE_RULE}
+                  </details>
+                </div>
                 {unassigned.length ? (
                   <Unassigned
                     stops={unassigned}
