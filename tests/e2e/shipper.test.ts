@@ -16,6 +16,7 @@ import { signedInAdmin } from "../helpers/admin.js";
 import { mailText, startSmtp, type SmtpPeer } from "../helpers/smtp.js";
 import type { Client } from "../helpers/http.js";
 import { fillQuote, setUpRates } from "../helpers/shipping.js";
+import { axeViolations } from "../helpers/axe.js";
 
 const SHOTS = process.env.E2E_SHOTS;
 const EMAIL = "shop@example.com";
@@ -154,6 +155,8 @@ describe("shipper journey", () => {
     await p.fill("#ns-contents", "Books");
     await p.fill("#ns-reference", "ORDER-1001");
     await p.locator("#quote-option-EXP").check();
+    // The form with its services to pick (a radio group around their list), as axe reads it.
+    expect(await axeViolations(p)).toEqual([]);
     await shot(p, "new-shipment-desktop-light");
     await p.getByTestId("book").dblclick();
     await p.getByTestId("booked").waitFor();
@@ -382,6 +385,13 @@ describe("shipper journey", () => {
       expect(await overflow(page), name).toEqual({ px: 0, culprits: [] });
       await page.goto(url("/account/new"));
       await page.locator("#sender-name").waitFor();
+      // Every section's tab is on the 390 px screen, the current one among them (the strip wraps).
+      const tabs = (await page.evaluate(
+        `[...document.querySelectorAll(".account-nav a")].map((a) => { const r = a.getBoundingClientRect(); return { left: r.left, right: r.right, current: a.getAttribute("aria-current") === "page" }; })`,
+      )) as { left: number; right: number; current: boolean }[];
+      expect(tabs).toHaveLength(6);
+      for (const tab of tabs) expect(tab.left >= 0 && tab.right <= 390, JSON.stringify(tab)).toBe(true);
+      expect(tabs.filter((tab) => tab.current)).toHaveLength(1);
       await shot(page, `${name}-new`);
       expect(await overflow(page), name).toEqual({ px: 0, culprits: [] });
       await page.goto(url("/account/profile"));

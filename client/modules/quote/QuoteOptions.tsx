@@ -22,8 +22,9 @@ export function QuoteOptions({
 }) {
   const { t, i18n } = useShipperTranslation();
   const lng = i18n.language;
-  return (
-    <ul className="quote-options" role={onChoose ? "radiogroup" : undefined} aria-label={t("quote.services")}>
+  // A list of the services; to pick one (the new shipment), inside a radio group: an <li> keeps its list's role.
+  const list = (
+    <ul className="quote-options" aria-label={onChoose ? undefined : t("quote.services")}>
       {options.map((o) => {
         const id = `quote-option-${o.service}`;
         const body = (
@@ -68,5 +69,12 @@ export function QuoteOptions({
         );
       })}
     </ul>
+  );
+  return onChoose ? (
+    <div role="radiogroup" aria-label={t("quote.services")}>
+      {list}
+    </div>
+  ) : (
+    list
   );
 }
