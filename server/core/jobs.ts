@@ -22,6 +22,8 @@ export const JOB_LIMITS = {
   scans: { perCaller: 1, what: "a batch of scans" },
   // Statement, invoice and run sheet PDFs (invoice/pdf-thread.ts): one of the PDF threads at most per caller.
   documents: { perCaller: 1, what: "a PDF (statement, invoice or run sheet)", retryAfter: 5 },
+  // The owner's reports (reports/reports.service.ts): the dashboard asks for two at once.
+  reports: { perCaller: 2, what: "two reports", retryAfter: 5 },
 } satisfies Record<string, JobRule>;
 
 export type JobKind = keyof typeof JOB_LIMITS;

@@ -359,3 +359,24 @@ describe("who may read reports", () => {
     expect((await gqlDaily(new Client(t.url), {})).errors?.[0]?.extensions?.code).toBe("UNAUTHENTICATED");
   });
 });
+
+describe("reports as heavy work", () => {
+  it("one member runs at most two at once (the dashboard's pair): a third is 429 with Retry-After, through both doors", async () => {
+    const { db } = await import("../../server/db/index.js");
+    const { startJob } = await import("../../server/core/jobs.js");
+    const me = await db().admin.findFirstOrThrow({ where: { role: "owner" } });
+    // Two reports of the owner's still running (held here, as a year's summary on a large database would be).
+    const held = [startJob("reports", `member:${me.id}`), startJob("reports", `member:${me.id}`)];
+    try {
+      const r = await owner.get(`/api/reports/summary?${PERIOD}`);
+      expect(r.status).toBe(429);
+      expect(r.headers.get("retry-after")).toBe("5");
+      expect((await gqlDaily(owner, { from: "2026-03-25", to: "2026-03-26" })).errors?.[0]?.extensions?.code).toBe("TOO_MANY_REQUESTS");
+      // Another member is not held up by the owner's reports.
+      ok(await members.dispatcher.get(`/api/reports/summary?${PERIOD}`));
+    } finally {
+      for (const release of held) release();
+    }
+    ok(await owner.get(`/api/reports/summary?${PERIOD}`));
+  });
+});

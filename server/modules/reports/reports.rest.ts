@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { input as inputOf } from "../../rest/body.js";
-import { allow, securityOf } from "../../rest/route.js";
+import { actorOf, allow, securityOf } from "../../rest/route.js";
+import { jobCaller, type JobCaller } from "../../core/jobs.js";
 import { data, envelope, inputSchema } from "../../rest/schemas.js";
 import type { Schema } from "../../rest/shapes.js";
 import * as reports from "./reports.service.js";
@@ -18,7 +19,7 @@ export function registerReportRoutes(api: FastifyInstance): void {
     summary: string,
     shape: Schema,
     csvColumns: string,
-    run: (a: reports.ReportArgs) => Promise<{ json: unknown; csv: () => string }>,
+    run: (a: reports.ReportArgs, caller: JobCaller) => Promise<{ json: unknown; csv: () => string }>,
   ) =>
     api.route({
       method: "GET",
@@ -42,7 +43,7 @@ export function registerReportRoutes(api: FastifyInstance): void {
       handler: async (req, reply) => {
         const { format, ...raw } = await inputOf(ReportRestQuery, req.query);
         const args = await reports.readReportArgs(raw as Record<string, unknown>);
-        const answer = await run(args);
+        const answer = await run(args, jobCaller(actorOf(req)));
         if (format === "csv") {
           const name = `${url.split("/").pop()}-${args.from}-${args.to}.csv`;
           return reply
@@ -59,8 +60,8 @@ export function registerReportRoutes(api: FastifyInstance): void {
     "The period's figures (created, delivered, on time, first attempt, failures by reason, delivery hours, revenue, cash on delivery, couriers) and the previous period's",
     data.ref("ReportSummary"),
     "CSV columns figure, current, previous (one line per figure; failures.<reason>, revenue.service.<code>, revenue.shipper.<id>, courier.<figure>.<id>).",
-    async (a) => {
-      const s = await reports.reportSummary(a);
+    async (a, caller) => {
+      const s = await reports.reportSummary(a, caller);
       return { json: s, csv: () => reports.summaryCsv(s) };
     },
   );
@@ -69,8 +70,8 @@ export function registerReportRoutes(api: FastifyInstance): void {
     "One row for every day of the period, zeros included: created, delivered, failed_attempts, on_time_rate, revenue",
     data.list("ReportDay"),
     "CSV columns date, created, delivered, failed_attempts, on_time_rate, revenue.",
-    async (a) => {
-      const rows = await reports.reportDaily(a);
+    async (a, caller) => {
+      const rows = await reports.reportDaily(a, caller);
       return { json: rows, csv: () => reports.dailyCsv(rows) };
     },
   );

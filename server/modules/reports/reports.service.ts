@@ -1,5 +1,6 @@
 import { config } from "../../core/config.js";
 import { badInput } from "../../core/errors.js";
+import { asJob, callerJob, type JobCaller } from "../../core/jobs.js";
 import { validated } from "../../core/validation.js";
 import { db, direct, pgTable, provider } from "../../db/index.js";
 import { numberedParams, prismaDate } from "../../db/direct.js";
@@ -287,8 +288,24 @@ async function namesOf(kind: "shipper" | "admin", ids: number[]): Promise<Map<nu
 
 const inPeriod = <T extends { date: string }>(rows: readonly T[], from: string, to: string) => rows.filter((r) => r.date >= from && r.date <= to);
 
-/** The summary of [from, to] and of the period of equal length before it. */
-export async function reportSummary(f: ReportArgs) {
+/**
+ * The summary of [from, to] and of the period of equal length before it. A report reads every parcel of its period:
+ * each caller runs at most JOB_LIMITS.reports at once (the dashboard asks for the summary and the days together), so
+ * one member reloading a year cannot queue the readers for everyone else.
+ */
+export function reportSummary(f: ReportArgs, caller?: JobCaller) {
+  return report(caller, () => summaryOf(f));
+}
+
+/** One row for every day of [from, to], zeros included (a job as reportSummary is). */
+export function reportDaily(f: ReportArgs, caller?: JobCaller) {
+  return report(caller, () => dailyOf(f));
+}
+
+/** A report as a job of its caller: the one given (REST's raw routes), else the call's (core/actor.ts runAs). */
+const report = <T>(caller: JobCaller | undefined, fn: () => Promise<T>) => (caller ? asJob("reports", caller, fn) : callerJob("reports", fn));
+
+async function summaryOf(f: ReportArgs) {
   const q = sql();
   const prev = previousPeriod(f.from, f.to);
   const days = new Days(q, prev.from, f.to);
@@ -327,8 +344,7 @@ export async function reportSummary(f: ReportArgs) {
   return { ...figures(f.from, f.to), previous: figures(prev.from, prev.to) };
 }
 
-/** One row for every day of [from, to], zeros included. */
-export async function reportDaily(f: ReportArgs) {
+async function dailyOf(f: ReportArgs) {
   const q = sql();
   const days = new Days(q, f.from, f.to);
   const { currency } = await getSettings();
@@ -341,8 +357,8 @@ export async function reportDaily(f: ReportArgs) {
   return dailyRows(f.from, f.to, { created, delivered, failed, revenue });
 }
 
-type Summary = Awaited<ReturnType<typeof reportSummary>>;
-type Daily = Awaited<ReturnType<typeof reportDaily>>;
+type Summary = Awaited<ReturnType<typeof summaryOf>>;
+type Daily = Awaited<ReturnType<typeof dailyOf>>;
 
 /** CSV (UTF-8 with a byte-order mark, CRLF): one line per figure, the period's and the previous one's. */
 export function summaryCsv(s: Summary): string {
