@@ -236,5 +236,6 @@ describe("two server processes starting together on one empty database", () => {
     const after = (await new Client(sites[0].url).gql(`{ graph { pages { slug } reviews { id } } }`)).data.graph;
     expect(after.pages.map((p: { slug: string }) => p.slug).sort()).toEqual(SLUGS.filter((x) => x !== "air-freight").sort());
     expect(after.reviews).toHaveLength(3);
-  });
+    // Four server starts, two at a time, each seeding (pages, parcels, the demo prices): a bound for a loaded host.
+  }, 150_000);
 });
