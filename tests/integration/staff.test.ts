@@ -185,6 +185,7 @@ describe("roles, disabling and the last owner", () => {
     expect(g.data.staff.total).toBeGreaterThan(2);
     const r = ok(await owner.get("/api/staff?page=2&per_page=2"));
     expect(r.current_page).toBe(2);
-    expect(Object.keys(r.data[0]).sort()).toEqual(["created_at", "disabled", "email", "id", "invited", "last_sign_in_at", "role", "totp_enabled"]);
+    // The contract's fields, with invited and name (issue 36: how others see the member) added.
+    expect(Object.keys(r.data[0]).sort()).toEqual(["created_at", "disabled", "email", "id", "invited", "last_sign_in_at", "name", "role", "totp_enabled"]);
   });
 });
