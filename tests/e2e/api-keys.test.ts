@@ -63,8 +63,8 @@ describe("API keys screen", () => {
     // A refused form names the field.
     await page.getByRole("checkbox", { name: /tracking:read/ }).uncheck();
     await page.getByRole("button", { name: "Create API Key" }).click();
-    await page.getByText(/^name is required|^name must/).waitFor();
-    await page.getByText("scopes must name at least one scope").waitFor();
+    await page.getByText(/^name is required|^name must/i).waitFor();
+    await page.getByText(/^scopes must name at least one scope/i).waitFor();
 
     await page.fill("input[name=name]", "Shop integration");
     await page.getByRole("checkbox", { name: /tracking:read/ }).check();
