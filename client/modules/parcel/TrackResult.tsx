@@ -19,8 +19,6 @@ import { ProofCard } from "../delivery/ProofCard";
 import { RescheduleCard } from "../delivery/RescheduleCard";
 import { LiveNote, useLive } from "./LiveNote";
 import { useSiteGraph } from "../graph/siteGraph";
-import { fmtMoney } from "../quote/money";
-import { minorOf } from "@shared/core/money";
 
 type Parcel = TrackParcelQuery["parcel"];
 type Activity = Parcel["history"][number];
@@ -107,13 +105,12 @@ function Row({ label, value, testId }: { label: string; value: string | string[]
 
 /**
  * The declared value (a number of the major unit) in the site's currency, the one of every amount (settings, from the
- * start-up graph): "€2,450.00". Before the graph has come, the number alone with the currency's decimals.
+ * start-up graph): "€2,450.00". Before the graph has come, the number alone with two decimals. Through fmtNumber only
+ * (no money module, whose currency digits build an Intl formatter while the page hydrates: tests/e2e/ssr.test.ts).
  */
 function declaredValue(lng: string, value: number | null | undefined, currency: string | null | undefined): string | null {
   if (value === null || value === undefined) return null;
-  const minor = currency ? minorOf(value, currency) : NaN;
-  if (currency && !Number.isNaN(minor)) return fmtMoney(lng, minor, currency);
-  return fmtNumber(lng, value, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return fmtNumber(lng, value, currency ? { style: "currency", currency } : { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 }
 
 /** When a delivered parcel was delivered: its proof's time, else its newest "delivered" history entry's, else its last event. */
