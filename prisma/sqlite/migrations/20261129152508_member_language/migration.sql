@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Admin" ADD COLUMN "language" TEXT;
+
