@@ -41,7 +41,15 @@ const pages = only?.length ? allPages.filter((p) => only.some((o) => (o === "/" 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const METRICS = ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index"] as const;
 
-type Run = { scores: Record<string, number>; metrics: Record<string, number>; jsGzip: number; jsTransfer: number; scripts: string[]; failed: string[] };
+type Run = {
+  scores: Record<string, number>;
+  metrics: Record<string, number>;
+  benchmarkIndex: number;
+  jsGzip: number;
+  jsTransfer: number;
+  scripts: string[];
+  failed: string[];
+};
 const results = new Map<string, Run[]>();
 const stamp = new Date().toISOString().replace(/[:.]/g, "-");
 const reportDir = path.join(root, "bench-results", `lighthouse-${stamp}`);
@@ -134,6 +142,8 @@ try {
       const entry: Run = {
         scores,
         metrics,
+        // Lighthouse's own measure of the host's CPU (higher is faster): the same page scores lower on a slower or busier host.
+        benchmarkIndex: lhr.environment?.benchmarkIndex ?? NaN,
         jsGzip: requests.reduce((s, r) => s + gzipSize(r.url), 0),
         jsTransfer: requests.reduce((s, r) => s + (r.transferSize ?? 0), 0),
         scripts: requests.map((r) => new URL(r.url).pathname),
@@ -145,7 +155,7 @@ try {
       // LH_TRACE=1 keeps the run's trace too (open it in Chromium's performance panel), to see what the main thread did.
       if (process.env.LH_TRACE) fs.writeFileSync(path.join(reportDir, `${name}-${run + 1}.trace.json`), JSON.stringify(result.artifacts.Trace));
       console.log(
-        `run ${run + 1} ${p} (CPU busy before: ${Math.round(busy * 100)}%): ${CATEGORIES.map((k) => scores[k]).join("/")}  FCP ${Math.round(metrics["first-contentful-paint"])} ms, LCP ${Math.round(metrics["largest-contentful-paint"])} ms, TBT ${Math.round(metrics["total-blocking-time"])} ms, CLS ${metrics["cumulative-layout-shift"].toFixed(3)}, SI ${Math.round(metrics["speed-index"])} ms`,
+        `run ${run + 1} ${p} (CPU busy before: ${Math.round(busy * 100)}%): ${CATEGORIES.map((k) => scores[k]).join("/")}  FCP ${Math.round(metrics["first-contentful-paint"])} ms, LCP ${Math.round(metrics["largest-contentful-paint"])} ms, TBT ${Math.round(metrics["total-blocking-time"])} ms, CLS ${metrics["cumulative-layout-shift"].toFixed(3)}, SI ${Math.round(metrics["speed-index"])} ms, benchmark index ${Math.round(entry.benchmarkIndex)}`,
       );
       if (failed.length) console.log(`  below 0.9: ${failed.join(", ")}`);
     }
@@ -172,16 +182,17 @@ for (const p of pages) {
     median: {
       ...Object.fromEntries(CATEGORIES.map((k) => [k, median(rs.map((r) => r.scores[k]))])),
       ...Object.fromEntries(METRICS.map((k) => [k, median(rs.map((r) => r.metrics[k]))])),
+      benchmarkIndex: median(rs.map((r) => r.benchmarkIndex)),
       jsGzip: median(rs.map((r) => r.jsGzip)),
       jsTransfer: median(rs.map((r) => r.jsTransfer)),
     },
   });
 }
-console.log("\n| page | FCP | LCP | TBT | CLS | JS loaded (gzip / transferred) |\n|---|---|---|---|---|---|");
+console.log("\n| page | FCP | LCP | TBT | CLS | JS loaded (gzip / transferred) | benchmark index (runs) |\n|---|---|---|---|---|---|---|");
 for (const s of summary) {
   const m = s.median as Record<string, number>;
   console.log(
-    `| ${s.page} | ${Math.round(m["first-contentful-paint"])} ms | ${Math.round(m["largest-contentful-paint"])} ms | ${Math.round(m["total-blocking-time"])} ms | ${m["cumulative-layout-shift"].toFixed(3)} | ${kb(m.jsGzip)} / ${kb(m.jsTransfer)} |`,
+    `| ${s.page} | ${Math.round(m["first-contentful-paint"])} ms | ${Math.round(m["largest-contentful-paint"])} ms | ${Math.round(m["total-blocking-time"])} ms | ${m["cumulative-layout-shift"].toFixed(3)} | ${kb(m.jsGzip)} / ${kb(m.jsTransfer)} | ${Math.round(m.benchmarkIndex)} (${s.runs.map((r) => Math.round(r.benchmarkIndex)).join(", ")}) |`,
   );
 }
 for (const s of summary) console.log(`\n${s.page} scripts: ${s.runs[0]?.scripts.join(" ")}`);
