@@ -374,6 +374,13 @@ export type TotpProofInput = {
   password: string;
 };
 
+export type UpdateAccountInput = {
+  /** The control panel's language, one of ar, es, de, en, el, fa, fi, fr, hu, id, in, it, ja, nl, pt, pl, ru, ro, se, tr, th, vn; empty or null: not chosen (the browser's) */
+  language?: string | null | undefined;
+  /** How others see the member (the dispatch board, a run sheet); empty or null: none (the e-mail) */
+  name?: string | null | undefined;
+};
+
 export type UpdateActivityInput = {
   color?: string | null | undefined;
   /** When it happened (ISO 8601 with zone; default now): a back-dated entry records the past */
@@ -505,7 +512,14 @@ export type AdminSignOutMutation = { signOut: boolean };
 export type AdminMeQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type AdminMeQuery = { me: { email: string, role: string, totp_enabled: boolean | null, totp_setup_required: boolean | null } | null };
+export type AdminMeQuery = { me: { email: string, role: string, name: string | null, language: string | null, totp_enabled: boolean | null, totp_setup_required: boolean | null } | null };
+
+export type UpdateAccountMutationVariables = Exact<{
+  input: UpdateAccountInput;
+}>;
+
+
+export type UpdateAccountMutation = { updateAccount: { email: string, role: string, name: string | null, language: string | null } };
 
 export type AdminChangePasswordMutationVariables = Exact<{
   input: ChangePasswordInput;
@@ -1344,7 +1358,7 @@ export function useAdminSignOutMutation(baseOptions?: ApolloReactHooks.MutationH
 export type AdminSignOutMutationHookResult = ReturnType<typeof useAdminSignOutMutation>;
 export type AdminSignOutMutationResult = ApolloReactCommon.MutationResult<AdminSignOutMutation>;
 export type AdminSignOutMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminSignOutMutation, AdminSignOutMutationVariables>;
-export const AdminMeDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminMe"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"me"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"role"}},{"kind":"Field","name":{"kind":"Name","value":"totp_enabled"}},{"kind":"Field","name":{"kind":"Name","value":"totp_setup_required"}}]}}]}}]} as unknown as DocumentNode;
+export const AdminMeDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminMe"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"me"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"role"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"language"}},{"kind":"Field","name":{"kind":"Name","value":"totp_enabled"}},{"kind":"Field","name":{"kind":"Name","value":"totp_setup_required"}}]}}]}}]} as unknown as DocumentNode;
 
 /**
  * __useAdminMeQuery__
@@ -1380,6 +1394,33 @@ export type AdminMeQueryHookResult = ReturnType<typeof useAdminMeQuery>;
 export type AdminMeLazyQueryHookResult = ReturnType<typeof useAdminMeLazyQuery>;
 export type AdminMeSuspenseQueryHookResult = ReturnType<typeof useAdminMeSuspenseQuery>;
 export type AdminMeQueryResult = ApolloReactCommon.QueryResult<AdminMeQuery, AdminMeQueryVariables>;
+export const UpdateAccountDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateAccount"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateAccountInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateAccount"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"role"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"language"}}]}}]}}]} as unknown as DocumentNode;
+export type UpdateAccountMutationFn = ApolloReactCommon.MutationFunction<UpdateAccountMutation, UpdateAccountMutationVariables>;
+
+/**
+ * __useUpdateAccountMutation__
+ *
+ * To run a mutation, you first call `useUpdateAccountMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useUpdateAccountMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [updateAccountMutation, { data, loading, error }] = useUpdateAccountMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useUpdateAccountMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<UpdateAccountMutation, UpdateAccountMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<UpdateAccountMutation, UpdateAccountMutationVariables>(UpdateAccountDocument, options);
+      }
+export type UpdateAccountMutationHookResult = ReturnType<typeof useUpdateAccountMutation>;
+export type UpdateAccountMutationResult = ApolloReactCommon.MutationResult<UpdateAccountMutation>;
+export type UpdateAccountMutationOptions = ApolloReactCommon.BaseMutationOptions<UpdateAccountMutation, UpdateAccountMutationVariables>;
 export const AdminChangePasswordDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminChangePassword"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ChangePasswordInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"changePassword"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}]}]}}]} as unknown as DocumentNode;
 export type AdminChangePasswordMutationFn = ApolloReactCommon.MutationFunction<AdminChangePasswordMutation, AdminChangePasswordMutationVariables>;
 

@@ -162,6 +162,8 @@ export const OPERATIONS = {
   "account.resetPassword": op("public", { limit: { rule: "reset" }, audited: true }),
   // A wrong current password counts against the sign-in limits (attempts.ts).
   "account.changePassword": write("account"),
+  // One's own name and control-panel language.
+  "account.update": write("account"),
   // Staff (server/modules/staff): the owner invites, changes roles, disables and removes members.
   "staff.list": op("staff"),
   "staff.invite": write("staff"),

@@ -1,9 +1,11 @@
 import { Field, InputType } from "type-graphql";
-import { IsEmail, MaxLength, MinLength } from "class-validator";
+import { IsEmail, IsIn, MaxLength, MinLength } from "class-validator";
 import { Name, Optional, Required, Text } from "../../core/validation.js";
 import { RecoveryCodeText, TotpCode } from "../totp/totp.input.js";
 import { NotCommonPassword } from "./password.rules.js";
 import { PASSWORD_MIN } from "../../../shared/modules/admin/password.codes.js";
+import { MEMBER_NAME_MAX } from "../../../shared/modules/admin/member.codes.js";
+import { LANGUAGE_CODES } from "../../../shared/i18n/languages.js";
 
 export const Password = (name: string) => (target: object, key: string) => {
   Required()(target, key);
@@ -61,4 +63,20 @@ export class ChangePasswordInput {
   @Field(() => String) @Required() @Text(200) password: string;
   @Field(() => String) @Password("new_password") new_password: string;
   @Field(() => String) @Required() @Text(200) confirm_new_password: string;
+}
+
+/** The signed-in member's own profile: what is left out stays; empty or null clears it. */
+@InputType()
+export class UpdateAccountInput {
+  @Field(() => String, { nullable: true, description: "How others see the member (the dispatch board, a run sheet); empty or null: none (the e-mail)" })
+  @Optional()
+  @Name(MEMBER_NAME_MAX)
+  name?: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description: `The control panel's language, one of ${LANGUAGE_CODES.join(", ")}; empty or null: not chosen (the browser's)`,
+  })
+  @Optional()
+  @IsIn([...LANGUAGE_CODES], { message: `language must be one of ${LANGUAGE_CODES.join(", ")}` })
+  language?: string | null;
 }

@@ -1,7 +1,7 @@
 import { Arg, Ctx, Mutation, Query, Resolver } from "type-graphql";
 import type { Context } from "../../core/context.js";
 import { Before, Op } from "../../graphql/guards.js";
-import { ChangePasswordInput, CreateAdminInput, ResetPasswordInput, SendPinInput, SignInInput } from "./admin.input.js";
+import { ChangePasswordInput, CreateAdminInput, ResetPasswordInput, SendPinInput, SignInInput, UpdateAccountInput } from "./admin.input.js";
 import * as admins from "./admin.service.js";
 import { clientKey } from "../../core/client-address.js";
 import { AdminAccount } from "./admin.type.js";
@@ -11,8 +11,14 @@ export class AdminResolver {
   @Query(() => AdminAccount, { nullable: true, description: "The signed-in admin, or null" })
   @Op("account.me")
   async me(@Ctx() ctx: Context) {
-    const a = await ctx.auth.admin();
-    return a && { ...a, totp_enabled: Boolean(a.totp_enabled), totp_setup_required: await ctx.auth.totpSetupPending() };
+    return admins.me(ctx.auth);
+  }
+
+  @Mutation(() => AdminAccount, { description: "Change the signed-in member's own name or control-panel language (what is left out stays)" })
+  @Op("account.update")
+  async updateAccount(@Arg("input", () => UpdateAccountInput) input: UpdateAccountInput, @Ctx() ctx: Context) {
+    const admin = await ctx.auth.requireMember();
+    return admins.updateAccount(admin.id, input);
   }
 
   @Query(() => Boolean, { description: "Whether the one-time Create Admin link is still open" })

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { route } from "../../rest/route.js";
 import { refuseCrossSite } from "../../rest/guards.js";
 import { data } from "../../rest/schemas.js";
-import { ChangePasswordInput, CreateAdminInput, ResetPasswordInput, SendPinInput, SignInInput } from "./admin.input.js";
+import { ChangePasswordInput, CreateAdminInput, ResetPasswordInput, SendPinInput, SignInInput, UpdateAccountInput } from "./admin.input.js";
 import * as admins from "./admin.service.js";
 import { clientKey } from "../../core/client-address.js";
 
@@ -87,5 +87,25 @@ export function registerAdminRoutes(api: FastifyInstance): void {
       await admins.changePassword(admin.id, input, clientKey(ctx.req));
       await ctx.auth.startSession(admin);
     },
+  });
+  route(api, {
+    method: "GET",
+    url: "/admins/auth/me",
+    op: "account.me",
+    tag: "admins",
+    summary: "The signed-in member (email, role, name, language, two-step state), or null",
+    data: { oneOf: [data.none, data.ref("AdminAccount")] },
+    handler: ({ ctx }) => admins.me(ctx.auth),
+  });
+  route(api, {
+    method: "PATCH",
+    url: "/admins/auth/update/profile",
+    op: "account.update",
+    tag: "admins",
+    message: "Profile updated",
+    summary: "Change your own name or control-panel language (one of the 22 codes; 422 naming language otherwise); what is left out stays, empty clears",
+    input: UpdateAccountInput,
+    data: data.ref("AdminAccount"),
+    handler: async ({ input, ctx }) => admins.updateAccount((await ctx.auth.requireMember()).id, input),
   });
 }

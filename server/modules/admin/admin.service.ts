@@ -5,8 +5,16 @@ import { AppError, badInput, forbidden, isUniqueViolation } from "../../core/err
 import { validated } from "../../core/validation.js";
 import { db } from "../../db/index.js";
 import { sendSystemMail } from "../mail/mail.service.js";
-import { CreateAdminInput, type ChangePasswordInput, type ResetPasswordInput, type SendPinInput, type SignInInput } from "./admin.input.js";
+import {
+  CreateAdminInput,
+  type ChangePasswordInput,
+  type UpdateAccountInput,
+  type ResetPasswordInput,
+  type SendPinInput,
+  type SignInInput,
+} from "./admin.input.js";
 import type { Member } from "../../core/actor.js";
+import type { Auth } from "../../core/context.js";
 import { randomToken, sha256 } from "../../core/tokens.js";
 import { deleteSessionsOf } from "../session/session.service.js";
 import type { Role } from "../../../shared/core/permissions.js";
@@ -218,4 +226,32 @@ export async function resetPassword(input: ResetPasswordInput): Promise<void> {
   await deleteSessionsOf(reset.admin_id);
   await voidResetTokens(reset.admin_id);
   if (hadTwoStep) twoStepNotice(reset.admin.email, "cleared");
+}
+
+/** A member's own profile: name and control-panel language (null when not set). */
+export async function profileOf(adminId: number): Promise<{ name: string | null; language: string | null }> {
+  const row = await db().admin.findUnique({ where: { id: adminId }, select: { name: true, language: true } });
+  return { name: row?.name ?? null, language: row?.language ?? null };
+}
+
+/** A value as kept: trimmed, none when empty; `undefined` (left out) stays so. */
+const kept = (v: string | null | undefined) => (v === undefined ? undefined : v?.trim() || null);
+
+/** The signed-in member changes their own name or language (validated by UpdateAccountInput): only what was given. */
+export async function updateAccount(adminId: number, input: UpdateAccountInput) {
+  const name = kept(input.name);
+  const language = kept(input.language);
+  const row = await db().admin.update({
+    where: { id: adminId },
+    data: { ...(name !== undefined ? { name } : {}), ...(language !== undefined ? { language } : {}) },
+  });
+  return { email: row.email, role: row.role, name: row.name, language: row.language, totp_enabled: row.totp_enabled };
+}
+
+/** `me` (both doors): the signed-in member with their profile and two-step state, or null. */
+export async function me(auth: Auth) {
+  const a = await auth.admin();
+  if (!a) return null;
+  const { name, language } = await profileOf(a.id);
+  return { email: a.email, role: a.role, name, language, totp_enabled: Boolean(a.totp_enabled), totp_setup_required: await auth.totpSetupPending() };
 }

@@ -4,6 +4,10 @@ import { Field, ObjectType } from "type-graphql";
 export class AdminAccount {
   @Field(() => String) email: string;
   @Field(() => String, { description: "owner, dispatcher or courier" }) role: string;
+  @Field(() => String, { nullable: true, description: "me and updateAccount: how others see the member; null: by the e-mail" })
+  name?: string | null;
+  @Field(() => String, { nullable: true, description: "me and updateAccount: the control panel's language (one of the 22 codes); null: not chosen" })
+  language?: string | null;
   @Field(() => Boolean, {
     nullable: true,
     description:
