@@ -131,7 +131,7 @@ describe("a team of three roles", () => {
     await p.fill("input[name=password]", PASSWORD);
     await p.fill("input[name=confirm_password]", PASSWORD + "x");
     await p.getByRole("button", { name: "Set Password" }).click();
-    await p.getByText("confirm_password must match password").waitFor();
+    await p.getByText("Confirm Password must match Password").waitFor(); // field names read as their labels (fieldLabels.ts)
     await p.fill("input[name=confirm_password]", PASSWORD);
     await p.getByRole("button", { name: "Set Password" }).click();
     await p.getByText("You joined as").waitFor();
