@@ -52,6 +52,11 @@ const AUDITED: Record<string, { type: string; secret?: string[]; lists?: Record<
   Pickup: { type: "pickup" },
   Statement: { type: "statement" },
   StatementLine: { type: "statement_line" },
+  // Cash on delivery (contract section 12): what is due and its collection, the ledger, cash-ups, remittances.
+  CodCollection: { type: "cod_collection" },
+  CodEntry: { type: "cod_entry" },
+  CodCashup: { type: "cod_cashup" },
+  CodRemittance: { type: "cod_remittance" },
 };
 /** The models whose every write is recorded (tests/unit/audited-models.test.ts checks each model is or says why not). */
 export const AUDITED_MODELS = Object.keys(AUDITED);

@@ -33,6 +33,11 @@ export const PERMISSIONS = {
   reports: ["owner", "dispatcher"],
   /** Zones, services and rate cards. */
   rates: ["owner"],
+  /** Cash on delivery (contract section 12): read the ledger, balances, collections, cash-ups and remittances;
+   * count a courier's cash in (a cash-up, never of oneself). */
+  cod: ["owner", "dispatcher"],
+  /** Cash on delivery's money moves: reverse a ledger entry, make, pay and cancel remittances to shippers. */
+  "cod:manage": ["owner"],
   /** One's own account: password, two-step sign-in. */
   account: ["owner", "dispatcher", "courier"],
 } as const satisfies Record<string, readonly Role[]>;

@@ -5,6 +5,7 @@ import { Name, Optional, Required, Text, WhenPresent } from "../../core/validati
 import { MAX_LENGTH } from "../../../shared/core/lengths.codes.js";
 import { MAIL_DRIVERS, MAIL_TEMPLATES } from "../../../shared/modules/mail/mail.codes.js";
 import { MAX_AMOUNT_MINOR } from "../../../shared/core/money.js";
+import { COD_LIMITS, codRangeMessage } from "../../../shared/modules/cod/cod.codes.js";
 
 @InputType()
 export class MailSettingsInput {
@@ -45,6 +46,22 @@ export class ShippingSettingsInput {
   @Min(1, { message: "max_amount must be at least 1" })
   @Max(MAX_AMOUNT_MINOR, { message: `max_amount must be at most ${MAX_AMOUNT_MINOR}` })
   max_amount?: number;
+}
+
+@InputType({ description: "Cash on delivery (contract section 12): cod_max and courier_cash_limit, each optional" })
+export class CodSettingsInput {
+  @Field(() => Int, { nullable: true, description: "The largest cod_amount on a parcel or booking (smallest unit; default 500000)" })
+  @WhenPresent()
+  @IsInt({ message: codRangeMessage("cod_max") })
+  @Min(COD_LIMITS.cod_max.min, { message: codRangeMessage("cod_max") })
+  @Max(COD_LIMITS.cod_max.max, { message: codRangeMessage("cod_max") })
+  cod_max?: number;
+  @Field(() => Int, { nullable: true, description: "The cash a courier may hold and still be given a new run (smallest unit; default 200000)" })
+  @WhenPresent()
+  @IsInt({ message: codRangeMessage("courier_cash_limit") })
+  @Min(COD_LIMITS.courier_cash_limit.min, { message: codRangeMessage("courier_cash_limit") })
+  @Max(COD_LIMITS.courier_cash_limit.max, { message: codRangeMessage("courier_cash_limit") })
+  courier_cash_limit?: number;
 }
 
 @InputType({ description: "The company's name and contact details" })

@@ -1,7 +1,7 @@
 import { Arg, Mutation, Query, Resolver } from "type-graphql";
 import { Op } from "../../graphql/guards.js";
 import { DispatchSettingsInput } from "../dispatch/dispatch.input.js";
-import { ContactSettingsInput, HtmlSettingsInput, MailSettingsInput, ShippingSettingsInput } from "./settings.input.js";
+import { CodSettingsInput, ContactSettingsInput, HtmlSettingsInput, MailSettingsInput, ShippingSettingsInput } from "./settings.input.js";
 import * as settings from "./settings.service.js";
 import { PublicSettings, Settings } from "./settings.type.js";
 
@@ -47,5 +47,11 @@ export class SettingsResolver {
   @Op("settings.update")
   updateDispatchSettings(@Arg("input", () => DispatchSettingsInput) input: DispatchSettingsInput) {
     return settings.updateDispatchSettings(input);
+  }
+
+  @Mutation(() => Settings, { description: "Cash on delivery's settings: cod_max, courier_cash_limit (each optional)" })
+  @Op("settings.update")
+  updateCodSettings(@Arg("input", () => CodSettingsInput) input: CodSettingsInput) {
+    return settings.updateCodSettings(input);
   }
 }

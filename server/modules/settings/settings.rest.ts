@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { route } from "../../rest/route.js";
 import { can } from "../../../shared/core/permissions.js";
 import { data } from "../../rest/schemas.js";
-import { ContactSettingsInput, HtmlSettingsInput, MailSettingsInput, ShippingSettingsInput } from "./settings.input.js";
+import { CodSettingsInput, ContactSettingsInput, HtmlSettingsInput, MailSettingsInput, ShippingSettingsInput } from "./settings.input.js";
 import { DispatchSettingsInput } from "../dispatch/dispatch.input.js";
 import * as settings from "./settings.service.js";
 
@@ -27,8 +27,8 @@ export function registerSettingsRoutes(api: FastifyInstance): void {
     tag: "site",
     message: "Settings saved",
     summary:
-      "Save one settings group: mail, html (meta_description, chat_code), contact (company_name and the contact fields, contact_email required), the delivery day (depot, speed, stop minutes, notify_stops_before, delivery_window_minutes) or shipping (shipper_signup, currency, pickup_cutoff, max_amount)",
-    body: [MailSettingsInput, HtmlSettingsInput, ContactSettingsInput, DispatchSettingsInput, ShippingSettingsInput],
+      "Save one settings group: mail, html (meta_description, chat_code), contact (company_name and the contact fields, contact_email required), the delivery day (depot, speed, stop minutes, notify_stops_before, delivery_window_minutes) shipping (shipper_signup, currency, pickup_cutoff, max_amount) or cash on delivery (cod_max, courier_cash_limit)",
+    body: [MailSettingsInput, HtmlSettingsInput, ContactSettingsInput, DispatchSettingsInput, ShippingSettingsInput, CodSettingsInput],
     data: data.ref("Settings"),
     handler: ({ req }) => settings.updateSettingsGroup(req.body),
   });

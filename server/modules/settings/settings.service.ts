@@ -4,7 +4,8 @@ import { config, readEnv } from "../../core/config.js";
 import { db } from "../../db/index.js";
 import { shared } from "../../core/freeze.js";
 import { contentChanged, localContentVersion } from "../content/content.service.js";
-import { ContactSettingsInput, HtmlSettingsInput, MailSettingsInput, ShippingSettingsInput } from "./settings.input.js";
+import { CodSettingsInput, ContactSettingsInput, HtmlSettingsInput, MailSettingsInput, ShippingSettingsInput } from "./settings.input.js";
+import { COD_SETTING_KEYS } from "../../../shared/modules/cod/cod.codes.js";
 import {
   DISPATCH_SETTING_KEYS,
   MAIL_SETTING_KEYS,
@@ -81,6 +82,9 @@ export const updateMailSettings = async (i: MailSettingsInput) =>
 export const updateHtmlSettings = async (i: HtmlSettingsInput) => save({ ...i });
 export const updateContactSettings = async (i: ContactSettingsInput) => save({ ...i });
 export const updateShippingSettings = async (i: ShippingSettingsInput) => save({ ...i });
+/** Cash on delivery's group (contract section 12): cod_max and courier_cash_limit, each optional; null leaves one as it is. */
+export const updateCodSettings = async (i: CodSettingsInput) =>
+  save({ cod_max: i.cod_max ?? undefined, courier_cash_limit: i.courier_cash_limit ?? undefined });
 
 /** The delivery day's group (read by dispatch through getSettings): numbers, the depot's two coordinates together or neither. */
 export async function updateDispatchSettings(input: DispatchSettingsInput) {
@@ -109,7 +113,8 @@ export async function updateSettingsGroup(raw: unknown) {
   if (has("company_name") || Object.keys(body).some((k) => k.startsWith("contact_"))) return updateContactSettings(await validated(ContactSettingsInput, body));
   if (DISPATCH_SETTING_KEYS.some(has)) return updateDispatchSettings(await validated(DispatchSettingsInput, body));
   if (SHIPPING_SETTING_KEYS.some(has)) return updateShippingSettings(await validated(ShippingSettingsInput, body));
+  if (COD_SETTING_KEYS.some(has)) return updateCodSettings(await validated(CodSettingsInput, body));
   throw badInput(
-    `Send one settings group: mail_driver and mail_template (and smtp_allow_plain), meta_description and chat_code, company_name and the contact fields, the delivery day's (${DISPATCH_SETTING_KEYS.join(", ")}), or shipper_signup, currency, pickup_cutoff and max_amount`,
+    `Send one settings group: mail_driver and mail_template (and smtp_allow_plain), meta_description and chat_code, company_name and the contact fields, the delivery day's (${DISPATCH_SETTING_KEYS.join(", ")}), shipper_signup, currency, pickup_cutoff and max_amount, or cash on delivery's (${COD_SETTING_KEYS.join(", ")})`,
   );
 }

@@ -31,4 +31,7 @@ export class Settings extends PublicSettings {
   delivery_window_minutes: number;
   @Field(() => Int, { description: "The largest amount (smallest unit) a quote, booking, rate card or credit limit may carry (default 100000000)" })
   max_amount: number;
+  @Field(() => Int, { description: "Cash on delivery: the largest cod_amount (smallest unit; default 500000)" }) cod_max: number;
+  @Field(() => Int, { description: "Cash on delivery: the cash a courier may hold and still be given a new run (smallest unit; default 200000)" })
+  courier_cash_limit: number;
 }
