@@ -57,6 +57,7 @@ const AUDITED: Record<string, { type: string; secret?: string[]; lists?: Record<
   CodEntry: { type: "cod_entry" },
   CodCashup: { type: "cod_cashup" },
   CodRemittance: { type: "cod_remittance" },
+  CodRemittanceLine: { type: "cod_remittance_line" },
 };
 /** The models whose every write is recorded (tests/unit/audited-models.test.ts checks each model is or says why not). */
 export const AUDITED_MODELS = Object.keys(AUDITED);
