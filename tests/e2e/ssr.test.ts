@@ -177,7 +177,10 @@ describe("hydration", () => {
     check: (page: Page, lang: "en" | "de", name: string, p: (typeof PAGES)[keyof typeof PAGES]) => Promise<void>,
   ): Promise<void> {
     for (const lang of ["en", "de"] as const) {
-      const ctx = await browser.newContext({ viewport: PHONE, timezoneId: "UTC" });
+      // The browser speaks the page's language (a German visitor's browser is German): a browser whose clock is not
+      // the language's (en-US's 12 h on a German page) rightly builds one formatter after hydration, for its own clock
+      // (client/modules/parcel/format.ts clockOf).
+      const ctx = await browser.newContext({ viewport: PHONE, timezoneId: "UTC", locale: lang === "de" ? "de-DE" : "en-US" });
       await ctx.addCookies([{ name: "lang", value: lang, url: site.url }]);
       await ctx.addInitScript(initScript);
       for (const [name, p] of Object.entries(PAGES)) {
