@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Parcel" ADD COLUMN     "cod_currency" TEXT;
+
