@@ -3,9 +3,41 @@
 // stylistic rules here. `npm run lint` runs both; `npm run format` rewrites.
 import js from "@eslint/js";
 import { defineConfig, globalIgnores } from "eslint/config";
+import i18next from "eslint-plugin-i18next";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
+
+/**
+ * The control panel's files already in its language (docs/frontend.md, "Control panel texts"): the ONE list of them.
+ * A screen's folder or file goes here once its texts come from its namespace; the rule below then fails on any
+ * English left in its JSX (text, or a literal in a JSX expression or in one of TEXT_PROPS).
+ */
+const TRANSLATED = ["client/control/i18n.tsx"];
+/** The props whose strings a person reads (an icon's path, a link's `to`, a test id are not). */
+const TEXT_PROPS = [
+  "aria-label",
+  "aria-description",
+  "aria-valuetext",
+  "alt",
+  "title",
+  "placeholder",
+  "label",
+  "hint",
+  "sub",
+  "backLabel",
+  "emptyText",
+  "text",
+  "confirmLabel",
+  "help",
+  "legend",
+  "caption",
+  "summary",
+  "description",
+  "message",
+  "heading",
+  "what",
+];
 
 export default defineConfig([
   globalIgnores([
@@ -53,6 +85,16 @@ export default defineConfig([
           selector: "CallExpression[callee.property.name='waitForFunction'] > :matches(Literal, TemplateLiteral).arguments:first-child",
           message: "waitForFunction with a function, not a string: the CSP refuses the string's eval on the next poll.",
         },
+      ],
+    },
+  },
+  {
+    files: TRANSLATED,
+    plugins: { i18next },
+    rules: {
+      "i18next/no-literal-string": [
+        "error",
+        { mode: "jsx-only", "jsx-attributes": { include: TEXT_PROPS }, message: "a text the member reads comes from the control panel's texts (t)" },
       ],
     },
   },

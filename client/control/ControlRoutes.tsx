@@ -5,6 +5,7 @@ import { appReady } from "../earlyInput";
 import { AdminLayout, GuestLayout } from "./components/Layout";
 import { ToastProvider } from "./components/Toast";
 import { GuestOnly, HOME, RequireAdmin, SessionProvider } from "./session";
+import { ControlI18n } from "./i18n";
 import SignIn from "./screens/auth/SignIn";
 import CreateAdmin from "./screens/auth/CreateAdmin";
 import ResetPassword from "./screens/auth/ResetPassword";
@@ -238,8 +239,10 @@ export default function ControlRoutes() {
   // The control panel renders in the browser only: nothing of it was on the page before the app.
   useEffect(appReady, []);
   return (
-    <ToastProvider>
-      <SessionProvider>{cp ? <CpRoutes /> : <ControlPanelRoutes />}</SessionProvider>
-    </ToastProvider>
+    <SessionProvider>
+      <ControlI18n>
+        <ToastProvider>{cp ? <CpRoutes /> : <ControlPanelRoutes />}</ToastProvider>
+      </ControlI18n>
+    </SessionProvider>
   );
 }

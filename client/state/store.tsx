@@ -22,6 +22,9 @@ export interface Session {
   totpSetupRequired: boolean;
   /** Whether the server was asked (`me`) since the page loaded. */
   checked: boolean;
+  /** The member's name (how others see them) and chosen control-panel language (null: not chosen, the browser's). */
+  name: string | null;
+  language: string | null;
 }
 
 export interface State {
@@ -32,7 +35,16 @@ export interface State {
   session: Session;
 }
 
-const SIGNED_OUT: Session = { admin: false, role: null, email: null, totpEnabled: false, totpSetupRequired: false, checked: false };
+const SIGNED_OUT: Session = {
+  admin: false,
+  role: null,
+  email: null,
+  totpEnabled: false,
+  totpSetupRequired: false,
+  checked: false,
+  name: null,
+  language: null,
+};
 export const initialState: State = { theme: "LIGHT", themeChosen: false, user: false, session: SIGNED_OUT };
 
 /** The browser's preferred theme (prefers-color-scheme), light where it cannot be asked (the server's render). */
@@ -46,6 +58,8 @@ export interface Me {
   role: string;
   totp_enabled: boolean | null;
   totp_setup_required: boolean | null;
+  name?: string | null;
+  language?: string | null;
 }
 
 export type Action =
@@ -55,6 +69,7 @@ export type Action =
   | { type: "session/graph"; admin: boolean; role: string | null | undefined }
   | { type: "session/me"; me: Me | null }
   | { type: "session/checked" }
+  | { type: "session/profile"; name: string | null; language: string | null }
   | { type: "session/signedOut" };
 
 export const asRole = (r: string | null | undefined): Role | null => ((ROLES as readonly string[]).includes(r ?? "") ? (r as Role) : null);
@@ -84,9 +99,13 @@ export function reducer(state: State, action: Action): State {
           totpEnabled: me.totp_enabled === true,
           totpSetupRequired: me.totp_setup_required === true,
           checked: true,
+          name: me.name ?? null,
+          language: me.language ?? null,
         },
       };
     }
+    case "session/profile":
+      return { ...state, session: { ...state.session, name: action.name, language: action.language } };
     case "session/checked":
       return { ...state, session: { ...state.session, checked: true } };
     case "session/signedOut":

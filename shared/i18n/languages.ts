@@ -33,6 +33,20 @@ export const LANGUAGE_CODES = LANGUAGES.map((l) => l.code) as LanguageCode[];
 export const isLanguageCode = (code: string): code is LanguageCode => (LANGUAGE_CODES as string[]).includes(code);
 export const COOKIE = "lang";
 
+/** A language by its chooser's code, or by its real tag (`hi`, `sv`, `vi`: no tag is another language's code); English otherwise. */
 export function languageOf(code: string | undefined) {
-  return LANGUAGES.find((l) => l.code === code) ?? LANGUAGES.find((l) => l.code === "en")!;
+  return LANGUAGES.find((l) => l.code === code) ?? LANGUAGES.find((l) => l.tag === code) ?? LANGUAGES.find((l) => l.code === "en")!;
+}
+
+/**
+ * The first of a browser's languages (navigator.languages: "de-AT", "pt-BR", "hi") that is one of the 22, by its
+ * primary subtag; null when none is.
+ */
+export function matchLanguage(preferred: readonly string[]): LanguageCode | null {
+  for (const tag of preferred) {
+    const primary = tag.toLowerCase().split(/[-_]/)[0];
+    const found = LANGUAGES.find((l) => l.tag === primary);
+    if (found) return found.code;
+  }
+  return null;
 }

@@ -1,0 +1,87 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { LANGUAGE_CODES, languageOf } from "@shared/i18n/languages";
+import { controlLanguageOf } from "./control";
+
+/**
+ * The control panel's texts (client/i18n/locales/control/<namespace>/<code>.json): every namespace has all 22
+ * languages; each language has exactly English's keys, with its own plural forms where English has plural keys
+ * (Arabic six, Russian and Polish three or four, Japanese one: Intl.PluralRules's categories of the real tag), and
+ * each text names the same {{placeholders}} as English's.
+ */
+const ROOT = path.join(import.meta.dirname, "locales/control");
+const namespaces = fs.readdirSync(ROOT).filter((d) => fs.statSync(path.join(ROOT, d)).isDirectory());
+const PLURAL = /_(zero|one|two|few|many|other)$/;
+
+type Tree = { [key: string]: string | Tree };
+function flatten(tree: Tree, prefix = "", out = new Map<string, string>()): Map<string, string> {
+  for (const [k, v] of Object.entries(tree)) {
+    const key = prefix ? `${prefix}.${k}` : k;
+    if (typeof v === "string") out.set(key, v);
+    else if (v && typeof v === "object") flatten(v, key, out);
+    else out.set(key, `<not a text: ${JSON.stringify(v)}>`);
+  }
+  return out;
+}
+const read = (ns: string, code: string): Map<string, string> => flatten(JSON.parse(fs.readFileSync(path.join(ROOT, ns, `${code}.json`), "utf8")) as Tree);
+const placeholders = (text: string) => [...text.matchAll(/\{\{\s*([^}]+?)\s*\}\}/g)].map((m) => m[1].replace(/\s+/g, "")).sort();
+const categories = (code: string) => new Intl.PluralRules(languageOf(code).tag).resolvedOptions().pluralCategories as string[];
+
+/** The keys a language must have: English's, each plural base with that language's own forms. */
+function expectedKeys(en: Map<string, string>, code: string): string[] {
+  const bases = new Set([...en.keys()].filter((k) => PLURAL.test(k)).map((k) => k.replace(PLURAL, "")));
+  const keys = [...en.keys()].filter((k) => !PLURAL.test(k) || !bases.has(k.replace(PLURAL, "")));
+  for (const base of bases) for (const c of categories(code)) keys.push(`${base}_${c}`);
+  return keys.sort();
+}
+
+describe("the control panel's texts", () => {
+  it("has namespaces, each with English", () => {
+    expect(namespaces).toContain("control");
+    for (const ns of namespaces) expect(fs.existsSync(path.join(ROOT, ns, "en.json")), ns).toBe(true);
+    // Only the 22 codes' files.
+    for (const ns of namespaces)
+      for (const f of fs.readdirSync(path.join(ROOT, ns))) expect((LANGUAGE_CODES as string[]).includes(f.replace(/\.json$/, "")), `${ns}/${f}`).toBe(true);
+  });
+
+  for (const ns of namespaces) {
+    describe(ns, () => {
+      const en = read(ns, "en");
+      it("has English's plural keys in English's own forms (one, other)", () => {
+        const plurals = [...en.keys()].filter((k) => PLURAL.test(k));
+        for (const k of plurals) expect(["one", "other"], k).toContain(k.match(PLURAL)![1]);
+      });
+      for (const code of LANGUAGE_CODES) {
+        it(`${code}: English's keys, no others, every text written, the same placeholders`, () => {
+          const file = path.join(ROOT, ns, `${code}.json`);
+          expect(fs.existsSync(file), `${ns}/${code}.json is missing`).toBe(true);
+          const texts = read(ns, code);
+          expect([...texts.keys()].sort()).toEqual(expectedKeys(en, code));
+          for (const [key, text] of texts) {
+            expect(text.trim(), `${ns}/${code}: ${key} is empty`).not.toBe("");
+            const english = en.get(key) ?? en.get(key.replace(PLURAL, "_other"))!;
+            // A plural form may leave the count out ("one parcel"), never name another placeholder.
+            const want = placeholders(english);
+            const got = placeholders(text);
+            if (PLURAL.test(key)) expect(want, `${ns}/${code}: ${key} names ${got}`).toEqual(expect.arrayContaining(got));
+            else expect(got, `${ns}/${code}: ${key}`).toEqual(want);
+          }
+        });
+      }
+    });
+  }
+});
+
+describe("the control panel's language", () => {
+  it("is the member's, else the browser's first of the 22, else English", () => {
+    expect(controlLanguageOf("de", ["fr-FR"])).toBe("de");
+    expect(controlLanguageOf(null, ["xx", "pt-BR", "de"])).toBe("pt");
+    // Hindi, Swedish and Vietnamese by their real tags.
+    expect(controlLanguageOf(null, ["hi-IN"])).toBe("in");
+    expect(controlLanguageOf(null, ["sv"])).toBe("se");
+    expect(controlLanguageOf(null, ["vi-VN"])).toBe("vn");
+    expect(controlLanguageOf("klingon", ["zh-CN", "ko"])).toBe("en");
+    expect(controlLanguageOf(null, [])).toBe("en");
+  });
+});
