@@ -158,6 +158,15 @@ export const OPERATIONS = {
   "statements.update": write("shippers"),
   "statements.mail": op("shippers", { audited: { call: "mail" } }),
   "statements.pdf": shipperOp("session", "shippers"),
+  // Cash on delivery's money out (server/modules/cod cashup.*, remittance.*): cash-ups by the owner or a dispatcher
+  // (never of oneself, the service), remittances made, paid and cancelled by the owner; the shipper reads its own.
+  "cod.cashups.create": write("cod"),
+  "cod.cashups.list": op("cod"),
+  "cod.remittances.create": write("cod:manage"),
+  "cod.remittances.update": write("cod:manage"),
+  "cod.remittances.list": op("cod"),
+  "cod.remittances.pdf": shipperOp("session", "cod"),
+  "users.remittances": shipperOp("session"),
   "account.sendPin": op("public", { limit: { rule: "pin" } }),
   "account.resetPassword": op("public", { limit: { rule: "reset" }, audited: true }),
   // A wrong current password counts against the sign-in limits (attempts.ts).

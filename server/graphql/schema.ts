@@ -26,6 +26,8 @@ import { RatesResolver } from "../modules/rates/rates.resolver.js";
 import { BookingResolver } from "../modules/booking/booking.resolver.js";
 import { PickupResolver } from "../modules/booking/pickup.resolver.js";
 import { StatementResolver } from "../modules/booking/statement.resolver.js";
+import { CashupResolver } from "../modules/cod/cashup.resolver.js";
+import { RemittanceResolver } from "../modules/cod/remittance.resolver.js";
 import { GeocodeResolver } from "../modules/geocode/geocode.resolver.js";
 import { ReportsResolver } from "../modules/reports/reports.resolver.js";
 
@@ -54,6 +56,8 @@ const resolvers = [
   BookingResolver,
   PickupResolver,
   StatementResolver,
+  CashupResolver,
+  RemittanceResolver,
   AuditResolver,
   GeocodeResolver,
   ReportsResolver,

@@ -26,6 +26,8 @@ import { registerShipperRoutes } from "../modules/shipper/shipper.rest.js";
 import { registerRatesRoutes } from "../modules/rates/rates.rest.js";
 import { registerBookingRoutes } from "../modules/booking/booking.rest.js";
 import { registerReportRoutes } from "../modules/reports/reports.rest.js";
+import { registerCashupRoutes } from "../modules/cod/cashup.rest.js";
+import { registerRemittanceRoutes } from "../modules/cod/remittance.rest.js";
 import { registerGeocodeRoutes } from "../modules/geocode/geocode.rest.js";
 import { KeyRejected } from "../modules/apikey/apikey.auth.js";
 import { keyedFirst } from "./route.js";
@@ -99,6 +101,8 @@ export async function registerRest(api: FastifyInstance): Promise<void> {
     registerShipperRoutes,
     registerRatesRoutes,
     registerBookingRoutes,
+    registerCashupRoutes,
+    registerRemittanceRoutes,
     registerAuditRoutes,
     registerDispatchRoutes,
     registerGeocodeRoutes,

@@ -105,6 +105,7 @@ const NAMES: Record<string, string> = {
   "DELETE /api/users/api-keys": "revokeShipperApiKey",
   "DELETE /api/users/api-keys/all": "revokeAllShipperApiKeys",
   "GET /api/users/statements": "listOwnStatements",
+  "GET /api/users/remittances": "listOwnRemittances",
   "GET /api/shippers": "listShippers",
   "POST /api/shippers": "createShipper",
   "PATCH /api/shippers": "updateShipper",
@@ -132,6 +133,13 @@ const NAMES: Record<string, string> = {
   "PATCH /api/statements": "payStatement",
   "POST /api/statements/mail": "mailStatement",
   "GET /api/statements/{id}.pdf": "getStatementPdf",
+  // Cash on delivery: cash-ups and remittances
+  "POST /api/cod/cashups": "createCashup",
+  "GET /api/cod/cashups": "listCashups",
+  "POST /api/cod/remittances": "createRemittance",
+  "PATCH /api/cod/remittances": "updateRemittance",
+  "GET /api/cod/remittances": "listRemittances",
+  "GET /api/cod/remittances/{id}.pdf": "getRemittancePdf",
 };
 
 const pascal = (s: string) =>

@@ -9,6 +9,7 @@ import { durationOf, startOf } from "./eta.rules.js";
 import { viewOf, type RunView } from "./dispatch.reads.js";
 import { PICKUP_SELECT, PLAN_SELECT, dayPlan, planParcel, runOrThrow, type ParcelBrief, type RunRow } from "./run.rows.js";
 import { LatLngInput, RunStopInput, type CreateRunInput, type UpdateRunInput } from "./dispatch.input.js";
+import { mustBeWithinCashLimit } from "../cod/cashup.service.js";
 
 /** Making and changing runs: their courier, start, stops (checked and claimed for the date) and order. */
 
@@ -154,6 +155,7 @@ function takenMeanwhile(e: unknown): never {
 
 export async function createRun(input: CreateRunInput): Promise<RunView> {
   await mustBeCourier(input.courier_id);
+  await mustBeWithinCashLimit(input.courier_id);
   const start = await startPoint(input.start, null);
   const stops = await resolveStops(input.stops, input.date, null);
   const plan = await dayPlan();
@@ -191,6 +193,8 @@ export async function updateRun(input: UpdateRunInput): Promise<RunView> {
   const run = await runOrThrow(input.id);
   mustBePlanned(run, "changed");
   if (input.courier_id !== undefined) await mustBeCourier(input.courier_id);
+  // A run given to another courier is a new run for them (courier_cash_limit); its own courier keeps it.
+  if (input.courier_id !== undefined && input.courier_id !== run.courier_id) await mustBeWithinCashLimit(input.courier_id);
   const start = input.start ? await startPoint(input.start, null) : startOf(run);
   let stops: PlannedStop[];
   if (input.stops !== undefined) stops = await resolveStops(input.stops, run.date, run.id);

@@ -1,5 +1,6 @@
 import { statementPdf, type StatementCompany, type StatementDoc } from "../booking/statement.pdf.js";
 import { runSheetPdf, type SheetRun } from "../dispatch/run-sheet.pdf.js";
+import { remittancePdf, type RemittanceCompany, type RemittanceDoc } from "../cod/remittance.pdf.js";
 import { invoicePdf, type InvoiceCompany, type InvoiceDoc, type InvoicePdfOptions } from "./invoice.pdf.js";
 
 /**
@@ -10,7 +11,8 @@ import { invoicePdf, type InvoiceCompany, type InvoiceDoc, type InvoicePdfOption
 export type PdfJob =
   | { kind: "invoice"; invoice: InvoiceDoc; company: InvoiceCompany; options: InvoicePdfOptions }
   | { kind: "statement"; statement: StatementDoc; company: StatementCompany }
-  | { kind: "run-sheet"; run: SheetRun };
+  | { kind: "run-sheet"; run: SheetRun }
+  | { kind: "remittance"; remittance: RemittanceDoc; company: RemittanceCompany };
 
 export default async function drawPdf(job: PdfJob): Promise<Uint8Array> {
   const pdf =
@@ -18,6 +20,8 @@ export default async function drawPdf(job: PdfJob): Promise<Uint8Array> {
       ? await invoicePdf(job.invoice, job.company, job.options)
       : job.kind === "statement"
         ? await statementPdf(job.statement, job.company)
-        : await runSheetPdf(job.run);
+        : job.kind === "remittance"
+          ? await remittancePdf(job.remittance, job.company)
+          : await runSheetPdf(job.run);
   return new Uint8Array(pdf);
 }
