@@ -2,7 +2,7 @@ import type { Actor } from "../../core/actor.js";
 import { badInput, conflict, forbidden } from "../../core/errors.js";
 import { validated, withNumbers } from "../../core/validation.js";
 import { db } from "../../db/index.js";
-import { formatMoney } from "../../../shared/core/money.js";
+import { formatMoney, MAX_AMOUNT_MINOR } from "../../../shared/core/money.js";
 import { ACCOUNTS, courierAccount } from "../../../shared/modules/cod/cod.codes.js";
 import { oneAtATime } from "../booking/shipper-queue.js";
 import { pageLink, pageOf } from "../common/paging.js";
@@ -18,6 +18,15 @@ import { CashupInput, CashupListArgs } from "./cashup.type.js";
  * Entries: handed_over (debit depot_cash, credit courier:ID, the expected amount) and, for a difference,
  * over_short (depot_cash and over_short, by its sign).
  */
+
+/**
+ * A transaction that lost to another at the same time (PostgreSQL's deadlock or write conflict between two
+ * processes, Prisma's P2034): 409, try again; nothing of it was written.
+ */
+export const lostRace = (what: string) => (e: unknown) => {
+  if ((e as { code?: string }).code === "P2034") throw conflict(`${what} met another change of the same rows at the same time: try again`);
+  throw e;
+};
 
 const member = (caller: Actor | null) => (caller?.kind === "member" ? caller : null);
 
@@ -79,6 +88,7 @@ export async function createCashup(caller: Actor | null, raw: unknown) {
       if (!claimed.count) throw nothing();
       const taken = await tx.codCollection.findMany({ where: { cashup_id: c.id }, select: { collected_amount: true, amount: true } });
       const expected = taken.reduce((n, t) => n + (t.collected_amount ?? t.amount), 0);
+      if (expected > MAX_AMOUNT_MINOR) throw badInput(`courier_id: the cash to hand over (${expected}) is past the largest amount kept (${MAX_AMOUNT_MINOR})`);
       const difference = i.counted_amount - expected;
       if (difference !== 0 && !note)
         throw badInput(
@@ -93,7 +103,7 @@ export async function createCashup(caller: Actor | null, raw: unknown) {
       ]);
       return c.id;
     }),
-  );
+  ).catch(lostRace("This cash-up"));
   const [view] = await views([await db().codCashup.findUniqueOrThrow({ where: { id } })]);
   return view;
 }

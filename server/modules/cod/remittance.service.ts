@@ -14,6 +14,7 @@ import { drawInThread } from "../invoice/pdf-thread.js";
 import { localNow } from "../rates/pricing.rules.js";
 import { getSettings } from "../settings/settings.service.js";
 import { postEntries, type NewEntry } from "./cod.ledger.js";
+import { lostRace } from "./cashup.service.js";
 import { RemittanceInput, RemittanceListArgs, UpdateRemittanceInput } from "./remittance.type.js";
 
 /**
@@ -173,7 +174,7 @@ export async function createRemittance(caller: Actor | null, raw: unknown) {
       });
       return r.id;
     }),
-  );
+  ).catch(lostRace("This remittance"));
   return viewOf(id);
 }
 
@@ -217,7 +218,7 @@ export async function updateRemittance(caller: Actor | null, raw: unknown) {
         if (o.amount > 0) entries.push({ ...common, kind: "offset", amount: o.amount, debit: account, credit: ACCOUNTS.statements, note: o.statement_number });
       await postEntries(tx, entries);
     }),
-  );
+  ).catch(lostRace(`Remittance ${r.number}`));
   return viewOf(r.id);
 }
 
