@@ -120,12 +120,21 @@ export async function createStatement(raw: unknown) {
 export async function markPaid(raw: unknown) {
   const i = await validated(PayStatementInput, raw);
   const [id, reference] = [i.id, i.paid_reference.trim()];
+  // A statement deducted on an open COD remittance is paid by that remittance (server/modules/cod/remittance.service.ts):
+  // by hand meanwhile it would be settled twice.
   const { count } = await db().statement.updateMany({
-    where: { id, status: "open" },
+    where: { id, status: "open", remittance_id: null },
     data: { status: "paid", paid_reference: reference, paid_at: new Date() },
   });
   if (!count) {
-    if (!(await db().statement.findUnique({ where: { id } }))) throw notFound("Statement not found");
+    const s = await db().statement.findUnique({ where: { id }, select: { status: true, remittance_id: true } });
+    if (!s) throw notFound("Statement not found");
+    if (s.status === "open" && s.remittance_id !== null) {
+      const r = await db().codRemittance.findUnique({ where: { id: s.remittance_id }, select: { number: true } });
+      throw conflict(
+        `This statement is deducted on the open remittance ${r?.number ?? s.remittance_id}: it is paid when that remittance is (or cancel the remittance first)`,
+      );
+    }
     throw conflict("This statement is paid already");
   }
   return statementView(await db().statement.findUniqueOrThrow({ where: { id }, include: WITH }));
