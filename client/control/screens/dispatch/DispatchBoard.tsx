@@ -1,5 +1,7 @@
 import { lazy, Suspense, useCallback, useId, useMemo, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
+import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
 import { useAdminCreateRunMutation, useAdminDispatchQuery } from "../../../generated/graphql";
 import { callErrors } from "../../../errors";
 import { ErrorList } from "../../../components/ErrorList";
@@ -11,34 +13,49 @@ import { firstError } from "../../hooks/errors";
 import { useFormState } from "../../hooks/useFormState";
 import { useTitle } from "../../hooks/useTitle";
 import * as icons from "../../icons";
-import { STATUS_RULES } from "@shared/modules/parcel/status.codes";
-import { BOARD_LISTS, PLANNABLE_RULE } from "@shared/modules/dispatch/plannable";
-import { COURIER_MISSING, courierOption, courierText, hasPoint, isDate, pickupText, runColour, stopInput, stopKey, today, type FreeStop } from "./board";
+import {
+  blockedText,
+  countOf,
+  COURIER_MISSING,
+  courierOption,
+  courierText,
+  DISPATCH_NS,
+  hasPoint,
+  isDate,
+  pickupText,
+  runColour,
+  statusText,
+  stopInput,
+  stopKey,
+  today,
+  type FreeStop,
+} from "./board";
 import { RunCard, runLabel } from "./RunCard";
 import { DELIVERY_DAY_PATH } from "../settings/deliveryDay";
 import { mayOpen } from "../../roles";
 import { useSession } from "../../session";
+import { number } from "../../time";
 import "./dispatch.css";
 
 const DispatchMap = lazy(() => import("./DispatchMap"));
 type Stop = FreeStop;
 
-/** A parcel's status as the board shows it: "In transit", "Pending". */
-const statusText = (code: string) => (STATUS_RULES as Record<string, { label: string } | undefined>)[code]?.label ?? code.replace(/_/g, " ");
-
 /** In the map's place when the map (its chunk, Leaflet) failed: the lists still plan the day. */
-const mapFailed = (error: Error) => (
-  <div className="dp-map dp-map-failed" role="alert" data-testid="map-failed">
-    <p>
-      <strong>The map could not be loaded.</strong>
-    </p>
-    <p>Select the stops in the list instead: making, reordering and starting runs work without the map.</p>
-    <p className="cp-muted dp-map-error">Details: {error.message}</p>
-    <button type="button" className="cp-btn cp-btn-outline" onClick={() => location.reload()}>
-      Reload the page
-    </button>
-  </div>
-);
+const mapFailed = (t: TFunction) =>
+  function MapFailed(error: Error) {
+    return (
+      <div className="dp-map dp-map-failed" role="alert" data-testid="map-failed">
+        <p>
+          <strong>{t("mapFailed.title")}</strong>
+        </p>
+        <p>{t("mapFailed.text")}</p>
+        <p className="cp-muted dp-map-error">{t("mapFailed.details", { message: error.message })}</p>
+        <button type="button" className="cp-btn cp-btn-outline" onClick={() => location.reload()}>
+          {t("mapFailed.reload")}
+        </button>
+      </div>
+    );
+  };
 
 /** The unassigned stops with their checkboxes: what a new run (or "Add" on a run) takes. */
 function Unassigned({
@@ -52,21 +69,22 @@ function Unassigned({
   onToggle: (k: string) => void;
   onAll: (on: boolean) => void;
 }) {
+  const { t } = useTranslation(DISPATCH_NS);
   const plannable = stops.filter((s) => s.plannable);
   return (
     <>
       <div className="dp-list-tools">
         <span className="cp-muted" role="status" data-testid="selected-count">
-          {selected.size} of {plannable.length} selected
+          {t("selectedCount", { selected: number(selected.size), total: number(plannable.length) })}
         </span>
         <button type="button" className="cp-linkish" onClick={() => onAll(true)} disabled={!plannable.length || selected.size === plannable.length}>
-          Select all
+          {t("selectAll")}
         </button>
         <button type="button" className="cp-linkish" onClick={() => onAll(false)} disabled={!selected.size}>
-          Clear
+          {t("clear")}
         </button>
       </div>
-      <ul className="dp-free" aria-label="Unassigned stops">
+      <ul className="dp-free" aria-label={t("unassignedStops")}>
         {stops.map((s) => {
           const key = stopKey(s);
           const ok = s.plannable;
@@ -83,31 +101,31 @@ function Unassigned({
                 <input type="checkbox" checked={selected.has(key)} disabled={!ok} onChange={() => onToggle(key)} aria-describedby={ok ? undefined : why} />
                 <span className="dp-stop-text">
                   <span className="dp-stop-line">
-                    <strong>{s.tracking_code ?? `Pickup ${s.pickup_id}`}</strong>
-                    {s.kind === "pickup" ? <span className="cp-badge dp-badge-planned">pickup</span> : null}
+                    <strong>{s.tracking_code ?? t("pickupOf", { id: s.pickup_id })}</strong>
+                    {s.kind === "pickup" ? <span className="cp-badge dp-badge-planned">{t("pickupBadge")}</span> : null}
                     {s.address.located === "city" ? (
-                      <span className="cp-badge dp-badge-city" title="Placed at its city only: set its point with Update Map" data-testid="city-only">
-                        City only
+                      <span className="cp-badge dp-badge-city" title={t("cityOnlyTitle")} data-testid="city-only">
+                        {t("cityOnly")}
                       </span>
                     ) : null}
                     {s.parcel_status ? (
                       <span className="cp-badge dp-badge-state" data-testid="parcel-state">
-                        {statusText(s.parcel_status)}
+                        {statusText(t, s.parcel_status)}
                       </span>
                     ) : null}
                   </span>
                   {s.recipient_name ? <span>{s.recipient_name}</span> : null}
                   <small className="cp-muted">{s.address.text}</small>
-                  {pickupText(s) ? <small className="cp-muted">{pickupText(s)}</small> : null}
+                  {pickupText(t, s) ? <small className="cp-muted">{pickupText(t, s)}</small> : null}
                 </span>
               </label>
               {ok ? null : (
                 <small id={why} className="dp-nopoint" data-testid="blocked-reason">
-                  {s.blocked_reason ?? "Cannot go on a run"}
+                  {s.blocked_reason ? blockedText(t, s.blocked_reason) : t("cannotGo")}
                   {!hasPoint(s) && s.tracking_code ? (
                     <>
                       {" "}
-                      <Link to={`/control/parcels/${encodeURIComponent(s.tracking_code)}/update-map`}>Place {s.tracking_code} on the map</Link>
+                      <Link to={`/control/parcels/${encodeURIComponent(s.tracking_code)}/update-map`}>{t("placeOnMap", { code: s.tracking_code })}</Link>
                     </>
                   ) : null}
                 </small>
@@ -126,7 +144,8 @@ function Unassigned({
  * started or deleted on its card.
  */
 export default function DispatchBoard() {
-  useTitle("Dispatch");
+  const { t } = useTranslation(DISPATCH_NS);
+  useTitle(t("title"));
   const [params, setParams] = useSearchParams();
   const date = isDate(params.get("date")) ? params.get("date")! : today();
   const { data, previousData, loading, error, refetch } = useAdminDispatchQuery({
@@ -164,7 +183,7 @@ export default function DispatchBoard() {
     },
     [selected, setSelected],
   );
-  const mapRuns = useMemo(() => runs.map((r, i) => ({ id: r.id, colour: runColour(i), label: runLabel(r), start: r.start, stops: r.stops })), [runs]);
+  const mapRuns = useMemo(() => runs.map((r, i) => ({ id: r.id, colour: runColour(i), label: runLabel(t, r), start: r.start, stops: r.stops })), [runs, t]);
   const onChanged = useCallback(() => refetch(), [refetch]);
 
   const makeRun = form.submit(async () => {
@@ -180,7 +199,7 @@ export default function DispatchBoard() {
       });
       setSelected(new Set());
       await refetch();
-      return `${made ? runLabel(made.createRun) : "The run"} made with ${selection.length === 1 ? "1 stop" : `${selection.length} stops`}.`;
+      return t("made", countOf(selection.length, { run: made ? runLabel(t, made.createRun) : t("theRun") }));
     } catch (e) {
       if (callErrors(e).some((x) => x.code === "CONFLICT")) {
         // The board was behind: another run took the stop meanwhile. Read it again; the message stays.
@@ -191,41 +210,33 @@ export default function DispatchBoard() {
     }
   });
   const courierError = form.errors.find((m) => m.startsWith("courier_id"));
+  const courierField = form.bind("courier_id");
   const loadError = firstError(error);
   const { role } = useSession();
+  const failedMap = useMemo(() => mapFailed(t), [t]);
 
   return (
     <div className="cp-container dp-page">
-      <PageHeader
-        title="Dispatch"
-        icon={icons.map}
-        sub="Plan the date's runs: select stops on the map or in the list, choose a courier, make the run; reorder, optimise and start it on its card."
-      />
+      <PageHeader title={t("title")} icon={icons.map} sub={t("sub")} />
       {day && !day.depot ? (
         <p className="cp-alert cp-alert-info dp-no-depot" role="status" data-testid="no-depot">
-          <strong>Set a depot first:</strong> runs start and end there, and none can be made until it is set.{" "}
-          {mayOpen(role, DELIVERY_DAY_PATH) ? (
-            <Link to={DELIVERY_DAY_PATH}>Place the depot in Settings, Delivery day</Link>
-          ) : (
-            "Ask the owner to place it in Settings, Delivery day."
-          )}
+          <strong>{t("noDepot.lead")}</strong> {t("noDepot.text")}{" "}
+          {mayOpen(role, DELIVERY_DAY_PATH) ? <Link to={DELIVERY_DAY_PATH}>{t("noDepot.link")}</Link> : t("noDepot.ask")}
         </p>
       ) : null}
       <div className="dp-board">
         <div className="dp-map-col">
-          <ErrorBoundary fallback={mapFailed}>
+          <ErrorBoundary fallback={failedMap}>
             <Suspense fallback={<div className="dp-map" />}>
               <DispatchMap viewKey={date} unassigned={onMap} runs={mapRuns} depot={day?.depot ?? null} selected={selected} onToggle={toggle} />
             </Suspense>
-            <p className="cp-muted dp-legend">
-              Grey dots: unassigned stops, squares for pickups (click one to select it; groups open as you zoom in). Numbered dots: the runs, in their colours.
-            </p>
+            <p className="cp-muted dp-legend">{t("legend")}</p>
           </ErrorBoundary>
         </div>
-        <aside className="dp-panel" aria-label="Stops and runs">
+        <aside className="dp-panel" aria-label={t("panel")}>
           <div className="cp-field dp-date">
             <label className="cp-label" htmlFor={`${ids}-date`}>
-              Date
+              {t("date")}
             </label>
             <input
               id={`${ids}-date`}
@@ -249,13 +260,13 @@ export default function DispatchBoard() {
             <>
               <section className="dp-section" aria-labelledby={`${ids}-new`}>
                 <h2 id={`${ids}-new`} className="dp-h2">
-                  Unassigned <span className="cp-muted">({unassigned.length})</span>
+                  {t("unassigned")} <span className="cp-muted">({number(unassigned.length)})</span>
                 </h2>
                 <div className="cp-hint dp-rule" data-testid="plannable-rule">
-                  {BOARD_LISTS}{" "}
+                  {t("boardLists")}{" "}
                   <details>
-                    <summary>What can go on a run?</summary>
-                    {PLANNABLE_RULE}
+                    <summary>{t("whatCanGo")}</summary>
+                    {t("plannableRule")}
                   </details>
                 </div>
                 {unassigned.length ? (
@@ -266,42 +277,37 @@ export default function DispatchBoard() {
                     onAll={(on) => setSelected(new Set(on ? unassigned.filter((s) => s.plannable).map(stopKey) : []))}
                   />
                 ) : (
-                  <p className="cp-muted">Every parcel still to deliver is on a run of this date.</p>
+                  <p className="cp-muted">{t("allPlanned")}</p>
                 )}
-                <form className="dp-new-run" onSubmit={makeRun} noValidate aria-label="Make a run">
-                  <h3 className="dp-h3">New run</h3>
+                <form className="dp-new-run" onSubmit={makeRun} noValidate aria-label={t("makeRunForm")}>
+                  <h3 className="dp-h3">{t("newRun")}</h3>
                   {conflict && form.errors.length ? (
                     <div className="cp-alert cp-alert-error dp-conflict" role="alert" data-testid="conflict">
-                      <strong>Already on another run</strong>
+                      <strong>{t("conflictTitle")}</strong>
                       <ErrorList errors={form.errors} />
-                      <p>The board has been read again: that stop is no longer listed here. Choose the stops again.</p>
+                      <p>{t("conflictText")}</p>
                     </div>
                   ) : (
                     <FormStatus errors={form.errors.filter((m) => m !== courierError)} message={form.message} />
                   )}
                   <div className="cp-field">
                     <label className="cp-label" htmlFor={`${ids}-courier`}>
-                      Courier
+                      {t("courier")}
                     </label>
-                    <select
-                      id={`${ids}-courier`}
-                      className="cp-input"
-                      {...form.bind("courier_id")}
-                      aria-describedby={courierError ? `${ids}-courier-error` : undefined}
-                    >
-                      <option value="">Choose a courier…</option>
+                    <select id={`${ids}-courier`} className="cp-input" {...courierField} aria-describedby={courierError ? `${ids}-courier-error` : undefined}>
+                      <option value="">{t("chooseCourierOption")}</option>
                       {couriers.map((c) => (
                         <option key={c.id} value={c.id}>
-                          {courierOption(c)}
+                          {courierOption(t, c)}
                         </option>
                       ))}
                     </select>
                     {courierError ? (
                       <small id={`${ids}-courier-error`} className="dp-field-error" role="alert">
-                        {courierText(courierError)}
+                        {courierText(t, courierError)}
                       </small>
                     ) : null}
-                    {couriers.length ? null : <small className="cp-hint">No active courier or dispatcher: invite one from Staff (owner).</small>}
+                    {couriers.length ? null : <small className="cp-hint">{t("noCouriers")}</small>}
                   </div>
                   <label className="cp-check dp-check">
                     <input
@@ -310,7 +316,7 @@ export default function DispatchBoard() {
                       checked={form.values.optimize === "on"}
                       onChange={(e) => form.setValues((v) => ({ ...v, optimize: e.target.checked ? "on" : "" }))}
                     />
-                    <span>Optimise the order (shortest round from the depot)</span>
+                    <span>{t("optimiseOrder")}</span>
                   </label>
                   <button
                     type="submit"
@@ -319,20 +325,20 @@ export default function DispatchBoard() {
                     aria-busy={form.busy || undefined}
                     aria-describedby={selection.length ? undefined : `${ids}-nostops`}
                   >
-                    {selection.length ? `Make run with ${selection.length === 1 ? "1 stop" : `${selection.length} stops`}` : "Make run"}
+                    {selection.length ? t("makeRunWith", countOf(selection.length)) : t("makeRun")}
                   </button>
                   {selection.length ? null : (
                     <small id={`${ids}-nostops`} className="cp-hint dp-nostops">
-                      Select its stops in the list or on the map first.
+                      {t("selectFirst")}
                     </small>
                   )}
                 </form>
               </section>
               <section className="dp-section" aria-labelledby={`${ids}-runs`}>
                 <h2 id={`${ids}-runs`} className="dp-h2">
-                  Runs <span className="cp-muted">({runs.length})</span>
+                  {t("runs")} <span className="cp-muted">({number(runs.length)})</span>
                 </h2>
-                {runs.length ? null : <p className="cp-muted">No run on this date yet.</p>}
+                {runs.length ? null : <p className="cp-muted">{t("noRuns")}</p>}
                 {runs.map((r, i) => (
                   <RunCard
                     key={r.id}

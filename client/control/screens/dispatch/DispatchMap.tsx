@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from "react";
 import type * as Leaflet from "leaflet";
+import { useTranslation } from "react-i18next";
 import { tileAttribution, tileUrl } from "../../../components/mapConfig";
-import { hasPoint, stopKey } from "./board";
+import { DISPATCH_NS, hasPoint, stopKey } from "./board";
+import { number } from "../../time";
 
 type Point = { latitude: number; longitude: number };
 type MapStop = {
@@ -42,6 +44,7 @@ const who = (s: MapStop) => [stopKey(s), s.recipient_name, s.address.text].filte
  * colour (numbered stops and its round from the start and back), the depot. Lazy-load with React.lazy.
  */
 export default function DispatchMap({ viewKey, unassigned, runs, depot, selected, onToggle }: DispatchMapProps) {
+  const { t } = useTranslation(DISPATCH_NS);
   const el = useRef<HTMLDivElement>(null);
   const [lib, setLib] = useState<{ L: typeof Leaflet; map: Leaflet.Map; layers: Leaflet.LayerGroup } | null>(null);
   const [tilesFailed, setTilesFailed] = useState(false);
@@ -83,10 +86,10 @@ export default function DispatchMap({ viewKey, unassigned, runs, depot, selected
     if (depot) {
       points.push(at(depot));
       L.marker(at(depot), {
-        title: "Depot",
+        title: t("depot"),
         keyboard: false,
         zIndexOffset: 2000,
-        icon: L.divIcon({ className: "dp-pin-wrap", iconSize: undefined, html: '<span class="dp-depot">Depot</span>' }),
+        icon: L.divIcon({ className: "dp-pin-wrap", iconSize: undefined, html: `<span class="dp-depot">${esc(t("depot"))}</span>` }),
       }).addTo(layers);
     }
     for (const run of runs) {
@@ -94,13 +97,13 @@ export default function DispatchMap({ viewKey, unassigned, runs, depot, selected
       for (const s of run.stops.filter(hasPoint)) {
         route.push(stopAt(s));
         L.marker(stopAt(s), {
-          title: `${run.label}, stop ${s.seq}: ${who(s)}`,
+          title: t("mapStop", { run: run.label, n: s.seq == null ? "" : number(s.seq), who: who(s) }),
           keyboard: false,
           zIndexOffset: 1000,
           icon: L.divIcon({
             className: "dp-pin-wrap",
             iconSize: undefined,
-            html: `<span class="dp-stop-pin${s.status === "pending" ? "" : " dp-stop-settled"}" style="--run:${run.colour}">${s.seq ?? ""}</span>`,
+            html: `<span class="dp-stop-pin${s.status === "pending" ? "" : " dp-stop-settled"}" style="--run:${run.colour}">${s.seq == null ? "" : esc(number(s.seq))}</span>`,
           }),
         }).addTo(layers);
       }
@@ -114,7 +117,7 @@ export default function DispatchMap({ viewKey, unassigned, runs, depot, selected
       const on = selected.has(key);
       points.push(stopAt(s));
       L.marker(stopAt(s), {
-        title: `${on ? "Selected" : "Select"}: ${who(s)}`,
+        title: t(on ? "mapSelected" : "mapSelect", { who: who(s) }),
         icon: L.divIcon({
           className: "dp-pin-wrap",
           iconSize: undefined,
@@ -132,15 +135,15 @@ export default function DispatchMap({ viewKey, unassigned, runs, depot, selected
       if (near.length === 1) map.setView(near[0]!, 13);
       else map.fitBounds(L.latLngBounds(near), { padding: [30, 30], maxZoom: 15 });
     }
-  }, [lib, viewKey, unassigned, runs, depot, selected]);
+  }, [lib, viewKey, unassigned, runs, depot, selected, t]);
 
   if (failed) throw failed;
   return (
     <div className="dp-map-wrap">
-      <div ref={el} className="dp-map" role="region" aria-label="Map of the date's stops and runs" data-testid="dispatch-map">
-        {lib ? null : <p className="parcel-map-loading">Loading map…</p>}
+      <div ref={el} className="dp-map" role="region" aria-label={t("mapLabel")} data-testid="dispatch-map">
+        {lib ? null : <p className="parcel-map-loading">{t("loadingMap")}</p>}
       </div>
-      {tilesFailed ? <p className="dp-map-note">Map tiles are unavailable; the markers and routes still show.</p> : null}
+      {tilesFailed ? <p className="dp-map-note">{t("tilesFailed")}</p> : null}
     </div>
   );
 }

@@ -1,5 +1,7 @@
 import { useEffect, useId, useState, type ReactNode } from "react";
 import { Link } from "react-router-dom";
+import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
 import { DndContext, KeyboardSensor, PointerSensor, closestCenter, useSensor, useSensors, type DragEndEvent } from "@dnd-kit/core";
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from "@dnd-kit/sortable";
 import { CSS } from "@dnd-kit/utilities";
@@ -17,8 +19,8 @@ import { firstError } from "../../hooks/errors";
 import { Icon } from "../../../components/Icon";
 import { useFormState } from "../../hooks/useFormState";
 import * as icons from "../../icons";
-import { clock as time, clockRange } from "../../time";
-import { courierOption, courierText, moved, roundText, stopInput, stopKey, type BoardRun, type FreeStop } from "./board";
+import { clock as time, clockRange, number } from "../../time";
+import { countOf, courierOption, courierText, DISPATCH_NS, moved, roundText, stopInput, stopKey, type BoardRun, type FreeStop } from "./board";
 
 type Run = AdminRunFieldsFragment;
 type Stop = AdminStopFieldsFragment;
@@ -30,29 +32,42 @@ export interface Courier {
 }
 
 const STATUS_BADGE: Record<string, string> = { planned: "dp-badge-planned", started: "cp-badge-ok", finished: "cp-badge-muted" };
+/** The moves' glyphs (each button is named by its aria-label): a grip, up, down, off the run. */
+const GLYPH = { grip: "⠿", up: "↑", down: "↓", remove: "✕" };
 const STOP_BADGE: Record<string, string> = { done: "cp-badge-ok", failed: "cp-badge-fail", skipped: "cp-badge-muted" };
 
+/** A member by name, the e-mail only where they have none ("member 7" for one without either). */
+const memberName = (t: TFunction, run: Pick<Run, "courier_email" | "courier_name" | "courier_id">) =>
+  run.courier_name || run.courier_email || t("member", { id: run.courier_id });
+
 /** "Run 3 (Ann Smith)": the courier by name, the e-mail only where they have none. */
-export const runLabel = (run: Pick<Run, "id" | "courier_email" | "courier_name" | "courier_id">) =>
-  `Run ${run.id} (${run.courier_name || run.courier_email || `member ${run.courier_id}`})`;
+export const runLabel = (t: TFunction, run: Pick<Run, "id" | "courier_email" | "courier_name" | "courier_id">) =>
+  t("runLabel", { id: run.id, who: memberName(t, run) });
 
 function StopText({ stop }: { stop: Stop }) {
+  const { t } = useTranslation(DISPATCH_NS);
   const key = stopKey(stop);
   return (
     <span className="dp-stop-text">
       <span className="dp-stop-line">
-        {stop.tracking_code ? <Link to={`/control/parcels/${encodeURIComponent(stop.tracking_code)}`}>{key}</Link> : <strong>Pickup {stop.pickup_id}</strong>}
-        {stop.kind === "pickup" ? <span className="cp-badge dp-badge-planned">pickup</span> : null}
-        {stop.status !== "pending" ? <span className={`cp-badge ${STOP_BADGE[stop.status] ?? ""}`}>{stop.status}</span> : null}
+        {stop.tracking_code ? (
+          <Link to={`/control/parcels/${encodeURIComponent(stop.tracking_code)}`}>{key}</Link>
+        ) : (
+          <strong>{t("pickupOf", { id: stop.pickup_id })}</strong>
+        )}
+        {stop.kind === "pickup" ? <span className="cp-badge dp-badge-planned">{t("pickupBadge")}</span> : null}
+        {stop.status !== "pending" ? (
+          <span className={`cp-badge ${STOP_BADGE[stop.status] ?? ""}`}>{t(`stopStatus.${stop.status}`, { defaultValue: stop.status })}</span>
+        ) : null}
       </span>
       {stop.recipient_name ? <span>{stop.recipient_name}</span> : null}
       <small className="cp-muted">{stop.address.text}</small>
       {stop.kind === "pickup" && stop.contents ? <small className="cp-muted">{stop.contents}</small> : null}
       {stop.window || stop.eta ? (
         <small className="cp-muted">
-          {stop.window ? `Window ${clockRange(stop.window.from, stop.window.to)}` : ""}
+          {stop.window ? t("window", { range: clockRange(stop.window.from, stop.window.to) }) : ""}
           {stop.window && stop.eta ? " · " : ""}
-          {stop.eta ? `ETA ${time(stop.eta)}` : ""}
+          {stop.eta ? t("eta", { time: time(stop.eta) }) : ""}
         </small>
       ) : null}
     </span>
@@ -81,6 +96,7 @@ function PlannedStop({
   onMoveTo: (runId: number) => void;
   onRemove: () => void;
 }) {
+  const { t } = useTranslation(DISPATCH_NS);
   const key = stopKey(stop);
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: key, disabled: busy });
   const [target, setTarget] = useState("");
@@ -99,13 +115,13 @@ function PlannedStop({
         className="dp-handle"
         {...attributes}
         {...listeners}
-        aria-label={`Drag ${key} to reorder (space to pick up, arrows to move, space to drop)`}
-        title="Drag to reorder"
+        aria-label={t("drag", { code: key })}
+        title={t("dragTitle")}
       >
-        <span aria-hidden="true">⠿</span>
+        <span aria-hidden="true">{GLYPH.grip}</span>
       </button>
-      <span className="dp-num" style={{ "--run": colour } as React.CSSProperties} aria-label={`Stop ${index + 1}`}>
-        {index + 1}
+      <span className="dp-num" style={{ "--run": colour } as React.CSSProperties} aria-label={t("stopN", { n: number(index + 1) })}>
+        {number(index + 1)}
       </span>
       <StopText stop={stop} />
       <span className="dp-stop-actions">
@@ -114,41 +130,41 @@ function PlannedStop({
           className="dp-mini"
           onClick={() => onMove(index - 1)}
           disabled={busy || index === 0}
-          aria-label={`Move ${key} up`}
-          title="Move up"
+          aria-label={t("moveUp", { code: key })}
+          title={t("moveUpTitle")}
         >
-          ↑
+          {GLYPH.up}
         </button>
         <button
           type="button"
           className="dp-mini"
           onClick={() => onMove(index + 1)}
           disabled={busy || index === count - 1}
-          aria-label={`Move ${key} down`}
-          title="Move down"
+          aria-label={t("moveDown", { code: key })}
+          title={t("moveDownTitle")}
         >
-          ↓
+          {GLYPH.down}
         </button>
         <button
           type="button"
           className="dp-mini dp-mini-danger"
           onClick={onRemove}
           disabled={busy}
-          aria-label={`Remove ${key} from the run`}
-          title="Remove from the run"
+          aria-label={t("remove", { code: key })}
+          title={t("removeTitle")}
         >
-          ✕
+          {GLYPH.remove}
         </button>
         {targets.length ? (
           <span className="dp-move-to">
             <label htmlFor={selectId} className="cp-visually-hidden">
-              Move {key} to run
+              {t("moveToLabel", { code: key })}
             </label>
             <select id={selectId} className="cp-input dp-select-sm" value={target} onChange={(e) => setTarget(e.target.value)} disabled={busy}>
-              <option value="">Move to…</option>
+              <option value="">{t("moveToOption")}</option>
               {targets.map((r) => (
                 <option key={r.id} value={r.id}>
-                  {runLabel(r)}
+                  {runLabel(t, r)}
                 </option>
               ))}
             </select>
@@ -157,9 +173,9 @@ function PlannedStop({
               className="dp-mini dp-mini-text"
               disabled={busy || !target}
               onClick={() => onMoveTo(Number(target))}
-              aria-label={`Move ${key} to the chosen run`}
+              aria-label={t("moveChosen", { code: key })}
             >
-              Move
+              {t("move")}
             </button>
           </span>
         ) : null}
@@ -187,6 +203,7 @@ interface CardProps {
  * their recipients, windows and ETAs; a started run again every 30 s).
  */
 export function RunCard({ run: brief, ...props }: CardProps & { run: BoardRun }) {
+  const { t } = useTranslation(DISPATCH_NS);
   const { data, error } = useAdminRunQuery({ variables: { id: brief.id }, pollInterval: brief.status === "started" ? 30_000 : 0 });
   if (data) return <RunBody run={data.run} {...props} />;
   return (
@@ -199,20 +216,21 @@ export function RunCard({ run: brief, ...props }: CardProps & { run: BoardRun })
     >
       <h3 className="dp-run-title">
         <span className="dp-swatch" aria-hidden="true" />
-        {runLabel(brief)}
+        {runLabel(t, brief)}
       </h3>
       {error ? (
         <p className="cp-alert cp-alert-error" role="alert">
           {firstError(error)}
         </p>
       ) : (
-        <p className="cp-muted dp-empty">Fetching the run…</p>
+        <p className="cp-muted dp-empty">{t("fetching")}</p>
       )}
     </section>
   );
 }
 
 function RunBody({ run, colour, couriers, others, selection, onAdded, onChanged }: CardProps & { run: Run }) {
+  const { t } = useTranslation(DISPATCH_NS);
   const form = useFormState({ courier_id: String(run.courier_id) });
   const [update] = useAdminUpdateRunMutation();
   const [start] = useAdminStartRunMutation();
@@ -251,7 +269,7 @@ function RunBody({ run, colour, couriers, others, selection, onAdded, onChanged 
     form.submit(async () => {
       await save(without(key).map(stopInput));
       await onChanged();
-      return `${key} is back among the unassigned stops.`;
+      return t("backUnassigned", { code: key });
     })();
   const moveTo = (stop: Stop, runId: number) =>
     form.submit(async () => {
@@ -265,44 +283,44 @@ function RunBody({ run, colour, couriers, others, selection, onAdded, onChanged 
       } finally {
         await onChanged();
       }
-      return `${key} moved to ${runLabel(to)}.`;
+      return t("movedTo", { code: key, run: runLabel(t, to) });
     })();
   const optimise = form.submit(async () => {
     await save(stops.map(stopInput), { optimize: true });
-    return "Stops put in the shortest order.";
+    return t("optimised");
   });
   const addSelected = form.submit(async () => {
     await save([...stops.map(stopInput), ...selection.map(stopInput)]);
     onAdded();
     await onChanged();
-    return `${selection.length === 1 ? "1 stop" : `${selection.length} stops`} added.`;
+    return t("added", countOf(selection.length));
   });
   const changeCourier = (value: string) =>
     form.submit(async () => {
       setValues({ courier_id: value });
       await update({ variables: { input: { id: run.id, courier_id: Number(value) } } });
-      return "Courier changed.";
+      return t("courierChanged");
     })();
   const startRun = form.submit(async () => {
-    if (!window.confirm(`Start ${runLabel(run)}? Its parcels go out for delivery and recipients are told their window.`)) return;
+    if (!window.confirm(t("confirmStart", { run: runLabel(t, run) }))) return;
     await start({ variables: { id: run.id } });
     await onChanged();
-    return "Run started.";
+    return t("started");
   });
   const deleteRun = form.submit(async () => {
-    if (!window.confirm(`Delete ${runLabel(run)}? Its stops go back among the unassigned.`)) return;
+    if (!window.confirm(t("confirmDelete", { run: runLabel(t, run) }))) return;
     await remove({ variables: { id: run.id } });
     await onChanged();
   });
 
   const courierError = form.errors.find((m) => m.startsWith("courier_id"));
   let list: ReactNode;
-  if (!stops.length) list = <p className="cp-muted dp-empty">No stops: add the selected ones, or delete the run.</p>;
+  if (!stops.length) list = <p className="cp-muted dp-empty">{t("noStops")}</p>;
   else if (planned)
     list = (
       <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
         <SortableContext items={stops.map(stopKey)} strategy={verticalListSortingStrategy}>
-          <ol className="dp-stops" aria-label={`Stops of ${runLabel(run)}, in order`}>
+          <ol className="dp-stops" aria-label={t("stopsOf", { run: runLabel(t, run) })}>
             {stops.map((s, i) => (
               <PlannedStop
                 key={stopKey(s)}
@@ -323,11 +341,11 @@ function RunBody({ run, colour, couriers, others, selection, onAdded, onChanged 
     );
   else
     list = (
-      <ol className="dp-stops" aria-label={`Stops of ${runLabel(run)}, in order`}>
+      <ol className="dp-stops" aria-label={t("stopsOf", { run: runLabel(t, run) })}>
         {stops.map((s) => (
           <li key={stopKey(s)} className="dp-stop dp-stop-fixed" data-testid="run-stop" data-code={stopKey(s)}>
             <span className="dp-num" style={{ "--run": colour } as React.CSSProperties}>
-              {s.seq}
+              {s.seq == null ? null : number(s.seq)}
             </span>
             <StopText stop={s} />
           </li>
@@ -347,20 +365,20 @@ function RunBody({ run, colour, couriers, others, selection, onAdded, onChanged 
       <header className="dp-run-head">
         <h3 id={headingId} className="dp-run-title">
           <span className="dp-swatch" aria-hidden="true" />
-          {runLabel(run)}
+          {runLabel(t, run)}
         </h3>
         <span className={`cp-badge ${STATUS_BADGE[run.status] ?? ""}`} data-testid="run-status">
-          {run.status}
+          {t(`runStatus.${run.status}`, { defaultValue: run.status })}
         </span>
       </header>
       <p className="dp-run-facts" data-testid="run-facts">
-        {run.stops.length === 1 ? "1 stop" : `${run.stops.length} stops`} · {roundText(run.distance_km, run.duration_min)}
-        {run.started_at ? ` · started ${time(run.started_at)}` : ""}
+        {t("stops", countOf(run.stops.length))} · {roundText(t, run.distance_km, run.duration_min)}
+        {run.started_at ? ` · ${t("startedAt", { time: time(run.started_at) })}` : ""}
       </p>
       {planned ? (
         <div className="cp-field dp-courier">
           <label className="cp-label" htmlFor={`${headingId}-courier`}>
-            Courier
+            {t("courier")}
           </label>
           <select
             id={`${headingId}-courier`}
@@ -372,18 +390,16 @@ function RunBody({ run, colour, couriers, others, selection, onAdded, onChanged 
             aria-invalid={courierError ? true : undefined}
             aria-describedby={courierError ? `${headingId}-courier-error` : undefined}
           >
-            {couriers.some((c) => c.id === run.courier_id) ? null : (
-              <option value={run.courier_id}>{run.courier_name || run.courier_email || `member ${run.courier_id}`}</option>
-            )}
+            {couriers.some((c) => c.id === run.courier_id) ? null : <option value={run.courier_id}>{memberName(t, run)}</option>}
             {couriers.map((c) => (
               <option key={c.id} value={c.id}>
-                {courierOption(c)}
+                {courierOption(t, c)}
               </option>
             ))}
           </select>
           {courierError ? (
             <small id={`${headingId}-courier-error`} className="dp-field-error" role="alert">
-              {courierText(courierError)}
+              {courierText(t, courierError)}
             </small>
           ) : null}
         </div>
@@ -396,25 +412,25 @@ function RunBody({ run, colour, couriers, others, selection, onAdded, onChanged 
             {selection.length ? (
               <button type="button" className="cp-btn cp-btn-outline dp-btn" onClick={addSelected} disabled={form.busy}>
                 <Icon path={icons.add} size={18} />
-                Add {selection.length} selected
+                {t("addSelected", countOf(selection.length))}
               </button>
             ) : null}
             <button type="button" className="cp-btn cp-btn-outline dp-btn" onClick={optimise} disabled={form.busy || stops.length < 2}>
-              Optimise
+              {t("optimise")}
             </button>
             <button type="button" className="cp-btn cp-btn-primary dp-btn" onClick={startRun} disabled={form.busy || !stops.length}>
-              Start
+              {t("start")}
             </button>
           </>
         ) : null}
         <a className="cp-btn cp-btn-outline dp-btn" href={`/api/runs/${run.id}/sheet.pdf`} download={`run-${run.id}.pdf`}>
           <Icon path={icons.print} size={18} />
-          Run sheet (PDF)
+          {t("sheet")}
         </a>
         {planned ? (
           <button type="button" className="cp-btn cp-btn-outline dp-btn cp-danger" onClick={deleteRun} disabled={form.busy}>
             <Icon path={icons.delete} size={18} />
-            Delete
+            {t("delete")}
           </button>
         ) : null}
       </div>

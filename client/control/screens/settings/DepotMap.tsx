@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import type * as Leaflet from "leaflet";
+import { useTranslation } from "react-i18next";
 import { tileAttribution, tileUrl } from "../../../components/mapConfig";
 
 export interface Point {
@@ -19,12 +20,14 @@ const round = (x: number) => Math.round(x * 1e6) / 1e6;
 /** Leaflet wraps a click past the date line into longitudes beyond ±180: brought back into range. */
 const wrapped = (lng: number) => ((((lng + 180) % 360) + 360) % 360) - 180;
 const at = (p: Point): [number, number] => [p.latitude, p.longitude];
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * The depot on a map: a click places it, its marker can be dragged, and typing in the fields moves it.
  * Leaflet is loaded with this module (lazy-load it with React.lazy); the marker shows without tiles.
  */
 export default function DepotMap({ depot, onPlace }: DepotMapProps) {
+  const { t } = useTranslation("control-settings");
   const el = useRef<HTMLDivElement>(null);
   const [lib, setLib] = useState<{ L: typeof Leaflet; map: Leaflet.Map } | null>(null);
   const marker = useRef<Leaflet.Marker | null>(null);
@@ -78,10 +81,10 @@ export default function DepotMap({ depot, onPlace }: DepotMapProps) {
     else {
       const m = L.marker([lat, lng], {
         draggable: true,
-        title: "Depot (drag to move)",
-        alt: "Depot",
+        title: t("dd.markerTitle"),
+        alt: t("dd.depot"),
         zIndexOffset: 1000,
-        icon: L.divIcon({ className: "cp-depot-pin-wrap", iconSize: undefined, html: '<span class="cp-depot-pin">Depot</span>' }),
+        icon: L.divIcon({ className: "cp-depot-pin-wrap", iconSize: undefined, html: `<span class="cp-depot-pin">${esc(t("dd.depot"))}</span>` }),
       });
       m.on("dragend", () => {
         const p = m.getLatLng();
@@ -90,15 +93,15 @@ export default function DepotMap({ depot, onPlace }: DepotMapProps) {
       marker.current = m.addTo(map);
     }
     if (!map.getBounds().contains([lat, lng])) map.panTo([lat, lng]);
-  }, [lib, lat, lng]);
+  }, [lib, lat, lng, t]);
 
   if (failed) throw failed;
   return (
     <div className="cp-depot-map-wrap">
-      <div ref={el} className="cp-depot-map" role="region" aria-label="Map: click to place the depot" data-testid="depot-map">
-        {lib ? null : <p className="cp-depot-map-loading">Loading map…</p>}
+      <div ref={el} className="cp-depot-map" role="region" aria-label={t("dd.mapLabel")} data-testid="depot-map">
+        {lib ? null : <p className="cp-depot-map-loading">{t("dd.loadingMap")}</p>}
       </div>
-      {tilesFailed ? <p className="cp-muted">The map's tiles are unavailable here; a click still places the depot, and the marker shows it.</p> : null}
+      {tilesFailed ? <p className="cp-muted">{t("dd.tilesFailed")}</p> : null}
     </div>
   );
 }

@@ -1,51 +1,61 @@
 import { Link } from "react-router-dom";
+import { useTranslation } from "react-i18next";
 import { useAdminSettingsQuery } from "../../../generated/graphql";
 import { PageHeader } from "../../components/PageHeader";
 import { Icon } from "../../../components/Icon";
 import { useTitle } from "../../hooks/useTitle";
 import * as icons from "../../icons";
-import { DELIVERY_DAY_PATH } from "./deliveryDay";
+import { number } from "../../time";
+import { DELIVERY_DAY_PATH, SETTINGS_NS } from "./deliveryDay";
 
 export default function SettingsMenu() {
-  useTitle("Settings");
+  const { t } = useTranslation(SETTINGS_NS);
+  useTitle(t("title"));
   const { data } = useAdminSettingsQuery();
   const s = data?.adminSettings;
   const items = [
     {
       to: "/control/settings/contact",
-      label: "Contact Info",
+      label: t("menu.contact"),
       icon: icons.contact_mail,
-      text: s ? [s.company_name, s.contact_email || "no contact e-mail yet"].join(", ") : "Company name, e-mail, phones, social links, address",
+      text: s ? [s.company_name, s.contact_email || t("menu.noContactEmail")].join(", ") : t("menu.contactText"),
     },
     {
       to: "/control/settings/mail",
-      label: "Mail Settings",
+      label: t("menu.mail"),
       icon: icons.email,
-      text: s ? `Driver ${s.mail_driver}, template ${s.mail_template}` : "Mail driver and template",
+      text: s ? t("menu.mailNow", { driver: s.mail_driver, template: s.mail_template }) : t("menu.mailText"),
     },
-    { to: "/control/settings/html", label: "Html Settings", icon: icons.code, text: "Meta description and chat code" },
+    { to: "/control/settings/html", label: t("menu.html"), icon: icons.code, text: t("menu.htmlText") },
     {
       to: "/control/settings/shipping",
-      label: "Shipping Settings",
+      label: t("menu.shipping"),
       icon: icons.local_shipping,
-      text: s ? `Sign-up ${s.shipper_signup}, ${s.currency}, pickup cut-off ${s.pickup_cutoff}` : "Shipper sign-up, currency, pickup cut-off",
+      text: s
+        ? t("menu.shippingNow", { signup: t(`signup.${s.shipper_signup}`, { defaultValue: s.shipper_signup }), currency: s.currency, cutoff: s.pickup_cutoff })
+        : t("menu.shippingText"),
     },
     {
       to: DELIVERY_DAY_PATH,
-      label: "Delivery day",
+      label: t("menu.deliveryDay"),
       icon: icons.moped,
       text: s
         ? s.depot_latitude != null && s.depot_longitude != null
-          ? `Depot ${s.depot_latitude}, ${s.depot_longitude}; ${s.courier_speed_kmh} km/h, ${s.delivery_window_minutes}-minute windows`
-          : "No depot set yet: Dispatch needs one"
-        : "Depot on a map, courier speed, minutes a stop, windows, notices",
+          ? t("menu.deliveryDayNow", {
+              latitude: number(s.depot_latitude, { maximumFractionDigits: 6 }),
+              longitude: number(s.depot_longitude, { maximumFractionDigits: 6 }),
+              speed: number(s.courier_speed_kmh),
+              minutes: number(s.delivery_window_minutes),
+            })
+          : t("menu.noDepot")
+        : t("menu.deliveryDayText"),
     },
-    { to: "/control/webhooks/list.html", label: "Webhooks", icon: icons.webhook, text: "Send parcel events to other systems, signed" },
+    { to: "/control/webhooks/list.html", label: t("menu.webhooks"), icon: icons.webhook, text: t("menu.webhooksText") },
   ];
   return (
     <div className="cp-container cp-narrow">
-      <PageHeader title="Settings" icon={icons.settings} back="/control/index.html" backLabel="Control panel home" />
-      <ul className="cp-list cp-menu" aria-label="Settings">
+      <PageHeader title={t("title")} icon={icons.settings} back="/control/index.html" backLabel={t("home")} />
+      <ul className="cp-list cp-menu" aria-label={t("title")}>
         {items.map((i) => (
           <li key={i.to}>
             <Link to={i.to} className="cp-row cp-row-link">

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { FormStatus, SelectField, SubmitButton, TextField } from "../../components/fields";
 import { Card, PageHeader } from "../../components/PageHeader";
 import { useTitle } from "../../hooks/useTitle";
@@ -5,47 +6,35 @@ import type { AdminSettingsQuery } from "../../../generated/graphql";
 import { SettingsGate } from "./SettingsGate";
 import { useShippingSettingsForm } from "./useShippingSettingsForm";
 import * as icons from "../../icons";
-
-const SIGNUP_OPTIONS = [
-  { value: "open", label: "Open: anyone may sign up" },
-  { value: "off", label: "Off: only the staff add shippers" },
-];
+import { SETTINGS_NS } from "./deliveryDay";
 
 function Form({ settings }: { settings: AdminSettingsQuery["adminSettings"] }) {
   const { bind, errors, message, busy, onSubmit } = useShippingSettingsForm(settings);
+  const { t } = useTranslation(SETTINGS_NS);
+  const signupOptions = [
+    { value: "open", label: t("shipping.signupOpen") },
+    { value: "off", label: t("shipping.signupOff") },
+  ];
   return (
     <Card>
       <form className="cp-form" onSubmit={onSubmit} noValidate>
         <FormStatus errors={errors} message={message} />
-        <SelectField field={bind("shipper_signup")} label="Shipper sign-up" options={SIGNUP_OPTIONS} />
-        <TextField
-          field={bind("currency")}
-          maxLength={3}
-          hint="ISO 4217 code, e.g. EUR. Every price, balance and statement is in it; amounts already kept do not change."
-        />
-        <TextField
-          field={bind("pickup_cutoff")}
-          label="Pickup cut-off (HH:MM)"
-          maxLength={5}
-          placeholder="14:00"
-          hint="A same-day pickup must be asked for before it."
-        />
-        <TextField
-          field={bind("max_amount")}
-          label={`Largest amount (${settings.currency})`}
-          hint="A quote, booking, rate card or credit limit past it is refused naming the field."
-        />
-        <SubmitButton busy={busy}>Save</SubmitButton>
+        <SelectField field={bind("shipper_signup")} label={t("shipping.signup")} options={signupOptions} />
+        <TextField field={bind("currency")} label={t("shipping.currency")} maxLength={3} hint={t("shipping.currencyHint")} />
+        <TextField field={bind("pickup_cutoff")} label={t("shipping.cutoff")} maxLength={5} placeholder="14:00" hint={t("shipping.cutoffHint")} />
+        <TextField field={bind("max_amount")} label={t("shipping.maxAmount", { currency: settings.currency })} hint={t("shipping.maxAmountHint")} />
+        <SubmitButton busy={busy}>{t("save")}</SubmitButton>
       </form>
     </Card>
   );
 }
 
 export default function ShippingSettings() {
-  useTitle("Shipping Settings");
+  const { t } = useTranslation(SETTINGS_NS);
+  useTitle(t("menu.shipping"));
   return (
     <div className="cp-container cp-narrow">
-      <PageHeader title="Shipping Settings" icon={icons.local_shipping} back="/control/settings" backLabel="Back to settings" />
+      <PageHeader title={t("menu.shipping")} icon={icons.local_shipping} back="/control/settings" backLabel={t("back")} />
       <SettingsGate>{(s) => <Form settings={s} />}</SettingsGate>
     </div>
   );

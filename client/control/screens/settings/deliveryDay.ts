@@ -1,26 +1,59 @@
 // The Delivery day screen's words and checks, without React (DeliveryDaySettings.tsx, its form hook, the Dispatch board).
-import { DISPATCH_LIMITS, DISPATCH_SETTING_KEYS, type DispatchSettingKey } from "@shared/modules/settings/settings.codes";
+import type { TFunction } from "i18next";
+import { DISPATCH_LIMITS, DISPATCH_SETTING_KEYS, dispatchRangeMessage, type DispatchSettingKey } from "@shared/modules/settings/settings.codes";
+import { number } from "../../time";
 import type { Point } from "./DepotMap";
 
 /** Where the screen is (Settings links here, and so does the Dispatch board while no depot is set). */
 export const DELIVERY_DAY_PATH = "/control/settings/delivery-day";
 
+/** The settings screens' texts (client/i18n/locales/control/control-settings/<code>.json). */
+export const SETTINGS_NS = "control-settings";
+
 /**
- * The screen's label of each delivery-day setting: the fields show them, and every message naming a field
- * (the server's, by its wire name, or the form's own) names it so. The numbers' ranges and units are
+ * The screen's label of each delivery-day setting, in the language: the fields show them, and every message naming a
+ * field (the server's, by its wire name, or the form's own) names it so. The numbers' ranges and units are
  * DISPATCH_LIMITS (shared with the server's validation).
  */
-export const DELIVERY_DAY_LABELS: Record<DispatchSettingKey, string> = {
-  depot_latitude: "Depot latitude",
-  depot_longitude: "Depot longitude",
-  courier_speed_kmh: "Courier speed (km/h)",
-  stop_minutes: "Minutes a stop",
-  notify_stops_before: "Notify stops before",
-  delivery_window_minutes: "Delivery window (minutes)",
-};
+export const deliveryDayLabel = (t: TFunction, key: DispatchSettingKey) => t(`dd.label.${key}`);
 
-/** A message with each wire name replaced by its label ("courier_speed_kmh must be ..." -> "Courier speed (km/h) must be ..."). */
-export const labelled = (message: string) => DISPATCH_SETTING_KEYS.reduce((m, k) => m.replace(new RegExp(`\\b${k}\\b`, "g"), DELIVERY_DAY_LABELS[k]), message);
+/** A limit's unit in the language ("minutes", "stops"; km/h as the language writes it). */
+/** A limit as the language writes it, without grouping (1440 minutes, not 1,440). */
+const limit = (n: number) => number(n, { useGrouping: false });
+
+const unitOf = (t: TFunction, unit: string) => (unit === "km/h" ? t("dd.unit.kmh") : unit ? t(`dd.unit.${unit}`, { defaultValue: unit }) : "");
+
+/** "From 1 to 200 km/h.": a number's range, in the language. */
+export function rangeText(t: TFunction, key: DispatchSettingKey): string {
+  const l = DISPATCH_LIMITS[key];
+  const values = { min: limit(l.min), max: limit(l.max), unit: unitOf(t, l.unit) };
+  return t(l.unit ? (l.whole ? "dd.rangeUnitWhole" : "dd.rangeUnit") : l.whole ? "dd.rangeWhole" : "dd.range", values);
+}
+
+const WIRE = new RegExp(`\\b(${DISPATCH_SETTING_KEYS.join("|")})\\b`, "g");
+const isKey = (k: string): k is DispatchSettingKey => (DISPATCH_SETTING_KEYS as readonly string[]).includes(k);
+
+/**
+ * A message in the language, each field by its label: the form's own refusals (problemsOf) and the server's range
+ * refusal (dispatchRangeMessage, the same words the API gives) have their texts; any other message of the server keeps
+ * its words with each wire name replaced by the field's label ("courier_speed_kmh must be ..." -> "Courier speed (km/h)
+ * must be ...").
+ */
+export function labelled(t: TFunction, message: string): string {
+  const label = (k: DispatchSettingKey) => deliveryDayLabel(t, k);
+  for (const k of DISPATCH_SETTING_KEYS) {
+    if (message !== dispatchRangeMessage(k)) continue;
+    const l = DISPATCH_LIMITS[k];
+    const key = l.unit ? (l.whole ? "dd.outOfRangeUnitWhole" : "dd.outOfRangeUnit") : "dd.outOfRange";
+    return t(key, { field: label(k), min: limit(l.min), max: limit(l.max), unit: unitOf(t, l.unit) });
+  }
+  let m = /^(\w+) is required with (\w+)$/.exec(message);
+  if (m && isKey(m[1]!) && isKey(m[2]!)) return t("dd.requiredWith", { field: label(m[1]), other: label(m[2]) });
+  m = /^(\w+) (is required|must be a whole number|must be a number)$/.exec(message);
+  if (m && isKey(m[1]!))
+    return t(m[2] === "is required" ? "dd.required" : m[2] === "must be a number" ? "dd.mustBeNumber" : "dd.mustBeWhole", { field: label(m[1]) });
+  return message.replace(WIRE, (k) => (isKey(k) ? label(k) : k));
+}
 
 /** The text of a field as a number: null when blank, NaN when it is not one. */
 export const numberOf = (v: string) => (v.trim() === "" ? null : Number(v.trim().replace(",", ".")));
@@ -35,7 +68,7 @@ export function depotOf(values: { depot_latitude: string; depot_longitude: strin
 
 /**
  * Refusals the form can tell before asking the server: blank or not a number (wire names: the screen shows
- * them labelled). Ranges are the server's to refuse, with the same message the API gives.
+ * them labelled, in the language). Ranges are the server's to refuse, with the same message the API gives.
  */
 export function problemsOf(values: Record<DispatchSettingKey, string>): string[] {
   const problems: string[] = [];

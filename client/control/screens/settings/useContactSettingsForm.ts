@@ -1,3 +1,5 @@
+import { useTranslation } from "react-i18next";
+import { SETTINGS_NS } from "./deliveryDay";
 import { useAdminUpdateContactSettingsMutation, type AdminSettingsQuery } from "../../../generated/graphql";
 import { useFormState } from "../../hooks/useFormState";
 import { textOrNull } from "../../hooks/values";
@@ -7,6 +9,7 @@ type Settings = AdminSettingsQuery["adminSettings"];
 export const CONTACT_OPTIONAL = ["contact_phone", "contact_phone_alt", "contact_twitter", "contact_telegram", "contact_instagram", "contact_address"] as const;
 
 export function useContactSettingsForm(s: Settings) {
+  const { t } = useTranslation(SETTINGS_NS);
   const form = useFormState({
     company_name: s.company_name,
     contact_email: s.contact_email,
@@ -24,7 +27,7 @@ export function useContactSettingsForm(s: Settings) {
     // Every header showing the name follows at once (the server writes it into each page from now on).
     const name = r.data?.updateContactSettings.company_name;
     if (name) setProductName(name);
-    return "Contact info saved";
+    return t("contact.saved");
   });
   return { ...form, onSubmit };
 }

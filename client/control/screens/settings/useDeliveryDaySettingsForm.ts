@@ -1,15 +1,17 @@
+import { useTranslation } from "react-i18next";
 import { useCallback } from "react";
 import { useAdminUpdateDispatchSettingsMutation, type AdminSettingsQuery } from "../../../generated/graphql";
 import type { DispatchSettingKey } from "@shared/modules/settings/settings.codes";
 import { useFormState } from "../../hooks/useFormState";
 import type { Point } from "./DepotMap";
-import { numberOf, problemsOf } from "./deliveryDay";
+import { numberOf, problemsOf, SETTINGS_NS } from "./deliveryDay";
 
 const text = (n: number | null | undefined) => (n === null || n === undefined ? "" : String(n));
 
 type Settings = AdminSettingsQuery["adminSettings"];
 
 export function useDeliveryDaySettingsForm(s: Settings) {
+  const { t } = useTranslation(SETTINGS_NS);
   const form = useFormState({
     depot_latitude: text(s.depot_latitude),
     depot_longitude: text(s.depot_longitude),
@@ -46,7 +48,7 @@ export function useDeliveryDaySettingsForm(s: Settings) {
         },
       },
     });
-    return "Delivery day settings saved";
+    return t("dd.saved");
   });
   return { ...form, place, onSubmit };
 }

@@ -1,3 +1,5 @@
+import { useTranslation } from "react-i18next";
+import { SETTINGS_NS } from "./deliveryDay";
 import { useAdminUpdateHtmlSettingsMutation, type AdminSettingsQuery } from "../../../generated/graphql";
 import { useFormState } from "../../hooks/useFormState";
 
@@ -5,6 +7,7 @@ export const HTML_SAVED_KEY = "cp-html-saved";
 
 /** Saves meta description and chat code, then reloads the page so the new head and chat code apply. */
 export function useHtmlSettingsForm(s: AdminSettingsQuery["adminSettings"]) {
+  const { t } = useTranslation(SETTINGS_NS);
   const form = useFormState({ meta_description: s.meta_description, chat_code: s.chat_code });
   const [save] = useAdminUpdateHtmlSettingsMutation();
   const onSubmit = form.submit(async () => {
@@ -15,7 +18,7 @@ export function useHtmlSettingsForm(s: AdminSettingsQuery["adminSettings"]) {
       // Only the message after the reload is lost.
     }
     window.location.reload();
-    return "Html settings saved";
+    return t("html.saved");
   });
   return { ...form, onSubmit };
 }
