@@ -2,8 +2,8 @@ type Texts = Record<string, unknown>;
 
 /**
  * The owner's dashboard's texts (i18next's namespace `reports`), ./locales/reports/<code>.json, a chunk each, loaded
- * when the dashboard first asks for them. English only for now, as the rest of the control panel: a language without
- * its file gets English's (the fallback language), until the control panel is translated.
+ * when the dashboard first asks for them, in the control panel's language (all 22: the same keys and placeholders as
+ * English's; the dashboard has no plural texts).
  */
 const LOCALES = import.meta.glob<Texts>("./locales/reports/*.json", { import: "default" });
 

@@ -5,6 +5,7 @@ import { useDashboardDailyQuery, useDashboardSummaryQuery, type DashboardSummary
 import { errorMessages } from "../../../errors";
 import { formatMoney } from "@shared/core/money";
 import { REPORTS_NS } from "../../../i18n/load";
+import { number } from "../../time";
 import { DailyCharts, FailuresChart, ServicesChart } from "./DashboardCharts";
 import "./dashboard.css";
 
@@ -34,11 +35,9 @@ export default function Dashboard() {
   const [draft, setDraft] = useState<{ from: string; to: string } | null>(null);
   const shown = draft ?? { from: given.from ?? s?.from ?? "", to: given.to ?? s?.to ?? "" };
   const lang = i18n.language;
-  const num = (n: number) => new Intl.NumberFormat(lang).format(n);
-  const pct = (r: number | null | undefined) =>
-    r === null || r === undefined ? t("none") : new Intl.NumberFormat(lang, { style: "percent", maximumFractionDigits: 1 }).format(r);
-  const hours = (h: number | null | undefined) =>
-    h === null || h === undefined ? t("none") : t("hours", { value: new Intl.NumberFormat(lang, { maximumFractionDigits: 1 }).format(h) });
+  const num = (n: number) => number(n);
+  const pct = (r: number | null | undefined) => (r === null || r === undefined ? t("none") : number(r, { style: "percent", maximumFractionDigits: 1 }));
+  const hours = (h: number | null | undefined) => (h === null || h === undefined ? t("none") : t("hours", { value: number(h, { maximumFractionDigits: 1 }) }));
   const money = (n: number) => formatMoney(n, s?.revenue.currency ?? null, lang);
 
   const submit = (e: FormEvent) => {
@@ -108,13 +107,13 @@ export default function Dashboard() {
             <Figure
               label={t("onTimeRate")}
               value={pct(s.on_time_rate)}
-              change={pointsChange(s.on_time_rate, s.previous.on_time_rate, t, lang)}
+              change={pointsChange(s.on_time_rate, s.previous.on_time_rate, t)}
               previous={pct(s.previous.on_time_rate)}
             />
             <Figure
               label={t("firstAttemptRate")}
               value={pct(s.first_attempt_rate)}
-              change={pointsChange(s.first_attempt_rate, s.previous.first_attempt_rate, t, lang)}
+              change={pointsChange(s.first_attempt_rate, s.previous.first_attempt_rate, t)}
               previous={pct(s.previous.first_attempt_rate)}
             />
             <Figure
@@ -160,16 +159,16 @@ type T = (key: string, o?: Record<string, unknown>) => string;
 function change(now: number, before: number, format: (n: number) => string, t: T): { text: string; trend: "up" | "down" | "same" } {
   if (now === before) return { text: t("unchanged"), trend: "same" };
   const d = now - before;
-  const rel = before ? ` (${d > 0 ? "+" : "−"}${Math.round((Math.abs(d) / before) * 100)} %)` : "";
+  const rel = before ? ` (${d > 0 ? "+" : "−"}${number(Math.abs(d) / before, { style: "percent", maximumFractionDigits: 0 })})` : "";
   return { text: t(d > 0 ? "changeUp" : "changeDown", { change: `${format(Math.abs(d))}${rel}` }), trend: d > 0 ? "up" : "down" };
 }
 function nullableChange(now: number | null | undefined, before: number | null | undefined, format: (n: number) => string, t: T) {
   return now === null || now === undefined || before === null || before === undefined ? null : change(now, before, format, t);
 }
-function pointsChange(now: number | null | undefined, before: number | null | undefined, t: T, lang: string) {
+function pointsChange(now: number | null | undefined, before: number | null | undefined, t: T) {
   if (now === null || now === undefined || before === null || before === undefined) return null;
   const points = Math.round((now - before) * 1000) / 10;
-  return change(points, 0, (n) => t("points", { value: new Intl.NumberFormat(lang, { maximumFractionDigits: 1 }).format(n) }), t);
+  return change(points, 0, (n) => t("points", { value: number(n, { maximumFractionDigits: 1 }) }), t);
 }
 
 function Figure({ label, value, previous, change: c }: { label: string; value: string; previous: string; change: { text: string; trend: string } | null }) {
