@@ -1,4 +1,5 @@
 import { subscribeDispatch } from "./modules/dispatch/dispatch.subscribers.js";
+import { subscribeMessages } from "./modules/message/message.subscribers.js";
 import { subscribeNotifications } from "./modules/notification/notification.subscribers.js";
 import { subscribeViewCache } from "./modules/parcel/view-cache.js";
 import { subscribeWebhooks } from "./modules/webhook/webhook.subscribers.js";
@@ -6,11 +7,12 @@ import { subscribeWebhooks } from "./modules/webhook/webhook.subscribers.js";
 /**
  * Every feature's subscriptions to other features' events (server/core/events.ts), in the order they
  * run: the view cache first (a write returns once every process forgot its views), then dispatch, the
- * recipient's e-mails, webhooks. Called once at start (buildApp); calling it again changes nothing.
+ * recipient's e-mails, their SMS and WhatsApp messages (queued durably), webhooks. Called once at start (buildApp); calling it again changes nothing.
  */
 export function registerSubscribers(): void {
   subscribeViewCache();
   subscribeDispatch();
   subscribeNotifications();
+  subscribeMessages();
   subscribeWebhooks();
 }

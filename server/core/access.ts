@@ -106,6 +106,13 @@ export const OPERATIONS = {
   // The owner's dashboard (server/modules/reports): figures of a period and its days, JSON or CSV.
   "reports.read": op("reports"),
   // Webhooks
+  // Messages to recipients (contract section 13): the list, the owner's test, the providers' signed callbacks.
+  "messages.list": op("mail"),
+  "messages.test": op("settings", { audited: { call: "mail" } }),
+  "messages.twilio": op("public"),
+  "messages.whatsapp": op("public"),
+  "messages.whatsapp.verify": op("public"),
+  "parcel.preferences": op("public", { limit: { rule: "tracking", staffExempt: true } }),
   "webhooks.list": op("webhooks"),
   "webhooks.deliveries": op("webhooks"),
   "webhooks.create": write("webhooks"),

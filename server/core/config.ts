@@ -44,6 +44,7 @@ const SHARED = "Several processes";
 const DOCS = "Documents";
 const DELIVERY = "The delivery day";
 const PLACES = "Address search";
+const MESSAGES = "Messages to recipients (SMS, WhatsApp)";
 
 export const ENV_VARS = {
   PORT: { group: SITE, kind: "int", default: 4000, doc: "HTTP port" },
@@ -295,6 +296,35 @@ export const ENV_VARS = {
     kind: "off",
     doc: "`true` lets webhooks reach local and private addresses (loopback, 10/8, 172.16/12, 192.168/16, link-local such as 169.254.169.254, fc00::/7, ...); by default such URLs are refused at registration (IP literals, `localhost`) and at every delivery, after DNS, on the address actually connected to",
   },
+
+  SMS_PROVIDER: {
+    group: MESSAGES,
+    kind: "text",
+    default: "log",
+    doc: "`log`: SMS are kept and shown in the control panel's Messages, nothing leaves the server; `twilio`: sent through Twilio's Messages API (the four `TWILIO_` variables); `none`: no SMS (the next channel of the order is used). See [messages.md](messages.md)",
+  },
+  TWILIO_ACCOUNT_SID: { group: MESSAGES, kind: "text", doc: "Twilio account SID (`AC...`)" },
+  TWILIO_AUTH_TOKEN: { group: MESSAGES, kind: "text", doc: "Twilio auth token: the API's password and the key of `X-Twilio-Signature` on `POST /api/messages/twilio`" },
+  TWILIO_FROM: { group: MESSAGES, kind: "text", doc: "the sender: a Twilio number in E.164, or a messaging service SID (`MG...`)" },
+  TWILIO_BASE_URL: { group: MESSAGES, kind: "text", default: "https://api.twilio.com", doc: "Twilio's API origin (a test points it at a local peer)" },
+  WHATSAPP_PROVIDER: {
+    group: MESSAGES,
+    kind: "text",
+    default: "none",
+    doc: "`none`: no WhatsApp; `cloud`: template messages through Meta's WhatsApp Cloud API (the four `WHATSAPP_` variables and the templates of the settings)",
+  },
+  WHATSAPP_TOKEN: { group: MESSAGES, kind: "text", doc: "the Cloud API's access token (a system user's)" },
+  WHATSAPP_PHONE_NUMBER_ID: { group: MESSAGES, kind: "text", doc: "the sending number's id in the Cloud API" },
+  WHATSAPP_APP_SECRET: { group: MESSAGES, kind: "text", doc: "the Meta app's secret: the key of `X-Hub-Signature-256` on `POST /api/messages/whatsapp`" },
+  WHATSAPP_BASE_URL: { group: MESSAGES, kind: "text", default: "https://graph.facebook.com", doc: "the Graph API origin (a test points it at a local peer)" },
+  MESSAGE_RETRY_BASE_MS: {
+    group: MESSAGES,
+    kind: "positive",
+    default: 30000,
+    doc: "back-off after a provider's first failure, doubling after each further one (30 s, 1 min, 2 min, 4 min): 5 tries within 30 minutes, then the next channel",
+  },
+  MESSAGE_TIMEOUT_MS: { group: MESSAGES, kind: "positive", default: 10000, doc: "how long a provider may take to answer a send (a time-out is retried)" },
+  MESSAGE_POLL_MS: { group: MESSAGES, kind: "positive", default: 2000, doc: "how often each process looks for messages that are due" },
 
   STALE_AFTER_DAYS: {
     group: DOCS,

@@ -39,6 +39,9 @@ const keyOnly = (req: FastifyRequest) => isKeyed(req) && req.cookies?.[SESSION_C
  */
 export function writeGuard(req: FastifyRequest): void {
   if (!WRITES.has(req.method)) return;
+  // A provider's callback (server/modules/message): signed by the provider, read by no session, its body
+  // parsed by the route's own parser; neither the same-origin rule nor the JSON-only rule applies to it.
+  if ((req.routeOptions.config as { signedCallback?: boolean } | undefined)?.signedCallback) return;
   const origin = req.headers.origin;
   const referer = req.headers.referer;
   const source = origin ?? referer;

@@ -19,6 +19,7 @@ import { registerScanRoutes } from "../modules/scan/scan.rest.js";
 import { registerSettingsRoutes } from "../modules/settings/settings.rest.js";
 import { registerAuditRoutes } from "../modules/audit/audit.rest.js";
 import { registerWebhookRoutes } from "../modules/webhook/webhook.rest.js";
+import { registerMessageRoutes } from "../modules/message/message.rest.js";
 import { registerStaffRoutes } from "../modules/staff/staff.rest.js";
 import { registerApiKeyRoutes } from "../modules/apikey/apikey.rest.js";
 import { registerDispatchRoutes } from "../modules/dispatch/dispatch.rest.js";
@@ -93,6 +94,7 @@ export async function registerRest(api: FastifyInstance): Promise<void> {
     registerInvoiceRoutes,
     registerMailRoutes,
     registerWebhookRoutes,
+    registerMessageRoutes,
     registerScanRoutes,
     registerLabelRoutes,
     registerImportRoutes,

@@ -42,7 +42,12 @@ export function notifyRecipient(
   parcelId: number,
   entry: { status_code: string | null; status_reason: string | null; created_at: Date; title: string; description: string },
 ): void {
-  waiting.push(() => send(parcelId, entry).catch((e) => console.error("recipient notification failed:", (e as Error).message)));
+  waiting.push(() =>
+    send(parcelId, entry).then(
+      () => {},
+      (e) => console.error("recipient notification failed:", (e as Error).message),
+    ),
+  );
   pump();
 }
 
@@ -51,16 +56,28 @@ export async function settleNotifications(): Promise<void> {
   while (inFlight.size || waiting.length) await Promise.all([...inFlight]);
 }
 
-async function send(parcelId: number, entry: Parameters<typeof notifyRecipient>[1]): Promise<void> {
+/** What became of a recipient's e-mail: the outbox's message id, or why none went. */
+export type MailOutcome = { mail_id: number } | { skipped: "too_old" | "no_address" | "off" | "unsubscribed" | "already_sent" };
+
+/**
+ * The status e-mail now, awaited: the message queue's "email" channel (server/modules/message) when SMS or
+ * WhatsApp is on; notifyRecipient's job otherwise.
+ */
+export async function mailStatusNow(parcelId: number, entry: Parameters<typeof notifyRecipient>[1]): Promise<MailOutcome> {
+  return send(parcelId, entry);
+}
+
+async function send(parcelId: number, entry: Parameters<typeof notifyRecipient>[1]): Promise<MailOutcome> {
   const code = entry.status_code;
-  if (!isStatusCode(code) || Date.now() - entry.created_at.getTime() > NOTIFY_MAX_AGE_MS) return;
+  if (!isStatusCode(code) || Date.now() - entry.created_at.getTime() > NOTIFY_MAX_AGE_MS) return { skipped: "too_old" };
   const parcel = await db().parcel.findUnique({ where: { id: parcelId } });
-  if (!parcel?.recipient_email || !parcel.notify_recipient || parcel.recipient_unsubscribed) return;
+  const skipped = whyNot(parcel);
+  if (skipped || !parcel?.recipient_email) return { skipped: skipped ?? "no_address" };
   let claim: { id: number };
   try {
     claim = await db().parcelNotification.create({ data: { parcel_id: parcelId, status_code: code }, select: { id: true } });
   } catch (e) {
-    if (isUniqueViolation(e)) return; // already told about this status
+    if (isUniqueViolation(e)) return { skipped: "already_sent" }; // already told about this status
     throw e;
   }
   const token = await unsubscribeTokenOf(parcel);
@@ -106,6 +123,14 @@ async function send(parcelId: number, entry: Parameters<typeof notifyRecipient>[
     secrets,
   });
   await db().parcelNotification.update({ where: { id: claim.id }, data: { mail_id: mail.id } });
+  return { mail_id: mail.id };
+}
+
+/** Why a parcel's recipient gets no e-mail: none given, the admin's switch off, unsubscribed; null: they may. */
+function whyNot(parcel: { recipient_email: string | null; notify_recipient: boolean; recipient_unsubscribed: boolean } | null) {
+  if (!parcel?.recipient_email) return "no_address" as const;
+  if (!parcel.notify_recipient) return "off" as const;
+  return parcel.recipient_unsubscribed ? ("unsubscribed" as const) : null;
 }
 
 /**
@@ -116,19 +141,40 @@ async function send(parcelId: number, entry: Parameters<typeof notifyRecipient>[
  */
 export function notifyDeliveryDay(parcelId: number, stopId: number, kind: "window" | "near", window: { from: Date; to: Date }, stopsBefore: number): void {
   waiting.push(() =>
-    sendDeliveryDay(parcelId, stopId, kind, window, stopsBefore).catch((e) => console.error("delivery window notice failed:", (e as Error).message)),
+    sendDeliveryDay(parcelId, stopId, kind, window, stopsBefore).then(
+      () => {},
+      (e) => console.error("delivery window notice failed:", (e as Error).message),
+    ),
   );
   pump();
 }
 
-async function sendDeliveryDay(parcelId: number, stopId: number, kind: "window" | "near", window: { from: Date; to: Date }, stopsBefore: number) {
+/** The delivery day's e-mail now, awaited (the message queue's "email" channel). */
+export async function mailDeliveryDayNow(
+  parcelId: number,
+  stopId: number,
+  kind: "window" | "near",
+  window: { from: Date; to: Date },
+  stopsBefore: number,
+): Promise<MailOutcome> {
+  return sendDeliveryDay(parcelId, stopId, kind, window, stopsBefore);
+}
+
+async function sendDeliveryDay(
+  parcelId: number,
+  stopId: number,
+  kind: "window" | "near",
+  window: { from: Date; to: Date },
+  stopsBefore: number,
+): Promise<MailOutcome> {
   const parcel = await db().parcel.findUnique({ where: { id: parcelId } });
-  if (!parcel?.recipient_email || !parcel.notify_recipient || parcel.recipient_unsubscribed) return;
+  const skipped = whyNot(parcel);
+  if (skipped || !parcel?.recipient_email) return { skipped: skipped ?? "no_address" };
   let claim: { id: number };
   try {
     claim = await db().parcelNotification.create({ data: { parcel_id: parcelId, status_code: `${kind}:${stopId}` }, select: { id: true } });
   } catch (e) {
-    if (isUniqueViolation(e)) return;
+    if (isUniqueViolation(e)) return { skipped: "already_sent" };
     throw e;
   }
   const token = await unsubscribeTokenOf(parcel);
@@ -153,4 +199,5 @@ async function sendDeliveryDay(parcelId: number, stopId: number, kind: "window" 
     headers: { "List-Unsubscribe": `<${unsubscribeLink(parcel.tracking_code, token)}>` },
   });
   await db().parcelNotification.update({ where: { id: claim.id }, data: { mail_id: mail.id } });
+  return { mail_id: mail.id };
 }

@@ -1,6 +1,7 @@
 import { Arg, Mutation, Query, Resolver } from "type-graphql";
 import { Op } from "../../graphql/guards.js";
 import { DispatchSettingsInput } from "../dispatch/dispatch.input.js";
+import { MessageSettingsInput } from "../message/message.input.js";
 import { CodSettingsInput, ContactSettingsInput, HtmlSettingsInput, MailSettingsInput, ShippingSettingsInput } from "./settings.input.js";
 import * as settings from "./settings.service.js";
 import { PublicSettings, Settings } from "./settings.type.js";
@@ -53,5 +54,11 @@ export class SettingsResolver {
   @Op("settings.update")
   updateCodSettings(@Arg("input", () => CodSettingsInput) input: CodSettingsInput) {
     return settings.updateCodSettings(input);
+  }
+
+  @Mutation(() => Settings, { description: "Messages to recipients: sms_enabled, whatsapp_enabled, channel_order, sms_daily_limit, the WhatsApp templates and verify token (each optional)" })
+  @Op("settings.update")
+  updateMessageSettings(@Arg("input", () => MessageSettingsInput) input: MessageSettingsInput) {
+    return settings.updateMessageSettings(input);
   }
 }

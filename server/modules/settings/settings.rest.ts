@@ -4,6 +4,7 @@ import { can } from "../../../shared/core/permissions.js";
 import { data } from "../../rest/schemas.js";
 import { CodSettingsInput, ContactSettingsInput, HtmlSettingsInput, MailSettingsInput, ShippingSettingsInput } from "./settings.input.js";
 import { DispatchSettingsInput } from "../dispatch/dispatch.input.js";
+import { MessageSettingsInput } from "../message/message.input.js";
 import * as settings from "./settings.service.js";
 
 export function registerSettingsRoutes(api: FastifyInstance): void {
@@ -27,8 +28,8 @@ export function registerSettingsRoutes(api: FastifyInstance): void {
     tag: "site",
     message: "Settings saved",
     summary:
-      "Save one settings group: mail, html (meta_description, chat_code), contact (company_name and the contact fields, contact_email required), the delivery day (depot, speed, stop minutes, notify_stops_before, delivery_window_minutes) shipping (shipper_signup, currency, pickup_cutoff, max_amount) or cash on delivery (cod_max, courier_cash_limit)",
-    body: [MailSettingsInput, HtmlSettingsInput, ContactSettingsInput, DispatchSettingsInput, ShippingSettingsInput, CodSettingsInput],
+      "Save one settings group: mail, html (meta_description, chat_code), contact (company_name and the contact fields, contact_email required), the delivery day (depot, speed, stop minutes, notify_stops_before, delivery_window_minutes) shipping (shipper_signup, currency, pickup_cutoff, max_amount) cash on delivery (cod_max, courier_cash_limit) or messages (sms_enabled, whatsapp_enabled, channel_order, sms_daily_limit, the WhatsApp templates and verify token)",
+    body: [MailSettingsInput, HtmlSettingsInput, ContactSettingsInput, DispatchSettingsInput, ShippingSettingsInput, CodSettingsInput, MessageSettingsInput],
     data: data.ref("Settings"),
     handler: ({ req }) => settings.updateSettingsGroup(req.body),
   });

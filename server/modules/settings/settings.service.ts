@@ -11,12 +11,14 @@ import {
   MAIL_SETTING_KEYS,
   PUBLIC_SETTING_KEYS as PUBLIC_KEYS,
   SHIPPING_SETTING_KEYS,
+  MESSAGE_SETTING_KEYS,
 } from "../../../shared/modules/settings/settings.codes.js";
 import { DispatchSettingsInput } from "../dispatch/dispatch.input.js";
+import { MessageSettingsInput, messageSettingsData } from "../message/message.input.js";
 
 type StoredRow = Awaited<ReturnType<typeof readSettings>>;
 /** The row as every reader sees it: the settings that fall back to the server's configuration filled in. */
-type SettingsRow = Omit<StoredRow, "delivery_window_minutes"> & { delivery_window_minutes: number };
+type SettingsRow = Omit<StoredRow, "delivery_window_minutes" | "channel_order"> & { delivery_window_minutes: number; channel_order: string[] };
 
 /**
  * The stored row with its fall-backs: `company_name` empty is COMPANY_NAME, `delivery_window_minutes` null is
@@ -27,6 +29,8 @@ function withDefaults(row: StoredRow): SettingsRow {
     ...row,
     company_name: row.company_name.trim() || config().companyName,
     delivery_window_minutes: row.delivery_window_minutes ?? readEnv("DELIVERY_WINDOW_MINUTES"),
+    // Kept comma-separated, read as the list it is.
+    channel_order: row.channel_order.split(",").filter(Boolean),
   };
 }
 let kept: { version: string; row: SettingsRow } | null = null;
@@ -82,6 +86,8 @@ export const updateMailSettings = async (i: MailSettingsInput) =>
 export const updateHtmlSettings = async (i: HtmlSettingsInput) => save({ ...i });
 export const updateContactSettings = async (i: ContactSettingsInput) => save({ ...i });
 export const updateShippingSettings = async (i: ShippingSettingsInput) => save({ ...i });
+/** The messages group (contract section 13): SMS and WhatsApp on or off, the channel order, the SMS budget, the templates. */
+export const updateMessageSettings = async (i: MessageSettingsInput) => save(messageSettingsData(i));
 /** Cash on delivery's group (contract section 12): cod_max and courier_cash_limit, each optional; null leaves one as it is. */
 export const updateCodSettings = async (i: CodSettingsInput) =>
   save({ cod_max: i.cod_max ?? undefined, courier_cash_limit: i.courier_cash_limit ?? undefined });
@@ -113,8 +119,9 @@ export async function updateSettingsGroup(raw: unknown) {
   if (has("company_name") || Object.keys(body).some((k) => k.startsWith("contact_"))) return updateContactSettings(await validated(ContactSettingsInput, body));
   if (DISPATCH_SETTING_KEYS.some(has)) return updateDispatchSettings(await validated(DispatchSettingsInput, body));
   if (SHIPPING_SETTING_KEYS.some(has)) return updateShippingSettings(await validated(ShippingSettingsInput, body));
+  if (MESSAGE_SETTING_KEYS.some(has)) return updateMessageSettings(await validated(MessageSettingsInput, body));
   if (COD_SETTING_KEYS.some(has)) return updateCodSettings(await validated(CodSettingsInput, body));
   throw badInput(
-    `Send one settings group: mail_driver and mail_template (and smtp_allow_plain), meta_description and chat_code, company_name and the contact fields, the delivery day's (${DISPATCH_SETTING_KEYS.join(", ")}), shipper_signup, currency, pickup_cutoff and max_amount, or cash on delivery's (${COD_SETTING_KEYS.join(", ")})`,
+    `Send one settings group: mail_driver and mail_template (and smtp_allow_plain), meta_description and chat_code, company_name and the contact fields, the delivery day's (${DISPATCH_SETTING_KEYS.join(", ")}), shipper_signup, currency, pickup_cutoff and max_amount, cash on delivery's (${COD_SETTING_KEYS.join(", ")}), or the messages' (${MESSAGE_SETTING_KEYS.join(", ")})`,
   );
 }

@@ -34,4 +34,12 @@ export class Settings extends PublicSettings {
   @Field(() => Int, { description: "Cash on delivery: the largest cod_amount (smallest unit; default 500000)" }) cod_max: number;
   @Field(() => Int, { description: "Cash on delivery: the cash a courier may hold and still be given a new run (smallest unit; default 200000)" })
   courier_cash_limit: number;
+  @Field(() => Boolean, { description: "Messages to recipients: SMS on (SMS_PROVIDER sends them)" }) sms_enabled: boolean;
+  @Field(() => Boolean, { description: "Messages to recipients: WhatsApp on (WHATSAPP_PROVIDER sends them)" }) whatsapp_enabled: boolean;
+  @Field(() => [String], { description: "The channels in the order tried: whatsapp, sms, email (default that order)" }) channel_order: string[];
+  @Field(() => Int, { description: "SMS segments a day; past it SMS is skipped (reason budget) and the next channel used (default 1000)" })
+  sms_daily_limit: number;
+  @Field(() => String, { description: "The approved WhatsApp template for a status" }) whatsapp_template_status: string;
+  @Field(() => String, { description: "The approved WhatsApp template for the delivery window and the courier near" }) whatsapp_template_window: string;
+  @Field(() => String, { description: "What Meta's webhook verification sends as hub.verify_token" }) whatsapp_verify_token: string;
 }

@@ -60,3 +60,20 @@ export function dispatchRangeMessage(key: DispatchSettingKey): string {
 /** Shown wherever plain SMTP can be allowed. */
 export const SMTP_PLAIN_WARNING =
   "Only for a mail server that offers no TLS: the contact e-mail's password and every message then travel in clear, readable by anyone on the network path.";
+
+/** The messages group (contract section 13): the channels to recipients, their order, the SMS budget, WhatsApp's templates. */
+export const MESSAGE_SETTING_KEYS = [
+  "sms_enabled",
+  "whatsapp_enabled",
+  "channel_order",
+  "sms_daily_limit",
+  "whatsapp_template_status",
+  "whatsapp_template_window",
+  "whatsapp_verify_token",
+] as const;
+/** The channels a message to a recipient may go on ("email": the status e-mail the site sends anyway). */
+export const MESSAGE_CHANNELS = ["whatsapp", "sms", "email"] as const;
+export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
+export const DEFAULT_CHANNEL_ORDER: readonly MessageChannel[] = ["whatsapp", "sms", "email"];
+/** sms_daily_limit's bounds (segments a day). */
+export const SMS_DAILY_LIMIT_MAX = 1_000_000;

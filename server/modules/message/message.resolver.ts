@@ -1,0 +1,33 @@
+import { Arg, Args, Ctx, Mutation, Query, Resolver } from "type-graphql";
+import { Op } from "../../graphql/guards.js";
+import type { Context } from "../../core/context.js";
+import { clientKey } from "../../core/client-address.js";
+import { MessageListArgs, MessagePreferencesInput, TestMessageInput, linkMessagePage } from "./message.input.js";
+import * as messages from "./message.service.js";
+import { savePreferences } from "./message.preferences.js";
+import { MessagePreferences, RecipientMessage, RecipientMessagePage } from "./message.type.js";
+
+@Resolver()
+export class MessageResolver {
+  @Query(() => RecipientMessagePage, { description: "Staff (mail): messages to recipients, newest first, by tracking code, channel and status" })
+  @Op("messages.list")
+  async messages(@Args(() => MessageListArgs) args: MessageListArgs) {
+    return linkMessagePage(await messages.listMessages(args), args);
+  }
+
+  @Mutation(() => RecipientMessage, { description: "Owner: send a test message (queued and sent like the others)" })
+  @Op("messages.test")
+  sendTestMessage(@Arg("input", () => TestMessageInput) input: TestMessageInput) {
+    return messages.queueTestMessage(input);
+  }
+
+  @Mutation(() => MessagePreferences, { description: "The recipient's channels and language for a parcel's messages (verify: the postcode or e-mail)" })
+  @Op("parcel.preferences")
+  setMessagePreferences(
+    @Arg("trackingCode", () => String) trackingCode: string,
+    @Arg("input", () => MessagePreferencesInput) input: MessagePreferencesInput,
+    @Ctx() ctx: Context,
+  ) {
+    return savePreferences(trackingCode, input, clientKey(ctx.req));
+  }
+}
