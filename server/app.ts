@@ -28,7 +28,7 @@ import { flushShipperKeyUse } from "./modules/shipper/shipper.auth.js";
 import { trustProxySetting } from "./core/client-address.js";
 import { startWebhookWorker, stopWebhookWorker } from "./modules/webhook/webhook.service.js";
 import { settleNotifications } from "./modules/notification/notification.service.js";
-import { startMessageWorker, stopMessageWorker } from "./modules/message/message.service.js";
+import { haltMessageWorker, startMessageWorker, stopMessageWorker } from "./modules/message/message.service.js";
 import { settleAccountMail } from "./modules/admin/admin.service.js";
 import { CONNECTION_IDLE_MS } from "./core/jobs.js";
 import { registerSubscribers } from "./subscribers.js";
@@ -79,6 +79,11 @@ export async function buildApp(): Promise<FastifyInstance> {
   startWebhookWorker();
   // Messages to recipients (SMS, WhatsApp) likewise: every process claims and sends what is due.
   startMessageWorker();
+  // From the moment closing starts, no new message is claimed; onClose waits for the sends under way.
+  app.addHook("preClose", (done) => {
+    haltMessageWorker();
+    done();
+  });
   app.addHook("onClose", async () => {
     await stopWebhookWorker();
     await stopMessageWorker();

@@ -219,6 +219,8 @@ export async function sendDue(): Promise<number> {
     if (!due.length) return sent;
     let claimed = 0;
     for (const m of due) {
+      // A stopping server finishes the sends under way and claims nothing more (another process, or this one started again, will).
+      if (stopping) return sent;
       const lease = new Date(Date.now() + leaseMs());
       const claim = await db().message.updateMany({ where: { id: m.id, status: "queued", next_try_at: m.next_try_at }, data: { next_try_at: lease } });
       if (claim.count !== 1) continue;
@@ -467,8 +469,22 @@ export function startMessageWorker(): void {
   timer = setTimeout(tick, 0).unref();
 }
 
-export async function stopMessageWorker(): Promise<void> {
+let stopping = false;
+/** Closing starts (Fastify's preClose): no new claim from now on, the sends under way go on. */
+export function haltMessageWorker(): void {
   if (timer) clearTimeout(timer);
   timer = undefined;
-  await settleMessages();
+  stopping = true;
+}
+/** Whether this process is claiming messages: running, stopping (finishing its sends) or stopped. */
+export function messageWorkerState(): "running" | "stopping" | "stopped" {
+  return stopping ? "stopping" : timer ? "running" : "stopped";
+}
+export async function stopMessageWorker(): Promise<void> {
+  haltMessageWorker();
+  try {
+    await settleMessages();
+  } finally {
+    stopping = false;
+  }
 }
