@@ -6,6 +6,7 @@ import { data, envelope, inputSchema } from "../../rest/schemas.js";
 import type { Schema } from "../../rest/shapes.js";
 import * as reports from "./reports.service.js";
 import { ReportRestQuery } from "./reports.type.js";
+import { startRollups, stopRollups } from "./reports.rollups.js";
 
 const FILTERS =
   "from and to: YYYY-MM-DD, both included, calendar days in TIME_ZONE (default the 30 days ending today; at most 366 days); " +
@@ -14,6 +15,10 @@ const FILTERS =
 
 /** The owner's dashboard (api-contract.md section 14): one path, two answers (the envelope, or with ?format=csv a file), as the audit log's. */
 export function registerReportRoutes(api: FastifyInstance): void {
+  // The reports' daily roll-ups live with the server that serves them: rebuilt when missing or counted for another
+  // TIME_ZONE, recounted after writes, stopped on close (reports.rollups.ts).
+  startRollups(api.log);
+  api.addHook("onClose", async () => stopRollups());
   const one = (
     url: string,
     summary: string,

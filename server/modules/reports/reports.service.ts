@@ -17,6 +17,7 @@ import {
   offsetSegments,
   periodProblem,
   previousPeriod,
+  rate,
   revenueFigures,
   startOfDay,
   sumDates,
@@ -28,6 +29,8 @@ import {
   type Segment,
 } from "./reports.rules.js";
 import { ReportQuery } from "./reports.type.js";
+import { dimOf, hoursFromHistogram } from "./reports.rollup.rules.js";
+import { rollupsUsable } from "./reports.rollups.js";
 
 /**
  * The owner's dashboard (api-contract.md section 14): aggregate queries over the parcels, their history, the
@@ -139,17 +142,17 @@ class Days {
  * The filters on the parcel `p` (its booking's shipper and service, a stop on the courier's runs), as sets read once:
  * written as a correlated EXISTS, SQLite searched the shipper's bookings again for every parcel (over 60 s at 100 000).
  */
-function parcelFilter(q: Sql, f: ReportArgs): { sql: string; params: unknown[] } {
+function parcelFilter(q: Sql, f: ReportArgs, col = `p."id"`): { sql: string; params: unknown[] } {
   const parts: string[] = [];
   const params: unknown[] = [];
   if (f.shipper_id || f.service) {
     const c = [f.shipper_id ? `fb."shipper_id" = ?` : "", f.service ? `fb."service" = ?` : ""].filter(Boolean);
-    parts.push(`p."id" IN (SELECT fb."parcel_id" FROM ${q.table("Booking")} fb WHERE ${c.join(" AND ")})`);
+    parts.push(`${col} IN (SELECT fb."parcel_id" FROM ${q.table("Booking")} fb WHERE ${c.join(" AND ")})`);
     if (f.shipper_id) params.push(f.shipper_id);
     if (f.service) params.push(f.service);
   }
   if (f.courier_id) {
-    parts.push(`p."id" IN (SELECT fs."parcel_id" FROM ${q.table("Stop")} fs JOIN ${q.table("Run")} fr ON fr."id" = fs."run_id" WHERE fr."courier_id" = ?)`);
+    parts.push(`${col} IN (SELECT fs."parcel_id" FROM ${q.table("Stop")} fs JOIN ${q.table("Run")} fr ON fr."id" = fs."run_id" WHERE fr."courier_id" = ?)`);
     params.push(f.courier_id);
   }
   return { sql: parts.map((s) => ` AND ${s}`).join(""), params };
@@ -305,7 +308,20 @@ export function reportDaily(f: ReportArgs, caller?: JobCaller) {
 /** A report as a job of its caller: the one given (REST's raw routes), else the call's (core/actor.ts runAs). */
 const report = <T>(caller: JobCaller | undefined, fn: () => Promise<T>) => (caller ? asJob("reports", caller, fn) : callerJob("reports", fn));
 
+/** The roll-ups serve the filters they are kept for (all but the courier with another filter) once usable. */
+async function fromRollups(f: ReportArgs): Promise<boolean> {
+  return dimOf(f) !== null && (await rollupsUsable());
+}
+
 async function summaryOf(f: ReportArgs) {
+  return (await fromRollups(f)) ? rollupSummary(f) : rawSummary(f);
+}
+async function dailyOf(f: ReportArgs) {
+  return (await fromRollups(f)) ? rollupDaily(f) : rawDaily(f);
+}
+
+/** The summary read from the raw data: the reference the roll-ups are tested against (REPORTS_SOURCE=raw). */
+export async function rawSummary(f: ReportArgs) {
   const q = sql();
   const prev = previousPeriod(f.from, f.to);
   const days = new Days(q, prev.from, f.to);
@@ -344,7 +360,8 @@ async function summaryOf(f: ReportArgs) {
   return { ...figures(f.from, f.to), previous: figures(prev.from, prev.to) };
 }
 
-async function dailyOf(f: ReportArgs) {
+/** The daily report read from the raw data (the reference, as rawSummary). */
+export async function rawDaily(f: ReportArgs) {
   const q = sql();
   const days = new Days(q, f.from, f.to);
   const { currency } = await getSettings();
@@ -357,8 +374,125 @@ async function dailyOf(f: ReportArgs) {
   return dailyRows(f.from, f.to, { created, delivered, failed, revenue });
 }
 
-type Summary = Awaited<ReturnType<typeof summaryOf>>;
-type Daily = Awaited<ReturnType<typeof dailyOf>>;
+/** The cells of a filter over [from, to] (zeros left out): day, measure, n, amount. */
+async function cellsOf(
+  q: Sql,
+  dim: string,
+  from: string,
+  to: string,
+  runsOnly = false,
+): Promise<{ day: string; measure: string; n: number; amount: number }[]> {
+  const num = (c: string) => (q.onPg ? `("${c}")::float8` : `("${c}" + 0)`);
+  const rows = await q.rows(
+    `SELECT "day", "measure", ${num("n")} AS "n", ${num("amount")} AS "amount" FROM ${q.table("ReportCell")}
+     WHERE "dim" = ? AND "day" >= ? AND "day" <= ?${runsOnly ? ` AND "measure" >= 'k' AND "measure" < 'l'` : ""}`,
+    [dim, from, to],
+  );
+  return rows.map((r) => ({ day: String(r.day), measure: String(r.measure), n: int(r.n), amount: int(r.amount) })).filter((c) => c.n !== 0 || c.amount !== 0);
+}
+
+/** The summary from the roll-ups: the same figures as rawSummary (tests/integration/reports-rollups.test.ts). */
+export async function rollupSummary(f: ReportArgs) {
+  const q = sql();
+  const prev = previousPeriod(f.from, f.to);
+  const dim = dimOf(f)!;
+  const { currency } = await getSettings();
+  const cells = await cellsOf(q, dim, prev.from, f.to);
+  const runCells = dim === "" ? cells : await cellsOf(q, "", prev.from, f.to, true);
+  const pf = parcelFilter(q, f, `x."parcel_id"`);
+  const hist = await q.rows(
+    `SELECT CASE WHEN x."day" >= ? THEN 1 ELSE 0 END AS "cur", x."tenths" AS "tenths", ${countOf(q, "count(*)")} AS "n" FROM ${q.table("ReportDelivery")} x
+     WHERE x."day" >= ? AND x."day" <= ?${pf.sql} GROUP BY 1, 2`,
+    [f.from, prev.from, f.to, ...pf.params],
+  );
+  const created = new Map<string, number>();
+  const delivered = new Map<string, DeliveredDay & { first: number }>();
+  const failed: FailureRow[] = [];
+  const revenue: RevenueRow[] = [];
+  for (const c of cells) {
+    const [m, a, b, v] = c.measure.split("\t");
+    if (m === "created") created.set(c.day, c.n);
+    else if (m === "delivered" || m === "known" || m === "on_time" || m === "first") {
+      const d = delivered.get(c.day) ?? { date: c.day, delivered: 0, known: 0, on_time: 0, first: 0 };
+      d[m] = c.n;
+      delivered.set(c.day, d);
+    } else if (m === "f") failed.push({ date: c.day, reason: a || null, count: c.n });
+    else if (m === "r" && a === currency) revenue.push({ date: c.day, service: v, shipper_id: Number(b), amount: c.amount, bookings: c.n });
+  }
+  const runs = new Map<string, RunRow & { date: string; runs: number }>();
+  for (const c of runCells) {
+    const [m, courier] = c.measure.split("\t");
+    if (m !== "kr" && m !== "kd" && m !== "kf") continue;
+    if (f.courier_id && Number(courier) !== f.courier_id) continue;
+    const k = `${c.day}\t${courier}`;
+    const r = runs.get(k) ?? { date: c.day, courier_id: Number(courier), started_at: 0, last_done_at: 0, done: 0, failed: 0, runs: 0 };
+    if (m === "kr") {
+      r.runs = c.n;
+      r.last_done_at = c.amount;
+    } else if (m === "kd") r.done = c.n;
+    else r.failed = c.n;
+    runs.set(k, r);
+  }
+  const runRows = [...runs.values()].filter((r) => r.runs > 0);
+  const [shippers, couriers] = await Promise.all([
+    namesOf(
+      "shipper",
+      revenue.map((r) => r.shipper_id),
+    ),
+    namesOf(
+      "admin",
+      runRows.map((r) => r.courier_id),
+    ),
+  ]);
+  const figures = (from: string, to: string, current: 0 | 1) => {
+    const fails = inPeriod(failed, from, to);
+    const days = inPeriod([...delivered.values()], from, to);
+    const sum = (k: "delivered" | "known" | "on_time" | "first") => days.reduce((n, d) => n + d[k], 0);
+    const hours = hoursFromHistogram(hist.filter((h) => int(h.cur) === current).map((h) => ({ tenths: int(h.tenths), n: int(h.n) })));
+    return {
+      from,
+      to,
+      created: sumDates(created, from, to),
+      delivered: sum("delivered"),
+      on_time: sum("on_time"),
+      on_time_rate: rate(sum("on_time"), sum("known")),
+      first_attempt: sum("first"),
+      first_attempt_rate: rate(sum("first"), sum("delivered")),
+      delivery_hours_median: hours.median,
+      delivery_hours_p90: hours.p90,
+      failed_attempts: fails.reduce((n, r) => n + r.count, 0),
+      failures_by_reason: failuresByReason(fails),
+      revenue: revenueFigures(inPeriod(revenue, from, to), currency, shippers),
+      cod: { collected: 0, held_by_couriers: 0, depot_cash: 0, owed_to_shippers: 0 },
+      couriers: courierFigures(inPeriod(runRows, from, to), couriers),
+    };
+  };
+  return { ...figures(f.from, f.to, 1), previous: figures(prev.from, prev.to, 0) };
+}
+
+/** The daily report from the roll-ups (the same rows as rawDaily). */
+export async function rollupDaily(f: ReportArgs) {
+  const q = sql();
+  const { currency } = await getSettings();
+  const created = new Map<string, number>();
+  const delivered = new Map<string, DeliveredDay>();
+  const failed = new Map<string, number>();
+  const revenue = new Map<string, number>();
+  for (const c of await cellsOf(q, dimOf(f)!, f.from, f.to)) {
+    const [m, a] = c.measure.split("\t");
+    if (m === "created") created.set(c.day, c.n);
+    else if (m === "delivered" || m === "known" || m === "on_time") {
+      const d = delivered.get(c.day) ?? { date: c.day, delivered: 0, known: 0, on_time: 0 };
+      d[m] = c.n;
+      delivered.set(c.day, d);
+    } else if (m === "f") failed.set(c.day, (failed.get(c.day) ?? 0) + c.n);
+    else if (m === "r" && a === currency) revenue.set(c.day, (revenue.get(c.day) ?? 0) + c.amount);
+  }
+  return dailyRows(f.from, f.to, { created, delivered, failed, revenue });
+}
+
+type Summary = Awaited<ReturnType<typeof rawSummary>>;
+type Daily = Awaited<ReturnType<typeof rawDaily>>;
 
 /** CSV (UTF-8 with a byte-order mark, CRLF): one line per figure, the period's and the previous one's. */
 export function summaryCsv(s: Summary): string {
