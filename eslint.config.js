@@ -18,6 +18,7 @@ const TRANSLATED = [
   "client/control/screens/dispatch/**",
   "client/control/screens/settings/**",
   "client/control/screens/dashboard/**",
+  "client/control/screens/staff/StaffList.tsx",
 ];
 /** The props whose strings a person reads (an icon's path, a link's `to`, a test id are not). */
 const TEXT_PROPS = [

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import {
   AdminStaffDocument,
   useAdminDeleteMemberMutation,
@@ -20,43 +21,50 @@ import { useFormState } from "../../hooks/useFormState";
 import { useTitle } from "../../hooks/useTitle";
 import { ROLES } from "../../roles";
 import { useSession } from "../../session";
+import { moment } from "../../time";
 import "./staff.css";
 import { MEMBER_NAME_MAX } from "@shared/modules/admin/member.codes";
 import * as icons from "../../icons";
 
-const ROLE_TEXT: Record<string, string> = {
-  owner: "Owner: everything, including staff, settings, webhooks and API keys",
-  dispatcher: "Dispatcher: parcels, history, invoices, e-mail, pages and reviews",
-  courier: "Courier: sees parcels and adds history entries (scan, delivery)",
+/** The Staff screen's texts (client/i18n/locales/control/control-staff/<code>.json). */
+const STAFF_NS = "control-staff";
+/** The roles as a chooser's options, in the language ("Dispatcher"). */
+const useRoleOptions = () => {
+  const { t } = useTranslation(STAFF_NS);
+  return ROLES.map((r) => ({ value: r, label: t(`roleOption.${r}`) }));
 };
-const ROLE_OPTIONS = ROLES.map((r) => ({ value: r, label: r.charAt(0).toUpperCase() + r.slice(1) }));
 
 type Member = AdminStaffFieldsFragment;
 const stateOf = (m: Member) => (m.disabled ? "disabled" : m.invited ? "invited" : "active");
 const STATE_BADGE: Record<string, string> = { active: "cp-badge-ok", invited: "cp-badge-warn", disabled: "cp-badge-muted" };
 
 function InviteForm() {
+  const { t } = useTranslation(STAFF_NS);
+  const roleOptions = useRoleOptions();
   const form = useFormState({ email: "", name: "", role: "dispatcher" });
+  const emailField = form.bind("email");
+  const nameField = form.bind("name");
+  const roleField = form.bind("role");
   const [invite] = useAdminInviteMemberMutation({ refetchQueries: [AdminStaffDocument], awaitRefetchQueries: true });
   const onSubmit = form.submit(async () => {
     const { data } = await invite({ variables: { input: { email: form.values.email.trim(), name: form.values.name.trim() || null, role: form.values.role } } });
     form.setValues({ email: "", name: "", role: form.values.role });
-    return `Invitation sent to ${data?.inviteMember.email}: the link in it works once, for a limited time.`;
+    return t("invite.sent", { email: data?.inviteMember.email ?? form.values.email.trim() });
   });
   return (
-    <Card title="Invite a member" className="cp-staff-invite">
-      <form className="cp-inline-form" onSubmit={onSubmit} noValidate aria-label="Invite a member">
+    <Card title={t("invite.title")} className="cp-staff-invite">
+      <form className="cp-inline-form" onSubmit={onSubmit} noValidate aria-label={t("invite.title")}>
         <FormStatus errors={form.errors} message={form.message} />
         <div className="cp-inline-fields">
-          <TextField field={form.bind("email")} label="Email" type="email" autoComplete="off" />
-          <TextField field={form.bind("name")} label="Name" optional autoComplete="off" maxLength={MEMBER_NAME_MAX} />
-          <SelectField field={form.bind("role")} label="Role" options={ROLE_OPTIONS} />
+          <TextField field={emailField} label={t("invite.email")} type="email" autoComplete="off" />
+          <TextField field={nameField} label={t("invite.name")} optional autoComplete="off" maxLength={MEMBER_NAME_MAX} />
+          <SelectField field={roleField} label={t("invite.role")} options={roleOptions} />
           <SubmitButton busy={form.busy} icon={icons.send}>
-            Send Invitation
+            {t("invite.send")}
           </SubmitButton>
         </div>
         <p className="cp-hint">
-          {ROLE_TEXT[form.values.role]} The name is how others see the member (the dispatch board, run sheets); without one, the e-mail.
+          {t(`roleText.${form.values.role}`)} {t("invite.nameHint")}
         </p>
       </form>
     </Card>
@@ -73,25 +81,26 @@ function NameForm({ m }: { m: Member }) {
   }
   const [update, { loading }] = useAdminUpdateMemberMutation();
   const toast = useToast();
+  const { t } = useTranslation(STAFF_NS);
   const save = async (e: FormEvent) => {
     e.preventDefault();
     try {
       await update({ variables: { input: { id: m.id, name: name.trim() || null } } });
-      toast(name.trim() ? `Name saved: ${name.trim()}.` : `Name removed: ${m.email} is shown by the e-mail.`, "done");
+      toast(name.trim() ? t("name.saved", { name: name.trim() }) : t("name.removed", { email: m.email }), "done");
     } catch (err) {
-      toast(errorMessages(err)[0] ?? "Could not save the name");
+      toast(errorMessages(err)[0] ?? t("name.failed"));
     }
   };
   const changed = name.trim() !== (m.name ?? "");
   return (
-    <form className="cp-staff-name" onSubmit={save} aria-label={`Name of ${m.email}`}>
+    <form className="cp-staff-name" onSubmit={save} aria-label={t("name.formLabel", { email: m.email })}>
       <label className="cp-staff-role">
-        <span className="cp-label">Name</span>
+        <span className="cp-label">{t("name.label")}</span>
         <input className="cp-input" name="name" value={name} maxLength={MEMBER_NAME_MAX} onChange={(e) => setName(e.currentTarget.value)} autoComplete="off" />
       </label>
       {changed ? (
         <button type="submit" className="cp-btn cp-btn-outline cp-btn-sm" disabled={loading}>
-          Save name
+          {t("name.save")}
         </button>
       ) : null}
     </form>
@@ -99,6 +108,8 @@ function NameForm({ m }: { m: Member }) {
 }
 
 function Row({ m, me }: { m: Member; me: boolean }) {
+  const { t } = useTranslation(STAFF_NS);
+  const roleOptions = useRoleOptions();
   const toast = useToast();
   const [update, { loading: updating }] = useAdminUpdateMemberMutation();
   const [invite, { loading: inviting }] = useAdminInviteMemberMutation();
@@ -113,19 +124,17 @@ function Row({ m, me }: { m: Member; me: boolean }) {
       await call();
       setNote(done);
     } catch (e) {
-      toast(errorMessages(e)[0] ?? "Could not change the member");
+      toast(errorMessages(e)[0] ?? t("row.failed"));
     }
   };
   const setRole = (role: string) =>
-    run(() => update({ variables: { input: { id: m.id, role } } }), `Role changed to ${role}${me ? "" : "; their sessions ended"}.`);
-  const toggle = () =>
-    run(() => update({ variables: { input: { id: m.id, disabled: !m.disabled } } }), m.disabled ? "Enabled again." : "Disabled; their sessions ended.");
+    run(() => update({ variables: { input: { id: m.id, role } } }), t(me ? "row.roleChanged" : "row.roleChangedOther", { role: t(`role.${role}`) }));
+  const toggle = () => run(() => update({ variables: { input: { id: m.id, disabled: !m.disabled } } }), m.disabled ? t("row.enabled") : t("row.disabled"));
   const resetTwoStep = () => {
-    if (!window.confirm(`Reset two-step sign-in of ${m.email}? Their app and recovery codes stop working, their sessions end, and they are told by e-mail.`))
-      return;
-    void run(() => resetTotp({ variables: { id: m.id } }), "Two-step sign-in reset; their sessions ended and they were told by e-mail.");
+    if (!window.confirm(t("row.confirmReset", { email: m.email }))) return;
+    void run(() => resetTotp({ variables: { id: m.id } }), t("row.reset"));
   };
-  const resend = () => run(() => invite({ variables: { input: { email: m.email, role: m.role } } }), "A fresh link was sent; the old one no longer works.");
+  const resend = () => run(() => invite({ variables: { input: { email: m.email, role: m.role } } }), t("row.resent"));
   return (
     <li className="cp-card cp-staff-row" data-testid="staff-row" data-email={m.email}>
       <div className="cp-webhook-head">
@@ -135,39 +144,39 @@ function Row({ m, me }: { m: Member; me: boolean }) {
         <div className="cp-row-main">
           <strong className="cp-break">
             {m.name || m.email}
-            {me ? <span className="cp-muted"> (you)</span> : null}
+            {me ? <span className="cp-muted"> {t("row.you")}</span> : null}
           </strong>
           {m.name ? <span className="cp-muted cp-small cp-break">{m.email}</span> : null}
           <span className="cp-webhook-meta">
             <span className="cp-badge cp-badge-status" data-testid="staff-role">
-              {m.role}
+              {t(`role.${m.role}`, { defaultValue: m.role })}
             </span>
             <span className={`cp-badge ${STATE_BADGE[state]}`} data-testid="staff-state">
-              {state}
+              {t(`state.${state}`)}
             </span>
             <span className="cp-muted cp-small">
-              <Icon path={icons.shield} size={14} /> two-step {m.totp_enabled ? "on" : "off"}
+              <Icon path={icons.shield} size={14} /> {m.totp_enabled ? t("row.twoStepOn") : t("row.twoStepOff")}
             </span>
-            <span className="cp-muted cp-small">{m.last_sign_in_at ? `last sign-in ${new Date(m.last_sign_in_at).toLocaleString()}` : "never signed in"}</span>
+            <span className="cp-muted cp-small">{m.last_sign_in_at ? t("row.lastSignIn", { when: moment(m.last_sign_in_at) }) : t("row.never")}</span>
           </span>
         </div>
         <DeleteButton
-          label={`Remove ${m.email}`}
+          label={t("row.remove", { email: m.email })}
           busy={del.busyId === m.id}
           onClick={() => del.run(m.id, () => remove({ variables: { id: m.id }, update: (cache) => evict(cache, "StaffMember", m.id) }))}
         />
       </div>
       <div className="cp-webhook-actions cp-staff-actions">
         <label className="cp-staff-role">
-          <span className="cp-label">Role</span>
+          <span className="cp-label">{t("row.role")}</span>
           <select
             className="cp-input cp-select"
             value={m.role}
             disabled={updating}
             onChange={(e) => void setRole(e.currentTarget.value)}
-            aria-label={`Role of ${m.email}`}
+            aria-label={t("row.roleOf", { email: m.email })}
           >
-            {ROLE_OPTIONS.map((o) => (
+            {roleOptions.map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
               </option>
@@ -177,7 +186,7 @@ function Row({ m, me }: { m: Member; me: boolean }) {
         <NameForm m={m} />
         <button type="button" className="cp-btn cp-btn-outline cp-btn-sm" onClick={toggle} disabled={updating}>
           <Icon path={m.disabled ? icons.check_circle : icons.lock} size={18} />
-          <span>{m.disabled ? "Enable" : "Disable"}</span>
+          <span>{m.disabled ? t("row.enable") : t("row.disable")}</span>
         </button>
         {m.totp_enabled && !me ? (
           <button
@@ -185,16 +194,16 @@ function Row({ m, me }: { m: Member; me: boolean }) {
             className="cp-btn cp-btn-outline cp-btn-sm"
             onClick={resetTwoStep}
             disabled={resetting}
-            aria-label={`Reset two-step sign-in of ${m.email}`}
+            aria-label={t("row.resetTwoStepOf", { email: m.email })}
           >
             <Icon path={icons.shield} size={18} />
-            <span>Reset two-step</span>
+            <span>{t("row.resetTwoStep")}</span>
           </button>
         ) : null}
         {m.invited ? (
           <button type="button" className="cp-btn cp-btn-outline cp-btn-sm" onClick={resend} disabled={inviting}>
             <Icon path={icons.send} size={18} />
-            <span>{inviting ? "Sending ..." : "Send a new link"}</span>
+            <span>{inviting ? t("row.sending") : t("row.newLink")}</span>
           </button>
         ) : null}
       </div>
@@ -208,44 +217,34 @@ function Row({ m, me }: { m: Member; me: boolean }) {
 }
 
 export default function StaffList() {
-  useTitle("Staff");
+  const { t } = useTranslation(STAFF_NS);
+  useTitle(t("title"));
   const { email } = useSession();
   const { data, loading, error, fetchMore } = useAdminStaffQuery({ fetchPolicy: "cache-and-network" });
   const more = useNextPage("staff", data, fetchMore);
   const rows = data?.staff.data ?? [];
   return (
     <div className="cp-container">
-      <PageHeader
-        title="Staff"
-        icon={icons.people}
-        sub="Who may use the control panel, and what each role may do."
-        back="/control/index.html"
-        backLabel="Control panel home"
-      />
+      <PageHeader title={t("title")} icon={icons.people} sub={t("sub")} back="/control/index.html" backLabel={t("home")} />
       <InviteForm />
-      <ListState
-        loading={loading}
-        error={firstError(error)}
-        empty={rows.length === 0}
-        emptyState={{ title: "No team members yet", hint: "Invite a member with the form above: they get an e-mail to set their password." }}
-      />
+      <ListState loading={loading} error={firstError(error)} empty={rows.length === 0} emptyState={{ title: t("empty.title"), hint: t("empty.hint") }} />
       {rows.length ? (
-        <ul className="cp-list" aria-label="Staff members">
+        <ul className="cp-list" aria-label={t("members")}>
           {rows.map((m) => (
             <Row key={m.id} m={m} me={m.email === email} />
           ))}
         </ul>
       ) : null}
       <NextPage nextPageUrl={data?.staff.next_page_url} more={more} />
-      <Card title="Roles" className="cp-help-card">
+      <Card title={t("roles")} className="cp-help-card">
         <ul className="cp-staff-roles">
           {ROLES.map((r) => (
             <li key={r} className="cp-small">
-              {ROLE_TEXT[r]}
+              {t(`roleText.${r}`)}
             </li>
           ))}
         </ul>
-        <p className="cp-small cp-muted">Changing a role, disabling or removing a member ends their sessions at once. The site always keeps an active owner.</p>
+        <p className="cp-small cp-muted">{t("rolesNote")}</p>
       </Card>
     </div>
   );
