@@ -19,6 +19,8 @@ const TRANSLATED = [
   "client/control/screens/settings/**",
   "client/control/screens/dashboard/**",
   "client/control/screens/staff/StaffList.tsx",
+  "client/control/screens/reviews/**",
+  "client/control/screens/email/**",
 ];
 /** The props whose strings a person reads (an icon's path, a link's `to`, a test id are not). */
 const TEXT_PROPS = [

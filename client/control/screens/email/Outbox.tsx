@@ -1,4 +1,5 @@
 import { Link } from "react-router-dom";
+import { useTranslation } from "react-i18next";
 import { useAdminOutboxQuery } from "../../../generated/graphql";
 import { ListState, ListTable, NextPage } from "../../components/lists";
 import { PageHeader } from "../../components/PageHeader";
@@ -7,33 +8,27 @@ import { useNextPage } from "../../hooks/lists";
 import { firstError } from "../../hooks/errors";
 import { useTitle } from "../../hooks/useTitle";
 import * as icons from "../../icons";
-
-const KIND: Record<string, string> = {
-  admin: "Admin e-mail",
-  contact: "Contact form",
-  reset: "Password reset",
-  notification: "Notification",
-  invitation: "Invitation",
-  security: "Account security",
-};
+import { moment } from "../../time";
 
 export default function Outbox() {
-  useTitle("Outbox");
+  const { t } = useTranslation("control-email");
+  useTitle(t("outbox.title"));
   const { data, loading, error, fetchMore } = useAdminOutboxQuery({ fetchPolicy: "network-only", nextFetchPolicy: "cache-first" });
   const more = useNextPage("outbox", data, fetchMore);
   const rows = data?.outbox.data ?? [];
+  const columns = [t("outbox.time"), t("outbox.to"), t("outbox.subject"), t("outbox.kind"), t("outbox.result")];
   return (
     <div className="cp-container">
       <PageHeader
-        title="Outbox"
+        title={t("outbox.title")}
         icon={icons.outbox}
-        sub="Every message the site sent, newest first."
+        sub={t("outbox.sub")}
         back="/control/email/send.html"
-        backLabel="Back to Send Email"
+        backLabel={t("outbox.back")}
         actions={
           <Link to="/control/email/send.html" className="cp-btn cp-btn-primary">
             <Icon path={icons.send} size={20} />
-            <span>Send Email</span>
+            <span>{t("outbox.send")}</span>
           </Link>
         }
       />
@@ -42,32 +37,32 @@ export default function Outbox() {
         error={firstError(error)}
         empty={rows.length === 0}
         emptyState={{
-          title: "No e-mail sent yet",
-          hint: "Every message the site sends (contact form, status e-mails, resets, Send Email) is listed here.",
-          action: { to: "/control/email/send.html", label: "Send an e-mail" },
+          title: t("outbox.emptyTitle"),
+          hint: t("outbox.emptyHint"),
+          action: { to: "/control/email/send.html", label: t("outbox.emptyAction") },
         }}
       />
       {rows.length ? (
-        <ListTable testId="outbox" columns={["Time", "To", "Subject", "Kind", "Result"]}>
+        <ListTable testId="outbox" columns={columns}>
           {rows.map((m) => (
             <tr key={m.id}>
-              <td data-label="Time">
-                <time dateTime={m.created_at}>{new Date(m.created_at).toLocaleString()}</time>
+              <td data-label={columns[0]}>
+                <time dateTime={m.created_at}>{moment(m.created_at)}</time>
               </td>
-              <td data-label="To" className="cp-break">
+              <td data-label={columns[1]} className="cp-break">
                 {m.to}
               </td>
-              <td data-label="Subject">{m.subject}</td>
-              <td data-label="Kind">
-                {KIND[m.kind] ?? m.kind}
+              <td data-label={columns[2]}>{m.subject}</td>
+              <td data-label={columns[3]}>
+                {t(`kind.${m.kind}`, { defaultValue: m.kind })}
                 <small className="cp-muted"> · {m.template}</small>
               </td>
-              <td data-label="Result">
+              <td data-label={columns[4]}>
                 {m.delivered ? (
-                  <span className="cp-badge cp-badge-ok">delivered</span>
+                  <span className="cp-badge cp-badge-ok">{t("outbox.delivered")}</span>
                 ) : (
                   <span className="cp-badge cp-badge-fail" title={m.error}>
-                    failed: {m.error || "unknown error"}
+                    {t("outbox.failed", { error: m.error || t("outbox.unknownError") })}
                   </span>
                 )}
               </td>

@@ -1,4 +1,5 @@
 import { Link } from "react-router-dom";
+import { useTranslation } from "react-i18next";
 import { useAdminSettingsQuery, type AdminSettingsQuery } from "../../../generated/graphql";
 import { FormStatus, PasswordField, SubmitButton, TextAreaField, TextField } from "../../components/fields";
 import { Card, PageHeader } from "../../components/PageHeader";
@@ -13,45 +14,47 @@ import * as icons from "../../icons";
 function Form({ settings }: { settings: AdminSettingsQuery["adminSettings"] }) {
   const smtp = settings.mail_driver === "smtp";
   const { bind, errors, message, busy, onSubmit } = useSendEmailForm(smtp);
+  const { t } = useTranslation("control-email");
+  const [toField, subjectField, bodyField, passwordField] = [bind("to"), bind("subject"), bind("body"), bind("password")];
   return (
     <>
       <Card className="cp-mail-info">
         <dl className="cp-facts">
           <div>
-            <dt>Mail driver</dt>
+            <dt>{t("send.driver")}</dt>
             <dd data-testid="mail-driver">{settings.mail_driver}</dd>
           </div>
           <div>
-            <dt>Mail template</dt>
+            <dt>{t("send.template")}</dt>
             <dd data-testid="mail-template">{settings.mail_template}</dd>
           </div>
           <div>
-            <dt>Sender</dt>
-            <dd data-testid="mail-sender">{settings.contact_email || "not set"}</dd>
+            <dt>{t("send.sender")}</dt>
+            <dd data-testid="mail-sender">{settings.contact_email || t("send.notSet")}</dd>
           </div>
         </dl>
         <p className="cp-hint">
-          <Link to="/control/settings/mail">Change the mail settings</Link>
+          <Link to="/control/settings/mail">{t("send.changeSettings")}</Link>
           {" · "}
-          <Link to="/control/settings/contact">Change the sender (contact e-mail)</Link>
+          <Link to="/control/settings/contact">{t("send.changeSender")}</Link>
         </p>
       </Card>
       <Card>
         <form className="cp-form" onSubmit={onSubmit} noValidate>
           <FormStatus errors={errors} message={message} />
-          <TextField field={bind("to")} label="To" type="email" autoComplete="email" autoFocus />
-          <TextField field={bind("subject")} label="Subject" />
-          <TextAreaField field={bind("body")} label="Body" rows={10} maxLength={MAX_LENGTH.mailBody} />
+          <TextField field={toField} label={t("send.to")} type="email" autoComplete="email" autoFocus />
+          <TextField field={subjectField} label={t("send.subject")} />
+          <TextAreaField field={bodyField} label={t("send.body")} rows={10} maxLength={MAX_LENGTH.mailBody} />
           {smtp ? (
             <PasswordField
-              field={bind("password")}
-              label="Password (Your Email Password)"
+              field={passwordField}
+              label={t("send.password")}
               autoComplete="off"
-              hint={`The password of ${settings.contact_email || "the sender's mailbox"}; used for this message only and never stored.`}
+              hint={t("send.passwordHint", { mailbox: settings.contact_email || t("send.theMailbox") })}
             />
           ) : null}
           <SubmitButton busy={busy} icon={icons.send}>
-            Send
+            {t("send.submit")}
           </SubmitButton>
         </form>
       </Card>
@@ -60,19 +63,20 @@ function Form({ settings }: { settings: AdminSettingsQuery["adminSettings"] }) {
 }
 
 export default function SendEmail() {
-  useTitle("Send Email");
+  const { t } = useTranslation("control-email");
+  useTitle(t("send.title"));
   const { data, loading, error } = useAdminSettingsQuery({ fetchPolicy: "network-only" });
   return (
     <div className="cp-container cp-narrow">
       <PageHeader
-        title="Send Email"
+        title={t("send.title")}
         icon={icons.email}
         back="/control/index.html"
-        backLabel="Control panel home"
+        backLabel={t("send.home")}
         actions={
           <Link to="/control/email/outbox.html" className="cp-btn cp-btn-outline">
             <Icon path={icons.outbox} size={20} />
-            <span>Outbox</span>
+            <span>{t("send.outbox")}</span>
           </Link>
         }
       />

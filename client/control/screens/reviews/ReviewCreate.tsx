@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { FileField, FormStatus, SubmitButton, TextAreaField, TextField } from "../../components/fields";
 import { Card, PageHeader } from "../../components/PageHeader";
 import { useTitle } from "../../hooks/useTitle";
@@ -6,18 +7,21 @@ import { MAX_LENGTH } from "@shared/core/lengths.codes";
 import * as icons from "../../icons";
 
 export default function ReviewCreate() {
-  useTitle("Add Review");
+  const { t } = useTranslation("control-reviews");
+  useTitle(t("add"));
   const { bind, errors, busy, image, setImage, onSubmit } = useReviewCreateForm();
+  const nameField = bind("name");
+  const reviewField = bind("review");
   return (
     <div className="cp-container cp-narrow">
-      <PageHeader title="Add Review" icon={icons.reviews} back="/control/reviews/list.html" backLabel="Back to reviews" />
+      <PageHeader title={t("add")} icon={icons.reviews} back="/control/reviews/list.html" backLabel={t("back")} />
       <Card>
         <form className="cp-form" onSubmit={onSubmit} noValidate>
           <FormStatus errors={errors} />
-          <TextField field={bind("name")} autoFocus />
-          <TextAreaField field={bind("review")} maxLength={MAX_LENGTH.review} rows={5} />
-          <FileField name="image" file={image} onFile={setImage} hint="A photo of the customer: JPEG or PNG, shown round." />
-          <SubmitButton busy={busy}>Save</SubmitButton>
+          <TextField field={nameField} label={t("name")} autoFocus />
+          <TextAreaField field={reviewField} label={t("review")} maxLength={MAX_LENGTH.review} rows={5} />
+          <FileField name="image" file={image} onFile={setImage} hint={t("imageHint")} />
+          <SubmitButton busy={busy}>{t("save")}</SubmitButton>
         </form>
       </Card>
     </div>

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { useAdminDeleteReviewMutation, useAdminReviewsQuery } from "../../../generated/graphql";
 import { AddButton, DeleteButton, ListState, NextPage } from "../../components/lists";
 import { PageHeader } from "../../components/PageHeader";
@@ -8,7 +9,8 @@ import { useTitle } from "../../hooks/useTitle";
 import * as icons from "../../icons";
 
 export default function ReviewList() {
-  useTitle("Reviews");
+  const { t } = useTranslation("control-reviews");
+  useTitle(t("title"));
   const flash = useFlash();
   const { data, loading, error, fetchMore } = useAdminReviewsQuery();
   const more = useNextPage("reviews", data, fetchMore);
@@ -18,11 +20,11 @@ export default function ReviewList() {
   return (
     <div className="cp-container">
       <PageHeader
-        title="Reviews"
+        title={t("title")}
         icon={icons.reviews}
         back="/control/index.html"
-        backLabel="Control panel home"
-        actions={<AddButton to="/control/reviews/create.html">Add Review</AddButton>}
+        backLabel={t("home")}
+        actions={<AddButton to="/control/reviews/create.html">{t("add")}</AddButton>}
       />
       <FormStatus errors={[]} message={flash} />
       <ListState
@@ -30,13 +32,13 @@ export default function ReviewList() {
         error={firstError(error)}
         empty={rows.length === 0}
         emptyState={{
-          title: "No reviews yet",
-          hint: "Customers' reviews you add here are shown on the home page.",
-          action: { to: "/control/reviews/create.html", label: "Add a review" },
+          title: t("emptyTitle"),
+          hint: t("emptyHint"),
+          action: { to: "/control/reviews/create.html", label: t("emptyAction") },
         }}
       />
       {rows.length ? (
-        <ul className="cp-list" aria-label="Reviews">
+        <ul className="cp-list" aria-label={t("title")}>
           {rows.map((r) => (
             <li key={r.id} className="cp-row cp-row-top">
               <img className="cp-round" src={`/uploads/images/${encodeURIComponent(r.image)}`} alt="" width={56} height={56} loading="lazy" />
@@ -45,7 +47,7 @@ export default function ReviewList() {
                 <span className="cp-muted cp-clamp">{r.review}</span>
               </div>
               <DeleteButton
-                label={`Delete review by ${r.name}`}
+                label={t("deleteBy", { name: r.name })}
                 busy={del.busyId === r.id}
                 onClick={() => del.run(r.id, () => remove({ variables: { id: r.id }, update: (cache) => evict(cache, "Review", r.id) }))}
               />

@@ -1,9 +1,11 @@
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";
+import { useTranslation } from "react-i18next";
 import { useAdminCreateReviewMutation } from "../../../generated/graphql";
 import { useFormState } from "../../hooks/useFormState";
 
 export function useReviewCreateForm() {
+  const { t } = useTranslation("control-reviews");
   const form = useFormState({ name: "", review: "" });
   const [image, setImage] = useState<File | null>(null);
   const [create] = useAdminCreateReviewMutation();
@@ -16,7 +18,7 @@ export function useReviewCreateForm() {
       return;
     }
     await create({ variables: { input: { name: v.name.trim(), review: v.review.trim() }, image } });
-    navigate("/control/reviews/list.html", { state: { flash: `Review by ${v.name.trim()} added` } });
+    navigate("/control/reviews/list.html", { state: { flash: t("added", { name: v.name.trim() }) } });
   });
   return { ...form, image, setImage, onSubmit };
 }
