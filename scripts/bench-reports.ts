@@ -24,6 +24,45 @@ export interface ReportRow {
   limit_ms: number;
 }
 
+/**
+ * Waits until the server's daily roll-ups are built (the server rebuilds them in the background on its first start
+ * over the filled database) and nothing is left to recount; answers the seconds waited, or null with
+ * REPORTS_SOURCE=raw (the reports then read the raw data: the "before" figures).
+ */
+export async function waitForRollups(url: string, timeoutMs = 3_600_000): Promise<number | null> {
+  if (process.env.REPORTS_SOURCE === "raw") return null;
+  const t0 = Date.now();
+  const ready = async (): Promise<boolean> => {
+    if (url.startsWith("file:")) {
+      const { default: Database } = await import("better-sqlite3");
+      const db = new Database(url.slice(5), { readonly: true, fileMustExist: true });
+      try {
+        const s = db.prepare(`SELECT "ready" FROM "ReportState" WHERE "id" = 1`).get() as { ready: number } | undefined;
+        return !!s?.ready && !db.prepare(`SELECT 1 FROM "ReportDirty" LIMIT 1`).get();
+      } finally {
+        db.close();
+      }
+    }
+    const { default: pg } = await import("pg");
+    const { pgTarget } = await import("../server/db/migrate.js");
+    const { connectionString, schema } = pgTarget(url);
+    const c = new pg.Client({ connectionString });
+    await c.connect();
+    try {
+      const q = (t: string) => `"${schema ?? "public"}"."${t}"`;
+      const s = await c.query(`SELECT "ready" FROM ${q("ReportState")} WHERE "id" = 1`);
+      return !!s.rows[0]?.ready && !(await c.query(`SELECT 1 FROM ${q("ReportDirty")} LIMIT 1`)).rows.length;
+    } finally {
+      await c.end();
+    }
+  };
+  while (!(await ready())) {
+    if (Date.now() - t0 > timeoutMs) throw new Error(`the report roll-ups were not built within ${timeoutMs / 1000} s`);
+    await new Promise((r) => setTimeout(r, 1000));
+  }
+  return Math.round((Date.now() - t0) / 100) / 10;
+}
+
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** Times `calls` GETs of a report one after another, with the look-ups of `code` beside them. */

@@ -16,7 +16,8 @@
 //   Add reports: the data is a dated year instead (bench-fill.ts datedPlan: parcels created over 365 days, picked up,
 //   failed and delivered entries, bookings, couriers' runs), and at every scale the owner's dashboard is timed with a
 //   look-up every 20 ms from another client: a 31-day summary (pass under 500 ms), a year's daily report (under 1 s),
-//   no look-up over 100 ms (scripts/bench-reports.ts)
+//   no look-up over 100 ms (scripts/bench-reports.ts); first it waits for the server's daily roll-ups (built in the
+//   background on its first start over the filled database); REPORTS_SOURCE=raw times the raw reads instead
 //   BENCH_DURATION=10 (s per fixed-rate measurement)  BENCH_MAX_DURATION=5 (s per maximum-throughput one)
 //   BENCH_WARMUP=2 (s per kind of request before measuring, on codes outside the sample, then a second at a time until
 //   the server answers no faster than the second before: the server's code is warm, while the first look-up of each
@@ -41,7 +42,7 @@ import path from "node:path";
 import { benchCode as code, fill } from "./bench-fill.js";
 import { apiKey, download, importCsv, ownerCookie, percentile, postImport, probeDuring, type Probed } from "./bench-heavy.js";
 import { setUpShipping, quoteBodies, timeBookings, type BookingTimes } from "./bench-business.js";
-import { reportsSection, type ReportRow } from "./bench-reports.js";
+import { reportsSection, waitForRollups, type ReportRow } from "./bench-reports.js";
 import { ensureDebianPackages } from "./debian-packages.mjs";
 
 const DBS = (process.env.BENCH_DBS || "sqlite,postgresql").split(",");
@@ -690,6 +691,10 @@ async function main() {
       if (SECTIONS.includes("reports")) {
         console.log(`\n== ${dbKind}, ${n} parcels: the owner's dashboard, a look-up every 20 ms from another client`);
         const s = sites[0];
+        const waited = await waitForRollups(url);
+        console.log(
+          waited === null ? "   REPORTS_SOURCE=raw: every figure from the raw data" : `   roll-ups built and recounted ${waited} s after the server was up`,
+        );
         for (const r of await reportsSection(s.base, await ownerCookie(s.base, HEAVY_TOKEN), s.sample[0])) {
           reports.push({ db: dbKind, parcels: n, ...r });
           console.log(

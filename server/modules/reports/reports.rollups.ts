@@ -390,6 +390,8 @@ export function rebuild(): Promise<void> {
       const T = d.t;
       for (const t of ["ReportCell", "ReportFact", "ReportDelivery"])
         yield { sql: d.onPg ? `TRUNCATE ${T(t)}` : `DELETE FROM ${T(t)}`, params: [], write: true };
+      // Every mark too: everything is recounted below, and what is written from now on is marked again.
+      yield { sql: `DELETE FROM ${T("ReportDirty")}`, params: [], write: true };
       yield { sql: `DELETE FROM ${T("ReportState")}`, params: [], write: true };
       yield {
         sql: `INSERT INTO ${T("ReportState")} ("id", "fingerprint", "build", "ready", "updated_at") VALUES (1, ?, ?, ?, ?)`,
