@@ -114,8 +114,11 @@ function Unassigned({
                       </span>
                     ) : null}
                   </span>
-                  {s.recipient_name ? <span>{s.recipient_name}</span> : null}
-                  <small className="cp-muted">{s.address.text}</small>
+                  {/* Names and addresses are as typed: their own direction (an English address reads left to right on an Arabic board). */}
+                  {s.recipient_name ? <span dir="auto">{s.recipient_name}</span> : null}
+                  <small className="cp-muted" dir="auto">
+                    {s.address.text}
+                  </small>
                   {pickupText(t, s) ? <small className="cp-muted">{pickupText(t, s)}</small> : null}
                 </span>
               </label>

@@ -60,9 +60,16 @@ function StopText({ stop }: { stop: Stop }) {
           <span className={`cp-badge ${STOP_BADGE[stop.status] ?? ""}`}>{t(`stopStatus.${stop.status}`, { defaultValue: stop.status })}</span>
         ) : null}
       </span>
-      {stop.recipient_name ? <span>{stop.recipient_name}</span> : null}
-      <small className="cp-muted">{stop.address.text}</small>
-      {stop.kind === "pickup" && stop.contents ? <small className="cp-muted">{stop.contents}</small> : null}
+      {/* Names and addresses are as typed: their own direction. */}
+      {stop.recipient_name ? <span dir="auto">{stop.recipient_name}</span> : null}
+      <small className="cp-muted" dir="auto">
+        {stop.address.text}
+      </small>
+      {stop.kind === "pickup" && stop.contents ? (
+        <small className="cp-muted" dir="auto">
+          {stop.contents}
+        </small>
+      ) : null}
       {stop.window || stop.eta ? (
         <small className="cp-muted">
           {stop.window ? t("window", { range: clockRange(stop.window.from, stop.window.to) }) : ""}

@@ -66,7 +66,7 @@ export default function SettingsMenu() {
                 <strong>{i.label}</strong>
                 <small className="cp-muted">{i.text}</small>
               </span>
-              <Icon path={icons.chevron_right} size={22} />
+              <Icon path={icons.chevron_right} size={22} className="flip-rtl" />
             </Link>
           </li>
         ))}
