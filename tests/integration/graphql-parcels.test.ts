@@ -26,7 +26,7 @@ const FULL = {
   tracking_code: "FULL-0001",
   recipient_name: "Ada Lovelace",
   recipient_email: "ada@example.com",
-  recipient_phone_number: "+44 20 7946 0001",
+  recipient_phone_number: "+442079460001",
   sender_name: "Babbage Engines",
   sender_email: "charles@example.com",
   destination: "Marylebone, London",
@@ -276,7 +276,7 @@ describe("tracking (public) and the admin view", () => {
     }
     // Even the raw JSON of the public answer has none of them.
     const raw = await anon.post("/graphql", { query: `{ parcel(trackingCode: "FULL-0001") { tracking_code } }` });
-    expect(raw.text).not.toMatch(/ada@example\.com|charles@example\.com|7946 0001/);
+    expect(raw.text).not.toMatch(/ada@example\.com|charles@example\.com|2079460001/);
   });
 
   it("trims the code, and answers NOT_FOUND or BAD_USER_INPUT when it cannot", async () => {

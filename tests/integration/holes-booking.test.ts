@@ -150,7 +150,7 @@ describe("2. the price of the route the parcel takes", () => {
     expect(g.errors?.[0].extensions.code).toBe("BAD_USER_INPUT");
     expect(g.errors?.[0].message).toMatch(/address must be the sender address/);
     // The same place written otherwise, another contact: taken.
-    const same = { ...BERLIN, name: "Front desk", line1: "unter den linden  1", line2: "Hof 2", city: "BERLIN", phone: "+49 30 1" };
+    const same = { ...BERLIN, name: "Front desk", line1: "unter den linden  1", line2: "Hof 2", city: "BERLIN", phone: "+49 30 123456" };
     expect(ok(await a.post("/api/pickups", at(same)), 201)).toMatchObject({ booking_ids: [bk.id], status: "requested" });
     // Bookings from two senders: one pickup per address.
     const fromHamburg = ok(await a.post("/api/bookings", booking({ sender: { ...HAMBURG, postcode: "14050", city: "Berlin" } })), 201);

@@ -459,6 +459,50 @@ describe("the owner's test message and the recipient's preferences", () => {
   });
 });
 
+describe("recipients' numbers in E.164", () => {
+  const UPDATE = `mutation($i: UpdateParcelInput!) { updateParcel(input: $i) { recipient_phone_number } }`;
+  const address = { name: "Jan Jansen", line1: "Damrak 1", city: "Amsterdam", postcode: "1012 LG", country: "NL" };
+  it("a national number is read with the recipient address's country and kept in E.164, through both doors", async () => {
+    const rest = await admin.post("/api/parcels", {
+      tracking_code: `E164-${Date.now().toString(36)}`.toUpperCase(),
+      recipient_name: "Jan",
+      destination: "Amsterdam",
+      recipient_phone_number: "06 1234 5678",
+      recipient_address: address,
+    });
+    expect(rest.status, rest.text).toBe(201);
+    const row = await db().parcel.findUniqueOrThrow({ where: { tracking_code: rest.json.data.tracking_code } });
+    expect(row.recipient_phone_number).toBe("+31612345678");
+    // Later, the number alone: read with the country the parcel's address has.
+    const u = await admin.gql(UPDATE, { i: { id: row.id, recipient_phone_number: "0612345679" } });
+    expect(u.errors, JSON.stringify(u.errors)).toBeUndefined();
+    expect(u.data.updateParcel.recipient_phone_number).toBe("+31612345679");
+    const g = await parcel({ recipient_phone_number: "+49 (30) 901820" });
+    expect((await db().parcel.findUniqueOrThrow({ where: { id: g.id } })).recipient_phone_number).toBe("+4930901820");
+  });
+
+  it("a number that cannot be read is 422 naming recipient_phone_number, on create and update, through both doors; nothing is written", async () => {
+    for (const bad of ["12", "call me", "0612345678", "+31 6 12"]) {
+      const code = `BAD-${Date.now().toString(36)}`.toUpperCase();
+      const r = await admin.post("/api/parcels", { tracking_code: code, recipient_name: "X", destination: "Y", recipient_phone_number: bad });
+      expect(r.status, bad).toBe(422);
+      expect(r.json.errors.join(" ")).toContain("recipient_phone_number");
+      expect(await db().parcel.findUnique({ where: { tracking_code: code } })).toBeNull();
+    }
+    const g = await admin.gql(`mutation($i: CreateParcelInput!) { createParcel(input: $i) { id } }`, {
+      i: { tracking_code: `BADG-${Date.now().toString(36)}`.toUpperCase(), recipient_name: "X", destination: "Y", recipient_phone_number: "555" },
+    });
+    expect(JSON.stringify(g.errors)).toContain("recipient_phone_number");
+    const p = await parcel();
+    const before = (await db().parcel.findUniqueOrThrow({ where: { id: p.id } })).recipient_phone_number;
+    const u = await admin.gql(UPDATE, { i: { id: p.id, recipient_phone_number: "not a number" } });
+    expect(JSON.stringify(u.errors)).toContain("recipient_phone_number");
+    const r = await admin.patch("/api/parcels", { id: p.id, recipient_phone_number: "0000" });
+    expect(r.status).toBe(422);
+    expect((await db().parcel.findUniqueOrThrow({ where: { id: p.id } })).recipient_phone_number).toBe(before);
+  });
+});
+
 describe("SMS and WhatsApp off", () => {
   it("e-mail goes exactly as before: no message is queued", async () => {
     await settings({ sms_enabled: false, whatsapp_enabled: false });

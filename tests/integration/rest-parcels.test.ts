@@ -34,7 +34,7 @@ describe("GET /api/parcels/{code} (public)", () => {
   it("shows the public view with history oldest first, never the private fields", async () => {
     const p = await createParcel({
       recipient_email: "ann@example.com",
-      recipient_phone_number: "+47 123",
+      recipient_phone_number: "+4722123456",
       sender_email: "shop@example.com",
       sender_name: "Shop",
     });

@@ -46,7 +46,7 @@ const HAMBURG = {
   postcode: "20354",
   country: "DE",
   email: "max@example.com",
-  phone: "+49 40 1",
+  phone: "+49 40 123456",
 };
 
 /** Signs a shipper up through REST, verifies it through the link of the real SMTP peer; returns its signed-in client. */

@@ -2,6 +2,7 @@ import { AppError, badInput } from "../../core/errors.js";
 import { validated } from "../../core/validation.js";
 import { addressLine, located, toAddress, type Address } from "./address.rules.js";
 import { AddressInput } from "./address.type.js";
+import { addressCountry, toE164 } from "../message/phone.js";
 
 /**
  * A parcel's structured addresses (section 10): when a parcel carries recipient_address or
@@ -11,7 +12,7 @@ import { AddressInput } from "./address.type.js";
  */
 export async function parcelAddressFields(
   input: Record<string, unknown>,
-  existing?: { map_destination_latitude: number | null; map_destination_longitude: number | null },
+  existing?: { map_destination_latitude: number | null; map_destination_longitude: number | null; recipient_address?: string | null },
 ): Promise<Record<string, unknown>> {
   const out: Record<string, unknown> = {};
   const errors: string[] = [];
@@ -44,6 +45,21 @@ export async function parcelAddressFields(
       ["recipient_postcode", to.postcode],
     ] as const)
       if (v && unset(k)) out[k] = v;
+  }
+  // The recipient's number in E.164 (contract section 13: what SMS and WhatsApp are sent to), a national one
+  // read with the recipient address's country (the one given now, else the parcel's). Only a number given now
+  // is read: numbers kept from before stay as they are (the messages read them when they send).
+  const phone = out.recipient_phone_number ?? input.recipient_phone_number;
+  if (typeof phone === "string" && phone.trim()) {
+    const country = to ? to.country : to === null ? null : addressCountry(existing?.recipient_address);
+    const e164 = toE164(phone, country);
+    if (!e164)
+      throw badInput(
+        country
+          ? `recipient_phone_number must be a phone number: with its country code (+...) or as dialled in the recipient address's country (${country})`
+          : "recipient_phone_number must be a phone number with its country code (+...), or give recipient_address with its country",
+      );
+    out.recipient_phone_number = e164;
   }
   if (from === null) out.sender_address = null;
   if (from) {
