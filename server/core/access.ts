@@ -174,6 +174,12 @@ export const OPERATIONS = {
   "cod.remittances.list": op("cod"),
   "cod.remittances.pdf": shipperOp("session", "cod"),
   "users.remittances": shipperOp("session"),
+  // Cash on delivery's books (server/modules/cod cod.*): the ledger and balances for the owner and dispatchers, the
+  // ledger as a file recorded like every export; reversals by the owner only.
+  "cod.ledger": op("cod"),
+  "cod.ledger.export": op("cod", { audited: { call: "cod_entry" } }),
+  "cod.balances": op("cod"),
+  "cod.reversals.create": write("cod:manage"),
   "account.sendPin": op("public", { limit: { rule: "pin" } }),
   "account.resetPassword": op("public", { limit: { rule: "reset" }, audited: true }),
   // A wrong current password counts against the sign-in limits (attempts.ts).

@@ -65,7 +65,7 @@ export const AUDITED_MODELS = Object.keys(AUDITED);
  * What the calls audited one by one are about (`audited: { call }` in server/core/access.ts): they
  * write nothing audited but must be on record (files and mail going out).
  */
-export const CALL_OBJECT_TYPES = ["parcel", "mail", "audit", "member"] as const;
+export const CALL_OBJECT_TYPES = ["parcel", "mail", "audit", "member", "cod_entry"] as const;
 export type CallObjectType = (typeof CALL_OBJECT_TYPES)[number];
 /** The object types the audit log names (the filter's choices). */
 export const AUDIT_OBJECT_TYPES = [...new Set([...Object.values(AUDITED).map((a) => a.type), ...CALL_OBJECT_TYPES])];

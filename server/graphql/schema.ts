@@ -29,6 +29,7 @@ import { PickupResolver } from "../modules/booking/pickup.resolver.js";
 import { StatementResolver } from "../modules/booking/statement.resolver.js";
 import { CashupResolver } from "../modules/cod/cashup.resolver.js";
 import { RemittanceResolver } from "../modules/cod/remittance.resolver.js";
+import { CodParcelResolver, CodResolver } from "../modules/cod/cod.resolver.js";
 import { GeocodeResolver } from "../modules/geocode/geocode.resolver.js";
 import { ReportsResolver } from "../modules/reports/reports.resolver.js";
 
@@ -60,6 +61,8 @@ const resolvers = [
   StatementResolver,
   CashupResolver,
   RemittanceResolver,
+  CodResolver,
+  CodParcelResolver,
   AuditResolver,
   GeocodeResolver,
   ReportsResolver,

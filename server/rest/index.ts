@@ -29,6 +29,7 @@ import { registerBookingRoutes } from "../modules/booking/booking.rest.js";
 import { registerReportRoutes } from "../modules/reports/reports.rest.js";
 import { registerCashupRoutes } from "../modules/cod/cashup.rest.js";
 import { registerRemittanceRoutes } from "../modules/cod/remittance.rest.js";
+import { registerCodRoutes } from "../modules/cod/cod.rest.js";
 import { registerGeocodeRoutes } from "../modules/geocode/geocode.rest.js";
 import { KeyRejected } from "../modules/apikey/apikey.auth.js";
 import { keyedFirst } from "./route.js";
@@ -105,6 +106,7 @@ export async function registerRest(api: FastifyInstance): Promise<void> {
     registerBookingRoutes,
     registerCashupRoutes,
     registerRemittanceRoutes,
+    registerCodRoutes,
     registerAuditRoutes,
     registerDispatchRoutes,
     registerGeocodeRoutes,

@@ -140,6 +140,16 @@ const NAMES: Record<string, string> = {
   "PATCH /api/cod/remittances": "updateRemittance",
   "GET /api/cod/remittances": "listRemittances",
   "GET /api/cod/remittances/{id}.pdf": "getRemittancePdf",
+  // Cash on delivery: the books (entries are never changed: PUT, PATCH and DELETE answer 405)
+  "GET /api/cod/ledger": "listCodLedger",
+  "PUT /api/cod/ledger": "replaceCodLedgerRefused",
+  "PATCH /api/cod/ledger": "changeCodLedgerRefused",
+  "DELETE /api/cod/ledger": "deleteCodLedgerRefused",
+  "PUT /api/cod/ledger/{id}": "replaceCodEntryRefused",
+  "PATCH /api/cod/ledger/{id}": "changeCodEntryRefused",
+  "DELETE /api/cod/ledger/{id}": "deleteCodEntryRefused",
+  "GET /api/cod/balances": "getCodBalances",
+  "POST /api/cod/reversals": "reverseCodEntry",
 };
 
 const pascal = (s: string) =>

@@ -5,7 +5,8 @@ import { can } from "../../../shared/core/permissions.js";
 import { db, direct } from "../../db/index.js";
 import { Unsupported } from "../../db/direct.js";
 import { withDerivedTime } from "../parcel/history.js";
-import type { EntryData, EntryPlace, EntryPlan, ParcelState } from "../parcel/entry-plan.js";
+import type { EntryData, EntryPlace, EntryPlan, EntryTx, ParcelState } from "../parcel/entry-plan.js";
+import { refuseDeliveryWithoutCollection, refuseUndoOfCollection } from "../cod/cod.collect.js";
 import { parcelWrites, type ParcelWrites } from "../parcel/parcel.writes.js";
 import { STATUS_RULES } from "../../../shared/modules/parcel/status.codes.js";
 import { isStatusCode } from "../parcel/status.rules.js";
@@ -26,23 +27,34 @@ export function createActivity(input: CreateActivityInput) {
   return parcelWrites((w) => addActivity(w, input));
 }
 
-/** A history entry as createActivity adds it, in a unit of parcel writes of the caller's (its events go out when the unit ends). */
-export async function addActivity(w: ParcelWrites, input: CreateActivityInput) {
+/**
+ * A history entry as createActivity adds it, in a unit of parcel writes of the caller's (its events go out when the
+ * unit ends). A delivered entry on a parcel with cash on delivery expected needs its collection (`collect`, from
+ * cod.collect.ts deliveryCod: a proof of delivery passes it), written in the entry's transaction; else 422 naming cod.
+ */
+export async function addActivity(w: ParcelWrites, input: CreateActivityInput, collect?: (tx: EntryTx) => Promise<void>) {
   const [state] = await parcelStates([input.parcel_id]);
   if (!state) throw notFound("Parcel not found");
+  if (!collect && blank(input.status_code) === "delivered") await refuseDeliveryWithoutCollection(state.id);
   const [added] = await w.addEntries([
-    planEntry(state, {
-      title: input.title.trim(),
-      description: input.description.trim(),
-      icon: input.icon,
-      color: input.color,
-      status_code: blank(input.status_code),
-      status_reason: blank(input.status_reason),
-      created_at: input.created_at ? new Date(input.created_at) : new Date(),
-    }),
+    withCollection(
+      collect,
+      planEntry(state, {
+        title: input.title.trim(),
+        description: input.description.trim(),
+        icon: input.icon,
+        color: input.color,
+        status_code: blank(input.status_code),
+        status_reason: blank(input.status_reason),
+        created_at: input.created_at ? new Date(input.created_at) : new Date(),
+      }),
+    ),
   ]);
   return added.activity;
 }
+
+const withCollection = (collect: ((tx: EntryTx) => Promise<void>) | undefined, plan: EntryPlan): EntryPlan =>
+  collect ? { ...plan, inTransaction: collect } : plan;
 
 /** The parcels' states in two reads, whatever their number (in the order of the ids found). */
 export async function parcelStates(ids: number[] | { codes: string[] }): Promise<ParcelState[]> {
@@ -142,6 +154,11 @@ export async function updateActivity(input: UpdateActivityInput) {
   if (input.status_code !== undefined) data.status_code = blank(input.status_code);
   if (input.status_reason !== undefined) data.status_reason = blank(input.status_reason);
   if (input.created_at) data.created_at = new Date(input.created_at);
+  // Cash on delivery: a delivery is recorded with its collection, and one that collected is not taken back.
+  if (data.status_code !== undefined && data.status_code !== existing.status_code) {
+    if (data.status_code === "delivered") await refuseDeliveryWithoutCollection(existing.parcel_id);
+    if (existing.status_code === "delivered") await refuseUndoOfCollection(existing.parcel_id);
+  }
   return parcelWrites((w) => w.changeEntry(input.id, data));
 }
 
@@ -171,5 +188,6 @@ export async function deleteActivity(id: number) {
   const a = await db().activity.findUnique({ where: { id } });
   if (!a) throw notFound("Activity not found");
   mayChange(a, "remove");
+  if (a.status_code === "delivered") await refuseUndoOfCollection(a.parcel_id);
   await parcelWrites((w) => w.deleteEntry(a));
 }

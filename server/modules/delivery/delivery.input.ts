@@ -1,5 +1,6 @@
 import { Field, InputType } from "type-graphql";
-import { IsIn, Matches } from "class-validator";
+import { IsIn, Matches, ValidateBy } from "class-validator";
+import { CodPaymentInput } from "../cod/cod.input.js";
 import { Optional, Required, Text } from "../../core/validation.js";
 import { RESCHEDULE_CHOICES, RESCHEDULE_DAYS } from "../../../shared/modules/delivery/delivery.rules.js";
 
@@ -14,6 +15,20 @@ export class RecordDeliveryInput {
   @Optional()
   @Text()
   left_at?: string | null;
+  @Field(() => CodPaymentInput, {
+    nullable: true,
+    description:
+      "Cash on delivery taken at the door { amount, method: cash or card, reference (card) }: required when an amount is due (in multipart: a field cod holding this object as JSON text)",
+  })
+  @Optional()
+  @ValidateBy({
+    name: "codShape",
+    validator: {
+      validate: (v) => typeof v === "string" || (v !== null && typeof v === "object" && !Array.isArray(v)),
+      defaultMessage: () => "cod must be an object { amount, method, reference? } (in multipart: that object as JSON text)",
+    },
+  })
+  cod?: CodPaymentInput | string | null;
 }
 
 @InputType()

@@ -14,6 +14,7 @@ import { checkSecondFactor } from "../parcel/tracking.js";
 import { removeImage, saveImage, sniffImage, type IncomingFile } from "../upload/upload.service.js";
 import { nextWorkingDays, RESCHEDULE_DAYS, type RescheduleChoice } from "../../../shared/modules/delivery/delivery.rules.js";
 import type { RecordDeliveryInput, RescheduleInput } from "./delivery.input.js";
+import { codPaymentOf, collectionsOf, deliveryCod } from "../cod/cod.collect.js";
 
 const blank = (v: string | null | undefined) => (typeof v === "string" && v.trim() ? v.trim() : null);
 const present = (f: IncomingFile | null | undefined) => (f && f.bytes.length ? f : null);
@@ -52,6 +53,14 @@ export async function recordDelivery(
     throw conflict(`A proof of delivery cannot be recorded: the parcel is ${status} (${SCAN_ERRORS[refusal]})`);
   }
 
+  // Cash on delivery (contract section 12): checked before anything is written (422 naming cod), collected in the
+  // delivered entry's transaction. On a parcel a scan delivered, the scan collected it: the same payment is fine.
+  const payment = await codPaymentOf(input.cod);
+  const cod = deliveryCod((await collectionsOf([parcel.id])).get(parcel.id), payment);
+  if (cod.kind === "refused") throw cod.status === 409 ? conflict(cod.messages.join("; ")) : badInput(cod.messages);
+  const collect = cod.kind === "collect" ? cod.write : undefined;
+  if (collect && parcel.status_code === "delivered") throw conflict("cod: the parcel was delivered without its collection");
+
   const saved: string[] = [];
   try {
     const signatureName = signature ? await saveImage(signature, "signature") : null;
@@ -77,14 +86,18 @@ export async function recordDelivery(
       saved.length = 0;
       if (!wasDelivered) {
         const what = [receiver ? "receiver's name" : null, signatureName ? "signature" : null, photoName ? "photo" : null].filter(Boolean).join(", ");
-        await addActivity(w, {
-          parcel_id: parcel.id,
-          title: "Delivered",
-          // The receiver's name stays out of the history, which protected parcels show to anyone with the code.
-          description: `Proof of delivery recorded: ${what}.`,
-          status_code: "delivered",
-          created_at: deliveredAt.toISOString(),
-        });
+        await addActivity(
+          w,
+          {
+            parcel_id: parcel.id,
+            title: "Delivered",
+            // The receiver's name stays out of the history, which protected parcels show to anyone with the code.
+            description: `Proof of delivery recorded: ${what}.`,
+            status_code: "delivered",
+            created_at: deliveredAt.toISOString(),
+          },
+          collect,
+        );
       }
     });
     const row = await db().parcel.findUniqueOrThrow({ where: { id: parcel.id } });

@@ -38,8 +38,10 @@ export interface ImportResult {
 export const WRITE_BATCH = 50;
 
 /** Export columns that describe a parcel but are not set through create or update: read, then ignored. */
-const READ_ONLY = new Set(["image", "history_entries", "created_at", "updated_at"]);
-const WRITABLE = new Set(fieldsOf(CreateParcelInput));
+// cod_amount (cash on delivery) is set through the parcel's own create and change, with its collection; an import
+// reads it and leaves it as it is.
+const READ_ONLY = new Set(["image", "history_entries", "created_at", "updated_at", "cod_amount", "cod_currency", "cod", "cod_due"]);
+const WRITABLE = new Set(fieldsOf(CreateParcelInput).filter((f) => !READ_ONLY.has(f)));
 const NUMBERS = new Set([
   "weight",
   "declared_value",

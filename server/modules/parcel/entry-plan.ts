@@ -52,4 +52,13 @@ export interface EntryPlan {
   parcel: Record<string, string | number | null>;
   newest: boolean;
   moves: boolean;
+  /**
+   * A write of another feature that stands or falls with this entry (cash on delivery's collection with its
+   * ledger entry, server/modules/cod): run inside the entries' transaction, after them; when it throws,
+   * nothing of the batch is written and its error reaches the caller.
+   */
+  inTransaction?: (tx: EntryTx) => Promise<void>;
 }
+
+/** The client of the entries' interactive transaction (a Prisma transaction client). */
+export type EntryTx = Parameters<Parameters<ReturnType<typeof import("../../db/index.js").db>["$transaction"]>[0]>[0];

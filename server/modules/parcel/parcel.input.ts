@@ -90,6 +90,15 @@ export class ParcelOptionalFields {
   @IsNumber({ allowNaN: false, allowInfinity: false }, num("declared_value"))
   @Min(0, { message: "declared_value must not be negative" })
   declared_value?: number | null;
+  @Field(() => Int, {
+    nullable: true,
+    description:
+      "Cash on delivery: the amount to collect at the door (smallest unit of the site's currency, 1 to the setting cod_max); null removes it. Changed or removed until the parcel is out for delivery (then 409)",
+  })
+  @Optional()
+  @IsInt({ message: "cod_amount must be a whole number of the currency's smallest unit (above 0), or null for none" })
+  @Min(1, { message: "cod_amount must be a whole number of the currency's smallest unit (above 0), or null for none" })
+  cod_amount?: number | null;
   @Field(() => String, { nullable: true })
   @Optional()
   @Validate(IsoDate)

@@ -15,6 +15,7 @@ import { parcelWrites, setUnviewedParcelFields } from "./parcel.writes.js";
 import { FINAL_STATUSES, STATUS_CODES } from "../../../shared/modules/parcel/status.codes.js";
 import { CODE_SHAPE, normalizeCode, proposeCode } from "./tracking-code.js";
 import { parcelAddressFields } from "../address/address.parcel.js";
+import { codAmountWrite, codRenameWrite, refuseDeleteWithEntries, refuseDeliveryWithoutCollection, withCod, withCodOne } from "../cod/cod.collect.js";
 
 /**
  * Parcels for the staff: read, list, create, change, delete. The writes go through parcel.writes.ts
@@ -33,7 +34,7 @@ export async function getParcel(code: unknown) {
   const c = normalizeCode(code);
   const row = CODE_SHAPE.test(c) ? await findByCode(c) : null;
   if (!row) throw notFound("Parcel not found");
-  return adminView(row);
+  return withCodOne(adminView(row));
 }
 
 /** Statuses a parcel can still move on from, named (rather than "not final") so an index on status_code serves them. */
@@ -178,7 +179,7 @@ function listBySql(
 }
 
 async function pageRows(ids: Record<string, unknown>[]) {
-  return (await readParcelsWithHistory(ids.map((r) => Number(r.id)))).map(adminView);
+  return withCod((await readParcelsWithHistory(ids.map((r) => Number(r.id)))).map(adminView));
 }
 
 /** Business rules of a parcel's fields taken together (create, update and import). */
@@ -201,8 +202,11 @@ export async function createParcel(input: CreateParcelInput) {
   data.tracking_code = data.tracking_code.trim();
   checkMap(data);
   checkWindow(data);
+  // Cash on delivery: the amount checked against cod_max, its collection created with the parcel (one statement).
+  const { cod_amount: cod, ...fields } = data as unknown as Record<string, unknown>;
+  const codWrite = await codAmountWrite(cod, null, data.tracking_code);
   try {
-    return await parcelWrites((w) => w.createParcel(data as unknown as Record<string, unknown>));
+    return await withCodOne(await parcelWrites((w) => w.createParcel({ ...fields, ...codWrite })));
   } catch (e) {
     if (isUniqueViolation(e)) throw conflict("tracking_code is already taken");
     throw e;
@@ -220,8 +224,16 @@ export async function updateParcel(input: UpdateParcelInput) {
   const merged = { ...existing, ...data };
   checkMap(merged);
   checkWindow(merged);
+  // Cash on delivery: a status set straight to delivered needs the collection's delivery path; cod_amount is
+  // changed with its collection in the same statement (409 once out for delivery), a new code followed.
+  if (data.status_code === "delivered" && existing.status_code !== "delivered") await refuseDeliveryWithoutCollection(existing.id);
+  const { cod_amount: cod, ...fields } = data;
+  const code = (fields.tracking_code as string | undefined) ?? existing.tracking_code;
+  let codWrite = await codAmountWrite(cod, existing, code);
+  if (!("cod_collection" in codWrite) && code !== existing.tracking_code)
+    codWrite = { ...codWrite, ...codRenameWrite(!!(await db().codCollection.findUnique({ where: { parcel_id: existing.id }, select: { id: true } })), code) };
   try {
-    return await parcelWrites((w) => w.updateParcel(existing, data));
+    return await withCodOne(await parcelWrites((w) => w.updateParcel(existing, { ...fields, ...codWrite })));
   } catch (e) {
     if (isUniqueViolation(e)) throw conflict("tracking_code is already taken");
     throw e;
@@ -240,6 +252,7 @@ export async function setParcelImage(id: number, file: IncomingFile | null | und
 export async function deleteParcel(id: number) {
   const existing = await db().parcel.findUnique({ where: { id } });
   if (!existing) throw notFound("Parcel not found");
+  await refuseDeleteWithEntries(existing.id);
   await parcelWrites((w) => w.deleteParcel(existing));
   // Every file the parcel owns goes with it: its image and its proof of delivery (on disk and, on PostgreSQL, in the database).
   for (const name of [existing.image, existing.delivery_signature, existing.delivery_photo]) if (name) await removeImage(name);

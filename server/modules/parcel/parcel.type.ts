@@ -1,3 +1,4 @@
+import { CodCollectionView, CodDue } from "../cod/cod.type.js";
 import { Field, Float, Int, ObjectType } from "type-graphql";
 import { PagedType } from "../common/paging.js";
 import { DateTimeISO, type IsoTime } from "../common/datetime.scalar.js";
@@ -58,6 +59,11 @@ export class PublicParcel {
   @Field(() => Int, { description: "Failed delivery attempts so far (history entries with status delivery_failed)" }) delivery_attempts: number;
   @Field(() => DeliveryProof, { nullable: true, description: "Who took the parcel, signature and photo: null until recorded, and while details are protected" })
   delivery_proof: DeliveryProof | null;
+  @Field(() => CodDue, {
+    nullable: true,
+    description: "Cash on delivery: the amount to have ready at the door while it is to be collected (null under the privacy tier without verify)",
+  })
+  cod_due: CodDue | null;
   @Field(() => Boolean, { description: "The recipient may pick a new delivery day or a pick-up at the depot now (rescheduleDelivery)" })
   reschedule_allowed: boolean;
   @Field(() => String, { nullable: true, description: "The recipient's choice after the last failed attempt: delivery or depot" }) reschedule_choice:
@@ -95,6 +101,11 @@ export class Parcel extends PublicParcel {
       "How the destination's map point was found: exact, city (its city's point only, from the offline gazetteer) or null (no point, or set before this was kept)",
   })
   destination_located: string | null;
+  @Field(() => Int, { nullable: true, description: "Cash on delivery: the amount to collect at the door (smallest unit), null for none" })
+  cod_amount: number | null;
+  @Field(() => String, { nullable: true, description: "The currency of cod_amount" }) cod_currency: string | null;
+  @Field(() => CodCollectionView, { nullable: true, description: "Cash on delivery: the amount due and what became of it (null when none was ever due)" })
+  cod?: CodCollectionView | null;
 }
 
 @ObjectType({ description: "One code of a multi-code look-up" })

@@ -146,7 +146,12 @@ export class ParcelWrites {
     if (!plans.length) return [];
     if (new Set(plans.map((p) => p.state.id)).size !== plans.length) throw new Error("addEntries takes one entry per parcel");
     const writer = config().directReads ? sqliteWriter() : undefined;
-    const rows = writer ? await entriesOnSqlite(writer, plans, new Date()) : await entriesWithPrisma(plans);
+    // A plan with a write of its own (a COD collection) takes an interactive transaction for the batch.
+    const rows = plans.some((p) => p.inTransaction)
+      ? await entriesInTransaction(plans)
+      : writer
+        ? await entriesOnSqlite(writer, plans, new Date())
+        : await entriesWithPrisma(plans);
     const byParcel = new Map(rows.map((r) => [r.parcel_id, r]));
     const added = plans.map((p) => {
       const { state, data } = p;
@@ -369,6 +374,26 @@ async function entriesWithPrisma(plans: EntryPlan[]) {
     ),
   ]);
   return rows;
+}
+
+/**
+ * The same writes as entriesWithPrisma in one interactive transaction, then each plan's own write
+ * (inTransaction) in it: all or nothing.
+ */
+async function entriesInTransaction(plans: EntryPlan[]) {
+  const changes = new Map<string, number[]>();
+  for (const p of plans) {
+    const key = JSON.stringify(p.parcel);
+    changes.set(key, [...(changes.get(key) ?? []), p.state.id]);
+  }
+  const at = new Date();
+  return db().$transaction(async (tx) => {
+    const rows = await tx.activity.createManyAndReturn({ data: plans.map((p) => p.row) });
+    for (const [key, ids] of changes)
+      await tx.parcel.updateMany({ where: { id: { in: ids } }, data: { ...(JSON.parse(key) as Row), updated_at: at, version: { increment: 1 } } });
+    for (const p of plans) if (p.inTransaction) await p.inTransaction(tx);
+    return rows;
+  });
 }
 
 type ActivityRow = Awaited<ReturnType<typeof entriesWithPrisma>>[number];

@@ -3,6 +3,7 @@ import { addDerivedTime, copyWithout, INTERNAL_ENTRY_FIELDS, withDerivedTime } f
 import { parseAddress, publicPlace } from "../address/address.rules.js";
 import type { ParcelRow } from "./parcel.reader.js";
 import { coarse, maskName, maskSecrets, staleAfterDays, townAndCountry } from "./status.rules.js";
+import { codDueOf } from "../../../shared/modules/cod/cod.rules.js";
 
 /**
  * What a parcel row looks like to the admin (adminView) and to anyone with its code (publicView):
@@ -35,6 +36,9 @@ const INTERNAL_FIELDS = [
   "delivery_recorded_by",
   // How the destination's point was found (exact or only its city): for the staff's board.
   "destination_located",
+  // Cash on delivery: the public sees cod_due (while due, and not under the privacy tier) instead.
+  "cod_amount",
+  "cod_currency",
 ] as const;
 const PLACES = ["destination", "pickup_location", "current_location"] as const;
 const FREE_TEXT = ["status", "status_reason", "parcel_content", "shipped_via"] as const;
@@ -85,6 +89,8 @@ function derived(row: ParcelRow) {
     delivery_attempts: row.history.reduce((n, a) => (a.status_code === "delivery_failed" ? n + 1 : n), 0),
     delivery_proof: deliveryProofOf(row),
     reschedule_allowed: row.allow_reschedule && row.status_code === "delivery_failed",
+    // Cash on delivery: what the recipient is to pay at the door, while it is still to be collected.
+    cod_due: codDueOf(row),
   };
 }
 
@@ -102,6 +108,7 @@ export function adminView(row: ParcelRow) {
     delivery_attempts: d.delivery_attempts,
     delivery_proof: d.delivery_proof,
     reschedule_allowed: d.reschedule_allowed,
+    cod_due: d.cod_due,
   };
 }
 export type AdminView = ReturnType<typeof adminView>;
@@ -150,6 +157,8 @@ export function publicView(row: ParcelRow, unlocked = false, live: LiveState | n
   view.delivery_attempts = d.delivery_attempts;
   view.delivery_proof = masked ? null : d.delivery_proof;
   view.reschedule_allowed = d.reschedule_allowed;
+  // Under the privacy tier the code alone does not tell what is to be paid.
+  view.cod_due = masked ? null : d.cod_due;
   if (masked) {
     view.recipient_name = maskName(row.recipient_name);
     view.sender_name = maskName(row.sender_name);

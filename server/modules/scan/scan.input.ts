@@ -1,6 +1,7 @@
 import { Field, Float, InputType } from "type-graphql";
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsNumber, IsString, Max, MaxLength, Min, MinLength, Validate } from "class-validator";
-import { Optional, Required, Text } from "../../core/validation.js";
+import { Nested, Optional, Required, Text } from "../../core/validation.js";
+import { CodPaymentInput } from "../cod/cod.input.js";
 import { MAX_LENGTH } from "../../../shared/core/lengths.codes.js";
 import { PastDateTime } from "../activity/activity.input.js";
 import { STATUS_CODES } from "../../../shared/modules/parcel/status.codes.js";
@@ -27,7 +28,10 @@ export class ScanParcelsInput {
   @IsIn([...STATUS_CODES], { message: `status_code must be one of ${STATUS_CODES.join(", ")}` })
   status_code: string;
 
-  @Field(() => String, { nullable: true, description: "Why: for delivery_failed one of nobody_home, address_not_found, refused, access_restricted, other" })
+  @Field(() => String, {
+    nullable: true,
+    description: "Why: for delivery_failed one of nobody_home, address_not_found, refused, access_restricted, cod_not_ready, other",
+  })
   @Optional()
   @Text()
   status_reason?: string | null;
@@ -81,4 +85,13 @@ export class ScanParcelsInput {
   @MinLength(1, { each: true, message: "scan_ids must not hold empty ids" })
   @MaxLength(SCAN_ID_MAX, { each: true, message: `scan_ids must be at most ${SCAN_ID_MAX} characters each` })
   scan_ids?: string[] | null;
+
+  @Field(() => CodPaymentInput, {
+    nullable: true,
+    description:
+      "Cash on delivery taken at the door (delivered only): { amount, method: cash or card, reference (card) }, required for each code with an amount due, which it must match",
+  })
+  @Optional()
+  @Nested(() => CodPaymentInput)
+  cod?: CodPaymentInput | null;
 }

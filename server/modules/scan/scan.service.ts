@@ -8,6 +8,7 @@ import { parcelWrites, type AddedEntry, type ParcelWrites } from "../parcel/parc
 import { FAILURE_REASONS, type StatusCode } from "../../../shared/modules/parcel/status.codes.js";
 import { defaultScanTitle, SCAN_ERRORS, scanRefusal, type ScanErrorCode } from "../../../shared/modules/scan/scan.events.js";
 import type { ScanParcelsInput } from "./scan.input.js";
+import { afterTaken, CollectionTaken, collectionsOf, collectionView, deliveryCod, type CollectionView, type DeliveryCod } from "../cod/cod.collect.js";
 
 const CODE = /^[A-Za-z0-9-]{1,64}$/;
 /** Entries written per transaction: 60 rows of 11 columns stay under SQLite's 999 parameters a statement. */
@@ -19,6 +20,8 @@ export interface ScanOutcome {
   recipient_name: string | null;
   activity: Entry | null;
   error: { code: ScanErrorCode; message: string } | null;
+  /** A delivered scan of a parcel with cash on delivery: its collection. */
+  cod?: CollectionView | null;
 }
 
 const fail = (code: string, recipient_name: string | null, error: ScanErrorCode): ScanOutcome => ({
@@ -43,6 +46,7 @@ function checkInput(input: ScanParcelsInput) {
   if (input.status_code === "delivery_failed" && reason && !(FAILURE_REASONS as readonly string[]).includes(reason)) {
     errors.push(`status_reason must be one of ${FAILURE_REASONS.join(", ")} for delivery_failed`);
   }
+  if (input.cod && input.status_code !== "delivered") errors.push("cod is taken with a delivered scan only");
   if (errors.length) throw badInput(errors);
 }
 
@@ -99,6 +103,22 @@ async function recordScans(input: ScanParcelsInput): Promise<ScanOutcome[]> {
     scan_id: scanIds?.[i] ?? null,
   });
   const placeData = { current_location: place, latitude: input.latitude, longitude: input.longitude };
+  // Cash on delivery (contract section 12): a delivered scan collects what is due, in the entry's transaction.
+  const delivering = status === "delivered";
+  const payment = input.cod ?? null;
+  const codFail = (i: number, state: ParcelState, d: Extract<DeliveryCod, { kind: "refused" }>) =>
+    (outcomes[i] = {
+      code: codes[i],
+      recipient_name: state.recipient_name,
+      activity: null,
+      error: { code: d.status === 409 ? "COD_CONFLICT" : "COD_REFUSED", message: d.messages.join("; ") },
+    });
+  /** The same collection again: answered with the parcel's delivered entry, nothing written. */
+  const replay = async (i: number, state: ParcelState) => {
+    const row = await db().activity.findFirst({ where: { parcel_id: state.id, status_code: "delivered" }, orderBy: [{ created_at: "desc" }, { id: "desc" }] });
+    if (row) answer(i, state, withDerivedTime(row));
+    else outcomes[i] = fail(codes[i], state.recipient_name, "ALREADY_DELIVERED");
+  };
 
   // Rounds: the first scan of each parcel, then the second of those scanned twice, and so on, so a
   // parcel's scans follow one another in the order given and a round has each parcel once.
@@ -120,16 +140,30 @@ async function recordScans(input: ScanParcelsInput): Promise<ScanOutcome[]> {
     for (const round of rounds) await writeRound(w, round);
     await yieldToOthers();
   });
+  if (delivering) {
+    // Each delivered parcel's collection as it now is (null: nothing due).
+    const answered = [...states.values()].filter((s) => outcomes.some((o) => o?.activity && o.code === s.tracking_code));
+    const collections = await collectionsOf(answered.map((s) => s.id));
+    for (const o of outcomes) if (o.activity) o.cod = collectionView(collections.get(o.activity.parcel_id));
+  }
   return outcomes;
 
   async function writeRound(w: ParcelWrites, round: [number, ParcelState][]) {
     const plans: [number, EntryPlan][] = [];
+    const collections = delivering ? await collectionsOf(round.map(([, s]) => s.id)) : new Map();
     for (const [i, state] of round) {
       const first = scanIds ? seen.get(`${state.id}\n${scanIds[i]}`) : undefined;
-      const refusal = first ? null : scanRefusal(state.status_code, status);
+      const cod: DeliveryCod = delivering && !first ? deliveryCod(collections.get(state.id), payment) : { kind: "none" };
+      const refusal = first || cod.kind === "replay" ? null : scanRefusal(state.status_code, status);
       if (first) answer(i, state, first);
+      else if (cod.kind === "replay") await replay(i, state);
       else if (refusal) outcomes[i] = fail(codes[i], state.recipient_name, refusal);
-      else plans.push([i, planEntry(state, entryData(i), placeData)]);
+      else if (cod.kind === "refused") codFail(i, state, cod);
+      else {
+        const plan = planEntry(state, entryData(i), placeData);
+        if (cod.kind === "collect") plan.inTransaction = cod.write;
+        plans.push([i, plan]);
+      }
     }
     for (let k = 0; k < plans.length; k += WRITE_BATCH) {
       await yieldToOthers();
@@ -138,7 +172,8 @@ async function recordScans(input: ScanParcelsInput): Promise<ScanOutcome[]> {
       try {
         written = await w.addEntries(batch.map(([, plan]) => plan));
       } catch (e) {
-        if (!scanIds || !isUniqueViolation(e)) throw e;
+        // A collection taken meanwhile (the same delivery sent twice at once) undoes the batch too: one by one below.
+        if (!(e instanceof CollectionTaken) && (!scanIds || !isUniqueViolation(e))) throw e;
       }
       if (written) {
         for (const [j, entry] of written.entries()) record(batch[j][0], batch[j][1].state, entry);
@@ -146,10 +181,18 @@ async function recordScans(input: ScanParcelsInput): Promise<ScanOutcome[]> {
       }
       // A concurrent request with some of the same scans wrote first (nothing of this batch was written):
       // one by one, each scan taken by the other request answers its entry.
-      for (const [i, { state }] of batch) {
+      for (const [i, { state, inTransaction }] of batch) {
         try {
-          record(i, state, await w.addEntries([planEntry(state, entryData(i), placeData)]).then((a) => a[0]));
+          const plan = planEntry(state, entryData(i), placeData);
+          if (inTransaction) plan.inTransaction = inTransaction;
+          record(i, state, await w.addEntries([plan]).then((a) => a[0]));
         } catch (e) {
+          if (e instanceof CollectionTaken && payment) {
+            const after = await afterTaken(state.id, payment);
+            if (after.kind === "replay") await replay(i, state);
+            else if (after.kind === "refused") codFail(i, state, after);
+            continue;
+          }
           if (!isUniqueViolation(e)) throw e;
           const row = await db().activity.findUnique({ where: { parcel_id_scan_id: { parcel_id: state.id, scan_id: scanIds![i] } } });
           if (!row) throw e;

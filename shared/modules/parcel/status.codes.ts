@@ -39,12 +39,14 @@ export const STATUS_RULES: Record<StatusCode, { step: number; icon: string; colo
 export const FINAL_STATUSES: readonly StatusCode[] = ["delivered", "returned_to_sender", "cancelled"];
 
 /** Why a delivery attempt failed (a `delivery_failed` entry's status_reason), in the order the screens offer them. */
-export const FAILURE_REASONS = ["nobody_home", "address_not_found", "refused", "access_restricted", "other"] as const;
+// cod_not_ready: the recipient did not have the cash-on-delivery amount (contract section 12).
+export const FAILURE_REASONS = ["nobody_home", "address_not_found", "refused", "access_restricted", "cod_not_ready", "other"] as const;
 export type FailureReason = (typeof FAILURE_REASONS)[number];
 export const FAILURE_REASON_LABELS: Record<FailureReason, string> = {
   nobody_home: "Nobody home",
   address_not_found: "Address not found",
   refused: "Refused",
   access_restricted: "Access restricted",
+  cod_not_ready: "Payment not ready",
   other: "Other",
 };

@@ -36,6 +36,10 @@ export const SCAN_ERRORS = {
   UNKNOWN_CODE: "Unknown tracking code",
   ALREADY_DELIVERED: "Already delivered",
   NOT_ALLOWED: "Not allowed: the parcel's journey is over",
+  /** Cash on delivery missing or wrong (the message says which field: cod, cod.amount, cod.method, cod.reference). */
+  COD_REFUSED: "cod: the amount due must be collected before delivering",
+  /** Another collection of this parcel is recorded. */
+  COD_CONFLICT: "cod: this parcel's collection is already recorded",
 } as const;
 export type ScanErrorCode = keyof typeof SCAN_ERRORS;
 
