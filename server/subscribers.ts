@@ -1,3 +1,4 @@
+import { subscribeCod } from "./modules/cod/cod.subscribers.js";
 import { subscribeDispatch } from "./modules/dispatch/dispatch.subscribers.js";
 import { subscribeMessages } from "./modules/message/message.subscribers.js";
 import { subscribeNotifications } from "./modules/notification/notification.subscribers.js";
@@ -7,7 +8,7 @@ import { subscribeWebhooks } from "./modules/webhook/webhook.subscribers.js";
 /**
  * Every feature's subscriptions to other features' events (server/core/events.ts), in the order they
  * run: the view cache first (a write returns once every process forgot its views), then dispatch, the
- * recipient's e-mails, their SMS and WhatsApp messages (queued durably), webhooks. Called once at start (buildApp); calling it again changes nothing.
+ * recipient's e-mails, their SMS and WhatsApp messages (queued durably), webhooks, cash on delivery (void or due again). Called once at start (buildApp); calling it again changes nothing.
  */
 export function registerSubscribers(): void {
   subscribeViewCache();
@@ -15,4 +16,5 @@ export function registerSubscribers(): void {
   subscribeNotifications();
   subscribeMessages();
   subscribeWebhooks();
+  subscribeCod();
 }
