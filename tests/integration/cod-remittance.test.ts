@@ -206,6 +206,10 @@ describe("remittances", () => {
     const other = ok(await shopB.c.get("/api/users/remittances"));
     expect(other.data.map((r: { shipper_id: number }) => r.shipper_id)).toEqual([shopB.id]);
     fails(await new Client(t.url).get("/api/users/remittances"), 401);
+    // Another shipper's id in the filter changes nothing; a shipper's API key does not read pay-outs (its session does).
+    expect(ok(await shopB.c.get(`/api/users/remittances?shipper_id=${shopA.id}`)).data.map((r: { shipper_id: number }) => r.shipper_id)).toEqual([shopB.id]);
+    fails(await shopA.get("/api/users/remittances"), 403);
+    fails(await shopA.c.get("/api/cod/remittances"), 401);
     // By GraphQL, the session's own.
     const g = await shopB.c.gql(`{ userRemittances { total data { shipper_id net status } } }`);
     expect(g.data.userRemittances).toEqual({ total: 1, data: [{ shipper_id: shopB.id, net: 100, status: "paid" }] });
