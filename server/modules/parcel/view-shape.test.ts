@@ -15,7 +15,7 @@ function publicByDefinition(row: ParcelRow, unlocked: boolean, live: { window: u
   const left = ["recipient_email", "recipient_phone_number", "sender_email", "recipient_postcode", "notify_recipient", "recipient_language"];
   left.push("recipient_unsubscribed", "protect_details", "version", "unsubscribe_token", "reschedule_token_hash", "allow_reschedule");
   left.push("rescheduled_at", "delivery_receiver_name", "delivery_signature", "delivery_photo", "delivery_left_at", "delivered_at", "delivery_recorded_by");
-  left.push("destination_located");
+  left.push("destination_located", "cod_amount", "cod_currency");
   for (const f of left) delete view[f];
   view.recipient_address = publicPlace(view.recipient_address as never);
   view.sender_address = publicPlace(view.sender_address as never);
@@ -28,6 +28,7 @@ function publicByDefinition(row: ParcelRow, unlocked: boolean, live: { window: u
     view.sender_name = maskName(row.sender_name);
     view.image = null;
     view.delivery_proof = null;
+    view.cod_due = null;
     for (const k of ["current", "pickup", "destination"] as const)
       for (const c of ["latitude", "longitude"] as const) view[`map_${k}_${c}`] = coarse(row[`map_${k}_${c}`]);
     for (const k of ["destination", "pickup_location", "current_location"] as const)
@@ -112,5 +113,17 @@ describe("publicView", () => {
     for (const hidden of ["ana@example.com", "10115", "unsubscribe_token text", "reschedule_token_hash text", "sig.png", "created_by_id", "scan_id 1"])
       expect(text).not.toContain(hidden);
     expect(JSON.stringify(publicView(row()))).not.toContain("recipient_phone_number text");
+  });
+
+  it("shows cash on delivery as cod_due while it is to be collected, never locked, never the columns", () => {
+    const due = { cod_amount: 1250, cod_currency: "EUR", status_code: "out_for_delivery" };
+    const open = publicView(row(due));
+    expect(open.cod_due).toEqual({ amount: 1250, currency: "EUR" });
+    expect(Object.keys(open)).not.toContain("cod_amount");
+    expect(Object.keys(open)).not.toContain("cod_currency");
+    expect(publicView(row({ ...due, protect_details: true })).cod_due).toBeNull();
+    expect(publicView(row({ ...due, protect_details: true }), true).cod_due).toEqual({ amount: 1250, currency: "EUR" });
+    for (const status_code of ["delivered", "cancelled", "returned_to_sender"]) expect(publicView(row({ ...due, status_code })).cod_due).toBeNull();
+    expect(publicView(row({ cod_amount: null, cod_currency: null })).cod_due).toBeNull();
   });
 });
