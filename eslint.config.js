@@ -15,12 +15,13 @@ import tseslint from "typescript-eslint";
  */
 const TRANSLATED = [
   "client/control/i18n.tsx",
-  "client/control/screens/dispatch/**",
-  "client/control/screens/settings/**",
-  "client/control/screens/dashboard/**",
-  "client/control/screens/staff/StaffList.tsx",
-  "client/control/screens/reviews/**",
-  "client/control/screens/email/**",
+  "client/control/session.tsx",
+  "client/control/components/**/*.tsx",
+  "client/control/screens/NotFound.tsx",
+  "client/control/screens/Home.tsx",
+  "client/control/screens/auth/**/*.tsx",
+  "client/control/screens/staff/AcceptInvitation.tsx",
+  "client/control/screens/account/**/*.tsx",
 ];
 /** The props whose strings a person reads (an icon's path, a link's `to`, a test id are not). */
 const TEXT_PROPS = [

@@ -1,4 +1,5 @@
 import { Link } from "react-router-dom";
+import { useTranslation } from "react-i18next";
 import { useAdminDeletePageMutation, useAdminPagesQuery } from "../../../generated/graphql";
 import { AddButton, DeleteButton, ListState, NextPage } from "../../components/lists";
 import { PageHeader } from "../../components/PageHeader";
@@ -11,7 +12,8 @@ import * as icons from "../../icons";
 import { pageIconPath } from "../../../components/pageIcons";
 
 export default function PageList() {
-  useTitle("Pages");
+  const { t } = useTranslation("control-pages");
+  useTitle(t("title"));
   const flash = useFlash();
   const { data, loading, error, fetchMore } = useAdminPagesQuery();
   const more = useNextPage("pages", data, fetchMore);
@@ -21,11 +23,11 @@ export default function PageList() {
   return (
     <div className="cp-container">
       <PageHeader
-        title="Pages"
+        title={t("title")}
         icon={icons.pages}
         back="/control/index.html"
-        backLabel="Control panel home"
-        actions={<AddButton to="/control/pages/create.html">Add Page</AddButton>}
+        backLabel={t("home")}
+        actions={<AddButton to="/control/pages/create.html">{t("add")}</AddButton>}
       />
       <FormStatus errors={[]} message={flash} />
       <ListState
@@ -33,13 +35,13 @@ export default function PageList() {
         error={firstError(error)}
         empty={rows.length === 0}
         emptyState={{
-          title: "No pages yet",
-          hint: "Pages are the site's content (services, about, customs guides), each at its own address.",
-          action: { to: "/control/pages/create.html", label: "Add a page" },
+          title: t("emptyTitle"),
+          hint: t("emptyHint"),
+          action: { to: "/control/pages/create.html", label: t("emptyAction") },
         }}
       />
       {rows.length ? (
-        <ul className="cp-list" aria-label="Pages">
+        <ul className="cp-list" aria-label={t("title")}>
           {rows.map((p) => (
             <li key={p.id} className="cp-row">
               <span className="cp-row-icon cp-accent" aria-hidden="true">
@@ -50,15 +52,20 @@ export default function PageList() {
                   <strong>{p.title}</strong>
                 </Link>
                 <a href={`/pages/${encodeURIComponent(p.slug)}`} target="_blank" rel="noopener" className="cp-muted cp-mono cp-small">
-                  /pages/{p.slug}
+                  {`/pages/${p.slug}`}
                 </a>
               </div>
               <span className="cp-row-actions">
-                <Link to={`/control/pages/${encodeURIComponent(p.slug)}`} className="cp-icon-btn" aria-label={`Edit page ${p.title}`} title="Edit">
+                <Link
+                  to={`/control/pages/${encodeURIComponent(p.slug)}`}
+                  className="cp-icon-btn"
+                  aria-label={t("editPage", { title: p.title })}
+                  title={t("edit")}
+                >
                   <Icon path={icons.edit} size={20} />
                 </Link>
                 <DeleteButton
-                  label={`Delete page ${p.title}`}
+                  label={t("deletePage", { title: p.title })}
                   busy={del.busyId === p.id}
                   onClick={() => del.run(p.id, () => remove({ variables: { id: p.id }, update: (cache) => evict(cache, "Page", p.id) }))}
                 />

@@ -1,4 +1,5 @@
 import { useNavigate } from "react-router-dom";
+import { useTranslation } from "react-i18next";
 import { useAdminCreatePageMutation, useAdminUpdatePageMutation, type AdminPageQuery } from "../../../generated/graphql";
 import { useFormState } from "../../hooks/useFormState";
 import { textOrNull } from "../../hooks/values";
@@ -8,6 +9,7 @@ type Page = AdminPageQuery["page"];
 
 /** Creates a page (icon people, hero hero-mixed, overlay overlay1 unless chosen) or edits `page`; then the list. */
 export function usePageForm(page?: Page) {
+  const { t } = useTranslation("control-pages");
   const form = useFormState({
     title: page?.title ?? "",
     sub_title: page?.sub_title ?? "",
@@ -24,7 +26,7 @@ export function usePageForm(page?: Page) {
     const fields = { title: v.title.trim(), sub_title: textOrNull(v.sub_title) ?? "", content: v.content, icon: v.icon, hero: v.hero, overlay: v.overlay };
     if (page) await update({ variables: { input: { id: page.id, ...fields } } });
     else await create({ variables: { input: fields } });
-    navigate("/control/pages/list.html", { state: { flash: page ? `Page ${fields.title} updated` : `Page ${fields.title} created` } });
+    navigate("/control/pages/list.html", { state: { flash: t(page ? "updated" : "created", { title: fields.title }) } });
   });
   return { ...form, onSubmit };
 }
