@@ -38,7 +38,8 @@ if (!quiet("redis-cli -h 127.0.0.1 -p 6379 ping")) {
   for (let i = 0; i < 20 && !quiet("redis-cli -h 127.0.0.1 -p 6379 ping"); i++) execSync("sleep 0.5");
 }
 
-// The whole build, as `npm run build` does it: the browser tests' servers run dist/server/main.js as `npm start`
-// does (tests/helpers/site.ts).
-console.log("test-setup: building the client, its server render and the server");
-sh("npm run build --silent");
+// The whole build, as `npm run build` does it, when dist/ is missing or older than a source (as `npm start` judges
+// it: scripts/build-state.mjs): the browser tests' servers run dist/server/main.js as `npm start` does
+// (tests/helpers/site.ts). A clean clone (CI) always builds; a second `npm test` without an edit does not.
+console.log("test-setup: building the client, its server render and the server unless the build is current");
+sh("node scripts/build-if-stale.mjs");
