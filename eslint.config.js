@@ -22,6 +22,13 @@ const TRANSLATED = [
   "client/control/screens/auth/**/*.tsx",
   "client/control/screens/staff/AcceptInvitation.tsx",
   "client/control/screens/account/**/*.tsx",
+  "client/control/screens/dispatch/**",
+  "client/control/screens/settings/**",
+  "client/control/screens/dashboard/**",
+  "client/control/screens/staff/StaffList.tsx",
+  "client/control/screens/reviews/**",
+  "client/control/screens/email/**",
+  "client/control/screens/pages/**",
 ];
 /** The props whose strings a person reads (an icon's path, a link's `to`, a test id are not). */
 const TEXT_PROPS = [
