@@ -50,6 +50,16 @@ export type ChangePasswordInput = {
   password: string;
 };
 
+/** Cash on delivery taken at the door: the amount due, cash or card (card: its receipt reference) */
+export type CodPaymentInput = {
+  /** The amount taken, smallest unit: must be the amount due */
+  amount: number;
+  /** cash or card */
+  method: string;
+  /** The card terminal's receipt number: required for card */
+  reference?: string | null | undefined;
+};
+
 export type ConfirmTotpInput = {
   /** A current code of the authenticator app, to show the set-up worked */
   code: string;
@@ -120,6 +130,8 @@ export type CreatePageInput = {
 export type CreateParcelInput = {
   /** After a failed delivery attempt the recipient may pick a new delivery day or a pick-up at the depot */
   allow_reschedule?: boolean | null | undefined;
+  /** Cash on delivery: the amount to collect at the door (smallest unit of the site's currency, 1 to the setting cod_max); null removes it. Changed or removed until the parcel is out for delivery (then 409) */
+  cod_amount?: number | null | undefined;
   current_location?: string | null | undefined;
   declared_value?: number | null | undefined;
   /** Written from recipient_address when that is given */
@@ -271,6 +283,8 @@ export type RateCardInput = {
 };
 
 export type RecordDeliveryInput = {
+  /** Cash on delivery taken at the door { amount, method: cash or card, reference (card) }: required when an amount is due (in multipart: a field cod holding this object as JSON text) */
+  cod?: CodPaymentInput | null | undefined;
   /** Where the parcel was left, e.g. "with the neighbour at no. 12" */
   left_at?: string | null | undefined;
   /** Who took the parcel */
@@ -292,6 +306,8 @@ export type RunStopInput = {
 
 /** One event for up to 500 parcels: each code gets its own history entry or its own error */
 export type ScanParcelsInput = {
+  /** Cash on delivery taken at the door (delivered only): { amount, method: cash or card, reference (card) }, required for each code with an amount due, which it must match */
+  cod?: CodPaymentInput | null | undefined;
   /** Tracking codes, 1 to 500; each is answered in this order */
   codes: Array<string>;
   description?: string | null | undefined;
@@ -307,7 +323,7 @@ export type ScanParcelsInput = {
   scanned_at?: string | null | undefined;
   /** The status every entry sets: pending, picked_up, in_transit, on_hold, out_for_delivery, ready_for_pickup, delivery_failed, delivered, returned_to_sender, exception, cancelled */
   status_code: string;
-  /** Why: for delivery_failed one of nobody_home, address_not_found, refused, access_restricted, other */
+  /** Why: for delivery_failed one of nobody_home, address_not_found, refused, access_restricted, cod_not_ready, other */
   status_reason?: string | null | undefined;
   /** The entries' title (default: the event's, e.g. "Arrived at hub") */
   title?: string | null | undefined;
@@ -420,6 +436,8 @@ export type UpdatePageInput = {
 export type UpdateParcelInput = {
   /** After a failed delivery attempt the recipient may pick a new delivery day or a pick-up at the depot */
   allow_reschedule?: boolean | null | undefined;
+  /** Cash on delivery: the amount to collect at the door (smallest unit of the site's currency, 1 to the setting cod_max); null removes it. Changed or removed until the parcel is out for delivery (then 409) */
+  cod_amount?: number | null | undefined;
   current_location?: string | null | undefined;
   declared_value?: number | null | undefined;
   destination?: string | null | undefined;

@@ -2,6 +2,7 @@ import type { Actor } from "../../core/actor.js";
 import { config } from "../../core/config.js";
 import { badInput, conflict, forbidden, isUniqueViolation, notFound, paymentRequired } from "../../core/errors.js";
 import { db } from "../../db/index.js";
+import { collectionsOf, collectionView, type CollectionRow } from "../cod/cod.collect.js";
 import { createActivity } from "../activity/activity.service.js";
 import { asObject, located, toAddress } from "../address/address.rules.js";
 import { problems, validated, withNumbers } from "../../core/validation.js";
@@ -39,9 +40,11 @@ export async function serviceNames(codes: string[]): Promise<Map<string, string>
   return new Map(rows.map((v) => [v.code, v.name]));
 }
 
-export async function bookingView(b: BookingRow, names?: Map<string, string>) {
+/** `cods`: the collections of a page's parcels, read at once (collectionsOf); else this booking's own. */
+export async function bookingView(b: BookingRow, names?: Map<string, string>, cods?: Map<number, CollectionRow>) {
   const pickup = b.pickup_id ? await db().pickup.findUnique({ where: { id: b.pickup_id } }) : null;
   const named = names ?? (await serviceNames([b.service]));
+  const collection = b.parcel_id === null ? null : (cods ?? (await collectionsOf([b.parcel_id]))).get(b.parcel_id);
   return {
     id: b.id,
     shipper_id: b.shipper_id,
@@ -58,6 +61,7 @@ export async function bookingView(b: BookingRow, names?: Map<string, string>) {
     label_url: labelUrl(b.id),
     pickup: pickup && pickupView(pickup),
     statement_id: b.statement_id,
+    cod: collectionView(collection),
     created_at: b.created_at,
   };
 }
@@ -259,8 +263,11 @@ export async function listBookings(caller: Actor | null, f: BookingFilter) {
     () => db().booking.count({ where }),
     (skip, take) => db().booking.findMany({ where, skip, take, orderBy: { id: "desc" }, include: WITH }),
   );
-  const names = await serviceNames(page.data.map((b) => b.service));
-  return { ...page, data: await Promise.all(page.data.map((b) => bookingView(b, names))) };
+  const [names, cods] = await Promise.all([
+    serviceNames(page.data.map((b) => b.service)),
+    collectionsOf(page.data.flatMap((b) => (b.parcel_id === null ? [] : [b.parcel_id]))),
+  ]);
+  return { ...page, data: await Promise.all(page.data.map((b) => bookingView(b, names, cods))) };
 }
 
 export function linkBookings(page: Awaited<ReturnType<typeof listBookings>>, f: BookingFilter, path = "/api/bookings") {

@@ -6,6 +6,7 @@ import { ValidateIf } from "class-validator";
 import { AmountField, BreakdownLine, DateText, ParcelDimsInput, Parcels, ShipDate, WholeNumber } from "../rates/rates.type.js";
 import { IsId, Name, Nested, Optional, Required } from "../../core/validation.js";
 import { Pickup, PickupWindowInput } from "./pickup.type.js";
+import { CodCollectionView } from "../cod/cod.type.js";
 
 @ObjectType({ description: "A booking: its price as quoted at booking (kept), its parcel's tracking code and status" })
 export class Booking {
@@ -23,6 +24,11 @@ export class Booking {
   @Field(() => String, { description: "The label (PDF, 100 x 150 mm)" }) label_url: string;
   @Field(() => Pickup, { nullable: true }) pickup: Pickup | null;
   @Field(() => Int, { nullable: true, description: "The statement it is billed on" }) statement_id: number | null;
+  @Field(() => CodCollectionView, {
+    nullable: true,
+    description: "Cash on delivery on its parcel: what is due and where the money is (collected, handed over, remitted to you); null when nothing is due",
+  })
+  cod: CodCollectionView | null;
   @Field(() => DateTimeISO) created_at: Date;
 }
 export const BookingPage = PagedType(Booking, "BookingPage");
