@@ -15,7 +15,7 @@ function publicByDefinition(row: ParcelRow, unlocked: boolean, live: { window: u
   const left = ["recipient_email", "recipient_phone_number", "sender_email", "recipient_postcode", "notify_recipient", "recipient_language"];
   left.push("recipient_unsubscribed", "protect_details", "version", "unsubscribe_token", "reschedule_token_hash", "allow_reschedule");
   left.push("rescheduled_at", "delivery_receiver_name", "delivery_signature", "delivery_photo", "delivery_left_at", "delivered_at", "delivery_recorded_by");
-  left.push("destination_located", "cod_amount", "cod_currency");
+  left.push("destination_located", "cod_amount", "cod_currency", "recipient_channels");
   for (const f of left) delete view[f];
   view.recipient_address = publicPlace(view.recipient_address as never);
   view.sender_address = publicPlace(view.sender_address as never);

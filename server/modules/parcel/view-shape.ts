@@ -19,6 +19,8 @@ const PRIVATE_FIELDS = [
   "recipient_language",
   "recipient_unsubscribed",
   "protect_details",
+  // The recipient's message channels (contract section 13): theirs, not anyone's with the code.
+  "recipient_channels",
 ] as const;
 // Internal: the cache's version counter and the link secrets are nobody's business; the proof's
 // columns reach the public only as delivery_proof, the admin's rescheduling switch as reschedule_allowed.
