@@ -6,6 +6,8 @@
  * names always say the same.
  */
 
+import { controlText } from "./texts";
+
 /** Labels that are not the wire name in words (the rest: fieldLabel's "recipient_name" -> "Recipient Name"). */
 const LABELS: Record<string, string> = {
   url: "URL",
@@ -65,8 +67,8 @@ const ITEM: Record<string, string> = {
 
 const humanize = (name: string) => name.replace(/_/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
 
-/** The screen's label of a wire field name. */
-export const fieldLabel = (name: string): string => LABELS[name] ?? humanize(name);
+/** The screen's label of a wire field name: the control panel's text `fields.<name>` in its language, else English's. */
+export const fieldLabel = (name: string): string => controlText(`fields.${name}`) ?? LABELS[name] ?? humanize(name);
 
 const SEGMENT = /^([a-z][a-z0-9_]*)(?:\[(\d+)\])?$/;
 
@@ -78,7 +80,9 @@ export function pathLabel(path: string): string {
       const m = SEGMENT.exec(part);
       if (!m) return part;
       const [, name, index] = m;
-      return index === undefined ? fieldLabel(name) : `${ITEM[name] ?? fieldLabel(name)} ${Number(index) + 1}`;
+      if (index === undefined) return fieldLabel(name);
+      const n = Number(index) + 1;
+      return controlText(`items.${name}`, { n }) ?? `${ITEM[name] ?? fieldLabel(name)} ${n}`;
     })
     .join(", ");
 }

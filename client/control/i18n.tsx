@@ -1,9 +1,9 @@
 import { createContext, Suspense, useContext, useEffect, useMemo, useState, type ReactNode } from "react";
-import i18next, { type BackendModule, type i18n as I18n } from "i18next";
 import { I18nextProvider, useTranslation } from "react-i18next";
 import { isLanguageCode, languageOf, LANGUAGES, type LanguageCode } from "@shared/i18n/languages";
-import { controlLanguageOf, isControlNamespace, loadControlTexts } from "../i18n/control";
-import { loadLocale, pageLanguage, REPORTS_NS, SHIPPER_NS } from "../i18n/load";
+import { controlLanguageOf } from "../i18n/control";
+import { pageLanguage } from "../i18n/load";
+import { controlI18n } from "./texts";
 import { applyDocumentLanguage } from "../i18n";
 import { useSession } from "./session";
 import { setControlLanguage } from "./time";
@@ -16,49 +16,11 @@ import { setControlLanguage } from "./time";
  * public pages keep the visitor's language (their cookie) and never load a staff text. Its language is the real tag
  * (`hi`, `sv`, `vi` for the codes `in`, `se`, `vn`), so i18next's own plural forms are the language's
  * (`t("parcels", { count })` picks `parcels_one`, `_few`, `_many`... by Intl.PluralRules) and its formats too; the
- * backend below turns the tag back into the code that names the file.
+ * backend (./texts.ts) turns the tag back into the code that names the file.
  *
  * Namespaces (docs/frontend.md, "Control panel texts"): `control` for the shell and the shared components, one
  * `control-<group>` per screen group, loaded when a screen first asks (useTranslation suspends until then).
  */
-
-const backend: BackendModule = {
-  type: "backend",
-  init() {},
-  read(lng, ns, callback) {
-    const code = languageOf(lng).code;
-    (isControlNamespace(ns)
-      ? loadControlTexts(ns, code)
-      : ns === REPORTS_NS
-        ? import("../i18n/reports").then((m) => m.loadReportsTexts(code))
-        : ns === SHIPPER_NS
-          ? import("../i18n/shipper").then((m) => m.loadShipperTexts(code))
-          : loadLocale(code)
-    ).then(
-      (texts) => callback(null, texts),
-      (e: Error) => callback(e, false),
-    );
-  },
-};
-
-function createControlI18n(code: LanguageCode): I18n {
-  const instance = i18next.createInstance();
-  instance.use(backend).init({
-    lng: languageOf(code).tag,
-    fallbackLng: "en",
-    load: "currentOnly",
-    ns: ["control"],
-    defaultNS: "control",
-    // Keys are paths ("nav.parcels"), never texts: a ":" is not a namespace.
-    nsSeparator: false,
-    // An empty text is an untranslated one: English's is shown.
-    returnEmptyString: false,
-    // React escapes what it renders.
-    interpolation: { escapeValue: false },
-    react: { useSuspense: true },
-  });
-  return instance;
-}
 
 interface LanguageState {
   /** The language shown. */
@@ -88,7 +50,7 @@ export function ControlI18n({ children }: { children: ReactNode }) {
   const { admin, checked, language } = useSession();
   const [visit, setVisit] = useState<LanguageCode | null>(null);
   const code = controlLanguageOf(admin ? language : (visit ?? language));
-  const [instance] = useState(() => createControlI18n(code));
+  const [instance] = useState(() => controlI18n(code));
   // Set before the children render: a time formatted in this render is in this language.
   setControlLanguage(code);
 

@@ -9,6 +9,15 @@ import { PAGE_HEROES, PAGE_ICONS, PAGE_OVERLAYS, type PageOverlay } from "@share
 import { MAIL_DRIVERS, MAIL_TEMPLATES, type MailDriver, type MailTemplate } from "@shared/modules/mail/mail.codes";
 import { WEBHOOK_EVENTS, type WebhookEvent } from "@shared/modules/webhook/webhook.codes";
 import { SCOPES, type Scope } from "@shared/core/permissions";
+import { controlText } from "./texts";
+
+/** An option whose label is a `control` text in the control panel's language, read each time it is shown (English's before). */
+const translated = (value: string, key: string, english: string): Option => ({
+  value,
+  get label() {
+    return controlText(key) ?? english;
+  },
+});
 
 export interface Option {
   value: string;
@@ -33,10 +42,7 @@ export const SHOW_MAP_OPTIONS: Option[] = [
   { value: "yes", label: "yes" },
 ];
 /** Yes/no switches sent as booleans. */
-export const YES_NO_OPTIONS: Option[] = [
-  { value: "true", label: "Yes" },
-  { value: "false", label: "No" },
-];
+export const YES_NO_OPTIONS: Option[] = [translated("true", "options.yes", "Yes"), translated("false", "options.no", "No")];
 
 const MAIL_DRIVER_LABELS: Record<MailDriver, string> = {
   mail: "mail (the server's own transport)",
@@ -49,9 +55,9 @@ export const MAIL_TEMPLATE_OPTIONS: Option[] = MAIL_TEMPLATES.map((v) => ({ valu
 /** The site's languages by their own names (value: the site's code), for the recipient's e-mails. */
 export const LANGUAGE_OPTIONS: Option[] = LANGUAGES.map((l) => ({ value: l.code, label: l.code === "en" ? l.name : `${l.name} (${l.code})` }));
 
-/** The normalised statuses, value = wire code, label = the shared table's English label. */
-export const STATUS_OPTIONS: Option[] = STATUS_CODES.map((c) => ({ value: c, label: STATUS_RULES[c].label }));
-export const statusLabel = (code?: string | null) => (isStatusCode(code) ? STATUS_RULES[code].label : null);
+/** The normalised statuses, value = wire code, label = the control panel's words (the shared table's English label before). */
+export const STATUS_OPTIONS: Option[] = STATUS_CODES.map((c) => translated(c, `statuses.${c}`, STATUS_RULES[c].label));
+export const statusLabel = (code?: string | null) => (isStatusCode(code) ? (controlText(`statuses.${code}`) ?? STATUS_RULES[code].label) : null);
 /**
  * A parcel's status in words for a list: the label of its code, with the free text after it where that says
  * more ("In transit (held at customs)"); the free text alone without a code; null without either.
@@ -66,9 +72,9 @@ export function statusText(code?: string | null, text?: string | null): string |
 export const statusLook = (code?: string | null) => (isStatusCode(code) ? { icon: STATUS_RULES[code].icon, color: STATUS_RULES[code].color } : null);
 
 /** Why a delivery attempt failed: the wire values of FAILURE_REASONS with their English labels. */
-export const FAILURE_REASON_OPTIONS: Option[] = FAILURE_REASONS.map((r) => ({ value: r, label: FAILURE_REASON_LABELS[r] }));
+export const FAILURE_REASON_OPTIONS: Option[] = FAILURE_REASONS.map((r) => translated(r, `failures.${r}`, FAILURE_REASON_LABELS[r]));
 /** A failed attempt's reason in words (free text as it is). */
-export const failureReasonLabel = (reason: string) => (isFailureReason(reason) ? FAILURE_REASON_LABELS[reason] : reason);
+export const failureReasonLabel = (reason: string) => (isFailureReason(reason) ? (controlText(`failures.${reason}`) ?? FAILURE_REASON_LABELS[reason]) : reason);
 
 const WEBHOOK_EVENT_HINTS: Record<WebhookEvent, string> = {
   "parcel.created": "A parcel was added",

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, type ReactNode } from "react";
 import { Link, Navigate, useLocation, useNavigate } from "react-router-dom";
+import { useTranslation } from "react-i18next";
 import { useApolloClient } from "@apollo/client/react";
 import createUploadLink from "apollo-upload-client/createUploadLink.mjs";
 import { installUploadLink, onUnauthenticated } from "../apollo";
@@ -105,25 +106,30 @@ export function useRole() {
 
 /** A screen that cannot be shown (not found, not allowed): what it is, why, and the way home. */
 export function DeadEnd({ title, testId, children }: { title: string; testId?: string; children: ReactNode }) {
+  const { t } = useTranslation("control");
   return (
     <div className="cp-container">
       <div className="cp-card cp-notfound" role="alert" data-testid={testId}>
         <h1>{title}</h1>
         <p>{children}</p>
         <Link to={HOME} className="cp-btn cp-btn-outline">
-          Control panel home
+          {t("actions.home")}
         </Link>
       </div>
     </div>
   );
 }
 
+/** roles.ts's `what` ("see the stale parcels list") as the key of its words (`notAllowed.what.seeTheStaleParcelsList`). */
+const whatKey = (what: string) => what.replace(/[^A-Za-z]+([A-Za-z])/g, (_m, c: string) => c.toUpperCase());
+
 /** What a member sees at a screen their role may not use, instead of a screen that would fail. */
 function NotAllowed({ role, what }: { role: Role; what: string }) {
-  useTitle("Not allowed");
+  const { t } = useTranslation("control");
+  useTitle(t("notAllowed.title"));
   return (
-    <DeadEnd title="Not allowed" testId="not-allowed">
-      Your role ({role}) may not {what}. Ask an owner if you need it.
+    <DeadEnd title={t("notAllowed.title")} testId="not-allowed">
+      {t("notAllowed.text", { role: t(`roles.${role}`), what: t(`notAllowed.what.${whatKey(what)}`, { defaultValue: what }) })}
     </DeadEnd>
   );
 }

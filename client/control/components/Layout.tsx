@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation, useNavigate } from "react-router-dom";
 import { useStore } from "../../state/store";
 import { useAdminSignOutMutation } from "../../generated/graphql";
@@ -7,8 +8,10 @@ import { mayOpen } from "../roles";
 import { Icon } from "../../components/Icon";
 import { useProductName } from "../../components/brand";
 import * as icons from "../icons";
+import { GuestLanguageChooser } from "../i18n";
 
 function ThemeToggle() {
+  const { t } = useTranslation("control");
   const { state, dispatch } = useStore();
   const dark = state.theme === "DARK";
   return (
@@ -16,8 +19,8 @@ function ThemeToggle() {
       type="button"
       className="cp-icon-btn cp-topbar-btn"
       onClick={() => dispatch({ type: "theme/toggle" })}
-      aria-label={dark ? "Switch to light theme" : "Switch to dark theme"}
-      title={dark ? "Light theme" : "Dark theme"}
+      aria-label={dark ? t("header.toLight") : t("header.toDark")}
+      title={dark ? t("header.light") : t("header.dark")}
     >
       <Icon path={dark ? icons.light_mode : icons.dark_mode} size={22} />
     </button>
@@ -26,6 +29,7 @@ function ThemeToggle() {
 
 /** The company's name (from the settings) over CONTROL PANEL. */
 function Brand() {
+  const { t } = useTranslation("control");
   const company = useProductName();
   return (
     <>
@@ -34,36 +38,39 @@ function Brand() {
         <span className="cp-brand-company" data-testid="company-name">
           {company}
         </span>
-        <span className="cp-brand-sub">CONTROL PANEL</span>
+        <span className="cp-brand-sub">{t("header.controlPanel")}</span>
       </span>
     </>
   );
 }
 
 function SkipLink() {
+  const { t } = useTranslation("control");
   return (
     <a className="cp-skip" href="#cp-main">
-      Skip to content
+      {t("header.skip")}
     </a>
   );
 }
 
+/** The sections; `label` is the key of the section's name (`control`'s nav.*). */
 const NAV = [
-  { to: "/control/parcels/list.html", label: "Parcels", match: "/control/parcels" },
-  { to: "/control/dispatch", label: "Dispatch", match: "/control/dispatch" },
-  { to: "/control/pages/list.html", label: "Pages", match: "/control/pages" },
-  { to: "/control/reviews/list.html", label: "Reviews", match: "/control/reviews" },
-  { to: "/control/email/send.html", label: "Email", match: "/control/email" },
-  { to: "/control/invoice/list.html", label: "Invoices", match: "/control/invoice" },
-  { to: "/control/settings", label: "Settings", match: "/control/settings" },
-  { to: "/control/staff/list.html", label: "Staff", match: "/control/staff" },
-  { to: "/control/run", label: "My run", match: "/control/run" },
+  { to: "/control/parcels/list.html", label: "nav.parcels", match: "/control/parcels" },
+  { to: "/control/dispatch", label: "nav.dispatch", match: "/control/dispatch" },
+  { to: "/control/pages/list.html", label: "nav.pages", match: "/control/pages" },
+  { to: "/control/reviews/list.html", label: "nav.reviews", match: "/control/reviews" },
+  { to: "/control/email/send.html", label: "nav.email", match: "/control/email" },
+  { to: "/control/invoice/list.html", label: "nav.invoices", match: "/control/invoice" },
+  { to: "/control/settings", label: "nav.settings", match: "/control/settings" },
+  { to: "/control/staff/list.html", label: "nav.staff", match: "/control/staff" },
+  { to: "/control/run", label: "nav.myRun", match: "/control/run" },
   // Shippers and rates (contract section 10): bookings, pickups, statements and rates are tabs of its screens.
-  { to: "/control/shippers/list.html", label: "Shippers", match: "/control/shippers" },
-];
+  { to: "/control/shippers/list.html", label: "nav.shippers", match: "/control/shippers" },
+] as const;
 
 /** The signed-in admin's frame: top bar with CONTROL PANEL, section links, theme and Sign Out. */
 export function AdminLayout() {
+  const { t } = useTranslation("control");
   const [signOut, { loading }] = useAdminSignOutMutation();
   const signOutClient = useSignOutClient();
   const navigate = useNavigate();
@@ -97,13 +104,13 @@ export function AdminLayout() {
             <Brand />
           </Link>
           <div className="cp-topbar-actions">
-            <Link to="/control/account/index.html" className="cp-icon-btn cp-topbar-btn" aria-label="My Account" title="My Account">
+            <Link to="/control/account/index.html" className="cp-icon-btn cp-topbar-btn" aria-label={t("header.account")} title={t("header.account")}>
               <Icon path={icons.person} size={22} />
             </Link>
             <ThemeToggle />
             <button type="button" className="cp-signout" onClick={onSignOut} disabled={loading}>
               <Icon path={icons.logout} size={20} />
-              <span>Sign Out</span>
+              <span>{t("header.signOut")}</span>
             </button>
             <button
               type="button"
@@ -111,12 +118,12 @@ export function AdminLayout() {
               aria-expanded={menuOpen}
               aria-controls="cp-nav"
               onClick={() => setMenuOpen((o) => !o)}
-              aria-label={menuOpen ? "Close the sections menu" : "Open the sections menu"}
+              aria-label={menuOpen ? t("header.closeMenu") : t("header.openMenu")}
             >
               <Icon path={menuOpen ? icons.close : icons.menu} size={24} />
             </button>
           </div>
-          <nav id="cp-nav" className={`cp-nav${menuOpen ? " cp-nav-open" : ""}`} aria-label="Control panel sections">
+          <nav id="cp-nav" className={`cp-nav${menuOpen ? " cp-nav-open" : ""}`} aria-label={t("nav.label")}>
             {nav.map((n) => (
               <Link
                 key={n.to}
@@ -125,7 +132,7 @@ export function AdminLayout() {
                 aria-current={pathname.startsWith(n.match) ? "page" : undefined}
                 onClick={() => setMenuOpen(false)}
               >
-                {n.label}
+                {t(n.label)}
               </Link>
             ))}
           </nav>
@@ -142,6 +149,7 @@ export function AdminLayout() {
 
 /** Sign-in, sign-up and reset screens: a plain frame with a way back to the public site. */
 export function GuestLayout() {
+  const { t } = useTranslation("control");
   return (
     <div className="cp-app cp-guest">
       <SkipLink />
@@ -151,10 +159,11 @@ export function GuestLayout() {
             <Brand />
           </span>
           <div className="cp-topbar-actions">
+            <GuestLanguageChooser />
             <ThemeToggle />
             <Link to="/" className="cp-topbar-link">
               <Icon path={icons.public} size={20} />
-              <span>View site</span>
+              <span>{t("header.viewSite")}</span>
             </Link>
           </div>
         </div>

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import { Icon } from "../../components/Icon";
 import * as icons from "../icons";
@@ -7,7 +8,7 @@ import * as icons from "../icons";
 export function PageHeader({
   title,
   back,
-  backLabel = "Back",
+  backLabel,
   icon,
   actions,
   sub,
@@ -19,10 +20,12 @@ export function PageHeader({
   actions?: ReactNode;
   sub?: ReactNode;
 }) {
+  const { t } = useTranslation("control");
+  const backText = backLabel ?? t("actions.back");
   return (
     <header className="cp-page-header">
       {back ? (
-        <Link to={back} className="cp-back" aria-label={backLabel} title={backLabel}>
+        <Link to={back} className="cp-back" aria-label={backText} title={backText}>
           <Icon path={icons.arrow_back} size={22} />
         </Link>
       ) : null}

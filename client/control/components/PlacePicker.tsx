@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { useAdminPlacesLazyQuery, type AdminPlacesQuery } from "../../generated/graphql";
 import { tileAttribution, tileUrl } from "../../components/mapConfig";
 import { errorMessages } from "../../errors";
@@ -60,6 +61,7 @@ export function PlacePicker({
   /** How the active point was found, when known (city: says so). */
   located?: Located | null;
 }) {
+  const { t } = useTranslation("control");
   const id = useId();
   const el = useRef<HTMLDivElement>(null);
   const map = useRef<{ L: LeafletNS; map: import("leaflet").Map; markers: Map<string, import("leaflet").Marker> } | null>(null);
@@ -180,7 +182,7 @@ export function PlacePicker({
     <div className="pp">
       {onActive && points.length > 1 ? (
         <fieldset className="pp-choice">
-          <legend>What the map and the search place</legend>
+          <legend>{t("place.which")}</legend>
           {points.map((p) => (
             <label key={p.key} className="pp-radio">
               <input type="radio" name={`${id}-active`} value={p.key} checked={p.key === active} onChange={() => onActive(p.key)} />
@@ -191,7 +193,7 @@ export function PlacePicker({
       ) : null}
       <div className="pp-search">
         <label htmlFor={`${id}-q`} className="cp-label">
-          Find an address or place
+          {t("place.find")}
         </label>
         <div className="pp-search-row">
           <input
@@ -206,30 +208,26 @@ export function PlacePicker({
             autoComplete="off"
           />
           <button type="button" className="cp-btn cp-btn-outline" onClick={run} disabled={loading || q.trim().length < 2}>
-            {loading ? "Searching…" : "Search"}
+            {loading ? t("place.searching") : t("place.search")}
           </button>
         </div>
         <small id={`${id}-q-hint`} className="cp-hint">
-          Choose a result, or click the map to put {activePoint ? `the ${activePoint.label.toLowerCase()}` : "the point"} there (drag the marker to move it).
+          {t("place.hint", { point: activePoint?.label ?? t("place.point") })}
         </small>
       </div>
       <div role="status" aria-live="polite" className="pp-status">
         {failed.length ? <p className="pp-notice">{failed.join(" ")}</p> : null}
         {answer?.notice ? <p className="pp-notice">{answer.notice}</p> : null}
-        {answer && !answer.places.length ? <p className="cp-muted">Nothing found for these words; try the city alone, or click the map.</p> : null}
-        {answer && answer.places.length && answer.source === "gazetteer" && !answer.notice ? (
-          <p className="cp-muted">
-            These are cities from the offline list (no address search service is set up): place the marker at the door on the map when you can.
-          </p>
-        ) : null}
+        {answer && !answer.places.length ? <p className="cp-muted">{t("place.nothing")}</p> : null}
+        {answer && answer.places.length && answer.source === "gazetteer" && !answer.notice ? <p className="cp-muted">{t("place.offline")}</p> : null}
       </div>
       {answer?.places.length ? (
-        <ul className="pp-results" aria-label="Places found">
+        <ul className="pp-results" aria-label={t("place.found")}>
           {answer.places.map((f, i) => (
             <li key={`${i}-${f.label}`}>
               <button type="button" className="pp-result" onClick={() => choose(f)}>
                 <span>{f.label}</span>
-                {f.located === "city" ? <span className="cp-badge pp-badge-city">City only</span> : null}
+                {f.located === "city" ? <span className="cp-badge pp-badge-city">{t("place.cityOnly")}</span> : null}
               </button>
             </li>
           ))}
@@ -237,14 +235,14 @@ export function PlacePicker({
       ) : null}
       {located === "city" ? (
         <p className="pp-notice" data-testid="city-only">
-          Placed at its city only: the dispatch board marks it “City only”. Click the map or drag the marker to the door when you know it.
+          {t("place.cityNotice")}
         </p>
       ) : null}
       <div className="parcel-map-wrap">
-        <div ref={el} className="parcel-map pp-map" role="region" aria-label={`Map: click to place the ${activePoint?.label.toLowerCase() ?? "point"}`}>
-          {ready ? null : <p className="parcel-map-loading">Loading map…</p>}
+        <div ref={el} className="parcel-map pp-map" role="region" aria-label={t("place.mapLabel", { point: activePoint?.label ?? t("place.point") })}>
+          {ready ? null : <p className="parcel-map-loading">{t("place.loading")}</p>}
         </div>
-        {tilesFailed ? <p className="parcel-map-note">Map tiles are unavailable; clicks still place the point.</p> : null}
+        {tilesFailed ? <p className="parcel-map-note">{t("place.tiles")}</p> : null}
       </div>
     </div>
   );

@@ -1,4 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { Icon } from "../../components/Icon";
 import * as icons from "../icons";
 import { readableMessage } from "../fieldLabels";
@@ -39,10 +40,11 @@ function useSlot(ms: number) {
 }
 
 function ToastBox({ shown, kind, onClose }: { shown: Shown; kind: ToastKind; onClose: () => void }) {
+  const { t } = useTranslation("control");
   return (
     <div className={`cp-toast cp-toast-${kind}`} data-testid={kind === "done" ? "form-message" : "toast"}>
       <span>{shown.text}</span>
-      <button type="button" className="cp-toast-close" onClick={onClose} aria-label="Close message" title="Close">
+      <button type="button" className="cp-toast-close" onClick={onClose} aria-label={t("actions.closeMessage")} title={t("actions.close")}>
         <Icon path={icons.close} size={22} />
       </button>
     </div>

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type ChangeEvent, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { Icon } from "../../components/Icon";
 import { ErrorList } from "../../components/ErrorList";
 import type { Option } from "../options";
@@ -8,8 +9,14 @@ import { MAX_TEXT } from "@shared/core/lengths.codes";
 import { PASSWORD_MIN } from "@shared/modules/admin/password.codes";
 import * as icons from "../icons";
 
+/** What a code looks like (no words: the same in every language). */
+const CODE_SHAPE = { recovery: "xxxxx-xxxxx", app: "123456" };
+
 /** The hint under a new password's field: the server's rule. */
-export const NEW_PASSWORD_HINT = `At least ${PASSWORD_MIN} characters, not a common password.`;
+export function NewPasswordHint() {
+  const { t } = useTranslation("control");
+  return <>{t("form.newPasswordHint", { min: PASSWORD_MIN })}</>;
+}
 
 type Bound = {
   name: string;
@@ -27,10 +34,11 @@ interface BaseProps {
 }
 
 function Label({ id, label, name, optional }: { id: string; label?: string; name: string; optional?: boolean }) {
+  const { t } = useTranslation("control");
   return (
     <label htmlFor={id} className="cp-label">
       {label ?? fieldLabel(name)}
-      {optional ? <span className="cp-optional"> (Optional)</span> : null}
+      {optional ? <span className="cp-optional"> {t("form.optional")}</span> : null}
     </label>
   );
 }
@@ -114,7 +122,7 @@ export function CodeField({ field, label, hint, autoFocus, recovery }: BaseProps
         autoComplete={recovery ? "off" : "one-time-code"}
         autoCapitalize="off"
         spellCheck={false}
-        placeholder={recovery ? "xxxxx-xxxxx" : "123456"}
+        placeholder={recovery ? CODE_SHAPE.recovery : CODE_SHAPE.app}
         autoFocus={autoFocus}
         aria-describedby={hint ? hintId : undefined}
       />
@@ -127,6 +135,7 @@ export function CodeField({ field, label, hint, autoFocus, recovery }: BaseProps
 export function PasswordField({ field, label, optional, hint, autoFocus, autoComplete = "current-password" }: BaseProps & { autoComplete?: string }) {
   const id = useId();
   const hintId = `${id}-hint`;
+  const { t } = useTranslation("control");
   const [shown, setShown] = useState(false);
   const what = label ?? fieldLabel(field.name);
   return (
@@ -150,8 +159,8 @@ export function PasswordField({ field, label, optional, hint, autoFocus, autoCom
           className="cp-reveal"
           onClick={() => setShown((s) => !s)}
           aria-pressed={shown}
-          aria-label={`${shown ? "Hide" : "Show"} ${what}`}
-          title={shown ? "Hide" : "Show"}
+          aria-label={shown ? t("form.hideNamed", { what }) : t("form.showNamed", { what })}
+          title={shown ? t("form.hide") : t("form.show")}
         >
           <Icon path={shown ? icons.visibility_off : icons.visibility} size={20} />
         </button>
@@ -272,6 +281,7 @@ export function FileField({
   onFile: (f: File | null) => void;
   hint?: ReactNode;
 }) {
+  const { t } = useTranslation("control");
   const id = useId();
   const hintId = `${id}-hint`;
   const [preview, setPreview] = useState<string | null>(null);
@@ -294,9 +304,9 @@ export function FileField({
         }}
       />
       <small id={hintId} className="cp-hint">
-        {hint ?? "JPEG or PNG (.jpg, .jpeg, .png)."}
+        {hint ?? t("form.imageHint")}
       </small>
-      {file && preview ? <img className="cp-file-preview" src={preview} alt={`Chosen file ${file.name}`} /> : null}
+      {file && preview ? <img className="cp-file-preview" src={preview} alt={t("form.chosenFile", { name: file.name })} /> : null}
     </div>
   );
 }
@@ -316,12 +326,13 @@ export function SubmitButton({ busy, children, icon }: { busy?: boolean; childre
  * `what` names the record ("zone": "Add zone", "Save zone").
  */
 export function AddOrSaveActions({ busy, what, editing, close }: { busy?: boolean; what: string; editing: boolean; close: () => void }) {
+  const { t } = useTranslation("control");
   return (
     <div className="cp-ship-actions">
-      <SubmitButton busy={busy}>{editing ? `Save ${what}` : `Add ${what}`}</SubmitButton>
+      <SubmitButton busy={busy}>{editing ? t("actions.saveNamed", { what }) : t("actions.addNamed", { what })}</SubmitButton>
       {editing ? (
         <button type="button" className="cp-btn cp-btn-outline" onClick={close}>
-          Close
+          {t("actions.close")}
         </button>
       ) : null}
     </div>

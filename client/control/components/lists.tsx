@@ -1,4 +1,5 @@
 import { useEffect, useState, type ChangeEvent, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import type { ApolloCache } from "@apollo/client/core";
 import { Icon } from "../../components/Icon";
@@ -36,12 +37,12 @@ export function EmptyState({ title, hint, action }: Empty) {
   );
 }
 
-/** "Fetching Data ..." while loading, the error, or what an empty list is missing (`empty`, or `emptyText` alone). */
+/** "Fetching Data ..." (list.loading) while loading, the error, or what an empty list is missing (`empty`, or `emptyText` alone). */
 export function ListState({
   loading,
   error,
   empty,
-  emptyText = "Nothing here yet",
+  emptyText,
   emptyState,
 }: {
   loading: boolean;
@@ -50,10 +51,11 @@ export function ListState({
   emptyText?: string;
   emptyState?: Empty;
 }) {
+  const { t } = useTranslation("control");
   if (loading && empty) {
     return (
       <p className="cp-state" role="status" aria-live="polite">
-        <span className="cp-spinner" aria-hidden="true" /> Fetching Data ...
+        <span className="cp-spinner" aria-hidden="true" /> {t("list.loading")}
       </p>
     );
   }
@@ -63,7 +65,7 @@ export function ListState({
         {error}
       </p>
     );
-  if (empty) return <EmptyState {...(emptyState ?? { title: emptyText })} />;
+  if (empty) return <EmptyState {...(emptyState ?? { title: emptyText ?? t("list.empty") })} />;
   return null;
 }
 
@@ -72,6 +74,7 @@ export function ListState({
  * control, shown only while the server names a next page. `more` is what useNextPage returns.
  */
 export function NextPage({ nextPageUrl, more }: { nextPageUrl?: string | null; more: { loading: boolean; error: string | null; next: () => void } }) {
+  const { t } = useTranslation("control");
   return (
     <>
       {more.error ? (
@@ -82,7 +85,7 @@ export function NextPage({ nextPageUrl, more }: { nextPageUrl?: string | null; m
       {nextPageUrl ? (
         <div className="cp-next">
           <button type="button" className="cp-btn cp-btn-outline" onClick={more.next} disabled={more.loading} aria-busy={more.loading || undefined}>
-            {more.loading ? "Fetching Data ..." : "next page"}
+            {more.loading ? t("list.loading") : t("list.nextPage")}
           </button>
         </div>
       ) : null}
@@ -189,6 +192,7 @@ export function EditableCard({
   form: (done: () => void) => ReactNode;
   remove: (update: (cache: ApolloCache<unknown>) => void) => Promise<unknown>;
 }) {
+  const { t } = useTranslation("control");
   const [editing, setEditing] = useState(false);
   const del = useConfirmDelete(typename);
   return (
@@ -200,10 +204,20 @@ export function EditableCard({
           <div className="cp-row-main">{summary}</div>
           <span className="cp-ship-badges">
             {badges}
-            <button type="button" className="cp-icon-btn" onClick={() => setEditing(true)} aria-label={`Edit ${name}`} title="Edit">
+            <button
+              type="button"
+              className="cp-icon-btn"
+              onClick={() => setEditing(true)}
+              aria-label={t("actions.editNamed", { name })}
+              title={t("actions.edit")}
+            >
               <Icon path={icons.edit} size={20} />
             </button>
-            <DeleteButton label={`Delete ${name}`} busy={del.busyId === id} onClick={() => del.run(id, () => remove((cache) => evict(cache, typename, id)))} />
+            <DeleteButton
+              label={t("actions.deleteNamed", { name })}
+              busy={del.busyId === id}
+              onClick={() => del.run(id, () => remove((cache) => evict(cache, typename, id)))}
+            />
           </span>
         </div>
       )}
@@ -225,15 +239,16 @@ export function DateFilter({ id, label, value, onChange }: { id: string; label: 
 
 /** The buttons of a list's filter form: Filter (submits), and Reset when `reset` is given. */
 export function FilterButtons({ className, reset }: { className: string; reset?: () => void }) {
+  const { t } = useTranslation("control");
   return (
     <div className={className}>
       <button type="submit" className="cp-btn cp-btn-primary">
         <Icon path={icons.filter_list} size={20} />
-        <span>Filter</span>
+        <span>{t("list.filter")}</span>
       </button>
       {reset ? (
         <button type="button" className="cp-btn cp-btn-outline" onClick={reset}>
-          Reset
+          {t("list.reset")}
         </button>
       ) : null}
     </div>

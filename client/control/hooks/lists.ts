@@ -5,6 +5,7 @@ import type { ApolloCache, ApolloError } from "@apollo/client/core";
 import { errorMessages } from "../../errors";
 import { useToast } from "../components/Toast";
 import { isNotFound } from "./errors";
+import { controlText } from "../texts";
 
 interface PageShape {
   current_page: number;
@@ -37,7 +38,7 @@ export function useNextPage<K extends string, Q extends { [key in K]: PageShape 
     try {
       await fetchMore({ variables: { page: current.current_page + 1 }, updateQuery } as never);
     } catch (e) {
-      setError(errorMessages(e)[0] ?? "Could not fetch the next page");
+      setError(errorMessages(e)[0] ?? controlText("errors.nextPage") ?? "Could not fetch the next page");
     } finally {
       setLoading(false);
     }
@@ -54,13 +55,13 @@ export function useConfirmDelete(typename: string) {
   const client = useApolloClient();
   const [busyId, setBusyId] = useState<number | null>(null);
   const run = async (id: number, call: () => Promise<unknown>): Promise<boolean> => {
-    if (!window.confirm("are you sure you want to delete")) return false;
+    if (!window.confirm(controlText("confirm.delete") ?? "are you sure you want to delete")) return false;
     setBusyId(id);
     try {
       await call();
       return true;
     } catch (e) {
-      toast(errorMessages(e)[0] ?? "Could not delete");
+      toast(errorMessages(e)[0] ?? controlText("errors.delete") ?? "Could not delete");
       if (isNotFound(e as ApolloError)) evict(client.cache, typename, id);
       return false;
     } finally {

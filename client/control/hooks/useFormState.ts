@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState, type ChangeEvent, type FormEvent } from "react";
 import { errorMessages } from "../../errors";
+import { controlText } from "../texts";
 
 type Values = Record<string, string>;
 
@@ -43,7 +44,7 @@ export function useFormState<T extends Values>(initial: T) {
         if (m) setMessage(m);
       } catch (err) {
         const msgs = errorMessages(err);
-        setErrors(msgs.length ? msgs : ["Something went wrong; please try again"]);
+        setErrors(msgs.length ? msgs : [controlText("errors.generic") ?? "Something went wrong; please try again"]);
       } finally {
         busyRef.current = false;
         setBusy(false);

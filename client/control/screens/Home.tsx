@@ -1,52 +1,54 @@
 import { lazy, Suspense } from "react";
 import { Link } from "react-router-dom";
+import { useTranslation } from "react-i18next";
 import { Icon } from "../../components/Icon";
 import { useTitle } from "../hooks/useTitle";
 import { useSession } from "../session";
 import { mayOpen, roleCan } from "../roles";
 import * as icons from "../icons";
 
+/** The tiles; `label` and `text` are keys of `control-home`. */
 const TILES = [
   {
     to: "/control/scan",
-    label: "SCAN",
+    label: "tiles.scan.label",
     icon: icons.qr_code_scanner,
-    text: "Picked up, at the hub, out for delivery, delivered: one event, parcel after parcel",
+    text: "tiles.scan.text",
     wide: true,
   },
   {
     to: "/control/run",
-    label: "MY RUN",
+    label: "tiles.run.label",
     icon: icons.local_shipping,
-    text: "Today's stops in order: start the run, deliver, failed attempts, your position while it runs",
+    text: "tiles.run.text",
     wide: true,
   },
-  { to: "/control/dispatch", label: "DISPATCH", icon: icons.map, text: "The day's runs: plan, optimise, start" },
-  { to: "/control/parcels/list.html", label: "PARCELS", icon: icons.inventory_2, text: "Shipments, map, image and history" },
-  { to: "/control/reviews/list.html", label: "REVIEWS", icon: icons.reviews, text: "Customer testimonials" },
-  { to: "/control/pages/list.html", label: "PAGES", icon: icons.pages, text: "Content pages of the site" },
-  { to: "/control/email/send.html", label: "SEND EMAIL", icon: icons.email, text: "Write to anyone, see the outbox" },
-  { to: "/control/settings", label: "SETTINGS", icon: icons.settings, text: "Contact, mail and html settings" },
-  { to: "/control/account/password.html", label: "PASSWORD", icon: icons.lock, text: "Change your password" },
+  { to: "/control/dispatch", label: "tiles.dispatch.label", icon: icons.map, text: "tiles.dispatch.text" },
+  { to: "/control/parcels/list.html", label: "tiles.parcels.label", icon: icons.inventory_2, text: "tiles.parcels.text" },
+  { to: "/control/reviews/list.html", label: "tiles.reviews.label", icon: icons.reviews, text: "tiles.reviews.text" },
+  { to: "/control/pages/list.html", label: "tiles.pages.label", icon: icons.pages, text: "tiles.pages.text" },
+  { to: "/control/email/send.html", label: "tiles.email.label", icon: icons.email, text: "tiles.email.text" },
+  { to: "/control/settings", label: "tiles.settings.label", icon: icons.settings, text: "tiles.settings.text" },
+  { to: "/control/account/password.html", label: "tiles.password.label", icon: icons.lock, text: "tiles.password.text" },
   {
     to: "/control/webhooks/list.html",
-    label: "WEBHOOKS",
+    label: "tiles.webhooks.label",
     icon: icons.webhook,
-    text: "Send parcel events to other systems, signed, with a log of every delivery",
+    text: "tiles.webhooks.text",
     wide: true,
   },
   {
     to: "/control/staff/list.html",
-    label: "STAFF",
+    label: "tiles.staff.label",
     icon: icons.people,
-    text: "Invite dispatchers and couriers, change roles, disable or remove accounts",
+    text: "tiles.staff.text",
     wide: true,
   },
   {
     to: "/control/api-keys/list.html",
-    label: "API KEYS",
+    label: "tiles.apiKeys.label",
     icon: icons.vpn_key,
-    text: "Keys for other systems to track, read and update parcels: scopes, limits, calls per day",
+    text: "tiles.apiKeys.text",
     wide: true,
   },
 ];
@@ -55,54 +57,53 @@ const TILES = [
 const Dashboard = lazy(() => import("./dashboard/Dashboard"));
 
 const MORE = [
-  { to: "/control/parcels/stale.html", label: "Stale parcels", icon: icons.schedule },
-  { to: "/control/parcels/reschedule.html", label: "To reschedule", icon: icons.pan_tool },
-  { to: "/control/invoice/create.html", label: "Create Invoice", icon: icons.receipt_long },
-  { to: "/control/invoice/list.html", label: "Invoices", icon: icons.receipt_long },
-  { to: "/control/email/outbox.html", label: "Outbox", icon: icons.outbox },
-  { to: "/control/account/index.html", label: "My Account", icon: icons.person },
-  { to: "/control/audit.html", label: "Audit log", icon: icons.shield },
+  { to: "/control/parcels/stale.html", label: "more.stale", icon: icons.schedule },
+  { to: "/control/parcels/reschedule.html", label: "more.reschedule", icon: icons.pan_tool },
+  { to: "/control/invoice/create.html", label: "more.createInvoice", icon: icons.receipt_long },
+  { to: "/control/invoice/list.html", label: "more.invoices", icon: icons.receipt_long },
+  { to: "/control/email/outbox.html", label: "more.outbox", icon: icons.outbox },
+  { to: "/control/account/index.html", label: "more.account", icon: icons.person },
+  { to: "/control/audit.html", label: "more.audit", icon: icons.shield },
   // Shippers and rates (contract section 10).
-  { to: "/control/shippers/list.html", label: "Shippers", icon: icons.people },
-  { to: "/control/bookings/list.html", label: "Bookings", icon: icons.local_shipping },
-  { to: "/control/statements/list.html", label: "Statements", icon: icons.receipt_long },
-  { to: "/control/rates/zones.html", label: "Rates", icon: icons.map },
+  { to: "/control/shippers/list.html", label: "more.shippers", icon: icons.people },
+  { to: "/control/bookings/list.html", label: "more.bookings", icon: icons.local_shipping },
+  { to: "/control/statements/list.html", label: "more.statements", icon: icons.receipt_long },
+  { to: "/control/rates/zones.html", label: "more.rates", icon: icons.map },
 ];
 
 export default function Home() {
-  useTitle("Control Panel");
+  const { t } = useTranslation("control-home");
+  useTitle(t("title"));
   const { email, role } = useSession();
   // Only what the member's role may use (roles.ts).
-  const tiles = TILES.filter((t) => mayOpen(role, t.to));
+  const tiles = TILES.filter((tile) => mayOpen(role, tile.to));
   const more = MORE.filter((m) => mayOpen(role, m.to));
+  const showReports = roleCan(role, "reports");
   return (
     <div className="cp-container">
       <header className="cp-page-header">
         <div className="cp-page-title">
-          <h1>Control Panel</h1>
+          <h1>{t("title")}</h1>
           {email ? (
-            <p className="cp-sub">
-              Signed in as {email}
-              {role ? ` (${role})` : ""}
-            </p>
+            <p className="cp-sub">{role ? t("signedInAsRole", { email, role: t(`roles.${role}`, { ns: "control" }) }) : t("signedInAs", { email })}</p>
           ) : null}
         </div>
       </header>
-      {roleCan(role, "reports") ? (
+      {showReports ? (
         <Suspense fallback={null}>
           <Dashboard />
         </Suspense>
       ) : null}
-      <nav aria-label="Control panel">
+      <nav aria-label={t("title")}>
         <ul className="cp-tiles">
-          {tiles.map((t) => (
-            <li key={t.to} className={"wide" in t ? "cp-tile-wide" : undefined}>
-              <Link to={t.to} className="cp-tile">
+          {tiles.map((tile) => (
+            <li key={tile.to} className={"wide" in tile ? "cp-tile-wide" : undefined}>
+              <Link to={tile.to} className="cp-tile">
                 <span className="cp-tile-icon" aria-hidden="true">
-                  <Icon path={t.icon} size={34} />
+                  <Icon path={tile.icon} size={34} />
                 </span>
-                <span className="cp-tile-label">{t.label}</span>
-                <span className="cp-tile-text">{t.text}</span>
+                <span className="cp-tile-label">{t(tile.label)}</span>
+                <span className="cp-tile-text">{t(tile.text)}</span>
               </Link>
             </li>
           ))}
@@ -112,24 +113,21 @@ export default function Home() {
             <li key={m.to}>
               <Link to={m.to} className="cp-chip">
                 <Icon path={m.icon} size={18} />
-                <span>{m.label}</span>
+                <span>{t(m.label)}</span>
               </Link>
             </li>
           ))}
           <li>
             <a href="/" className="cp-chip" target="_blank" rel="noopener">
               <Icon path={icons.public} size={18} />
-              <span>View site</span>
+              <span>{t("header.viewSite", { ns: "control" })}</span>
             </a>
           </li>
         </ul>
       </nav>
       <section className="cp-terms" aria-labelledby="cp-terms-title">
-        <h2 id="cp-terms-title">Terms</h2>
-        <p>
-          By using this software the owner accepts that the developer is not liable for any damages, fraud or illegal use arising from it, and that the
-          developer owes no updates or maintenance.
-        </p>
+        <h2 id="cp-terms-title">{t("terms.title")}</h2>
+        <p>{t("terms.text")}</p>
       </section>
     </div>
   );

@@ -1,21 +1,68 @@
 import { Link } from "react-router-dom";
-import { PageHeader } from "../../components/PageHeader";
+import { useTranslation } from "react-i18next";
+import { isLanguageCode } from "@shared/i18n/languages";
+import { useUpdateAccountMutation } from "../../../generated/graphql";
+import { PageHeader, Card } from "../../components/PageHeader";
+import { FormStatus, SelectField, SubmitButton, TextField } from "../../components/fields";
 import { Icon } from "../../../components/Icon";
 import { useTitle } from "../../hooks/useTitle";
+import { useFormState } from "../../hooks/useFormState";
+import { textOrNull } from "../../hooks/values";
 import { useSession } from "../../session";
+import { useStore } from "../../../state/store";
+import { LANGUAGE_OPTIONS } from "../../i18n";
+import { MEMBER_NAME_MAX } from "@shared/modules/admin/member.codes";
 import * as icons from "../../icons";
 
+/**
+ * The member's own name and control-panel language (contract section 13's last bullet): saved with the member, so it
+ * follows them to every device; none chosen is the browser's language.
+ */
+function ProfileCard() {
+  const { t } = useTranslation("control-account");
+  const { name, language } = useSession();
+  const { dispatch } = useStore();
+  const form = useFormState({ name: name ?? "", language: language ?? "" });
+  const [update] = useUpdateAccountMutation();
+  const onSubmit = form.submit(async () => {
+    const { data } = await update({ variables: { input: { name: textOrNull(form.values.name), language: textOrNull(form.values.language) } } });
+    const saved = data?.updateAccount;
+    if (!saved) return;
+    // The session holds the language: the control panel changes to it at once.
+    dispatch({ type: "session/profile", name: saved.name ?? null, language: saved.language && isLanguageCode(saved.language) ? saved.language : null });
+    return t("profile.saved");
+  });
+  return (
+    <Card title={t("profile.title")}>
+      <form className="cp-form" onSubmit={onSubmit} noValidate data-testid="profile-form">
+        <FormStatus errors={form.errors} message={form.message} />
+        <TextField field={form.bind("name")} label={t("profile.name")} optional maxLength={MEMBER_NAME_MAX} autoComplete="name" hint={t("profile.nameHint")} />
+        <SelectField
+          field={form.bind("language")}
+          label={t("profile.language")}
+          optional
+          emptyLabel={t("profile.browserLanguage")}
+          options={LANGUAGE_OPTIONS}
+          hint={t("profile.languageHint")}
+        />
+        <SubmitButton busy={form.busy}>{t("profile.submit")}</SubmitButton>
+      </form>
+    </Card>
+  );
+}
+
 export default function Account() {
-  useTitle("My Account");
+  const { t } = useTranslation("control-account");
+  useTitle(t("title"));
   const { email, totpEnabled: on, checked } = useSession();
   return (
     <div className="cp-container cp-narrow">
       <PageHeader
-        title="My Account"
+        title={t("title")}
         icon={icons.person}
-        sub={email ? `Signed in as ${email}` : undefined}
+        sub={email ? t("signedInAs", { email }) : undefined}
         back="/control/index.html"
-        backLabel="Control panel home"
+        backLabel={t("actions.home", { ns: "control" })}
       />
       <ul className="cp-list cp-menu">
         <li>
@@ -24,7 +71,7 @@ export default function Account() {
               <Icon path={icons.lock} size={26} />
             </span>
             <span className="cp-row-main">
-              <strong>Change Password</strong>
+              <strong>{t("password.title")}</strong>
             </span>
             <Icon path={icons.chevron_right} size={22} />
           </Link>
@@ -35,13 +82,14 @@ export default function Account() {
               <Icon path={icons.shield} size={26} />
             </span>
             <span className="cp-row-main">
-              <strong>Two-Step Sign-In</strong>
+              <strong>{t("twoStep.title")}</strong>
             </span>
-            {!checked ? null : <span className={`cp-badge ${on ? "cp-badge-ok" : "cp-badge-muted"}`}>{on ? "On" : "Off"}</span>}
+            {!checked ? null : <span className={`cp-badge ${on ? "cp-badge-ok" : "cp-badge-muted"}`}>{on ? t("on") : t("off")}</span>}
             <Icon path={icons.chevron_right} size={22} />
           </Link>
         </li>
       </ul>
+      <ProfileCard key={`${checked}`} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { Trans, useTranslation } from "react-i18next";
 import {
   useAdminConfirmTotpMutation,
   useAdminDisableTotpMutation,
@@ -24,7 +25,8 @@ type Setup = AdminSetUpTotpMutation["setUpTotp"];
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(" ") ?? secret;
 
 export default function TwoStep() {
-  useTitle("Two-Step Sign-In");
+  const { t } = useTranslation("control-account");
+  useTitle(t("twoStep.title"));
   const { role, totpSetupRequired } = useSession();
   const refreshSession = useRefreshSession();
   const status = useAdminTotpStatusQuery({ fetchPolicy: "cache-and-network" });
@@ -32,10 +34,10 @@ export default function TwoStep() {
   const s = status.data?.totpStatus;
   return (
     <div className="cp-container cp-narrow">
-      <PageHeader title="Two-Step Sign-In" icon={icons.shield} back="/control/account/index.html" backLabel="My Account" />
+      <PageHeader title={t("twoStep.title")} icon={icons.shield} back="/control/account/index.html" backLabel={t("title")} />
       {totpSetupRequired ? (
         <div className="cp-alert cp-alert-info" role="alert" data-testid="totp-required">
-          The owner requires two-step sign-in for every member. Set it up to use the control panel.
+          {t("twoStep.required")}
         </div>
       ) : null}
       {!s ? (
@@ -63,6 +65,7 @@ export default function TwoStep() {
 }
 
 function SetUpCard({ onOn }: { onOn: (codes: string[]) => Promise<void> }) {
+  const { t } = useTranslation("control-account");
   const refreshSession = useRefreshSession();
   const [setup, setSetup] = useState<Setup | null>(null);
   const [copied, setCopied] = useState(false);
@@ -83,45 +86,35 @@ function SetUpCard({ onOn }: { onOn: (codes: string[]) => Promise<void> }) {
   });
   if (!setup) {
     return (
-      <Card title="Two-step sign-in" className="cp-totp">
+      <Card title={t("twoStep.card")} className="cp-totp">
         <form className="cp-form" onSubmit={start} noValidate>
           <FormStatus errors={form.errors} />
-          <p className="cp-note">
-            Off. With two-step sign-in on, signing in asks for your password and a 6-digit code from an authenticator app on your phone (Google Authenticator,
-            Microsoft Authenticator, 1Password, Aegis, ...), so a stolen password alone is not enough.
-          </p>
-          <PasswordField field={form.bind("password")} label="Your current password" />
+          <p className="cp-note">{t("twoStep.off")}</p>
+          <PasswordField field={form.bind("password")} label={t("twoStep.currentPassword")} />
           <SubmitButton busy={form.busy} icon={icons.qr_code_scanner}>
-            Set Up
+            {t("twoStep.setUp")}
           </SubmitButton>
         </form>
       </Card>
     );
   }
   return (
-    <Card title="Set up two-step sign-in" className="cp-totp">
+    <Card title={t("twoStep.setUpTitle")} className="cp-totp">
       <ol className="cp-totp-steps">
         <li>
-          <p>Scan this QR code with your authenticator app:</p>
-          <img
-            className="cp-totp-qr"
-            src={setup.qr_code}
-            alt="QR code of your two-step sign-in secret, for an authenticator app"
-            width={200}
-            height={200}
-            data-testid="totp-qr"
-          />
+          <p>{t("twoStep.scan")}</p>
+          <img className="cp-totp-qr" src={setup.qr_code} alt={t("twoStep.qrAlt")} width={200} height={200} data-testid="totp-qr" />
         </li>
         <li>
-          <p>Or enter this key by hand (time-based, 6 digits):</p>
+          <p>{t("twoStep.byHand")}</p>
           <div className="cp-totp-key">
-            <code data-testid="totp-secret" aria-label="Secret key">
+            <code data-testid="totp-secret" aria-label={t("twoStep.secretKey")}>
               {grouped(setup.secret)}
             </code>
             <button
               type="button"
               className="cp-btn cp-btn-outline cp-btn-sm"
-              aria-label="Copy the key"
+              aria-label={t("twoStep.copyKey")}
               onClick={() =>
                 navigator.clipboard?.writeText(setup.secret).then(
                   () => setCopied(true),
@@ -130,16 +123,16 @@ function SetUpCard({ onOn }: { onOn: (codes: string[]) => Promise<void> }) {
               }
             >
               <Icon path={copied ? icons.check_circle : icons.content_copy} size={18} />
-              <span>{copied ? "Copied" : "Copy"}</span>
+              <span>{copied ? t("twoStep.copied") : t("twoStep.copy")}</span>
             </button>
           </div>
         </li>
         <li>
           <form className="cp-form" onSubmit={onConfirm} noValidate>
-            <p>Enter the code the app shows now:</p>
+            <p>{t("twoStep.enterCode")}</p>
             <FormStatus errors={form.errors} />
-            <CodeField field={form.bind("code")} label="6-digit code" />
-            <SubmitButton busy={form.busy}>Turn On</SubmitButton>
+            <CodeField field={form.bind("code")} label={t("twoStep.code")} />
+            <SubmitButton busy={form.busy}>{t("twoStep.turnOn")}</SubmitButton>
           </form>
         </li>
       </ol>
@@ -148,8 +141,9 @@ function SetUpCard({ onOn }: { onOn: (codes: string[]) => Promise<void> }) {
 }
 
 function RecoveryCodesCard({ codes, onDone }: { codes: string[]; onDone: () => void }) {
+  const { t } = useTranslation("control-account");
   const [copied, setCopied] = useState(false);
-  const text = `Recovery codes for two-step sign-in (${location.host})\nEach code works once, instead of the code of your app.\n\n${codes.join("\n")}\n`;
+  const text = `${t("twoStep.fileHead", { host: location.host })}\n${t("twoStep.fileNote")}\n\n${codes.join("\n")}\n`;
   const download = () => {
     const url = URL.createObjectURL(new Blob([text], { type: "text/plain" }));
     const a = document.createElement("a");
@@ -159,12 +153,12 @@ function RecoveryCodesCard({ codes, onDone }: { codes: string[]; onDone: () => v
     setTimeout(() => URL.revokeObjectURL(url), 1000);
   };
   return (
-    <Card title="Your recovery codes" className="cp-totp">
+    <Card title={t("twoStep.codesTitle")} className="cp-totp">
       <div className="cp-alert cp-alert-success" role="status">
-        Two-step sign-in is on.
+        {t("twoStep.isOn")}
       </div>
       <p className="cp-note">
-        Save these codes somewhere safe. If you lose your phone, each one signs you in once instead of a code. <strong>They are shown this once.</strong>
+        <Trans t={t} i18nKey="twoStep.save" components={{ b: <strong /> }} />
       </p>
       <ul className="cp-recovery-codes" data-testid="recovery-codes">
         {codes.map((c) => (
@@ -176,7 +170,7 @@ function RecoveryCodesCard({ codes, onDone }: { codes: string[]; onDone: () => v
       <div className="cp-totp-actions">
         <button type="button" className="cp-btn cp-btn-outline" onClick={download}>
           <Icon path={icons.download} size={20} />
-          <span>Download .txt</span>
+          <span>{t("twoStep.download")}</span>
         </button>
         <button
           type="button"
@@ -189,10 +183,10 @@ function RecoveryCodesCard({ codes, onDone }: { codes: string[]; onDone: () => v
           }
         >
           <Icon path={copied ? icons.check_circle : icons.content_copy} size={20} />
-          <span>{copied ? "Copied" : "Copy"}</span>
+          <span>{copied ? t("twoStep.copied") : t("twoStep.copy")}</span>
         </button>
         <button type="button" className="cp-btn cp-btn-primary" onClick={onDone}>
-          <span>I Have Saved Them</span>
+          <span>{t("twoStep.saved")}</span>
         </button>
       </div>
     </Card>
@@ -200,6 +194,7 @@ function RecoveryCodesCard({ codes, onDone }: { codes: string[]; onDone: () => v
 }
 
 function EnabledCard({ left, required, onCodes, onOff }: { left: number; required: boolean; onCodes: (codes: string[]) => void; onOff: () => void }) {
+  const { t } = useTranslation("control-account");
   const form = useFormState({ password: "" });
   const [disable] = useAdminDisableTotpMutation();
   const [regenerate] = useAdminRegenerateRecoveryCodesMutation();
@@ -213,36 +208,35 @@ function EnabledCard({ left, required, onCodes, onOff }: { left: number; require
     onOff();
   });
   return (
-    <Card title="Two-step sign-in" className="cp-totp">
+    <Card title={t("twoStep.card")} className="cp-totp">
       <p className="cp-totp-state">
         <span className="cp-badge cp-badge-ok" data-testid="totp-on">
-          On
+          {t("on")}
         </span>
-        <span className="cp-muted">
-          {left} of 10 recovery codes left{left <= 3 ? ": make new ones soon" : ""}
-        </span>
+        <span className="cp-muted">{left <= 3 ? t("twoStep.leftLow", { count: left }) : t("twoStep.left", { count: left })}</span>
       </p>
       <form className="cp-form" onSubmit={onRegenerate} noValidate>
-        <p className="cp-note">To make new recovery codes{required ? "" : " or turn two-step sign-in off"}, confirm with your current password.</p>
+        <p className="cp-note">{required ? t("twoStep.confirmNew") : t("twoStep.confirmNewOrOff")}</p>
         <FormStatus errors={form.errors} />
-        <PasswordField field={form.bind("password")} label="Your current password" />
+        <PasswordField field={form.bind("password")} label={t("twoStep.currentPassword")} />
         <div className="cp-totp-actions">
           <SubmitButton busy={form.busy} icon={icons.lock}>
-            New Recovery Codes
+            {t("twoStep.newCodes")}
           </SubmitButton>
           {required ? null : (
             <button type="button" className="cp-btn cp-btn-outline cp-danger" disabled={form.busy} onClick={() => onDisable()}>
-              <span>Turn Off</span>
+              <span>{t("twoStep.turnOff")}</span>
             </button>
           )}
         </div>
-        {required ? <p className="cp-muted">The owner requires two-step sign-in for everyone, so it cannot be turned off.</p> : null}
+        {required ? <p className="cp-muted">{t("twoStep.cannotOff")}</p> : null}
       </form>
     </Card>
   );
 }
 
 function RequireForEveryone({ enabled, onChange }: { enabled: boolean; onChange: () => void }) {
+  const { t } = useTranslation("control-account");
   const policy = useAdminTeamPolicyQuery({ fetchPolicy: "cache-and-network" });
   const [update] = useAdminUpdateTeamPolicyMutation();
   const form = useFormState({});
@@ -252,20 +246,17 @@ function RequireForEveryone({ enabled, onChange }: { enabled: boolean; onChange:
       await update({ variables: { input: { require_totp: next } } });
       await policy.refetch();
       onChange();
-      return next ? "Every member must now use two-step sign-in." : "Two-step sign-in is up to each member.";
+      return next ? t("team.nowRequired") : t("team.upToEach");
     })();
   return (
-    <Card title="For the whole team" className="cp-totp">
+    <Card title={t("team.title")} className="cp-totp">
       <div className="cp-form">
         <FormStatus errors={form.errors} message={form.message} />
         <label className="cp-check">
           <input type="checkbox" name="require_totp" checked={on} disabled={form.busy || !policy.data} onChange={(e) => void toggle(e.target.checked)} />
           <span>
-            <strong>Require two-step sign-in for everyone</strong>
-            <small className="cp-muted">
-              Members without it are sent to set it up after signing in and can do nothing else until then.
-              {enabled ? "" : " Turn it on for your own account first."}
-            </small>
+            <strong>{t("team.require")}</strong>
+            <small className="cp-muted">{enabled ? t("team.hint") : t("team.hintOwnFirst")}</small>
           </span>
         </label>
       </div>

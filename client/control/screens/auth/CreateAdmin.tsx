@@ -1,5 +1,6 @@
 import { Link } from "react-router-dom";
-import { FormStatus, NEW_PASSWORD_HINT, PasswordField, SubmitButton, TextField } from "../../components/fields";
+import { useTranslation } from "react-i18next";
+import { FormStatus, NewPasswordHint, PasswordField, SubmitButton, TextField } from "../../components/fields";
 import { ListState } from "../../components/lists";
 import { useTitle } from "../../hooks/useTitle";
 import { errorMessages } from "../../../errors";
@@ -9,34 +10,35 @@ import { AuthScreen } from "../../components/AuthScreen";
 import * as icons from "../../icons";
 
 export default function CreateAdmin() {
-  useTitle("Create Admin");
+  const { t } = useTranslation("control-auth");
+  useTitle(t("create.title"));
   const { bind, errors, busy, onSubmit, loading, open, loadError, token } = useCreateAdminForm();
   return (
-    <AuthScreen icon={icons.person} title="Create Admin">
+    <AuthScreen icon={icons.person} title={t("create.title")}>
       {loading || (open === null && loadError) ? (
         <ListState loading={loading} error={loadError ? errorMessages(loadError)[0] : null} empty />
       ) : open && !token ? (
         <div className="cp-alert cp-alert-info" role="status">
-          <p>This link needs its setup token. Open the link the server printed when it started (it ends in ?token=...).</p>
-          <p>Whoever runs the server finds it in its console or log; ADMIN_SETUP_TOKEN sets it.</p>
+          <p>{t("create.needsToken")}</p>
+          <p>{t("create.tokenWhere")}</p>
         </div>
       ) : open ? (
         <>
           <p className="cp-once" role="note">
-            THIS LINK CAN ONLY BE USED ONCE
+            {t("create.once")}
           </p>
           <form className="cp-form" onSubmit={onSubmit} noValidate>
             <FormStatus errors={errors} />
-            <TextField field={bind("email")} label="Email" type="email" autoComplete="username" hint="Proposed: the contact e-mail from the site settings." />
-            <PasswordField field={bind("password")} label="Password" autoComplete="new-password" autoFocus hint={NEW_PASSWORD_HINT} />
-            <SubmitButton busy={busy}>Create Admin</SubmitButton>
+            <TextField field={bind("email")} label={t("email")} type="email" autoComplete="username" hint={t("create.emailHint")} />
+            <PasswordField field={bind("password")} label={t("password")} autoComplete="new-password" autoFocus hint={<NewPasswordHint />} />
+            <SubmitButton busy={busy}>{t("create.submit")}</SubmitButton>
           </form>
         </>
       ) : (
         <div className="cp-alert cp-alert-info" role="status">
-          <p>An admin account already exists, so this one-time link has been used.</p>
+          <p>{t("create.used")}</p>
           <p>
-            <Link to={SIGN_IN}>Go to Admin Sign In</Link>
+            <Link to={SIGN_IN}>{t("create.toSignIn")}</Link>
           </p>
         </div>
       )}

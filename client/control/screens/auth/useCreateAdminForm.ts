@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { useEffect } from "react";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { useAdminCanCreateQuery, useAdminCreateMutation } from "../../../generated/graphql";
@@ -5,6 +6,7 @@ import { useFormState } from "../../hooks/useFormState";
 import { SIGN_IN } from "../../session";
 
 export function useCreateAdminForm() {
+  const { t } = useTranslation("control-auth");
   const status = useAdminCanCreateQuery({ fetchPolicy: "network-only" });
   const form = useFormState({ email: "", password: "" });
   const { setValues } = form;
@@ -22,7 +24,7 @@ export function useCreateAdminForm() {
     const { data } = await create({ variables: { input: { email, password: form.values.password, token } } });
     navigate(`${SIGN_IN}?email=${encodeURIComponent(data?.createAdmin.email ?? email)}`, {
       replace: true,
-      state: { flash: "Admin account created. Sign in with your password." },
+      state: { flash: t("create.done") },
     });
   });
   return { ...form, onSubmit, token, loading: status.loading && !status.data, open: status.data?.canCreateAdmin ?? null, loadError: status.error };

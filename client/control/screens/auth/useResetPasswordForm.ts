@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { useState } from "react";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { useAdminResetPasswordMutation, useAdminSendPinMutation } from "../../../generated/graphql";
@@ -6,6 +7,7 @@ import { SIGN_IN } from "../../session";
 
 /** Step 1 asks for the e-mail (sendPin); step 2 takes the new password and the e-mailed token. */
 export function useResetPasswordForm() {
+  const { t } = useTranslation("control-auth");
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
   const form = useFormState({
@@ -22,7 +24,7 @@ export function useResetPasswordForm() {
   const onSendPin = form.submit(async () => {
     await sendPin({ variables: { input: { email: form.values.email.trim() } } });
     setStep(2);
-    return "If this e-mail belongs to an admin account, a token is on its way. Check your inbox.";
+    return t("reset.sent");
   });
 
   const onReset = form.submit(async () => {
@@ -34,7 +36,7 @@ export function useResetPasswordForm() {
     });
     navigate(`${SIGN_IN}?email=${encodeURIComponent(v.email.trim())}`, {
       replace: true,
-      state: { flash: "Password changed. Sign in with your new password." },
+      state: { flash: t("reset.done") },
     });
   });
 

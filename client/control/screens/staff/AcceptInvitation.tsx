@@ -1,7 +1,8 @@
 import { useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
+import { Trans, useTranslation } from "react-i18next";
 import { useAdminAcceptInvitationMutation } from "../../../generated/graphql";
-import { FormStatus, NEW_PASSWORD_HINT, PasswordField, SubmitButton } from "../../components/fields";
+import { FormStatus, NewPasswordHint, PasswordField, SubmitButton } from "../../components/fields";
 import { Icon } from "../../../components/Icon";
 import { useFormState } from "../../hooks/useFormState";
 import { useTitle } from "../../hooks/useTitle";
@@ -14,7 +15,9 @@ import * as icons from "../../icons";
  * sign in: the member then signs in with the e-mail filled in, like every other sign-in.
  */
 export default function AcceptInvitation() {
-  useTitle("Accept Invitation");
+  const { t } = useTranslation("control-auth");
+  const { t: tc } = useTranslation("control");
+  useTitle(t("accept.title"));
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
   const form = useFormState({ password: "", confirm_password: "" });
@@ -30,34 +33,34 @@ export default function AcceptInvitation() {
     if (who) setDone(who);
   });
   return (
-    <AuthScreen icon={icons.people} title="Accept Invitation">
+    <AuthScreen icon={icons.people} title={t("accept.title")}>
       {done ? (
         <div className="cp-form" data-testid="accepted">
           <p className="cp-alert cp-alert-success" role="status">
-            Your password is set. You joined as <strong>{done.role}</strong>.
+            <Trans t={t} i18nKey="accept.done" values={{ role: tc(`roles.${done.role}`, { defaultValue: done.role }) }} components={{ b: <strong /> }} />
           </p>
           <Link to={`${SIGN_IN}?email=${encodeURIComponent(done.email)}`} className="cp-btn cp-btn-primary">
             <Icon path={icons.lock} size={20} />
-            <span>Sign in as {done.email}</span>
+            <span>{t("accept.signInAs", { email: done.email })}</span>
           </Link>
         </div>
       ) : !token ? (
         <div className="cp-form">
           <p className="cp-alert cp-alert-error" role="alert">
-            This address has no invitation token. Open the link from the invitation e-mail, or ask the owner to invite you again.
+            {t("accept.noToken")}
           </p>
         </div>
       ) : (
         <form className="cp-form" onSubmit={onSubmit} noValidate>
-          <p className="cp-lead">You were invited to the control panel. Choose the password you will sign in with.</p>
+          <p className="cp-lead">{t("accept.intro")}</p>
           <FormStatus errors={form.errors} />
-          <PasswordField field={form.bind("password")} label="Password" autoComplete="new-password" autoFocus hint={NEW_PASSWORD_HINT} />
-          <PasswordField field={form.bind("confirm_password")} label="Confirm Password" autoComplete="new-password" />
-          <SubmitButton busy={form.busy}>Set Password</SubmitButton>
+          <PasswordField field={form.bind("password")} label={t("password")} autoComplete="new-password" autoFocus hint={<NewPasswordHint />} />
+          <PasswordField field={form.bind("confirm_password")} label={t("confirmPassword")} autoComplete="new-password" />
+          <SubmitButton busy={form.busy}>{t("accept.submit")}</SubmitButton>
         </form>
       )}
       <p className="cp-auth-links">
-        <Link to={SIGN_IN}>Back to sign in</Link>
+        <Link to={SIGN_IN}>{t("backToSignIn")}</Link>
       </p>
     </AuthScreen>
   );
