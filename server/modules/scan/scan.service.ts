@@ -157,6 +157,8 @@ async function recordScans(input: ScanParcelsInput): Promise<ScanOutcome[]> {
       const refusal = first || cod.kind === "replay" ? null : scanRefusal(state.status_code, status);
       if (first) answer(i, state, first);
       else if (cod.kind === "replay") await replay(i, state);
+      // Another payment for a collection already recorded is its conflict (409), before "already delivered".
+      else if (cod.kind === "refused" && cod.status === 409) codFail(i, state, cod);
       else if (refusal) outcomes[i] = fail(codes[i], state.recipient_name, refusal);
       else if (cod.kind === "refused") codFail(i, state, cod);
       else {
