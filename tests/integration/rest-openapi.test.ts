@@ -81,6 +81,7 @@ describe("GET /api/openapi.json", () => {
           "/api/runs/:id/sheet.pdf",
           "/api/bookings/:id/label.pdf",
           "/api/statements/:id.pdf",
+          "/api/cod/remittances/:id.pdf",
         ].includes(url)
       )
         expect(Object.keys(success.content), r).toEqual(["application/pdf"]);
