@@ -1,3 +1,4 @@
+import { MESSAGE_SETTING_KEYS } from "../../shared/modules/settings/settings.codes.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../helpers/app.js";
 import { Client } from "../helpers/http.js";
@@ -63,6 +64,8 @@ describe("GET /api/settings", () => {
         "notify_stops_before",
         "delivery_window_minutes",
         "max_amount",
+        // Messages to recipients (contract section 13).
+        ...MESSAGE_SETTING_KEYS,
       ].sort(),
     );
     expect(all).toMatchObject({ mail_driver: "mail", mail_template: "html1" });
