@@ -449,6 +449,11 @@ export function startRollups(log: { error(o: object, m: string): void }): void {
   if (rollupSource() === "raw" || timer) return;
   const check = async () => {
     try {
+      provider();
+    } catch {
+      return; // no database open (a process that only builds the routes, e.g. the API description)
+    }
+    try {
       const s = await readState();
       const wrong = !s || s.fingerprint !== rollupFingerprint(config().timeZone) || (!s.ready && Date.now() - s.updated > STALE_BUILD_MS);
       if (wrong || building) {
