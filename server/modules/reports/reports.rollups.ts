@@ -460,7 +460,7 @@ export function startRollups(log: { error(o: object, m: string): void }): void {
         if (!building) void rebuild().catch((err) => log.error({ err }, "report roll-ups: the rebuild failed"));
         return;
       }
-      await drain(50);
+      await drain(12);
     } catch (err) {
       log.error({ err }, "report roll-ups: a recount failed");
     }
