@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { FormStatus, SubmitButton, TextField } from "../../components/fields";
 import { Card, PageHeader } from "../../components/PageHeader";
 import { useTitle } from "../../hooks/useTitle";
@@ -6,19 +7,21 @@ import { MAX_LENGTH } from "@shared/core/lengths.codes";
 import * as icons from "../../icons";
 
 export default function InvoiceCreate() {
-  useTitle("Create Invoice");
+  const { t } = useTranslation("control-invoice");
+  useTitle(t("create"));
   const { bind, errors, busy, onSubmit } = useInvoiceCreateForm();
+  const [productField, customerField, codeField, amountField] = [bind("product"), bind("customer_name"), bind("tracking_code"), bind("amount")];
   return (
     <div className="cp-container cp-narrow">
-      <PageHeader title="Create Invoice" icon={icons.receipt_long} back="/control/invoice/list.html" backLabel="Back to invoices" />
+      <PageHeader title={t("create")} icon={icons.receipt_long} back="/control/invoice/list.html" backLabel={t("back")} />
       <Card>
         <form className="cp-form" onSubmit={onSubmit} noValidate>
           <FormStatus errors={errors} />
-          <TextField field={bind("product")} autoFocus hint="What the invoice is for, e.g. Air freight, 12 kg, Lagos to London." />
-          <TextField field={bind("customer_name")} optional />
-          <TextField field={bind("tracking_code")} maxLength={MAX_LENGTH.trackingCode} optional />
-          <TextField field={bind("amount")} type="number" min={0} optional />
-          <SubmitButton busy={busy}>Create Invoice</SubmitButton>
+          <TextField field={productField} autoFocus hint={t("productHint")} />
+          <TextField field={customerField} optional />
+          <TextField field={codeField} maxLength={MAX_LENGTH.trackingCode} optional />
+          <TextField field={amountField} type="number" min={0} optional />
+          <SubmitButton busy={busy}>{t("create")}</SubmitButton>
         </form>
       </Card>
     </div>

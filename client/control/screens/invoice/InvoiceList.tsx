@@ -1,4 +1,7 @@
 import { Link } from "react-router-dom";
+import { useTranslation } from "react-i18next";
+import { languageOf } from "@shared/i18n/languages";
+import { controlLanguage, day } from "../../time";
 import { formatMajor } from "@shared/core/money";
 import { useAdminInvoicesQuery } from "../../../generated/graphql";
 import { AddButton, ListState, NextPage } from "../../components/lists";
@@ -8,32 +11,36 @@ import { firstError } from "../../hooks/errors";
 import { useTitle } from "../../hooks/useTitle";
 import * as icons from "../../icons";
 
+/** A list row's date: "24 Nov 2026" as the language writes it. */
+const SHORT_DATE: Intl.DateTimeFormatOptions = { year: "numeric", month: "short", day: "numeric" };
+
 export default function InvoiceList() {
-  useTitle("Invoices");
+  const { t } = useTranslation("control-invoice");
+  useTitle(t("title"));
   const { data, loading, error, fetchMore } = useAdminInvoicesQuery();
   const more = useNextPage("invoices", data, fetchMore);
   const rows = data?.invoices.data ?? [];
   return (
     <div className="cp-container">
       <PageHeader
-        title="Invoices"
+        title={t("title")}
         icon={icons.receipt_long}
         back="/control/index.html"
-        backLabel="Control panel home"
-        actions={<AddButton to="/control/invoice/create.html">Create Invoice</AddButton>}
+        backLabel={t("home")}
+        actions={<AddButton to="/control/invoice/create.html">{t("create")}</AddButton>}
       />
       <ListState
         loading={loading}
         error={firstError(error)}
         empty={rows.length === 0}
         emptyState={{
-          title: "No invoices yet",
-          hint: "An invoice names the customer, what was shipped and the amount; it links to the parcel's tracking page.",
-          action: { to: "/control/invoice/create.html", label: "Create an invoice" },
+          title: t("emptyTitle"),
+          hint: t("emptyHint"),
+          action: { to: "/control/invoice/create.html", label: t("emptyAction") },
         }}
       />
       {rows.length ? (
-        <ul className="cp-list" aria-label="Invoices">
+        <ul className="cp-list" aria-label={t("title")}>
           {rows.map((i) => (
             <li key={i.id}>
               <Link to={`/control/invoice/${i.id}`} className="cp-row cp-row-link">
@@ -41,12 +48,12 @@ export default function InvoiceList() {
                   <strong className="cp-mono">{i.number}</strong>
                   <span>{i.product}</span>
                   <small className="cp-muted">
-                    {new Date(i.created_at).toLocaleDateString()}
+                    {day(i.created_at, SHORT_DATE)}
                     {i.customer_name ? ` · ${i.customer_name}` : ""}
                     {i.tracking_code ? ` · ${i.tracking_code}` : ""}
                   </small>
                 </span>
-                {i.amount != null ? <span className="cp-num">{formatMajor(i.amount, null)}</span> : null}
+                {i.amount != null ? <span className="cp-num">{formatMajor(i.amount, null, languageOf(controlLanguage()).tag)}</span> : null}
               </Link>
             </li>
           ))}

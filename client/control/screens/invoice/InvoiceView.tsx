@@ -1,4 +1,7 @@
 import { Link, useParams } from "react-router-dom";
+import { useTranslation } from "react-i18next";
+import { languageOf } from "@shared/i18n/languages";
+import { controlLanguage, day } from "../../time";
 import { formatMajor } from "@shared/core/money";
 import { useAdminInvoiceQuery } from "../../../generated/graphql";
 import { FormStatus } from "../../components/fields";
@@ -12,8 +15,12 @@ import { NotFoundCard } from "../NotFound";
 import { TrackQr } from "./TrackQr";
 import * as icons from "../../icons";
 
-// An invoice's amount is a number of the major unit with no currency (the contract's Float).
-const money = (n: number) => formatMajor(n, null);
+// An invoice's amount is a number of the major unit with no currency (the contract's Float), in the language's digits.
+const money = (n: number) => formatMajor(n, null, languageOf(controlLanguage()).tag);
+/** The invoice's date: "24 November 2026" as the language writes it. */
+const LONG_DATE: Intl.DateTimeFormatOptions = { year: "numeric", month: "long", day: "numeric" };
+/** What a missing invoice is, for the not-found card (a key of the shell's texts). */
+const MISSING = "invoice";
 
 /** A printable invoice: the company's contact details, number, date and what was sold. */
 export default function InvoiceView() {
@@ -22,9 +29,10 @@ export default function InvoiceView() {
   const { data, loading, error } = useAdminInvoiceQuery({ variables: { id }, skip: !valid });
   const flash = useFlash();
   const company = useProductName();
+  const { t } = useTranslation("control-invoice");
   const inv = data?.invoice;
-  useTitle(inv ? `Invoice ${inv.number}` : "Invoice");
-  if (!valid || (!inv && isNotFound(error))) return <NotFoundCard what="invoice" />;
+  useTitle(inv ? t("invoiceOf", { number: inv.number }) : t("invoice"));
+  if (!valid || (!inv && isNotFound(error))) return <NotFoundCard what={MISSING} />;
   if (!inv)
     return (
       <div className="cp-container">
@@ -32,7 +40,6 @@ export default function InvoiceView() {
       </div>
     );
   const s = data?.adminSettings;
-  const date = new Date(inv.created_at);
   return (
     <div className="cp-container cp-narrow">
       <div className="cp-noprint">
@@ -40,22 +47,22 @@ export default function InvoiceView() {
         <div className="cp-actions">
           <Link to="/control/invoice/list.html" className="cp-btn cp-btn-outline">
             <Icon path={icons.arrow_back} size={20} />
-            <span>Invoices</span>
+            <span>{t("list")}</span>
           </Link>
           <button type="button" className="cp-btn cp-btn-primary" onClick={() => window.print()}>
             <Icon path={icons.print} size={20} />
-            <span>Print</span>
+            <span>{t("print")}</span>
           </button>
           <a href={`/api/invoices/${inv.id}/pdf`} className="cp-btn cp-btn-outline" download={`${inv.number}.pdf`}>
             <Icon path={icons.download} size={20} />
-            <span>Download PDF</span>
+            <span>{t("pdf")}</span>
           </a>
         </div>
       </div>
       <article className="cp-invoice" aria-labelledby="cp-invoice-title">
         <header className="cp-invoice-head">
           <div>
-            <h1 id="cp-invoice-title">Invoice</h1>
+            <h1 id="cp-invoice-title">{t("invoice")}</h1>
             <p className="cp-invoice-number" data-testid="invoice-number">
               {inv.number}
             </p>
@@ -73,20 +80,20 @@ export default function InvoiceView() {
         </header>
         <dl className="cp-invoice-meta">
           <div>
-            <dt>Date</dt>
+            <dt>{t("date")}</dt>
             <dd>
-              <time dateTime={inv.created_at}>{date.toLocaleDateString(undefined, { year: "numeric", month: "long", day: "numeric" })}</time>
+              <time dateTime={inv.created_at}>{day(inv.created_at, LONG_DATE)}</time>
             </dd>
           </div>
           {inv.customer_name ? (
             <div>
-              <dt>Billed to</dt>
+              <dt>{t("billedTo")}</dt>
               <dd>{inv.customer_name}</dd>
             </div>
           ) : null}
           {inv.tracking_code ? (
             <div>
-              <dt>Tracking code</dt>
+              <dt>{t("trackingCode")}</dt>
               <dd className="cp-mono">{inv.tracking_code}</dd>
             </div>
           ) : null}
@@ -94,9 +101,9 @@ export default function InvoiceView() {
         <table className="cp-table cp-invoice-lines">
           <thead>
             <tr>
-              <th scope="col">Product</th>
+              <th scope="col">{t("product")}</th>
               <th scope="col" className="cp-num">
-                Amount
+                {t("amount")}
               </th>
             </tr>
           </thead>
@@ -109,7 +116,7 @@ export default function InvoiceView() {
           {inv.amount != null ? (
             <tfoot>
               <tr>
-                <th scope="row">Total</th>
+                <th scope="row">{t("total")}</th>
                 <td className="cp-num">
                   <strong>{money(inv.amount)}</strong>
                 </td>
@@ -119,7 +126,7 @@ export default function InvoiceView() {
         </table>
         {inv.tracking_code ? <TrackQr code={inv.tracking_code} /> : null}
         <footer className="cp-invoice-foot">
-          <p>Thank you for your business.</p>
+          <p>{t("thanks")}</p>
           {s && (s.contact_twitter || s.contact_instagram || s.contact_telegram) ? (
             <p className="cp-muted cp-small">{[s.contact_twitter, s.contact_instagram, s.contact_telegram].filter(Boolean).join(" · ")}</p>
           ) : null}

@@ -1,8 +1,10 @@
+import { useTranslation } from "react-i18next";
 import { useEffect, useState } from "react";
 import { toString as qrSvg } from "qrcode";
 
 /** The public tracking link as a QR code (an SVG image) with the link written out beside it. */
 export function TrackQr({ code }: { code: string }) {
+  const { t } = useTranslation("control-invoice");
   const url = `${location.origin}/track.html?code=${encodeURIComponent(code)}`;
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {
@@ -16,14 +18,10 @@ export function TrackQr({ code }: { code: string }) {
   }, [url]);
   return (
     <figure className="cp-invoice-qr" data-testid="invoice-qr">
-      {src ? (
-        <img src={src} width={132} height={132} alt={`QR code of the tracking link for ${code}`} />
-      ) : (
-        <span className="cp-invoice-qr-box" aria-hidden="true" />
-      )}
+      {src ? <img src={src} width={132} height={132} alt={t("qrAlt", { code })} /> : <span className="cp-invoice-qr-box" aria-hidden="true" />}
       <figcaption>
-        <strong>Track this parcel</strong>
-        <span>Scan the code or open:</span>
+        <strong>{t("track")}</strong>
+        <span>{t("scan")}</span>
         <a href={url} className="cp-break">
           {url}
         </a>

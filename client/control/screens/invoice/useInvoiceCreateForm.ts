@@ -1,9 +1,11 @@
 import { useNavigate } from "react-router-dom";
+import { useTranslation } from "react-i18next";
 import { useAdminCreateInvoiceMutation } from "../../../generated/graphql";
 import { useFormState } from "../../hooks/useFormState";
 import { numberOrNull, textOrNull } from "../../hooks/values";
 
 export function useInvoiceCreateForm() {
+  const { t } = useTranslation("control-invoice");
   const form = useFormState({ product: "", customer_name: "", tracking_code: "", amount: "" });
   const [create] = useAdminCreateInvoiceMutation({ refetchQueries: ["AdminInvoices"] });
   const navigate = useNavigate();
@@ -19,7 +21,7 @@ export function useInvoiceCreateForm() {
         },
       },
     });
-    if (data) navigate(`/control/invoice/${data.createInvoice.id}`, { state: { flash: `Invoice ${data.createInvoice.number} created` } });
+    if (data) navigate(`/control/invoice/${data.createInvoice.id}`, { state: { flash: t("created", { number: data.createInvoice.number }) } });
   });
   return { ...form, onSubmit };
 }
