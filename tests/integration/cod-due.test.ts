@@ -4,6 +4,7 @@ import { Client } from "../helpers/http.js";
 import { code, fails, ok, signedIn } from "../fixtures/rest.js";
 import { startSmtp } from "../helpers/smtp.js";
 import { staffMember } from "../helpers/staff.js";
+import { booking, setUpZonedRates, verifiedShipper } from "../helpers/shippers.js";
 
 // What is due (contract section 12) through both doors, on SQLite and PostgreSQL by project: cod_amount on a
 // parcel (its limits, 409 once out for delivery), the staff view's cod, the public view's cod_due (hidden under
@@ -162,5 +163,28 @@ describe("a parcel with ledger entries", () => {
     expect(fails(await owner.patch("/api/activities", { id: entry.id, parcel_id: p.id, status_code: "in_transit" }), 409).join(" ")).toMatch(
       /cash on delivery/,
     );
+  });
+});
+
+describe("cod_amount on a booking", () => {
+  it("is checked like a parcel's (422 naming cod_amount, nothing booked); the parcel carries it; collected, it is owed to the shipper", async () => {
+    await setUpZonedRates(owner);
+    const shop = await verifiedShipper(t.url, smtp);
+    for (const cod_amount of [0, -5, 12.5, 500_001]) {
+      const r = await shop.post("/api/bookings", booking({ cod_amount }));
+      expect(fails(r, 422).join(" "), String(cod_amount)).toMatch(/cod_amount/);
+    }
+    expect(ok(await shop.get("/api/bookings")).total).toBe(0);
+    const b = ok(await shop.post("/api/bookings", booking({ cod_amount: 4200 })), 201);
+    const p = ok(await owner.get(`/api/parcels?search=${b.tracking_code}`)).data[0];
+    expect(p).toMatchObject({ cod_amount: 4200, cod: { amount: 4200, status: "expected" } });
+    expect((await track(b.tracking_code)).cod_due).toEqual({ amount: 4200, currency: "EUR" });
+    const [r] = ok(await scan(courier, [b.tracking_code], "delivered", { cod: { amount: 4200, method: "cash" } }));
+    expect(r.cod).toMatchObject({ status: "collected" });
+    const entries = ok(await owner.get(`/api/cod/ledger?tracking_code=${b.tracking_code}`)).data;
+    expect(entries.map((e: { debit: string; credit: string }) => e.credit)).toEqual([`shipper:${shop.id}`]);
+    const owed = ok(await owner.get("/api/cod/balances")).shippers.find((s: { shipper_id: number }) => s.shipper_id === shop.id);
+    expect(owed).toMatchObject({ owed: 4200 });
+    expect(ok(await owner.get(`/api/cod/ledger?shipper_id=${shop.id}`)).total).toBe(1);
   });
 });

@@ -2,7 +2,7 @@ import type { Actor } from "../../core/actor.js";
 import { config } from "../../core/config.js";
 import { badInput, conflict, forbidden, isUniqueViolation, notFound, paymentRequired } from "../../core/errors.js";
 import { db } from "../../db/index.js";
-import { collectionsOf, collectionView, type CollectionRow } from "../cod/cod.collect.js";
+import { checkCodAmount, collectionsOf, collectionView, type CollectionRow } from "../cod/cod.collect.js";
 import { createActivity } from "../activity/activity.service.js";
 import { asObject, located, toAddress } from "../address/address.rules.js";
 import { problems, validated, withNumbers } from "../../core/validation.js";
@@ -116,6 +116,10 @@ export async function createBooking(raw: unknown, caller: Actor | null, key: str
   const window = i.pickup && !errors.some((m) => m.startsWith("pickup")) ? toWindow(i.pickup) : null;
   if (window) errors.push(...(await windowProblems(window, "pickup.")));
   if (errors.length) throw badInput(errors);
+  // Cash on delivery (section 12): above 0 and at most cod_max, checked before anything is reserved; the parcel
+  // carries it (and its collection) from its creation, the booking keeps it as booked.
+  const codAmount = i.cod_amount ?? null;
+  if (codAmount !== null) await checkCodAmount(codAmount);
   const service = i.service.trim();
   const contents = i.contents.trim();
   const reference = i.reference?.trim() || null;
@@ -157,6 +161,7 @@ export async function createBooking(raw: unknown, caller: Actor | null, key: str
             chargeable_weight_kg: option.chargeable_weight_kg,
             reference,
             idempotency_key: key ?? null,
+            cod_amount: codAmount,
             request_hash: hash,
           },
         });
@@ -180,6 +185,7 @@ export async function createBooking(raw: unknown, caller: Actor | null, key: str
       sender_address: sender,
       weight: Math.round(shipment.parcels.reduce((kg, p) => kg + p.weight_kg, 0) * 1000) / 1000,
       parcel_content: contents,
+      cod_amount: codAmount,
       shipped_via: option.name,
       ...(shipment.declared_value !== null ? { declared_value: toMajor(shipment.declared_value, option.currency) } : {}),
       min_expected_delivery_date: option.delivery_date_min,
