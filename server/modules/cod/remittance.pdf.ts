@@ -11,7 +11,8 @@ export interface RemittanceDoc {
   net: number;
   created_at: Date;
   shipper: { name: string; company: string | null; email: string };
-  lines: { tracking_code: string; collected_at: Date; method: string; amount: number }[];
+  /** `date`: the day collected, YYYY-MM-DD in the site's time zone (as a statement's lines). */
+  lines: { tracking_code: string; date: string; method: string; amount: number }[];
   offsets: { statement_number: string; amount: number }[];
 }
 export interface RemittanceCompany {
@@ -60,9 +61,9 @@ export async function remittancePdf(r: RemittanceDoc, company: RemittanceCompany
   y = doc.y + 18;
 
   const cols = [
-    { t: "COLLECTED", w: 110 },
-    { t: "TRACKING CODE", w: 190 },
-    { t: "METHOD", w: width - 110 - 190 - 110 },
+    { t: "COLLECTED", w: 90 },
+    { t: "TRACKING CODE", w: 200 },
+    { t: "METHOD", w: width - 90 - 200 - 110 },
     { t: "AMOUNT", w: 110, right: true },
   ];
   const room = (need: number) => {
@@ -97,7 +98,7 @@ export async function remittancePdf(r: RemittanceDoc, company: RemittanceCompany
     cols.map((c) => c.t),
     true,
   );
-  for (const l of r.lines) row([pdfDate(l.collected_at), l.tracking_code, METHOD[l.method] ?? l.method, pdfMoney(l.amount, r.currency)]);
+  for (const l of r.lines) row([l.date, l.tracking_code, METHOD[l.method] ?? l.method, pdfMoney(l.amount, r.currency)]);
 
   // The sums: collected, each statement deducted, the net paid out.
   const sum = (label: string, amount: string, bold = false) => {

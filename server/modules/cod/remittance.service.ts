@@ -265,7 +265,11 @@ export function remittancePdfOf(caller: Actor | null, id: number): Promise<{ pdf
     const [view, shipper, settings] = await Promise.all([viewOf(r.id), db().shipper.findUniqueOrThrow({ where: { id: r.shipper_id } }), getSettings()]);
     const pdf = await drawInThread({
       kind: "remittance",
-      remittance: { ...view, shipper: { name: shipper.name, company: shipper.company, email: shipper.email } },
+      remittance: {
+        ...view,
+        lines: view.lines.map((l) => ({ ...l, date: localNow(l.collected_at, config().timeZone).date })),
+        shipper: { name: shipper.name, company: shipper.company, email: shipper.email },
+      },
       company: {
         name: settings.company_name,
         contact_email: settings.contact_email,
