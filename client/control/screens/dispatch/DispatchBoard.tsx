@@ -114,10 +114,10 @@ function Unassigned({
                       </span>
                     ) : null}
                   </span>
-                  {/* Names and addresses are as typed: their own direction (an English address reads left to right on an Arabic board). */}
-                  {s.recipient_name ? <span dir="auto">{s.recipient_name}</span> : null}
-                  <small className="cp-muted" dir="auto">
-                    {s.address.text}
+                  {/* Names and addresses are as typed: isolated in their own direction (an English address reads left to right on an Arabic board, the line keeps the board's alignment). */}
+                  {s.recipient_name ? <bdi>{s.recipient_name}</bdi> : null}
+                  <small className="cp-muted">
+                    <bdi>{s.address.text}</bdi>
                   </small>
                   {pickupText(t, s) ? <small className="cp-muted">{pickupText(t, s)}</small> : null}
                 </span>

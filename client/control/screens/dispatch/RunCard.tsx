@@ -60,14 +60,14 @@ function StopText({ stop }: { stop: Stop }) {
           <span className={`cp-badge ${STOP_BADGE[stop.status] ?? ""}`}>{t(`stopStatus.${stop.status}`, { defaultValue: stop.status })}</span>
         ) : null}
       </span>
-      {/* Names and addresses are as typed: their own direction. */}
-      {stop.recipient_name ? <span dir="auto">{stop.recipient_name}</span> : null}
-      <small className="cp-muted" dir="auto">
-        {stop.address.text}
+      {/* Names and addresses are as typed: isolated in their own direction. */}
+      {stop.recipient_name ? <bdi>{stop.recipient_name}</bdi> : null}
+      <small className="cp-muted">
+        <bdi>{stop.address.text}</bdi>
       </small>
       {stop.kind === "pickup" && stop.contents ? (
-        <small className="cp-muted" dir="auto">
-          {stop.contents}
+        <small className="cp-muted">
+          <bdi>{stop.contents}</bdi>
         </small>
       ) : null}
       {stop.window || stop.eta ? (
