@@ -13,8 +13,8 @@ import { normalPath, pageSlugAt, screenAt } from "@shared/core/routes.codes";
  * screen needs starts at once, while the entry starts up: the start-up graph, the screen's chunk and, for
  * /track.html?code=<one code>, the parcel (modules/graph/earlyLookUp.ts: Apollo takes its answer), and the texts of
  * the page's language and English (i18n/load.ts). A page the server rendered already holds its data and its
- * banner (serverState.ts): only the screen's chunk and the texts are asked for, once the page has painted (as
- * main.tsx asks for the app then).
+ * banner (serverState.ts): only the app's and the screen's chunks (preloaded, main.tsx runs them) and the texts are
+ * asked for, once the page has painted (as main.tsx asks for the app then).
  */
 const loopback = ["localhost", "127.0.0.1", "::1", "[::1]"];
 export const redirecting = location.protocol === "http:" && !loopback.includes(location.hostname);
@@ -25,10 +25,11 @@ if (redirecting) {
   // The page is on the screen as the server rendered it: its scripts are asked for once it has painted, so
   // they do not hold up its first paint; a click on a button or a form sent meanwhile waits for the app.
   holdEarlyInput();
-  // Each in a task of its own, after main.tsx has asked for the app: a preload adds a link to the page for each
-  // file, a few milliseconds apiece on a phone, and together they made one long task.
+  // Once it has painted: the app's files and the screen's, which the page names (server/ssr.ts), are preloaded
+  // (fetched and compiled, not run: main.tsx runs them in its own order, a task each), then the texts, in a task of
+  // its own. The screen's module is not imported here: its import would run the whole app with it, in one task.
   void firstPaint().then(() => {
-    setTimeout(() => preloadRoute(location.pathname));
+    preloadModules([...document.querySelectorAll<HTMLMetaElement>('meta[name="app-preload"]')].map((m) => m.content));
     setTimeout(preloadLanguage);
   });
 } else {
@@ -55,6 +56,17 @@ if (redirecting) {
       },
       () => undefined,
     );
+  }
+}
+
+/** `<link rel="modulepreload">` for each of these scripts: fetched and compiled, run when imported. */
+function preloadModules(hrefs: string[]): void {
+  for (const href of hrefs) {
+    const link = document.createElement("link");
+    link.rel = "modulepreload";
+    link.crossOrigin = "";
+    link.href = href;
+    document.head.appendChild(link);
   }
 }
 

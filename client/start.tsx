@@ -15,6 +15,7 @@ import { serverState } from "./serverState";
 import { keepEarly } from "./modules/graph/early";
 import { loadScreen } from "./screenComponents";
 import { noteTicked } from "./earlyInput";
+import { Hydrated } from "./components/hydrated";
 
 /** Resolves in a new task, so the work after it does not lengthen the task before it. */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -36,13 +37,15 @@ if (fromServer) {
 
 const app = (
   <StrictMode>
-    <ApolloProvider client={apollo}>
-      <StoreProvider>
-        <BrowserRouter>
-          <App />
-        </BrowserRouter>
-      </StoreProvider>
-    </ApolloProvider>
+    <Hydrated hydrating={!!fromServer}>
+      <ApolloProvider client={apollo}>
+        <StoreProvider>
+          <BrowserRouter>
+            <App />
+          </BrowserRouter>
+        </StoreProvider>
+      </ApolloProvider>
+    </Hydrated>
   </StrictMode>
 );
 

@@ -112,8 +112,10 @@ export async function loadPageRenderer(o: {
       const out = page
         // The content paints without the scripts: only the small entry comes with the page, at low priority; it
         // asks for the app and the screen's chunk once the page has painted (client/boot.ts), so nothing is
-        // preloaded: the app's download would compete with the stylesheets, font and banner.
+        // preloaded: the app's download would compete with the stylesheets, font and banner. The app's files are
+        // named (app-preload) for boot.ts to preload then, all at once, whatever order the entry evaluates them in.
         .replace(/<script type="module" crossorigin src=/g, '<script type="module" crossorigin fetchpriority="low" src=')
+        .replace(/<link rel="modulepreload" crossorigin href="([^"]+)">/g, '<meta name="app-preload" content="$1">')
         .replace(/[ \t]*<link rel="modulepreload"[^>]*>\n?/g, "")
         // data-rendered: the first screen paints as it is, without its entrance fade (client/styles/layout.css).
         .replace(/<html lang="[^"]*" dir="[^"]*"/, `<html lang="${r.lang.tag}" dir="${r.lang.dir}" data-rendered`)
@@ -228,10 +230,18 @@ function assetLinks(manifest: Manifest, file: string, page: string): string {
   };
   walk(file);
   const absent = (f: string) => !page.includes(`/${f}"`);
-  return [...css]
-    .filter(absent)
-    .map((f) => `<link rel="stylesheet" crossorigin href="/${f}">\n`)
-    .join("");
+  // The screen's chunk and the chunks it imports, for boot.ts to preload with the app's (see app-preload above).
+  const scripts = [...seen].map((k) => manifest[k].file).filter((f) => f.endsWith(".js"));
+  return (
+    [...css]
+      .filter(absent)
+      .map((f) => `<link rel="stylesheet" crossorigin href="/${f}">\n`)
+      .join("") +
+    scripts
+      .filter(absent)
+      .map((f) => `<meta name="app-preload" content="/${f}">\n`)
+      .join("")
+  );
 }
 
 /** A <head> preload for the image the render preloads at high priority (the screen's banner), or nothing. */

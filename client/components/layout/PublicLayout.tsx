@@ -1,9 +1,8 @@
-import { Suspense, useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Outlet, useLocation } from "react-router-dom";
 import { useApolloClient } from "@apollo/client/react";
 import { useStaged } from "../staged";
 import { BackToTop } from "./BackToTop";
-import { Footer } from "./Footer";
 import { PageLoading } from "./PageLoading";
 import { SideMenu } from "./SideMenu";
 import { SkipLink } from "./SkipLink";
@@ -11,6 +10,9 @@ import { TopBar } from "./TopBar";
 import { useChatCode } from "./useChatCode";
 import { useMetaDescription } from "./useMetaDescription";
 import { releaseEarlyInput } from "../../earlyInput";
+
+// The footer, below the fold and added after the first paint (useStaged), is its own chunk, with its icons.
+const Footer = lazy(() => import("./Footer").then((m) => ({ default: m.Footer })));
 
 /**
  * A page the server rendered is hydrated with the server's Apollo cache and no requests (client/start.tsx).
@@ -39,7 +41,7 @@ function AfterHydration() {
 export function PublicLayout() {
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
-  // The footer, below the fold, joins a frame after the first paint: the first layout is only the top of the page.
+  // The footer, below the fold, joins a frame after the first paint (its chunk loaded then): the first layout is only the top of the page.
   const withFooter = useStaged(2, 1) === 2;
 
   // Each page change starts at the top and closes the menu; from the first one on, pages fade in again.
@@ -64,7 +66,11 @@ export function PublicLayout() {
           <AfterHydration />
         </Suspense>
       </main>
-      {withFooter ? <Footer /> : null}
+      {withFooter ? (
+        <Suspense fallback={null}>
+          <Footer />
+        </Suspense>
+      ) : null}
       <BackToTop />
     </div>
   );

@@ -1,20 +1,17 @@
-import { useEffect, useRef } from "react";
-import { NavLink } from "react-router-dom";
+import { lazy, Suspense, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { Icon } from "../Icon";
-import { LogoMark, useProductName } from "../brand";
-import { account_circle, calculate, close, home, local_shipping, mail } from "../layoutIcons";
-import { pageIconPath } from "../pageIcons";
-import { LanguageSelect } from "./LanguageSelect";
-import { ThemeToggle } from "./ThemeToggle";
-import { usePages } from "./usePages";
 
-/** The side menu (a modal dialog): language, theme, the main screens and the content pages. */
+const loadPanel = () => import("./SideMenuPanel");
+const SideMenuPanel = lazy(loadPanel);
+
+/**
+ * The side menu (a modal dialog): language, theme, the main screens and the content pages. The panel is rendered
+ * only while the menu is open, and its module (SideMenuPanel.tsx) is loaded then, or before, once the page is idle
+ * after it has loaded: the page's first load carries neither it nor its icons.
+ */
 export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
-  const name = useProductName();
-  const pages = usePages();
 
   useEffect(() => {
     const d = ref.current;
@@ -22,6 +19,22 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
     if (open && !d.open) d.showModal();
     if (!open && d.open) d.close();
   }, [open]);
+
+  // Loaded ahead when the browser is idle, so a tap on the menu button finds it.
+  useEffect(() => {
+    const ric = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 2000));
+    const cic = window.cancelIdleCallback ?? window.clearTimeout;
+    let id: number | undefined;
+    const whenLoaded = () => {
+      id = ric(() => void loadPanel().catch(() => undefined), { timeout: 10_000 });
+    };
+    if (document.readyState === "complete") whenLoaded();
+    else window.addEventListener("load", whenLoaded, { once: true });
+    return () => {
+      window.removeEventListener("load", whenLoaded);
+      if (id !== undefined) cic(id);
+    };
+  }, []);
 
   return (
     <dialog
@@ -35,72 +48,9 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
     >
       {/* The panel is rendered only while the menu is open: a closed menu costs the page nothing. */}
       {open ? (
-        <div className="side-menu-panel">
-          <div className="side-menu-head">
-            <span className="brand">
-              <LogoMark size={30} />
-              <span className="brand-name">{name}</span>
-            </span>
-            <button type="button" className="icon-btn" onClick={onClose} aria-label={t("nav.closeMenu")}>
-              <Icon path={close} />
-            </button>
-          </div>
-
-          <div className="side-menu-prefs">
-            <LanguageSelect />
-            <ThemeToggle />
-          </div>
-
-          <nav className="side-menu-nav" aria-label={t("nav.sideMenu")}>
-            <ul>
-              <li>
-                <NavLink to="/" end onClick={onClose}>
-                  <Icon path={home} size={20} />
-                  <span>{t("nav.homePage")}</span>
-                </NavLink>
-              </li>
-              <li>
-                <NavLink to="/contact.html" onClick={onClose}>
-                  <Icon path={mail} size={20} />
-                  <span>{t("nav.contact")}</span>
-                </NavLink>
-              </li>
-              <li>
-                <NavLink to="/track.html" onClick={onClose}>
-                  <Icon path={local_shipping} size={20} />
-                  <span>{t("nav.track")}</span>
-                </NavLink>
-              </li>
-              <li>
-                <NavLink to="/quote" onClick={onClose}>
-                  <Icon path={calculate} size={20} />
-                  <span>{t("nav.quote")}</span>
-                </NavLink>
-              </li>
-              <li>
-                <NavLink to="/account" onClick={onClose}>
-                  <Icon path={account_circle} size={20} />
-                  <span>{t("nav.account")}</span>
-                </NavLink>
-              </li>
-            </ul>
-            {pages.length ? (
-              <>
-                <h2 className="side-menu-heading">{t("nav.pages")}</h2>
-                <ul>
-                  {pages.map((p) => (
-                    <li key={p.slug}>
-                      <NavLink to={`/pages/${p.slug}`} state={{ page: p }} onClick={onClose}>
-                        <Icon path={pageIconPath(p.icon)} size={20} />
-                        <span>{p.title}</span>
-                      </NavLink>
-                    </li>
-                  ))}
-                </ul>
-              </>
-            ) : null}
-          </nav>
-        </div>
+        <Suspense fallback={<div className="side-menu-panel" />}>
+          <SideMenuPanel onClose={onClose} />
+        </Suspense>
       ) : null}
     </dialog>
   );

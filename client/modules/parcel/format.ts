@@ -2,6 +2,7 @@ import type { TFunction } from "i18next";
 import { languageOf } from "@shared/i18n/languages";
 import { FINAL_STATUSES, isStatusCode } from "./status";
 import { kept } from "../../formatted";
+import { beforeLocal } from "../../components/hydrated";
 
 const DAY_MS = 24 * 3600_000;
 
@@ -43,15 +44,23 @@ function zoneAt(timeZone: string | undefined, ...at: Date[]): { timeZone?: strin
 }
 
 type Cycle = "h12" | "h23";
-/** A locale's clock: 12 h (with AM/PM) or 24 h, from CLDR's preferred hour cycle (Intl.Locale: no formatter is built). */
+const cycles = new Map<string, Cycle | null>();
+/**
+ * A locale's clock: 12 h (with AM/PM) or 24 h, from CLDR's preferred hour cycle (Intl.Locale: no formatter is built,
+ * but the first one asked loads ICU's data for dates, 10-20 ms here: see beforeLocal below). Kept by tag.
+ */
 function cycleOf(tag: string): Cycle | null {
+  let cycle = cycles.get(tag);
+  if (cycle !== undefined) return cycle;
   try {
     const l = new Intl.Locale(tag) as Intl.Locale & { getHourCycles?: () => string[]; hourCycles?: string[] };
     const c = (l.getHourCycles?.() ?? l.hourCycles)?.[0];
-    return c ? (c === "h11" || c === "h12" ? "h12" : "h23") : null;
+    cycle = c ? (c === "h11" || c === "h12" ? "h12" : "h23") : null;
   } catch {
-    return null;
+    cycle = null;
   }
+  cycles.set(tag, cycle);
+  return cycle;
 }
 let ownCycle: Cycle | null | undefined;
 /** The visitor's clock, as their browser's first language has it (en-GB: 24 h, en-US: 12 h); none on the server. */
@@ -62,6 +71,18 @@ function visitorCycle(): Cycle | null {
   }
   return ownCycle;
 }
+let clockWarmed = false;
+/**
+ * A page that shows a time of day shows it with the visitor's clock once hydrated: both clocks are then read first,
+ * each in a task of its own, so the render that follows loads no locale data (on a phone the first read is a long
+ * task). Called by every formatter of a time; only in the browser, once.
+ */
+function warmClock(lng: string): void {
+  if (clockWarmed || typeof window === "undefined") return;
+  clockWarmed = true;
+  beforeLocal(visitorCycle);
+  beforeLocal(() => cycleOf(tagOf(lng)));
+}
 
 /**
  * A time of day the visitor's way: in the language shown, with their own clock (24 h or 12 h) where it is not the
@@ -70,6 +91,7 @@ function visitorCycle(): Cycle | null {
  * One rule for every time the site shows: the tracking page's window and moments, the control panel's times.
  */
 function clockOf(lng: string, timeZone: string | undefined): { hourCycle?: Cycle } {
+  warmClock(lng);
   if (timeZone) return {};
   const own = visitorCycle();
   return own && own !== cycleOf(tagOf(lng)) ? { hourCycle: own } : {};
