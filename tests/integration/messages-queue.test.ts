@@ -20,7 +20,7 @@ interface Hit {
 const hits: Hit[] = [];
 /** Milliseconds the peer waits before answering (a slow provider), and whether it holds answers until released. */
 let delayMs = 0;
-let held: (() => void)[] = [];
+const held: (() => void)[] = [];
 let hold = false;
 let n = 0;
 const peer = http.createServer((req, res) => {
@@ -95,69 +95,61 @@ describe("the durable queue", () => {
     expect(hitsTo([p.phone])).toHaveLength(1);
   });
 
-  it(
-    "two worker loops claiming at once send each of 30 messages once",
-    async () => {
-      // The server's own loop is stopped: the two loops below are the only ones.
-      await stopMessageWorker();
-      const list = await parcels(30);
-      await queueEvents(list.map((p) => statusEvent(p)));
-      delayMs = 20;
-      const [a, b, c] = await Promise.all([sendDue(), sendDue(), sendDue()]);
-      delayMs = 0;
-      expect(a + b + c).toBe(30);
-      const rows = await db().message.findMany({ where: { parcel_id: { in: list.map((p) => p.id) } } });
-      expect(rows.map((r) => r.status)).toEqual(Array(30).fill("sent"));
-      const sent = hitsTo(list.map((p) => p.phone));
-      expect(sent).toHaveLength(30);
-      expect(new Set(sent.map((h) => h.to)).size).toBe(30);
-    },
-    120_000,
-  );
+  it("two worker loops claiming at once send each of 30 messages once", async () => {
+    // The server's own loop is stopped: the two loops below are the only ones.
+    await stopMessageWorker();
+    const list = await parcels(30);
+    await queueEvents(list.map((p) => statusEvent(p)));
+    delayMs = 20;
+    const [a, b, c] = await Promise.all([sendDue(), sendDue(), sendDue()]);
+    delayMs = 0;
+    expect(a + b + c).toBe(30);
+    const rows = await db().message.findMany({ where: { parcel_id: { in: list.map((p) => p.id) } } });
+    expect(rows.map((r) => r.status)).toEqual(Array(30).fill("sent"));
+    const sent = hitsTo(list.map((p) => p.phone));
+    expect(sent).toHaveLength(30);
+    expect(new Set(sent.map((h) => h.to)).size).toBe(30);
+  }, 120_000);
 
-  it(
-    "a server stopped while a send is under way records it on the way out; started again, it sends nothing twice and the rest once",
-    async () => {
-      const list = await parcels(3);
-      hold = true;
-      await queueEvents(list.map((p) => statusEvent(p)));
-      // The restart below needs a server whose worker runs: this file's app had its loop stopped above.
-      const { startMessageWorker } = await import("../../server/modules/message/message.service.js");
-      startMessageWorker();
-      await waitFor(() => hitsTo([list[0].phone]).length === 1, { what: "the first send to reach the peer" });
-      // Stop the server now: its close waits for the send in flight, which the peer then answers.
-      const closing = app.close();
-      await waitFor(() => messageWorkerState() === "stopping", { interval: 5, what: "the server to start closing" });
-      hold = false;
-      for (const h of held.splice(0)) h();
-      await closing;
-      // The stopping server sent what it had under way and claimed nothing more.
-      const left = await db().message.findMany({ where: { parcel_id: { in: list.map((p) => p.id) } }, orderBy: { id: "asc" } });
-      expect(left.map((m) => m.status)).toEqual(["sent", "queued", "queued"]);
-      await closeDb();
-      // A claim left by a process that died mid-send: claimed (next_try_at moved past a short lease), never sent.
-      const [, , dead] = list;
-      await db_open(t.databaseUrl);
-      const lease = new Date(Date.now() + 1500);
-      await db().message.updateMany({ where: { parcel_id: dead.id, status: "queued" }, data: { next_try_at: lease } });
-      await closeDb();
-      // Start again on the same database.
-      const { buildApp } = await import("../../server/app.js");
-      app = await buildApp();
-      await app.listen({ port: 0, host: "127.0.0.1" });
-      const rows = await waitFor(
-        async () => {
-          const r = await db().message.findMany({ where: { parcel_id: { in: list.map((p) => p.id) } } });
-          return r.length === 3 && r.every((m) => m.status === "sent") ? r : null;
-        },
-        { timeout: 60_000, what: "all three to be sent after the restart" },
-      );
-      await settleMessages();
-      expect(rows).toHaveLength(3);
-      for (const p of list) expect(hitsTo([p.phone]), p.phone).toHaveLength(1);
-    },
-    120_000,
-  );
+  it("a server stopped while a send is under way records it on the way out; started again, it sends nothing twice and the rest once", async () => {
+    const list = await parcels(3);
+    hold = true;
+    await queueEvents(list.map((p) => statusEvent(p)));
+    // The restart below needs a server whose worker runs: this file's app had its loop stopped above.
+    const { startMessageWorker } = await import("../../server/modules/message/message.service.js");
+    startMessageWorker();
+    await waitFor(() => hitsTo([list[0].phone]).length === 1, { what: "the first send to reach the peer" });
+    // Stop the server now: its close waits for the send in flight, which the peer then answers.
+    const closing = app.close();
+    await waitFor(() => messageWorkerState() === "stopping", { interval: 5, what: "the server to start closing" });
+    hold = false;
+    for (const h of held.splice(0)) h();
+    await closing;
+    // The stopping server sent what it had under way and claimed nothing more.
+    const left = await db().message.findMany({ where: { parcel_id: { in: list.map((p) => p.id) } }, orderBy: { id: "asc" } });
+    expect(left.map((m) => m.status)).toEqual(["sent", "queued", "queued"]);
+    await closeDb();
+    // A claim left by a process that died mid-send: claimed (next_try_at moved past a short lease), never sent.
+    const [, , dead] = list;
+    await db_open(t.databaseUrl);
+    const lease = new Date(Date.now() + 1500);
+    await db().message.updateMany({ where: { parcel_id: dead.id, status: "queued" }, data: { next_try_at: lease } });
+    await closeDb();
+    // Start again on the same database.
+    const { buildApp } = await import("../../server/app.js");
+    app = await buildApp();
+    await app.listen({ port: 0, host: "127.0.0.1" });
+    const rows = await waitFor(
+      async () => {
+        const r = await db().message.findMany({ where: { parcel_id: { in: list.map((p) => p.id) } } });
+        return r.length === 3 && r.every((m) => m.status === "sent") ? r : null;
+      },
+      { timeout: 60_000, what: "all three to be sent after the restart" },
+    );
+    await settleMessages();
+    expect(rows).toHaveLength(3);
+    for (const p of list) expect(hitsTo([p.phone]), p.phone).toHaveLength(1);
+  }, 120_000);
 });
 
 async function db_open(url: string) {

@@ -35,7 +35,10 @@ export class MessageSettingsInput {
   @Text(512)
   @Matches(TEMPLATE, { message: "whatsapp_template_status must be a template name (lower-case letters, digits, _)" })
   whatsapp_template_status?: string;
-  @Field(() => String, { nullable: true, description: "The approved WhatsApp template for the delivery window and the courier near ({{1}} code, {{2}} window, {{3}} link)" })
+  @Field(() => String, {
+    nullable: true,
+    description: "The approved WhatsApp template for the delivery window and the courier near ({{1}} code, {{2}} window, {{3}} link)",
+  })
   @WhenPresent()
   @Text(512)
   @Matches(TEMPLATE, { message: "whatsapp_template_window must be a template name (lower-case letters, digits, _)" })

@@ -24,7 +24,11 @@ export async function savePreferences(rawCode: unknown, input: MessagePreference
   if (input.language !== undefined) data.recipient_language = input.language;
   const saved = Object.keys(data).length
     ? await db().parcel.update({ where: { id: row.id }, data, select: { tracking_code: true, recipient_channels: true, recipient_language: true } })
-    : { tracking_code: row.tracking_code, recipient_channels: (row as { recipient_channels?: string | null }).recipient_channels ?? null, recipient_language: row.recipient_language };
+    : {
+        tracking_code: row.tracking_code,
+        recipient_channels: (row as { recipient_channels?: string | null }).recipient_channels ?? null,
+        recipient_language: row.recipient_language,
+      };
   return {
     tracking_code: saved.tracking_code,
     channels: saved.recipient_channels == null ? null : saved.recipient_channels.split(",").filter(Boolean),

@@ -134,7 +134,8 @@ export function registerMessageRoutes(api: FastifyInstance): void {
       config: { signedCallback: true },
       schema: {
         tags: ["messages"],
-        summary: "WhatsApp Cloud API status updates, signed with X-Hub-Signature-256 (HMAC-SHA256 of the raw body with WHATSAPP_APP_SECRET; bad or missing: 401)",
+        summary:
+          "WhatsApp Cloud API status updates, signed with X-Hub-Signature-256 (HMAC-SHA256 of the raw body with WHATSAPP_APP_SECRET; bad or missing: 401)",
         ...securityOf("messages.whatsapp"),
       },
       handler: async (req, reply) => whatsappCallback(req, reply),

@@ -86,15 +86,14 @@ export async function queueEvents(events: QueuedEvent[]): Promise<void> {
         ? (await db().parcel.findMany({ where: { id: { in: unnamed } }, select: { id: true, tracking_code: true } })).map((p) => [p.id, p.tracking_code])
         : [],
     );
-    const rows = fresh
-      .map((e) => ({
-        parcel_id: e.parcel_id,
-        tracking_code: e.tracking_code || codes.get(e.parcel_id) || "",
-        event: e.event,
-        payload: JSON.stringify(e.payload),
-        channel: first,
-        channels: rest.join(","),
-      }));
+    const rows = fresh.map((e) => ({
+      parcel_id: e.parcel_id,
+      tracking_code: e.tracking_code || codes.get(e.parcel_id) || "",
+      event: e.event,
+      payload: JSON.stringify(e.payload),
+      channel: first,
+      channels: rest.join(","),
+    }));
     if (!rows.length) continue;
     try {
       await db().message.createMany({ data: rows });
@@ -261,7 +260,7 @@ async function deliver(m: Claimed): Promise<boolean> {
       continue;
     }
     let result: SendResult;
-    let text = "";
+    let text: string;
     let segments: number | null = null;
     if (channel === "sms") {
       text = smsText(s.company, parcel, payload, language);
@@ -320,7 +319,16 @@ async function deliver(m: Claimed): Promise<boolean> {
     if (!giveUp) {
       await db().message.update({
         where: { id: row.id },
-        data: { to: target.to, text, segments, tries, first_try_at: firstTry, reason, next_try_at: new Date(now.getTime() + backoffMs(tries)), history: JSON.stringify(history) },
+        data: {
+          to: target.to,
+          text,
+          segments,
+          tries,
+          first_try_at: firstTry,
+          reason,
+          next_try_at: new Date(now.getTime() + backoffMs(tries)),
+          history: JSON.stringify(history),
+        },
       });
       return false;
     }
@@ -334,12 +342,7 @@ async function deliver(m: Claimed): Promise<boolean> {
  * Moves the message to the next channel of its order (tries start again), or ends it with this status and
  * reason when none is left. Returns the row to go on with, or null.
  */
-async function nextChannel(
-  row: Claimed,
-  history: HistoryItem[],
-  status: "skipped" | "failed",
-  reason: string,
-): Promise<Claimed | null> {
+async function nextChannel(row: Claimed, history: HistoryItem[], status: "skipped" | "failed", reason: string): Promise<Claimed | null> {
   const [next, ...rest] = row.channels.split(",").filter(Boolean);
   if (!next) {
     await db().message.update({
@@ -348,7 +351,17 @@ async function nextChannel(
     });
     return null;
   }
-  const data = { channel: next, channels: rest.join(","), tries: 0, first_try_at: null, reason, to: "", text: "", segments: null, history: JSON.stringify(history) };
+  const data = {
+    channel: next,
+    channels: rest.join(","),
+    tries: 0,
+    first_try_at: null,
+    reason,
+    to: "",
+    text: "",
+    segments: null,
+    history: JSON.stringify(history),
+  };
   await db().message.update({ where: { id: row.id }, data });
   return { ...row, ...data };
 }
@@ -404,7 +417,16 @@ async function sendEmail(row: Claimed, payload: EventPayload, to: string): Promi
 /** The start of today in the site's time zone (the SMS budget is a day's). */
 export function startOfDay(now: Date, timeZone: string): Date {
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" })
+    new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      hourCycle: "h23",
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+    })
       .formatToParts(now)
       .map((p) => [p.type, p.value]),
   );
@@ -438,10 +460,7 @@ export async function optIn(number: string): Promise<void> {
  * from any but read), whatever order the reports arrive in. Returns whether it moved.
  */
 export async function recordStatus(providerId: string, status: MessageStatus, reason?: string | null): Promise<boolean> {
-  const from =
-    status === "failed"
-      ? ["queued", "sent", "delivered"]
-      : Object.keys(RANK).filter((k) => RANK[k] < (RANK[status] ?? -1));
+  const from = status === "failed" ? ["queued", "sent", "delivered"] : Object.keys(RANK).filter((k) => RANK[k] < (RANK[status] ?? -1));
   if (!from.length) return false;
   const res = await db().message.updateMany({
     where: { provider_id: providerId, status: { in: from } },

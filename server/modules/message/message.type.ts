@@ -12,7 +12,8 @@ export class RecipientMessage {
   @Field(() => String, { description: "queued, sent, delivered, read, failed or skipped" }) status: string;
   @Field(() => String, {
     nullable: true,
-    description: "Why skipped or failed: budget, opted_out, no_provider, off, no_number, invalid_number, no_template, not_chosen, no_address, or the provider's error",
+    description:
+      "Why skipped or failed: budget, opted_out, no_provider, off, no_number, invalid_number, no_template, not_chosen, no_address, or the provider's error",
   })
   reason: string | null;
   @Field(() => Int, { nullable: true, description: "SMS segments (GSM-7: 160, 153 each when split; UCS-2: 70, 67)" }) segments: number | null;
