@@ -39,7 +39,7 @@ afterAll(async () => {
 });
 
 /** A booking of the shop with `cod` due: its tracking code. */
-const due = (cod: number) => bookedWithCod(owner, shop, cod);
+const due = (cod: number) => bookedWithCod(shop, cod);
 /** `n` bookings with `cod` due, collected in cash by `by`: their codes. */
 async function collected(by: Client, n: number, cod: number): Promise<string[]> {
   const codes: string[] = [];
@@ -207,7 +207,7 @@ describe("courier_cash_limit", () => {
     ok(await owner.patch("/api/settings", { courier_cash_limit: 1000 }));
     const date = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
     const DEPOT = { latitude: 52.52, longitude: 13.405 };
-    const stops = async () => [{ tracking_code: await bookedWithCod(owner, shop, null) }];
+    const stops = async () => [{ tracking_code: await bookedWithCod(shop, null) }];
     const [a, b, c] = [await stops(), await stops(), await stops()];
     // At the limit is fine.
     await collected(courier, 1, 1000);

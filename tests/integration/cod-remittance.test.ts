@@ -44,7 +44,7 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-const due = (shop: TestShipper, cod?: number) => bookedWithCod(owner, shop, cod ?? null);
+const due = (shop: TestShipper, cod?: number) => bookedWithCod(shop, cod ?? null);
 const remit = (by: Client, body: Record<string, unknown>) => by.post("/api/cod/remittances", body);
 const codOf = async (code: string) => ok(await owner.get(`/api/parcels?search=${code}`)).data[0].cod;
 const owed = async (shipperId: number) =>
