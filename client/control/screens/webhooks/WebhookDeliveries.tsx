@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useParams } from "react-router-dom";
+import { useTranslation } from "react-i18next";
 import { useAdminPingWebhookMutation, useAdminWebhookDeliveriesQuery, useAdminWebhooksQuery } from "../../../generated/graphql";
 import { errorMessages } from "../../../errors";
 import { FormStatus } from "../../components/fields";
@@ -12,11 +13,16 @@ import { useTitle } from "../../hooks/useTitle";
 import { NotFoundCard } from "../NotFound";
 import { DeliveryStatus } from "./DeliveryStatus";
 import * as icons from "../../icons";
+import { moment } from "../../time";
+
+/** What a missing webhook is, for the not-found card (a key of the shell's texts). */
+const MISSING = "webhook";
 
 function Log({ id }: { id: number }) {
   const hooks = useAdminWebhooksQuery();
   const hook = hooks.data?.webhooks.find((w) => w.id === id);
-  useTitle("Webhook deliveries");
+  const { t } = useTranslation("control-webhooks");
+  useTitle(t("logTitle"));
   const { data, loading, error, fetchMore, refetch } = useAdminWebhookDeliveriesQuery({
     variables: { webhookId: id },
     fetchPolicy: "network-only",
@@ -26,15 +32,25 @@ function Log({ id }: { id: number }) {
   const [ping, { loading: pinging }] = useAdminPingWebhookMutation();
   const [errors, setErrors] = useState<string[]>([]);
   const [message, setMessage] = useState("");
-  if (isNotFound(error)) return <NotFoundCard what="webhook" />;
+  if (isNotFound(error)) return <NotFoundCard what={MISSING} />;
   const rows = data?.webhookDeliveries.data ?? [];
+  const col = {
+    time: t("col.time"),
+    event: t("col.event"),
+    status: t("col.status"),
+    attempts: t("col.attempts"),
+    response: t("col.response"),
+    error: t("col.error"),
+  };
   const sendTest = async () => {
     setErrors([]);
     setMessage("");
     try {
       const { data: d } = await ping({ variables: { id } });
       const r = d?.pingWebhook;
-      setMessage(r ? `Test event ${r.status}${r.response_status != null ? `: HTTP ${r.response_status}` : r.error ? `: ${r.error}` : ""}` : "");
+      const status = r ? t(`status.${r.status}`, { defaultValue: r.status }) : "";
+      const detail = r?.response_status != null ? `HTTP ${r.response_status}` : (r?.error ?? "");
+      setMessage(r ? (detail ? t("testResultDetail", { status, detail }) : t("testResult", { status })) : "");
       await refetch();
     } catch (e) {
       setErrors(errorMessages(e));
@@ -43,49 +59,44 @@ function Log({ id }: { id: number }) {
   return (
     <div className="cp-container">
       <PageHeader
-        title="Deliveries"
+        title={t("deliveries")}
         icon={icons.history}
-        sub={hook ? <span className="cp-break">{hook.url}</span> : "Newest first"}
+        sub={hook ? <span className="cp-break">{hook.url}</span> : t("newestFirst")}
         back="/control/webhooks/list.html"
-        backLabel="Back to webhooks"
+        backLabel={t("back")}
         actions={
           <button type="button" className="cp-btn cp-btn-primary" onClick={sendTest} disabled={pinging} aria-busy={pinging || undefined}>
             <Icon path={icons.send} size={20} />
-            <span>{pinging ? "Sending ..." : "Send test"}</span>
+            <span>{pinging ? t("sending") : t("sendTest")}</span>
           </button>
         }
       />
       <FormStatus errors={errors} message={message} />
-      <ListState
-        loading={loading}
-        error={firstError(error)}
-        empty={rows.length === 0}
-        emptyState={{ title: "No deliveries yet", hint: "Each event sent to this webhook is listed here. Send a test event to try it." }}
-      />
+      <ListState loading={loading} error={firstError(error)} empty={rows.length === 0} emptyState={{ title: t("emptyLogTitle"), hint: t("emptyLogHint") }} />
       {rows.length ? (
         <ListTable
           testId="deliveries"
-          caption="Deliveries of this webhook, newest first"
-          columns={["Time", "Event", "Status", { label: "Attempts", num: true }, { label: "Response", num: true }, "Error"]}
+          caption={t("caption")}
+          columns={[col.time, col.event, col.status, { label: col.attempts, num: true }, { label: col.response, num: true }, col.error]}
         >
           {rows.map((d) => (
             <tr key={d.id} data-testid="delivery-row">
-              <td data-label="Time">
-                <time dateTime={d.created_at}>{new Date(d.created_at).toLocaleString()}</time>
+              <td data-label={col.time}>
+                <time dateTime={d.created_at}>{moment(d.created_at)}</time>
               </td>
-              <td data-label="Event">
+              <td data-label={col.event}>
                 <code className="cp-event">{d.event}</code>
               </td>
-              <td data-label="Status">
+              <td data-label={col.status}>
                 <DeliveryStatus status={d.status} />
               </td>
-              <td data-label="Attempts" className="cp-num">
+              <td data-label={col.attempts} className="cp-num">
                 {d.attempts}
               </td>
-              <td data-label="Response" className="cp-num" data-testid="delivery-response">
+              <td data-label={col.response} className="cp-num" data-testid="delivery-response">
                 {d.response_status ?? "-"}
               </td>
-              <td data-label="Error" className={d.error ? "cp-break" : "cp-muted"}>
+              <td data-label={col.error} className={d.error ? "cp-break" : "cp-muted"}>
                 {d.error || "-"}
               </td>
             </tr>
@@ -99,6 +110,6 @@ function Log({ id }: { id: number }) {
 
 export default function WebhookDeliveries() {
   const id = Number(useParams().id);
-  if (!Number.isInteger(id) || id <= 0) return <NotFoundCard what="webhook" />;
+  if (!Number.isInteger(id) || id <= 0) return <NotFoundCard what={MISSING} />;
   return <Log id={id} />;
 }

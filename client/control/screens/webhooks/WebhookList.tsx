@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router-dom";
+import { Trans, useTranslation } from "react-i18next";
 import {
   useAdminDeleteWebhookMutation,
   useAdminPingWebhookMutation,
@@ -19,10 +20,15 @@ import { useTitle } from "../../hooks/useTitle";
 import { DeliveryStatus } from "./DeliveryStatus";
 import * as icons from "../../icons";
 
+const WEBHOOKS_NS = "control-webhooks";
+/** The receiver's headers and the signature's prefix, as the help names them (the same in every language). */
+const CODE = <code />;
+
 const mask = (secret: string) => `${secret.slice(0, 6)}${"•".repeat(16)}`;
 
 function Secret({ secret, url }: { secret: string; url: string }) {
   const [shown, setShown] = useState(false);
+  const { t } = useTranslation(WEBHOOKS_NS);
   return (
     <span className="cp-secret">
       <code data-testid="webhook-secret">{shown ? secret : mask(secret)}</code>
@@ -31,8 +37,8 @@ function Secret({ secret, url }: { secret: string; url: string }) {
         className="cp-icon-btn cp-icon-btn-sm"
         onClick={() => setShown((s) => !s)}
         aria-pressed={shown}
-        aria-label={`${shown ? "Hide" : "Show"} the secret of ${url}`}
-        title={shown ? "Hide" : "Show"}
+        aria-label={t(shown ? "hideSecret" : "showSecret", { url })}
+        title={shown ? t("hide") : t("show")}
       >
         <Icon path={shown ? icons.visibility_off : icons.visibility} size={18} />
       </button>
@@ -43,6 +49,7 @@ function Secret({ secret, url }: { secret: string; url: string }) {
 type Ping = { delivery?: AdminWebhookDeliveryFieldsFragment; error?: string };
 
 function PingResult({ ping, hookId }: { ping: Ping; hookId: number }) {
+  const { t } = useTranslation(WEBHOOKS_NS);
   if (ping.error)
     return (
       <p className="cp-alert cp-alert-error cp-ping" role="alert" data-testid="ping-result">
@@ -54,19 +61,20 @@ function PingResult({ ping, hookId }: { ping: Ping; hookId: number }) {
   return (
     <div className={`cp-alert ${ok ? "cp-alert-success" : "cp-alert-error"} cp-ping`} role="status" data-testid="ping-result">
       <p>
-        <strong>{ok ? "Test event delivered" : "Test event not delivered"}</strong> <DeliveryStatus status={d.status} />{" "}
-        {d.response_status != null ? `HTTP ${d.response_status}` : "no answer"}
+        <strong>{ok ? t("testDelivered") : t("testFailed")}</strong> <DeliveryStatus status={d.status} />{" "}
+        {d.response_status != null ? `HTTP ${d.response_status}` : t("noAnswer")}
         {d.error ? ` · ${d.error}` : ""}
       </p>
       {d.response_body ? <pre className="cp-pre">{d.response_body}</pre> : null}
       <p className="cp-small">
-        Every attempt is in the <Link to={`/control/webhooks/${hookId}/deliveries.html`}>deliveries log</Link>.
+        <Trans t={t} i18nKey="log" components={{ link: <Link to={`/control/webhooks/${hookId}/deliveries.html`} /> }} />
       </p>
     </div>
   );
 }
 
 function Row({ hook }: { hook: AdminWebhookFieldsFragment }) {
+  const { t } = useTranslation(WEBHOOKS_NS);
   const [ping, { loading: pinging }] = useAdminPingWebhookMutation();
   const [update, { loading: updating }] = useAdminUpdateWebhookMutation();
   const [remove] = useAdminDeleteWebhookMutation();
@@ -78,14 +86,14 @@ function Row({ hook }: { hook: AdminWebhookFieldsFragment }) {
       const { data } = await ping({ variables: { id: hook.id } });
       setResult({ delivery: data?.pingWebhook });
     } catch (e) {
-      setResult({ error: errorMessages(e)[0] ?? "Could not send the test event" });
+      setResult({ error: errorMessages(e)[0] ?? t("pingFailed") });
     }
   };
   const toggle = async () => {
     try {
       await update({ variables: { input: { id: hook.id, active: !hook.active } } });
     } catch (e) {
-      setResult({ error: errorMessages(e)[0] ?? "Could not change the webhook" });
+      setResult({ error: errorMessages(e)[0] ?? t("changeFailed") });
     }
   };
   return (
@@ -99,7 +107,7 @@ function Row({ hook }: { hook: AdminWebhookFieldsFragment }) {
             {hook.url}
           </strong>
           <span className="cp-webhook-meta">
-            <span className={`cp-badge ${hook.active ? "cp-badge-ok" : "cp-badge-muted"}`}>{hook.active ? "active" : "paused"}</span>
+            <span className={`cp-badge ${hook.active ? "cp-badge-ok" : "cp-badge-muted"}`}>{hook.active ? t("active") : t("paused")}</span>
             {hook.events.map((e) => (
               <code key={e} className="cp-event">
                 {e}
@@ -108,30 +116,30 @@ function Row({ hook }: { hook: AdminWebhookFieldsFragment }) {
           </span>
         </div>
         <DeleteButton
-          label={`Delete webhook ${hook.url}`}
+          label={t("deleteHook", { url: hook.url })}
           busy={del.busyId === hook.id}
           onClick={() => del.run(hook.id, () => remove({ variables: { id: hook.id }, update: (cache) => evict(cache, "Webhook", hook.id) }))}
         />
       </div>
       <div className="cp-webhook-secret">
-        <span className="cp-label">Secret</span>
+        <span className="cp-label">{t("secret")}</span>
         <Secret secret={hook.secret} url={hook.url} />
       </div>
       <div className="cp-webhook-actions">
         <button type="button" className="cp-btn cp-btn-primary cp-btn-sm" onClick={sendTest} disabled={pinging} aria-busy={pinging || undefined}>
           <Icon path={icons.send} size={18} />
-          <span>{pinging ? "Sending ..." : "Send test"}</span>
+          <span>{pinging ? t("sending") : t("sendTest")}</span>
         </button>
         <Link to={`/control/webhooks/${hook.id}/deliveries.html`} className="cp-btn cp-btn-outline cp-btn-sm">
           <Icon path={icons.history} size={18} />
-          <span>Deliveries</span>
+          <span>{t("deliveries")}</span>
         </Link>
         <Link to={`/control/webhooks/${hook.id}/edit.html`} className="cp-btn cp-btn-outline cp-btn-sm">
           <Icon path={icons.edit} size={18} />
-          <span>Edit</span>
+          <span>{t("editButton")}</span>
         </Link>
         <button type="button" className="cp-btn cp-btn-outline cp-btn-sm" onClick={toggle} disabled={updating}>
-          <span>{hook.active ? "Pause" : "Resume"}</span>
+          <span>{hook.active ? t("pause") : t("resume")}</span>
         </button>
       </div>
       {result ? <PingResult ping={result} hookId={hook.id} /> : null}
@@ -140,19 +148,20 @@ function Row({ hook }: { hook: AdminWebhookFieldsFragment }) {
 }
 
 export default function WebhookList() {
-  useTitle("Webhooks");
+  const { t } = useTranslation(WEBHOOKS_NS);
+  useTitle(t("title"));
   const flash = useFlash();
   const { data, loading, error } = useAdminWebhooksQuery();
   const rows = data?.webhooks ?? [];
   return (
     <div className="cp-container">
       <PageHeader
-        title="Webhooks"
+        title={t("title")}
         icon={icons.webhook}
-        sub="Other systems hear about parcels as it happens."
+        sub={t("sub")}
         back="/control/index.html"
-        backLabel="Control panel home"
-        actions={<AddButton to="/control/webhooks/create.html">Add Webhook</AddButton>}
+        backLabel={t("home")}
+        actions={<AddButton to="/control/webhooks/create.html">{t("add")}</AddButton>}
       />
       <FormStatus errors={[]} message={flash} />
       <ListState
@@ -160,23 +169,21 @@ export default function WebhookList() {
         error={firstError(error)}
         empty={rows.length === 0}
         emptyState={{
-          title: "No webhooks yet",
-          hint: "Add a webhook to send parcel events to another system.",
-          action: { to: "/control/webhooks/create.html", label: "Add a webhook" },
+          title: t("emptyTitle"),
+          hint: t("emptyHint"),
+          action: { to: "/control/webhooks/create.html", label: t("emptyAction") },
         }}
       />
       {rows.length ? (
-        <ul className="cp-list" aria-label="Webhooks">
+        <ul className="cp-list" aria-label={t("title")}>
           {rows.map((h) => (
             <Row key={h.id} hook={h} />
           ))}
         </ul>
       ) : null}
-      <Card title="How receivers check a delivery" className="cp-help-card">
+      <Card title={t("helpTitle")} className="cp-help-card">
         <p className="cp-small">
-          Each event is a <code>POST</code> with a JSON body and the headers <code>X-Courier-Event</code>, <code>X-Courier-Delivery</code> and{" "}
-          <code>X-Courier-Signature</code>. The signature is <code>sha256=</code> followed by the hex HMAC-SHA256 of the raw body, keyed with the hook's secret:
-          compute it over the bytes you received and compare in constant time. Answer with a 2xx status; anything else is retried with growing pauses.
+          <Trans t={t} i18nKey="help" components={{ c: CODE }} />
         </p>
       </Card>
     </div>

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useNavigate } from "react-router-dom";
+import { useTranslation } from "react-i18next";
 import { useAdminCreateWebhookMutation, useAdminUpdateWebhookMutation, type AdminWebhookFieldsFragment } from "../../../generated/graphql";
 import { useFormState } from "../../hooks/useFormState";
 import { useTicked } from "../../hooks/useTicked";
@@ -7,6 +8,7 @@ import { WEBHOOK_EVENT_OPTIONS } from "../../options";
 
 /** Registers a webhook or changes one (URL, events, active), then back to the list (where its signing secret is). */
 export function useWebhookForm(hook?: AdminWebhookFieldsFragment) {
+  const { t } = useTranslation("control-webhooks");
   const form = useFormState({ url: hook?.url ?? "" });
   const { ticked: events, toggle: toggleEvent } = useTicked(hook ? hook.events : WEBHOOK_EVENT_OPTIONS.map((e) => e.value));
   const [active, setActive] = useState(hook?.active ?? true);
@@ -19,10 +21,10 @@ export function useWebhookForm(hook?: AdminWebhookFieldsFragment) {
     const input = { url: form.values.url.trim(), events: chosen, active };
     if (hook) {
       await update({ variables: { input: { id: hook.id, ...input } } });
-      navigate("/control/webhooks/list.html", { state: { flash: "Webhook updated." } });
+      navigate("/control/webhooks/list.html", { state: { flash: t("updated") } });
     } else {
       await create({ variables: { input } });
-      navigate("/control/webhooks/list.html", { state: { flash: "Webhook created. Its signing secret is in the list." } });
+      navigate("/control/webhooks/list.html", { state: { flash: t("created") } });
     }
   });
   return { ...form, events, toggleEvent, active, setActive, onSubmit };
