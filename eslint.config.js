@@ -22,6 +22,7 @@ const TRANSLATED = [
   "client/control/screens/auth/**/*.tsx",
   "client/control/screens/staff/AcceptInvitation.tsx",
   "client/control/screens/account/**/*.tsx",
+  "client/control/screens/activities/**/*.tsx",
   "client/control/screens/dispatch/**",
   "client/control/screens/settings/**",
   "client/control/screens/dashboard/**",

@@ -27,8 +27,8 @@ export interface Option {
 export const labelOf = (options: Option[], value: string) => options.find((o) => o.value === value)?.label ?? value;
 
 /** Activity icons, value = Material icon name, label as the seed names it. */
-export const ACTIVITY_ICON_OPTIONS: Option[] = Object.entries(ACTIVITY_ICONS).map(([value, label]) => ({ value, label }));
-export const ACTIVITY_COLOR_OPTIONS: Option[] = ACTIVITY_COLORS.map((c) => ({ value: c, label: c }));
+export const ACTIVITY_ICON_OPTIONS: Option[] = Object.entries(ACTIVITY_ICONS).map(([value, label]) => translated(value, `icons.${value}`, label));
+export const ACTIVITY_COLOR_OPTIONS: Option[] = ACTIVITY_COLORS.map((c) => translated(c, `colors.${c}`, c));
 /** Colours of the activity icons: the site's theme variables (client/styles/theme.css), readable in both themes. */
 export const COLOR_SWATCH = Object.fromEntries(ACTIVITY_COLORS.map((c) => [c, `var(--act-${c})`])) as Record<string, string>;
 

@@ -1,4 +1,5 @@
 import { useParams } from "react-router-dom";
+import { useTranslation } from "react-i18next";
 import { useAdminActivityQuery, type AdminActivityFieldsFragment, type AdminParcelQuery } from "../../../generated/graphql";
 import { FormStatus, SelectField, SubmitButton, TextAreaField, TextField } from "../../components/fields";
 import { Card, PageHeader } from "../../components/PageHeader";
@@ -16,6 +17,8 @@ import * as icons from "../../icons";
 import { activityIconPath } from "../../../components/activityIcons";
 
 type Parcel = AdminParcelQuery["adminParcel"];
+/** NotFoundCard's kind (a key of control's notFound.what, not a text). */
+const NOT_FOUND_KIND = "activity";
 
 /** The failure reasons, plus an older free-text reason as it was typed. */
 const reasonOptions = (current: string) =>
@@ -24,7 +27,8 @@ const reasonOptions = (current: string) =>
     : FAILURE_REASON_OPTIONS;
 
 function Form({ parcel, base, activity }: { parcel: Parcel; base: string; activity?: AdminActivityFieldsFragment }) {
-  const title = activity ? "Edit Activity" : "Add Activity";
+  const { t } = useTranslation("control-activities");
+  const title = activity ? t("edit") : t("add");
   useTitle(`${title} ${parcel.tracking_code}`);
   const { bind, values, errors, busy, onSubmit, statusField } = useActivityForm(parcel, activity);
   const now = isoToLocal(new Date().toISOString());
@@ -35,38 +39,39 @@ function Form({ parcel, base, activity }: { parcel: Parcel; base: string; activi
         icon={icons.history}
         sub={<span className="cp-mono">{parcel.tracking_code}</span>}
         back={`${base}/activities`}
-        backLabel="Back to the history"
+        backLabel={t("form.back")}
       />
       <Card>
         <form className="cp-form" onSubmit={onSubmit} noValidate>
           <FormStatus errors={errors} />
-          <TextField field={bind("title")} autoFocus={!activity} />
-          <TextAreaField field={bind("description")} height="250px" maxLength={MAX_LENGTH.description} />
+          <TextField field={bind("title")} label={t("form.title")} autoFocus={!activity} />
+          <TextAreaField field={bind("description")} label={t("form.description")} height="250px" maxLength={MAX_LENGTH.description} />
           <div className="cp-field-row">
             <SelectField
               field={statusField}
-              label="Status"
+              label={t("form.status")}
               optional
-              emptyLabel="(none)"
+              emptyLabel={t("form.noStatus")}
               options={STATUS_OPTIONS}
-              hint="Sets the parcel's status: progress bar, e-mail to the recipient, webhooks. Picks a matching icon and colour."
+              hint={t("form.statusHint")}
             />
             {values.status_code === "delivery_failed" ? (
               <SelectField
                 field={bind("status_reason")}
-                label="Why the attempt failed"
+                label={t("form.why")}
                 optional
-                emptyLabel="(no reason)"
+                emptyLabel={t("form.noReason")}
                 options={reasonOptions(values.status_reason)}
-                hint="The tracking page says it in the visitor's language: Attempt 2 failed: nobody home."
+                hint={t("form.whyHint")}
               />
             ) : (
-              <TextField field={bind("status_reason")} label="Status reason" optional hint="Why, e.g. the reason of a failed delivery." />
+              <TextField field={bind("status_reason")} label={t("form.reason")} optional hint={t("form.reasonHint")} />
             )}
           </div>
           <div className="cp-field-row">
             <SelectField
               field={bind("icon")}
+              label={t("form.icon")}
               options={ACTIVITY_ICON_OPTIONS}
               preview={
                 <span className="cp-select-preview" style={{ color: COLOR_SWATCH[values.color] }}>
@@ -76,7 +81,7 @@ function Form({ parcel, base, activity }: { parcel: Parcel; base: string; activi
             />
             <SelectField
               field={bind("color")}
-              label="Color"
+              label={t("form.color")}
               options={ACTIVITY_COLOR_OPTIONS}
               preview={<span className="cp-select-preview cp-swatch" style={{ background: COLOR_SWATCH[values.color] }} aria-hidden="true" />}
             />
@@ -84,12 +89,12 @@ function Form({ parcel, base, activity }: { parcel: Parcel; base: string; activi
           <TextField
             field={bind("created_at")}
             type="datetime-local"
-            label="When it happened"
+            label={t("form.when")}
             optional
             max={now}
-            hint={`Blank: now. Your time zone: ${zoneName()}.`}
+            hint={t("form.whenHint", { zone: zoneName() })}
           />
-          <SubmitButton busy={busy}>Save</SubmitButton>
+          <SubmitButton busy={busy}>{t("form.save")}</SubmitButton>
         </form>
       </Card>
     </div>
@@ -100,7 +105,7 @@ function EditLoader({ parcel, base }: { parcel: Parcel; base: string }) {
   const id = Number(useParams().aid);
   const { data, loading, error } = useAdminActivityQuery({ variables: { id }, skip: !Number.isInteger(id) });
   const activity = data?.activity;
-  if (!Number.isInteger(id) || isNotFound(error) || (activity && activity.parcel_id !== parcel.id)) return <NotFoundCard what="activity" />;
+  if (!Number.isInteger(id) || isNotFound(error) || (activity && activity.parcel_id !== parcel.id)) return <NotFoundCard what={NOT_FOUND_KIND} />;
   if (!activity)
     return (
       <div className="cp-container">

@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
 import { Link } from "react-router-dom";
 import { useAdminDeleteActivityMutation, type AdminParcelQuery } from "../../../generated/graphql";
 import { AddButton, DeleteButton, ListState } from "../../components/lists";
@@ -7,7 +9,7 @@ import { FormStatus } from "../../components/fields";
 import { Icon } from "../../../components/Icon";
 import { evict, useConfirmDelete, useFlash } from "../../hooks/lists";
 import { useTitle } from "../../hooks/useTitle";
-import { ACTIVITY_ICON_OPTIONS, COLOR_SWATCH, labelOf, statusLabel } from "../../options";
+import { ACTIVITY_COLOR_OPTIONS, ACTIVITY_ICON_OPTIONS, COLOR_SWATCH, labelOf, statusLabel } from "../../options";
 import { useRole } from "../../session";
 import { ParcelGate } from "../parcels/ParcelGate";
 import * as icons from "../../icons";
@@ -27,14 +29,15 @@ function RowMain({ to, children }: { to: string | null; children: ReactNode }) {
 }
 
 /** Who added a history entry (the control panel only; the public views never carry it). */
-function addedBy(kind: string | null | undefined, name: string | null | undefined): string {
-  if (kind === "member" && name) return `Added by ${name}`;
-  if (kind === "key" && name) return `Added by API key ${name}`;
-  return "Added by the system";
+function addedBy(t: TFunction<"control-activities">, kind: string | null | undefined, name: string | null | undefined): string {
+  if (kind === "member" && name) return t("list.addedBy", { name });
+  if (kind === "key" && name) return t("list.addedByKey", { name });
+  return t("list.addedBySystem");
 }
 
 function Activities({ parcel, base }: { parcel: Parcel; base: string }) {
-  useTitle(`History ${parcel.tracking_code}`);
+  const { t } = useTranslation("control-activities");
+  useTitle(t("list.tabTitle", { code: parcel.tracking_code }));
   const flash = useFlash();
   const [remove] = useAdminDeleteActivityMutation();
   const del = useConfirmDelete("Activity");
@@ -45,25 +48,25 @@ function Activities({ parcel, base }: { parcel: Parcel; base: string }) {
   return (
     <div className="cp-container">
       <PageHeader
-        title="Update History"
+        title={t("list.title")}
         icon={icons.history}
         sub={<span className="cp-mono">{parcel.tracking_code}</span>}
         back={base}
-        backLabel="Back to the parcel"
-        actions={can("history:write") ? <AddButton to={`${base}/activities/create`}>Add Activity</AddButton> : null}
+        backLabel={t("list.back")}
+        actions={can("history:write") ? <AddButton to={`${base}/activities/create`}>{t("add")}</AddButton> : null}
       />
       <FormStatus errors={[]} message={flash} />
       <ListState
         loading={false}
         empty={rows.length === 0}
         emptyState={{
-          title: "No history yet",
-          hint: "The recipient sees each entry on the tracking page; an entry with a status sets the parcel's status.",
-          action: { to: `${base}/activities/create`, label: "Add the first entry" },
+          title: t("list.emptyTitle"),
+          hint: t("list.emptyHint"),
+          action: { to: `${base}/activities/create`, label: t("list.addFirst") },
         }}
       />
       {rows.length ? (
-        <ol className="cp-list cp-timeline" aria-label="History, oldest first">
+        <ol className="cp-list cp-timeline" aria-label={t("list.label")}>
           {rows.map((a) => (
             <li key={a.id} className="cp-row" data-testid="activity-row">
               <span className="cp-activity-lead">
@@ -88,20 +91,20 @@ function Activities({ parcel, base }: { parcel: Parcel; base: string }) {
                 ) : null}
                 <span className="cp-muted cp-clamp">{a.description}</span>
                 <small className="cp-muted cp-small cp-added-by" data-testid="activity-added-by">
-                  {addedBy(a.created_by_kind, a.created_by_name)}
+                  {addedBy(t, a.created_by_kind, a.created_by_name)}
                 </small>
                 <small className="cp-color-tag">
                   <span className="cp-dot" style={{ background: COLOR_SWATCH[a.color] ?? "currentColor" }} aria-hidden="true" />
-                  {a.color} · {labelOf(ACTIVITY_ICON_OPTIONS, a.icon)}
+                  {labelOf(ACTIVITY_COLOR_OPTIONS, a.color)} · {labelOf(ACTIVITY_ICON_OPTIONS, a.icon)}
                 </small>
               </RowMain>
               {editor ? (
                 <span className="cp-row-actions">
-                  <Link to={`${base}/activities/${a.id}`} className="cp-icon-btn" aria-label={`Edit ${a.title}`} title="Edit">
+                  <Link to={`${base}/activities/${a.id}`} className="cp-icon-btn" aria-label={t("list.editNamed", { title: a.title })} title={t("list.edit")}>
                     <Icon path={icons.edit} size={20} />
                   </Link>
                   <DeleteButton
-                    label={`Delete activity ${a.title}`}
+                    label={t("list.deleteNamed", { title: a.title })}
                     busy={del.busyId === a.id}
                     onClick={() => del.run(a.id, () => remove({ variables: { id: a.id }, update: (cache) => evict(cache, "Activity", a.id) }))}
                   />

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import type { ChangeEvent } from "react";
 import { useNavigate } from "react-router-dom";
 import { useAdminCreateActivityMutation, useAdminUpdateActivityMutation, type AdminActivityFieldsFragment } from "../../../generated/graphql";
@@ -8,6 +9,7 @@ import { DEFAULT_ACTIVITY_COLOR, DEFAULT_ACTIVITY_ICON } from "@shared/modules/a
 
 /** Creates a history entry for the parcel, or edits `activity`; then back to the parcel's history. */
 export function useActivityForm(parcel: { id: number; tracking_code: string }, activity?: AdminActivityFieldsFragment) {
+  const { t } = useTranslation("control-activities");
   const initialWhen = activity ? isoToLocal(activity.created_at) : "";
   const form = useFormState({
     title: activity?.title ?? "",
@@ -53,7 +55,7 @@ export function useActivityForm(parcel: { id: number; tracking_code: string }, a
     } else {
       await create({ variables: { input: { parcel_id: parcel.id, ...fields, created_at: localToIso(when) } } });
     }
-    navigate(`/control/parcels/${encodeURIComponent(parcel.tracking_code)}/activities`, { state: { flash: activity ? "Activity updated" : "Activity added" } });
+    navigate(`/control/parcels/${encodeURIComponent(parcel.tracking_code)}/activities`, { state: { flash: activity ? t("form.updated") : t("form.added") } });
   });
   return { ...form, statusField, onSubmit };
 }
