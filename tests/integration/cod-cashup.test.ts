@@ -80,6 +80,9 @@ describe("cash-up", () => {
     expect(c).toMatchObject({ courier_id: c1, expected_amount: 1000, counted_amount: 1000, difference: 0, note: null, member_id: ids["disp@cod.example"] });
     expect(c.collections).toHaveLength(1);
     expect(await held(c1)).toBe(0);
+    // Audited: the cash-up, under its operation and its member.
+    const log = ok(await owner.get(`/api/audit?object_type=cod_cashup&object_id=${c.id}`)).data as { operation: string; actor: { name: string } }[];
+    expect(log.map((e) => [e.operation, e.actor.name])).toContainEqual(["cod.cashups.create", "disp@cod.example"]);
     await checkBooks(owner);
   });
 

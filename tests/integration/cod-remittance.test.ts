@@ -152,6 +152,9 @@ describe("remittances", () => {
     expect(statement).toMatchObject({ status: "paid", paid_reference: r.number });
     fails(await owner.patch("/api/cod/remittances", { id: r.id, status: "cancelled" }), 409);
     fails(await owner.patch("/api/cod/remittances", { id: r.id, status: "paid", paid_reference: "again" }), 409);
+    // Audited: made and paid, each under its operation.
+    const log = ok(await owner.get(`/api/audit?object_type=cod_remittance&object_id=${r.id}`)).data as { operation: string }[];
+    expect(new Set(log.map((e) => e.operation))).toEqual(new Set(["cod.remittances.create", "cod.remittances.update"]));
     // a3 counted in: a new remittance takes it alone (never a1 or a2 again).
     ok(await owner.post("/api/cod/cashups", { courier_id: ids["c2@remit.example"], counted_amount: 2000 }), 201);
     const next = ok(await remit(owner, { shipper_id: shopA.id, offset_statements: true }), 201);
