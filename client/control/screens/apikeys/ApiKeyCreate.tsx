@@ -1,3 +1,5 @@
+import { useTranslation } from "react-i18next";
+import { number } from "../../time";
 import { useEffect, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import { CheckList, FormStatus, SubmitButton, TextField } from "../../components/fields";
@@ -10,11 +12,13 @@ import { DEFAULT_KEY_RATE, MAX_KEY_RATE } from "@shared/modules/apikey/apikey.co
 import { MAX_LENGTH } from "@shared/core/lengths.codes";
 import * as icons from "../../icons";
 
-/** 100000 as "100 000". */
-const thousands = (n: number) => String(n).replace(/\B(?=(\d{3})+$)/g, " ");
+const KEYS_NS = "control-apikeys";
+/** How a key is sent (the same in every language); an example name. */
+const AUTH_HEADER = "Authorization: Bearer <key>";
 
 /** The new key, this once: selectable, with a copy button and a plain warning. */
 function ShownOnce({ created }: { created: CreatedKey }) {
+  const { t } = useTranslation(KEYS_NS);
   const [copied, setCopied] = useState<"" | "yes" | "no">("");
   const keyRef = useRef<HTMLElement>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -37,13 +41,12 @@ function ShownOnce({ created }: { created: CreatedKey }) {
   return (
     <section className="cp-card cp-newkey" aria-labelledby="cp-newkey-title" data-testid="new-api-key">
       <h2 id="cp-newkey-title" ref={heading} tabIndex={-1}>
-        <Icon path={icons.check_circle} size={22} /> API key created: {created.name}
+        <Icon path={icons.check_circle} size={22} /> {t("createdTitle", { name: created.name })}
       </h2>
       <p className="cp-alert cp-alert-warn" role="alert">
         <Icon path={icons.error} size={20} />
         <span>
-          <strong>Copy this key now: you will not see it again.</strong> Only its first characters are kept, to recognise it. If it is lost, revoke it and
-          create a new one.
+          <strong>{t("copyNow")}</strong> {t("copyWhy")}
         </span>
       </p>
       <div className="cp-newkey-box">
@@ -52,14 +55,14 @@ function ShownOnce({ created }: { created: CreatedKey }) {
         </code>
         <button type="button" className="cp-btn cp-btn-primary cp-btn-sm" onClick={copy}>
           <Icon path={copied === "yes" ? icons.check_circle : icons.content_copy} size={18} />
-          <span>{copied === "yes" ? "Copied" : "Copy key"}</span>
+          <span>{copied === "yes" ? t("copied") : t("copy")}</span>
         </button>
       </div>
       <p className="cp-small" role="status">
-        {copied === "no" ? "The browser refused the clipboard: the key is selected, press Ctrl+C (or ⌘C) to copy it." : ""}
+        {copied === "no" ? t("clipboardRefused") : ""}
       </p>
       <dl className="cp-newkey-facts">
-        <dt>Scopes</dt>
+        <dt>{t("scopes")}</dt>
         <dd>
           {created.scopes.map((s) => (
             <code key={s} className="cp-event">
@@ -67,18 +70,18 @@ function ShownOnce({ created }: { created: CreatedKey }) {
             </code>
           ))}
         </dd>
-        <dt>Limit</dt>
-        <dd>{created.rate_limit.toLocaleString()} calls per minute</dd>
-        <dt>Use</dt>
+        <dt>{t("limit")}</dt>
+        <dd>{t("callsPerMinute", { count: number(created.rate_limit) })}</dd>
+        <dt>{t("use")}</dt>
         <dd>
           <span>
-            Send it as <code className="cp-break">Authorization: Bearer &lt;key&gt;</code>
+            {t("sendAs")} <code className="cp-break">{AUTH_HEADER}</code>
           </span>
         </dd>
       </dl>
       <div className="cp-webhook-actions cp-newkey-actions">
         <Link to="/control/api-keys/list.html" className="cp-btn cp-btn-primary">
-          <span>Done</span>
+          <span>{t("done")}</span>
         </Link>
       </div>
     </section>
@@ -86,36 +89,32 @@ function ShownOnce({ created }: { created: CreatedKey }) {
 }
 
 export default function ApiKeyCreate() {
-  useTitle("New API Key");
+  const { t } = useTranslation(KEYS_NS);
+  useTitle(t("new"));
   const { bind, errors, busy, onSubmit, scopes, toggleScope, created } = useApiKeyForm();
+  const [nameField, rateField] = [bind("name"), bind("rate_limit")];
+  const scopeOptions = API_KEY_SCOPE_OPTIONS.map((o) => ({ ...o, hint: t(`scope.${o.value.replace(":", "_")}`) }));
   return (
     <div className="cp-container cp-narrow">
-      <PageHeader title="New API Key" icon={icons.vpn_key} back="/control/api-keys/list.html" backLabel="Back to API keys" />
+      <PageHeader title={t("new")} icon={icons.vpn_key} back="/control/api-keys/list.html" backLabel={t("back")} />
       {created ? (
         <ShownOnce created={created} />
       ) : (
         <Card>
           <form className="cp-form" onSubmit={onSubmit} noValidate>
             <FormStatus errors={errors} />
+            <TextField field={nameField} label={t("name")} maxLength={MAX_LENGTH.keyName} autoFocus placeholder={t("namePlaceholder")} hint={t("nameHint")} />
+            <CheckList legend={t("scopes")} name="scopes" options={scopeOptions} ticked={scopes} onToggle={toggleScope} />
             <TextField
-              field={bind("name")}
-              label="Name"
-              maxLength={MAX_LENGTH.keyName}
-              autoFocus
-              placeholder="Shop integration"
-              hint="Who or what uses the key, for you to recognise it."
-            />
-            <CheckList legend="Scopes" name="scopes" options={API_KEY_SCOPE_OPTIONS} ticked={scopes} onToggle={toggleScope} />
-            <TextField
-              field={bind("rate_limit")}
+              field={rateField}
               type="number"
-              label="Rate limit"
+              label={t("rateLimit")}
               min={1}
               max={MAX_KEY_RATE}
-              hint={`Calls per minute, 1 to ${thousands(MAX_KEY_RATE)} (${DEFAULT_KEY_RATE} if left empty). Past it the key gets 429 until the minute is over.`}
+              hint={t("rateHint", { max: number(MAX_KEY_RATE), default: number(DEFAULT_KEY_RATE) })}
             />
             <SubmitButton busy={busy} icon={icons.vpn_key}>
-              Create API Key
+              {t("create")}
             </SubmitButton>
           </form>
         </Card>

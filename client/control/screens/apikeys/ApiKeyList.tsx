@@ -1,3 +1,5 @@
+import { Trans, useTranslation } from "react-i18next";
+import { day, moment, number } from "../../time";
 import { useAdminApiKeysQuery, useAdminRevokeApiKeyMutation, type AdminApiKeyFieldsFragment } from "../../../generated/graphql";
 import { errorMessages } from "../../../errors";
 import { AddButton, ListState } from "../../components/lists";
@@ -9,49 +11,52 @@ import { useTitle } from "../../hooks/useTitle";
 import { useState } from "react";
 import * as icons from "../../icons";
 
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
-const dayLabel = (day: string) =>
-  new Date(`${day}T00:00:00Z`).toLocaleDateString(undefined, { weekday: "short", day: "numeric", month: "short", timeZone: "UTC" });
+const KEYS_NS = "control-apikeys";
+const when = (iso: string) => moment(iso);
+/** A day of the usage chart ("Tue, 24 Nov"), in the language. */
+const dayLabel = (d: string) => day(d);
+/** The help's code samples and the OpenAPI link (the same in every language). */
+const HELP = { c: <code />, a: <a href="/api/openapi.json" /> };
 
 /** Calls per day for the last 14 days: bars, each named for screen readers and on hover. */
 function Usage({ usage, name }: { usage: AdminApiKeyFieldsFragment["usage"]; name: string }) {
+  const { t } = useTranslation(KEYS_NS);
   const max = Math.max(1, ...usage.map((d) => d.count));
   const total = usage.reduce((n, d) => n + d.count, 0);
   return (
     <figure className="cp-usage">
       <figcaption className="cp-small">
-        <strong>{total.toLocaleString()}</strong> {total === 1 ? "call" : "calls"} in 14 days
+        <Trans t={t} i18nKey="calls" count={total} values={{ n: number(total) }} components={{ b: <strong /> }} />
       </figcaption>
-      <ol className="cp-spark" aria-label={`Calls per day with ${name}, last 14 days`}>
+      <ol className="cp-spark" aria-label={t("perDay", { name })}>
         {usage.map((d) => (
-          <li key={d.day} title={`${dayLabel(d.day)}: ${d.count.toLocaleString()}`}>
+          <li key={d.day} title={`${dayLabel(d.day)}: ${number(d.count)}`}>
             <span className="cp-spark-bar" style={{ height: `${d.count ? Math.max(8, (d.count / max) * 100) : 0}%` }} aria-hidden="true" />
-            <span className="cp-visually-hidden">
-              {dayLabel(d.day)}: {d.count}
-            </span>
+            <span className="cp-visually-hidden">{`${dayLabel(d.day)}: ${number(d.count)}`}</span>
           </li>
         ))}
       </ol>
       <div className="cp-spark-axis cp-small cp-muted" aria-hidden="true">
         <span>{dayLabel(usage[0].day)}</span>
-        <span>today</span>
+        <span>{t("today")}</span>
       </div>
     </figure>
   );
 }
 
 function Row({ apiKey: k }: { apiKey: AdminApiKeyFieldsFragment }) {
+  const { t } = useTranslation(KEYS_NS);
   const [revoke] = useAdminRevokeApiKeyMutation();
   const [busy, setBusy] = useState(false);
   const toast = useToast();
   const revoked = Boolean(k.revoked_at);
   const onRevoke = async () => {
-    if (!window.confirm(`Revoke the API key "${k.name}" (${k.prefix}…)? Every program using it is refused at once. This cannot be undone.`)) return;
+    if (!window.confirm(t("confirmRevoke", { name: k.name, prefix: k.prefix }))) return;
     setBusy(true);
     try {
       await revoke({ variables: { id: k.id } });
     } catch (e) {
-      toast(errorMessages(e)[0] ?? "Could not revoke the key");
+      toast(errorMessages(e)[0] ?? t("revokeFailed"));
     } finally {
       setBusy(false);
     }
@@ -68,7 +73,7 @@ function Row({ apiKey: k }: { apiKey: AdminApiKeyFieldsFragment }) {
           </strong>
           <span className="cp-webhook-meta">
             <code className="cp-apikey-prefix">{k.prefix}…</code>
-            <span className={`cp-badge ${revoked ? "cp-badge-fail" : "cp-badge-ok"}`}>{revoked ? "revoked" : "active"}</span>
+            <span className={`cp-badge ${revoked ? "cp-badge-fail" : "cp-badge-ok"}`}>{revoked ? t("revoked") : t("active")}</span>
             {k.scopes.map((s) => (
               <code key={s} className="cp-event">
                 {s}
@@ -82,32 +87,32 @@ function Row({ apiKey: k }: { apiKey: AdminApiKeyFieldsFragment }) {
             className="cp-btn cp-btn-outline cp-btn-sm cp-danger"
             onClick={onRevoke}
             disabled={busy}
-            aria-label={`Revoke API key ${k.name}`}
+            aria-label={t("revokeOf", { name: k.name })}
           >
             <Icon path={icons.block} size={18} />
-            <span>{busy ? "Revoking ..." : "Revoke"}</span>
+            <span>{busy ? t("revoking") : t("revoke")}</span>
           </button>
         ) : null}
       </div>
       <div className="cp-apikey-body">
         <dl className="cp-apikey-facts">
           <div>
-            <dt>Limit</dt>
-            <dd>{k.rate_limit.toLocaleString()}/min</dd>
+            <dt>{t("limit")}</dt>
+            <dd>{t("perMinute", { count: number(k.rate_limit) })}</dd>
           </div>
           <div>
-            <dt>Created</dt>
+            <dt>{t("created")}</dt>
             <dd>
               <time dateTime={k.created_at}>{when(k.created_at)}</time>
             </dd>
           </div>
           <div>
-            <dt>Last used</dt>
-            <dd data-testid="api-key-last-used">{k.last_used_at ? <time dateTime={k.last_used_at}>{when(k.last_used_at)}</time> : "never"}</dd>
+            <dt>{t("lastUsed")}</dt>
+            <dd data-testid="api-key-last-used">{k.last_used_at ? <time dateTime={k.last_used_at}>{when(k.last_used_at)}</time> : t("never")}</dd>
           </div>
           {k.revoked_at ? (
             <div>
-              <dt>Revoked</dt>
+              <dt>{t("revokedAt")}</dt>
               <dd>
                 <time dateTime={k.revoked_at}>{when(k.revoked_at)}</time>
               </dd>
@@ -121,42 +126,40 @@ function Row({ apiKey: k }: { apiKey: AdminApiKeyFieldsFragment }) {
 }
 
 export default function ApiKeyList() {
-  useTitle("API Keys");
+  const { t } = useTranslation(KEYS_NS);
+  useTitle(t("title"));
   const { data, loading, error } = useAdminApiKeysQuery({ fetchPolicy: "cache-and-network" });
   const rows = data?.apiKeys ?? [];
   return (
     <div className="cp-container">
       <PageHeader
-        title="API Keys"
+        title={t("title")}
         icon={icons.vpn_key}
-        sub="Other systems track, read and update parcels with a key of their own."
+        sub={t("sub")}
         back="/control/index.html"
-        backLabel="Control panel home"
-        actions={<AddButton to="/control/api-keys/create.html">New API Key</AddButton>}
+        backLabel={t("home")}
+        actions={<AddButton to="/control/api-keys/create.html">{t("new")}</AddButton>}
       />
       <ListState
         loading={loading && !data}
         error={firstError(error)}
         empty={rows.length === 0}
         emptyState={{
-          title: "No API keys yet",
-          hint: "Create a key for a system that should use the API.",
-          action: { to: "/control/api-keys/create.html", label: "Create a key" },
+          title: t("emptyTitle"),
+          hint: t("emptyHint"),
+          action: { to: "/control/api-keys/create.html", label: t("emptyAction") },
         }}
       />
       {rows.length ? (
-        <ul className="cp-list" aria-label="API keys">
+        <ul className="cp-list" aria-label={t("list")}>
           {rows.map((k) => (
             <Row key={k.id} apiKey={k} />
           ))}
         </ul>
       ) : null}
-      <Card title="How a third party uses a key" className="cp-help-card">
+      <Card title={t("helpTitle")} className="cp-help-card">
         <p className="cp-small">
-          Send it in the <code>Authorization: Bearer ck_…</code> header with every request, to <code>/api/…</code> or <code>/graphql</code>, never in an
-          address. Each answer carries <code>X-RateLimit-Limit</code>, <code>X-RateLimit-Remaining</code> and <code>X-RateLimit-Reset</code> (seconds); past the
-          limit the answer is 429 with <code>Retry-After</code>. A call outside the key's scopes is 403; a revoked key is 401 at once. The OpenAPI document is
-          at <a href="/api/openapi.json">/api/openapi.json</a>.
+          <Trans t={t} i18nKey="help" components={HELP} />
         </p>
       </Card>
     </div>
