@@ -109,7 +109,8 @@ async function transaction<T>(work: (d: Dialect) => Work<T>): Promise<T> {
   const client = await pgPool().connect();
   try {
     await client.query("BEGIN");
-    await client.query("SELECT pg_advisory_xact_lock($1)", [ADVISORY]);
+    // Per schema: the servers of other schemas in the same database (?schema=) keep roll-ups of their own.
+    await client.query("SELECT pg_advisory_xact_lock($1, hashtext($2))", [ADVISORY, pgTarget(config().databaseUrl).schema ?? "public"]);
     const g = work(d);
     let r: IteratorResult<Step, T> = g.next();
     while (!r.done) {
@@ -330,14 +331,16 @@ let draining: Promise<boolean> | undefined;
  * its own transaction: between two, the server answers other requests.
  */
 export function drain(maxBatches = Infinity): Promise<boolean> {
+  const marked = async () => (await db().$queryRawUnsafe<Row[]>(`SELECT 1 AS "x" FROM ${dialect().t("ReportDirty")} LIMIT 1`)).length > 0;
   const run = async () => {
+    // Nothing marked (the usual case for a report): no transaction at all.
+    if (!(await marked())) return true;
     for (let i = 0; i < maxBatches; i++) {
       const n = await transaction((d) => drainBatch(d, daysOf(), BATCH));
       if (n < BATCH) return true;
       await new Promise((r) => setImmediate(r));
     }
-    const left = await db().$queryRawUnsafe<Row[]>(`SELECT 1 AS "x" FROM ${dialect().t("ReportDirty")} LIMIT 1`);
-    return left.length === 0;
+    return !(await marked());
   };
   const p = (draining ?? Promise.resolve(true)).catch(() => true).then(run);
   draining = p;
