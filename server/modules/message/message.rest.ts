@@ -5,7 +5,7 @@ import { clientKey } from "../../core/client-address.js";
 import { AppError, forbidden } from "../../core/errors.js";
 import { siteUrl } from "../../core/links.js";
 import { route, securityOf } from "../../rest/route.js";
-import { data } from "../../rest/schemas.js";
+import { data, envelope } from "../../rest/schemas.js";
 import { getSettings } from "../settings/settings.service.js";
 import { MessageListArgs, MessagePreferencesInput, TestMessageInput, linkMessagePage } from "./message.input.js";
 import * as messages from "./message.service.js";
@@ -14,6 +14,17 @@ import { savePreferences } from "./message.preferences.js";
 /** Answers in the contract's envelope (section 1) for the callbacks' successes. */
 const ok = { status: "200", errors: [], message: "", data: null };
 const unsigned = () => new AppError("UNAUTHENTICATED", "The request's signature is missing or wrong");
+/** The callbacks' answers as OpenAPI shows them: the envelope with no data, or the error envelope. */
+const answered = (signed: string) => ({
+  200: { description: "Taken", ...envelope(data.none) },
+  "4xx": { description: `401 ${signed} missing or wrong; 400 unparsable body; 415 another body type`, $ref: "ErrorEnvelope#" },
+  "5xx": { description: "Unexpected failure: a generic message, never a stack trace", $ref: "ErrorEnvelope#" },
+});
+const twilioBody = {
+  type: "object",
+  description: "Twilio's parameters, form-encoded: a status callback (MessageSid, MessageStatus, ErrorCode) or an incoming message (From, Body)",
+  properties: Object.fromEntries(["MessageSid", "MessageStatus", "ErrorCode", "AccountSid", "From", "To", "Body"].map((k) => [k, { type: "string" }])),
+};
 
 /** Twilio's X-Twilio-Signature: base64 HMAC-SHA1, keyed with the auth token, of the URL and the sorted parameters (each name then its value). */
 export function twilioSignature(token: string, url: string, params: Record<string, string | string[]>): string {
@@ -108,6 +119,8 @@ export function registerMessageRoutes(api: FastifyInstance): void {
         summary: "Twilio's status callbacks and incoming SMS (STOP, START...): form-encoded, signed with X-Twilio-Signature (bad or missing: 401)",
         ...securityOf("messages.twilio"),
         consumes: ["application/x-www-form-urlencoded"],
+        body: twilioBody,
+        response: answered("X-Twilio-Signature"),
       },
       handler: async (req, reply) => twilioCallback(req, reply),
     });
@@ -118,6 +131,14 @@ export function registerMessageRoutes(api: FastifyInstance): void {
         tags: ["messages"],
         summary: "Meta's webhook verification: hub.mode=subscribe and hub.verify_token = the setting answer hub.challenge as text; else 403",
         ...securityOf("messages.whatsapp.verify"),
+        querystring: {
+          type: "object",
+          properties: { "hub.mode": { type: "string" }, "hub.verify_token": { type: "string" }, "hub.challenge": { type: "string" } },
+        },
+        response: {
+          200: { description: "hub.challenge, as plain text", content: { "text/plain": { schema: { type: "string" } } } },
+          "4xx": { description: "403 the verify token or mode does not match", $ref: "ErrorEnvelope#" },
+        },
       },
       handler: async (req, reply) => {
         const q = req.query as Record<string, unknown>;
@@ -137,6 +158,8 @@ export function registerMessageRoutes(api: FastifyInstance): void {
         summary:
           "WhatsApp Cloud API status updates, signed with X-Hub-Signature-256 (HMAC-SHA256 of the raw body with WHATSAPP_APP_SECRET; bad or missing: 401)",
         ...securityOf("messages.whatsapp"),
+        body: { type: "object", description: "Meta's webhook notification: entry[].changes[].value.statuses[] ({ id, status, errors })" },
+        response: answered("X-Hub-Signature-256"),
       },
       handler: async (req, reply) => whatsappCallback(req, reply),
     });
