@@ -86,6 +86,8 @@ describe("GET /api/openapi.json", () => {
       )
         expect(Object.keys(success.content), r).toEqual(["application/pdf"]);
       else if (url === "/api/parcels/export.csv" || url === "/api/rate-cards/:id.csv") expect(Object.keys(success.content), r).toEqual(["text/csv"]);
+      // Meta's webhook verification answers its challenge as text (contract section 13).
+      else if (r === "GET /api/messages/whatsapp") expect(Object.keys(success.content), r).toEqual(["text/plain"]);
       else expect(Object.keys(success.content["application/json"].schema.properties), r).toEqual(["status", "errors", "message", "data"]);
       expect(o.responses["4XX"].content["application/json"].schema.$ref, r).toBe("#/components/schemas/ErrorEnvelope");
       // Signing out by POST takes no body (setting up two-step sign-in takes the password), nor do starting a run, skipping a stop and revoking all of a shipper's keys.
