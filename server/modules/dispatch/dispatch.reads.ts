@@ -1,3 +1,4 @@
+import { codDueOf } from "../../../shared/modules/cod/cod.rules.js";
 import { readEnv } from "../../core/config.js";
 import { db } from "../../db/index.js";
 import { addressLine, parseAddress } from "../address/address.rules.js";
@@ -47,6 +48,7 @@ function stopView(s: StopRow, eta: Date | null) {
     recipient_name: s.parcel?.recipient_name ?? (s.pickup ? pickupWho(s.pickup) : null),
     contents: s.parcel?.parcel_content ?? (s.pickup ? pickupContents(s.pickup) : null),
     parcel_status: s.parcel?.status_code ?? null,
+    cod_due: s.parcel ? codDueOf(s.parcel) : null,
     plannable: true,
     blocked_reason: null as string | null,
   };
@@ -143,6 +145,7 @@ export async function dispatchDay(date: string) {
       recipient_name: p.recipient_name,
       contents: p.parcel_content,
       parcel_status: p.status_code,
+      cod_due: codDueOf(p),
       plannable: !blocked,
       blocked_reason: blocked,
     };
@@ -166,6 +169,7 @@ export async function dispatchDay(date: string) {
         recipient_name: pickupWho(p),
         contents: pickupContents(p),
         parcel_status: null,
+        cod_due: null,
         plannable: located,
         blocked_reason: located ? null : "No point on the map: the pickup's address has no coordinates",
       };

@@ -1,3 +1,4 @@
+import { CodDue } from "../cod/cod.type.js";
 import { Field, Float, Int, ObjectType } from "type-graphql";
 import { DateTimeISO, type IsoTime } from "../common/datetime.scalar.js";
 
@@ -37,6 +38,7 @@ export class Stop {
   @Field(() => String, { nullable: true, description: "The recipient (deliveries)" }) recipient_name: string | null;
   @Field(() => String, { nullable: true, description: "What the parcel holds" }) contents: string | null;
   @Field(() => String, { nullable: true, description: "The parcel's status code" }) parcel_status: string | null;
+  @Field(() => CodDue, { nullable: true, description: "Cash on delivery to collect at this stop (null when nothing is due)" }) cod_due: CodDue | null;
   @Field(() => Boolean, { description: "Whether it can go on a run (the dispatch view's unassigned list; true on a run's stops)" }) plannable: boolean;
   @Field(() => String, { nullable: true, description: 'Why it cannot go on a run (null when it can), in words: "On hold: release it first"' })
   blocked_reason: string | null;

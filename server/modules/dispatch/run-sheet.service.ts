@@ -1,3 +1,4 @@
+import { codText } from "../../../shared/modules/cod/cod.rules.js";
 import { readEnv } from "../../core/config.js";
 import { callerJob } from "../../core/jobs.js";
 import { drawInThread } from "../invoice/pdf-thread.js";
@@ -29,7 +30,8 @@ export async function runSheet(id: number): Promise<{ pdf: Buffer; filename: str
       address: s.address.text,
       window: s.window,
       after_min: s.id != null ? (after?.get(s.id) ?? null) : null,
-      contents: s.contents,
+      // Cash on delivery to collect, on the courier's sheet beside what the parcel holds.
+      contents: s.cod_due ? [s.contents, `COD ${codText(s.cod_due.amount, s.cod_due.currency)}`].filter(Boolean).join(" · ") : s.contents,
       status: s.status,
     })),
   };

@@ -18,6 +18,9 @@ export const PARCEL_SELECT = {
   map_destination_latitude: true,
   map_destination_longitude: true,
   destination_located: true,
+  // Cash on delivery: the stop shows what to collect (cod_due).
+  cod_amount: true,
+  cod_currency: true,
 } as const;
 /** A parcel as the board and a run's check read it to say whether it can go on a run (shared/modules/dispatch/plannable.ts). */
 export const PLAN_SELECT = {
@@ -55,6 +58,8 @@ export type ParcelBrief = {
   destination: string;
   parcel_content: string | null;
   status_code: string | null;
+  cod_amount: number | null;
+  cod_currency: string | null;
 };
 export type PickupBrief = { id: number; date: string; from: string; to: string; address: string; status: string; _count: { bookings: number } };
 export type StopRow = {
