@@ -25,6 +25,9 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  * page, and a page the server rendered names them for boot.ts, which preloads them once the page has painted.
  */
 async function loadApp(): Promise<unknown> {
+  // A page the client renders has its screen's chunk imported by boot.ts already, with the whole app behind it:
+  // no steps to take there.
+  if (!serverState()) return import("./start");
   // The order of vite.config.ts's APP_STAGES: each chunk imports only from the ones before it.
   for (const stage of [() => import("./stages/react"), () => import("./stages/libs")]) {
     await stage();
