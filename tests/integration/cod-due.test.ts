@@ -144,6 +144,21 @@ describe("the public view", () => {
   });
 });
 
+describe("the delivery day", () => {
+  it("each delivery stop carries cod_due (the board in both doors)", async () => {
+    const p = await parcel({ cod_amount: 2250 });
+    const plain = await parcel();
+    const date = new Date().toISOString().slice(0, 10);
+    const board = ok(await owner.get(`/api/dispatch?date=${date}`));
+    const stop = (c: string) => board.unassigned.find((s: { tracking_code: string }) => s.tracking_code === c);
+    expect(stop(p.tracking_code).cod_due).toEqual({ amount: 2250, currency: "EUR" });
+    expect(stop(plain.tracking_code).cod_due).toBeNull();
+    const g = await owner.gql(`{ dispatch(date: "${date}") { unassigned { tracking_code cod_due { amount currency } } } }`);
+    const gs = g.data.dispatch.unassigned.find((s: { tracking_code: string }) => s.tracking_code === p.tracking_code);
+    expect(gs.cod_due).toEqual({ amount: 2250, currency: "EUR" });
+  });
+});
+
 describe("a parcel with ledger entries", () => {
   it("cannot be deleted (409); one with only an amount due can, its collection with it", async () => {
     const plain = await parcel({ cod_amount: 100 });
