@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { FastifyInstance } from "fastify";
 import { loadConfig, setConfig } from "../../server/core/config.js";
-import { dropDatabase, freshDatabase } from "./db.js";
+import { dropDatabase, freshMigratedDatabase } from "./db.js";
 
 /** The first-admin setup token every test server starts with (ADMIN_SETUP_TOKEN). */
 export const SETUP_TOKEN = "test-setup-token-0123456789abcdef";
@@ -15,11 +15,12 @@ export interface TestApp {
 }
 
 /**
- * The whole server in this test process, on a fresh database (SQLite file or PostgreSQL schema,
- * by TEST_DB), listening on a free loopback port. Extra env values override the config.
+ * The whole server in this test process, on a fresh database (SQLite file or PostgreSQL database, by TEST_DB,
+ * copied from a migrated template: freshMigratedDatabase), listening on a free loopback port. Extra env values
+ * override the config.
  */
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const { url: databaseUrl, dir } = freshDatabase();
+  const { url: databaseUrl, dir } = await freshMigratedDatabase();
   Object.assign(process.env, {
     DATABASE_URL: databaseUrl,
     UPLOADS_DIR: path.join(dir, "uploads"),
