@@ -115,7 +115,11 @@ function Unassigned({
                     ) : null}
                   </span>
                   {/* Names and addresses are as typed: isolated in their own direction (an English address reads left to right on an Arabic board, the line keeps the board's alignment). */}
-                  {s.recipient_name ? <bdi>{s.recipient_name}</bdi> : null}
+                  {s.recipient_name ? (
+                    <span>
+                      <bdi>{s.recipient_name}</bdi>
+                    </span>
+                  ) : null}
                   <small className="cp-muted">
                     <bdi>{s.address.text}</bdi>
                   </small>

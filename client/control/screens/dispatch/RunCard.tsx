@@ -61,7 +61,11 @@ function StopText({ stop }: { stop: Stop }) {
         ) : null}
       </span>
       {/* Names and addresses are as typed: isolated in their own direction. */}
-      {stop.recipient_name ? <bdi>{stop.recipient_name}</bdi> : null}
+      {stop.recipient_name ? (
+        <span>
+          <bdi>{stop.recipient_name}</bdi>
+        </span>
+      ) : null}
       <small className="cp-muted">
         <bdi>{stop.address.text}</bdi>
       </small>
