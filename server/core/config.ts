@@ -304,7 +304,11 @@ export const ENV_VARS = {
     doc: "`log`: SMS are kept and shown in the control panel's Messages, nothing leaves the server; `twilio`: sent through Twilio's Messages API (the four `TWILIO_` variables); `none`: no SMS (the next channel of the order is used). See [messages.md](messages.md)",
   },
   TWILIO_ACCOUNT_SID: { group: MESSAGES, kind: "text", doc: "Twilio account SID (`AC...`)" },
-  TWILIO_AUTH_TOKEN: { group: MESSAGES, kind: "text", doc: "Twilio auth token: the API's password and the key of `X-Twilio-Signature` on `POST /api/messages/twilio`" },
+  TWILIO_AUTH_TOKEN: {
+    group: MESSAGES,
+    kind: "text",
+    doc: "Twilio auth token: the API's password and the key of `X-Twilio-Signature` on `POST /api/messages/twilio`",
+  },
   TWILIO_FROM: { group: MESSAGES, kind: "text", doc: "the sender: a Twilio number in E.164, or a messaging service SID (`MG...`)" },
   TWILIO_BASE_URL: { group: MESSAGES, kind: "text", default: "https://api.twilio.com", doc: "Twilio's API origin (a test points it at a local peer)" },
   WHATSAPP_PROVIDER: {
@@ -325,6 +329,12 @@ export const ENV_VARS = {
   },
   MESSAGE_TIMEOUT_MS: { group: MESSAGES, kind: "positive", default: 10000, doc: "how long a provider may take to answer a send (a time-out is retried)" },
   MESSAGE_POLL_MS: { group: MESSAGES, kind: "positive", default: 2000, doc: "how often each process looks for messages that are due" },
+  MESSAGE_SENDS_AT_ONCE: {
+    group: MESSAGES,
+    kind: "positiveInt",
+    default: 8,
+    doc: "messages each process sends at the same time (a provider answering in 2 s: 8 at once send 240 a minute)",
+  },
 
   STALE_AFTER_DAYS: {
     group: DOCS,

@@ -50,6 +50,8 @@ beforeAll(async () => {
     MESSAGE_RETRY_BASE_MS: "50",
     MESSAGE_TIMEOUT_MS: "5000",
     MESSAGE_POLL_MS: "100",
+    // Two sends at a time: the restart test holds two at the peer while the third waits.
+    MESSAGE_SENDS_AT_ONCE: "2",
   });
   app = t.app;
   admin = await signedInAdmin(t.url);
@@ -118,7 +120,7 @@ describe("the durable queue", () => {
     // The restart below needs a server whose worker runs: this file's app had its loop stopped above.
     const { startMessageWorker } = await import("../../server/modules/message/message.service.js");
     startMessageWorker();
-    await waitFor(() => hitsTo([list[0].phone]).length === 1, { what: "the first send to reach the peer" });
+    await waitFor(() => hitsTo([list[0].phone, list[1].phone]).length === 2, { what: "the first two sends to reach the peer" });
     // Stop the server now: its close waits for the send in flight, which the peer then answers.
     const closing = app.close();
     await waitFor(() => messageWorkerState() === "stopping", { interval: 5, what: "the server to start closing" });
@@ -127,7 +129,7 @@ describe("the durable queue", () => {
     await closing;
     // The stopping server sent what it had under way and claimed nothing more.
     const left = await db().message.findMany({ where: { parcel_id: { in: list.map((p) => p.id) } }, orderBy: { id: "asc" } });
-    expect(left.map((m) => m.status)).toEqual(["sent", "queued", "queued"]);
+    expect(left.map((m) => m.status)).toEqual(["sent", "sent", "queued"]);
     await closeDb();
     // A claim left by a process that died mid-send: claimed (next_try_at moved past a short lease), never sent.
     const [, , dead] = list;

@@ -216,16 +216,23 @@ export async function sendDue(): Promise<number> {
       take: BATCH,
     });
     if (!due.length) return sent;
+    // MESSAGE_SENDS_AT_ONCE sends at a time: a slow provider (seconds an answer) still gets a busy day's messages out.
     let claimed = 0;
-    for (const m of due) {
-      // A stopping server finishes the sends under way and claims nothing more (another process, or this one started again, will).
-      if (stopping) return sent;
-      const lease = new Date(Date.now() + leaseMs());
-      const claim = await db().message.updateMany({ where: { id: m.id, status: "queued", next_try_at: m.next_try_at }, data: { next_try_at: lease } });
-      if (claim.count !== 1) continue;
-      claimed++;
-      if (await deliver({ ...m, next_try_at: lease })) sent++;
-    }
+    const waiting = due.slice();
+    await Promise.all(
+      Array.from({ length: Math.min(readEnv("MESSAGE_SENDS_AT_ONCE"), due.length) }, async () => {
+        for (let m = waiting.shift(); m; m = waiting.shift()) {
+          // A stopping server finishes the sends under way and claims nothing more (another process, or this one started again, will).
+          if (stopping) return;
+          const lease = new Date(Date.now() + leaseMs());
+          const claim = await db().message.updateMany({ where: { id: m.id, status: "queued", next_try_at: m.next_try_at }, data: { next_try_at: lease } });
+          if (claim.count !== 1) continue;
+          claimed++;
+          if (await deliver({ ...m, next_try_at: lease })) sent++;
+        }
+      }),
+    );
+    if (stopping) return sent;
     if (!claimed || due.length < BATCH) return sent;
   }
 }
