@@ -443,6 +443,13 @@ describe("the owner's test message and the recipient's preferences", () => {
     expect((await admin.post("/api/messages/test", { to: "12", channel: "sms" })).json.errors.join(" ")).toContain("to must");
     expect((await admin.post("/api/messages/test", { to: "+31612345678", channel: "fax" })).status).toBe(422);
     expect((await anon.post("/api/messages/test", { to: "+31612345678", channel: "sms" })).status).toBe(401);
+    // GraphQL: the owner's mutation, the same rules.
+    const TEST = `mutation($i: TestMessageInput!) { sendTestMessage(input: $i) { id channel to status } }`;
+    const g = await admin.gql(TEST, { i: { to: "+31 6 1234 5678", channel: "sms" } });
+    expect(g.errors, JSON.stringify(g.errors)).toBeUndefined();
+    expect(g.data.sendTestMessage).toMatchObject({ channel: "sms", to: "+31612345678" });
+    expect(JSON.stringify((await admin.gql(TEST, { i: { to: "nobody", channel: "email" } })).errors)).toContain("to must");
+    expect((await anon.gql(TEST, { i: { to: "+31612345678", channel: "sms" } })).errors).toBeTruthy();
   });
 
   it("PATCH /api/parcels/{code}/preferences needs the second factor; the choice then decides the channels", async () => {
@@ -464,6 +471,13 @@ describe("the owner's test message and the recipient's preferences", () => {
     expect(m.channel).toBe("email");
     expect(JSON.parse(m.history)[0]).toMatchObject({ channel: "sms", status: "skipped", reason: "not_chosen" });
     expect((await anon.patch(`/api/parcels/NOPE-1/preferences`, { channels: [], verify: "x" })).status).toBe(404);
+    // The same through GraphQL: the second factor required, then the choice saved.
+    const SET = `mutation($c: String!, $i: MessagePreferencesInput!) { setMessagePreferences(trackingCode: $c, input: $i) { tracking_code channels language } }`;
+    expect(JSON.stringify((await anon.gql(SET, { c: p.tracking_code, i: { channels: ["sms"] } })).errors)).toContain("verify");
+    expect((await anon.gql(SET, { c: p.tracking_code, i: { channels: ["sms"], verify: "0000 XX" } })).errors).toBeTruthy();
+    const g = await anon.gql(SET, { c: p.tracking_code, i: { channels: ["sms", "email"], verify: "1011 AB" } });
+    expect(g.errors, JSON.stringify(g.errors)).toBeUndefined();
+    expect(g.data.setMessagePreferences).toEqual({ tracking_code: p.tracking_code, channels: ["sms", "email"], language: "fr" });
   });
 });
 
