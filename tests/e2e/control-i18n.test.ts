@@ -74,10 +74,10 @@ describe("the control panel in the member's language", () => {
     const p = await open({ locale: "fr-FR" });
     await p.goto(url("/control/signin.html"));
     await p.getByRole("heading", { name: "Connexion administrateur" }).waitFor();
-    expect(await p.evaluate(() => document.documentElement.lang)).toBe("fr");
+    expect(await p.evaluate<string>("document.documentElement.lang")).toBe("fr");
     await p.getByTestId("guest-language").selectOption("tr");
     await p.getByRole("heading", { name: "Yönetici girişi" }).waitFor();
-    expect(await p.evaluate(() => document.documentElement.lang)).toBe("tr");
+    expect(await p.evaluate<string>("document.documentElement.lang")).toBe("tr");
     await p.context().close();
   }, 90_000);
 
@@ -89,7 +89,7 @@ describe("the control panel in the member's language", () => {
     await p.getByLabel("Language").selectOption("de");
     await p.getByRole("button", { name: "Save" }).click();
     await p.getByRole("heading", { name: "Mein Konto" }).waitFor();
-    expect(await p.evaluate(() => document.documentElement.lang)).toBe("de");
+    expect(await p.evaluate<string>("document.documentElement.lang")).toBe("de");
     // Kept with the member: `me` says so.
     expect((await owner.gql(`{ me { language } }`)).data.me.language).toBe("de");
     await p.getByRole("button", { name: "Abmelden" }).click();
@@ -142,7 +142,7 @@ describe("the control panel in the member's language", () => {
       await signIn(p);
       const tag = `ar-${look.desktop ? "desktop" : "390"}-${look.dark ? "dark" : "light"}`;
       await p.getByRole("heading", { name: "لوحة التحكم" }).waitFor();
-      expect(await p.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(["ar", "rtl"]);
+      expect(await p.evaluate<string[]>("[document.documentElement.lang, document.documentElement.dir]")).toEqual(["ar", "rtl"]);
       noEnglish(await text(p), "Home (ar)");
       expect((await overflow(p)).px, JSON.stringify(await overflow(p))).toBe(0);
       await screenshot(p, SHOTS, `${tag}-home`);
