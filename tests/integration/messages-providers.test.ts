@@ -13,6 +13,7 @@ import { waitFor } from "../helpers/wait.js";
 import { db } from "../../server/db/index.js";
 import { settleMessages } from "../../server/modules/message/message.service.js";
 import { twilioSignature } from "../../server/modules/message/message.rest.js";
+import { dispatchEvents } from "../../server/modules/dispatch/dispatch.events.js";
 
 const TOKEN = "twilio-auth-token-for-tests";
 const APP_SECRET = "meta-app-secret-for-tests";
@@ -292,6 +293,31 @@ describe("SMS through Twilio's Messages API", () => {
     const q = await parcel({ recipient_phone_number: null });
     await status(q.id, "in_transit");
     expect((await settled(q.tracking_code))[0]).toMatchObject({ status: "skipped", reason: "no_number" });
+  });
+});
+
+describe("the delivery day's messages", () => {
+  it("a run's start and the courier near are told once each by SMS, in the recipient's language, with the window", async () => {
+    const p = await parcel({ recipient_language: "de" });
+    const before = sms().length;
+    const window = { from: new Date("2026-12-01T09:00:00Z"), to: new Date("2026-12-01T10:00:00Z") };
+    const delivery = { stop_id: 9_000 + p.id, parcel_id: p.id, window, stops_before: 4 };
+    // What dispatch.day.ts announces when a run starts and when its stops are near (the subscribers queue them).
+    await dispatchEvents.publish("run.started", { run_id: 1, deliveries: [delivery] });
+    await dispatchEvents.publish("stop.near", { run_id: 1, ...delivery, stops_before: 0 });
+    await dispatchEvents.publish("stop.near", { run_id: 1, ...delivery, stops_before: 0 });
+    const rows = await settled(p.tracking_code, 2);
+    expect(rows.map((r) => [r.event, r.channel, r.status])).toEqual([
+      [`window:${delivery.stop_id}`, "sms", "sent"],
+      [`near:${delivery.stop_id}`, "sms", "sent"],
+    ]);
+    expect(sms().length - before).toBe(2);
+    const [w, near] = sms()
+      .slice(before)
+      .map((h) => new URLSearchParams(h.body).get("Body") ?? "");
+    expect(w).toContain(p.tracking_code);
+    expect(w).toContain("&lang=de");
+    expect(near).not.toBe(w);
   });
 });
 
