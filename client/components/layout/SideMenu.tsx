@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef } from "react";
+import { lazy, Suspense, useCallback, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 
 const loadPanel = () => import("./SideMenuPanel");
@@ -13,12 +13,16 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
   const { t } = useTranslation();
   const ref = useRef<HTMLDialogElement>(null);
 
+  // The dialog opens once its panel is there (the panel's first effect calls shown), so it never shows empty while
+  // the panel's chunk loads; it closes at once.
   useEffect(() => {
     const d = ref.current;
-    if (!d) return;
-    if (open && !d.open) d.showModal();
-    if (!open && d.open) d.close();
+    if (!open && d?.open) d.close();
   }, [open]);
+  const shown = useCallback(() => {
+    const d = ref.current;
+    if (d && !d.open) d.showModal();
+  }, []);
 
   // Loaded ahead when the browser is idle, so a tap on the menu button finds it.
   useEffect(() => {
@@ -48,8 +52,8 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
     >
       {/* The panel is rendered only while the menu is open: a closed menu costs the page nothing. */}
       {open ? (
-        <Suspense fallback={<div className="side-menu-panel" />}>
-          <SideMenuPanel onClose={onClose} />
+        <Suspense fallback={null}>
+          <SideMenuPanel onClose={onClose} onShown={shown} />
         </Suspense>
       ) : null}
     </dialog>

@@ -1,3 +1,4 @@
+import { useEffect } from "react";
 import { NavLink } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import { Icon } from "../Icon";
@@ -12,10 +13,12 @@ import { usePages } from "./usePages";
  * The side menu's content (SideMenu.tsx): its own chunk, loaded when the menu opens or the page is idle, so the
  * page's first load carries neither it nor its icons.
  */
-export default function SideMenuPanel({ onClose }: { onClose: () => void }) {
+export default function SideMenuPanel({ onClose, onShown }: { onClose: () => void; onShown: () => void }) {
   const { t } = useTranslation();
   const name = useProductName();
   const pages = usePages();
+  // Now that it is there, the dialog opens (SideMenu): its focus goes to the first button, the close button.
+  useEffect(onShown, [onShown]);
   return (
     <div className="side-menu-panel">
       <div className="side-menu-head">
@@ -23,8 +26,7 @@ export default function SideMenuPanel({ onClose }: { onClose: () => void }) {
           <LogoMark size={30} />
           <span className="brand-name">{name}</span>
         </span>
-        {/* Focus where the dialog would put it (its first button): the panel may arrive after the dialog opened. */}
-        <button type="button" className="icon-btn" onClick={onClose} aria-label={t("nav.closeMenu")} autoFocus>
+        <button type="button" className="icon-btn" onClick={onClose} aria-label={t("nav.closeMenu")}>
           <Icon path={close} />
         </button>
       </div>
