@@ -104,6 +104,25 @@ function headLabels(head: string): string | null {
 }
 
 /**
+ * The commonest things the server says of a field, in the control panel's language (`control`'s messages.*): the rest
+ * of its messages stay the server's English with the fields named in the language.
+ */
+const COMMON: [RegExp, string, (m: RegExpExecArray) => Record<string, string>][] = [
+  [/^is required$/, "required", () => ({})],
+  [/^is incorrect$/, "incorrect", () => ({})],
+  [/^must be an e-mail address$/, "email", () => ({})],
+  [/^must be at least (\d+) characters$/, "minLength", (m) => ({ n: m[1] })],
+  [/^must match ([a-z][a-z0-9_]*)$/, "mustMatch", (m) => ({ other: fieldLabel(m[1]) })],
+];
+function commonMessage(field: string, rest: string): string | null {
+  for (const [re, key, values] of COMMON) {
+    const m = re.exec(rest);
+    if (m) return controlText(`messages.${key}`, { field, ...values(m) });
+  }
+  return null;
+}
+
+/**
  * A server message as a person reads it: the fields it starts with, and other fields it names, by their
  * screen labels. A message that does not start with a field ("Parcel not found") is left as it is.
  */
@@ -112,6 +131,8 @@ export function readableMessage(message: string): string {
   const head = m ? headLabels(m[1]) : null;
   if (!m || head === null) return message;
   const rest = m[2];
+  const said = commonMessage(head, rest);
+  if (said !== null) return said;
   // A list of allowed values is left as the server gives it: those are what is typed or chosen.
   const cut = rest.search(/\b(?:one of|among)\b/);
   const prose = cut < 0 ? rest : rest.slice(0, cut);

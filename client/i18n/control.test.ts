@@ -85,3 +85,35 @@ describe("the control panel's language", () => {
     expect(controlLanguageOf(null, [])).toBe("en");
   });
 });
+
+describe("the control panel's instance", () => {
+  // The texts are put in from the files here: Vitest's module cache keeps an import.meta.glob's list from the first run.
+  const bundle = (code: string, ns: string) => JSON.parse(fs.readFileSync(path.join(ROOT, ns, `${code}.json`), "utf8")) as Tree;
+
+  it("reads the member's language by its real tag, with its plural forms, and words the server's commonest messages in it", async () => {
+    const { controlI18n } = await import("../control/texts");
+    const { readableMessage, fieldLabel } = await import("../control/fieldLabels");
+    const i18n = controlI18n("de");
+    await new Promise<void>((done) => (i18n.isInitialized ? done() : i18n.on("initialized", () => done())));
+    for (const [code, tag] of [
+      ["de", "de"],
+      ["ru", "ru"],
+      ["in", "hi"],
+      ["en", "en"],
+    ])
+      for (const ns of ["control", "control-account"]) i18n.addResourceBundle(tag, ns, bundle(code, ns), true, true);
+    expect(i18n.language).toBe("de");
+    expect(fieldLabel("password")).toBe("Passwort");
+    expect(readableMessage("password is required")).toBe("Passwort fehlt");
+    expect(readableMessage("confirm_new_password must match new_password")).toBe("Neues Passwort bestätigen muss mit Neues Passwort übereinstimmen");
+    // Not one of the common ones: the server's English, the field in German.
+    expect(readableMessage("password is too common")).toBe("Passwort is too common");
+    // Russian plural forms by the language's rules (one, few, many).
+    await i18n.changeLanguage("ru");
+    const left = (count: number) => i18n.t("twoStep.left", { ns: "control-account", count });
+    expect([left(1), left(3), left(5)]).toEqual(["Остался 1 резервный код из 10", "Осталось 3 резервных кода из 10", "Осталось 5 резервных кодов из 10"]);
+    // Hindi's code `in` is the tag `hi` (not Indonesian).
+    await i18n.changeLanguage("hi");
+    expect(fieldLabel("password")).toBe("पासवर्ड");
+  });
+});
