@@ -117,6 +117,8 @@ describe("the control panel in the member's language", () => {
       ] as const) {
         await q.goto(url(path));
         await q.getByRole("heading", { level: 1, name: heading, exact: true }).waitFor();
+        // The screen's own data (two-step's state) is in: its words show.
+        await q.getByText(words[0]).first().waitFor();
         const shown = await text(q);
         noEnglish(shown, path);
         for (const w of words) expect(shown.toLowerCase(), path).toContain(w.toLowerCase());

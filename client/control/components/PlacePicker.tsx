@@ -26,6 +26,13 @@ export interface Picked {
 type Found = AdminPlacesQuery["places"]["places"][number];
 type LeafletNS = typeof import("leaflet");
 
+/** The active point's label as a sentence names it in the language `lng` (a tag): lower case in English. */
+function activePointLabel(points: PickPoint[], active: string, lng: string): string | null {
+  const label = points.find((p) => p.key === active)?.label;
+  if (!label) return null;
+  return lng === "en" ? label.toLowerCase() : label;
+}
+
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const pointOf = (p: PickPoint): [number, number] | null => {
   if (p.latitude.trim() === "" || p.longitude.trim() === "") return null;
@@ -61,7 +68,9 @@ export function PlacePicker({
   /** How the active point was found, when known (city: says so). */
   located?: Located | null;
 }) {
-  const { t } = useTranslation("control");
+  const { t, i18n } = useTranslation("control");
+  // English names a point in a sentence in lower case ("the pickup location"); other languages quote the label as it is.
+  const pointName = activePointLabel(points, active, i18n.language);
   const id = useId();
   const el = useRef<HTMLDivElement>(null);
   const map = useRef<{ L: LeafletNS; map: import("leaflet").Map; markers: Map<string, import("leaflet").Marker> } | null>(null);
@@ -72,7 +81,6 @@ export function PlacePicker({
   useEffect(() => {
     latest.current = { active, onPick };
   });
-  const activePoint = points.find((p) => p.key === active);
 
   // The map, once (Leaflet in its own chunk).
   useEffect(() => {
@@ -212,7 +220,7 @@ export function PlacePicker({
           </button>
         </div>
         <small id={`${id}-q-hint`} className="cp-hint">
-          {t("place.hint", { point: activePoint?.label ?? t("place.point") })}
+          {t("place.hint", { point: pointName ?? t("place.point") })}
         </small>
       </div>
       <div role="status" aria-live="polite" className="pp-status">
@@ -239,7 +247,7 @@ export function PlacePicker({
         </p>
       ) : null}
       <div className="parcel-map-wrap">
-        <div ref={el} className="parcel-map pp-map" role="region" aria-label={t("place.mapLabel", { point: activePoint?.label ?? t("place.point") })}>
+        <div ref={el} className="parcel-map pp-map" role="region" aria-label={t("place.mapLabel", { point: pointName ?? t("place.point") })}>
           {ready ? null : <p className="parcel-map-loading">{t("place.loading")}</p>}
         </div>
         {tilesFailed ? <p className="parcel-map-note">{t("place.tiles")}</p> : null}
