@@ -14,6 +14,8 @@ const NOT_AUDITED: Record<string, string> = {
   ApiKeyUsage: "a key's use per day, counted on each call",
   ContentVersion: "a counter bumped with content changes (its writes are audited as their own models)",
   Invitation: "the invitation's token (the invited member is an Admin row, audited)",
+  Message: "the recipients' SMS/WhatsApp/e-mail queue is its own record, with each try's provider history (GET /api/messages)",
+  MessageOptOut: "a recipient's STOP/START, written by the provider's signed callback, not by a member",
   MailMessage: "the outbox is its own record; sending is audited per call (mail.send, statements.mail)",
   OneTimeClaim: "the first admin's claim (the admin created is audited)",
   ParcelNotification: "the recipient's notifications, recorded in the outbox",

@@ -1,6 +1,6 @@
 import { badInput, notFound } from "../../core/errors.js";
-import { db } from "../../db/index.js";
 import { findByCode } from "../parcel/parcel.reader.js";
+import { parcelWrites } from "../parcel/parcel.writes.js";
 import { normalizeCode } from "../parcel/tracking-code.js";
 import { checkSecondFactor } from "../parcel/tracking.js";
 import type { MessagePreferencesInput } from "./message.input.js";
@@ -22,13 +22,13 @@ export async function savePreferences(rawCode: unknown, input: MessagePreference
   const data: { recipient_channels?: string; recipient_language?: string } = {};
   if (input.channels !== undefined) data.recipient_channels = input.channels.join(",");
   if (input.language !== undefined) data.recipient_language = input.language;
-  const saved = Object.keys(data).length
-    ? await db().parcel.update({ where: { id: row.id }, data, select: { tracking_code: true, recipient_channels: true, recipient_language: true } })
-    : {
-        tracking_code: row.tracking_code,
-        recipient_channels: (row as { recipient_channels?: string | null }).recipient_channels ?? null,
-        recipient_language: row.recipient_language,
-      };
+  // Through the parcel's one write path (its version and cached views move: the staff view shows the language).
+  if (Object.keys(data).length) await parcelWrites((w) => w.updateParcel(row, data));
+  const saved = {
+    tracking_code: row.tracking_code,
+    recipient_channels: data.recipient_channels ?? (row as { recipient_channels?: string | null }).recipient_channels ?? null,
+    recipient_language: data.recipient_language ?? row.recipient_language,
+  };
   return {
     tracking_code: saved.tracking_code,
     channels: saved.recipient_channels == null ? null : saved.recipient_channels.split(",").filter(Boolean),
