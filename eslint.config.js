@@ -33,6 +33,7 @@ const TRANSLATED = [
   "client/control/screens/invoice/**",
   "client/control/screens/webhooks/**",
   "client/control/screens/apikeys/**",
+  "client/control/screens/audit/**",
 ];
 /** The props whose strings a person reads (an icon's path, a link's `to`, a test id are not). */
 const TEXT_PROPS = [

@@ -1,4 +1,6 @@
 import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
 import { useAdminAuditActorsQuery, useAdminAuditLogQuery, type AdminAuditLogQuery } from "../../../generated/graphql";
 import { DateFilter, FilterButtons, ListState, ListTable } from "../../components/lists";
 import { PageHeader } from "../../components/PageHeader";
@@ -8,6 +10,9 @@ import { useFilterParams } from "../../hooks/lists";
 import { useTitle } from "../../hooks/useTitle";
 import { MAX_LENGTH } from "@shared/core/lengths.codes";
 import * as icons from "../../icons";
+import { moment } from "../../time";
+
+const NS = "control-audit";
 
 type Entry = AdminAuditLogQuery["auditLog"]["data"][number];
 
@@ -15,30 +20,30 @@ type Entry = AdminAuditLogQuery["auditLog"]["data"][number];
 const FILTERS = ["actor", "object_type", "object_id", "from", "to"] as const;
 type Filters = Record<(typeof FILTERS)[number], string>;
 
-const OBJECT_TYPES: { value: string; label: string; one: string }[] = [
-  { value: "parcel", label: "Parcels", one: "Parcel" },
-  { value: "activity", label: "History entries", one: "History entry" },
-  { value: "page", label: "Pages", one: "Page" },
-  { value: "review", label: "Reviews", one: "Review" },
-  { value: "settings", label: "Settings", one: "Settings" },
-  { value: "invoice", label: "Invoices", one: "Invoice" },
-  { value: "webhook", label: "Webhooks", one: "Webhook" },
-  { value: "member", label: "Members", one: "Member" },
-  { value: "api_key", label: "API keys", one: "API key" },
-  { value: "team", label: "Team policy", one: "Team policy" },
-  { value: "shipper", label: "Shippers", one: "Shipper" },
-  { value: "shipper_key", label: "Shippers' API keys", one: "Shipper's API key" },
-  { value: "shipper_address", label: "Shippers' addresses", one: "Shipper's address" },
-  { value: "zone", label: "Zones", one: "Zone" },
-  { value: "service", label: "Services", one: "Service" },
-  { value: "rate_card", label: "Rate cards", one: "Rate card" },
-  { value: "booking", label: "Bookings", one: "Booking" },
-  { value: "pickup", label: "Pickups", one: "Pickup" },
-  { value: "statement", label: "Statements", one: "Statement" },
-  { value: "statement_line", label: "Statement lines", one: "Statement lines" },
-  { value: "mail", label: "Sent e-mail", one: "E-mail" },
-  { value: "audit", label: "Audit log exports", one: "Audit log" },
-];
+const OBJECT_TYPES = [
+  "parcel",
+  "activity",
+  "page",
+  "review",
+  "settings",
+  "invoice",
+  "webhook",
+  "member",
+  "api_key",
+  "team",
+  "shipper",
+  "shipper_key",
+  "shipper_address",
+  "zone",
+  "service",
+  "rate_card",
+  "booking",
+  "pickup",
+  "statement",
+  "statement_line",
+  "mail",
+  "audit",
+] as const;
 const PER_PAGE = 25;
 const SHORT = 60;
 
@@ -61,16 +66,15 @@ function shown(json: string | null | undefined): string {
   }
 }
 
-function who(actor: Entry["actor"]): { text: string; hint: string } {
-  if (actor.kind === "member") return { text: actor.name, hint: `Member #${actor.id ?? "?"}` };
-  if (actor.kind === "key") return { text: `API key ${actor.name}`, hint: `API key #${actor.id ?? "?"}` };
-  if (actor.kind === "shipper") return { text: `Shipper ${actor.name}`, hint: `Shipper #${actor.id ?? "?"}` };
-  return actor.name === "visitor"
-    ? { text: "Visitor", hint: "An anonymous caller (the recipient's links, the contact form)" }
-    : { text: "System", hint: "A worker, the seed or start-up" };
+function who(t: TFunction, actor: Entry["actor"]): { text: string; hint: string } {
+  const id = actor.id ?? "?";
+  if (actor.kind === "member") return { text: actor.name, hint: t("actor.memberHint", { id }) };
+  if (actor.kind === "key") return { text: t("actor.key", { name: actor.name }), hint: t("actor.keyHint", { id }) };
+  if (actor.kind === "shipper") return { text: t("actor.shipper", { name: actor.name }), hint: t("actor.shipperHint", { id }) };
+  return actor.name === "visitor" ? { text: t("actor.visitor"), hint: t("actor.visitorHint") } : { text: t("actor.system"), hint: t("actor.systemHint") };
 }
 
-const objectLabel = (type: string) => OBJECT_TYPES.find((t) => t.value === type)?.one ?? type;
+const objectLabel = (t: TFunction, type: string) => ((OBJECT_TYPES as readonly string[]).includes(type) ? t(`types.${type}.single`) : type);
 
 /** Fields shown of a long change until expanded. */
 const FIRST_FIELDS = 4;
@@ -80,6 +84,7 @@ const FIRST_FIELDS = 4;
  * value" for a deleted one); long values and long lists cut short until expanded.
  */
 function Changes({ entry }: { entry: Entry }) {
+  const { t } = useTranslation(NS);
   const [open, setOpen] = useState(false);
   const rows = entry.changes.map((c) => ({
     field: c.field,
@@ -105,7 +110,7 @@ function Changes({ entry }: { entry: Entry }) {
             ) : (
               <>
                 <span className="cp-diff-before">{cut(r.before)}</span>
-                <span className="cp-diff-arrow" aria-label="changed to">
+                <span className="cp-diff-arrow" aria-label={t("changes.to")}>
                   {" → "}
                 </span>
                 <span className="cp-diff-after">{cut(r.after)}</span>
@@ -116,7 +121,7 @@ function Changes({ entry }: { entry: Entry }) {
       </ul>
       {long ? (
         <button type="button" className="cp-linkish cp-small" aria-expanded={open} onClick={() => setOpen(!open)}>
-          {open ? "Show less" : rows.length > FIRST_FIELDS ? `Show all ${rows.length} fields` : "Show all"}
+          {open ? t("changes.less") : rows.length > FIRST_FIELDS ? t("changes.allFields", { count: rows.length }) : t("changes.all")}
         </button>
       ) : null}
     </div>
@@ -124,7 +129,8 @@ function Changes({ entry }: { entry: Entry }) {
 }
 
 export default function AuditLog() {
-  useTitle("Audit log");
+  const { t } = useTranslation(NS);
+  useTitle(t("title"));
   const { params, setParams, applied, draft, set, clear } = useFilterParams(FILTERS);
   const page = Math.max(1, Number(params.get("page")) || 1);
   const actors = useAdminAuditActorsQuery({ fetchPolicy: "cache-and-network" });
@@ -152,27 +158,27 @@ export default function AuditLog() {
   return (
     <div className="cp-container">
       <PageHeader
-        title="Audit log"
+        title={t("title")}
         icon={icons.shield}
-        sub="Every change, by whom, newest first"
+        sub={t("sub")}
         back="/control/index.html"
-        backLabel="Back to the control panel"
+        backLabel={t("home")}
         actions={
-          <a href={csv} className="cp-btn cp-btn-outline" download data-testid="audit-export" title="The filtered log as a CSV file for spreadsheets">
+          <a href={csv} className="cp-btn cp-btn-outline" download data-testid="audit-export" title={t("export.hint")}>
             <Icon path={icons.download} size={20} />
-            <span>Export CSV</span>
+            <span>{t("export.button")}</span>
           </a>
         }
       />
-      <form className="cp-card cp-audit-filters" onSubmit={submit} aria-label="Filter the audit log">
+      <form className="cp-card cp-audit-filters" onSubmit={submit} aria-label={t("filters.label")}>
         <div className="cp-field">
           <label htmlFor="audit-actor" className="cp-label">
-            Who
+            {t("filters.who")}
           </label>
           <select id="audit-actor" className="cp-input cp-select" value={draft.actor} onChange={set("actor")}>
-            <option value="">Everyone</option>
+            <option value="">{t("filters.everyone")}</option>
             {members.length ? (
-              <optgroup label="Members">
+              <optgroup label={t("filters.members")}>
                 {members.map((m) => (
                   <option key={m.id} value={`member:${m.id}`}>
                     {m.name}
@@ -181,7 +187,7 @@ export default function AuditLog() {
               </optgroup>
             ) : null}
             {keys.length ? (
-              <optgroup label="API keys">
+              <optgroup label={t("filters.keys")}>
                 {keys.map((k) => (
                   <option key={k.id} value={`key:${k.id}`}>
                     {k.name}
@@ -190,7 +196,7 @@ export default function AuditLog() {
               </optgroup>
             ) : null}
             {shippers.length ? (
-              <optgroup label="Shippers">
+              <optgroup label={t("filters.shippers")}>
                 {shippers.map((k) => (
                   <option key={k.id} value={`shipper:${k.id}`}>
                     {k.name}
@@ -198,29 +204,29 @@ export default function AuditLog() {
                 ))}
               </optgroup>
             ) : null}
-            <optgroup label="Automatic">
-              <option value="system">System and visitors</option>
-              <option value="visitor">Visitors only</option>
+            <optgroup label={t("filters.automatic")}>
+              <option value="system">{t("filters.system")}</option>
+              <option value="visitor">{t("filters.visitors")}</option>
             </optgroup>
             {draft.actor && !/^(member|key|shipper):|^(system|visitor)$/.test(draft.actor) ? <option value={draft.actor}>{draft.actor}</option> : null}
           </select>
         </div>
         <div className="cp-field">
           <label htmlFor="audit-type" className="cp-label">
-            Object
+            {t("filters.object")}
           </label>
           <select id="audit-type" className="cp-input cp-select" value={draft.object_type} onChange={set("object_type")}>
-            <option value="">Everything</option>
-            {OBJECT_TYPES.map((t) => (
-              <option key={t.value} value={t.value}>
-                {t.label}
+            <option value="">{t("filters.everything")}</option>
+            {OBJECT_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {t(`types.${type}.list`)}
               </option>
             ))}
           </select>
         </div>
         <div className="cp-field">
           <label htmlFor="audit-object" className="cp-label">
-            Object id
+            {t("filters.objectId")}
           </label>
           <input
             id="audit-object"
@@ -229,55 +235,55 @@ export default function AuditLog() {
             value={draft.object_id}
             onChange={set("object_id")}
             maxLength={MAX_LENGTH.auditObjectId}
-            placeholder="e.g. 42"
+            placeholder={t("filters.objectIdExample")}
           />
         </div>
-        <DateFilter id="audit-from" label="From" value={draft.from} onChange={set("from")} />
-        <DateFilter id="audit-to" label="To" value={draft.to} onChange={set("to")} />
+        <DateFilter id="audit-from" label={t("filters.from")} value={draft.from} onChange={set("from")} />
+        <DateFilter id="audit-to" label={t("filters.to")} value={draft.to} onChange={set("to")} />
         <FilterButtons className="cp-audit-buttons" reset={clear} />
       </form>
-      <ListState loading={loading} error={firstError(error)} empty={rows.length === 0} emptyText="No changes recorded for these filters" />
+      <ListState loading={loading} error={firstError(error)} empty={rows.length === 0} emptyText={t("empty")} />
       {rows.length ? (
         <>
           <p className="cp-muted cp-small" aria-live="polite" data-testid="audit-total">
-            {log!.total} {log!.total === 1 ? "entry" : "entries"} · page {log!.current_page} of {log!.last_page}
+            {t("total", { count: log!.total, page: log!.current_page, last: log!.last_page })}
           </p>
           <ListTable
             testId="audit-table"
             className="cp-audit-table"
-            caption="Recorded changes, newest first"
-            columns={["When", "Who", "Operation", "Object", "Changes"]}
+            caption={t("table.caption")}
+            columns={[t("table.when"), t("table.who"), t("table.operation"), t("table.object"), t("table.changes")]}
           >
             {rows.map((e) => {
-              const w = who(e.actor);
+              const w = who(t, e.actor);
               return (
                 <tr key={e.id} data-testid="audit-row">
-                  <td data-label="When">
-                    <time dateTime={e.at}>{new Date(e.at).toLocaleString()}</time>
+                  <td data-label={t("table.when")}>
+                    <time dateTime={e.at}>{moment(e.at)}</time>
                   </td>
-                  <td data-label="Who" className="cp-break" title={w.hint}>
+                  <td data-label={t("table.who")} className="cp-break" title={w.hint}>
                     {w.text}
                   </td>
-                  <td data-label="Operation">
+                  <td data-label={t("table.operation")}>
                     <code className="cp-event">{e.operation}</code>
                   </td>
-                  <td data-label="Object">
-                    {objectLabel(e.object_type)}
+                  <td data-label={t("table.object")}>
+                    {objectLabel(t, e.object_type)}
                     {e.object_id ? <span className="cp-mono"> #{e.object_id}</span> : null}
                   </td>
-                  <td data-label="Changes" className="cp-audit-changes">
+                  <td data-label={t("table.changes")} className="cp-audit-changes">
                     <Changes entry={e} />
                   </td>
                 </tr>
               );
             })}
           </ListTable>
-          <nav className="cp-pager" aria-label="Pages of the audit log">
+          <nav className="cp-pager" aria-label={t("pager.label")}>
             <button type="button" className="cp-btn cp-btn-outline" disabled={page <= 1 || loading} onClick={() => go(applied, page - 1)}>
-              Newer
+              {t("pager.newer")}
             </button>
             <button type="button" className="cp-btn cp-btn-outline" disabled={!log?.next_page_url || loading} onClick={() => go(applied, page + 1)}>
-              Older
+              {t("pager.older")}
             </button>
           </nav>
         </>
