@@ -51,11 +51,11 @@ describe("the parcel's events", () => {
     expect(wired(parcelEvents.subscribed("live.changed"))).toEqual(["view cache and live streams"]);
     expect(wired(parcelEvents.subscribed("parcel.created"))).toEqual(["webhooks"]);
     expect(wired(parcelEvents.subscribed("history.added"))).toEqual(["run stops", "webhooks"]);
-    expect(wired(parcelEvents.subscribed("status.changed"))).toEqual(["recipient notifications", "webhooks"]);
+    expect(wired(parcelEvents.subscribed("status.changed"))).toEqual(["recipient notifications", "recipient messages", "webhooks", "cod"]);
     expect(wired(parcelEvents.subscribed("proof.recorded"))).toEqual(["webhooks"]);
     expect(wired(parcelEvents.subscribed("parcel.deleted"))).toEqual(["runs"]);
-    expect(wired(dispatchEvents.subscribed("run.started"))).toEqual(["recipient notifications"]);
-    expect(wired(dispatchEvents.subscribed("stop.near"))).toEqual(["recipient notifications"]);
+    expect(wired(dispatchEvents.subscribed("run.started"))).toEqual(["recipient notifications", "recipient messages"]);
+    expect(wired(dispatchEvents.subscribed("stop.near"))).toEqual(["recipient notifications", "recipient messages"]);
   });
 
   it("a subscriber that throws fails neither the write nor the other subscribers, through either door", async () => {
