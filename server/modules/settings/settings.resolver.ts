@@ -56,7 +56,10 @@ export class SettingsResolver {
     return settings.updateCodSettings(input);
   }
 
-  @Mutation(() => Settings, { description: "Messages to recipients: sms_enabled, whatsapp_enabled, channel_order, sms_daily_limit, the WhatsApp templates and verify token (each optional)" })
+  @Mutation(() => Settings, {
+    description:
+      "Messages to recipients: sms_enabled, whatsapp_enabled, channel_order, sms_daily_limit, the WhatsApp templates and verify token (each optional)",
+  })
   @Op("settings.update")
   updateMessageSettings(@Arg("input", () => MessageSettingsInput) input: MessageSettingsInput) {
     return settings.updateMessageSettings(input);
