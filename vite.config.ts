@@ -57,6 +57,9 @@ export const APP_STAGES: { chunk: string; module: string; packages: RegExp }[] =
   { chunk: "react", module: stage("react"), packages: /\/node_modules\/(react|react-dom|scheduler)\// },
   { chunk: "libs", module: stage("libs"), packages: /\/node_modules\// },
 ];
+/** Package files only screens use (react-i18next's <Trans> and the HTML parser it brings): see appChunk. */
+const SCREEN_ONLY =
+  /\/node_modules\/(react-i18next\/dist\/es\/(Icu)?Trans(WithoutContext)?\.js|react-i18next\/dist\/es\/IcuTransUtils\/|html-parse-stringify\/|void-elements\/)/;
 let appModules: Set<string> | null = null;
 function appChunk(id: string, ctx: { getModuleInfo(id: string): { importedIds: readonly string[] } | null }): string | null {
   if (!appModules) {
@@ -78,6 +81,9 @@ function appChunk(id: string, ctx: { getModuleInfo(id: string): { importedIds: r
   if (own) return own.chunk;
   if (!appModules.has(id)) return null;
   const file = id.replace(/\\/g, "/");
+  // Parts of a package the public screens never use stay with the screens that do (the control panel's <Trans>):
+  // reachable through the package's index, they would otherwise be kept in "libs", on every public first load.
+  if (SCREEN_ONLY.test(file)) return null;
   // "libs" takes every package React's does not.
   const s = APP_STAGES.find((g) => g.packages.test(file));
   if (s) return s.chunk;

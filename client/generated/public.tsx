@@ -7,45 +7,6 @@ import type { DocumentNode } from 'graphql';
 import type * as ApolloReactCommon from '@apollo/client/react';
 import * as ApolloReactHooks from '@apollo/client/react';
 const defaultOptions = {} as const;
-export type RescheduleInput = {
-  /** delivery: a new delivery day (date); depot: pick-up at the depot */
-  choice: string;
-  /** With choice delivery: one of the next 5 working days (Mon-Fri, YYYY-MM-DD) */
-  date?: string | null | undefined;
-  /** The token of the reschedule link in the recipient's failed-attempt e-mail (its reschedule= parameter), instead of verify */
-  token?: string | null | undefined;
-  /** The recipient's postcode or e-mail (the second factor): required unless token is given */
-  verify?: string | null | undefined;
-};
-
-export type UnsubscribeInput = {
-  code: string;
-  token: string;
-};
-
-/** A visitor's message to the company */
-export type VisitorContactInput = {
-  body: string;
-  email: string;
-  name?: string | null | undefined;
-  subject: string;
-};
-
-export type VisitorContactMutationVariables = Exact<{
-  input: VisitorContactInput;
-}>;
-
-
-export type VisitorContactMutation = { contact: boolean };
-
-export type RescheduleDeliveryMutationVariables = Exact<{
-  trackingCode: string;
-  input: RescheduleInput;
-}>;
-
-
-export type RescheduleDeliveryMutation = { rescheduleDelivery: { tracking_code: string, choice: string, date: string | null, rescheduled_at: string } };
-
 export type SiteGraphQueryVariables = Exact<{ [key: string]: never; }>;
 
 
@@ -67,69 +28,7 @@ export type TrackParcelsQueryVariables = Exact<{
 
 export type TrackParcelsQuery = { track: Array<{ tracking_code: string, error: string | null, error_code: string | null, parcel: { id: number, tracking_code: string, destination: string, pickup_location: string | null, current_location: string | null, status: string | null, status_code: string | null, status_reason: string | null, min_expected_delivery_date: string | null, max_expected_delivery_date: string | null, last_event_at: string, quiet_after_days: number, details_protected: boolean, structured_data: string, history: Array<{ id: number, title: string, status_code: string | null, created_at: string }> } | null }> };
 
-export type UnsubscribeMutationVariables = Exact<{
-  input: UnsubscribeInput;
-}>;
 
-
-export type UnsubscribeMutation = { unsubscribe: { tracking_code: string, unsubscribed: boolean } };
-
-
-export const VisitorContactDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"VisitorContact"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"VisitorContactInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"contact"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}]}]}}]} as unknown as DocumentNode;
-export type VisitorContactMutationFn = ApolloReactCommon.MutationFunction<VisitorContactMutation, VisitorContactMutationVariables>;
-
-/**
- * __useVisitorContactMutation__
- *
- * To run a mutation, you first call `useVisitorContactMutation` within a React component and pass it any options that fit your needs.
- * When your component renders, `useVisitorContactMutation` returns a tuple that includes:
- * - A mutate function that you can call at any time to execute the mutation
- * - An object with fields that represent the current status of the mutation's execution
- *
- * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
- *
- * @example
- * const [visitorContactMutation, { data, loading, error }] = useVisitorContactMutation({
- *   variables: {
- *      input: // value for 'input'
- *   },
- * });
- */
-export function useVisitorContactMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<VisitorContactMutation, VisitorContactMutationVariables>) {
-        const options = {...defaultOptions, ...baseOptions}
-        return ApolloReactHooks.useMutation<VisitorContactMutation, VisitorContactMutationVariables>(VisitorContactDocument, options);
-      }
-export type VisitorContactMutationHookResult = ReturnType<typeof useVisitorContactMutation>;
-export type VisitorContactMutationResult = ApolloReactCommon.MutationResult<VisitorContactMutation>;
-export type VisitorContactMutationOptions = ApolloReactCommon.BaseMutationOptions<VisitorContactMutation, VisitorContactMutationVariables>;
-export const RescheduleDeliveryDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RescheduleDelivery"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"trackingCode"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"RescheduleInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"rescheduleDelivery"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"trackingCode"},"value":{"kind":"Variable","name":{"kind":"Name","value":"trackingCode"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"tracking_code"}},{"kind":"Field","name":{"kind":"Name","value":"choice"}},{"kind":"Field","name":{"kind":"Name","value":"date"}},{"kind":"Field","name":{"kind":"Name","value":"rescheduled_at"}}]}}]}}]} as unknown as DocumentNode;
-export type RescheduleDeliveryMutationFn = ApolloReactCommon.MutationFunction<RescheduleDeliveryMutation, RescheduleDeliveryMutationVariables>;
-
-/**
- * __useRescheduleDeliveryMutation__
- *
- * To run a mutation, you first call `useRescheduleDeliveryMutation` within a React component and pass it any options that fit your needs.
- * When your component renders, `useRescheduleDeliveryMutation` returns a tuple that includes:
- * - A mutate function that you can call at any time to execute the mutation
- * - An object with fields that represent the current status of the mutation's execution
- *
- * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
- *
- * @example
- * const [rescheduleDeliveryMutation, { data, loading, error }] = useRescheduleDeliveryMutation({
- *   variables: {
- *      trackingCode: // value for 'trackingCode'
- *      input: // value for 'input'
- *   },
- * });
- */
-export function useRescheduleDeliveryMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<RescheduleDeliveryMutation, RescheduleDeliveryMutationVariables>) {
-        const options = {...defaultOptions, ...baseOptions}
-        return ApolloReactHooks.useMutation<RescheduleDeliveryMutation, RescheduleDeliveryMutationVariables>(RescheduleDeliveryDocument, options);
-      }
-export type RescheduleDeliveryMutationHookResult = ReturnType<typeof useRescheduleDeliveryMutation>;
-export type RescheduleDeliveryMutationResult = ApolloReactCommon.MutationResult<RescheduleDeliveryMutation>;
-export type RescheduleDeliveryMutationOptions = ApolloReactCommon.BaseMutationOptions<RescheduleDeliveryMutation, RescheduleDeliveryMutationVariables>;
 export const SiteGraphDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"SiteGraph"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"graph"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"pages"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"slug"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"sub_title"}},{"kind":"Field","name":{"kind":"Name","value":"icon"}},{"kind":"Field","name":{"kind":"Name","value":"hero"}},{"kind":"Field","name":{"kind":"Name","value":"overlay"}},{"kind":"Field","name":{"kind":"Name","value":"content"}}]}},{"kind":"Field","name":{"kind":"Name","value":"reviews"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"review"}},{"kind":"Field","name":{"kind":"Name","value":"image"}}]}},{"kind":"Field","name":{"kind":"Name","value":"settings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"meta_description"}},{"kind":"Field","name":{"kind":"Name","value":"chat_code"}},{"kind":"Field","name":{"kind":"Name","value":"contact_email"}},{"kind":"Field","name":{"kind":"Name","value":"contact_phone"}},{"kind":"Field","name":{"kind":"Name","value":"contact_phone_alt"}},{"kind":"Field","name":{"kind":"Name","value":"contact_twitter"}},{"kind":"Field","name":{"kind":"Name","value":"contact_telegram"}},{"kind":"Field","name":{"kind":"Name","value":"contact_instagram"}},{"kind":"Field","name":{"kind":"Name","value":"contact_address"}},{"kind":"Field","name":{"kind":"Name","value":"currency"}}]}}]}}]}}]} as unknown as DocumentNode;
 
 /**
@@ -242,30 +141,3 @@ export type TrackParcelsQueryHookResult = ReturnType<typeof useTrackParcelsQuery
 export type TrackParcelsLazyQueryHookResult = ReturnType<typeof useTrackParcelsLazyQuery>;
 export type TrackParcelsSuspenseQueryHookResult = ReturnType<typeof useTrackParcelsSuspenseQuery>;
 export type TrackParcelsQueryResult = ApolloReactCommon.QueryResult<TrackParcelsQuery, TrackParcelsQueryVariables>;
-export const UnsubscribeDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"Unsubscribe"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UnsubscribeInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"unsubscribe"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"tracking_code"}},{"kind":"Field","name":{"kind":"Name","value":"unsubscribed"}}]}}]}}]} as unknown as DocumentNode;
-export type UnsubscribeMutationFn = ApolloReactCommon.MutationFunction<UnsubscribeMutation, UnsubscribeMutationVariables>;
-
-/**
- * __useUnsubscribeMutation__
- *
- * To run a mutation, you first call `useUnsubscribeMutation` within a React component and pass it any options that fit your needs.
- * When your component renders, `useUnsubscribeMutation` returns a tuple that includes:
- * - A mutate function that you can call at any time to execute the mutation
- * - An object with fields that represent the current status of the mutation's execution
- *
- * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
- *
- * @example
- * const [unsubscribeMutation, { data, loading, error }] = useUnsubscribeMutation({
- *   variables: {
- *      input: // value for 'input'
- *   },
- * });
- */
-export function useUnsubscribeMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<UnsubscribeMutation, UnsubscribeMutationVariables>) {
-        const options = {...defaultOptions, ...baseOptions}
-        return ApolloReactHooks.useMutation<UnsubscribeMutation, UnsubscribeMutationVariables>(UnsubscribeDocument, options);
-      }
-export type UnsubscribeMutationHookResult = ReturnType<typeof useUnsubscribeMutation>;
-export type UnsubscribeMutationResult = ApolloReactCommon.MutationResult<UnsubscribeMutation>;
-export type UnsubscribeMutationOptions = ApolloReactCommon.BaseMutationOptions<UnsubscribeMutation, UnsubscribeMutationVariables>;

@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useMemo, useReducer, type ReactNode } from "react";
-import { ROLES, type Role } from "@shared/core/permissions";
+import { ROLES, type Role } from "@shared/core/roles";
 
 /**
  * The client's own state: the theme and the session. Data from the server (pages, reviews, settings,

@@ -5,7 +5,8 @@
 //
 // The icons are split by who shows them, so a screen's chunk carries only what it shows (each icon is
 // in exactly one set; an icon two groups of screens show goes to common):
-// - layout: the public layout (top bar, side menu, footer, page icons), part of every page's first load;
+// - top: the public layout's first screen (the top bar, back to top), part of every page's first load;
+// - layout: the rest of the public layout (side menu panel, footer, page icons, chooser), loaded with those parts;
 // - common: shown by several screens, public ones or public and control panel;
 // - home, track, shipper: the home page's, the tracking screens' and the quote/account screens' own, in their chunks;
 // - control: the control panel's own.
@@ -13,27 +14,28 @@ import fs from "node:fs";
 import path from "node:path";
 
 const SETS = {
+  top: {
+    file: "client/components/topIcons.ts",
+    note: "The public layout's first-screen icons (top bar, back to top), loaded with every page; layoutIcons.ts re-exports them.",
+    icons: ["menu", "search", "north"],
+  },
   layout: {
     file: "client/components/layoutIcons.ts",
-    note: "The public layout's icons, loaded with every page; components/icons.ts re-exports them.",
+    note: "The rest of the public layout's icons (side menu panel, footer, chooser, page icons), loaded with those parts (a module the app imports is all in the app's chunk); components/icons.ts re-exports them.",
+    reexports: ["./topIcons"],
     icons: [
-      "local_shipping",
       "people",
       "copyright",
       "pages",
       "folder",
-      "menu",
       "close",
-      "search",
       "light_mode",
       "dark_mode",
       "translate",
       "home",
       "mail",
       "phone",
-      "location_on",
       "send",
-      "north",
       "alternate_email",
       "calculate",
       "account_circle",
@@ -44,7 +46,10 @@ const SETS = {
     note: "The icons several screens show (public ones, or public and control panel), with the layout's.",
     reexports: ["./layoutIcons"],
     icons: [
-      // the activity icons (shared/modules/activity/activity.codes.ts) but local_shipping, the layout's
+      // the tracking page's too (its first screen: the chunk of the layout's other icons stays off its first load)
+      "local_shipping",
+      "location_on",
+      // the activity icons (shared/modules/activity/activity.codes.ts)
       "radio_button_checked",
       "pan_tool",
       "verified",

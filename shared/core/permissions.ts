@@ -1,9 +1,9 @@
 /**
- * Roles, their permissions and the API-key scopes: pure data (no imports), so the control panel
- * reads the same table (client/control/roles.ts) the server enforces (server/core/access.ts).
+ * Roles, their permissions and the API-key scopes: pure data (the roles' names from ./roles.ts), so the control
+ * panel reads the same table (client/control/roles.ts) the server enforces (server/core/access.ts).
  */
-export const ROLES = ["owner", "dispatcher", "courier"] as const;
-export type Role = (typeof ROLES)[number];
+import { ROLES, type Role } from "./roles.js";
+export { ROLES, type Role };
 
 /** What a role may do. An operation needs one permission (or is public). */
 export const PERMISSIONS = {

@@ -37,6 +37,7 @@ describe("the icon set", () => {
       [
         "client/components/icons.ts",
         "client/components/layoutIcons.ts",
+        "client/components/topIcons.ts",
         "client/control/icons.ts",
         "client/modules/home/icons.ts",
         "client/modules/parcel/icons.ts",

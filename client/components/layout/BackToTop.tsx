@@ -1,6 +1,6 @@
 import { useTranslation } from "react-i18next";
 import { Icon } from "../Icon";
-import { north } from "../layoutIcons";
+import { north } from "../topIcons";
 import { useScrolled } from "./useScrolled";
 
 /** The button back to the top, shown once the page has scrolled down a screen or so. */

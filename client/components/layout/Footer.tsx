@@ -3,7 +3,8 @@ import { useTranslation } from "react-i18next";
 import { useSiteGraph } from "../../modules/graph/siteGraph";
 import { Icon } from "../Icon";
 import { LogoMark, useProductName } from "../brand";
-import { alternate_email, location_on, phone, send } from "../layoutIcons";
+import { alternate_email, phone, send } from "../layoutIcons";
+import { location_on } from "../icons";
 import { usePages } from "./usePages";
 
 /** The footer: brand, links (the main screens and the first six content pages), contact details and social links. */

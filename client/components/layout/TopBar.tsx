@@ -2,7 +2,7 @@ import { Link, NavLink } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import { Icon } from "../Icon";
 import { LogoMark, useProductName } from "../brand";
-import { menu, search } from "../layoutIcons";
+import { menu, search } from "../topIcons";
 import { useScrolled } from "./useScrolled";
 
 /** The bar at the top: brand, the main links, tracking search and the menu button; solid once scrolled. */

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { MAX_TEXT } from "@shared/core/lengths.codes";
-import { useVisitorContactMutation } from "../../generated/public";
+import { useVisitorContactMutation } from "../../generated/actions";
 import { errorMessages } from "../../errors";
 
 type ContactFields = { name: string; email: string; subject: string; body: string };

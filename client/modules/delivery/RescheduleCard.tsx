@@ -1,6 +1,6 @@
 import { useId, useMemo, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { useRescheduleDeliveryMutation } from "../../generated/public";
+import { useRescheduleDeliveryMutation } from "../../generated/actions";
 import { callErrors, errorText } from "../../errors";
 import { TRACK_ERRORS } from "../parcel/trackErrors";
 import { Icon } from "../../components/Icon";

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { useUnsubscribeMutation } from "../../generated/public";
+import { useUnsubscribeMutation } from "../../generated/actions";
 import { callErrors, errorText, INVALID_JSON } from "../../errors";
 
 /** An unsubscribe link the server does not know (wrong code or token) is NOT_FOUND. */
