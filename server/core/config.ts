@@ -336,6 +336,13 @@ export const ENV_VARS = {
     doc: "messages each process sends at the same time (a provider answering in 2 s: 8 at once send 240 a minute)",
   },
 
+  REPORTS_SOURCE: {
+    group: CACHES,
+    kind: "text",
+    default: "rollups",
+    doc: "`rollups`: the owner's reports read the daily roll-ups (docs/reports.md); `raw`: every figure from the parcels and their history on each call (the reference the roll-ups are tested against, and what the bench compares)",
+  },
+
   STALE_AFTER_DAYS: {
     group: DOCS,
     kind: "positiveInt",

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import pg from "pg";
-import { config } from "../../core/config.js";
+import { config, readEnv } from "../../core/config.js";
 import { db, pgTable, provider, sqliteWriter } from "../../db/index.js";
 import { numberedParams, prismaDate } from "../../db/direct.js";
 import { pgTarget } from "../../db/migrate.js";
@@ -381,7 +381,7 @@ export async function rollupsUsable(): Promise<boolean> {
 }
 
 /** REPORTS_SOURCE: rollups (the default) or raw (every figure from the raw data, the reference implementation). */
-export const rollupSource = (): "raw" | "rollups" => (process.env.REPORTS_SOURCE === "raw" ? "raw" : "rollups");
+export const rollupSource = (): "raw" | "rollups" => (readEnv("REPORTS_SOURCE") === "raw" ? "raw" : "rollups");
 
 let building: Promise<void> | undefined;
 /**
