@@ -34,6 +34,7 @@ const TRANSLATED = [
   "client/control/screens/webhooks/**",
   "client/control/screens/apikeys/**",
   "client/control/screens/audit/**",
+  "client/control/screens/rates/**",
 ];
 /** The props whose strings a person reads (an icon's path, a link's `to`, a test id are not). */
 const TEXT_PROPS = [

@@ -1,5 +1,6 @@
 import { useState, type ChangeEvent, type FormEvent } from "react";
 import { Link, useParams } from "react-router-dom";
+import { Trans, useTranslation } from "react-i18next";
 import {
   useAdminPutRateCardCsvMutation,
   useAdminPutRateCardMutation,
@@ -18,8 +19,10 @@ import { useFlash } from "../../hooks/lists";
 import { useTitle } from "../../hooks/useTitle";
 import { useCurrency } from "../shippers/common";
 import { RatesTabs } from "./RatesTabs";
-import { gridOf, lanesOf, newSheet, sheetKey, sheetOf, surchargeTexts, surchargesOf, type Grid, type Sheet, type SurchargeTexts } from "./grid";
+import { gridOf, lanesOf, newSheet, sheetKey, sheetOf, surchargeTexts, surchargesOf, type Grid, type Sheet, type SurchargeTexts, type Say } from "./grid";
 import * as icons from "../../icons";
+
+const NS = "control-rates";
 
 /** One service from one origin zone: weight bands down, destination zones across, a price in each cell. */
 function SheetTable({
@@ -35,6 +38,7 @@ function SheetTable({
   currency: string;
   onChange: (s: Sheet) => void;
 }) {
+  const { t } = useTranslation(NS);
   const tos = [...zones, ...Object.keys(sheet.cells).filter((z) => !zones.includes(z))];
   const setCell = (to: string, i: number, v: string) => {
     const col = [...(sheet.cells[to] ?? sheet.bands.map(() => ""))];
@@ -56,20 +60,18 @@ function SheetTable({
       cells: Object.fromEntries(Object.entries(sheet.cells).map(([z, col]) => [z, [...col, ""]])),
     });
   };
-  if (!tos.length) return <p className="cp-state">Add zones first: they are the grid's columns.</p>;
+  if (!tos.length) return <p className="cp-state">{t("grid.noZones")}</p>;
   return (
     <>
       <div className="cp-table-wrap cp-grid-wrap">
         <table className="cp-table cp-rate-grid" data-testid="rate-grid">
-          <caption className="cp-visually-hidden">
-            Prices of {sheetName} in {currency}, by weight band and destination zone
-          </caption>
+          <caption className="cp-visually-hidden">{t("grid.caption", { sheet: sheetName, currency })}</caption>
           <thead>
             <tr>
-              <th scope="col">Up to (kg)</th>
+              <th scope="col">{t("grid.upTo")}</th>
               {tos.map((z) => (
                 <th key={z} scope="col">
-                  to {z}
+                  {t("grid.to", { zone: z })}
                 </th>
               ))}
             </tr>
@@ -84,14 +86,14 @@ function SheetTable({
                       value={band}
                       inputMode="decimal"
                       onChange={(e) => setBand(i, e.target.value)}
-                      aria-label={`Weight band ${i + 1}: up to kg`}
+                      aria-label={t("grid.band", { n: i + 1 })}
                     />
                     <button
                       type="button"
                       className="cp-icon-btn cp-icon-btn-sm cp-danger"
                       onClick={() => removeBand(i)}
-                      aria-label={`Remove the band up to ${band} kg`}
-                      title="Remove band"
+                      aria-label={t("grid.removeBand", { band })}
+                      title={t("grid.remove")}
                     >
                       <Icon path={icons.close} size={16} />
                     </button>
@@ -104,14 +106,14 @@ function SheetTable({
                       value={sheet.cells[z]?.[i] ?? ""}
                       inputMode="decimal"
                       onChange={(e) => setCell(z, i, e.target.value)}
-                      aria-label={`${sheetName} to ${z}, up to ${band} kg (${currency})`}
+                      aria-label={t("grid.cell", { sheet: sheetName, zone: z, band, currency })}
                     />
                   </td>
                 ))}
               </tr>
             ))}
             <tr className="cp-grid-per">
-              <th scope="row">Per kg above</th>
+              <th scope="row">{t("grid.perKg")}</th>
               {tos.map((z) => (
                 <td key={z}>
                   <input
@@ -119,7 +121,7 @@ function SheetTable({
                     value={sheet.per[z] ?? ""}
                     inputMode="decimal"
                     onChange={(e) => onChange({ ...sheet, per: { ...sheet.per, [z]: e.target.value } })}
-                    aria-label={`${sheetName} to ${z}, per kg above the last band (${currency})`}
+                    aria-label={t("grid.perCell", { sheet: sheetName, zone: z, currency })}
                   />
                 </td>
               ))}
@@ -127,13 +129,10 @@ function SheetTable({
           </tbody>
         </table>
       </div>
-      <p className="cp-hint">
-        Prices in {currency} (e.g. 9.90). A blank cell: no price for that weight. A zone without any price is not served. Per kg above: for each whole kg beyond
-        the last band (blank: heavier shipments are not taken).
-      </p>
+      <p className="cp-hint">{t("grid.hint", { currency })}</p>
       <button type="button" className="cp-btn cp-btn-outline cp-btn-sm" onClick={addBand}>
         <Icon path={icons.add} size={18} />
-        <span>Add weight band</span>
+        <span>{t("grid.addBand")}</span>
       </button>
     </>
   );
@@ -150,6 +149,7 @@ function SurchargeFields({
   currency: string;
   onChange: (t: SurchargeTexts) => void;
 }) {
+  const { t } = useTranslation(NS);
   const set = (code: keyof SurchargeTexts, k: "value" | "min" | "zones") => (e: ChangeEvent<HTMLInputElement>) =>
     onChange({ ...texts, [code]: { ...texts[code], [k]: e.target.value } });
   const field = (code: keyof SurchargeTexts, k: "value" | "min" | "zones", label: string, hint?: string) => (
@@ -168,26 +168,33 @@ function SurchargeFields({
       {hint ? <small className="cp-hint">{hint}</small> : null}
     </div>
   );
+  const fuelValue = field("fuel", "value", t("sur.fuelValue"), t("sur.fuelHint"));
+  const remoteValue = field("remote", "value", t("sur.remoteValue", { currency }));
+  const remoteZones = field("remote", "zones", t("sur.remoteZones"), zones.length ? t("sur.remoteZonesHint", { list: zones.join(", ") }) : undefined);
+  const codValue = field("cod", "value", t("sur.codValue"));
+  const codMin = field("cod", "min", t("sur.min", { currency }));
+  const insuranceValue = field("insurance", "value", t("sur.insuranceValue"));
+  const insuranceMin = field("insurance", "min", t("sur.min", { currency }));
   return (
     <div className="cp-surcharges">
       <fieldset className="cp-fieldset">
-        <legend>Fuel</legend>
-        {field("fuel", "value", "Percent of transport", "e.g. 12.5; blank: none")}
+        <legend>{t("sur.fuel")}</legend>
+        {fuelValue}
       </fieldset>
       <fieldset className="cp-fieldset">
-        <legend>Remote area</legend>
-        {field("remote", "value", `Fixed amount (${currency})`)}
-        {field("remote", "zones", "To zones", zones.length ? `Of: ${zones.join(", ")}` : undefined)}
+        <legend>{t("sur.remote")}</legend>
+        {remoteValue}
+        {remoteZones}
       </fieldset>
       <fieldset className="cp-fieldset">
-        <legend>Cash on delivery</legend>
-        {field("cod", "value", "Percent of the amount")}
-        {field("cod", "min", `At least (${currency})`)}
+        <legend>{t("sur.cod")}</legend>
+        {codValue}
+        {codMin}
       </fieldset>
       <fieldset className="cp-fieldset">
-        <legend>Insurance</legend>
-        {field("insurance", "value", "Percent of the declared value")}
-        {field("insurance", "min", `At least (${currency})`)}
+        <legend>{t("sur.insurance")}</legend>
+        {insuranceValue}
+        {insuranceMin}
       </fieldset>
     </div>
   );
@@ -198,39 +205,39 @@ function CsvCard({ card, onLoaded }: { card: AdminRateCardFieldsFragment; onLoad
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
   const [message, setMessage] = useState("");
+  const { t } = useTranslation(NS);
   const [put, { loading }] = useAdminPutRateCardCsvMutation();
   const upload = async (e: FormEvent) => {
     e.preventDefault();
     setErrors([]);
     setMessage("");
-    if (!file) return setErrors(["file is required: choose a CSV file"]);
+    if (!file) return setErrors([t("csv.required")]);
     try {
       const { data } = await put({ variables: { id: card.id, csv: await file.text() } });
       if (data) {
         onLoaded(data.putRateCardCsv);
-        setMessage(`Grid replaced from ${file.name}: ${data.putRateCardCsv.lanes.length} lanes`);
+        setMessage(t("csv.replaced", { file: file.name, count: data.putRateCardCsv.lanes.length }));
       }
     } catch (err) {
       setErrors(errorMessages(err));
     }
   };
   return (
-    <Card title="CSV file" className="cp-ship-stack">
+    <Card title={t("csv.title")} className="cp-ship-stack">
       <p className="cp-hint">
-        One row per lane and band: <code>service,from_zone,to_zone,up_to_kg,amount,per_kg_above</code>, amounts in the currency&apos;s smallest unit. An upload
-        replaces the grid (not the name or surcharges); if any row is wrong, nothing is saved.
+        <Trans t={t} i18nKey="csv.hint" values={{ columns: "service,from_zone,to_zone,up_to_kg,amount,per_kg_above" }} components={{ c: <code /> }} />
       </p>
       <div className="cp-ship-actions">
         <a className="cp-btn cp-btn-outline" href={`/api/rate-cards/${encodeURIComponent(card.id)}.csv`} download={`rate-card-${card.id}.csv`}>
           <Icon path={icons.download} size={20} />
-          <span>Download CSV</span>
+          <span>{t("csv.download")}</span>
         </a>
       </div>
-      <form className="cp-form" onSubmit={upload} noValidate aria-label="Upload a CSV file">
+      <form className="cp-form" onSubmit={upload} noValidate aria-label={t("csv.form")}>
         <FormStatus errors={errors} message={message} />
         <div className="cp-field">
           <label htmlFor="csv-file" className="cp-label">
-            CSV file to upload
+            {t("csv.file")}
           </label>
           <input
             id="csv-file"
@@ -242,7 +249,7 @@ function CsvCard({ card, onLoaded }: { card: AdminRateCardFieldsFragment; onLoad
           />
         </div>
         <SubmitButton busy={loading} icon={icons.upload_file}>
-          Upload CSV
+          {t("csv.upload")}
         </SubmitButton>
       </form>
     </Card>
@@ -250,6 +257,7 @@ function CsvCard({ card, onLoaded }: { card: AdminRateCardFieldsFragment; onLoad
 }
 
 function Editor({ card }: { card: AdminRateCardFieldsFragment }) {
+  const { t } = useTranslation(NS);
   const currency = useCurrency();
   const flash = useFlash();
   const services = useAdminServicesQuery().data?.services ?? [];
@@ -267,7 +275,7 @@ function Editor({ card }: { card: AdminRateCardFieldsFragment }) {
   const origin = from || zones[0] || "";
   const key = sheetKey(svc, origin);
   const sheet = grid[key] ?? newSheet();
-  const sheetName = `${svc} from ${origin}`;
+  const sheetName = t("edit.sheet", { service: svc, from: origin });
 
   const loaded = (c: AdminRateCardFieldsFragment) => {
     setGrid(gridOf(c.lanes, currency));
@@ -277,12 +285,13 @@ function Editor({ card }: { card: AdminRateCardFieldsFragment }) {
     e.preventDefault();
     setErrors([]);
     setMessage("");
-    const l = lanesOf(grid, currency);
-    const s = surchargesOf(texts, currency);
+    const say: Say = (k, values) => (k === "sheet" ? t("edit.sheet", values) : t(`errors.${k}`, values));
+    const l = lanesOf(grid, currency, say);
+    const s = surchargesOf(texts, currency, say);
     if (l.errors.length || s.errors.length) return setErrors([...l.errors, ...s.errors]);
     try {
       await put({ variables: { id: card.id, input: { name: name.trim(), lanes: l.lanes, surcharges: s.surcharges } } });
-      setMessage(`Rate card saved: ${l.lanes.length} lane${l.lanes.length === 1 ? "" : "s"}`);
+      setMessage(t("edit.saved", { count: l.lanes.length }));
     } catch (err) {
       setErrors(errorMessages(err));
     }
@@ -290,12 +299,12 @@ function Editor({ card }: { card: AdminRateCardFieldsFragment }) {
   const sheets = Object.entries(grid).map(([k, s]) => ({ k, ...sheetOf(k), priced: Object.values(s.cells).filter((c) => c.some((v) => v.trim())).length }));
   return (
     <>
-      <form className="cp-form cp-rate-form" onSubmit={save} noValidate aria-label={`Edit rate card ${card.name}`}>
-        <Card title="Grid" className="cp-ship-stack">
+      <form className="cp-form cp-rate-form" onSubmit={save} noValidate aria-label={t("edit.form", { name: card.name })}>
+        <Card title={t("edit.grid")} className="cp-ship-stack">
           <FormStatus errors={errors} message={message} />
           <div className="cp-field">
             <label htmlFor="card-name" className="cp-label">
-              Name
+              {t("edit.name")}
             </label>
             <input id="card-name" className="cp-input" name="name" value={name} onChange={(e) => setName(e.target.value)} maxLength={100} required />
           </div>
@@ -304,7 +313,7 @@ function Editor({ card }: { card: AdminRateCardFieldsFragment }) {
               <div className="cp-field-row">
                 <div className="cp-field">
                   <label htmlFor="grid-service" className="cp-label">
-                    Service
+                    {t("edit.service")}
                   </label>
                   <select id="grid-service" className="cp-input cp-select" value={svc} onChange={(e) => setService(e.target.value)}>
                     {services.map((s) => (
@@ -316,7 +325,7 @@ function Editor({ card }: { card: AdminRateCardFieldsFragment }) {
                 </div>
                 <div className="cp-field">
                   <label htmlFor="grid-from" className="cp-label">
-                    From zone
+                    {t("edit.from")}
                   </label>
                   <select id="grid-from" className="cp-input cp-select" value={origin} onChange={(e) => setFrom(e.target.value)}>
                     {zones.map((z) => (
@@ -329,7 +338,7 @@ function Editor({ card }: { card: AdminRateCardFieldsFragment }) {
               </div>
               {sheets.length ? (
                 <p className="cp-small">
-                  Priced:{" "}
+                  {t("edit.priced")}{" "}
                   {sheets.map((s, i) => (
                     <span key={s.k}>
                       {i ? ", " : ""}
@@ -341,9 +350,9 @@ function Editor({ card }: { card: AdminRateCardFieldsFragment }) {
                           setFrom(s.from);
                         }}
                       >
-                        {s.service} from {s.from}
+                        {t("edit.sheet", { service: s.service, from: s.from })}
                       </button>{" "}
-                      ({s.priced} zone{s.priced === 1 ? "" : "s"})
+                      {t("edit.pricedZones", { count: s.priced })}
                     </span>
                   ))}
                 </p>
@@ -352,15 +361,15 @@ function Editor({ card }: { card: AdminRateCardFieldsFragment }) {
             </>
           ) : (
             <p className="cp-state">
-              The grid needs at least one <Link to="/control/rates/services.html">service</Link> and one <Link to="/control/rates/zones.html">zone</Link>.
+              <Trans t={t} i18nKey="edit.needs" components={{ s: <Link to="/control/rates/services.html" />, z: <Link to="/control/rates/zones.html" /> }} />
             </p>
           )}
         </Card>
-        <Card title="Surcharges">
+        <Card title={t("edit.surcharges")}>
           <SurchargeFields texts={texts} zones={zones} currency={currency} onChange={setTexts} />
         </Card>
         <div className="cp-ship-savebar">
-          <SubmitButton busy={loading}>Save rate card</SubmitButton>
+          <SubmitButton busy={loading}>{t("edit.save")}</SubmitButton>
         </div>
       </form>
       <CsvCard card={card} onLoaded={loaded} />
@@ -371,16 +380,17 @@ function Editor({ card }: { card: AdminRateCardFieldsFragment }) {
 export default function RateCardEdit() {
   const { id = "" } = useParams();
   const { data, loading, error } = useAdminRateCardQuery({ variables: { id }, fetchPolicy: "network-only" });
+  const { t } = useTranslation(NS);
   const card = data?.rateCard;
-  useTitle(card ? `Rate card ${card.name}` : "Rate card");
+  useTitle(card ? t("edit.docTitle", { name: card.name }) : t("edit.title"));
   return (
     <div className="cp-container">
       <PageHeader
-        title={card ? card.name : "Rate card"}
+        title={card ? card.name : t("edit.title")}
         sub={card ? <code>{card.id}</code> : undefined}
         icon={icons.receipt_long}
         back="/control/rates/cards"
-        backLabel="Back to rate cards"
+        backLabel={t("edit.back")}
       />
       <RatesTabs />
       <ListState loading={loading} error={firstError(error)} empty={!card} />

@@ -1,5 +1,6 @@
 import type { ComponentType, ReactNode } from "react";
 import type { ApolloCache, ApolloError } from "@apollo/client/core";
+import { useTranslation } from "react-i18next";
 import { EditableCard, ListState } from "../../components/lists";
 import { Card, PageHeader } from "../../components/PageHeader";
 import { firstError } from "../../hooks/errors";
@@ -27,10 +28,11 @@ export function RatesScreen({
   add: { title: string; form: ReactNode };
   children: ReactNode;
 }) {
+  const { t } = useTranslation("control");
   useTitle(title);
   return (
     <div className="cp-container cp-narrow">
-      <PageHeader title={title} icon={icon} back="/control/index.html" backLabel="Control panel home" sub={sub} />
+      <PageHeader title={title} icon={icon} back="/control/index.html" backLabel={t("actions.home")} sub={sub} />
       <RatesTabs />
       <RatesSetup />
       <ListState loading={query.loading} error={firstError(query.error)} empty={query.rows === 0} emptyText={empty} />
@@ -49,7 +51,8 @@ export function RatesScreen({
  * form in the card) and Delete; the add form is the same form with no row.
  */
 export function EditableRows<T extends { id: number }>({
-  what,
+  kind,
+  texts,
   typename,
   title,
   icon,
@@ -61,7 +64,10 @@ export function EditableRows<T extends { id: number }>({
   Form,
   remove,
 }: {
-  what: string;
+  /** The kind of row in test ids ("zone": zone-row). */
+  kind: string;
+  /** The kind's words: the empty list's text, the add card's title, a row's name ("zone Berlin"). */
+  texts: { empty: string; add: string; row: (name: string) => string };
   typename: string;
   title: string;
   icon: string;
@@ -80,17 +86,17 @@ export function EditableRows<T extends { id: number }>({
       icon={icon}
       sub={sub}
       query={{ ...query, rows: rows.length }}
-      empty={`No ${title.toLowerCase()} yet: add the first below`}
+      empty={texts.empty}
       listClass="cp-ship-cards"
-      add={{ title: `Add a ${what}`, form: <Form row={null} done={() => undefined} /> }}
+      add={{ title: texts.add, form: <Form row={null} done={() => undefined} /> }}
     >
       {rows.map((r) => (
         <EditableCard
           key={r.id}
-          testId={`${what}-row`}
+          testId={`${kind}-row`}
           typename={typename}
           id={r.id}
-          name={`${what} ${nameOf(r)}`}
+          name={texts.row(nameOf(r))}
           summary={summary(r)}
           badges={badges?.(r)}
           form={(done) => <Form row={r} done={done} />}

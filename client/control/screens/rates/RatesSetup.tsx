@@ -1,4 +1,5 @@
 import { Link } from "react-router-dom";
+import { useTranslation } from "react-i18next";
 import { useAdminRateCardsQuery, useAdminServicesQuery, useAdminZonesQuery } from "../../../generated/graphql";
 
 const DEFAULT_CARD = "default";
@@ -9,6 +10,7 @@ const DEFAULT_CARD = "default";
  * book) and links each step that is left, in order.
  */
 export function RatesSetup() {
+  const { t } = useTranslation("control-rates");
   const zones = useAdminZonesQuery();
   const services = useAdminServicesQuery();
   const cards = useAdminRateCardsQuery();
@@ -16,27 +18,26 @@ export function RatesSetup() {
   const active = new Set(services.data.services.filter((s) => s.active).map((s) => s.code));
   const card = cards.data.rateCards.find((c) => c.id === DEFAULT_CARD);
   const steps = [
-    { done: zones.data.zones.length > 0, to: "/control/rates/zones.html", text: "Add zones: the countries (and postcodes) you deliver to and from" },
-    { done: active.size > 0, to: "/control/rates/services.html", text: "Add a service, e.g. Standard: its transit days and daily cut-off" },
+    { done: zones.data.zones.length > 0, to: "/control/rates/zones.html", text: t("setup.zones") },
+    { done: active.size > 0, to: "/control/rates/services.html", text: t("setup.services") },
     {
       done: !!card?.lanes.some((l) => active.has(l.service)),
       to: `/control/rates/cards/${DEFAULT_CARD}`,
-      text: "Price the default rate card: per service, from one zone to another, by weight",
+      text: t("setup.card"),
     },
   ];
   if (steps.every((s) => s.done)) return null;
   return (
     <section className="cp-alert cp-alert-info" aria-labelledby="rates-setup-title" data-testid="rates-setup">
       <p>
-        <strong id="rates-setup-title">No prices are set yet.</strong> Every quote on the site says no service covers the route, and no shipper can book. Three
-        steps:
+        <strong id="rates-setup-title">{t("setup.title")}</strong> {t("setup.body")}
       </p>
       <ol>
         {steps.map((s) => (
           <li key={s.to}>
             {s.done ? (
               <>
-                {s.text} <strong>(done)</strong>
+                {s.text} <strong>{t("setup.done")}</strong>
               </>
             ) : (
               <Link to={s.to}>{s.text}</Link>

@@ -1,11 +1,14 @@
+import { useTranslation } from "react-i18next";
 import { ShippingTabs } from "../shippers/common";
 
-const RATES_TABS = [
-  { to: "/control/shippers/list.html", label: "‹ Shippers" },
-  { to: "/control/rates/zones.html", label: "Zones" },
-  { to: "/control/rates/services.html", label: "Services" },
-  { to: "/control/rates/cards", label: "Rate cards" },
-];
-
 /** Zones, services and rate cards: the rates area's sections. */
-export const RatesTabs = () => <ShippingTabs tabs={RATES_TABS} label="Rates sections" />;
+export function RatesTabs() {
+  const { t } = useTranslation("control-rates");
+  const tabs = [
+    { to: "/control/shippers/list.html", label: t("tabs.shippers") },
+    { to: "/control/rates/zones.html", label: t("tabs.zones") },
+    { to: "/control/rates/services.html", label: t("tabs.services") },
+    { to: "/control/rates/cards", label: t("tabs.cards") },
+  ];
+  return <ShippingTabs tabs={tabs} label={t("tabs.label")} />;
+}

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { useAdminDeleteZoneMutation, useAdminZonesQuery, type AdminZonesQuery } from "../../../generated/graphql";
 import { AddOrSaveActions, FormStatus, TextField } from "../../components/fields";
 import { EditableRows } from "./RatesScreen";
@@ -7,18 +8,15 @@ import * as icons from "../../icons";
 type Zone = AdminZonesQuery["zones"][number];
 
 function ZoneForm({ row: zone, done }: { row: Zone | null; done: () => void }) {
+  const { t } = useTranslation("control-rates");
   const { bind, errors, message, busy, onSubmit } = useZoneForm(zone, done);
   return (
-    <form className="cp-form" onSubmit={onSubmit} noValidate aria-label={zone ? `Edit zone ${zone.name}` : "Add a zone"}>
+    <form className="cp-form" onSubmit={onSubmit} noValidate aria-label={zone ? t("zones.edit", { name: zone.name }) : t("zones.add")}>
       <FormStatus errors={errors} message={message} />
-      <TextField field={bind("name")} hint="Rate cards name their lanes' zones by it; a rename follows into every card." />
-      <TextField field={bind("countries")} hint="ISO codes, separated by commas: DE, AT, CH" />
-      <TextField
-        field={bind("postcodes")}
-        optional
-        hint="Only places whose postcode matches: prefixes (10, 20) or ranges on the leading digits (1000-1999). Blank: the whole countries."
-      />
-      <AddOrSaveActions busy={busy} what="zone" editing={zone !== null} close={done} />
+      <TextField field={bind("name")} hint={t("zones.nameHint")} />
+      <TextField field={bind("countries")} label={t("zones.countries")} hint={t("zones.countriesHint")} />
+      <TextField field={bind("postcodes")} optional label={t("zones.postcodes")} hint={t("zones.postcodesHint")} />
+      <AddOrSaveActions busy={busy} what={t("zones.what")} editing={zone !== null} close={done} />
     </form>
   );
 }
@@ -26,13 +24,15 @@ function ZoneForm({ row: zone, done }: { row: Zone | null; done: () => void }) {
 export default function ZoneList() {
   const { data, loading, error } = useAdminZonesQuery({ fetchPolicy: "cache-and-network" });
   const [remove] = useAdminDeleteZoneMutation();
+  const { t } = useTranslation("control-rates");
   return (
     <EditableRows
-      what="zone"
+      kind="zone"
+      texts={{ empty: t("zones.empty"), add: t("zones.add"), row: (name) => t("zones.row", { name }) }}
       typename="Zone"
-      title="Zones"
+      title={t("zones.title")}
       icon={icons.map}
-      sub="Where a place belongs, for pricing"
+      sub={t("zones.sub")}
       query={{ loading, error, rows: data?.zones ?? [] }}
       nameOf={(z) => z.name}
       summary={(z) => (
@@ -40,7 +40,8 @@ export default function ZoneList() {
           <strong>{z.name}</strong>
           <small className="cp-muted">
             {z.countries.join(", ")}
-            {z.postcodes.length ? ` · postcodes ${z.postcodes.join(", ")}` : " · every postcode"}
+            {" · "}
+            {z.postcodes.length ? t("zones.postcodeList", { list: z.postcodes.join(", ") }) : t("zones.everyPostcode")}
           </small>
         </>
       )}

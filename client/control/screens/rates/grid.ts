@@ -47,20 +47,37 @@ export function gridOf(lanes: WireLane[], currency: string): Grid {
 /** An empty sheet with the usual bands, to start a service from a zone. */
 export const newSheet = (): Sheet => ({ bands: ["1", "5", "10", "20"], cells: {}, per: {} });
 
+/** The grid's and surcharges' messages (the control panel's texts `edit.sheet` and `errors.<key>` give them in the member's language). */
+export const GRID_TEXTS = {
+  sheet: "{{service}} from {{from}}",
+  bandNumber: '{{where}}: the weight band "{{band}}" must be a number of kg above 0',
+  bandTwice: "{{where}}: the weight band {{band}} kg is there twice",
+  amount: '{{where}} to {{zone}}, up to {{band}} kg: "{{text}}" is not an amount in {{currency}}',
+  perAmount: '{{where}} to {{zone}}, per kg above: "{{text}}" is not an amount in {{currency}}',
+  perNeedsBand: "{{where}} to {{zone}}: a price per kg above needs at least one band's price",
+  surchargeAmount: 'surcharges {{surcharge}}: "{{text}}" is not an amount in {{currency}}',
+  surchargePercent: 'surcharges {{surcharge}}: "{{text}}" is not a percent',
+  surchargeMin: 'surcharges {{surcharge}}: the minimum "{{text}}" is not an amount in {{currency}}',
+} as const;
+export type GridText = keyof typeof GRID_TEXTS;
+/** Words a message: `GRID_TEXTS[key]` with its values (English), or the control panel's text. */
+export type Say = (key: GridText, values: Record<string, string | number>) => string;
+const english: Say = (key, values) => GRID_TEXTS[key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name]));
+
 /**
  * The grid as the card's lanes: a lane for each destination with at least one price. Every wrong
  * band or amount is one message naming its place; lanes are only returned when there is none.
  */
-export function lanesOf(grid: Grid, currency: string): { lanes: WireLane[]; errors: string[] } {
+export function lanesOf(grid: Grid, currency: string, say: Say = english): { lanes: WireLane[]; errors: string[] } {
   const lanes: WireLane[] = [];
   const errors: string[] = [];
   for (const [key, sheet] of Object.entries(grid)) {
     const { service, from } = sheetOf(key);
-    const where = `${service} from ${from}`;
+    const where = say("sheet", { service, from });
     const weights = sheet.bands.map((b) => Number(b.trim().replace(",", ".")));
     weights.forEach((w, i) => {
-      if (!sheet.bands[i].trim() || !Number.isFinite(w) || w <= 0) errors.push(`${where}: the weight band "${sheet.bands[i]}" must be a number of kg above 0`);
-      else if (weights.indexOf(w) !== i) errors.push(`${where}: the weight band ${w} kg is there twice`);
+      if (!sheet.bands[i].trim() || !Number.isFinite(w) || w <= 0) errors.push(say("bandNumber", { where, band: sheet.bands[i] }));
+      else if (weights.indexOf(w) !== i) errors.push(say("bandTwice", { where, band: w }));
     });
     const tos = new Set([...Object.keys(sheet.cells), ...Object.keys(sheet.per)]);
     for (const to of tos) {
@@ -69,13 +86,13 @@ export function lanesOf(grid: Grid, currency: string): { lanes: WireLane[]; erro
       weights.forEach((w, i) => {
         const text = cells[i] ?? "";
         const amount = parseMoney(text, currency, POSITIVE);
-        if (Number.isNaN(amount)) errors.push(`${where} to ${to}, up to ${sheet.bands[i]} kg: "${text}" is not an amount in ${currency}`);
+        if (Number.isNaN(amount)) errors.push(say("amount", { where, zone: to, band: sheet.bands[i], text, currency }));
         else if (amount !== null) brackets.push({ up_to_kg: w, amount });
       });
       const perText = sheet.per[to] ?? "";
       const per = parseMoney(perText, currency, POSITIVE);
-      if (Number.isNaN(per)) errors.push(`${where} to ${to}, per kg above: "${perText}" is not an amount in ${currency}`);
-      else if (per !== null && !brackets.length) errors.push(`${where} to ${to}: a price per kg above needs at least one band's price`);
+      if (Number.isNaN(per)) errors.push(say("perAmount", { where, zone: to, text: perText, currency }));
+      else if (per !== null && !brackets.length) errors.push(say("perNeedsBand", { where, zone: to }));
       if (brackets.length) lanes.push({ service, from_zone: from, to_zone: to, per_kg_above: per, brackets: brackets.sort((a, b) => a.up_to_kg - b.up_to_kg) });
     }
   }
@@ -107,7 +124,7 @@ export function surchargeTexts(list: WireSurcharge[], currency: string): Surchar
   return out;
 }
 
-export function surchargesOf(texts: SurchargeTexts, currency: string): { surcharges: WireSurcharge[]; errors: string[] } {
+export function surchargesOf(texts: SurchargeTexts, currency: string, say: Say = english): { surcharges: WireSurcharge[]; errors: string[] } {
   const surcharges: WireSurcharge[] = [];
   const errors: string[] = [];
   for (const code of SURCHARGE_CODES) {
@@ -115,13 +132,13 @@ export function surchargesOf(texts: SurchargeTexts, currency: string): { surchar
     if (!t.value.trim()) continue;
     const value = code === "remote" ? parseMoney(t.value, currency, POSITIVE) : Number(t.value.trim().replace(",", "."));
     if (value === null || !Number.isFinite(value) || value < 0) {
-      errors.push(`surcharges ${code}: "${t.value}" is not ${code === "remote" ? `an amount in ${currency}` : "a percent"}`);
+      errors.push(say(code === "remote" ? "surchargeAmount" : "surchargePercent", { surcharge: code, text: t.value, currency }));
       continue;
     }
     const s: WireSurcharge = { code, kind: KIND[code], value };
     if (code === "cod" || code === "insurance") {
       const min = parseMoney(t.min, currency, POSITIVE);
-      if (Number.isNaN(min)) errors.push(`surcharges ${code}: the minimum "${t.min}" is not an amount in ${currency}`);
+      if (Number.isNaN(min)) errors.push(say("surchargeMin", { surcharge: code, text: t.min, currency }));
       else if (min !== null) s.min = min;
     }
     if (code === "remote")

@@ -6,6 +6,7 @@ import {
   type AdminServiceFieldsFragment,
   type AdminZonesQuery,
 } from "../../../generated/graphql";
+import { useTranslation } from "react-i18next";
 import { useFormState } from "../../hooks/useFormState";
 import { numberOrNull, str } from "../../hooks/values";
 
@@ -30,7 +31,7 @@ function useRowForm<V extends Record<string, string>, I>(o: {
   create: (input: I) => Promise<unknown>;
   update: (id: number, input: I) => Promise<unknown>;
   done: () => void;
-  flash: (input: I) => string;
+  flash: (input: I, saved: boolean) => string;
 }) {
   const form = useFormState(o.values ?? o.blank);
   const onSubmit = form.submit(async () => {
@@ -41,7 +42,7 @@ function useRowForm<V extends Record<string, string>, I>(o: {
       form.setValues(o.blank);
     }
     o.done();
-    return `${o.flash(input)} ${o.row ? "saved" : "added"}`;
+    return o.flash(input, o.row !== null);
   });
   return { ...form, onSubmit };
 }
@@ -50,6 +51,7 @@ function useRowForm<V extends Record<string, string>, I>(o: {
 export function useZoneForm(zone: Zone | null, done: () => void) {
   const [create] = useAdminCreateZoneMutation({ refetchQueries: ["AdminZones"] });
   const [update] = useAdminUpdateZoneMutation({ refetchQueries: ["AdminRateCards"] });
+  const { t } = useTranslation("control-rates");
   return useRowForm({
     row: zone,
     values: zone && { name: zone.name, countries: zone.countries.join(", "), postcodes: zone.postcodes.join(", ") },
@@ -58,7 +60,7 @@ export function useZoneForm(zone: Zone | null, done: () => void) {
     create: (input) => create({ variables: { input } }),
     update: (id, input) => update({ variables: { id, input } }),
     done,
-    flash: (input) => `Zone ${input.name}`,
+    flash: (input, saved) => t(saved ? "zones.saved" : "zones.added", { name: input.name }),
   });
 }
 
@@ -66,6 +68,7 @@ export function useZoneForm(zone: Zone | null, done: () => void) {
 export function useServiceForm(s: AdminServiceFieldsFragment | null, done: () => void) {
   const [create] = useAdminCreateServiceMutation({ refetchQueries: ["AdminServices"] });
   const [update] = useAdminUpdateServiceMutation();
+  const { t } = useTranslation("control-rates");
   return useRowForm({
     row: s,
     values: s && {
@@ -90,6 +93,6 @@ export function useServiceForm(s: AdminServiceFieldsFragment | null, done: () =>
     create: (input) => create({ variables: { input } }),
     update: (id, input) => update({ variables: { id, input } }),
     done,
-    flash: (input) => `Service ${input.code}`,
+    flash: (input, saved) => t(saved ? "services.saved" : "services.added", { code: input.code }),
   });
 }
