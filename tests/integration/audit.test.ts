@@ -165,9 +165,13 @@ describe("every kind of write is recorded with its before and after values", () 
     ok(await owner.delete("/api/reviews", { id: review.id }));
     expect(await last("review", review.id)).toMatchObject({ operation: "reviews.delete", changes: { name: ["Ada", null] } });
 
-    // The first save creates the settings row (every field from nothing); later saves change one group each.
+    // The first save changes the settings row from its defaults (the row is made with them on first use, which the
+    // server's own background work may already have been: the messages' worker and the reports' roll-ups read the
+    // settings); later saves change one group each.
     ok(await owner.patch("/api/settings", { contact_email: "first@audit.example", contact_phone: "+31 1", contact_address: "1 Quay" }));
-    expect((await last("settings", 1)).changes).toMatchObject({ contact_address: [null, "1 Quay"], mail_template: [null, "html1"] });
+    const first = (await last("settings", 1)).changes as Record<string, unknown[]>;
+    expect(first.contact_address?.[1]).toBe("1 Quay");
+    expect([null, ""]).toContain(first.contact_address?.[0]);
     ok(await owner.patch("/api/settings", { contact_email: "desk@audit.example", contact_phone: "+31 20 000" }));
     ok(await owner.patch("/api/settings", { mail_driver: "mail", mail_template: "html2" }));
     const settings = (await historyOf("settings", 1)).filter((e) => e.operation === "settings.update");
