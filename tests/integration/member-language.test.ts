@@ -47,6 +47,10 @@ describe("a member's own language and name", () => {
     expectError(await owner.gql(UPDATE, { i: { language: 3 } }), "BAD_USER_INPUT");
     // A name with a control character is refused like anywhere else.
     fails(await owner.patch("/api/admins/auth/update/profile", { name: "a\u0000b" }), 422);
+    // Nothing to change (an empty object, or JSON of another shape) is refused, naming what to give; GraphQL too.
+    expect(fails(await owner.patch("/api/admins/auth/update/profile", {}), 422)).toEqual(["name or language is required: give the one to change"]);
+    fails(await owner.request("PATCH", "/api/admins/auth/update/profile", "[]", { "content-type": "application/json" }), 422);
+    expectError(await owner.gql(UPDATE, { i: {} }), "BAD_USER_INPUT");
     expect((await owner.gql(ME)).data.me).toEqual({ email: ADMIN.email, name: "Ana Boss", language: "ar" });
   });
 

@@ -66,6 +66,9 @@ describe("GET /api/settings", () => {
         "max_amount",
         // Messages to recipients (contract section 13).
         ...MESSAGE_SETTING_KEYS,
+        // Cash on delivery (contract section 12).
+        "cod_max",
+        "courier_cash_limit",
       ].sort(),
     );
     expect(all).toMatchObject({ mail_driver: "mail", mail_template: "html1" });

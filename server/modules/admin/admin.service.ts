@@ -241,6 +241,8 @@ const kept = (v: string | null | undefined) => (v === undefined ? undefined : v?
 export async function updateAccount(adminId: number, input: UpdateAccountInput) {
   const name = kept(input.name);
   const language = kept(input.language);
+  // A body naming neither (an empty object, or JSON of another shape: an array, a number) changes nothing: refused.
+  if (name === undefined && language === undefined) throw badInput("name or language is required: give the one to change");
   const row = await db().admin.update({
     where: { id: adminId },
     data: { ...(name !== undefined ? { name } : {}), ...(language !== undefined ? { language } : {}) },
