@@ -53,6 +53,18 @@ export const statementView = (s: StatementRow) => ({
   created_at: s.created_at,
 });
 
+/** Tries `work` again when PostgreSQL refused its serializable transaction (P2034), up to 4 tries, 20-80 ms apart. */
+async function serializableRetries<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (e) {
+      if ((e as { code?: string }).code !== "P2034" || attempt >= 4) throw e;
+      await new Promise((r) => setTimeout(r, 20 * attempt + Math.random() * 20));
+    }
+  }
+}
+
 export async function createStatement(raw: unknown) {
   const i = await validated(StatementInput, raw);
   const [shipperId, from, to] = [i.shipper_id, i.from.trim(), i.to.trim()];
@@ -61,53 +73,58 @@ export async function createStatement(raw: unknown) {
   if (!shipper) throw badInput("shipper_id names no shipper");
   const tz = config().timeZone;
   try {
-    // Queued: the transaction's audited writes read on a second connection (shipper-queue.ts).
-    const s = await oneAtATime(STATEMENTS, () =>
-      db().$transaction(
-        async (tx) => {
-          const bookings = await tx.booking.findMany({
-            where: { shipper_id: shipper.id, cancelled_at: null, statement_id: null, created_at: dayRange(from!, to!) },
-            orderBy: { id: "asc" },
-          });
-          if (!bookings.length) throw badInput(`No booking of ${shipper.name} from ${from} to ${to} is left to bill`);
-          const currency = bookings[0].currency;
-          if (bookings.some((b) => b.currency !== currency)) throw conflict("The period's bookings are in several currencies: make one statement per currency");
-          const total = bookings.reduce((n, b) => n + b.amount, 0);
-          if (total > MAX_AMOUNT_MINOR)
-            throw badInput(
-              `to takes in bookings that total ${total} from ${from}, past the largest amount kept (${MAX_AMOUNT_MINOR}): make statements for shorter periods`,
-            );
-          const st = await tx.statement.create({
-            data: { number: `tmp-${randomToken(12)}`, shipper_id: shipper.id, from: from!, to: to!, total, currency },
-          });
-          const number = `ST-${from!.slice(0, 7).replace("-", "")}-${String(st.id).padStart(6, "0")}`;
-          // Claimed only while on no statement: a statement made at the same time takes none of these twice.
-          // In chunks: a month of a busy shipper is thousands of bookings, past what one statement's parameters (and the
-          // audit's read of the rows changed) may hold.
-          let count = 0;
-          for (const chunk of chunks(bookings)) {
-            count += (
-              await tx.booking.updateMany({
-                where: { id: { in: chunk.map((b) => b.id) }, statement_id: null, cancelled_at: null },
-                data: { statement_id: st.id },
-              })
-            ).count;
-          }
-          if (count !== bookings.length) throw conflict("Some of these bookings were billed or cancelled meanwhile: try again");
-          for (const chunk of chunks(bookings))
-            await tx.statementLine.createMany({
-              data: chunk.map((b) => ({
-                statement_id: st.id,
-                booking_id: b.id,
-                tracking_code: b.tracking_code,
-                date: localNow(b.created_at, tz).date,
-                service: b.service,
-                amount: b.amount,
-              })),
+    // Queued: the transaction's audited writes read on a second connection (shipper-queue.ts). Serializable on
+    // PostgreSQL, so a transaction that touched what it read (the report roll-ups' recount reads the bookings' marks
+    // every second) fails whole with P2034 and is tried again, a few times, before the caller hears "try again".
+    const s = await serializableRetries(() =>
+      oneAtATime(STATEMENTS, () =>
+        db().$transaction(
+          async (tx) => {
+            const bookings = await tx.booking.findMany({
+              where: { shipper_id: shipper.id, cancelled_at: null, statement_id: null, created_at: dayRange(from!, to!) },
+              orderBy: { id: "asc" },
             });
-          return tx.statement.update({ where: { id: st.id }, data: { number }, include: WITH });
-        },
-        provider() === "postgresql" ? { isolationLevel: "Serializable" as never } : undefined,
+            if (!bookings.length) throw badInput(`No booking of ${shipper.name} from ${from} to ${to} is left to bill`);
+            const currency = bookings[0].currency;
+            if (bookings.some((b) => b.currency !== currency))
+              throw conflict("The period's bookings are in several currencies: make one statement per currency");
+            const total = bookings.reduce((n, b) => n + b.amount, 0);
+            if (total > MAX_AMOUNT_MINOR)
+              throw badInput(
+                `to takes in bookings that total ${total} from ${from}, past the largest amount kept (${MAX_AMOUNT_MINOR}): make statements for shorter periods`,
+              );
+            const st = await tx.statement.create({
+              data: { number: `tmp-${randomToken(12)}`, shipper_id: shipper.id, from: from!, to: to!, total, currency },
+            });
+            const number = `ST-${from!.slice(0, 7).replace("-", "")}-${String(st.id).padStart(6, "0")}`;
+            // Claimed only while on no statement: a statement made at the same time takes none of these twice.
+            // In chunks: a month of a busy shipper is thousands of bookings, past what one statement's parameters (and the
+            // audit's read of the rows changed) may hold.
+            let count = 0;
+            for (const chunk of chunks(bookings)) {
+              count += (
+                await tx.booking.updateMany({
+                  where: { id: { in: chunk.map((b) => b.id) }, statement_id: null, cancelled_at: null },
+                  data: { statement_id: st.id },
+                })
+              ).count;
+            }
+            if (count !== bookings.length) throw conflict("Some of these bookings were billed or cancelled meanwhile: try again");
+            for (const chunk of chunks(bookings))
+              await tx.statementLine.createMany({
+                data: chunk.map((b) => ({
+                  statement_id: st.id,
+                  booking_id: b.id,
+                  tracking_code: b.tracking_code,
+                  date: localNow(b.created_at, tz).date,
+                  service: b.service,
+                  amount: b.amount,
+                })),
+              });
+            return tx.statement.update({ where: { id: st.id }, data: { number }, include: WITH });
+          },
+          provider() === "postgresql" ? { isolationLevel: "Serializable" as never } : undefined,
+        ),
       ),
     );
     return statementView(s);
