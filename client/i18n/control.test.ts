@@ -48,6 +48,10 @@ describe("the control panel's texts", () => {
   for (const ns of namespaces) {
     describe(ns, () => {
       const en = read(ns, "en");
+      it("names no <Trans> component after a void HTML element (<link>, <img>, <br>...: parsed empty, the link lost its words)", () => {
+        const VOID = /<\/?(area|base|br|col|embed|hr|img|input|link|meta|param|source|track|wbr)>/;
+        for (const code of LANGUAGE_CODES) for (const [key, text] of read(ns, code)) expect(VOID.test(text), `${code} ${key}`).toBe(false);
+      });
       it("has English's plural keys in English's own forms (one, other)", () => {
         const plurals = [...en.keys()].filter((k) => PLURAL.test(k));
         for (const k of plurals) expect(["one", "other"], k).toContain(k.match(PLURAL)![1]);

@@ -102,7 +102,7 @@ function Form({ settings }: { settings: AdminSettingsQuery["adminSettings"] }) {
             t={t}
             i18nKey="dd.cutoff"
             values={{ cutoff: settings.pickup_cutoff }}
-            components={{ strong: <strong />, link: <Link to="/control/settings/shipping" /> }}
+            components={{ strong: <strong />, goto: <Link to="/control/settings/shipping" /> }}
           />
         </p>
       </Card>

@@ -67,7 +67,7 @@ function PingResult({ ping, hookId }: { ping: Ping; hookId: number }) {
       </p>
       {d.response_body ? <pre className="cp-pre">{d.response_body}</pre> : null}
       <p className="cp-small">
-        <Trans t={t} i18nKey="log" components={{ link: <Link to={`/control/webhooks/${hookId}/deliveries.html`} /> }} />
+        <Trans t={t} i18nKey="log" components={{ goto: <Link to={`/control/webhooks/${hookId}/deliveries.html`} /> }} />
       </p>
     </div>
   );
