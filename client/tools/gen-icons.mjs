@@ -143,6 +143,8 @@ const SETS = {
       "cloud_off",
       "draw",
       "keyboard",
+      "payments",
+      "credit_card",
     ],
   },
 };
