@@ -9,6 +9,7 @@ import { pageOf, type Page } from "../common/paging.js";
 import { getSettings } from "../settings/settings.service.js";
 import { ACCOUNTS, FIXED_ACCOUNTS, parseAccount } from "../../../shared/modules/cod/cod.codes.js";
 import { postEntries } from "./cod.ledger.js";
+import { undoCollections } from "./cod.reversal.js";
 import { ReversalInput, type LedgerArgs } from "./cod.input.js";
 
 /**
@@ -173,6 +174,7 @@ export async function balances(currencyArg?: string | null) {
  * POST /api/cod/reversals (owner): undoes an entry by a new `reversed` entry of the same amount with its debit and
  * credit swapped, naming the one it reverses. An entry is reversed once (409 after: reverses is unique in the
  * database, so two reversals at once make one); a reversal is not itself reversed (409: post the right entry).
+ * A collected or handed_over entry's collections follow it (undoCollections, cod.reversal.ts), in the same transaction.
  */
 export async function reverseEntry(raw: unknown) {
   const i = await validated(ReversalInput, raw);
@@ -183,8 +185,8 @@ export async function reverseEntry(raw: unknown) {
   if (done) throw conflict(`This entry is reversed already (by entry ${done.id})`);
   const actor = currentCall()?.actor;
   try {
-    const [reversal] = await db().$transaction((tx) =>
-      postEntries(tx, [
+    const [reversal] = await db().$transaction(async (tx) => {
+      const posted = await postEntries(tx, [
         {
           kind: "reversed",
           amount: entry.amount,
@@ -200,11 +202,15 @@ export async function reverseEntry(raw: unknown) {
           note: i.note.trim(),
           reverses: entry.id,
         },
-      ]),
-    );
+      ]);
+      // The collections the entry recorded follow it (cod.reversal.ts): in this transaction, or nothing is written.
+      await undoCollections(tx, entry);
+      return posted;
+    });
     return entryView(reversal);
   } catch (e) {
     if (isUniqueViolation(e)) throw conflict("This entry is reversed already");
+    if ((e as { code?: string }).code === "P2034") throw conflict("This reversal met another change of the same rows at the same time: try again");
     throw e;
   }
 }
