@@ -7,6 +7,16 @@ import type { DocumentNode } from 'graphql';
 import type * as ApolloReactCommon from '@apollo/client/react';
 import * as ApolloReactHooks from '@apollo/client/react';
 const defaultOptions = {} as const;
+/** The recipient's own choice (tracking page, once the privacy tier is unlocked) */
+export type MessagePreferencesInput = {
+  /** The channels the recipient wants, of whatsapp, sms, email; empty: none but e-mail's own unsubscribe */
+  channels?: Array<string> | null | undefined;
+  /** One of the site's language codes */
+  language?: string | null | undefined;
+  /** The recipient's postcode or e-mail (the second factor that unlocks the privacy tier): required */
+  verify?: string | null | undefined;
+};
+
 export type RescheduleInput = {
   /** delivery: a new delivery day (date); depot: pick-up at the depot */
   choice: string;
@@ -45,6 +55,14 @@ export type RescheduleDeliveryMutationVariables = Exact<{
 
 
 export type RescheduleDeliveryMutation = { rescheduleDelivery: { tracking_code: string, choice: string, date: string | null, rescheduled_at: string } };
+
+export type SetMessagePreferencesMutationVariables = Exact<{
+  trackingCode: string;
+  input: MessagePreferencesInput;
+}>;
+
+
+export type SetMessagePreferencesMutation = { setMessagePreferences: { tracking_code: string, channels: Array<string> | null, language: string | null } };
 
 export type UnsubscribeMutationVariables = Exact<{
   input: UnsubscribeInput;
@@ -109,6 +127,34 @@ export function useRescheduleDeliveryMutation(baseOptions?: ApolloReactHooks.Mut
 export type RescheduleDeliveryMutationHookResult = ReturnType<typeof useRescheduleDeliveryMutation>;
 export type RescheduleDeliveryMutationResult = ApolloReactCommon.MutationResult<RescheduleDeliveryMutation>;
 export type RescheduleDeliveryMutationOptions = ApolloReactCommon.BaseMutationOptions<RescheduleDeliveryMutation, RescheduleDeliveryMutationVariables>;
+export const SetMessagePreferencesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"SetMessagePreferences"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"trackingCode"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"MessagePreferencesInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"setMessagePreferences"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"trackingCode"},"value":{"kind":"Variable","name":{"kind":"Name","value":"trackingCode"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"tracking_code"}},{"kind":"Field","name":{"kind":"Name","value":"channels"}},{"kind":"Field","name":{"kind":"Name","value":"language"}}]}}]}}]} as unknown as DocumentNode;
+export type SetMessagePreferencesMutationFn = ApolloReactCommon.MutationFunction<SetMessagePreferencesMutation, SetMessagePreferencesMutationVariables>;
+
+/**
+ * __useSetMessagePreferencesMutation__
+ *
+ * To run a mutation, you first call `useSetMessagePreferencesMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useSetMessagePreferencesMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [setMessagePreferencesMutation, { data, loading, error }] = useSetMessagePreferencesMutation({
+ *   variables: {
+ *      trackingCode: // value for 'trackingCode'
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useSetMessagePreferencesMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<SetMessagePreferencesMutation, SetMessagePreferencesMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<SetMessagePreferencesMutation, SetMessagePreferencesMutationVariables>(SetMessagePreferencesDocument, options);
+      }
+export type SetMessagePreferencesMutationHookResult = ReturnType<typeof useSetMessagePreferencesMutation>;
+export type SetMessagePreferencesMutationResult = ApolloReactCommon.MutationResult<SetMessagePreferencesMutation>;
+export type SetMessagePreferencesMutationOptions = ApolloReactCommon.BaseMutationOptions<SetMessagePreferencesMutation, SetMessagePreferencesMutationVariables>;
 export const UnsubscribeDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"Unsubscribe"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UnsubscribeInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"unsubscribe"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"tracking_code"}},{"kind":"Field","name":{"kind":"Name","value":"unsubscribed"}}]}}]}}]} as unknown as DocumentNode;
 export type UnsubscribeMutationFn = ApolloReactCommon.MutationFunction<UnsubscribeMutation, UnsubscribeMutationVariables>;
 

@@ -44,6 +44,15 @@ export type BracketInput = {
   up_to_kg: number;
 };
 
+export type CashupInput = {
+  /** The cash counted, in the smallest unit of the site's currency */
+  counted_amount: number;
+  /** The member whose cash is counted in (never the caller) */
+  courier_id: number;
+  /** Required when the count differs from what is expected */
+  note?: string | null | undefined;
+};
+
 export type ChangePasswordInput = {
   confirm_new_password: string;
   new_password: string;
@@ -259,6 +268,22 @@ export type MailSettingsInput = {
   smtp_allow_plain?: boolean | null | undefined;
 };
 
+/** The messages group (contract section 13): each field optional, left out stays as it is */
+export type MessageSettingsInput = {
+  /** The channels in the order they are tried, of whatsapp, sms, email (default whatsapp, sms, email) */
+  channel_order?: Array<string> | null | undefined;
+  /** SMS segments a day; a message past it is skipped (reason budget) and the next channel used */
+  sms_daily_limit?: number | null | undefined;
+  sms_enabled?: boolean | null | undefined;
+  whatsapp_enabled?: boolean | null | undefined;
+  /** The approved WhatsApp template for a status ({{1}} code, {{2}} status, {{3}} link) */
+  whatsapp_template_status?: string | null | undefined;
+  /** The approved WhatsApp template for the delivery window and the courier near ({{1}} code, {{2}} window, {{3}} link) */
+  whatsapp_template_window?: string | null | undefined;
+  /** What Meta's webhook verification must send as hub.verify_token */
+  whatsapp_verify_token?: string | null | undefined;
+};
+
 export type PayStatementInput = {
   id: number;
   paid_reference: string;
@@ -291,11 +316,27 @@ export type RecordDeliveryInput = {
   receiver_name?: string | null | undefined;
 };
 
+export type RemittanceInput = {
+  /** Deduct the shipper's open statements */
+  offset_statements?: boolean | null | undefined;
+  shipper_id: number;
+  /** Collected up to: a day (YYYY-MM-DD, included) or a date-time; default now */
+  to?: string | null | undefined;
+};
+
 export type ResetPasswordInput = {
   confirm_new_password: string;
   email: string;
   new_password: string;
   password_token: string;
+};
+
+/** Undo a ledger entry by a new entry that swaps its debit and credit */
+export type ReversalInput = {
+  /** The entry to reverse */
+  entry_id: number;
+  /** Why (kept on the reversing entry) */
+  note: string;
 };
 
 /** A stop to put on a run: a parcel by its tracking code, or a pickup by its id */
@@ -383,6 +424,14 @@ export type SurchargeInput = {
 export type TeamPolicyInput = {
   /** Every member must use two-step sign-in (members without it are sent to set it up) */
   require_totp: boolean;
+};
+
+/** A test message from the settings: to a number (sms, whatsapp) or an address (email) */
+export type TestMessageInput = {
+  /** whatsapp, sms, email */
+  channel: string;
+  /** E.164 number for sms and whatsapp, e-mail address for email */
+  to: string;
 };
 
 /** Your current password, to set up two-step sign-in, turn it off or make new recovery codes (a session alone cannot) */
@@ -481,6 +530,14 @@ export type UpdateParcelInput = {
   status_reason?: string | null | undefined;
   tracking_code?: string | null | undefined;
   weight?: number | null | undefined;
+};
+
+export type UpdateRemittanceInput = {
+  id: number;
+  /** The bank transfer's reference; required with paid */
+  paid_reference?: string | null | undefined;
+  /** paid or cancelled */
+  status: string;
 };
 
 /** Changes to a planned run: fields left out stay as they are; stops replaces the list */
@@ -693,6 +750,82 @@ export type AdminSignInMutationVariables = Exact<{
 
 export type AdminSignInMutation = { signIn: { email: string, role: string, totp_required: boolean | null } };
 
+export type AdminCodBalancesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type AdminCodBalancesQuery = { codBalances: { currency: string, depot_cash: number, card_clearing: number, over_short: number, bank: number, statements: number, company: number, couriers: Array<{ courier_id: number, name: string, cash_held: number, collections: number }>, shippers: Array<{ shipper_id: number, name: string, owed: number }> } };
+
+export type AdminCodCashupFieldsFragment = { id: number, courier_id: number, courier_name: string | null, expected_amount: number, counted_amount: number, difference: number, currency: string, collections: Array<string>, note: string | null, member_id: number, at: string };
+
+export type AdminCodCashupsQueryVariables = Exact<{
+  page?: number | null | undefined;
+  per_page?: number | null | undefined;
+  courier_id?: number | null | undefined;
+}>;
+
+
+export type AdminCodCashupsQuery = { codCashups: { current_page: number, last_page: number, next_page_url: string | null, total: number, data: Array<{ id: number, courier_id: number, courier_name: string | null, expected_amount: number, counted_amount: number, difference: number, currency: string, collections: Array<string>, note: string | null, member_id: number, at: string }> } };
+
+export type AdminCodCouriersQueryVariables = Exact<{
+  date: string;
+}>;
+
+
+export type AdminCodCouriersQuery = { dispatch: { couriers: Array<{ id: number, name: string | null, email: string }> } };
+
+export type AdminCodLedgerQueryVariables = Exact<{
+  page?: number | null | undefined;
+  per_page?: number | null | undefined;
+  from?: string | null | undefined;
+  to?: string | null | undefined;
+  shipper_id?: number | null | undefined;
+  courier_id?: number | null | undefined;
+  tracking_code?: string | null | undefined;
+}>;
+
+
+export type AdminCodLedgerQuery = { codLedger: { current_page: number, last_page: number, next_page_url: string | null, total: number, data: Array<{ id: number, at: string, kind: string, amount: number, currency: string, debit: string, credit: string, tracking_code: string | null, cashup_id: number | null, remittance_id: number | null, member_id: number | null, note: string | null, reverses: number | null }> } };
+
+export type AdminCodRemittanceFieldsFragment = { id: number, number: string, shipper_id: number, shipper_name: string | null, total_collected: number, net: number, currency: string, status: string, paid_reference: string | null, paid_at: string | null, to: string, pdf_url: string, created_at: string, lines: Array<{ tracking_code: string, collected_at: string, method: string, amount: number }>, offsets: Array<{ statement_number: string, amount: number }> };
+
+export type AdminCodRemittancesQueryVariables = Exact<{
+  page?: number | null | undefined;
+  per_page?: number | null | undefined;
+  shipper_id?: number | null | undefined;
+  status?: string | null | undefined;
+}>;
+
+
+export type AdminCodRemittancesQuery = { codRemittances: { current_page: number, last_page: number, next_page_url: string | null, total: number, data: Array<{ id: number, number: string, shipper_id: number, shipper_name: string | null, total_collected: number, net: number, currency: string, status: string, paid_reference: string | null, paid_at: string | null, to: string, pdf_url: string, created_at: string, lines: Array<{ tracking_code: string, collected_at: string, method: string, amount: number }>, offsets: Array<{ statement_number: string, amount: number }> }> } };
+
+export type AdminCreateCodCashupMutationVariables = Exact<{
+  input: CashupInput;
+}>;
+
+
+export type AdminCreateCodCashupMutation = { createCodCashup: { id: number, courier_id: number, courier_name: string | null, expected_amount: number, counted_amount: number, difference: number, currency: string, collections: Array<string>, note: string | null, member_id: number, at: string } };
+
+export type AdminCreateCodRemittanceMutationVariables = Exact<{
+  input: RemittanceInput;
+}>;
+
+
+export type AdminCreateCodRemittanceMutation = { createCodRemittance: { id: number, number: string, shipper_id: number, shipper_name: string | null, total_collected: number, net: number, currency: string, status: string, paid_reference: string | null, paid_at: string | null, to: string, pdf_url: string, created_at: string, lines: Array<{ tracking_code: string, collected_at: string, method: string, amount: number }>, offsets: Array<{ statement_number: string, amount: number }> } };
+
+export type AdminReverseCodEntryMutationVariables = Exact<{
+  input: ReversalInput;
+}>;
+
+
+export type AdminReverseCodEntryMutation = { reverseCodEntry: { id: number, kind: string, reverses: number | null } };
+
+export type AdminUpdateCodRemittanceMutationVariables = Exact<{
+  input: UpdateRemittanceInput;
+}>;
+
+
+export type AdminUpdateCodRemittanceMutation = { updateCodRemittance: { id: number, number: string, shipper_id: number, shipper_name: string | null, total_collected: number, net: number, currency: string, status: string, paid_reference: string | null, paid_at: string | null, to: string, pdf_url: string, created_at: string, lines: Array<{ tracking_code: string, collected_at: string, method: string, amount: number }>, offsets: Array<{ statement_number: string, amount: number }> } };
+
 export type DashboardDailyQueryVariables = Exact<{
   from?: string | null | undefined;
   to?: string | null | undefined;
@@ -793,6 +926,17 @@ export type AdminInvoicesQueryVariables = Exact<{
 
 
 export type AdminInvoicesQuery = { invoices: { current_page: number, last_page: number, next_page_url: string | null, per_page: number, total: number, data: Array<{ id: number, number: string, product: string, customer_name: string, tracking_code: string, amount: number | null, created_at: string }> } };
+
+export type AdminMessagesQueryVariables = Exact<{
+  trackingCode?: string | null | undefined;
+  channel?: string | null | undefined;
+  status?: string | null | undefined;
+  page?: number | null | undefined;
+  per_page?: number | null | undefined;
+}>;
+
+
+export type AdminMessagesQuery = { messages: { current_page: number, last_page: number, next_page_url: string | null, per_page: number, total: number, data: Array<{ id: number, tracking_code: string, channel: string, to: string, text: string, status: string, reason: string | null, segments: number | null, provider_id: string | null, tries: number, history: string, created_at: string, updated_at: string }> } };
 
 export type AdminCreatePageMutationVariables = Exact<{
   input: CreatePageInput;
@@ -1066,10 +1210,17 @@ export type AdminScanParcelsMutationVariables = Exact<{
 
 export type AdminScanParcelsMutation = { scanParcels: Array<{ code: string, recipient_name: string | null, cod: { amount: number, currency: string, status: string, method: string | null, collected_amount: number | null } | null, error: { code: string, message: string } | null, activity: { id: number, parcel_id: number, title: string, status_code: string | null, status_reason: string | null, created_at: string } | null }> };
 
+export type AdminSendTestMessageMutationVariables = Exact<{
+  input: TestMessageInput;
+}>;
+
+
+export type AdminSendTestMessageMutation = { sendTestMessage: { id: number, tracking_code: string, channel: string, to: string, text: string, status: string, reason: string | null, segments: number | null, provider_id: string | null, tries: number, history: string, created_at: string, updated_at: string } };
+
 export type AdminSettingsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type AdminSettingsQuery = { adminSettings: { mail_driver: string, mail_template: string, smtp_allow_plain: boolean, meta_description: string, chat_code: string, contact_email: string, contact_phone: string, contact_phone_alt: string, contact_twitter: string, contact_telegram: string, contact_instagram: string, contact_address: string, company_name: string, shipper_signup: string, currency: string, pickup_cutoff: string, max_amount: number, depot_latitude: number | null, depot_longitude: number | null, courier_speed_kmh: number, stop_minutes: number, notify_stops_before: number, delivery_window_minutes: number } };
+export type AdminSettingsQuery = { adminSettings: { mail_driver: string, mail_template: string, smtp_allow_plain: boolean, meta_description: string, chat_code: string, contact_email: string, contact_phone: string, contact_phone_alt: string, contact_twitter: string, contact_telegram: string, contact_instagram: string, contact_address: string, company_name: string, shipper_signup: string, currency: string, pickup_cutoff: string, max_amount: number, depot_latitude: number | null, depot_longitude: number | null, courier_speed_kmh: number, stop_minutes: number, notify_stops_before: number, delivery_window_minutes: number, sms_enabled: boolean, whatsapp_enabled: boolean, channel_order: Array<string>, sms_daily_limit: number, whatsapp_template_status: string, whatsapp_template_window: string, whatsapp_verify_token: string, message_providers: { sms: string, sms_ready: boolean, whatsapp: string, whatsapp_ready: boolean, whatsapp_signed: boolean } } };
 
 export type AdminUpdateContactSettingsMutationVariables = Exact<{
   input: ContactSettingsInput;
@@ -1098,6 +1249,13 @@ export type AdminUpdateMailSettingsMutationVariables = Exact<{
 
 
 export type AdminUpdateMailSettingsMutation = { updateMailSettings: { mail_driver: string, mail_template: string, smtp_allow_plain: boolean } };
+
+export type AdminUpdateMessageSettingsMutationVariables = Exact<{
+  input: MessageSettingsInput;
+}>;
+
+
+export type AdminUpdateMessageSettingsMutation = { updateMessageSettings: { sms_enabled: boolean, whatsapp_enabled: boolean, channel_order: Array<string>, sms_daily_limit: number, whatsapp_template_status: string, whatsapp_template_window: string, whatsapp_verify_token: string } };
 
 export type AdminUpdateShippingSettingsMutationVariables = Exact<{
   input: ShippingSettingsInput;
@@ -1306,6 +1464,8 @@ export type AdminRecordDeliveryMutation = { recordDelivery: { receiver_name: str
 
 export const AdminActivityFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminActivityFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Activity"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"parcel_id"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"description"}},{"kind":"Field","name":{"kind":"Name","value":"icon"}},{"kind":"Field","name":{"kind":"Name","value":"color"}},{"kind":"Field","name":{"kind":"Name","value":"status_code"}},{"kind":"Field","name":{"kind":"Name","value":"status_reason"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}},{"kind":"Field","name":{"kind":"Name","value":"created_at_month"}},{"kind":"Field","name":{"kind":"Name","value":"created_at_day"}},{"kind":"Field","name":{"kind":"Name","value":"created_at_time"}},{"kind":"Field","name":{"kind":"Name","value":"created_by_kind"}},{"kind":"Field","name":{"kind":"Name","value":"created_by_name"}}]}}]} as unknown as DocumentNode;
 export const AdminApiKeyFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminApiKeyFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ApiKey"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"prefix"}},{"kind":"Field","name":{"kind":"Name","value":"scopes"}},{"kind":"Field","name":{"kind":"Name","value":"rate_limit"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"last_used_at"}},{"kind":"Field","name":{"kind":"Name","value":"revoked_at"}},{"kind":"Field","name":{"kind":"Name","value":"usage"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"day"}},{"kind":"Field","name":{"kind":"Name","value":"count"}}]}}]}}]} as unknown as DocumentNode;
+export const AdminCodCashupFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminCodCashupFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"CodCashup"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"courier_id"}},{"kind":"Field","name":{"kind":"Name","value":"courier_name"}},{"kind":"Field","name":{"kind":"Name","value":"expected_amount"}},{"kind":"Field","name":{"kind":"Name","value":"counted_amount"}},{"kind":"Field","name":{"kind":"Name","value":"difference"}},{"kind":"Field","name":{"kind":"Name","value":"currency"}},{"kind":"Field","name":{"kind":"Name","value":"collections"}},{"kind":"Field","name":{"kind":"Name","value":"note"}},{"kind":"Field","name":{"kind":"Name","value":"member_id"}},{"kind":"Field","name":{"kind":"Name","value":"at"}}]}}]} as unknown as DocumentNode;
+export const AdminCodRemittanceFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminCodRemittanceFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"CodRemittance"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"shipper_id"}},{"kind":"Field","name":{"kind":"Name","value":"shipper_name"}},{"kind":"Field","name":{"kind":"Name","value":"lines"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"tracking_code"}},{"kind":"Field","name":{"kind":"Name","value":"collected_at"}},{"kind":"Field","name":{"kind":"Name","value":"method"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}}]}},{"kind":"Field","name":{"kind":"Name","value":"total_collected"}},{"kind":"Field","name":{"kind":"Name","value":"offsets"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"statement_number"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}}]}},{"kind":"Field","name":{"kind":"Name","value":"net"}},{"kind":"Field","name":{"kind":"Name","value":"currency"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"paid_reference"}},{"kind":"Field","name":{"kind":"Name","value":"paid_at"}},{"kind":"Field","name":{"kind":"Name","value":"to"}},{"kind":"Field","name":{"kind":"Name","value":"pdf_url"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}}]}}]} as unknown as DocumentNode;
 export const AdminStopFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminStopFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Stop"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"seq"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"tracking_code"}},{"kind":"Field","name":{"kind":"Name","value":"pickup_id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"eta"}},{"kind":"Field","name":{"kind":"Name","value":"done_at"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_name"}},{"kind":"Field","name":{"kind":"Name","value":"contents"}},{"kind":"Field","name":{"kind":"Name","value":"parcel_status"}},{"kind":"Field","name":{"kind":"Name","value":"window"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"from"}},{"kind":"Field","name":{"kind":"Name","value":"to"}}]}},{"kind":"Field","name":{"kind":"Name","value":"address"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"latitude"}},{"kind":"Field","name":{"kind":"Name","value":"longitude"}}]}}]}}]} as unknown as DocumentNode;
 export const AdminRunFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminRunFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Run"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"courier_id"}},{"kind":"Field","name":{"kind":"Name","value":"courier_email"}},{"kind":"Field","name":{"kind":"Name","value":"courier_name"}},{"kind":"Field","name":{"kind":"Name","value":"date"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"distance_km"}},{"kind":"Field","name":{"kind":"Name","value":"duration_min"}},{"kind":"Field","name":{"kind":"Name","value":"started_at"}},{"kind":"Field","name":{"kind":"Name","value":"finished_at"}},{"kind":"Field","name":{"kind":"Name","value":"start"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"latitude"}},{"kind":"Field","name":{"kind":"Name","value":"longitude"}}]}},{"kind":"Field","name":{"kind":"Name","value":"stops"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminStopFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminStopFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Stop"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"seq"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"tracking_code"}},{"kind":"Field","name":{"kind":"Name","value":"pickup_id"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"eta"}},{"kind":"Field","name":{"kind":"Name","value":"done_at"}},{"kind":"Field","name":{"kind":"Name","value":"recipient_name"}},{"kind":"Field","name":{"kind":"Name","value":"contents"}},{"kind":"Field","name":{"kind":"Name","value":"parcel_status"}},{"kind":"Field","name":{"kind":"Name","value":"window"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"from"}},{"kind":"Field","name":{"kind":"Name","value":"to"}}]}},{"kind":"Field","name":{"kind":"Name","value":"address"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"latitude"}},{"kind":"Field","name":{"kind":"Name","value":"longitude"}}]}}]}}]} as unknown as DocumentNode;
 export const AdminParcelAddressFieldsFragmentDoc = {"kind":"Document","definitions":[{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminParcelAddressFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"ParcelAddress"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"company"}},{"kind":"Field","name":{"kind":"Name","value":"line1"}},{"kind":"Field","name":{"kind":"Name","value":"line2"}},{"kind":"Field","name":{"kind":"Name","value":"postcode"}},{"kind":"Field","name":{"kind":"Name","value":"city"}},{"kind":"Field","name":{"kind":"Name","value":"region"}},{"kind":"Field","name":{"kind":"Name","value":"country"}},{"kind":"Field","name":{"kind":"Name","value":"phone"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"located"}}]}}]} as unknown as DocumentNode;
@@ -2111,6 +2271,309 @@ export function useAdminSignInMutation(baseOptions?: ApolloReactHooks.MutationHo
 export type AdminSignInMutationHookResult = ReturnType<typeof useAdminSignInMutation>;
 export type AdminSignInMutationResult = ApolloReactCommon.MutationResult<AdminSignInMutation>;
 export type AdminSignInMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminSignInMutation, AdminSignInMutationVariables>;
+export const AdminCodBalancesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminCodBalances"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"codBalances"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"currency"}},{"kind":"Field","name":{"kind":"Name","value":"couriers"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"courier_id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"cash_held"}},{"kind":"Field","name":{"kind":"Name","value":"collections"}}]}},{"kind":"Field","name":{"kind":"Name","value":"depot_cash"}},{"kind":"Field","name":{"kind":"Name","value":"card_clearing"}},{"kind":"Field","name":{"kind":"Name","value":"over_short"}},{"kind":"Field","name":{"kind":"Name","value":"bank"}},{"kind":"Field","name":{"kind":"Name","value":"statements"}},{"kind":"Field","name":{"kind":"Name","value":"company"}},{"kind":"Field","name":{"kind":"Name","value":"shippers"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"shipper_id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"owed"}}]}}]}}]}}]} as unknown as DocumentNode;
+
+/**
+ * __useAdminCodBalancesQuery__
+ *
+ * To run a query within a React component, call `useAdminCodBalancesQuery` and pass it any options that fit your needs.
+ * When your component renders, `useAdminCodBalancesQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useAdminCodBalancesQuery({
+ *   variables: {
+ *   },
+ * });
+ */
+export function useAdminCodBalancesQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<AdminCodBalancesQuery, AdminCodBalancesQueryVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<AdminCodBalancesQuery, AdminCodBalancesQueryVariables>(AdminCodBalancesDocument, options);
+      }
+export function useAdminCodBalancesLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<AdminCodBalancesQuery, AdminCodBalancesQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<AdminCodBalancesQuery, AdminCodBalancesQueryVariables>(AdminCodBalancesDocument, options);
+        }
+// @ts-ignore
+export function useAdminCodBalancesSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<AdminCodBalancesQuery, AdminCodBalancesQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminCodBalancesQuery, AdminCodBalancesQueryVariables>;
+export function useAdminCodBalancesSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminCodBalancesQuery, AdminCodBalancesQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminCodBalancesQuery | undefined, AdminCodBalancesQueryVariables>;
+export function useAdminCodBalancesSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminCodBalancesQuery, AdminCodBalancesQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<AdminCodBalancesQuery, AdminCodBalancesQueryVariables>(AdminCodBalancesDocument, options);
+        }
+export type AdminCodBalancesQueryHookResult = ReturnType<typeof useAdminCodBalancesQuery>;
+export type AdminCodBalancesLazyQueryHookResult = ReturnType<typeof useAdminCodBalancesLazyQuery>;
+export type AdminCodBalancesSuspenseQueryHookResult = ReturnType<typeof useAdminCodBalancesSuspenseQuery>;
+export type AdminCodBalancesQueryResult = ApolloReactCommon.QueryResult<AdminCodBalancesQuery, AdminCodBalancesQueryVariables>;
+export const AdminCodCashupsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminCodCashups"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"page"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"per_page"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"courier_id"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"codCashups"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"page"},"value":{"kind":"Variable","name":{"kind":"Name","value":"page"}}},{"kind":"Argument","name":{"kind":"Name","value":"per_page"},"value":{"kind":"Variable","name":{"kind":"Name","value":"per_page"}}},{"kind":"Argument","name":{"kind":"Name","value":"courier_id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"courier_id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"current_page"}},{"kind":"Field","name":{"kind":"Name","value":"last_page"}},{"kind":"Field","name":{"kind":"Name","value":"next_page_url"}},{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"data"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminCodCashupFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminCodCashupFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"CodCashup"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"courier_id"}},{"kind":"Field","name":{"kind":"Name","value":"courier_name"}},{"kind":"Field","name":{"kind":"Name","value":"expected_amount"}},{"kind":"Field","name":{"kind":"Name","value":"counted_amount"}},{"kind":"Field","name":{"kind":"Name","value":"difference"}},{"kind":"Field","name":{"kind":"Name","value":"currency"}},{"kind":"Field","name":{"kind":"Name","value":"collections"}},{"kind":"Field","name":{"kind":"Name","value":"note"}},{"kind":"Field","name":{"kind":"Name","value":"member_id"}},{"kind":"Field","name":{"kind":"Name","value":"at"}}]}}]} as unknown as DocumentNode;
+
+/**
+ * __useAdminCodCashupsQuery__
+ *
+ * To run a query within a React component, call `useAdminCodCashupsQuery` and pass it any options that fit your needs.
+ * When your component renders, `useAdminCodCashupsQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useAdminCodCashupsQuery({
+ *   variables: {
+ *      page: // value for 'page'
+ *      per_page: // value for 'per_page'
+ *      courier_id: // value for 'courier_id'
+ *   },
+ * });
+ */
+export function useAdminCodCashupsQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<AdminCodCashupsQuery, AdminCodCashupsQueryVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<AdminCodCashupsQuery, AdminCodCashupsQueryVariables>(AdminCodCashupsDocument, options);
+      }
+export function useAdminCodCashupsLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<AdminCodCashupsQuery, AdminCodCashupsQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<AdminCodCashupsQuery, AdminCodCashupsQueryVariables>(AdminCodCashupsDocument, options);
+        }
+// @ts-ignore
+export function useAdminCodCashupsSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<AdminCodCashupsQuery, AdminCodCashupsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminCodCashupsQuery, AdminCodCashupsQueryVariables>;
+export function useAdminCodCashupsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminCodCashupsQuery, AdminCodCashupsQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminCodCashupsQuery | undefined, AdminCodCashupsQueryVariables>;
+export function useAdminCodCashupsSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminCodCashupsQuery, AdminCodCashupsQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<AdminCodCashupsQuery, AdminCodCashupsQueryVariables>(AdminCodCashupsDocument, options);
+        }
+export type AdminCodCashupsQueryHookResult = ReturnType<typeof useAdminCodCashupsQuery>;
+export type AdminCodCashupsLazyQueryHookResult = ReturnType<typeof useAdminCodCashupsLazyQuery>;
+export type AdminCodCashupsSuspenseQueryHookResult = ReturnType<typeof useAdminCodCashupsSuspenseQuery>;
+export type AdminCodCashupsQueryResult = ApolloReactCommon.QueryResult<AdminCodCashupsQuery, AdminCodCashupsQueryVariables>;
+export const AdminCodCouriersDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminCodCouriers"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"date"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"dispatch"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"date"},"value":{"kind":"Variable","name":{"kind":"Name","value":"date"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"couriers"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"email"}}]}}]}}]}}]} as unknown as DocumentNode;
+
+/**
+ * __useAdminCodCouriersQuery__
+ *
+ * To run a query within a React component, call `useAdminCodCouriersQuery` and pass it any options that fit your needs.
+ * When your component renders, `useAdminCodCouriersQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useAdminCodCouriersQuery({
+ *   variables: {
+ *      date: // value for 'date'
+ *   },
+ * });
+ */
+export function useAdminCodCouriersQuery(baseOptions: ApolloReactHooks.QueryHookOptions<AdminCodCouriersQuery, AdminCodCouriersQueryVariables> & ({ variables: AdminCodCouriersQueryVariables; skip?: boolean; } | { skip: boolean; }) ) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<AdminCodCouriersQuery, AdminCodCouriersQueryVariables>(AdminCodCouriersDocument, options);
+      }
+export function useAdminCodCouriersLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<AdminCodCouriersQuery, AdminCodCouriersQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<AdminCodCouriersQuery, AdminCodCouriersQueryVariables>(AdminCodCouriersDocument, options);
+        }
+// @ts-ignore
+export function useAdminCodCouriersSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<AdminCodCouriersQuery, AdminCodCouriersQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminCodCouriersQuery, AdminCodCouriersQueryVariables>;
+export function useAdminCodCouriersSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminCodCouriersQuery, AdminCodCouriersQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminCodCouriersQuery | undefined, AdminCodCouriersQueryVariables>;
+export function useAdminCodCouriersSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminCodCouriersQuery, AdminCodCouriersQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<AdminCodCouriersQuery, AdminCodCouriersQueryVariables>(AdminCodCouriersDocument, options);
+        }
+export type AdminCodCouriersQueryHookResult = ReturnType<typeof useAdminCodCouriersQuery>;
+export type AdminCodCouriersLazyQueryHookResult = ReturnType<typeof useAdminCodCouriersLazyQuery>;
+export type AdminCodCouriersSuspenseQueryHookResult = ReturnType<typeof useAdminCodCouriersSuspenseQuery>;
+export type AdminCodCouriersQueryResult = ApolloReactCommon.QueryResult<AdminCodCouriersQuery, AdminCodCouriersQueryVariables>;
+export const AdminCodLedgerDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminCodLedger"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"page"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"per_page"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"from"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"to"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"shipper_id"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"courier_id"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"tracking_code"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"codLedger"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"page"},"value":{"kind":"Variable","name":{"kind":"Name","value":"page"}}},{"kind":"Argument","name":{"kind":"Name","value":"per_page"},"value":{"kind":"Variable","name":{"kind":"Name","value":"per_page"}}},{"kind":"Argument","name":{"kind":"Name","value":"from"},"value":{"kind":"Variable","name":{"kind":"Name","value":"from"}}},{"kind":"Argument","name":{"kind":"Name","value":"to"},"value":{"kind":"Variable","name":{"kind":"Name","value":"to"}}},{"kind":"Argument","name":{"kind":"Name","value":"shipper_id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"shipper_id"}}},{"kind":"Argument","name":{"kind":"Name","value":"courier_id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"courier_id"}}},{"kind":"Argument","name":{"kind":"Name","value":"tracking_code"},"value":{"kind":"Variable","name":{"kind":"Name","value":"tracking_code"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"current_page"}},{"kind":"Field","name":{"kind":"Name","value":"last_page"}},{"kind":"Field","name":{"kind":"Name","value":"next_page_url"}},{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"data"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"at"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"currency"}},{"kind":"Field","name":{"kind":"Name","value":"debit"}},{"kind":"Field","name":{"kind":"Name","value":"credit"}},{"kind":"Field","name":{"kind":"Name","value":"tracking_code"}},{"kind":"Field","name":{"kind":"Name","value":"cashup_id"}},{"kind":"Field","name":{"kind":"Name","value":"remittance_id"}},{"kind":"Field","name":{"kind":"Name","value":"member_id"}},{"kind":"Field","name":{"kind":"Name","value":"note"}},{"kind":"Field","name":{"kind":"Name","value":"reverses"}}]}}]}}]}}]} as unknown as DocumentNode;
+
+/**
+ * __useAdminCodLedgerQuery__
+ *
+ * To run a query within a React component, call `useAdminCodLedgerQuery` and pass it any options that fit your needs.
+ * When your component renders, `useAdminCodLedgerQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useAdminCodLedgerQuery({
+ *   variables: {
+ *      page: // value for 'page'
+ *      per_page: // value for 'per_page'
+ *      from: // value for 'from'
+ *      to: // value for 'to'
+ *      shipper_id: // value for 'shipper_id'
+ *      courier_id: // value for 'courier_id'
+ *      tracking_code: // value for 'tracking_code'
+ *   },
+ * });
+ */
+export function useAdminCodLedgerQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<AdminCodLedgerQuery, AdminCodLedgerQueryVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<AdminCodLedgerQuery, AdminCodLedgerQueryVariables>(AdminCodLedgerDocument, options);
+      }
+export function useAdminCodLedgerLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<AdminCodLedgerQuery, AdminCodLedgerQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<AdminCodLedgerQuery, AdminCodLedgerQueryVariables>(AdminCodLedgerDocument, options);
+        }
+// @ts-ignore
+export function useAdminCodLedgerSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<AdminCodLedgerQuery, AdminCodLedgerQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminCodLedgerQuery, AdminCodLedgerQueryVariables>;
+export function useAdminCodLedgerSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminCodLedgerQuery, AdminCodLedgerQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminCodLedgerQuery | undefined, AdminCodLedgerQueryVariables>;
+export function useAdminCodLedgerSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminCodLedgerQuery, AdminCodLedgerQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<AdminCodLedgerQuery, AdminCodLedgerQueryVariables>(AdminCodLedgerDocument, options);
+        }
+export type AdminCodLedgerQueryHookResult = ReturnType<typeof useAdminCodLedgerQuery>;
+export type AdminCodLedgerLazyQueryHookResult = ReturnType<typeof useAdminCodLedgerLazyQuery>;
+export type AdminCodLedgerSuspenseQueryHookResult = ReturnType<typeof useAdminCodLedgerSuspenseQuery>;
+export type AdminCodLedgerQueryResult = ApolloReactCommon.QueryResult<AdminCodLedgerQuery, AdminCodLedgerQueryVariables>;
+export const AdminCodRemittancesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminCodRemittances"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"page"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"per_page"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"shipper_id"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"status"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"codRemittances"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"page"},"value":{"kind":"Variable","name":{"kind":"Name","value":"page"}}},{"kind":"Argument","name":{"kind":"Name","value":"per_page"},"value":{"kind":"Variable","name":{"kind":"Name","value":"per_page"}}},{"kind":"Argument","name":{"kind":"Name","value":"shipper_id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"shipper_id"}}},{"kind":"Argument","name":{"kind":"Name","value":"status"},"value":{"kind":"Variable","name":{"kind":"Name","value":"status"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"current_page"}},{"kind":"Field","name":{"kind":"Name","value":"last_page"}},{"kind":"Field","name":{"kind":"Name","value":"next_page_url"}},{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"data"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminCodRemittanceFields"}}]}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminCodRemittanceFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"CodRemittance"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"shipper_id"}},{"kind":"Field","name":{"kind":"Name","value":"shipper_name"}},{"kind":"Field","name":{"kind":"Name","value":"lines"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"tracking_code"}},{"kind":"Field","name":{"kind":"Name","value":"collected_at"}},{"kind":"Field","name":{"kind":"Name","value":"method"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}}]}},{"kind":"Field","name":{"kind":"Name","value":"total_collected"}},{"kind":"Field","name":{"kind":"Name","value":"offsets"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"statement_number"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}}]}},{"kind":"Field","name":{"kind":"Name","value":"net"}},{"kind":"Field","name":{"kind":"Name","value":"currency"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"paid_reference"}},{"kind":"Field","name":{"kind":"Name","value":"paid_at"}},{"kind":"Field","name":{"kind":"Name","value":"to"}},{"kind":"Field","name":{"kind":"Name","value":"pdf_url"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}}]}}]} as unknown as DocumentNode;
+
+/**
+ * __useAdminCodRemittancesQuery__
+ *
+ * To run a query within a React component, call `useAdminCodRemittancesQuery` and pass it any options that fit your needs.
+ * When your component renders, `useAdminCodRemittancesQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useAdminCodRemittancesQuery({
+ *   variables: {
+ *      page: // value for 'page'
+ *      per_page: // value for 'per_page'
+ *      shipper_id: // value for 'shipper_id'
+ *      status: // value for 'status'
+ *   },
+ * });
+ */
+export function useAdminCodRemittancesQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<AdminCodRemittancesQuery, AdminCodRemittancesQueryVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<AdminCodRemittancesQuery, AdminCodRemittancesQueryVariables>(AdminCodRemittancesDocument, options);
+      }
+export function useAdminCodRemittancesLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<AdminCodRemittancesQuery, AdminCodRemittancesQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<AdminCodRemittancesQuery, AdminCodRemittancesQueryVariables>(AdminCodRemittancesDocument, options);
+        }
+// @ts-ignore
+export function useAdminCodRemittancesSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<AdminCodRemittancesQuery, AdminCodRemittancesQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminCodRemittancesQuery, AdminCodRemittancesQueryVariables>;
+export function useAdminCodRemittancesSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminCodRemittancesQuery, AdminCodRemittancesQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminCodRemittancesQuery | undefined, AdminCodRemittancesQueryVariables>;
+export function useAdminCodRemittancesSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminCodRemittancesQuery, AdminCodRemittancesQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<AdminCodRemittancesQuery, AdminCodRemittancesQueryVariables>(AdminCodRemittancesDocument, options);
+        }
+export type AdminCodRemittancesQueryHookResult = ReturnType<typeof useAdminCodRemittancesQuery>;
+export type AdminCodRemittancesLazyQueryHookResult = ReturnType<typeof useAdminCodRemittancesLazyQuery>;
+export type AdminCodRemittancesSuspenseQueryHookResult = ReturnType<typeof useAdminCodRemittancesSuspenseQuery>;
+export type AdminCodRemittancesQueryResult = ApolloReactCommon.QueryResult<AdminCodRemittancesQuery, AdminCodRemittancesQueryVariables>;
+export const AdminCreateCodCashupDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminCreateCodCashup"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CashupInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createCodCashup"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminCodCashupFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminCodCashupFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"CodCashup"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"courier_id"}},{"kind":"Field","name":{"kind":"Name","value":"courier_name"}},{"kind":"Field","name":{"kind":"Name","value":"expected_amount"}},{"kind":"Field","name":{"kind":"Name","value":"counted_amount"}},{"kind":"Field","name":{"kind":"Name","value":"difference"}},{"kind":"Field","name":{"kind":"Name","value":"currency"}},{"kind":"Field","name":{"kind":"Name","value":"collections"}},{"kind":"Field","name":{"kind":"Name","value":"note"}},{"kind":"Field","name":{"kind":"Name","value":"member_id"}},{"kind":"Field","name":{"kind":"Name","value":"at"}}]}}]} as unknown as DocumentNode;
+export type AdminCreateCodCashupMutationFn = ApolloReactCommon.MutationFunction<AdminCreateCodCashupMutation, AdminCreateCodCashupMutationVariables>;
+
+/**
+ * __useAdminCreateCodCashupMutation__
+ *
+ * To run a mutation, you first call `useAdminCreateCodCashupMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminCreateCodCashupMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [adminCreateCodCashupMutation, { data, loading, error }] = useAdminCreateCodCashupMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useAdminCreateCodCashupMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminCreateCodCashupMutation, AdminCreateCodCashupMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<AdminCreateCodCashupMutation, AdminCreateCodCashupMutationVariables>(AdminCreateCodCashupDocument, options);
+      }
+export type AdminCreateCodCashupMutationHookResult = ReturnType<typeof useAdminCreateCodCashupMutation>;
+export type AdminCreateCodCashupMutationResult = ApolloReactCommon.MutationResult<AdminCreateCodCashupMutation>;
+export type AdminCreateCodCashupMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminCreateCodCashupMutation, AdminCreateCodCashupMutationVariables>;
+export const AdminCreateCodRemittanceDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminCreateCodRemittance"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"RemittanceInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createCodRemittance"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminCodRemittanceFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminCodRemittanceFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"CodRemittance"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"shipper_id"}},{"kind":"Field","name":{"kind":"Name","value":"shipper_name"}},{"kind":"Field","name":{"kind":"Name","value":"lines"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"tracking_code"}},{"kind":"Field","name":{"kind":"Name","value":"collected_at"}},{"kind":"Field","name":{"kind":"Name","value":"method"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}}]}},{"kind":"Field","name":{"kind":"Name","value":"total_collected"}},{"kind":"Field","name":{"kind":"Name","value":"offsets"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"statement_number"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}}]}},{"kind":"Field","name":{"kind":"Name","value":"net"}},{"kind":"Field","name":{"kind":"Name","value":"currency"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"paid_reference"}},{"kind":"Field","name":{"kind":"Name","value":"paid_at"}},{"kind":"Field","name":{"kind":"Name","value":"to"}},{"kind":"Field","name":{"kind":"Name","value":"pdf_url"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}}]}}]} as unknown as DocumentNode;
+export type AdminCreateCodRemittanceMutationFn = ApolloReactCommon.MutationFunction<AdminCreateCodRemittanceMutation, AdminCreateCodRemittanceMutationVariables>;
+
+/**
+ * __useAdminCreateCodRemittanceMutation__
+ *
+ * To run a mutation, you first call `useAdminCreateCodRemittanceMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminCreateCodRemittanceMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [adminCreateCodRemittanceMutation, { data, loading, error }] = useAdminCreateCodRemittanceMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useAdminCreateCodRemittanceMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminCreateCodRemittanceMutation, AdminCreateCodRemittanceMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<AdminCreateCodRemittanceMutation, AdminCreateCodRemittanceMutationVariables>(AdminCreateCodRemittanceDocument, options);
+      }
+export type AdminCreateCodRemittanceMutationHookResult = ReturnType<typeof useAdminCreateCodRemittanceMutation>;
+export type AdminCreateCodRemittanceMutationResult = ApolloReactCommon.MutationResult<AdminCreateCodRemittanceMutation>;
+export type AdminCreateCodRemittanceMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminCreateCodRemittanceMutation, AdminCreateCodRemittanceMutationVariables>;
+export const AdminReverseCodEntryDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminReverseCodEntry"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ReversalInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"reverseCodEntry"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"kind"}},{"kind":"Field","name":{"kind":"Name","value":"reverses"}}]}}]}}]} as unknown as DocumentNode;
+export type AdminReverseCodEntryMutationFn = ApolloReactCommon.MutationFunction<AdminReverseCodEntryMutation, AdminReverseCodEntryMutationVariables>;
+
+/**
+ * __useAdminReverseCodEntryMutation__
+ *
+ * To run a mutation, you first call `useAdminReverseCodEntryMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminReverseCodEntryMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [adminReverseCodEntryMutation, { data, loading, error }] = useAdminReverseCodEntryMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useAdminReverseCodEntryMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminReverseCodEntryMutation, AdminReverseCodEntryMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<AdminReverseCodEntryMutation, AdminReverseCodEntryMutationVariables>(AdminReverseCodEntryDocument, options);
+      }
+export type AdminReverseCodEntryMutationHookResult = ReturnType<typeof useAdminReverseCodEntryMutation>;
+export type AdminReverseCodEntryMutationResult = ApolloReactCommon.MutationResult<AdminReverseCodEntryMutation>;
+export type AdminReverseCodEntryMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminReverseCodEntryMutation, AdminReverseCodEntryMutationVariables>;
+export const AdminUpdateCodRemittanceDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminUpdateCodRemittance"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateRemittanceInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateCodRemittance"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"AdminCodRemittanceFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"AdminCodRemittanceFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"CodRemittance"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"number"}},{"kind":"Field","name":{"kind":"Name","value":"shipper_id"}},{"kind":"Field","name":{"kind":"Name","value":"shipper_name"}},{"kind":"Field","name":{"kind":"Name","value":"lines"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"tracking_code"}},{"kind":"Field","name":{"kind":"Name","value":"collected_at"}},{"kind":"Field","name":{"kind":"Name","value":"method"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}}]}},{"kind":"Field","name":{"kind":"Name","value":"total_collected"}},{"kind":"Field","name":{"kind":"Name","value":"offsets"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"statement_number"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}}]}},{"kind":"Field","name":{"kind":"Name","value":"net"}},{"kind":"Field","name":{"kind":"Name","value":"currency"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"paid_reference"}},{"kind":"Field","name":{"kind":"Name","value":"paid_at"}},{"kind":"Field","name":{"kind":"Name","value":"to"}},{"kind":"Field","name":{"kind":"Name","value":"pdf_url"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}}]}}]} as unknown as DocumentNode;
+export type AdminUpdateCodRemittanceMutationFn = ApolloReactCommon.MutationFunction<AdminUpdateCodRemittanceMutation, AdminUpdateCodRemittanceMutationVariables>;
+
+/**
+ * __useAdminUpdateCodRemittanceMutation__
+ *
+ * To run a mutation, you first call `useAdminUpdateCodRemittanceMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminUpdateCodRemittanceMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [adminUpdateCodRemittanceMutation, { data, loading, error }] = useAdminUpdateCodRemittanceMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useAdminUpdateCodRemittanceMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminUpdateCodRemittanceMutation, AdminUpdateCodRemittanceMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<AdminUpdateCodRemittanceMutation, AdminUpdateCodRemittanceMutationVariables>(AdminUpdateCodRemittanceDocument, options);
+      }
+export type AdminUpdateCodRemittanceMutationHookResult = ReturnType<typeof useAdminUpdateCodRemittanceMutation>;
+export type AdminUpdateCodRemittanceMutationResult = ApolloReactCommon.MutationResult<AdminUpdateCodRemittanceMutation>;
+export type AdminUpdateCodRemittanceMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminUpdateCodRemittanceMutation, AdminUpdateCodRemittanceMutationVariables>;
 export const DashboardDailyDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"DashboardDaily"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"from"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"to"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"reportDaily"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"from"},"value":{"kind":"Variable","name":{"kind":"Name","value":"from"}}},{"kind":"Argument","name":{"kind":"Name","value":"to"},"value":{"kind":"Variable","name":{"kind":"Name","value":"to"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"date"}},{"kind":"Field","name":{"kind":"Name","value":"created"}},{"kind":"Field","name":{"kind":"Name","value":"delivered"}},{"kind":"Field","name":{"kind":"Name","value":"failed_attempts"}},{"kind":"Field","name":{"kind":"Name","value":"on_time_rate"}},{"kind":"Field","name":{"kind":"Name","value":"revenue"}}]}}]}}]} as unknown as DocumentNode;
 
 /**
@@ -2538,6 +3001,47 @@ export type AdminInvoicesQueryHookResult = ReturnType<typeof useAdminInvoicesQue
 export type AdminInvoicesLazyQueryHookResult = ReturnType<typeof useAdminInvoicesLazyQuery>;
 export type AdminInvoicesSuspenseQueryHookResult = ReturnType<typeof useAdminInvoicesSuspenseQuery>;
 export type AdminInvoicesQueryResult = ApolloReactCommon.QueryResult<AdminInvoicesQuery, AdminInvoicesQueryVariables>;
+export const AdminMessagesDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminMessages"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"trackingCode"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"channel"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"status"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"page"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"per_page"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"messages"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"trackingCode"},"value":{"kind":"Variable","name":{"kind":"Name","value":"trackingCode"}}},{"kind":"Argument","name":{"kind":"Name","value":"channel"},"value":{"kind":"Variable","name":{"kind":"Name","value":"channel"}}},{"kind":"Argument","name":{"kind":"Name","value":"status"},"value":{"kind":"Variable","name":{"kind":"Name","value":"status"}}},{"kind":"Argument","name":{"kind":"Name","value":"page"},"value":{"kind":"Variable","name":{"kind":"Name","value":"page"}}},{"kind":"Argument","name":{"kind":"Name","value":"per_page"},"value":{"kind":"Variable","name":{"kind":"Name","value":"per_page"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"current_page"}},{"kind":"Field","name":{"kind":"Name","value":"last_page"}},{"kind":"Field","name":{"kind":"Name","value":"next_page_url"}},{"kind":"Field","name":{"kind":"Name","value":"per_page"}},{"kind":"Field","name":{"kind":"Name","value":"total"}},{"kind":"Field","name":{"kind":"Name","value":"data"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"tracking_code"}},{"kind":"Field","name":{"kind":"Name","value":"channel"}},{"kind":"Field","name":{"kind":"Name","value":"to"}},{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"segments"}},{"kind":"Field","name":{"kind":"Name","value":"provider_id"}},{"kind":"Field","name":{"kind":"Name","value":"tries"}},{"kind":"Field","name":{"kind":"Name","value":"history"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}}]}}]}}]}}]} as unknown as DocumentNode;
+
+/**
+ * __useAdminMessagesQuery__
+ *
+ * To run a query within a React component, call `useAdminMessagesQuery` and pass it any options that fit your needs.
+ * When your component renders, `useAdminMessagesQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useAdminMessagesQuery({
+ *   variables: {
+ *      trackingCode: // value for 'trackingCode'
+ *      channel: // value for 'channel'
+ *      status: // value for 'status'
+ *      page: // value for 'page'
+ *      per_page: // value for 'per_page'
+ *   },
+ * });
+ */
+export function useAdminMessagesQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<AdminMessagesQuery, AdminMessagesQueryVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<AdminMessagesQuery, AdminMessagesQueryVariables>(AdminMessagesDocument, options);
+      }
+export function useAdminMessagesLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<AdminMessagesQuery, AdminMessagesQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<AdminMessagesQuery, AdminMessagesQueryVariables>(AdminMessagesDocument, options);
+        }
+// @ts-ignore
+export function useAdminMessagesSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<AdminMessagesQuery, AdminMessagesQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminMessagesQuery, AdminMessagesQueryVariables>;
+export function useAdminMessagesSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminMessagesQuery, AdminMessagesQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<AdminMessagesQuery | undefined, AdminMessagesQueryVariables>;
+export function useAdminMessagesSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<AdminMessagesQuery, AdminMessagesQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<AdminMessagesQuery, AdminMessagesQueryVariables>(AdminMessagesDocument, options);
+        }
+export type AdminMessagesQueryHookResult = ReturnType<typeof useAdminMessagesQuery>;
+export type AdminMessagesLazyQueryHookResult = ReturnType<typeof useAdminMessagesLazyQuery>;
+export type AdminMessagesSuspenseQueryHookResult = ReturnType<typeof useAdminMessagesSuspenseQuery>;
+export type AdminMessagesQueryResult = ApolloReactCommon.QueryResult<AdminMessagesQuery, AdminMessagesQueryVariables>;
 export const AdminCreatePageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminCreatePage"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreatePageInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createPage"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"slug"}},{"kind":"Field","name":{"kind":"Name","value":"title"}},{"kind":"Field","name":{"kind":"Name","value":"sub_title"}},{"kind":"Field","name":{"kind":"Name","value":"icon"}},{"kind":"Field","name":{"kind":"Name","value":"hero"}},{"kind":"Field","name":{"kind":"Name","value":"overlay"}},{"kind":"Field","name":{"kind":"Name","value":"content"}}]}}]}}]} as unknown as DocumentNode;
 export type AdminCreatePageMutationFn = ApolloReactCommon.MutationFunction<AdminCreatePageMutation, AdminCreatePageMutationVariables>;
 
@@ -3664,7 +4168,34 @@ export function useAdminScanParcelsMutation(baseOptions?: ApolloReactHooks.Mutat
 export type AdminScanParcelsMutationHookResult = ReturnType<typeof useAdminScanParcelsMutation>;
 export type AdminScanParcelsMutationResult = ApolloReactCommon.MutationResult<AdminScanParcelsMutation>;
 export type AdminScanParcelsMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminScanParcelsMutation, AdminScanParcelsMutationVariables>;
-export const AdminSettingsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminSettings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"adminSettings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"mail_driver"}},{"kind":"Field","name":{"kind":"Name","value":"mail_template"}},{"kind":"Field","name":{"kind":"Name","value":"smtp_allow_plain"}},{"kind":"Field","name":{"kind":"Name","value":"meta_description"}},{"kind":"Field","name":{"kind":"Name","value":"chat_code"}},{"kind":"Field","name":{"kind":"Name","value":"contact_email"}},{"kind":"Field","name":{"kind":"Name","value":"contact_phone"}},{"kind":"Field","name":{"kind":"Name","value":"contact_phone_alt"}},{"kind":"Field","name":{"kind":"Name","value":"contact_twitter"}},{"kind":"Field","name":{"kind":"Name","value":"contact_telegram"}},{"kind":"Field","name":{"kind":"Name","value":"contact_instagram"}},{"kind":"Field","name":{"kind":"Name","value":"contact_address"}},{"kind":"Field","name":{"kind":"Name","value":"company_name"}},{"kind":"Field","name":{"kind":"Name","value":"shipper_signup"}},{"kind":"Field","name":{"kind":"Name","value":"currency"}},{"kind":"Field","name":{"kind":"Name","value":"pickup_cutoff"}},{"kind":"Field","name":{"kind":"Name","value":"max_amount"}},{"kind":"Field","name":{"kind":"Name","value":"depot_latitude"}},{"kind":"Field","name":{"kind":"Name","value":"depot_longitude"}},{"kind":"Field","name":{"kind":"Name","value":"courier_speed_kmh"}},{"kind":"Field","name":{"kind":"Name","value":"stop_minutes"}},{"kind":"Field","name":{"kind":"Name","value":"notify_stops_before"}},{"kind":"Field","name":{"kind":"Name","value":"delivery_window_minutes"}}]}}]}}]} as unknown as DocumentNode;
+export const AdminSendTestMessageDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminSendTestMessage"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"TestMessageInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sendTestMessage"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"tracking_code"}},{"kind":"Field","name":{"kind":"Name","value":"channel"}},{"kind":"Field","name":{"kind":"Name","value":"to"}},{"kind":"Field","name":{"kind":"Name","value":"text"}},{"kind":"Field","name":{"kind":"Name","value":"status"}},{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"segments"}},{"kind":"Field","name":{"kind":"Name","value":"provider_id"}},{"kind":"Field","name":{"kind":"Name","value":"tries"}},{"kind":"Field","name":{"kind":"Name","value":"history"}},{"kind":"Field","name":{"kind":"Name","value":"created_at"}},{"kind":"Field","name":{"kind":"Name","value":"updated_at"}}]}}]}}]} as unknown as DocumentNode;
+export type AdminSendTestMessageMutationFn = ApolloReactCommon.MutationFunction<AdminSendTestMessageMutation, AdminSendTestMessageMutationVariables>;
+
+/**
+ * __useAdminSendTestMessageMutation__
+ *
+ * To run a mutation, you first call `useAdminSendTestMessageMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminSendTestMessageMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [adminSendTestMessageMutation, { data, loading, error }] = useAdminSendTestMessageMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useAdminSendTestMessageMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminSendTestMessageMutation, AdminSendTestMessageMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<AdminSendTestMessageMutation, AdminSendTestMessageMutationVariables>(AdminSendTestMessageDocument, options);
+      }
+export type AdminSendTestMessageMutationHookResult = ReturnType<typeof useAdminSendTestMessageMutation>;
+export type AdminSendTestMessageMutationResult = ApolloReactCommon.MutationResult<AdminSendTestMessageMutation>;
+export type AdminSendTestMessageMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminSendTestMessageMutation, AdminSendTestMessageMutationVariables>;
+export const AdminSettingsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminSettings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"adminSettings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"mail_driver"}},{"kind":"Field","name":{"kind":"Name","value":"mail_template"}},{"kind":"Field","name":{"kind":"Name","value":"smtp_allow_plain"}},{"kind":"Field","name":{"kind":"Name","value":"meta_description"}},{"kind":"Field","name":{"kind":"Name","value":"chat_code"}},{"kind":"Field","name":{"kind":"Name","value":"contact_email"}},{"kind":"Field","name":{"kind":"Name","value":"contact_phone"}},{"kind":"Field","name":{"kind":"Name","value":"contact_phone_alt"}},{"kind":"Field","name":{"kind":"Name","value":"contact_twitter"}},{"kind":"Field","name":{"kind":"Name","value":"contact_telegram"}},{"kind":"Field","name":{"kind":"Name","value":"contact_instagram"}},{"kind":"Field","name":{"kind":"Name","value":"contact_address"}},{"kind":"Field","name":{"kind":"Name","value":"company_name"}},{"kind":"Field","name":{"kind":"Name","value":"shipper_signup"}},{"kind":"Field","name":{"kind":"Name","value":"currency"}},{"kind":"Field","name":{"kind":"Name","value":"pickup_cutoff"}},{"kind":"Field","name":{"kind":"Name","value":"max_amount"}},{"kind":"Field","name":{"kind":"Name","value":"depot_latitude"}},{"kind":"Field","name":{"kind":"Name","value":"depot_longitude"}},{"kind":"Field","name":{"kind":"Name","value":"courier_speed_kmh"}},{"kind":"Field","name":{"kind":"Name","value":"stop_minutes"}},{"kind":"Field","name":{"kind":"Name","value":"notify_stops_before"}},{"kind":"Field","name":{"kind":"Name","value":"delivery_window_minutes"}},{"kind":"Field","name":{"kind":"Name","value":"sms_enabled"}},{"kind":"Field","name":{"kind":"Name","value":"whatsapp_enabled"}},{"kind":"Field","name":{"kind":"Name","value":"channel_order"}},{"kind":"Field","name":{"kind":"Name","value":"sms_daily_limit"}},{"kind":"Field","name":{"kind":"Name","value":"whatsapp_template_status"}},{"kind":"Field","name":{"kind":"Name","value":"whatsapp_template_window"}},{"kind":"Field","name":{"kind":"Name","value":"whatsapp_verify_token"}},{"kind":"Field","name":{"kind":"Name","value":"message_providers"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sms"}},{"kind":"Field","name":{"kind":"Name","value":"sms_ready"}},{"kind":"Field","name":{"kind":"Name","value":"whatsapp"}},{"kind":"Field","name":{"kind":"Name","value":"whatsapp_ready"}},{"kind":"Field","name":{"kind":"Name","value":"whatsapp_signed"}}]}}]}}]}}]} as unknown as DocumentNode;
 
 /**
  * __useAdminSettingsQuery__
@@ -3808,6 +4339,33 @@ export function useAdminUpdateMailSettingsMutation(baseOptions?: ApolloReactHook
 export type AdminUpdateMailSettingsMutationHookResult = ReturnType<typeof useAdminUpdateMailSettingsMutation>;
 export type AdminUpdateMailSettingsMutationResult = ApolloReactCommon.MutationResult<AdminUpdateMailSettingsMutation>;
 export type AdminUpdateMailSettingsMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminUpdateMailSettingsMutation, AdminUpdateMailSettingsMutationVariables>;
+export const AdminUpdateMessageSettingsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminUpdateMessageSettings"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"MessageSettingsInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateMessageSettings"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sms_enabled"}},{"kind":"Field","name":{"kind":"Name","value":"whatsapp_enabled"}},{"kind":"Field","name":{"kind":"Name","value":"channel_order"}},{"kind":"Field","name":{"kind":"Name","value":"sms_daily_limit"}},{"kind":"Field","name":{"kind":"Name","value":"whatsapp_template_status"}},{"kind":"Field","name":{"kind":"Name","value":"whatsapp_template_window"}},{"kind":"Field","name":{"kind":"Name","value":"whatsapp_verify_token"}}]}}]}}]} as unknown as DocumentNode;
+export type AdminUpdateMessageSettingsMutationFn = ApolloReactCommon.MutationFunction<AdminUpdateMessageSettingsMutation, AdminUpdateMessageSettingsMutationVariables>;
+
+/**
+ * __useAdminUpdateMessageSettingsMutation__
+ *
+ * To run a mutation, you first call `useAdminUpdateMessageSettingsMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminUpdateMessageSettingsMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [adminUpdateMessageSettingsMutation, { data, loading, error }] = useAdminUpdateMessageSettingsMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useAdminUpdateMessageSettingsMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminUpdateMessageSettingsMutation, AdminUpdateMessageSettingsMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<AdminUpdateMessageSettingsMutation, AdminUpdateMessageSettingsMutationVariables>(AdminUpdateMessageSettingsDocument, options);
+      }
+export type AdminUpdateMessageSettingsMutationHookResult = ReturnType<typeof useAdminUpdateMessageSettingsMutation>;
+export type AdminUpdateMessageSettingsMutationResult = ApolloReactCommon.MutationResult<AdminUpdateMessageSettingsMutation>;
+export type AdminUpdateMessageSettingsMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminUpdateMessageSettingsMutation, AdminUpdateMessageSettingsMutationVariables>;
 export const AdminUpdateShippingSettingsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminUpdateShippingSettings"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ShippingSettingsInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateShippingSettings"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"shipper_signup"}},{"kind":"Field","name":{"kind":"Name","value":"currency"}},{"kind":"Field","name":{"kind":"Name","value":"pickup_cutoff"}},{"kind":"Field","name":{"kind":"Name","value":"max_amount"}}]}}]}}]} as unknown as DocumentNode;
 export type AdminUpdateShippingSettingsMutationFn = ApolloReactCommon.MutationFunction<AdminUpdateShippingSettingsMutation, AdminUpdateShippingSettingsMutationVariables>;
 

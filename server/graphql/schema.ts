@@ -18,7 +18,7 @@ import { SettingsResolver } from "../modules/settings/settings.resolver.js";
 import { StaffResolver } from "../modules/staff/staff.resolver.js";
 import { AuditResolver } from "../modules/audit/audit.resolver.js";
 import { WebhookResolver } from "../modules/webhook/webhook.resolver.js";
-import { MessageResolver } from "../modules/message/message.resolver.js";
+import { MessageResolver, SettingsProvidersResolver } from "../modules/message/message.resolver.js";
 import { TotpResolver } from "../modules/totp/totp.resolver.js";
 import { ApiKeyResolver } from "../modules/apikey/apikey.resolver.js";
 import { DispatchResolver } from "../modules/dispatch/dispatch.resolver.js";
@@ -47,6 +47,7 @@ const resolvers = [
   MailResolver,
   WebhookResolver,
   MessageResolver,
+  SettingsProvidersResolver,
   DeliveryResolver,
   ScanResolver,
   ImportResolver,

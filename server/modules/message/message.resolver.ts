@@ -1,11 +1,13 @@
-import { Arg, Args, Ctx, Mutation, Query, Resolver } from "type-graphql";
+import { Arg, Args, Ctx, FieldResolver, Mutation, Query, Resolver } from "type-graphql";
 import { Op } from "../../graphql/guards.js";
 import type { Context } from "../../core/context.js";
 import { clientKey } from "../../core/client-address.js";
 import { MessageListArgs, MessagePreferencesInput, TestMessageInput, linkMessagePage } from "./message.input.js";
 import * as messages from "./message.service.js";
 import { savePreferences } from "./message.preferences.js";
-import { MessagePreferences, RecipientMessage, RecipientMessagePage } from "./message.type.js";
+import { MessagePreferences, MessageProviders, RecipientMessage, RecipientMessagePage } from "./message.type.js";
+import { providersView } from "./providers.js";
+import { Settings } from "../settings/settings.type.js";
 
 @Resolver()
 export class MessageResolver {
@@ -29,5 +31,14 @@ export class MessageResolver {
     @Ctx() ctx: Context,
   ) {
     return savePreferences(trackingCode, input, clientKey(ctx.req));
+  }
+}
+
+/** The staff's settings carry which providers the server is configured with (read-only: environment variables). */
+@Resolver(() => Settings)
+export class SettingsProvidersResolver {
+  @FieldResolver(() => MessageProviders, { description: "The SMS and WhatsApp providers configured on the server (read-only)" })
+  message_providers() {
+    return providersView();
   }
 }

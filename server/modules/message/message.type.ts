@@ -32,3 +32,12 @@ export class MessagePreferences {
   @Field(() => [String], { nullable: true, description: "The channels chosen; null: the owner's order unchanged" }) channels: string[] | null;
   @Field(() => String, { nullable: true, description: "The language of the messages (and e-mails); null: the site's default" }) language: string | null;
 }
+
+@ObjectType({ description: "The message providers this server is configured with (environment variables; names only, never a secret)" })
+export class MessageProviders {
+  @Field(() => String, { description: "SMS_PROVIDER: log (kept, nothing leaves the server), twilio or none" }) sms: string;
+  @Field(() => Boolean, { description: "SMS can go out: log, or twilio with TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM" }) sms_ready: boolean;
+  @Field(() => String, { description: "WHATSAPP_PROVIDER: none or cloud" }) whatsapp: string;
+  @Field(() => Boolean, { description: "WhatsApp can go out: cloud with WHATSAPP_TOKEN and WHATSAPP_PHONE_NUMBER_ID" }) whatsapp_ready: boolean;
+  @Field(() => Boolean, { description: "WHATSAPP_APP_SECRET is set: the Cloud API's status callbacks can be checked" }) whatsapp_signed: boolean;
+}

@@ -62,6 +62,30 @@ export function whatsappProvider(): WhatsAppProvider | null {
   return cloud({ token, id, base: readEnv("WHATSAPP_BASE_URL").replace(/\/+$/, "") });
 }
 
+/**
+ * Which providers this server is configured with (the settings' view for staff: the Messages settings show it).
+ * Names only, never a secret: `sms` is SMS_PROVIDER, `sms_ready` whether SMS can go out (twilio with its three
+ * variables, or log); `whatsapp` is WHATSAPP_PROVIDER, `whatsapp_ready` whether the Cloud API has its token and
+ * number id, `whatsapp_signed` whether its status callbacks can be checked (WHATSAPP_APP_SECRET).
+ */
+export function providersView() {
+  let sms: string;
+  let whatsapp: string;
+  try {
+    sms = smsProviderName();
+  } catch {
+    sms = readEnv("SMS_PROVIDER").trim().toLowerCase();
+  }
+  try {
+    whatsapp = whatsappProviderName();
+  } catch {
+    whatsapp = readEnv("WHATSAPP_PROVIDER").trim().toLowerCase();
+  }
+  const smsReady = sms === "log" || (sms === "twilio" && !!readEnv("TWILIO_ACCOUNT_SID") && !!readEnv("TWILIO_AUTH_TOKEN") && !!readEnv("TWILIO_FROM"));
+  const whatsappReady = whatsapp === "cloud" && !!readEnv("WHATSAPP_TOKEN") && !!readEnv("WHATSAPP_PHONE_NUMBER_ID");
+  return { sms, sms_ready: smsReady, whatsapp, whatsapp_ready: whatsappReady, whatsapp_signed: !!readEnv("WHATSAPP_APP_SECRET") };
+}
+
 let logged = 0;
 /** Nothing leaves the server: the message is kept (the Messages list shows it) and logged. */
 const logProvider: SmsProvider = {

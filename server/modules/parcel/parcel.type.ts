@@ -90,6 +90,11 @@ export class Parcel extends PublicParcel {
   @Field(() => Boolean, { description: "Status e-mails to the recipient (admin switch)" }) notify_recipient: boolean;
   @Field(() => String, { nullable: true, description: "The language of the recipient's status e-mails (a site language code; none: English)" })
   recipient_language: string | null;
+  @Field(() => [String], {
+    nullable: true,
+    description: "The channels the recipient chose for this parcel's messages on the tracking page (null: the owner's order unchanged)",
+  })
+  recipient_channels: string[] | null;
   @Field(() => Boolean, { description: "The recipient used the unsubscribe link" }) recipient_unsubscribed: boolean;
   @Field(() => Boolean, { description: "Names and image need a second factor" }) protect_details: boolean;
   @Field(() => Boolean, { description: "After a failed attempt the recipient may pick a new delivery day or the depot" }) allow_reschedule: boolean;

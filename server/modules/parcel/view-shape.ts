@@ -101,6 +101,8 @@ export function adminView(row: ParcelRow) {
   const { unsubscribe_token: _secret, reschedule_token_hash: _hash, ...rest } = row;
   return {
     ...rest,
+    // The channels the recipient chose on the tracking page (kept comma-separated): null while they chose none.
+    recipient_channels: row.recipient_channels == null ? null : row.recipient_channels.split(",").filter(Boolean),
     recipient_address: parseAddress(row.recipient_address),
     sender_address: parseAddress(row.sender_address),
     history: row.history.map(withDerivedTime),

@@ -6,6 +6,7 @@ import { CodSettingsInput, ContactSettingsInput, HtmlSettingsInput, MailSettings
 import { DispatchSettingsInput } from "../dispatch/dispatch.input.js";
 import { MessageSettingsInput } from "../message/message.input.js";
 import * as settings from "./settings.service.js";
+import { providersView } from "../message/providers.js";
 
 export function registerSettingsRoutes(api: FastifyInstance): void {
   route(api, {
@@ -18,7 +19,9 @@ export function registerSettingsRoutes(api: FastifyInstance): void {
     // The full object (mail settings too) for members who send e-mail or change settings.
     handler: async ({ ctx }) => {
       const m = await ctx.auth.admin();
-      return m && (can(m.role, "mail") || can(m.role, "settings")) ? settings.getSettings() : settings.getPublicSettings();
+      return m && (can(m.role, "mail") || can(m.role, "settings"))
+        ? { ...(await settings.getSettings()), message_providers: providersView() }
+        : settings.getPublicSettings();
     },
   });
   route(api, {
@@ -31,6 +34,6 @@ export function registerSettingsRoutes(api: FastifyInstance): void {
       "Save one settings group: mail, html (meta_description, chat_code), contact (company_name and the contact fields, contact_email required), the delivery day (depot, speed, stop minutes, notify_stops_before, delivery_window_minutes) shipping (shipper_signup, currency, pickup_cutoff, max_amount) cash on delivery (cod_max, courier_cash_limit) or messages (sms_enabled, whatsapp_enabled, channel_order, sms_daily_limit, the WhatsApp templates and verify token)",
     body: [MailSettingsInput, HtmlSettingsInput, ContactSettingsInput, DispatchSettingsInput, ShippingSettingsInput, CodSettingsInput, MessageSettingsInput],
     data: data.ref("Settings"),
-    handler: ({ req }) => settings.updateSettingsGroup(req.body),
+    handler: async ({ req }) => ({ ...(await settings.updateSettingsGroup(req.body)), message_providers: providersView() }),
   });
 }
