@@ -17,7 +17,9 @@ export function registerImportRoutes(api: FastifyInstance): void {
     summary: "Create or update parcels from a CSV file (multipart field file); ?dry_run=true only checks",
     description:
       "The columns of GET /api/parcels/export.csv (a header row is required; image, history_entries, created_at and updated_at are read and ignored), " +
-      "UTF-8 with or without a byte-order mark, `,` or `;` between cells. A row whose tracking_code exists updates that parcel (only the columns present; " +
+      "UTF-8 with or without a byte-order mark, `,` or `;` between cells. A cod_amount column sets the cash on delivery (the smallest unit of the site's currency, " +
+      "1 to the setting cod_max, as on POST and PATCH /api/parcels; an empty cell is none; locked once the parcel is out for delivery); cod_currency, when given, " +
+      "must be the site's currency. A row whose tracking_code exists updates that parcel (only the columns present; " +
       "an empty cell clears an optional field), any other row creates one, with the same rules as POST and PATCH /api/parcels. " +
       `Every row is answered with its action or its errors (each naming its column); rows are written in transactions of ${WRITE_BATCH}, ` +
       `a failing row is never half-written and does not stop the others. At most ${Math.floor(config().uploadMaxBytes / 1024 / 1024)} MB per file (UPLOAD_MAX_BYTES, 413 above); ` +

@@ -6,6 +6,8 @@ import { db } from "../../db/index.js";
 import { CSV_COLUMNS } from "../parcel/parcel.export.js";
 import { CreateParcelInput, PARCEL_NULLABLE, UpdateParcelInput } from "../parcel/parcel.input.js";
 import { checkMap, checkWindow } from "../parcel/parcel.service.js";
+import { codAmountWrite, refuseDeliveryWithoutCollection } from "../cod/cod.collect.js";
+import { getSettings } from "../settings/settings.service.js";
 import { parcelWrites, type ParcelWrites } from "../parcel/parcel.writes.js";
 
 /**
@@ -38,11 +40,11 @@ export interface ImportResult {
 export const WRITE_BATCH = 50;
 
 /** Export columns that describe a parcel but are not set through create or update: read, then ignored. */
-// cod_amount (cash on delivery) is set through the parcel's own create and change, with its collection; an import
-// reads it and leaves it as it is.
-const READ_ONLY = new Set(["image", "history_entries", "created_at", "updated_at", "cod_amount", "cod_currency", "cod", "cod_due"]);
+// cod_currency is read and checked (it must be the site's: cod_amount is in its smallest unit), cod and cod_due ignored.
+const READ_ONLY = new Set(["image", "history_entries", "created_at", "updated_at", "cod_currency", "cod", "cod_due"]);
 const WRITABLE = new Set(fieldsOf(CreateParcelInput).filter((f) => !READ_ONLY.has(f)));
 const NUMBERS = new Set([
+  "cod_amount",
   "weight",
   "declared_value",
   "map_zoom",
@@ -56,7 +58,8 @@ const NUMBERS = new Set([
 const BOOLEANS = new Set(["notify_recipient", "protect_details"]);
 /** Fields with a default instead of "not set": an empty cell leaves them as they are (or at their default). */
 const DEFAULTED = new Set(["show_map", "map_zoom", "notify_recipient", "protect_details"]);
-const NULLABLE = new Set<string>(PARCEL_NULLABLE);
+// An empty cod_amount cell is no amount (on an update: the amount is removed, as an empty optional cell clears its field).
+const NULLABLE = new Set<string>([...PARCEL_NULLABLE, "cod_amount"]);
 const NUMERIC = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 
 const notCsv = () => new AppError("UNSUPPORTED_MEDIA_TYPE", "file must be a CSV file (UTF-8 text with a header row)");
@@ -174,12 +177,36 @@ interface Checked {
   update?: { id: number; data: Record<string, unknown>; before: Existing };
 }
 
+/**
+ * Cash on delivery of a row (contract section 12, as POST and PATCH /api/parcels): cod_amount in the smallest unit of
+ * the site's currency, 1 to cod_max, written with its collection in the parcel's own statement; on an update only a
+ * different amount is a change (an amount that stays is not written again), refused once the parcel is out for
+ * delivery or its money taken. cod_currency, when given, must be the site's currency.
+ */
+async function codOfRow(
+  raw: Record<string, unknown>,
+  currencyCell: string | undefined,
+  before: Existing | undefined,
+  code: string,
+): Promise<Record<string, unknown>> {
+  const currency = currencyCell?.trim().toUpperCase();
+  if (currency) {
+    const site = (await getSettings()).currency;
+    if (currency !== site) throw badInput(`cod_currency must be ${site} (the site's currency: cod_amount is in its smallest unit)`);
+  }
+  if (!("cod_amount" in raw)) return {};
+  const sent = raw.cod_amount;
+  if (before && (sent ?? null) === before.cod_amount) return {};
+  return codAmountWrite(sent, before ?? null, code);
+}
+
 /** Validates one row with the create or update rules; errors name the column (every message starts with its name). */
 async function checkRow(row: number, columns: string[], cells: string[], existing: Map<string, Existing>): Promise<Checked> {
   const raw: Record<string, unknown> = {};
   columns.forEach((c, i) => {
     if (WRITABLE.has(c) && i < cells.length) raw[c] = cellValue(c, cells[i]);
   });
+  const currencyAt = columns.indexOf("cod_currency");
   const code = typeof raw.tracking_code === "string" ? raw.tracking_code.trim() : "";
   const result: ImportRow = { row, tracking_code: code, action: "error", errors: [] };
   if (cells.length > columns.length) {
@@ -190,25 +217,32 @@ async function checkRow(row: number, columns: string[], cells: string[], existin
   try {
     if (before) {
       const input = await validated(UpdateParcelInput, { ...raw, id: before.id });
-      const { id: _id, ...fields } = input as unknown as Record<string, unknown>;
+      const { id: _id, cod_amount: _cod, ...fields } = input as unknown as Record<string, unknown>;
       const data = blankToNull(fields, PARCEL_NULLABLE);
       for (const k of Object.keys(data)) if (data[k] === undefined) delete data[k];
       data.tracking_code = code;
       const merged = { ...before, ...data };
       checkMap(merged);
       checkWindow(merged);
+      // A row may not mark delivered a parcel whose amount is still to be collected (as an edit may not).
+      if (data.status_code === "delivered" && before.status_code !== "delivered" && before.cod_amount !== null)
+        await refuseDeliveryWithoutCollection(before.id);
+      const cod = await codOfRow(raw, cells[currencyAt], before, code);
       result.action = "update";
       // Only what changes is written (an export imported back writes nothing; rows changing a column alike
       // are one statement), and it is answered as an update either way.
       const changed = Object.fromEntries(Object.entries(data).filter(([k, v]) => (v ?? null) !== ((before as Record<string, unknown>)[k] ?? null)));
+      Object.assign(changed, cod);
       return { result, ...(Object.keys(changed).length ? { update: { id: before.id, data: changed, before } } : {}) };
     }
     const input = await validated(CreateParcelInput, raw);
-    const data = blankToNull({ ...input } as Record<string, unknown>, PARCEL_NULLABLE);
+    const { cod_amount: _cod, ...fields } = input as unknown as Record<string, unknown>;
+    const data = blankToNull(fields, PARCEL_NULLABLE);
     for (const k of Object.keys(data)) if (data[k] === undefined) delete data[k];
     data.tracking_code = code;
     checkMap(data);
     checkWindow(data);
+    Object.assign(data, await codOfRow(raw, cells[currencyAt], undefined, code));
     result.action = "create";
     return { result, create: data };
   } catch (e) {
@@ -218,9 +252,17 @@ async function checkRow(row: number, columns: string[], cells: string[], existin
   }
 }
 
+/** A row whose write carries its cash-on-delivery collection (a nested write: one statement of its own). */
+const nested = (c: Checked) => "cod_collection" in (c.create ?? c.update?.data ?? {});
+
 /** Writes the checked rows of one batch in one transaction; on failure, row by row. */
 async function writeBatch(w: ParcelWrites, batch: Checked[]): Promise<void> {
-  const rows = batch.filter((c) => c.create || c.update);
+  // Rows with a collection to write are one statement each (a batch's createMany and updateMany take no nested write).
+  await writeEach(
+    w,
+    batch.filter((c) => (c.create || c.update) && nested(c)),
+  );
+  const rows = batch.filter((c) => (c.create || c.update) && !nested(c));
   if (!rows.length) return;
   const updates = rows.filter((c) => c.update);
   try {
@@ -235,7 +277,12 @@ async function writeBatch(w: ParcelWrites, batch: Checked[]): Promise<void> {
     // Retried row by row below, where an error that is not about one row is thrown.
   }
   // Something in the batch failed (most likely a code created or changed by someone else meanwhile): each row alone.
-  for (const c of [...rows.filter((r) => r.create), ...updates]) {
+  await writeEach(w, [...rows.filter((r) => r.create), ...updates]);
+}
+
+/** Writes rows one by one: a row that fails (a code taken or a parcel deleted meanwhile) fails alone. */
+async function writeEach(w: ParcelWrites, rows: Checked[]): Promise<void> {
+  for (const c of rows) {
     try {
       await w.importRow(c);
     } catch (e) {
