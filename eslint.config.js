@@ -35,6 +35,14 @@ const TRANSLATED = [
   "client/control/screens/apikeys/**",
   "client/control/screens/audit/**",
   "client/control/screens/rates/**",
+  "client/control/screens/cod/**",
+  "client/control/screens/run/**",
+  "client/control/screens/scan/**",
+  "client/modules/delivery/DeliveryProofForm.tsx",
+  "client/modules/delivery/CodPayment.tsx",
+  "client/modules/delivery/SignaturePad.tsx",
+  "client/control/screens/shippers/**",
+  "client/control/screens/messages/**",
 ];
 /** The props whose strings a person reads (an icon's path, a link's `to`, a test id are not). */
 const TEXT_PROPS = [

@@ -1,4 +1,5 @@
 import { Fragment, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import { useAdminBookingsQuery, useAdminCancelBookingMutation, type AdminBookingFieldsFragment } from "../../../generated/graphql";
 import { errorMessages } from "../../../errors";
@@ -9,7 +10,8 @@ import { firstError } from "../../hooks/errors";
 import { useFilterParams, useNextPage } from "../../hooks/lists";
 import { useTitle } from "../../hooks/useTitle";
 import { STATUS_OPTIONS } from "../../options";
-import { Money, ShipperSelect, ShippingTabs, StatusBadge, useShipperNames } from "./common";
+import { Money, ShipperSelect, ShipperTabs, StatusBadge, useShipperNames } from "./common";
+import { day, moment, number } from "../../time";
 import * as icons from "../../icons";
 
 const FILTERS = ["shipper_id", "status", "from", "to"] as const;
@@ -18,15 +20,16 @@ const given = (f: Filters) => Object.fromEntries(Object.entries(f).filter(([, v]
 
 /** A booking's kept price, its label, its pickup, and Cancel while its parcel is pending. */
 function Detail({ b }: { b: AdminBookingFieldsFragment }) {
+  const { t } = useTranslation("control-shippers");
   const [cancel, { loading }] = useAdminCancelBookingMutation();
   const [error, setError] = useState("");
   const onCancel = async () => {
-    if (!window.confirm(`Cancel booking ${b.tracking_code}? It will not be billed.`)) return;
+    if (!window.confirm(t("bookings.confirmCancel", { code: b.tracking_code }))) return;
     setError("");
     try {
       await cancel({ variables: { id: b.id } });
     } catch (e) {
-      setError(errorMessages(e)[0] ?? "Could not cancel the booking");
+      setError(errorMessages(e)[0] ?? t("bookings.cancelFailed"));
     }
   };
   const cancellable = b.status === "pending" && !b.statement_id;
@@ -34,8 +37,8 @@ function Detail({ b }: { b: AdminBookingFieldsFragment }) {
     <div className="cp-ship-detail" data-testid="booking-detail">
       <div className="cp-ship-detail-grid">
         <div>
-          <h3 className="cp-ship-h3">Price kept at booking</h3>
-          <dl className="cp-ship-breakdown" aria-label={`Price of ${b.tracking_code}`}>
+          <h3 className="cp-ship-h3">{t("bookings.priceKept")}</h3>
+          <dl className="cp-ship-breakdown" aria-label={t("bookings.priceOf", { code: b.tracking_code })}>
             {b.breakdown.map((l) => (
               <div key={l.code}>
                 <dt>{l.label}</dt>
@@ -45,7 +48,7 @@ function Detail({ b }: { b: AdminBookingFieldsFragment }) {
               </div>
             ))}
             <div className="cp-ship-total">
-              <dt>Total</dt>
+              <dt>{t("bookings.total")}</dt>
               <dd>
                 <Money amount={b.amount} currency={b.currency} />
               </dd>
@@ -54,20 +57,20 @@ function Detail({ b }: { b: AdminBookingFieldsFragment }) {
         </div>
         <dl className="cp-facts cp-ship-facts">
           <div>
-            <dt>Chargeable weight</dt>
-            <dd>{b.chargeable_weight_kg.toLocaleString()} kg</dd>
+            <dt>{t("bookings.weight")}</dt>
+            <dd>{t("bookings.kg", { n: number(b.chargeable_weight_kg) })}</dd>
           </div>
           <div>
-            <dt>Reference</dt>
+            <dt>{t("bookings.reference")}</dt>
             <dd>{b.reference || "-"}</dd>
           </div>
           <div>
-            <dt>Pickup</dt>
-            <dd>{b.pickup ? `${b.pickup.date} ${b.pickup.from}–${b.pickup.to}` : "-"}</dd>
+            <dt>{t("bookings.pickup")}</dt>
+            <dd>{b.pickup ? t("bookings.pickupWhen", { day: day(b.pickup.date), from: b.pickup.from, to: b.pickup.to }) : "-"}</dd>
           </div>
           <div>
-            <dt>Statement</dt>
-            <dd>{b.statement_id ? <Link to={`/control/statements/list.html?shipper_id=${b.shipper_id}`}>#{b.statement_id}</Link> : "not billed yet"}</dd>
+            <dt>{t("bookings.statement")}</dt>
+            <dd>{b.statement_id ? <Link to={`/control/statements/list.html?shipper_id=${b.shipper_id}`}>#{b.statement_id}</Link> : t("bookings.notBilled")}</dd>
           </div>
         </dl>
       </div>
@@ -79,16 +82,16 @@ function Detail({ b }: { b: AdminBookingFieldsFragment }) {
       <div className="cp-ship-actions">
         <a className="cp-btn cp-btn-outline cp-btn-sm" href={b.label_url} target="_blank" rel="noreferrer">
           <Icon path={icons.print} size={18} />
-          <span>Label PDF</span>
+          <span>{t("bookings.label")}</span>
         </a>
         <Link className="cp-btn cp-btn-outline cp-btn-sm" to={`/control/parcels/${encodeURIComponent(b.tracking_code)}`}>
           <Icon path={icons.inventory_2} size={18} />
-          <span>Parcel</span>
+          <span>{t("bookings.parcel")}</span>
         </Link>
         {cancellable ? (
           <button type="button" className="cp-btn cp-btn-outline cp-btn-sm cp-danger" onClick={onCancel} disabled={loading} aria-busy={loading || undefined}>
             <Icon path={icons.block} size={18} />
-            <span>Cancel booking</span>
+            <span>{t("bookings.cancel")}</span>
           </button>
         ) : null}
       </div>
@@ -97,7 +100,8 @@ function Detail({ b }: { b: AdminBookingFieldsFragment }) {
 }
 
 export default function BookingList() {
-  useTitle("Bookings");
+  const { t } = useTranslation("control-shippers");
+  useTitle(t("tabs.bookings"));
   const { setParams, applied, draft, set, clear } = useFilterParams(FILTERS);
   const [open, setOpen] = useState<number | null>(null);
   const { nameOf } = useShipperNames();
@@ -115,26 +119,26 @@ export default function BookingList() {
   return (
     <div className="cp-container">
       <PageHeader
-        title="Bookings"
+        title={t("tabs.bookings")}
         icon={icons.local_shipping}
         back="/control/index.html"
-        backLabel="Control panel home"
-        sub="Shipments booked by shippers, at the price kept"
+        backLabel={t("actions.home", { ns: "control" })}
+        sub={t("bookings.sub")}
       />
-      <ShippingTabs />
-      <form className="cp-card cp-ship-filters" onSubmit={submit} aria-label="Filter the bookings">
+      <ShipperTabs />
+      <form className="cp-card cp-ship-filters" onSubmit={submit} aria-label={t("bookings.filter")}>
         <div className="cp-field">
           <label htmlFor="bk-shipper" className="cp-label">
-            Shipper
+            {t("col.shipper")}
           </label>
-          <ShipperSelect id="bk-shipper" value={draft.shipper_id} onChange={set("shipper_id")} all="Every shipper" />
+          <ShipperSelect id="bk-shipper" value={draft.shipper_id} onChange={set("shipper_id")} all={t("everyShipper")} />
         </div>
         <div className="cp-field">
           <label htmlFor="bk-status" className="cp-label">
-            Status
+            {t("col.status")}
           </label>
           <select id="bk-status" className="cp-input cp-select" value={draft.status} onChange={set("status")}>
-            <option value="">Any status</option>
+            <option value="">{t("bookings.anyStatus")}</option>
             {STATUS_OPTIONS.map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
@@ -142,13 +146,13 @@ export default function BookingList() {
             ))}
           </select>
         </div>
-        <DateFilter id="bk-from" label="Booked from" value={draft.from} onChange={set("from")} />
-        <DateFilter id="bk-to" label="Booked to" value={draft.to} onChange={set("to")} />
+        <DateFilter id="bk-from" label={t("bookings.from")} value={draft.from} onChange={set("from")} />
+        <DateFilter id="bk-to" label={t("bookings.to")} value={draft.to} onChange={set("to")} />
         <FilterButtons className="cp-ship-filter-buttons" reset={clear} />
       </form>
       {data ? (
         <p className="cp-list-count cp-muted" aria-live="polite">
-          {data.bookings.total} booking{data.bookings.total === 1 ? "" : "s"}
+          {t("bookings.count", { count: data.bookings.total })}
         </p>
       ) : null}
       <ListState
@@ -156,32 +160,32 @@ export default function BookingList() {
         error={firstError(error)}
         empty={rows.length === 0}
         emptyState={{
-          title: a.shipper_id || a.status || a.from || a.to ? "No booking matches these filters" : "No bookings yet",
-          hint: "Shippers book from their account after a quote; each booking makes a parcel with its label.",
+          title: t(a.shipper_id || a.status || a.from || a.to ? "bookings.noMatch" : "bookings.empty"),
+          hint: t("bookings.emptyHint"),
         }}
       />
       {rows.length ? (
         <ListTable
           testId="bookings"
           className="cp-ship-table"
-          caption="Bookings"
-          columns={["Booked", "Tracking code", "Shipper", "Service", "Status", { label: "Amount", num: true }, ""]}
+          caption={t("tabs.bookings")}
+          columns={[t("col.booked"), t("col.code"), t("col.shipper"), t("col.service"), t("col.status"), { label: t("col.amount"), num: true }, ""]}
         >
           {rows.map((b) => (
             <Fragment key={b.id}>
               <tr data-testid="booking-row">
-                <td data-label="Booked">{new Date(b.created_at).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" })}</td>
-                <td data-label="Tracking code">
+                <td data-label={t("col.booked")}>{moment(b.created_at)}</td>
+                <td data-label={t("col.code")}>
                   <span className="cp-mono">{b.tracking_code}</span>
                 </td>
-                <td data-label="Shipper">
+                <td data-label={t("col.shipper")}>
                   <Link to={`/control/bookings/list.html?shipper_id=${b.shipper_id}`}>{nameOf(b.shipper_id)}</Link>
                 </td>
-                <td data-label="Service">{b.service_name}</td>
-                <td data-label="Status">
+                <td data-label={t("col.service")}>{b.service_name}</td>
+                <td data-label={t("col.status")}>
                   <StatusBadge status={b.status} />
                 </td>
-                <td data-label="Amount" className="cp-num">
+                <td data-label={t("col.amount")} className="cp-num">
                   <Money amount={b.amount} currency={b.currency} />
                 </td>
                 <td className="cp-ship-toggle-cell">
@@ -191,9 +195,9 @@ export default function BookingList() {
                     aria-expanded={open === b.id}
                     aria-controls={`booking-${b.id}`}
                     onClick={() => setOpen(open === b.id ? null : b.id)}
-                    aria-label={`${open === b.id ? "Hide" : "Show"} booking ${b.tracking_code}`}
+                    aria-label={t(open === b.id ? "bookings.hideNamed" : "bookings.showNamed", { code: b.tracking_code })}
                   >
-                    {open === b.id ? "Hide" : "Details"}
+                    {open === b.id ? t("form.hide", { ns: "control" }) : t("details")}
                   </button>
                 </td>
               </tr>

@@ -1,10 +1,12 @@
+import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router-dom";
 import { useAdminPickupsQuery } from "../../../generated/graphql";
 import { ListState, ListTable } from "../../components/lists";
 import { PageHeader } from "../../components/PageHeader";
 import { firstError } from "../../hooks/errors";
 import { useTitle } from "../../hooks/useTitle";
-import { ShippingTabs, StatusBadge, today, useShipperNames } from "./common";
+import { ShipperTabs, StatusBadge, today, useShipperNames } from "./common";
+import { day, number } from "../../time";
 import * as icons from "../../icons";
 
 /** Moves a YYYY-MM-DD date by whole days. */
@@ -15,7 +17,8 @@ const shift = (date: string, days: number) => {
 };
 
 export default function PickupList() {
-  useTitle("Pickups");
+  const { t } = useTranslation("control-shippers");
+  useTitle(t("tabs.pickups"));
   const [params, setParams] = useSearchParams();
   const date = /^\d{4}-\d{2}-\d{2}$/.test(params.get("date") ?? "") ? params.get("date")! : today();
   const { nameOf } = useShipperNames();
@@ -26,52 +29,55 @@ export default function PickupList() {
   return (
     <div className="cp-container">
       <PageHeader
-        title="Pickups"
+        title={t("tabs.pickups")}
         icon={icons.schedule}
         back="/control/index.html"
-        backLabel="Control panel home"
-        sub="Collections asked for by shippers, by day"
+        backLabel={t("actions.home", { ns: "control" })}
+        sub={t("pickups.sub")}
       />
-      <ShippingTabs />
+      <ShipperTabs />
       <div className="cp-card cp-ship-day">
-        <button type="button" className="cp-btn cp-btn-outline cp-btn-sm" onClick={() => go(shift(date, -1))} aria-label="The day before">
-          ‹ Day before
+        <button type="button" className="cp-btn cp-btn-outline cp-btn-sm" onClick={() => go(shift(date, -1))} aria-label={t("pickups.beforeLabel")}>
+          {t("pickups.before")}
         </button>
         <div className="cp-field">
           <label htmlFor="pickup-date" className="cp-label">
-            Date
+            {t("col.date")}
           </label>
           <input id="pickup-date" type="date" className="cp-input" value={date} onChange={(e) => e.target.value && go(e.target.value)} required />
         </div>
-        <button type="button" className="cp-btn cp-btn-outline cp-btn-sm" onClick={() => go(shift(date, 1))} aria-label="The day after">
-          Day after ›
+        <button type="button" className="cp-btn cp-btn-outline cp-btn-sm" onClick={() => go(shift(date, 1))} aria-label={t("pickups.afterLabel")}>
+          {t("pickups.after")}
         </button>
       </div>
       {data ? (
         <p className="cp-list-count cp-muted" aria-live="polite">
-          {rows.length} pickup{rows.length === 1 ? "" : "s"}, {parcels} parcel{parcels === 1 ? "" : "s"} on{" "}
-          {new Date(`${date}T12:00:00Z`).toLocaleDateString(undefined, { dateStyle: "full", timeZone: "UTC" })}
+          {t("pickups.summary", {
+            pickups: t("pickups.pickups", { count: rows.length }),
+            parcels: t("pickups.parcels", { count: parcels }),
+            day: day(date, { dateStyle: "full" }),
+          })}
         </p>
       ) : null}
-      <ListState loading={loading} error={firstError(error)} empty={rows.length === 0} emptyText="No pickups on this day" />
+      <ListState loading={loading} error={firstError(error)} empty={rows.length === 0} emptyText={t("pickups.empty")} />
       {rows.length ? (
         <ListTable
           testId="pickups"
           className="cp-ship-table"
-          caption={`Pickups on ${date}`}
-          columns={["Window", "Shipper", "Address", { label: "Parcels", num: true }, "Status"]}
+          caption={t("pickups.caption", { day: day(date, { dateStyle: "long" }) })}
+          columns={[t("col.window"), t("col.shipper"), t("col.address"), { label: t("col.parcels"), num: true }, t("col.status")]}
         >
           {rows.map((p) => (
             <tr key={p.id} data-testid="pickup-row">
-              <td data-label="Window">
+              <td data-label={t("col.window")}>
                 <span className="cp-mono">
                   {p.from}–{p.to}
                 </span>
               </td>
-              <td data-label="Shipper">
+              <td data-label={t("col.shipper")}>
                 <Link to={`/control/bookings/list.html?shipper_id=${p.shipper_id}`}>{nameOf(p.shipper_id)}</Link>
               </td>
-              <td data-label="Address">
+              <td data-label={t("col.address")}>
                 <span className="cp-ship-address">
                   <strong>{p.address.company || p.address.name}</strong>
                   {p.address.company ? ` (${p.address.name})` : ""}
@@ -87,10 +93,10 @@ export default function PickupList() {
                   ) : null}
                 </span>
               </td>
-              <td data-label="Parcels" className="cp-num">
-                {p.booking_ids?.length ?? 0}
+              <td data-label={t("col.parcels")} className="cp-num">
+                {number(p.booking_ids?.length ?? 0)}
               </td>
-              <td data-label="Status">
+              <td data-label={t("col.status")}>
                 <StatusBadge status={p.status} />
               </td>
             </tr>

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router-dom";
 import { useAdminRateCardsQuery, useAdminShippersQuery, useAdminUpdateShipperMutation, type AdminShipperFieldsFragment } from "../../../generated/graphql";
 import { errorMessages } from "../../../errors";
@@ -9,7 +10,7 @@ import { Icon } from "../../../components/Icon";
 import { firstError } from "../../hooks/errors";
 import { useFlash, useNextPage } from "../../hooks/lists";
 import { useTitle } from "../../hooks/useTitle";
-import { Money, MoneyField, ShippingTabs, useCurrency } from "./common";
+import { Money, MoneyField, ShipperTabs, useCurrency } from "./common";
 import { useShipperEditForm } from "./useShipperForms";
 import * as icons from "../../icons";
 
@@ -20,28 +21,29 @@ export function useCardOptions() {
 }
 
 function Editor({ shipper, currency, close }: { shipper: AdminShipperFieldsFragment; currency: string; close: () => void }) {
+  const { t } = useTranslation("control-shippers");
   const { bind, values, setValues, errors, message, busy, onSubmit } = useShipperEditForm(shipper, currency);
   const cards = useCardOptions();
   return (
-    <form className="cp-form cp-ship-editor" onSubmit={onSubmit} noValidate aria-label={`Edit ${shipper.name}`}>
+    <form className="cp-form cp-ship-editor" onSubmit={onSubmit} noValidate aria-label={t("actions.editNamed", { ns: "control", name: shipper.name })}>
       <FormStatus errors={errors} message={message} />
       <div className="cp-field-row">
-        <SelectField field={bind("rate_card_id")} label="Rate card" options={cards} optional emptyLabel="Default card" />
+        <SelectField field={bind("rate_card_id")} label={t("shippers.rateCard")} options={cards} optional emptyLabel={t("shippers.defaultCard")} />
         <MoneyField
           name="credit_limit"
-          label="Credit limit"
+          label={t("shippers.creditLimit")}
           currency={currency}
           value={values.credit_limit}
           onChange={(e) => setValues((v) => ({ ...v, credit_limit: e.target.value }))}
           optional
           invalid={errors.some((m) => m.startsWith("credit_limit"))}
-          hint="Unpaid bookings may not go above it. Blank: no limit."
+          hint={t("creditHint")}
         />
       </div>
       <div className="cp-form-actions">
-        <SubmitButton busy={busy}>Save</SubmitButton>
+        <SubmitButton busy={busy}>{t("actions.save", { ns: "control" })}</SubmitButton>
         <button type="button" className="cp-btn cp-btn-outline" onClick={close}>
-          Close
+          {t("actions.close", { ns: "control" })}
         </button>
       </div>
     </form>
@@ -49,17 +51,17 @@ function Editor({ shipper, currency, close }: { shipper: AdminShipperFieldsFragm
 }
 
 function ShipperCard({ shipper, currency }: { shipper: AdminShipperFieldsFragment; currency: string }) {
+  const { t } = useTranslation("control-shippers");
   const [open, setOpen] = useState(false);
   const [error, setError] = useState("");
   const [update, { loading }] = useAdminUpdateShipperMutation();
   const toggle = async () => {
-    const verb = shipper.disabled ? "Enable" : "Disable";
-    if (!shipper.disabled && !window.confirm(`Disable ${shipper.name}? Its sessions and API keys stop at once.`)) return;
+    if (!shipper.disabled && !window.confirm(t("shippers.confirmDisable", { name: shipper.name }))) return;
     setError("");
     try {
       await update({ variables: { input: { id: shipper.id, disabled: !shipper.disabled } } });
     } catch (e) {
-      setError(errorMessages(e)[0] ?? `Could not ${verb.toLowerCase()} the shipper`);
+      setError(errorMessages(e)[0] ?? t(shipper.disabled ? "shippers.enableFailed" : "shippers.disableFailed"));
     }
   };
   const over = shipper.credit_limit !== null && shipper.credit_limit !== undefined && shipper.balance > shipper.credit_limit;
@@ -74,26 +76,30 @@ function ShipperCard({ shipper, currency }: { shipper: AdminShipperFieldsFragmen
           </small>
         </div>
         <span className="cp-ship-badges">
-          {shipper.disabled ? <span className="cp-badge cp-badge-fail">disabled</span> : null}
-          {shipper.email_verified ? null : <span className="cp-badge cp-badge-muted">e-mail not verified</span>}
+          {shipper.disabled ? <span className="cp-badge cp-badge-fail">{t("shippers.disabled")}</span> : null}
+          {shipper.email_verified ? null : <span className="cp-badge cp-badge-muted">{t("shippers.unverified")}</span>}
         </span>
       </div>
       <dl className="cp-facts cp-ship-facts">
         <div>
-          <dt>Balance</dt>
+          <dt>{t("shippers.balance")}</dt>
           <dd className={over ? "cp-ship-over" : undefined} data-testid="shipper-balance">
             <Money amount={shipper.balance} currency={currency} />
           </dd>
         </div>
         <div>
-          <dt>Credit limit</dt>
+          <dt>{t("shippers.creditLimit")}</dt>
           <dd data-testid="shipper-credit-limit">
-            {shipper.credit_limit === null || shipper.credit_limit === undefined ? "No limit" : <Money amount={shipper.credit_limit} currency={currency} />}
+            {shipper.credit_limit === null || shipper.credit_limit === undefined ? (
+              t("shippers.noLimit")
+            ) : (
+              <Money amount={shipper.credit_limit} currency={currency} />
+            )}
           </dd>
         </div>
         <div>
-          <dt>Rate card</dt>
-          <dd data-testid="shipper-card">{shipper.rate_card_id ?? "default"}</dd>
+          <dt>{t("shippers.rateCard")}</dt>
+          <dd data-testid="shipper-card">{shipper.rate_card_id ?? t("shippers.default")}</dd>
         </div>
       </dl>
       {error ? (
@@ -104,34 +110,39 @@ function ShipperCard({ shipper, currency }: { shipper: AdminShipperFieldsFragmen
       {open ? <Editor shipper={shipper} currency={currency} close={() => setOpen(false)} /> : null}
       <div className="cp-ship-actions">
         {open ? null : (
-          <button type="button" className="cp-btn cp-btn-outline cp-btn-sm" onClick={() => setOpen(true)} aria-label={`Edit ${shipper.name}`}>
+          <button
+            type="button"
+            className="cp-btn cp-btn-outline cp-btn-sm"
+            onClick={() => setOpen(true)}
+            aria-label={t("actions.editNamed", { ns: "control", name: shipper.name })}
+          >
             <Icon path={icons.edit} size={18} />
-            <span>Edit</span>
+            <span>{t("actions.edit", { ns: "control" })}</span>
           </button>
         )}
         <Link
           className="cp-btn cp-btn-outline cp-btn-sm"
           to={`/control/bookings/list.html?shipper_id=${shipper.id}`}
-          aria-label={`Bookings of ${shipper.name}`}
+          aria-label={t("shippers.bookingsOf", { name: shipper.name })}
         >
-          Bookings
+          {t("tabs.bookings")}
         </Link>
         <Link
           className="cp-btn cp-btn-outline cp-btn-sm"
           to={`/control/statements/list.html?shipper_id=${shipper.id}`}
-          aria-label={`Statements of ${shipper.name}`}
+          aria-label={t("shippers.statementsOf", { name: shipper.name })}
         >
-          Statements
+          {t("tabs.statements")}
         </Link>
         <button
           type="button"
           className={`cp-btn cp-btn-sm ${shipper.disabled ? "cp-btn-primary" : "cp-btn-outline cp-danger"}`}
           onClick={toggle}
           disabled={loading}
-          aria-label={`${shipper.disabled ? "Enable" : "Disable"} ${shipper.name}`}
+          aria-label={t(shipper.disabled ? "shippers.enableNamed" : "shippers.disableNamed", { name: shipper.name })}
         >
           <Icon path={icons.block} size={18} />
-          <span>{shipper.disabled ? "Enable" : "Disable"}</span>
+          <span>{t(shipper.disabled ? "shippers.enable" : "shippers.disable")}</span>
         </button>
       </div>
     </li>
@@ -139,7 +150,8 @@ function ShipperCard({ shipper, currency }: { shipper: AdminShipperFieldsFragmen
 }
 
 export default function ShipperList() {
-  useTitle("Shippers");
+  const { t } = useTranslation("control-shippers");
+  useTitle(t("shippers.title"));
   const flash = useFlash();
   const currency = useCurrency();
   const [params, setParams] = useSearchParams();
@@ -155,18 +167,18 @@ export default function ShipperList() {
   return (
     <div className="cp-container">
       <PageHeader
-        title="Shippers"
+        title={t("shippers.title")}
         icon={icons.people}
         back="/control/index.html"
-        backLabel="Control panel home"
-        sub="Business customers: their cards, credit and unpaid balance"
-        actions={<AddButton to="/control/shippers/create.html">Create Shipper</AddButton>}
+        backLabel={t("actions.home", { ns: "control" })}
+        sub={t("shippers.sub")}
+        actions={<AddButton to="/control/shippers/create.html">{t("create.title")}</AddButton>}
       />
-      <ShippingTabs />
+      <ShipperTabs />
       <FormStatus errors={[]} message={flash} />
       <form className="cp-ship-search" role="search" onSubmit={submit}>
         <label htmlFor="shipper-search" className="cp-visually-hidden">
-          Search shippers
+          {t("shippers.search")}
         </label>
         <input
           id="shipper-search"
@@ -174,18 +186,17 @@ export default function ShipperList() {
           type="search"
           value={draft}
           onChange={(e) => setDraft(e.target.value)}
-          placeholder="Name, company or e-mail"
+          placeholder={t("shippers.searchPlaceholder")}
           maxLength={100}
         />
         <button type="submit" className="cp-btn cp-btn-primary">
           <Icon path={icons.search} size={20} />
-          <span>Search</span>
+          <span>{t("shippers.searchButton")}</span>
         </button>
       </form>
       {data ? (
         <p className="cp-list-count cp-muted" aria-live="polite">
-          {data.shippers.total} shipper{data.shippers.total === 1 ? "" : "s"}
-          {search ? ` matching “${search}”` : ""}
+          {search ? t("shippers.countMatching", { count: data.shippers.total, search }) : t("shippers.count", { count: data.shippers.total })}
         </p>
       ) : null}
       <ListState
@@ -194,16 +205,16 @@ export default function ShipperList() {
         empty={rows.length === 0}
         emptyState={
           search
-            ? { title: `No shipper matches "${search}"`, hint: "Search by name, company or e-mail, or clear the search." }
+            ? { title: t("shippers.noMatch", { search }), hint: t("shippers.noMatchHint") }
             : {
-                title: "No shippers yet",
-                hint: "Shippers sign up from the quote page (when sign-up is open in Shipping Settings), or you create them here.",
-                action: { to: "/control/shippers/create.html", label: "Create a shipper" },
+                title: t("shippers.empty"),
+                hint: t("shippers.emptyHint"),
+                action: { to: "/control/shippers/create.html", label: t("shippers.emptyAction") },
               }
         }
       />
       {rows.length ? (
-        <ul className="cp-ship-cards" aria-label="Shippers">
+        <ul className="cp-ship-cards" aria-label={t("shippers.title")}>
           {rows.map((s) => (
             <ShipperCard key={s.id} shipper={s} currency={currency} />
           ))}

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import { useAdminMailStatementMutation, useAdminStatementsQuery, type AdminStatementFieldsFragment } from "../../../generated/graphql";
 import { errorMessages } from "../../../errors";
@@ -9,22 +10,26 @@ import { Icon } from "../../../components/Icon";
 import { firstError } from "../../hooks/errors";
 import { useFilterParams, useFlash, useNextPage } from "../../hooks/lists";
 import { useTitle } from "../../hooks/useTitle";
-import { Money, ShipperSelect, ShippingTabs, StatusBadge, useShipperNames } from "./common";
+import { Money, ShipperSelect, ShipperTabs, StatusBadge, useShipperNames } from "./common";
+import { day, moment } from "../../time";
 import { usePayStatementForm } from "./useStatementForms";
 import * as icons from "../../icons";
 
 /** The filters the list takes, kept in the address. */
 const FILTERS = ["shipper_id", "status"] as const;
+/** A calendar day as the statements give it ("24 Nov 2026" in the language). */
+const MEDIUM: Intl.DateTimeFormatOptions = { dateStyle: "medium" };
 
 function PayForm({ s }: { s: AdminStatementFieldsFragment }) {
+  const { t } = useTranslation("control-shippers");
   const { bind, errors, message, busy, onSubmit } = usePayStatementForm(s);
   return (
-    <form className="cp-form cp-ship-pay" onSubmit={onSubmit} noValidate aria-label={`Mark ${s.number} paid`}>
+    <form className="cp-form cp-ship-pay" onSubmit={onSubmit} noValidate aria-label={t("statements.payNamed", { number: s.number })}>
       <FormStatus errors={errors} message={message} />
       <div className="cp-inline-fields">
-        <TextField field={bind("paid_reference")} label="Payment reference" hint="The bank transfer's reference, a receipt number ..." />
+        <TextField field={bind("paid_reference")} label={t("statements.reference")} hint={t("statements.referenceHint")} />
         <SubmitButton busy={busy} icon={icons.check_circle}>
-          Mark paid
+          {t("statements.pay")}
         </SubmitButton>
       </div>
     </form>
@@ -32,6 +37,7 @@ function PayForm({ s }: { s: AdminStatementFieldsFragment }) {
 }
 
 function StatementCard({ s, shipper, initiallyOpen }: { s: AdminStatementFieldsFragment; shipper: string; initiallyOpen: boolean }) {
+  const { t } = useTranslation("control-shippers");
   const [open, setOpen] = useState(initiallyOpen);
   const [mail, { loading: mailing }] = useAdminMailStatementMutation();
   const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
@@ -39,9 +45,9 @@ function StatementCard({ s, shipper, initiallyOpen }: { s: AdminStatementFieldsF
     setNote(null);
     try {
       await mail({ variables: { id: s.id } });
-      setNote({ ok: true, text: `Statement ${s.number} mailed to ${shipper}` });
+      setNote({ ok: true, text: t("statements.mailed", { number: s.number, shipper }) });
     } catch (e) {
-      setNote({ ok: false, text: errorMessages(e)[0] ?? "Could not mail the statement" });
+      setNote({ ok: false, text: errorMessages(e)[0] ?? t("statements.mailFailed") });
     }
   };
   return (
@@ -50,7 +56,7 @@ function StatementCard({ s, shipper, initiallyOpen }: { s: AdminStatementFieldsF
         <div className="cp-row-main">
           <strong className="cp-mono">{s.number}</strong>
           <small className="cp-muted">
-            {shipper} · {s.from} to {s.to} · {s.lines.length} booking{s.lines.length === 1 ? "" : "s"}
+            {shipper} · {t("statements.period", { from: day(s.from, MEDIUM), to: day(s.to, MEDIUM) })} · {t("bookings.count", { count: s.lines.length })}
           </small>
         </div>
         <span className="cp-ship-badges">
@@ -62,8 +68,8 @@ function StatementCard({ s, shipper, initiallyOpen }: { s: AdminStatementFieldsF
       </div>
       {s.status === "paid" ? (
         <p className="cp-small cp-muted" data-testid="statement-paid">
-          Paid {s.paid_at ? new Date(s.paid_at).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" }) : ""}
-          {s.paid_reference ? ` · reference ${s.paid_reference}` : ""}
+          {s.paid_at ? t("statements.paidAt", { when: moment(s.paid_at) }) : t("status.paid")}
+          {s.paid_reference ? ` · ${t("statements.paidReference", { reference: s.paid_reference })}` : ""}
         </p>
       ) : null}
       {note ? (
@@ -75,26 +81,26 @@ function StatementCard({ s, shipper, initiallyOpen }: { s: AdminStatementFieldsF
         <div className="cp-ship-detail">
           <div className="cp-table-wrap">
             <table className="cp-table cp-table-list cp-ship-table" data-testid="statement-lines">
-              <caption className="cp-visually-hidden">Bookings on {s.number}</caption>
+              <caption className="cp-visually-hidden">{t("statements.linesOf", { number: s.number })}</caption>
               <thead>
                 <tr>
-                  <th scope="col">Date</th>
-                  <th scope="col">Tracking code</th>
-                  <th scope="col">Service</th>
+                  <th scope="col">{t("col.date")}</th>
+                  <th scope="col">{t("col.code")}</th>
+                  <th scope="col">{t("col.service")}</th>
                   <th scope="col" className="cp-num">
-                    Amount
+                    {t("col.amount")}
                   </th>
                 </tr>
               </thead>
               <tbody>
                 {s.lines.map((l) => (
                   <tr key={l.booking_id}>
-                    <td data-label="Date">{l.date}</td>
-                    <td data-label="Tracking code">
+                    <td data-label={t("col.date")}>{day(l.date, MEDIUM)}</td>
+                    <td data-label={t("col.code")}>
                       <span className="cp-mono">{l.tracking_code}</span>
                     </td>
-                    <td data-label="Service">{l.service}</td>
-                    <td data-label="Amount" className="cp-num">
+                    <td data-label={t("col.service")}>{l.service}</td>
+                    <td data-label={t("col.amount")} className="cp-num">
                       <Money amount={l.amount} currency={s.currency} />
                     </td>
                   </tr>
@@ -111,13 +117,13 @@ function StatementCard({ s, shipper, initiallyOpen }: { s: AdminStatementFieldsF
           className="cp-btn cp-btn-outline cp-btn-sm"
           aria-expanded={open}
           onClick={() => setOpen(!open)}
-          aria-label={`${open ? "Hide" : "Show"} statement ${s.number}`}
+          aria-label={t(open ? "statements.hideNamed" : "statements.showNamed", { number: s.number })}
         >
-          {open ? "Hide" : s.status === "open" ? "Details · Mark paid" : "Details"}
+          {open ? t("form.hide", { ns: "control" }) : s.status === "open" ? t("statements.detailsPay") : t("details")}
         </button>
         <a className="cp-btn cp-btn-outline cp-btn-sm" href={s.pdf_url} target="_blank" rel="noreferrer">
           <Icon path={icons.download} size={18} />
-          <span>PDF</span>
+          <span>{t("statements.pdf")}</span>
         </a>
         <button
           type="button"
@@ -125,10 +131,10 @@ function StatementCard({ s, shipper, initiallyOpen }: { s: AdminStatementFieldsF
           onClick={onMail}
           disabled={mailing}
           aria-busy={mailing || undefined}
-          aria-label={`Mail ${s.number} to the shipper`}
+          aria-label={t("statements.mailNamed", { number: s.number })}
         >
           <Icon path={icons.email} size={18} />
-          <span>{mailing ? "Mailing ..." : "Mail to shipper"}</span>
+          <span>{mailing ? t("statements.mailing") : t("statements.mail")}</span>
         </button>
       </div>
     </li>
@@ -136,7 +142,8 @@ function StatementCard({ s, shipper, initiallyOpen }: { s: AdminStatementFieldsF
 }
 
 export default function StatementList() {
-  useTitle("Statements");
+  const { t } = useTranslation("control-shippers");
+  useTitle(t("tabs.statements"));
   const flash = useFlash();
   const { params, setParams, applied, draft, set } = useFilterParams(FILTERS);
   const openId = Number(params.get("open")) || null;
@@ -155,30 +162,30 @@ export default function StatementList() {
   return (
     <div className="cp-container">
       <PageHeader
-        title="Statements"
+        title={t("tabs.statements")}
         icon={icons.receipt_long}
         back="/control/index.html"
-        backLabel="Control panel home"
-        sub="Invoices per shipper and period"
-        actions={<AddButton to={create}>Make statement</AddButton>}
+        backLabel={t("actions.home", { ns: "control" })}
+        sub={t("statements.sub")}
+        actions={<AddButton to={create}>{t("statements.make")}</AddButton>}
       />
-      <ShippingTabs />
+      <ShipperTabs />
       <FormStatus errors={[]} message={flash} />
-      <form className="cp-card cp-ship-filters" onSubmit={submit} aria-label="Filter the statements">
+      <form className="cp-card cp-ship-filters" onSubmit={submit} aria-label={t("statements.filter")}>
         <div className="cp-field">
           <label htmlFor="st-filter-shipper" className="cp-label">
-            Shipper
+            {t("col.shipper")}
           </label>
-          <ShipperSelect id="st-filter-shipper" value={draft.shipper_id} onChange={set("shipper_id")} all="Every shipper" />
+          <ShipperSelect id="st-filter-shipper" value={draft.shipper_id} onChange={set("shipper_id")} all={t("everyShipper")} />
         </div>
         <div className="cp-field">
           <label htmlFor="st-filter-status" className="cp-label">
-            Status
+            {t("col.status")}
           </label>
           <select id="st-filter-status" className="cp-input cp-select" value={draft.status} onChange={set("status")}>
-            <option value="">Open and paid</option>
-            <option value="open">open</option>
-            <option value="paid">paid</option>
+            <option value="">{t("statements.openAndPaid")}</option>
+            <option value="open">{t("status.open")}</option>
+            <option value="paid">{t("status.paid")}</option>
           </select>
         </div>
         <FilterButtons className="cp-ship-filter-buttons" />
@@ -188,13 +195,13 @@ export default function StatementList() {
         error={firstError(error)}
         empty={rows.length === 0}
         emptyState={{
-          title: applied.shipper_id || applied.status ? "No statement matches these filters" : "No statements yet",
-          hint: "A statement bills a shipper's bookings of a period.",
-          action: { to: create, label: "Make a statement" },
+          title: t(applied.shipper_id || applied.status ? "statements.noMatch" : "statements.empty"),
+          hint: t("statements.emptyHint"),
+          action: { to: create, label: t("statementCreate.title") },
         }}
       />
       {rows.length ? (
-        <ul className="cp-ship-cards" aria-label="Statements">
+        <ul className="cp-ship-cards" aria-label={t("tabs.statements")}>
           {rows.map((s) => (
             <StatementCard key={s.id} s={s} shipper={nameOf(s.shipper_id)} initiallyOpen={s.id === openId} />
           ))}
@@ -203,7 +210,9 @@ export default function StatementList() {
       <NextPage nextPageUrl={data?.statements.next_page_url} more={more} />
       {applied.shipper_id ? (
         <p className="cp-hint">
-          <Link to={`/control/bookings/list.html?shipper_id=${applied.shipper_id}`}>Bookings of {nameOf(Number(applied.shipper_id))}</Link>
+          <Link to={`/control/bookings/list.html?shipper_id=${applied.shipper_id}`}>
+            {t("shippers.bookingsOf", { name: nameOf(Number(applied.shipper_id)) })}
+          </Link>
         </p>
       ) : null}
     </div>

@@ -1,10 +1,12 @@
 import { useId, type ChangeEvent, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router-dom";
 import { useAdminShippersQuery, useShippingCurrencyQuery } from "../../../generated/graphql";
-import { formatMoney, majorText } from "@shared/core/money";
+import { majorText } from "@shared/core/money";
 import { mayOpen } from "../../roles";
 import { statusLabel } from "../../options";
 import { useSession } from "../../session";
+import { money } from "../../time";
 import "./shipping.css";
 
 /** The site's currency (the setting currency): every amount of this area is in it. */
@@ -13,21 +15,26 @@ export function useCurrency(): string {
   return data?.settings.currency ?? "EUR";
 }
 
-/** An amount in the smallest unit with its currency, in the reader's locale. */
+/** An amount in the smallest unit with its currency, in the control panel's language. */
 export function Money({ amount, currency }: { amount: number | null | undefined; currency: string }) {
-  return amount === null || amount === undefined ? <span className="cp-muted">-</span> : <>{formatMoney(amount, currency)}</>;
+  return amount === null || amount === undefined ? <span className="cp-muted">-</span> : <>{money(amount, currency)}</>;
 }
 
-export const SHIPPING_TABS = [
-  { to: "/control/shippers/list.html", label: "Shippers" },
-  { to: "/control/bookings/list.html", label: "Bookings" },
-  { to: "/control/pickups/list.html", label: "Pickups" },
-  { to: "/control/statements/list.html", label: "Statements" },
-  { to: "/control/rates/zones.html", label: "Rates" },
-];
+/** The shipping area's sections (shippers, bookings, pickups, statements, rates), in the member's language. */
+export function ShipperTabs() {
+  const { t } = useTranslation("control-shippers");
+  const tabs = [
+    { to: "/control/shippers/list.html", label: t("tabs.shippers") },
+    { to: "/control/bookings/list.html", label: t("tabs.bookings") },
+    { to: "/control/pickups/list.html", label: t("tabs.pickups") },
+    { to: "/control/statements/list.html", label: t("tabs.statements") },
+    { to: "/control/rates/zones.html", label: t("tabs.rates") },
+  ];
+  return <ShippingTabs tabs={tabs} label={t("tabs.label")} />;
+}
 
-/** The shipping area's own sections, under each of its screens' titles. */
-export function ShippingTabs({ tabs = SHIPPING_TABS, label = "Shipping sections" }: { tabs?: { to: string; label: string }[]; label?: string }) {
+/** A row of sections, under each of the shipping area's screens' titles (the rates screens give their own). */
+export function ShippingTabs({ tabs, label }: { tabs: { to: string; label: string }[]; label: string }) {
   const { pathname } = useLocation();
   const { role } = useSession();
   return (
@@ -48,10 +55,11 @@ export function ShippingTabs({ tabs = SHIPPING_TABS, label = "Shipping sections"
 
 /** The shippers to pick from (the first 100 by id) and each one's name by id. */
 export function useShipperNames() {
+  const { t } = useTranslation("control-shippers");
   const { data } = useAdminShippersQuery({ variables: { per_page: 100 } });
   const list = data?.shippers.data ?? [];
   const byId = new Map(list.map((s) => [s.id, s.company ? `${s.company} (${s.name})` : s.name]));
-  return { list, nameOf: (id: number) => byId.get(id) ?? `Shipper #${id}` };
+  return { list, nameOf: (id: number) => byId.get(id) ?? t("shipperNumber", { id }) };
 }
 
 /** A select of shippers; `all` labels the empty choice (a filter), else one must be chosen. */
@@ -70,11 +78,12 @@ export function ShipperSelect({
   all?: string;
   invalid?: boolean;
 }) {
+  const { t } = useTranslation("control-shippers");
   const { list, nameOf } = useShipperNames();
   const known = list.some((s) => String(s.id) === value);
   return (
     <select id={id} name={name} className="cp-input cp-select" value={value} onChange={onChange} required={!all} aria-invalid={invalid || undefined}>
-      <option value="">{all ?? "Choose a shipper"}</option>
+      <option value="">{all ?? t("chooseShipper")}</option>
       {list.map((s) => (
         <option key={s.id} value={s.id}>
           {nameOf(s.id)}
@@ -106,10 +115,11 @@ export function MoneyField({
   invalid?: boolean;
 }) {
   const id = useId();
+  const { t } = useTranslation("control");
   return (
     <div className="cp-field">
       <label htmlFor={id} className="cp-label">
-        {label} ({currency}){optional ? <span className="cp-optional"> (Optional)</span> : null}
+        {label} ({currency}){optional ? <span className="cp-optional"> {t("form.optional")}</span> : null}
       </label>
       <input
         id={id}
@@ -144,23 +154,29 @@ const STATUS_TONE: Record<string, string> = {
   exception: "cp-badge-fail",
 };
 
-/** The words of a pickup's or statement's status (a booking's is its parcel's: options.ts's statusLabel). */
-const OTHER_STATUS_LABELS: Record<string, string> = {
-  requested: "Requested",
-  collected: "Collected",
-  open: "Open",
-  paid: "Paid",
-  cancelled: "Cancelled",
-};
+/** A pickup's or statement's status that is no parcel's (requested, collected, open, paid, cancelled): this area's words. */
+const OTHER_STATUSES = new Set(["requested", "collected", "open", "paid", "cancelled"]);
 
-/** A booking's, pickup's or statement's status as a badge, in words ("Picked up", not picked_up); the code stays in data-status. */
-export function StatusBadge({ status }: { status: string }) {
-  const label = statusLabel(status) ?? OTHER_STATUS_LABELS[status] ?? status.replace(/_/g, " ");
+function Badge({ status, label }: { status: string; label: string }) {
   return (
     <span className={`cp-badge ${STATUS_TONE[status] ?? "cp-badge-status"}`} data-status={status}>
       {label}
     </span>
   );
+}
+
+function OtherStatusBadge({ status }: { status: string }) {
+  const { t } = useTranslation("control-shippers");
+  return <Badge status={status} label={OTHER_STATUSES.has(status) ? t(`status.${status}`) : status.replace(/_/g, " ")} />;
+}
+
+/**
+ * A booking's, pickup's or statement's status as a badge, in words ("Picked up", not picked_up); the code stays in data-status.
+ * A parcel's status reads `control`'s words (the parcels' screens show it too, without this area's texts).
+ */
+export function StatusBadge({ status }: { status: string }) {
+  const label = statusLabel(status);
+  return label ? <Badge status={status} label={label} /> : <OtherStatusBadge status={status} />;
 }
 
 /** Today in the browser's calendar, YYYY-MM-DD. */

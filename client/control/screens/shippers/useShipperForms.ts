@@ -1,9 +1,10 @@
 import { useAdminCreateShipperMutation, useAdminUpdateShipperMutation, type AdminShipperFieldsFragment } from "../../../generated/graphql";
+import { useTranslation } from "react-i18next";
 import { useFormState } from "../../hooks/useFormState";
 import { textOrNull } from "../../hooks/values";
 import { moneyInput, parseMoney } from "@shared/core/money";
 
-/** The credit limit as typed: blank is no limit; a wrong amount is refused before the server. */
+/** The credit limit as typed: blank is no limit; a wrong amount is refused before the server (the message in words: fieldLabels.ts). */
 function creditLimit(text: string, currency: string): number | null {
   const v = parseMoney(text, currency);
   if (Number.isNaN(v)) throw new Error(`credit_limit must be an amount in ${currency}, such as 250.00`);
@@ -34,13 +35,14 @@ export function useShipperCreateForm(currency: string, done: (s: AdminShipperFie
 
 /** A shipper's card and credit limit. */
 export function useShipperEditForm(s: AdminShipperFieldsFragment, currency: string) {
+  const { t } = useTranslation("control-shippers");
   const form = useFormState({ rate_card_id: s.rate_card_id ?? "", credit_limit: moneyInput(s.credit_limit, currency) });
   const [update] = useAdminUpdateShipperMutation();
   const onSubmit = form.submit(async () => {
     await update({
       variables: { input: { id: s.id, rate_card_id: form.values.rate_card_id, credit_limit: creditLimit(form.values.credit_limit, currency) } },
     });
-    return "Shipper saved";
+    return t("shippers.saved");
   });
   return { ...form, onSubmit };
 }

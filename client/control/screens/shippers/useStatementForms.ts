@@ -1,4 +1,5 @@
 import { useAdminCreateStatementMutation, useAdminPayStatementMutation, type AdminStatementFieldsFragment } from "../../../generated/graphql";
+import { useTranslation } from "react-i18next";
 import { useFormState } from "../../hooks/useFormState";
 
 /** The month before this one, as the default period. */
@@ -15,7 +16,7 @@ export function useStatementCreateForm(shipperId: string, done: (s: AdminStateme
   const [create] = useAdminCreateStatementMutation({ refetchQueries: ["AdminStatements", "AdminShippers"] });
   const onSubmit = form.submit(async () => {
     const v = form.values;
-    if (!v.shipper_id) throw new Error("shipper_id is required: choose a shipper");
+    if (!v.shipper_id) throw new Error("shipper_id is required");
     const { data } = await create({ variables: { input: { shipper_id: Number(v.shipper_id), from: v.from, to: v.to } } });
     if (data) done(data.createStatement);
   });
@@ -24,11 +25,12 @@ export function useStatementCreateForm(shipperId: string, done: (s: AdminStateme
 
 /** Mark paid, with the payment's reference (the server records the time). */
 export function usePayStatementForm(s: AdminStatementFieldsFragment) {
+  const { t } = useTranslation("control-shippers");
   const form = useFormState({ paid_reference: "" });
   const [pay] = useAdminPayStatementMutation({ refetchQueries: ["AdminShippers"] });
   const onSubmit = form.submit(async () => {
     await pay({ variables: { input: { id: s.id, status: "paid", paid_reference: form.values.paid_reference.trim() } } });
-    return `Statement ${s.number} marked paid`;
+    return t("statements.paid", { number: s.number });
   });
   return { ...form, onSubmit };
 }
