@@ -16,8 +16,15 @@ export const controlLanguage = (): LanguageCode => lng;
 /** "14:05" or "2:05 PM", in the browser's time zone. */
 export const clock = (iso: string | null | undefined): string => fmtTime(lng, iso);
 
-/** "10:15 – 11:15": a window, in the browser's time zone. */
-export const clockRange = (from: string, to: string): string => fmtTimeRange(lng, from, to);
+/**
+ * "10:15 – 11:15": a window, in the browser's time zone; with its day in front ("Mon, 30 Nov 06:08 – 07:09") when it
+ * does not start today, so a window past midnight is not read as this morning's.
+ */
+export function clockRange(from: string, to: string, now = new Date()): string {
+  const range = fmtTimeRange(lng, from, to);
+  const start = new Date(from);
+  return Number.isNaN(start.getTime()) || start.toDateString() === now.toDateString() ? range : `${day(from)} ${range}`;
+}
 
 /** "24 Nov 2026, 14:05": a moment, in the browser's time zone. */
 export const moment = (iso: string | null | undefined): string => fmtMoment(lng, iso);

@@ -243,7 +243,7 @@ describe("the delivery day", () => {
     await run.getByRole("button", { name: "Start run" }).click();
     await run.getByText("Sharing position", { exact: true }).waitFor();
     await stop(ordered[0]!)
-      .getByText(/Window \d\d?:\d\d.*–\s*\d\d?:\d\d/)
+      .getByText(/Window .*\d\d?:\d\d.*–\s*\d\d?:\d\d/)
       .waitFor();
     await expect.poll(async () => (await positions()).length, WAIT).toBe(1);
     expect((await runOnServer(runId)).status).toBe("started");

@@ -16,7 +16,7 @@ import argon2 from "argon2";
 import Database from "better-sqlite3";
 import { ADMIN, signedInAdmin } from "../helpers/admin.js";
 import { startSite, type Site } from "../helpers/site.js";
-import { DESKTOP, launchBrowser, transitionsDone } from "../helpers/browser.js";
+import { DESKTOP, launchBrowser, networkQuiet, transitionsDone } from "../helpers/browser.js";
 import type { Client } from "../helpers/http.js";
 
 const SHOTS = process.env.E2E_SHOTS;
@@ -245,6 +245,10 @@ describe("the dispatch board", () => {
       .focus();
     await page.keyboard.press("Enter");
     await expectOrder(card(0), [CODES[1], CODES[0], CODES[2]]);
+    // The move saved and the board's answers in before the next pick-up: a run's stops re-rendered from the server
+    // during a drag end that drag (on a loaded machine the save's answer can come seconds later).
+    await expect.poll(async () => (await runsOnServer())[0]!.stops.map((s) => s.tracking_code), WAIT).toEqual([CODES[1], CODES[0], CODES[2]]);
+    await networkQuiet(page);
     // The last stop picked up with its handle, moved up twice, dropped.
     const handle = card(0).getByRole("button", { name: new RegExp(`^Drag ${CODES[2]}`) });
     await handle.focus();

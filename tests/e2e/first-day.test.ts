@@ -13,7 +13,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { startSite, type Site } from "../helpers/site.js";
-import { launchBrowser, openContext, overflow, PHONE, screenshot, transitionsDone, watchErrors } from "../helpers/browser.js";
+import { launchBrowser, loaded, openContext, overflow, PHONE, screenshot, transitionsDone, watchErrors } from "../helpers/browser.js";
 import { axeViolations } from "../helpers/axe.js";
 import { signedInAdmin } from "../helpers/admin.js";
 import { Client } from "../helpers/http.js";
@@ -383,6 +383,7 @@ describe("a new company's first day", () => {
           const ctx = await openContext(browser, site.url, { desktop, dark, ...(who ? { who } : {}) });
           const page = await ctx.newPage();
           await page.goto(url(path));
+          await loaded(page);
           expect(await overflow(page), `${name} ${look}`).toEqual({ px: 0, culprits: [] });
           await screenshot(page, SHOTS, `firstday-${name}-${look}`);
           await ctx.close();

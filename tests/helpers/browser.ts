@@ -98,6 +98,18 @@ export async function transitionsDone(page: Page): Promise<void> {
 }
 
 /**
+ * Waits until the screen shows no loading state (a lazy screen's fallback, a list still loading, a busy button),
+ * so a screenshot or a layout check sees the screen and not its spinner (on a loaded machine a lazy chunk can take
+ * seconds). Gives up quietly after `timeout` ms: the shot then shows what was there.
+ */
+export async function loaded(page: Page, timeout = 20_000): Promise<void> {
+  type InPage = { document: { querySelector(s: string): unknown } };
+  await page
+    .waitForFunction(() => !(globalThis as unknown as InPage).document.querySelector(".cp-spinner, .page-loading, [aria-busy='true']"), undefined, { timeout })
+    .catch(() => undefined);
+}
+
+/**
  * Waits until the page has no request in flight and has asked for nothing new for `quietMs`: what the page
  * asks for by itself (a lazy chunk, a queued write sent again) has then been asked for. For a check that
  * something was NOT asked for, instead of a fixed sleep. Fails after `timeout` ms (a blow-up only).
@@ -152,6 +164,7 @@ export async function screenshot(page: Page, dir: string | undefined, name: stri
   fs.mkdirSync(dir, { recursive: true });
   // From the top: a sticky header scrolled with the page would be drawn over the middle of a full-page shot.
   await page.evaluate("window.scrollTo({ top: 0, behavior: 'instant' })");
+  await loaded(page);
   await transitionsDone(page);
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 }

@@ -1,0 +1,19 @@
+import { describe, expect, it } from "vitest";
+import { clockRange, setControlLanguage } from "./time";
+
+describe("clockRange", () => {
+  setControlLanguage("en");
+  const from = new Date(2026, 10, 30, 6, 8).toISOString();
+  const to = new Date(2026, 10, 30, 7, 9).toISOString();
+
+  it("gives a window of today as its times alone", () => {
+    const range = clockRange(from, to, new Date(2026, 10, 30, 5, 0));
+    expect(range).toMatch(/^0?6:08\s?(AM)? – 0?7:09\s?(AM)?$/);
+  });
+
+  it("puts the day in front of a window that starts on another day (a run past midnight)", () => {
+    const range = clockRange(from, to, new Date(2026, 10, 29, 23, 0));
+    expect(range).toMatch(/^Mon, (30 Nov|Nov 30) 0?6:08/);
+    expect(range).toContain("7:09");
+  });
+});
