@@ -389,14 +389,20 @@ describe("a new company's first day", () => {
           await ctx.close();
         }
       }
+      // In Arabic: the public pages by the language cookie, the control panel's by the browser's language (the owner
+      // has chosen none).
       for (const desktop of [false, true])
-        for (const [name, path] of [
-          ["quote", "/quote"],
-          ["track", `/track.html?code=${encodeURIComponent(bookedCode)}`],
-        ]) {
-          const ctx = await openContext(browser, site.url, { desktop, lang: "ar" });
+        for (const [name, path, who] of [
+          ["quote", "/quote", null],
+          ["track", `/track.html?code=${encodeURIComponent(bookedCode)}`, null],
+          ["delivery-day", "/control/settings/delivery-day", admin],
+          ["dispatch", "/control/dispatch", admin],
+        ] as const) {
+          const ctx = await openContext(browser, site.url, { desktop, lang: "ar", ...(who ? { who } : {}) });
           const page = await ctx.newPage();
-          await page.goto(url(path!));
+          await page.goto(url(path));
+          await loaded(page);
+          expect(await overflow(page), `${name} ar`).toEqual({ px: 0, culprits: [] });
           expect(await page.evaluate("document.documentElement.dir")).toBe("rtl");
           await screenshot(page, SHOTS, `firstday-${name}-${desktop ? "desktop" : "390"}-ar`);
           await ctx.close();
