@@ -6,12 +6,13 @@ import "./account.css";
 import { PageHero } from "../../components/PageHero";
 import { Icon } from "../../components/Icon";
 import { PageLoading } from "../../components/layout/PageLoading";
-import { account_circle, add_box, event, key, local_shipping, power_settings_new, receipt } from "../quote/icons";
+import { account_balance_wallet, account_circle, add_box, event, key, local_shipping, power_settings_new, receipt } from "../quote/icons";
 import { ForgotScreen, PasswordScreen, SignInScreen, SignUpScreen, VerifyScreen } from "./AuthScreens";
 import { NewShipment } from "./NewShipment";
 import { Shipments } from "./Shipments";
 import { Pickups } from "./Pickups";
 import { Statements } from "./Statements";
+import { Collections } from "./Collections";
 import { ApiKeys } from "./ApiKeys";
 import { Profile } from "./Profile";
 import { useShipper, useSignOut } from "./useShipper";
@@ -30,6 +31,7 @@ export function AccountRoutes() {
         <Route path="new" element={<NewShipment />} />
         <Route path="pickups" element={<Pickups />} />
         <Route path="statements" element={<Statements />} />
+        <Route path="cod" element={<Collections />} />
         <Route path="keys" element={<ApiKeys />} />
         <Route path="profile" element={<Profile />} />
         <Route path="*" element={<Navigate to="/account" replace />} />
@@ -43,6 +45,7 @@ const SECTIONS = [
   { to: "/account/new", key: "newShipment", icon: add_box },
   { to: "/account/pickups", key: "pickups", icon: event },
   { to: "/account/statements", key: "statements", icon: receipt },
+  { to: "/account/cod", key: "cod", icon: account_balance_wallet },
   { to: "/account/keys", key: "apiKeys", icon: key },
   { to: "/account/profile", key: "profile", icon: account_circle },
 ] as const;

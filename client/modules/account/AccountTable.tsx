@@ -6,9 +6,9 @@ export type AccountColumn = string | { label: string; num: true };
 
 /**
  * One of the shipper's lists as a table (on a phone each row is a card), with a last column for the
- * row's buttons whose heading only screen readers read. `children` are the body's rows.
+ * row's buttons whose heading only screen readers read (none with `actions` false). `children` are the body's rows.
  */
-export function AccountTable({ columns, children }: { columns: AccountColumn[]; children: ReactNode }) {
+export function AccountTable({ columns, children, actions = true }: { columns: AccountColumn[]; children: ReactNode; actions?: boolean }) {
   const { t } = useShipperTranslation();
   return (
     <div className="table-wrap">
@@ -26,9 +26,11 @@ export function AccountTable({ columns, children }: { columns: AccountColumn[]; 
                 </th>
               ),
             )}
-            <th scope="col">
-              <span className="visually-hidden">{t("account.actions")}</span>
-            </th>
+            {actions ? (
+              <th scope="col">
+                <span className="visually-hidden">{t("account.actions")}</span>
+              </th>
+            ) : null}
           </tr>
         </thead>
         <tbody>{children}</tbody>

@@ -14,11 +14,12 @@ import { useQuote } from "../quote/useQuote";
 import { fieldErrors, firstCode, NO_ERRORS, type FieldErrors } from "../quote/fieldErrors";
 import { dropDraft, readDraft } from "../quote/draft";
 import { fmtMoney, toMinor } from "../quote/money";
+import { codMinor, codRefusal } from "./cod";
 import { EMPTY_PARCEL, parcelsInput, parcelsReady, type ParcelDraft } from "../quote/shipment";
 import { AddressFields, addressDraft, addressInput, emptyAddress, type AddressDraft } from "./AddressFields";
 import { newKey, nextWorkingDay } from "./booking";
 
-const BOOKING_FIELD = /^(sender|recipient|pickup)\.|^parcels|^(contents|reference|declared_value|service)$/;
+const BOOKING_FIELD = /^(sender|recipient|pickup)\.|^parcels|^(contents|reference|declared_value|cod_amount|service)$/;
 
 /**
  * A new shipment: sender and recipient, parcels, a live quote per service to pick, pickup or drop-off, reference;
@@ -70,9 +71,12 @@ function ShipmentForm({ onBooked }: { onBooked: (b: BookingFieldsFragment) => vo
   const [contents, setContents] = useState("");
   const [reference, setReference] = useState("");
   const [declared, setDeclared] = useState("");
+  const [cod, setCod] = useState("");
   const [pickup, setPickup] = useState(false);
   const [window_, setWindow] = useState(() => ({ date: nextWorkingDay(new Date()), from: "09:00", to: "17:00" }));
   const [errors, setErrors] = useState<FieldErrors>(NO_ERRORS);
+  /** The server's refusal of the cash-on-delivery amount (above cod_max), in the visitor's words. */
+  const [codError, setCodError] = useState<string | null>(null);
   const [problem, setProblem] = useState<{ title: string; errors: string[] } | null>(null);
   const [create, { loading: booking }] = useCreateBookingMutation();
   const attempt = useRef<string | null>(null);
@@ -91,14 +95,19 @@ function ShipmentForm({ onBooked }: { onBooked: (b: BookingFieldsFragment) => vo
 
   // The live quote: asked again half a second after the places, parcels or declared value change.
   const declaredMinor = declared.trim() ? toMinor(declared, currency) : null;
+  // Cash on delivery: exactly the amount typed (no rounding: a third decimal of euros is refused here, not guessed).
+  const codAmount = codMinor(cod, currency);
+  const codValid = codAmount === null || !Number.isNaN(codAmount);
   const quoteInput = useMemo(
     () => ({
       from: { country: sender.country, postcode: sender.postcode.trim() || null, city: sender.city.trim() || null },
       to: { country: recipient.country, postcode: recipient.postcode.trim() || null, city: recipient.city.trim() || null },
       parcels: parcelsInput(parcels),
       declared_value: declaredMinor,
+      // Priced with its cash-on-delivery surcharge where the card has one.
+      cod_amount: codValid ? codAmount : null,
     }),
-    [sender.country, sender.postcode, sender.city, recipient.country, recipient.postcode, recipient.city, parcels, declaredMinor],
+    [sender.country, sender.postcode, sender.city, recipient.country, recipient.postcode, recipient.city, parcels, declaredMinor, codValid, codAmount],
   );
   const ready = Boolean(sender.country && recipient.country && parcelsReady(parcels));
   const { run, clear } = quote;
@@ -114,10 +123,12 @@ function ShipmentForm({ onBooked }: { onBooked: (b: BookingFieldsFragment) => vo
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
     if (booking) return;
+    if (!codValid) return document.getElementById("ns-cod")?.focus();
     // One key per attempt: a second click while this one runs is ignored, a retry after an answer is a new attempt.
     attempt.current ??= newKey();
     setProblem(null);
     setErrors(NO_ERRORS);
+    setCodError(null);
     const input: BookingInput = {
       service: chosen?.service ?? service,
       sender: addressInput(sender),
@@ -126,6 +137,7 @@ function ShipmentForm({ onBooked }: { onBooked: (b: BookingFieldsFragment) => vo
       contents: contents.trim(),
       reference: reference.trim() || null,
       declared_value: declaredMinor,
+      cod_amount: codAmount,
       pickup: pickup ? window_ : null,
     };
     try {
@@ -136,6 +148,7 @@ function ShipmentForm({ onBooked }: { onBooked: (b: BookingFieldsFragment) => vo
       const code = firstCode(err);
       const split = fieldErrors(t, err, (f) => BOOKING_FIELD.test(f));
       setErrors(split);
+      setCodError(codRefusal(t, err, i18n.language, currency));
       if (code === "PAYMENT_REQUIRED") setProblem({ title: t("account.creditLimit"), errors: [t("account.creditLimitText")] });
       else if (code === "FORBIDDEN") setProblem({ title: t("account.cannotBook"), errors: split.general });
       else if (split.general.length) setProblem({ title: t("account.bookFailed"), errors: split.general });
@@ -148,6 +161,8 @@ function ShipmentForm({ onBooked }: { onBooked: (b: BookingFieldsFragment) => vo
   const shown: Record<string, string> = {};
   for (const [f, m] of Object.entries(quote.errors.byField)) shown[f.replace(/^from\./, "sender.").replace(/^to\./, "recipient.")] = m;
   Object.assign(shown, errors.byField);
+
+  const codShown = !codValid ? t("account.codInvalid", { example: fmtMoney(i18n.language, 1250, currency) }) : (codError ?? undefined);
 
   const fill = (set: (a: AddressDraft) => void) => (id: string) => {
     const a = addresses?.find((x) => String(x.id) === id);
@@ -204,6 +219,21 @@ function ShipmentForm({ onBooked }: { onBooked: (b: BookingFieldsFragment) => vo
           error={errors.byField.declared_value ?? (declared.trim() && declaredMinor === null ? t("quote.err.number") : undefined)}
         />
       </div>
+      <TextField
+        id="ns-cod"
+        name="cod_amount"
+        inputMode="decimal"
+        label={`${t("account.codAmount", { currency })} ${t("account.optional")}`}
+        value={cod}
+        onValue={(v) => (setCod(v), setCodError(null))}
+        aria-describedby={codShown ? "ns-cod-error" : "ns-cod-hint"}
+        error={codShown}
+      />
+      {!codShown ? (
+        <p className="field-hint" id="ns-cod-hint">
+          {t("account.codHint")}
+        </p>
+      ) : null}
       <TextField
         id="ns-reference"
         name="reference"
@@ -303,6 +333,11 @@ function Booked({ booking, onAnother }: { booking: BookingFieldsFragment; onAnot
         {t("account.price")}: <strong>{fmtMoney(i18n.language, booking.amount, booking.currency)}</strong>
         {booking.pickup ? ` · ${t("account.pickupOn", { date: booking.pickup.date, from: booking.pickup.from, to: booking.pickup.to })}` : ""}
       </p>
+      {booking.cod ? (
+        <p data-testid="booked-cod">
+          {t("account.codToCollect")}: <strong>{fmtMoney(i18n.language, booking.cod.amount, booking.cod.currency)}</strong>
+        </p>
+      ) : null}
       <div className="booked-actions">
         <a className="btn btn-primary" href={booking.label_url} download data-testid="label-link">
           <Icon path={picture_as_pdf} size={20} />

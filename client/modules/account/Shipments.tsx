@@ -10,6 +10,7 @@ import { useBookingsQuery, useCancelBookingMutation } from "../../generated/ship
 import { fmtDate } from "../parcel/format";
 import { fmtMoney } from "../quote/money";
 import { add_box, cancel, picture_as_pdf } from "../quote/icons";
+import { CodStatus } from "./CodStatus";
 
 const PER_PAGE = 20;
 
@@ -48,7 +49,14 @@ export function Shipments() {
       {list && !list.data.length ? <p className="quote-note">{t("account.noShipments")}</p> : null}
       {list?.data.length ? (
         <AccountTable
-          columns={[t("account.date"), t("account.trackingCode"), t("account.service"), t("account.status"), { label: t("account.price"), num: true }]}
+          columns={[
+            t("account.date"),
+            t("account.trackingCode"),
+            t("account.service"),
+            t("account.status"),
+            { label: t("account.price"), num: true },
+            { label: t("account.cod"), num: true },
+          ]}
         >
           {list.data.map((b) => (
             <tr key={b.id} data-testid="booking-row" data-code={b.tracking_code} data-status={b.status}>
@@ -64,6 +72,20 @@ export function Shipments() {
                 <span className={`status-chip status-${b.status}`}>{t(`status.${b.status}`, { defaultValue: b.status })}</span>
               </td>
               <td className="num">{fmtMoney(i18n.language, b.amount, b.currency)}</td>
+              <td className={`num${b.cod ? "" : " cod-empty"}`} data-testid="booking-cod" data-cod-status={b.cod?.status}>
+                {b.cod ? (
+                  <>
+                    <span className="phone-label">{t("account.cod")}: </span>
+                    {fmtMoney(i18n.language, b.cod.amount, b.cod.currency)}
+                    <CodStatus status={b.cod.status} />
+                  </>
+                ) : (
+                  <>
+                    <span aria-hidden="true">–</span>
+                    <span className="visually-hidden">{t("account.codNone")}</span>
+                  </>
+                )}
+              </td>
               <td>
                 <div className="row-actions">
                   {b.status !== "cancelled" ? (

@@ -34,7 +34,7 @@ export function registerBookingRoutes(api: FastifyInstance): void {
     url: "/bookings",
     op: "bookings.list",
     tag: "bookings",
-    summary: "Bookings, newest first: a shipper its own; staff all (shipper_id, status, from, to)",
+    summary: "Bookings, newest first: a shipper its own; staff all (shipper_id, status, from, to, cod=true|false: with cash on delivery or without)",
     data: data.ref("BookingPage"),
     handler: async ({ req }) => {
       const f = await bookings.readFilter(query(req));

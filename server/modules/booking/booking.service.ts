@@ -235,6 +235,8 @@ export interface BookingFilter extends PagingArgs {
   status?: string;
   from?: string;
   to?: string;
+  /** true: only bookings whose parcel has cash on delivery; false: only those without. */
+  cod?: boolean;
 }
 
 /** The site's local day [from, to] as instants (the time zone's offset read at each end). */
@@ -250,18 +252,30 @@ export function dayRange(from?: string, to?: string): { gte?: Date; lt?: Date } 
 }
 
 export async function readFilter(raw: Record<string, unknown>): Promise<BookingFilter> {
-  const i = await validated(BookingListArgs, withNumbers(raw, ["page", "per_page", "shipper_id"]));
+  // A query string's cod=true or cod=false is the boolean; an empty one is no filter, anything else is refused (422 naming cod).
+  const cod = raw.cod === "true" ? true : raw.cod === "false" ? false : raw.cod;
+  const i = await validated(BookingListArgs, withNumbers({ ...raw, ...(raw.cod === undefined ? {} : { cod }) }, ["page", "per_page", "shipper_id"]));
   const t = (v: string | undefined) => v?.trim() || undefined;
-  return { page: i.page, per_page: i.per_page, shipper_id: i.shipper_id, status: t(i.status), from: t(i.from), to: t(i.to) };
+  return {
+    page: i.page,
+    per_page: i.per_page,
+    shipper_id: i.shipper_id,
+    status: t(i.status),
+    from: t(i.from),
+    to: t(i.to),
+    cod: typeof i.cod === "boolean" ? i.cod : undefined,
+  };
 }
 
-/** A shipper: only its own; staff: all, by shipper_id, status, from, to (days of booking). */
+/** A shipper: only its own; staff: all, by shipper_id, status, from, to (days of booking), cod (with cash on delivery or not). */
 export async function listBookings(caller: Actor | null, f: BookingFilter) {
   const where: Record<string, unknown> = {};
   if (caller?.kind === "shipper") where.shipper_id = caller.id;
   else if (f.shipper_id) where.shipper_id = f.shipper_id;
   if (f.status === "cancelled") where.cancelled_at = { not: null };
   else if (f.status) Object.assign(where, { cancelled_at: null, parcel: { status_code: f.status } });
+  // Cash on delivery: the parcel's collection (the amount as it is now, which staff may have changed since booking).
+  if (f.cod !== undefined) where.parcel = { ...(where.parcel as object | undefined), cod_collection: f.cod ? { isNot: null } : { is: null } };
   const range = dayRange(f.from, f.to);
   if (range.gte || range.lt) where.created_at = range;
   const page = await pageOf(
@@ -280,7 +294,7 @@ export function linkBookings(page: Awaited<ReturnType<typeof listBookings>>, f: 
   let next: string | null = null;
   if (page.current_page < page.last_page) {
     const q = new URLSearchParams({ page: String(page.current_page + 1), per_page: String(page.per_page) });
-    for (const k of ["shipper_id", "status", "from", "to"] as const) if (f[k] !== undefined) q.set(k, String(f[k]));
+    for (const k of ["shipper_id", "status", "from", "to", "cod"] as const) if (f[k] !== undefined) q.set(k, String(f[k]));
     next = `${path}?${q}`;
   }
   return { ...page, next_page_url: next };

@@ -2,7 +2,7 @@ import { ArgsType, Field, Float, InputType, Int, ObjectType } from "type-graphql
 import { DateTimeISO } from "../common/datetime.scalar.js";
 import { PagedType } from "../common/paging.js";
 import { AddressInput } from "../address/address.type.js";
-import { ValidateIf } from "class-validator";
+import { IsBoolean, ValidateIf } from "class-validator";
 import { AmountField, BreakdownLine, DateText, ParcelDimsInput, Parcels, ShipDate, WholeNumber } from "../rates/rates.type.js";
 import { IsId, Name, Nested, Optional, Required } from "../../core/validation.js";
 import { Pickup, PickupWindowInput } from "./pickup.type.js";
@@ -65,4 +65,8 @@ export class BookingListArgs {
   @Field(() => String, { nullable: true }) @Optional() @Name(40) status?: string;
   @Field(() => String, { nullable: true, description: "YYYY-MM-DD" }) @Optional() @DateText() from?: string;
   @Field(() => String, { nullable: true, description: "YYYY-MM-DD" }) @Optional() @DateText() to?: string;
+  @Field(() => Boolean, { nullable: true, description: "true: only bookings with cash on delivery (a shipper's collections); false: only those without" })
+  @Optional()
+  @IsBoolean({ message: "$property must be true or false" })
+  cod?: boolean;
 }
