@@ -1,4 +1,5 @@
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 
 export interface SignaturePadHandle {
   /** The drawing as a PNG file, or null when nothing was drawn. */
@@ -17,6 +18,7 @@ export const SignaturePad = forwardRef<SignaturePadHandle, { label: string; onCh
   { label, onChange, id },
   ref,
 ) {
+  const { t } = useTranslation("control-proof");
   const canvas = useRef<HTMLCanvasElement>(null);
   const drawing = useRef<{ id: number; x: number; y: number } | null>(null);
   const [signed, setSigned] = useState(false);
@@ -140,9 +142,9 @@ export const SignaturePad = forwardRef<SignaturePadHandle, { label: string; onCh
         onPointerCancel={onUp}
       />
       <div className="cp-signature-bar">
-        <small className="cp-hint">{signed ? "Signed." : "Sign in the box with a finger or the mouse."}</small>
+        <small className="cp-hint">{signed ? t("proof.signed") : t("proof.signHint")}</small>
         <button type="button" className="cp-btn cp-btn-outline cp-btn-sm" onClick={reset} disabled={!signed}>
-          Clear
+          {t("proof.clear")}
         </button>
       </div>
     </div>

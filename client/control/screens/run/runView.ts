@@ -36,5 +36,3 @@ export const hhmm = clock;
 
 /** "10:15 – 11:15" */
 export const windowText = (w: CourierStop["window"]) => (w ? clockRange(w.from, w.to) : "");
-
-export const STOP_STATUS: Record<string, string> = { pending: "To do", done: "Done", failed: "Failed", skipped: "Skipped" };

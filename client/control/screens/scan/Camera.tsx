@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 
 interface DetectedBarcode {
   rawValue: string;
@@ -19,11 +20,12 @@ const WANTED = ["code_128", "qr_code", "code_39", "data_matrix", "ean_13", "itf"
  * ZXing decoder, loaded only when the camera is opened (it never weighs on other screens).
  */
 export function Camera({ onCode }: { onCode: (raw: string) => void }) {
+  const { t } = useTranslation("control-scan");
   const video = useRef<HTMLVideoElement>(null);
   const report = useRef(onCode);
   // eslint-disable-next-line react-hooks/refs -- the latest onCode for the camera loop started once; set in render so no read sees an older callback
   report.current = onCode;
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<"denied" | "none" | "failed" | null>(null);
   const [engine, setEngine] = useState<string>("");
 
   useEffect(() => {
@@ -69,13 +71,7 @@ export function Camera({ onCode }: { onCode: (raw: string) => void }) {
         stop = () => controls.stop();
       }
     })().catch((e: Error) => {
-      setError(
-        e?.name === "NotAllowedError"
-          ? "The camera is not allowed for this site."
-          : e?.name === "NotFoundError"
-            ? "No camera found."
-            : "The camera could not be started.",
-      );
+      setError(e?.name === "NotAllowedError" ? "denied" : e?.name === "NotFoundError" ? "none" : "failed");
     });
     return () => {
       stopped = true;
@@ -85,14 +81,14 @@ export function Camera({ onCode }: { onCode: (raw: string) => void }) {
 
   return (
     <div className="cp-scan-camera">
-      <video ref={video} muted playsInline aria-label="Camera view" />
+      <video ref={video} muted playsInline aria-label={t("camera.view")} />
       <span className="cp-scan-aim" aria-hidden="true" />
       {error ? (
         <p className="cp-scan-camera-msg" role="alert">
-          {error} Type or scan the code into the field instead.
+          {t(`camera.${error}`)} {t("camera.instead")}
         </p>
       ) : engine ? null : (
-        <p className="cp-scan-camera-msg">Starting the camera…</p>
+        <p className="cp-scan-camera-msg">{t("camera.starting")}</p>
       )}
     </div>
   );

@@ -1,6 +1,9 @@
 import { useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Icon } from "../../../components/Icon";
 import { DeliveryProofForm } from "../../../modules/delivery/DeliveryProofForm";
+import { PROOF_NS } from "../../../modules/delivery/CodPayment";
+import type { CodDue } from "../../../modules/delivery/codPayment";
 import * as icons from "../../icons";
 
 /**
@@ -10,9 +13,10 @@ import * as icons from "../../icons";
  */
 export function ProofAction({
   code,
-  label = "Add proof",
+  label,
   className = "cp-scan-proof",
   onDone,
+  due,
 }: {
   code: string;
   activityId?: number | null;
@@ -20,7 +24,10 @@ export function ProofAction({
   label?: string;
   className?: string;
   onDone?: () => void;
+  /** The cash on delivery to collect, when the caller knows it (the run screen's stop); else the form reads the parcel's. */
+  due?: CodDue | null;
 }) {
+  const { t } = useTranslation(PROOF_NS);
   const dialog = useRef<HTMLDialogElement>(null);
   const [open, setOpen] = useState(false);
   const [done, setDone] = useState(false);
@@ -41,7 +48,7 @@ export function ProofAction({
     return (
       <span className="cp-scan-proof is-done" role="status">
         <Icon path={icons.check_circle} size={18} />
-        <span>Proof recorded</span>
+        <span>{t("sheet.recorded")}</span>
       </span>
     );
   }
@@ -49,22 +56,23 @@ export function ProofAction({
     <>
       <button type="button" className={className} onClick={show} aria-haspopup="dialog">
         <Icon path={icons.draw} size={18} />
-        <span>{label}</span>
+        <span>{label ?? t("sheet.add")}</span>
       </button>
       <dialog ref={dialog} className="cp-proof-sheet" aria-labelledby={`proof-${code}`} onClose={() => open && close()}>
         {open ? (
           <div className="cp-proof-sheet-body">
             <header className="cp-proof-sheet-head">
               <h2 id={`proof-${code}`}>
-                Proof of delivery <span className="cp-mono">{code}</span>
+                {t("sheet.title")} <span className="cp-mono">{code}</span>
               </h2>
-              <button type="button" className="cp-btn cp-btn-outline cp-btn-sm cp-proof-close" onClick={close} title="Close without recording">
+              <button type="button" className="cp-btn cp-btn-outline cp-btn-sm cp-proof-close" onClick={close} title={t("sheet.closeHint")}>
                 <Icon path={icons.close} size={18} />
-                <span>Close</span>
+                <span>{t("sheet.close")}</span>
               </button>
             </header>
             <DeliveryProofForm
               trackingCode={code}
+              due={due}
               onDone={() => {
                 setDone(true);
                 close();

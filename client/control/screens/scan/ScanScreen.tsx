@@ -1,21 +1,26 @@
-import { lazy, Suspense, useRef, useState, type FormEvent } from "react";
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import type { TFunction } from "i18next";
 import { ListState } from "../../components/lists";
 import { useSession } from "../../session";
 import { Icon } from "../../../components/Icon";
 import { PageHeader } from "../../components/PageHeader";
 import { useToast } from "../../components/Toast";
 import { useTitle } from "../../hooks/useTitle";
-import { STATUS_OPTIONS } from "../../options";
-import { FAILURE_REASON_LABELS, FAILURE_REASONS, STATUS_RULES, type StatusCode } from "@shared/modules/parcel/status.codes";
+import { failureReasonLabel, FAILURE_REASON_OPTIONS, STATUS_OPTIONS } from "../../options";
+import { FAILURE_REASONS, STATUS_RULES, type StatusCode } from "@shared/modules/parcel/status.codes";
 import { SCAN_EVENTS, type ScanEventId } from "@shared/modules/scan/scan.events";
 import { ProofAction } from "./ProofAction";
+import { PaymentSheet } from "./PaymentSheet";
+import { lineError, needsPayment } from "./lineText";
+import { PROOF_NS, usePaymentWords } from "../../../modules/delivery/CodPayment";
 import { eventOf, type ScanSetup } from "./scanRun";
 import { useScanQueue } from "./useScanQueue";
 import "./scan.css";
 import { MAX_TEXT } from "@shared/core/lengths.codes";
 import * as icons from "../../icons";
 import { activityIconPath } from "../../../components/activityIcons";
-import { clock } from "../../time";
+import { clock, number } from "../../time";
 
 // Its own chunk: the camera (and, where the browser has no BarcodeDetector, the ZXing decoder) loads on demand.
 const Camera = lazy(() => import("./Camera").then((m) => ({ default: m.Camera })));
@@ -24,16 +29,19 @@ const Camera = lazy(() => import("./Camera").then((m) => ({ default: m.Camera })
 const CAMERA_REPEAT_MS = 3000;
 const KEYBOARD_KEY = "courier.scan.keyboard";
 
-function eventLabel(s: ScanSetup): string {
-  if (s.event === "custom") return s.title || "Custom event";
-  const base = eventOf(s.event).label;
-  return s.status_reason && s.status_reason in FAILURE_REASON_LABELS
-    ? `${base}: ${FAILURE_REASON_LABELS[s.status_reason as keyof typeof FAILURE_REASON_LABELS].toLowerCase()}`
-    : base;
+/** The run's event in words: the event's name, a failed attempt's reason, a custom event's title. `t` is control-scan's. */
+function eventLabel(t: TFunction, s: ScanSetup): string {
+  if (s.event === "custom") return s.title || t("events.custom");
+  const base = t(`events.${eventOf(s.event).id}`);
+  return s.status_reason ? t("eventWithReason", { event: base, reason: failureReasonLabel(s.status_reason) }) : base;
 }
 
+/** A position as the language writes numbers ("45,12345, 4,80000"). */
+const coord = (n: number, digits: number) => number(n, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
 export default function ScanScreen() {
-  useTitle("Scan");
+  const { t } = useTranslation("control-scan");
+  useTitle(t("title"));
   const { email } = useSession();
   if (!email) return <ListState loading empty />;
   // A run per member: another member's session (after a sign-out or in another tab) gets a screen, and a queue, of its own.
@@ -41,7 +49,20 @@ export default function ScanScreen() {
 }
 
 function MemberScanScreen({ member }: { member: string }) {
-  const { run, online, signedOut, waiting, okCount, failed, next, add, undo: undoScan, setSetup, clearFinished } = useScanQueue(member);
+  const { t } = useTranslation("control-scan");
+  const { t: tp } = useTranslation(PROOF_NS);
+  const words = usePaymentWords();
+  const { run, online, signedOut, waiting, okCount, failed, next, add, pay, undo: undoScan, setSetup, clearFinished } = useScanQueue(member);
+  // The delivered scan whose payment at the door is being taken (the sheet opens by itself for the newest refused one).
+  const [paying, setPaying] = useState<string | null>(null);
+  const asked = useRef(new Set<string>());
+  const newest = run.lines[0];
+  useEffect(() => {
+    if (!newest || !needsPayment(newest) || asked.current.has(newest.scan_id)) return;
+    asked.current.add(newest.scan_id);
+    setPaying(newest.scan_id);
+  }, [newest]);
+  const payingLine = run.lines.find((l) => l.scan_id === paying && needsPayment(l));
   const [editing, setEditing] = useState(!run.setup);
   const [camera, setCamera] = useState(false);
   const [code, setCode] = useState("");
@@ -70,7 +91,7 @@ function MemberScanScreen({ member }: { member: string }) {
   const undo = async () => {
     const outcome = await undoScan();
     if (!outcome) return;
-    if (outcome.failure) toast(outcome.failure);
+    if (outcome.failure) toast(outcome.failure === "offline" ? t("undo.offline") : t("undo.failed"));
     focusInput();
   };
 
@@ -86,42 +107,42 @@ function MemberScanScreen({ member }: { member: string }) {
 
   return (
     <div className="cp-container cp-scan">
-      <PageHeader title="Scan" icon={icons.qr_code_scanner} back="/control/index.html" backLabel="Back to the control panel" />
-      <section className="cp-scan-event" aria-label="Event of this run">
+      <PageHeader title={t("title")} icon={icons.qr_code_scanner} back="/control/index.html" backLabel={t("actions.home", { ns: "control" })} />
+      <section className="cp-scan-event" aria-label={t("run.label")}>
         <div>
-          <strong>{eventLabel(run.setup)}</strong>
+          <strong>{eventLabel(t, run.setup)}</strong>
           <span className="cp-scan-event-place">
-            {run.setup.place || "No place"}
-            {run.setup.latitude != null ? ` · ${run.setup.latitude.toFixed(4)}, ${run.setup.longitude?.toFixed(4)}` : ""}
+            {run.setup.place || t("run.noPlace")}
+            {run.setup.latitude != null ? ` · ${coord(run.setup.latitude, 4)}, ${coord(run.setup.longitude ?? 0, 4)}` : ""}
           </span>
         </div>
         <button type="button" className="cp-btn cp-btn-outline" onClick={() => setEditing(true)}>
-          Change
+          {t("run.change")}
         </button>
       </section>
       {!online || waiting ? (
         <p className={`cp-scan-banner${online ? "" : " is-offline"}`} role="status">
           <Icon path={online ? icons.schedule : icons.cloud_off} size={20} />
-          {online
-            ? `Sending ${waiting} waiting scan${waiting === 1 ? "" : "s"}…`
-            : `Offline: ${waiting} scan${waiting === 1 ? "" : "s"} will be sent when the network is back.`}
+          {online ? t("run.sending", { count: waiting }) : t("run.offline", { count: waiting })}
         </p>
       ) : null}
       {signedOut ? (
         <p className="cp-scan-banner is-offline" role="alert">
           <Icon path={icons.lock} size={20} />
-          Your session has ended: sign in again in another tab; the waiting scans are kept.
+          {t("run.signedOut")}
         </p>
       ) : null}
       <p className="cp-scan-counts" aria-live="polite">
-        {okCount} recorded · {failed} failed{waiting ? ` · ${waiting} waiting` : ""}
+        {waiting
+          ? t("run.countsWaiting", { ok: number(okCount), failed: number(failed), waiting: number(waiting) })
+          : t("run.counts", { ok: number(okCount), failed: number(failed) })}
         {run.lines.length ? (
           <button type="button" className="cp-linkish" onClick={clearFinished}>
-            Clear list
+            {t("run.clear")}
           </button>
         ) : null}
       </p>
-      <ol className="cp-scan-lines" aria-label="Scans of this run, newest first">
+      <ol className="cp-scan-lines" aria-label={t("run.lines")}>
         {run.lines.map((l) => (
           <li key={l.scan_id} className={`cp-scan-line is-${l.state}`} data-state={l.state}>
             <Icon
@@ -134,21 +155,42 @@ function MemberScanScreen({ member }: { member: string }) {
                 {l.state === "ok"
                   ? (l.recipient ?? "")
                   : l.state === "error"
-                    ? l.error
+                    ? lineError(l, tp, words)
                     : l.state === "undone"
-                      ? "Undone"
+                      ? t("line.undone")
                       : online
-                        ? "Sending…"
-                        : "Waiting for the network"}
+                        ? t("line.sending")
+                        : t("line.waiting")}
               </span>
             </div>
             <time className="cp-scan-time" dateTime={l.scanned_at}>
               {clock(l.scanned_at)}
             </time>
             {l.state === "ok" && l.status_code === "delivered" ? <ProofAction code={l.code} activityId={l.activity_id} /> : null}
+            {needsPayment(l) ? (
+              <button type="button" className="cp-scan-proof" onClick={() => setPaying(l.scan_id)} aria-haspopup="dialog">
+                <Icon path={icons.payments} size={18} />
+                <span>{t("line.pay")}</span>
+              </button>
+            ) : null}
           </li>
         ))}
       </ol>
+      {payingLine ? (
+        <PaymentSheet
+          key={payingLine.scan_id}
+          code={payingLine.code}
+          onPay={(cod) => {
+            pay(payingLine.scan_id, cod);
+            setPaying(null);
+            focusInput();
+          }}
+          onClose={() => {
+            setPaying(null);
+            focusInput();
+          }}
+        />
+      ) : null}
       {camera ? (
         <Suspense fallback={<div className="cp-scan-camera" />}>
           <Camera onCode={onCamera} />
@@ -157,7 +199,7 @@ function MemberScanScreen({ member }: { member: string }) {
       <div className="cp-scan-dock">
         <form className="cp-scan-entry" onSubmit={onSubmit}>
           <label className="cp-visually-hidden" htmlFor="scan-code">
-            Tracking code
+            {t("entry.label")}
           </label>
           <input
             id="scan-code"
@@ -166,7 +208,7 @@ function MemberScanScreen({ member }: { member: string }) {
             name="code"
             value={code}
             onChange={(e) => setCode(e.target.value)}
-            placeholder="Scan a code"
+            placeholder={t("entry.placeholder")}
             autoFocus
             autoComplete="off"
             autoCapitalize="characters"
@@ -180,8 +222,8 @@ function MemberScanScreen({ member }: { member: string }) {
             type="button"
             className={`cp-icon-btn cp-scan-keyboard${keyboard ? " is-on" : ""}`}
             aria-pressed={keyboard}
-            aria-label={keyboard ? "Keep the on-screen keyboard shut (for a scanner)" : "Show the on-screen keyboard"}
-            title={keyboard ? "On-screen keyboard: on" : "On-screen keyboard: off"}
+            aria-label={keyboard ? t("entry.keyboardShut") : t("entry.keyboardShow")}
+            title={keyboard ? t("entry.keyboardOn") : t("entry.keyboardOff")}
             onClick={() => {
               const next = !keyboard;
               setKeyboard(next);
@@ -192,17 +234,23 @@ function MemberScanScreen({ member }: { member: string }) {
             <Icon path={icons.keyboard} size={24} />
           </button>
           <button type="submit" className="cp-btn cp-btn-primary cp-scan-add">
-            Add
+            {t("entry.add")}
           </button>
         </form>
         <div className="cp-scan-actions">
           <button type="button" className={`cp-btn cp-btn-outline${camera ? " is-on" : ""}`} aria-pressed={camera} onClick={() => setCamera((c) => !c)}>
             <Icon path={icons.photo_camera} size={22} />
-            {camera ? "Close camera" : "Camera"}
+            {camera ? t("entry.closeCamera") : t("entry.camera")}
           </button>
-          <button type="button" className="cp-btn cp-btn-outline" onClick={undo} disabled={!next} aria-label={next ? `Undo the scan of ${next.code}` : "Undo"}>
+          <button
+            type="button"
+            className="cp-btn cp-btn-outline"
+            onClick={undo}
+            disabled={!next}
+            aria-label={next ? t("undo.named", { code: next.code }) : t("undo.label")}
+          >
             <Icon path={icons.undo} size={22} />
-            Undo
+            {t("undo.label")}
           </button>
         </div>
       </div>
@@ -213,7 +261,8 @@ function MemberScanScreen({ member }: { member: string }) {
 const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
 
 function SetupForm({ initial, onStart, onCancel }: { initial: ScanSetup | null; onStart: (s: ScanSetup) => void; onCancel?: () => void }) {
-  useTitle("Scan: choose the event");
+  const { t } = useTranslation("control-scan");
+  useTitle(t("setup.title"));
   const [event, setEvent] = useState<ScanEventId>(initial?.event ?? "arrived_hub");
   const [reason, setReason] = useState<string>(initial?.status_reason ?? FAILURE_REASONS[0]);
   const [title, setTitle] = useState(initial?.title ?? "");
@@ -235,7 +284,7 @@ function SetupForm({ initial, onStart, onCancel }: { initial: ScanSetup | null; 
         setLocating(false);
       },
       (e) => {
-        setError(e.code === e.PERMISSION_DENIED ? "The position is not allowed for this site." : "The position could not be found.");
+        setError(e.code === e.PERMISSION_DENIED ? t("setup.positionDenied") : t("setup.positionNotFound"));
         setLocating(false);
       },
       { enableHighAccuracy: true, timeout: 15_000, maximumAge: 60_000 },
@@ -245,7 +294,7 @@ function SetupForm({ initial, onStart, onCancel }: { initial: ScanSetup | null; 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const ev = eventOf(event);
-    if (event === "custom" && !title.trim()) return setError("Give the custom event a title.");
+    if (event === "custom" && !title.trim()) return setError(t("setup.titleRequired"));
     onStart({
       event,
       status_code: ev.status_code ?? customStatus,
@@ -260,32 +309,32 @@ function SetupForm({ initial, onStart, onCancel }: { initial: ScanSetup | null; 
   return (
     <div className="cp-container cp-scan">
       <PageHeader
-        title="Scan"
+        title={t("title")}
         icon={icons.qr_code_scanner}
         back="/control/index.html"
-        backLabel="Back to the control panel"
-        sub="Choose the event once, then scan parcel after parcel."
+        backLabel={t("actions.home", { ns: "control" })}
+        sub={t("setup.sub")}
       />
       <form className="cp-scan-setup" onSubmit={submit} noValidate>
         <fieldset className="cp-scan-events">
-          <legend className="cp-label">What happens to the parcels?</legend>
+          <legend className="cp-label">{t("setup.what")}</legend>
           {SCAN_EVENTS.map((ev) => (
             <label key={ev.id} className={`cp-scan-event-choice${event === ev.id ? " is-chosen" : ""}`}>
               <input type="radio" name="event" value={ev.id} checked={event === ev.id} onChange={() => setEvent(ev.id)} />
               <Icon path={ev.status_code ? activityIconPath(STATUS_RULES[ev.status_code].icon) : icons.edit} size={22} />
-              <span>{ev.label}</span>
+              <span>{t(`events.${ev.id}`)}</span>
             </label>
           ))}
         </fieldset>
         {event === "delivery_failed" ? (
           <div className="cp-field">
             <label className="cp-label" htmlFor="scan-reason">
-              Reason
+              {t("setup.reason")}
             </label>
             <select id="scan-reason" name="status_reason" className="cp-input" value={reason} onChange={(e) => setReason(e.target.value)}>
-              {FAILURE_REASONS.map((r) => (
-                <option key={r} value={r}>
-                  {FAILURE_REASON_LABELS[r]}
+              {FAILURE_REASON_OPTIONS.map((o) => (
+                <option key={o.value} value={o.value}>
+                  {o.label}
                 </option>
               ))}
             </select>
@@ -295,13 +344,13 @@ function SetupForm({ initial, onStart, onCancel }: { initial: ScanSetup | null; 
           <>
             <div className="cp-field">
               <label className="cp-label" htmlFor="scan-title">
-                Title
+                {t("setup.customTitle")}
               </label>
               <input id="scan-title" name="title" className="cp-input" value={title} maxLength={MAX_TEXT} onChange={(e) => setTitle(e.target.value)} />
             </div>
             <div className="cp-field">
               <label className="cp-label" htmlFor="scan-status">
-                Status it sets
+                {t("setup.customStatus")}
               </label>
               <select
                 id="scan-status"
@@ -321,7 +370,7 @@ function SetupForm({ initial, onStart, onCancel }: { initial: ScanSetup | null; 
         ) : null}
         <div className="cp-field">
           <label className="cp-label" htmlFor="scan-place">
-            Place <span className="cp-optional">(optional)</span>
+            {t("setup.place")} <span className="cp-optional">{t("form.optional", { ns: "control" })}</span>
           </label>
           <input
             id="scan-place"
@@ -329,27 +378,27 @@ function SetupForm({ initial, onStart, onCancel }: { initial: ScanSetup | null; 
             className="cp-input"
             value={place}
             maxLength={MAX_TEXT}
-            placeholder="e.g. Lyon hub"
+            placeholder={t("setup.placeExample")}
             onChange={(e) => setPlace(e.target.value)}
           />
           {canLocate ? (
             <div className="cp-scan-locate">
               <button type="button" className="cp-btn cp-btn-outline" onClick={locate} disabled={locating}>
                 <Icon path={icons.my_location} size={20} />
-                {locating ? "Finding…" : coords ? "Update my position" : "Use my position"}
+                {locating ? t("setup.locating") : coords ? t("setup.updatePosition") : t("setup.usePosition")}
               </button>
               {coords ? (
                 <span className="cp-scan-coords">
-                  {coords.latitude.toFixed(5)}, {coords.longitude.toFixed(5)}
-                  {coords.accuracy != null ? ` ±${coords.accuracy} m` : ""}
+                  {coord(coords.latitude, 5)}, {coord(coords.longitude, 5)}
+                  {coords.accuracy != null ? ` ${t("setup.accuracy", { m: number(coords.accuracy) })}` : ""}
                   <button type="button" className="cp-linkish" onClick={() => setCoords(null)}>
-                    Remove
+                    {t("setup.removePosition")}
                   </button>
                 </span>
               ) : null}
             </div>
           ) : null}
-          <p className="cp-hint">The place goes into each entry and the parcel's current location; the position moves the parcel on its map.</p>
+          <p className="cp-hint">{t("setup.placeHint")}</p>
         </div>
         {error ? (
           <p className="cp-scan-error" role="alert">
@@ -360,12 +409,12 @@ function SetupForm({ initial, onStart, onCancel }: { initial: ScanSetup | null; 
           <div className="cp-scan-actions">
             {onCancel ? (
               <button type="button" className="cp-btn cp-btn-outline" onClick={onCancel}>
-                Cancel
+                {t("actions.cancel", { ns: "control" })}
               </button>
             ) : null}
             <button type="submit" className="cp-btn cp-btn-primary">
               <Icon path={icons.qr_code_scanner} size={22} />
-              Start scanning
+              {t("setup.start")}
             </button>
           </div>
         </div>

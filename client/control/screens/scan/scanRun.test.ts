@@ -64,4 +64,29 @@ describe("a run of scans", () => {
     expect(loadRun("bob@example.com", storage).lines).toEqual([]);
     expect(kept.has("courier.scan.run.v1")).toBe(false);
   });
+  it("sends a delivery's payment with its scan, under its one scan_id, and keeps it through a reload", () => {
+    const delivered: ScanSetup = { ...setup, event: "delivered", status_code: "delivered", status_reason: null };
+    const paid: ScanLine = { ...line("COD-1", "queued"), setup: delivered, cod: { amount: 1250, method: "card", reference: "R-7" } };
+    const first = scanInput(paid);
+    expect(first).toMatchObject({
+      codes: ["COD-1"],
+      scan_ids: ["id-COD-1"],
+      status_code: "delivered",
+      cod: { amount: 1250, method: "card", reference: "R-7" },
+    });
+    // Sent again (a lost reply, a page closed while sending): the very same request, so the same collection.
+    const store = new Map<string, string>();
+    const storage = {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => void store.set(k, v),
+      removeItem: (k: string) => void store.delete(k),
+    };
+    saveRun("ada@example.com", { setup: null, lines: [{ ...paid, state: "sending" }] }, storage);
+    const again = loadRun("ada@example.com", storage).lines[0];
+    expect(again.state).toBe("queued");
+    expect(scanInput(again)).toEqual(first);
+    // A payment never rides on another event.
+    expect(scanInput({ ...paid, setup })).not.toHaveProperty("cod");
+    expect(scanInput({ ...line("X", "queued"), setup: delivered })).not.toHaveProperty("cod");
+  });
 });

@@ -4,6 +4,7 @@
 // names them): scans waiting from one member are never loaded, so never sent, in another's session.
 import { SCAN_EVENTS, type ScanEventId } from "@shared/modules/scan/scan.events";
 import type { StatusCode } from "@shared/modules/parcel/status.codes";
+import type { CodPayment } from "@shared/modules/cod/cod.rules";
 
 export interface ScanSetup {
   event: ScanEventId;
@@ -24,9 +25,17 @@ export interface ScanLine {
   /** When it was scanned (ISO): sent as scanned_at when the scan had to wait. */
   scanned_at: string;
   setup: ScanSetup;
+  /**
+   * A delivery's cash on delivery taken at the door (contract section 12). It waits with the scan and goes with it,
+   * under the same scan_id each time: a scan sent twice (a reply lost, a page closed while sending) is answered with
+   * the same collection, never a second one.
+   */
+  cod?: CodPayment | null;
   state: LineState;
   recipient?: string | null;
   activity_id?: number | null;
+  /** The server's error code (COD_REFUSED: the payment is asked for). */
+  error_code?: string | null;
   status_code?: string | null;
   error?: string | null;
 }
@@ -117,5 +126,6 @@ export function scanInput(line: ScanLine, now = Date.now()) {
     latitude: s.latitude,
     longitude: s.longitude,
     ...(late ? { scanned_at: line.scanned_at } : {}),
+    ...(line.cod && s.status_code === "delivered" ? { cod: line.cod } : {}),
   };
 }

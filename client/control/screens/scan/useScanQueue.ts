@@ -4,6 +4,7 @@ import { useApolloClient } from "@apollo/client/react";
 import { AdminMeDocument, useAdminDeleteActivityMutation, useAdminScanParcelsMutation, type AdminMeQuery } from "../../../generated/graphql";
 import { useStore } from "../../../state/store";
 import { signal } from "./feedback";
+import type { CodPayment } from "@shared/modules/cod/cod.rules";
 import { codeFromScan, loadRun, newScanId, nextQueued, saveRun, scanInput, undoable, type ScanLine, type ScanRun, type ScanSetup } from "./scanRun";
 
 const RETRY_MS = 8000;
@@ -74,10 +75,17 @@ export function useScanQueue(member: string) {
           const r = data?.scanParcels[0];
           if (!r) throw new Error("no answer");
           if (r.activity) {
-            patchLine(line.scan_id, { state: "ok", recipient: r.recipient_name, activity_id: r.activity.id, status_code: r.activity.status_code, error: null });
+            patchLine(line.scan_id, {
+              state: "ok",
+              recipient: r.recipient_name,
+              activity_id: r.activity.id,
+              status_code: r.activity.status_code,
+              error: null,
+              error_code: null,
+            });
             signal("ok");
           } else {
-            patchLine(line.scan_id, { state: "error", recipient: r.recipient_name, error: r.error?.message ?? "Not recorded" });
+            patchLine(line.scan_id, { state: "error", recipient: r.recipient_name, error: r.error?.message ?? null, error_code: r.error?.code ?? null });
             signal("error");
           }
           setOnline(true);
@@ -90,8 +98,8 @@ export function useScanQueue(member: string) {
             else setOnline(false);
             break;
           }
-          const message = e instanceof ApolloError ? (e.graphQLErrors[0]?.message ?? e.message) : "Not recorded";
-          patchLine(line.scan_id, { state: "error", error: message });
+          const message = e instanceof ApolloError ? (e.graphQLErrors[0]?.message ?? e.message) : null;
+          patchLine(line.scan_id, { state: "error", error: message, error_code: null });
           signal("error");
         }
       }
@@ -123,10 +131,10 @@ export function useScanQueue(member: string) {
    * Queues what a scanner or the keyboard gave (a code or a label's link) with the run's event, or the event
    * given (the courier's run screen: a stop delivered or failed), and sends it.
    */
-  const add = (raw: string, setup: ScanSetup | null = ref.current.setup) => {
+  const add = (raw: string, setup: ScanSetup | null = ref.current.setup, cod: CodPayment | null = null) => {
     const value = codeFromScan(raw);
     if (!setup || !value) return;
-    const line: ScanLine = { scan_id: newScanId(), code: value, scanned_at: new Date().toISOString(), setup, state: "queued" };
+    const line: ScanLine = { scan_id: newScanId(), code: value, scanned_at: new Date().toISOString(), setup, state: "queued", ...(cod ? { cod } : {}) };
     setRun((r) => ({ ...r, lines: [line, ...r.lines] }));
     if (!navigator.onLine) {
       setOnline(false);
@@ -134,8 +142,18 @@ export function useScanQueue(member: string) {
     } else void flush();
   };
 
-  /** Takes back the newest scan undo may (scanRun's undoable): null when there is none, else what to tell when it could not. */
-  const undo = async (): Promise<{ failure: string | null } | null> => {
+  /**
+   * A delivered scan refused for its cash on delivery (COD_REFUSED) sent again with the payment taken: the same line and
+   * scan_id (nothing was written for the refused one), so it is still one scan, and one collection however often it goes.
+   */
+  const pay = (scanId: string, cod: CodPayment | null) => {
+    setRun((r) => ({ ...r, lines: r.lines.map((l) => (l.scan_id === scanId ? { ...l, cod, state: "queued", error: null, error_code: null } : l)) }));
+    if (!navigator.onLine) setOnline(false);
+    else void flush();
+  };
+
+  /** Takes back the newest scan undo may (scanRun's undoable): null when there is none, else why it could not (the screen words it). */
+  const undo = async (): Promise<{ failure: "offline" | "failed" | null } | null> => {
     const line = undoable(ref.current.lines);
     if (!line) return null;
     if (line.state === "queued") {
@@ -147,7 +165,7 @@ export function useScanQueue(member: string) {
         patchLine(line.scan_id, { state: "undone" });
       } catch (e) {
         if (e instanceof ApolloError && e.graphQLErrors.some((g) => g.extensions?.code === "NOT_FOUND")) patchLine(line.scan_id, { state: "undone" });
-        else return { failure: isNetworkError(e) ? "Undo needs the network: try again when it is back." : "Could not undo that scan." };
+        else return { failure: isNetworkError(e) ? "offline" : "failed" };
       }
     }
     return { failure: null };
@@ -166,6 +184,7 @@ export function useScanQueue(member: string) {
     /** The scan undo would take back, if any. */
     next: undoable(run.lines),
     add,
+    pay,
     undo,
     setSetup,
     clearFinished,
