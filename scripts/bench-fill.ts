@@ -1,6 +1,7 @@
 // A database of many demo-like parcels, written straight with the drivers (batched inserts): the
 // benchmark's (scripts/bench.ts) and the heavy-work system test's (tests/system/heavy-work.test.ts).
 import { migrate, pgTarget } from "../server/db/migrate.js";
+import { codBooks, codDue, writeCodPg, writeCodSqlite } from "./bench-cod.js";
 
 /** The tracking code of the i-th parcel (0-based; its id is i + 1). */
 export const benchCode = (i: number) => `BN-${String(i).padStart(8, "0")}`;
@@ -45,10 +46,12 @@ const sqliteAt = (ms: number) => new Date(ms).toISOString().replace("Z", "+00:00
 
 /**
  * Migrates the database and fills it with n parcels of `history` entries each (10 by default); `dated`: the reports
- * section's history (datedPlan), with bookings, couriers' runs and stops. Answers the seconds taken.
+ * section's history (datedPlan), with bookings, couriers' runs and stops; `cod` (with `dated`): cash on delivery due on
+ * every fifth parcel, with its collections, ledger, cash-ups and remittances (bench-cod.ts). Answers the seconds taken.
  */
-export async function fill(url: string, n: number, history = 10, opts: { dated?: boolean } = {}): Promise<number> {
-  const plan = opts.dated ? datedPlan(n, history) : null;
+export async function fill(url: string, n: number, history = 10, opts: { dated?: boolean; cod?: boolean } = {}): Promise<number> {
+  const plan = opts.dated || opts.cod ? datedPlan(n, history) : null;
+  const books = plan && opts.cod ? codBooks(n, plan, history, Date.now()) : null;
   await migrate(url);
   const t0 = Date.now();
   if (url.startsWith("file:")) {
@@ -58,13 +61,13 @@ export async function fill(url: string, n: number, history = 10, opts: { dated?:
     db.pragma("synchronous = OFF");
     const now = new Date().toISOString().replace("Z", "+00:00");
     const p =
-      db.prepare(`INSERT INTO Parcel (id, tracking_code, recipient_name, recipient_email, destination, current_location, pickup_location, status, weight, shipped_via, parcel_content, declared_value, show_map, map_zoom, map_current_latitude, map_current_longitude, version, created_at, updated_at, max_expected_delivery_date)
-      VALUES (?, ?, ?, 'r@example.com', ?, 'Hamburg, DE', 'Shanghai, CN', 'In transit', 12.5, 'Sea freight', 'Machine parts', 1800, 'yes', 6, 53.55, 9.99, 0, ?, ?, ?)`);
+      db.prepare(`INSERT INTO Parcel (id, tracking_code, recipient_name, recipient_email, destination, current_location, pickup_location, status, weight, shipped_via, parcel_content, declared_value, show_map, map_zoom, map_current_latitude, map_current_longitude, version, created_at, updated_at, max_expected_delivery_date, cod_amount, cod_currency)
+      VALUES (?, ?, ?, 'r@example.com', ?, 'Hamburg, DE', 'Shanghai, CN', 'In transit', 12.5, 'Sea freight', 'Machine parts', 1800, 'yes', 6, 53.55, 9.99, 0, ?, ?, ?, ?, ?)`);
     const a = db.prepare(
       `INSERT INTO Activity (parcel_id, title, description, icon, color, created_at, updated_at, status_code, status_reason) VALUES (?, ?, 'Handled at the facility and scanned; next stop on schedule.', ?, 'green', ?, ?, ?, ?)`,
     );
     const b = db.prepare(
-      `INSERT INTO Booking (shipper_id, parcel_id, tracking_code, service, amount, currency, breakdown, chargeable_weight_kg, request_hash, created_at, cancelled_at) VALUES (?, ?, ?, ?, ?, 'EUR', '[]', 1, 'bench', ?, ?)`,
+      `INSERT INTO Booking (shipper_id, parcel_id, tracking_code, service, amount, currency, breakdown, chargeable_weight_kg, request_hash, created_at, cancelled_at, cod_amount) VALUES (?, ?, ?, ?, ?, 'EUR', '[]', 1, 'bench', ?, ?, ?)`,
     );
     const st = db.prepare(
       `INSERT INTO Stop (run_id, seq, kind, parcel_id, claim_date, address, latitude, longitude, status, done_at, created_at, updated_at) VALUES (?, ?, 'delivery', ?, ?, 'Bench street 1', 53.55, 9.99, 'done', ?, ?, ?)`,
@@ -83,13 +86,24 @@ export async function fill(url: string, n: number, history = 10, opts: { dated?:
     const batch = db.transaction((from: number, to: number) => {
       for (let i = from; i < to; i++) {
         const created = plan ? sqliteAt(plan.created(i)) : now;
-        p.run(i + 1, benchCode(i), benchRecipient(i), benchDestination(i), created, created, plan ? isoDay(plan.created(i) + 3 * DAY) : null);
+        const due = books ? codDue(i) : null;
+        p.run(
+          i + 1,
+          benchCode(i),
+          benchRecipient(i),
+          benchDestination(i),
+          created,
+          created,
+          plan ? isoDay(plan.created(i) + 3 * DAY) : null,
+          due,
+          due === null ? null : "EUR",
+        );
         for (let k = 0; k < history; k++) {
           const at = plan ? sqliteAt(plan.entryAt(i, k + 1)) : now;
           a.run(i + 1, `Checkpoint ${k + 1}`, ICONS[k % ICONS.length], at, at, plan?.entryCode(i, k + 1) ?? null, plan?.entryReason(i, k + 1) ?? null);
         }
         if (!plan) continue;
-        b.run(1 + (i % 20), i + 1, benchCode(i), i % 3 === 0 ? "RPT_EXP" : "RPT_STD", 800 + (i % 7) * 100, created, i % 50 === 0 ? created : null);
+        b.run(1 + (i % 20), i + 1, benchCode(i), i % 3 === 0 ? "RPT_EXP" : "RPT_STD", 800 + (i % 7) * 100, created, i % 50 === 0 ? created : null, due);
         if (plan.entryCode(i, history) === "delivered") {
           const at = plan.entryAt(i, history);
           const d = Math.floor((at - plan.base) / DAY);
@@ -98,6 +112,7 @@ export async function fill(url: string, n: number, history = 10, opts: { dated?:
       }
     });
     for (let i = 0; i < n; i += 10_000) batch(i, Math.min(n, i + 10_000));
+    if (books) writeCodSqlite(db, books);
     db.pragma("wal_checkpoint(TRUNCATE)");
     db.close();
   } else {
@@ -116,6 +131,8 @@ export async function fill(url: string, n: number, history = 10, opts: { dated?:
     const pgCode = plan
       ? `CASE WHEN k = 1 THEN 'picked_up' WHEN k = ${history - 1} AND g % 10 = 0 THEN 'delivery_failed' WHEN k = ${history} AND g % 25 <> 0 THEN 'delivered' END`
       : "NULL";
+    // codDue's amount, in SQL.
+    const pgCod = books ? `CASE WHEN (g / 10) % 5 = 1 THEN 1000 + (g % 40) * 250 END` : "NULL";
     const pgReason = plan ? `CASE WHEN k = ${history - 1} AND g % 10 = 0 THEN (${sqlArray(FAILURE_REASONS)})[1 + (g / 10) % 4] END` : "NULL";
     if (plan) {
       await c.query(
@@ -135,8 +152,8 @@ export async function fill(url: string, n: number, history = 10, opts: { dated?:
     for (let i = 0; i < n; i += 100_000) {
       const to = Math.min(n, i + 100_000);
       await c.query(
-        `INSERT INTO "Parcel" (id, tracking_code, recipient_name, recipient_email, destination, current_location, pickup_location, status, weight, shipped_via, parcel_content, declared_value, show_map, map_zoom, map_current_latitude, map_current_longitude, version, created_at, updated_at, max_expected_delivery_date)
-         SELECT g + 1, 'BN-' || lpad(g::text, 8, '0'), (${sqlArray(FIRST)})[1 + g % ${FIRST.length}] || ' ' || (${sqlArray(LAST)})[1 + (g / ${FIRST.length}) % ${LAST.length}], 'r@example.com', (${sqlArray(CITIES)})[1 + (g / 7) % ${CITIES.length}], 'Hamburg, DE', 'Shanghai, CN', 'In transit', 12.5, 'Sea freight', 'Machine parts', 1800, 'yes', 6, 53.55, 9.99, 0, ${pgCreated}, ${pgCreated}, ${pgMax}
+        `INSERT INTO "Parcel" (id, tracking_code, recipient_name, recipient_email, destination, current_location, pickup_location, status, weight, shipped_via, parcel_content, declared_value, show_map, map_zoom, map_current_latitude, map_current_longitude, version, created_at, updated_at, max_expected_delivery_date, cod_amount, cod_currency)
+         SELECT g + 1, 'BN-' || lpad(g::text, 8, '0'), (${sqlArray(FIRST)})[1 + g % ${FIRST.length}] || ' ' || (${sqlArray(LAST)})[1 + (g / ${FIRST.length}) % ${LAST.length}], 'r@example.com', (${sqlArray(CITIES)})[1 + (g / 7) % ${CITIES.length}], 'Hamburg, DE', 'Shanghai, CN', 'In transit', 12.5, 'Sea freight', 'Machine parts', 1800, 'yes', 6, 53.55, 9.99, 0, ${pgCreated}, ${pgCreated}, ${pgMax}, ${pgCod}, CASE WHEN ${pgCod} IS NOT NULL THEN 'EUR' END
          FROM generate_series($1::int, $2::int - 1) g`,
         [i, to],
       );
@@ -153,8 +170,8 @@ export async function fill(url: string, n: number, history = 10, opts: { dated?:
       for (let i = 0; i < n; i += 100_000) {
         const to = Math.min(n, i + 100_000);
         await c.query(
-          `INSERT INTO "Booking" (shipper_id, parcel_id, tracking_code, service, amount, currency, breakdown, chargeable_weight_kg, request_hash, created_at, cancelled_at)
-           SELECT 1 + g % 20, g + 1, 'BN-' || lpad(g::text, 8, '0'), CASE WHEN g % 3 = 0 THEN 'RPT_EXP' ELSE 'RPT_STD' END, 800 + (g % 7) * 100, 'EUR', '[]', 1, 'bench', ${pgCreated}, CASE WHEN g % 50 = 0 THEN ${pgCreated} END
+          `INSERT INTO "Booking" (shipper_id, parcel_id, tracking_code, service, amount, currency, breakdown, chargeable_weight_kg, request_hash, created_at, cancelled_at, cod_amount)
+           SELECT 1 + g % 20, g + 1, 'BN-' || lpad(g::text, 8, '0'), CASE WHEN g % 3 = 0 THEN 'RPT_EXP' ELSE 'RPT_STD' END, 800 + (g % 7) * 100, 'EUR', '[]', 1, 'bench', ${pgCreated}, CASE WHEN g % 50 = 0 THEN ${pgCreated} END, ${pgCod}
            FROM generate_series($1::int, $2::int - 1) g`,
           [i, to],
         );
@@ -168,6 +185,7 @@ export async function fill(url: string, n: number, history = 10, opts: { dated?:
       }
     }
     await c.query(`SELECT setval(pg_get_serial_sequence('"Parcel"', 'id'), $1)`, [n]);
+    if (books) await writeCodPg(c, books);
     await c.query(`ANALYZE`);
     await c.end();
   }

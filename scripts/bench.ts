@@ -28,7 +28,20 @@
 //   database, each measured like the defaults: how a part's removal or its library alternative does, in the same run;
 //   NODE_FLAGS=... gives node's own options to a variant's server, e.g. "one GC thread:NODE_FLAGS=--v8-pool-size=0")
 //   BENCH_PG_URL=postgresql://postgres@127.0.0.1:5432/test (each scale in a schema of its own, dropped at the end)
-//   BENCH_PROFILE=DIR (the servers write V8 CPU profiles there: node --cpu-prof)  BENCH_KEEP=1 (keep the servers' logs)
+//   Add cod: the dated year with cash on delivery due on every fifth parcel (200 000 at 1 000 000), collected at its
+//   delivery (a quarter by card), the couriers' cash counted in daily, the shippers paid out monthly, every ledger entry
+//   (scripts/bench-cod.ts, written straight like the parcels); then as the owner the balances and a month's ledger
+//   (first page, page 50, one courier's), 7 calls each (BENCH_COD_CALLS), pass when every call is under 200 ms
+//   Add messages: after the other sections, a server of its own on the same database with SMS_PROVIDER=twilio at a
+//   local peer answering each send after 2 s; 1 000 status changes in a minute (a history entry with its status every 60 ms) and then 30 s of
+//   the queue draining (BENCH_MESSAGES_DRAIN), while two clients look parcels up every 20 ms: pass when the look-ups'
+//   p99 is under 50 ms in both spells (scripts/bench-messages.ts); the host control is measured just before it
+//   BENCH_PROFILE=DIR (the servers write V8 CPU profiles there: node --cpu-prof)
+//   BENCH_KEEP=1 (keep the servers' logs and the filled databases: the SQLite files and the PostgreSQL schemas, listed
+//   in <dir>/filled.json; the run prints <dir>)  BENCH_FILLED=<dir> (measure again on the databases a BENCH_KEEP run
+//   left in <dir>: a scale and database found there is not filled again, so a 1 000 000 fill (25+ minutes) is made
+//   once and measured later on a quiet host; the databases keep what earlier runs wrote (bookings of business, the
+//   messages section's scans), and are kept again; a scale not found there is filled and added)
 // The server runs as `npm start` runs it (node dist/server/main.js, built if stale), pinned to core 0 with its
 // log in a file; wrk (Debian's, installed when missing) pinned to core 1, one thread, with scripts/bench-rate.lua
 // (how the rate is held: its header). The run starts and ends with the host's speed (hostReference) and latency
@@ -43,6 +56,8 @@ import { benchCode as code, fill } from "./bench-fill.js";
 import { apiKey, download, importCsv, ownerCookie, percentile, postImport, probeDuring, type Probed } from "./bench-heavy.js";
 import { setUpShipping, quoteBodies, timeBookings, type BookingTimes } from "./bench-business.js";
 import { reportsSection, waitForRollups, type ReportRow } from "./bench-reports.js";
+import { codSection, COD_MS, type CodRow } from "./bench-cod.js";
+import { CHANGES, givePhones, LOOKUP_P99_MS, messagesSection, smsEnv, twilioPeer, type MessagesRow } from "./bench-messages.js";
 import { ensureDebianPackages } from "./debian-packages.mjs";
 
 const DBS = (process.env.BENCH_DBS || "sqlite,postgresql").split(",");
@@ -54,6 +69,13 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const ONLY = (process.env.BENCH_TARGETS || "").split(",").filter(Boolean);
 const PROFILE = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_PROFILE) : "";
 const SECTIONS = (process.env.BENCH_SECTIONS || "targets,max,business,live").split(",");
+/** A directory a BENCH_KEEP run left: its databases are measured again instead of filled (filled.json lists them). */
+const FILLED = process.env.BENCH_FILLED ? path.resolve(process.env.BENCH_FILLED) : "";
+const KEEP = !!process.env.BENCH_KEEP || !!FILLED;
+/** What a kept directory holds: each database and scale's URL and what its fill wrote. */
+interface FilledList {
+  fills: Record<string, { url: string; parcels: number; dated: boolean; cod: boolean; filled_at: string; seconds: number }>;
+}
 const HEAVY_TOKEN = "bench-heavy-setup-token-0123456789";
 const PG = process.env.BENCH_PG_URL || "postgresql://postgres@127.0.0.1:5432/test";
 const SAMPLE = 500;
@@ -574,7 +596,12 @@ async function main() {
   const business: BusinessRow[] = [];
   const reports: (ReportRow & { db: string; parcels: number })[] = [];
   let live: LiveResult | null = null;
-  const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "courier-bench-"));
+  const tmp = FILLED || fs.mkdtempSync(path.join(os.tmpdir(), "courier-bench-"));
+  const listFile = path.join(tmp, "filled.json");
+  if (FILLED && !fs.existsSync(listFile)) throw new Error(`BENCH_FILLED=${FILLED}: no filled.json there (a run with BENCH_KEEP=1 writes it)`);
+  const filled: FilledList = fs.existsSync(listFile) ? (JSON.parse(fs.readFileSync(listFile, "utf8")) as FilledList) : { fills: {} };
+  const codRows: (CodRow & { db: string; parcels: number })[] = [];
+  const messageRows: (MessagesRow & { db: string; parcels: number; host_control_p99: number })[] = [];
   const startedAt = new Date();
   const load0 = os.loadavg();
   const reference0 = hostReference();
@@ -588,11 +615,29 @@ async function main() {
     for (const n of SCALES) {
       const dir = path.join(tmp, `${dbKind}-${n}`);
       fs.mkdirSync(dir, { recursive: true });
-      const schema = `bench_${n}_${process.pid}`;
-      schemas.push(schema);
-      const url = dbKind === "sqlite" ? `file:${path.join(dir, "bench.db")}` : `${PG}?schema=${schema}`;
-      console.log(`\n== ${dbKind}, ${n} parcels: filling ...`);
-      console.log(`   filled in ${(await fill(url, n, 10, { dated: SECTIONS.includes("reports") })).toFixed(1)} s`);
+      const wantCod = SECTIONS.includes("cod");
+      const wantDated = SECTIONS.includes("reports") || wantCod;
+      const kept = filled.fills[`${dbKind}-${n}`];
+      let url: string;
+      if (kept) {
+        url = kept.url;
+        if ((wantDated && !kept.dated) || (wantCod && !kept.cod))
+          throw new Error(
+            `BENCH_FILLED: ${dbKind} at ${n} was filled without ${wantCod && !kept.cod ? "cod" : "the dated year"}; fill again with these sections`,
+          );
+        console.log(`\n== ${dbKind}, ${n} parcels: the database filled ${kept.filled_at} (${kept.seconds} s), kept in ${tmp}`);
+      } else {
+        const schema = `bench_${n}_${process.pid}`;
+        if (!KEEP) schemas.push(schema);
+        url = dbKind === "sqlite" ? `file:${path.join(dir, "bench.db")}` : `${PG}?schema=${schema}`;
+        console.log(`\n== ${dbKind}, ${n} parcels: filling ...`);
+        const seconds = Math.round((await fill(url, n, 10, { dated: wantDated, cod: wantCod })) * 10) / 10;
+        console.log(`   filled in ${seconds} s`);
+        if (KEEP) {
+          filled.fills[`${dbKind}-${n}`] = { url, parcels: n, dated: wantDated, cod: wantCod, filled_at: new Date().toISOString(), seconds };
+          fs.writeFileSync(listFile, JSON.stringify(filled, null, 2));
+        }
+      }
       // 500 distinct codes drawn at random (fewer at a smaller scale): each measurement starts with their
       // first look-ups (cache misses); the warm-up uses other codes.
       const picked = new Set<number>();
@@ -702,6 +747,20 @@ async function main() {
           );
         }
       }
+      if (SECTIONS.includes("cod")) {
+        console.log(
+          `\n== ${dbKind}, ${n} parcels: cash on delivery as the owner, a look-up every 20 ms from another client (host reference ${hostReference()} ms)`,
+        );
+        const s = sites[0];
+        // The report roll-ups are built in the background on a new database's first start: waited for, not measured.
+        await waitForRollups(url);
+        for (const r of await codSection(s.base, await ownerCookie(s.base, HEAVY_TOKEN), s.sample[0])) {
+          codRows.push({ db: dbKind, parcels: n, ...r });
+          console.log(
+            `   ${r.call.padEnd(34)} first ${r.first_ms} ms  p50 ${r.p50_ms} ms  max ${r.max_ms} ms (limit ${r.limit_ms})  ${r.rows} rows  look-ups ${r.lookups} p99 ${r.lookup_p99} ms max ${r.lookup_max} ms  failed ${r.failed}  ${r.pass ? "PASS" : "FAIL"}`,
+          );
+        }
+      }
       if (SECTIONS.includes("heavy") && n === SCALES[SCALES.length - 1]) {
         console.log(`\n== ${dbKind}: heavy work at ${n} parcels, a look-up every 20 ms from another client`);
         for (const h of await heavySection(sites[0])) {
@@ -715,7 +774,8 @@ async function main() {
         s.server.kill("SIGTERM");
         await new Promise((r) => s.server.once("exit", r));
       }
-      if (process.env.BENCH_KEEP) console.log(`   the servers' logs and databases are kept in ${dir}`);
+      if (SECTIONS.includes("messages")) messageRows.push(...(await messagesRun(dbKind, n, url, dir, (port = await freePort(port + 1)))));
+      if (KEEP) console.log(`   the servers' logs and databases are kept in ${dir}`);
       else fs.rmSync(dir, { recursive: true, force: true });
     }
     if (dbKind === "postgresql") for (const schema of schemas) execFileSync("psql", [PG, "-q", "-c", `DROP SCHEMA IF EXISTS "${schema}" CASCADE`]);
@@ -759,6 +819,8 @@ async function main() {
         speed_ups: speedUps,
         business,
         reports,
+        cod: codRows,
+        messages: messageRows,
         live,
         heavy,
       },
@@ -805,6 +867,28 @@ async function main() {
         `| ${r.db} | ${fmt(r.parcels)} | ${r.report} | ${r.calls} | ${r.first_ms} | ${r.p50_ms} | ${r.max_ms} | ${r.limit_ms} | ${r.lookups} | ${r.lookup_p99} | ${r.lookup_max} | ${r.pass ? "pass" : "**fail**"} |`,
       );
   }
+  if (codRows.length) {
+    console.log(
+      `\nCash on delivery as the owner (pass: every call under ${COD_MS} ms)\n\n| db | parcels | call | calls | first ms | p50 ms | max ms | rows | look-ups | look-up p99 ms | look-up max ms | result |\n|---|---|---|---|---|---|---|---|---|---|---|---|`,
+    );
+    for (const r of codRows)
+      console.log(
+        `| ${r.db} | ${fmt(r.parcels)} | ${r.call} | ${r.calls} | ${r.first_ms} | ${r.p50_ms} | ${r.max_ms} | ${r.rows} | ${r.lookups} | ${r.lookup_p99} | ${r.lookup_max} | ${r.pass ? "pass" : "**fail**"} |`,
+      );
+  }
+  if (messageRows.length) {
+    console.log(
+      `\nMessages' heavy work (pass: look-ups' p99 under ${LOOKUP_P99_MS} ms, none failed)\n\n| db | parcels | spell | seconds | changes | change p50 / p99 ms | look-ups | look-up p50 / p99 / max ms | messages | host control p99 ms | result |\n|---|---|---|---|---|---|---|---|---|---|---|`,
+    );
+    for (const r of messageRows)
+      console.log(
+        `| ${r.db} | ${fmt(r.parcels)} | ${r.spell} | ${r.seconds} | ${r.changes} | ${r.change_p50} / ${r.change_p99} | ${r.lookups} | ${r.lookup_p50} / ${r.lookup_p99} / ${r.lookup_max} | ${Object.entries(
+          r.messages,
+        )
+          .map(([k, v]) => `${k} ${v}`)
+          .join(", ")} | ${r.host_control_p99} | ${r.pass ? "pass" : "**fail**"} |`,
+      );
+  }
   if (live) {
     console.log(
       `\nThe delivery day (pass: a position post p99 <= ${POSITION_P99_MS} ms; every one of ${live.views} live views updated p99 <= ${LIVE_P99_MS} ms)\n\n| views open | posts | post p50 ms | post p99 ms | all views updated p50 ms | p99 ms | max ms | result |\n|---|---|---|---|---|---|---|---|\n| ${live.open} of ${live.views} | ${live.posts} | ${live.post_p50} | ${live.post_p99} | ${live.views_p50} | ${live.views_p99} | ${live.views_max} | ${live.pass ? "pass" : "**fail**"} |`,
@@ -822,7 +906,44 @@ async function main() {
   console.log(`load average before ${load0.map((v) => v.toFixed(2)).join(" ")}, after ${load1.map((v) => v.toFixed(2)).join(" ")}`);
   console.log(`full-field query (from introspection): ${fullQuery}`);
   console.log(`written to ${path.relative(root, file)}`);
-  if (!process.env.BENCH_KEEP) fs.rmSync(tmp, { recursive: true, force: true });
+  if (KEEP) console.log(`the filled databases are kept: measure them again with BENCH_FILLED=${tmp}`);
+  else fs.rmSync(tmp, { recursive: true, force: true });
+}
+
+/**
+ * The messages section on the scale's database: the host control first, then 1 000 parcels (a stretch of their own,
+ * drawn at random, so a kept database measured again changes others) given phone numbers, the Twilio-like peer on the
+ * load generator's core, a server of its own with SMS through it, and the two spells (bench-messages.ts).
+ */
+async function messagesRun(dbKind: string, n: number, url: string, dir: string, port: number) {
+  const control = await hostControl(await freePort(port + 50));
+  console.log(
+    `\n== ${dbKind}, ${n} parcels: ${CHANGES} status changes in a minute with SMS through a peer answering in 2 s (host control p99 ${control.p99} ms, max ${control.max} ms)`,
+  );
+  const count = Math.min(CHANGES, n - 1);
+  const from = 1 + Math.floor(Math.random() * Math.max(1, n - count - 1));
+  await givePhones(url, from, count);
+  const peerPort = await freePort(port + 1);
+  const peer = twilioPeer(peerPort, undefined, (program, args) => pinned(1, program, args));
+  started.push(peer);
+  const server = await startServer(url, (port = await freePort(peerPort + 1)), dir, smsEnv(peerPort));
+  try {
+    // The report roll-ups of a database this server is the first to open are built in the background: not during the spells.
+    await waitForRollups(url);
+    const base = `http://127.0.0.1:${port}`;
+    const rows = await messagesSection(base, await ownerCookie(base, HEAVY_TOKEN), from, code(0));
+    for (const r of rows)
+      console.log(
+        `   ${r.spell.padEnd(40)} ${r.seconds} s  changes ${r.changes} p50 ${r.change_p50} ms p99 ${r.change_p99} ms failed ${r.failed_changes}  look-ups ${r.lookups} p50 ${r.lookup_p50} ms p99 ${r.lookup_p99} ms max ${r.lookup_max} ms failed ${r.failed_lookups}  messages ${JSON.stringify(r.messages)}  ${r.pass ? "PASS" : "FAIL"}`,
+      );
+    return rows.map((r) => ({ db: dbKind, parcels: n, host_control_p99: control.p99, ...r }));
+  } finally {
+    for (const p of [server, peer]) {
+      const exited = new Promise((resolve) => (p.exitCode !== null || p.signalCode !== null ? resolve(null) : p.once("exit", resolve)));
+      p.kill("SIGTERM");
+      await exited;
+    }
+  }
 }
 
 /** Each server's maximum throughput as a multiple of every fast path off's, measured in the same round. */
