@@ -43,6 +43,7 @@ const TRANSLATED = [
   "client/modules/delivery/SignaturePad.tsx",
   "client/control/screens/shippers/**",
   "client/control/screens/messages/**",
+  "client/control/screens/parcels/**",
 ];
 /** The props whose strings a person reads (an icon's path, a link's `to`, a test id are not). */
 const TEXT_PROPS = [
