@@ -62,6 +62,14 @@ import RateCardList from "./screens/rates/RateCardList";
 import RateCardEdit from "./screens/rates/RateCardEdit";
 import ShippingSettings from "./screens/settings/ShippingSettings";
 import DeliveryDaySettings from "./screens/settings/DeliveryDaySettings";
+// Cash on delivery (contract section 12): balances and cash-ups, remittances, the ledger.
+import CodBalances from "./screens/cod/CodBalances";
+import CashupList from "./screens/cod/CashupList";
+import RemittanceList from "./screens/cod/RemittanceList";
+import CodLedger from "./screens/cod/CodLedger";
+// Messages to recipients (contract section 13): the list and the channels' settings.
+import MessageList from "./screens/messages/MessageList";
+import MessageSettings from "./screens/settings/MessageSettings";
 
 // Its own chunk: the QR code library is needed on the printable invoice only.
 const InvoiceView = lazy(() => import("./screens/invoice/InvoiceView"));
@@ -148,6 +156,7 @@ function ControlPanelRoutes() {
           <Route path="html" element={<HtmlSettings />} />
           <Route path="shipping" element={<ShippingSettings />} />
           <Route path="delivery-day" element={<DeliveryDaySettings />} />
+          <Route path="messages" element={<MessageSettings />} />
         </Route>
         <Route path="email">
           <Route index element={<Navigate to="/control/email/send.html" replace />} />
@@ -168,6 +177,7 @@ function ControlPanelRoutes() {
           />
         </Route>
         <Route path="audit.html" element={<AuditLog />} />
+        <Route path="messages" element={<MessageList />} />
         <Route
           path="dispatch"
           element={
@@ -225,6 +235,13 @@ function ControlPanelRoutes() {
           <Route path="services.html" element={<ServiceList />} />
           <Route path="cards" element={<RateCardList />} />
           <Route path="cards/:id" element={<RateCardEdit />} />
+        </Route>
+        <Route path="cod">
+          <Route index element={<Navigate to="/control/cod/index.html" replace />} />
+          <Route path="index.html" element={<CodBalances />} />
+          <Route path="cashups.html" element={<CashupList />} />
+          <Route path="remittances.html" element={<RemittanceList />} />
+          <Route path="ledger.html" element={<CodLedger />} />
         </Route>
         <Route path="*" element={<NotFound />} />
       </Route>

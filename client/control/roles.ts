@@ -15,6 +15,7 @@ export const SCREENS: { prefix: string; permission: Permission; what: string }[]
   { prefix: "/control/pages", permission: "content:write", what: "edit pages" },
   { prefix: "/control/reviews", permission: "content:write", what: "edit reviews" },
   { prefix: "/control/email", permission: "mail", what: "send e-mail or read the outbox" },
+  { prefix: "/control/messages", permission: "mail", what: "read the messages to recipients" },
   { prefix: "/control/invoice", permission: "invoices", what: "use invoices" },
   { prefix: "/control/settings", permission: "settings", what: "change the settings" },
   { prefix: "/control/webhooks", permission: "webhooks", what: "manage webhooks" },
@@ -31,6 +32,8 @@ export const SCREENS: { prefix: string; permission: Permission; what: string }[]
   { prefix: "/control/pickups", permission: "shippers", what: "see pickups" },
   { prefix: "/control/statements", permission: "shippers", what: "use statements" },
   { prefix: "/control/rates", permission: "rates", what: "edit zones, services and rate cards" },
+  // Cash on delivery (contract section 12); reversals and remittances inside it are cod:manage's (the owner's).
+  { prefix: "/control/cod", permission: "cod", what: "use cash on delivery" },
 ];
 /** Screens under a parcel (/control/parcels/:code/...), by their last part. */
 const PARCEL_SCREENS: { suffix: RegExp; permission: Permission; what: string }[] = [

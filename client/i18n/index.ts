@@ -1,7 +1,7 @@
 import i18next, { type BackendModule, type i18n as I18n, type InitOptions } from "i18next";
 import { initReactI18next } from "react-i18next";
 import { isLanguageCode, languageOf, type LanguageCode } from "@shared/i18n/languages";
-import { loadLocale, pageLanguage, REPORTS_NS, SHIPPER_NS, writeLanguageCookie } from "./load";
+import { loadLocale, pageLanguage, RECIPIENT_NS, REPORTS_NS, SHIPPER_NS, writeLanguageCookie } from "./load";
 
 /**
  * The site's i18next set-up. The texts are one JSON file per language (./locales/<code>.json, i18next's
@@ -27,7 +27,9 @@ const localeBackend: BackendModule = {
       ? import("./shipper").then((m) => m.loadShipperTexts(language))
       : namespace === REPORTS_NS
         ? import("./reports").then((m) => m.loadReportsTexts(language))
-        : loadLocale(language)
+        : namespace === RECIPIENT_NS
+          ? import("./recipient").then((m) => m.loadRecipientTexts(language))
+          : loadLocale(language)
     ).then(
       (texts) => callback(null, texts),
       (e: Error) => callback(e, false),

@@ -20,6 +20,8 @@ export function loadLocale(code: string): Promise<Texts> {
 export const SHIPPER_NS = "shipper";
 /** The owner's dashboard's namespace: ./reports.ts loads its texts. */
 export const REPORTS_NS = "reports";
+/** The tracking page's message chooser's namespace (the recipient's channels and language): ./recipient.ts loads its texts. */
+export const RECIPIENT_NS = "recipient";
 
 export function readLanguageCookie(): LanguageCode {
   const m = new RegExp(`(?:^|;\\s*)${COOKIE}=([^;]*)`).exec(document.cookie);

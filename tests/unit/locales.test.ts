@@ -6,8 +6,11 @@ import { LANGUAGES } from "../../shared/i18n/languages.js";
 
 const dir = path.join(import.meta.dirname, "../../client/i18n/locales");
 const load = (file: string) => JSON.parse(fs.readFileSync(path.join(dir, file), "utf8"));
-/** A language's texts: the site's file and the shipper screens' (the namespace `shipper`, keys of their own). */
-const read = (code: string) => ({ ...load(`${code}.json`), ...load(`shipper/${code}.json`) });
+/**
+ * A language's texts: the site's file, the shipper screens' (the namespace `shipper`, keys of their own) and the
+ * tracking page's message chooser's (the namespace `recipient`, under its own key `choose`).
+ */
+const read = (code: string) => ({ ...load(`${code}.json`), ...load(`shipper/${code}.json`), ...load(`recipient/${code}.json`) });
 function flat(o: Record<string, unknown>, prefix = ""): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(o)) {

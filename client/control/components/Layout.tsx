@@ -60,10 +60,13 @@ const NAV = [
   { to: "/control/pages/list.html", label: "nav.pages", match: "/control/pages" },
   { to: "/control/reviews/list.html", label: "nav.reviews", match: "/control/reviews" },
   { to: "/control/email/send.html", label: "nav.email", match: "/control/email" },
+  { to: "/control/messages", label: "nav.messages", match: "/control/messages" },
   { to: "/control/invoice/list.html", label: "nav.invoices", match: "/control/invoice" },
   { to: "/control/settings", label: "nav.settings", match: "/control/settings" },
   { to: "/control/staff/list.html", label: "nav.staff", match: "/control/staff" },
   { to: "/control/run", label: "nav.myRun", match: "/control/run" },
+  // Cash on delivery (contract section 12): balances and cash-ups, remittances and the ledger are tabs of its screen.
+  { to: "/control/cod/index.html", label: "nav.cod", match: "/control/cod" },
   // Shippers and rates (contract section 10): bookings, pickups, statements and rates are tabs of its screens.
   { to: "/control/shippers/list.html", label: "nav.shippers", match: "/control/shippers" },
 ] as const;

@@ -23,6 +23,9 @@ import { useSiteGraph } from "../graph/siteGraph";
 type Parcel = TrackParcelQuery["parcel"];
 type Activity = Parcel["history"][number];
 
+// The recipient's choice of channels and language: its own chunk (with its texts and call), loaded once it is asked for.
+const MessageChooser = lazy(() => import("./MessageChooser"));
+
 // Leaflet is the browser's alone: the server's render never shows the map (it comes in a later stage), and its build leaves it out.
 const ParcelMap = lazy(() => (import.meta.env.SSR ? Promise.reject(new Error("the map renders in the browser only")) : import("../../components/ParcelMap")));
 
@@ -111,6 +114,49 @@ function Row({ label, value, testId }: { label: string; value: string | string[]
 function declaredValue(lng: string, value: number | null | undefined, currency: string | null | undefined): string | null {
   if (value === null || value === undefined) return null;
   return fmtNumber(lng, value, currency ? { style: "currency", currency } : { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}
+
+/**
+ * Cash on delivery's amount due in the visitor's language: "€12.50". The currency's minor digits are read from a
+ * formatted 1 (EUR 1.00, JPY 1, KWD 1.000) through fmtNumber, whose strings a rendered page brings (no money module
+ * and no formatter of its own while the page hydrates).
+ */
+function codAmount(lng: string, due: { amount: number; currency: string }): string {
+  const one = fmtNumber("en", 1, { style: "currency", currency: due.currency, currencyDisplay: "code", useGrouping: false });
+  const digits = /[.](\d+)/.exec(one)?.[1]?.length ?? 0;
+  const major = due.amount / 10 ** digits;
+  const text = fmtNumber(lng, major, { style: "currency", currency: due.currency });
+  // A currency Intl does not know: the number, then its code.
+  return text === String(major) ? `${text} ${due.currency}` : text;
+}
+
+/**
+ * Where the recipient chooses how they are told: once the view is unlocked (the second factor is known) the chooser
+ * loads at once; a parcel without the privacy tier offers a button that loads it, and the chooser asks for the postcode
+ * or e-mail itself (the choice needs it for every parcel). Not under the privacy tier, nor once the parcel's journey ended.
+ */
+function MessagesSlot({ code, verify }: { code: string; verify: string | null }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  if (!verify && !open)
+    return (
+      <p className="messages-open">
+        <button type="button" className="btn btn-ghost" onClick={() => setOpen(true)} data-testid="messages-open">
+          {t("track.messagesOpen")}
+        </button>
+      </p>
+    );
+  return (
+    <Suspense
+      fallback={
+        <div className="card result-card" role="status">
+          <span className="spinner" aria-hidden="true" />
+        </div>
+      }
+    >
+      <MessageChooser code={code} verify={verify} />
+    </Suspense>
+  );
 }
 
 /** When a delivered parcel was delivered: its proof's time, else its newest "delivered" history entry's, else its last event. */
@@ -270,6 +316,11 @@ export function TrackResult({
             </span>
           </div>
           <QuietNote p={p} />
+          {p.cod_due ? (
+            <p className="quiet-note cod-note" data-testid="cod-due">
+              <strong>{t("track.codDue", { amount: codAmount(i18n.language, p.cod_due) })}</strong>
+            </p>
+          ) : null}
         </div>
       </header>
 
@@ -288,6 +339,8 @@ export function TrackResult({
       ) : null}
 
       {p.delivery_proof ? <ProofCard proof={p.delivery_proof} /> : null}
+
+      {shown >= 2 && !p.details_protected && !final ? <MessagesSlot key={p.tracking_code} code={p.tracking_code} verify={verify} /> : null}
 
       {shown >= 2 ? (
         <div className="result-grid">

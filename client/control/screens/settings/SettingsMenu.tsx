@@ -50,6 +50,14 @@ export default function SettingsMenu() {
           : t("menu.noDepot")
         : t("menu.deliveryDayText"),
     },
+    {
+      to: "/control/settings/messages",
+      label: t("menu.messages"),
+      icon: icons.forum,
+      text: s
+        ? t("menu.messagesNow", { sms: s.sms_enabled ? t("msg.on") : t("msg.off"), whatsapp: s.whatsapp_enabled ? t("msg.on") : t("msg.off") })
+        : t("menu.messagesText"),
+    },
     { to: "/control/webhooks/list.html", label: t("menu.webhooks"), icon: icons.webhook, text: t("menu.webhooksText") },
   ];
   return (
