@@ -8,11 +8,21 @@ export type AccountColumn = string | { label: string; num: true };
  * One of the shipper's lists as a table (on a phone each row is a card), with a last column for the
  * row's buttons whose heading only screen readers read (none with `actions` false). `children` are the body's rows.
  */
-export function AccountTable({ columns, children, actions = true }: { columns: AccountColumn[]; children: ReactNode; actions?: boolean }) {
+export function AccountTable({
+  columns,
+  children,
+  actions = true,
+  className,
+}: {
+  columns: AccountColumn[];
+  children: ReactNode;
+  actions?: boolean;
+  className?: string;
+}) {
   const { t } = useShipperTranslation();
   return (
     <div className="table-wrap">
-      <table className="account-table">
+      <table className={`account-table${className ? ` ${className}` : ""}`}>
         <thead>
           <tr>
             {columns.map((c) =>

@@ -13,6 +13,22 @@ import { fmtMoney } from "../quote/money";
 import { picture_as_pdf } from "../quote/icons";
 
 const PER_PAGE = 20;
+/** Stands for a pay-out's number in a sentence, so the number is put in whole, left to right, in any language. */
+const NUMBER = "\u2063N\u2063";
+
+/** A translated sentence with `number` where NUMBER stands, the number kept in one piece (RM-202611-000001). */
+function Numbered({ text, number }: { text: string; number: string }) {
+  const [before, after = ""] = text.split(NUMBER);
+  return (
+    <>
+      {before}
+      <bdi dir="ltr" className="nowrap">
+        {number}
+      </bdi>
+      {after}
+    </>
+  );
+}
 type Remittance = UserRemittancesQuery["userRemittances"]["data"][number];
 
 /**
@@ -67,6 +83,7 @@ function CollectionList({ page, setPage, numbers }: { page: number; setPage: (p:
       {list?.data.length ? (
         <AccountTable
           actions={false}
+          className="cod-table"
           columns={[t("account.trackingCode"), t("account.status"), t("account.collectedAt"), { label: t("account.amount"), num: true }]}
         >
           {list.data.map((b) =>
@@ -81,7 +98,9 @@ function CollectionList({ page, setPage, numbers }: { page: number; setPage: (p:
                 <td>
                   <CodStatus status={b.cod.status} />
                   {b.cod.remittance_id && numbers.has(b.cod.remittance_id) ? (
-                    <span className="cell-note">{t("account.onPayout", { number: numbers.get(b.cod.remittance_id) })}</span>
+                    <span className="cell-note">
+                      <Numbered text={t("account.onPayout", { number: NUMBER })} number={numbers.get(b.cod.remittance_id)!} />
+                    </span>
                   ) : null}
                 </td>
                 <td>
@@ -161,6 +180,7 @@ function Payout({ r }: { r: Remittance }) {
         <summary>{t("account.payoutLines", { n: r.lines.length })}</summary>
         <AccountTable
           actions={false}
+          className="cod-table"
           columns={[t("account.trackingCode"), t("account.collectedAt"), t("account.methodLabel"), { label: t("account.amount"), num: true }]}
         >
           {r.lines.map((l) => (

@@ -219,29 +219,33 @@ function ShipmentForm({ onBooked }: { onBooked: (b: BookingFieldsFragment) => vo
           error={errors.byField.declared_value ?? (declared.trim() && declaredMinor === null ? t("quote.err.number") : undefined)}
         />
       </div>
-      <TextField
-        id="ns-cod"
-        name="cod_amount"
-        inputMode="decimal"
-        label={`${t("account.codAmount", { currency })} ${t("account.optional")}`}
-        value={cod}
-        onValue={(v) => (setCod(v), setCodError(null))}
-        aria-describedby={codShown ? "ns-cod-error" : "ns-cod-hint"}
-        error={codShown}
-      />
-      {!codShown ? (
-        <p className="field-hint" id="ns-cod-hint">
-          {t("account.codHint")}
-        </p>
-      ) : null}
-      <TextField
-        id="ns-reference"
-        name="reference"
-        label={`${t("account.reference")} ${t("account.optional")}`}
-        value={reference}
-        onValue={setReference}
-        error={errors.byField.reference}
-      />
+      <div className="form-row">
+        <div>
+          <TextField
+            id="ns-cod"
+            name="cod_amount"
+            inputMode="decimal"
+            label={`${t("account.codAmount", { currency })} ${t("account.optional")}`}
+            value={cod}
+            onValue={(v) => (setCod(v), setCodError(null))}
+            aria-describedby={codShown ? "ns-cod-error" : "ns-cod-hint"}
+            error={codShown}
+          />
+          {!codShown ? (
+            <p className="field-hint" id="ns-cod-hint">
+              {t("account.codHint")}
+            </p>
+          ) : null}
+        </div>
+        <TextField
+          id="ns-reference"
+          name="reference"
+          label={`${t("account.reference")} ${t("account.optional")}`}
+          value={reference}
+          onValue={setReference}
+          error={errors.byField.reference}
+        />
+      </div>
 
       <fieldset className="plain-fieldset">
         <legend>{t("account.handOver")}</legend>

@@ -72,7 +72,7 @@ export function Shipments() {
                 <span className={`status-chip status-${b.status}`}>{t(`status.${b.status}`, { defaultValue: b.status })}</span>
               </td>
               <td className="num">{fmtMoney(i18n.language, b.amount, b.currency)}</td>
-              <td className={`num${b.cod ? "" : " cod-empty"}`} data-testid="booking-cod" data-cod-status={b.cod?.status}>
+              <td className={`num cod-cell${b.cod ? "" : " cod-empty"}`} data-testid="booking-cod" data-cod-status={b.cod?.status}>
                 {b.cod ? (
                   <>
                     <span className="phone-label">{t("account.cod")}: </span>
