@@ -32,6 +32,9 @@ const DEPOT = { latitude: 51.46, longitude: 0.36 };
 const BAKER_STREET = { latitude: 51.5238, longitude: -0.1586 };
 const GRAVESEND = { latitude: 51.44, longitude: 0.37 };
 
+/** The screen's Leaflet map is drawn (its zoom buttons are there): Leaflet is a chunk of its own, slow on a loaded machine. */
+const mapDrawn = (page: Page) => page.locator(".leaflet-control-zoom").first().waitFor({ timeout: 30_000 });
+
 let site: Site;
 let smtp: SmtpPeer;
 let geocoder: http.Server;
@@ -384,6 +387,7 @@ describe("a new company's first day", () => {
           const page = await ctx.newPage();
           await page.goto(url(path));
           await loaded(page);
+          if (path.startsWith("/control")) await mapDrawn(page);
           expect(await overflow(page), `${name} ${look}`).toEqual({ px: 0, culprits: [] });
           await screenshot(page, SHOTS, `firstday-${name}-${look}`);
           await ctx.close();
@@ -398,10 +402,11 @@ describe("a new company's first day", () => {
           ["delivery-day", "/control/settings/delivery-day", admin],
           ["dispatch", "/control/dispatch", admin],
         ] as const) {
-          const ctx = await openContext(browser, site.url, { desktop, lang: "ar", ...(who ? { who } : {}) });
+          const ctx = await openContext(browser, site.url, { desktop, lang: "ar", locale: "ar", ...(who ? { who } : {}) });
           const page = await ctx.newPage();
           await page.goto(url(path));
           await loaded(page);
+          if (who) await mapDrawn(page);
           expect(await overflow(page), `${name} ar`).toEqual({ px: 0, culprits: [] });
           expect(await page.evaluate("document.documentElement.dir")).toBe("rtl");
           await screenshot(page, SHOTS, `firstday-${name}-${desktop ? "desktop" : "390"}-ar`);

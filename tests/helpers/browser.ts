@@ -142,16 +142,17 @@ export async function networkQuiet(page: Page, { quietMs = 500, timeout = 30_000
 }
 
 /**
- * A browser context as a visitor of `base` has it: 390 px (or the desktop), English (or the `lang` cookie),
+ * A browser context as a visitor of `base` has it: 390 px (or the desktop), English (or the `lang` cookie; the
+ * browser's own language `locale`, which the control panel follows until the member chooses one),
  * light (or dark, as the theme switch keeps it), UTC, downloads on; with `who`, signed in with that client's
  * cookies (a staff or shipper session made through the API).
  */
 export async function openContext(
   browser: Browser,
   base: string,
-  opts: { desktop?: boolean; dark?: boolean; lang?: string; who?: { cookies: Map<string, string> } } = {},
+  opts: { desktop?: boolean; dark?: boolean; lang?: string; locale?: string; who?: { cookies: Map<string, string> } } = {},
 ): Promise<BrowserContext> {
-  const ctx = await browser.newContext({ viewport: opts.desktop ? DESKTOP : PHONE, locale: "en-GB", timezoneId: "UTC", acceptDownloads: true });
+  const ctx = await browser.newContext({ viewport: opts.desktop ? DESKTOP : PHONE, locale: opts.locale ?? "en-GB", timezoneId: "UTC", acceptDownloads: true });
   if (opts.dark) await ctx.addInitScript(`localStorage.setItem("state", ${JSON.stringify(JSON.stringify({ theme: "DARK" }))})`);
   if (opts.lang) await ctx.addCookies([{ name: "lang", value: opts.lang, url: base }]);
   if (opts.who) await ctx.addCookies([...opts.who.cookies].map(([name, value]) => ({ name, value, url: base })));

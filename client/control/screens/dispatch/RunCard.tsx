@@ -36,9 +36,15 @@ const STATUS_BADGE: Record<string, string> = { planned: "dp-badge-planned", star
 const GLYPH = { grip: "⠿", up: "↑", down: "↓", remove: "✕" };
 const STOP_BADGE: Record<string, string> = { done: "cp-badge-ok", failed: "cp-badge-fail", skipped: "cp-badge-muted" };
 
-/** A member by name, the e-mail only where they have none ("member 7" for one without either). */
-const memberName = (t: TFunction, run: Pick<Run, "courier_email" | "courier_name" | "courier_id">) =>
-  run.courier_name || run.courier_email || t("member", { id: run.courier_id });
+/**
+ * A member by name, the e-mail only where they have none ("member 7" for one without either). On a right-to-left
+ * screen a name or e-mail in Latin letters is isolated (U+2068 ... U+2069, as <bdi> does), else the parenthesis and
+ * run number around it are reordered into it ("courier@first-) 1 الجولة day.example").
+ */
+const memberName = (t: TFunction, run: Pick<Run, "courier_email" | "courier_name" | "courier_id">) => {
+  const who = run.courier_name || run.courier_email || t("member", { id: run.courier_id });
+  return typeof document !== "undefined" && document.documentElement.dir === "rtl" ? `\u2068${who}\u2069` : who;
+};
 
 /** "Run 3 (Ann Smith)": the courier by name, the e-mail only where they have none. */
 export const runLabel = (t: TFunction, run: Pick<Run, "id" | "courier_email" | "courier_name" | "courier_id">) =>
