@@ -31,6 +31,7 @@ import {
 import { ReportQuery } from "./reports.type.js";
 import { dimOf, hoursFromHistogram } from "./reports.rollup.rules.js";
 import { rollupsUsable } from "./reports.rollups.js";
+import { codFigures } from "./reports.cod.js";
 
 /**
  * The owner's dashboard (api-contract.md section 14): aggregate queries over the parcels, their history, the
@@ -332,6 +333,7 @@ export async function rawSummary(f: ReportArgs) {
   const delivered = await deliveredRows(q, days, f);
   const revenue = await revenueRows(q, days, f, currency);
   const runs = await runRows(q, prev.from, f.to, f);
+  const cod = await codFigures(q, f, currency);
   const [shippers, couriers] = await Promise.all([
     namesOf(
       "shipper",
@@ -342,7 +344,7 @@ export async function rawSummary(f: ReportArgs) {
       runs.map((r) => r.courier_id),
     ),
   ]);
-  const figures = (from: string, to: string) => {
+  const figures = (from: string, to: string, current: boolean) => {
     const fails = inPeriod(failed, from, to);
     return {
       from,
@@ -352,12 +354,11 @@ export async function rawSummary(f: ReportArgs) {
       failed_attempts: fails.reduce((n, r) => n + r.count, 0),
       failures_by_reason: failuresByReason(fails),
       revenue: revenueFigures(inPeriod(revenue, from, to), currency, shippers),
-      // Cash on delivery (issue 38) keeps no data yet: zeros until its ledger exists.
-      cod: { collected: 0, held_by_couriers: 0, depot_cash: 0, owed_to_shippers: 0 },
+      cod: current ? cod.current : cod.previous,
       couriers: courierFigures(inPeriod(runs, from, to), couriers),
     };
   };
-  return { ...figures(f.from, f.to), previous: figures(prev.from, prev.to) };
+  return { ...figures(f.from, f.to, true), previous: figures(prev.from, prev.to, false) };
 }
 
 /** The daily report read from the raw data (the reference, as rawSummary). */
@@ -434,6 +435,7 @@ export async function rollupSummary(f: ReportArgs) {
     runs.set(k, r);
   }
   const runRows = [...runs.values()].filter((r) => r.runs > 0);
+  const cod = await codFigures(q, f, currency);
   const [shippers, couriers] = await Promise.all([
     namesOf(
       "shipper",
@@ -463,7 +465,7 @@ export async function rollupSummary(f: ReportArgs) {
       failed_attempts: fails.reduce((n, r) => n + r.count, 0),
       failures_by_reason: failuresByReason(fails),
       revenue: revenueFigures(inPeriod(revenue, from, to), currency, shippers),
-      cod: { collected: 0, held_by_couriers: 0, depot_cash: 0, owed_to_shippers: 0 },
+      cod: current ? cod.current : cod.previous,
       couriers: courierFigures(inPeriod(runRows, from, to), couriers),
     };
   };
