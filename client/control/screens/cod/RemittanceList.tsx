@@ -1,0 +1,282 @@
+import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  useAdminCodRemittancesQuery,
+  useAdminCreateCodRemittanceMutation,
+  useAdminUpdateCodRemittanceMutation,
+  type AdminCodRemittanceFieldsFragment,
+} from "../../../generated/graphql";
+import { errorMessages } from "../../../errors";
+import { FilterButtons, ListState, NextPage } from "../../components/lists";
+import { PageHeader } from "../../components/PageHeader";
+import { SubmitButton } from "../../components/fields";
+import { ErrorList } from "../../../components/ErrorList";
+import { useToast } from "../../components/Toast";
+import { Icon } from "../../../components/Icon";
+import { firstError } from "../../hooks/errors";
+import { useFilterParams, useNextPage } from "../../hooks/lists";
+import { useTitle } from "../../hooks/useTitle";
+import { day, moment } from "../../time";
+import * as icons from "../../icons";
+import { Amount, CodField, CodTabs, NS, RemittanceBadge, said, splitErrors, useMayManage, useShippers } from "./common";
+
+const FILTERS = ["shipper_id", "status"] as const;
+const STATUSES = ["open", "paid", "cancelled"] as const;
+/** A day as the remittances show it ("24 Nov 2026"). */
+const DAY: Intl.DateTimeFormatOptions = { dateStyle: "medium" };
+
+/** Making a remittance (owner): a shipper, collected up to a day, optionally net of its open statements. */
+function CreateRemittance({ onMade }: { onMade: () => void }) {
+  const { t } = useTranslation(NS);
+  const toast = useToast();
+  const shippers = useShippers();
+  const [shipper, setShipper] = useState("");
+  const [to, setTo] = useState("");
+  const [offset, setOffset] = useState(false);
+  const [errors, setErrors] = useState<string[]>([]);
+  const [create, { loading }] = useAdminCreateCodRemittanceMutation();
+  const { byField, rest } = splitErrors(errors, ["shipper_id", "to", "offset_statements"] as const);
+  const labels = { shipper_id: t("remittances.shipper"), to: t("remittances.upTo"), offset_statements: t("remittances.offset") };
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!shipper) return setErrors([`shipper_id: ${t("remittances.chooseShipper")}`]);
+    setErrors([]);
+    try {
+      const r = await create({ variables: { input: { shipper_id: Number(shipper), to: to || null, offset_statements: offset } } });
+      const m = r.data!.createCodRemittance;
+      toast(t("remittances.made", { number: m.number, name: m.shipper_name ?? shipper }), "done");
+      onMade();
+    } catch (err) {
+      const msgs = errorMessages(err);
+      setErrors(msgs.length ? msgs : [t("remittances.failed")]);
+    }
+  };
+  return (
+    <form className="cp-card cp-cod-create" onSubmit={onSubmit} noValidate aria-labelledby="rm-create" data-testid="remittance-create">
+      <h2 id="rm-create" className="cp-card-title">
+        {t("remittances.create")}
+      </h2>
+      {rest.length ? (
+        <div className="cp-alert cp-alert-error" role="alert" data-testid="form-errors">
+          <ErrorList errors={rest.map((m) => said(m, labels))} />
+        </div>
+      ) : null}
+      <div className="cp-cod-create-fields">
+        <CodField label={labels.shipper_id} errors={byField.shipper_id}>
+          {(p) => (
+            <select {...p} className="cp-input cp-select" name="shipper_id" value={shipper} onChange={(e) => setShipper(e.target.value)} required>
+              <option value="">{t("remittances.chooseShipper")}</option>
+              {shippers.list.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </CodField>
+        <CodField label={labels.to} hint={t("remittances.upToHint")} errors={byField.to}>
+          {(p) => <input {...p} type="date" className="cp-input" name="to" value={to} onChange={(e) => setTo(e.target.value)} />}
+        </CodField>
+      </div>
+      <label className="cp-check cp-cod-check">
+        <input type="checkbox" name="offset_statements" checked={offset} onChange={(e) => setOffset(e.target.checked)} />
+        <span>
+          {labels.offset_statements}
+          <small className="cp-muted cp-cod-block">{t("remittances.offsetHint")}</small>
+        </span>
+      </label>
+      {byField.offset_statements ? (
+        <div className="cp-cod-field-error" role="alert" data-testid="field-error">
+          {byField.offset_statements.map((m) => (
+            <p key={m}>{said(m, labels)}</p>
+          ))}
+        </div>
+      ) : null}
+      <SubmitButton busy={loading} icon={icons.add}>
+        {t("remittances.createSubmit")}
+      </SubmitButton>
+    </form>
+  );
+}
+
+/** One remittance: its figures, lines, the PDF, and (owner, while open) mark paid with a reference or cancel. */
+function RemittanceCard({ r, manage }: { r: AdminCodRemittanceFieldsFragment; manage: boolean }) {
+  const { t } = useTranslation(NS);
+  const toast = useToast();
+  const [open, setOpen] = useState(false);
+  const [reference, setReference] = useState("");
+  const [errors, setErrors] = useState<string[]>([]);
+  const [update, { loading }] = useAdminUpdateCodRemittanceMutation();
+  const run = async (input: { status: string; paid_reference?: string }) => {
+    setErrors([]);
+    try {
+      await update({ variables: { input: { id: r.id, ...input } } });
+      toast(t(input.status === "paid" ? "remittances.paidDone" : "remittances.cancelledDone", { number: r.number }), "done");
+    } catch (err) {
+      const msgs = errorMessages(err);
+      setErrors(msgs.length ? msgs : [t("remittances.failed")]);
+    }
+  };
+  const pay = (e: FormEvent) => {
+    e.preventDefault();
+    if (!reference.trim()) return setErrors([`paid_reference: ${t("remittances.referenceRequired")}`]);
+    void run({ status: "paid", paid_reference: reference.trim() });
+  };
+  const cancel = () => {
+    if (window.confirm(t("remittances.cancelConfirm", { number: r.number }))) void run({ status: "cancelled" });
+  };
+  const { byField, rest } = splitErrors(errors, ["paid_reference"] as const);
+  return (
+    <li className="cp-card cp-cod-remittance" data-testid="remittance-row" data-number={r.number}>
+      <div className="cp-cod-remittance-head">
+        <div>
+          <strong className="cp-mono">{r.number}</strong>
+          <small className="cp-muted cp-cod-block">
+            {t("remittances.summary", { name: r.shipper_name ?? "", day: day(r.created_at, DAY), count: r.lines.length })}
+          </small>
+        </div>
+        <RemittanceBadge status={r.status} />
+      </div>
+      <dl className="cp-cod-compare">
+        <div>
+          <dt>{t("remittances.totalCollected")}</dt>
+          <dd>
+            <Amount amount={r.total_collected} currency={r.currency} />
+          </dd>
+        </div>
+        {r.offsets.map((o) => (
+          <div key={o.statement_number}>
+            <dt>{t("remittances.offsetOf", { number: o.statement_number })}</dt>
+            <dd>
+              <Amount amount={-o.amount} currency={r.currency} />
+            </dd>
+          </div>
+        ))}
+        <div>
+          <dt>{t("remittances.net")}</dt>
+          <dd>
+            <Amount amount={r.net} currency={r.currency} testId="remittance-net" />
+          </dd>
+        </div>
+      </dl>
+      {r.status === "paid" ? (
+        <p className="cp-small" data-testid="remittance-paid">
+          {t("remittances.paidOn", { when: moment(r.paid_at), reference: r.paid_reference ?? "" })}
+        </p>
+      ) : null}
+      {rest.length ? (
+        <div className="cp-alert cp-alert-error" role="alert" data-testid="form-errors">
+          <ErrorList errors={rest.map((m) => said(m))} />
+        </div>
+      ) : null}
+      {open ? (
+        <ul className="cp-cod-lines" aria-label={t("remittances.linesOf", { number: r.number })}>
+          {r.lines.map((l) => (
+            <li key={l.tracking_code}>
+              <span className="cp-mono">{l.tracking_code}</span>
+              <span className="cp-muted">
+                {day(l.collected_at, DAY)} · {t(`methods.${l.method}`)}
+              </span>
+              <Amount amount={l.amount} currency={r.currency} />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {manage && r.status === "open" ? (
+        <form className="cp-cod-pay" onSubmit={pay} noValidate aria-label={t("remittances.payLabel", { number: r.number })}>
+          <CodField label={t("remittances.reference")} hint={t("remittances.referenceHint")} errors={byField.paid_reference}>
+            {(p) => (
+              <input {...p} className="cp-input" name="paid_reference" maxLength={200} value={reference} onChange={(e) => setReference(e.target.value)} />
+            )}
+          </CodField>
+          <SubmitButton busy={loading} icon={icons.check_circle}>
+            {t("remittances.markPaid")}
+          </SubmitButton>
+        </form>
+      ) : null}
+      <div className="cp-cod-actions">
+        <button type="button" className="cp-btn cp-btn-outline cp-btn-sm" aria-expanded={open} onClick={() => setOpen(!open)}>
+          {open ? t("remittances.hideLines") : t("remittances.showLines", { count: r.lines.length })}
+        </button>
+        <a className="cp-btn cp-btn-outline cp-btn-sm" href={r.pdf_url} target="_blank" rel="noreferrer" data-testid="remittance-pdf">
+          <Icon path={icons.download} size={18} />
+          <span>{t("remittances.pdf", { number: r.number })}</span>
+        </a>
+        {manage && r.status === "open" ? (
+          <button type="button" className="cp-btn cp-btn-outline cp-btn-sm cp-danger" onClick={cancel} disabled={loading}>
+            {t("remittances.cancel")}
+          </button>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+/** Remittances (GET /api/cod/remittances): the owner makes, pays and cancels them; the dispatcher reads them. */
+export default function RemittanceList() {
+  const { t } = useTranslation(NS);
+  useTitle(t("remittances.title"));
+  const manage = useMayManage();
+  const shippers = useShippers();
+  const { setParams, applied, draft, set, clear } = useFilterParams(FILTERS);
+  const { data, loading, error, fetchMore, refetch } = useAdminCodRemittancesQuery({
+    variables: { shipper_id: applied.shipper_id ? Number(applied.shipper_id) : undefined, status: applied.status || undefined, per_page: 20 },
+    fetchPolicy: "cache-and-network",
+  });
+  const more = useNextPage("codRemittances", data, fetchMore);
+  const rows = data?.codRemittances.data ?? [];
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    setParams(Object.fromEntries(Object.entries(draft).filter(([, v]) => v)));
+  };
+  return (
+    <div className="cp-container">
+      <PageHeader title={t("remittances.title")} icon={icons.payments} back="/control/index.html" backLabel={t("home")} sub={t("remittances.sub")} />
+      <CodTabs />
+      {manage ? <CreateRemittance onMade={() => void refetch()} /> : <p className="cp-hint">{t("remittances.ownerOnly")}</p>}
+      <form className="cp-card cp-cod-filters" onSubmit={submit} aria-label={t("remittances.filterLabel")}>
+        <div className="cp-field">
+          <label htmlFor="rm-f-shipper" className="cp-label">
+            {t("filters.shipper")}
+          </label>
+          <select id="rm-f-shipper" className="cp-input cp-select" value={draft.shipper_id} onChange={set("shipper_id")}>
+            <option value="">{t("filters.everyShipper")}</option>
+            {shippers.list.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="cp-field">
+          <label htmlFor="rm-f-status" className="cp-label">
+            {t("filters.status")}
+          </label>
+          <select id="rm-f-status" className="cp-input cp-select" value={draft.status} onChange={set("status")}>
+            <option value="">{t("filters.everyStatus")}</option>
+            {STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {t(`remittances.status.${s}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <FilterButtons className="cp-cod-filter-buttons" reset={clear} />
+      </form>
+      <ListState
+        loading={loading}
+        error={firstError(error)}
+        empty={rows.length === 0}
+        emptyState={{ title: t("remittances.empty"), hint: t("remittances.emptyHint") }}
+      />
+      {rows.length ? (
+        <ul className="cp-cod-remittances" aria-label={t("remittances.title")}>
+          {rows.map((r) => (
+            <RemittanceCard key={r.id} r={r} manage={manage} />
+          ))}
+        </ul>
+      ) : null}
+      <NextPage nextPageUrl={data?.codRemittances.next_page_url} more={more} />
+    </div>
+  );
+}
