@@ -1,6 +1,7 @@
 import { config } from "../../core/config.js";
 import { sendSystemMail, type OutgoingMail } from "../mail/mail.service.js";
 import { companyName } from "../settings/settings.service.js";
+import { mailLang, memberLanguageCode, staffLanguage } from "../staff/staff.i18n.js";
 
 const inFlight = new Set<Promise<void>>();
 
@@ -23,30 +24,26 @@ export async function settleAccountMail(): Promise<void> {
 
 export type TwoStepChange = "on" | "off" | "reset" | "cleared";
 
-const WHAT: Record<TwoStepChange, { subject: string; text: string }> = {
-  on: {
-    subject: "Two-step sign-in is on",
-    text: "Two-step sign-in was turned on for your account: signing in now asks for a code of the authenticator app that was set up.",
-  },
-  off: { subject: "Two-step sign-in is off", text: "Two-step sign-in was turned off for your account: your password alone signs in now." },
-  reset: {
-    subject: "Your two-step sign-in was reset",
-    text: "The owner reset two-step sign-in for your account: your password alone signs in now, and your recovery codes no longer work. Set it up again in My Account.",
-  },
-  cleared: {
-    subject: "Two-step sign-in is off after a password reset",
-    text: "Your password was reset with a token sent to this address, which also turned two-step sign-in off: your recovery codes no longer work. Set it up again in My Account.",
-  },
-};
-
-/** Tells a member that two-step sign-in of their account changed, so a change they did not make does not go unnoticed. */
+/**
+ * Tells a member that two-step sign-in of their account changed, so a change they did not make does not go unnoticed;
+ * in the member's language (server/modules/staff/locales: twoStep.<change>).
+ */
 export function twoStepNotice(email: string, change: TwoStepChange): void {
-  const { subject, text } = WHAT[change];
-  const mail = async (): Promise<OutgoingMail> => ({
-    kind: "security",
-    to: email,
-    subject,
-    text: `${text}\n\nAccount: ${email}\n\nIf you did not do this, reset your password at once${config().publicUrl ? ` (${config().publicUrl}/control/password.html)` : ""} and tell the owner of the ${await companyName()} control panel.`,
-  });
+  const mail = async (): Promise<OutgoingMail> => {
+    const l = staffLanguage(await memberLanguageCode({ email }));
+    const company = await companyName();
+    const base = config().publicUrl;
+    return {
+      kind: "security",
+      to: email,
+      subject: l.t(`twoStep.${change}Subject`),
+      text: [
+        l.t(`twoStep.${change}`),
+        l.t("twoStep.account", { email }),
+        base ? l.t("twoStep.notYouLink", { company, link: `${base}/control/password.html` }) : l.t("twoStep.notYou", { company }),
+      ].join("\n\n"),
+      lang: mailLang(l),
+    };
+  };
   mailInBackground(async () => sendSystemMail(await mail()), "two-step sign-in notice");
 }

@@ -21,6 +21,7 @@ import type { Role } from "../../../shared/core/permissions.js";
 import { clearTwoStep, secondStep } from "../totp/totp.service.js";
 import { recordEvent } from "../../db/audit.js";
 import { mailInBackground, twoStepNotice } from "./account-mail.js";
+import { mailLang, staffLanguage } from "../staff/staff.i18n.js";
 import { resetMailAllowed, trySecret } from "./attempts.js";
 
 export { settleAccountMail } from "./account-mail.js";
@@ -196,11 +197,19 @@ async function mailPin(email: string): Promise<void> {
   });
   const base = config().publicUrl;
   const link = `${base}/control/password.html?email=${encodeURIComponent(admin.email)}&token=${encodeURIComponent(token)}`;
+  // In the member's language (none chosen: English).
+  const l = staffLanguage(admin.language);
+  const last = [l.t("reset.expires", { count: minutes }), admin.totp_enabled ? l.t("reset.twoStep") : "", l.t("reset.ignore")];
   await sendSystemMail({
     kind: "reset",
     to: admin.email,
-    subject: "Your password reset token",
-    text: `Someone asked to reset the password of the control panel account ${admin.email}.\n\nYour token: ${token}\n\nEnter it on the reset screen with your new password${base ? `, or open ${link}` : ""}.\nThe token works once and expires in ${minutes} minutes.${admin.totp_enabled ? " Resetting the password also turns two-step sign-in off (set it up again afterwards)." : ""} If you did not ask for it, ignore this message.`,
+    subject: l.t("reset.subject"),
+    text: [
+      l.t("reset.intro", { email: admin.email }),
+      l.t("reset.token", { token }),
+      `${base ? l.t("reset.enterLink", { link }) : l.t("reset.enter")}\n${last.filter(Boolean).join(" ")}`,
+    ].join("\n\n"),
+    lang: mailLang(l),
     secrets: [token],
   });
 }

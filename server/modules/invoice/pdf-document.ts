@@ -29,9 +29,11 @@ export interface PdfSetUp {
   /** false keeps the content streams readable (tests). */
   compress?: boolean;
   displayTitle?: boolean;
+  /** The document's language tag (the run sheet's is its reader's); English by default. */
+  lang?: string;
 }
 
-/** A PDF document in English and the promise of its bytes (all of them once doc.end() is called). */
+/** A PDF document (in English unless `lang` says otherwise) and the promise of its bytes (all of them once doc.end() is called). */
 export function pdfDocument(info: PDFKit.DocumentInfo, o: PdfSetUp = {}) {
   const doc = new PDFDocument({
     size: o.size ?? "A4",
@@ -39,7 +41,7 @@ export function pdfDocument(info: PDFKit.DocumentInfo, o: PdfSetUp = {}) {
     autoFirstPage: o.autoFirstPage ?? true,
     compress: o.compress ?? true,
     info,
-    lang: "en",
+    lang: o.lang ?? "en",
     displayTitle: o.displayTitle,
   });
   return { doc, done: pdfBytes(doc) };

@@ -29,7 +29,10 @@ describe("invoice PDF fonts", () => {
   it("hands right-to-left lines over as one run with numbers and Latin words pre-reversed", () => {
     expect(visualOrder("محمد علي")).toBe("محمد\u00A0علي");
     expect(visualOrder("شحن جوي 12 كغ")).toBe("شحن\u00A0جوي\u00A021\u00A0كغ");
-    expect(visualOrder("שלום DHL 2.5")).toBe("שלום\u00A0LHD\u00A05.2");
+    // A Latin word takes the Latin words and numbers after it into its run (bidi's rule): "DHL 2.5", "Ayşe Kaya" read as written.
+    expect(visualOrder("שלום DHL 2.5")).toBe("שלום\u00A05.2\u00A0LHD");
+    expect(visualOrder("نقدًا €12.50")).toBe("نقدًا\u00A005.21€");
+    expect(visualOrder("الجولة 7 · Ayşe Kaya")).toBe("الجولة\u00A07\u00A0·\u00A0ayaK\u00A0eşyA");
     // Left-to-right lines (also with a right-to-left word inside) stay as they are, and so does each line on its own.
     expect(visualOrder("Ali محمد Ltd")).toBe("Ali محمد Ltd");
     expect(visualOrder("7 Dock Road\nمحمد علي")).toBe("7 Dock Road\nمحمد\u00A0علي");

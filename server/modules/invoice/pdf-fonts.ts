@@ -106,8 +106,13 @@ export function fontFor(text: string, bold = false): PdfFont {
 const RTL = /[\u0590-\u08FF\uFB1D-\uFDFF\uFE70-\uFEFF]/u;
 const LTR = /[A-Za-z\u00C0-\u024F\u0370-\u03FF\u0400-\u04FF\u0E00-\u0E7F\u3040-\u30FF\u4E00-\u9FFF]/u;
 
-// Runs that keep their left-to-right order inside right-to-left text: numbers (also Arabic-Indic) and Latin words.
-const LTR_RUN = /[0-9A-Za-z\u00C0-\u024F\u0660-\u0669\u06F0-\u06F9]+(?:[.,:/+-][0-9A-Za-z\u00C0-\u024F\u0660-\u0669\u06F0-\u06F9]+)*/gu;
+// Runs that keep their left-to-right order inside right-to-left text: numbers (also Arabic-Indic, and amounts with their
+// currency sign) and Latin words. As in
+// the Unicode bidi algorithm, a run that starts with a Latin letter goes on over spaces to the Latin words and numbers
+// after it ("Ayşe Kaya", "DHL 2.5" read left to right as a whole); a number alone ends at its space.
+const LTR_CHAR = "[\\p{Sc}0-9A-Za-z\\u00C0-\\u024F\\u0660-\\u0669\\u06F0-\\u06F9]";
+const LTR_TOKEN = `${LTR_CHAR}+(?:[.,:/+-]${LTR_CHAR}+)*`;
+const LTR_RUN = new RegExp(`[A-Za-z\\u00C0-\\u024F]${LTR_CHAR}*(?:[.,:/+-]${LTR_CHAR}+)*(?:[ \\t]+${LTR_TOKEN})*|${LTR_TOKEN}`, "gu");
 
 /**
  * Text as pdfkit should get it to show it in reading order. pdfkit lays a line out word by word,

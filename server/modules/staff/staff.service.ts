@@ -10,6 +10,7 @@ import { clearTwoStep } from "../totp/totp.service.js";
 import { deleteSessionsOf } from "../session/session.service.js";
 import { twoStepNotice } from "../admin/account-mail.js";
 import { companyName } from "../settings/settings.service.js";
+import { callerLanguageCode, mailLang, memberLanguageCode, staffLanguage } from "./staff.i18n.js";
 import type { AcceptInvitationInput, InviteMemberInput, UpdateMemberInput } from "./staff.input.js";
 
 type AdminRow = {
@@ -76,20 +77,21 @@ async function keepAnOwner(tx: Tx, member: AdminRow, byId: number | null, change
   );
 }
 
+/** The invitation, in the invitee's language when they chose one (invited again), else the inviting member's. */
 async function invitationMail(email: string, role: Role, token: string) {
   const company = await companyName();
+  const l = staffLanguage((await memberLanguageCode({ email })) ?? (await callerLanguageCode()));
   const base = config().publicUrl || `http://localhost:${config().port}`;
   const link = `${base}/control/accept.html?token=${encodeURIComponent(token)}`;
   const hours = config().staffInviteHours;
   return {
     kind: "invitation" as const,
     to: email,
-    subject: `You are invited to the ${company} control panel`,
-    text:
-      `You are invited to join the staff of ${company} as ${role}.\n\n` +
-      `Open this link to choose your password:\n${link}\n\n` +
-      `Then sign in with ${email} and that password. The link works once and expires in ${hours} hours. ` +
-      `If you did not expect this message, ignore it.`,
+    subject: l.t("invite.subject", { company }),
+    text: [l.t("invite.intro", { company, role: l.t(`roles.${role}`) }), `${l.t("invite.open")}\n${link}`, l.t("invite.then", { email, count: hours })].join(
+      "\n\n",
+    ),
+    lang: mailLang(l),
     secrets: [token],
   };
 }
