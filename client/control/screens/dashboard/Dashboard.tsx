@@ -10,6 +10,13 @@ import { DailyCharts, FailuresChart, ServicesChart } from "./DashboardCharts";
 import "./dashboard.css";
 
 type Summary = DashboardSummaryQuery["reportSummary"];
+/** The cod block's figures: the label's key in the texts, the field. */
+const COD_FIGURES = [
+  ["codCollected", "collected"],
+  ["codHeld", "held_by_couriers"],
+  ["codDepot", "depot_cash"],
+  ["codOwed", "owed_to_shippers"],
+] as const;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** ?from=&to= as the server takes them (nothing: its default, the 30 days ending today in its time zone). */
@@ -255,14 +262,15 @@ function Tables({ s, money, num }: { s: Summary; money: (n: number) => string; n
         <h3 className="cp-card-title">{t("cod")}</h3>
         <p className="cp-muted cp-small">{t("codNote")}</p>
         <dl className="cp-cod">
-          <dt>{t("codCollected")}</dt>
-          <dd>{money(s.cod.collected)}</dd>
-          <dt>{t("codHeld")}</dt>
-          <dd>{money(s.cod.held_by_couriers)}</dd>
-          <dt>{t("codDepot")}</dt>
-          <dd>{money(s.cod.depot_cash)}</dd>
-          <dt>{t("codOwed")}</dt>
-          <dd>{money(s.cod.owed_to_shippers)}</dd>
+          {COD_FIGURES.map(([label, key]) => (
+            <div key={key} className="cp-cod-row" data-testid={`cod-${key}`}>
+              <dt>{t(label)}</dt>
+              <dd>
+                <span className="cp-cod-value">{money(s.cod[key])}</span>
+                <span className="cp-figure-previous">{t("previous", { value: money(s.previous.cod[key]) })}</span>
+              </dd>
+            </div>
+          ))}
         </dl>
       </div>
     </div>
