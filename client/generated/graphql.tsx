@@ -69,6 +69,14 @@ export type CodPaymentInput = {
   reference?: string | null | undefined;
 };
 
+/** Cash on delivery (contract section 12): cod_max and courier_cash_limit, each optional */
+export type CodSettingsInput = {
+  /** The largest cod_amount on a parcel or booking (smallest unit; default 500000) */
+  cod_max?: number | null | undefined;
+  /** The cash a courier may hold and still be given a new run (smallest unit; default 200000) */
+  courier_cash_limit?: number | null | undefined;
+};
+
 export type ConfirmTotpInput = {
   /** A current code of the authenticator app, to show the set-up worked */
   code: string;
@@ -1220,7 +1228,14 @@ export type AdminSendTestMessageMutation = { sendTestMessage: { id: number, trac
 export type AdminSettingsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type AdminSettingsQuery = { adminSettings: { mail_driver: string, mail_template: string, smtp_allow_plain: boolean, meta_description: string, chat_code: string, contact_email: string, contact_phone: string, contact_phone_alt: string, contact_twitter: string, contact_telegram: string, contact_instagram: string, contact_address: string, company_name: string, shipper_signup: string, currency: string, pickup_cutoff: string, max_amount: number, depot_latitude: number | null, depot_longitude: number | null, courier_speed_kmh: number, stop_minutes: number, notify_stops_before: number, delivery_window_minutes: number, sms_enabled: boolean, whatsapp_enabled: boolean, channel_order: Array<string>, sms_daily_limit: number, whatsapp_template_status: string, whatsapp_template_window: string, whatsapp_verify_token: string, message_providers: { sms: string, sms_ready: boolean, whatsapp: string, whatsapp_ready: boolean, whatsapp_signed: boolean } } };
+export type AdminSettingsQuery = { adminSettings: { mail_driver: string, mail_template: string, smtp_allow_plain: boolean, meta_description: string, chat_code: string, contact_email: string, contact_phone: string, contact_phone_alt: string, contact_twitter: string, contact_telegram: string, contact_instagram: string, contact_address: string, company_name: string, shipper_signup: string, currency: string, pickup_cutoff: string, max_amount: number, depot_latitude: number | null, depot_longitude: number | null, courier_speed_kmh: number, stop_minutes: number, notify_stops_before: number, delivery_window_minutes: number, cod_max: number, courier_cash_limit: number, sms_enabled: boolean, whatsapp_enabled: boolean, channel_order: Array<string>, sms_daily_limit: number, whatsapp_template_status: string, whatsapp_template_window: string, whatsapp_verify_token: string, message_providers: { sms: string, sms_ready: boolean, whatsapp: string, whatsapp_ready: boolean, whatsapp_signed: boolean } } };
+
+export type AdminUpdateCodSettingsMutationVariables = Exact<{
+  input: CodSettingsInput;
+}>;
+
+
+export type AdminUpdateCodSettingsMutation = { updateCodSettings: { cod_max: number, courier_cash_limit: number } };
 
 export type AdminUpdateContactSettingsMutationVariables = Exact<{
   input: ContactSettingsInput;
@@ -4195,7 +4210,7 @@ export function useAdminSendTestMessageMutation(baseOptions?: ApolloReactHooks.M
 export type AdminSendTestMessageMutationHookResult = ReturnType<typeof useAdminSendTestMessageMutation>;
 export type AdminSendTestMessageMutationResult = ApolloReactCommon.MutationResult<AdminSendTestMessageMutation>;
 export type AdminSendTestMessageMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminSendTestMessageMutation, AdminSendTestMessageMutationVariables>;
-export const AdminSettingsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminSettings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"adminSettings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"mail_driver"}},{"kind":"Field","name":{"kind":"Name","value":"mail_template"}},{"kind":"Field","name":{"kind":"Name","value":"smtp_allow_plain"}},{"kind":"Field","name":{"kind":"Name","value":"meta_description"}},{"kind":"Field","name":{"kind":"Name","value":"chat_code"}},{"kind":"Field","name":{"kind":"Name","value":"contact_email"}},{"kind":"Field","name":{"kind":"Name","value":"contact_phone"}},{"kind":"Field","name":{"kind":"Name","value":"contact_phone_alt"}},{"kind":"Field","name":{"kind":"Name","value":"contact_twitter"}},{"kind":"Field","name":{"kind":"Name","value":"contact_telegram"}},{"kind":"Field","name":{"kind":"Name","value":"contact_instagram"}},{"kind":"Field","name":{"kind":"Name","value":"contact_address"}},{"kind":"Field","name":{"kind":"Name","value":"company_name"}},{"kind":"Field","name":{"kind":"Name","value":"shipper_signup"}},{"kind":"Field","name":{"kind":"Name","value":"currency"}},{"kind":"Field","name":{"kind":"Name","value":"pickup_cutoff"}},{"kind":"Field","name":{"kind":"Name","value":"max_amount"}},{"kind":"Field","name":{"kind":"Name","value":"depot_latitude"}},{"kind":"Field","name":{"kind":"Name","value":"depot_longitude"}},{"kind":"Field","name":{"kind":"Name","value":"courier_speed_kmh"}},{"kind":"Field","name":{"kind":"Name","value":"stop_minutes"}},{"kind":"Field","name":{"kind":"Name","value":"notify_stops_before"}},{"kind":"Field","name":{"kind":"Name","value":"delivery_window_minutes"}},{"kind":"Field","name":{"kind":"Name","value":"sms_enabled"}},{"kind":"Field","name":{"kind":"Name","value":"whatsapp_enabled"}},{"kind":"Field","name":{"kind":"Name","value":"channel_order"}},{"kind":"Field","name":{"kind":"Name","value":"sms_daily_limit"}},{"kind":"Field","name":{"kind":"Name","value":"whatsapp_template_status"}},{"kind":"Field","name":{"kind":"Name","value":"whatsapp_template_window"}},{"kind":"Field","name":{"kind":"Name","value":"whatsapp_verify_token"}},{"kind":"Field","name":{"kind":"Name","value":"message_providers"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sms"}},{"kind":"Field","name":{"kind":"Name","value":"sms_ready"}},{"kind":"Field","name":{"kind":"Name","value":"whatsapp"}},{"kind":"Field","name":{"kind":"Name","value":"whatsapp_ready"}},{"kind":"Field","name":{"kind":"Name","value":"whatsapp_signed"}}]}}]}}]}}]} as unknown as DocumentNode;
+export const AdminSettingsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminSettings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"adminSettings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"mail_driver"}},{"kind":"Field","name":{"kind":"Name","value":"mail_template"}},{"kind":"Field","name":{"kind":"Name","value":"smtp_allow_plain"}},{"kind":"Field","name":{"kind":"Name","value":"meta_description"}},{"kind":"Field","name":{"kind":"Name","value":"chat_code"}},{"kind":"Field","name":{"kind":"Name","value":"contact_email"}},{"kind":"Field","name":{"kind":"Name","value":"contact_phone"}},{"kind":"Field","name":{"kind":"Name","value":"contact_phone_alt"}},{"kind":"Field","name":{"kind":"Name","value":"contact_twitter"}},{"kind":"Field","name":{"kind":"Name","value":"contact_telegram"}},{"kind":"Field","name":{"kind":"Name","value":"contact_instagram"}},{"kind":"Field","name":{"kind":"Name","value":"contact_address"}},{"kind":"Field","name":{"kind":"Name","value":"company_name"}},{"kind":"Field","name":{"kind":"Name","value":"shipper_signup"}},{"kind":"Field","name":{"kind":"Name","value":"currency"}},{"kind":"Field","name":{"kind":"Name","value":"pickup_cutoff"}},{"kind":"Field","name":{"kind":"Name","value":"max_amount"}},{"kind":"Field","name":{"kind":"Name","value":"depot_latitude"}},{"kind":"Field","name":{"kind":"Name","value":"depot_longitude"}},{"kind":"Field","name":{"kind":"Name","value":"courier_speed_kmh"}},{"kind":"Field","name":{"kind":"Name","value":"stop_minutes"}},{"kind":"Field","name":{"kind":"Name","value":"notify_stops_before"}},{"kind":"Field","name":{"kind":"Name","value":"delivery_window_minutes"}},{"kind":"Field","name":{"kind":"Name","value":"cod_max"}},{"kind":"Field","name":{"kind":"Name","value":"courier_cash_limit"}},{"kind":"Field","name":{"kind":"Name","value":"sms_enabled"}},{"kind":"Field","name":{"kind":"Name","value":"whatsapp_enabled"}},{"kind":"Field","name":{"kind":"Name","value":"channel_order"}},{"kind":"Field","name":{"kind":"Name","value":"sms_daily_limit"}},{"kind":"Field","name":{"kind":"Name","value":"whatsapp_template_status"}},{"kind":"Field","name":{"kind":"Name","value":"whatsapp_template_window"}},{"kind":"Field","name":{"kind":"Name","value":"whatsapp_verify_token"}},{"kind":"Field","name":{"kind":"Name","value":"message_providers"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sms"}},{"kind":"Field","name":{"kind":"Name","value":"sms_ready"}},{"kind":"Field","name":{"kind":"Name","value":"whatsapp"}},{"kind":"Field","name":{"kind":"Name","value":"whatsapp_ready"}},{"kind":"Field","name":{"kind":"Name","value":"whatsapp_signed"}}]}}]}}]}}]} as unknown as DocumentNode;
 
 /**
  * __useAdminSettingsQuery__
@@ -4231,6 +4246,33 @@ export type AdminSettingsQueryHookResult = ReturnType<typeof useAdminSettingsQue
 export type AdminSettingsLazyQueryHookResult = ReturnType<typeof useAdminSettingsLazyQuery>;
 export type AdminSettingsSuspenseQueryHookResult = ReturnType<typeof useAdminSettingsSuspenseQuery>;
 export type AdminSettingsQueryResult = ApolloReactCommon.QueryResult<AdminSettingsQuery, AdminSettingsQueryVariables>;
+export const AdminUpdateCodSettingsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminUpdateCodSettings"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CodSettingsInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateCodSettings"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"cod_max"}},{"kind":"Field","name":{"kind":"Name","value":"courier_cash_limit"}}]}}]}}]} as unknown as DocumentNode;
+export type AdminUpdateCodSettingsMutationFn = ApolloReactCommon.MutationFunction<AdminUpdateCodSettingsMutation, AdminUpdateCodSettingsMutationVariables>;
+
+/**
+ * __useAdminUpdateCodSettingsMutation__
+ *
+ * To run a mutation, you first call `useAdminUpdateCodSettingsMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminUpdateCodSettingsMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [adminUpdateCodSettingsMutation, { data, loading, error }] = useAdminUpdateCodSettingsMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useAdminUpdateCodSettingsMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminUpdateCodSettingsMutation, AdminUpdateCodSettingsMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<AdminUpdateCodSettingsMutation, AdminUpdateCodSettingsMutationVariables>(AdminUpdateCodSettingsDocument, options);
+      }
+export type AdminUpdateCodSettingsMutationHookResult = ReturnType<typeof useAdminUpdateCodSettingsMutation>;
+export type AdminUpdateCodSettingsMutationResult = ApolloReactCommon.MutationResult<AdminUpdateCodSettingsMutation>;
+export type AdminUpdateCodSettingsMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminUpdateCodSettingsMutation, AdminUpdateCodSettingsMutationVariables>;
 export const AdminUpdateContactSettingsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminUpdateContactSettings"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ContactSettingsInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateContactSettings"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"company_name"}},{"kind":"Field","name":{"kind":"Name","value":"contact_email"}},{"kind":"Field","name":{"kind":"Name","value":"contact_phone"}},{"kind":"Field","name":{"kind":"Name","value":"contact_phone_alt"}},{"kind":"Field","name":{"kind":"Name","value":"contact_twitter"}},{"kind":"Field","name":{"kind":"Name","value":"contact_telegram"}},{"kind":"Field","name":{"kind":"Name","value":"contact_instagram"}},{"kind":"Field","name":{"kind":"Name","value":"contact_address"}}]}}]}}]} as unknown as DocumentNode;
 export type AdminUpdateContactSettingsMutationFn = ApolloReactCommon.MutationFunction<AdminUpdateContactSettingsMutation, AdminUpdateContactSettingsMutationVariables>;
 

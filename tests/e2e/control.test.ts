@@ -532,6 +532,8 @@ describe("control panel", () => {
       .getByRole("link", { name: /Delivery day/ })
       .click();
     await page.waitForURL(/\/control\/settings\/delivery-day$/);
+    // Two forms on the screen: the delivery day's and the cash on delivery card's, each with its own button.
+    const saveDay = page.getByRole("button", { name: "Save", exact: true });
     expect(await page.getByTestId("company-name").innerText()).toBe("Lagoon Express");
     await page.locator(".cp-depot-map.leaflet-container").waitFor();
     expect(await page.inputValue("input[name=depot_latitude]")).toBe("");
@@ -545,18 +547,38 @@ describe("control panel", () => {
     expect(Math.abs(lng)).toBeLessThanOrEqual(180);
     // A value out of range is refused naming the field as labelled, with its range and unit.
     await page.fill("input[name=courier_speed_kmh]", "500");
-    await submit();
+    await saveDay.click();
     expect(await page.getByTestId("form-errors").innerText()).toContain("Courier speed (km/h) must be a number from 1 to 200 km/h");
     expect(await page.getAttribute("input[name=courier_speed_kmh]", "aria-invalid")).toBe("true");
     await page.fill("input[name=courier_speed_kmh]", "30");
     await page.fill("input[name=delivery_window_minutes]", "45");
-    await submit();
+    await saveDay.click();
     await page.getByTestId("form-message").filter({ hasText: "Delivery day settings saved" }).waitFor();
     await page.reload();
     await page.locator("input[name=depot_latitude]").waitFor();
     expect([await page.inputValue("input[name=depot_latitude]"), await page.inputValue("input[name=depot_longitude]")]).toEqual([String(lat), String(lng)]);
     expect([await page.inputValue("input[name=courier_speed_kmh]"), await page.inputValue("input[name=delivery_window_minutes]")]).toEqual(["30", "45"]);
     await page.locator(".cp-depot-pin").waitFor();
+    // Cash on delivery, typed in the site's currency: refusals name the field as labelled; saved as whole cents.
+    const cod = page.locator("form", { has: page.getByRole("button", { name: "Save cash on delivery" }) });
+    await cod.getByLabel("Most to collect on a parcel").fill("12,3456");
+    await cod.getByLabel("Cash a courier may hold").fill("");
+    await cod.getByRole("button", { name: "Save cash on delivery" }).click();
+    const codErrors = await cod.getByTestId("form-errors").innerText();
+    expect(codErrors).toContain("Most to collect on a parcel must be an amount in");
+    expect(codErrors).toContain("Cash a courier may hold is required.");
+    await cod.getByLabel("Most to collect on a parcel").fill("2000000");
+    await cod.getByLabel("Cash a courier may hold").fill("1500.50");
+    await cod.getByRole("button", { name: "Save cash on delivery" }).click();
+    expect(await cod.getByTestId("form-errors").innerText()).toMatch(/Most to collect on a parcel must be from .*1 to .*1,000,000/);
+    await cod.getByLabel("Most to collect on a parcel").fill("250");
+    await cod.getByRole("button", { name: "Save cash on delivery" }).click();
+    await page.getByTestId("form-message").filter({ hasText: "Cash on delivery settings saved" }).waitFor();
+    const saved = ((await (await page.request.get(url("/api/settings"))).json()) as { data: { cod_max: number; courier_cash_limit: number; currency: string } })
+      .data;
+    expect([saved.cod_max, saved.courier_cash_limit]).toEqual([25_000, 150_050]);
+    await page.reload();
+    expect(await page.getByLabel("Most to collect on a parcel").inputValue()).toBe("250.00");
     // Dispatch has its depot now.
     await page.goto(url("/control/dispatch"));
     await page.locator(".dp-depot").waitFor();

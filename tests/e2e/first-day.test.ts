@@ -211,7 +211,7 @@ describe("a new company's first day", () => {
     await page.locator(".cp-depot-pin").waitFor();
     near(Number(await page.inputValue("input[name=depot_latitude]")), DEPOT.latitude, 0.5);
     near(Number(await page.inputValue("input[name=depot_longitude]")), DEPOT.longitude, 0.5);
-    await page.locator("form button[type=submit]").click();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
     const saved = page.getByTestId("form-message").filter({ hasText: "Delivery day settings saved" });
     await saved.waitFor();
     await inView(page, saved);

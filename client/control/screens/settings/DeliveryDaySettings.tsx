@@ -9,6 +9,7 @@ import { useTitle } from "../../hooks/useTitle";
 import type { AdminSettingsQuery } from "../../../generated/graphql";
 import { DISPATCH_LIMITS, type DispatchSettingKey } from "@shared/modules/settings/settings.codes";
 import { SettingsGate } from "./SettingsGate";
+import { CodSettings } from "./CodSettings";
 import { deliveryDayLabel, depotOf, labelled, rangeText, SETTINGS_NS } from "./deliveryDay";
 import { useDeliveryDaySettingsForm } from "./useDeliveryDaySettingsForm";
 import * as icons from "../../icons";
@@ -106,7 +107,6 @@ function Form({ settings }: { settings: AdminSettingsQuery["adminSettings"] }) {
           />
         </p>
       </Card>
-      {/* Cash on delivery (cod_max, courier_cash_limit) comes as a card of its own here, in the same form. */}
 
       <div className="cp-dd-save">
         <FormStatus errors={errors.map((e) => labelled(t, e))} message={message} />
@@ -122,7 +122,14 @@ export default function DeliveryDaySettings() {
   return (
     <div className="cp-container cp-narrow">
       <PageHeader title={t("menu.deliveryDay")} icon={icons.moped} back="/control/settings" backLabel={t("back")} sub={t("dd.sub")} />
-      <SettingsGate>{(s) => <Form settings={s} />}</SettingsGate>
+      <SettingsGate>
+        {(s) => (
+          <>
+            <Form settings={s} />
+            <CodSettings settings={s} />
+          </>
+        )}
+      </SettingsGate>
     </div>
   );
 }
