@@ -113,6 +113,13 @@ const COMMON: [RegExp, string, (m: RegExpExecArray) => Record<string, string>][]
   [/^must be an e-mail address$/, "email", () => ({})],
   [/^must be at least (\d+) characters$/, "minLength", (m) => ({ n: m[1] })],
   [/^must match ([a-z][a-z0-9_]*)$/, "mustMatch", (m) => ({ other: fieldLabel(m[1]) })],
+  // The ones the staff's forms meet next most (shippers, statements, staff; a form's own checks say it the same way).
+  [/^must be an amount in ([A-Z]{3}), such as (\S+)$/, "amount", (m) => ({ currency: m[1], example: m[2] })],
+  [/^must not be before ([a-z][a-z0-9_]*)$/, "notBefore", (m) => ({ other: fieldLabel(m[1]) })],
+  [/^is already taken$/, "taken", () => ({})],
+  [/^must be at most (\d+) characters$/, "maxLength", (m) => ({ n: m[1] })],
+  [/^must be a whole number$/, "wholeNumber", () => ({})],
+  [/^is invalid or expired$/, "invalidOrExpired", () => ({})],
 ];
 function commonMessage(field: string, rest: string): string | null {
   for (const [re, key, values] of COMMON) {

@@ -112,6 +112,11 @@ describe("the control panel's instance", () => {
     expect(readableMessage("confirm_new_password must match new_password")).toBe("Neues Passwort bestätigen muss mit Neues Passwort übereinstimmen");
     // Not one of the common ones: the server's English, the field in German.
     expect(readableMessage("password is too common")).toBe("Passwort is too common");
+    // The shipping screens' next commonest, the shippers' fields by their German labels.
+    expect(readableMessage("credit_limit must be an amount in EUR, such as 250.00")).toBe("Kreditlimit muss ein Betrag in EUR sein, etwa 250.00");
+    expect(readableMessage("to must not be before from")).toBe("Bis darf nicht vor Von liegen");
+    expect(readableMessage("shipper_id is required")).toBe("Versender fehlt");
+    expect(readableMessage("paid_reference must be at most 200 characters")).toBe("Zahlungsreferenz darf höchstens 200 Zeichen haben");
     // Russian plural forms by the language's rules (one, few, many).
     await i18n.changeLanguage("ru");
     const left = (count: number) => i18n.t("twoStep.left", { ns: "control-account", count });
