@@ -234,3 +234,38 @@ describe("GET /api/labels.pdf?codes=", () => {
     }
   });
 });
+
+describe("cash on delivery on the label (contract section 12)", () => {
+  it("says COD and the amount due in the recipient's language, with its words; nothing once delivered", async () => {
+    ok(
+      await admin.post("/api/parcels", {
+        tracking_code: "LBL-CASH-1",
+        recipient_name: "Lise Meitner",
+        destination: "Unter den Linden 1, Berlin",
+        recipient_language: "de",
+        cod_amount: 123456,
+      }),
+      201,
+    );
+    const currency = (ok(await admin.get("/api/settings")) as { currency: string }).currency;
+    const textOf = async (name: string) => {
+      const r = await download(admin, "/api/parcels/LBL-CASH-1/label.pdf");
+      expect(r.status).toBe(200);
+      const file = path.join(dir, name);
+      fs.writeFileSync(file, r.bytes);
+      return execFileSync("pdftotext", [file, "-"], { encoding: "utf8" }).replace(/[\u00a0\u202f]/g, " ");
+    };
+    const due = await textOf("cod.pdf");
+    const amount = new Intl.NumberFormat("de", { style: "currency", currency }).format(1234.56).replace(/[\u00a0\u202f]/g, " ");
+    expect(due).toContain("COD");
+    expect(due).toContain(amount);
+    for (const word of ["ABSENDER", "EMPFÄNGER", "GEWICHT", "NACHNAHME", "Sendung verfolgen"]) expect(due).toContain(word);
+    expect(due).not.toMatch(/\bFROM\b|Track this parcel/);
+
+    const scan = ok(await admin.post("/api/scans", { codes: ["LBL-CASH-1"], status_code: "delivered", cod: { amount: 123456, method: "cash" } }));
+    expect(JSON.stringify(scan)).not.toContain("COD_REFUSED");
+    const delivered = await textOf("cod-delivered.pdf");
+    expect(delivered).not.toContain("COD");
+    expect(delivered).not.toContain(amount);
+  });
+});

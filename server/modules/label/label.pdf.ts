@@ -2,6 +2,8 @@ import bwipjs from "bwip-js";
 import { drawQr } from "../invoice/invoice.pdf.js";
 import { pdfDocument } from "../invoice/pdf-document.js";
 import { useFontFor } from "../invoice/pdf-fonts.js";
+import { formatMoney } from "../../../shared/core/money.js";
+import { labelLanguage, type LabelWords } from "./label.words.js";
 
 export interface LabelParcel {
   tracking_code: string;
@@ -19,6 +21,10 @@ export interface LabelParcel {
   reference?: string | null;
   /** The public tracking page of this parcel, drawn as a QR code. */
   track_url: string;
+  /** The recipient's language (a site code): the label's words are in it (English without one). */
+  language?: string | null;
+  /** Cash on delivery still to collect at the door (smallest unit and its currency): a black band says COD and the amount. */
+  cod?: { amount: number; currency: string } | null;
 }
 
 export interface LabelCompany {
@@ -85,9 +91,53 @@ function line(
   return Math.max(y + doc.currentLineHeight(true), Math.min(doc.y, y + max));
 }
 
-function caption(doc: PDFKit.PDFDocument, text: string, x: number, y: number) {
-  doc.font("Helvetica-Bold").fontSize(6.5).fillColor(MUTED).text(text, x, y, { characterSpacing: 0.6, lineBreak: false });
-  return y + 8;
+/**
+ * A small heading ("TO") in the label's language: in a font that has its script, flush right when it reads right to
+ * left, letter-spaced only in alphabets (spacing would pull a Thai or Devanagari letter's marks apart).
+ */
+function caption(doc: PDFKit.PDFDocument, text: string, x: number, y: number, width: number) {
+  const shown = useFontFor(doc, text, true);
+  doc.fontSize(6.5).fillColor(MUTED);
+  const rtl = rightToLeft(text);
+  doc.text(shown, x, y - (rtl ? 1.5 : 0), {
+    width,
+    characterSpacing: /^[\x20-\x7E\u00C0-\u024F\u0370-\u04FF]*$/.test(text) ? 0.6 : 0,
+    lineBreak: false,
+    align: rtl ? "right" : "left",
+  });
+  // A taller script (Naskh, CJK, Thai) pushes what follows down, so nothing touches.
+  return y + Math.max(8, doc.currentLineHeight(true) - 0.5);
+}
+
+/**
+ * Cash on delivery: a black band across the label, "COD" and the amount in large white type (in the recipient's
+ * language's number format), what it means under them. Returns the y below the band.
+ */
+function drawCod(doc: PDFKit.PDFDocument, cod: NonNullable<LabelParcel["cod"]>, words: LabelWords, tag: string, y: number, W: number) {
+  const BAND = 32;
+  const inner = W - 2 * PAD;
+  doc.save().rect(0, y, W, BAND).fill(INK).restore();
+  doc
+    .font("Helvetica-Bold")
+    .fontSize(19)
+    .fillColor("#FFFFFF")
+    .text("COD", PAD, y + 4, { lineBreak: false, characterSpacing: 1 });
+  const amount = formatMoney(cod.amount, cod.currency, tag);
+  const shown = useFontFor(doc, amount, true);
+  // As large as fits beside "COD" and above the words (a script's font may be taller than Helvetica: Naskh, Thai).
+  let size = 19;
+  while (size > 9 && (doc.fontSize(size).widthOfString(shown) > inner - 60 || doc.currentLineHeight(true) > 20)) size -= 1;
+  const top = y + 3 + (20 - doc.currentLineHeight(true)) / 2;
+  doc
+    .fontSize(size)
+    .fillColor("#FFFFFF")
+    .text(shown, PAD + 60, top, { width: inner - 60, align: "right", lineBreak: false });
+  const said = useFontFor(doc, words.cod, true);
+  doc
+    .fontSize(6)
+    .fillColor("#FFFFFF")
+    .text(said, PAD, y + 23, { width: inner, height: 8, ellipsis: true, lineBreak: false, align: rightToLeft(words.cod) ? "right" : "left" });
+  return y + BAND;
 }
 
 /** The name of the person in a structured address (JSON), if it has one. */
@@ -118,6 +168,7 @@ const weightText = (w: number | null) => (w == null ? "-" : `${w.toLocaleString(
 /** Draws one label with its top left corner at the origin (the caller translates and scales). */
 function drawLabel(doc: PDFKit.PDFDocument, p: LabelParcel, company: LabelCompany) {
   const W = LABEL_W;
+  const { words, tag } = labelLanguage(p.language);
   const inner = W - 2 * PAD;
   doc
     .lineWidth(1.2)
@@ -137,7 +188,7 @@ function drawLabel(doc: PDFKit.PDFDocument, p: LabelParcel, company: LabelCompan
 
   // From (the sender and the pick-up address).
   const from = fromLines(p);
-  y = caption(doc, "FROM", PAD, y);
+  y = caption(doc, words.from, PAD, y, inner);
   y = line(doc, from.name, PAD, y, inner, 9, { bold: true });
   y = line(doc, from.address, PAD, y, inner, 8, { lines: 2 });
   y += 4;
@@ -145,7 +196,7 @@ function drawLabel(doc: PDFKit.PDFDocument, p: LabelParcel, company: LabelCompan
   y += 5;
 
   // To (the recipient, the delivery address, postcode and phone).
-  y = caption(doc, "TO", PAD, y);
+  y = caption(doc, words.to, PAD, y, inner);
   y = line(doc, p.recipient_name, PAD, y, inner, 14, { bold: true });
   y = line(doc, p.destination, PAD, y + 1, inner, 11, { lines: 3 });
   // The postcode once: a structured address (a booking's) already has it in the destination line.
@@ -153,6 +204,7 @@ function drawLabel(doc: PDFKit.PDFDocument, p: LabelParcel, company: LabelCompan
   const extra = [postcode, p.recipient_phone_number].filter(Boolean).join("  ·  ");
   y = line(doc, extra, PAD, y + 4, inner, 10);
   y = Math.max(y + 5, 178);
+  if (p.cod) y = drawCod(doc, p.cod, words, tag, y, W);
 
   // Weight and service side by side (a long service name gets two smaller lines).
   const BOX = 40;
@@ -164,13 +216,13 @@ function drawLabel(doc: PDFKit.PDFDocument, p: LabelParcel, company: LabelCompan
     .lineTo(half, y + BOX)
     .lineWidth(0.5)
     .stroke();
-  caption(doc, "WEIGHT", PAD, y + 5);
+  caption(doc, words.weight, PAD, y + 5, cell);
   doc
     .font("Helvetica-Bold")
     .fontSize(13)
     .fillColor(INK)
     .text(weightText(p.weight), PAD, y + 14, { width: cell, lineBreak: false });
-  caption(doc, "SERVICE", half + PAD, y + 5);
+  caption(doc, words.service, half + PAD, y + 5, cell);
   const service = p.shipped_via || "-";
   useFontFor(doc, service, true);
   const fits = doc.fontSize(13).widthOfString(service) <= cell;
@@ -193,22 +245,23 @@ function drawLabel(doc: PDFKit.PDFDocument, p: LabelParcel, company: LabelCompan
   const qr = Math.min(LABEL_H - PAD - y - 2, 104);
   drawQr(doc, p.track_url, PAD - 4, y + 2, qr);
   const tx = PAD + qr + 2;
+  const track = useFontFor(doc, words.track, true);
   doc
-    .font("Helvetica-Bold")
     .fontSize(9)
     .fillColor(INK)
-    .text("Track this parcel", tx, y + 22, { width: W - tx - PAD });
+    .text(track, tx, y + (qr < 80 ? 8 : 22), { width: W - tx - PAD, align: rightToLeft(words.track) ? "right" : "left" });
   doc
     .font("Helvetica")
     .fontSize(7)
     .fillColor(MUTED)
     .text(p.track_url, tx, doc.y + 2, { width: W - tx - PAD, height: 40, ellipsis: true });
   if (p.reference) {
-    useFontFor(doc, p.reference, true);
+    // The word and the shipper's reference apart: each in a font that has its script (a Thai font has no Latin letters).
+    const after = caption(doc, words.ref, tx, doc.y + 4, W - tx - PAD);
     doc
       .fontSize(9)
       .fillColor(INK)
-      .text(`Ref. ${p.reference}`, tx, doc.y + 4, { width: W - tx - PAD, height: 24, ellipsis: true });
+      .text(useFontFor(doc, p.reference, true), tx, after, { width: W - tx - PAD, height: 12, ellipsis: true, lineBreak: false });
   }
 }
 

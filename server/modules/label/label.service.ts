@@ -6,6 +6,7 @@ import type { LabelFormat } from "./label.pdf.js";
 import type { LabelJob } from "./label.worker.js";
 
 import { MAX_LABELS } from "../../../shared/modules/label/label.codes.js";
+import { codDueOf } from "../../../shared/modules/cod/cod.rules.js";
 const CODE = /^[A-Za-z0-9-]{1,64}$/;
 
 /** "A,B C" -> distinct codes, 1 to MAX_LABELS of them. */
@@ -49,6 +50,10 @@ export async function labelsPdfOf(
         pickup_location: true,
         weight: true,
         shipped_via: true,
+        recipient_language: true,
+        cod_amount: true,
+        cod_currency: true,
+        status_code: true,
       },
     }),
     getSettings(),
@@ -59,11 +64,17 @@ export async function labelsPdfOf(
     const shown = missing.slice(0, 10).join(", ") + (missing.length > 10 ? ` and ${missing.length - 10} more` : "");
     throw notFound(missing.length === 1 ? `No parcel has the tracking code ${shown}` : `No parcels have the tracking codes ${shown}`);
   }
-  const parcels = codes.map((c) => ({
-    ...byCode.get(c)!,
-    reference: opts.references?.[c] ?? null,
-    track_url: `${base}/track.html?code=${encodeURIComponent(c)}`,
-  }));
+  const parcels = codes.map((c) => {
+    const { recipient_language, cod_amount, cod_currency, status_code, ...row } = byCode.get(c)!;
+    return {
+      ...row,
+      reference: opts.references?.[c] ?? null,
+      track_url: `${base}/track.html?code=${encodeURIComponent(c)}`,
+      // The label speaks the recipient's language, and says what is still to collect at the door.
+      language: recipient_language,
+      cod: codDueOf({ cod_amount, cod_currency, status_code }),
+    };
+  });
   const company = { name: s.company_name, contact_phone: s.contact_phone, contact_email: s.contact_email, contact_address: s.contact_address };
   return renderPdf({ parcels, company, format, compress: opts.compress });
 }
