@@ -1,35 +1,35 @@
+import { useTranslation } from "react-i18next";
 import { FormStatus, SubmitButton, TextField } from "../../components/fields";
 import { Card, PageHeader } from "../../components/PageHeader";
 import { PlacePicker } from "../../components/PlacePicker";
 import { useTitle } from "../../hooks/useTitle";
+import { fieldLabel } from "../../fieldLabels";
 import { useParcelCreateForm } from "./useParcelCreateForm";
+import { CodAmountField, isCodMessage, NS } from "./cod";
 import { MAX_LENGTH } from "@shared/core/lengths.codes";
 import * as icons from "../../icons";
 
 export default function ParcelCreate() {
-  useTitle("Add Parcel");
-  const { bind, values, errors, busy, onSubmit, pick, bindPoint, located } = useParcelCreateForm();
+  const { t } = useTranslation(NS);
+  useTitle(t("create.title"));
+  const { bind, values, errors, busy, onSubmit, pick, bindPoint, located, cod, setCod, codError, currency } = useParcelCreateForm();
   return (
     <div className="cp-container cp-narrow">
-      <PageHeader title="Add Parcel" icon={icons.inventory_2} back="/control/parcels/list.html" backLabel="Back to parcels" />
+      <PageHeader title={t("create.title")} icon={icons.inventory_2} back="/control/parcels/list.html" backLabel={t("back")} />
       <Card>
         <form className="cp-form" onSubmit={onSubmit} noValidate>
-          <FormStatus errors={errors} />
-          <TextField
-            field={bind("tracking_code")}
-            maxLength={MAX_LENGTH.trackingCode}
-            autoFocus
-            hint="Proposed: an unguessable code. Keep it or type another (letters, digits and - only); customers track with it."
-          />
+          <FormStatus errors={errors.filter((m) => !isCodMessage(m))} />
+          <TextField field={bind("tracking_code")} maxLength={MAX_LENGTH.trackingCode} autoFocus hint={t("create.codeHint")} />
           <TextField field={bind("recipient_name")} />
           <TextField field={bind("destination")} />
+          <CodAmountField value={cod} onChange={setCod} currency={currency} errors={errors} local={codError} />
           <fieldset className="cp-fieldset">
-            <legend>Destination on the map (Optional)</legend>
+            <legend>{t("create.mapLegend")}</legend>
             <PlacePicker
               points={[
                 {
                   key: "destination",
-                  label: "Destination",
+                  label: fieldLabel("destination"),
                   kind: "destination",
                   latitude: values.map_destination_latitude,
                   longitude: values.map_destination_longitude,
@@ -45,11 +45,8 @@ export default function ParcelCreate() {
               <TextField field={bindPoint("map_destination_longitude")} type="number" min={-180} max={180} optional />
             </div>
           </fieldset>
-          <p className="cp-hint">
-            A parcel needs its destination's point to go on a courier's run. Everything else (sender, status, dates, image and history) is set on the parcel's
-            page after saving.
-          </p>
-          <SubmitButton busy={busy}>Save</SubmitButton>
+          <p className="cp-hint">{t("create.after")}</p>
+          <SubmitButton busy={busy}>{t("actions.save", { ns: "control" })}</SubmitButton>
         </form>
       </Card>
     </div>

@@ -1,4 +1,5 @@
 import { Link } from "react-router-dom";
+import { useTranslation } from "react-i18next";
 import { PageHeader } from "../../components/PageHeader";
 import { FormStatus } from "../../components/fields";
 import { Icon } from "../../../components/Icon";
@@ -11,6 +12,7 @@ import { labelUrl } from "./labels";
 import { useCurrency } from "../shippers/common";
 import {
   AddressesSection,
+  CodSection,
   ContentsSection,
   HistorySection,
   MapSection,
@@ -22,6 +24,7 @@ import {
 } from "./ParcelSections";
 import "./detail.css";
 import * as icons from "../../icons";
+import { NS } from "./cod";
 
 /**
  * The parcel's staff page, grouped as the public tracking page is: the status first (its label large, the latest
@@ -30,17 +33,18 @@ import * as icons from "../../icons";
  */
 function Detail({ parcel, base }: { parcel: Parcel; base: string }) {
   const { role } = useRole();
-  useTitle(`Parcel ${parcel.tracking_code}`);
+  const { t } = useTranslation(NS);
+  useTitle(t("detail.pageTitle", { code: parcel.tracking_code }));
   const flash = useFlash();
   const currency = useCurrency();
   const trackUrl = `/track.html?code=${encodeURIComponent(parcel.tracking_code)}`;
   const may = (to: string) => mayOpen(role, to);
   const links = [
-    { to: `${base}/update`, label: "Update Parcel", icon: icons.edit },
-    { to: `${base}/activities`, label: "Update History", icon: icons.history },
-    { to: `${base}/update-map`, label: "Update Map", icon: icons.map },
-    { to: `${base}/update-image`, label: "Update Image", icon: icons.image },
-    ...(parcel.delivery_proof ? [] : [{ to: `${base}/deliver`, label: "Record Delivery", icon: icons.check_circle }]),
+    { to: `${base}/update`, label: t("update.title"), icon: icons.edit },
+    { to: `${base}/activities`, label: t("detail.updateHistory"), icon: icons.history },
+    { to: `${base}/update-map`, label: t("map.title"), icon: icons.map },
+    { to: `${base}/update-image`, label: t("image.title"), icon: icons.image },
+    ...(parcel.delivery_proof ? [] : [{ to: `${base}/deliver`, label: t("deliver.title"), icon: icons.check_circle }]),
   ].filter((l) => may(l.to));
   // Named apart from the toolbar's links (one name, one link), each saying what it changes.
   const link = (to: string, label: string, icon: string, name?: string) =>
@@ -51,32 +55,41 @@ function Detail({ parcel, base }: { parcel: Parcel; base: string }) {
         title={<span className="cp-mono">{parcel.tracking_code}</span>}
         sub={`${parcel.recipient_name} · ${parcel.destination}`}
         back="/control/parcels/list.html"
-        backLabel="Back to parcels"
+        backLabel={t("back")}
       />
       <FormStatus errors={[]} message={flash} />
-      <nav className="cp-actions cp-ptoolbar" aria-label="Parcel actions">
+      <nav className="cp-actions cp-ptoolbar" aria-label={t("detail.actions")}>
         {links.map((l) => (
           <Link key={l.to} to={l.to} className="cp-btn cp-btn-outline">
             <Icon path={l.icon} size={20} />
             <span>{l.label}</span>
           </Link>
         ))}
-        <a href={labelUrl(parcel.tracking_code)} target="_blank" rel="noopener" className="cp-btn cp-btn-outline" title="Shipping label, 100 x 150 mm (PDF)">
+        <a href={labelUrl(parcel.tracking_code)} target="_blank" rel="noopener" className="cp-btn cp-btn-outline" title={t("detail.labelHint")}>
           <Icon path={icons.print} size={20} />
-          <span>Label</span>
+          <span>{t("detail.label")}</span>
         </a>
       </nav>
       <div className="cp-pgrid">
         <div className="cp-pcol">
-          <StatusSection parcel={parcel} trackUrl={trackUrl} action={link(`${base}/activities/create`, "Add entry", icons.add, "Add entry to the history")} />
-          <HistorySection parcel={parcel} action={link(`${base}/activities`, "All entries", icons.history, "All entries of the history")} />
-          <MapSection parcel={parcel} action={link(`${base}/update-map`, "Change", icons.map, "Change the map")} />
+          <StatusSection
+            parcel={parcel}
+            trackUrl={trackUrl}
+            action={link(`${base}/activities/create`, t("detail.addEntry"), icons.add, t("detail.addEntryName"))}
+          />
+          <HistorySection parcel={parcel} action={link(`${base}/activities`, t("detail.allEntries"), icons.history, t("detail.allEntriesName"))} />
+          <MapSection parcel={parcel} action={link(`${base}/update-map`, t("detail.change"), icons.map, t("detail.changeMap"))} />
         </div>
         <div className="cp-pcol">
-          <ProofSection parcel={parcel} action={link(`${base}/deliver`, "Record", icons.check_circle, "Record the delivery")} />
-          <AddressesSection parcel={parcel} action={link(`${base}/update`, "Edit", icons.edit, "Edit sender and recipient")} />
-          <ContentsSection parcel={parcel} currency={currency} action={link(`${base}/update`, "Edit", icons.edit, "Edit contents and value")} />
-          <NoticeSection parcel={parcel} action={link(`${base}/update`, "Edit", icons.edit, "Edit notifications and privacy")} />
+          <ProofSection parcel={parcel} action={link(`${base}/deliver`, t("detail.record"), icons.check_circle, t("detail.recordName"))} />
+          <AddressesSection parcel={parcel} action={link(`${base}/update`, t("actions.edit", { ns: "control" }), icons.edit, t("detail.editAddresses"))} />
+          <CodSection parcel={parcel} action={link(`${base}/update`, t("actions.edit", { ns: "control" }), icons.edit, t("detail.editCod"))} />
+          <ContentsSection
+            parcel={parcel}
+            currency={currency}
+            action={link(`${base}/update`, t("actions.edit", { ns: "control" }), icons.edit, t("detail.editContents"))}
+          />
+          <NoticeSection parcel={parcel} action={link(`${base}/update`, t("actions.edit", { ns: "control" }), icons.edit, t("detail.editNotices"))} />
         </div>
       </div>
     </div>

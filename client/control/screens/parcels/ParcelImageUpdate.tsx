@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { FileField, FormStatus, SubmitButton } from "../../components/fields";
 import { Card, PageHeader } from "../../components/PageHeader";
 import { useTitle } from "../../hooks/useTitle";
@@ -5,35 +6,37 @@ import type { AdminParcelQuery } from "../../../generated/graphql";
 import { ParcelGate } from "./ParcelGate";
 import { useParcelImageForm } from "./useParcelImageForm";
 import * as icons from "../../icons";
+import { NS } from "./cod";
 
 type Parcel = AdminParcelQuery["adminParcel"];
 
 function ImageForm({ parcel, base }: { parcel: Parcel; base: string }) {
-  useTitle(`Update Image ${parcel.tracking_code}`);
+  const { t } = useTranslation(NS);
+  useTitle(t("image.pageTitle", { code: parcel.tracking_code }));
   const { errors, busy, file, setFile, onSubmit } = useParcelImageForm(parcel.id, parcel.tracking_code);
   return (
     <div className="cp-container cp-narrow">
       <PageHeader
-        title="Update Image"
+        title={t("image.title")}
         icon={icons.image}
         sub={<span className="cp-mono">{parcel.tracking_code}</span>}
         back={base}
-        backLabel="Back to the parcel"
+        backLabel={t("backToParcel")}
       />
       <Card>
         {parcel.image ? (
           <figure className="cp-current-image">
-            <img src={`/uploads/images/${encodeURIComponent(parcel.image)}`} alt={`Current image of parcel ${parcel.tracking_code}`} />
-            <figcaption className="cp-muted">Current image; an upload replaces it.</figcaption>
+            <img src={`/uploads/images/${encodeURIComponent(parcel.image)}`} alt={t("image.currentAlt", { code: parcel.tracking_code })} />
+            <figcaption className="cp-muted">{t("image.current")}</figcaption>
           </figure>
         ) : (
-          <p className="cp-muted">This parcel has no image yet.</p>
+          <p className="cp-muted">{t("image.none")}</p>
         )}
         <form className="cp-form" onSubmit={onSubmit} noValidate>
           <FormStatus errors={errors} />
           <FileField name="image" file={file} onFile={setFile} />
           <SubmitButton busy={busy} icon={icons.upload_file}>
-            Upload
+            {t("image.upload")}
           </SubmitButton>
         </form>
       </Card>

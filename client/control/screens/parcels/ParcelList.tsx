@@ -1,4 +1,5 @@
 import { Link } from "react-router-dom";
+import { useTranslation } from "react-i18next";
 import { useAdminDeleteParcelMutation, useAdminParcelsQuery } from "../../../generated/graphql";
 import { AddButton, DeleteButton, ListState, NextPage } from "../../components/lists";
 import { PageHeader } from "../../components/PageHeader";
@@ -15,9 +16,12 @@ import { MAX_LABELS } from "@shared/modules/label/label.codes";
 import { useRole } from "../../session";
 import "./floor.css";
 import * as icons from "../../icons";
+import { number } from "../../time";
+import { NS } from "./cod";
 
 export default function ParcelList() {
-  useTitle("Parcels");
+  const { t } = useTranslation(NS);
+  useTitle(t("list.title"));
   const flash = useFlash();
   const { data, loading, error, fetchMore } = useAdminParcelsQuery();
   const more = useNextPage("parcels", data, fetchMore);
@@ -31,30 +35,30 @@ export default function ParcelList() {
   return (
     <div className="cp-container">
       <PageHeader
-        title="Parcels"
+        title={t("list.title")}
         icon={icons.inventory_2}
         back="/control/index.html"
-        backLabel="Control panel home"
+        backLabel={t("actions.home", { ns: "control" })}
         actions={
           writer ? (
             <>
-              <a href="/api/parcels/export.csv" className="cp-btn cp-btn-outline" download title="Every parcel as a CSV file for spreadsheets">
+              <a href="/api/parcels/export.csv" className="cp-btn cp-btn-outline" download title={t("list.exportHint")}>
                 <Icon path={icons.download} size={20} />
-                <span>Export CSV</span>
+                <span>{t("list.export")}</span>
               </a>
               <Link to="/control/parcels/import.html" className="cp-btn cp-btn-outline">
                 <Icon path={icons.upload_file} size={20} />
-                <span>Import CSV</span>
+                <span>{t("list.import")}</span>
               </Link>
               <Link to="/control/parcels/stale.html" className="cp-btn cp-btn-outline">
                 <Icon path={icons.schedule} size={20} />
-                <span>Stale parcels</span>
+                <span>{t("stale.title")}</span>
               </Link>
               <Link to="/control/parcels/reschedule.html" className="cp-btn cp-btn-outline">
                 <Icon path={icons.pan_tool} size={20} />
-                <span>To reschedule</span>
+                <span>{t("reschedule.title")}</span>
               </Link>
-              <AddButton to="/control/parcels/create.html">Add Parcel</AddButton>
+              <AddButton to="/control/parcels/create.html">{t("create.title")}</AddButton>
             </>
           ) : null
         }
@@ -65,51 +69,47 @@ export default function ParcelList() {
         error={firstError(error)}
         empty={rows.length === 0}
         emptyState={{
-          title: "No parcels yet",
-          hint: "Add a parcel, import a CSV file, or let shippers book: each booking makes a parcel.",
-          action: { to: "/control/parcels/create.html", label: "Add a parcel" },
+          title: t("list.emptyTitle"),
+          hint: t("list.emptyHint"),
+          action: { to: "/control/parcels/create.html", label: t("list.emptyAction") },
         }}
       />
       {rows.length ? (
-        <div className="cp-selection" role="region" aria-label="Selected parcels">
+        <div className="cp-selection" role="region" aria-label={t("list.selected")}>
           <span className="cp-muted" aria-live="polite">
-            {picked.length ? `${picked.length} selected` : "Tick parcels to print their labels"}
+            {picked.length ? t("list.selectedCount", { count: picked.length, n: number(picked.length) }) : t("list.tick")}
           </span>
           {picked.length > MAX_LABELS ? (
-            <span className="cp-danger" role="alert">{`At most ${MAX_LABELS} labels at once`}</span>
+            <span className="cp-danger" role="alert">
+              {t("list.tooMany", { n: number(MAX_LABELS) })}
+            </span>
           ) : picked.length ? (
             <>
-              <a
-                href={labelsUrl(picked)}
-                target="_blank"
-                rel="noopener"
-                className="cp-btn cp-btn-primary cp-btn-sm"
-                title="One 100 x 150 mm label per page (thermal printers)"
-              >
+              <a href={labelsUrl(picked)} target="_blank" rel="noopener" className="cp-btn cp-btn-primary cp-btn-sm" title={t("list.printHint")}>
                 <Icon path={icons.print} size={18} />
-                <span>Print labels</span>
+                <span>{t("list.print")}</span>
               </a>
               <a
                 href={labelsUrl(picked, "a4")}
                 target="_blank"
                 rel="noopener"
                 className="cp-btn cp-btn-outline cp-btn-sm"
-                aria-label="Print labels on A4, four to a page"
-                title="Four labels on each A4 page"
+                aria-label={t("list.printA4")}
+                title={t("list.printA4Hint")}
               >
-                <span>A4</span>
+                <span>{t("list.a4")}</span>
               </a>
             </>
           ) : null}
           {picked.length ? (
             <button type="button" className="cp-linkish" onClick={() => setPicked([])}>
-              Clear
+              {t("list.clear")}
             </button>
           ) : null}
         </div>
       ) : null}
       {rows.length ? (
-        <ul className="cp-list" aria-label="Parcels">
+        <ul className="cp-list" aria-label={t("list.title")}>
           {rows.map((p) => (
             <ParcelRow
               key={p.id}
@@ -121,7 +121,7 @@ export default function ParcelList() {
                     className="cp-row-pick"
                     checked={picked.includes(p.tracking_code)}
                     onChange={(e) => toggle(p.tracking_code, e.currentTarget.checked)}
-                    aria-label={`Select parcel ${p.tracking_code}`}
+                    aria-label={t("list.select", { code: p.tracking_code })}
                   />
                   <span className="cp-row-icon cp-accent" aria-hidden="true">
                     <Icon path={icons.inventory_2} size={24} />
@@ -132,7 +132,7 @@ export default function ParcelList() {
               actions={
                 writer ? (
                   <DeleteButton
-                    label={`Delete parcel ${p.tracking_code}`}
+                    label={t("list.delete", { code: p.tracking_code })}
                     busy={del.busyId === p.id}
                     onClick={() => del.run(p.id, () => remove({ variables: { id: p.id }, update: (cache) => evict(cache, "Parcel", p.id) }))}
                   />

@@ -1,4 +1,5 @@
 import { useState, type ChangeEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { FormStatus, SelectField, SubmitButton, TextField } from "../../components/fields";
 import { Card, PageHeader } from "../../components/PageHeader";
 import { PlacePicker, type Located, type Picked } from "../../components/PlacePicker";
@@ -9,16 +10,19 @@ import { ParcelGate } from "./ParcelGate";
 import { MAP_FIELDS } from "./parcelFields";
 import { useParcelUpdateForm } from "./useParcelUpdateForm";
 import * as icons from "../../icons";
+import { fieldLabel } from "../../fieldLabels";
+import { labels, NS } from "./cod";
 
 type Parcel = AdminParcelQuery["adminParcel"];
 type Point = "destination" | "pickup" | "current";
-const LABELS: Record<Point, string> = { destination: "Destination", pickup: "Pickup location", current: "Current location" };
 
 function MapForm({ parcel, base }: { parcel: Parcel; base: string }) {
-  useTitle(`Update Map ${parcel.tracking_code}`);
+  const { t } = useTranslation(NS);
+  useTitle(t("map.pageTitle", { code: parcel.tracking_code }));
+  const f = labels("destination", "pickup_location", "current_location");
   // How the destination's point was found: sent only once the map, a found place or its fields changed it.
   const [located, setLocated] = useState<Located | null>(null);
-  const { bind, values, setValues, errors, busy, onSubmit } = useParcelUpdateForm(parcel, MAP_FIELDS, "Map updated", () =>
+  const { bind, values, setValues, errors, busy, onSubmit } = useParcelUpdateForm(parcel, MAP_FIELDS, t("map.done"), () =>
     located ? { destination_located: located } : {},
   );
   const [active, setActive] = useState<Point>("destination");
@@ -41,7 +45,7 @@ function MapForm({ parcel, base }: { parcel: Parcel; base: string }) {
   };
   const point = (k: Point) => ({
     key: k,
-    label: LABELS[k],
+    label: fieldLabel(k === "destination" ? "destination" : `${k}_location`),
     kind: k,
     latitude: values[`map_${k}_latitude`] ?? "",
     longitude: values[`map_${k}_longitude`] ?? "",
@@ -51,18 +55,18 @@ function MapForm({ parcel, base }: { parcel: Parcel; base: string }) {
   return (
     <div className="cp-container cp-narrow">
       <PageHeader
-        title="Update Map"
+        title={t("map.title")}
         icon={icons.map}
         sub={<span className="cp-mono">{parcel.tracking_code}</span>}
         back={base}
-        backLabel="Back to the parcel"
+        backLabel={t("backToParcel")}
       />
       <Card>
         <form className="cp-form" onSubmit={onSubmit} noValidate>
           <FormStatus errors={errors} />
           <div className="cp-field-row">
-            <SelectField field={bind("show_map")} options={SHOW_MAP_OPTIONS} hint="yes shows the map on the tracking page." />
-            <TextField field={bind("map_zoom")} type="number" min={1} max={19} hint="1 (world) to 19 (street)." />
+            <SelectField field={bind("show_map")} options={SHOW_MAP_OPTIONS} hint={t("map.showHint")} />
+            <TextField field={bind("map_zoom")} type="number" min={1} max={19} hint={t("map.zoomHint")} />
           </div>
           <PlacePicker
             points={[point("destination"), point("pickup"), point("current")]}
@@ -73,27 +77,29 @@ function MapForm({ parcel, base }: { parcel: Parcel; base: string }) {
             located={active === "destination" ? shownLocated : null}
           />
           <fieldset className="cp-fieldset">
-            <legend>Destination</legend>
+            <legend>{f.destination}</legend>
             <div className="cp-field-row">
               <TextField field={bindDestination("map_destination_latitude")} type="number" min={-90} max={90} optional />
               <TextField field={bindDestination("map_destination_longitude")} type="number" min={-180} max={180} optional />
             </div>
           </fieldset>
           <fieldset className="cp-fieldset">
-            <legend>Pickup location</legend>
+            <legend>{f.pickup_location}</legend>
             <div className="cp-field-row">
               <TextField field={bind("map_pickup_latitude")} type="number" min={-90} max={90} optional />
               <TextField field={bind("map_pickup_longitude")} type="number" min={-180} max={180} optional />
             </div>
           </fieldset>
           <fieldset className="cp-fieldset">
-            <legend>Current location {needCurrent ? "" : "(Optional while the map is hidden)"}</legend>
+            <legend>
+              {f.current_location} {needCurrent ? "" : t("map.optionalHidden")}
+            </legend>
             <div className="cp-field-row">
               <TextField field={bind("map_current_latitude")} type="number" min={-90} max={90} optional={!needCurrent} />
               <TextField field={bind("map_current_longitude")} type="number" min={-180} max={180} optional={!needCurrent} />
             </div>
           </fieldset>
-          <SubmitButton busy={busy}>Save</SubmitButton>
+          <SubmitButton busy={busy}>{t("actions.save", { ns: "control" })}</SubmitButton>
         </form>
       </Card>
     </div>

@@ -1,7 +1,10 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router-dom";
+import { useTranslation } from "react-i18next";
 import { Icon } from "../../../components/Icon";
 import * as icons from "../../icons";
+import { NS } from "./cod";
+import { number } from "../../time";
 
 const parcelPath = (code: string) => `/control/parcels/${encodeURIComponent(code)}`;
 
@@ -42,22 +45,23 @@ export function ParcelRow({
   );
 }
 
-/** The number a parcel row leads with (days without news, failed attempts), with its unit under it. */
-export function RowCount({ n, one, many, title }: { n: number; one: string; many: string; title: string }) {
+/** The number a parcel row leads with (days without news, failed attempts), with its unit (in the number's plural form) under it. */
+export function RowCount({ n, unit, title }: { n: number; unit: string; title: string }) {
   return (
     <span className="cp-row-icon cp-stale-days" title={title}>
-      <strong>{n}</strong>
-      <small>{n === 1 ? one : many}</small>
+      <strong>{number(n)}</strong>
+      <small>{unit}</small>
     </span>
   );
 }
 
 /** The row's shortcut to add a history entry to the parcel. */
 export function AddHistoryLink({ code }: { code: string }) {
+  const { t } = useTranslation(NS);
   return (
-    <Link to={`${parcelPath(code)}/activities/create`} className="cp-btn cp-btn-outline cp-btn-sm" aria-label={`Add history to ${code}`}>
+    <Link to={`${parcelPath(code)}/activities/create`} className="cp-btn cp-btn-outline cp-btn-sm" aria-label={t("row.addHistory", { code })}>
       <Icon path={icons.add} size={18} />
-      <span>History</span>
+      <span>{t("row.history")}</span>
     </Link>
   );
 }

@@ -1,15 +1,19 @@
 import { lazy, Suspense, type ReactNode } from "react";
 import { Link } from "react-router-dom";
+import { useTranslation } from "react-i18next";
 import { Icon } from "../../../components/Icon";
 import type { AdminParcelQuery } from "../../../generated/graphql";
 import { activityIconPath } from "../../../components/activityIcons";
 import { ProofImages } from "../../../modules/delivery/ProofView";
-import { deliveryWindow, fmtMoment, fmtNumber } from "../../../modules/parcel/format";
+import { deliveryWindow } from "../../../modules/parcel/format";
 import { attemptNumbers } from "@shared/modules/delivery/delivery.rules";
 import { formatMajor } from "@shared/core/money";
 import { COLOR_SWATCH, failureReasonLabel, LANGUAGE_OPTIONS, labelOf, statusLabel } from "../../options";
+import { controlLanguage, moment, number, money } from "../../time";
+import { labels, NS } from "./cod";
 import { StatusBadge } from "../shippers/common";
 import { rescheduleText } from "./ToReschedule";
+import type { TFunction } from "i18next";
 import * as icons from "../../icons";
 
 const ParcelMap = lazy(() => import("../../../components/ParcelMap"));
@@ -18,10 +22,8 @@ export type Parcel = AdminParcelQuery["adminParcel"];
 type Address = NonNullable<Parcel["recipient_address"]>;
 type Activity = Parcel["history"][number];
 
-/** Dates and numbers in the reader's own language (the browser's), as the public pages do in theirs. */
-const lng = () => (typeof navigator === "undefined" ? "en" : navigator.language || "en");
-export const moment = (iso: string | null | undefined) => fmtMoment(lng(), iso);
-const days = (min: string | null | undefined, max: string | null | undefined) => deliveryWindow(lng(), min, max);
+/** Dates and numbers in the control panel's language (the member's: control/time.ts). */
+const days = (min: string | null | undefined, max: string | null | undefined) => deliveryWindow(controlLanguage(), min, max);
 
 /** A section of the parcel's page: its heading (the page's outline), and an action beside it. */
 export function Section({
@@ -65,29 +67,30 @@ export function SectionLink({ to, label, icon, name }: { to: string; label: stri
 
 /** One fact: its label and value, "Not set" when empty; `field` names the wire field (tests and tools read it). */
 export function Fact({ label, field, children, wide }: { label: string; field?: string; children: ReactNode; wide?: boolean }) {
+  const { t } = useTranslation(NS);
   const empty = children === null || children === undefined || children === "";
   return (
     <div className={wide ? "cp-fact cp-fact-wide" : "cp-fact"}>
       <dt>{label}</dt>
       <dd data-field={field} className={empty ? "cp-muted" : undefined}>
-        {empty ? "Not set" : children}
+        {empty ? t("detail.notSet") : children}
       </dd>
     </div>
   );
 }
 
-const yesNo = (v: boolean) => (v ? "Yes" : "No");
-
 /** The status heading the page: its label large, the latest entry, the last news, the expected days, failed attempts. */
 export function StatusSection({ parcel, action, trackUrl }: { parcel: Parcel; action?: ReactNode; trackUrl: string }) {
+  const { t } = useTranslation(NS);
   const latest = parcel.history.at(-1);
   const label = statusLabel(parcel.status_code);
   const expected = days(parcel.min_expected_delivery_date, parcel.max_expected_delivery_date);
   const numbers = attemptNumbers(parcel.history);
   const attempts = parcel.history.flatMap((a, i) => (numbers[i] ? [{ n: numbers[i]!, a }] : []));
-  const choice = rescheduleText(parcel);
+  const choice = rescheduleText(t, parcel);
+  const f = labels("current_location", "status_reason");
   return (
-    <Section id="parcel-status" title="Status" icon={icons.schedule} action={action} className="cp-psec-status">
+    <Section id="parcel-status" title={t("detail.status.title")} icon={icons.schedule} action={action} className="cp-psec-status">
       <div className="cp-pstatus">
         {parcel.status_code ? (
           <span className="cp-pstatus-badge" data-testid="parcel-status-label">
@@ -95,7 +98,7 @@ export function StatusSection({ parcel, action, trackUrl }: { parcel: Parcel; ac
           </span>
         ) : (
           <span className="cp-muted" data-testid="parcel-status-label">
-            No status code yet
+            {t("detail.status.noCode")}
           </span>
         )}
         {parcel.status && parcel.status.trim().toLowerCase() !== label?.toLowerCase() ? <span className="cp-pstatus-text">{parcel.status}</span> : null}
@@ -108,17 +111,17 @@ export function StatusSection({ parcel, action, trackUrl }: { parcel: Parcel; ac
         </p>
       ) : null}
       <dl className="cp-facts">
-        <Fact label="Last news" field="last_event_at">
+        <Fact label={t("detail.status.lastNews")} field="last_event_at">
           <time dateTime={parcel.last_event_at}>{moment(parcel.last_event_at)}</time>
         </Fact>
-        <Fact label="Current location" field="current_location">
+        <Fact label={f.current_location} field="current_location">
           {parcel.current_location}
         </Fact>
-        <Fact label="Expected delivery" field="expected_delivery">
+        <Fact label={t("detail.status.expected")} field="expected_delivery">
           {expected ? <time dateTime={parcel.min_expected_delivery_date ?? parcel.max_expected_delivery_date ?? undefined}>{expected}</time> : null}
         </Fact>
         {parcel.status_reason ? (
-          <Fact label="Status reason" field="status_reason">
+          <Fact label={f.status_reason} field="status_reason">
             {failureReasonLabel(parcel.status_reason)}
           </Fact>
         ) : null}
@@ -126,12 +129,12 @@ export function StatusSection({ parcel, action, trackUrl }: { parcel: Parcel; ac
       {attempts.length ? (
         <div className="cp-pattempts">
           <p className="cp-small">
-            <strong>{attempts.length === 1 ? "1 failed attempt" : `${attempts.length} failed attempts`}</strong>
+            <strong>{t("detail.status.failedAttempts", { count: attempts.length })}</strong>
           </p>
           <ol className="cp-attempts" data-testid="attempts">
             {attempts.map(({ n, a }) => (
               <li key={a.id}>
-                <strong>Attempt {n}</strong> · {moment(a.created_at)}
+                <strong>{t("detail.status.attempt", { n })}</strong> · {moment(a.created_at)}
                 {a.status_reason ? ` · ${failureReasonLabel(a.status_reason)}` : ""}
               </li>
             ))}
@@ -139,20 +142,16 @@ export function StatusSection({ parcel, action, trackUrl }: { parcel: Parcel; ac
           {choice ? (
             <p className="cp-reschedule-choice" data-testid="reschedule-choice">
               <Icon path={icons.schedule} size={18} /> {choice}
-              {parcel.rescheduled_at ? ` (chosen ${moment(parcel.rescheduled_at)})` : ""}
+              {parcel.rescheduled_at ? ` ${t("reschedule.chosen", { when: moment(parcel.rescheduled_at) })}` : ""}
             </p>
           ) : parcel.status_code === "delivery_failed" ? (
-            <p className="cp-muted cp-small">
-              {parcel.allow_reschedule
-                ? "The recipient may choose a new day or the depot on the tracking page; no choice yet."
-                : "Rescheduling by the recipient is off (Update Parcel: Allow rescheduling)."}
-            </p>
+            <p className="cp-muted cp-small">{parcel.allow_reschedule ? t("detail.status.mayReschedule") : t("detail.status.rescheduleOff")}</p>
           ) : null}
         </div>
       ) : null}
       <p className="cp-track-link">
         <Icon path={icons.public} size={18} />
-        <span>Tracking page: </span>
+        <span>{t("detail.status.trackingPage")} </span>
         <a href={trackUrl} target="_blank" rel="noopener">
           {`${location.origin}${trackUrl}`}
         </a>
@@ -163,6 +162,7 @@ export function StatusSection({ parcel, action, trackUrl }: { parcel: Parcel; ac
 
 /** An address as lines: the structured one where the parcel has it, else the free-text place. */
 function AddressLines({ address, place }: { address?: Address | null; place?: string | null }) {
+  const { t } = useTranslation(NS);
   if (!address) return place ? <>{place}</> : null;
   const cityLine = [address.postcode, address.city].filter(Boolean).join(" ");
   const lines = [address.company, address.line1, address.line2, cityLine, address.region, address.country].filter(Boolean);
@@ -171,7 +171,7 @@ function AddressLines({ address, place }: { address?: Address | null; place?: st
       {lines.map((l, i) => (
         <span key={i}>{l}</span>
       ))}
-      {address.located === "city" ? <small className="cp-muted">Placed at its city (no exact point)</small> : null}
+      {address.located === "city" ? <small className="cp-muted">{t("detail.addresses.cityOnly")}</small> : null}
     </address>
   );
 }
@@ -188,34 +188,36 @@ function Party({ title, children }: { title: string; children: ReactNode }) {
 export function AddressesSection({ parcel, action }: { parcel: Parcel; action?: ReactNode }) {
   const s = parcel.sender_address;
   const r = parcel.recipient_address;
+  const { t } = useTranslation(NS);
+  const f = labels("pickup_location", "destination");
   return (
-    <Section id="parcel-addresses" title="Sender and recipient" icon={icons.person} action={action}>
+    <Section id="parcel-addresses" title={t("detail.addresses.title")} icon={icons.person} action={action}>
       <div className="cp-pparties">
-        <Party title="Sender">
-          <Fact label="Name" field="sender_name">
+        <Party title={t("detail.addresses.sender")}>
+          <Fact label={t("detail.addresses.name")} field="sender_name">
             {parcel.sender_name}
           </Fact>
-          <Fact label="Email" field="sender_email">
+          <Fact label={t("detail.addresses.email")} field="sender_email">
             {parcel.sender_email}
           </Fact>
-          <Fact label="Pickup location" field="pickup_location">
+          <Fact label={f.pickup_location} field="pickup_location">
             {s || parcel.pickup_location ? <AddressLines address={s} place={parcel.pickup_location} /> : null}
           </Fact>
         </Party>
-        <Party title="Recipient">
-          <Fact label="Name" field="recipient_name">
+        <Party title={t("detail.addresses.recipient")}>
+          <Fact label={t("detail.addresses.name")} field="recipient_name">
             {parcel.recipient_name}
           </Fact>
-          <Fact label="Email" field="recipient_email">
+          <Fact label={t("detail.addresses.email")} field="recipient_email">
             {parcel.recipient_email}
           </Fact>
-          <Fact label="Phone" field="recipient_phone_number">
+          <Fact label={t("detail.addresses.phone")} field="recipient_phone_number">
             {parcel.recipient_phone_number ?? r?.phone}
           </Fact>
-          <Fact label="Destination" field="destination">
+          <Fact label={f.destination} field="destination">
             <AddressLines address={r} place={parcel.destination} />
           </Fact>
-          <Fact label="Postcode" field="recipient_postcode">
+          <Fact label={t("detail.addresses.postcode")} field="recipient_postcode">
             {parcel.recipient_postcode}
           </Fact>
         </Party>
@@ -225,24 +227,30 @@ export function AddressesSection({ parcel, action }: { parcel: Parcel; action?: 
 }
 
 export function ContentsSection({ parcel, currency, action }: { parcel: Parcel; currency: string; action?: ReactNode }) {
+  const { t } = useTranslation(NS);
+  const f = labels("parcel_content", "weight", "declared_value", "shipped_via");
   return (
-    <Section id="parcel-contents" title="Contents and value" icon={icons.inventory_2} action={action}>
+    <Section id="parcel-contents" title={t("detail.contents.title")} icon={icons.inventory_2} action={action}>
       <dl className="cp-facts">
-        <Fact label="Contents" field="parcel_content">
+        <Fact label={f.parcel_content} field="parcel_content">
           {parcel.parcel_content}
         </Fact>
-        <Fact label="Weight" field="weight">
-          {parcel.weight != null ? `${fmtNumber(lng(), parcel.weight)} kg` : null}
+        <Fact label={f.weight} field="weight">
+          {parcel.weight != null ? t("detail.contents.kg", { weight: number(parcel.weight) }) : null}
         </Fact>
-        <Fact label="Declared value" field="declared_value">
-          {parcel.declared_value != null ? formatMajor(parcel.declared_value, currency, lng()) : null}
+        <Fact label={f.declared_value} field="declared_value">
+          {parcel.declared_value != null ? formatMajor(parcel.declared_value, currency, controlLanguage()) : null}
         </Fact>
-        <Fact label="Shipped via" field="shipped_via">
+        <Fact label={f.shipped_via} field="shipped_via">
           {parcel.shipped_via}
         </Fact>
       </dl>
       {parcel.image ? (
-        <img className="cp-parcel-image" src={`/uploads/images/${encodeURIComponent(parcel.image)}`} alt={`Parcel ${parcel.tracking_code}`} />
+        <img
+          className="cp-parcel-image"
+          src={`/uploads/images/${encodeURIComponent(parcel.image)}`}
+          alt={t("detail.contents.imageAlt", { code: parcel.tracking_code })}
+        />
       ) : null}
     </Section>
   );
@@ -251,10 +259,11 @@ export function ContentsSection({ parcel, currency, action }: { parcel: Parcel; 
 const point = (lat?: number | null, lng?: number | null): [number, number] | null => (lat == null || lng == null ? null : [lat, lng]);
 
 export function MapSection({ parcel, action }: { parcel: Parcel; action?: ReactNode }) {
+  const { t } = useTranslation(NS);
   return (
-    <Section id="parcel-map" title="Map" icon={icons.map} action={action}>
+    <Section id="parcel-map" title={t("detail.map.title")} icon={icons.map} action={action}>
       {parcel.show_map === "yes" ? (
-        <Suspense fallback={<p className="cp-state">Loading map ...</p>}>
+        <Suspense fallback={<p className="cp-state">{t("place.loading", { ns: "control" })}</p>}>
           <ParcelMap
             zoom={parcel.map_zoom}
             current={point(parcel.map_current_latitude, parcel.map_current_longitude)}
@@ -265,7 +274,7 @@ export function MapSection({ parcel, action }: { parcel: Parcel; action?: ReactN
           />
         </Suspense>
       ) : (
-        <p className="cp-muted">The map is hidden on the tracking page.</p>
+        <p className="cp-muted">{t("detail.map.hidden")}</p>
       )}
     </Section>
   );
@@ -273,41 +282,44 @@ export function MapSection({ parcel, action }: { parcel: Parcel; action?: ReactN
 
 export function ProofSection({ parcel, action }: { parcel: Parcel; action?: ReactNode }) {
   const proof = parcel.delivery_proof;
+  const { t } = useTranslation(NS);
+  const f = labels("receiver_name", "left_at");
   return (
-    <Section id="parcel-proof" title="Proof of delivery" icon={icons.check_circle} action={proof ? undefined : action} className="cp-proof-card">
+    <Section id="parcel-proof" title={t("detail.proof.title")} icon={icons.check_circle} action={proof ? undefined : action} className="cp-proof-card">
       {proof ? (
         <>
           <dl className="cp-facts" data-testid="proof-facts">
-            <Fact label="Received by">{proof.receiver_name}</Fact>
-            <Fact label="Delivered">
+            <Fact label={f.receiver_name}>{proof.receiver_name}</Fact>
+            <Fact label={t("detail.proof.delivered")}>
               <time dateTime={proof.delivered_at}>{moment(proof.delivered_at)}</time>
             </Fact>
-            {proof.left_at ? <Fact label="Left at">{proof.left_at}</Fact> : null}
-            {parcel.delivery_recorded_by ? <Fact label="Recorded by">{parcel.delivery_recorded_by}</Fact> : null}
+            {proof.left_at ? <Fact label={f.left_at}>{proof.left_at}</Fact> : null}
+            {parcel.delivery_recorded_by ? <Fact label={t("detail.proof.recordedBy")}>{parcel.delivery_recorded_by}</Fact> : null}
           </dl>
-          <ProofImages proof={proof} signatureAlt="Signature" photoAlt="Photo at delivery" className="proof-images cp-proof-images" />
+          <ProofImages proof={proof} signatureAlt={t("detail.proof.signature")} photoAlt={t("detail.proof.photo")} className="proof-images cp-proof-images" />
         </>
       ) : (
-        <p className="cp-muted">Not delivered yet: the courier records who took the parcel, a signature or a photo.</p>
+        <p className="cp-muted">{t("detail.proof.none")}</p>
       )}
     </Section>
   );
 }
 
 /** Who added a history entry (the control panel only; the public views never carry it). */
-function addedBy(a: Activity): string {
-  if (a.created_by_kind === "member" && a.created_by_name) return `by ${a.created_by_name}`;
-  if (a.created_by_kind === "key" && a.created_by_name) return `by API key ${a.created_by_name}`;
-  return "by the system";
+function addedBy(t: TFunction, a: Activity): string {
+  if (a.created_by_kind === "member" && a.created_by_name) return t("detail.history.byMember", { name: a.created_by_name });
+  if (a.created_by_kind === "key" && a.created_by_name) return t("detail.history.byKey", { name: a.created_by_name });
+  return t("detail.history.bySystem");
 }
 
 /** The history, newest first (the public page's, turned for staff: the latest matters most). */
 export function HistorySection({ parcel, action }: { parcel: Parcel; action?: ReactNode }) {
   const rows = [...parcel.history].reverse();
+  const { t } = useTranslation(NS);
   return (
-    <Section id="parcel-history" title={`History (${rows.length})`} icon={icons.history} action={action}>
+    <Section id="parcel-history" title={t("detail.history.title", { n: number(rows.length) })} icon={icons.history} action={action}>
       {rows.length ? (
-        <ol className="cp-phistory" aria-label="History, newest first">
+        <ol className="cp-phistory" aria-label={t("detail.history.list")}>
           {rows.map((a, i) => (
             <li key={a.id} className={i === 0 ? "is-latest" : undefined}>
               <span className="cp-phistory-icon" style={{ color: COLOR_SWATCH[a.color] ?? "inherit" }}>
@@ -323,7 +335,7 @@ export function HistorySection({ parcel, action }: { parcel: Parcel; action?: Re
                   </>
                 ) : null}
                 <small className="cp-muted cp-phistory-when">
-                  <time dateTime={a.created_at}>{moment(a.created_at)}</time> · {addedBy(a)}
+                  <time dateTime={a.created_at}>{moment(a.created_at)}</time> · {addedBy(t, a)}
                 </small>
                 {a.description ? <p>{a.description}</p> : null}
               </div>
@@ -331,7 +343,7 @@ export function HistorySection({ parcel, action }: { parcel: Parcel; action?: Re
           ))}
         </ol>
       ) : (
-        <p className="cp-muted">No history yet. Each entry shows on the tracking page; one with a status sets the parcel&apos;s status.</p>
+        <p className="cp-muted">{t("detail.history.none")}</p>
       )}
     </Section>
   );
@@ -339,31 +351,79 @@ export function HistorySection({ parcel, action }: { parcel: Parcel; action?: Re
 
 /** What the recipient is told, and who may see the details. */
 export function NoticeSection({ parcel, action }: { parcel: Parcel; action?: ReactNode }) {
+  const { t } = useTranslation(NS);
+  const yesNo = (v: boolean) => (v ? t("options.yes", { ns: "control" }) : t("options.no", { ns: "control" }));
+  const f = labels("recipient_language", "protect_details");
   return (
-    <Section id="parcel-notices" title="Notifications and privacy" icon={icons.email} action={action}>
+    <Section id="parcel-notices" title={t("detail.notices.title")} icon={icons.email} action={action}>
       <dl className="cp-facts">
-        <Fact label="Status e-mails" field="notify_recipient">
-          {parcel.recipient_unsubscribed ? "Off: the recipient unsubscribed" : parcel.notify_recipient ? "On" : "Off"}
+        <Fact label={t("detail.notices.emails")} field="notify_recipient">
+          {parcel.recipient_unsubscribed ? t("detail.notices.unsubscribed") : parcel.notify_recipient ? t("detail.notices.on") : t("detail.notices.off")}
         </Fact>
-        <Fact label="Recipient's language" field="recipient_language">
-          {parcel.recipient_language ? labelOf(LANGUAGE_OPTIONS, parcel.recipient_language) : "English (default)"}
+        <Fact label={f.recipient_language} field="recipient_language">
+          {parcel.recipient_language ? labelOf(LANGUAGE_OPTIONS, parcel.recipient_language) : t("detail.notices.englishDefault")}
         </Fact>
-        <Fact label="Protect details" field="protect_details">
+        <Fact label={f.protect_details} field="protect_details">
           {yesNo(parcel.protect_details)}
         </Fact>
-        <Fact label="Recipient may reschedule" field="allow_reschedule">
+        <Fact label={t("detail.notices.mayReschedule")} field="allow_reschedule">
           {yesNo(parcel.allow_reschedule)}
         </Fact>
-        <Fact label="Quiet after" field="quiet_after_days">
-          {`${parcel.quiet_after_days} days without news`}
+        <Fact label={t("detail.notices.quietAfter")} field="quiet_after_days">
+          {t("detail.notices.quietDays", { count: parcel.quiet_after_days })}
         </Fact>
-        <Fact label="Created" field="created_at">
+        <Fact label={t("detail.notices.created")} field="created_at">
           <time dateTime={parcel.created_at}>{moment(parcel.created_at)}</time>
         </Fact>
-        <Fact label="Last changed" field="updated_at">
+        <Fact label={t("detail.notices.changed")} field="updated_at">
           <time dateTime={parcel.updated_at}>{moment(parcel.updated_at)}</time>
         </Fact>
       </dl>
+    </Section>
+  );
+}
+
+const COD_BADGE: Record<string, string> = { expected: "cp-badge-warn", void: "cp-badge-muted" };
+
+/** Cash on delivery: what is due and what became of it (the staff view's `cod`, contract section 12). */
+export function CodSection({ parcel, action }: { parcel: Parcel; action?: ReactNode }) {
+  const { t } = useTranslation(NS);
+  const cod = parcel.cod;
+  const f = labels("cod_amount");
+  return (
+    <Section id="parcel-cod" title={t("cod.title")} icon={icons.payments} action={action}>
+      {cod ? (
+        <dl className="cp-facts" data-testid="cod-facts">
+          <Fact label={f.cod_amount} field="cod.amount">
+            {money(cod.amount, cod.currency)}
+          </Fact>
+          <Fact label={t("cod.statusLabel")} field="cod.status">
+            <span className={`cp-badge ${COD_BADGE[cod.status] ?? "cp-badge-ok"}`} data-status={cod.status}>
+              {t(`cod.status.${cod.status}`, { defaultValue: cod.status })}
+            </span>
+          </Fact>
+          <Fact label={t("cod.method")} field="cod.method">
+            {cod.method ? t(`cod.methods.${cod.method}`, { defaultValue: cod.method }) : null}
+          </Fact>
+          <Fact label={t("cod.collectedAmount")} field="cod.collected_amount">
+            {cod.collected_amount != null ? money(cod.collected_amount, cod.currency) : null}
+          </Fact>
+          <Fact label={t("cod.collectedAt")} field="cod.collected_at">
+            {cod.collected_at ? <time dateTime={cod.collected_at}>{moment(cod.collected_at)}</time> : null}
+          </Fact>
+          <Fact label={t("cod.collectedBy")} field="cod.collected_by">
+            {cod.collected_by != null ? t("cod.member", { id: cod.collected_by }) : null}
+          </Fact>
+          <Fact label={t("cod.cashup")} field="cod.cashup_id">
+            {cod.cashup_id != null ? t("cod.numbered", { id: cod.cashup_id }) : null}
+          </Fact>
+          <Fact label={t("cod.remittance")} field="cod.remittance_id">
+            {cod.remittance_id != null ? t("cod.numbered", { id: cod.remittance_id }) : null}
+          </Fact>
+        </dl>
+      ) : (
+        <p className="cp-muted">{t("cod.none")}</p>
+      )}
     </Section>
   );
 }

@@ -1,3 +1,5 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { FormStatus, SelectField, SubmitButton, TextField } from "../../components/fields";
 import { Card, PageHeader } from "../../components/PageHeader";
 import { useTitle } from "../../hooks/useTitle";
@@ -8,21 +10,40 @@ import { BOOL_FIELDS, NUMBER_FIELDS, TEXT_FIELDS } from "./parcelFields";
 import { useParcelUpdateForm } from "./useParcelUpdateForm";
 import { MAX_LENGTH } from "@shared/core/lengths.codes";
 import { useCurrency } from "../shippers/common";
+import { fieldLabel } from "../../fieldLabels";
+import { CodAmountField, codLock, codMinor, codText, codTypedError, isCodMessage, NS } from "./cod";
 
 type Parcel = AdminParcelQuery["adminParcel"];
 const FIELDS = [...TEXT_FIELDS, ...NUMBER_FIELDS, ...BOOL_FIELDS, "map_zoom"] as const;
 
 function UpdateForm({ parcel, base }: { parcel: Parcel; base: string }) {
-  useTitle(`Update Parcel ${parcel.tracking_code}`);
-  const { bind, values, errors, busy, onSubmit } = useParcelUpdateForm(parcel, FIELDS, "Parcel updated");
+  const { t } = useTranslation(NS);
+  useTitle(t("update.pageTitle", { code: parcel.tracking_code }));
   const currency = useCurrency();
+  // Cash on delivery, typed in the major unit of its currency; sent (as its smallest unit) only when it changed.
+  const codCurrency = parcel.cod_currency ?? currency;
+  const [cod, setCod] = useState(() => codText(parcel.cod_amount, codCurrency));
+  const [codError, setCodError] = useState<string | null>(null);
+  const codAmount = () => codMinor(cod, codCurrency);
+  const { bind, values, errors, busy, onSubmit } = useParcelUpdateForm(
+    parcel,
+    FIELDS,
+    t("update.done"),
+    () => (codAmount() !== (parcel.cod_amount ?? null) ? { cod_amount: codAmount() } : {}),
+    () => {
+      const typed = codTypedError(t, cod, codCurrency);
+      setCodError(typed);
+      return !typed;
+    },
+  );
+  const locked = codLock(t, parcel);
   return (
     <div className="cp-container">
-      <PageHeader title="Update Parcel" sub={<span className="cp-mono">{parcel.tracking_code}</span>} back={base} backLabel="Back to the parcel" />
+      <PageHeader title={t("update.title")} sub={<span className="cp-mono">{parcel.tracking_code}</span>} back={base} backLabel={t("backToParcel")} />
       <form className="cp-form" onSubmit={onSubmit} noValidate>
-        <FormStatus errors={errors} />
+        <FormStatus errors={errors.filter((m) => !isCodMessage(m))} />
         <div className="cp-form-grid">
-          <Card title="Recipient and sender">
+          <Card title={t("update.people")}>
             <TextField field={bind("tracking_code")} maxLength={MAX_LENGTH.trackingCode} />
             <TextField field={bind("recipient_name")} />
             <TextField field={bind("recipient_email")} type="email" optional />
@@ -30,7 +51,7 @@ function UpdateForm({ parcel, base }: { parcel: Parcel; base: string }) {
             <TextField field={bind("sender_name")} optional />
             <TextField field={bind("sender_email")} type="email" optional />
           </Card>
-          <Card title="Shipment">
+          <Card title={t("update.shipment")}>
             <TextField field={bind("destination")} />
             <TextField field={bind("current_location")} optional />
             <TextField field={bind("pickup_location")} optional />
@@ -38,69 +59,50 @@ function UpdateForm({ parcel, base }: { parcel: Parcel; base: string }) {
             <TextField field={bind("parcel_content")} optional />
             <div className="cp-field-row">
               <TextField field={bind("weight")} type="number" min={0} optional />
-              <TextField field={bind("declared_value")} label={`Declared Value (${currency})`} type="number" min={0} optional />
+              <TextField
+                field={bind("declared_value")}
+                label={t("update.inCurrency", { field: fieldLabel("declared_value"), currency })}
+                type="number"
+                min={0}
+                optional
+              />
             </div>
             <div className="cp-field-row">
               <TextField field={bind("min_expected_delivery_date")} type="date" optional />
               <TextField field={bind("max_expected_delivery_date")} type="date" optional />
             </div>
           </Card>
-          <Card title="Status">
-            <SelectField
-              field={bind("status_code")}
-              label="Status code"
-              optional
-              emptyLabel="(none)"
-              options={STATUS_OPTIONS}
-              hint="The normalised status behind the progress bar. A history entry with a status sets it too."
-            />
-            <TextField field={bind("status_reason")} label="Status reason" optional hint="Why, e.g. the reason of a failed delivery." />
-            <TextField field={bind("status")} optional hint="Free text, e.g. In transit." />
+          <Card title={t("cod.title")}>
+            <CodAmountField value={cod} onChange={setCod} currency={codCurrency} errors={errors} local={codError} locked={locked} />
           </Card>
-          <Card title="Notifications and privacy">
+          <Card title={t("detail.status.title")}>
+            <SelectField field={bind("status_code")} optional emptyLabel={t("update.none")} options={STATUS_OPTIONS} hint={t("update.statusCodeHint")} />
+            <TextField field={bind("status_reason")} optional hint={t("update.statusReasonHint")} />
+            <TextField field={bind("status")} optional hint={t("update.statusHint")} />
+          </Card>
+          <Card title={t("detail.notices.title")}>
             <SelectField
               field={bind("notify_recipient")}
-              label="Notify recipient"
               options={YES_NO_OPTIONS}
-              hint={
-                values.notify_recipient === "true" && !values.recipient_email.trim()
-                  ? "E-mails go to the recipient email, which is empty: nothing will be sent."
-                  : "E-mail the recipient when a history entry changes the status."
-              }
+              hint={values.notify_recipient === "true" && !values.recipient_email.trim() ? t("update.notifyNoEmail") : t("update.notifyHint")}
             />
             <SelectField
               field={bind("recipient_language")}
-              label="Recipient's language"
               optional
-              emptyLabel="English (default)"
+              emptyLabel={t("detail.notices.englishDefault")}
               options={LANGUAGE_OPTIONS}
-              hint="The language of the status e-mails."
+              hint={t("update.languageHint")}
             />
             {parcel.recipient_unsubscribed ? (
               <p className="cp-alert cp-alert-info cp-note" role="note" data-testid="unsubscribed-note">
-                The recipient used the unsubscribe link: no status e-mails are sent for this parcel.
+                {t("update.unsubscribed")}
               </p>
             ) : null}
-            <SelectField
-              field={bind("protect_details")}
-              label="Protect details"
-              options={YES_NO_OPTIONS}
-              hint="Visitors then need the recipient's postcode or e-mail to see names and the image."
-            />
-            <TextField
-              field={bind("recipient_postcode")}
-              optional
-              maxLength={MAX_LENGTH.postcode}
-              hint="The second factor a visitor may enter for protected details."
-            />
-            <SelectField
-              field={bind("allow_reschedule")}
-              label="Allow rescheduling"
-              options={YES_NO_OPTIONS}
-              hint="After a failed delivery attempt the recipient may pick a new delivery day (next 5 working days) or a pick-up at the depot on the tracking page."
-            />
+            <SelectField field={bind("protect_details")} options={YES_NO_OPTIONS} hint={t("update.protectHint")} />
+            <TextField field={bind("recipient_postcode")} optional maxLength={MAX_LENGTH.postcode} hint={t("update.postcodeHint")} />
+            <SelectField field={bind("allow_reschedule")} options={YES_NO_OPTIONS} hint={t("update.rescheduleHint")} />
           </Card>
-          <Card title="Map">
+          <Card title={t("detail.map.title")}>
             <div className="cp-field-row">
               <SelectField field={bind("show_map")} options={SHOW_MAP_OPTIONS} />
               <TextField field={bind("map_zoom")} type="number" min={1} max={19} />
@@ -120,7 +122,7 @@ function UpdateForm({ parcel, base }: { parcel: Parcel; base: string }) {
           </Card>
         </div>
         <div className="cp-form-actions">
-          <SubmitButton busy={busy}>Save</SubmitButton>
+          <SubmitButton busy={busy}>{t("actions.save", { ns: "control" })}</SubmitButton>
         </div>
       </form>
     </div>

@@ -1,20 +1,23 @@
 import { useNavigate } from "react-router-dom";
+import { useTranslation } from "react-i18next";
 import { Card, PageHeader } from "../../components/PageHeader";
 import { useTitle } from "../../hooks/useTitle";
 import type { AdminParcelQuery } from "../../../generated/graphql";
 import { DeliveryProofForm } from "../../../modules/delivery/DeliveryProofForm";
 import { ParcelGate } from "./ParcelGate";
 import * as icons from "../../icons";
+import { NS } from "./cod";
 
 type Parcel = AdminParcelQuery["adminParcel"];
 
 function Screen({ parcel, base }: { parcel: Parcel; base: string }) {
-  useTitle(`Record delivery ${parcel.tracking_code}`);
+  const { t } = useTranslation(NS);
+  useTitle(t("deliver.pageTitle", { code: parcel.tracking_code }));
   const navigate = useNavigate();
   return (
     <div className="cp-container cp-narrow">
       <PageHeader
-        title="Record delivery"
+        title={t("deliver.title")}
         icon={icons.check_circle}
         sub={
           <>
@@ -22,19 +25,17 @@ function Screen({ parcel, base }: { parcel: Parcel; base: string }) {
           </>
         }
         back={base}
-        backLabel="Back to the parcel"
+        backLabel={t("backToParcel")}
       />
       <Card>
         {parcel.delivery_proof ? (
           <p className="cp-alert cp-alert-info" role="note">
-            A proof of delivery is already recorded for this parcel.
+            {t("deliver.already")}
           </p>
         ) : (
           <>
-            {parcel.status_code !== "delivered" ? (
-              <p className="cp-muted cp-note">Recording the proof also marks the parcel delivered (a history entry, the recipient's e-mail and webhooks).</p>
-            ) : null}
-            <DeliveryProofForm trackingCode={parcel.tracking_code} onDone={() => navigate(base, { state: { flash: "Delivery recorded" } })} />
+            {parcel.status_code !== "delivered" ? <p className="cp-muted cp-note">{t("deliver.marks")}</p> : null}
+            <DeliveryProofForm trackingCode={parcel.tracking_code} onDone={() => navigate(base, { state: { flash: t("deliver.done") } })} />
           </>
         )}
       </Card>

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router-dom";
 import { useAdminStaleParcelsQuery } from "../../../generated/graphql";
 import { FormStatus, TextField } from "../../components/fields";
@@ -9,7 +10,10 @@ import { firstError } from "../../hooks/errors";
 import { useNextPage } from "../../hooks/lists";
 import { useTitle } from "../../hooks/useTitle";
 import { statusText } from "../../options";
+import { fieldLabel } from "../../fieldLabels";
 import * as icons from "../../icons";
+import { day, moment, number } from "../../time";
+import { labels, NS } from "./cod";
 import { AddHistoryLink, ParcelRow, RowCount } from "./ParcelRow";
 
 const DEFAULT_STALE_DAYS = 5;
@@ -24,7 +28,9 @@ const daysAgo = (iso: string) => Math.max(0, Math.floor((Date.now() - Date.parse
 
 /** Parcels still on their way with no history entry for `stale_days` days: the ones to chase. */
 export default function StaleParcels() {
-  useTitle("Stale parcels");
+  const { t } = useTranslation(NS);
+  useTitle(t("stale.title"));
+  const f = labels("stale_days");
   const [params, setParams] = useSearchParams();
   const days = validDays(params.get("stale_days")) ?? DEFAULT_STALE_DAYS;
   const [text, setText] = useState(String(days));
@@ -37,7 +43,7 @@ export default function StaleParcels() {
     e.preventDefault();
     const n = validDays(text);
     if (n === null) {
-      setErrors([`stale_days must be a whole number from 1 to ${MAX_DAYS}`]);
+      setErrors([t("stale.daysError", { field: fieldLabel("stale_days"), max: number(MAX_DAYS) })]);
       return;
     }
     setErrors([]);
@@ -46,44 +52,38 @@ export default function StaleParcels() {
 
   return (
     <div className="cp-container">
-      <PageHeader
-        title="Stale parcels"
-        icon={icons.schedule}
-        sub="Not delivered, returned or cancelled, and no history entry for a while: the parcels to chase."
-        back="/control/parcels/list.html"
-        backLabel="Back to parcels"
-      />
+      <PageHeader title={t("stale.title")} icon={icons.schedule} sub={t("stale.sub")} back="/control/parcels/list.html" backLabel={t("back")} />
       <Card>
         <form className="cp-inline-form" onSubmit={onSubmit} noValidate>
           <FormStatus errors={errors} />
           <div className="cp-inline-fields">
             <TextField
               field={{ name: "stale_days", value: text, onChange: (e) => setText(e.target.value), "aria-invalid": errors.length ? true : undefined }}
-              label="Days without news"
+              label={f.stale_days}
               type="number"
               min={1}
               max={MAX_DAYS}
             />
             <button type="submit" className="cp-btn cp-btn-primary">
               <Icon path={icons.filter_list} size={20} />
-              <span>Show</span>
+              <span>{t("form.show", { ns: "control" })}</span>
             </button>
           </div>
         </form>
       </Card>
       {data && !loading && rows.length ? (
         <p className="cp-muted cp-list-count" role="status" data-testid="stale-count">
-          {data.parcels.total === 1 ? "1 parcel" : `${data.parcels.total} parcels`} without news for {days} {days === 1 ? "day" : "days"} or more.
+          {t("stale.count", { count: data.parcels.total, days: t("stale.forDays", { count: days }) })}
         </p>
       ) : null}
       <ListState
         loading={loading}
         error={firstError(error)}
         empty={rows.length === 0}
-        emptyState={{ title: "No stale parcels", hint: `Every parcel on its way has had news in the last ${days} days. Fewer days show more parcels.` }}
+        emptyState={{ title: t("stale.emptyTitle"), hint: t("stale.emptyHint", { count: days }) }}
       />
       {rows.length ? (
-        <ul className="cp-list" aria-label="Stale parcels">
+        <ul className="cp-list" aria-label={t("stale.title")}>
           {rows.map((p) => {
             const quiet = daysAgo(p.last_event_at);
             return (
@@ -91,8 +91,8 @@ export default function StaleParcels() {
                 key={p.id}
                 testId="stale-row"
                 parcel={p}
-                lead={<RowCount n={quiet} one="day" many="days" title={`Last news ${new Date(p.last_event_at).toLocaleString()}`} />}
-                details={` · ${statusText(p.status_code, p.status) ?? "no status"} · last news ${new Date(p.last_event_at).toLocaleDateString()}`}
+                lead={<RowCount n={quiet} unit={t("stale.unitDays", { count: quiet })} title={t("stale.lastNews", { when: moment(p.last_event_at) })} />}
+                details={` · ${statusText(p.status_code, p.status) ?? t("stale.noStatus")} · ${t("stale.lastNews", { when: day(p.last_event_at, { day: "numeric", month: "short", year: "numeric" }) })}`}
                 actions={<AddHistoryLink code={p.tracking_code} />}
               />
             );

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import type { TFunction } from "i18next";
 import { inputOf, zoomError } from "./parcelFields";
 import { isoToLocal, localToIso, numberOrNull, str, textOrNull } from "../../hooks/values";
 
@@ -34,9 +35,11 @@ describe("parcel form values", () => {
   });
 
   it("wants a whole map zoom", () => {
-    expect(zoomError("")).toBe("map_zoom is required");
-    expect(zoomError("3.5")).toBe("map_zoom must be a whole number");
-    expect(zoomError("12")).toBeNull();
+    // The texts' keys and the field as labelled (the control panel's texts are not set up here: English's label).
+    const t = ((key: string, o: { field: string }) => `${key}: ${o.field}`) as unknown as TFunction;
+    expect(zoomError(t, "")).toBe("messages.required: Map Zoom");
+    expect(zoomError(t, "3.5")).toBe("update.zoomWhole: Map Zoom");
+    expect(zoomError(t, "12")).toBeNull();
   });
 
   it("converts between input text and wire values", () => {

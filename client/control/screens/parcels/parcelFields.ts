@@ -1,5 +1,7 @@
 import type { AdminParcelQuery, UpdateParcelInput } from "../../../generated/graphql";
+import type { TFunction } from "i18next";
 import { numberOrNull, str, textOrNull } from "../../hooks/values";
+import { fieldLabel } from "../../fieldLabels";
 
 type Parcel = AdminParcelQuery["adminParcel"];
 
@@ -64,10 +66,10 @@ export function inputOf(id: number, v: Partial<ParcelValues>): UpdateParcelInput
   return input as unknown as UpdateParcelInput;
 }
 
-/** Client-side checks the browser cannot express with step="any" (map_zoom must be whole). */
-export function zoomError(v: string): string | null {
-  if (v.trim() === "") return "map_zoom is required";
+/** Client-side checks the browser cannot express with step="any" (map_zoom must be whole), named as the field is labelled. */
+export function zoomError(t: TFunction, v: string): string | null {
+  if (v.trim() === "") return t("messages.required", { ns: "control", field: fieldLabel("map_zoom") });
   const n = Number(v);
-  if (!Number.isInteger(n)) return "map_zoom must be a whole number";
+  if (!Number.isInteger(n)) return t("update.zoomWhole", { ns: "control-parcels", field: fieldLabel("map_zoom") });
   return null;
 }

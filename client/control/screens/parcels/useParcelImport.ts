@@ -1,9 +1,13 @@
 import { useCallback, useRef, useState } from "react";
 import { useApolloClient } from "@apollo/client/react";
+import { useTranslation } from "react-i18next";
 import { useAdminImportParcelsMutation, type AdminImportParcelsMutation } from "../../../generated/graphql";
 import { errorMessages } from "../../../errors";
 import { chunks, splitCsv, type CsvRecord } from "./csvChunks";
 import { IMPORT_BATCH } from "@shared/modules/import/import.codes";
+import { fieldLabel } from "../../fieldLabels";
+import { number } from "../../time";
+import { NS } from "./cod";
 
 export type ImportRow = AdminImportParcelsMutation["importParcels"]["rows"][number];
 export interface ImportSummary {
@@ -22,6 +26,7 @@ type Phase = "idle" | "checking" | "checked" | "importing" | "done";
  * server does within one request.
  */
 export function useParcelImport() {
+  const { t } = useTranslation(NS);
   const [file, setFile] = useState<File | null>(null);
   const [phase, setPhase] = useState<Phase>("idle");
   const [errors, setErrors] = useState<string[]>([]);
@@ -69,7 +74,7 @@ export function useParcelImport() {
     } catch (e) {
       const msgs = errorMessages(e);
       const extra = note?.();
-      setErrors([...(msgs.length ? msgs : ["Something went wrong; please try again"]), ...(extra ? [extra] : [])]);
+      setErrors([...(msgs.length ? msgs : [t("errors.generic", { ns: "control" })]), ...(extra ? [extra] : [])]);
       setPhase(back);
     }
   };
@@ -78,7 +83,7 @@ export function useParcelImport() {
   const runCheck = () =>
     guard(async () => {
       if (!file) {
-        setErrors(["file is required: choose a .csv file"]);
+        setErrors([t("import.fileRequired", { field: fieldLabel("file") })]);
         return;
       }
       setPhase("checking");
@@ -127,7 +132,7 @@ export function useParcelImport() {
       "checked",
       () =>
         progressRef.current.done
-          ? `${progressRef.current.done} of ${progressRef.current.total} rows were imported before this error; importing the file again updates them.`
+          ? t("import.partly", { count: progressRef.current.total, done: number(progressRef.current.done), total: number(progressRef.current.total) })
           : null,
     );
 
