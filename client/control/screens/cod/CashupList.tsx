@@ -61,6 +61,7 @@ export default function CashupList() {
             {t("cashups.total", { count: data!.codCashups.total })}
           </p>
           <ListTable
+            className="cp-cod-table"
             testId="cashup-table"
             caption={t("cashups.title")}
             columns={[

@@ -95,6 +95,7 @@ export default function CodBalances() {
             </h2>
             {b.couriers.length ? (
               <ListTable
+                className="cp-cod-table"
                 testId="cod-couriers"
                 caption={t("couriers.title")}
                 columns={[
@@ -144,7 +145,12 @@ export default function CodBalances() {
               {t("shippers.title")}
             </h2>
             {b.shippers.length ? (
-              <ListTable testId="cod-shippers" caption={t("shippers.title")} columns={[t("shippers.name"), { label: t("shippers.owed"), num: true }]}>
+              <ListTable
+                className="cp-cod-table"
+                testId="cod-shippers"
+                caption={t("shippers.title")}
+                columns={[t("shippers.name"), { label: t("shippers.owed"), num: true }]}
+              >
                 {b.shippers.map((s) => (
                   <tr key={s.shipper_id} data-testid="cod-shipper-row" data-shipper-id={s.shipper_id}>
                     <th scope="row" data-label={t("shippers.name")}>

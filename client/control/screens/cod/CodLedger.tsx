@@ -177,7 +177,12 @@ export default function CodLedger() {
           <p className="cp-muted cp-small" aria-live="polite" data-testid="ledger-total">
             {t("ledger.total", { count: ledger!.total, page: ledger!.current_page, last: ledger!.last_page })}
           </p>
-          <ListTable testId="ledger-table" className="cp-cod-ledger" caption={t("ledger.title")} columns={manage ? [...cols, t("ledger.action")] : cols}>
+          <ListTable
+            testId="ledger-table"
+            className="cp-cod-table cp-cod-ledger"
+            caption={t("ledger.title")}
+            columns={manage ? [...cols, t("ledger.action")] : cols}
+          >
             {rows.map((e) => (
               <tr key={e.id} data-testid="ledger-row" data-entry-id={e.id} data-kind={e.kind}>
                 <td data-label={t("ledger.when")}>
