@@ -1,14 +1,16 @@
 /**
  * Issue 38's "Done when", cash on delivery end to end in Chromium against the real server (SQLite) and a real SMTP
- * peer: a shipper books three shipments with cash on delivery on /account/new at 390 px (an amount above cod_max is
- * refused at its field, in the visitor's words); the dispatcher plans a run on the dispatch board; the courier, on a
- * 390 px phone, collects cash at one door and card at another and fails the third for "payment not ready"; the
- * dispatcher counts the cash in with a 1.00 difference and a note; the owner pays the shipper out net of its open
- * statement; the shipper sees the pay-out and its PDF in Collections and pay-outs (another shipper gets 404 for it).
- * After every step each balance of GET /api/cod/balances is checked against the sum of the ledger's entries for its
- * account (tests/helpers/cod.ts checkBooks), and the accounts sum to zero. Then the shipper's screens at 390 px and on
- * a desktop, light and dark, and in Arabic (overflow and axe). With E2E_SHOTS=<dir> the screens and the pay-out's PDF
- * are saved there.
+ * peer: a shipper books three shipments with cash on delivery on /account/new at 390 px (a third decimal and an amount
+ * above cod_max are refused at the field, in the visitor's words); the dispatcher plans a run on the dispatch board;
+ * the courier, on a 390 px phone, collects cash at one door and card (with the terminal's receipt) at another on the
+ * run screen and fails the third for "payment not ready"; the dispatcher counts the cash in on the COD screen with a
+ * 1.00 difference and a note; the owner makes the pay-out there net of the shipper's open statement (made through the
+ * API: the statements screens have their own journey) and marks it paid; the shipper sees the pay-out and its PDF in
+ * Collections and pay-outs (another shipper gets 404 for it, nobody signed in 401). After every step each balance of
+ * GET /api/cod/balances is checked against the sum of the ledger's entries for its account (tests/helpers/cod.ts
+ * checkBooks: the accounts sum to zero), and the COD screen's figures against the same sums. Then the shipper's
+ * screens at 390 px and on a desktop, light and dark, and in Arabic (overflow, axe). With E2E_SHOTS=<dir> the screens
+ * and the pay-out's PDF are saved there.
  */
 import fs from "node:fs";
 import path from "node:path";
@@ -258,19 +260,40 @@ describe("cash on delivery, from the recipient's hand to the shipper's bank", ()
     });
     await ctx.addCookies(cookiesOf(site, courier));
     const page = watch(await ctx.newPage());
-    const run = ok(await dispatcher.get(`/api/dispatch?date=${TODAY}`)) as { runs: { id: number; stops: { tracking_code: string }[] }[] };
-    const order = run.runs[0]!.stops.map((s) => s.tracking_code);
-    const door = (i: number) => DOORS[codes.indexOf(order[i]!)]!;
-    ok(await courier.post(`/api/runs/${run.runs[0]!.id}/start`));
-    const d0 = door(0);
-    const d1 = door(1);
-    const scan = (body: Record<string, unknown>) => courier.post("/api/scans", body);
-    expect(ok(await scan({ codes: [order[0]], status_code: "delivered", cod: { amount: d0.minor, method: "cash" } }))[0].error).toBeNull();
-    expect(
-      ok(await scan({ codes: [order[1]], status_code: "delivered", cod: { amount: d1.minor, method: "card", reference: "TRM-3801" } }))[0].error,
-    ).toBeNull();
-    expect(ok(await scan({ codes: [order[2]], status_code: "delivery_failed", status_reason: "cod_not_ready" }))[0].error).toBeNull();
     await page.goto(url("/control/run"));
+    await page.getByRole("button", { name: "Start run" }).click();
+    await page.getByRole("button", { name: "Collect and deliver" }).waitFor();
+    const run = ok(await dispatcher.get(`/api/dispatch?date=${TODAY}`)) as { runs: { stops: { tracking_code: string }[] }[] };
+    const order = run.runs[0]!.stops.map((s) => s.tracking_code);
+    // The doors in the run's order: the first collects cash, the second card, the third is not ready.
+    const door = (i: number) => DOORS[codes.indexOf(order[i]!)]!;
+    const want = ["cash", "card", "not ready"];
+    for (let i = 0; i < 3; i++) {
+      const d = door(i);
+      expect(await page.locator(`.cp-run-stop[data-code="${order[i]}"]`).getByTestId("stop-cod").innerText()).toBe(`Collect ${eur(d.minor)}`);
+      if (want[i] === "not ready") {
+        await page.getByRole("button", { name: "Failed", exact: true }).click();
+        expect(await page.locator("label", { hasText: "Payment not ready" }).locator("input").isChecked()).toBe(true);
+        await page.getByRole("button", { name: "Record failed attempt" }).click();
+        await page.locator(`.cp-run-stop[data-code="${order[i]}"].is-failed`).waitFor();
+        continue;
+      }
+      await page.getByRole("button", { name: "Collect and deliver" }).click();
+      const sheet = page.getByRole("dialog", { name: /Proof of delivery/ });
+      const pay = sheet.getByTestId("cod-payment");
+      expect(await pay.getByLabel("Amount collected").inputValue()).toBe((d.minor / 100).toFixed(2));
+      if (want[i] === "card") {
+        await pay.locator("label", { hasText: "Card" }).click();
+        await sheet.getByLabel("Card receipt number").fill("TRM-3801");
+      }
+      await sheet.locator("input[name=receiver_name]").fill(d.recipient);
+      if (i === 0) {
+        await axe(page, "payment at the door");
+        await shot(page, "4-collect-390-light");
+      }
+      await sheet.getByRole("button", { name: "Record payment and delivery" }).click();
+      await page.locator(`.cp-run-stop[data-code="${order[i]}"].is-done`).waitFor();
+    }
     for (const [i, k] of (["cash", "card", "notReady"] as const).entries()) at[k] = { code: order[i]!, minor: door(i).minor };
     const cash = at.cash.minor;
     const card = at.card.minor;
@@ -298,42 +321,92 @@ describe("cash on delivery, from the recipient's hand to the shipper's bank", ()
     await ctx.close();
   });
 
-  it("the dispatcher counts the courier's cash in with a 1.00 difference and a note", async () => {
+  it("the dispatcher counts the courier's cash in on the COD screen with a 1.00 difference and a note", async () => {
     const cash = at.cash.minor;
-    const cashup = ok(
-      await dispatcher.post("/api/cod/cashups", { courier_id: courierId, counted_amount: cash - 100, note: "One euro short: a coin lost on the run" }),
-      201,
-    ) as {
-      expected_amount: number;
-      counted_amount: number;
-      difference: number;
-      collections: string[];
-    };
-    expect(cashup).toMatchObject({ expected_amount: cash, counted_amount: cash - 100, difference: -100, collections: [at.cash.code] });
+    const ctx = await openContext(browser, site.url, { desktop: true, who: dispatcher });
+    const page = watch(await ctx.newPage());
+    await page.goto(url("/control/index.html"));
+    await page.getByRole("link", { name: "Cash on delivery" }).first().click();
+    await page.getByRole("heading", { name: "Cash on delivery", level: 1 }).waitFor();
+    // The courier's cash on the screen is the ledger's sum for courier:ID.
+    const { sums } = await checkBooks(admin);
+    const row = page.locator(`[data-testid=cod-courier-row][data-courier-id="${courierId}"]`);
+    await expect.poll(() => row.getByTestId("courier-cash").getAttribute("data-amount")).toBe(String(sums.get(`courier:${courierId}`)));
+    expect(await row.getByTestId("courier-cash").innerText()).toBe(eur(cash));
+    await expect.poll(() => page.getByTestId("cod-sum").getAttribute("data-sum")).toBe("0");
+    await row.getByRole("button", { name: "Count in" }).click();
+    const form = page.getByTestId("cashup-form");
+    await form.getByLabel("Counted (EUR)").fill(((cash - 100) / 100).toFixed(2));
+    await expect.poll(() => form.getByTestId("cashup-difference").innerText()).toBe("-€1.00");
+    await form.getByLabel("Note").fill("One euro short: a coin lost on the run");
+    await axe(page, "cash-up form");
+    await shot(page, "6-cashup-desktop-light");
+    await form.getByRole("button", { name: "Save cash-up" }).click();
+    const result = page.getByTestId("cashup-result");
+    await result.waitFor();
+    expect(await result.getByTestId("result-expected").innerText()).toBe(eur(cash));
+    expect(await result.getByTestId("result-counted").innerText()).toBe(eur(cash - 100));
+    expect(await result.getByTestId("result-difference").innerText()).toBe("-€1.00");
+    const cashups = ok(await dispatcher.get(`/api/cod/cashups?courier_id=${courierId}`)) as { data: Record<string, unknown>[] };
+    expect(cashups.data).toHaveLength(1);
+    expect(cashups.data[0]).toMatchObject({
+      expected_amount: cash,
+      counted_amount: cash - 100,
+      difference: -100,
+      collections: [at.cash.code],
+      note: "One euro short: a coin lost on the run",
+    });
+    await expect.poll(() => page.getByTestId("cod-account-over_short").getAttribute("data-amount")).toBe("100");
     await books({ courier: 0, depot_cash: cash - 100, over_short: 100, owed: cash + at.card.minor });
+    expect(errors()).toEqual([]);
+    await ctx.close();
   });
 
-  it("the owner pays the shipper out net of its open statement", async () => {
+  it("the owner pays the shipper out on the COD screen, net of its open statement", async () => {
+    // The shipper's statement of its three bookings (the statements screens have their own journey, shipper-journey).
     const statement = ok(await admin.post("/api/statements", { shipper_id: shopId, from: TODAY, to: TODAY }), 201) as { number: string; total: number };
     expect(statement.total).toBe(3 * PRICE);
     const collected = at.cash.minor + at.card.minor;
-    const made = ok(await admin.post("/api/cod/remittances", { shipper_id: shopId, offset_statements: true }), 201) as {
-      id: number;
-      number: string;
-      total_collected: number;
-      net: number;
-      pdf_url: string;
-      offsets: { statement_number: string; amount: number }[];
+    const net = collected - 3 * PRICE;
+    const ctx = await openContext(browser, site.url, { desktop: true, who: admin });
+    const page = watch(await ctx.newPage());
+    await page.goto(url("/control/cod/remittances.html"));
+    const create = page.getByTestId("remittance-create");
+    await create.getByLabel("Shipper", { exact: true }).selectOption(String(shopId));
+    await create.getByLabel("Offset open statements").check();
+    await create.getByRole("button", { name: "Make remittance" }).click();
+    const row = page.getByTestId("remittance-row").first();
+    await row.locator('[data-status="open"]').waitFor();
+    expect(await row.getByTestId("remittance-net").getAttribute("data-amount")).toBe(String(net));
+    await row.getByLabel("Payment reference").fill("BANK-3838");
+    await axe(page, "remittance made");
+    await row.getByRole("button", { name: "Mark paid" }).click();
+    await row.getByTestId("remittance-paid").waitFor();
+    await shot(page, "7-remittance-desktop-light");
+    const list = ok(await admin.get(`/api/cod/remittances?shipper_id=${shopId}`)) as {
+      data: {
+        id: number;
+        number: string;
+        total_collected: number;
+        net: number;
+        status: string;
+        pdf_url: string;
+        offsets: unknown[];
+        lines: { tracking_code: string }[];
+      }[];
     };
-    expect(made).toMatchObject({
-      total_collected: collected,
-      net: collected - 3 * PRICE,
-      offsets: [{ statement_number: statement.number, amount: 3 * PRICE }],
-    });
-    ok(await admin.patch("/api/cod/remittances", { id: made.id, status: "paid", paid_reference: "BANK-3838" }));
+    expect(list.data).toHaveLength(1);
+    const made = list.data[0]!;
+    expect(made).toMatchObject({ total_collected: collected, net, status: "paid", offsets: [{ statement_number: statement.number, amount: 3 * PRICE }] });
+    expect(made.lines.map((l) => l.tracking_code).sort()).toEqual([at.cash.code, at.card.code].sort());
     remittance = made;
+    // The statement is paid by the pay-out's number.
+    const st = ok(await admin.get(`/api/statements?shipper_id=${shopId}`)) as { data: { number: string; status: string; paid_reference: string | null }[] };
+    expect(st.data.find((x) => x.number === statement.number)).toMatchObject({ status: "paid", paid_reference: made.number });
     // The shipper is owed nothing more: the net left the bank, the statement was settled by the pay-out.
-    await books({ owed: 0, bank: -(collected - 3 * PRICE), statements: -(3 * PRICE), depot_cash: at.cash.minor - 100 });
+    await books({ owed: 0, bank: -net, statements: -(3 * PRICE), depot_cash: at.cash.minor - 100, over_short: 100, courier: 0, card_clearing: at.card.minor });
+    expect(errors()).toEqual([]);
+    await ctx.close();
   });
 
   it("the shipper sees the pay-out and its PDF in Collections and pay-outs; another shipper gets 404 for the PDF", async () => {
