@@ -432,7 +432,7 @@ describe("cash on delivery, from the recipient's hand to the shipper's bank", ()
     }
     expect(await overflow(page)).toEqual({ px: 0, culprits: [] });
     await axe(page, "collections and pay-outs");
-    await shot(page, "6-payouts-390-light");
+    await shot(page, "8-payouts-390-light");
 
     // The PDF: the shipper's own, by its session (the link's target).
     const href = await payout.getByTestId("remittance-pdf").getAttribute("href");
