@@ -4,7 +4,8 @@ import type { TFunction } from "i18next";
 import { moneyInput, parseMoney } from "@shared/core/money";
 import { fieldLabel, readableMessage } from "../../fieldLabels";
 import { statusLabel } from "../../options";
-import { money } from "../../time";
+import { controlLanguage, money } from "../../time";
+import { languageOf } from "@shared/i18n/languages";
 import "./cod.css";
 import type { AdminParcelQuery } from "../../../generated/graphql";
 
@@ -20,8 +21,13 @@ type Parcel = AdminParcelQuery["adminParcel"];
 /** The typed amount as the smallest unit: null when blank, NaN when it is not an amount of the currency. */
 export const codMinor = (text: string, currency: string): number | null => parseMoney(text, currency, { negative: false });
 
-/** The amount as the field shows it ("12.50"), blank for none. */
-export const codText = (amount: number | null | undefined, currency: string) => moneyInput(amount ?? null, currency);
+/** The amount as the field shows it, with the language's decimal mark ("12,50" in German), blank for none. */
+export function codText(amount: number | null | undefined, currency: string): string {
+  const text = moneyInput(amount ?? null, currency);
+  const mark = new Intl.NumberFormat(languageOf(controlLanguage()).tag).formatToParts(1.5).find((p) => p.type === "decimal")?.value ?? ".";
+  // Only a comma or a point is read back (parseMoney): another mark (Arabic's) keeps the point.
+  return mark === "," ? text.replace(".", ",") : text;
+}
 
 /** The client's own check of the typed amount: the refusal naming the field as labelled, or null. */
 export function codTypedError(t: TFunction, text: string, currency: string): string | null {
