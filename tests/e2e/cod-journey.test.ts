@@ -479,6 +479,15 @@ describe("cash on delivery, from the recipient's hand to the shipper's bank", ()
           if (name === "collections") await page.locator("[data-testid=remittance] summary").first().click();
           await loaded(page);
           if (lang === "ar") expect(await page.evaluate("document.documentElement.dir")).toBe("rtl");
+          if (!desktop && name === "collections") {
+            // Seven sections, every tab on the 390 px screen (the strip wraps), the current one among them.
+            const tabs = (await page.evaluate(
+              `[...document.querySelectorAll(".account-nav a")].map((a) => { const r = a.getBoundingClientRect(); return { left: r.left, right: r.right, current: a.getAttribute("aria-current") === "page" }; })`,
+            )) as { left: number; right: number; current: boolean }[];
+            expect(tabs).toHaveLength(7);
+            for (const tab of tabs) expect(tab.left >= 0 && tab.right <= 390, `${look} ${JSON.stringify(tab)}`).toBe(true);
+            expect(tabs.filter((tab) => tab.current)).toHaveLength(1);
+          }
           expect(await overflow(page), `${name} ${look}`).toEqual({ px: 0, culprits: [] });
           if (name === "collections" && (dark || lang === "ar")) await axe(page, `${name} ${look}`);
           await shot(page, `looks-${name}-${look}`);

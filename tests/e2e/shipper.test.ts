@@ -389,7 +389,7 @@ describe("shipper journey", () => {
       const tabs = (await page.evaluate(
         `[...document.querySelectorAll(".account-nav a")].map((a) => { const r = a.getBoundingClientRect(); return { left: r.left, right: r.right, current: a.getAttribute("aria-current") === "page" }; })`,
       )) as { left: number; right: number; current: boolean }[];
-      expect(tabs).toHaveLength(6);
+      expect(tabs).toHaveLength(7);
       for (const tab of tabs) expect(tab.left >= 0 && tab.right <= 390, JSON.stringify(tab)).toBe(true);
       expect(tabs.filter((tab) => tab.current)).toHaveLength(1);
       await shot(page, `${name}-new`);
