@@ -23,7 +23,15 @@ const shots = process.env.E2E_SHOTS;
 const DEPOT = { latitude: 52.37, longitude: 4.89 };
 const TODAY = new Date().toISOString().slice(0, 10);
 const codes = { cash: "E2E-COD-A", card: "E2E-COD-B", notReady: "E2E-COD-C", offline: "E2E-COD-D", scan: "E2E-COD-S" };
-const due = { [codes.cash]: 1250, [codes.card]: 2000, [codes.notReady]: 990, [codes.offline]: 3075, [codes.scan]: 750 };
+const due: Record<string, number> = {
+  [codes.cash]: 1250,
+  [codes.card]: 2000,
+  [codes.notReady]: 990,
+  [codes.offline]: 3075,
+  [codes.scan]: 750,
+  "E2E-COD-L1": 4990,
+  "E2E-COD-L2": 120000,
+};
 
 let site: Site;
 let owner: Client;

@@ -4,11 +4,21 @@ import { COD_METHODS, COD_REFERENCE_MAX } from "@shared/modules/cod/cod.codes";
 import { Icon } from "../../components/Icon";
 import * as icons from "../../control/icons";
 import { controlLanguage, money } from "../../control/time";
+import { languageOf } from "@shared/i18n/languages";
 import type { CodDue, DraftProblem, PaymentDraft, Refusal } from "./codPayment";
 import "./cod.css";
 
 /** The namespace of the proof form and the payment at the door (the run screen, the scan screen and the parcel's screen use them). */
 export const PROOF_NS = "control-proof";
+
+/**
+ * An amount inside a sentence: in a right-to-left language isolated (FSI ... PDI), so "UK£ 49.90" keeps its own order
+ * among the Arabic or Persian words around it.
+ */
+export function amountIn(amount: number, currency: string): string {
+  const text = money(amount, currency);
+  return "rtl" in languageOf(controlLanguage()) ? `\u2068${text}\u2069` : text;
+}
 
 /** The member's words for what the form or the server refused about a payment: each names its field as labelled. */
 export function usePaymentWords() {
@@ -20,15 +30,15 @@ export function usePaymentWords() {
       return p.problem === "required"
         ? t("problems.referenceRequired", { field: referenceLabel })
         : t("problems.referenceLong", { field: referenceLabel, n: COD_REFERENCE_MAX });
-    if (p.problem === "different") return t("problems.different", { field: amountLabel, amount: money(p.due.amount, p.due.currency) });
+    if (p.problem === "different") return t("problems.different", { field: amountLabel, amount: amountIn(p.due.amount, p.due.currency) });
     return t(`problems.${p.problem}`, { field: amountLabel });
   };
   const refusal = (r: Refusal): string => {
     if (r.field === null) return r.message;
-    if (r.field === "cod") return r.due ? t("problems.required", { amount: money(r.due.amount, r.due.currency) }) : t("problems.requiredNoAmount");
+    if (r.field === "cod") return r.due ? t("problems.required", { amount: amountIn(r.due.amount, r.due.currency) }) : t("problems.requiredNoAmount");
     if (r.field === "amount")
       return r.due
-        ? t("problems.different", { field: amountLabel, amount: money(r.due.amount, r.due.currency) })
+        ? t("problems.different", { field: amountLabel, amount: amountIn(r.due.amount, r.due.currency) })
         : t("problems.invalid", { field: amountLabel });
     if (r.field === "method") return t("problems.method", { field: t("pay.method") });
     return problem({ field: "reference", problem: r.problem });
@@ -62,7 +72,7 @@ export function CodPaymentFields({
         <span>
           <span className="cp-cod-due-label">{t("pay.legend")}</span>
           <strong className="cp-cod-due-amount" data-testid="cod-due">
-            {t("pay.collect", { amount: money(due.amount, due.currency) })}
+            {t("pay.collect", { amount: amountIn(due.amount, due.currency) })}
           </strong>
         </span>
       </legend>

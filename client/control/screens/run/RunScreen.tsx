@@ -14,8 +14,8 @@ import { ProofAction } from "../scan/ProofAction";
 import type { ScanLine, ScanSetup } from "../scan/scanRun";
 import { useScanQueue } from "../scan/useScanQueue";
 import { lineError } from "../scan/lineText";
-import { PROOF_NS, usePaymentWords } from "../../../modules/delivery/CodPayment";
-import { day, money, number } from "../../time";
+import { amountIn, PROOF_NS, usePaymentWords } from "../../../modules/delivery/CodPayment";
+import { day, number } from "../../time";
 import { usePositionSharing } from "./usePositionSharing";
 import { NetworkBanner, SharingPanel } from "./RunPanels";
 import { StopActions } from "./StopActions";
@@ -185,7 +185,7 @@ function RunStops({
                   {s.cod_due && s.status === "pending" ? (
                     <span className="cp-run-cod" data-testid="stop-cod">
                       <Icon path={icons.payments} size={18} />
-                      {t("codDue", { amount: money(s.cod_due.amount, s.cod_due.currency) })}
+                      {t("codDue", { amount: amountIn(s.cod_due.amount, s.cod_due.currency) })}
                     </span>
                   ) : null}
                   <span className="cp-run-muted">
