@@ -138,3 +138,22 @@ describe("the run sheet in its reader's language", () => {
     expect(arabic).not.toMatch(/RECIPIENT AND ADDRESS|SIGNATURE|Page 1 of/);
   });
 });
+
+describe("the invoice PDF in the language of the member who downloads it", () => {
+  it("German words, date and amount for a German owner; English for one without a language", async () => {
+    const inv = ok(await owner.post("/api/invoices", { product: "Express-Versand", customer_name: "Max Muster", amount: 1234.5 }), 201);
+    const pdfOf = async () => {
+      const r = await fetch(`${t.url}/api/invoices/${inv.id}/pdf`, { headers: owner.cookieHeader() });
+      expect(r.status).toBe(200);
+      return popplerRead(Buffer.from(await r.arrayBuffer())).text;
+    };
+    ok(await owner.patch("/api/admins/auth/update/profile", { language: "de" }));
+    const german = await pdfOf();
+    // (Letter-spaced labels may come out of pdftotext with a space inside: "R ECHNUNG AN".)
+    for (const word of ["RECHNUNG", "Max Muster", "PRODUKT", "BETRAG", "Gesamt", "1.234,50", "Vielen Dank für Ihren Auftrag."]) expect(german).toContain(word);
+    expect(german).not.toMatch(/INVOICE|Billed to|Thank you/i);
+    ok(await owner.patch("/api/admins/auth/update/profile", { language: null }));
+    const english = await pdfOf();
+    for (const word of ["INVOICE", "PRODUCT", "Total", "1,234.50", "Thank you for your business."]) expect(english).toContain(word);
+  });
+});

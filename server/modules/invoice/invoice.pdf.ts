@@ -1,6 +1,7 @@
 import QRCode from "qrcode";
 import { useFontFor } from "./pdf-fonts.js";
-import { a4Document, BAND, BRAND, drawLetterhead, INK, MUTED, pdfDate, pdfMajor, RULE, textArea } from "./pdf-document.js";
+import { formatMajor } from "../../../shared/core/money.js";
+import { a4Document, BAND, BRAND, drawLetterhead, INK, MUTED, RULE, textArea } from "./pdf-document.js";
 
 export interface InvoiceDoc {
   number: string;
@@ -19,7 +20,37 @@ export interface InvoiceCompany {
   contact_address: string;
 }
 
+/** The invoice's words in its reader's language (invoice.service.ts reads them: server/modules/staff/locales). */
+export interface InvoiceWords {
+  title: string;
+  billedTo: string;
+  trackingCode: string;
+  product: string;
+  amount: string;
+  total: string;
+  track: string;
+  scan: string;
+  thanks: string;
+}
+
+/** English, as an invoice drawn without a reader's language reads. */
+const ENGLISH: InvoiceWords & { tag: string; docTitle: string } = {
+  tag: "en-GB",
+  docTitle: "",
+  title: "Invoice",
+  billedTo: "Billed to",
+  trackingCode: "Tracking code",
+  product: "Product",
+  amount: "Amount",
+  total: "Total",
+  track: "Track this parcel",
+  scan: "Scan the code or open:",
+  thanks: "Thank you for your business.",
+};
+
 export interface InvoicePdfOptions {
+  /** The words, the language's tag (dates and amounts) and the document's title; English when absent. */
+  texts?: InvoiceWords & { tag: string; docTitle: string };
   /** The public tracking link of the linked parcel, drawn as a QR code. */
   trackUrl?: string | null;
   /** false keeps the content streams readable (tests). */
@@ -43,35 +74,42 @@ export function drawQr(doc: PDFKit.PDFDocument, text: string, x: number, y: numb
 
 /** The invoice as an A4 PDF: company contact details, number and date, the line and total, and the tracking QR code. */
 export async function invoicePdf(inv: InvoiceDoc, company: InvoiceCompany, opts: InvoicePdfOptions = {}): Promise<Buffer> {
+  const w = opts.texts ?? ENGLISH;
+  // English keeps en-GB's dates and amounts, as before; another language its own.
+  const tag = w.tag === "en" ? "en-GB" : w.tag;
+  const date = (d: Date) => d.toLocaleDateString(tag, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+  const major = (n: number) => formatMajor(n, null, tag);
   const { doc, done } = a4Document(
-    { Title: `Invoice ${inv.number}`, Author: company.name, Subject: inv.product },
-    { compress: opts.compress, displayTitle: true },
+    { Title: w.docTitle || `Invoice ${inv.number}`, Author: company.name, Subject: inv.product },
+    { compress: opts.compress, displayTitle: true, lang: w.tag },
   );
+  /** A label in a font that has its script; letter-spaced only in Latin capitals (spacing would break Arabic's joins). */
+  const label = (s: string, x: number, y: number | undefined, o: PDFKit.Mixins.TextOptions) => {
+    const shown = useFontFor(doc, s, true);
+    doc.text(shown, x, y, { ...o, characterSpacing: /^[\x20-\x7e]*$/.test(s) ? o.characterSpacing : 0 });
+  };
   const { left, width, right } = textArea(doc);
 
   let y = drawLetterhead(doc, {
     company: company.name,
     contacts: [company.contact_address, company.contact_email, company.contact_phone, company.contact_phone_alt],
-    title: "INVOICE",
+    title: w.title.toLocaleUpperCase(tag),
     titleSize: 26,
     titleSpacing: 1,
     number: inv.number,
-    details: [pdfDate(inv.created_at)],
+    details: [date(inv.created_at)],
   });
   y += 18;
 
   // Billed to and the linked parcel.
   const facts: [string, string][] = [];
-  if (inv.customer_name) facts.push(["Billed to", inv.customer_name]);
-  if (inv.tracking_code) facts.push(["Tracking code", inv.tracking_code]);
+  if (inv.customer_name) facts.push([w.billedTo, inv.customer_name]);
+  if (inv.tracking_code) facts.push([w.trackingCode, inv.tracking_code]);
   const col = width / 3;
-  facts.forEach(([label, value], i) => {
+  facts.forEach(([name, value], i) => {
     const x = left + i * col;
-    doc
-      .font("Helvetica-Bold")
-      .fontSize(8)
-      .fillColor(MUTED)
-      .text(label.toUpperCase(), x, y, { width: col - 12, characterSpacing: 0.8 });
+    doc.fontSize(8).fillColor(MUTED);
+    label(name.toLocaleUpperCase(tag), x, y, { width: col - 12, characterSpacing: 0.8 });
     doc
       .fontSize(11)
       .fillColor(INK)
@@ -83,15 +121,16 @@ export async function invoicePdf(inv: InvoiceDoc, company: InvoiceCompany, opts:
   const amountW = 120;
   const rowPad = 8;
   doc.rect(left, y, width, 24).fill(BAND);
-  doc.font("Helvetica-Bold").fontSize(9).fillColor(MUTED);
-  doc.text("PRODUCT", left + 10, y + rowPad, { width: width - amountW - 20, characterSpacing: 0.8 });
-  doc.text("AMOUNT", right - amountW - 10, y + rowPad, { width: amountW, align: "right", characterSpacing: 0.8 });
+  doc.fontSize(9).fillColor(MUTED);
+  label(w.product.toLocaleUpperCase(tag), left + 10, y + rowPad, { width: width - amountW - 20, characterSpacing: 0.8 });
+  label(w.amount.toLocaleUpperCase(tag), right - amountW - 10, y + rowPad, { width: amountW, align: "right", characterSpacing: 0.8 });
   y += 24;
   doc.fontSize(11).fillColor(INK);
   const product = useFontFor(doc, inv.product);
   const productH = doc.heightOfString(product, { width: width - amountW - 20 });
   doc.text(product, left + 10, y + rowPad, { width: width - amountW - 20 });
-  doc.font("Helvetica").text(inv.amount != null ? pdfMajor(inv.amount) : "-", right - amountW - 10, y + rowPad, { width: amountW, align: "right" });
+  const amount = inv.amount != null ? major(inv.amount) : "-";
+  doc.text(useFontFor(doc, amount), right - amountW - 10, y + rowPad, { width: amountW, align: "right" });
   y += productH + rowPad * 2;
   doc.moveTo(left, y).lineTo(right, y).lineWidth(0.75).strokeColor(RULE).stroke();
   if (inv.amount != null) {
@@ -101,9 +140,10 @@ export async function invoicePdf(inv: InvoiceDoc, company: InvoiceCompany, opts:
       .lineWidth(1.5)
       .strokeColor(INK)
       .stroke();
-    doc.font("Helvetica-Bold").fontSize(12).fillColor(INK);
-    doc.text("Total", right - 220, y + 10, { width: 90 });
-    doc.text(pdfMajor(inv.amount), right - amountW - 10, y + 10, { width: amountW, align: "right" });
+    doc.fontSize(12).fillColor(INK);
+    label(w.total, right - 220, y + 10, { width: 90 });
+    const total = major(inv.amount);
+    doc.text(useFontFor(doc, total, true), right - amountW - 10, y + 10, { width: amountW, align: "right" });
     y += 34;
   }
   y += 28;
@@ -113,21 +153,20 @@ export async function invoicePdf(inv: InvoiceDoc, company: InvoiceCompany, opts:
     const size = 112;
     drawQr(doc, opts.trackUrl, left, y, size);
     const tx = left + size + 18;
+    doc.fontSize(11).fillColor(INK);
+    label(w.track, tx, y + 24, { width: right - tx });
     doc
-      .font("Helvetica-Bold")
-      .fontSize(11)
-      .fillColor(INK)
-      .text("Track this parcel", tx, y + 24, { width: right - tx });
-    doc
-      .font("Helvetica")
       .fontSize(10)
       .fillColor(MUTED)
-      .text("Scan the code or open:", { width: right - tx });
-    doc.fillColor(BRAND).text(opts.trackUrl, { width: right - tx, link: opts.trackUrl, underline: true });
+      .text(useFontFor(doc, w.scan), { width: right - tx });
+    doc
+      .font("Helvetica")
+      .fillColor(BRAND)
+      .text(opts.trackUrl, { width: right - tx, link: opts.trackUrl, underline: true });
     y += size + 24;
   }
 
-  doc.font("Helvetica").fontSize(10).fillColor(MUTED).text("Thank you for your business.", left, y, { width });
+  doc.fontSize(10).fillColor(MUTED).text(useFontFor(doc, w.thanks), left, y, { width });
   doc.end();
   return done;
 }

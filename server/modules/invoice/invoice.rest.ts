@@ -6,6 +6,7 @@ import { siteBase } from "../../core/context.js";
 import { data } from "../../rest/schemas.js";
 import { CreateInvoiceInput } from "./invoice.input.js";
 import * as invoices from "./invoice.service.js";
+import { memberLanguageCode } from "../staff/staff.i18n.js";
 
 export function registerInvoiceRoutes(api: FastifyInstance): void {
   route(api, {
@@ -58,7 +59,10 @@ export function registerInvoiceRoutes(api: FastifyInstance): void {
       const id = (req.params as { id: string }).id;
       if (!/^\d{1,9}$/.test(id)) throw notFound("Invoice not found");
       // One PDF at a time per member (429 for a second meanwhile), drawn in a PDF thread.
-      const { number, pdf } = await asJob("documents", jobCaller(actorOf(req)), () => invoices.invoicePdfOf(Number(id), siteBase(req)));
+      // In the language of the member who downloads it (none chosen: English).
+      const actor = actorOf(req);
+      const language = actor?.kind === "member" ? await memberLanguageCode({ id: actor.id }) : null;
+      const { number, pdf } = await asJob("documents", jobCaller(actor), () => invoices.invoicePdfOf(Number(id), siteBase(req), { language }));
       return reply.type("application/pdf").header("Content-Disposition", `attachment; filename="${number}.pdf"`).send(pdf);
     },
   });

@@ -4,7 +4,9 @@ import { db } from "../../db/index.js";
 import { pageOf, type PageArgs } from "../common/paging.js";
 import { getSettings } from "../settings/settings.service.js";
 import type { CreateInvoiceInput } from "./invoice.input.js";
+import type { InvoiceWords } from "./invoice.pdf.js";
 import { drawInThread } from "./pdf-thread.js";
+import { staffLanguage } from "../staff/staff.i18n.js";
 
 const invoiceNumber = (id: number) => `INV-${String(id).padStart(6, "0")}`;
 
@@ -39,8 +41,11 @@ export const listInvoices = (args: PageArgs) =>
     (skip, take) => db().invoice.findMany({ skip, take, orderBy: { id: "desc" } }),
   );
 
-/** The invoice as a PDF, drawn in a PDF thread; `base` (the site's address) makes the tracking link. */
-export async function invoicePdfOf(id: number, base: string, opts: { compress?: boolean } = {}) {
+/**
+ * The invoice as a PDF, drawn in a PDF thread; `base` (the site's address) makes the tracking link. Its words, date
+ * and amounts are in `language` (the member's who downloads it; English without one).
+ */
+export async function invoicePdfOf(id: number, base: string, opts: { compress?: boolean; language?: string | null } = {}) {
   const [inv, s] = await Promise.all([getInvoice(id), getSettings()]);
   const trackUrl = inv.tracking_code ? `${base}/track.html?code=${encodeURIComponent(inv.tracking_code)}` : null;
   const company = {
@@ -50,5 +55,9 @@ export async function invoicePdfOf(id: number, base: string, opts: { compress?: 
     contact_phone_alt: s.contact_phone_alt,
     contact_address: s.contact_address,
   };
-  return { number: inv.number, pdf: await drawInThread({ kind: "invoice", invoice: inv, company, options: { trackUrl, compress: opts.compress } }) };
+  const l = staffLanguage(opts.language);
+  const keys = ["title", "billedTo", "trackingCode", "product", "amount", "total", "track", "scan", "thanks"] as const;
+  const words = Object.fromEntries(keys.map((k) => [k, l.t(`invoice.${k}`)])) as Record<(typeof keys)[number], string> satisfies InvoiceWords;
+  const texts = { tag: l.tag, docTitle: l.t("invoice.docTitle", { number: inv.number }), ...words };
+  return { number: inv.number, pdf: await drawInThread({ kind: "invoice", invoice: inv, company, options: { trackUrl, compress: opts.compress, texts } }) };
 }

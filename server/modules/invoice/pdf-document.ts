@@ -48,7 +48,7 @@ export function pdfDocument(info: PDFKit.DocumentInfo, o: PdfSetUp = {}) {
 }
 
 /** An A4 document with 56 pt margins (invoice, statement). */
-export const a4Document = (info: PDFKit.DocumentInfo, o: { compress?: boolean; displayTitle?: boolean } = {}) => pdfDocument(info, o);
+export const a4Document = (info: PDFKit.DocumentInfo, o: { compress?: boolean; displayTitle?: boolean; lang?: string } = {}) => pdfDocument(info, o);
 
 /** The page's text area inside its margins. */
 export function textArea(doc: PDFKit.PDFDocument) {
@@ -100,17 +100,17 @@ export function drawLetterhead(doc: PDFKit.PDFDocument, h: Letterhead): number {
   }
   const leftBottom = doc.y;
   const spacing = h.titleSpacing ? { characterSpacing: h.titleSpacing } : {};
-  doc
-    .fillColor(BRAND)
-    .font("Helvetica-Bold")
-    .fontSize(h.titleSize)
-    .text(h.title, left, top, { width, align: "right", ...spacing });
+  // The title may be another script (the invoice in its reader's language): a font that has it, and no letter spacing
+  // outside Latin capitals (it would break Arabic's joined letters).
+  doc.fillColor(BRAND).fontSize(h.titleSize);
+  const title = useFontFor(doc, h.title, true);
+  doc.text(title, left, top, { width, align: "right", ...(/^[\x20-\x7e]*$/.test(h.title) ? spacing : {}) });
   doc
     .fillColor(INK)
     .fontSize(12)
     .text(useFontFor(doc, h.number, true), { width, align: "right" });
-  doc.font("Helvetica").fontSize(10).fillColor(MUTED);
-  for (const line of h.details) doc.text(line, { width, align: "right" });
+  doc.fontSize(10).fillColor(MUTED);
+  for (const line of h.details) doc.text(useFontFor(doc, line), { width, align: "right" });
   const y = Math.max(leftBottom, doc.y) + 16;
   doc.moveTo(left, y).lineTo(right, y).lineWidth(2).strokeColor(BRAND).stroke();
   return y;
