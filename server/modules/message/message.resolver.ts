@@ -1,4 +1,5 @@
-import { Arg, Args, Ctx, FieldResolver, Mutation, Query, Resolver } from "type-graphql";
+import { Arg, Args, createParameterDecorator, Ctx, FieldResolver, Mutation, Query, Resolver } from "type-graphql";
+import { validated } from "../../core/validation.js";
 import { Op } from "../../graphql/guards.js";
 import type { Context } from "../../core/context.js";
 import { clientKey } from "../../core/client-address.js";
@@ -9,12 +10,18 @@ import { MessagePreferences, MessageProviders, RecipientMessage, RecipientMessag
 import { providersView } from "./providers.js";
 import { Settings } from "../settings/settings.type.js";
 
+/** The messages query's raw trackingCode argument (see MessageResolver.messages). */
+const TrackingCodeArg = () => createParameterDecorator(({ args }) => (args as { trackingCode?: unknown }).trackingCode);
+
 @Resolver()
 export class MessageResolver {
   @Query(() => RecipientMessagePage, { description: "Staff (mail): messages to recipients, newest first, by tracking code, channel and status" })
   @Op("messages.list")
-  async messages(@Args(() => MessageListArgs) args: MessageListArgs) {
-    return linkMessagePage(await messages.listMessages(args), args);
+  async messages(@Args(() => MessageListArgs) args: MessageListArgs, @TrackingCodeArg() trackingCode: unknown) {
+    // The filter's GraphQL name is trackingCode, its property tracking_code (REST's name): type-graphql builds the
+    // args' instance by property name, so the code is read from the raw arguments and checked with the rest.
+    const input = trackingCode == null ? args : await validated(MessageListArgs, { ...args, tracking_code: trackingCode });
+    return linkMessagePage(await messages.listMessages(input), input);
   }
 
   @Mutation(() => RecipientMessage, { description: "Owner: send a test message (queued and sent like the others)" })

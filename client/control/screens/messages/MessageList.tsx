@@ -57,7 +57,7 @@ function Detail({ m }: { m: Message }) {
   ];
   return (
     <div className="cp-msg-detail" data-testid="message-detail">
-      <h3 className="cp-msg-detail-title">{t("detail.title", { id: m.id })}</h3>
+      <h2 className="cp-msg-detail-title">{t("detail.title", { id: m.id })}</h2>
       <dl className="cp-msg-facts">
         {facts
           .filter(([, v]) => v !== null)
@@ -132,7 +132,15 @@ export default function MessageList() {
     e.preventDefault();
     go(draft);
   };
-  const columns = [t("table.when"), t("table.parcel"), t("table.channel"), t("table.to"), t("table.status"), { label: t("table.segments"), num: true }, ""];
+  const columns = [
+    t("table.when"),
+    t("table.parcel"),
+    t("table.channel"),
+    t("table.to"),
+    t("table.status"),
+    { label: t("table.segments"), num: true },
+    t("table.details"),
+  ];
 
   return (
     <div className="cp-container">
@@ -229,7 +237,7 @@ export default function MessageList() {
                     <td data-label={t("table.segments")} className="cp-num">
                       {m.segments != null ? number(m.segments) : "—"}
                     </td>
-                    <td>
+                    <td data-label={t("table.details")}>
                       <button
                         type="button"
                         className="cp-btn cp-btn-outline cp-btn-sm"
