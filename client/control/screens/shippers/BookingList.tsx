@@ -37,7 +37,7 @@ function Detail({ b }: { b: AdminBookingFieldsFragment }) {
     <div className="cp-ship-detail" data-testid="booking-detail">
       <div className="cp-ship-detail-grid">
         <div>
-          <h3 className="cp-ship-h3">{t("bookings.priceKept")}</h3>
+          <h2 className="cp-ship-h3">{t("bookings.priceKept")}</h2>
           <dl className="cp-ship-breakdown" aria-label={t("bookings.priceOf", { code: b.tracking_code })}>
             {b.breakdown.map((l) => (
               <div key={l.code}>
