@@ -878,11 +878,11 @@ async function main() {
   }
   if (messageRows.length) {
     console.log(
-      `\nMessages' heavy work (pass: look-ups' p99 under ${LOOKUP_P99_MS} ms, none failed)\n\n| db | parcels | spell | seconds | changes | change p50 / p99 ms | look-ups | look-up p50 / p99 / max ms | messages | host control p99 ms | result |\n|---|---|---|---|---|---|---|---|---|---|---|`,
+      `\nMessages' heavy work (pass: look-ups' p99 under ${LOOKUP_P99_MS} ms, none failed)\n\n| db | parcels | spell | seconds | changes | change p50 / p99 ms | look-ups | look-up p50 / p99 / max ms | server's core | messages | host control p99 ms | result |\n|---|---|---|---|---|---|---|---|---|---|---|---|`,
     );
     for (const r of messageRows)
       console.log(
-        `| ${r.db} | ${fmt(r.parcels)} | ${r.spell} | ${r.seconds} | ${r.changes} | ${r.change_p50} / ${r.change_p99} | ${r.lookups} | ${r.lookup_p50} / ${r.lookup_p99} / ${r.lookup_max} | ${Object.entries(
+        `| ${r.db} | ${fmt(r.parcels)} | ${r.spell} | ${r.seconds} | ${r.changes} | ${r.change_p50} / ${r.change_p99} | ${r.lookups} | ${r.lookup_p50} / ${r.lookup_p99} / ${r.lookup_max} | ${r.server_cores} | ${Object.entries(
           r.messages,
         )
           .map(([k, v]) => `${k} ${v}`)
@@ -931,10 +931,10 @@ async function messagesRun(dbKind: string, n: number, url: string, dir: string, 
     // The report roll-ups of a database this server is the first to open are built in the background: not during the spells.
     await waitForRollups(url);
     const base = `http://127.0.0.1:${port}`;
-    const rows = await messagesSection(base, await ownerCookie(base, HEAVY_TOKEN), from, code(0));
+    const rows = await messagesSection(base, await ownerCookie(base, HEAVY_TOKEN), from, code(0), () => cpuMicros(server.pid!));
     for (const r of rows)
       console.log(
-        `   ${r.spell.padEnd(40)} ${r.seconds} s  changes ${r.changes} p50 ${r.change_p50} ms p99 ${r.change_p99} ms failed ${r.failed_changes}  look-ups ${r.lookups} p50 ${r.lookup_p50} ms p99 ${r.lookup_p99} ms max ${r.lookup_max} ms failed ${r.failed_lookups}  messages ${JSON.stringify(r.messages)}  ${r.pass ? "PASS" : "FAIL"}`,
+        `   ${r.spell.padEnd(40)} ${r.seconds} s  changes ${r.changes} p50 ${r.change_p50} ms p99 ${r.change_p99} ms failed ${r.failed_changes}  look-ups ${r.lookups} p50 ${r.lookup_p50} ms p99 ${r.lookup_p99} ms max ${r.lookup_max} ms failed ${r.failed_lookups}  server ${r.server_cores} core  messages ${JSON.stringify(r.messages)}  ${r.pass ? "PASS" : "FAIL"}`,
       );
     return rows.map((r) => ({ db: dbKind, parcels: n, host_control_p99: control.p99, ...r }));
   } finally {
