@@ -5,11 +5,16 @@ import { useDashboardDailyQuery, useDashboardSummaryQuery, type DashboardSummary
 import { errorMessages } from "../../../errors";
 import { formatMoney } from "@shared/core/money";
 import { REPORTS_NS } from "../../../i18n/load";
-import { number } from "../../time";
+import { day, number } from "../../time";
 import { DailyCharts, FailuresChart, ServicesChart } from "./DashboardCharts";
 import "./dashboard.css";
 
 type Summary = DashboardSummaryQuery["reportSummary"];
+/**
+ * A report's day in the member's language ("29 Nov 2026", "٢٩ نوفمبر ٢٠٢٦"): an ISO date in a right-to-left sentence
+ * was reordered by the bidirectional algorithm and broken at its hyphens.
+ */
+const longDay = (iso: string) => day(iso, { day: "numeric", month: "short", year: "numeric" });
 /** The cod block's figures: the label's key in the texts, the field. */
 const COD_FIGURES = [
   ["codCollected", "collected"],
@@ -99,8 +104,8 @@ export default function Dashboard() {
         </p>
       ) : (
         <>
-          <p className="cp-muted cp-small" role="status">
-            {t("showing", { from: s.from, to: s.to, prevFrom: s.previous.from, prevTo: s.previous.to })}
+          <p className="cp-muted cp-small" role="status" data-testid="report-period" data-from={s.from} data-to={s.to}>
+            {t("showing", { from: longDay(s.from), to: longDay(s.to), prevFrom: longDay(s.previous.from), prevTo: longDay(s.previous.to) })}
           </p>
           <h3 className="cp-visually-hidden">{t("figures")}</h3>
           <ul className="cp-figures">
