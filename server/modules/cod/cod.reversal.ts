@@ -50,11 +50,13 @@ export async function undoCollections(tx: Tx, entry: ReversedEntry): Promise<voi
     if (!c) return;
     const remittance = c.remittance_id === null ? null : await tx.codRemittance.findUnique({ where: { id: c.remittance_id }, select: { number: true } });
     throw conflict(
-      c.remittance_id !== null
-        ? `This collection is on remittance ${remittance?.number ?? c.remittance_id} (${c.status.replace(/_/g, " ")}): cancel the remittance first, then reverse this entry`
-        : c.cashup_id !== null
-          ? `This collection's cash was counted in (cash-up ${c.cashup_id}): reverse that cash-up's handed_over entry first, then this one`
-          : `This collection is ${c.status.replace(/_/g, " ")} now, not as this entry left it: nothing was reversed`,
+      c.status === "remitted"
+        ? `This collection was paid out to the shipper on remittance ${remittance?.number ?? c.remittance_id}: its money left, the entry stays (nothing was reversed)`
+        : c.remittance_id !== null
+          ? `This collection is on remittance ${remittance?.number ?? c.remittance_id} (${c.status.replace(/_/g, " ")}): cancel the remittance first, then reverse this entry`
+          : c.cashup_id !== null
+            ? `This collection's cash was counted in (cash-up ${c.cashup_id}): reverse that cash-up's handed_over entry first, then this one`
+            : `This collection is ${c.status.replace(/_/g, " ")} now, not as this entry left it: nothing was reversed`,
     );
   }
   if (entry.kind === "handed_over" && entry.cashup_id !== null) {
