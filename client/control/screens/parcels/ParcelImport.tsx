@@ -83,6 +83,9 @@ function Counts({ s, done }: { s: ImportSummary; done?: boolean }) {
   );
 }
 
+/** Columns the export writes that are no field of a form: labelled here (the others by fieldLabel, as the forms label them). */
+const OWN_LABELS = new Set(["history_entries", "created_at", "updated_at"]);
+
 /** The columns the file may have, each as the CSV names it and as the screens label it, with what it takes. */
 function ColumnHelp() {
   const { t } = useTranslation(NS);
@@ -100,7 +103,7 @@ function ColumnHelp() {
             <td className="cp-mono" data-label={t("import.columns.column")}>
               {column}
             </td>
-            <td data-label={t("import.columns.label")}>{fieldLabel(column)}</td>
+            <td data-label={t("import.columns.label")}>{OWN_LABELS.has(column) ? t(`import.columns.${column}`) : fieldLabel(column)}</td>
             <td data-label={t("import.columns.takes")}>
               {note ? t(`import.notes.${note}`, { example: money(1250, currency), currency, max: number(19) }) : t("import.notes.text")}
             </td>
