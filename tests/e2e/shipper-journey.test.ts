@@ -259,7 +259,7 @@ describe("a shipper's journey: quote, sign up, book, label, pickup, statement, p
     expect(await st.innerText()).toContain(PRICE);
 
     const before = smtp.messages.length;
-    await st.getByRole("button", { name: `Mail ${statementNumber}` }).click();
+    await st.getByRole("button", { name: `Mail to shipper ${statementNumber}` }).click();
     await st.getByText(/mailed to/).waitFor();
     const mail = await smtp.waitFor((m) => m.to.includes(EMAIL) && smtp.messages.indexOf(m) >= before);
     expect(decodeMail(mail.raw).text).toContain("16.88");

@@ -293,7 +293,7 @@ describe("shippers and rates, staff side", () => {
     const first = rows.filter({ hasText: "Big Shop GmbH (Lena Lager)" }).last();
     expect(await first.innerText()).toContain("€10.89");
     const code = (await first.locator("td[data-label='Tracking code']").innerText()).trim();
-    await first.getByRole("button", { name: `Show booking ${code}` }).click();
+    await first.getByRole("button", { name: `Details ${code}` }).click();
     const detail = page.getByTestId("booking-detail");
     expect(await detail.innerText()).toMatch(/Transport[\s\S]*€9\.90[\s\S]*€0\.99[\s\S]*Total[\s\S]*€10\.89/i);
     const label = await detail.getByRole("link", { name: "Label PDF" }).getAttribute("href");
@@ -347,7 +347,7 @@ describe("shippers and rates, staff side", () => {
     await page.goBack();
 
     const before = smtp.messages.length;
-    await st.getByRole("button", { name: /^Mail ST-/ }).click();
+    await st.getByRole("button", { name: /^Mail to shipper ST-/ }).click();
     await st.getByText(/mailed to Big Shop GmbH/).waitFor();
     const mail = await smtp.waitFor((m) => m.to.includes(SHIPPER) && smtp.messages.indexOf(m) >= before, 15_000);
     expect(decodeMail(mail.raw).text).toMatch(/10\.89/);
@@ -460,12 +460,12 @@ describe("shippers and rates, staff side", () => {
         if (screen === "shippers") await page.getByRole("button", { name: "Edit Lena Lager" }).click();
         if (screen === "bookings")
           await page
-            .getByRole("button", { name: /^Show booking/ })
+            .getByRole("button", { name: /^Details/ })
             .first()
             .click();
         if (screen === "statements")
           await page
-            .getByRole("button", { name: /^Show statement/ })
+            .getByRole("button", { name: /^Details/ })
             .first()
             .click();
         await page.locator(".cp-add-tip").waitFor({ state: "detached" });

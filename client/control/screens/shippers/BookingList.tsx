@@ -169,7 +169,7 @@ export default function BookingList() {
           testId="bookings"
           className="cp-ship-table"
           caption={t("tabs.bookings")}
-          columns={[t("col.booked"), t("col.code"), t("col.shipper"), t("col.service"), t("col.status"), { label: t("col.amount"), num: true }, ""]}
+          columns={[t("col.booked"), t("col.code"), t("col.shipper"), t("col.service"), t("col.status"), { label: t("col.amount"), num: true }, t("details")]}
         >
           {rows.map((b) => (
             <Fragment key={b.id}>
@@ -195,9 +195,10 @@ export default function BookingList() {
                     aria-expanded={open === b.id}
                     aria-controls={`booking-${b.id}`}
                     onClick={() => setOpen(open === b.id ? null : b.id)}
-                    aria-label={t(open === b.id ? "bookings.hideNamed" : "bookings.showNamed", { code: b.tracking_code })}
                   >
+                    {/* The name says what shows and which booking, and holds the words shown (axe label-content-name-mismatch). */}
                     {open === b.id ? t("form.hide", { ns: "control" }) : t("details")}
+                    <span className="cp-visually-hidden"> {b.tracking_code}</span>
                   </button>
                 </td>
               </tr>

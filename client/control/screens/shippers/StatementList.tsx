@@ -112,29 +112,19 @@ function StatementCard({ s, shipper, initiallyOpen }: { s: AdminStatementFieldsF
         </div>
       ) : null}
       <div className="cp-ship-actions">
-        <button
-          type="button"
-          className="cp-btn cp-btn-outline cp-btn-sm"
-          aria-expanded={open}
-          onClick={() => setOpen(!open)}
-          aria-label={t(open ? "statements.hideNamed" : "statements.showNamed", { number: s.number })}
-        >
+        <button type="button" className="cp-btn cp-btn-outline cp-btn-sm" aria-expanded={open} onClick={() => setOpen(!open)}>
+          {/* The name says what shows and which statement, and holds the words shown (axe label-content-name-mismatch). */}
           {open ? t("form.hide", { ns: "control" }) : s.status === "open" ? t("statements.detailsPay") : t("details")}
+          <span className="cp-visually-hidden"> {s.number}</span>
         </button>
         <a className="cp-btn cp-btn-outline cp-btn-sm" href={s.pdf_url} target="_blank" rel="noreferrer">
           <Icon path={icons.download} size={18} />
           <span>{t("statements.pdf")}</span>
         </a>
-        <button
-          type="button"
-          className="cp-btn cp-btn-outline cp-btn-sm"
-          onClick={onMail}
-          disabled={mailing}
-          aria-busy={mailing || undefined}
-          aria-label={t("statements.mailNamed", { number: s.number })}
-        >
+        <button type="button" className="cp-btn cp-btn-outline cp-btn-sm" onClick={onMail} disabled={mailing} aria-busy={mailing || undefined}>
           <Icon path={icons.email} size={18} />
           <span>{mailing ? t("statements.mailing") : t("statements.mail")}</span>
+          <span className="cp-visually-hidden"> {s.number}</span>
         </button>
       </div>
     </li>
