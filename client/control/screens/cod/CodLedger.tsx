@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
-import { useAdminCodLedgerQuery, useAdminReverseCodEntryMutation, type AdminCodLedgerQuery } from "../../../generated/graphql";
+import { useAdminCodBalancesQuery, useAdminCodLedgerQuery, useAdminReverseCodEntryMutation, type AdminCodLedgerQuery } from "../../../generated/graphql";
 import { errorMessages } from "../../../errors";
 import { DateFilter, FilterButtons, ListState, ListTable } from "../../components/lists";
 import { PageHeader } from "../../components/PageHeader";
@@ -105,7 +105,12 @@ export default function CodLedger() {
   const ledger = data?.codLedger;
   const rows = ledger?.data ?? [];
   const reversed = new Set(rows.map((e) => e.reverses).filter((x): x is number => x !== null));
-  const names = { courier: couriers.nameOf, shipper: shippers.nameOf };
+  // A member who holds cash but drives no run (an owner who delivered) is named from the balances.
+  const held = useAdminCodBalancesQuery({ fetchPolicy: "cache-first" }).data?.codBalances.couriers ?? [];
+  const names = {
+    courier: (id: number) => couriers.nameOf(id) ?? held.find((c) => c.courier_id === id)?.name ?? null,
+    shipper: shippers.nameOf,
+  };
   const go = (f: Filters, p = 1) => {
     const q = new URLSearchParams(given(f));
     if (p > 1) q.set("page", String(p));
