@@ -41,7 +41,8 @@ function Detail({ b }: { b: AdminBookingFieldsFragment }) {
           <dl className="cp-ship-breakdown" aria-label={t("bookings.priceOf", { code: b.tracking_code })}>
             {b.breakdown.map((l) => (
               <div key={l.code}>
-                <dt>{l.label}</dt>
+                {/* The line's words by its code (the server's kept label, English, for a code this screen does not know). */}
+                <dt>{t(`bookings.lines.${l.code}`, { defaultValue: l.label })}</dt>
                 <dd>
                   <Money amount={l.amount} currency={b.currency} />
                 </dd>
