@@ -22,6 +22,8 @@ import { Amount, CodField, CodTabs, NS, RemittanceBadge, said, splitErrors, useM
 
 const FILTERS = ["shipper_id", "status"] as const;
 const STATUSES = ["open", "paid", "cancelled"] as const;
+/** A value set in a sentence as its own direction (a Latin name or a date in Arabic): between FSI and PDI. */
+const isolated = (s: string) => `\u2068${s}\u2069`;
 /** A day as the remittances show it ("24 Nov 2026"). */
 const DAY: Intl.DateTimeFormatOptions = { dateStyle: "medium" };
 
@@ -132,7 +134,7 @@ function RemittanceCard({ r, manage }: { r: AdminCodRemittanceFieldsFragment; ma
         <div>
           <strong className="cp-mono">{r.number}</strong>
           <small className="cp-muted cp-cod-block">
-            {t("remittances.summary", { name: r.shipper_name ?? "", day: day(r.created_at, DAY), count: r.lines.length })}
+            {t("remittances.summary", { name: isolated(r.shipper_name ?? ""), day: isolated(day(r.created_at, DAY)), count: r.lines.length })}
           </small>
         </div>
         <RemittanceBadge status={r.status} />
