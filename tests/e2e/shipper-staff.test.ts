@@ -318,7 +318,7 @@ describe("shippers and rates, staff side", () => {
     expect(text).toContain("Big Shop GmbH (Lena Lager)");
     expect(text).toContain("Lagerstraße 5");
     expect(await pickup.locator("td[data-label=Parcels]").innerText()).toBe("1");
-    await page.getByRole("button", { name: "The day after" }).click();
+    await page.getByRole("button", { name: "Day after" }).click();
     await page.getByText("No pickups on this day").waitFor();
 
     // A statement of today: the booking not cancelled.

@@ -37,7 +37,7 @@ export default function PickupList() {
       />
       <ShipperTabs />
       <div className="cp-card cp-ship-day">
-        <button type="button" className="cp-btn cp-btn-outline cp-btn-sm" onClick={() => go(shift(date, -1))} aria-label={t("pickups.beforeLabel")}>
+        <button type="button" className="cp-btn cp-btn-outline cp-btn-sm" onClick={() => go(shift(date, -1))}>
           {t("pickups.before")}
         </button>
         <div className="cp-field">
@@ -46,7 +46,7 @@ export default function PickupList() {
           </label>
           <input id="pickup-date" type="date" className="cp-input" value={date} onChange={(e) => e.target.value && go(e.target.value)} required />
         </div>
-        <button type="button" className="cp-btn cp-btn-outline cp-btn-sm" onClick={() => go(shift(date, 1))} aria-label={t("pickups.afterLabel")}>
+        <button type="button" className="cp-btn cp-btn-outline cp-btn-sm" onClick={() => go(shift(date, 1))}>
           {t("pickups.after")}
         </button>
       </div>
