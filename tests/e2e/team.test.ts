@@ -207,8 +207,10 @@ describe("a team of three roles", () => {
       "Pages",
       "Reviews",
       "Email",
+      "Messages",
       "Invoices",
       "My run",
+      "Cash on delivery",
       "Shippers",
     ]);
     await p.goto(url("/control/parcels/list.html"));
