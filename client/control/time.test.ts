@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { clockRange, setControlLanguage } from "./time";
+import { clockRange, duration, setControlLanguage } from "./time";
 
 describe("clockRange", () => {
   setControlLanguage("en");
@@ -15,5 +15,17 @@ describe("clockRange", () => {
     const range = clockRange(from, to, new Date(2026, 10, 29, 23, 0));
     expect(range).toMatch(/^Mon, (30 Nov|Nov 30) 0?6:08/);
     expect(range).toContain("7:09");
+  });
+});
+
+describe("duration", () => {
+  it("writes hours from 60 minutes on, in the language", () => {
+    setControlLanguage("en");
+    expect(duration(45)).toMatch(/^45 min/);
+    expect(duration(1515)).toMatch(/^25 h(r|ours?)?,? 15 min/);
+    expect(duration(120)).toMatch(/^2 h/);
+    setControlLanguage("de");
+    expect(duration(1515)).toMatch(/25 Std\.?,? 15 Min/);
+    setControlLanguage("en");
   });
 });

@@ -1,7 +1,7 @@
 // The control panel's numbers, dates, times and money: in its language (the member's, client/control/i18n.tsx sets it
 // with setControlLanguage before each render) with the visitor's own clock, 24 h or 12 h as their browser's locale has
 // it, the one rule the public pages follow too (modules/parcel/format.ts). Screens call these, never toLocale*String.
-import type { LanguageCode } from "@shared/i18n/languages";
+import { languageOf, type LanguageCode } from "@shared/i18n/languages";
 import { fmtDate, fmtMoment, fmtNumber, fmtTime, fmtTimeRange } from "../modules/parcel/format";
 import { fmtMoney } from "../modules/quote/money";
 
@@ -36,6 +36,30 @@ export function day(iso: string | null | undefined, opts: Intl.DateTimeFormatOpt
   return iso.length === 10
     ? fmtDate(lng, iso, { ...opts, timeZone: "UTC" })
     : fmtDate(lng, iso, { ...opts, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone });
+}
+
+type DurationFormatter = { format(d: { hours?: number; minutes?: number }): string };
+type DurationFormatCtor = new (tag: string, opts: { style: "short" }) => DurationFormatter;
+
+/**
+ * A length of time in minutes as the language writes it, hours from 60 minutes on: "25 hr, 15 min", "25 Std., 15 Min.",
+ * "45 min" (Intl.DurationFormat where the browser has it, else each unit by Intl.NumberFormat in a unit list).
+ */
+export function duration(minutes: number): string {
+  const total = Math.max(0, Math.round(minutes));
+  const hours = Math.floor(total / 60);
+  const mins = total % 60;
+  const tag = languageOf(lng).tag;
+  const parts = hours ? (mins ? { hours, minutes: mins } : { hours }) : { minutes: mins };
+  const DurationFormat = (Intl as unknown as { DurationFormat?: DurationFormatCtor }).DurationFormat;
+  try {
+    if (DurationFormat) return new DurationFormat(tag, { style: "short" }).format(parts);
+    const unit = (n: number, u: "hour" | "minute") => new Intl.NumberFormat(tag, { style: "unit", unit: u, unitDisplay: "short" }).format(n);
+    const list = [hours ? unit(hours, "hour") : null, !hours || mins ? unit(mins, "minute") : null].filter((x): x is string => x !== null);
+    return new Intl.ListFormat(tag, { type: "unit", style: "short" }).format(list);
+  } catch {
+    return `${number(total)} min`;
+  }
 }
 
 /** A number in the language's digits and separators ("1.234,5"). */

@@ -15,7 +15,7 @@ import type { ScanLine, ScanSetup } from "../scan/scanRun";
 import { useScanQueue } from "../scan/useScanQueue";
 import { lineError } from "../scan/lineText";
 import { amountIn, PROOF_NS, usePaymentWords } from "../../../modules/delivery/CodPayment";
-import { day, number } from "../../time";
+import { day, duration, number } from "../../time";
 import { usePositionSharing } from "./usePositionSharing";
 import { NetworkBanner, SharingPanel } from "./RunPanels";
 import { StopActions } from "./StopActions";
@@ -73,7 +73,7 @@ function MemberRun({ member }: { member: string }) {
                 day: day(run.date),
                 stops: t("stops", { count: run.stops.length }),
                 km: number(run.distance_km, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
-                min: number(run.duration_min),
+                duration: duration(run.duration_min),
               })
             : t("sub")
         }
