@@ -364,6 +364,10 @@ describe("Twilio's callbacks", () => {
     expect((await post({ MessageSid: sid, MessageStatus: "failed", ErrorCode: "30003" })).status).toBe(200);
     expect((await post({ MessageSid: sid, MessageStatus: "delivered" })).status).toBe(200);
     expect(await now()).toBe("read");
+    // Each report that moved the message is a step of its history (the control panel's provider history), the others are not.
+    const steps = JSON.parse((await db().message.findUniqueOrThrow({ where: { id: m.id } })).history) as { status: string; provider_id?: string; at: string }[];
+    expect(steps.map((s) => s.status)).toEqual(["sent", "delivered", "read"]);
+    expect(steps.every((s) => s.provider_id === sid && !Number.isNaN(Date.parse(s.at)))).toBe(true);
     // Failed from sent: taken, with the error.
     const q = await parcel();
     await status(q.id, "in_transit");

@@ -21,6 +21,8 @@ type Message = AdminMessagesQuery["messages"]["data"][number];
 const FILTERS = ["tracking_code", "channel", "status"] as const;
 type Filters = Record<(typeof FILTERS)[number], string>;
 const PER_PAGE = 25;
+/** The statuses only a provider's report (its callback) gives a step of the history. */
+const REPORTED = new Set(["delivered", "read", "failed"]);
 
 const given = (f: Filters) =>
   Object.fromEntries(
@@ -84,16 +86,9 @@ function Detail({ m }: { m: Message }) {
               <strong>{stepLabel(t, s.status)}</strong>
               {s.reason ? <span className="cp-muted">{reasonLabel(t, s.reason)}</span> : null}
               {s.provider_id ? <code className="cp-break">{s.provider_id}</code> : null}
+              {REPORTED.has(s.status) ? <span className="cp-muted">{t("detail.reported")}</span> : null}
             </li>
           ))}
-          {m.status !== "queued" && m.status !== "sent" && m.status !== "skipped" && m.status !== "failed" ? (
-            <li>
-              <time dateTime={m.updated_at}>{moment(m.updated_at)}</time>
-              <span>{channelLabel(t, m.channel)}</span>
-              <strong>{statusLabel(t, m.status)}</strong>
-              <span className="cp-muted">{t("detail.reported")}</span>
-            </li>
-          ) : null}
         </ol>
       ) : (
         <p className="cp-muted">{t("detail.noHistory")}</p>
