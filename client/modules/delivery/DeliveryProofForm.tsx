@@ -4,7 +4,7 @@ import { FormStatus, SubmitButton, TextField } from "../../control/components/fi
 import * as icons from "../../components/icons";
 import { SignaturePad } from "./SignaturePad";
 import { useDeliveryProofForm, type RecordedProof } from "./useDeliveryProofForm";
-import { CodPaymentFields, PROOF_NS, usePaymentWords } from "./CodPayment";
+import { CodPaymentFields, PROOF_NS, usePaymentWords } from "../../control/components/CodPayment";
 import type { CodDue } from "./codPayment";
 
 /**

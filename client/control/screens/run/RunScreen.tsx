@@ -14,7 +14,7 @@ import { ProofAction } from "../scan/ProofAction";
 import type { ScanLine, ScanSetup } from "../scan/scanRun";
 import { useScanQueue } from "../scan/useScanQueue";
 import { lineError } from "../scan/lineText";
-import { amountIn, PROOF_NS, usePaymentWords } from "../../../modules/delivery/CodPayment";
+import { amountIn, PROOF_NS, usePaymentWords } from "../../components/CodPayment";
 import { day, duration, number } from "../../time";
 import { usePositionSharing } from "./usePositionSharing";
 import { NetworkBanner, SharingPanel } from "./RunPanels";

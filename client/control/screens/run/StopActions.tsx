@@ -8,7 +8,7 @@ import { Icon } from "../../../components/Icon";
 import * as icons from "../../icons";
 import { failureReasonLabel } from "../../options";
 import { controlLanguage } from "../../time";
-import { CodPaymentFields, usePaymentWords } from "../../../modules/delivery/CodPayment";
+import { CodPaymentFields, usePaymentWords } from "../../components/CodPayment";
 import { draftFor, paymentOf, type PaymentDraft } from "../../../modules/delivery/codPayment";
 import { ProofAction } from "../scan/ProofAction";
 import type { ScanLine, ScanSetup } from "../scan/scanRun";

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "../../../components/Icon";
 import { useAdminParcelCodQuery } from "../../../generated/graphql";
-import { CodPaymentFields, PROOF_NS, usePaymentWords } from "../../../modules/delivery/CodPayment";
+import { CodPaymentFields, PROOF_NS, usePaymentWords } from "../../components/CodPayment";
 import { draftFor, paymentOf, type PaymentDraft } from "../../../modules/delivery/codPayment";
 import type { CodPayment } from "@shared/modules/cod/cod.rules";
 import * as icons from "../../icons";

@@ -2,7 +2,7 @@ import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Icon } from "../../../components/Icon";
 import { DeliveryProofForm } from "../../../modules/delivery/DeliveryProofForm";
-import { PROOF_NS } from "../../../modules/delivery/CodPayment";
+import { PROOF_NS } from "../../components/CodPayment";
 import type { CodDue } from "../../../modules/delivery/codPayment";
 import * as icons from "../../icons";
 

@@ -13,7 +13,7 @@ import { SCAN_EVENTS, type ScanEventId } from "@shared/modules/scan/scan.events"
 import { ProofAction } from "./ProofAction";
 import { PaymentSheet } from "./PaymentSheet";
 import { lineError, needsPayment } from "./lineText";
-import { PROOF_NS, usePaymentWords } from "../../../modules/delivery/CodPayment";
+import { PROOF_NS, usePaymentWords } from "../../components/CodPayment";
 import { eventOf, type ScanSetup } from "./scanRun";
 import { useScanQueue } from "./useScanQueue";
 import "./scan.css";

@@ -2,11 +2,11 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { COD_METHODS, COD_REFERENCE_MAX } from "@shared/modules/cod/cod.codes";
 import { Icon } from "../../components/Icon";
-import * as icons from "../../control/icons";
-import { controlLanguage, money } from "../../control/time";
+import * as icons from "../icons";
+import { controlLanguage, money } from "../time";
 import { languageOf } from "@shared/i18n/languages";
-import type { CodDue, DraftProblem, PaymentDraft, Refusal } from "./codPayment";
-import "./cod.css";
+import type { CodDue, DraftProblem, PaymentDraft, Refusal } from "../../modules/delivery/codPayment";
+import "../../modules/delivery/cod.css";
 
 /** The namespace of the proof form and the payment at the door (the run screen, the scan screen and the parcel's screen use them). */
 export const PROOF_NS = "control-proof";
