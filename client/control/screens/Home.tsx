@@ -62,6 +62,8 @@ const MORE = [
   { to: "/control/invoice/create.html", label: "more.createInvoice", icon: icons.receipt_long },
   { to: "/control/invoice/list.html", label: "more.invoices", icon: icons.receipt_long },
   { to: "/control/email/outbox.html", label: "more.outbox", icon: icons.outbox },
+  // Messages to recipients (contract section 13): SMS, WhatsApp and e-mail, each with its provider history.
+  { to: "/control/messages", label: "more.messages", icon: icons.forum },
   { to: "/control/account/index.html", label: "more.account", icon: icons.person },
   { to: "/control/audit.html", label: "more.audit", icon: icons.shield },
   // Shippers and rates (contract section 10).
