@@ -1,6 +1,7 @@
 import { Link } from "react-router-dom";
 import { useTranslation } from "react-i18next";
-import { isLanguageCode } from "@shared/i18n/languages";
+import { isLanguageCode, languageOf } from "@shared/i18n/languages";
+import { controlLanguageOf } from "../../../i18n/control";
 import { useUpdateAccountMutation } from "../../../generated/graphql";
 import { PageHeader, Card } from "../../components/PageHeader";
 import { FormStatus, SelectField, SubmitButton, TextField } from "../../components/fields";
@@ -19,7 +20,7 @@ import * as icons from "../../icons";
  * follows them to every device; none chosen is the browser's language.
  */
 function ProfileCard() {
-  const { t } = useTranslation("control-account");
+  const { t, i18n } = useTranslation("control-account");
   const { name, language } = useSession();
   const { dispatch } = useStore();
   const form = useFormState({ name: name ?? "", language: language ?? "" });
@@ -29,8 +30,12 @@ function ProfileCard() {
     const saved = data?.updateAccount;
     if (!saved) return;
     // The session holds the language: the control panel changes to it at once.
-    dispatch({ type: "session/profile", name: saved.name ?? null, language: saved.language && isLanguageCode(saved.language) ? saved.language : null });
-    return t("profile.saved");
+    const chosen = saved.language && isLanguageCode(saved.language) ? saved.language : null;
+    dispatch({ type: "session/profile", name: saved.name ?? null, language: chosen });
+    // Said in the language the panel changes to (the screen's texts change with it; the message would stay in the old).
+    const tag = languageOf(controlLanguageOf(chosen)).tag;
+    await i18n.loadLanguages(tag).catch(() => undefined);
+    return i18n.getFixedT(tag, "control-account")("profile.saved");
   });
   return (
     <Card title={t("profile.title")}>
