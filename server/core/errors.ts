@@ -13,6 +13,7 @@ export type ErrorCode =
   | "UNSUPPORTED_MEDIA_TYPE"
   | "TOO_MANY_REQUESTS"
   | "BAD_GATEWAY"
+  | "SERVICE_UNAVAILABLE"
   | "INTERNAL_SERVER_ERROR";
 
 export const HTTP_STATUS: Record<ErrorCode, number> = {
@@ -28,6 +29,8 @@ export const HTTP_STATUS: Record<ErrorCode, number> = {
   TOO_MANY_REQUESTS: 429,
   // A server this one relies on (the mail server) refused or could not be reached: not this server's fault.
   BAD_GATEWAY: 502,
+  // The database had no connection or transaction free in time (a burst): nothing was written, try again.
+  SERVICE_UNAVAILABLE: 503,
   INTERNAL_SERVER_ERROR: 500,
 };
 
@@ -84,6 +87,22 @@ export function isUniqueViolation(e: unknown): boolean {
   const err = e as { code?: string; message?: string; cause?: { code?: string } };
   return err?.code === "P2002" || /Unique constraint|UNIQUE constraint/i.test(err?.message ?? "");
 }
+/**
+ * The database was too busy to take the request in time, whichever adapter said so: Prisma's pool time-out (P2024),
+ * a transaction not started in time (P2028, "Unable to start a transaction in the given time"), PostgreSQL's
+ * serialization failure or deadlock that no service caught (P2034), SQLite's busy time-out. Nothing of the request
+ * was written (its transaction never started or was rolled back): an answer of 503 with Retry-After, not a fault.
+ */
+export function isDatabaseBusy(e: unknown): boolean {
+  const err = e as { code?: string; message?: string; cause?: { code?: string; message?: string } } | null;
+  if (!err || typeof err !== "object") return false;
+  if (err.code === "P2024" || err.code === "P2028" || err.code === "P2034") return true;
+  const text = `${err.message ?? ""} ${err.cause?.message ?? ""}`;
+  return err.cause?.code === "SQLITE_BUSY" || /SQLITE_BUSY|database is locked|Unable to start a transaction in the given time/.test(text);
+}
+/** What a client is told when the database was too busy (isDatabaseBusy). */
+export const databaseBusy = () => new AppError("SERVICE_UNAVAILABLE", "The server is busy; nothing was saved, please try again in a moment");
+
 export function isRecordMissing(e: unknown): boolean {
   return (e as { code?: string })?.code === "P2025";
 }

@@ -1,6 +1,6 @@
 import { GraphQLError, type GraphQLFormattedError } from "graphql";
 import { unwrapResolverError } from "@apollo/server/errors";
-import { AppError } from "../core/errors.js";
+import { AppError, databaseBusy, isDatabaseBusy } from "../core/errors.js";
 import { readEnv } from "../core/config.js";
 import { messagesOf } from "../core/validation.js";
 import type { ValidationError } from "class-validator";
@@ -19,6 +19,11 @@ export function formatError(formatted: GraphQLFormattedError, error: unknown): G
       locations: formatted.locations,
       extensions: { code: original.code, messages: original.messages, ...(original.reason ? { reason: original.reason } : {}) },
     };
+  }
+  if (isDatabaseBusy(original)) {
+    if (readEnv("NODE_ENV") !== "test") console.error(original);
+    const busy = databaseBusy();
+    return { message: busy.message, path: formatted.path, extensions: { code: busy.code, messages: busy.messages } };
   }
   const ext = (original as GraphQLError)?.extensions ?? formatted.extensions ?? {};
   const validationErrors = (ext as { validationErrors?: ValidationError[] }).validationErrors;

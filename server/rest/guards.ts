@@ -1,6 +1,6 @@
 import type { FastifyRequest } from "fastify";
 import { config } from "../core/config.js";
-import { AppError, forbidden } from "../core/errors.js";
+import { AppError, databaseBusy, forbidden, isDatabaseBusy } from "../core/errors.js";
 import { isKeyed, SESSION_COOKIE } from "../core/context.js";
 
 const WRITES = new Set(["POST", "PUT", "PATCH", "DELETE"]);
@@ -90,5 +90,6 @@ export function toAppError(err: unknown, log: (e: unknown) => void): AppError {
   }
   if (e.statusCode && e.statusCode >= 400 && e.statusCode < 500) return new AppError("BAD_REQUEST", "The request could not be understood");
   log(err);
+  if (isDatabaseBusy(err)) return databaseBusy();
   return new AppError("INTERNAL_SERVER_ERROR", "Something went wrong on our side; please try again");
 }

@@ -129,6 +129,7 @@ export function siteErrorHandler(err: FastifyError, req: FastifyRequest, reply: 
   const e = toAppError(err, (x) => req.log.error(x));
   if (e instanceof RateLimited) reply.headers(e.headers);
   else if (e.status === 429) reply.header("Retry-After", "60");
+  else if (e.status === 503) reply.header("Retry-After", "1");
   const path = req.url.split("?")[0];
   if (path === "/api" || path.startsWith("/api/")) {
     const body: Record<string, unknown> = { status: String(e.status), errors: e.messages, message: "", data: null };
