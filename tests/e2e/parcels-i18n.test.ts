@@ -70,9 +70,10 @@ const ENGLISH = [
   "Fetching Data",
 ];
 /** What a screen shows in its main part, without the wire names it quotes as code (CSV columns, tracking codes). */
+type Shown = { cloneNode(deep: boolean): Shown; querySelectorAll(s: string): Iterable<{ remove(): void }>; innerText?: string; textContent: string | null };
 const shownText = (page: Page) =>
   page.locator("main").evaluate((m) => {
-    const copy = m.cloneNode(true) as HTMLElement;
+    const copy = (m as unknown as Shown).cloneNode(true);
     for (const c of copy.querySelectorAll("code, .cp-mono")) c.remove();
     return copy.innerText ?? copy.textContent ?? "";
   });
