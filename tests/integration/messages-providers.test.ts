@@ -7,6 +7,7 @@ import crypto from "node:crypto";
 import http from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { newParcel } from "../helpers/admin.js";
+import { staffMember } from "../helpers/staff.js";
 import { Client } from "../helpers/http.js";
 import { startAppWithMail, type MailApp } from "../helpers/mailApp.js";
 import { waitFor } from "../helpers/wait.js";
@@ -459,6 +460,12 @@ describe("WhatsApp through the Cloud API", () => {
     expect((await anon.get("/api/messages/whatsapp?hub.mode=subscribe&hub.verify_token=wrong&hub.challenge=1")).status).toBe(403);
     expect((await anon.get("/api/messages/whatsapp?hub.mode=unsubscribe&hub.verify_token=verify-me-123&hub.challenge=1")).status).toBe(403);
     expect((await anon.get("/api/messages/whatsapp")).status).toBe(403);
+    // The token is a secret shared with Meta: the owner reads it, a dispatcher (mail without settings) does not.
+    expect((await admin.get("/api/settings")).json.data.whatsapp_verify_token).toBe("verify-me-123");
+    const dispatcher = await staffMember(admin, app.smtp, "dispatch-verify@messages.example", "dispatcher", "dispatcher-verify-pass-37");
+    const seen = (await dispatcher.get("/api/settings")).json.data;
+    expect(seen.sms_enabled).toBeDefined();
+    expect(seen.whatsapp_verify_token).toBe("");
   });
 });
 

@@ -17,11 +17,13 @@ export function registerSettingsRoutes(api: FastifyInstance): void {
     summary: "Settings: the public subset, or all of them for an admin",
     data: data.ref("Settings"),
     // The full object (mail settings too) for members who send e-mail or change settings.
+    // The WhatsApp verify token (a shared secret with Meta) only for those who may change settings: a member with mail
+    // alone (a dispatcher) reads it as "".
     handler: async ({ ctx }) => {
       const m = await ctx.auth.admin();
-      return m && (can(m.role, "mail") || can(m.role, "settings"))
-        ? { ...(await settings.getSettings()), message_providers: providersView() }
-        : settings.getPublicSettings();
+      if (!m || !(can(m.role, "mail") || can(m.role, "settings"))) return settings.getPublicSettings();
+      const all = { ...(await settings.getSettings()), message_providers: providersView() };
+      return can(m.role, "settings") ? all : { ...all, whatsapp_verify_token: "" };
     },
   });
   route(api, {
