@@ -66,9 +66,12 @@ export default function CodBalances() {
   const { t } = useTranslation(NS);
   useTitle(t("title"));
   // The member's own cash is counted in by someone else (the server's 403): no form for it.
-  const { email } = useSession();
+  // (by id among those who drive runs; a member who drives none, such as an owner who delivered, by the name the
+  // balances give: their name, else their e-mail).
+  const { email, name } = useSession();
   const couriers = useCouriers();
   const memberId = couriers.list.find((c) => c.email === email)?.id ?? null;
+  const isSelf = (c: CourierCash) => c.courier_id === memberId || (memberId === null && c.name === (name?.trim() || email));
   const { data, loading, error, refetch } = useAdminCodBalancesQuery({ fetchPolicy: "cache-and-network" });
   const [last, setLast] = useState<AdminCodCashupFieldsFragment | null>(null);
   const b = data?.codBalances;
@@ -110,7 +113,7 @@ export default function CodBalances() {
                     key={c.courier_id}
                     c={c}
                     currency={currency}
-                    self={c.courier_id === memberId}
+                    self={isSelf(c)}
                     onSaved={(x) => {
                       setLast(x);
                       void refetch();
