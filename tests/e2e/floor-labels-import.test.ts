@@ -129,12 +129,18 @@ describe("import screen", () => {
     await page.getByRole("button", { name: "Check file" }).click();
     const check = page.getByTestId("import-check");
     await check.waitFor();
-    expect((await check.innerText()).replace(/\s+/g, " ").trim()).toBe("1 new 1 updates 1 with errors");
+    expect((await check.innerText()).replace(/\s+/g, " ").trim()).toBe("1 new 1 update 1 with errors");
     const bad = page.getByTestId("import-rows").locator("tr", { hasText: "E2E-IMP-BAD" });
     await bad.waitFor();
     const text = (await bad.textContent())!;
     expect(text).toContain("4");
-    for (const m of ["destination is required", "weight must be a number", "recipient_email must be an e-mail address"]) expect(text).toContain(m);
+    // Each error names the field as the screens label it and the CSV column it is in.
+    for (const m of [
+      "Destination is required (column destination)",
+      "Weight must be a number (column weight)",
+      "Recipient Email must be an e-mail address (column recipient_email)",
+    ])
+      expect(text).toContain(m);
     // The row with errors is listed first.
     expect(await page.getByTestId("import-rows").locator("tbody tr").first().textContent()).toContain("E2E-IMP-BAD");
     expect((await admin.get("/api/parcels/E2E-IMP-1")).status).toBe(404);
@@ -159,14 +165,14 @@ describe("import screen", () => {
     await page.setInputFiles("input[type=file][name=file]", csv(lines.join("\n"), "bulk.csv"));
     await page.getByRole("button", { name: "Check file" }).click();
     await page.getByTestId("import-check").waitFor();
-    expect((await page.getByTestId("import-check").innerText()).replace(/\s+/g, " ").trim()).toBe("1200 new 0 updates 0 with errors");
-    await page.getByRole("button", { name: "Import 1200 rows" }).click();
+    expect((await page.getByTestId("import-check").innerText()).replace(/\s+/g, " ").trim()).toBe("1,200 new 0 updates 0 with errors");
+    await page.getByRole("button", { name: "Import 1,200 rows" }).click();
     // Three parts of at most 500 rows: the bar counts them.
     const bar = page.locator("progress");
     await bar.waitFor();
     expect(await bar.getAttribute("max")).toBe("1200");
     await page.getByTestId("import-result").waitFor({ timeout: 60_000 });
-    expect((await page.getByTestId("import-result").innerText()).replace(/\s+/g, " ").trim()).toBe("1200 created 0 updated 0 failed");
+    expect((await page.getByTestId("import-result").innerText()).replace(/\s+/g, " ").trim()).toBe("1,200 created 0 updated 0 failed");
     await page.getByRole("link", { name: "Go to the parcels" }).click();
     await page.getByText("E2E-BULK-1199").waitFor();
     expect(errors).toEqual([]);
