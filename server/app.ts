@@ -28,7 +28,7 @@ import { flushShipperKeyUse } from "./modules/shipper/shipper.auth.js";
 import { trustProxySetting } from "./core/client-address.js";
 import { startWebhookWorker, stopWebhookWorker } from "./modules/webhook/webhook.service.js";
 import { settleNotifications } from "./modules/notification/notification.service.js";
-import { haltMessageWorker, startMessageWorker, stopMessageWorker } from "./modules/message/message.service.js";
+import { haltMessageWorker, startMessageWorker, stopMessageWorker } from "./modules/message/message.sender.js";
 import { settleAccountMail } from "./modules/admin/admin.service.js";
 import { CONNECTION_IDLE_MS } from "./core/jobs.js";
 import { registerSubscribers } from "./subscribers.js";

@@ -12,7 +12,7 @@ import { Client } from "../helpers/http.js";
 import { startAppWithMail, type MailApp } from "../helpers/mailApp.js";
 import { waitFor } from "../helpers/wait.js";
 import { db } from "../../server/db/index.js";
-import { settleMessages } from "../../server/modules/message/message.service.js";
+import { settleMessages } from "../../server/modules/message/message.sender.js";
 import { twilioSignature } from "../../server/modules/message/message.rest.js";
 import { dispatchEvents } from "../../server/modules/dispatch/dispatch.events.js";
 

@@ -11,7 +11,8 @@ import { startTestApp, type TestApp } from "../helpers/app.js";
 import type { Client } from "../helpers/http.js";
 import { waitFor } from "../helpers/wait.js";
 import { closeDb, db } from "../../server/db/index.js";
-import { messageWorkerState, queueEvents, sendDue, settleMessages, stopMessageWorker } from "../../server/modules/message/message.service.js";
+import { queueEvents } from "../../server/modules/message/message.service.js";
+import { messageWorkerState, sendDue, settleMessages, stopMessageWorker } from "../../server/modules/message/message.sender.js";
 
 interface Hit {
   to: string;
@@ -118,7 +119,7 @@ describe("the durable queue", () => {
     hold = true;
     await queueEvents(list.map((p) => statusEvent(p)));
     // The restart below needs a server whose worker runs: this file's app had its loop stopped above.
-    const { startMessageWorker } = await import("../../server/modules/message/message.service.js");
+    const { startMessageWorker } = await import("../../server/modules/message/message.sender.js");
     startMessageWorker();
     await waitFor(() => hitsTo([list[0].phone, list[1].phone]).length === 2, { what: "the first two sends to reach the peer" });
     // Stop the server now: its close waits for the send in flight, which the peer then answers.

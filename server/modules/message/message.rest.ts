@@ -9,6 +9,8 @@ import { data, envelope } from "../../rest/schemas.js";
 import { getSettings } from "../settings/settings.service.js";
 import { MessageListArgs, MessagePreferencesInput, TestMessageInput, linkMessagePage } from "./message.input.js";
 import * as messages from "./message.service.js";
+import { optIn, optOut, recordStatus } from "./message.callbacks.js";
+import type { MessageStatus } from "./message.settings.js";
 import { savePreferences } from "./message.preferences.js";
 
 /** Answers in the contract's envelope (section 1) for the callbacks' successes. */
@@ -49,7 +51,7 @@ const same = (a: string, b: string) => {
 const OPT_OUT = new Set(["STOP", "STOPALL", "UNSUBSCRIBE", "CANCEL", "END", "QUIT"]);
 const OPT_IN = new Set(["START", "YES", "UNSTOP"]);
 /** Twilio's MessageStatus as the contract's statuses (queued, accepted, sending and scheduled say nothing new). */
-const TWILIO_STATUS: Record<string, messages.MessageStatus> = {
+const TWILIO_STATUS: Record<string, MessageStatus> = {
   sent: "sent",
   delivered: "delivered",
   read: "read",
@@ -182,13 +184,13 @@ async function twilioCallback(req: FastifyRequest, reply: FastifyReply) {
   const status = one("MessageStatus") || one("SmsStatus");
   if (sid && status && status !== "received") {
     const to = TWILIO_STATUS[status.toLowerCase()];
-    if (to) await messages.recordStatus(sid, to, one("ErrorCode") ? `twilio ${one("ErrorCode")}` : status);
+    if (to) await recordStatus(sid, to, one("ErrorCode") ? `twilio ${one("ErrorCode")}` : status);
   } else {
     // An incoming message: STOP and its synonyms opt the number out of SMS, START, YES and UNSTOP back in.
     const word = one("Body").trim().toUpperCase();
     const from = one("From");
-    if (from && OPT_OUT.has(word)) await messages.optOut(from);
-    else if (from && OPT_IN.has(word)) await messages.optIn(from);
+    if (from && OPT_OUT.has(word)) await optOut(from);
+    else if (from && OPT_IN.has(word)) await optIn(from);
   }
   return reply.code(200).send(ok);
 }
@@ -217,7 +219,7 @@ async function whatsappCallback(req: FastifyRequest, reply: FastifyReply) {
         if (typeof id !== "string" || typeof status !== "string") continue;
         if (!["sent", "delivered", "read", "failed"].includes(status)) continue;
         const err = Array.isArray(errors) && errors[0] ? `whatsapp ${String(errors[0].code ?? "")}: ${String(errors[0].title ?? "")}` : null;
-        await messages.recordStatus(id, status as messages.MessageStatus, err);
+        await recordStatus(id, status as MessageStatus, err);
       }
     }
   }
