@@ -1,5 +1,7 @@
 import { config } from "../../core/config.js";
 import { addDays, previousPeriod, startOfDay } from "./reports.rules.js";
+import type { ReportArgs } from "./reports.args.js";
+import type { Sql } from "./reports.sql.js";
 
 /**
  * The dashboard's cash on delivery (api-contract.md section 14's `cod`, issue 38's ledger): read from the ledger's
@@ -17,23 +19,6 @@ import { addDays, previousPeriod, startOfDay } from "./reports.rules.js";
  *   cash-up's difference, a courier's count, belongs to no collection), and owed to its shipper until the remittance
  *   that holds it is paid.
  */
-
-/** What the reads need of reports.service.ts's SQL helper (the same object; declared here, as the service imports this file). */
-export interface Sql {
-  onPg: boolean;
-  rows(sql: string, params: unknown[]): Promise<Record<string, unknown>[]>;
-  table(name: string): string;
-  /** A timestamp as the column compares it. */
-  at(ms: number): string;
-}
-/** The period and filters (reports.service.ts's ReportArgs). */
-interface ReportArgs {
-  from: string;
-  to: string;
-  shipper_id?: number;
-  courier_id?: number;
-  service?: string;
-}
 
 export interface CodFigures {
   collected: number;

@@ -1,10 +1,11 @@
 import { Arg, Int, Query, Resolver } from "type-graphql";
 import { Op } from "../../graphql/guards.js";
 import * as reports from "./reports.service.js";
+import { readReportArgs } from "./reports.args.js";
 import { ReportDay, ReportSummary } from "./reports.type.js";
 
 const args = (from?: string | null, to?: string | null, shipperId?: number | null, courierId?: number | null, service?: string | null) =>
-  reports.readReportArgs({
+  readReportArgs({
     from: from ?? undefined,
     to: to ?? undefined,
     shipper_id: shipperId ?? undefined,

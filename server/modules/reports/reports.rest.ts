@@ -5,6 +5,8 @@ import { jobCaller, type JobCaller } from "../../core/jobs.js";
 import { data, envelope, inputSchema } from "../../rest/schemas.js";
 import type { Schema } from "../../rest/shapes.js";
 import * as reports from "./reports.service.js";
+import { readReportArgs, type ReportArgs } from "./reports.args.js";
+import { dailyCsv, summaryCsv } from "./reports.csv.js";
 import { ReportRestQuery } from "./reports.type.js";
 import { startRollups, stopRollups } from "./reports.rollups.js";
 
@@ -24,7 +26,7 @@ export function registerReportRoutes(api: FastifyInstance): void {
     summary: string,
     shape: Schema,
     csvColumns: string,
-    run: (a: reports.ReportArgs, caller: JobCaller) => Promise<{ json: unknown; csv: () => string }>,
+    run: (a: ReportArgs, caller: JobCaller) => Promise<{ json: unknown; csv: () => string }>,
   ) =>
     api.route({
       method: "GET",
@@ -47,7 +49,7 @@ export function registerReportRoutes(api: FastifyInstance): void {
       onRequest: allow("reports.read"),
       handler: async (req, reply) => {
         const { format, ...raw } = await inputOf(ReportRestQuery, req.query);
-        const args = await reports.readReportArgs(raw as Record<string, unknown>);
+        const args = await readReportArgs(raw as Record<string, unknown>);
         const answer = await run(args, jobCaller(actorOf(req)));
         if (format === "csv") {
           const name = `${url.split("/").pop()}-${args.from}-${args.to}.csv`;
@@ -67,7 +69,7 @@ export function registerReportRoutes(api: FastifyInstance): void {
     "CSV columns figure, current, previous (one line per figure; failures.<reason>, revenue.service.<code>, revenue.shipper.<id>, courier.<figure>.<id>).",
     async (a, caller) => {
       const s = await reports.reportSummary(a, caller);
-      return { json: s, csv: () => reports.summaryCsv(s) };
+      return { json: s, csv: () => summaryCsv(s) };
     },
   );
   one(
@@ -77,7 +79,7 @@ export function registerReportRoutes(api: FastifyInstance): void {
     "CSV columns date, created, delivered, failed_attempts, on_time_rate, revenue.",
     async (a, caller) => {
       const rows = await reports.reportDaily(a, caller);
-      return { json: rows, csv: () => reports.dailyCsv(rows) };
+      return { json: rows, csv: () => dailyCsv(rows) };
     },
   );
 }
