@@ -30,10 +30,10 @@ describe("a time of day, the visitor's way", () => {
     expect(gb.fmtTimeRange("en", AT, TO)).toBe("14:05 – 15:05");
     expect(gb.fmtMoment("en", AT)).toBe("Nov 27, 2026, 14:05");
     expect(gb.clock(AT)).toBe("14:05");
-    expect(gb.clockRange(AT, TO)).toBe("14:05 – 15:05");
+    expect(gb.clockRange(AT, TO, new Date(AT))).toBe("14:05 – 15:05");
     const us = await browserWith("en-US");
     expect(bare(us.fmtTime("en", AT))).toBe("2:05 PM");
-    expect(bare(us.clockRange(AT, TO))).toBe("2:05 PM – 3:05 PM");
+    expect(bare(us.clockRange(AT, TO, new Date(AT)))).toBe("2:05 PM – 3:05 PM");
   });
 
   it("the visitor's clock whatever the page's language: a German page in an American browser is 12 h, an English one in a German browser 24 h", async () => {

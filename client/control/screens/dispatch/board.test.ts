@@ -61,7 +61,9 @@ describe("dispatch board helpers", () => {
 
   it("a pickup's line: what it collects and the window its shipper asked for; nothing for a delivery", () => {
     const window = { from: "2026-03-03T09:00:00.000Z", to: "2026-03-03T12:00:00.000Z" };
-    expect(pickupText(t, { kind: "pickup", contents: "Pickup: 2 parcels", window })).toMatch(/^Pickup: 2 parcels · asked for \d\d?:00\D*–\s?\d\d?:00\D*$/);
+    expect(pickupText(t, { kind: "pickup", contents: "Pickup: 2 parcels", window })).toMatch(
+      /^Pickup: 2 parcels · asked for (\w+, \w+ \d+ )?\d\d?:00\D*–\s?\d\d?:00\D*$/,
+    );
     expect(pickupText(t, { kind: "pickup", contents: "Pickup: 2 parcels", window: null })).toBe("Pickup: 2 parcels");
     expect(pickupText(t, { kind: "pickup", contents: null, window: null })).toBeNull();
     expect(pickupText(t, { kind: "delivery", contents: "Books", window })).toBeNull();
