@@ -66,6 +66,8 @@ describe("GET /api/settings", () => {
         "max_amount",
         // Messages to recipients (contract section 13).
         ...MESSAGE_SETTING_KEYS,
+        // Which SMS and WhatsApp providers the server is configured with (names only, read-only).
+        "message_providers",
         // Cash on delivery (contract section 12).
         "cod_max",
         "courier_cash_limit",
