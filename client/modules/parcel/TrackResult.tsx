@@ -141,7 +141,7 @@ function MessagesSlot({ code, verify }: { code: string; verify: string | null })
   if (!verify && !open)
     return (
       <p className="messages-open">
-        <button type="button" className="btn btn-ghost" onClick={() => setOpen(true)} data-testid="messages-open">
+        <button type="button" className="btn btn-outline" onClick={() => setOpen(true)} data-testid="messages-open">
           {t("track.messagesOpen")}
         </button>
       </p>
