@@ -13,7 +13,7 @@ import { startAppWithMail, type MailApp } from "../helpers/mailApp.js";
 import { waitFor } from "../helpers/wait.js";
 import { db } from "../../server/db/index.js";
 import { settleMessages } from "../../server/modules/message/message.sender.js";
-import { twilioSignature } from "../../server/modules/message/message.rest.js";
+import { twilioSignature } from "../../server/modules/message/message.callbacks.js";
 import { dispatchEvents } from "../../server/modules/dispatch/dispatch.events.js";
 
 const TOKEN = "twilio-auth-token-for-tests";

@@ -1,21 +1,14 @@
-import crypto from "node:crypto";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { readEnv } from "../../core/config.js";
+import type { FastifyInstance } from "fastify";
 import { clientKey } from "../../core/client-address.js";
-import { AppError, forbidden } from "../../core/errors.js";
-import { siteUrl } from "../../core/links.js";
 import { route, securityOf } from "../../rest/route.js";
 import { data, envelope } from "../../rest/schemas.js";
-import { getSettings } from "../settings/settings.service.js";
 import { MessageListArgs, MessagePreferencesInput, TestMessageInput, linkMessagePage } from "./message.input.js";
 import * as messages from "./message.service.js";
-import { optIn, optOut, recordStatus } from "./message.callbacks.js";
-import type { MessageStatus } from "./message.settings.js";
+import { twilioCallback, whatsappCallback, whatsappChallenge } from "./message.callbacks.js";
 import { savePreferences } from "./message.preferences.js";
 
 /** Answers in the contract's envelope (section 1) for the callbacks' successes. */
 const ok = { status: "200", errors: [], message: "", data: null };
-const unsigned = () => new AppError("UNAUTHENTICATED", "The request's signature is missing or wrong");
 /** The callbacks' answers as OpenAPI shows them: the envelope with no data, or the error envelope. */
 const answered = (signed: string) => ({
   200: { description: "Taken", ...envelope(data.none) },
@@ -26,37 +19,6 @@ const twilioBody = {
   type: "object",
   description: "Twilio's parameters, form-encoded: a status callback (MessageSid, MessageStatus, ErrorCode) or an incoming message (From, Body)",
   properties: Object.fromEntries(["MessageSid", "MessageStatus", "ErrorCode", "AccountSid", "From", "To", "Body"].map((k) => [k, { type: "string" }])),
-};
-
-/** Twilio's X-Twilio-Signature: base64 HMAC-SHA1, keyed with the auth token, of the URL and the sorted parameters (each name then its value). */
-export function twilioSignature(token: string, url: string, params: Record<string, string | string[]>): string {
-  const data =
-    url +
-    Object.keys(params)
-      .sort()
-      .map((k) => {
-        const v = params[k];
-        return (Array.isArray(v) ? [...v].sort() : [v]).map((x) => k + x).join("");
-      })
-      .join("");
-  return crypto.createHmac("sha1", token).update(Buffer.from(data, "utf8")).digest("base64");
-}
-
-const same = (a: string, b: string) => {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && crypto.timingSafeEqual(x, y);
-};
-
-const OPT_OUT = new Set(["STOP", "STOPALL", "UNSUBSCRIBE", "CANCEL", "END", "QUIT"]);
-const OPT_IN = new Set(["START", "YES", "UNSTOP"]);
-/** Twilio's MessageStatus as the contract's statuses (queued, accepted, sending and scheduled say nothing new). */
-const TWILIO_STATUS: Record<string, MessageStatus> = {
-  sent: "sent",
-  delivered: "delivered",
-  read: "read",
-  failed: "failed",
-  undelivered: "failed",
 };
 
 export function registerMessageRoutes(api: FastifyInstance): void {
@@ -124,7 +86,12 @@ export function registerMessageRoutes(api: FastifyInstance): void {
         body: twilioBody,
         response: answered("X-Twilio-Signature"),
       },
-      handler: async (req, reply) => twilioCallback(req, reply),
+      handler: async (req, reply) => {
+        const params = req.body && typeof req.body === "object" && !("raw" in req.body) ? (req.body as Record<string, string | string[]>) : null;
+        const query = req.url.includes("?") ? req.url.slice(req.url.indexOf("?")) : "";
+        await twilioCallback(params, req.headers["x-twilio-signature"], query);
+        return reply.code(200).send(ok);
+      },
     });
     cb.route({
       method: "GET",
@@ -143,11 +110,7 @@ export function registerMessageRoutes(api: FastifyInstance): void {
         },
       },
       handler: async (req, reply) => {
-        const q = req.query as Record<string, unknown>;
-        const token = (await getSettings()).whatsapp_verify_token;
-        const given = typeof q["hub.verify_token"] === "string" ? q["hub.verify_token"] : "";
-        if (q["hub.mode"] !== "subscribe" || !token || !same(given, token)) throw forbidden("The verify token does not match");
-        const challenge = typeof q["hub.challenge"] === "string" ? q["hub.challenge"].slice(0, 200) : "";
+        const challenge = await whatsappChallenge(req.query as Record<string, unknown>);
         return reply.code(200).type("text/plain; charset=utf-8").send(challenge);
       },
     });
@@ -163,65 +126,11 @@ export function registerMessageRoutes(api: FastifyInstance): void {
         body: { type: "object", description: "Meta's webhook notification: entry[].changes[].value.statuses[] ({ id, status, errors })" },
         response: answered("X-Hub-Signature-256"),
       },
-      handler: async (req, reply) => whatsappCallback(req, reply),
+      handler: async (req, reply) => {
+        const raw = req.body && typeof req.body === "object" && "raw" in req.body ? String((req.body as { raw: string }).raw) : null;
+        await whatsappCallback(raw, req.headers["x-hub-signature-256"]);
+        return reply.code(200).send(ok);
+      },
     });
   });
-}
-
-async function twilioCallback(req: FastifyRequest, reply: FastifyReply) {
-  const token = readEnv("TWILIO_AUTH_TOKEN");
-  const params = (req.body && typeof req.body === "object" && !("raw" in req.body) ? req.body : null) as Record<string, string | string[]> | null;
-  const signature = req.headers["x-twilio-signature"];
-  if (!token || !params || typeof signature !== "string") throw unsigned();
-  const query = req.url.includes("?") ? req.url.slice(req.url.indexOf("?")) : "";
-  const url = `${siteUrl()}/api/messages/twilio${query}`;
-  if (!same(twilioSignature(token, url, params), signature)) throw unsigned();
-  const one = (k: string) => {
-    const v = params[k];
-    return Array.isArray(v) ? v[0] : (v ?? "");
-  };
-  const sid = one("MessageSid") || one("SmsSid");
-  const status = one("MessageStatus") || one("SmsStatus");
-  if (sid && status && status !== "received") {
-    const to = TWILIO_STATUS[status.toLowerCase()];
-    if (to) await recordStatus(sid, to, one("ErrorCode") ? `twilio ${one("ErrorCode")}` : status);
-  } else {
-    // An incoming message: STOP and its synonyms opt the number out of SMS, START, YES and UNSTOP back in.
-    const word = one("Body").trim().toUpperCase();
-    const from = one("From");
-    if (from && OPT_OUT.has(word)) await optOut(from);
-    else if (from && OPT_IN.has(word)) await optIn(from);
-  }
-  return reply.code(200).send(ok);
-}
-
-async function whatsappCallback(req: FastifyRequest, reply: FastifyReply) {
-  const secret = readEnv("WHATSAPP_APP_SECRET");
-  const raw = req.body && typeof req.body === "object" && "raw" in req.body ? String((req.body as { raw: string }).raw) : null;
-  const header = req.headers["x-hub-signature-256"];
-  if (!secret || raw === null || typeof header !== "string") throw unsigned();
-  const expected = `sha256=${crypto.createHmac("sha256", secret).update(raw, "utf8").digest("hex")}`;
-  if (!same(expected, header.trim().toLowerCase())) throw unsigned();
-  let body: unknown;
-  try {
-    body = JSON.parse(raw);
-  } catch {
-    throw new AppError("BAD_REQUEST", "The request body could not be parsed (broken JSON or multipart)");
-  }
-  // entry[].changes[].value.statuses[]: { id, status: sent | delivered | read | failed, errors?: [{ code, title }] }
-  const entries = Array.isArray((body as { entry?: unknown })?.entry) ? (body as { entry: unknown[] }).entry : [];
-  for (const entry of entries.slice(0, 100)) {
-    const changes = Array.isArray((entry as { changes?: unknown })?.changes) ? (entry as { changes: unknown[] }).changes : [];
-    for (const change of changes.slice(0, 100)) {
-      const statuses = (change as { value?: { statuses?: unknown } })?.value?.statuses;
-      for (const s of Array.isArray(statuses) ? statuses.slice(0, 1000) : []) {
-        const { id, status, errors } = (s ?? {}) as { id?: unknown; status?: unknown; errors?: { code?: unknown; title?: unknown }[] };
-        if (typeof id !== "string" || typeof status !== "string") continue;
-        if (!["sent", "delivered", "read", "failed"].includes(status)) continue;
-        const err = Array.isArray(errors) && errors[0] ? `whatsapp ${String(errors[0].code ?? "")}: ${String(errors[0].title ?? "")}` : null;
-        await recordStatus(id, status as MessageStatus, err);
-      }
-    }
-  }
-  return reply.code(200).send(ok);
 }
