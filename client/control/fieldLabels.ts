@@ -6,6 +6,7 @@
  * names always say the same.
  */
 
+import { number } from "./time";
 import { controlText } from "./texts";
 
 /** Labels that are not the wire name in words (the rest: fieldLabel's "recipient_name" -> "Recipient Name"). */
@@ -90,7 +91,7 @@ export function pathLabel(path: string): string {
 /** A field path as the server writes it at the head of a message. */
 const PATH = /^[a-z][a-z0-9_]*(?:\[\d+\])?(?:\.[a-z][a-z0-9_]*(?:\[\d+\])?)*$/;
 /** What names the fields (up to the first verb) and what is said of them. */
-const SENTENCE = /^(.+?) ((?:is|are|must|may|should|cannot|needs|has)\b.*)$/s;
+const SENTENCE = /^(.+?) ((?:is|are|must|may|should|cannot|needs|has|contains)\b.*)$/s;
 /** Several fields at the head: "receiver_name, signature or photo is required". */
 const LIST = /(, | or | and )/;
 /** A snake_case word elsewhere in a message: another field ("when show_map is yes"), unless it is a value listed after "one of". */
@@ -103,28 +104,84 @@ function headLabels(head: string): string | null {
   return parts.map((part, i) => (i % 2 ? part : pathLabel(part))).join("");
 }
 
+/** A number of a message ("-90", "0.001") as the language writes it, ungrouped as the server writes it. */
+const num = (n: string) => number(Number(n), { useGrouping: false, maximumFractionDigits: 20 });
+/** The units of the settings' ranges (DISPATCH_LIMITS), each in the language by messages.units.<key>. */
+const UNITS: Record<string, string> = { "km/h": "kmh", minutes: "minutes", stops: "stops" };
+const UNIT = `(${Object.keys(UNITS).join("|")})`;
+const unit = (u: string) => controlText(`messages.units.${UNITS[u]}`) ?? u;
+const other = (m: RegExpExecArray) => ({ other: fieldLabel(m[1]) });
+const FIELD = "([a-z][a-z0-9_]*)";
+const NUM = "(-?\\d+(?:\\.\\d+)?)";
+const WORD_LIST = "((?:[a-z0-9_]+, )*[a-z0-9_]+) or ([a-z0-9_]+)";
+
+type Values = (m: RegExpExecArray) => Record<string, string>;
 /**
- * The commonest things the server says of a field, in the control panel's language (`control`'s messages.*): the rest
- * of its messages stay the server's English with the fields named in the language.
+ * Every form of refusal the control panel says in the member's language, in one place: what the server says of a
+ * field (after its wire path), the text `control`'s messages.<key> that says it, and the values the text takes. The
+ * server's English message stays the wire's (contract section 1; third parties read it); a message of no form here
+ * is shown in the server's English with its fields named by their labels.
  */
-const COMMON: [RegExp, string, (m: RegExpExecArray) => Record<string, string>][] = [
+const FORMS: [RegExp, string, Values][] = [
   [/^is required$/, "required", () => ({})],
+  [new RegExp(`^is required when ${FIELD} is yes$`), "requiredWhenYes", other],
+  [new RegExp(`^is required when ${FIELD} is ([a-z0-9_]+)$`), "requiredWhen", (m) => ({ other: fieldLabel(m[1]), value: m[2] })],
+  [new RegExp(`^is required with ${FIELD}$`), "requiredWith", other],
   [/^is incorrect$/, "incorrect", () => ({})],
-  [/^must be an e-mail address$/, "email", () => ({})],
-  [/^must be at least (\d+) characters$/, "minLength", (m) => ({ n: m[1] })],
-  [/^must match ([a-z][a-z0-9_]*)$/, "mustMatch", (m) => ({ other: fieldLabel(m[1]) })],
-  // The ones the staff's forms meet next most (shippers, statements, staff; a form's own checks say it the same way).
-  [/^must be an amount in ([A-Z]{3}), such as (\S+)$/, "amount", (m) => ({ currency: m[1], example: m[2] })],
-  [/^must not be before ([a-z][a-z0-9_]*)$/, "notBefore", (m) => ({ other: fieldLabel(m[1]) })],
   [/^is already taken$/, "taken", () => ({})],
-  [/^must be at most (\d+) characters$/, "maxLength", (m) => ({ n: m[1] })],
-  [/^must be a whole number$/, "wholeNumber", () => ({})],
   [/^is invalid or expired$/, "invalidOrExpired", () => ({})],
+  [/^contains characters that are not allowed$/, "badCharacters", () => ({})],
+  [/^must be an e-mail address$/, "email", () => ({})],
+  [/^must be an http or https URL$/, "url", () => ({})],
+  [/^must be text$/, "text", () => ({})],
+  [/^must be a list$/, "list", () => ({})],
+  [/^must be a number$/, "number", () => ({})],
+  [/^must be a whole number$/, "wholeNumber", () => ({})],
+  [/^must be a whole number of the currency's smallest unit$/, "smallestUnit", () => ({})],
+  [/^must be an ISO 8601 date or date-time$/, "dateTime", () => ({})],
+  [/^must be a date as YYYY-MM-DD$/, "date", () => ({})],
+  [/^must be a time as HH:MM$/, "time", () => ({})],
+  [/^must be an ISO 4217 code such as ([A-Z]{3})$/, "currencyCode", (m) => ({ example: m[1] })],
+  [/^must not contain control characters$/, "controlCharacters", () => ({})],
+  [/^must not be negative$/, "notNegative", () => ({})],
+  [/^must be at least (\d+) characters$/, "minLength", (m) => ({ n: num(m[1]) })],
+  [/^must be at most (\d+) characters$/, "maxLength", (m) => ({ n: num(m[1]) })],
+  [new RegExp(`^must be at least ${NUM}$`), "atLeast", (m) => ({ n: num(m[1]) })],
+  [new RegExp(`^must be at most ${NUM}$`), "atMost", (m) => ({ n: num(m[1]) })],
+  [new RegExp(`^must be between ${NUM} and ${NUM}$`), "between", (m) => ({ min: num(m[1]), max: num(m[2]) })],
+  [new RegExp(`^must be a number from ${NUM} to ${NUM}$`), "numberFrom", (m) => ({ min: num(m[1]), max: num(m[2]) })],
+  [new RegExp(`^must be a whole number from ${NUM} to ${NUM}$`), "wholeFrom", (m) => ({ min: num(m[1]), max: num(m[2]) })],
+  [new RegExp(`^must be a number from ${NUM} to ${NUM} ${UNIT}$`), "numberFromUnit", (m) => ({ min: num(m[1]), max: num(m[2]), unit: unit(m[3]) })],
+  [new RegExp(`^must be a whole number from ${NUM} to ${NUM} ${UNIT}$`), "wholeFromUnit", (m) => ({ min: num(m[1]), max: num(m[2]), unit: unit(m[3]) })],
+  [/^must be one of (.+)$/, "oneOf", (m) => ({ values: m[1] })],
+  [new RegExp(`^must be ${WORD_LIST}$`), "either", (m) => ({ list: m[1], last: m[2] })],
+  [new RegExp(`^must match ${FIELD}$`), "mustMatch", other],
+  [new RegExp(`^must not be before ${FIELD}$`), "notBefore", other],
+  [new RegExp(`^must not be after ${FIELD}$`), "notAfter", other],
+  [new RegExp(`^must not be below ${FIELD}$`), "notBelow", other],
+  [new RegExp(`^must be on or before ${FIELD}$`), "onOrBefore", other],
+  [/^must be an amount in ([A-Z]{3}), such as (\S+)$/, "amount", (m) => ({ currency: m[1], example: m[2] })],
 ];
-function commonMessage(field: string, rest: string): string | null {
-  for (const [re, key, values] of COMMON) {
-    const m = re.exec(rest);
-    if (m) return controlText(`messages.${key}`, { field, ...values(m) });
+
+/**
+ * Refusals that are a whole sentence about a field rather than something said of it: the staff's commonest
+ * (dispatch: a courier over the cash limit).
+ */
+const SENTENCES: [RegExp, string, Values][] = [
+  [
+    /^courier_cash_limit: this courier holds (.+) in cash, more than the limit of (.+): count their cash in \(a cash-up\) before giving them a new run$/,
+    "cashLimit",
+    (m) => ({ field: fieldLabel("courier_cash_limit"), held: m[1], limit: m[2] }),
+  ],
+];
+
+/** The keys of every form above (messages.<key>), for the tests that say each in every language. */
+export const REFUSAL_KEYS = [...FORMS, ...SENTENCES].map(([, key]) => key);
+
+function said(forms: [RegExp, string, Values][], text: string, values: Record<string, string>): string | null {
+  for (const [re, key, of] of forms) {
+    const m = re.exec(text);
+    if (m) return controlText(`messages.${key}`, { ...values, ...of(m) });
   }
   return null;
 }
@@ -134,12 +191,14 @@ function commonMessage(field: string, rest: string): string | null {
  * screen labels. A message that does not start with a field ("Parcel not found") is left as it is.
  */
 export function readableMessage(message: string): string {
+  const whole = said(SENTENCES, message, {});
+  if (whole !== null) return whole;
   const m = SENTENCE.exec(message);
   const head = m ? headLabels(m[1]) : null;
   if (!m || head === null) return message;
   const rest = m[2];
-  const said = commonMessage(head, rest);
-  if (said !== null) return said;
+  const form = said(FORMS, rest, { field: head });
+  if (form !== null) return form;
   // A list of allowed values is left as the server gives it: those are what is typed or chosen.
   const cut = rest.search(/\b(?:one of|among)\b/);
   const prose = cut < 0 ? rest : rest.slice(0, cut);
