@@ -73,7 +73,7 @@ export async function parcelStates(ids: number[] | { codes: string[] }): Promise
   const where = Array.isArray(ids) ? { id: { in: ids } } : { tracking_code: { in: ids.codes } };
   const rows = await db().parcel.findMany({
     where,
-    select: { id: true, tracking_code: true, recipient_name: true, status_code: true, status_reason: true },
+    select: { id: true, tracking_code: true, recipient_name: true, recipient_language: true, status_code: true, status_reason: true },
   });
   if (!rows.length) return [];
   const newest = await db().activity.groupBy({ by: ["parcel_id"], where: { parcel_id: { in: rows.map((r) => r.id) } }, _max: { created_at: true } });
@@ -87,7 +87,7 @@ async function parcelState(column: "id" | "tracking_code", value: number | strin
   const [P, A] = [d.table("Parcel"), d.table("Activity")];
   try {
     const [row] = await d.rows(
-      `SELECT p."id", p."tracking_code", p."recipient_name", p."status_code", p."status_reason", a."created_at" AS "newest" FROM ${P} p
+      `SELECT p."id", p."tracking_code", p."recipient_name", p."recipient_language", p."status_code", p."status_reason", a."created_at" AS "newest" FROM ${P} p
        LEFT JOIN ${A} a ON a."id" = (SELECT x."id" FROM ${A} x WHERE x."parcel_id" = p."id" ORDER BY x."created_at" DESC LIMIT 1)
        WHERE p."${column}" = ?`,
       [value],

@@ -4,6 +4,7 @@ import { badInput, conflict, forbidden, isUniqueViolation, notFound, paymentRequ
 import { db } from "../../db/index.js";
 import { checkCodAmount, collectionsOf, collectionView, type CollectionRow } from "../cod/cod.collect.js";
 import { createActivity } from "../activity/activity.service.js";
+import { entryLanguage } from "../activity/entry.language.js";
 import { asObject, located, toAddress } from "../address/address.rules.js";
 import { problems, validated, withNumbers } from "../../core/validation.js";
 import { BookingInput, BookingListArgs } from "./booking.type.js";
@@ -192,10 +193,17 @@ export async function createBooking(raw: unknown, caller: Actor | null, key: str
       max_expected_delivery_date: option.delivery_date_max,
     } as unknown as CreateParcelInput);
     parcelId = parcel.id;
+    // In the language of the entry's reader (entry.language.ts): the recipient's, else English (a shipper is no member).
+    const l = await entryLanguage(parcel);
     await createActivity({
       parcel_id: parcel.id,
-      title: "Booked",
-      description: `Booked by ${shipper.company || shipper.name}: ${option.name}, ${shipment.parcels.length} parcel(s), ${option.chargeable_weight_kg} kg chargeable`,
+      title: l.t("history.booked.title"),
+      description: l.t("history.booked.description", {
+        shipper: shipper.company || shipper.name,
+        service: option.name,
+        count: shipment.parcels.length,
+        weight: option.chargeable_weight_kg,
+      }),
       icon: "radio_button_unchecked",
       color: "gold",
       status_code: "pending",
@@ -318,10 +326,11 @@ export async function cancelBooking(caller: Actor | null, raw: unknown) {
   if (!count) throw conflict("This booking is on a statement already and cannot be cancelled");
   if (b.pickup_id) await dropEmptyPickup(b.pickup_id);
   if (b.parcel_id) {
+    const l = await entryLanguage(await db().parcel.findUniqueOrThrow({ where: { id: b.parcel_id }, select: { recipient_language: true } }));
     await createActivity({
       parcel_id: b.parcel_id,
-      title: "Cancelled",
-      description: "The shipper cancelled the booking",
+      title: l.t("history.status.cancelled"),
+      description: l.t("history.cancelled"),
       icon: "pan_tool",
       color: "red",
       status_code: "cancelled",

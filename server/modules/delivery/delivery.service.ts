@@ -2,6 +2,7 @@ import { limit } from "../../core/ratelimit.js";
 import { AppError, badInput, conflict, errorFor, forbidden, notFound } from "../../core/errors.js";
 import { db } from "../../db/index.js";
 import { addActivity } from "../activity/activity.service.js";
+import { entryLanguage, proofEntry, rescheduleEntry } from "../activity/entry.language.js";
 import { rescheduleTokenMatches } from "../parcel/parcel.service.js";
 import { parcelWrites } from "../parcel/parcel.writes.js";
 import { findByCode } from "../parcel/parcel.reader.js";
@@ -72,6 +73,7 @@ export async function recordDelivery(
       ? await db().activity.findFirst({ where: { parcel_id: parcel.id, status_code: "delivered" }, orderBy: [{ created_at: "desc" }, { id: "desc" }] })
       : null;
     const deliveredAt = lastDelivered?.created_at ?? new Date();
+    const language = await entryLanguage(parcel);
     await parcelWrites(async (w) => {
       // The claim: only one proof wins when two couriers record at once.
       const claimed = await w.claimDeliveryProof(parcel, {
@@ -85,14 +87,14 @@ export async function recordDelivery(
       if (!claimed) throw conflict("A proof of delivery is already recorded for this parcel");
       saved.length = 0;
       if (!wasDelivered) {
-        const what = [receiver ? "receiver's name" : null, signatureName ? "signature" : null, photoName ? "photo" : null].filter(Boolean).join(", ");
+        // In the language of the entry's reader (entry.language.ts); the receiver's name stays out of the history,
+        // which protected parcels show to anyone with the code.
+        const entry = proofEntry(language, { receiver: !!receiver, signature: !!signatureName, photo: !!photoName });
         await addActivity(
           w,
           {
             parcel_id: parcel.id,
-            title: "Delivered",
-            // The receiver's name stays out of the history, which protected parcels show to anyone with the code.
-            description: `Proof of delivery recorded: ${what}.`,
+            ...entry,
             status_code: "delivered",
             created_at: deliveredAt.toISOString(),
           },
@@ -107,9 +109,6 @@ export async function recordDelivery(
     throw e;
   }
 }
-
-const dayText = (date: string) =>
-  new Intl.DateTimeFormat("en-GB", { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(new Date(`${date}T00:00:00Z`));
 
 /**
  * The recipient's choice after a failed attempt, when the admin allows it on the parcel: a new
@@ -143,16 +142,10 @@ export async function rescheduleDelivery(code: unknown, input: RescheduleInput, 
     if (!days.includes(date)) throw badInput(`date must be one of the next ${RESCHEDULE_DAYS} working days: ${days.join(", ")}`);
   }
   if (parcel.reschedule_choice !== choice || parcel.reschedule_date !== date) {
-    const how = token ? "with the link in the delivery e-mail" : "after confirming the postcode or e-mail address";
+    const entry = rescheduleEntry(await entryLanguage(parcel), date, !!token);
     await parcelWrites(async (w) => {
       await w.saveRescheduleChoice(parcel, choice, date, now);
-      await addActivity(w, {
-        parcel_id: parcel.id,
-        title: date ? "New delivery day chosen" : "Pick-up at the depot chosen",
-        description: date
-          ? `The recipient chose delivery on ${dayText(date)} on the tracking page (${how}).`
-          : `The recipient chose to pick the parcel up at the depot on the tracking page (${how}).`,
-      });
+      await addActivity(w, { parcel_id: parcel.id, ...entry });
     });
   }
   const row = await findByCode(parcel.tracking_code);

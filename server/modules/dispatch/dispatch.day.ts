@@ -3,6 +3,7 @@ import { badInput, conflict, notFound } from "../../core/errors.js";
 import { db } from "../../db/index.js";
 import { getSettings } from "../settings/settings.service.js";
 import { parcelStates, planEntry, type EntryPlan } from "../activity/activity.service.js";
+import { entryLanguages } from "../activity/entry.language.js";
 import { parcelWrites, type AddedEntry } from "../parcel/parcel.writes.js";
 import { scanRefusal } from "../../../shared/modules/scan/scan.events.js";
 import { etasOf, isNear, startOf, startWindow } from "./eta.rules.js";
@@ -46,12 +47,14 @@ export async function startRun(id: number, now = new Date()): Promise<RunView> {
   // Out for delivery, in batches like the scans (one entry per parcel a transaction).
   const deliveries = pending.filter((s) => s.kind === "delivery" && s.parcel_id);
   const states = await parcelStates(deliveries.map((s) => s.parcel_id!));
+  // In the language of the entry's reader: the recipient's, else the member starting the run's (entry.language.ts).
+  const language = await entryLanguages(states);
   const plans: EntryPlan[] = states
     .filter((st) => !scanRefusal(st.status_code, "out_for_delivery"))
     .map((st) =>
       planEntry(st, {
-        title: "Out for delivery",
-        description: "The courier is on the way.",
+        title: language(st).t("history.status.out_for_delivery"),
+        description: language(st).t("history.onTheWay"),
         status_code: "out_for_delivery",
         status_reason: null,
         created_at: now,

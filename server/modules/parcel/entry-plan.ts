@@ -10,6 +10,8 @@ export interface ParcelState {
   recipient_name: string;
   status_code: string | null;
   status_reason: string | null;
+  /** The recipient's language (the server's own entries are written in it: activity/entry.language.ts). */
+  recipient_language?: string | null;
   /** The newest entry's time, null without history. */
   newest: Date | null;
 }

@@ -6,8 +6,9 @@ import { withDerivedTime } from "../parcel/history.js";
 import { parcelStates, planEntry, type EntryData, type EntryPlan, type ParcelState } from "../activity/activity.service.js";
 import { parcelWrites, type AddedEntry, type ParcelWrites } from "../parcel/parcel.writes.js";
 import { FAILURE_REASONS, type StatusCode } from "../../../shared/modules/parcel/status.codes.js";
-import { defaultScanTitle, SCAN_ERRORS, scanRefusal, type ScanErrorCode } from "../../../shared/modules/scan/scan.events.js";
+import { SCAN_ERRORS, scanRefusal, type ScanErrorCode } from "../../../shared/modules/scan/scan.events.js";
 import type { ScanParcelsInput } from "./scan.input.js";
+import { entryLanguages, scanTitle } from "../activity/entry.language.js";
 import { afterTaken, CollectionTaken, collectionsOf, collectionView, deliveryCod, type CollectionView, type DeliveryCod } from "../cod/cod.collect.js";
 
 const CODE = /^[A-Za-z0-9-]{1,64}$/;
@@ -71,7 +72,8 @@ async function recordScans(input: ScanParcelsInput): Promise<ScanOutcome[]> {
   const reason = text(input.status_reason);
   const place = text(input.place);
   const at = input.scanned_at ? new Date(input.scanned_at) : new Date();
-  const title = text(input.title) ?? defaultScanTitle(status, reason);
+  // A title the request gives is written as given; else the event's, in the language of the entry's reader.
+  const given = text(input.title);
   const description = [place, text(input.description)].filter(Boolean).join(" · ");
   const codes = input.codes.map((c) => (typeof c === "string" ? c.trim() : ""));
   const scanIds = input.scan_ids?.map((s) => s.trim()) ?? null;
@@ -91,11 +93,21 @@ async function recordScans(input: ScanParcelsInput): Promise<ScanOutcome[]> {
     }
   }
 
+  const language = await entryLanguages(given ? [] : [...states.values()]);
+  const titles = new Map<string, string>(); // language code -> the default title
+  const titleOf = (state: ParcelState) => {
+    if (given) return given;
+    const l = language(state);
+    let t = titles.get(l.code);
+    if (t === undefined) titles.set(l.code, (t = scanTitle(l, status, reason)));
+    return t;
+  };
+
   const outcomes: ScanOutcome[] = new Array(codes.length);
   const answer = (i: number, state: ParcelState, activity: Entry) =>
     (outcomes[i] = { code: codes[i], recipient_name: state.recipient_name, activity, error: null });
-  const entryData = (i: number): EntryData => ({
-    title,
+  const entryData = (i: number, state: ParcelState): EntryData => ({
+    title: titleOf(state),
     description,
     status_code: status,
     status_reason: reason,
@@ -162,7 +174,7 @@ async function recordScans(input: ScanParcelsInput): Promise<ScanOutcome[]> {
       else if (refusal) outcomes[i] = fail(codes[i], state.recipient_name, refusal);
       else if (cod.kind === "refused") codFail(i, state, cod);
       else {
-        const plan = planEntry(state, entryData(i), placeData);
+        const plan = planEntry(state, entryData(i, state), placeData);
         if (cod.kind === "collect") plan.inTransaction = cod.write;
         plans.push([i, plan]);
       }
@@ -185,7 +197,7 @@ async function recordScans(input: ScanParcelsInput): Promise<ScanOutcome[]> {
       // one by one, each scan taken by the other request answers its entry.
       for (const [i, { state, inTransaction }] of batch) {
         try {
-          const plan = planEntry(state, entryData(i), placeData);
+          const plan = planEntry(state, entryData(i, state), placeData);
           if (inTransaction) plan.inTransaction = inTransaction;
           record(i, state, await w.addEntries([plan]).then((a) => a[0]));
         } catch (e) {
