@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useDashboardDailyQuery, useDashboardSummaryQuery, type DashboardSummaryQuery } from "../../../generated/graphql";
 import { errorMessages } from "../../../errors";
 import { formatMoney } from "@shared/core/money";
+import { languageOf } from "@shared/i18n/languages";
 import { REPORTS_NS } from "../../../i18n/load";
 import { day, number } from "../../time";
 import { DailyCharts, FailuresChart, ServicesChart } from "./DashboardCharts";
@@ -23,6 +24,17 @@ const COD_FIGURES = [
   ["codOwed", "owed_to_shippers"],
 ] as const;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
+/** A currency's symbol with Latin letters in it ("UK£", "US$", "CHF"), with the signs beside them. */
+const LATIN_SYMBOL =
+  /[^\s\d\u0660-\u0669\u06f0-\u06f9\u066b\u066c\u200e\u200f\u061c.,-]*[A-Za-z][^\s\d\u0660-\u0669\u06f0-\u06f9\u066b\u066c\u200e\u200f\u061c.,]*/;
+/**
+ * An amount in a right-to-left language with its currency's Latin symbol isolated (U+2068 ... U+2069): Arabic writes
+ * the pound sterling "16.00 UK£", and in a right-to-left line the bidirectional algorithm drew its "£" to the left of
+ * "UK" ("£UK 16.00").
+ */
+function bidiMoney(text: string, rtl: boolean): string {
+  return rtl ? text.replace(LATIN_SYMBOL, (symbol) => `\u2068${symbol}\u2069`) : text;
+}
 
 /** ?from=&to= as the server takes them (nothing: its default, the 30 days ending today in its time zone). */
 function usePeriod() {
@@ -50,7 +62,8 @@ export default function Dashboard() {
   const num = (n: number) => number(n);
   const pct = (r: number | null | undefined) => (r === null || r === undefined ? t("none") : number(r, { style: "percent", maximumFractionDigits: 1 }));
   const hours = (h: number | null | undefined) => (h === null || h === undefined ? t("none") : t("hours", { value: number(h, { maximumFractionDigits: 1 }) }));
-  const money = (n: number) => formatMoney(n, s?.revenue.currency ?? null, lang);
+  const language = languageOf(lang);
+  const money = (n: number) => bidiMoney(formatMoney(n, s?.revenue.currency ?? null, lang), "rtl" in language && language.rtl);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();

@@ -3,10 +3,24 @@ import { useTranslation } from "react-i18next";
 import type { DashboardDailyQuery, DashboardSummaryQuery } from "../../../generated/graphql";
 import { toMajor } from "@shared/core/money";
 import { REPORTS_NS } from "../../../i18n/load";
+import { day, number } from "../../time";
 import { ReportChart } from "./ReportChart";
 
 type Summary = DashboardSummaryQuery["reportSummary"];
 type Day = DashboardDailyQuery["reportDaily"][number];
+
+/** A report's day on an axis ("29 Nov", "٢٩ نوفمبر", "۸ آذر") and in full in a tooltip or a table. */
+const shortDay = (iso: string) => day(iso, { day: "numeric", month: "short" });
+const longDay = (iso: string) => day(iso, { day: "numeric", month: "short", year: "numeric" });
+/** A rate of 0..100 as the language writes a percentage ("87.5%", "٨٧٫٥٪", "%۸۷٫۵"). */
+const percent = (v: number) => number(v / 100, { style: "percent", maximumFractionDigits: 1 });
+/**
+ * The time axis: days left to right in every language (docs/reports.md, "Right to left"), labels upright and thinned
+ * out by Chart.js so that none overlaps its neighbour, at 390 px too.
+ */
+/** A value axis's numbers in the language's digits (Chart.js writes its zero as "0" whatever the locale). */
+const count = (v: number | string) => number(Number(v));
+const DAYS_AXIS = { ticks: { maxRotation: 0, autoSkip: true, autoSkipPadding: 10 } } as const;
 
 /** The REST address of a report's CSV, with the same period. */
 const csvHref = (path: "summary" | "daily", period: { from: string; to: string }) =>
@@ -36,7 +50,8 @@ function ChartCard({ title, caption, csv, chart, table }: { title: string; capti
 
 export function DailyCharts({ rows, period }: { rows: Day[]; period: { from: string; to: string } }) {
   const { t } = useTranslation(REPORTS_NS);
-  const labels = rows.map((r) => r.date.slice(5));
+  const labels = rows.map((r) => shortDay(r.date));
+  const title = (items: { dataIndex: number }[]) => (items.length ? longDay(rows[items[0].dataIndex].date) : "");
   const csv = csvHref("daily", period);
   return (
     <>
@@ -66,7 +81,13 @@ export function DailyCharts({ rows, period }: { rows: Day[]; period: { from: str
                   { label: t("failedAttempts"), data: rows.map((r) => r.failed_attempts), backgroundColor: p.series[2], stack: "outcome" },
                 ],
               },
-              options: { maintainAspectRatio: false, animation: false, scales: { y: { beginAtZero: true, ticks: { precision: 0 } } } },
+              options: {
+                maintainAspectRatio: false,
+                animation: false,
+                interaction: { mode: "index", intersect: false },
+                plugins: { tooltip: { callbacks: { title } } },
+                scales: { x: DAYS_AXIS, y: { beginAtZero: true, ticks: { precision: 0, callback: count } } },
+              },
             })}
           />
         }
@@ -83,10 +104,10 @@ export function DailyCharts({ rows, period }: { rows: Day[]; period: { from: str
             <tbody>
               {rows.map((r) => (
                 <tr key={r.date}>
-                  <th scope="row">{r.date}</th>
-                  <td>{r.created}</td>
-                  <td>{r.delivered}</td>
-                  <td>{r.failed_attempts}</td>
+                  <th scope="row">{longDay(r.date)}</th>
+                  <td>{number(r.created)}</td>
+                  <td>{number(r.delivered)}</td>
+                  <td>{number(r.failed_attempts)}</td>
                 </tr>
               ))}
             </tbody>
@@ -119,8 +140,11 @@ export function DailyCharts({ rows, period }: { rows: Day[]; period: { from: str
               options: {
                 maintainAspectRatio: false,
                 animation: false,
-                plugins: { legend: { display: false } },
-                scales: { y: { min: 0, max: 100, ticks: { callback: (v) => `${v} %` } } },
+                plugins: {
+                  legend: { display: false },
+                  tooltip: { callbacks: { title, label: (c) => `${t("onTimeRate")}: ${percent(Number(c.raw))}` } },
+                },
+                scales: { x: DAYS_AXIS, y: { min: 0, max: 100, ticks: { callback: (v) => percent(Number(v)) } } },
               },
             })}
           />
@@ -136,8 +160,8 @@ export function DailyCharts({ rows, period }: { rows: Day[]; period: { from: str
             <tbody>
               {rows.map((r) => (
                 <tr key={r.date}>
-                  <th scope="row">{r.date}</th>
-                  <td>{r.on_time_rate === null || r.on_time_rate === undefined ? t("none") : `${Math.round(r.on_time_rate * 1000) / 10} %`}</td>
+                  <th scope="row">{longDay(r.date)}</th>
+                  <td>{r.on_time_rate === null || r.on_time_rate === undefined ? t("none") : percent(r.on_time_rate * 100)}</td>
                 </tr>
               ))}
             </tbody>
@@ -173,7 +197,7 @@ export function FailuresChart({ s }: { s: Summary }) {
                 maintainAspectRatio: false,
                 animation: false,
                 plugins: { legend: { display: false } },
-                scales: { x: { beginAtZero: true, ticks: { precision: 0 } } },
+                scales: { x: { beginAtZero: true, ticks: { precision: 0, callback: count } } },
               },
             })}
           />
@@ -193,7 +217,7 @@ export function FailuresChart({ s }: { s: Summary }) {
             {rows.map((r) => (
               <tr key={r.reason}>
                 <th scope="row">{name(r.reason)}</th>
-                <td>{r.count}</td>
+                <td>{number(r.count)}</td>
               </tr>
             ))}
           </tbody>
@@ -226,7 +250,7 @@ export function ServicesChart({ s, money }: { s: Summary; money: (n: number) => 
                 maintainAspectRatio: false,
                 animation: false,
                 plugins: { legend: { display: false }, tooltip: { callbacks: { label: (c) => money(rows[c.dataIndex].amount) } } },
-                scales: { y: { beginAtZero: true } },
+                scales: { x: { ticks: { maxRotation: 0 } }, y: { beginAtZero: true, ticks: { callback: count } } },
               },
             })}
           />
@@ -248,7 +272,7 @@ export function ServicesChart({ s, money }: { s: Summary; money: (n: number) => 
               <tr key={r.service}>
                 <th scope="row">{r.service}</th>
                 <td>{money(r.amount)}</td>
-                <td>{r.bookings}</td>
+                <td>{number(r.bookings)}</td>
               </tr>
             ))}
           </tbody>
