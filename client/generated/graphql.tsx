@@ -216,6 +216,8 @@ export type CreateShipperInput = {
   /** In the currency's smallest unit; none: no limit */
   credit_limit?: number | null | undefined;
   email: string;
+  /** The language of its invitation, mails and PDFs: one of ar, es, de, en, el, fa, fi, fr, hu, id, in, it, ja, nl, pt, pl, ru, ro, se, tr, th, vn; empty or null: English */
+  language?: string | null | undefined;
   name: string;
   /** Priced on this card (default: the default card) */
   rate_card_id?: string | null | undefined;

@@ -107,11 +107,18 @@ export type SendPinInput = {
 export type SignUpInput = {
   company?: string | null | undefined;
   email: string;
+  /** The language of its mails and PDFs (the page's at sign-up): one of ar, es, de, en, el, fa, fi, fr, hu, id, in, it, ja, nl, pt, pl, ru, ro, se, tr, th, vn; empty or null: English */
+  language?: string | null | undefined;
   name: string;
   /** Where the mailed verification link leads once the e-mail is confirmed: a path of the shipper's area (/account/new: the booking a quote started) */
   next?: string | null | undefined;
   password: string;
   phone?: string | null | undefined;
+};
+
+export type UpdateUserInput = {
+  /** The language of its mails, statements and pay-out notices: one of ar, es, de, en, el, fa, fi, fr, hu, id, in, it, ja, nl, pt, pl, ru, ro, se, tr, th, vn; empty or null: English */
+  language?: string | null | undefined;
 };
 
 export type UserSignInInput = {
@@ -219,10 +226,17 @@ export type UpdateAddressMutationVariables = Exact<{
 
 export type UpdateAddressMutation = { updateAddress: { id: number, is_default: boolean, name: string, company: string | null, line1: string, line2: string | null, city: string, postcode: string | null, region: string | null, country: string, phone: string | null, email: string | null, located: string | null } };
 
+export type UpdateUserMutationVariables = Exact<{
+  input: UpdateUserInput;
+}>;
+
+
+export type UpdateUserMutation = { updateUser: { id: number, language: string | null } };
+
 export type UserAccountQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type UserAccountQuery = { user: { id: number, name: string, email: string, email_verified: boolean | null } | null };
+export type UserAccountQuery = { user: { id: number, name: string, email: string, email_verified: boolean | null, language: string | null } | null };
 
 export type UserApiKeysQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -256,7 +270,7 @@ export type UserSignInMutationVariables = Exact<{
 }>;
 
 
-export type UserSignInMutation = { userSignIn: { id: number, name: string, email: string, email_verified: boolean | null } };
+export type UserSignInMutation = { userSignIn: { id: number, name: string, email: string, email_verified: boolean | null, language: string | null } };
 
 export type UserSignOutMutationVariables = Exact<{ [key: string]: never; }>;
 
@@ -268,7 +282,7 @@ export type UserSignUpMutationVariables = Exact<{
 }>;
 
 
-export type UserSignUpMutation = { signUp: { id: number, name: string, email: string, email_verified: boolean | null } };
+export type UserSignUpMutation = { signUp: { id: number, name: string, email: string, email_verified: boolean | null, language: string | null } };
 
 export type UserStatementsQueryVariables = Exact<{
   page?: number | null | undefined;
@@ -282,7 +296,7 @@ export type VerifyEmailMutationVariables = Exact<{
 }>;
 
 
-export type VerifyEmailMutation = { verifyEmail: { id: number, name: string, email: string, email_verified: boolean | null } };
+export type VerifyEmailMutation = { verifyEmail: { id: number, name: string, email: string, email_verified: boolean | null, language: string | null } };
 
 export type QuoteMutationVariables = Exact<{
   input: QuoteInput;
@@ -692,7 +706,34 @@ export function useUpdateAddressMutation(baseOptions?: ApolloReactHooks.Mutation
 export type UpdateAddressMutationHookResult = ReturnType<typeof useUpdateAddressMutation>;
 export type UpdateAddressMutationResult = ApolloReactCommon.MutationResult<UpdateAddressMutation>;
 export type UpdateAddressMutationOptions = ApolloReactCommon.BaseMutationOptions<UpdateAddressMutation, UpdateAddressMutationVariables>;
-export const UserAccountDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"UserAccount"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"user"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"email_verified"}}]}}]}}]} as unknown as DocumentNode;
+export const UpdateUserDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateUser"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateUserInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateUser"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"language"}}]}}]}}]} as unknown as DocumentNode;
+export type UpdateUserMutationFn = ApolloReactCommon.MutationFunction<UpdateUserMutation, UpdateUserMutationVariables>;
+
+/**
+ * __useUpdateUserMutation__
+ *
+ * To run a mutation, you first call `useUpdateUserMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useUpdateUserMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [updateUserMutation, { data, loading, error }] = useUpdateUserMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useUpdateUserMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<UpdateUserMutation, UpdateUserMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<UpdateUserMutation, UpdateUserMutationVariables>(UpdateUserDocument, options);
+      }
+export type UpdateUserMutationHookResult = ReturnType<typeof useUpdateUserMutation>;
+export type UpdateUserMutationResult = ApolloReactCommon.MutationResult<UpdateUserMutation>;
+export type UpdateUserMutationOptions = ApolloReactCommon.BaseMutationOptions<UpdateUserMutation, UpdateUserMutationVariables>;
+export const UserAccountDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"UserAccount"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"user"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"email_verified"}},{"kind":"Field","name":{"kind":"Name","value":"language"}}]}}]}}]} as unknown as DocumentNode;
 
 /**
  * __useUserAccountQuery__
@@ -856,7 +897,7 @@ export function useUserSendPinMutation(baseOptions?: ApolloReactHooks.MutationHo
 export type UserSendPinMutationHookResult = ReturnType<typeof useUserSendPinMutation>;
 export type UserSendPinMutationResult = ApolloReactCommon.MutationResult<UserSendPinMutation>;
 export type UserSendPinMutationOptions = ApolloReactCommon.BaseMutationOptions<UserSendPinMutation, UserSendPinMutationVariables>;
-export const UserSignInDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UserSignIn"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UserSignInInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"userSignIn"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"email_verified"}}]}}]}}]} as unknown as DocumentNode;
+export const UserSignInDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UserSignIn"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UserSignInInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"userSignIn"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"email_verified"}},{"kind":"Field","name":{"kind":"Name","value":"language"}}]}}]}}]} as unknown as DocumentNode;
 export type UserSignInMutationFn = ApolloReactCommon.MutationFunction<UserSignInMutation, UserSignInMutationVariables>;
 
 /**
@@ -909,7 +950,7 @@ export function useUserSignOutMutation(baseOptions?: ApolloReactHooks.MutationHo
 export type UserSignOutMutationHookResult = ReturnType<typeof useUserSignOutMutation>;
 export type UserSignOutMutationResult = ApolloReactCommon.MutationResult<UserSignOutMutation>;
 export type UserSignOutMutationOptions = ApolloReactCommon.BaseMutationOptions<UserSignOutMutation, UserSignOutMutationVariables>;
-export const UserSignUpDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UserSignUp"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"SignUpInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"signUp"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"email_verified"}}]}}]}}]} as unknown as DocumentNode;
+export const UserSignUpDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UserSignUp"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"SignUpInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"signUp"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"email_verified"}},{"kind":"Field","name":{"kind":"Name","value":"language"}}]}}]}}]} as unknown as DocumentNode;
 export type UserSignUpMutationFn = ApolloReactCommon.MutationFunction<UserSignUpMutation, UserSignUpMutationVariables>;
 
 /**
@@ -973,7 +1014,7 @@ export type UserStatementsQueryHookResult = ReturnType<typeof useUserStatementsQ
 export type UserStatementsLazyQueryHookResult = ReturnType<typeof useUserStatementsLazyQuery>;
 export type UserStatementsSuspenseQueryHookResult = ReturnType<typeof useUserStatementsSuspenseQuery>;
 export type UserStatementsQueryResult = ApolloReactCommon.QueryResult<UserStatementsQuery, UserStatementsQueryVariables>;
-export const VerifyEmailDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"VerifyEmail"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"VerifyEmailInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"verifyEmail"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"email_verified"}}]}}]}}]} as unknown as DocumentNode;
+export const VerifyEmailDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"VerifyEmail"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"VerifyEmailInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"verifyEmail"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"email_verified"}},{"kind":"Field","name":{"kind":"Name","value":"language"}}]}}]}}]} as unknown as DocumentNode;
 export type VerifyEmailMutationFn = ApolloReactCommon.MutationFunction<VerifyEmailMutation, VerifyEmailMutationVariables>;
 
 /**

@@ -140,6 +140,7 @@ export const OPERATIONS = {
   "users.resetPassword": op("public", { limit: { rule: "reset" }, audited: true }),
   "users.addresses.list": shipperOp("session"),
   "users.addresses.write": shipperOp("session", undefined, true),
+  "users.profile": shipperOp("session", undefined, true),
   "users.apiKeys.list": shipperOp("session"),
   "users.apiKeys.write": shipperOp("session", undefined, true),
   "users.apiKeys.revokeAll": shipperOp("session", undefined, true),

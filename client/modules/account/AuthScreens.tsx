@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "rea
 import { useShipperTranslation } from "../quote/i18n";
 import { Link, Navigate, useNavigate, useSearchParams } from "react-router-dom";
 import { PASSWORD_MIN } from "@shared/modules/admin/password.codes";
+import { isLanguageCode } from "@shared/i18n/languages";
 import { ErrorAlert } from "../../components/ErrorList";
 import { useDocumentTitle } from "../../components/brand";
 import {
@@ -149,7 +150,7 @@ export function SignInScreen() {
 }
 
 export function SignUpScreen() {
-  const { t } = useShipperTranslation();
+  const { t, i18n } = useShipperTranslation();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const setShipper = useSetShipper();
@@ -179,6 +180,8 @@ export function SignUpScreen() {
       phone: values.phone.trim() || null,
       // The mailed link leads back here once the e-mail is confirmed (the server checks it is the area's path too).
       next: next === "/account" ? null : next,
+      // Its mails and statements are in the page's language until it chooses another (Profile).
+      language: isLanguageCode(i18n.language) ? i18n.language : null,
     };
     const r = await call(() => signUp({ variables: { input } }));
     if (r?.data) {

@@ -4,7 +4,15 @@ import { Icon } from "../../components/Icon";
 import { ErrorAlert } from "../../components/ErrorList";
 import { useDocumentTitle } from "../../components/brand";
 import { errorMessages } from "../../errors";
-import { AddressesDocument, useAddAddressMutation, useAddressesQuery, useDeleteAddressMutation, useUpdateAddressMutation } from "../../generated/shipper";
+import { LANGUAGES } from "@shared/i18n/languages";
+import {
+  AddressesDocument,
+  useAddAddressMutation,
+  useAddressesQuery,
+  useDeleteAddressMutation,
+  useUpdateAddressMutation,
+  useUpdateUserMutation,
+} from "../../generated/shipper";
 import { browserCountry, useCountries } from "../quote/countries";
 import { fieldErrors, NO_ERRORS, type FieldErrors } from "../quote/fieldErrors";
 import { add_circle, delete_outline, edit_note } from "../quote/icons";
@@ -53,6 +61,7 @@ export function Profile() {
                 </span>
               </dd>
             </div>
+            <LanguageChoice value={user.language ?? null} />
           </dl>
         ) : null}
       </section>
@@ -104,6 +113,56 @@ export function Profile() {
         </ul>
       </section>
     </>
+  );
+}
+
+/** The language of the shipper's mails, statements and pay-out PDFs (null: English), saved when chosen. */
+function LanguageChoice({ value }: { value: string | null }) {
+  const { t } = useShipperTranslation();
+  const [update, { loading }] = useUpdateUserMutation();
+  const [saved, setSaved] = useState(false);
+  const [errors, setErrors] = useState<string[]>([]);
+
+  const onChange = async (language: string) => {
+    setSaved(false);
+    setErrors([]);
+    try {
+      await update({ variables: { input: { language } } });
+      setSaved(true);
+    } catch (e) {
+      setErrors(errorMessages(e));
+    }
+  };
+
+  return (
+    <div>
+      <dt>
+        <label htmlFor="profile-language">{t("account.language")}</label>
+      </dt>
+      <dd className="profile-language">
+        <select
+          id="profile-language"
+          className="select"
+          value={value ?? "en"}
+          disabled={loading}
+          aria-describedby="profile-language-hint"
+          onChange={(e) => void onChange(e.target.value)}
+        >
+          {LANGUAGES.map((l) => (
+            <option key={l.code} value={l.code} lang={l.tag}>
+              {l.name}
+            </option>
+          ))}
+        </select>
+        <span id="profile-language-hint" className="cell-note">
+          {t("account.languageHint")}
+        </span>
+        <span role="status" className="cell-note">
+          {saved ? t("account.languageSaved") : ""}
+        </span>
+        {errors.length ? <ErrorAlert title={t("account.errorsTitle")} errors={errors} /> : null}
+      </dd>
+    </div>
   );
 }
 

@@ -17,8 +17,8 @@ import { oneAtATime, STATEMENTS } from "./shipper-queue.js";
 import { companyName, getSettings } from "../settings/settings.service.js";
 import { dayRange } from "./booking.service.js";
 import { asJob, jobCaller } from "../../core/jobs.js";
-import { formatMoney } from "../../../shared/core/money.js";
 import { drawInThread } from "../invoice/pdf-thread.js";
+import { statementMail } from "../shipper/shipper.mail.js";
 
 /**
  * Statements (section 10): every booking of the period that is not cancelled and on no earlier
@@ -237,6 +237,7 @@ export function statementPdfOf(caller: Actor | null, id: number): Promise<{ pdf:
         lines: lines.map((l) => ({ ...l, service: names.get(l.service) ?? l.service })),
         shipper: { name: shipper.name, company: shipper.company, email: shipper.email },
       },
+      language: shipper.language,
       company: {
         name: settings.company_name,
         contact_email: settings.contact_email,
@@ -256,11 +257,6 @@ export async function mailStatement(caller: Actor | null, raw: unknown) {
   const shipper = await db().shipper.findUniqueOrThrow({ where: { id: s.shipper_id } });
   const { pdf, number } = await statementPdfOf(caller, id);
   noteCall({ object_type: "statement", object_id: String(id), what: { to: shipper.email, number } });
-  await sendSystemMail({
-    kind: "statement",
-    to: shipper.email,
-    subject: `Statement ${number} from ${await companyName()}`,
-    text: `Hello ${shipper.name},\n\nYour statement ${number} for ${s.from} to ${s.to} is attached: ${s.lines.length} booking(s), ${formatMoney(s.total, s.currency, "en-GB")} in total${s.status === "paid" ? " (paid)" : ""}.\n\nThank you for shipping with us.`,
-    attachments: [{ filename: `${number}.pdf`, content: pdf, contentType: "application/pdf" }],
-  });
+  const mailed = { number, from: s.from, to: s.to, lines: s.lines.length, total: s.total, currency: s.currency, paid: s.status === "paid" };
+  await sendSystemMail(statementMail(shipper, await companyName(), mailed, pdf));
 }

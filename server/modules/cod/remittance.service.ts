@@ -270,6 +270,7 @@ export function remittancePdfOf(caller: Actor | null, id: number): Promise<{ pdf
         lines: view.lines.map((l) => ({ ...l, date: localNow(l.collected_at, config().timeZone).date })),
         shipper: { name: shipper.name, company: shipper.company, email: shipper.email },
       },
+      language: shipper.language,
       company: {
         name: settings.company_name,
         contact_email: settings.contact_email,

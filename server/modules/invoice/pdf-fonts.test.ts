@@ -32,6 +32,13 @@ describe("invoice PDF fonts", () => {
     // A Latin word takes the Latin words and numbers after it into its run (bidi's rule): "DHL 2.5", "Ayşe Kaya" read as written.
     expect(visualOrder("שלום DHL 2.5")).toBe("שלום\u00A05.2\u00A0LHD");
     expect(visualOrder("نقدًا €12.50")).toBe("نقدًا\u00A005.21€");
+    // Brackets mirrored, direction marks dropped (Intl's Arabic dates carry them).
+    expect(visualOrder("مدفوع (SEPA-1)")).toBe("مدفوع\u00A0)1-APES(");
+    expect(visualOrder("التاريخ 05\u200F/03\u200F/2026")).toBe("التاريخ\u00A06202/30/50");
+    expect(visualOrder("05\u200F/03\u200F/2026")).toBe("05/03/2026");
+    // A Persian amount (its decimal sign ٫) and a negative one read as one number each.
+    expect(visualOrder("\u200E€۱٬۲۳۴٫۵۰")).toBe("۰۵٫۴۳۲٬۱€");
+    expect(visualOrder("\u200E\u2212€۲۰٫۰۰")).toBe("۰۰٫۰۲€\u2212");
     expect(visualOrder("الجولة 7 · Ayşe Kaya")).toBe("الجولة\u00A07\u00A0·\u00A0ayaK\u00A0eşyA");
     // Left-to-right lines (also with a right-to-left word inside) stay as they are, and so does each line on its own.
     expect(visualOrder("Ali محمد Ltd")).toBe("Ali محمد Ltd");

@@ -111,8 +111,12 @@ const LTR = /[A-Za-z\u00C0-\u024F\u0370-\u03FF\u0400-\u04FF\u0E00-\u0E7F\u3040-\
 // the Unicode bidi algorithm, a run that starts with a Latin letter goes on over spaces to the Latin words and numbers
 // after it ("Ayşe Kaya", "DHL 2.5" read left to right as a whole); a number alone ends at its space.
 const LTR_CHAR = "[\\p{Sc}0-9A-Za-z\\u00C0-\\u024F\\u0660-\\u0669\\u06F0-\\u06F9]";
-const LTR_TOKEN = `${LTR_CHAR}+(?:[.,:/+-]${LTR_CHAR}+)*`;
-const LTR_RUN = new RegExp(`[A-Za-z\\u00C0-\\u024F]${LTR_CHAR}*(?:[.,:/+-]${LTR_CHAR}+)*(?:[ \\t]+${LTR_TOKEN})*|${LTR_TOKEN}`, "gu");
+// Separators inside a number: also Arabic's decimal and thousands signs (Persian amounts: €۱٬۲۳۴٫۵۰); a leading minus.
+const SEP = "[.,:/+\\-\\u066B\\u066C]";
+const LTR_TOKEN = `[-\\u2212]?${LTR_CHAR}+(?:${SEP}${LTR_CHAR}+)*`;
+const LTR_RUN = new RegExp(`[A-Za-z\\u00C0-\\u024F]${LTR_CHAR}*(?:${SEP}${LTR_CHAR}+)*(?:[ \\t]+${LTR_TOKEN})*|${LTR_TOKEN}`, "gu");
+
+const MIRRORED: Record<string, string> = { "(": ")", ")": "(", "[": "]", "]": "[", "{": "}", "}": "{", "<": ">", ">": "<" };
 
 /**
  * Text as pdfkit should get it to show it in reading order. pdfkit lays a line out word by word,
@@ -125,10 +129,16 @@ const LTR_RUN = new RegExp(`[A-Za-z\\u00C0-\\u024F]${LTR_CHAR}*(?:[.,:/+-]${LTR_
 export function visualOrder(text: string): string {
   return text
     .split("\n")
-    .map((line) => {
+    .map((marked) => {
+      // Direction marks (Intl puts them in Arabic dates and amounts) would split a number's run and show as gaps.
+      const line = marked.replace(/[\u200E\u200F\u061C]/g, "");
       const first = [...line].find((ch) => RTL.test(ch) || LTR.test(ch));
       if (!first || !RTL.test(first)) return line;
-      return line.replace(LTR_RUN, (run) => [...run].reverse().join("")).replace(/[ \t]/g, "\u00A0");
+      // A bracket in right-to-left text shows mirrored (Unicode's Bidi_Mirrored), which fontkit's reversal does not do.
+      return line
+        .replace(LTR_RUN, (run) => [...run].reverse().join(""))
+        .replace(/[()[\]{}<>]/g, (b) => MIRRORED[b])
+        .replace(/[ \t]/g, "\u00A0");
     })
     .join("\n");
 }

@@ -10,18 +10,18 @@ import { invoicePdf, type InvoiceCompany, type InvoiceDoc, type InvoicePdfOption
  */
 export type PdfJob =
   | { kind: "invoice"; invoice: InvoiceDoc; company: InvoiceCompany; options: InvoicePdfOptions }
-  | { kind: "statement"; statement: StatementDoc; company: StatementCompany }
+  | { kind: "statement"; statement: StatementDoc; company: StatementCompany; language?: string | null }
   | { kind: "run-sheet"; run: SheetRun }
-  | { kind: "remittance"; remittance: RemittanceDoc; company: RemittanceCompany };
+  | { kind: "remittance"; remittance: RemittanceDoc; company: RemittanceCompany; language?: string | null };
 
 export default async function drawPdf(job: PdfJob): Promise<Uint8Array> {
   const pdf =
     job.kind === "invoice"
       ? await invoicePdf(job.invoice, job.company, job.options)
       : job.kind === "statement"
-        ? await statementPdf(job.statement, job.company)
+        ? await statementPdf(job.statement, job.company, { language: job.language })
         : job.kind === "remittance"
-          ? await remittancePdf(job.remittance, job.company)
+          ? await remittancePdf(job.remittance, job.company, { language: job.language })
           : await runSheetPdf(job.run);
   return new Uint8Array(pdf);
 }

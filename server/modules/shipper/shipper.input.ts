@@ -1,12 +1,20 @@
 import { Field, InputType, Int } from "type-graphql";
-import { IsBoolean, IsInt, Matches, Max, MaxLength, Min } from "class-validator";
+import { IsBoolean, IsIn, IsInt, Matches, Max, MaxLength, Min } from "class-validator";
 import { IsId, Name, Optional, Required, Text, WhenPresent } from "../../core/validation.js";
 import { MAX_AMOUNT_MINOR } from "../../../shared/core/money.js";
+import { LANGUAGE_CODES } from "../../../shared/i18n/languages.js";
 import { ACCOUNT_NEXT, NEXT_MAX } from "../../../shared/modules/shipper/next.codes.js";
 import { Email, Password } from "../admin/admin.input.js";
 import { pageLink, type PageArgs } from "../common/paging.js";
 
 export const RATE_CARD_ID = /^[a-z0-9][a-z0-9_-]{0,39}$/;
+
+/** A shipper's language: one of the 22 codes (its mails and PDFs); empty or null: English. */
+const Language = (what: string) => (target: object, key: string) => {
+  Field(() => String, { nullable: true, description: `${what}: one of ${LANGUAGE_CODES.join(", ")}; empty or null: English` })(target, key);
+  Optional()(target, key);
+  IsIn([...LANGUAGE_CODES], { message: `$property must be one of ${LANGUAGE_CODES.join(", ")}` })(target, key);
+};
 
 @InputType()
 export class SignUpInput {
@@ -24,6 +32,13 @@ export class SignUpInput {
   @MaxLength(NEXT_MAX, { message: `$property must be at most ${NEXT_MAX} characters` })
   @Matches(ACCOUNT_NEXT, { message: "$property must be a path of the shipper's area on this site (/account...)" })
   next?: string | null;
+  @Language("The language of its mails and PDFs (the page's at sign-up)") language?: string | null;
+}
+
+/** The signed-in shipper's own profile: its language. */
+@InputType()
+export class UpdateUserInput {
+  @Language("The language of its mails, statements and pay-out notices") language?: string | null;
 }
 
 @InputType()
@@ -52,6 +67,7 @@ export class CreateShipperInput {
   @Min(0, { message: "credit_limit must not be negative" })
   @Max(MAX_AMOUNT_MINOR, { message: `credit_limit must be at most ${MAX_AMOUNT_MINOR}` })
   credit_limit?: number | null;
+  @Language("The language of its invitation, mails and PDFs") language?: string | null;
 }
 
 @InputType({ description: "id plus what changes; null clears rate_card_id (the default card) or credit_limit (no limit)" })

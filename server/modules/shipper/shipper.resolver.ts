@@ -11,6 +11,7 @@ import {
   CreateShipperKeyInput,
   SignUpInput,
   UpdateShipperInput,
+  UpdateUserInput,
   UserSignInInput,
   VerifyEmailInput,
   linkShipperPage,
@@ -24,7 +25,13 @@ export class ShipperResolver {
   @Op("users.me")
   async user(@Ctx() ctx: Context) {
     const s = await ctx.auth.shipper();
-    return s && { id: s.id, name: s.name, email: s.email, email_verified: s.email_verified };
+    return s && { id: s.id, name: s.name, email: s.email, email_verified: s.email_verified, language: await shippers.languageOf(s.id) };
+  }
+
+  @Mutation(() => UserAccount, { description: "The signed-in shipper changes the language of its mails and PDFs (null or empty: English)" })
+  @Op("users.profile")
+  updateUser(@Arg("input", () => UpdateUserInput) input: UpdateUserInput) {
+    return shippers.updateProfile(callingShipper(), input);
   }
 
   @Mutation(() => UserAccount, { description: "Shipper sign-up (FORBIDDEN while shipper_signup is off); signs in and mails a verification link" })

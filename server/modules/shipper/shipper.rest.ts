@@ -13,6 +13,7 @@ import {
   CreateShipperKeyInput,
   SignUpInput,
   UpdateShipperInput,
+  UpdateUserInput,
   UserSignInInput,
   VerifyEmailInput,
   linkShipperPage,
@@ -100,6 +101,18 @@ export function registerShipperRoutes(api: FastifyInstance): void {
     input: ResetPasswordInput,
     data: data.none,
     handler: ({ input }) => shippers.resetPassword(input),
+  });
+  route(api, {
+    method: "PATCH",
+    url: "/users/auth/update/profile",
+    op: "users.profile",
+    tag: "users",
+    message: "Profile updated",
+    summary:
+      "The signed-in shipper's language: its mails, statements and pay-out PDFs are written in it (one of the 22 codes; null or empty: English; 422 naming language otherwise)",
+    input: UpdateUserInput,
+    data: data.ref("UserAccount"),
+    handler: ({ input }) => shippers.updateProfile(callingShipper(), input),
   });
   // The address book
   route(api, {

@@ -17,7 +17,8 @@ import { pageOf, type PageArgs } from "../common/paging.js";
 import { sendSystemMail } from "../mail/mail.service.js";
 import { companyName, getSettings } from "../settings/settings.service.js";
 import { checkMaxAmount } from "../settings/amount-limit.js";
-import { SignUpInput, type CreateShipperInput, type UpdateShipperInput, type UserSignInInput } from "./shipper.input.js";
+import { SignUpInput, type CreateShipperInput, type UpdateShipperInput, type UpdateUserInput, type UserSignInInput } from "./shipper.input.js";
+import { invitationMail, resetMail, verificationMail } from "./shipper.mail.js";
 import { flushShipperKeyUse } from "./shipper.auth.js";
 
 /**
@@ -31,8 +32,8 @@ const VERIFY_HOURS = 72;
 let dummyHash: Promise<string> | undefined;
 const passwordIs = (hash: string, password: string) => argon2.verify(hash, password).catch(() => false);
 
-type Row = { id: number; name: string; email: string; email_verified: boolean };
-export const accountView = (s: Row) => ({ id: s.id, name: s.name, email: s.email, email_verified: s.email_verified });
+type Row = { id: number; name: string; email: string; email_verified: boolean; language: string | null };
+export const accountView = (s: Row) => ({ id: s.id, name: s.name, email: s.email, email_verified: s.email_verified, language: s.language });
 
 async function newToken(shipperId: number, kind: "verify" | "reset", hours: number): Promise<string> {
   const token = randomToken(24);
@@ -54,17 +55,7 @@ const base = () => config().publicUrl || `http://localhost:${config().port}`;
 /** The verification link: the token, and where the shipper goes once confirmed (`next`, validated by SignUpInput). */
 function mailVerification(s: Row, token: string, next?: string | null) {
   const link = `${base()}/account/verify?token=${encodeURIComponent(token)}${next ? `&next=${encodeURIComponent(next)}` : ""}`;
-  mailInBackground(
-    () =>
-      sendSystemMail({
-        kind: "verification",
-        to: s.email,
-        subject: "Confirm your e-mail address",
-        text: `Welcome, ${s.name}.\n\nConfirm your e-mail address to start booking shipments:\n${link}\n\nThe link works once and expires in ${VERIFY_HOURS} hours. If you did not sign up, ignore this message.`,
-        secrets: [token],
-      }),
-    "verification",
-  );
+  mailInBackground(() => sendSystemMail(verificationMail(s, link, token, VERIFY_HOURS)), "verification");
 }
 
 export async function signUpOpen(): Promise<void> {
@@ -84,6 +75,8 @@ export async function signUp(raw: unknown) {
         password_hash,
         company: input.company?.trim() || null,
         phone: input.phone?.trim() || null,
+        // The page's language at sign-up (the site's chooser): its mails and PDFs are in it from the first one.
+        language: input.language || null,
       },
     });
     mailVerification(s, await newToken(s.id, "verify", VERIFY_HOURS), input.next);
@@ -145,13 +138,7 @@ export async function sendPin(input: SendPinInput, client: string): Promise<void
     const minutes = config().resetTokenMinutes;
     const token = await newToken(s.id, "reset", minutes / 60);
     const link = `${base()}/account/password?email=${encodeURIComponent(s.email)}&token=${encodeURIComponent(token)}`;
-    await sendSystemMail({
-      kind: "reset",
-      to: s.email,
-      subject: "Your password reset token",
-      text: `Someone asked to reset the password of the shipper account ${s.email}.\n\nYour token: ${token}\n\nEnter it with your new password, or open ${link}.\nThe token works once and expires in ${minutes} minutes. If you did not ask for it, ignore this message.`,
-      secrets: [token],
-    });
+    await sendSystemMail(resetMail(s, link, token, minutes));
   }, "reset");
 }
 
@@ -193,6 +180,7 @@ const staffView = (s: ShipperRow, balance: number) => ({
   credit_limit: s.credit_limit,
   balance,
   disabled: s.disabled,
+  language: s.language,
   created_at: s.created_at,
 });
 
@@ -225,22 +213,13 @@ export async function createShipper(input: CreateShipperInput) {
         company: input.company?.trim() || null,
         rate_card_id: input.rate_card_id || null,
         credit_limit: input.credit_limit ?? null,
+        language: input.language || null,
       },
     });
     const hours = config().staffInviteHours;
     const token = await newToken(s.id, "reset", hours);
     const link = `${base()}/account/password?email=${encodeURIComponent(s.email)}&token=${encodeURIComponent(token)}&invited=1`;
-    mailInBackground(
-      async () =>
-        sendSystemMail({
-          kind: "invitation",
-          to: s.email,
-          subject: `Your business account at ${await companyName()}`,
-          text: `Hello ${s.name},\n\nA business account was opened for you at ${await companyName()}: get quotes, book shipments and download labels and statements.\n\nSet your password here:\n${link}\n\nYour token: ${token}\nThe link works once and expires in ${hours} hours.`,
-          secrets: [token],
-        }),
-      "shipper invitation",
-    );
+    mailInBackground(async () => sendSystemMail(invitationMail(s, await companyName(), link, token, hours)), "shipper invitation");
     return staffView(s, 0);
   } catch (e) {
     if (isUniqueViolation(e)) throw conflict("email is already taken");
@@ -267,6 +246,15 @@ export async function shipperById(id: number) {
   const s = await db().shipper.findUnique({ where: { id } });
   if (!s) throw notFound("Shipper not found");
   return s;
+}
+
+/** A shipper's language (null: none chosen, English). */
+export const languageOf = async (id: number) => (await db().shipper.findUnique({ where: { id }, select: { language: true } }))?.language ?? null;
+
+/** The signed-in shipper changes its language (validated by UpdateUserInput; null or empty: English). */
+export async function updateProfile(shipper: ShipperActor, input: UpdateUserInput) {
+  if (input.language === undefined) throw badInput("language is required: give the one to change to");
+  return accountView(await db().shipper.update({ where: { id: shipper.id }, data: { language: input.language?.trim() || null } }));
 }
 
 // ---- The address book ----

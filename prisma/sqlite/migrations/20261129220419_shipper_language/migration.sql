@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Shipper" ADD COLUMN "language" TEXT;
+
