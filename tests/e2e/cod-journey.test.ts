@@ -358,6 +358,10 @@ describe("cash on delivery, from the recipient's hand to the shipper's bank", ()
     });
     await expect.poll(() => page.getByTestId("cod-account-over_short").getAttribute("data-amount")).toBe("100");
     await books({ courier: 0, depot_cash: cash - 100, over_short: 100, owed: cash + at.card.minor });
+    // The parcel's page names who collected the cash (the member's e-mail: this courier has no name), not a number.
+    await page.goto(url(`/control/parcels/${at.cash.code}`));
+    const collectedBy = page.getByTestId("cod-facts").locator('[data-field="cod.collected_by"]');
+    await expect.poll(() => collectedBy.innerText()).toBe(COURIER.email);
     expect(errors()).toEqual([]);
     await ctx.close();
   });

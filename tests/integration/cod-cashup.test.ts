@@ -77,7 +77,15 @@ describe("cash-up", () => {
     // The owner counts the dispatcher in; the dispatcher counts the courier in.
     ok(await cashup(owner, { courier_id: ids["disp@cod.example"], counted_amount: 700 }), 201);
     const c = ok(await cashup(dispatcher, { courier_id: c1, counted_amount: 1000 }), 201);
-    expect(c).toMatchObject({ courier_id: c1, expected_amount: 1000, counted_amount: 1000, difference: 0, note: null, member_id: ids["disp@cod.example"] });
+    expect(c).toMatchObject({
+      courier_id: c1,
+      expected_amount: 1000,
+      counted_amount: 1000,
+      difference: 0,
+      note: null,
+      member_id: ids["disp@cod.example"],
+      member_name: "disp@cod.example",
+    });
     expect(c.collections).toHaveLength(1);
     expect(await held(c1)).toBe(0);
     // Audited: the cash-up, under its operation and its member.
@@ -142,10 +150,11 @@ describe("cash-up", () => {
     const page = ok(await dispatcher.get(`/api/cod/cashups?per_page=1&courier_id=${c2}`));
     expect(page).toMatchObject({ current_page: 1, per_page: 1, total: 2, last_page: 2, next_page_url: `/api/cod/cashups?page=2&per_page=1&courier_id=${c2}` });
     expect(page.data[0].difference).toBe(50);
-    const g = await dispatcher.gql(`{ codCashups(courier_id: ${c2}) { total data { id difference collections courier_name } } }`);
+    const g = await dispatcher.gql(`{ codCashups(courier_id: ${c2}) { total data { id difference collections courier_name member_name } } }`);
     expect(g.data.codCashups.total).toBe(2);
     expect(g.data.codCashups.data[1].difference).toBe(-100);
     expect(g.data.codCashups.data[0].courier_name).toBe("c2@cod.example");
+    expect(g.data.codCashups.data[0].member_name).toBe("boss@example.com");
     // A courier reads none.
     fails(await courier.get("/api/cod/cashups"), 403);
     fails(await cashup(owner, { courier_id: c2, counted_amount: 1 }), 422);

@@ -82,6 +82,16 @@ describe("collection at the door", () => {
     expect(r.error).toBeNull();
     expect(r.activity).toMatchObject({ status_code: "delivered" });
     expect(r.cod).toMatchObject({ amount: 2000, status: "collected", method: "cash", collected_amount: 2000, collected_by: ids["courier@collect.example"] });
+    // Who collected it by name (the member's name, else their e-mail), the same through both doors.
+    const collector = { collected_by: ids["courier@collect.example"], collected_by_name: "courier@collect.example" };
+    expect(r.cod).toMatchObject(collector);
+    expect((await staffView(p.code)).cod).toMatchObject(collector);
+    const byGql = await owner.gql(`{ adminParcel(trackingCode: "${p.code}") { cod { collected_by collected_by_name } } }`);
+    expect(byGql.data.adminParcel.cod).toEqual(collector);
+    // Named, the member is shown by the name.
+    ok(await owner.patch("/api/staff", { id: collector.collected_by, name: "Kim Kurier" }));
+    expect((await staffView(p.code)).cod.collected_by_name).toBe("Kim Kurier");
+    ok(await owner.patch("/api/staff", { id: collector.collected_by, name: null }));
     const entries = (await ledger(owner, `tracking_code=${p.code}`)).map((e) => [e.kind, e.amount, e.currency, e.debit, e.credit, e.member_id]);
     expect(entries).toEqual([["collected", 2000, "EUR", `courier:${ids["courier@collect.example"]}`, "company", ids["courier@collect.example"]]]);
     // The phone's queue sends it again: the same collection, the same entry, nothing new.

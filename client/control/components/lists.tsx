@@ -1,4 +1,4 @@
-import { useEffect, useState, type ChangeEvent, type ReactNode } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import type { ApolloCache } from "@apollo/client/core";
@@ -222,35 +222,5 @@ export function EditableCard({
         </div>
       )}
     </li>
-  );
-}
-
-/** A date field of a list's filter form. */
-export function DateFilter({ id, label, value, onChange }: { id: string; label: string; value: string; onChange: (e: ChangeEvent<HTMLInputElement>) => void }) {
-  return (
-    <div className="cp-field">
-      <label htmlFor={id} className="cp-label">
-        {label}
-      </label>
-      <input id={id} type="date" className="cp-input" value={value} onChange={onChange} />
-    </div>
-  );
-}
-
-/** The buttons of a list's filter form: Filter (submits), and Reset when `reset` is given. */
-export function FilterButtons({ className, reset }: { className: string; reset?: () => void }) {
-  const { t } = useTranslation("control");
-  return (
-    <div className={className}>
-      <button type="submit" className="cp-btn cp-btn-primary">
-        <Icon path={icons.filter_list} size={20} />
-        <span>{t("list.filter")}</span>
-      </button>
-      {reset ? (
-        <button type="button" className="cp-btn cp-btn-outline" onClick={reset}>
-          {t("list.reset")}
-        </button>
-      ) : null}
-    </div>
   );
 }

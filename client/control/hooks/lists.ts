@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useState, type FormEvent } from "react";
 import { useLocation, useSearchParams } from "react-router-dom";
 import { useApolloClient } from "@apollo/client/react";
 import type { ApolloCache, ApolloError } from "@apollo/client/core";
@@ -83,18 +83,40 @@ export function useFlash(): string {
   return (location.state as { flash?: string } | null)?.flash ?? "";
 }
 
+/** The filters given (not blank), trimmed: what goes to the server and into the address. */
+export function givenFilters<K extends string>(f: Record<K, string>): Partial<Record<K, string>> {
+  return Object.fromEntries(
+    Object.entries<string>(f)
+      .filter(([, v]) => v.trim() !== "")
+      .map(([k, v]) => [k, v.trim()]),
+  ) as Partial<Record<K, string>>;
+}
+
 /**
- * A list's filters, kept in the address: those applied (from the address, "" where not given), the
- * draft the form edits, `set(name)` for a field's onChange, and `clear` to empty both.
+ * A list's filters, kept in the address with its page: those applied (from the address, "" where not given) and
+ * `given` (the non-blank ones, trimmed), the draft the form edits (`field(name)` gives a field its value and
+ * onChange), `submit` (the form's: applies the draft from page 1), `clear` (empties both), and `go` to another page
+ * or with more values of the screen's own in the address (Messages' open message).
  */
-export function useFilterParams<K extends string>(names: readonly K[]) {
+export function useListFilters<K extends string>(names: readonly K[]) {
   const [params, setParams] = useSearchParams();
   const applied = Object.fromEntries(names.map((f) => [f, params.get(f) ?? ""])) as Record<K, string>;
   const [draft, setDraft] = useState(applied);
-  const set = (k: K) => (e: { target: { value: string } }) => setDraft({ ...draft, [k]: e.target.value });
+  const page = Math.max(1, Number(params.get("page")) || 1);
+  const field = (k: K) => ({ value: draft[k], onChange: (e: { target: { value: string } }) => setDraft({ ...draft, [k]: e.target.value }) });
+  const go = (filters: Record<K, string>, p = 1, more: Record<string, string | number | null | undefined> = {}) => {
+    const q = new URLSearchParams(givenFilters(filters) as Record<string, string>);
+    if (p > 1) q.set("page", String(p));
+    for (const [k, v] of Object.entries(more)) if (v) q.set(k, String(v));
+    setParams(q);
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    go(draft);
+  };
   const clear = () => {
     setDraft(Object.fromEntries(names.map((f) => [f, ""])) as Record<K, string>);
     setParams({});
   };
-  return { params, setParams, applied, draft, set, clear };
+  return { params, applied, given: givenFilters(applied), draft, field, page, go, submit, clear };
 }

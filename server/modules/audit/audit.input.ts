@@ -1,8 +1,8 @@
 import { ArgsType, Field } from "type-graphql";
-import { IsIn, IsISO8601, IsOptional, IsString, Matches, MaxLength } from "class-validator";
+import { IsIn, IsOptional, IsString, Matches, MaxLength } from "class-validator";
 import { AUDIT_OBJECT_TYPES } from "../../db/audit.js";
 import { StorableText } from "../../core/validation.js";
-import { pageLink, PagingArgs } from "../common/paging.js";
+import { CsvQuery, pageLink, PeriodArgs } from "../common/paging.js";
 import { MAX_LENGTH } from "../../../shared/core/lengths.codes.js";
 
 /**
@@ -13,7 +13,7 @@ import { MAX_LENGTH } from "../../../shared/core/lengths.codes.js";
 const ACTOR_PATTERN = /^(?:(?:member|key|shipper):[1-9]\d{0,9}|system|visitor|[^\s@]+@[^\s@]+)$/;
 
 @ArgsType()
-export class AuditArgs extends PagingArgs {
+export class AuditArgs extends PeriodArgs {
   @Field(() => String, { nullable: true, description: "member:ID, key:ID, shipper:ID, system, visitor or a member's e-mail" })
   @IsOptional()
   @IsString({ message: "actor must be text" })
@@ -33,28 +33,11 @@ export class AuditArgs extends PagingArgs {
   @MaxLength(MAX_LENGTH.auditObjectId, { message: `object_id must be at most ${MAX_LENGTH.auditObjectId} characters` })
   @StorableText()
   object_id?: string;
-
-  @Field(() => String, { nullable: true, description: "From this moment on: an ISO 8601 date (from its start, UTC) or date-time" })
-  @IsOptional()
-  @IsString({ message: "from must be text" })
-  @IsISO8601({ strict: true }, { message: "from must be an ISO 8601 date or date-time" })
-  from?: string;
-
-  @Field(() => String, { nullable: true, description: "Up to this moment: an ISO 8601 date (to its end, UTC) or date-time" })
-  @IsOptional()
-  @IsString({ message: "to must be text" })
-  @IsISO8601({ strict: true }, { message: "to must be an ISO 8601 date or date-time" })
-  to?: string;
 }
 
 /** The REST query: the filters, and `format=csv` for the whole filtered log as a file. */
 @ArgsType()
-export class AuditQuery extends AuditArgs {
-  @Field(() => String, { nullable: true, description: "json (default) or csv" })
-  @IsOptional()
-  @IsIn(["json", "csv"], { message: "format must be json or csv" })
-  format?: string;
-}
+export class AuditQuery extends CsvQuery(AuditArgs) {}
 
 /** The log's next_page_url (both doors): its filters kept. */
 export const linkAuditPage = pageLink<AuditArgs>("/api/audit", (a) => ({

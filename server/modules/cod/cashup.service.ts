@@ -8,6 +8,7 @@ import { oneAtATime } from "../booking/shipper-queue.js";
 import { pageLink, pageOf } from "../common/paging.js";
 import { getSettings } from "../settings/settings.service.js";
 import { postEntries } from "./cod.ledger.js";
+import { memberNames } from "./cod.collect.js";
 import { CashupInput, CashupListArgs } from "./cashup.type.js";
 
 /**
@@ -35,13 +36,12 @@ type CashupRow = Awaited<ReturnType<ReturnType<typeof db>["codCashup"]["findUniq
 async function views(rows: CashupRow[]) {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
-  const [collections, couriers] = await Promise.all([
+  const [collections, names] = await Promise.all([
     db().codCollection.findMany({ where: { cashup_id: { in: ids } }, select: { cashup_id: true, tracking_code: true }, orderBy: { id: "asc" } }),
-    db().admin.findMany({ where: { id: { in: [...new Set(rows.map((r) => r.courier_id))] } }, select: { id: true, name: true, email: true } }),
+    memberNames(rows.flatMap((r) => [r.courier_id, r.member_id])),
   ]);
   const codes = new Map<number, string[]>();
   for (const c of collections) codes.set(c.cashup_id!, [...(codes.get(c.cashup_id!) ?? []), c.tracking_code]);
-  const names = new Map(couriers.map((c) => [c.id, c.name || c.email]));
   return rows.map((r) => ({
     id: r.id,
     courier_id: r.courier_id,
@@ -53,6 +53,7 @@ async function views(rows: CashupRow[]) {
     collections: codes.get(r.id) ?? [],
     note: r.note,
     member_id: r.member_id,
+    member_name: names.get(r.member_id) ?? null,
     at: r.at,
   }));
 }

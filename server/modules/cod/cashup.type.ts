@@ -20,6 +20,7 @@ export class CodCashup {
   @Field(() => [String], { description: "The tracking codes of the collections handed over" }) collections: string[];
   @Field(() => String, { nullable: true }) note: string | null;
   @Field(() => Int, { description: "The member who counted the cash in" }) member_id: number;
+  @Field(() => String, { nullable: true, description: "That member's name (or e-mail) when the cash-up was read" }) member_name: string | null;
   @Field(() => DateTimeISO) at: Date;
 }
 export const CodCashupPage = PagedType(CodCashup, "CodCashupPage");

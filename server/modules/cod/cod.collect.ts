@@ -16,7 +16,15 @@ import { validated } from "../../core/validation.js";
  * modules (parcel.service, activity, scan, delivery, booking) call it, never the other way round.
  */
 
-export type CollectionRow = CodCollection;
+/** A collection as read by collectionsOf: with the name of the member who collected it. */
+export type CollectionRow = CodCollection & { collected_by_name?: string | null };
+
+/** Members' names by id (the name, else the e-mail): one read. */
+export async function memberNames(ids: number[]): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db().admin.findMany({ where: { id: { in: [...new Set(ids)] } }, select: { id: true, name: true, email: true } });
+  return new Map(rows.map((m) => [m.id, m.name?.trim() || m.email]));
+}
 
 /** The staff view of a parcel's collection (`cod` on the parcel), null when nothing was ever due. */
 export function collectionView(c: CollectionRow | null | undefined) {
@@ -29,17 +37,19 @@ export function collectionView(c: CollectionRow | null | undefined) {
     collected_amount: c.collected_amount,
     collected_at: c.collected_at,
     collected_by: c.collected_by,
+    collected_by_name: c.collected_by === null ? null : (c.collected_by_name ?? null),
     cashup_id: c.cashup_id,
     remittance_id: c.remittance_id,
   };
 }
 export type CollectionView = NonNullable<ReturnType<typeof collectionView>>;
 
-/** The collection of each parcel that has one, by parcel id (one read). */
+/** The collection of each parcel that has one, by parcel id, with its collector's name (a read, and one more for the names). */
 export async function collectionsOf(parcelIds: number[]): Promise<Map<number, CollectionRow>> {
   if (!parcelIds.length) return new Map();
   const rows = await db().codCollection.findMany({ where: { parcel_id: { in: [...new Set(parcelIds)] } } });
-  return new Map(rows.map((r) => [r.parcel_id, r]));
+  const names = await memberNames(rows.flatMap((r) => (r.collected_by === null ? [] : [r.collected_by])));
+  return new Map(rows.map((r) => [r.parcel_id, { ...r, collected_by_name: r.collected_by === null ? null : (names.get(r.collected_by) ?? null) }]));
 }
 
 /** Adds `cod` (the collection's staff view, or null) to admin views of parcels. */

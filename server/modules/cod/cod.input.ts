@@ -1,7 +1,7 @@
 import { ArgsType, Field, InputType, Int } from "type-graphql";
-import { IsIn, IsInt, IsISO8601, IsOptional, IsString, Max, MaxLength, Min } from "class-validator";
+import { IsIn, IsInt, IsOptional, IsString, Max, MaxLength, Min } from "class-validator";
 import { IsId, Optional, Required, Text } from "../../core/validation.js";
-import { pageLink, PagingArgs } from "../common/paging.js";
+import { CsvQuery, pageLink, PeriodArgs } from "../common/paging.js";
 import { MAX_AMOUNT_MINOR } from "../../../shared/core/money.js";
 import { COD_METHODS, COD_NOTE_MAX, COD_REFERENCE_MAX } from "../../../shared/modules/cod/cod.codes.js";
 
@@ -26,17 +26,7 @@ export class CodPaymentInput {
 
 /** The ledger's filters (GET /api/cod/ledger, codLedger). */
 @ArgsType()
-export class LedgerArgs extends PagingArgs {
-  @Field(() => String, { nullable: true, description: "From this moment on: an ISO 8601 date (from its start, UTC) or date-time" })
-  @IsOptional()
-  @IsString({ message: "from must be text" })
-  @IsISO8601({ strict: true }, { message: "from must be an ISO 8601 date or date-time" })
-  from?: string;
-  @Field(() => String, { nullable: true, description: "Up to this moment: an ISO 8601 date (to its end, UTC) or date-time" })
-  @IsOptional()
-  @IsString({ message: "to must be text" })
-  @IsISO8601({ strict: true }, { message: "to must be an ISO 8601 date or date-time" })
-  to?: string;
+export class LedgerArgs extends PeriodArgs {
   @Field(() => Int, { nullable: true, description: "Entries of this shipper's account (shipper:ID)" })
   @IsOptional()
   @IsId()
@@ -54,12 +44,7 @@ export class LedgerArgs extends PagingArgs {
 
 /** The REST query: the filters, and `format=csv` for the whole filtered ledger as a file. */
 @ArgsType()
-export class LedgerQuery extends LedgerArgs {
-  @Field(() => String, { nullable: true, description: "json (default) or csv" })
-  @IsOptional()
-  @IsIn(["json", "csv"], { message: "format must be json or csv" })
-  format?: string;
-}
+export class LedgerQuery extends CsvQuery(LedgerArgs) {}
 
 /** The ledger's next_page_url (both doors): its filters kept. */
 export const linkLedgerPage = pageLink<LedgerArgs>("/api/cod/ledger", (a) => ({

@@ -11,6 +11,8 @@ export class CodCollectionView {
   @Field(() => Int, { nullable: true }) collected_amount: number | null;
   @Field(() => DateTimeISO, { nullable: true }) collected_at: Date | null;
   @Field(() => Int, { nullable: true, description: "The member (courier) who collected it" }) collected_by: number | null;
+  @Field(() => String, { nullable: true, description: "That member's name, else their e-mail (null: none collected it, or the member was removed)" })
+  collected_by_name: string | null;
   @Field(() => Int, { nullable: true }) cashup_id: number | null;
   @Field(() => Int, { nullable: true }) remittance_id: number | null;
 }

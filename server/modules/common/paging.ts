@@ -1,5 +1,5 @@
 import { ArgsType, Field, Int, ObjectType, type ClassType } from "type-graphql";
-import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from "class-validator";
+import { IsIn, IsInt, IsISO8601, IsOptional, IsString, Max, MaxLength, Min } from "class-validator";
 import { StorableText } from "../../core/validation.js";
 import { MAX_TEXT } from "../../../shared/core/lengths.codes.js";
 
@@ -32,6 +32,34 @@ export class PageArgs extends PagingArgs {
   @MaxLength(MAX_TEXT, { message: `search must be at most ${MAX_TEXT} characters` })
   @StorableText()
   search?: string;
+}
+
+/** A paged list's period (the audit log, the COD ledger): from and to, each a date or a date-time. */
+@ArgsType()
+export class PeriodArgs extends PagingArgs {
+  @Field(() => String, { nullable: true, description: "From this moment on: an ISO 8601 date (from its start, UTC) or date-time" })
+  @IsOptional()
+  @IsString({ message: "from must be text" })
+  @IsISO8601({ strict: true }, { message: "from must be an ISO 8601 date or date-time" })
+  from?: string;
+
+  @Field(() => String, { nullable: true, description: "Up to this moment: an ISO 8601 date (to its end, UTC) or date-time" })
+  @IsOptional()
+  @IsString({ message: "to must be text" })
+  @IsISO8601({ strict: true }, { message: "to must be an ISO 8601 date or date-time" })
+  to?: string;
+}
+
+/** A list's REST query: its filters (`Base`), and `format=csv` for the whole filtered list as a file. */
+export function CsvQuery<T extends ClassType<PagingArgs>>(Base: T) {
+  @ArgsType()
+  class WithFormat extends Base {
+    @Field(() => String, { nullable: true, description: "json (default) or csv" })
+    @IsOptional()
+    @IsIn(["json", "csv"], { message: "format must be json or csv" })
+    format?: string;
+  }
+  return WithFormat;
 }
 
 /** One page of a list, as a service returns it. */

@@ -1,12 +1,13 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TFunction } from "i18next";
 import { useAdminAuditActorsQuery, useAdminAuditLogQuery, type AdminAuditLogQuery } from "../../../generated/graphql";
-import { DateFilter, FilterButtons, ListState, ListTable } from "../../components/lists";
+import { ListTable } from "../../components/lists";
+import { FilteredList, FilterInput, FilterSelect } from "../../components/FilteredList";
 import { PageHeader } from "../../components/PageHeader";
 import { Icon } from "../../../components/Icon";
 import { firstError } from "../../hooks/errors";
-import { useFilterParams } from "../../hooks/lists";
+import { useListFilters } from "../../hooks/lists";
 import { useTitle } from "../../hooks/useTitle";
 import { MAX_LENGTH } from "@shared/core/lengths.codes";
 import * as icons from "../../icons";
@@ -18,7 +19,6 @@ type Entry = AdminAuditLogQuery["auditLog"]["data"][number];
 
 /** The filters the server takes (GET /api/audit, GraphQL auditLog), kept in the address. */
 const FILTERS = ["actor", "object_type", "object_id", "from", "to"] as const;
-type Filters = Record<(typeof FILTERS)[number], string>;
 
 const OBJECT_TYPES = [
   "parcel",
@@ -46,13 +46,6 @@ const OBJECT_TYPES = [
 ] as const;
 const PER_PAGE = 25;
 const SHORT = 60;
-
-const given = (f: Filters) =>
-  Object.fromEntries(
-    Object.entries(f)
-      .filter(([, v]) => v.trim() !== "")
-      .map(([k, v]) => [k, v.trim()]),
-  );
 
 /** A recorded value as text: JSON text from the server, shown plainly (text without quotes). */
 function shown(json: string | null | undefined): string {
@@ -131,11 +124,11 @@ function Changes({ entry }: { entry: Entry }) {
 export default function AuditLog() {
   const { t } = useTranslation(NS);
   useTitle(t("title"));
-  const { params, setParams, applied, draft, set, clear } = useFilterParams(FILTERS);
-  const page = Math.max(1, Number(params.get("page")) || 1);
+  const filters = useListFilters(FILTERS);
+  const { applied, given, draft, field, page, go } = filters;
   const actors = useAdminAuditActorsQuery({ fetchPolicy: "cache-and-network" });
   const { data, loading, error } = useAdminAuditLogQuery({
-    variables: { ...given(applied), page, per_page: PER_PAGE },
+    variables: { ...given, page, per_page: PER_PAGE },
     fetchPolicy: "cache-and-network",
   });
   const log = data?.auditLog;
@@ -143,17 +136,7 @@ export default function AuditLog() {
   const members = actors.data?.auditActors.filter((a) => a.kind === "member") ?? [];
   const keys = actors.data?.auditActors.filter((a) => a.kind === "key") ?? [];
   const shippers = actors.data?.auditActors.filter((a) => a.kind === "shipper") ?? [];
-
-  const go = (f: Filters, p = 1) => {
-    const q = new URLSearchParams(given(f));
-    if (p > 1) q.set("page", String(p));
-    setParams(q);
-  };
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    go(draft);
-  };
-  const csv = `/api/audit?${new URLSearchParams({ ...given(applied), format: "csv" })}`;
+  const csv = `/api/audit?${new URLSearchParams({ ...given, format: "csv" })}`;
 
   return (
     <div className="cp-container">
@@ -170,124 +153,102 @@ export default function AuditLog() {
           </a>
         }
       />
-      <form className="cp-card cp-audit-filters" onSubmit={submit} aria-label={t("filters.label")}>
-        <div className="cp-field">
-          <label htmlFor="audit-actor" className="cp-label">
-            {t("filters.who")}
-          </label>
-          <select id="audit-actor" className="cp-input cp-select" value={draft.actor} onChange={set("actor")}>
-            <option value="">{t("filters.everyone")}</option>
-            {members.length ? (
-              <optgroup label={t("filters.members")}>
-                {members.map((m) => (
-                  <option key={m.id} value={`member:${m.id}`}>
-                    {m.name}
-                  </option>
-                ))}
+      <FilteredList
+        label={t("filters.label")}
+        filters={filters}
+        fields={
+          <>
+            <FilterSelect id="audit-actor" label={t("filters.who")} all={t("filters.everyone")} {...field("actor")}>
+              {members.length ? (
+                <optgroup label={t("filters.members")}>
+                  {members.map((m) => (
+                    <option key={m.id} value={`member:${m.id}`}>
+                      {m.name}
+                    </option>
+                  ))}
+                </optgroup>
+              ) : null}
+              {keys.length ? (
+                <optgroup label={t("filters.keys")}>
+                  {keys.map((k) => (
+                    <option key={k.id} value={`key:${k.id}`}>
+                      {k.name}
+                    </option>
+                  ))}
+                </optgroup>
+              ) : null}
+              {shippers.length ? (
+                <optgroup label={t("filters.shippers")}>
+                  {shippers.map((k) => (
+                    <option key={k.id} value={`shipper:${k.id}`}>
+                      {k.name}
+                    </option>
+                  ))}
+                </optgroup>
+              ) : null}
+              <optgroup label={t("filters.automatic")}>
+                <option value="system">{t("filters.system")}</option>
+                <option value="visitor">{t("filters.visitors")}</option>
               </optgroup>
-            ) : null}
-            {keys.length ? (
-              <optgroup label={t("filters.keys")}>
-                {keys.map((k) => (
-                  <option key={k.id} value={`key:${k.id}`}>
-                    {k.name}
-                  </option>
-                ))}
-              </optgroup>
-            ) : null}
-            {shippers.length ? (
-              <optgroup label={t("filters.shippers")}>
-                {shippers.map((k) => (
-                  <option key={k.id} value={`shipper:${k.id}`}>
-                    {k.name}
-                  </option>
-                ))}
-              </optgroup>
-            ) : null}
-            <optgroup label={t("filters.automatic")}>
-              <option value="system">{t("filters.system")}</option>
-              <option value="visitor">{t("filters.visitors")}</option>
-            </optgroup>
-            {draft.actor && !/^(member|key|shipper):|^(system|visitor)$/.test(draft.actor) ? <option value={draft.actor}>{draft.actor}</option> : null}
-          </select>
-        </div>
-        <div className="cp-field">
-          <label htmlFor="audit-type" className="cp-label">
-            {t("filters.object")}
-          </label>
-          <select id="audit-type" className="cp-input cp-select" value={draft.object_type} onChange={set("object_type")}>
-            <option value="">{t("filters.everything")}</option>
-            {OBJECT_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {t(`types.${type}.list`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="cp-field">
-          <label htmlFor="audit-object" className="cp-label">
-            {t("filters.objectId")}
-          </label>
-          <input
-            id="audit-object"
-            className="cp-input"
-            inputMode="numeric"
-            value={draft.object_id}
-            onChange={set("object_id")}
-            maxLength={MAX_LENGTH.auditObjectId}
-            placeholder={t("filters.objectIdExample")}
-          />
-        </div>
-        <DateFilter id="audit-from" label={t("filters.from")} value={draft.from} onChange={set("from")} />
-        <DateFilter id="audit-to" label={t("filters.to")} value={draft.to} onChange={set("to")} />
-        <FilterButtons className="cp-audit-buttons" reset={clear} />
-      </form>
-      <ListState loading={loading} error={firstError(error)} empty={rows.length === 0} emptyText={t("empty")} />
-      {rows.length ? (
-        <>
-          <p className="cp-muted cp-small" aria-live="polite" data-testid="audit-total">
-            {t("total", { count: log!.total, page: log!.current_page, last: log!.last_page })}
-          </p>
-          <ListTable
-            testId="audit-table"
-            className="cp-audit-table"
-            caption={t("table.caption")}
-            columns={[t("table.when"), t("table.who"), t("table.operation"), t("table.object"), t("table.changes")]}
-          >
-            {rows.map((e) => {
-              const w = who(t, e.actor);
-              return (
-                <tr key={e.id} data-testid="audit-row">
-                  <td data-label={t("table.when")}>
-                    <time dateTime={e.at}>{moment(e.at)}</time>
-                  </td>
-                  <td data-label={t("table.who")} className="cp-break" title={w.hint}>
-                    {w.text}
-                  </td>
-                  <td data-label={t("table.operation")}>
-                    <code className="cp-event">{e.operation}</code>
-                  </td>
-                  <td data-label={t("table.object")}>
-                    {objectLabel(t, e.object_type)}
-                    {e.object_id ? <span className="cp-mono"> #{e.object_id}</span> : null}
-                  </td>
-                  <td data-label={t("table.changes")} className="cp-audit-changes">
-                    <Changes entry={e} />
-                  </td>
-                </tr>
-              );
-            })}
-          </ListTable>
-          <nav className="cp-pager" aria-label={t("pager.label")}>
-            <button type="button" className="cp-btn cp-btn-outline" disabled={page <= 1 || loading} onClick={() => go(applied, page - 1)}>
-              {t("pager.newer")}
-            </button>
-            <button type="button" className="cp-btn cp-btn-outline" disabled={!log?.next_page_url || loading} onClick={() => go(applied, page + 1)}>
-              {t("pager.older")}
-            </button>
-          </nav>
-        </>
-      ) : null}
+              {draft.actor && !/^(member|key|shipper):|^(system|visitor)$/.test(draft.actor) ? <option value={draft.actor}>{draft.actor}</option> : null}
+            </FilterSelect>
+            <FilterSelect
+              id="audit-type"
+              label={t("filters.object")}
+              all={t("filters.everything")}
+              {...field("object_type")}
+              options={OBJECT_TYPES.map((type) => ({ value: type, label: t(`types.${type}.list`) }))}
+            />
+            <FilterInput
+              id="audit-object"
+              label={t("filters.objectId")}
+              inputMode="numeric"
+              maxLength={MAX_LENGTH.auditObjectId}
+              placeholder={t("filters.objectIdExample")}
+              {...field("object_id")}
+            />
+            <FilterInput id="audit-from" type="date" label={t("filters.from")} {...field("from")} />
+            <FilterInput id="audit-to" type="date" label={t("filters.to")} {...field("to")} />
+          </>
+        }
+        loading={loading}
+        error={firstError(error)}
+        count={rows.length}
+        empty={t("empty")}
+        total={log ? { text: t("total", { count: log.total, page: log.current_page, last: log.last_page }), testId: "audit-total" } : undefined}
+        pager={{ label: t("pager.label"), newer: t("pager.newer"), older: t("pager.older"), page, hasNext: !!log?.next_page_url, go: (p) => go(applied, p) }}
+      >
+        <ListTable
+          testId="audit-table"
+          className="cp-audit-table"
+          caption={t("table.caption")}
+          columns={[t("table.when"), t("table.who"), t("table.operation"), t("table.object"), t("table.changes")]}
+        >
+          {rows.map((e) => {
+            const w = who(t, e.actor);
+            return (
+              <tr key={e.id} data-testid="audit-row">
+                <td data-label={t("table.when")}>
+                  <time dateTime={e.at}>{moment(e.at)}</time>
+                </td>
+                <td data-label={t("table.who")} className="cp-break" title={w.hint}>
+                  {w.text}
+                </td>
+                <td data-label={t("table.operation")}>
+                  <code className="cp-event">{e.operation}</code>
+                </td>
+                <td data-label={t("table.object")}>
+                  {objectLabel(t, e.object_type)}
+                  {e.object_id ? <span className="cp-mono"> #{e.object_id}</span> : null}
+                </td>
+                <td data-label={t("table.changes")} className="cp-audit-changes">
+                  <Changes entry={e} />
+                </td>
+              </tr>
+            );
+          })}
+        </ListTable>
+      </FilteredList>
     </div>
   );
 }

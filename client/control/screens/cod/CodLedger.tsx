@@ -2,13 +2,14 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useAdminCodBalancesQuery, useAdminCodLedgerQuery, useAdminReverseCodEntryMutation, type AdminCodLedgerQuery } from "../../../generated/graphql";
 import { errorMessages } from "../../../errors";
-import { DateFilter, FilterButtons, ListState, ListTable } from "../../components/lists";
+import { ListTable } from "../../components/lists";
+import { FilteredList, FilterInput, FilterSelect } from "../../components/FilteredList";
 import { PageHeader } from "../../components/PageHeader";
 import { ErrorList } from "../../../components/ErrorList";
 import { Icon } from "../../../components/Icon";
 import { useToast } from "../../components/Toast";
 import { firstError } from "../../hooks/errors";
-import { useFilterParams } from "../../hooks/lists";
+import { useListFilters } from "../../hooks/lists";
 import { useTitle } from "../../hooks/useTitle";
 import { COD_NOTE_MAX } from "@shared/modules/cod/cod.codes";
 import { moment } from "../../time";
@@ -19,15 +20,7 @@ type Entry = AdminCodLedgerQuery["codLedger"]["data"][number];
 
 /** The ledger's filters (GET /api/cod/ledger, codLedger), kept in the address. */
 const FILTERS = ["from", "to", "shipper_id", "courier_id", "tracking_code"] as const;
-type Filters = Record<(typeof FILTERS)[number], string>;
 const PER_PAGE = 25;
-
-const given = (f: Filters) =>
-  Object.fromEntries(
-    Object.entries(f)
-      .filter(([, v]) => v.trim() !== "")
-      .map(([k, v]) => [k, v.trim()]),
-  );
 
 /** The owner's reversal of an entry: why (kept on the reversing entry), confirmed first. */
 function ReverseForm({ entry, onDone }: { entry: Entry; onDone: () => void }) {
@@ -86,10 +79,9 @@ export default function CodLedger() {
   const manage = useMayManage();
   const shippers = useShippers();
   const couriers = useCouriers();
-  const { params, setParams, applied, draft, set, clear } = useFilterParams(FILTERS);
-  const page = Math.max(1, Number(params.get("page")) || 1);
+  const list = useListFilters(FILTERS);
+  const { applied, given: filters, field, page, go } = list;
   const [reversing, setReversing] = useState<number | null>(null);
-  const filters = given(applied);
   const { data, loading, error, refetch } = useAdminCodLedgerQuery({
     variables: {
       from: filters.from,
@@ -111,15 +103,6 @@ export default function CodLedger() {
     courier: (id: number) => couriers.nameOf(id) ?? held.find((c) => c.courier_id === id)?.name ?? null,
     shipper: shippers.nameOf,
   };
-  const go = (f: Filters, p = 1) => {
-    const q = new URLSearchParams(given(f));
-    if (p > 1) q.set("page", String(p));
-    setParams(q);
-  };
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    go(draft);
-  };
   const csv = `/api/cod/ledger?${new URLSearchParams({ ...filters, format: "csv" })}`;
   const cols = [t("ledger.when"), t("ledger.kind"), { label: t("ledger.amount"), num: true }, t("ledger.debit"), t("ledger.credit"), t("ledger.about")];
 
@@ -139,116 +122,104 @@ export default function CodLedger() {
         }
       />
       <CodTabs />
-      <form className="cp-card cp-cod-filters" onSubmit={submit} aria-label={t("ledger.filterLabel")}>
-        <DateFilter id="led-from" label={t("filters.from")} value={draft.from} onChange={set("from")} />
-        <DateFilter id="led-to" label={t("filters.to")} value={draft.to} onChange={set("to")} />
-        <div className="cp-field">
-          <label htmlFor="led-shipper" className="cp-label">
-            {t("filters.shipper")}
-          </label>
-          <select id="led-shipper" className="cp-input cp-select" value={draft.shipper_id} onChange={set("shipper_id")}>
-            <option value="">{t("filters.everyShipper")}</option>
-            {shippers.list.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="cp-field">
-          <label htmlFor="led-courier" className="cp-label">
-            {t("filters.courier")}
-          </label>
-          <select id="led-courier" className="cp-input cp-select" value={draft.courier_id} onChange={set("courier_id")}>
-            <option value="">{t("filters.everyCourier")}</option>
-            {couriers.list.map((c) => (
-              <option key={c.id} value={c.id}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="cp-field">
-          <label htmlFor="led-code" className="cp-label">
-            {t("filters.trackingCode")}
-          </label>
-          <input id="led-code" className="cp-input" value={draft.tracking_code} onChange={set("tracking_code")} maxLength={64} autoComplete="off" />
-        </div>
-        <FilterButtons className="cp-cod-filter-buttons" reset={clear} />
-      </form>
-      <ListState loading={loading} error={firstError(error)} empty={rows.length === 0} emptyText={t("ledger.empty")} />
-      {rows.length ? (
-        <>
-          <p className="cp-muted cp-small" aria-live="polite" data-testid="ledger-total">
-            {t("ledger.total", { count: ledger!.total, page: ledger!.current_page, last: ledger!.last_page })}
-          </p>
-          <ListTable
-            testId="ledger-table"
-            className="cp-cod-table cp-cod-ledger"
-            caption={t("ledger.title")}
-            columns={manage ? [...cols, t("ledger.action")] : cols}
-          >
-            {rows.map((e) => (
-              <tr key={e.id} data-testid="ledger-row" data-entry-id={e.id} data-kind={e.kind}>
-                <td data-label={t("ledger.when")}>
-                  <time dateTime={e.at}>{moment(e.at)}</time>
-                  <small className="cp-muted cp-cod-block">#{e.id}</small>
+      <FilteredList
+        label={t("ledger.filterLabel")}
+        filters={list}
+        fields={
+          <>
+            <FilterInput id="led-from" type="date" label={t("filters.from")} {...field("from")} />
+            <FilterInput id="led-to" type="date" label={t("filters.to")} {...field("to")} />
+            <FilterSelect
+              id="led-shipper"
+              label={t("filters.shipper")}
+              all={t("filters.everyShipper")}
+              {...field("shipper_id")}
+              options={shippers.list.map((s) => ({ value: s.id, label: s.name }))}
+            />
+            <FilterSelect
+              id="led-courier"
+              label={t("filters.courier")}
+              all={t("filters.everyCourier")}
+              {...field("courier_id")}
+              options={couriers.list.map((c) => ({ value: c.id, label: c.name }))}
+            />
+            <FilterInput id="led-code" label={t("filters.trackingCode")} maxLength={64} autoComplete="off" {...field("tracking_code")} />
+          </>
+        }
+        loading={loading}
+        error={firstError(error)}
+        count={rows.length}
+        empty={t("ledger.empty")}
+        total={
+          ledger ? { text: t("ledger.total", { count: ledger.total, page: ledger.current_page, last: ledger.last_page }), testId: "ledger-total" } : undefined
+        }
+        pager={{
+          label: t("ledger.pager"),
+          newer: t("ledger.newer"),
+          older: t("ledger.older"),
+          page,
+          hasNext: !!ledger?.next_page_url,
+          go: (p) => go(applied, p),
+        }}
+      >
+        <ListTable
+          testId="ledger-table"
+          className="cp-cod-table cp-cod-ledger"
+          caption={t("ledger.title")}
+          columns={manage ? [...cols, t("ledger.action")] : cols}
+        >
+          {rows.map((e) => (
+            <tr key={e.id} data-testid="ledger-row" data-entry-id={e.id} data-kind={e.kind}>
+              <td data-label={t("ledger.when")}>
+                <time dateTime={e.at}>{moment(e.at)}</time>
+                <small className="cp-muted cp-cod-block">#{e.id}</small>
+              </td>
+              <td data-label={t("ledger.kind")}>{t(`kinds.${e.kind}`)}</td>
+              <td data-label={t("ledger.amount")} className="cp-num">
+                <Amount amount={e.amount} currency={e.currency} testId="entry-amount" />
+              </td>
+              <td data-label={t("ledger.debit")} className="cp-break">
+                {accountName(t, e.debit, names)}
+              </td>
+              <td data-label={t("ledger.credit")} className="cp-break">
+                {accountName(t, e.credit, names)}
+              </td>
+              <td data-label={t("ledger.about")} className="cp-break">
+                {e.tracking_code ? <span className="cp-mono cp-cod-block">{e.tracking_code}</span> : null}
+                {e.cashup_id ? <small className="cp-cod-block">{t("ledger.cashup", { id: e.cashup_id })}</small> : null}
+                {e.remittance_id ? <small className="cp-cod-block">{t("ledger.remittance", { id: e.remittance_id })}</small> : null}
+                {e.reverses ? <small className="cp-cod-block">{t("ledger.reverses", { id: e.reverses })}</small> : null}
+                {e.note ? <small className="cp-muted cp-cod-block">{e.note}</small> : null}
+              </td>
+              {manage ? (
+                <td data-label={t("ledger.action")}>
+                  {e.kind === "reversed" ? null : reversed.has(e.id) ? (
+                    <small className="cp-muted">{t("ledger.isReversed")}</small>
+                  ) : reversing === e.id ? (
+                    <ReverseForm
+                      entry={e}
+                      onDone={() => {
+                        setReversing(null);
+                        void refetch();
+                      }}
+                    />
+                  ) : (
+                    <button
+                      type="button"
+                      className="cp-btn cp-btn-outline cp-btn-sm"
+                      onClick={() => setReversing(e.id)}
+                      aria-label={t("reverse.open", { id: e.id })}
+                    >
+                      <Icon path={icons.undo} size={18} />
+                      <span>{t("reverse.button")}</span>
+                    </button>
+                  )}
                 </td>
-                <td data-label={t("ledger.kind")}>{t(`kinds.${e.kind}`)}</td>
-                <td data-label={t("ledger.amount")} className="cp-num">
-                  <Amount amount={e.amount} currency={e.currency} testId="entry-amount" />
-                </td>
-                <td data-label={t("ledger.debit")} className="cp-break">
-                  {accountName(t, e.debit, names)}
-                </td>
-                <td data-label={t("ledger.credit")} className="cp-break">
-                  {accountName(t, e.credit, names)}
-                </td>
-                <td data-label={t("ledger.about")} className="cp-break">
-                  {e.tracking_code ? <span className="cp-mono cp-cod-block">{e.tracking_code}</span> : null}
-                  {e.cashup_id ? <small className="cp-cod-block">{t("ledger.cashup", { id: e.cashup_id })}</small> : null}
-                  {e.remittance_id ? <small className="cp-cod-block">{t("ledger.remittance", { id: e.remittance_id })}</small> : null}
-                  {e.reverses ? <small className="cp-cod-block">{t("ledger.reverses", { id: e.reverses })}</small> : null}
-                  {e.note ? <small className="cp-muted cp-cod-block">{e.note}</small> : null}
-                </td>
-                {manage ? (
-                  <td data-label={t("ledger.action")}>
-                    {e.kind === "reversed" ? null : reversed.has(e.id) ? (
-                      <small className="cp-muted">{t("ledger.isReversed")}</small>
-                    ) : reversing === e.id ? (
-                      <ReverseForm
-                        entry={e}
-                        onDone={() => {
-                          setReversing(null);
-                          void refetch();
-                        }}
-                      />
-                    ) : (
-                      <button
-                        type="button"
-                        className="cp-btn cp-btn-outline cp-btn-sm"
-                        onClick={() => setReversing(e.id)}
-                        aria-label={t("reverse.open", { id: e.id })}
-                      >
-                        <Icon path={icons.undo} size={18} />
-                        <span>{t("reverse.button")}</span>
-                      </button>
-                    )}
-                  </td>
-                ) : null}
-              </tr>
-            ))}
-          </ListTable>
-          <nav className="cp-pager" aria-label={t("ledger.pager")}>
-            <button type="button" className="cp-btn cp-btn-outline" disabled={page <= 1 || loading} onClick={() => go(applied, page - 1)}>
-              {t("ledger.newer")}
-            </button>
-            <button type="button" className="cp-btn cp-btn-outline" disabled={!ledger?.next_page_url || loading} onClick={() => go(applied, page + 1)}>
-              {t("ledger.older")}
-            </button>
-          </nav>
-        </>
-      ) : null}
+              ) : null}
+            </tr>
+          ))}
+        </ListTable>
+      </FilteredList>
     </div>
   );
 }

@@ -7,14 +7,14 @@ import {
   type AdminCodRemittanceFieldsFragment,
 } from "../../../generated/graphql";
 import { errorMessages } from "../../../errors";
-import { FilterButtons, ListState, NextPage } from "../../components/lists";
+import { FilteredList, FilterSelect } from "../../components/FilteredList";
 import { PageHeader } from "../../components/PageHeader";
 import { SubmitButton } from "../../components/fields";
 import { ErrorList } from "../../../components/ErrorList";
 import { useToast } from "../../components/Toast";
 import { Icon } from "../../../components/Icon";
 import { firstError } from "../../hooks/errors";
-import { useFilterParams, useNextPage } from "../../hooks/lists";
+import { useListFilters, useNextPage } from "../../hooks/lists";
 import { useTitle } from "../../hooks/useTitle";
 import { day, moment } from "../../time";
 import * as icons from "../../icons";
@@ -220,65 +220,52 @@ export default function RemittanceList() {
   useTitle(t("remittances.title"));
   const manage = useMayManage();
   const shippers = useShippers();
-  const { setParams, applied, draft, set, clear } = useFilterParams(FILTERS);
+  const list = useListFilters(FILTERS);
+  const { applied, field } = list;
   const { data, loading, error, fetchMore, refetch } = useAdminCodRemittancesQuery({
     variables: { shipper_id: applied.shipper_id ? Number(applied.shipper_id) : undefined, status: applied.status || undefined, per_page: 20 },
     fetchPolicy: "cache-and-network",
   });
   const more = useNextPage("codRemittances", data, fetchMore);
   const rows = data?.codRemittances.data ?? [];
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setParams(Object.fromEntries(Object.entries(draft).filter(([, v]) => v)));
-  };
   return (
     <div className="cp-container">
       <PageHeader title={t("remittances.title")} icon={icons.payments} back="/control/index.html" backLabel={t("home")} sub={t("remittances.sub")} />
       <CodTabs />
       {manage ? <CreateRemittance onMade={() => void refetch()} /> : <p className="cp-hint">{t("remittances.ownerOnly")}</p>}
-      <form className="cp-card cp-cod-filters" onSubmit={submit} aria-label={t("remittances.filterLabel")}>
-        <div className="cp-field">
-          <label htmlFor="rm-f-shipper" className="cp-label">
-            {t("filters.shipper")}
-          </label>
-          <select id="rm-f-shipper" className="cp-input cp-select" value={draft.shipper_id} onChange={set("shipper_id")}>
-            <option value="">{t("filters.everyShipper")}</option>
-            {shippers.list.map((s) => (
-              <option key={s.id} value={s.id}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="cp-field">
-          <label htmlFor="rm-f-status" className="cp-label">
-            {t("filters.status")}
-          </label>
-          <select id="rm-f-status" className="cp-input cp-select" value={draft.status} onChange={set("status")}>
-            <option value="">{t("filters.everyStatus")}</option>
-            {STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {t(`remittances.status.${s}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <FilterButtons className="cp-cod-filter-buttons" reset={clear} />
-      </form>
-      <ListState
+      <FilteredList
+        label={t("remittances.filterLabel")}
+        filters={list}
+        fields={
+          <>
+            <FilterSelect
+              id="rm-f-shipper"
+              label={t("filters.shipper")}
+              all={t("filters.everyShipper")}
+              {...field("shipper_id")}
+              options={shippers.list.map((s) => ({ value: s.id, label: s.name }))}
+            />
+            <FilterSelect
+              id="rm-f-status"
+              label={t("filters.status")}
+              all={t("filters.everyStatus")}
+              {...field("status")}
+              options={STATUSES.map((s) => ({ value: s, label: t(`remittances.status.${s}`) }))}
+            />
+          </>
+        }
         loading={loading}
         error={firstError(error)}
-        empty={rows.length === 0}
-        emptyState={{ title: t("remittances.empty"), hint: t("remittances.emptyHint") }}
-      />
-      {rows.length ? (
+        count={rows.length}
+        empty={{ title: t("remittances.empty"), hint: t("remittances.emptyHint") }}
+        next={{ nextPageUrl: data?.codRemittances.next_page_url, more }}
+      >
         <ul className="cp-cod-remittances" aria-label={t("remittances.title")}>
           {rows.map((r) => (
             <RemittanceCard key={r.id} r={r} manage={manage} />
           ))}
         </ul>
-      ) : null}
-      <NextPage nextPageUrl={data?.codRemittances.next_page_url} more={more} />
+      </FilteredList>
     </div>
   );
 }

@@ -1,7 +1,6 @@
 import { useId, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { TFunction } from "i18next";
-import { Link, useLocation } from "react-router-dom";
 import { useAdminCodCouriersQuery, useAdminShippersQuery } from "../../../generated/graphql";
 import { parseAccount } from "@shared/modules/cod/cod.codes";
 import { parseMoney } from "@shared/core/money";
@@ -9,6 +8,7 @@ import { fieldLabel, readableMessage } from "../../fieldLabels";
 import { roleCan } from "../../roles";
 import { useSession } from "../../session";
 import { money } from "../../time";
+import { SectionTabs } from "../../components/SectionTabs";
 import "./cod.css";
 
 /** The COD screens' texts (client/i18n/locales/control/control-cod). */
@@ -32,25 +32,13 @@ export function Amount({ amount, currency, testId }: { amount: number; currency:
 /** The COD area's sections, under each screen's title. */
 export function CodTabs() {
   const { t } = useTranslation(NS);
-  const { pathname } = useLocation();
   const tabs = [
     { to: "/control/cod/index.html", label: t("tabs.balances") },
     { to: "/control/cod/cashups.html", label: t("tabs.cashups") },
     { to: "/control/cod/remittances.html", label: t("tabs.remittances") },
     { to: "/control/cod/ledger.html", label: t("tabs.ledger") },
   ];
-  return (
-    <nav className="cp-cod-tabs" aria-label={t("tabs.label")}>
-      {tabs.map((tab) => {
-        const on = pathname === tab.to;
-        return (
-          <Link key={tab.to} to={tab.to} className={on ? "cp-cod-tab active" : "cp-cod-tab"} aria-current={on ? "page" : undefined}>
-            {tab.label}
-          </Link>
-        );
-      })}
-    </nav>
-  );
+  return <SectionTabs tabs={tabs} label={t("tabs.label")} />;
 }
 
 /** The shippers (the first 100) by id: the filters' and the remittance form's choices. */

@@ -1,12 +1,13 @@
-import { Fragment, type FormEvent } from "react";
+import { Fragment } from "react";
 import { Link } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import { useAdminMessagesQuery, type AdminMessagesQuery } from "../../../generated/graphql";
-import { FilterButtons, ListState, ListTable } from "../../components/lists";
+import { ListTable } from "../../components/lists";
+import { FilteredList, FilterInput, FilterSelect } from "../../components/FilteredList";
 import { PageHeader } from "../../components/PageHeader";
 import { Icon } from "../../../components/Icon";
 import { firstError } from "../../hooks/errors";
-import { useFilterParams } from "../../hooks/lists";
+import { useListFilters } from "../../hooks/lists";
 import { useTitle } from "../../hooks/useTitle";
 import { useSession } from "../../session";
 import { roleCan } from "../../roles";
@@ -19,17 +20,9 @@ type Message = AdminMessagesQuery["messages"]["data"][number];
 
 /** The filters the server takes (GET /api/messages, GraphQL messages), kept in the address with the page and the open message. */
 const FILTERS = ["tracking_code", "channel", "status"] as const;
-type Filters = Record<(typeof FILTERS)[number], string>;
 const PER_PAGE = 25;
 /** The statuses only a provider's report (its callback) gives a step of the history. */
 const REPORTED = new Set(["delivered", "read", "failed"]);
-
-const given = (f: Filters) =>
-  Object.fromEntries(
-    Object.entries(f)
-      .filter(([, v]) => v.trim() !== "")
-      .map(([k, v]) => [k, v.trim()]),
-  );
 
 /** A status as a coloured pill, its reason beside it. */
 function StatusCell({ m }: { m: Pick<Message, "status" | "reason"> }) {
@@ -101,8 +94,8 @@ export default function MessageList() {
   const { t } = useTranslation(MESSAGES_NS);
   useTitle(t("title"));
   const { role } = useSession();
-  const { params, setParams, applied, draft, set, clear } = useFilterParams(FILTERS);
-  const page = Math.max(1, Number(params.get("page")) || 1);
+  const filters = useListFilters(FILTERS);
+  const { params, applied, field, page, go } = filters;
   const open = Number(params.get("open")) || 0;
   const { data, loading, error } = useAdminMessagesQuery({
     variables: {
@@ -117,16 +110,6 @@ export default function MessageList() {
   const list = data?.messages;
   const rows = list?.data ?? [];
 
-  const go = (f: Filters, p = 1, id = 0) => {
-    const q = new URLSearchParams(given(f));
-    if (p > 1) q.set("page", String(p));
-    if (id) q.set("open", String(id));
-    setParams(q);
-  };
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    go(draft);
-  };
   const columns = [
     t("table.when"),
     t("table.parcel"),
@@ -154,117 +137,99 @@ export default function MessageList() {
           ) : null
         }
       />
-      <form className="cp-card cp-msg-filters" onSubmit={submit} aria-label={t("filters.label")}>
-        <div className="cp-field">
-          <label htmlFor="msg-code" className="cp-label">
-            {t("filters.code")}
-          </label>
-          <input
-            id="msg-code"
-            className="cp-input"
-            value={draft.tracking_code}
-            onChange={set("tracking_code")}
-            maxLength={100}
-            autoCapitalize="characters"
-            spellCheck={false}
-            dir="ltr"
-          />
-        </div>
-        <div className="cp-field">
-          <label htmlFor="msg-channel" className="cp-label">
-            {t("filters.channel")}
-          </label>
-          <select id="msg-channel" className="cp-input cp-select" value={draft.channel} onChange={set("channel")}>
-            <option value="">{t("filters.allChannels")}</option>
-            {CHANNELS.map((c) => (
-              <option key={c} value={c}>
-                {channelLabel(t, c)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="cp-field">
-          <label htmlFor="msg-status" className="cp-label">
-            {t("filters.status")}
-          </label>
-          <select id="msg-status" className="cp-input cp-select" value={draft.status} onChange={set("status")}>
-            <option value="">{t("filters.allStatuses")}</option>
-            {STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {statusLabel(t, s)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <FilterButtons className="cp-msg-buttons" reset={clear} />
-      </form>
-      <ListState loading={loading} error={firstError(error)} empty={rows.length === 0} emptyState={{ title: t("empty"), hint: t("emptyHint") }} />
-      {rows.length ? (
-        <>
-          <p className="cp-muted cp-small" aria-live="polite" data-testid="messages-total">
-            {t("total", { count: list!.total, page: number(list!.current_page), last: number(list!.last_page) })}
-          </p>
-          <ListTable testId="messages-table" className="cp-msg-table" caption={t("table.caption")} columns={columns}>
-            {rows.map((m) => {
-              const shown = open === m.id;
-              return (
-                <Fragment key={m.id}>
-                  <tr data-testid="message-row" className={shown ? "cp-msg-open" : undefined}>
-                    <td data-label={t("table.when")}>
-                      <time dateTime={m.created_at}>{moment(m.created_at)}</time>
-                    </td>
-                    <td data-label={t("table.parcel")}>
-                      {m.tracking_code ? (
-                        <Link to={`/control/parcels/${encodeURIComponent(m.tracking_code)}`} className="cp-mono">
-                          {m.tracking_code}
-                        </Link>
-                      ) : (
-                        <span className="cp-muted">{t("test")}</span>
-                      )}
-                    </td>
-                    <td data-label={t("table.channel")}>{channelLabel(t, m.channel)}</td>
-                    <td data-label={t("table.to")} className="cp-break">
-                      <bdi>{m.to || "—"}</bdi>
-                    </td>
-                    <td data-label={t("table.status")}>
-                      <StatusCell m={m} />
-                    </td>
-                    <td data-label={t("table.segments")} className="cp-num">
-                      {m.segments != null ? number(m.segments) : "—"}
-                    </td>
-                    <td data-label={t("table.details")}>
-                      <button
-                        type="button"
-                        className="cp-btn cp-btn-outline cp-btn-sm"
-                        aria-expanded={shown}
-                        aria-controls={`msg-detail-${m.id}`}
-                        onClick={() => go(applied, page, shown ? 0 : m.id)}
-                      >
-                        {shown ? t("detail.hide") : t("detail.show")}
-                      </button>
+      <FilteredList
+        label={t("filters.label")}
+        filters={filters}
+        fields={
+          <>
+            <FilterInput
+              id="msg-code"
+              label={t("filters.code")}
+              maxLength={100}
+              autoCapitalize="characters"
+              spellCheck={false}
+              dir="ltr"
+              {...field("tracking_code")}
+            />
+            <FilterSelect
+              id="msg-channel"
+              label={t("filters.channel")}
+              all={t("filters.allChannels")}
+              {...field("channel")}
+              options={CHANNELS.map((c) => ({ value: c, label: channelLabel(t, c) }))}
+            />
+            <FilterSelect
+              id="msg-status"
+              label={t("filters.status")}
+              all={t("filters.allStatuses")}
+              {...field("status")}
+              options={STATUSES.map((s) => ({ value: s, label: statusLabel(t, s) }))}
+            />
+          </>
+        }
+        loading={loading}
+        error={firstError(error)}
+        count={rows.length}
+        empty={{ title: t("empty"), hint: t("emptyHint") }}
+        total={
+          list
+            ? { text: t("total", { count: list.total, page: number(list.current_page), last: number(list.last_page) }), testId: "messages-total" }
+            : undefined
+        }
+        pager={{ label: t("pager.label"), newer: t("pager.newer"), older: t("pager.older"), page, hasNext: !!list?.next_page_url, go: (p) => go(applied, p) }}
+      >
+        <ListTable testId="messages-table" className="cp-msg-table" caption={t("table.caption")} columns={columns}>
+          {rows.map((m) => {
+            const shown = open === m.id;
+            return (
+              <Fragment key={m.id}>
+                <tr data-testid="message-row" className={shown ? "cp-msg-open" : undefined}>
+                  <td data-label={t("table.when")}>
+                    <time dateTime={m.created_at}>{moment(m.created_at)}</time>
+                  </td>
+                  <td data-label={t("table.parcel")}>
+                    {m.tracking_code ? (
+                      <Link to={`/control/parcels/${encodeURIComponent(m.tracking_code)}`} className="cp-mono">
+                        {m.tracking_code}
+                      </Link>
+                    ) : (
+                      <span className="cp-muted">{t("test")}</span>
+                    )}
+                  </td>
+                  <td data-label={t("table.channel")}>{channelLabel(t, m.channel)}</td>
+                  <td data-label={t("table.to")} className="cp-break">
+                    <bdi>{m.to || "—"}</bdi>
+                  </td>
+                  <td data-label={t("table.status")}>
+                    <StatusCell m={m} />
+                  </td>
+                  <td data-label={t("table.segments")} className="cp-num">
+                    {m.segments != null ? number(m.segments) : "—"}
+                  </td>
+                  <td data-label={t("table.details")}>
+                    <button
+                      type="button"
+                      className="cp-btn cp-btn-outline cp-btn-sm"
+                      aria-expanded={shown}
+                      aria-controls={`msg-detail-${m.id}`}
+                      onClick={() => go(applied, page, { open: shown ? 0 : m.id })}
+                    >
+                      {shown ? t("detail.hide") : t("detail.show")}
+                    </button>
+                  </td>
+                </tr>
+                {shown ? (
+                  <tr className="cp-msg-detail-row" id={`msg-detail-${m.id}`}>
+                    <td colSpan={columns.length}>
+                      <Detail m={m} />
                     </td>
                   </tr>
-                  {shown ? (
-                    <tr className="cp-msg-detail-row" id={`msg-detail-${m.id}`}>
-                      <td colSpan={columns.length}>
-                        <Detail m={m} />
-                      </td>
-                    </tr>
-                  ) : null}
-                </Fragment>
-              );
-            })}
-          </ListTable>
-          <nav className="cp-pager" aria-label={t("pager.label")}>
-            <button type="button" className="cp-btn cp-btn-outline" disabled={page <= 1 || loading} onClick={() => go(applied, page - 1)}>
-              {t("pager.newer")}
-            </button>
-            <button type="button" className="cp-btn cp-btn-outline" disabled={!list?.next_page_url || loading} onClick={() => go(applied, page + 1)}>
-              {t("pager.older")}
-            </button>
-          </nav>
-        </>
-      ) : null}
+                ) : null}
+              </Fragment>
+            );
+          })}
+        </ListTable>
+      </FilteredList>
     </div>
   );
 }

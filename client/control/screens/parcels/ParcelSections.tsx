@@ -412,7 +412,7 @@ export function CodSection({ parcel, action }: { parcel: Parcel; action?: ReactN
             {cod.collected_at ? <time dateTime={cod.collected_at}>{moment(cod.collected_at)}</time> : null}
           </Fact>
           <Fact label={t("cod.collectedBy")} field="cod.collected_by">
-            {cod.collected_by != null ? t("cod.member", { id: cod.collected_by }) : null}
+            {cod.collected_by != null ? (cod.collected_by_name ?? t("cod.member", { id: cod.collected_by })) : null}
           </Fact>
           <Fact label={t("cod.cashup")} field="cod.cashup_id">
             {cod.cashup_id != null ? t("cod.numbered", { id: cod.cashup_id }) : null}

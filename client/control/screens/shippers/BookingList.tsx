@@ -1,13 +1,14 @@
-import { Fragment, useState, type FormEvent } from "react";
+import { Fragment, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import { useAdminBookingsQuery, useAdminCancelBookingMutation, type AdminBookingFieldsFragment } from "../../../generated/graphql";
 import { errorMessages } from "../../../errors";
-import { DateFilter, FilterButtons, ListState, ListTable, NextPage } from "../../components/lists";
+import { ListState, ListTable, NextPage } from "../../components/lists";
+import { FilterButtons, FilterInput } from "../../components/FilteredList";
 import { PageHeader } from "../../components/PageHeader";
 import { Icon } from "../../../components/Icon";
 import { firstError } from "../../hooks/errors";
-import { useFilterParams, useNextPage } from "../../hooks/lists";
+import { useListFilters, useNextPage } from "../../hooks/lists";
 import { useTitle } from "../../hooks/useTitle";
 import { STATUS_OPTIONS } from "../../options";
 import { Money, ShipperSelect, ShipperTabs, StatusBadge, useShipperNames } from "./common";
@@ -15,8 +16,6 @@ import { day, moment, number } from "../../time";
 import * as icons from "../../icons";
 
 const FILTERS = ["shipper_id", "status", "from", "to"] as const;
-type Filters = Record<(typeof FILTERS)[number], string>;
-const given = (f: Filters) => Object.fromEntries(Object.entries(f).filter(([, v]) => v)) as Partial<Filters>;
 
 /** A booking's kept price, its label, its pickup, and Cancel while its parcel is pending. */
 function Detail({ b }: { b: AdminBookingFieldsFragment }) {
@@ -103,20 +102,16 @@ function Detail({ b }: { b: AdminBookingFieldsFragment }) {
 export default function BookingList() {
   const { t } = useTranslation("control-shippers");
   useTitle(t("tabs.bookings"));
-  const { setParams, applied, draft, set, clear } = useFilterParams(FILTERS);
+  const { given: a, field, submit, clear } = useListFilters(FILTERS);
   const [open, setOpen] = useState<number | null>(null);
   const { nameOf } = useShipperNames();
-  const a = given(applied);
   const { data, loading, error, fetchMore } = useAdminBookingsQuery({
     variables: { shipper_id: a.shipper_id ? Number(a.shipper_id) : undefined, status: a.status, from: a.from, to: a.to },
     fetchPolicy: "cache-and-network",
   });
   const more = useNextPage("bookings", data, fetchMore);
   const rows = data?.bookings.data ?? [];
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setParams(given(draft));
-  };
+  const fields = { shipper_id: field("shipper_id"), status: field("status"), from: field("from"), to: field("to") };
   return (
     <div className="cp-container">
       <PageHeader
@@ -132,13 +127,13 @@ export default function BookingList() {
           <label htmlFor="bk-shipper" className="cp-label">
             {t("col.shipper")}
           </label>
-          <ShipperSelect id="bk-shipper" value={draft.shipper_id} onChange={set("shipper_id")} all={t("everyShipper")} />
+          <ShipperSelect id="bk-shipper" {...fields.shipper_id} all={t("everyShipper")} />
         </div>
         <div className="cp-field">
           <label htmlFor="bk-status" className="cp-label">
             {t("col.status")}
           </label>
-          <select id="bk-status" className="cp-input cp-select" value={draft.status} onChange={set("status")}>
+          <select id="bk-status" className="cp-input cp-select" {...fields.status}>
             <option value="">{t("bookings.anyStatus")}</option>
             {STATUS_OPTIONS.map((o) => (
               <option key={o.value} value={o.value}>
@@ -147,8 +142,8 @@ export default function BookingList() {
             ))}
           </select>
         </div>
-        <DateFilter id="bk-from" label={t("bookings.from")} value={draft.from} onChange={set("from")} />
-        <DateFilter id="bk-to" label={t("bookings.to")} value={draft.to} onChange={set("to")} />
+        <FilterInput id="bk-from" type="date" label={t("bookings.from")} {...fields.from} />
+        <FilterInput id="bk-to" type="date" label={t("bookings.to")} {...fields.to} />
         <FilterButtons className="cp-ship-filter-buttons" reset={clear} />
       </form>
       {data ? (

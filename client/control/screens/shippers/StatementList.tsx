@@ -1,14 +1,15 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import { useAdminMailStatementMutation, useAdminStatementsQuery, type AdminStatementFieldsFragment } from "../../../generated/graphql";
 import { errorMessages } from "../../../errors";
-import { AddButton, FilterButtons, ListState, NextPage } from "../../components/lists";
+import { AddButton, ListState, NextPage } from "../../components/lists";
+import { FilterButtons } from "../../components/FilteredList";
 import { FormStatus, SubmitButton, TextField } from "../../components/fields";
 import { PageHeader } from "../../components/PageHeader";
 import { Icon } from "../../../components/Icon";
 import { firstError } from "../../hooks/errors";
-import { useFilterParams, useFlash, useNextPage } from "../../hooks/lists";
+import { useListFilters, useFlash, useNextPage } from "../../hooks/lists";
 import { useTitle } from "../../hooks/useTitle";
 import { Money, ShipperSelect, ShipperTabs, StatusBadge, useShipperNames } from "./common";
 import { day, moment } from "../../time";
@@ -135,7 +136,7 @@ export default function StatementList() {
   const { t } = useTranslation("control-shippers");
   useTitle(t("tabs.statements"));
   const flash = useFlash();
-  const { params, setParams, applied, draft, set } = useFilterParams(FILTERS);
+  const { params, applied, field, submit } = useListFilters(FILTERS);
   const openId = Number(params.get("open")) || null;
   const { nameOf } = useShipperNames();
   const { data, loading, error, fetchMore } = useAdminStatementsQuery({
@@ -144,11 +145,8 @@ export default function StatementList() {
   });
   const more = useNextPage("statements", data, fetchMore);
   const rows = data?.statements.data ?? [];
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    setParams(Object.fromEntries(Object.entries(draft).filter(([, v]) => v)));
-  };
   const create = `/control/statements/create.html${applied.shipper_id ? `?shipper_id=${applied.shipper_id}` : ""}`;
+  const fields = { shipper_id: field("shipper_id"), status: field("status") };
   return (
     <div className="cp-container">
       <PageHeader
@@ -166,13 +164,13 @@ export default function StatementList() {
           <label htmlFor="st-filter-shipper" className="cp-label">
             {t("col.shipper")}
           </label>
-          <ShipperSelect id="st-filter-shipper" value={draft.shipper_id} onChange={set("shipper_id")} all={t("everyShipper")} />
+          <ShipperSelect id="st-filter-shipper" {...fields.shipper_id} all={t("everyShipper")} />
         </div>
         <div className="cp-field">
           <label htmlFor="st-filter-status" className="cp-label">
             {t("col.status")}
           </label>
-          <select id="st-filter-status" className="cp-input cp-select" value={draft.status} onChange={set("status")}>
+          <select id="st-filter-status" className="cp-input cp-select" {...fields.status}>
             <option value="">{t("statements.openAndPaid")}</option>
             <option value="open">{t("status.open")}</option>
             <option value="paid">{t("status.paid")}</option>

@@ -1,12 +1,10 @@
 import { useId, type ChangeEvent, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation } from "react-router-dom";
 import { useAdminShippersQuery, useShippingCurrencyQuery } from "../../../generated/graphql";
 import { majorText } from "@shared/core/money";
-import { mayOpen } from "../../roles";
 import { statusLabel } from "../../options";
-import { useSession } from "../../session";
 import { money } from "../../time";
+import { SectionTabs } from "../../components/SectionTabs";
 import "./shipping.css";
 
 /** The site's currency (the setting currency): every amount of this area is in it. */
@@ -34,24 +32,7 @@ export function ShipperTabs() {
 }
 
 /** A row of sections, under each of the shipping area's screens' titles (the rates screens give their own). */
-export function ShippingTabs({ tabs, label }: { tabs: { to: string; label: string }[]; label: string }) {
-  const { pathname } = useLocation();
-  const { role } = useSession();
-  return (
-    <nav className="cp-ship-tabs" aria-label={label}>
-      {tabs
-        .filter((t) => mayOpen(role, t.to))
-        .map((t) => {
-          const on = pathname.startsWith(t.to.replace(/\/list\.html$/, ""));
-          return (
-            <Link key={t.to} to={t.to} className={on ? "cp-ship-tab active" : "cp-ship-tab"} aria-current={on ? "page" : undefined}>
-              {t.label}
-            </Link>
-          );
-        })}
-    </nav>
-  );
-}
+export const ShippingTabs = SectionTabs;
 
 /** The shippers to pick from (the first 100 by id) and each one's name by id. */
 export function useShipperNames() {
