@@ -37,7 +37,14 @@ export default function ParcelMap({ zoom, current, pickup, destination, courier 
     current: t("map.current", { defaultValue: "Current Location" }),
     destination: t("map.destination", { defaultValue: "Destination" }),
   };
-  const key = JSON.stringify([zoom, current, pickup, destination, labels]);
+  // Leaflet's own controls in the page's language too.
+  const texts = {
+    zoomIn: t("map.zoomIn", { defaultValue: "Zoom in" }),
+    zoomOut: t("map.zoomOut", { defaultValue: "Zoom out" }),
+    library: t("map.library", { defaultValue: "A JavaScript library for interactive maps" }),
+    osm: t("map.osm", { defaultValue: "© OpenStreetMap contributors" }),
+  };
+  const key = JSON.stringify([zoom, current, pickup, destination, labels, texts]);
 
   useEffect(() => {
     let cancelled = false;
@@ -49,12 +56,11 @@ export default function ParcelMap({ zoom, current, pickup, destination, courier 
     // step is a short task rather than one long one.
     const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
     const build = async () => {
-      const { default: L } = await import("./leaflet");
+      const { default: L, localMap } = await import("./leaflet");
       await nextFrame();
       if (cancelled || !el.current) return;
-      const m0 = L.map(el.current, { scrollWheelZoom: false, worldCopyJump: true, zoomControl: true });
+      const m0 = localMap(el.current, { scrollWheelZoom: false, worldCopyJump: true, zoomControl: true }, texts);
       map = m0;
-      m0.attributionControl.setPrefix('<a href="https://leafletjs.com">Leaflet</a>');
       const markers: { kind: "pickup" | "current" | "destination"; at: LatLng }[] = [];
       if (valid(pickup)) markers.push({ kind: "pickup", at: pickup });
       if (valid(destination)) markers.push({ kind: "destination", at: destination });
@@ -86,7 +92,7 @@ export default function ParcelMap({ zoom, current, pickup, destination, courier 
 
       await nextFrame();
       if (cancelled) return;
-      L.tileLayer(tileUrl(), { maxZoom: 19, attribution: tileAttribution(), crossOrigin: true })
+      L.tileLayer(tileUrl(), { maxZoom: 19, attribution: tileAttribution(texts.osm), crossOrigin: true })
         .on("tileerror", () => setTilesFailed(true))
         .addTo(m0);
     };

@@ -13,4 +13,25 @@ proto._onZoomTransitionEnd = function (this: Ending) {
   if (this._mapPane) end.call(this);
 };
 
+/** What Leaflet's own controls say (its defaults are English), in the page's language: the map texts' `map.*`. */
+export interface MapTexts {
+  zoomIn: string;
+  zoomOut: string;
+  /** The title of the "Leaflet" link that opens the attribution. */
+  library: string;
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * A map whose zoom buttons (their titles, which Leaflet also gives as aria-label) and attribution prefix are in the
+ * page's language. `zoomControl: false` in the options: no zoom buttons.
+ */
+export function localMap(el: HTMLElement, options: L.MapOptions, texts: MapTexts): L.Map {
+  const map = L.map(el, { ...options, zoomControl: false });
+  if (options.zoomControl !== false) L.control.zoom({ zoomInTitle: texts.zoomIn, zoomOutTitle: texts.zoomOut }).addTo(map);
+  map.attributionControl.setPrefix(`<a href="https://leafletjs.com" title="${escapeHtml(texts.library)}">Leaflet</a>`);
+  return map;
+}
+
 export default L;

@@ -24,8 +24,17 @@ export function tileUrl(): string {
   return meta("tile-url") || window.COURIER_CONFIG?.tileUrl || (import.meta.env.VITE_TILE_URL as string | undefined) || DEFAULT_TILE_URL;
 }
 
-export function tileAttribution(): string {
+/**
+ * The tiles' attribution: the operator's as set, else OpenStreetMap's for its tiles, in the page's language when
+ * `contributors` is given (the map texts' `map.osm`, "© OpenStreetMap contributors": its "OpenStreetMap" becomes the link).
+ */
+export function tileAttribution(contributors?: string): string {
   const custom = meta("tile-attribution") || window.COURIER_CONFIG?.tileAttribution;
   if (custom) return custom.replace(/[<>]/g, "");
-  return tileUrl() === DEFAULT_TILE_URL ? DEFAULT_TILE_ATTRIBUTION : "";
+  if (tileUrl() !== DEFAULT_TILE_URL) return "";
+  const at = contributors?.indexOf("OpenStreetMap") ?? -1;
+  if (!contributors || at < 0) return DEFAULT_TILE_ATTRIBUTION;
+  const text = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+  const end = at + "OpenStreetMap".length;
+  return `${text(contributors.slice(0, at))}<a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>${text(contributors.slice(end))}`;
 }

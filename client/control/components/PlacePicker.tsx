@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { useAdminPlacesLazyQuery, type AdminPlacesQuery } from "../../generated/graphql";
 import { tileAttribution, tileUrl } from "../../components/mapConfig";
 import { errorMessages } from "../../errors";
+import { useMapTexts } from "../hooks/useMapTexts";
 import "../../styles/map.css";
 import "./placePicker.css";
 
@@ -69,6 +70,7 @@ export function PlacePicker({
   located?: Located | null;
 }) {
   const { t, i18n } = useTranslation("control");
+  const mapTexts = useMapTexts();
   // English names a point in a sentence in lower case ("the pickup location"); other languages quote the label as it is.
   const pointName = activePointLabel(points, active, i18n.language);
   const id = useId();
@@ -87,11 +89,10 @@ export function PlacePicker({
     let cancelled = false;
     let built: import("leaflet").Map | undefined;
     void import("../../components/leaflet")
-      .then(({ default: L }) => {
+      .then(({ default: L, localMap }) => {
         if (cancelled || !el.current) return;
-        const m = L.map(el.current, { scrollWheelZoom: false, worldCopyJump: true });
+        const m = localMap(el.current, { scrollWheelZoom: false, worldCopyJump: true }, mapTexts);
         built = m;
-        m.attributionControl.setPrefix('<a href="https://leafletjs.com">Leaflet</a>');
         const at = points.map(pointOf).filter((p): p is [number, number] => !!p);
         if (at.length === 1) m.setView(at[0], 13);
         else if (at.length > 1) m.fitBounds(L.latLngBounds(at), { padding: [40, 40], maxZoom: 13 });
@@ -99,7 +100,7 @@ export function PlacePicker({
         m.on("click", (e: import("leaflet").LeafletMouseEvent) => {
           latest.current.onPick(latest.current.active, { latitude: round(e.latlng.lat), longitude: round(wrapLng(e.latlng.lng)), located: "exact" });
         });
-        L.tileLayer(tileUrl(), { maxZoom: 19, attribution: tileAttribution(), crossOrigin: true })
+        L.tileLayer(tileUrl(), { maxZoom: 19, attribution: tileAttribution(mapTexts.osm), crossOrigin: true })
           .on("tileerror", () => setTilesFailed(true))
           .addTo(m);
         map.current = { L, map: m, markers: new Map() };

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { tileAttribution, tileUrl } from "../../../components/mapConfig";
 import { DISPATCH_NS, hasPoint, stopKey } from "./board";
 import { number } from "../../time";
+import { useMapTexts } from "../../hooks/useMapTexts";
 
 type Point = { latitude: number; longitude: number };
 type MapStop = {
@@ -45,6 +46,7 @@ const who = (s: MapStop) => [stopKey(s), s.recipient_name, s.address.text].filte
  */
 export default function DispatchMap({ viewKey, unassigned, runs, depot, selected, onToggle }: DispatchMapProps) {
   const { t } = useTranslation(DISPATCH_NS);
+  const mapTexts = useMapTexts();
   const el = useRef<HTMLDivElement>(null);
   const [lib, setLib] = useState<{ L: typeof Leaflet; map: Leaflet.Map; layers: Leaflet.LayerGroup } | null>(null);
   const [tilesFailed, setTilesFailed] = useState(false);
@@ -60,11 +62,10 @@ export default function DispatchMap({ viewKey, unassigned, runs, depot, selected
     let map: Leaflet.Map | undefined;
     let cancelled = false;
     import("./leafletCluster")
-      .then(({ default: L }) => {
+      .then(({ default: L, localMap }) => {
         if (cancelled || !el.current) return;
-        map = L.map(el.current, { worldCopyJump: true, scrollWheelZoom: true }).setView([20, 0], 2);
-        map.attributionControl.setPrefix('<a href="https://leafletjs.com">Leaflet</a>');
-        L.tileLayer(tileUrl(), { maxZoom: 19, attribution: tileAttribution(), crossOrigin: true })
+        map = localMap(el.current, { worldCopyJump: true, scrollWheelZoom: true }, mapTexts).setView([20, 0], 2);
+        L.tileLayer(tileUrl(), { maxZoom: 19, attribution: tileAttribution(mapTexts.osm), crossOrigin: true })
           .on("tileerror", () => setTilesFailed(true))
           .addTo(map);
         setLib({ L, map, layers: L.layerGroup().addTo(map) });
@@ -76,6 +77,7 @@ export default function DispatchMap({ viewKey, unassigned, runs, depot, selected
       cancelled = true;
       map?.remove();
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- built once, its controls in the language it opened in (chosen on My Account)
   }, []);
 
   useEffect(() => {

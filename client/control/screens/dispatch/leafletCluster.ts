@@ -8,3 +8,4 @@ import "leaflet.markercluster/dist/MarkerCluster.Default.css";
 
 const withClusters = (globalThis as { L?: typeof L }).L ?? L;
 export default withClusters;
+export { localMap } from "../../../components/leaflet";

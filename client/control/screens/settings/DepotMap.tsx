@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import type * as Leaflet from "leaflet";
 import { useTranslation } from "react-i18next";
 import { tileAttribution, tileUrl } from "../../../components/mapConfig";
+import { useMapTexts } from "../../hooks/useMapTexts";
 
 export interface Point {
   latitude: number;
@@ -28,6 +29,7 @@ const esc = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
  */
 export default function DepotMap({ depot, onPlace }: DepotMapProps) {
   const { t } = useTranslation("control-settings");
+  const mapTexts = useMapTexts();
   const el = useRef<HTMLDivElement>(null);
   const [lib, setLib] = useState<{ L: typeof Leaflet; map: Leaflet.Map } | null>(null);
   const marker = useRef<Leaflet.Marker | null>(null);
@@ -44,14 +46,13 @@ export default function DepotMap({ depot, onPlace }: DepotMapProps) {
     let map: Leaflet.Map | undefined;
     let cancelled = false;
     import("../../../components/leaflet")
-      .then(({ default: L }) => {
+      .then(({ default: L, localMap }) => {
         if (cancelled || !el.current) return;
-        map = L.map(el.current, { worldCopyJump: true, scrollWheelZoom: false });
+        map = localMap(el.current, { worldCopyJump: true, scrollWheelZoom: false }, mapTexts);
         if (first.current) map.setView(at(first.current), 13);
         else map.setView([30, 10], 2);
-        map.attributionControl.setPrefix('<a href="https://leafletjs.com">Leaflet</a>');
         map.on("click", (e: Leaflet.LeafletMouseEvent) => place.current({ latitude: round(e.latlng.lat), longitude: round(wrapped(e.latlng.lng)) }));
-        L.tileLayer(tileUrl(), { maxZoom: 19, attribution: tileAttribution(), crossOrigin: true })
+        L.tileLayer(tileUrl(), { maxZoom: 19, attribution: tileAttribution(mapTexts.osm), crossOrigin: true })
           .on("tileerror", () => setTilesFailed(true))
           .addTo(map);
         setLib({ L, map });
@@ -64,6 +65,7 @@ export default function DepotMap({ depot, onPlace }: DepotMapProps) {
       marker.current = null;
       map?.remove();
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- built once, its controls in the language it opened in (chosen on My Account)
   }, []);
 
   // The marker follows the fields (a click or a drag set them too).
