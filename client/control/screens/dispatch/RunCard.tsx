@@ -50,6 +50,27 @@ const memberName = (t: TFunction, run: Pick<Run, "courier_email" | "courier_name
 export const runLabel = (t: TFunction, run: Pick<Run, "id" | "courier_email" | "courier_name" | "courier_id">) =>
   t("runLabel", { id: run.id, who: memberName(t, run) });
 
+/** An e-mail with a line break allowed after its "@" and before each dot (and, as anywhere, after a hyphen). */
+const breakable = (email: string) => email.split(/(?<=@)|(?=\.)/).flatMap((part, i) => (i ? [<wbr key={i} />, part] : [part]));
+
+/**
+ * The card's title, as runLabel: the courier (or the e-mail of one without a name, breaking at its "@" and dots
+ * on a narrow card, "bob@ / dispatch / .example", not wherever the line ends) isolated in its own direction.
+ */
+function RunTitle({ run }: { run: Pick<Run, "id" | "courier_email" | "courier_name" | "courier_id"> }) {
+  const { t } = useTranslation(DISPATCH_NS);
+  const MARK = "\u0000";
+  const [before, after = ""] = t("runLabel", { id: run.id, who: MARK }).split(MARK);
+  const email = run.courier_name ? null : run.courier_email;
+  return (
+    <span className="dp-run-name">
+      {before}
+      <bdi>{email ? breakable(email) : run.courier_name || t("member", { id: run.courier_id })}</bdi>
+      {after}
+    </span>
+  );
+}
+
 function StopText({ stop }: { stop: Stop }) {
   const { t } = useTranslation(DISPATCH_NS);
   const key = stopKey(stop);
@@ -233,7 +254,7 @@ export function RunCard({ run: brief, ...props }: CardProps & { run: BoardRun })
     >
       <h3 className="dp-run-title">
         <span className="dp-swatch" aria-hidden="true" />
-        {runLabel(t, brief)}
+        <RunTitle run={brief} />
       </h3>
       {error ? (
         <p className="cp-alert cp-alert-error" role="alert">
@@ -382,7 +403,7 @@ function RunBody({ run, colour, couriers, others, selection, onAdded, onChanged 
       <header className="dp-run-head">
         <h3 id={headingId} className="dp-run-title">
           <span className="dp-swatch" aria-hidden="true" />
-          {runLabel(t, run)}
+          <RunTitle run={run} />
         </h3>
         <span className={`cp-badge ${STATUS_BADGE[run.status] ?? ""}`} data-testid="run-status">
           {t(`runStatus.${run.status}`, { defaultValue: run.status })}
