@@ -254,6 +254,11 @@ describe("the dispatch board", () => {
     await handle.focus();
     await page.keyboard.press("Space");
     await expect.poll(() => handle.getAttribute("aria-pressed"), WAIT).toBe("true");
+    // dnd-kit's KeyboardSensor listens for the moves from a timer it sets at the pick-up (attach(): setTimeout), after
+    // the render that shows aria-pressed: an arrow pressed before that timer ran is lost (a loaded browser runs input
+    // before timers) and the live region stays at "moved over droppable area <itself>". A timer of the page's own,
+    // set now, runs after the sensor's.
+    await page.evaluate(() => new Promise((r) => setTimeout(r)));
     // Each move is taken before the next key (the sensor measures the items as they are; near the top of the window
     // the move is a smooth scroll of the page, slow on a loaded machine): the live region names the stop it is over.
     await page.keyboard.press("ArrowUp");
