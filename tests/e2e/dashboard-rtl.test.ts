@@ -179,6 +179,11 @@ describe("the dashboard right to left", () => {
         const cards = await page.locator(".cp-chart-card").all();
         for (const [i, card] of cards.entries()) await card.screenshot({ path: `${SHOTS}/dashboard-rtl-${name}-chart${i + 1}.png` });
         await page.locator(".cp-figures").screenshot({ path: `${SHOTS}/dashboard-rtl-${name}-figures.png` });
+        // The daily chart's tooltip at its last labelled day (looked at in the shots: right to left in Arabic and Persian).
+        const canvas = page.locator("canvas[data-drawn]").first();
+        await canvas.hover({ position: { x: daily.x[daily.x.length - 1].px, y: 120 } });
+        await page.waitForTimeout(300);
+        await cards[0].screenshot({ path: `${SHOTS}/dashboard-rtl-${name}-tooltip.png` });
       }
       expect(errors, name).toEqual([]);
       await ctx.close();

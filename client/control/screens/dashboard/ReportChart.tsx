@@ -99,13 +99,15 @@ export function ReportChart({ config, label, deps }: { config: (p: Palette) => C
     // right in every language (docs/reports.md, "Right to left").
     const lang = languageOf(controlLanguage());
     const rtl = "rtl" in lang && lang.rtl;
-    Chart.defaults.locale = lang.tag;
-    for (const o of [Chart.defaults.plugins.legend, Chart.defaults.plugins.tooltip] as { rtl: unknown; textDirection: unknown }[]) {
-      o.rtl = rtl;
-      o.textDirection = rtl ? "rtl" : "ltr";
-    }
+    const direction = { rtl, textDirection: rtl ? "rtl" : "ltr" };
     const c = config(p);
-    const chart = new Chart(canvas.current, { ...c, plugins: [...(c.plugins ?? []), drawn] });
+    const plugins = c.options?.plugins;
+    const options = {
+      ...c.options,
+      locale: lang.tag,
+      plugins: { ...plugins, legend: { ...plugins?.legend, ...direction }, tooltip: { ...plugins?.tooltip, ...direction } },
+    } as ChartConfiguration["options"];
+    const chart = new Chart(canvas.current, { ...c, options, plugins: [...(c.plugins ?? []), drawn] });
     return () => chart.destroy();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- deps name the data the config reads
   }, [theme, i18n.language, ...deps]);
