@@ -9,6 +9,7 @@ import { pageOf, type Page } from "../common/paging.js";
 import { getSettings } from "../settings/settings.service.js";
 import { ACCOUNTS, FIXED_ACCOUNTS, parseAccount } from "../../../shared/modules/cod/cod.codes.js";
 import { postEntries } from "./cod.ledger.js";
+import { sql } from "../reports/reports.sql.js";
 import { undoCollections } from "./cod.reversal.js";
 import { ReversalInput, type LedgerArgs } from "./cod.input.js";
 
@@ -109,15 +110,22 @@ export function ledgerCsv(args: LedgerArgs): { filename: string; stream: Readabl
   return { filename: `cod-ledger-${new Date().toISOString().slice(0, 10)}.csv`, stream: csvStream(LEDGER_CSV_COLUMNS, batches()) };
 }
 
-/** Each account's debits less its credits in `currency`, from the entries (two grouped sums the indexes answer). */
+/**
+ * Each account's debits less its credits in `currency`, from the entries: two grouped sums the `(debit|credit,
+ * currency, amount)` indexes answer alone. They read every entry's index entry (some 100 ms at 200 000 collections),
+ * so they run as the reports do (reports.sql.ts: on SQLite in the readers' thread), never holding the server's.
+ */
 export async function accountSums(currency: string): Promise<Map<string, number>> {
-  const [debits, credits] = await Promise.all([
-    db().codEntry.groupBy({ by: ["debit"], where: { currency }, _sum: { amount: true } }),
-    db().codEntry.groupBy({ by: ["credit"], where: { currency }, _sum: { amount: true } }),
-  ]);
+  const q = sql();
+  const sum = (col: "debit" | "credit") =>
+    q.rows(
+      `SELECT "${col}" AS "account", ${q.onPg ? `sum("amount")::float8` : `sum("amount")`} AS "n" FROM ${q.table("CodEntry")} WHERE "currency" = ? GROUP BY "${col}"`,
+      [currency],
+    );
+  const [debits, credits] = await Promise.all([sum("debit"), sum("credit")]);
   const m = new Map<string, number>();
-  for (const d of debits) m.set(d.debit, (m.get(d.debit) ?? 0) + Number(d._sum.amount ?? 0));
-  for (const c of credits) m.set(c.credit, (m.get(c.credit) ?? 0) - Number(c._sum.amount ?? 0));
+  for (const d of debits) m.set(String(d.account), (m.get(String(d.account)) ?? 0) + Number(d.n ?? 0));
+  for (const c of credits) m.set(String(c.account), (m.get(String(c.account)) ?? 0) - Number(c.n ?? 0));
   return m;
 }
 
