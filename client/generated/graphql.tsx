@@ -836,17 +836,33 @@ export type AdminUpdateCodRemittanceMutationVariables = Exact<{
 
 export type AdminUpdateCodRemittanceMutation = { updateCodRemittance: { id: number, number: string, shipper_id: number, shipper_name: string | null, total_collected: number, net: number, currency: string, status: string, paid_reference: string | null, paid_at: string | null, to: string, pdf_url: string, created_at: string, lines: Array<{ tracking_code: string, collected_at: string, method: string, amount: number }>, offsets: Array<{ statement_number: string, amount: number }> } };
 
+export type DashboardCouriersQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type DashboardCouriersQuery = { staff: { data: Array<{ id: number, email: string, name: string | null, role: string }> } };
+
 export type DashboardDailyQueryVariables = Exact<{
   from?: string | null | undefined;
   to?: string | null | undefined;
+  shipperId?: number | null | undefined;
+  courierId?: number | null | undefined;
+  service?: string | null | undefined;
 }>;
 
 
 export type DashboardDailyQuery = { reportDaily: Array<{ date: string, created: number, delivered: number, failed_attempts: number, on_time_rate: number | null, revenue: number }> };
 
+export type DashboardFiltersQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type DashboardFiltersQuery = { shippers: { data: Array<{ id: number, name: string, company: string | null }> }, services: Array<{ id: number, code: string, name: string }> };
+
 export type DashboardSummaryQueryVariables = Exact<{
   from?: string | null | undefined;
   to?: string | null | undefined;
+  shipperId?: number | null | undefined;
+  courierId?: number | null | undefined;
+  service?: string | null | undefined;
 }>;
 
 
@@ -2591,7 +2607,43 @@ export function useAdminUpdateCodRemittanceMutation(baseOptions?: ApolloReactHoo
 export type AdminUpdateCodRemittanceMutationHookResult = ReturnType<typeof useAdminUpdateCodRemittanceMutation>;
 export type AdminUpdateCodRemittanceMutationResult = ApolloReactCommon.MutationResult<AdminUpdateCodRemittanceMutation>;
 export type AdminUpdateCodRemittanceMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminUpdateCodRemittanceMutation, AdminUpdateCodRemittanceMutationVariables>;
-export const DashboardDailyDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"DashboardDaily"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"from"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"to"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"reportDaily"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"from"},"value":{"kind":"Variable","name":{"kind":"Name","value":"from"}}},{"kind":"Argument","name":{"kind":"Name","value":"to"},"value":{"kind":"Variable","name":{"kind":"Name","value":"to"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"date"}},{"kind":"Field","name":{"kind":"Name","value":"created"}},{"kind":"Field","name":{"kind":"Name","value":"delivered"}},{"kind":"Field","name":{"kind":"Name","value":"failed_attempts"}},{"kind":"Field","name":{"kind":"Name","value":"on_time_rate"}},{"kind":"Field","name":{"kind":"Name","value":"revenue"}}]}}]}}]} as unknown as DocumentNode;
+export const DashboardCouriersDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"DashboardCouriers"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"staff"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"per_page"},"value":{"kind":"IntValue","value":"100"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"data"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"email"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"role"}}]}}]}}]}}]} as unknown as DocumentNode;
+
+/**
+ * __useDashboardCouriersQuery__
+ *
+ * To run a query within a React component, call `useDashboardCouriersQuery` and pass it any options that fit your needs.
+ * When your component renders, `useDashboardCouriersQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useDashboardCouriersQuery({
+ *   variables: {
+ *   },
+ * });
+ */
+export function useDashboardCouriersQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<DashboardCouriersQuery, DashboardCouriersQueryVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<DashboardCouriersQuery, DashboardCouriersQueryVariables>(DashboardCouriersDocument, options);
+      }
+export function useDashboardCouriersLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<DashboardCouriersQuery, DashboardCouriersQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<DashboardCouriersQuery, DashboardCouriersQueryVariables>(DashboardCouriersDocument, options);
+        }
+// @ts-ignore
+export function useDashboardCouriersSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<DashboardCouriersQuery, DashboardCouriersQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<DashboardCouriersQuery, DashboardCouriersQueryVariables>;
+export function useDashboardCouriersSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<DashboardCouriersQuery, DashboardCouriersQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<DashboardCouriersQuery | undefined, DashboardCouriersQueryVariables>;
+export function useDashboardCouriersSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<DashboardCouriersQuery, DashboardCouriersQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<DashboardCouriersQuery, DashboardCouriersQueryVariables>(DashboardCouriersDocument, options);
+        }
+export type DashboardCouriersQueryHookResult = ReturnType<typeof useDashboardCouriersQuery>;
+export type DashboardCouriersLazyQueryHookResult = ReturnType<typeof useDashboardCouriersLazyQuery>;
+export type DashboardCouriersSuspenseQueryHookResult = ReturnType<typeof useDashboardCouriersSuspenseQuery>;
+export type DashboardCouriersQueryResult = ApolloReactCommon.QueryResult<DashboardCouriersQuery, DashboardCouriersQueryVariables>;
+export const DashboardDailyDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"DashboardDaily"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"from"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"to"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"shipperId"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"courierId"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"service"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"reportDaily"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"from"},"value":{"kind":"Variable","name":{"kind":"Name","value":"from"}}},{"kind":"Argument","name":{"kind":"Name","value":"to"},"value":{"kind":"Variable","name":{"kind":"Name","value":"to"}}},{"kind":"Argument","name":{"kind":"Name","value":"shipperId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"shipperId"}}},{"kind":"Argument","name":{"kind":"Name","value":"courierId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"courierId"}}},{"kind":"Argument","name":{"kind":"Name","value":"service"},"value":{"kind":"Variable","name":{"kind":"Name","value":"service"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"date"}},{"kind":"Field","name":{"kind":"Name","value":"created"}},{"kind":"Field","name":{"kind":"Name","value":"delivered"}},{"kind":"Field","name":{"kind":"Name","value":"failed_attempts"}},{"kind":"Field","name":{"kind":"Name","value":"on_time_rate"}},{"kind":"Field","name":{"kind":"Name","value":"revenue"}}]}}]}}]} as unknown as DocumentNode;
 
 /**
  * __useDashboardDailyQuery__
@@ -2607,6 +2659,9 @@ export const DashboardDailyDocument = {"kind":"Document","definitions":[{"kind":
  *   variables: {
  *      from: // value for 'from'
  *      to: // value for 'to'
+ *      shipperId: // value for 'shipperId'
+ *      courierId: // value for 'courierId'
+ *      service: // value for 'service'
  *   },
  * });
  */
@@ -2629,7 +2684,43 @@ export type DashboardDailyQueryHookResult = ReturnType<typeof useDashboardDailyQ
 export type DashboardDailyLazyQueryHookResult = ReturnType<typeof useDashboardDailyLazyQuery>;
 export type DashboardDailySuspenseQueryHookResult = ReturnType<typeof useDashboardDailySuspenseQuery>;
 export type DashboardDailyQueryResult = ApolloReactCommon.QueryResult<DashboardDailyQuery, DashboardDailyQueryVariables>;
-export const DashboardSummaryDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"DashboardSummary"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"from"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"to"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"reportSummary"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"from"},"value":{"kind":"Variable","name":{"kind":"Name","value":"from"}}},{"kind":"Argument","name":{"kind":"Name","value":"to"},"value":{"kind":"Variable","name":{"kind":"Name","value":"to"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"from"}},{"kind":"Field","name":{"kind":"Name","value":"to"}},{"kind":"Field","name":{"kind":"Name","value":"created"}},{"kind":"Field","name":{"kind":"Name","value":"delivered"}},{"kind":"Field","name":{"kind":"Name","value":"on_time"}},{"kind":"Field","name":{"kind":"Name","value":"on_time_rate"}},{"kind":"Field","name":{"kind":"Name","value":"first_attempt"}},{"kind":"Field","name":{"kind":"Name","value":"first_attempt_rate"}},{"kind":"Field","name":{"kind":"Name","value":"failed_attempts"}},{"kind":"Field","name":{"kind":"Name","value":"failures_by_reason"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"count"}}]}},{"kind":"Field","name":{"kind":"Name","value":"delivery_hours_median"}},{"kind":"Field","name":{"kind":"Name","value":"delivery_hours_p90"}},{"kind":"Field","name":{"kind":"Name","value":"revenue"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"currency"}},{"kind":"Field","name":{"kind":"Name","value":"by_service"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"service"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"bookings"}}]}},{"kind":"Field","name":{"kind":"Name","value":"by_shipper"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"shipper_id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"bookings"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"cod"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"collected"}},{"kind":"Field","name":{"kind":"Name","value":"held_by_couriers"}},{"kind":"Field","name":{"kind":"Name","value":"depot_cash"}},{"kind":"Field","name":{"kind":"Name","value":"owed_to_shippers"}}]}},{"kind":"Field","name":{"kind":"Name","value":"couriers"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"courier_id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"stops_done"}},{"kind":"Field","name":{"kind":"Name","value":"stops_failed"}},{"kind":"Field","name":{"kind":"Name","value":"active_hours"}},{"kind":"Field","name":{"kind":"Name","value":"stops_per_hour"}}]}},{"kind":"Field","name":{"kind":"Name","value":"previous"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"from"}},{"kind":"Field","name":{"kind":"Name","value":"to"}},{"kind":"Field","name":{"kind":"Name","value":"created"}},{"kind":"Field","name":{"kind":"Name","value":"delivered"}},{"kind":"Field","name":{"kind":"Name","value":"on_time"}},{"kind":"Field","name":{"kind":"Name","value":"on_time_rate"}},{"kind":"Field","name":{"kind":"Name","value":"first_attempt"}},{"kind":"Field","name":{"kind":"Name","value":"first_attempt_rate"}},{"kind":"Field","name":{"kind":"Name","value":"failed_attempts"}},{"kind":"Field","name":{"kind":"Name","value":"failures_by_reason"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"count"}}]}},{"kind":"Field","name":{"kind":"Name","value":"delivery_hours_median"}},{"kind":"Field","name":{"kind":"Name","value":"delivery_hours_p90"}},{"kind":"Field","name":{"kind":"Name","value":"revenue"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"currency"}},{"kind":"Field","name":{"kind":"Name","value":"by_service"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"service"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"bookings"}}]}},{"kind":"Field","name":{"kind":"Name","value":"by_shipper"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"shipper_id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"bookings"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"cod"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"collected"}},{"kind":"Field","name":{"kind":"Name","value":"held_by_couriers"}},{"kind":"Field","name":{"kind":"Name","value":"depot_cash"}},{"kind":"Field","name":{"kind":"Name","value":"owed_to_shippers"}}]}},{"kind":"Field","name":{"kind":"Name","value":"couriers"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"courier_id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"stops_done"}},{"kind":"Field","name":{"kind":"Name","value":"stops_failed"}},{"kind":"Field","name":{"kind":"Name","value":"active_hours"}},{"kind":"Field","name":{"kind":"Name","value":"stops_per_hour"}}]}}]}}]}}]}}]} as unknown as DocumentNode;
+export const DashboardFiltersDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"DashboardFilters"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"shippers"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"per_page"},"value":{"kind":"IntValue","value":"100"}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"data"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"company"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"services"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"code"}},{"kind":"Field","name":{"kind":"Name","value":"name"}}]}}]}}]} as unknown as DocumentNode;
+
+/**
+ * __useDashboardFiltersQuery__
+ *
+ * To run a query within a React component, call `useDashboardFiltersQuery` and pass it any options that fit your needs.
+ * When your component renders, `useDashboardFiltersQuery` returns an object from Apollo Client that contains loading, error, and data properties
+ * you can use to render your UI.
+ *
+ * @param baseOptions options that will be passed into the query, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options;
+ *
+ * @example
+ * const { data, loading, error } = useDashboardFiltersQuery({
+ *   variables: {
+ *   },
+ * });
+ */
+export function useDashboardFiltersQuery(baseOptions?: ApolloReactHooks.QueryHookOptions<DashboardFiltersQuery, DashboardFiltersQueryVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useQuery<DashboardFiltersQuery, DashboardFiltersQueryVariables>(DashboardFiltersDocument, options);
+      }
+export function useDashboardFiltersLazyQuery(baseOptions?: ApolloReactHooks.LazyQueryHookOptions<DashboardFiltersQuery, DashboardFiltersQueryVariables>) {
+          const options = {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useLazyQuery<DashboardFiltersQuery, DashboardFiltersQueryVariables>(DashboardFiltersDocument, options);
+        }
+// @ts-ignore
+export function useDashboardFiltersSuspenseQuery(baseOptions?: ApolloReactHooks.SuspenseQueryHookOptions<DashboardFiltersQuery, DashboardFiltersQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<DashboardFiltersQuery, DashboardFiltersQueryVariables>;
+export function useDashboardFiltersSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<DashboardFiltersQuery, DashboardFiltersQueryVariables>): ApolloReactHooks.UseSuspenseQueryResult<DashboardFiltersQuery | undefined, DashboardFiltersQueryVariables>;
+export function useDashboardFiltersSuspenseQuery(baseOptions?: ApolloReactHooks.SkipToken | ApolloReactHooks.SuspenseQueryHookOptions<DashboardFiltersQuery, DashboardFiltersQueryVariables>) {
+          const options = baseOptions === ApolloReactHooks.skipToken ? baseOptions : {...defaultOptions, ...baseOptions}
+          return ApolloReactHooks.useSuspenseQuery<DashboardFiltersQuery, DashboardFiltersQueryVariables>(DashboardFiltersDocument, options);
+        }
+export type DashboardFiltersQueryHookResult = ReturnType<typeof useDashboardFiltersQuery>;
+export type DashboardFiltersLazyQueryHookResult = ReturnType<typeof useDashboardFiltersLazyQuery>;
+export type DashboardFiltersSuspenseQueryHookResult = ReturnType<typeof useDashboardFiltersSuspenseQuery>;
+export type DashboardFiltersQueryResult = ApolloReactCommon.QueryResult<DashboardFiltersQuery, DashboardFiltersQueryVariables>;
+export const DashboardSummaryDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"DashboardSummary"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"from"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"to"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"shipperId"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"courierId"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"service"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"reportSummary"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"from"},"value":{"kind":"Variable","name":{"kind":"Name","value":"from"}}},{"kind":"Argument","name":{"kind":"Name","value":"to"},"value":{"kind":"Variable","name":{"kind":"Name","value":"to"}}},{"kind":"Argument","name":{"kind":"Name","value":"shipperId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"shipperId"}}},{"kind":"Argument","name":{"kind":"Name","value":"courierId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"courierId"}}},{"kind":"Argument","name":{"kind":"Name","value":"service"},"value":{"kind":"Variable","name":{"kind":"Name","value":"service"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"from"}},{"kind":"Field","name":{"kind":"Name","value":"to"}},{"kind":"Field","name":{"kind":"Name","value":"created"}},{"kind":"Field","name":{"kind":"Name","value":"delivered"}},{"kind":"Field","name":{"kind":"Name","value":"on_time"}},{"kind":"Field","name":{"kind":"Name","value":"on_time_rate"}},{"kind":"Field","name":{"kind":"Name","value":"first_attempt"}},{"kind":"Field","name":{"kind":"Name","value":"first_attempt_rate"}},{"kind":"Field","name":{"kind":"Name","value":"failed_attempts"}},{"kind":"Field","name":{"kind":"Name","value":"failures_by_reason"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"count"}}]}},{"kind":"Field","name":{"kind":"Name","value":"delivery_hours_median"}},{"kind":"Field","name":{"kind":"Name","value":"delivery_hours_p90"}},{"kind":"Field","name":{"kind":"Name","value":"revenue"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"currency"}},{"kind":"Field","name":{"kind":"Name","value":"by_service"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"service"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"bookings"}}]}},{"kind":"Field","name":{"kind":"Name","value":"by_shipper"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"shipper_id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"bookings"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"cod"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"collected"}},{"kind":"Field","name":{"kind":"Name","value":"held_by_couriers"}},{"kind":"Field","name":{"kind":"Name","value":"depot_cash"}},{"kind":"Field","name":{"kind":"Name","value":"owed_to_shippers"}}]}},{"kind":"Field","name":{"kind":"Name","value":"couriers"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"courier_id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"stops_done"}},{"kind":"Field","name":{"kind":"Name","value":"stops_failed"}},{"kind":"Field","name":{"kind":"Name","value":"active_hours"}},{"kind":"Field","name":{"kind":"Name","value":"stops_per_hour"}}]}},{"kind":"Field","name":{"kind":"Name","value":"previous"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"from"}},{"kind":"Field","name":{"kind":"Name","value":"to"}},{"kind":"Field","name":{"kind":"Name","value":"created"}},{"kind":"Field","name":{"kind":"Name","value":"delivered"}},{"kind":"Field","name":{"kind":"Name","value":"on_time"}},{"kind":"Field","name":{"kind":"Name","value":"on_time_rate"}},{"kind":"Field","name":{"kind":"Name","value":"first_attempt"}},{"kind":"Field","name":{"kind":"Name","value":"first_attempt_rate"}},{"kind":"Field","name":{"kind":"Name","value":"failed_attempts"}},{"kind":"Field","name":{"kind":"Name","value":"failures_by_reason"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"reason"}},{"kind":"Field","name":{"kind":"Name","value":"count"}}]}},{"kind":"Field","name":{"kind":"Name","value":"delivery_hours_median"}},{"kind":"Field","name":{"kind":"Name","value":"delivery_hours_p90"}},{"kind":"Field","name":{"kind":"Name","value":"revenue"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"currency"}},{"kind":"Field","name":{"kind":"Name","value":"by_service"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"service"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"bookings"}}]}},{"kind":"Field","name":{"kind":"Name","value":"by_shipper"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"shipper_id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"amount"}},{"kind":"Field","name":{"kind":"Name","value":"bookings"}}]}}]}},{"kind":"Field","name":{"kind":"Name","value":"cod"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"collected"}},{"kind":"Field","name":{"kind":"Name","value":"held_by_couriers"}},{"kind":"Field","name":{"kind":"Name","value":"depot_cash"}},{"kind":"Field","name":{"kind":"Name","value":"owed_to_shippers"}}]}},{"kind":"Field","name":{"kind":"Name","value":"couriers"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"courier_id"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"stops_done"}},{"kind":"Field","name":{"kind":"Name","value":"stops_failed"}},{"kind":"Field","name":{"kind":"Name","value":"active_hours"}},{"kind":"Field","name":{"kind":"Name","value":"stops_per_hour"}}]}}]}}]}}]}}]} as unknown as DocumentNode;
 
 /**
  * __useDashboardSummaryQuery__
@@ -2645,6 +2736,9 @@ export const DashboardSummaryDocument = {"kind":"Document","definitions":[{"kind
  *   variables: {
  *      from: // value for 'from'
  *      to: // value for 'to'
+ *      shipperId: // value for 'shipperId'
+ *      courierId: // value for 'courierId'
+ *      service: // value for 'service'
  *   },
  * });
  */

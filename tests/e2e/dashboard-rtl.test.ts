@@ -82,8 +82,26 @@ const zeroOf = (page: Page, tag: string) => page.evaluate<number, string>((t) =>
 describe("the dashboard right to left", () => {
   it("keeps the time axis left to right, reads the legend from the right, and writes every label in the language", async () => {
     const s = ok(await owner.get("/api/reports/summary")) as Summary;
-    // Words that are the data's own (services' codes, shippers' and couriers' names) or a format's name.
-    const own = ["CSV", ...s.revenue.by_service.map((r) => r.service), ...s.revenue.by_shipper.map((r) => r.name), ...s.couriers.map((c) => c.name)];
+    // Words that are the data's own (services' codes and names, shippers' and couriers' names, the filters' choices
+    // among them) or a format's name.
+    const lists = await owner.gql(`{ services { code name } shippers(per_page: 100) { data { name company } } staff(per_page: 100) { data { name email } } }`);
+    expect(lists.errors, JSON.stringify(lists.errors)).toBeUndefined();
+    const d = lists.data as {
+      services: { code: string; name: string }[];
+      shippers: { data: { name: string; company: string | null }[] };
+      staff: { data: { name: string | null; email: string }[] };
+    };
+    const own = [
+      "CSV",
+      ...s.revenue.by_service.map((r) => r.service),
+      ...s.revenue.by_shipper.map((r) => r.name),
+      ...s.couriers.map((c) => c.name),
+      ...d.services.flatMap((x) => [x.name, x.code]),
+      ...d.shippers.data.flatMap((x) => [x.name, x.company ?? ""]),
+      ...d.staff.data.flatMap((x) => [x.name ?? "", x.email]),
+    ]
+      .filter(Boolean)
+      .sort((a, b) => b.length - a.length);
     const startPx: Record<string, { first: number; last: number }> = {};
     for (const [name, opts] of [
       ["desktop-light-en", { desktop: true, locale: "en-GB" }],

@@ -7,7 +7,7 @@ import { Icon } from "../../components/Icon";
 import * as icons from "./icons";
 import type { LatLng } from "../../components/ParcelMap";
 import { whenNeeded } from "../../components/whenNeeded";
-import { deliveryWindow, fmtDate, fmtMoment, fmtNumber, plural, quietDays } from "./format";
+import { bidiMoney, deliveryWindow, fmtDate, fmtMoment, fmtNumber, plural, quietDays } from "./format";
 import { StatusBadge, StatusProgress } from "./StatusView";
 import { activityIconPath } from "../../components/activityIcons";
 import { ProtectedNotice, type Verify } from "./VerifyForm";
@@ -113,7 +113,7 @@ function Row({ label, value, testId }: { label: string; value: string | string[]
  */
 function declaredValue(lng: string, value: number | null | undefined, currency: string | null | undefined): string | null {
   if (value === null || value === undefined) return null;
-  return fmtNumber(lng, value, currency ? { style: "currency", currency } : { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return bidiMoney(lng, fmtNumber(lng, value, currency ? { style: "currency", currency } : { minimumFractionDigits: 2, maximumFractionDigits: 2 }));
 }
 
 /**
@@ -127,7 +127,7 @@ function codAmount(lng: string, due: { amount: number; currency: string }): stri
   const major = due.amount / 10 ** digits;
   const text = fmtNumber(lng, major, { style: "currency", currency: due.currency });
   // A currency Intl does not know: the number, then its code.
-  return text === String(major) ? `${text} ${due.currency}` : text;
+  return bidiMoney(lng, text === String(major) ? `${text} ${due.currency}` : text);
 }
 
 /**

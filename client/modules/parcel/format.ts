@@ -117,6 +117,20 @@ export function fmtDate(lng: string, iso: string | null | undefined, opts: Intl.
   }
 }
 
+/** A currency's symbol with Latin letters in it ("UK£", "US$", "CHF"), with the signs beside them. */
+const LATIN_SYMBOL =
+  /[^\s\d\u0660-\u0669\u06f0-\u06f9\u066b\u066c\u200e\u200f\u061c.,-]*[A-Za-z][^\s\d\u0660-\u0669\u06f0-\u06f9\u066b\u066c\u200e\u200f\u061c.,]*/;
+
+/**
+ * A formatted amount in the language `lng` with, in a right-to-left language, its currency's Latin symbol isolated
+ * (U+2068 ... U+2069): Arabic writes the pound sterling "16.00 UK£", and in a right-to-left line the bidirectional
+ * algorithm drew its "£" to the left of "UK" ("£UK 16.00"). Left-to-right languages: the text as it is.
+ */
+export function bidiMoney(lng: string, text: string): string {
+  const language = languageOf(lng);
+  return "rtl" in language && language.rtl ? text.replace(LATIN_SYMBOL, (symbol) => `\u2068${symbol}\u2069`) : text;
+}
+
 export function fmtNumber(lng: string, n: number, opts?: Intl.NumberFormatOptions): string {
   try {
     return format("n", lng, opts ?? {}, `${n}`, (f) => f.format(n));

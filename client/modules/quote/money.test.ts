@@ -8,6 +8,13 @@ describe("money", () => {
     expect(fmtMoney("ja", 1234, "JPY")).toBe("￥1,234");
     expect(fmtMoney("en", 1005, "KWD")).toBe("KWD\u00a01.005");
   });
+  it("isolates a Latin currency symbol in a right-to-left language (UK£, not £UK)", () => {
+    const ar = fmtMoney("ar", 1600, "GBP");
+    expect(ar).toContain("\u2068UK£\u2069");
+    expect(fmtMoney("ar", 1600, "USD")).toContain("\u2068US$\u2069");
+    expect(fmtMoney("en", 1600, "GBP")).toBe("£16.00");
+    expect(fmtMoney("ar", 1600, "EGP")).not.toContain("\u2068");
+  });
   it("reads a typed amount, rounding extra decimals half up", () => {
     expect(toMinor("12,5", "EUR")).toBe(1250);
     expect(toMinor("12.345", "EUR")).toBe(1235);

@@ -1,12 +1,13 @@
 import { parseMoney, toMajor } from "@shared/core/money";
-import { fmtNumber } from "../parcel/format";
+import { bidiMoney, fmtNumber } from "../parcel/format";
 
 /**
  * An integer amount of the currency's smallest unit, shown in the visitor's language `lng` ("12,34 €"): through
- * fmtNumber, so a page the server rendered carries the string (client/formatted.ts).
+ * fmtNumber, so a page the server rendered carries the string (client/formatted.ts); a Latin symbol isolated in a
+ * right-to-left language (bidiMoney).
  */
 export function fmtMoney(lng: string, amount: number, currency: string): string {
-  return fmtNumber(lng, toMajor(amount, currency), { style: "currency", currency });
+  return bidiMoney(lng, fmtNumber(lng, toMajor(amount, currency), { style: "currency", currency }));
 }
 
 /** A typed amount in major units ("12.5" or "12,5") as the smallest unit (1250), rounded half up; null when it is not an amount. */

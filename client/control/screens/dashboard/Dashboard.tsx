@@ -4,10 +4,11 @@ import { useTranslation } from "react-i18next";
 import { useDashboardDailyQuery, useDashboardSummaryQuery, type DashboardSummaryQuery } from "../../../generated/graphql";
 import { errorMessages } from "../../../errors";
 import { formatMoney } from "@shared/core/money";
-import { languageOf } from "@shared/i18n/languages";
+import { bidiMoney } from "../../../modules/parcel/format";
 import { REPORTS_NS } from "../../../i18n/load";
 import { day, number } from "../../time";
 import { DailyCharts, FailuresChart, ServicesChart } from "./DashboardCharts";
+import { FilterPickers, useFilterChoices } from "./DashboardFilters";
 import "./dashboard.css";
 
 type Summary = DashboardSummaryQuery["reportSummary"];
@@ -24,25 +25,38 @@ const COD_FIGURES = [
   ["codOwed", "owed_to_shippers"],
 ] as const;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
-/** A currency's symbol with Latin letters in it ("UK£", "US$", "CHF"), with the signs beside them. */
-const LATIN_SYMBOL =
-  /[^\s\d\u0660-\u0669\u06f0-\u06f9\u066b\u066c\u200e\u200f\u061c.,-]*[A-Za-z][^\s\d\u0660-\u0669\u06f0-\u06f9\u066b\u066c\u200e\u200f\u061c.,]*/;
-/**
- * An amount in a right-to-left language with its currency's Latin symbol isolated (U+2068 ... U+2069): Arabic writes
- * the pound sterling "16.00 UK£", and in a right-to-left line the bidirectional algorithm drew its "£" to the left of
- * "UK" ("£UK 16.00").
- */
-function bidiMoney(text: string, rtl: boolean): string {
-  return rtl ? text.replace(LATIN_SYMBOL, (symbol) => `\u2068${symbol}\u2069`) : text;
-}
+/** The filters kept in the address besides the period: ?shipper=&courier=&service= (ids, a service's code). */
+const ID = /^[1-9]\d{0,9}$/;
+const SERVICE = /^[A-Za-z0-9_-]{1,40}$/;
 
-/** ?from=&to= as the server takes them (nothing: its default, the 30 days ending today in its time zone). */
+/**
+ * ?from=&to= as the server takes them (nothing: its default, the 30 days ending today in its time zone), with
+ * ?shipper=&courier=&service= (nothing: all).
+ */
 function usePeriod() {
   const [params, setParams] = useSearchParams();
   const from = params.get("from") ?? "";
   const to = params.get("to") ?? "";
+  const shipper = params.get("shipper") ?? "";
+  const courier = params.get("courier") ?? "";
+  const service = params.get("service") ?? "";
   const given = { ...(DATE.test(from) ? { from } : {}), ...(DATE.test(to) ? { to } : {}) };
-  return { given, setParams };
+  const filters = {
+    ...(ID.test(shipper) ? { shipperId: Number(shipper) } : {}),
+    ...(ID.test(courier) ? { courierId: Number(courier) } : {}),
+    ...(SERVICE.test(service) ? { service } : {}),
+  };
+  /** The address with these values changed ("": left out), the others kept; a new entry in the history. */
+  const change = (values: Record<string, string>) =>
+    setParams((prev) => {
+      const next = new URLSearchParams(prev);
+      for (const [k, v] of Object.entries(values)) {
+        if (v) next.set(k, v);
+        else next.delete(k);
+      }
+      return next;
+    });
+  return { given, filters, change };
 }
 
 /**
@@ -52,9 +66,10 @@ function usePeriod() {
  */
 export default function Dashboard() {
   const { t, i18n } = useTranslation(REPORTS_NS);
-  const { given, setParams } = usePeriod();
-  const summary = useDashboardSummaryQuery({ variables: given, fetchPolicy: "cache-and-network" });
-  const daily = useDashboardDailyQuery({ variables: given, fetchPolicy: "cache-and-network" });
+  const { given, filters, change: setFilters } = usePeriod();
+  const variables = { ...given, ...filters };
+  const summary = useDashboardSummaryQuery({ variables, fetchPolicy: "cache-and-network" });
+  const daily = useDashboardDailyQuery({ variables, fetchPolicy: "cache-and-network" });
   const s = summary.data?.reportSummary;
   const [draft, setDraft] = useState<{ from: string; to: string } | null>(null);
   const shown = draft ?? { from: given.from ?? s?.from ?? "", to: given.to ?? s?.to ?? "" };
@@ -62,12 +77,18 @@ export default function Dashboard() {
   const num = (n: number) => number(n);
   const pct = (r: number | null | undefined) => (r === null || r === undefined ? t("none") : number(r, { style: "percent", maximumFractionDigits: 1 }));
   const hours = (h: number | null | undefined) => (h === null || h === undefined ? t("none") : t("hours", { value: number(h, { maximumFractionDigits: 1 }) }));
-  const language = languageOf(lang);
-  const money = (n: number) => bidiMoney(formatMoney(n, s?.revenue.currency ?? null, lang), "rtl" in language && language.rtl);
+  const money = (n: number) => bidiMoney(lang, formatMoney(n, s?.revenue.currency ?? null, lang));
+  const choices = useFilterChoices(s);
+  /** The CSV addresses' filters, as the REST API takes them. */
+  const csvFilters = {
+    ...(filters.shipperId ? { shipper_id: String(filters.shipperId) } : {}),
+    ...(filters.courierId ? { courier_id: String(filters.courierId) } : {}),
+    ...(filters.service ? { service: filters.service } : {}),
+  };
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    if (draft) setParams(Object.fromEntries(Object.entries(draft).filter(([, v]) => DATE.test(v))));
+    if (draft) setFilters({ from: DATE.test(draft.from) ? draft.from : "", to: DATE.test(draft.to) ? draft.to : "" });
     setDraft(null);
   };
   const error = summary.error ?? daily.error;
@@ -99,13 +120,14 @@ export default function Dashboard() {
             className="cp-btn cp-btn-outline"
             onClick={() => {
               setDraft(null);
-              setParams({});
+              setFilters({ from: "", to: "" });
             }}
           >
             {t("last30")}
           </button>
         </div>
       </form>
+      <FilterPickers choices={choices} filters={filters} change={setFilters} />
       {error ? (
         <p className="cp-alert cp-alert-error" role="alert">
           {t("failed", { message: errorMessages(error)[0] ?? "" })}
@@ -168,9 +190,9 @@ export default function Dashboard() {
           </ul>
           <h3 className="cp-visually-hidden">{t("charts")}</h3>
           <div className="cp-charts">
-            <DailyCharts rows={daily.data?.reportDaily ?? []} period={s} />
-            <FailuresChart s={s} />
-            <ServicesChart s={s} money={money} />
+            <DailyCharts rows={daily.data?.reportDaily ?? []} period={s} filters={csvFilters} />
+            <FailuresChart s={s} filters={csvFilters} />
+            <ServicesChart s={s} money={money} filters={csvFilters} serviceName={choices.serviceName} />
           </div>
           <Tables s={s} money={money} num={num} />
         </>

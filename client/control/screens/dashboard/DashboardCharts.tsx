@@ -22,9 +22,11 @@ const percent = (v: number) => number(v / 100, { style: "percent", maximumFracti
 const count = (v: number | string) => number(Number(v));
 const DAYS_AXIS = { ticks: { maxRotation: 0, autoSkip: true, autoSkipPadding: 10 } } as const;
 
-/** The REST address of a report's CSV, with the same period. */
-const csvHref = (path: "summary" | "daily", period: { from: string; to: string }) =>
-  `/api/reports/${path}?${new URLSearchParams({ from: period.from, to: period.to, format: "csv" }).toString()}`;
+/** The REST filters of the screen (shipper_id, courier_id, service), those chosen only. */
+type Filters = Record<string, string>;
+/** The REST address of a report's CSV, with the same period and filters. */
+const csvHref = (path: "summary" | "daily", period: { from: string; to: string }, filters: Filters) =>
+  `/api/reports/${path}?${new URLSearchParams({ from: period.from, to: period.to, ...filters, format: "csv" }).toString()}`;
 
 /** A chart with its title, its table (read by screen readers, hidden on screen) and its CSV link. */
 function ChartCard({ title, caption, csv, chart, table }: { title: string; caption: string; csv: string; chart: ReactNode; table: ReactNode }) {
@@ -48,11 +50,11 @@ function ChartCard({ title, caption, csv, chart, table }: { title: string; capti
   );
 }
 
-export function DailyCharts({ rows, period }: { rows: Day[]; period: { from: string; to: string } }) {
+export function DailyCharts({ rows, period, filters }: { rows: Day[]; period: { from: string; to: string }; filters: Filters }) {
   const { t } = useTranslation(REPORTS_NS);
   const labels = rows.map((r) => shortDay(r.date));
   const title = (items: { dataIndex: number }[]) => (items.length ? longDay(rows[items[0].dataIndex].date) : "");
-  const csv = csvHref("daily", period);
+  const csv = csvHref("daily", period, filters);
   return (
     <>
       <ChartCard
@@ -172,7 +174,7 @@ export function DailyCharts({ rows, period }: { rows: Day[]; period: { from: str
   );
 }
 
-export function FailuresChart({ s }: { s: Summary }) {
+export function FailuresChart({ s, filters }: { s: Summary; filters: Filters }) {
   const { t } = useTranslation(REPORTS_NS);
   const rows = s.failures_by_reason;
   const name = (reason: string) => t(`reasons.${reason}`, { defaultValue: reason });
@@ -180,7 +182,7 @@ export function FailuresChart({ s }: { s: Summary }) {
     <ChartCard
       title={t("failuresTitle")}
       caption={t("failuresCaption")}
-      csv={csvHref("summary", s)}
+      csv={csvHref("summary", s, filters)}
       chart={
         rows.length ? (
           <ReportChart
@@ -227,23 +229,34 @@ export function FailuresChart({ s }: { s: Summary }) {
   );
 }
 
-export function ServicesChart({ s, money }: { s: Summary; money: (n: number) => string }) {
+export function ServicesChart({
+  s,
+  money,
+  filters,
+  serviceName,
+}: {
+  s: Summary;
+  money: (n: number) => string;
+  filters: Filters;
+  /** A service's name from its code (the code when it is not in the list). */
+  serviceName: (code: string) => string;
+}) {
   const { t } = useTranslation(REPORTS_NS);
   const rows = s.revenue.by_service;
   return (
     <ChartCard
       title={t("servicesTitle")}
       caption={t("servicesCaption")}
-      csv={csvHref("summary", s)}
+      csv={csvHref("summary", s, filters)}
       chart={
         rows.length ? (
           <ReportChart
             label={t("chartLabel", { title: t("servicesTitle") })}
-            deps={[rows]}
+            deps={[rows, serviceName]}
             config={(p) => ({
               type: "bar",
               data: {
-                labels: rows.map((r) => r.service),
+                labels: rows.map((r) => serviceName(r.service)),
                 datasets: [{ label: t("amount"), data: rows.map((r) => toMajor(r.amount, s.revenue.currency)), backgroundColor: p.series[0] }],
               },
               options: {
@@ -270,7 +283,9 @@ export function ServicesChart({ s, money }: { s: Summary; money: (n: number) => 
           <tbody>
             {rows.map((r) => (
               <tr key={r.service}>
-                <th scope="row">{r.service}</th>
+                <th scope="row" data-code={r.service}>
+                  {serviceName(r.service)}
+                </th>
                 <td>{money(r.amount)}</td>
                 <td>{number(r.bookings)}</td>
               </tr>
