@@ -222,6 +222,20 @@ describe("a shipper's own doings", () => {
     expect(addr.errors).toBeUndefined();
     expect((await entryOf("shipper_address", addr.data.addAddress.id, "users.addresses.write")).actor).toEqual({ kind: "shipper", id: a.id, name: a.email });
 
+    // Its language (REST, then GraphQL): by the shipper itself, before and after.
+    ok(await a.c.patch("/api/users/auth/update/profile", { language: "de" }));
+    const lang = await entryOf("shipper", a.id, "users.profile");
+    expect(lang.actor).toEqual({ kind: "shipper", id: a.id, name: a.email });
+    expect(lang.changes).toEqual({ language: [null, "de"] });
+    const back = await a.c.gql(`mutation($i: UpdateUserInput!) { updateUser(input: $i) { language } }`, { i: { language: "ar" } });
+    expect(back.errors).toBeUndefined();
+    const entries = (await audit({ object_type: "shipper", object_id: a.id })).filter((e) => e.operation === "users.profile");
+    expect(entries.map((e) => e.changes)).toContainEqual({ language: ["de", "ar"] });
+    // Back to English (null), so the mails below read as the test expects.
+    ok(await a.c.patch("/api/users/auth/update/profile", { language: null }));
+    const none = (await audit({ object_type: "shipper", object_id: a.id })).filter((e) => e.operation === "users.profile");
+    expect(none.map((e) => e.changes)).toContainEqual({ language: ["ar", null] });
+
     // A password reset: by the visitor with the mailed token, the hash hidden.
     ok(await anon.post("/api/users/auth/send-pin", { email: a.email }));
     const token = await tokenFrom(a.email, /Your token: ([A-Za-z0-9_-]+)/);
