@@ -287,6 +287,99 @@ describe(`the roll-ups against a full recount (seed ${SEED})`, () => {
     expect((await day("2026-03-09")).delivered).toBe(before9.delivered + 1);
   }, 300_000);
 
+  it("keep the median and 90th percentile of every filter exact through deleted and moved deliveries, parcels and runs", async () => {
+    // A shipper, a service and a courier of their own, in April (the random writes fall in March): New York is on
+    // summer time (UTC-4). Each parcel picked up 2026-04-11 12:00 UTC, delivered h hours later; by hand (nearest
+    // rank: the ceil(0.5 n)-th and ceil(0.9 n)-th of the sorted hours).
+    const d = dbm.db();
+    const shipper = await d.shipper.create({ data: { name: "Shipper H", email: "h@rollups.example", password_hash: "x", email_verified: true } });
+    const courier = await d.admin.create({ data: { email: "ch@rollups.example", password_hash: "x", role: "courier" } });
+    await d.service.create({ data: { code: "OVN", name: "OVN", transit_days_min: 1, transit_days_max: 1 } });
+    const PICKED = Date.UTC(2026, 3, 11, 12);
+    const HOUR = 3_600_000;
+    const run1 = await d.run.create({ data: { courier_id: courier.id, date: "2026-04-11", started_at: new Date(PICKED), status: "started" } });
+    const run2 = await d.run.create({ data: { courier_id: courier.id, date: "2026-04-11", started_at: new Date(PICKED), status: "started" } });
+    let seq = 0;
+    const parcel = async (name: string, booked: [number, string] | null, run: number | null, hours: number[], picked = PICKED) => {
+      const p = await d.parcel.create({ data: { tracking_code: `RU-H-${name}`, recipient_name: "R", destination: "NYC", created_at: new Date(picked) } });
+      if (booked)
+        await d.booking.create({
+          data: {
+            shipper_id: booked[0],
+            parcel_id: p.id,
+            tracking_code: `RU-H-${name}`,
+            service: booked[1],
+            amount: 500,
+            currency: "EUR",
+            breakdown: "[]",
+            chargeable_weight_kg: 1,
+            request_hash: "x",
+            created_at: new Date(picked),
+          },
+        });
+      if (run)
+        await d.stop.create({
+          data: { run_id: run, seq: ++seq, parcel_id: p.id, address: "x", latitude: 0, longitude: 0, status: "done", done_at: new Date(picked + HOUR) },
+        });
+      await d.activity.create({ data: { parcel_id: p.id, title: "x", description: "x", status_code: "picked_up", created_at: new Date(picked) } });
+      const delivered: number[] = [];
+      for (const h of hours) {
+        const e = await d.activity.create({
+          data: { parcel_id: p.id, title: "x", description: "x", status_code: "delivered", created_at: new Date(picked + h * HOUR) },
+        });
+        delivered.push(e.id);
+      }
+      return { id: p.id, delivered };
+    };
+    const S = shipper.id;
+    const other = ids.shippers[0];
+    const q1 = await parcel("1", [S, "OVN"], run1.id, [2, 20]); // a second delivery 20 h after: not its first
+    const q2 = await parcel("2", [S, "OVN"], run1.id, [5.5]);
+    await parcel("3", [S, "STD"], run2.id, [7]);
+    const q4 = await parcel("4", [other, "OVN"], run1.id, [12.3]); // 20:18 in New York, still the 11th
+    const q5 = await parcel("5", [S, "OVN"], null, [30]); // the 12th
+    await parcel("6", [S, "OVN"], run1.id, [1], Date.UTC(2026, 3, 5, 12)); // the previous period
+    const period = { from: "2026-04-10", to: "2026-04-16" }; // the previous one: 04-03 to 04-09
+    const dims = { shipper: { shipper_id: S }, service: { service: "OVN" }, both: { shipper_id: S, service: "OVN" }, courier: { courier_id: courier.id } };
+    /** [median, p90] of each filter in the period (the previous period's are 1 h, Q6's, throughout), equal to the raw reads. */
+    const hours = async (where: string) => {
+      expect(await rollups.drain()).toBe(true);
+      expect(await rollups.rollupsUsable()).toBe(true);
+      const out: Record<string, [number | null, number | null]> = {};
+      for (const [name, f] of Object.entries(dims)) {
+        const args = { ...period, ...f };
+        const s = await service.rollupSummary(args);
+        expect(s, `${where} ${name}`).toEqual(await raw.rawSummary(args));
+        expect([s.previous.delivery_hours_median, s.previous.delivery_hours_p90], `${where} ${name}: previous`).toEqual([1, 1]);
+        out[name] = [s.delivery_hours_median, s.delivery_hours_p90];
+      }
+      // The unfiltered figures (with the random writes' parcels) as well.
+      expect(await service.rollupSummary(period), where).toEqual(await raw.rawSummary(period));
+      return out;
+    };
+    // Shipper H: 2, 5.5, 7, 30; OVN: 2, 5.5, 12.3, 30; both: 2, 5.5, 30; the courier: 2, 5.5, 7, 12.3.
+    expect(await hours("written")).toEqual({ shipper: [5.5, 30], service: [5.5, 30], both: [5.5, 30], courier: [5.5, 12.3] });
+    // Q2's delivery deleted.
+    await d.activity.delete({ where: { id: q2.delivered[0] } });
+    expect(await hours("Q2's delivery deleted")).toEqual({ shipper: [7, 30], service: [12.3, 30], both: [2, 30], courier: [7, 12.3] });
+    // Q5 deleted (its booking stays, without it).
+    await d.parcel.delete({ where: { id: q5.id } });
+    expect(await hours("Q5 deleted")).toEqual({ shipper: [2, 7], service: [2, 12.3], both: [2, 2], courier: [7, 12.3] });
+    // The run holding Q3 deleted: Q3 leaves the courier's figures.
+    await d.run.delete({ where: { id: run2.id } });
+    expect(await hours("Q3's run deleted")).toEqual({ shipper: [2, 7], service: [2, 12.3], both: [2, 2], courier: [2, 12.3] });
+    // Q4's delivery an hour later (13.3 h, 21:18 in New York).
+    await d.activity.update({ where: { id: q4.delivered[0] }, data: { created_at: new Date(PICKED + 13.3 * HOUR) } });
+    expect(await hours("Q4's delivery moved")).toEqual({ shipper: [2, 7], service: [2, 13.3], both: [2, 2], courier: [2, 13.3] });
+    // Q1's first delivery deleted: its second, 20 h after, is its first now.
+    await d.activity.delete({ where: { id: q1.delivered[0] } });
+    expect(await hours("Q1's first delivery deleted")).toEqual({ shipper: [7, 20], service: [13.3, 20], both: [20, 20], courier: [13.3, 20] });
+    // The kept cells equal a rebuild's.
+    const kept = await cells();
+    await rollups.rebuild();
+    expect(await cells()).toEqual(kept);
+  }, 300_000);
+
   it("rebuild themselves when counted for another time zone, the reports reading raw meanwhile", async () => {
     const d = dbm.db();
     await d.reportState.update({ where: { id: 1 }, data: { fingerprint: "v1|Asia/Tokyo" } });

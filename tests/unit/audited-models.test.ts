@@ -23,7 +23,6 @@ const NOT_AUDITED: Record<string, string> = {
   Position: "a courier's phone posts one every few seconds",
   RateLimit: "the abuse limits' counters",
   ReportCell: "the reports' daily roll-ups, counted from audited rows (docs/reports.md)",
-  ReportDelivery: "the reports' roll-ups: each delivered parcel's first delivery, counted from its audited history",
   ReportDirty: "marks left by the database's own triggers for the roll-ups' recount",
   ReportFact: "what each parcel last added to the roll-ups (their bookkeeping)",
   ReportState: "the roll-ups' time zone and version",

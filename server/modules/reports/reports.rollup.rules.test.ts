@@ -1,7 +1,22 @@
 import { describe, expect, it } from "vitest";
 import { localNow } from "../rates/pricing.rules.js";
 import { hours1, nearestRank } from "./reports.rules.js";
-import { LocalDays, bookingFacts, cellDelta, cellsOf, dimOf, hoursFromHistogram, parcelFacts, runFacts } from "./reports.rollup.rules.js";
+import {
+  HOURS_FROM,
+  HOURS_TO,
+  LocalDays,
+  bookingFacts,
+  cellDelta,
+  cellsOf,
+  dimOf,
+  hoursFromHistogram,
+  hoursMeasure,
+  parcelFacts,
+  runFacts,
+  type Cell,
+  type EntryIn,
+  type ParcelIn,
+} from "./reports.rollup.rules.js";
 
 const at = (s: string) => Date.parse(s);
 
@@ -77,6 +92,76 @@ describe("the roll-ups' arithmetic", () => {
         n: -cells.get(`${c.dim}\n${c.day}\n${c.measure}`)!.n,
         amount: -cells.get(`${c.dim}\n${c.day}\n${c.measure}`)!.amount,
       });
+  });
+
+  describe("the first deliveries' hours kept as cells", () => {
+    const days = new LocalDays("Europe/Berlin");
+    const DIMS = ["", "s:5", "v:EXP", "s:5|v:EXP", "s:6", "v:STD", "s:6|v:STD", "c:9"];
+    const parcel = (entries: EntryIn[]): ParcelIn => ({
+      created_at: at("2026-03-24T10:00:00Z"),
+      max_expected_delivery_date: null,
+      entries,
+      bookings: [
+        { shipper_id: 5, service: "EXP", amount: 900, currency: "EUR", created_at: at("2026-03-24T10:00:00Z"), cancelled: false },
+        { shipper_id: 6, service: "STD", amount: 500, currency: "EUR", created_at: at("2026-03-24T10:00:00Z"), cancelled: true },
+      ],
+      couriers: [9],
+    });
+    const picked: EntryIn = { id: 1, code: "picked_up", reason: null, at: at("2026-03-25T08:00:00Z") };
+    const first: EntryIn = { id: 2, code: "delivered", reason: null, at: at("2026-03-25T13:12:00Z") }; // 5.2 h after its pick-up
+    const later: EntryIn = { id: 3, code: "delivered", reason: null, at: at("2026-03-27T08:00:00Z") };
+    const hCells = (cells: Iterable<Cell>) => [...cells].filter((c) => c.measure >= HOURS_FROM && c.measure < HOURS_TO);
+    const hDelta = (old: ParcelIn | null, now: ParcelIn | null) =>
+      hCells(cellDelta([{ old: old && parcelFacts(old, days), now: now && parcelFacts(now, days) }]))
+        .map((c) => `${c.dim}|${c.day}|${c.measure}|${c.n}`)
+        .sort();
+    const each = (day: string, tenths: number, n: number) => DIMS.map((d) => `${d}|${day}|${hoursMeasure(tenths)}|${n}`).sort();
+
+    it("adds one cell of the first delivery's tenths on its day under every filter it counts in (the delivered count's)", () => {
+      const cells = cellsOf(parcelFacts(parcel([picked, first, later]), days));
+      const hours = hCells(cells.values());
+      expect(hours.map((c) => `${c.dim}|${c.day}|${c.measure}|${c.n}|${c.amount}`).sort()).toEqual(DIMS.map((d) => `${d}|2026-03-25|h\t52|1|0`).sort());
+      // Exactly where "delivered" is counted.
+      const delivered = [...cells.values()].filter((c) => c.measure === "delivered");
+      expect(hours.map((c) => `${c.dim}|${c.day}`).sort()).toEqual(delivered.map((c) => `${c.dim}|${c.day}`).sort());
+      // A parcel not delivered (a failure, a pick-up) has none.
+      expect(hCells(cellsOf(parcelFacts(parcel([picked, { id: 4, code: "delivery_failed", reason: "refused", at: first.at }]), days)).values())).toEqual([]);
+      // The h cells sort apart from every other measure.
+      for (const c of cells.values()) if (!c.measure.startsWith("h\t")) expect(c.measure >= HOURS_FROM && c.measure < HOURS_TO, c.measure).toBe(false);
+    });
+
+    it("moves a cell when the first delivery moves, and takes it off when the delivery is deleted", () => {
+      const before = parcel([picked, first, later]);
+      // Recounted unchanged: nothing moves.
+      expect(hDelta(before, before)).toEqual([]);
+      // A later delivery moving (still after the first one) changes no hours.
+      expect(hDelta(before, parcel([picked, first, { ...later, at: at("2026-03-28T08:00:00Z") }]))).toEqual([]);
+      // The first delivery an hour later, the same day: from 5.2 h to 6.2 h.
+      expect(hDelta(before, parcel([picked, { ...first, at: at("2026-03-25T14:12:00Z") }, later]))).toEqual(
+        [...each("2026-03-25", 52, -1), ...each("2026-03-25", 62, 1)].sort(),
+      );
+      // To the next day (23:30 UTC is 00:30 in Berlin), 15.5 h.
+      expect(hDelta(before, parcel([picked, { ...first, at: at("2026-03-25T23:30:00Z") }, later]))).toEqual(
+        [...each("2026-03-25", 52, -1), ...each("2026-03-26", 155, 1)].sort(),
+      );
+      // The pick-up moving changes the hours, not the day.
+      expect(hDelta(before, parcel([{ ...picked, at: at("2026-03-25T09:00:00Z") }, first, later]))).toEqual(
+        [...each("2026-03-25", 52, -1), ...each("2026-03-25", 42, 1)].sort(),
+      );
+      // The first delivery deleted: the later one becomes the first (48 h after the pick-up, on the 27th).
+      expect(hDelta(before, parcel([picked, later]))).toEqual([...each("2026-03-25", 52, -1), ...each("2026-03-27", 480, 1)].sort());
+      // Every delivery deleted, or the parcel itself: its cells taken off, none added.
+      expect(hDelta(before, parcel([picked]))).toEqual(each("2026-03-25", 52, -1));
+      expect(hDelta(before, null)).toEqual(each("2026-03-25", 52, -1));
+      // Delivered again: added back where it was.
+      expect(hDelta(parcel([picked]), before)).toEqual(each("2026-03-25", 52, 1));
+    });
+
+    it("leave a filter the parcel no longer counts in", () => {
+      const before = parcel([picked, first]);
+      const off = { ...before, bookings: before.bookings.slice(0, 1), couriers: [] };
+      expect(hDelta(before, off)).toEqual(["c:9", "s:6", "v:STD", "s:6|v:STD"].map((d) => `${d}|2026-03-25|h\t52|-1`).sort());
+    });
   });
 
   it("counts a run's stops and active time, and a cancelled booking not at all", () => {

@@ -21,7 +21,7 @@ import {
 
 /**
  * The daily roll-ups (docs/reports.md "How it reads"): ReportCell holds the reports' sums by local day and filter,
- * ReportDelivery each delivered parcel's first delivery (day, hours) for the median and 90th percentile.
+ * the histogram of first deliveries' hours (the median and 90th percentile) among them.
  *
  * Exactness: database triggers (migration report_rollups) mark, in the writing transaction itself, every parcel,
  * parcel-less booking and run a write touches (ReportDirty). A recount reads the marked ones' raw rows, computes
@@ -227,14 +227,6 @@ function* recount(d: Dialect, days: LocalDays, marks: readonly Mark[], unmarked 
     });
     if (kept.length) yield insertFacts(d, kind, kept);
   }
-  if (ids.p.length) {
-    yield { sql: `DELETE FROM ${T("ReportDelivery")} WHERE ${d.inList(`"parcel_id"`)}`, params: [d.list(ids.p)], write: true };
-    const rows = ids.p.flatMap((id) => {
-      const v = now.get(`p${id}`)?.v;
-      return v ? [[id, v[0], v[4]] as [number, string, number]] : [];
-    });
-    if (rows.length) yield insertDeliveries(d, rows);
-  }
   return marks.length;
 }
 
@@ -279,21 +271,6 @@ function insertFacts(d: Dialect, kind: string, rows: [number, string][]): Step {
     write: true,
   };
 }
-function insertDeliveries(d: Dialect, rows: [number, string, number][]): Step {
-  const T = d.t("ReportDelivery");
-  if (d.onPg)
-    return {
-      sql: `INSERT INTO ${T} ("parcel_id", "day", "tenths") SELECT * FROM unnest(?::int[], ?::text[], ?::int[])`,
-      params: [rows.map((r) => r[0]), rows.map((r) => r[1]), rows.map((r) => r[2])],
-      write: true,
-    };
-  return {
-    sql: `INSERT INTO ${T} ("parcel_id", "day", "tenths") SELECT json_extract(value, '$[0]'), json_extract(value, '$[1]'), json_extract(value, '$[2]') FROM json_each(?)`,
-    params: [JSON.stringify(rows)],
-    write: true,
-  };
-}
-
 /**
  * Deletes marks before their rows are read, so no write is missed. PostgreSQL: a write marks with an upsert that
  * locks the mark until it commits; the marks a write still holds are skipped (recounted next time), and a write
@@ -395,8 +372,7 @@ export function rebuild(): Promise<void> {
     const fingerprint = rollupFingerprint(config().timeZone);
     await transaction(function* (d): Work<void> {
       const T = d.t;
-      for (const t of ["ReportCell", "ReportFact", "ReportDelivery"])
-        yield { sql: d.onPg ? `TRUNCATE ${T(t)}` : `DELETE FROM ${T(t)}`, params: [], write: true };
+      for (const t of ["ReportCell", "ReportFact"]) yield { sql: d.onPg ? `TRUNCATE ${T(t)}` : `DELETE FROM ${T(t)}`, params: [], write: true };
       // Every mark too: everything is recounted below, and what is written from now on is marked again.
       yield { sql: `DELETE FROM ${T("ReportDirty")}`, params: [], write: true };
       yield { sql: `DELETE FROM ${T("ReportState")}`, params: [], write: true };

@@ -16,12 +16,12 @@ import {
   type RunRow,
 } from "./reports.rules.js";
 
-import { dimOf, hoursFromHistogram } from "./reports.rollup.rules.js";
+import { HOURS_FROM, HOURS_TO, dimOf, hoursFromHistogram } from "./reports.rollup.rules.js";
 import { rollupsUsable } from "./reports.rollups.js";
 import { codFigures } from "./reports.cod.js";
 
 import type { ReportArgs } from "./reports.args.js";
-import { countOf, int, parcelFilter, sql, type Sql } from "./reports.sql.js";
+import { countOf, int, sql, type Sql } from "./reports.sql.js";
 import { inPeriod, namesOf, rawDaily, rawSummary } from "./reports.raw.js";
 
 /**
@@ -60,7 +60,10 @@ async function dailyOf(f: ReportArgs) {
   return (await fromRollups(f)) ? rollupDaily(f) : rawDaily(f);
 }
 
-/** The cells of a filter over [from, to] (zeros left out): day, measure, n, amount. */
+/** Every cell but the histogram's (HOURS_FROM, HOURS_TO as its parameters). */
+const NO_HOURS = `("measure" < ? OR "measure" >= ?)`;
+
+/** The cells of a filter over [from, to] (zeros left out, the histogram's left to hoursOf): day, measure, n, amount. */
 async function cellsOf(
   q: Sql,
   dim: string,
@@ -71,10 +74,23 @@ async function cellsOf(
   const num = (c: string) => (q.onPg ? `("${c}")::float8` : `("${c}" + 0)`);
   const rows = await q.rows(
     `SELECT "day", "measure", ${num("n")} AS "n", ${num("amount")} AS "amount" FROM ${q.table("ReportCell")}
-     WHERE "dim" = ? AND "day" >= ? AND "day" <= ?${runsOnly ? ` AND "measure" >= 'k' AND "measure" < 'l'` : ""}`,
-    [dim, from, to],
+     WHERE "dim" = ? AND "day" >= ? AND "day" <= ? AND ${runsOnly ? `"measure" >= 'k' AND "measure" < 'l'` : NO_HOURS}`,
+    [dim, from, to, ...(runsOnly ? [] : [HOURS_FROM, HOURS_TO])],
   );
   return rows.map((r) => ({ day: String(r.day), measure: String(r.measure), n: int(r.n), amount: int(r.amount) })).filter((c) => c.n !== 0 || c.amount !== 0);
+}
+
+/**
+ * The histogram of first deliveries' hours of a filter, the period [from, to] (cur 1) and the one before it [prev,
+ * from) (cur 0), summed over their days: one range of ReportCell's key (dim, day, measure), the h cells only.
+ */
+async function hoursOf(q: Sql, dim: string, prev: string, from: string, to: string): Promise<{ cur: number; tenths: number; n: number }[]> {
+  const rows = await q.rows(
+    `SELECT CASE WHEN "day" >= ? THEN 1 ELSE 0 END AS "cur", "measure", ${countOf(q, `sum("n")`)} AS "n" FROM ${q.table("ReportCell")}
+     WHERE "dim" = ? AND "day" >= ? AND "day" <= ? AND "measure" >= ? AND "measure" < ? GROUP BY 1, 2`,
+    [from, dim, prev, to, HOURS_FROM, HOURS_TO],
+  );
+  return rows.map((r) => ({ cur: int(r.cur), tenths: Number(String(r.measure).split("\t")[1]), n: int(r.n) }));
 }
 
 /** The summary from the roll-ups: the same figures as rawSummary (tests/integration/reports-rollups.test.ts). */
@@ -85,12 +101,7 @@ export async function rollupSummary(f: ReportArgs) {
   const { currency } = await getSettings();
   const cells = await cellsOf(q, dim, prev.from, f.to);
   const runCells = dim === "" ? cells : await cellsOf(q, "", prev.from, f.to, true);
-  const pf = parcelFilter(q, f, `x."parcel_id"`);
-  const hist = await q.rows(
-    `SELECT CASE WHEN x."day" >= ? THEN 1 ELSE 0 END AS "cur", x."tenths" AS "tenths", ${countOf(q, "count(*)")} AS "n" FROM ${q.table("ReportDelivery")} x
-     WHERE x."day" >= ? AND x."day" <= ?${pf.sql} GROUP BY 1, 2`,
-    [f.from, prev.from, f.to, ...pf.params],
-  );
+  const hist = await hoursOf(q, dim, prev.from, f.from, f.to);
   const created = new Map<string, number>();
   const delivered = new Map<string, DeliveredDay & { first: number }>();
   const failed: FailureRow[] = [];
@@ -135,7 +146,7 @@ export async function rollupSummary(f: ReportArgs) {
     const fails = inPeriod(failed, from, to);
     const days = inPeriod([...delivered.values()], from, to);
     const sum = (k: "delivered" | "known" | "on_time" | "first") => days.reduce((n, d) => n + d[k], 0);
-    const hours = hoursFromHistogram(hist.filter((h) => int(h.cur) === current).map((h) => ({ tenths: int(h.tenths), n: int(h.n) })));
+    const hours = hoursFromHistogram(hist.filter((h) => h.cur === current));
     return {
       from,
       to,
@@ -167,8 +178,8 @@ export async function rollupDaily(f: ReportArgs) {
     `SELECT "day", ${sum(`"measure" = 'created'`)} AS "created", ${sum(`"measure" = 'delivered'`)} AS "delivered",
        ${sum(`"measure" = 'known'`)} AS "known", ${sum(`"measure" = 'on_time'`)} AS "on_time",
        ${sum(`substr("measure", 1, 2) = ?`)} AS "failed", ${sum(`substr("measure", 1, ${rev.length}) = ?`, "amount")} AS "revenue"
-     FROM ${q.table("ReportCell")} WHERE "dim" = ? AND "day" >= ? AND "day" <= ? GROUP BY "day"`,
-    ["f\t", rev, dimOf(f)!, f.from, f.to],
+     FROM ${q.table("ReportCell")} WHERE "dim" = ? AND "day" >= ? AND "day" <= ? AND ${NO_HOURS} GROUP BY "day"`,
+    ["f\t", rev, dimOf(f)!, f.from, f.to, HOURS_FROM, HOURS_TO],
   );
   const created = new Map<string, number>();
   const delivered = new Map<string, DeliveredDay>();
