@@ -93,6 +93,46 @@ export function NextPage({ nextPageUrl, more }: { nextPageUrl?: string | null; m
   );
 }
 
+/**
+ * A screen's list of records, one `<li>` a record (`children` gives a record's row): "Fetching Data ...", the error,
+ * or what an empty list is missing (`empty`); then `head` (what acts on the shown rows), the rows labelled by
+ * `label`, and the next page when the list is paged (`next`: the page's next_page_url and what useNextPage returns).
+ */
+export function RecordList<T>({
+  label,
+  loading,
+  error,
+  rows,
+  empty,
+  head,
+  next,
+  children,
+}: {
+  label: string;
+  loading: boolean;
+  error?: string | null;
+  rows: readonly T[];
+  empty: Empty;
+  head?: ReactNode;
+  next?: { nextPageUrl?: string | null; more: { loading: boolean; error: string | null; next: () => void } };
+  children: (row: T) => ReactNode;
+}) {
+  return (
+    <>
+      <ListState loading={loading} error={error} empty={rows.length === 0} emptyState={empty} />
+      {rows.length ? (
+        <>
+          {head}
+          <ul className="cp-list" aria-label={label}>
+            {rows.map(children)}
+          </ul>
+        </>
+      ) : null}
+      {next ? <NextPage nextPageUrl={next.nextPageUrl} more={next.more} /> : null}
+    </>
+  );
+}
+
 /** A column of a ListTable: its heading, and `num` for a right-aligned number column. */
 export type Column = string | { label: string; num?: boolean };
 
@@ -169,6 +209,25 @@ export function DeleteButton({ label, onClick, busy }: { label: string; onClick:
 }
 
 /**
+ * Delete a listed record (after the confirm; useConfirmDelete): `remove` deletes it with the given cache update,
+ * which drops it from every cached list.
+ */
+export function DeleteRecord({
+  typename,
+  id,
+  label,
+  remove,
+}: {
+  typename: string;
+  id: number;
+  label: string;
+  remove: (update: (cache: ApolloCache<unknown>) => void) => Promise<unknown>;
+}) {
+  const del = useConfirmDelete(typename);
+  return <DeleteButton label={label} busy={del.busyId === id} onClick={() => del.run(id, () => remove((cache) => evict(cache, typename, id)))} />;
+}
+
+/**
  * A record in a list of cards: its summary, badges, Edit and Delete, or its form while it is edited.
  * `name` ends the buttons' labels ("zone Berlin": "Edit zone Berlin"); `form` is handed what closes it;
  * `remove` deletes the record with the given cache update, which drops it from every cached list.
@@ -194,7 +253,6 @@ export function EditableCard({
 }) {
   const { t } = useTranslation("control");
   const [editing, setEditing] = useState(false);
-  const del = useConfirmDelete(typename);
   return (
     <li className="cp-card cp-ship-card" data-testid={testId}>
       {editing ? (
@@ -213,11 +271,7 @@ export function EditableCard({
             >
               <Icon path={icons.edit} size={20} />
             </button>
-            <DeleteButton
-              label={t("actions.deleteNamed", { name })}
-              busy={del.busyId === id}
-              onClick={() => del.run(id, () => remove((cache) => evict(cache, typename, id)))}
-            />
+            <DeleteRecord typename={typename} id={id} label={t("actions.deleteNamed", { name })} remove={remove} />
           </span>
         </div>
       )}

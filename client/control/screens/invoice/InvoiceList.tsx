@@ -4,7 +4,7 @@ import { languageOf } from "@shared/i18n/languages";
 import { controlLanguage, day } from "../../time";
 import { formatMajor } from "@shared/core/money";
 import { useAdminInvoicesQuery } from "../../../generated/graphql";
-import { AddButton, ListState, NextPage } from "../../components/lists";
+import { AddButton, RecordList } from "../../components/lists";
 import { PageHeader } from "../../components/PageHeader";
 import { useNextPage } from "../../hooks/lists";
 import { firstError } from "../../hooks/errors";
@@ -29,37 +29,31 @@ export default function InvoiceList() {
         backLabel={t("home")}
         actions={<AddButton to="/control/invoice/create.html">{t("create")}</AddButton>}
       />
-      <ListState
+      <RecordList
+        label={t("title")}
         loading={loading}
         error={firstError(error)}
-        empty={rows.length === 0}
-        emptyState={{
-          title: t("emptyTitle"),
-          hint: t("emptyHint"),
-          action: { to: "/control/invoice/create.html", label: t("emptyAction") },
-        }}
-      />
-      {rows.length ? (
-        <ul className="cp-list" aria-label={t("title")}>
-          {rows.map((i) => (
-            <li key={i.id}>
-              <Link to={`/control/invoice/${i.id}`} className="cp-row cp-row-link">
-                <span className="cp-row-main">
-                  <strong className="cp-mono">{i.number}</strong>
-                  <span>{i.product}</span>
-                  <small className="cp-muted">
-                    {day(i.created_at, SHORT_DATE)}
-                    {i.customer_name ? ` · ${i.customer_name}` : ""}
-                    {i.tracking_code ? ` · ${i.tracking_code}` : ""}
-                  </small>
-                </span>
-                {i.amount != null ? <span className="cp-num">{formatMajor(i.amount, null, languageOf(controlLanguage()).tag)}</span> : null}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      <NextPage nextPageUrl={data?.invoices.next_page_url} more={more} />
+        rows={rows}
+        empty={{ title: t("emptyTitle"), hint: t("emptyHint"), action: { to: "/control/invoice/create.html", label: t("emptyAction") } }}
+        next={{ nextPageUrl: data?.invoices.next_page_url, more }}
+      >
+        {(i) => (
+          <li key={i.id}>
+            <Link to={`/control/invoice/${i.id}`} className="cp-row cp-row-link">
+              <span className="cp-row-main">
+                <strong className="cp-mono">{i.number}</strong>
+                <span>{i.product}</span>
+                <small className="cp-muted">
+                  {day(i.created_at, SHORT_DATE)}
+                  {i.customer_name ? ` · ${i.customer_name}` : ""}
+                  {i.tracking_code ? ` · ${i.tracking_code}` : ""}
+                </small>
+              </span>
+              {i.amount != null ? <span className="cp-num">{formatMajor(i.amount, null, languageOf(controlLanguage()).tag)}</span> : null}
+            </Link>
+          </li>
+        )}
+      </RecordList>
     </div>
   );
 }

@@ -1,11 +1,11 @@
 import { Link } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import { useAdminDeleteParcelMutation, useAdminParcelsQuery } from "../../../generated/graphql";
-import { AddButton, DeleteButton, ListState, NextPage } from "../../components/lists";
+import { AddButton, DeleteRecord, RecordList } from "../../components/lists";
 import { PageHeader } from "../../components/PageHeader";
 import { FormStatus } from "../../components/fields";
 import { Icon } from "../../../components/Icon";
-import { evict, useConfirmDelete, useFlash, useNextPage } from "../../hooks/lists";
+import { useFlash, useNextPage } from "../../hooks/lists";
 import { firstError } from "../../hooks/errors";
 import { useTitle } from "../../hooks/useTitle";
 import { useTicked } from "../../hooks/useTicked";
@@ -26,7 +26,6 @@ export default function ParcelList() {
   const { data, loading, error, fetchMore } = useAdminParcelsQuery();
   const more = useNextPage("parcels", data, fetchMore);
   const [remove] = useAdminDeleteParcelMutation();
-  const del = useConfirmDelete("Parcel");
   const rows = data?.parcels.data ?? [];
   // A courier sees parcels; adding, changing, importing and exporting need parcels:write.
   const writer = useRole().can("parcels:write");
@@ -64,85 +63,80 @@ export default function ParcelList() {
         }
       />
       <FormStatus errors={[]} message={flash} />
-      <ListState
+      <RecordList
+        label={t("list.title")}
         loading={loading}
         error={firstError(error)}
-        empty={rows.length === 0}
-        emptyState={{
-          title: t("list.emptyTitle"),
-          hint: t("list.emptyHint"),
-          action: { to: "/control/parcels/create.html", label: t("list.emptyAction") },
-        }}
-      />
-      {rows.length ? (
-        <div className="cp-selection" role="region" aria-label={t("list.selected")}>
-          <span className="cp-muted" aria-live="polite">
-            {picked.length ? t("list.selectedCount", { count: picked.length, n: number(picked.length) }) : t("list.tick")}
-          </span>
-          {picked.length > MAX_LABELS ? (
-            <span className="cp-danger" role="alert">
-              {t("list.tooMany", { n: number(MAX_LABELS) })}
+        rows={rows}
+        empty={{ title: t("list.emptyTitle"), hint: t("list.emptyHint"), action: { to: "/control/parcels/create.html", label: t("list.emptyAction") } }}
+        next={{ nextPageUrl: data?.parcels.next_page_url, more }}
+        head={
+          <div className="cp-selection" role="region" aria-label={t("list.selected")}>
+            <span className="cp-muted" aria-live="polite">
+              {picked.length ? t("list.selectedCount", { count: picked.length, n: number(picked.length) }) : t("list.tick")}
             </span>
-          ) : picked.length ? (
-            <>
-              <a href={labelsUrl(picked)} target="_blank" rel="noopener" className="cp-btn cp-btn-primary cp-btn-sm" title={t("list.printHint")}>
-                <Icon path={icons.print} size={18} />
-                <span>{t("list.print")}</span>
-              </a>
-              <a
-                href={labelsUrl(picked, "a4")}
-                target="_blank"
-                rel="noopener"
-                className="cp-btn cp-btn-outline cp-btn-sm"
-                aria-label={t("list.printA4")}
-                title={t("list.printA4Hint")}
-              >
-                <span>{t("list.a4")}</span>
-              </a>
-            </>
-          ) : null}
-          {picked.length ? (
-            <button type="button" className="cp-linkish" onClick={() => setPicked([])}>
-              {t("list.clear")}
-            </button>
-          ) : null}
-        </div>
-      ) : null}
-      {rows.length ? (
-        <ul className="cp-list" aria-label={t("list.title")}>
-          {rows.map((p) => (
-            <ParcelRow
-              key={p.id}
-              parcel={p}
-              lead={
-                <>
-                  <input
-                    type="checkbox"
-                    className="cp-row-pick"
-                    checked={picked.includes(p.tracking_code)}
-                    onChange={(e) => toggle(p.tracking_code, e.currentTarget.checked)}
-                    aria-label={t("list.select", { code: p.tracking_code })}
-                  />
-                  <span className="cp-row-icon cp-accent" aria-hidden="true">
-                    <Icon path={icons.inventory_2} size={24} />
-                  </span>
-                </>
-              }
-              details={statusText(p.status_code, p.status) ? ` · ${statusText(p.status_code, p.status)}` : ""}
-              actions={
-                writer ? (
-                  <DeleteButton
-                    label={t("list.delete", { code: p.tracking_code })}
-                    busy={del.busyId === p.id}
-                    onClick={() => del.run(p.id, () => remove({ variables: { id: p.id }, update: (cache) => evict(cache, "Parcel", p.id) }))}
-                  />
-                ) : null
-              }
-            />
-          ))}
-        </ul>
-      ) : null}
-      <NextPage nextPageUrl={data?.parcels.next_page_url} more={more} />
+            {picked.length > MAX_LABELS ? (
+              <span className="cp-danger" role="alert">
+                {t("list.tooMany", { n: number(MAX_LABELS) })}
+              </span>
+            ) : picked.length ? (
+              <>
+                <a href={labelsUrl(picked)} target="_blank" rel="noopener" className="cp-btn cp-btn-primary cp-btn-sm" title={t("list.printHint")}>
+                  <Icon path={icons.print} size={18} />
+                  <span>{t("list.print")}</span>
+                </a>
+                <a
+                  href={labelsUrl(picked, "a4")}
+                  target="_blank"
+                  rel="noopener"
+                  className="cp-btn cp-btn-outline cp-btn-sm"
+                  aria-label={t("list.printA4")}
+                  title={t("list.printA4Hint")}
+                >
+                  <span>{t("list.a4")}</span>
+                </a>
+              </>
+            ) : null}
+            {picked.length ? (
+              <button type="button" className="cp-linkish" onClick={() => setPicked([])}>
+                {t("list.clear")}
+              </button>
+            ) : null}
+          </div>
+        }
+      >
+        {(p) => (
+          <ParcelRow
+            key={p.id}
+            parcel={p}
+            lead={
+              <>
+                <input
+                  type="checkbox"
+                  className="cp-row-pick"
+                  checked={picked.includes(p.tracking_code)}
+                  onChange={(e) => toggle(p.tracking_code, e.currentTarget.checked)}
+                  aria-label={t("list.select", { code: p.tracking_code })}
+                />
+                <span className="cp-row-icon cp-accent" aria-hidden="true">
+                  <Icon path={icons.inventory_2} size={24} />
+                </span>
+              </>
+            }
+            details={statusText(p.status_code, p.status) ? ` · ${statusText(p.status_code, p.status)}` : ""}
+            actions={
+              writer ? (
+                <DeleteRecord
+                  typename="Parcel"
+                  id={p.id}
+                  label={t("list.delete", { code: p.tracking_code })}
+                  remove={(update) => remove({ variables: { id: p.id }, update })}
+                />
+              ) : null
+            }
+          />
+        )}
+      </RecordList>
     </div>
   );
 }

@@ -10,12 +10,12 @@ import {
   type AdminWebhookFieldsFragment,
 } from "../../../generated/graphql";
 import { errorMessages } from "../../../errors";
-import { AddButton, DeleteButton, ListState } from "../../components/lists";
+import { AddButton, DeleteRecord, RecordList } from "../../components/lists";
 import { Card, PageHeader } from "../../components/PageHeader";
 import { FormStatus } from "../../components/fields";
 import { Icon } from "../../../components/Icon";
 import { firstError } from "../../hooks/errors";
-import { evict, useConfirmDelete, useFlash } from "../../hooks/lists";
+import { useFlash } from "../../hooks/lists";
 import { useTitle } from "../../hooks/useTitle";
 import { DeliveryStatus } from "./DeliveryStatus";
 import * as icons from "../../icons";
@@ -78,7 +78,6 @@ function Row({ hook }: { hook: AdminWebhookFieldsFragment }) {
   const [ping, { loading: pinging }] = useAdminPingWebhookMutation();
   const [update, { loading: updating }] = useAdminUpdateWebhookMutation();
   const [remove] = useAdminDeleteWebhookMutation();
-  const del = useConfirmDelete("Webhook");
   const [result, setResult] = useState<Ping | null>(null);
   const sendTest = async () => {
     setResult(null);
@@ -115,10 +114,11 @@ function Row({ hook }: { hook: AdminWebhookFieldsFragment }) {
             ))}
           </span>
         </div>
-        <DeleteButton
+        <DeleteRecord
+          typename="Webhook"
+          id={hook.id}
           label={t("deleteHook", { url: hook.url })}
-          busy={del.busyId === hook.id}
-          onClick={() => del.run(hook.id, () => remove({ variables: { id: hook.id }, update: (cache) => evict(cache, "Webhook", hook.id) }))}
+          remove={(update) => remove({ variables: { id: hook.id }, update })}
         />
       </div>
       <div className="cp-webhook-secret">
@@ -164,23 +164,15 @@ export default function WebhookList() {
         actions={<AddButton to="/control/webhooks/create.html">{t("add")}</AddButton>}
       />
       <FormStatus errors={[]} message={flash} />
-      <ListState
+      <RecordList
+        label={t("title")}
         loading={loading}
         error={firstError(error)}
-        empty={rows.length === 0}
-        emptyState={{
-          title: t("emptyTitle"),
-          hint: t("emptyHint"),
-          action: { to: "/control/webhooks/create.html", label: t("emptyAction") },
-        }}
-      />
-      {rows.length ? (
-        <ul className="cp-list" aria-label={t("title")}>
-          {rows.map((h) => (
-            <Row key={h.id} hook={h} />
-          ))}
-        </ul>
-      ) : null}
+        rows={rows}
+        empty={{ title: t("emptyTitle"), hint: t("emptyHint"), action: { to: "/control/webhooks/create.html", label: t("emptyAction") } }}
+      >
+        {(h) => <Row key={h.id} hook={h} />}
+      </RecordList>
       <Card title={t("helpTitle")} className="cp-help-card">
         <p className="cp-small">
           <Trans t={t} i18nKey="help" components={{ c: CODE }} />
