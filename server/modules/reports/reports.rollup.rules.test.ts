@@ -33,7 +33,7 @@ describe("the roll-ups' arithmetic", () => {
       ])
         for (let t = at(from); t < at(to); t += 7 * 60_000) expect(days.day(t), `${tz} ${new Date(t).toISOString()}`).toBe(localNow(new Date(t), tz).date);
     }
-  });
+  }, 60_000); // some 17 500 Intl look-ups: near 5 s on a loaded host (load 20-30)
 
   it("finds the median and 90th percentile from a histogram as nearest rank does from every value", () => {
     let seed = 7;
