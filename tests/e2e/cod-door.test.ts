@@ -7,6 +7,11 @@
  * payment. The run screen in German shows no English word of the interface, and in Arabic it is right to left with
  * nothing sticking out. axe finds nothing. With E2E_SHOTS=<dir> the screens are saved (390 px and desktop, light and
  * dark, Arabic).
+ *
+ * Midnight-safe: the run screen shows the runs of the day it opens on, in the browser's time zone (ZONE), so each
+ * case makes (or finds) its run dated that day just before it opens the screen, and makes it again for the new day
+ * when the day turned in between. E2E_CLOCK_AT=<ISO instant> starts the test's clock and every browser context's
+ * there (running on), to run the file across a midnight: E2E_CLOCK_AT=$(date -u -d '-1 day' +%FT23:59:30Z).
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Browser, BrowserContext, Page } from "playwright-core";
@@ -21,7 +26,18 @@ import { ok } from "../fixtures/rest.js";
 
 const shots = process.env.E2E_SHOTS;
 const DEPOT = { latitude: 52.37, longitude: 4.89 };
-const TODAY = new Date().toISOString().slice(0, 10);
+/** The browser contexts' time zone: the run screen's "today" is the date there when it opens. */
+const ZONE = "UTC";
+/** The test's clock: the real one, or E2E_CLOCK_AT's, running on from the file's start. */
+const OFFSET = process.env.E2E_CLOCK_AT ? Date.parse(process.env.E2E_CLOCK_AT) - Date.now() : 0;
+const now = () => new Date(Date.now() + OFFSET);
+/** Today in ZONE, now (YYYY-MM-DD). */
+const today = () => new Intl.DateTimeFormat("en-CA", { timeZone: ZONE, year: "numeric", month: "2-digit", day: "2-digit" }).format(now());
+/** A browser context on the test's clock (E2E_CLOCK_AT's when set, running on). */
+async function onTestClock(ctx: BrowserContext): Promise<BrowserContext> {
+  if (OFFSET) await ctx.clock.install({ time: now() });
+  return ctx;
+}
 const codes = { cash: "E2E-COD-A", card: "E2E-COD-B", notReady: "E2E-COD-C", offline: "E2E-COD-D", scan: "E2E-COD-S" };
 const due: Record<string, number> = {
   [codes.cash]: 1250,
@@ -45,6 +61,8 @@ let browser: Browser;
 let phone: BrowserContext;
 let page: Page;
 let errors: string[];
+/** The date of the run the phone's screen opened on (the first case). */
+let runDate = "";
 
 const url = (p: string) => `${site.url}${p}`;
 const stop = (code: string) => page.locator(`.cp-run-stop[data-code="${code}"]`);
@@ -67,6 +85,47 @@ const cod = async (code: string) =>
 const collectedEntries = async (code: string) => (await ledger(owner, `tracking_code=${code}`)).filter((e) => e.kind === "collected");
 type InPage = { localStorage: { getItem(k: string): string | null; setItem(k: string, v: string): void } };
 const QUEUE = "courier.scan.run.v2:courier@cod.example";
+
+/** Runs made, by date and stops: a case that opens the screen on the same day finds its run made. */
+const runs = new Map<string, number>();
+/** The courier's run of `date` with `stops` (made now if not yet), started when `start`. */
+async function runOf(date: string, stops: string[], start: boolean): Promise<number> {
+  const key = `${date} ${stops.join(",")}`;
+  let id = runs.get(key);
+  if (id === undefined) {
+    id = (
+      ok(await dispatcher.post("/api/runs", { courier_id: courierId, date, stops: stops.map((tracking_code) => ({ tracking_code })) }), 201) as { id: number }
+    ).id;
+    expect(id).toBeGreaterThan(0);
+    if (start) {
+      const started = await courier.gql(`mutation($id: Int!) { startRun(id: $id) { status } }`, { id });
+      expect(started.errors, JSON.stringify(started.errors)).toBeUndefined();
+    }
+    runs.set(key, id);
+  }
+  return id;
+}
+
+/**
+ * Opens the run screen on `p` showing the courier's run of today (in ZONE) with `stops` (the first stop shown): the
+ * run is dated the day the screen opens on. When the screen opened on a day without it, the day turned since the
+ * run was dated: the run is made for the new day and the screen opened again. Returns the run's date.
+ */
+async function openRun(p: Page, stops: string[], start: boolean): Promise<string> {
+  for (;;) {
+    const date = today();
+    await runOf(date, stops, start);
+    await p.goto(url("/control/run"));
+    const shown = p.locator(`.cp-run-stop[data-code="${stops[0]}"]`);
+    const none = p.locator(".cp-run > .cp-state:not(.cp-state-error)").filter({ hasNot: p.locator(".cp-spinner") });
+    await shown.or(none).first().waitFor();
+    // On the run's day the screen shows it (an empty state in between is waited out); only a turned day goes round.
+    if ((await shown.isVisible()) || today() === date) {
+      await shown.waitFor();
+      return date;
+    }
+  }
+}
 
 async function parcel(code: string, recipient: string, longitude: number) {
   ok(
@@ -96,17 +155,10 @@ beforeAll(async () => {
   await parcel(codes.notReady, "Alan Turing", 4.92);
   await parcel(codes.offline, "Katherine Johnson", 4.93);
   await parcel(codes.scan, "Hedy Lamarr", 4.94);
-  const run = ok(
-    await dispatcher.post("/api/runs", {
-      courier_id: courierId,
-      date: TODAY,
-      stops: [codes.cash, codes.card, codes.notReady, codes.offline].map((tracking_code) => ({ tracking_code })),
-    }),
-    201,
-  ) as { id: number };
-  expect(run.id).toBeGreaterThan(0);
   browser = await launchBrowser();
-  phone = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true, timezoneId: "UTC", locale: "en-GB" });
+  phone = await onTestClock(
+    await browser.newContext({ viewport: PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true, timezoneId: ZONE, locale: "en-GB" }),
+  );
   await phone.addCookies(cookiesOf(site, courier));
   page = await phone.newPage();
   page.setDefaultTimeout(15_000);
@@ -126,7 +178,7 @@ afterAll(async () => {
 
 describe("cash on delivery on the courier's run at 390 px", () => {
   it("shows what to collect on each stop", async () => {
-    await page.goto(url("/control/run"));
+    runDate = await openRun(page, [codes.cash, codes.card, codes.notReady, codes.offline], false);
     await stop(codes.offline).waitFor();
     expect(await stop(codes.cash).getByTestId("stop-cod").innerText()).toBe(`Collect ${m(1250)}`);
     expect(await stop(codes.offline).getByTestId("stop-cod").innerText()).toBe(`Collect ${m(3075)}`);
@@ -228,6 +280,10 @@ describe("cash on delivery on the courier's run at 390 px", () => {
       },
       [QUEUE, waiting.scan_id],
     );
+    // The reloaded screen shows the runs of the day it opens on: if the day turned since the journey's screen opened
+    // (case one), the phone's clock stays at the run's day's last second (ZONE is UTC) from here on: the stops it
+    // delivered cannot go on a run of the new day.
+    if (today() !== runDate) await phone.clock.setFixedTime(new Date(`${runDate}T23:59:59Z`));
     await page.reload();
     await stop(codes.offline).waitFor();
     await expect
@@ -308,15 +364,10 @@ const ENGLISH = [
 
 describe("the run screen in the member's language", () => {
   beforeAll(async () => {
-    // A second run with cash due, started: its stops and the dock's actions with what to collect.
+    // A second run with cash due, started (each case dates it the day it opens the screen): its stops and the
+    // dock's actions with what to collect.
     await parcel("E2E-COD-L1", "Lise Meitner", 4.95);
     await parcel("E2E-COD-L2", "Emmy Noether", 4.96);
-    const second = ok(
-      await dispatcher.post("/api/runs", { courier_id: courierId, date: TODAY, stops: [{ tracking_code: "E2E-COD-L1" }, { tracking_code: "E2E-COD-L2" }] }),
-      201,
-    ) as { id: number };
-    const started = await courier.gql(`mutation($id: Int!) { startRun(id: $id) { status } }`, { id: second.id });
-    expect(started.errors, JSON.stringify(started.errors)).toBeUndefined();
   });
 
   for (const look of [
@@ -329,13 +380,13 @@ describe("the run screen in the member's language", () => {
     const name = `${look.lang}-${look.desktop ? "desktop" : "390"}-${look.dark ? "dark" : "light"}`;
     it(`in ${name}: no English word of the interface, ${look.lang === "ar" ? "right to left, " : ""}nothing sticking out`, async () => {
       ok(await courier.patch("/api/admins/auth/update/profile", { language: look.lang }));
-      const ctx = await browser.newContext({ viewport: look.desktop ? DESKTOP : PHONE, timezoneId: "UTC", locale: "en-GB" });
+      const ctx = await onTestClock(await browser.newContext({ viewport: look.desktop ? DESKTOP : PHONE, timezoneId: ZONE, locale: "en-GB" }));
       if (look.dark) await darkTheme(ctx);
       await ctx.addCookies(cookiesOf(site, courier));
       const p = await ctx.newPage();
       p.setDefaultTimeout(15_000);
       const errs = watchErrors(p);
-      await p.goto(url("/control/run"));
+      await openRun(p, ["E2E-COD-L1", "E2E-COD-L2"], true);
       await p.locator('.cp-run-stop[data-code="E2E-COD-L1"] [data-testid=stop-cod]').waitFor();
       expect(await p.evaluate<string>("document.documentElement.lang")).toBe(look.lang);
       expect(await p.evaluate<string>("document.documentElement.dir")).toBe(look.lang === "ar" ? "rtl" : "ltr");
