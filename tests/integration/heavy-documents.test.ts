@@ -3,13 +3,13 @@
 // either door): eight statements of a few thousand lines each no longer hold the tracking look-ups (before,
 // each was 0.3-2 s of the event loop, and look-ups waited seconds), and their bytes are a whole PDF.
 import "reflect-metadata";
-import { monitorEventLoopDelay } from "node:perf_hooks";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startTestApp, type TestApp } from "../helpers/app.js";
 import { Client } from "../helpers/http.js";
 import { fails, ok, signedIn } from "../fixtures/rest.js";
 import { pdfText, popplerRead } from "../helpers/pdf.js";
 import { startSmtp } from "../helpers/smtp.js";
+import { watchLoop } from "../helpers/loop.js";
 import { db } from "../../server/db/index.js";
 import { hashPassword } from "../../server/modules/admin/admin.service.js";
 
@@ -135,10 +135,11 @@ describe("statement PDFs of a few thousand lines", () => {
 
   it("eight at once (eight shippers, each its own) leave the event loop free: tracking look-ups from another client are answered", async () => {
     expect((await anon.get(`/api/parcels/${PARCEL}`)).status).toBe(200);
-    // The server runs in this process: the event loop's longest stall is the measure that holds on a loaded host (a
-    // statement drawn on the loop stalls it 0.3-1.5 s at once; the look-ups' wall time also counts the host's load).
-    const stalls = monitorEventLoopDelay({ resolution: 10 });
-    stalls.enable();
+    // The server runs in this process: the measure is the event loop's longest stretch without a turn, counted by the
+    // main thread's own CPU in it (tests/helpers/loop.ts). A statement drawn on the loop holds it 0.3-1.5 s of CPU at
+    // once, on any host; the stretch's wall time (monitorEventLoopDelay's, the measure before) also counts the time
+    // the thread waited for a core, 250 ms and more at load 13-20 on 2 cores with nothing holding the loop.
+    const loop = watchLoop();
     let rendering = true;
     const all = Promise.all(shippers.map((s) => download(s.c, `/api/statements/${s.statement.id}.pdf`))).finally(() => (rendering = false));
     const lookups: number[] = [];
@@ -150,12 +151,16 @@ describe("statement PDFs of a few thousand lines", () => {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     const pdfs = await all;
+    // Watched while the server draws and sends them, not while this test reads their text below (on its own loop).
+    const held = loop.stop();
     for (const [i, p] of pdfs.entries()) {
       expect(p.status, `shipper ${i}`).toBe(200);
       expect(pdfText(p.bytes)).toContain(shippers[i].statement.number);
     }
-    stalls.disable();
-    expect(stalls.max / 1e6, `the event loop stood still ${Math.round(stalls.max / 1e6)} ms beside ${SHIPPERS} statement PDFs`).toBeLessThan(250);
+    expect(
+      held.cpuMs,
+      `the event loop was held ${held.cpuMs} ms of CPU at once (${held.wallMs} ms of wall time) beside ${SHIPPERS} statement PDFs`,
+    ).toBeLessThan(250);
     // A coarse bound only: it catches a blow-up, not the host's load.
     for (const ms of lookups) expect(ms, `a look-up took ${Math.round(ms)} ms beside ${SHIPPERS} statement PDFs`).toBeLessThan(5000);
     expect(lookups.length).toBeGreaterThan(3);
