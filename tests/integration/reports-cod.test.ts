@@ -1,6 +1,6 @@
 /**
- * The dashboard's cash on delivery (api-contract.md section 14's `cod`, docs/reports.md): a known ledger written
- * straight into the database with explicit times, in TIME_ZONE Europe/Berlin across the periods' day boundaries and the
+ * The dashboard's cash on delivery (api-contract.md section 14's `cod`, docs/reports.md): a known ledger posted
+ * through the ledger's writer (postEntries, which keeps the balances) with explicit times, in TIME_ZONE Europe/Berlin across the periods' day boundaries and the
  * change to summer time, and every figure compared with the values worked out by hand below. Both doors, both
  * databases; the raw reads and the roll-ups' reads (the service's two paths) give the same block.
  */
@@ -21,7 +21,10 @@ beforeAll(async () => {
   t = await startTestApp({ TIME_ZONE: "Europe/Berlin" });
   owner = await signedIn(t);
   const { db } = await import("../../server/db/index.js");
+  const { postEntries } = await import("../../server/modules/cod/cod.ledger.js");
   const d = db();
+  // Through the ledger's one writer, which keeps the balances (CodBalance) the summary reads.
+  const post = async (e: Parameters<typeof postEntries>[1][number]) => (await d.$transaction((tx) => postEntries(tx, [e])))[0];
   const c1 = await d.admin.create({ data: { email: "c1@cod-reports.example", password_hash: "x", role: "courier" } });
   const c2 = await d.admin.create({ data: { email: "c2@cod-reports.example", password_hash: "x", role: "courier" } });
   const A = await d.shipper.create({ data: { name: "Ada GmbH", email: "ada@cod-reports.example", password_hash: "x", email_verified: true } });
@@ -64,37 +67,31 @@ beforeAll(async () => {
         collected_by: by,
       },
     });
-    const e = await d.codEntry.create({
-      data: {
-        at: Z(at),
-        kind: "collected",
-        amount,
-        currency: "EUR",
-        debit: method === "card" ? "card_clearing" : `courier:${by}`,
-        credit: shipper ? `shipper:${shipper}` : "company",
-        tracking_code: p.tracking_code,
-        parcel_id: p.id,
-        collection_id: c.id,
-        shipper_id: shipper,
-        courier_id: method === "card" ? null : by,
-      },
+    const e = await post({
+      at: Z(at),
+      kind: "collected",
+      amount,
+      currency: "EUR",
+      debit: method === "card" ? "card_clearing" : `courier:${by}`,
+      credit: shipper ? `shipper:${shipper}` : "company",
+      tracking_code: p.tracking_code,
+      parcel_id: p.id,
+      collection_id: c.id,
     });
     return { parcel: p, collection: c, entry: e };
   };
   const reverse = (e: { id: number; amount: number; debit: string; credit: string; parcel_id: number | null; collection_id: number | null }, at: string) =>
-    d.codEntry.create({
-      data: {
-        at: Z(at),
-        kind: "reversed",
-        amount: e.amount,
-        currency: "EUR",
-        debit: e.credit,
-        credit: e.debit,
-        parcel_id: e.parcel_id,
-        collection_id: e.collection_id,
-        reverses: e.id,
-        note: "wrong parcel",
-      },
+    post({
+      at: Z(at),
+      kind: "reversed",
+      amount: e.amount,
+      currency: "EUR",
+      debit: e.credit,
+      credit: e.debit,
+      parcel_id: e.parcel_id,
+      collection_id: e.collection_id,
+      reverses: e.id,
+      note: "wrong parcel",
     });
   const cashup = async (courier: number, expected: number, counted: number, at: string, collections: number[]) => {
     const u = await d.codCashup.create({
@@ -109,30 +106,17 @@ beforeAll(async () => {
       },
     });
     await d.codCollection.updateMany({ where: { id: { in: collections } }, data: { cashup_id: u.id, status: "handed_over" } });
-    await d.codEntry.create({
-      data: {
-        at: Z(at),
-        kind: "handed_over",
-        amount: expected,
-        currency: "EUR",
-        debit: "depot_cash",
-        credit: `courier:${courier}`,
-        cashup_id: u.id,
-        courier_id: courier,
-      },
-    });
+    await post({ at: Z(at), kind: "handed_over", amount: expected, currency: "EUR", debit: "depot_cash", credit: `courier:${courier}`, cashup_id: u.id });
     if (counted < expected)
-      await d.codEntry.create({
-        data: {
-          at: Z(at),
-          kind: "over_short",
-          amount: expected - counted,
-          currency: "EUR",
-          debit: "over_short",
-          credit: "depot_cash",
-          cashup_id: u.id,
-          note: "short",
-        },
+      await post({
+        at: Z(at),
+        kind: "over_short",
+        amount: expected - counted,
+        currency: "EUR",
+        debit: "over_short",
+        credit: "depot_cash",
+        cashup_id: u.id,
+        note: "short",
       });
   };
 
@@ -176,11 +160,9 @@ beforeAll(async () => {
     ["remitted", 3000, "bank"],
     ["offset", 500, "statements"],
   ] as const)
-    await d.codEntry.create({
-      data: { at: Z("2026-04-01T10:00:00"), kind, amount, currency: "EUR", debit: acct.A, credit, remittance_id: m.id, shipper_id: A.id },
-    });
+    await post({ at: Z("2026-04-01T10:00:00"), kind, amount, currency: "EUR", debit: acct.A, credit, remittance_id: m.id });
   // A ledger in another currency is left out of every figure.
-  await d.codEntry.create({ data: { at: Z("2026-03-28T10:00:00"), kind: "collected", amount: 99_999, currency: "USD", debit: acct.c1, credit: acct.B } });
+  await post({ at: Z("2026-03-28T10:00:00"), kind: "collected", amount: 99_999, currency: "USD", debit: acct.c1, credit: acct.B });
 }, 300_000);
 afterAll(async () => {
   await t?.close();

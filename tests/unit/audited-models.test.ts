@@ -12,6 +12,7 @@ import { AUDITED_MODELS } from "../../server/db/audit.js";
 const NOT_AUDITED: Record<string, string> = {
   AuditEntry: "the log itself",
   ApiKeyUsage: "a key's use per day, counted on each call",
+  CodBalance: "each account's balance, kept by the ledger's writer from the entries it posts (CodEntry, audited)",
   ContentVersion: "a counter bumped with content changes (its writes are audited as their own models)",
   Invitation: "the invitation's token (the invited member is an Admin row, audited)",
   Message: "the recipients' SMS/WhatsApp/e-mail queue is its own record, with each try's provider history (GET /api/messages)",

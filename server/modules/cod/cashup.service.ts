@@ -131,14 +131,10 @@ export async function listCashups(f: CashupFilter) {
 }
 export const linkCashups = pageLink<CashupFilter>("/api/cod/cashups", (f) => ({ courier_id: f.courier_id }));
 
-/** The cash a courier holds: the balance of courier:ID (its debits less its credits) in `currency`. */
+/** The cash a courier holds: the balance of courier:ID (its debits less its credits) in `currency`, as CodBalance keeps it. */
 export async function cashHeld(courierId: number, currency: string): Promise<number> {
-  const account = courierAccount(courierId);
-  const [d, c] = await Promise.all([
-    db().codEntry.aggregate({ where: { debit: account, currency }, _sum: { amount: true } }),
-    db().codEntry.aggregate({ where: { credit: account, currency }, _sum: { amount: true } }),
-  ]);
-  return (d._sum.amount ?? 0) - (c._sum.amount ?? 0);
+  const row = await db().codBalance.findUnique({ where: { account_currency: { account: courierAccount(courierId), currency } }, select: { balance: true } });
+  return Number(row?.balance ?? 0);
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { db } from "../../db/index.js";
+import { pgTable, provider, type db } from "../../db/index.js";
 import { isAmount } from "../../../shared/core/money.js";
 import { COD_ENTRY_KINDS, parseAccount, type CodEntryKind } from "../../../shared/modules/cod/cod.codes.js";
 
@@ -44,7 +44,8 @@ function ids(e: NewEntry): { shipper_id: number | null; courier_id: number | nul
  * different known accounts, a positive whole amount, a currency): a wrong entry is a programming error and throws
  * before anything is written. Entries are only ever added; the database refuses an UPDATE or DELETE of one
  * (triggers of the migration `cod`), and a `reversed` entry can be posted once per entry (reverses is unique).
- * Returns the entries as stored, in the order given.
+ * Each account's balance (CodBalance) moves in the same transaction (addToBalances). Returns the entries as stored,
+ * in the order given.
  */
 export async function postEntries(tx: Tx, entries: NewEntry[]) {
   for (const e of entries) {
@@ -79,5 +80,39 @@ export async function postEntries(tx: Tx, entries: NewEntry[]) {
       }),
     );
   }
+  await addToBalances(tx, entries);
   return stored;
+}
+
+/** The table's name as raw SQL writes it (PostgreSQL: in the connection's schema). */
+const balanceTable = () => (provider() === "postgresql" ? pgTable("CodBalance") : `"CodBalance"`);
+
+/**
+ * What `entries` move, added to CodBalance (balance = debits less credits, per account and currency): summed per
+ * account and currency first, then one upsert each, in sorted order. On PostgreSQL an upsert holds its row until the
+ * transaction ends, so two postings at once take their common rows (depot_cash, bank, a courier's) in the same order
+ * and wait for each other instead of deadlocking; postEntries is its transaction's last write for the same reason
+ * (a reversal undoes its collections before posting). SQLite runs one writer at a time. An account moved by
+ * nothing (in and out in one posting) still gets its row: the table holds every account and currency the ledger
+ * names, as the migration's recount filled it.
+ */
+async function addToBalances(tx: Tx, entries: NewEntry[]): Promise<void> {
+  const moves = new Map<string, { account: string; currency: string; amount: number }>();
+  const add = (account: string, currency: string, amount: number) => {
+    const key = `${account}\t${currency}`;
+    const m = moves.get(key);
+    if (m) m.amount += amount;
+    else moves.set(key, { account, currency, amount });
+  };
+  for (const e of entries) {
+    add(e.debit, e.currency, e.amount);
+    add(e.credit, e.currency, -e.amount);
+  }
+  const onPg = provider() === "postgresql";
+  const sql = `INSERT INTO ${balanceTable()} AS b ("account", "currency", "balance") VALUES (${onPg ? "$1, $2, $3" : "?, ?, ?"})
+    ON CONFLICT ("account", "currency") DO UPDATE SET "balance" = b."balance" + excluded."balance"`;
+  const ordered = [...moves.values()].sort((a, b) =>
+    a.account < b.account ? -1 : a.account > b.account ? 1 : a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0,
+  );
+  for (const m of ordered) await tx.$executeRawUnsafe(sql, m.account, m.currency, m.amount);
 }

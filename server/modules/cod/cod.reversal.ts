@@ -3,8 +3,8 @@ import type { Tx } from "./cod.ledger.js";
 
 /**
  * What a reversal does to the collections its entry recorded (contract section 12, docs/cod.md "Reversals"), run
- * inside the reversal's own transaction after its entry is posted, so the books and the collections change
- * together or not at all:
+ * inside the reversal's own transaction just before its entry is posted (postEntries, whose balance rows are
+ * its transaction's last locks), so the books and the collections change together or not at all:
  *
  * - a `collected` entry (cash or card): the collection is `expected` again, with nothing of its payment left
  *   (method, amount, time, collector, receipt, request hash, shipper): the courier no longer holds it (cash), the

@@ -9,7 +9,6 @@ import { pageOf, type Page } from "../common/paging.js";
 import { getSettings } from "../settings/settings.service.js";
 import { ACCOUNTS, FIXED_ACCOUNTS, parseAccount } from "../../../shared/modules/cod/cod.codes.js";
 import { postEntries } from "./cod.ledger.js";
-import { sql } from "../reports/reports.sql.js";
 import { undoCollections } from "./cod.reversal.js";
 import { ReversalInput, type LedgerArgs } from "./cod.input.js";
 
@@ -111,22 +110,12 @@ export function ledgerCsv(args: LedgerArgs): { filename: string; stream: Readabl
 }
 
 /**
- * Each account's debits less its credits in `currency`, from the entries: two grouped sums the `(debit|credit,
- * currency, amount)` indexes answer alone. They read every entry's index entry (some 100 ms at 200 000 collections),
- * so they run as the reports do (reports.sql.ts: on SQLite in the readers' thread), never holding the server's.
+ * Each account's debits less its credits in `currency`: the rows of CodBalance, which the ledger's single writer
+ * (postEntries) keeps in every posting's transaction (a few rows an account, however long the ledger).
  */
 export async function accountSums(currency: string): Promise<Map<string, number>> {
-  const q = sql();
-  const sum = (col: "debit" | "credit") =>
-    q.rows(
-      `SELECT "${col}" AS "account", ${q.onPg ? `sum("amount")::float8` : `sum("amount")`} AS "n" FROM ${q.table("CodEntry")} WHERE "currency" = ? GROUP BY "${col}"`,
-      [currency],
-    );
-  const [debits, credits] = await Promise.all([sum("debit"), sum("credit")]);
-  const m = new Map<string, number>();
-  for (const d of debits) m.set(String(d.account), (m.get(String(d.account)) ?? 0) + Number(d.n ?? 0));
-  for (const c of credits) m.set(String(c.account), (m.get(String(c.account)) ?? 0) - Number(c.n ?? 0));
-  return m;
+  const rows = await db().codBalance.findMany({ where: { currency }, select: { account: true, balance: true } });
+  return new Map(rows.map((r) => [r.account, Number(r.balance)]));
 }
 
 /** GET /api/cod/balances: every account's balance in the site's currency (or `currency`); they sum to zero. */
@@ -194,7 +183,11 @@ export async function reverseEntry(raw: unknown) {
   const actor = currentCall()?.actor;
   try {
     const [reversal] = await db().$transaction(async (tx) => {
-      const posted = await postEntries(tx, [
+      // The collections the entry recorded follow it (cod.reversal.ts): in this transaction, or nothing is written;
+      // first: postEntries is the last write (cod.ledger.ts addToBalances: the balance rows are locked last, so a cash-up
+      // taking the same collection at the same time waits for the collection's row instead of deadlocking).
+      await undoCollections(tx, entry);
+      return postEntries(tx, [
         {
           kind: "reversed",
           amount: entry.amount,
@@ -211,9 +204,6 @@ export async function reverseEntry(raw: unknown) {
           reverses: entry.id,
         },
       ]);
-      // The collections the entry recorded follow it (cod.reversal.ts): in this transaction, or nothing is written.
-      await undoCollections(tx, entry);
-      return posted;
     });
     return entryView(reversal);
   } catch (e) {

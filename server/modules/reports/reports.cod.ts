@@ -67,19 +67,19 @@ async function collectedOf(q: Sql, f: ReportArgs, currency: string, prevStart: n
   return { current: by.get(1) ?? 0, previous: by.get(0) ?? 0 };
 }
 
-/** The three balances at each of `ends` from the whole ledger: today's balances less the entries at or after each end. */
+/**
+ * The three balances at each of `ends`: today's (CodBalance, the rows the ledger's writer keeps per account and
+ * currency) less what the entries at or after each end moved (a range of the `at` index).
+ */
 async function ledgerBalances(q: Sql, currency: string, ends: number[]) {
   const e = q.table("CodEntry");
-  // Each a range of the (debit|credit, currency, amount) indexes: index-only sums.
-  const side = (col: "debit" | "credit", cond: string) =>
-    `(SELECT COALESCE(${num(q, `sum("amount")`)}, 0) FROM ${e} WHERE ${cond.replace(/\$/g, `"${col}"`)} AND "currency" = ?)`;
   const courier = `$ >= 'courier:' AND $ < 'courier;'`;
   const shipper = `$ >= 'shipper:' AND $ < 'shipper;'`;
   const depot = `$ = 'depot_cash'`;
+  const balance = (cond: string) => num(q, `COALESCE(sum(CASE WHEN ${cond.replace(/\$/g, `"account"`)} THEN "balance" ELSE 0 END), 0)`);
   const [now] = await q.rows(
-    `SELECT ${side("debit", courier)} - ${side("credit", courier)} AS "held", ${side("debit", depot)} - ${side("credit", depot)} AS "depot",
-       ${side("credit", shipper)} - ${side("debit", shipper)} AS "owed"`,
-    Array(6).fill(currency),
+    `SELECT ${balance(courier)} AS "held", ${balance(depot)} AS "depot", -${balance(shipper)} AS "owed" FROM ${q.table("CodBalance")} WHERE "currency" = ?`,
+    [currency],
   );
   const since = Math.min(...ends);
   const moved = (col: "debit" | "credit", cond: string) => `sum(CASE WHEN "at" >= ? AND ${cond.replace(/\$/g, `"${col}"`)} THEN "amount" ELSE 0 END)`;
