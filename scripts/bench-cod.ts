@@ -1,10 +1,12 @@
 // Cash on delivery at scale (issue 38, contract section 12): the bench's `cod` section. The fill (fillCod, called by
 // bench-fill.ts's fill when asked for cod) adds to the dated year (datedPlan) a collection on every fifth parcel
 // (200 000 at 1 000 000), their ledger entries, the couriers' daily cash-ups and the shippers' monthly remittances,
-// written straight with the drivers in batches like the parcels; the section (codSection) then times the balances and
+// written straight with the drivers in batches like the parcels, then each account's balance (CodBalance) recounted
+// from the entries as postEntries would have kept it; the section (codSection) then times the balances and
 // a month's ledger pages as the owner, while another client looks a parcel up every 20 ms.
 import { percentile, probeDuring } from "./bench-heavy.js";
 import { benchCode, type datedPlan } from "./bench-fill.js";
+import { RECOUNT_BALANCES } from "../server/modules/cod/cod.ledger.js";
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -334,6 +336,8 @@ export function writeCodSqlite(db: import("better-sqlite3").Database, books: Boo
     });
     for (let i = 0; i < rows.length; i += BATCH) batch(i, Math.min(rows.length, i + BATCH));
   }
+  // The balances postEntries would have kept, recounted from the entries just written.
+  db.transaction(() => RECOUNT_BALANCES.forEach((statement) => db.exec(statement)))();
 }
 
 /** Writes the books into PostgreSQL (one INSERT ... SELECT FROM unnest(arrays) per batch), then sets the sequences. */
@@ -350,6 +354,8 @@ export async function writeCodPg(c: import("pg").Client, books: Books): Promise<
     }
     await c.query(`SELECT setval(pg_get_serial_sequence('"${table}"', 'id'), GREATEST(1, (SELECT COALESCE(max("id"), 0) FROM "${table}")))`);
   }
+  // The balances postEntries would have kept, recounted from the entries just written.
+  for (const statement of RECOUNT_BALANCES) await c.query(statement);
 }
 
 export interface CodRow {

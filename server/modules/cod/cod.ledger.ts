@@ -84,17 +84,38 @@ export async function postEntries(tx: Tx, entries: NewEntry[]) {
   return stored;
 }
 
+/**
+ * CodBalance recounted from the whole ledger (each account's debits less its credits per currency), as the migration
+ * cod_balances filled it: for a writer that bypasses postEntries (the bench's bulk fill), after its inserts.
+ */
+export const RECOUNT_BALANCES = [
+  `DELETE FROM "CodBalance"`,
+  `INSERT INTO "CodBalance" ("account", "currency", "balance")
+   SELECT "account", "currency", sum("amount") FROM (
+     SELECT "debit" AS "account", "currency", CAST("amount" AS BIGINT) AS "amount" FROM "CodEntry"
+     UNION ALL
+     SELECT "credit", "currency", -CAST("amount" AS BIGINT) FROM "CodEntry"
+   ) "moves"
+   GROUP BY "account", "currency"`,
+];
+
 /** The table's name as raw SQL writes it (PostgreSQL: in the connection's schema). */
 const balanceTable = () => (provider() === "postgresql" ? pgTable("CodBalance") : `"CodBalance"`);
+
+/** PostgreSQL's transaction-level advisory lock of the balances (any fixed number: 38 and 39, the issues). */
+const BALANCES_LOCK = 3839;
 
 /**
  * What `entries` move, added to CodBalance (balance = debits less credits, per account and currency): summed per
  * account and currency first, then one upsert each, in sorted order. On PostgreSQL an upsert holds its row until the
- * transaction ends, so two postings at once take their common rows (depot_cash, bank, a courier's) in the same order
- * and wait for each other instead of deadlocking; postEntries is its transaction's last write for the same reason
- * (a reversal undoes its collections before posting). SQLite runs one writer at a time. An account moved by
- * nothing (in and out in one posting) still gets its row: the table holds every account and currency the ledger
- * names, as the migration's recount filled it.
+ * transaction ends: two postings at once take their common rows (depot_cash, bank, a courier's) in the same order,
+ * but a transaction that posts twice (a scan batch collecting several parcels, one posting each) would take a second
+ * set after the first and could meet another transaction doing the same the other way round (a deadlock, which the
+ * test of many postings at once found). So the first posting of a transaction also takes one advisory lock, held to
+ * its end: postings are made one transaction at a time, as SQLite makes every write; postEntries comes last in its
+ * transaction (a reversal undoes its collections before posting) so the lock is held briefly and no posting waits
+ * for it while holding a row another posting wants. An account moved by nothing (in and out in one posting) still
+ * gets its row: the table holds every account and currency the ledger names, as the migration's recount filled it.
  */
 async function addToBalances(tx: Tx, entries: NewEntry[]): Promise<void> {
   const moves = new Map<string, { account: string; currency: string; amount: number }>();
@@ -111,6 +132,7 @@ async function addToBalances(tx: Tx, entries: NewEntry[]): Promise<void> {
   const onPg = provider() === "postgresql";
   const sql = `INSERT INTO ${balanceTable()} AS b ("account", "currency", "balance") VALUES (${onPg ? "$1, $2, $3" : "?, ?, ?"})
     ON CONFLICT ("account", "currency") DO UPDATE SET "balance" = b."balance" + excluded."balance"`;
+  if (onPg) await tx.$executeRawUnsafe(`SELECT pg_advisory_xact_lock(${BALANCES_LOCK})`);
   const ordered = [...moves.values()].sort((a, b) =>
     a.account < b.account ? -1 : a.account > b.account ? 1 : a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0,
   );
