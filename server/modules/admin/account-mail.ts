@@ -1,7 +1,8 @@
 import { config } from "../../core/config.js";
 import { sendSystemMail, type OutgoingMail } from "../mail/mail.service.js";
 import { companyName } from "../settings/settings.service.js";
-import { mailLang, memberLanguageCode, staffLanguage } from "../staff/staff.i18n.js";
+import { memberLanguageCode, staffLanguage } from "../staff/staff.i18n.js";
+import { mailIn } from "../mail/mail.compose.js";
 
 const inFlight = new Set<Promise<void>>();
 
@@ -33,17 +34,16 @@ export function twoStepNotice(email: string, change: TwoStepChange): void {
     const l = staffLanguage(await memberLanguageCode({ email }));
     const company = await companyName();
     const base = config().publicUrl;
-    return {
+    return mailIn(l, {
       kind: "security",
       to: email,
       subject: l.t(`twoStep.${change}Subject`),
-      text: [
+      paragraphs: [
         l.t(`twoStep.${change}`),
         l.t("twoStep.account", { email }),
         base ? l.t("twoStep.notYouLink", { company, link: `${base}/control/password.html` }) : l.t("twoStep.notYou", { company }),
-      ].join("\n\n"),
-      lang: mailLang(l),
-    };
+      ],
+    });
   };
   mailInBackground(async () => sendSystemMail(await mail()), "two-step sign-in notice");
 }

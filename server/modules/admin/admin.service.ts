@@ -21,7 +21,8 @@ import type { Role } from "../../../shared/core/permissions.js";
 import { clearTwoStep, secondStep } from "../totp/totp.service.js";
 import { recordEvent } from "../../db/audit.js";
 import { mailInBackground, twoStepNotice } from "./account-mail.js";
-import { mailLang, staffLanguage } from "../staff/staff.i18n.js";
+import { staffLanguage } from "../staff/staff.i18n.js";
+import { mailIn } from "../mail/mail.compose.js";
 import { resetMailAllowed, trySecret } from "./attempts.js";
 
 export { settleAccountMail } from "./account-mail.js";
@@ -200,18 +201,19 @@ async function mailPin(email: string): Promise<void> {
   // In the member's language (none chosen: English).
   const l = staffLanguage(admin.language);
   const last = [l.t("reset.expires", { count: minutes }), admin.totp_enabled ? l.t("reset.twoStep") : "", l.t("reset.ignore")];
-  await sendSystemMail({
-    kind: "reset",
-    to: admin.email,
-    subject: l.t("reset.subject"),
-    text: [
-      l.t("reset.intro", { email: admin.email }),
-      l.t("reset.token", { token }),
-      `${base ? l.t("reset.enterLink", { link }) : l.t("reset.enter")}\n${last.filter(Boolean).join(" ")}`,
-    ].join("\n\n"),
-    lang: mailLang(l),
-    secrets: [token],
-  });
+  await sendSystemMail(
+    mailIn(l, {
+      kind: "reset",
+      to: admin.email,
+      subject: l.t("reset.subject"),
+      paragraphs: [
+        l.t("reset.intro", { email: admin.email }),
+        l.t("reset.token", { token }),
+        `${base ? l.t("reset.enterLink", { link }) : l.t("reset.enter")}\n${last.filter(Boolean).join(" ")}`,
+      ],
+      secrets: [token],
+    }),
+  );
 }
 
 /**

@@ -1,8 +1,6 @@
 import { serverTexts, type ServerLanguage } from "../../core/server-i18n.js";
 import { formatMoney } from "../../../shared/core/money.js";
 
-export { mailLang } from "../../core/server-i18n.js";
-
 /**
  * What the server writes to a shipper in its language (`Shipper.language`; none: English): its account mails
  * (verification, password reset, invitation), the statement's mail and the statement and COD remittance PDFs.

@@ -1,5 +1,6 @@
 import type { OutgoingMail } from "../mail/mail.service.js";
-import { mailLang, shipperLanguage } from "./shipper.i18n.js";
+import { mailIn } from "../mail/mail.compose.js";
+import { shipperLanguage } from "./shipper.i18n.js";
 
 /**
  * Every mail to a shipper, in its language (shipper.i18n.ts; none chosen: English): the sign-up's verification
@@ -10,47 +11,44 @@ type To = { name: string; email: string; language: string | null };
 
 export function verificationMail(s: To, link: string, token: string, hours: number): OutgoingMail {
   const l = shipperLanguage(s.language);
-  return {
+  return mailIn(l, {
     kind: "verification",
     to: s.email,
     subject: l.t("verify.subject"),
-    text: [l.t("verify.welcome", { name: s.name }), `${l.t("verify.confirm")}\n${link}`, l.t("verify.expires", { duration: l.hours(hours) })].join("\n\n"),
-    lang: mailLang(l),
+    paragraphs: [l.t("verify.welcome", { name: s.name }), `${l.t("verify.confirm")}\n${link}`, l.t("verify.expires", { duration: l.hours(hours) })],
     secrets: [token],
-  };
+  });
 }
 
 export function resetMail(s: To, link: string, token: string, minutes: number): OutgoingMail {
   const l = shipperLanguage(s.language);
-  return {
+  return mailIn(l, {
     kind: "reset",
     to: s.email,
     subject: l.t("reset.subject"),
-    text: [
+    paragraphs: [
       l.t("reset.asked", { email: s.email }),
       l.t("mail.token", { token }),
       `${l.t("reset.enter", { link })}\n${l.t("reset.expires", { duration: l.minutes(minutes) })}`,
-    ].join("\n\n"),
-    lang: mailLang(l),
+    ],
     secrets: [token],
-  };
+  });
 }
 
 export function invitationMail(s: To, company: string, link: string, token: string, hours: number): OutgoingMail {
   const l = shipperLanguage(s.language);
-  return {
+  return mailIn(l, {
     kind: "invitation",
     to: s.email,
     subject: l.t("invite.subject", { company }),
-    text: [
+    paragraphs: [
       l.t("mail.hello", { name: s.name }),
       l.t("invite.opened", { company }),
       `${l.t("invite.setPassword")}\n${link}`,
       `${l.t("mail.token", { token })}\n${l.t("invite.expires", { duration: l.hours(hours) })}`,
-    ].join("\n\n"),
-    lang: mailLang(l),
+    ],
     secrets: [token],
-  };
+  });
 }
 
 export interface MailedStatement {
@@ -66,11 +64,11 @@ export interface MailedStatement {
 export function statementMail(s: To, company: string, st: MailedStatement, pdf: Buffer): OutgoingMail {
   const l = shipperLanguage(s.language);
   const total = l.money(st.total, st.currency);
-  return {
+  return mailIn(l, {
     kind: "statement",
     to: s.email,
     subject: l.t("statement.subject", { number: st.number, company }),
-    text: [
+    paragraphs: [
       l.t("mail.hello", { name: s.name }),
       [
         l.t("statement.attached", { number: st.number, from: l.date(st.from), to: l.date(st.to) }),
@@ -78,8 +76,7 @@ export function statementMail(s: To, company: string, st: MailedStatement, pdf: 
         st.paid ? l.t("statement.totalPaid", { total }) : l.t("statement.total", { total }),
       ].join("\n"),
       l.t("mail.thanks"),
-    ].join("\n\n"),
-    lang: mailLang(l),
+    ],
     attachments: [{ filename: `${st.number}.pdf`, content: pdf, contentType: "application/pdf" }],
-  };
+  });
 }

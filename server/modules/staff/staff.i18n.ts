@@ -2,8 +2,6 @@ import { serverTexts, type ServerLanguage } from "../../core/server-i18n.js";
 import { currentCall } from "../../core/actor.js";
 import { db } from "../../db/index.js";
 
-export { mailLang } from "../../core/server-i18n.js";
-
 /**
  * What the server writes to a member of the staff in their language (`Admin.language`, contract section 13's
  * "Staff language"): the account mails (invitation, password reset, two-step notices) and the run sheet's words.

@@ -10,7 +10,8 @@ import { clearTwoStep } from "../totp/totp.service.js";
 import { deleteSessionsOf } from "../session/session.service.js";
 import { twoStepNotice } from "../admin/account-mail.js";
 import { companyName } from "../settings/settings.service.js";
-import { callerLanguageCode, mailLang, memberLanguageCode, staffLanguage } from "./staff.i18n.js";
+import { callerLanguageCode, memberLanguageCode, staffLanguage } from "./staff.i18n.js";
+import { mailIn } from "../mail/mail.compose.js";
 import type { AcceptInvitationInput, InviteMemberInput, UpdateMemberInput } from "./staff.input.js";
 
 type AdminRow = {
@@ -84,16 +85,13 @@ async function invitationMail(email: string, role: Role, token: string) {
   const base = config().publicUrl || `http://localhost:${config().port}`;
   const link = `${base}/control/accept.html?token=${encodeURIComponent(token)}`;
   const hours = config().staffInviteHours;
-  return {
-    kind: "invitation" as const,
+  return mailIn(l, {
+    kind: "invitation",
     to: email,
     subject: l.t("invite.subject", { company }),
-    text: [l.t("invite.intro", { company, role: l.t(`roles.${role}`) }), `${l.t("invite.open")}\n${link}`, l.t("invite.then", { email, count: hours })].join(
-      "\n\n",
-    ),
-    lang: mailLang(l),
+    paragraphs: [l.t("invite.intro", { company, role: l.t(`roles.${role}`) }), `${l.t("invite.open")}\n${link}`, l.t("invite.then", { email, count: hours })],
     secrets: [token],
-  };
+  });
 }
 
 /**
