@@ -6,7 +6,8 @@
  * names always say the same.
  */
 
-import { number } from "./time";
+import { languageOf } from "@shared/i18n/languages";
+import { controlLanguage, money, number } from "./time";
 import { controlText } from "./texts";
 
 /** Labels that are not the wire name in words (the rest: fieldLabel's "recipient_name" -> "Recipient Name"). */
@@ -73,19 +74,29 @@ export const fieldLabel = (name: string): string => controlText(`fields.${name}`
 
 const SEGMENT = /^([a-z][a-z0-9_]*)(?:\[(\d+)\])?$/;
 
+/**
+ * What stands between a path's parts in the language (`messages.separator`: ", " in English, "، " in Arabic and
+ * Persian, "、" in Japanese). Not Intl.ListFormat's: a path is not a list, and its separators carry "and" (Arabic's
+ * "، و") where a list has one.
+ */
+const separator = () => controlText("messages.separator") ?? ", ";
+
+/** A wire field name's label: fieldLabel, or a screen's own (readableMessage's `labels`). */
+type Names = (name: string) => string;
+
 /** A field path in words: "recipient_address.latitude" -> "Recipient Address, Latitude"; "lanes[0].brackets[1].amount" -> "Lane 1, Bracket 2, Amount". */
-export function pathLabel(path: string): string {
+export function pathLabel(path: string, label: Names = fieldLabel): string {
   return path
     .split(".")
     .map((part) => {
       const m = SEGMENT.exec(part);
       if (!m) return part;
       const [, name, index] = m;
-      if (index === undefined) return fieldLabel(name);
+      if (index === undefined) return label(name);
       const n = Number(index) + 1;
       return controlText(`items.${name}`, { n }) ?? `${ITEM[name] ?? fieldLabel(name)} ${n}`;
     })
-    .join(", ");
+    .join(separator());
 }
 
 /** A field path as the server writes it at the head of a message. */
@@ -97,11 +108,20 @@ const LIST = /(, | or | and )/;
 /** A snake_case word elsewhere in a message: another field ("when show_map is yes"), unless it is a value listed after "one of". */
 const OTHER_FIELD = /\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b/g;
 
-/** The fields a message starts with, by their labels; null when the head is not a list of field paths. */
-function headLabels(head: string): string | null {
+/**
+ * The fields a message starts with, by their labels; null when the head is not a list of field paths. `inLanguage`:
+ * the message is said in the member's language, so a list of several ("a, b or c") is joined as that language joins
+ * one (Intl.ListFormat); otherwise it keeps the server's English joints.
+ */
+function headLabels(head: string, inLanguage: boolean, label: Names): string | null {
   const parts = head.split(LIST);
   for (let i = 0; i < parts.length; i += 2) if (!PATH.test(parts[i])) return null;
-  return parts.map((part, i) => (i % 2 ? part : pathLabel(part))).join("");
+  const labels = parts.filter((_, i) => i % 2 === 0).map((part) => pathLabel(part, label));
+  const joints = parts.filter((_, i) => i % 2 === 1);
+  const last = joints.at(-1);
+  if (!inLanguage || !last || joints.slice(0, -1).some((j) => j !== ", ") || last === ", ")
+    return parts.map((part, i) => (i % 2 ? part : pathLabel(part, label))).join("");
+  return new Intl.ListFormat(languageOf(controlLanguage()).tag, { type: last === " or " ? "disjunction" : "conjunction" }).format(labels);
 }
 
 /** A number of a message ("-90", "0.001") as the language writes it, ungrouped as the server writes it. */
@@ -110,12 +130,12 @@ const num = (n: string) => number(Number(n), { useGrouping: false, maximumFracti
 const UNITS: Record<string, string> = { "km/h": "kmh", minutes: "minutes", stops: "stops" };
 const UNIT = `(${Object.keys(UNITS).join("|")})`;
 const unit = (u: string) => controlText(`messages.units.${UNITS[u]}`) ?? u;
-const other = (m: RegExpExecArray) => ({ other: fieldLabel(m[1]) });
+const other = (m: RegExpExecArray, label: Names) => ({ other: label(m[1]) });
 const FIELD = "([a-z][a-z0-9_]*)";
 const NUM = "(-?\\d+(?:\\.\\d+)?)";
 const WORD_LIST = "((?:[a-z0-9_]+, )*[a-z0-9_]+) or ([a-z0-9_]+)";
 
-type Values = (m: RegExpExecArray) => Record<string, string>;
+type Values = (m: RegExpExecArray, label: Names) => Record<string, string>;
 /**
  * Every form of refusal the control panel says in the member's language, in one place: what the server says of a
  * field (after its wire path), the text `control`'s messages.<key> that says it, and the values the text takes. The
@@ -125,7 +145,7 @@ type Values = (m: RegExpExecArray) => Record<string, string>;
 const FORMS: [RegExp, string, Values][] = [
   [/^is required$/, "required", () => ({})],
   [new RegExp(`^is required when ${FIELD} is yes$`), "requiredWhenYes", other],
-  [new RegExp(`^is required when ${FIELD} is ([a-z0-9_]+)$`), "requiredWhen", (m) => ({ other: fieldLabel(m[1]), value: m[2] })],
+  [new RegExp(`^is required when ${FIELD} is ([a-z0-9_]+)$`), "requiredWhen", (m, label) => ({ other: label(m[1]), value: m[2] })],
   [new RegExp(`^is required with ${FIELD}$`), "requiredWith", other],
   [/^is incorrect$/, "incorrect", () => ({})],
   [/^is already taken$/, "taken", () => ({})],
@@ -165,43 +185,47 @@ const FORMS: [RegExp, string, Values][] = [
 
 /**
  * Refusals that are a whole sentence about a field rather than something said of it: the staff's commonest
- * (dispatch: a courier over the cash limit).
+ * (dispatch: a courier over the cash limit; a parcel set delivered by hand while its cash on delivery is still due,
+ * the amount in the smallest unit and said as money in the language).
  */
 const SENTENCES: [RegExp, string, Values][] = [
   [
     /^courier_cash_limit: this courier holds (.+) in cash, more than the limit of (.+): count their cash in \(a cash-up\) before giving them a new run$/,
     "cashLimit",
-    (m) => ({ field: fieldLabel("courier_cash_limit"), held: m[1], limit: m[2] }),
+    (m, label) => ({ field: label("courier_cash_limit"), held: m[1], limit: m[2] }),
   ],
+  [/^cod: (\d+) ([A-Z]{3}) is due on this parcel: /, "codDue", (m) => ({ amount: money(Number(m[1]), m[2]) })],
 ];
 
 /** The keys of every form above (messages.<key>), for the tests that say each in every language. */
 export const REFUSAL_KEYS = [...FORMS, ...SENTENCES].map(([, key]) => key);
 
-function said(forms: [RegExp, string, Values][], text: string, values: Record<string, string>): string | null {
+function said(forms: [RegExp, string, Values][], text: string, values: Record<string, string>, label: Names): string | null {
   for (const [re, key, of] of forms) {
     const m = re.exec(text);
-    if (m) return controlText(`messages.${key}`, { ...values, ...of(m) });
+    if (m) return controlText(`messages.${key}`, { ...values, ...of(m, label) });
   }
   return null;
 }
 
 /**
  * A server message as a person reads it: the fields it starts with, and other fields it names, by their
- * screen labels. A message that does not start with a field ("Parcel not found") is left as it is.
+ * screen labels (`labels`: a screen's own for some wire names, else fieldLabel's). A message that does not start with
+ * a field ("Parcel not found") is left as it is.
  */
-export function readableMessage(message: string): string {
-  const whole = said(SENTENCES, message, {});
+export function readableMessage(message: string, labels: Record<string, string> = {}): string {
+  const label: Names = (name) => labels[name] ?? fieldLabel(name);
+  const whole = said(SENTENCES, message, {}, label);
   if (whole !== null) return whole;
   const m = SENTENCE.exec(message);
-  const head = m ? headLabels(m[1]) : null;
+  const head = m ? headLabels(m[1], false, label) : null;
   if (!m || head === null) return message;
   const rest = m[2];
-  const form = said(FORMS, rest, { field: head });
+  const form = said(FORMS, rest, { field: headLabels(m[1], true, label)! }, label);
   if (form !== null) return form;
   // A list of allowed values is left as the server gives it: those are what is typed or chosen.
   const cut = rest.search(/\b(?:one of|among)\b/);
   const prose = cut < 0 ? rest : rest.slice(0, cut);
   const values = cut < 0 ? "" : rest.slice(cut);
-  return `${head} ${prose.replace(OTHER_FIELD, (w) => fieldLabel(w))}${values}`;
+  return `${head} ${prose.replace(OTHER_FIELD, label)}${values}`;
 }

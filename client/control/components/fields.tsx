@@ -369,7 +369,7 @@ export function FormStatus({ errors, message }: { errors: string[]; message?: st
     <>
       {errors.length ? (
         <div ref={panel} className="cp-alert cp-alert-error" role="alert" data-testid="form-errors">
-          <ErrorList errors={errors.map(readableMessage)} />
+          <ErrorList errors={errors.map((m) => readableMessage(m))} />
         </div>
       ) : null}
       {message && !toasts ? (

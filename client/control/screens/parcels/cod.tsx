@@ -38,7 +38,6 @@ export function codTypedError(t: TFunction, text: string, currency: string): str
 const RANGE = /^cod_amount must be a whole number .*? from 1 to (\d+) \(the setting cod_max\)/;
 const TYPE = /^cod_amount must be a whole number of the currency's smallest unit \(above 0\)/;
 const LOCKED = /^cod_amount can no longer be changed or removed: (the parcel|its collection) is (.+)$/;
-const DUE = /^cod: (\d+) ([A-Z]{3}) is due on this parcel/;
 const CURRENCY = /^cod_currency must be ([A-Z]{3}) /;
 
 /**
@@ -62,8 +61,6 @@ export function codMessage(t: TFunction, message: string, currency: string, unit
       ? t("cod.errors.lockedParcel", { ns: NS, field, status: statusLabel(what) ?? m[2] })
       : t("cod.errors.lockedCollection", { ns: NS, field, status: t(`cod.status.${what}`, { ns: NS, defaultValue: m[2] }) });
   }
-  m = DUE.exec(message);
-  if (m) return t("cod.errors.due", { ns: NS, amount: money(Number(m[1]), m[2]) });
   m = CURRENCY.exec(message);
   if (m) return t("cod.errors.currency", { ns: NS, field: fieldLabel("cod_currency"), currency: m[1] });
   return null;

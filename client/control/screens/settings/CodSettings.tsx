@@ -1,11 +1,12 @@
 import { useTranslation } from "react-i18next";
 import type { TFunction } from "i18next";
-import { moneyInput, parseMoney } from "@shared/core/money";
+import { majorText, moneyInput, parseMoney } from "@shared/core/money";
 import { COD_LIMITS, COD_SETTING_KEYS, codRangeMessage, type CodSettingKey } from "@shared/modules/cod/cod.codes";
 import { FormStatus, SubmitButton, TextField } from "../../components/fields";
 import { Card } from "../../components/PageHeader";
 import { useFormState } from "../../hooks/useFormState";
 import { money } from "../../time";
+import { readableMessage } from "../../fieldLabels";
 import { useAdminUpdateCodSettingsMutation, type AdminSettingsQuery } from "../../../generated/graphql";
 
 /** This card's texts (client/i18n/locales/control/control-cod-settings/<code>.json). */
@@ -22,20 +23,23 @@ export function codProblems(values: Record<CodSettingKey, string>, currency: str
   for (const k of COD_SETTING_KEYS) {
     const minor = parseMoney(values[k], currency, { negative: false });
     if (minor === null) problems.push(`${k} is required`);
-    else if (Number.isNaN(minor)) problems.push(`${k} must be an amount`);
+    else if (Number.isNaN(minor)) problems.push(`${k} must be an amount in ${currency}, such as ${majorText(1250, currency)}`);
   }
   return problems;
 }
 
-/** A message in the language with each field by its label and each limit as money: the form's own and the server's. */
+/**
+ * A message in the language with each field by this card's label: the form's own and the server's. Its range (the
+ * server's in the smallest unit) is said as money, and "is required." is the card's own sentence; the rest, an amount
+ * that is not one among them, by the control panel's table of refusals (fieldLabels.ts).
+ */
 function labelled(t: TFunction, message: string, currency: string): string {
   for (const k of COD_SETTING_KEYS) {
     const field = t(`label.${k}`);
     if (message === codRangeMessage(k)) return t("outOfRange", { field, min: money(COD_LIMITS[k].min, currency), max: money(COD_LIMITS[k].max, currency) });
     if (message === `${k} is required`) return t("required", { field });
-    if (message === `${k} must be an amount`) return t("notAmount", { field, currency, example: money(1250, currency) });
   }
-  return message.replace(/\b(cod_max|courier_cash_limit)\b/g, (k) => t(`label.${k}`));
+  return readableMessage(message, Object.fromEntries(COD_SETTING_KEYS.map((k) => [k, t(`label.${k}`)])));
 }
 
 /**

@@ -10,7 +10,8 @@ import type { AdminSettingsQuery } from "../../../generated/graphql";
 import { DISPATCH_LIMITS, type DispatchSettingKey } from "@shared/modules/settings/settings.codes";
 import { SettingsGate } from "./SettingsGate";
 import { CodSettings } from "./CodSettings";
-import { deliveryDayLabel, depotOf, labelled, rangeText, SETTINGS_NS } from "./deliveryDay";
+import { deliveryDayLabel, depotOf, rangeText, SETTINGS_NS } from "./deliveryDay";
+import { readableMessage } from "../../fieldLabels";
 import { useDeliveryDaySettingsForm } from "./useDeliveryDaySettingsForm";
 import * as icons from "../../icons";
 import "./deliveryDay.css";
@@ -109,7 +110,7 @@ function Form({ settings }: { settings: AdminSettingsQuery["adminSettings"] }) {
       </Card>
 
       <div className="cp-dd-save">
-        <FormStatus errors={errors.map((e) => labelled(t, e))} message={message} />
+        <FormStatus errors={errors.map((e) => readableMessage(e))} message={message} />
         <SubmitButton busy={busy}>{t("save")}</SubmitButton>
       </div>
     </form>

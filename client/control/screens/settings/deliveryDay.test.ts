@@ -3,7 +3,8 @@ import i18next from "i18next";
 import { dispatchRangeMessage } from "@shared/modules/settings/settings.codes";
 import en from "../../../i18n/locales/control/control-settings/en.json";
 import de from "../../../i18n/locales/control/control-settings/de.json";
-import { depotOf, labelled, problemsOf, rangeText, SETTINGS_NS } from "./deliveryDay";
+import { depotOf, problemsOf, rangeText, SETTINGS_NS } from "./deliveryDay";
+import { readableMessage } from "../../fieldLabels";
 
 const i18n = i18next.createInstance();
 await i18n.init({
@@ -27,21 +28,18 @@ const FILLED = {
 };
 
 describe("the Delivery day form", () => {
-  it("names each field as the screen labels it, in the server's messages too", () => {
-    expect(labelled(t, dispatchRangeMessage("courier_speed_kmh"))).toBe("Courier speed (km/h) must be a number from 1 to 200 km/h");
-    expect(labelled(t, dispatchRangeMessage("delivery_window_minutes"))).toBe("Delivery window (minutes) must be a whole number from 1 to 1440 minutes");
-    expect(labelled(t, dispatchRangeMessage("depot_latitude"))).toBe("Depot latitude must be a number from -90 to 90");
-    expect(labelled(t, "depot_latitude is required with depot_longitude")).toBe("Depot latitude is required with Depot longitude");
-    expect(labelled(t, "stop_minutes is required")).toBe("Minutes a stop is required");
-    // A message the screen has no text for keeps the server's words, the field by its label.
-    expect(labelled(t, "courier_speed_kmh is odd")).toBe("Courier speed (km/h) is odd");
+  it("names each field as the screen labels it, in the server's messages too (the table of refusals, fieldLabels.ts)", () => {
+    expect(readableMessage(dispatchRangeMessage("courier_speed_kmh"))).toBe("Courier speed (km/h) must be a number from 1 to 200 km/h");
+    expect(readableMessage(dispatchRangeMessage("delivery_window_minutes"))).toBe("Delivery window (minutes) must be a whole number from 1 to 1440 minutes");
+    expect(readableMessage(dispatchRangeMessage("depot_latitude"))).toBe("Depot latitude must be a number from -90 to 90");
+    expect(readableMessage("depot_latitude is required with depot_longitude")).toBe("Depot latitude is required with Depot longitude");
+    expect(readableMessage("stop_minutes is required")).toBe("Minutes a stop is required");
+    // A message of no known form keeps the server's words, the field by its label.
+    expect(readableMessage("courier_speed_kmh is odd")).toBe("Courier speed (km/h) is odd");
     expect(rangeText(t, "notify_stops_before")).toBe("From 0 to 50 stops, a whole number.");
   });
 
-  it("says them in the member's language, the form's own refusals and the server's range alike", () => {
-    expect(labelled(tDe, dispatchRangeMessage("courier_speed_kmh"))).toBe("Kuriergeschwindigkeit (km/h) muss eine Zahl von 1 bis 200 km/h sein");
-    expect(labelled(tDe, "depot_longitude is required with depot_latitude")).toBe("Längengrad des Depots ist zusammen mit Breitengrad des Depots erforderlich");
-    expect(labelled(tDe, "notify_stops_before must be a whole number")).toBe("Benachrichtigen, Stopps vorher muss eine ganze Zahl sein");
+  it("says a field's range in the member's language (its refusals in German: refusals.test.ts)", () => {
     expect(rangeText(tDe, "delivery_window_minutes")).toBe("Von 1 bis 1440 Minuten, eine ganze Zahl.");
   });
 

@@ -1,6 +1,6 @@
 // The Delivery day screen's words and checks, without React (DeliveryDaySettings.tsx, its form hook, the Dispatch board).
 import type { TFunction } from "i18next";
-import { DISPATCH_LIMITS, DISPATCH_SETTING_KEYS, dispatchRangeMessage, type DispatchSettingKey } from "@shared/modules/settings/settings.codes";
+import { DISPATCH_LIMITS, DISPATCH_SETTING_KEYS, type DispatchSettingKey } from "@shared/modules/settings/settings.codes";
 import { number } from "../../time";
 import type { Point } from "./DepotMap";
 
@@ -28,31 +28,6 @@ export function rangeText(t: TFunction, key: DispatchSettingKey): string {
   const l = DISPATCH_LIMITS[key];
   const values = { min: limit(l.min), max: limit(l.max), unit: unitOf(t, l.unit) };
   return t(l.unit ? (l.whole ? "dd.rangeUnitWhole" : "dd.rangeUnit") : l.whole ? "dd.rangeWhole" : "dd.range", values);
-}
-
-const WIRE = new RegExp(`\\b(${DISPATCH_SETTING_KEYS.join("|")})\\b`, "g");
-const isKey = (k: string): k is DispatchSettingKey => (DISPATCH_SETTING_KEYS as readonly string[]).includes(k);
-
-/**
- * A message in the language, each field by its label: the form's own refusals (problemsOf) and the server's range
- * refusal (dispatchRangeMessage, the same words the API gives) have their texts; any other message of the server keeps
- * its words with each wire name replaced by the field's label ("courier_speed_kmh must be ..." -> "Courier speed (km/h)
- * must be ...").
- */
-export function labelled(t: TFunction, message: string): string {
-  const label = (k: DispatchSettingKey) => deliveryDayLabel(t, k);
-  for (const k of DISPATCH_SETTING_KEYS) {
-    if (message !== dispatchRangeMessage(k)) continue;
-    const l = DISPATCH_LIMITS[k];
-    const key = l.unit ? (l.whole ? "dd.outOfRangeUnitWhole" : "dd.outOfRangeUnit") : "dd.outOfRange";
-    return t(key, { field: label(k), min: limit(l.min), max: limit(l.max), unit: unitOf(t, l.unit) });
-  }
-  let m = /^(\w+) is required with (\w+)$/.exec(message);
-  if (m && isKey(m[1]!) && isKey(m[2]!)) return t("dd.requiredWith", { field: label(m[1]), other: label(m[2]) });
-  m = /^(\w+) (is required|must be a whole number|must be a number)$/.exec(message);
-  if (m && isKey(m[1]!))
-    return t(m[2] === "is required" ? "dd.required" : m[2] === "must be a number" ? "dd.mustBeNumber" : "dd.mustBeWhole", { field: label(m[1]) });
-  return message.replace(WIRE, (k) => (isKey(k) ? label(k) : k));
 }
 
 /** The text of a field as a number: null when blank, NaN when it is not one. */
