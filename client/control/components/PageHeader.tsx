@@ -41,10 +41,14 @@ export function PageHeader({
   );
 }
 
-export function Card({ children, className, title }: { children: ReactNode; className?: string; title?: ReactNode }) {
+export function Card({ children, className, title, labelId }: { children: ReactNode; className?: string; title?: ReactNode; labelId?: string }) {
   return (
-    <section className={`cp-card${className ? ` ${className}` : ""}`}>
-      {title ? <h2 className="cp-card-title">{title}</h2> : null}
+    <section className={`cp-card${className ? ` ${className}` : ""}`} aria-labelledby={labelId}>
+      {title ? (
+        <h2 id={labelId} className="cp-card-title">
+          {title}
+        </h2>
+      ) : null}
       {children}
     </section>
   );

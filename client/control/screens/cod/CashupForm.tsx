@@ -1,14 +1,11 @@
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useAdminCreateCodCashupMutation, type AdminCodCashupFieldsFragment } from "../../../generated/graphql";
-import { errorMessages } from "../../../errors";
 import { majorText } from "@shared/core/money";
-import { COD_NOTE_MAX } from "@shared/modules/cod/cod.codes";
 import { SubmitButton } from "../../components/fields";
-import { ErrorList } from "../../../components/ErrorList";
 import { useToast } from "../../components/Toast";
 import * as icons from "../../icons";
-import { Amount, CodField, NS, said, splitErrors, typedAmount } from "./common";
+import { CodField, Figures, FormErrors, NoteField, NS, refusals, splitErrors, typedAmount } from "./common";
 
 export interface CourierCash {
   courier_id: number;
@@ -51,19 +48,14 @@ export function CashupForm({ courier, currency, onSaved }: { courier: CourierCas
       toast(t("cashup.saved", { name: courier.name, amount: majorText(c.counted_amount, c.currency) + " " + c.currency }), "done");
       onSaved(c);
     } catch (err) {
-      const msgs = errorMessages(err);
       // The server's rule of the note, in the member's language (its English message names the amounts).
-      setErrors(msgs.length ? msgs.map((m) => (m.startsWith("note is required") ? `note: ${t("cashup.noteRequired")}` : m)) : [t("cashup.failed")]);
+      setErrors(refusals(err, t("cashup.failed")).map((m) => (m.startsWith("note is required") ? `note: ${t("cashup.noteRequired")}` : m)));
     }
   };
 
   return (
     <form className="cp-cod-cashup" onSubmit={onSubmit} noValidate aria-label={t("cashup.formLabel", { name: courier.name })} data-testid="cashup-form">
-      {rest.length ? (
-        <div className="cp-alert cp-alert-error" role="alert" data-testid="form-errors">
-          <ErrorList errors={rest.map((m) => said(m, { courier_id: t("cashup.courier") }))} />
-        </div>
-      ) : null}
+      <FormErrors messages={rest} labels={{ courier_id: t("cashup.courier") }} />
       <div className="cp-cod-cashup-fields">
         <CodField
           label={t("cashup.counted", { currency })}
@@ -83,36 +75,17 @@ export function CashupForm({ courier, currency, onSaved }: { courier: CourierCas
             />
           )}
         </CodField>
-        <CodField label={t("cashup.note")} hint={t("cashup.noteHint")} errors={byField.note}>
-          {(p) => (
-            <textarea
-              {...p}
-              className="cp-input cp-textarea"
-              name="note"
-              rows={2}
-              maxLength={COD_NOTE_MAX}
-              value={note}
-              onChange={(e) => setNote(e.target.value)}
-            />
-          )}
-        </CodField>
+        <NoteField label={t("cashup.note")} hint={t("cashup.noteHint")} errors={byField.note} value={note} onChange={setNote} />
       </div>
-      <dl className="cp-cod-compare" aria-live="polite">
-        <div>
-          <dt>{t("cashup.expected")}</dt>
-          <dd>
-            <Amount amount={courier.cash_held} currency={currency} />
-          </dd>
-        </div>
-        <div>
-          <dt>{t("cashup.countedShort")}</dt>
-          <dd>{valid ? <Amount amount={minor} currency={currency} /> : "–"}</dd>
-        </div>
-        <div>
-          <dt>{t("cashup.difference")}</dt>
-          <dd data-testid="cashup-difference">{difference === null ? "–" : <Amount amount={difference} currency={currency} />}</dd>
-        </div>
-      </dl>
+      <Figures
+        live
+        currency={currency}
+        figures={[
+          { label: t("cashup.expected"), amount: courier.cash_held },
+          { label: t("cashup.countedShort"), amount: valid ? minor : null },
+          { label: t("cashup.difference"), amount: difference, testId: "cashup-difference" },
+        ]}
+      />
       <SubmitButton busy={loading} icon={icons.check_circle}>
         {t("cashup.submit")}
       </SubmitButton>
@@ -128,26 +101,14 @@ export function CashupResult({ c, onClose }: { c: AdminCodCashupFieldsFragment; 
       <h2 id={`cashup-${c.id}`} className="cp-card-title">
         {t("cashup.resultTitle", { name: c.courier_name ?? t("memberNumber", { id: c.courier_id }) })}
       </h2>
-      <dl className="cp-cod-compare">
-        <div>
-          <dt>{t("cashup.expected")}</dt>
-          <dd data-testid="result-expected">
-            <Amount amount={c.expected_amount} currency={c.currency} />
-          </dd>
-        </div>
-        <div>
-          <dt>{t("cashup.countedShort")}</dt>
-          <dd data-testid="result-counted">
-            <Amount amount={c.counted_amount} currency={c.currency} />
-          </dd>
-        </div>
-        <div>
-          <dt>{t("cashup.difference")}</dt>
-          <dd data-testid="result-difference">
-            <Amount amount={c.difference} currency={c.currency} />
-          </dd>
-        </div>
-      </dl>
+      <Figures
+        currency={c.currency}
+        figures={[
+          { label: t("cashup.expected"), amount: c.expected_amount, testId: "result-expected" },
+          { label: t("cashup.countedShort"), amount: c.counted_amount, testId: "result-counted" },
+          { label: t("cashup.difference"), amount: c.difference, testId: "result-difference" },
+        ]}
+      />
       <p className="cp-small">
         {t("cashup.resultCollections", { count: c.collections.length })}
         {c.note ? ` · ${t("cashup.noteSaid", { note: c.note })}` : ""}

@@ -8,7 +8,7 @@ import { useListFilters, useNextPage } from "../../hooks/lists";
 import { useTitle } from "../../hooks/useTitle";
 import { moment } from "../../time";
 import * as icons from "../../icons";
-import { Amount, CodTabs, NS, useCouriers } from "./common";
+import { AmountCell, CodTabs, NS, useCouriers } from "./common";
 
 const FILTERS = ["courier_id"] as const;
 
@@ -68,15 +68,9 @@ export default function CashupList() {
                 <time dateTime={c.at}>{moment(c.at)}</time>
               </td>
               <td data-label={t("cashups.courier")}>{c.courier_name ?? who(c.courier_id)}</td>
-              <td data-label={t("cashup.expected")} className="cp-num">
-                <Amount amount={c.expected_amount} currency={c.currency} />
-              </td>
-              <td data-label={t("cashup.countedShort")} className="cp-num">
-                <Amount amount={c.counted_amount} currency={c.currency} />
-              </td>
-              <td data-label={t("cashup.difference")} className="cp-num">
-                <Amount amount={c.difference} currency={c.currency} testId="cashup-row-difference" />
-              </td>
+              <AmountCell label={t("cashup.expected")} amount={c.expected_amount} currency={c.currency} />
+              <AmountCell label={t("cashup.countedShort")} amount={c.counted_amount} currency={c.currency} />
+              <AmountCell label={t("cashup.difference")} amount={c.difference} currency={c.currency} testId="cashup-row-difference" />
               <td data-label={t("cashups.details")} className="cp-break">
                 <span>{t("cashup.resultCollections", { count: c.collections.length })}</span>
                 <small className="cp-muted cp-cod-block">{t("cashups.countedBy", { name: c.member_name ?? who(c.member_id) })}</small>

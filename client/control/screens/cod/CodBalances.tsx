@@ -1,19 +1,49 @@
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router-dom";
 import { useAdminCodBalancesQuery, type AdminCodCashupFieldsFragment } from "../../../generated/graphql";
-import { ListState, ListTable } from "../../components/lists";
-import { PageHeader } from "../../components/PageHeader";
+import { ListState, ListTable, type Column } from "../../components/lists";
+import { Card, PageHeader } from "../../components/PageHeader";
 import { Icon } from "../../../components/Icon";
 import { firstError } from "../../hooks/errors";
 import { useTitle } from "../../hooks/useTitle";
 import { useSession } from "../../session";
 import * as icons from "../../icons";
-import { Amount, CodTabs, NS, useCouriers } from "./common";
+import { Amount, AmountCell, CodTabs, NS, useCouriers } from "./common";
 import { CashupForm, CashupResult, type CourierCash } from "./CashupForm";
 
 /** The fixed accounts, in the order shown. */
 const FIXED = ["depot_cash", "card_clearing", "over_short", "bank", "statements", "company"] as const;
+
+/** A card of the balances with its table (test id and heading id `cod-<id>`), or what says it has no rows. */
+function TableCard({
+  id,
+  title,
+  columns,
+  none,
+  rows,
+  children,
+}: {
+  id: string;
+  title: string;
+  columns: Column[];
+  none: string;
+  rows: ReactNode[];
+  children?: ReactNode;
+}) {
+  return (
+    <Card labelId={`cod-${id}`} title={title}>
+      {rows.length ? (
+        <ListTable className="cp-cod-table" testId={`cod-${id}`} caption={title} columns={columns}>
+          {rows}
+        </ListTable>
+      ) : (
+        <p className="cp-muted">{none}</p>
+      )}
+      {children}
+    </Card>
+  );
+}
 
 function CourierRow({ c, currency, self, onSaved }: { c: CourierCash; currency: string; self: boolean; onSaved: (x: AdminCodCashupFieldsFragment) => void }) {
   const { t } = useTranslation(NS);
@@ -27,9 +57,7 @@ function CourierRow({ c, currency, self, onSaved }: { c: CourierCash; currency: 
         <td data-label={t("couriers.collections")} className="cp-num">
           {t("couriers.collectionCount", { count: c.collections })}
         </td>
-        <td data-label={t("couriers.cashHeld")} className="cp-num">
-          <Amount amount={c.cash_held} currency={currency} testId="courier-cash" />
-        </td>
+        <AmountCell label={t("couriers.cashHeld")} amount={c.cash_held} currency={currency} testId="courier-cash" />
         <td data-label={t("couriers.action")}>
           {self ? (
             <small className="cp-muted">{t("couriers.notYourOwn")}</small>
@@ -92,43 +120,25 @@ export default function CodBalances() {
             <span>{total === 0 ? t("balances.sumZero", { currency }) : t("balances.sumOff")}</span>
             {total !== 0 ? <Amount amount={total} currency={currency} /> : null}
           </p>
-          <section className="cp-card" aria-labelledby="cod-couriers">
-            <h2 id="cod-couriers" className="cp-card-title">
-              {t("couriers.title")}
-            </h2>
-            {b.couriers.length ? (
-              <ListTable
-                className="cp-cod-table"
-                testId="cod-couriers"
-                caption={t("couriers.title")}
-                columns={[
-                  t("couriers.name"),
-                  { label: t("couriers.collections"), num: true },
-                  { label: t("couriers.cashHeld"), num: true },
-                  t("couriers.action"),
-                ]}
-              >
-                {b.couriers.map((c) => (
-                  <CourierRow
-                    key={c.courier_id}
-                    c={c}
-                    currency={currency}
-                    self={isSelf(c)}
-                    onSaved={(x) => {
-                      setLast(x);
-                      void refetch();
-                    }}
-                  />
-                ))}
-              </ListTable>
-            ) : (
-              <p className="cp-muted">{t("couriers.none")}</p>
-            )}
-          </section>
-          <section className="cp-card" aria-labelledby="cod-accounts">
-            <h2 id="cod-accounts" className="cp-card-title">
-              {t("balances.accounts")}
-            </h2>
+          <TableCard
+            id="couriers"
+            title={t("couriers.title")}
+            none={t("couriers.none")}
+            columns={[t("couriers.name"), { label: t("couriers.collections"), num: true }, { label: t("couriers.cashHeld"), num: true }, t("couriers.action")]}
+            rows={b.couriers.map((c) => (
+              <CourierRow
+                key={c.courier_id}
+                c={c}
+                currency={currency}
+                self={isSelf(c)}
+                onSaved={(x) => {
+                  setLast(x);
+                  void refetch();
+                }}
+              />
+            ))}
+          />
+          <Card labelId="cod-accounts" title={t("balances.accounts")}>
             <dl className="cp-cod-accounts">
               {FIXED.map((k) => (
                 <div key={k} className="cp-cod-account">
@@ -142,36 +152,25 @@ export default function CodBalances() {
                 </div>
               ))}
             </dl>
-          </section>
-          <section className="cp-card" aria-labelledby="cod-shippers">
-            <h2 id="cod-shippers" className="cp-card-title">
-              {t("shippers.title")}
-            </h2>
-            {b.shippers.length ? (
-              <ListTable
-                className="cp-cod-table"
-                testId="cod-shippers"
-                caption={t("shippers.title")}
-                columns={[t("shippers.name"), { label: t("shippers.owed"), num: true }]}
-              >
-                {b.shippers.map((s) => (
-                  <tr key={s.shipper_id} data-testid="cod-shipper-row" data-shipper-id={s.shipper_id}>
-                    <th scope="row" data-label={t("shippers.name")}>
-                      {s.name}
-                    </th>
-                    <td data-label={t("shippers.owed")} className="cp-num">
-                      <Amount amount={s.owed} currency={currency} testId="shipper-owed" />
-                    </td>
-                  </tr>
-                ))}
-              </ListTable>
-            ) : (
-              <p className="cp-muted">{t("shippers.none")}</p>
-            )}
+          </Card>
+          <TableCard
+            id="shippers"
+            title={t("shippers.title")}
+            none={t("shippers.none")}
+            columns={[t("shippers.name"), { label: t("shippers.owed"), num: true }]}
+            rows={b.shippers.map((s) => (
+              <tr key={s.shipper_id} data-testid="cod-shipper-row" data-shipper-id={s.shipper_id}>
+                <th scope="row" data-label={t("shippers.name")}>
+                  {s.name}
+                </th>
+                <AmountCell label={t("shippers.owed")} amount={s.owed} currency={currency} testId="shipper-owed" />
+              </tr>
+            ))}
+          >
             <p className="cp-hint">
               <Link to="/control/cod/remittances.html">{t("shippers.toRemittances")}</Link>
             </p>
-          </section>
+          </TableCard>
         </>
       ) : null}
     </div>

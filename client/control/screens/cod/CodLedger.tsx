@@ -1,20 +1,17 @@
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useAdminCodBalancesQuery, useAdminCodLedgerQuery, useAdminReverseCodEntryMutation, type AdminCodLedgerQuery } from "../../../generated/graphql";
-import { errorMessages } from "../../../errors";
 import { ListTable } from "../../components/lists";
 import { FilteredList, FilterInput, FilterSelect } from "../../components/FilteredList";
 import { PageHeader } from "../../components/PageHeader";
-import { ErrorList } from "../../../components/ErrorList";
 import { Icon } from "../../../components/Icon";
 import { useToast } from "../../components/Toast";
 import { firstError } from "../../hooks/errors";
 import { useListFilters } from "../../hooks/lists";
 import { useTitle } from "../../hooks/useTitle";
-import { COD_NOTE_MAX } from "@shared/modules/cod/cod.codes";
 import { moment } from "../../time";
 import * as icons from "../../icons";
-import { accountName, Amount, CodField, CodTabs, NS, said, splitErrors, useCouriers, useMayManage, useShippers } from "./common";
+import { accountName, AmountCell, CodTabs, FormErrors, NoteField, NS, refusals, splitErrors, useCouriers, useMayManage, useShippers } from "./common";
 
 type Entry = AdminCodLedgerQuery["codLedger"]["data"][number];
 
@@ -40,30 +37,13 @@ function ReverseForm({ entry, onDone }: { entry: Entry; onDone: () => void }) {
       toast(t("reverse.done", { id: entry.id, reversal: r.data!.reverseCodEntry.id }), "done");
       onDone();
     } catch (err) {
-      const msgs = errorMessages(err);
-      setErrors(msgs.length ? msgs : [t("reverse.failed")]);
+      setErrors(refusals(err, t("reverse.failed")));
     }
   };
   return (
     <form className="cp-cod-reverse" onSubmit={submit} noValidate aria-label={t("reverse.label", { id: entry.id })} data-testid="reverse-form">
-      {rest.length ? (
-        <div className="cp-alert cp-alert-error" role="alert" data-testid="form-errors">
-          <ErrorList errors={rest.map((m) => said(m, { entry_id: t("ledger.entry") }))} />
-        </div>
-      ) : null}
-      <CodField label={t("reverse.note")} hint={t("reverse.hint")} errors={byField.note}>
-        {(p) => (
-          <textarea
-            {...p}
-            className="cp-input cp-textarea"
-            name="note"
-            rows={2}
-            maxLength={COD_NOTE_MAX}
-            value={note}
-            onChange={(e) => setNote(e.target.value)}
-          />
-        )}
-      </CodField>
+      <FormErrors messages={rest} labels={{ entry_id: t("ledger.entry") }} />
+      <NoteField label={t("reverse.note")} hint={t("reverse.hint")} errors={byField.note} value={note} onChange={setNote} />
       <button type="submit" className="cp-btn cp-btn-primary cp-btn-sm" disabled={loading} aria-busy={loading || undefined}>
         <Icon path={icons.undo} size={18} />
         <span>{t("reverse.submit", { id: entry.id })}</span>
@@ -175,9 +155,7 @@ export default function CodLedger() {
                 <small className="cp-muted cp-cod-block">#{e.id}</small>
               </td>
               <td data-label={t("ledger.kind")}>{t(`kinds.${e.kind}`)}</td>
-              <td data-label={t("ledger.amount")} className="cp-num">
-                <Amount amount={e.amount} currency={e.currency} testId="entry-amount" />
-              </td>
+              <AmountCell label={t("ledger.amount")} amount={e.amount} currency={e.currency} testId="entry-amount" />
               <td data-label={t("ledger.debit")} className="cp-break">
                 {accountName(t, e.debit, names)}
               </td>

@@ -6,11 +6,9 @@ import {
   useAdminUpdateCodRemittanceMutation,
   type AdminCodRemittanceFieldsFragment,
 } from "../../../generated/graphql";
-import { errorMessages } from "../../../errors";
 import { FilteredList, FilterSelect } from "../../components/FilteredList";
 import { PageHeader } from "../../components/PageHeader";
 import { SubmitButton } from "../../components/fields";
-import { ErrorList } from "../../../components/ErrorList";
 import { useToast } from "../../components/Toast";
 import { Icon } from "../../../components/Icon";
 import { firstError } from "../../hooks/errors";
@@ -18,7 +16,7 @@ import { useListFilters, useNextPage } from "../../hooks/lists";
 import { useTitle } from "../../hooks/useTitle";
 import { day, moment } from "../../time";
 import * as icons from "../../icons";
-import { Amount, CodField, CodTabs, NS, RemittanceBadge, said, splitErrors, useMayManage, useShippers } from "./common";
+import { Amount, CodField, CodTabs, FieldErrors, Figures, FormErrors, NS, refusals, RemittanceBadge, splitErrors, useMayManage, useShippers } from "./common";
 
 const FILTERS = ["shipper_id", "status"] as const;
 const STATUSES = ["open", "paid", "cancelled"] as const;
@@ -49,8 +47,7 @@ function CreateRemittance({ onMade }: { onMade: () => void }) {
       toast(t("remittances.made", { number: m.number, name: m.shipper_name ?? shipper }), "done");
       onMade();
     } catch (err) {
-      const msgs = errorMessages(err);
-      setErrors(msgs.length ? msgs : [t("remittances.failed")]);
+      setErrors(refusals(err, t("remittances.failed")));
     }
   };
   return (
@@ -58,11 +55,7 @@ function CreateRemittance({ onMade }: { onMade: () => void }) {
       <h2 id="rm-create" className="cp-card-title">
         {t("remittances.create")}
       </h2>
-      {rest.length ? (
-        <div className="cp-alert cp-alert-error" role="alert" data-testid="form-errors">
-          <ErrorList errors={rest.map((m) => said(m, labels))} />
-        </div>
-      ) : null}
+      <FormErrors messages={rest} labels={labels} />
       <div className="cp-cod-create-fields">
         <CodField label={labels.shipper_id} errors={byField.shipper_id}>
           {(p) => (
@@ -87,13 +80,7 @@ function CreateRemittance({ onMade }: { onMade: () => void }) {
           <small className="cp-muted cp-cod-block">{t("remittances.offsetHint")}</small>
         </span>
       </label>
-      {byField.offset_statements ? (
-        <div className="cp-cod-field-error" role="alert" data-testid="field-error">
-          {byField.offset_statements.map((m) => (
-            <p key={m}>{said(m, labels)}</p>
-          ))}
-        </div>
-      ) : null}
+      <FieldErrors id="rm-offset-error" messages={byField.offset_statements} label={labels.offset_statements} />
       <SubmitButton busy={loading} icon={icons.add}>
         {t("remittances.createSubmit")}
       </SubmitButton>
@@ -115,8 +102,7 @@ function RemittanceCard({ r, manage }: { r: AdminCodRemittanceFieldsFragment; ma
       await update({ variables: { input: { id: r.id, ...input } } });
       toast(t(input.status === "paid" ? "remittances.paidDone" : "remittances.cancelledDone", { number: r.number }), "done");
     } catch (err) {
-      const msgs = errorMessages(err);
-      setErrors(msgs.length ? msgs : [t("remittances.failed")]);
+      setErrors(refusals(err, t("remittances.failed")));
     }
   };
   const pay = (e: FormEvent) => {
@@ -139,38 +125,20 @@ function RemittanceCard({ r, manage }: { r: AdminCodRemittanceFieldsFragment; ma
         </div>
         <RemittanceBadge status={r.status} />
       </div>
-      <dl className="cp-cod-compare">
-        <div>
-          <dt>{t("remittances.totalCollected")}</dt>
-          <dd>
-            <Amount amount={r.total_collected} currency={r.currency} />
-          </dd>
-        </div>
-        {r.offsets.map((o) => (
-          <div key={o.statement_number}>
-            <dt>{t("remittances.offsetOf", { number: o.statement_number })}</dt>
-            <dd>
-              <Amount amount={-o.amount} currency={r.currency} />
-            </dd>
-          </div>
-        ))}
-        <div>
-          <dt>{t("remittances.net")}</dt>
-          <dd>
-            <Amount amount={r.net} currency={r.currency} testId="remittance-net" />
-          </dd>
-        </div>
-      </dl>
+      <Figures
+        currency={r.currency}
+        figures={[
+          { label: t("remittances.totalCollected"), amount: r.total_collected },
+          ...r.offsets.map((o) => ({ label: t("remittances.offsetOf", { number: o.statement_number }), amount: -o.amount })),
+          { label: t("remittances.net"), amount: r.net, amountTestId: "remittance-net" },
+        ]}
+      />
       {r.status === "paid" ? (
         <p className="cp-small" data-testid="remittance-paid">
           {t("remittances.paidOn", { when: moment(r.paid_at), reference: r.paid_reference ?? "" })}
         </p>
       ) : null}
-      {rest.length ? (
-        <div className="cp-alert cp-alert-error" role="alert" data-testid="form-errors">
-          <ErrorList errors={rest.map((m) => said(m))} />
-        </div>
-      ) : null}
+      <FormErrors messages={rest} />
       {open ? (
         <ul className="cp-cod-lines" aria-label={t("remittances.linesOf", { number: r.number })}>
           {r.lines.map((l) => (

@@ -4,6 +4,9 @@ import type { TFunction } from "i18next";
 import { useAdminCodCouriersQuery, useAdminShippersQuery } from "../../../generated/graphql";
 import { parseAccount } from "@shared/modules/cod/cod.codes";
 import { parseMoney } from "@shared/core/money";
+import { COD_NOTE_MAX } from "@shared/modules/cod/cod.codes";
+import { errorMessages } from "../../../errors";
+import { ErrorList } from "../../../components/ErrorList";
 import { fieldLabel, readableMessage } from "../../fieldLabels";
 import { roleCan } from "../../roles";
 import { useSession } from "../../session";
@@ -26,6 +29,37 @@ export function Amount({ amount, currency, testId }: { amount: number; currency:
     <span className={amount < 0 ? "cp-cod-amount cp-cod-negative" : "cp-cod-amount"} data-testid={testId} data-amount={amount}>
       {money(amount, currency)}
     </span>
+  );
+}
+
+/** An amount in a table's number column, named by the column (`label`) on a phone. */
+export function AmountCell({ label, ...amount }: { label: string; amount: number; currency: string; testId?: string }) {
+  return (
+    <td data-label={label} className="cp-num">
+      <Amount {...amount} />
+    </td>
+  );
+}
+
+/** A figure of a cash-up or a remittance: its name and amount ("–" while there is none); test ids on the value or the amount. */
+export interface Figure {
+  label: string;
+  amount: number | null;
+  testId?: string;
+  amountTestId?: string;
+}
+
+/** Figures side by side (expected, counted, difference; a remittance's sums), in `currency`. */
+export function Figures({ figures, currency, live }: { figures: Figure[]; currency: string; live?: boolean }) {
+  return (
+    <dl className="cp-cod-compare" aria-live={live ? "polite" : undefined}>
+      {figures.map((f) => (
+        <div key={f.label}>
+          <dt>{f.label}</dt>
+          <dd data-testid={f.testId}>{f.amount === null ? "–" : <Amount amount={f.amount} currency={currency} testId={f.amountTestId} />}</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 
@@ -90,11 +124,23 @@ export function splitErrors<F extends string>(errors: string[], fields: readonly
 export function said(message: string, labels: Record<string, string> = {}): string {
   const colon = /^([a-z][a-z0-9_.]*): (.*)$/s.exec(message);
   if (colon) return `${labels[colon[1]] ?? fieldLabel(colon[1])}: ${colon[2]}`;
-  const head = /^([a-z][a-z0-9_]*) /.exec(message)?.[1];
-  const readable = readableMessage(message);
-  if (!head || !labels[head]) return readable;
-  const label = fieldLabel(head);
-  return readable.startsWith(label) ? labels[head] + readable.slice(label.length) : readable;
+  return readableMessage(message, labels);
+}
+
+/** The server's messages of a failed call, or `fallback` when it gave none. */
+export function refusals(err: unknown, fallback: string): string[] {
+  const messages = errorMessages(err);
+  return messages.length ? messages : [fallback];
+}
+
+/** A form's messages that name none of its fields, above it, each with its fields by this screen's `labels`. */
+export function FormErrors({ messages, labels }: { messages: string[]; labels?: Record<string, string> }) {
+  if (!messages.length) return null;
+  return (
+    <div className="cp-alert cp-alert-error" role="alert" data-testid="form-errors">
+      <ErrorList errors={messages.map((m) => said(m, labels))} />
+    </div>
+  );
 }
 
 /** A form field's own messages, under it (its input names this id in aria-describedby). */
@@ -148,5 +194,36 @@ export function RemittanceBadge({ status }: { status: string }) {
     <span className={`cp-badge ${tone}`} data-status={status}>
       {["open", "paid", "cancelled"].includes(status) ? t(`remittances.status.${status}`) : status}
     </span>
+  );
+}
+
+/** The note of a cash-up or a reversal (up to COD_NOTE_MAX characters), its messages under it. */
+export function NoteField({
+  label,
+  hint,
+  errors,
+  value,
+  onChange,
+}: {
+  label: string;
+  hint: string;
+  errors?: string[];
+  value: string;
+  onChange: (note: string) => void;
+}) {
+  return (
+    <CodField label={label} hint={hint} errors={errors}>
+      {(p) => (
+        <textarea
+          {...p}
+          className="cp-input cp-textarea"
+          name="note"
+          rows={2}
+          maxLength={COD_NOTE_MAX}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      )}
+    </CodField>
   );
 }
