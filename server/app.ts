@@ -7,6 +7,8 @@ import fastifyCookie from "@fastify/cookie";
 import fastifyStatic from "@fastify/static";
 import { pageCsp } from "./core/csp.js";
 import { getSettings } from "./modules/settings/settings.service.js";
+import { companyLanguage } from "./modules/settings/company-language.js";
+import { COMPANY_LANGUAGE_META, languageOf } from "../shared/i18n/languages.js";
 import { config, readEnv } from "./core/config.js";
 import { fastifyLogging, registerRequestLog, requestIdOf } from "./core/logging.js";
 import { etagOf, publicRead } from "./core/http-cache.js";
@@ -155,7 +157,7 @@ export async function buildApp(): Promise<FastifyInstance> {
   const cspOf = (chat: string) => (csp?.chat === chat ? csp : (csp = { chat, policy: pageCsp(chat, c.tileUrl, ownScripts) })).policy;
   const sendIndex = async (req: import("fastify").FastifyRequest, reply: import("fastify").FastifyReply) => {
     const reqUrl = req.url;
-    const [status, settings] = await Promise.all([clientRouteStatus(reqUrl), getSettings()]);
+    const [status, settings, language] = await Promise.all([clientRouteStatus(reqUrl), getSettings(), companyLanguage()]);
     // The meta description from settings is in the HTML itself, for crawlers that run no script.
     let html = settings.meta_description
       ? template.replace(
@@ -167,13 +169,18 @@ export async function buildApp(): Promise<FastifyInstance> {
     // Replaced by functions: a "$&" or "$'" in a setting is text, not a replacement pattern.
     html = html.replace(
       "</head>",
-      () => `<meta name="tile-url" content="${escapeAttr(c.tileUrl)}">\n<meta name="application-name" content="${escapeAttr(settings.company_name)}">\n</head>`,
+      () =>
+        `<meta name="tile-url" content="${escapeAttr(c.tileUrl)}">\n<meta name="application-name" content="${escapeAttr(settings.company_name)}">\n` +
+        `<meta name="${COMPANY_LANGUAGE_META}" content="${language}">\n</head>`,
     );
+    // A visitor who chose no language reads the company's (client/i18n/load.ts; a rendered page says its own below).
+    const lang = languageOf(language);
+    html = html.replace(/<html lang="[^"]*" dir="[^"]*"/, `<html lang="${lang.tag}" dir="${"rtl" in lang ? "rtl" : "ltr"}"`);
     // The company's name from the settings (COMPANY_NAME while none is set), the same on every page, e-mail and PDF.
     html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeAttr(settings.company_name)}</title>`);
     // Tracking results, one visitor's links and the control panel are nobody's search results.
     if (isHiddenFromSearch(normalPath(reqUrl.split("?")[0]))) reply.header("X-Robots-Tag", "noindex, nofollow");
-    if (status === 200 && renderPage) html = await renderPage(req, reply, html, settings.company_name);
+    if (status === 200 && renderPage) html = await renderPage(req, reply, html, settings.company_name, language);
     const csp = cspOf(settings.chat_code);
     reply.code(status).type("text/html; charset=utf-8").header("Content-Security-Policy", csp);
     // A rendered page is tens of KB: compressed like the static assets (one ETag per encoding).

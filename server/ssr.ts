@@ -8,7 +8,7 @@ import { isPrivateRequest } from "./core/http-cache.js";
 import { ViewCache } from "./core/cache.js";
 import { scriptSafeJson } from "./core/script-json.js";
 import { isServerRendered, normalPath, SERVER_STATE_ID } from "../shared/core/routes.codes.js";
-import { COOKIE as LANGUAGE_COOKIE, isLanguageCode } from "../shared/i18n/languages.js";
+import { COOKIE as LANGUAGE_COOKIE, isLanguageCode, type LanguageCode } from "../shared/i18n/languages.js";
 
 /**
  * Server-side rendering of the public first screens (shared/core/routes.codes.ts: isServerRendered): the
@@ -34,7 +34,8 @@ interface RenderModule {
 type Manifest = Record<string, { file: string; css?: string[]; imports?: string[] }>;
 
 /** Turns the page (template with its meta tags) into the rendered page for this request, or leaves it as it is. */
-export type PageRenderer = (req: FastifyRequest, reply: FastifyReply, page: string, productName: string) => Promise<string>;
+/** `companyLanguage`: the page's language for a visitor who chose none (the setting, server/modules/settings/company-language.ts). */
+export type PageRenderer = (req: FastifyRequest, reply: FastifyReply, page: string, productName: string, companyLanguage: LanguageCode) => Promise<string>;
 
 /** The render, or null when it is off or not built. */
 export async function loadPageRenderer(o: {
@@ -63,7 +64,7 @@ export async function loadPageRenderer(o: {
   const budget = renderBudget(o.budgetMs);
 
   // productName: the company's name (settings), which the page's meta tags carry too (the kept page's check compares the page).
-  return async (req, reply, page, productName) => {
+  return async (req, reply, page, productName, companyLanguage) => {
     const url = req.url;
     let pathname: string;
     try {
@@ -74,9 +75,10 @@ export async function loadPageRenderer(o: {
     if (!isServerRendered(pathname) || isPrivateRequest(req)) return page;
     try {
       const query = req.query as Record<string, unknown> | undefined;
-      // As the client picks it (client/i18n): a known ?lang=, else the cookie, else English.
+      // As the client picks it (client/i18n/load.ts): a known ?lang=, else the cookie's, else the company's.
       const asked = typeof query?.lang === "string" && isLanguageCode(query.lang) ? query.lang : undefined;
-      const language = asked ?? req.cookies?.[LANGUAGE_COOKIE] ?? "en";
+      const cookie = req.cookies?.[LANGUAGE_COOKIE];
+      const language = asked ?? (cookie !== undefined && isLanguageCode(cookie) ? cookie : companyLanguage);
       const execute = (op: Operation) => o.graphql(req, reply, op);
       const key = `${language}\n${url}`;
       const again = await kept.get(key, page, execute);

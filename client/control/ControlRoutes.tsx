@@ -29,6 +29,7 @@ import ReviewList from "./screens/reviews/ReviewList";
 import ReviewCreate from "./screens/reviews/ReviewCreate";
 import SettingsMenu from "./screens/settings/SettingsMenu";
 import ContactSettings from "./screens/settings/ContactSettings";
+import GeneralSettings from "./screens/settings/GeneralSettings";
 import MailSettings from "./screens/settings/MailSettings";
 import HtmlSettings from "./screens/settings/HtmlSettings";
 import SendEmail from "./screens/email/SendEmail";
@@ -151,6 +152,7 @@ function ControlPanelRoutes() {
         </Route>
         <Route path="settings">
           <Route index element={<SettingsMenu />} />
+          <Route path="general" element={<GeneralSettings />} />
           <Route path="contact" element={<ContactSettings />} />
           <Route path="mail" element={<MailSettings />} />
           <Route path="html" element={<HtmlSettings />} />

@@ -173,7 +173,7 @@ export type CreateParcelInput = {
   /** The recipient's structured address: destination (and its map point, e-mail, phone and postcode where not given) is written from it; null removes it */
   recipient_address?: AddressInput | null | undefined;
   recipient_email?: string | null | undefined;
-  /** The language of the recipient's status e-mails: ar, es, de, en, el, fa, fi, fr, hu, id, in, it, ja, nl, pt, pl, ru, ro, se, tr, th, vn (none: English) */
+  /** The language of the recipient's status e-mails: ar, es, de, en, el, fa, fi, fr, hu, id, in, it, ja, nl, pt, pl, ru, ro, se, tr, th, vn (none: the company's language) */
   recipient_language?: string | null | undefined;
   recipient_name: string;
   recipient_phone_number?: string | null | undefined;
@@ -216,7 +216,7 @@ export type CreateShipperInput = {
   /** In the currency's smallest unit; none: no limit */
   credit_limit?: number | null | undefined;
   email: string;
-  /** The language of its invitation, mails and PDFs: one of ar, es, de, en, el, fa, fi, fr, hu, id, in, it, ja, nl, pt, pl, ru, ro, se, tr, th, vn; empty or null: English */
+  /** The language of its invitation, mails and PDFs: one of ar, es, de, en, el, fa, fi, fr, hu, id, in, it, ja, nl, pt, pl, ru, ro, se, tr, th, vn; empty or null: the company's language */
   language?: string | null | undefined;
   name: string;
   /** Priced on this card (default: the default card) */
@@ -243,6 +243,12 @@ export type DispatchSettingsInput = {
   notify_stops_before?: number | null | undefined;
   /** Minutes at each stop, for ETAs */
   stop_minutes?: number | null | undefined;
+};
+
+/** The general group: the company's language */
+export type GeneralSettingsInput = {
+  /** The company's language, one of ar, es, de, en, el, fa, fi, fr, hu, id, in, it, ja, nl, pt, pl, ru, ro, se, tr, th, vn: what the server writes (history entries, messages, e-mails, labels, PDFs) and the public site shows wherever no person's language is known */
+  language: string;
 };
 
 export type HtmlSettingsInput = {
@@ -521,7 +527,7 @@ export type UpdateParcelInput = {
   /** The recipient's structured address: destination (and its map point, e-mail, phone and postcode where not given) is written from it; null removes it */
   recipient_address?: AddressInput | null | undefined;
   recipient_email?: string | null | undefined;
-  /** The language of the recipient's status e-mails: ar, es, de, en, el, fa, fi, fr, hu, id, in, it, ja, nl, pt, pl, ru, ro, se, tr, th, vn (none: English) */
+  /** The language of the recipient's status e-mails: ar, es, de, en, el, fa, fi, fr, hu, id, in, it, ja, nl, pt, pl, ru, ro, se, tr, th, vn (none: the company's language) */
   recipient_language?: string | null | undefined;
   recipient_name?: string | null | undefined;
   recipient_phone_number?: string | null | undefined;
@@ -1246,7 +1252,7 @@ export type AdminSendTestMessageMutation = { sendTestMessage: { id: number, trac
 export type AdminSettingsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type AdminSettingsQuery = { adminSettings: { mail_driver: string, mail_template: string, smtp_allow_plain: boolean, meta_description: string, chat_code: string, contact_email: string, contact_phone: string, contact_phone_alt: string, contact_twitter: string, contact_telegram: string, contact_instagram: string, contact_address: string, company_name: string, shipper_signup: string, currency: string, pickup_cutoff: string, max_amount: number, depot_latitude: number | null, depot_longitude: number | null, courier_speed_kmh: number, stop_minutes: number, notify_stops_before: number, delivery_window_minutes: number, cod_max: number, courier_cash_limit: number, sms_enabled: boolean, whatsapp_enabled: boolean, channel_order: Array<string>, sms_daily_limit: number, whatsapp_template_status: string, whatsapp_template_window: string, whatsapp_verify_token: string, message_providers: { sms: string, sms_ready: boolean, whatsapp: string, whatsapp_ready: boolean, whatsapp_signed: boolean } } };
+export type AdminSettingsQuery = { adminSettings: { language: string, mail_driver: string, mail_template: string, smtp_allow_plain: boolean, meta_description: string, chat_code: string, contact_email: string, contact_phone: string, contact_phone_alt: string, contact_twitter: string, contact_telegram: string, contact_instagram: string, contact_address: string, company_name: string, shipper_signup: string, currency: string, pickup_cutoff: string, max_amount: number, depot_latitude: number | null, depot_longitude: number | null, courier_speed_kmh: number, stop_minutes: number, notify_stops_before: number, delivery_window_minutes: number, cod_max: number, courier_cash_limit: number, sms_enabled: boolean, whatsapp_enabled: boolean, channel_order: Array<string>, sms_daily_limit: number, whatsapp_template_status: string, whatsapp_template_window: string, whatsapp_verify_token: string, message_providers: { sms: string, sms_ready: boolean, whatsapp: string, whatsapp_ready: boolean, whatsapp_signed: boolean } } };
 
 export type AdminUpdateCodSettingsMutationVariables = Exact<{
   input: CodSettingsInput;
@@ -1268,6 +1274,13 @@ export type AdminUpdateDispatchSettingsMutationVariables = Exact<{
 
 
 export type AdminUpdateDispatchSettingsMutation = { updateDispatchSettings: { depot_latitude: number | null, depot_longitude: number | null, courier_speed_kmh: number, stop_minutes: number, notify_stops_before: number, delivery_window_minutes: number } };
+
+export type AdminUpdateGeneralSettingsMutationVariables = Exact<{
+  input: GeneralSettingsInput;
+}>;
+
+
+export type AdminUpdateGeneralSettingsMutation = { updateGeneralSettings: { language: string } };
 
 export type AdminUpdateHtmlSettingsMutationVariables = Exact<{
   input: HtmlSettingsInput;
@@ -4306,7 +4319,7 @@ export function useAdminSendTestMessageMutation(baseOptions?: ApolloReactHooks.M
 export type AdminSendTestMessageMutationHookResult = ReturnType<typeof useAdminSendTestMessageMutation>;
 export type AdminSendTestMessageMutationResult = ApolloReactCommon.MutationResult<AdminSendTestMessageMutation>;
 export type AdminSendTestMessageMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminSendTestMessageMutation, AdminSendTestMessageMutationVariables>;
-export const AdminSettingsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminSettings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"adminSettings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"mail_driver"}},{"kind":"Field","name":{"kind":"Name","value":"mail_template"}},{"kind":"Field","name":{"kind":"Name","value":"smtp_allow_plain"}},{"kind":"Field","name":{"kind":"Name","value":"meta_description"}},{"kind":"Field","name":{"kind":"Name","value":"chat_code"}},{"kind":"Field","name":{"kind":"Name","value":"contact_email"}},{"kind":"Field","name":{"kind":"Name","value":"contact_phone"}},{"kind":"Field","name":{"kind":"Name","value":"contact_phone_alt"}},{"kind":"Field","name":{"kind":"Name","value":"contact_twitter"}},{"kind":"Field","name":{"kind":"Name","value":"contact_telegram"}},{"kind":"Field","name":{"kind":"Name","value":"contact_instagram"}},{"kind":"Field","name":{"kind":"Name","value":"contact_address"}},{"kind":"Field","name":{"kind":"Name","value":"company_name"}},{"kind":"Field","name":{"kind":"Name","value":"shipper_signup"}},{"kind":"Field","name":{"kind":"Name","value":"currency"}},{"kind":"Field","name":{"kind":"Name","value":"pickup_cutoff"}},{"kind":"Field","name":{"kind":"Name","value":"max_amount"}},{"kind":"Field","name":{"kind":"Name","value":"depot_latitude"}},{"kind":"Field","name":{"kind":"Name","value":"depot_longitude"}},{"kind":"Field","name":{"kind":"Name","value":"courier_speed_kmh"}},{"kind":"Field","name":{"kind":"Name","value":"stop_minutes"}},{"kind":"Field","name":{"kind":"Name","value":"notify_stops_before"}},{"kind":"Field","name":{"kind":"Name","value":"delivery_window_minutes"}},{"kind":"Field","name":{"kind":"Name","value":"cod_max"}},{"kind":"Field","name":{"kind":"Name","value":"courier_cash_limit"}},{"kind":"Field","name":{"kind":"Name","value":"sms_enabled"}},{"kind":"Field","name":{"kind":"Name","value":"whatsapp_enabled"}},{"kind":"Field","name":{"kind":"Name","value":"channel_order"}},{"kind":"Field","name":{"kind":"Name","value":"sms_daily_limit"}},{"kind":"Field","name":{"kind":"Name","value":"whatsapp_template_status"}},{"kind":"Field","name":{"kind":"Name","value":"whatsapp_template_window"}},{"kind":"Field","name":{"kind":"Name","value":"whatsapp_verify_token"}},{"kind":"Field","name":{"kind":"Name","value":"message_providers"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sms"}},{"kind":"Field","name":{"kind":"Name","value":"sms_ready"}},{"kind":"Field","name":{"kind":"Name","value":"whatsapp"}},{"kind":"Field","name":{"kind":"Name","value":"whatsapp_ready"}},{"kind":"Field","name":{"kind":"Name","value":"whatsapp_signed"}}]}}]}}]}}]} as unknown as DocumentNode;
+export const AdminSettingsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"AdminSettings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"adminSettings"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"language"}},{"kind":"Field","name":{"kind":"Name","value":"mail_driver"}},{"kind":"Field","name":{"kind":"Name","value":"mail_template"}},{"kind":"Field","name":{"kind":"Name","value":"smtp_allow_plain"}},{"kind":"Field","name":{"kind":"Name","value":"meta_description"}},{"kind":"Field","name":{"kind":"Name","value":"chat_code"}},{"kind":"Field","name":{"kind":"Name","value":"contact_email"}},{"kind":"Field","name":{"kind":"Name","value":"contact_phone"}},{"kind":"Field","name":{"kind":"Name","value":"contact_phone_alt"}},{"kind":"Field","name":{"kind":"Name","value":"contact_twitter"}},{"kind":"Field","name":{"kind":"Name","value":"contact_telegram"}},{"kind":"Field","name":{"kind":"Name","value":"contact_instagram"}},{"kind":"Field","name":{"kind":"Name","value":"contact_address"}},{"kind":"Field","name":{"kind":"Name","value":"company_name"}},{"kind":"Field","name":{"kind":"Name","value":"shipper_signup"}},{"kind":"Field","name":{"kind":"Name","value":"currency"}},{"kind":"Field","name":{"kind":"Name","value":"pickup_cutoff"}},{"kind":"Field","name":{"kind":"Name","value":"max_amount"}},{"kind":"Field","name":{"kind":"Name","value":"depot_latitude"}},{"kind":"Field","name":{"kind":"Name","value":"depot_longitude"}},{"kind":"Field","name":{"kind":"Name","value":"courier_speed_kmh"}},{"kind":"Field","name":{"kind":"Name","value":"stop_minutes"}},{"kind":"Field","name":{"kind":"Name","value":"notify_stops_before"}},{"kind":"Field","name":{"kind":"Name","value":"delivery_window_minutes"}},{"kind":"Field","name":{"kind":"Name","value":"cod_max"}},{"kind":"Field","name":{"kind":"Name","value":"courier_cash_limit"}},{"kind":"Field","name":{"kind":"Name","value":"sms_enabled"}},{"kind":"Field","name":{"kind":"Name","value":"whatsapp_enabled"}},{"kind":"Field","name":{"kind":"Name","value":"channel_order"}},{"kind":"Field","name":{"kind":"Name","value":"sms_daily_limit"}},{"kind":"Field","name":{"kind":"Name","value":"whatsapp_template_status"}},{"kind":"Field","name":{"kind":"Name","value":"whatsapp_template_window"}},{"kind":"Field","name":{"kind":"Name","value":"whatsapp_verify_token"}},{"kind":"Field","name":{"kind":"Name","value":"message_providers"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"sms"}},{"kind":"Field","name":{"kind":"Name","value":"sms_ready"}},{"kind":"Field","name":{"kind":"Name","value":"whatsapp"}},{"kind":"Field","name":{"kind":"Name","value":"whatsapp_ready"}},{"kind":"Field","name":{"kind":"Name","value":"whatsapp_signed"}}]}}]}}]}}]} as unknown as DocumentNode;
 
 /**
  * __useAdminSettingsQuery__
@@ -4423,6 +4436,33 @@ export function useAdminUpdateDispatchSettingsMutation(baseOptions?: ApolloReact
 export type AdminUpdateDispatchSettingsMutationHookResult = ReturnType<typeof useAdminUpdateDispatchSettingsMutation>;
 export type AdminUpdateDispatchSettingsMutationResult = ApolloReactCommon.MutationResult<AdminUpdateDispatchSettingsMutation>;
 export type AdminUpdateDispatchSettingsMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminUpdateDispatchSettingsMutation, AdminUpdateDispatchSettingsMutationVariables>;
+export const AdminUpdateGeneralSettingsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminUpdateGeneralSettings"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"GeneralSettingsInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateGeneralSettings"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"language"}}]}}]}}]} as unknown as DocumentNode;
+export type AdminUpdateGeneralSettingsMutationFn = ApolloReactCommon.MutationFunction<AdminUpdateGeneralSettingsMutation, AdminUpdateGeneralSettingsMutationVariables>;
+
+/**
+ * __useAdminUpdateGeneralSettingsMutation__
+ *
+ * To run a mutation, you first call `useAdminUpdateGeneralSettingsMutation` within a React component and pass it any options that fit your needs.
+ * When your component renders, `useAdminUpdateGeneralSettingsMutation` returns a tuple that includes:
+ * - A mutate function that you can call at any time to execute the mutation
+ * - An object with fields that represent the current status of the mutation's execution
+ *
+ * @param baseOptions options that will be passed into the mutation, supported options are listed on: https://www.apollographql.com/docs/react/api/react-hooks/#options-2;
+ *
+ * @example
+ * const [adminUpdateGeneralSettingsMutation, { data, loading, error }] = useAdminUpdateGeneralSettingsMutation({
+ *   variables: {
+ *      input: // value for 'input'
+ *   },
+ * });
+ */
+export function useAdminUpdateGeneralSettingsMutation(baseOptions?: ApolloReactHooks.MutationHookOptions<AdminUpdateGeneralSettingsMutation, AdminUpdateGeneralSettingsMutationVariables>) {
+        const options = {...defaultOptions, ...baseOptions}
+        return ApolloReactHooks.useMutation<AdminUpdateGeneralSettingsMutation, AdminUpdateGeneralSettingsMutationVariables>(AdminUpdateGeneralSettingsDocument, options);
+      }
+export type AdminUpdateGeneralSettingsMutationHookResult = ReturnType<typeof useAdminUpdateGeneralSettingsMutation>;
+export type AdminUpdateGeneralSettingsMutationResult = ApolloReactCommon.MutationResult<AdminUpdateGeneralSettingsMutation>;
+export type AdminUpdateGeneralSettingsMutationOptions = ApolloReactCommon.BaseMutationOptions<AdminUpdateGeneralSettingsMutation, AdminUpdateGeneralSettingsMutationVariables>;
 export const AdminUpdateHtmlSettingsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"AdminUpdateHtmlSettings"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"HtmlSettingsInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateHtmlSettings"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"meta_description"}},{"kind":"Field","name":{"kind":"Name","value":"chat_code"}}]}}]}}]} as unknown as DocumentNode;
 export type AdminUpdateHtmlSettingsMutationFn = ApolloReactCommon.MutationFunction<AdminUpdateHtmlSettingsMutation, AdminUpdateHtmlSettingsMutationVariables>;
 

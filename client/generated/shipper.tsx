@@ -107,7 +107,7 @@ export type SendPinInput = {
 export type SignUpInput = {
   company?: string | null | undefined;
   email: string;
-  /** The language of its mails and PDFs (the page's at sign-up): one of ar, es, de, en, el, fa, fi, fr, hu, id, in, it, ja, nl, pt, pl, ru, ro, se, tr, th, vn; empty or null: English */
+  /** The language of its mails and PDFs (the page's at sign-up): one of ar, es, de, en, el, fa, fi, fr, hu, id, in, it, ja, nl, pt, pl, ru, ro, se, tr, th, vn; empty or null: the company's language */
   language?: string | null | undefined;
   name: string;
   /** Where the mailed verification link leads once the e-mail is confirmed: a path of the shipper's area (/account/new: the booking a quote started) */
@@ -117,7 +117,7 @@ export type SignUpInput = {
 };
 
 export type UpdateUserInput = {
-  /** The language of its mails, statements and pay-out notices: one of ar, es, de, en, el, fa, fi, fr, hu, id, in, it, ja, nl, pt, pl, ru, ro, se, tr, th, vn; empty or null: English */
+  /** The language of its mails, statements and pay-out notices: one of ar, es, de, en, el, fa, fi, fr, hu, id, in, it, ja, nl, pt, pl, ru, ro, se, tr, th, vn; empty or null: the company's language */
   language?: string | null | undefined;
 };
 

@@ -1,4 +1,5 @@
 import { isLanguageCode, matchLanguage, type LanguageCode } from "@shared/i18n/languages";
+import { companyLanguage } from "./load";
 
 type Texts = Record<string, unknown>;
 
@@ -23,8 +24,8 @@ export function loadControlTexts(namespace: string, code: string): Promise<Texts
 const browserLanguages = (): readonly string[] =>
   typeof navigator === "undefined" ? [] : navigator.languages?.length ? navigator.languages : [navigator.language];
 
-/** The control panel's language: the member's chosen one, else the browser's first of the 22, else English. */
+/** The control panel's language: the member's chosen one, else the browser's first of the 22, else the company's. */
 export function controlLanguageOf(chosen: string | null | undefined, preferred = browserLanguages()): LanguageCode {
   if (chosen && isLanguageCode(chosen)) return chosen;
-  return matchLanguage(preferred) ?? "en";
+  return matchLanguage(preferred) ?? companyLanguage();
 }

@@ -1,4 +1,4 @@
-import { COOKIE, type LanguageCode } from "@shared/i18n/languages";
+import { COMPANY_LANGUAGE_META, COOKIE, type LanguageCode } from "@shared/i18n/languages";
 import { serverState } from "../serverState";
 
 type Texts = Record<string, unknown>;
@@ -23,10 +23,20 @@ export const REPORTS_NS = "reports";
 /** The tracking page's message chooser's namespace (the recipient's channels and language): ./recipient.ts loads its texts. */
 export const RECIPIENT_NS = "recipient";
 
+/**
+ * The company's language (the setting; the server writes it into every page as `<meta name="company-language">`):
+ * the language of a visitor or member who chose none. English without it (no page, or an old one).
+ */
+export function companyLanguage(): LanguageCode {
+  if (typeof document === "undefined") return "en";
+  const code = document.querySelector<HTMLMetaElement>(`meta[name="${COMPANY_LANGUAGE_META}"]`)?.content ?? "";
+  return isKnown(code) ? code : "en";
+}
+
 export function readLanguageCookie(): LanguageCode {
   const m = new RegExp(`(?:^|;\\s*)${COOKIE}=([^;]*)`).exec(document.cookie);
   const code = m ? decodeURIComponent(m[1]) : "";
-  return isKnown(code) ? code : "en";
+  return isKnown(code) ? code : companyLanguage();
 }
 
 export function writeLanguageCookie(code: LanguageCode): void {
@@ -36,7 +46,7 @@ export function writeLanguageCookie(code: LanguageCode): void {
 
 /**
  * The page's language: a known `?lang=`, else the one the server rendered the page in, else the cookie's, else
- * English (server/ssr.ts picks it alike). A page the server rendered needs no cookie read: `document.cookie` asks
+ * the company's (server/ssr.ts picks it alike). A page the server rendered needs no cookie read: `document.cookie` asks
  * the browser's network process synchronously, which cost a phone 10-55 ms while the page loaded.
  */
 export function pageLanguage(): LanguageCode {

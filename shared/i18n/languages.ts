@@ -32,6 +32,13 @@ export type LanguageCode = (typeof LANGUAGES)[number]["code"];
 export const LANGUAGE_CODES = LANGUAGES.map((l) => l.code) as LanguageCode[];
 export const isLanguageCode = (code: string): code is LanguageCode => (LANGUAGE_CODES as string[]).includes(code);
 export const COOKIE = "lang";
+/** `<meta name="company-language" content="de">`: the company's language in every served page (server/app.ts), for a visitor or member who chose none. */
+export const COMPANY_LANGUAGE_META = "company-language";
+
+/** One of the 22 by its chooser's code or its real tag (`hi`, `sv`, `vi`); null for anything else (none, unknown). */
+export function knownLanguage(code: string | null | undefined): LanguageCode | null {
+  return (code && LANGUAGES.find((l) => l.code === code || l.tag === code)?.code) || null;
+}
 
 /** A language by its chooser's code, or by its real tag (`hi`, `sv`, `vi`: no tag is another language's code); English otherwise. */
 export function languageOf(code: string | undefined) {

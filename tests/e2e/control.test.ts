@@ -481,8 +481,29 @@ describe("control panel", () => {
 
   it("changes every settings group", async () => {
     await page.goto(url("/control/settings"));
-    for (const item of ["Contact Info", "Mail Settings", "Html Settings"]) await visible(item);
+    for (const item of ["General", "Contact Info", "Mail Settings", "Html Settings"]) await visible(item);
 
+    // The company's language: each language by its own name, saved and shown again after a reload; a first-time
+    // visitor's page names it (the public site's and the server's fallback), then back to English for the rest.
+    await page.getByRole("link", { name: /General/ }).click();
+    await page.waitForURL(/\/control\/settings\/general$/);
+    await page.locator("select[name=language]").waitFor();
+    expect(await page.inputValue("select[name=language]")).toBe("en");
+    expect(await page.locator("select[name=language] option[value=de]").innerText()).toBe("Deutsch");
+    expect(await page.locator("select[name=language] option[value=ar]").innerText()).toBe("العربية");
+    await page.selectOption("select[name=language]", "de");
+    await submit();
+    await success();
+    await page.reload();
+    await page.locator("select[name=language]").waitFor();
+    expect(await page.inputValue("select[name=language]")).toBe("de");
+    expect(await (await fetch(url("/"))).text()).toContain('<meta name="company-language" content="de">');
+    await page.selectOption("select[name=language]", "en");
+    await submit();
+    await success();
+    expect(await (await fetch(url("/"))).text()).toContain('<meta name="company-language" content="en">');
+
+    await page.goto(url("/control/settings"));
     await page.getByRole("link", { name: /Contact Info/ }).click();
     await page.waitForURL(/\/control\/settings\/contact$/);
     await visible("Contact Phone (Optional)");

@@ -177,6 +177,11 @@ describe("every kind of write is recorded with its before and after values", () 
     const settings = (await historyOf("settings", 1)).filter((e) => e.operation === "settings.update");
     expect(settings.at(-2)!.changes).toEqual({ contact_email: ["first@audit.example", "desk@audit.example"], contact_phone: ["+31 1", "+31 20 000"] });
     expect(settings.at(-1)!.changes).toEqual({ mail_template: ["html1", "html2"] });
+    // The company's language (the general group), and back.
+    ok(await owner.patch("/api/settings", { language: "de" }));
+    ok(await owner.patch("/api/settings", { language: "en" }));
+    const language = (await historyOf("settings", 1)).filter((e) => e.operation === "settings.update").slice(-2);
+    expect(language.map((e) => e.changes)).toEqual([{ language: ["en", "de"] }, { language: ["de", "en"] }]);
 
     const inv = ok(await owner.post("/api/invoices", { product: "Air freight", customer_name: "Ada Obi", amount: 12.5 }), 201);
     // Created with a placeholder number, then numbered: two entries of the one operation.

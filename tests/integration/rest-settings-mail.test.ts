@@ -54,6 +54,8 @@ describe("GET /api/settings", () => {
     expect(Object.keys(all).sort()).toEqual(
       [
         ...PUBLIC_KEYS,
+        // The company's language (the general group).
+        "language",
         "mail_driver",
         "mail_template",
         "smtp_allow_plain",

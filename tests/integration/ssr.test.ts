@@ -145,6 +145,30 @@ describe("addresses the server does not render", () => {
     expect(en.text).toContain("We deliver your cargo to every corner of the world");
   });
 
+  it("renders a visitor who chose no language (or an unknown one) in the company's language, which every page names", async () => {
+    const before = await anon.get("/", from());
+    expect(before.text).toMatch(/<html lang="en" dir="ltr"/);
+    expect(before.text).toContain('<meta name="company-language" content="en">');
+    expect((await admin.patch("/api/settings", { language: "ar" })).status).toBe(200);
+    try {
+      for (const cookie of [undefined, "lang=xx"]) {
+        const r = await anon.get("/", { ...from(), ...(cookie ? { cookie } : {}) });
+        expect(r.text).toMatch(/<html lang="ar" dir="rtl"/);
+        expect(r.text).toContain('<meta name="company-language" content="ar">');
+        expect(r.text).toContain("نوصل شحنتك إلى كل بقاع العالم");
+      }
+      // A visitor's own choice still wins; the control panel's page (not rendered) names the company's language too.
+      const de = await anon.get("/", { ...from(), cookie: "lang=de" });
+      expect(de.text).toMatch(/<html lang="de" dir="ltr"/);
+      expect(de.text).toContain("Wir liefern Ihre Fracht");
+      const control = await anon.get("/control/index.html", from());
+      expect(control.text).toContain('<meta name="company-language" content="ar">');
+      expect(control.text).toMatch(/<html lang="ar" dir="rtl"/);
+    } finally {
+      expect((await admin.patch("/api/settings", { language: "en" })).status).toBe(200);
+    }
+  });
+
   it("escapes the carried state: text with </script> and U+2028 cannot end the script", async () => {
     const r = await admin.gql(CREATE_PARCEL, {
       i: {

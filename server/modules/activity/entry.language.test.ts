@@ -1,3 +1,5 @@
+// entry.language.ts reads the company's language from the settings service, whose input classes carry type-graphql decorators.
+import "reflect-metadata";
 import { describe, expect, it } from "vitest";
 import { FAILURE_REASONS, STATUS_CODES } from "../../../shared/modules/parcel/status.codes.js";
 import { defaultScanTitle } from "../../../shared/modules/scan/scan.events.js";

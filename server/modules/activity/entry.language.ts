@@ -1,6 +1,7 @@
-import { LANGUAGES, type LanguageCode } from "../../../shared/i18n/languages.js";
+import { knownLanguage as known, type LanguageCode } from "../../../shared/i18n/languages.js";
 import { FAILURE_REASONS, type StatusCode } from "../../../shared/modules/parcel/status.codes.js";
 import { callerLanguageCode, staffLanguage, type StaffLanguage } from "../staff/staff.i18n.js";
+import { companyLanguage } from "../settings/company-language.js";
 
 /**
  * The language of the history entries the server writes itself (a scan's default title, the run start's "Out for
@@ -10,7 +11,8 @@ import { callerLanguageCode, staffLanguage, type StaffLanguage } from "../staff/
  *      and in their status messages);
  *   2. else the language of the member who caused the entry (`Admin.language`: the courier starting the run, the
  *      depot member scanning);
- *   3. else the company's language: there is no such setting yet, so English.
+ *   3. else the company's language (the setting `language`, server/modules/settings/company-language.ts; English
+ *      until the owner chooses one).
  * A title or description a caller gives (a scan's `title`, a member's own entry) is written as given. The texts are
  * the staff's server texts (server/modules/staff/locales, `history.*`).
  */
@@ -18,21 +20,20 @@ export function entryLanguageCode(recipient: string | null | undefined, member: 
   return known(recipient) ?? known(member) ?? known(company) ?? "en";
 }
 
-const known = (code: string | null | undefined): LanguageCode | null => (code && LANGUAGES.find((l) => l.code === code || l.tag === code)?.code) || null;
-
 export interface EntryParcel {
   recipient_language?: string | null;
 }
 
 /**
  * The texts of the entries about these parcels, by the rule above: the caller's language is read once, and only when
- * a parcel has no recipient's language of its own.
+ * a parcel has no recipient's language of its own; the company's (the kept settings) only when the caller has none.
  */
 export async function entryLanguages(parcels: readonly EntryParcel[]): Promise<(parcel: EntryParcel) => StaffLanguage> {
   const member = parcels.some((p) => !known(p.recipient_language)) ? await callerLanguageCode() : null;
+  const company = parcels.some((p) => !known(p.recipient_language)) && !known(member) ? await companyLanguage() : null;
   const chosen = new Map<LanguageCode, StaffLanguage>();
   return (parcel) => {
-    const code = entryLanguageCode(parcel.recipient_language, member);
+    const code = entryLanguageCode(parcel.recipient_language, member, company);
     let l = chosen.get(code);
     if (!l) chosen.set(code, (l = staffLanguage(code)));
     return l;

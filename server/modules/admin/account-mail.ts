@@ -3,6 +3,7 @@ import { sendSystemMail, type OutgoingMail } from "../mail/mail.service.js";
 import { companyName } from "../settings/settings.service.js";
 import { memberLanguageCode, staffLanguage } from "../staff/staff.i18n.js";
 import { mailIn } from "../mail/mail.compose.js";
+import { readerLanguage } from "../settings/company-language.js";
 
 const inFlight = new Set<Promise<void>>();
 
@@ -31,7 +32,7 @@ export type TwoStepChange = "on" | "off" | "reset" | "cleared";
  */
 export function twoStepNotice(email: string, change: TwoStepChange): void {
   const mail = async (): Promise<OutgoingMail> => {
-    const l = staffLanguage(await memberLanguageCode({ email }));
+    const l = staffLanguage(await readerLanguage(await memberLanguageCode({ email })));
     const company = await companyName();
     const base = config().publicUrl;
     return mailIn(l, {

@@ -23,6 +23,7 @@ import { recordEvent } from "../../db/audit.js";
 import { mailInBackground, twoStepNotice } from "./account-mail.js";
 import { staffLanguage } from "../staff/staff.i18n.js";
 import { mailIn } from "../mail/mail.compose.js";
+import { readerLanguage } from "../settings/company-language.js";
 import { resetMailAllowed, trySecret } from "./attempts.js";
 
 export { settleAccountMail } from "./account-mail.js";
@@ -198,8 +199,8 @@ async function mailPin(email: string): Promise<void> {
   });
   const base = config().publicUrl;
   const link = `${base}/control/password.html?email=${encodeURIComponent(admin.email)}&token=${encodeURIComponent(token)}`;
-  // In the member's language (none chosen: English).
-  const l = staffLanguage(admin.language);
+  // In the member's language (none chosen: the company's).
+  const l = staffLanguage(await readerLanguage(admin.language));
   const last = [l.t("reset.expires", { count: minutes }), admin.totp_enabled ? l.t("reset.twoStep") : "", l.t("reset.ignore")];
   await sendSystemMail(
     mailIn(l, {

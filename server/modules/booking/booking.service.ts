@@ -193,7 +193,7 @@ export async function createBooking(raw: unknown, caller: Actor | null, key: str
       max_expected_delivery_date: option.delivery_date_max,
     } as unknown as CreateParcelInput);
     parcelId = parcel.id;
-    // In the language of the entry's reader (entry.language.ts): the recipient's, else English (a shipper is no member).
+    // In the language of the entry's reader (entry.language.ts): the recipient's, else the company's (a shipper is no member).
     const l = await entryLanguage(parcel);
     await createActivity({
       parcel_id: parcel.id,

@@ -258,5 +258,5 @@ export async function mailStatement(caller: Actor | null, raw: unknown) {
   const { pdf, number } = await statementPdfOf(caller, id);
   noteCall({ object_type: "statement", object_id: String(id), what: { to: shipper.email, number } });
   const mailed = { number, from: s.from, to: s.to, lines: s.lines.length, total: s.total, currency: s.currency, paid: s.status === "paid" };
-  await sendSystemMail(statementMail(shipper, await companyName(), mailed, pdf));
+  await sendSystemMail(await statementMail(shipper, await companyName(), mailed, pdf));
 }

@@ -4,13 +4,14 @@ import { callerJob } from "../../core/jobs.js";
 import { drawInThread } from "../invoice/pdf-thread.js";
 import { companyName } from "../settings/settings.service.js";
 import { callerLanguageCode, staffLanguage } from "../staff/staff.i18n.js";
+import { readerLanguage } from "../settings/company-language.js";
 import { runViews } from "./dispatch.reads.js";
 import { plannedMinutes } from "./eta.rules.js";
 import { dayPlan, mustBeCourierOrDispatch, runOrThrow } from "./run.rows.js";
 
 /**
  * The run sheet (PDF): its courier or a member with dispatch, in the language of the member who asks for it (none
- * chosen: English). pdfkit and bwip-js load in the PDF threads.
+ * chosen: the company's). pdfkit and bwip-js load in the PDF threads.
  */
 export async function runSheet(id: number): Promise<{ pdf: Buffer; filename: string }> {
   const run = await runOrThrow(id);
@@ -18,7 +19,7 @@ export async function runSheet(id: number): Promise<{ pdf: Buffer; filename: str
   const [view] = await runViews([run]);
   // A planned run has no windows yet (they are set when it starts): its sheet gives each stop's time after the start.
   const after = run.status === "planned" ? plannedMinutes(run.stops, await dayPlan()) : null;
-  const l = staffLanguage(await callerLanguageCode());
+  const l = staffLanguage(await readerLanguage(await callerLanguageCode()));
   const timeZone = readEnv("TIME_ZONE");
   const courier = view.courier_name ?? view.courier_email ?? l.t("sheet.member", { id: run.courier_id });
   const date = new Intl.DateTimeFormat(l.tag, { dateStyle: "full", timeZone: "UTC" }).format(new Date(`${run.date}T12:00:00Z`));

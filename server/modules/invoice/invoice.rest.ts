@@ -59,7 +59,7 @@ export function registerInvoiceRoutes(api: FastifyInstance): void {
       const id = (req.params as { id: string }).id;
       if (!/^\d{1,9}$/.test(id)) throw notFound("Invoice not found");
       // One PDF at a time per member (429 for a second meanwhile), drawn in a PDF thread.
-      // In the language of the member who downloads it (none chosen: English).
+      // In the language of the member who downloads it (none chosen: the company's).
       const actor = actorOf(req);
       const language = actor?.kind === "member" ? await memberLanguageCode({ id: actor.id }) : null;
       const { number, pdf } = await asJob("documents", jobCaller(actor), () => invoices.invoicePdfOf(Number(id), siteBase(req), { language }));

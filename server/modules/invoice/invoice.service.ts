@@ -7,6 +7,7 @@ import type { CreateInvoiceInput } from "./invoice.input.js";
 import type { InvoiceWords } from "./invoice.pdf.js";
 import { drawInThread } from "./pdf-thread.js";
 import { staffLanguage } from "../staff/staff.i18n.js";
+import { readerLanguage } from "../settings/company-language.js";
 
 const invoiceNumber = (id: number) => `INV-${String(id).padStart(6, "0")}`;
 
@@ -43,7 +44,7 @@ export const listInvoices = (args: PageArgs) =>
 
 /**
  * The invoice as a PDF, drawn in a PDF thread; `base` (the site's address) makes the tracking link. Its words, date
- * and amounts are in `language` (the member's who downloads it; English without one).
+ * and amounts are in `language` (the member's who downloads it; the company's without one).
  */
 export async function invoicePdfOf(id: number, base: string, opts: { compress?: boolean; language?: string | null } = {}) {
   const [inv, s] = await Promise.all([getInvoice(id), getSettings()]);
@@ -55,7 +56,7 @@ export async function invoicePdfOf(id: number, base: string, opts: { compress?: 
     contact_phone_alt: s.contact_phone_alt,
     contact_address: s.contact_address,
   };
-  const l = staffLanguage(opts.language);
+  const l = staffLanguage(await readerLanguage(opts.language));
   const keys = ["title", "billedTo", "trackingCode", "product", "amount", "total", "track", "scan", "thanks"] as const;
   const words = Object.fromEntries(keys.map((k) => [k, l.t(`invoice.${k}`)])) as Record<(typeof keys)[number], string> satisfies InvoiceWords;
   const texts = { tag: l.tag, docTitle: l.t("invoice.docTitle", { number: inv.number }), ...words };

@@ -21,7 +21,7 @@ export interface LabelParcel {
   reference?: string | null;
   /** The public tracking page of this parcel, drawn as a QR code. */
   track_url: string;
-  /** The recipient's language (a site code): the label's words are in it (English without one). */
+  /** The recipient's language (a site code): the label's words are in it (label.service.ts: the company's without one). */
   language?: string | null;
   /** Cash on delivery still to collect at the door (smallest unit and its currency): a black band says COD and the amount. */
   cod?: { amount: number; currency: string } | null;

@@ -2,6 +2,7 @@ import { badInput, notFound } from "../../core/errors.js";
 import { db } from "../../db/index.js";
 import { getSettings } from "../settings/settings.service.js";
 import { lazyThread } from "../../core/threads.js";
+import { readerLanguage } from "../settings/company-language.js";
 import type { LabelFormat } from "./label.pdf.js";
 import type { LabelJob } from "./label.worker.js";
 
@@ -64,17 +65,19 @@ export async function labelsPdfOf(
     const shown = missing.slice(0, 10).join(", ") + (missing.length > 10 ? ` and ${missing.length - 10} more` : "");
     throw notFound(missing.length === 1 ? `No parcel has the tracking code ${shown}` : `No parcels have the tracking codes ${shown}`);
   }
-  const parcels = codes.map((c) => {
-    const { recipient_language, cod_amount, cod_currency, status_code, ...row } = byCode.get(c)!;
-    return {
-      ...row,
-      reference: opts.references?.[c] ?? null,
-      track_url: `${base}/track.html?code=${encodeURIComponent(c)}`,
-      // The label speaks the recipient's language, and says what is still to collect at the door.
-      language: recipient_language,
-      cod: codDueOf({ cod_amount, cod_currency, status_code }),
-    };
-  });
+  const parcels = await Promise.all(
+    codes.map(async (c) => {
+      const { recipient_language, cod_amount, cod_currency, status_code, ...row } = byCode.get(c)!;
+      return {
+        ...row,
+        reference: opts.references?.[c] ?? null,
+        track_url: `${base}/track.html?code=${encodeURIComponent(c)}`,
+        // The label speaks the recipient's language (else the company's), and says what is still to collect at the door.
+        language: await readerLanguage(recipient_language),
+        cod: codDueOf({ cod_amount, cod_currency, status_code }),
+      };
+    }),
+  );
   const company = { name: s.company_name, contact_phone: s.contact_phone, contact_email: s.contact_email, contact_address: s.contact_address };
   return renderPdf({ parcels, company, format, compress: opts.compress });
 }

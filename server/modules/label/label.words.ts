@@ -1,4 +1,4 @@
-// The words a shipping label carries, in the recipient's language (the parcel's recipient_language, English by
+// The words a shipping label carries, in the recipient's language (the parcel's recipient_language, the company's by
 // default): the people who read a label are the recipient at the door and the couriers of the recipient's country,
 // so a label keeps the recipient's language whoever prints it. "COD" itself is the trade's abbreviation everywhere;
 // the words under it say what it means. Pure data (the label's thread reads it).
@@ -176,7 +176,7 @@ export const LABEL_WORDS: Record<string, LabelWords> = {
   },
 };
 
-/** A label's words and its language's tag: the recipient's language, else English. */
+/** A label's words and its language's tag (label.service.ts gives the recipient's language, else the company's; anything else: English). */
 export function labelLanguage(code: string | null | undefined): { words: LabelWords; tag: string } {
   const c = code && LABEL_WORDS[code] ? code : "en";
   // The real language tag, for Intl (the site's codes in, se and vn are hi, sv and vi).

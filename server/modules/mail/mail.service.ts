@@ -8,6 +8,8 @@ import { validated } from "../../core/validation.js";
 import { db } from "../../db/index.js";
 import { pageOf, type PageArgs } from "../common/paging.js";
 import { getSettings } from "../settings/settings.service.js";
+import { readerLanguage } from "../settings/company-language.js";
+import { languageOf } from "../../../shared/i18n/languages.js";
 import { renderMail, type Company } from "./mail.templates.js";
 import { AdminMailInput, VisitorContactInput } from "./mail.input.js";
 import { deliveryError, ownTransport, senderTransport } from "./smtp.js";
@@ -21,7 +23,7 @@ export interface OutgoingMail {
   headers?: Record<string, string>;
   /** schema.org data for mail clients, carried in the HTML part as JSON-LD. */
   jsonLd?: Record<string, unknown>;
-  /** The language of the text (the HTML part gets lang and dir); English when absent. */
+  /** The language of the text (the HTML part gets lang and dir); the company's when absent (a member's or visitor's own text). */
   lang?: { tag: string; rtl: boolean };
   /** Values (reset tokens, invitation links) sent to the recipient but masked in the recorded copy. */
   secrets?: string[];
@@ -43,10 +45,16 @@ async function company(): Promise<{ company: Company; template: string; from: st
   };
 }
 
+/** The `lang` of a mail whose text is a member's or a visitor's own: the company's language. */
+async function companyMailLang() {
+  const l = languageOf(await readerLanguage());
+  return { tag: l.tag, rtl: "rtl" in l && l.rtl };
+}
+
 /** Sends through the given transport (or the outbox folder), records the result, and returns it. */
 async function deliver(mail: OutgoingMail, transport: Transporter | null, fromOverride?: string, allowPlainHow?: string) {
   const { company: co, template, from } = await company();
-  const rendered = renderMail(template, mail.subject, mail.text, co, mail.jsonLd, mail.lang);
+  const rendered = renderMail(template, mail.subject, mail.text, co, mail.jsonLd, mail.lang ?? (await companyMailLang()));
   const message = {
     from: fromOverride || from,
     to: mail.to,

@@ -9,6 +9,7 @@ import { addressCountry, toE164 } from "./phone.js";
 import { smsProvider, smsProviderName, whatsappProvider, whatsappProviderName, type SendResult } from "./providers.js";
 import { countSegments } from "./segments.js";
 import { smsText, templateText, whatsappTemplate, type EventPayload } from "./message.texts.js";
+import { readerLanguage } from "../settings/company-language.js";
 import { messageSettings, type HistoryItem } from "./message.settings.js";
 import { optOut } from "./message.callbacks.js";
 
@@ -104,12 +105,14 @@ async function deliver(m: Claimed): Promise<boolean> {
   }
   const payload = JSON.parse(m.payload) as EventPayload;
   const history = JSON.parse(m.history) as HistoryItem[];
-  const language = m.language ?? parcel?.recipient_language ?? null;
-  const chosen = parcel?.recipient_channels != null ? parcel.recipient_channels.split(",").filter(Boolean) : null;
+  // The recipient's language (chosen for this message, else the parcel's), else the company's.
+  const own = m.language ?? parcel?.recipient_language ?? null;
+  const language = await readerLanguage(own);
+  const channels = parcel?.recipient_channels != null ? parcel.recipient_channels.split(",").filter(Boolean) : null;
   let row = m;
   for (;;) {
     const channel = row.channel as MessageChannel;
-    const target = await targetOf(channel, row, parcel, s, chosen, payload);
+    const target = await targetOf(channel, row, parcel, s, channels, payload);
     if (!target.ok) {
       history.push({ at: new Date().toISOString(), channel, status: "skipped", reason: target.reason });
       const next = await nextChannel(row, history, "skipped", target.reason);
@@ -121,7 +124,7 @@ async function deliver(m: Claimed): Promise<boolean> {
     let text: string;
     let segments: number | null = null;
     if (channel === "sms") {
-      text = smsText(s.company, parcel, payload, language);
+      text = smsText(s.company, parcel, payload, language, own);
       segments = countSegments(text).segments;
       if (!(await withinBudget(segments, s.smsDailyLimit))) {
         history.push({ at: new Date().toISOString(), channel, status: "skipped", reason: "budget" });
@@ -133,7 +136,7 @@ async function deliver(m: Claimed): Promise<boolean> {
       const provider = smsProvider(`${siteUrl()}/api/messages/twilio`)!;
       result = await provider.send(target.to, text);
     } else if (channel === "whatsapp") {
-      const template = whatsappTemplate(s.templates, parcel, payload, language)!;
+      const template = whatsappTemplate(s.templates, parcel, payload, language, own)!;
       text = templateText(template);
       result = await whatsappProvider()!.send(target.to, template);
     } else {

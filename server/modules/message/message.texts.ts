@@ -24,11 +24,14 @@ function hours(tag: string, from: string, to: string): string {
   return new Intl.DateTimeFormat(tag, { timeStyle: "short", timeZone: readEnv("TIME_ZONE") }).formatRange(new Date(from), new Date(to));
 }
 
-/** The SMS text of an event: the company's name, the e-mail's sentence, the tracking link. */
-export function smsText(company: string, p: TextParcel | null, payload: EventPayload, language: string | null): string {
+/**
+ * The SMS text of an event: the company's name, the e-mail's sentence, the tracking link. `language` is the text's
+ * (readerLanguage: the recipient's, else the company's); `chosen` the recipient's own, which the link carries.
+ */
+export function smsText(company: string, p: TextParcel | null, payload: EventPayload, language: string, chosen: string | null): string {
   const lang = mailLanguage(language);
   if (payload.kind === "test" || !p) return `${company}: test message. ${lang.t("notify.track", { link: "" }).replace(/[:\s]+$/, "")}.`;
-  const link = trackingLink(p.tracking_code, language && lang.code);
+  const link = trackingLink(p.tracking_code, chosen && lang.code);
   if (payload.kind === "status") {
     const label = lang.t(`status.${payload.status_code}`);
     const status = payload.status_reason ? `${label} (${short(payload.status_reason, 40)})` : label;
@@ -45,12 +48,13 @@ export function whatsappTemplate(
   templates: { status: string; window: string },
   p: TextParcel | null,
   payload: EventPayload,
-  language: string | null,
+  language: string,
+  chosen: string | null,
 ): WhatsAppTemplate | null {
   const lang = mailLanguage(language);
   const code = lang.tag.replace("-", "_");
   if (payload.kind === "test" || !p) return templates.status ? { name: templates.status, language: code, params: ["TEST", "test", "-"] } : null;
-  const link = trackingLink(p.tracking_code, language && lang.code);
+  const link = trackingLink(p.tracking_code, chosen && lang.code);
   if (payload.kind === "status") {
     if (!templates.status) return null;
     return { name: templates.status, language: code, params: [p.tracking_code, lang.t(`status.${payload.status_code}`), link] };

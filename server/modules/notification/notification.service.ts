@@ -4,6 +4,7 @@ import { isUniqueViolation } from "../../core/errors.js";
 import { yieldToOthers } from "../../core/jobs.js";
 import { db } from "../../db/index.js";
 import { sendMail } from "../mail/mail.service.js";
+import { readerLanguage } from "../settings/company-language.js";
 import { newRescheduleToken, unsubscribeTokenOf } from "../parcel/parcel.service.js";
 import { isStatusCode, NOTIFY_MAX_AGE_MS } from "../parcel/status.rules.js";
 import { parcelDeliveryJsonLd } from "../parcel/structured-data.js";
@@ -81,7 +82,7 @@ async function send(parcelId: number, entry: Parameters<typeof notifyRecipient>[
     throw e;
   }
   const token = await unsubscribeTokenOf(parcel);
-  const lang = mailLanguage(parcel.recipient_language);
+  const lang = mailLanguage(await readerLanguage(parcel.recipient_language));
   const label = lang.t(`status.${code}`);
   const status = `${label}${entry.status_reason ? ` (${entry.status_reason})` : ""}`;
   const link = trackingLink(parcel.tracking_code, parcel.recipient_language && lang.code);
@@ -137,7 +138,7 @@ function whyNot(parcel: { recipient_email: string | null; notify_recipient: bool
  * The delivery day's messages to a recipient (server/modules/dispatch): "window" when the run starts
  * (the delivery window), "near" once when notify_stops_before stops are left before theirs. Once per
  * stop and kind (a unique claim, as for statuses), with the same switches: the admin's, the
- * recipient's unsubscribe. English texts, the times in the recipient's language.
+ * recipient's unsubscribe. In the recipient's language, else the company's.
  */
 export function notifyDeliveryDay(parcelId: number, stopId: number, kind: "window" | "near", window: { from: Date; to: Date }, stopsBefore: number): void {
   waiting.push(() =>
@@ -178,7 +179,7 @@ async function sendDeliveryDay(
     throw e;
   }
   const token = await unsubscribeTokenOf(parcel);
-  const lang = mailLanguage(parcel.recipient_language);
+  const lang = mailLanguage(await readerLanguage(parcel.recipient_language));
   // The window in the recipient's language and the site's time zone, e.g. "Friday 27 November 2026, 10:00 – 11:00 (Europe/Amsterdam)".
   const timeZone = readEnv("TIME_ZONE");
   const span = `${new Intl.DateTimeFormat(lang.tag, { dateStyle: "full", timeStyle: "short", timeZone }).formatRange(window.from, window.to)} (${timeZone})`;

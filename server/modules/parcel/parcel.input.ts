@@ -173,7 +173,10 @@ export class ParcelOptionalFields {
   @WhenPresent()
   @IsBoolean(bool("notify_recipient"))
   notify_recipient?: boolean;
-  @Field(() => String, { nullable: true, description: `The language of the recipient's status e-mails: ${LANGUAGE_CODES.join(", ")} (none: English)` })
+  @Field(() => String, {
+    nullable: true,
+    description: `The language of the recipient's status e-mails: ${LANGUAGE_CODES.join(", ")} (none: the company's language)`,
+  })
   @Optional()
   @IsIn([...LANGUAGE_CODES], languageMsg)
   recipient_language?: string | null;

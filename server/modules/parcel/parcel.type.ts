@@ -88,7 +88,7 @@ export class Parcel extends PublicParcel {
   @Field(() => String, { nullable: true }) sender_email: string | null;
   @Field(() => String, { nullable: true }) recipient_postcode: string | null;
   @Field(() => Boolean, { description: "Status e-mails to the recipient (admin switch)" }) notify_recipient: boolean;
-  @Field(() => String, { nullable: true, description: "The language of the recipient's status e-mails (a site language code; none: English)" })
+  @Field(() => String, { nullable: true, description: "The language of the recipient's status e-mails (a site language code; none: the company's language)" })
   recipient_language: string | null;
   @Field(() => [String], {
     nullable: true,

@@ -6,6 +6,17 @@ import { MAX_LENGTH } from "../../../shared/core/lengths.codes.js";
 import { MAIL_DRIVERS, MAIL_TEMPLATES } from "../../../shared/modules/mail/mail.codes.js";
 import { MAX_AMOUNT_MINOR } from "../../../shared/core/money.js";
 import { COD_LIMITS, codRangeMessage } from "../../../shared/modules/cod/cod.codes.js";
+import { LANGUAGE_CODES } from "../../../shared/i18n/languages.js";
+
+@InputType({ description: "The general group: the company's language" })
+export class GeneralSettingsInput {
+  @Field(() => String, {
+    description: `The company's language, one of ${LANGUAGE_CODES.join(", ")}: what the server writes (history entries, messages, e-mails, labels, PDFs) and the public site shows wherever no person's language is known`,
+  })
+  @Required()
+  @IsIn([...LANGUAGE_CODES], { message: `language must be one of ${LANGUAGE_CODES.join(", ")}` })
+  language: string;
+}
 
 @InputType()
 export class MailSettingsInput {

@@ -2,7 +2,7 @@ import { Arg, Mutation, Query, Resolver } from "type-graphql";
 import { Op } from "../../graphql/guards.js";
 import { DispatchSettingsInput } from "../dispatch/dispatch.input.js";
 import { MessageSettingsInput } from "../message/message.input.js";
-import { CodSettingsInput, ContactSettingsInput, HtmlSettingsInput, MailSettingsInput, ShippingSettingsInput } from "./settings.input.js";
+import { CodSettingsInput, ContactSettingsInput, GeneralSettingsInput, HtmlSettingsInput, MailSettingsInput, ShippingSettingsInput } from "./settings.input.js";
 import * as settings from "./settings.service.js";
 import { PublicSettings, Settings } from "./settings.type.js";
 
@@ -18,6 +18,12 @@ export class SettingsResolver {
   @Op("site.settings.admin")
   adminSettings() {
     return settings.getSettings();
+  }
+
+  @Mutation(() => Settings, { description: "The general group: the company's language" })
+  @Op("settings.update")
+  updateGeneralSettings(@Arg("input", () => GeneralSettingsInput) input: GeneralSettingsInput) {
+    return settings.updateGeneralSettings(input);
   }
 
   @Mutation(() => Settings)

@@ -2,7 +2,7 @@ import type { FastifyInstance } from "fastify";
 import { route } from "../../rest/route.js";
 import { can } from "../../../shared/core/permissions.js";
 import { data } from "../../rest/schemas.js";
-import { CodSettingsInput, ContactSettingsInput, HtmlSettingsInput, MailSettingsInput, ShippingSettingsInput } from "./settings.input.js";
+import { CodSettingsInput, ContactSettingsInput, GeneralSettingsInput, HtmlSettingsInput, MailSettingsInput, ShippingSettingsInput } from "./settings.input.js";
 import { DispatchSettingsInput } from "../dispatch/dispatch.input.js";
 import { MessageSettingsInput } from "../message/message.input.js";
 import * as settings from "./settings.service.js";
@@ -33,8 +33,17 @@ export function registerSettingsRoutes(api: FastifyInstance): void {
     tag: "site",
     message: "Settings saved",
     summary:
-      "Save one settings group: mail, html (meta_description, chat_code), contact (company_name and the contact fields, contact_email required), the delivery day (depot, speed, stop minutes, notify_stops_before, delivery_window_minutes) shipping (shipper_signup, currency, pickup_cutoff, max_amount) cash on delivery (cod_max, courier_cash_limit) or messages (sms_enabled, whatsapp_enabled, channel_order, sms_daily_limit, the WhatsApp templates and verify token)",
-    body: [MailSettingsInput, HtmlSettingsInput, ContactSettingsInput, DispatchSettingsInput, ShippingSettingsInput, CodSettingsInput, MessageSettingsInput],
+      "Save one settings group: general (language: the company's), mail, html (meta_description, chat_code), contact (company_name and the contact fields, contact_email required), the delivery day (depot, speed, stop minutes, notify_stops_before, delivery_window_minutes) shipping (shipper_signup, currency, pickup_cutoff, max_amount) cash on delivery (cod_max, courier_cash_limit) or messages (sms_enabled, whatsapp_enabled, channel_order, sms_daily_limit, the WhatsApp templates and verify token)",
+    body: [
+      GeneralSettingsInput,
+      MailSettingsInput,
+      HtmlSettingsInput,
+      ContactSettingsInput,
+      DispatchSettingsInput,
+      ShippingSettingsInput,
+      CodSettingsInput,
+      MessageSettingsInput,
+    ],
     data: data.ref("Settings"),
     handler: async ({ req }) => ({ ...(await settings.updateSettingsGroup(req.body)), message_providers: providersView() }),
   });

@@ -4,10 +4,11 @@ import { config, readEnv } from "../../core/config.js";
 import { db } from "../../db/index.js";
 import { shared } from "../../core/freeze.js";
 import { contentChanged, localContentVersion } from "../content/content.service.js";
-import { CodSettingsInput, ContactSettingsInput, HtmlSettingsInput, MailSettingsInput, ShippingSettingsInput } from "./settings.input.js";
+import { CodSettingsInput, ContactSettingsInput, GeneralSettingsInput, HtmlSettingsInput, MailSettingsInput, ShippingSettingsInput } from "./settings.input.js";
 import { COD_SETTING_KEYS } from "../../../shared/modules/cod/cod.codes.js";
 import {
   DISPATCH_SETTING_KEYS,
+  GENERAL_SETTING_KEYS,
   MAIL_SETTING_KEYS,
   PUBLIC_SETTING_KEYS as PUBLIC_KEYS,
   SHIPPING_SETTING_KEYS,
@@ -80,6 +81,8 @@ async function save(data: Record<string, unknown>) {
   return withDefaults(row);
 }
 
+/** The general group: the company's language (company-language.ts reads it). */
+export const updateGeneralSettings = async (i: GeneralSettingsInput) => save({ language: i.language });
 export const updateMailSettings = async (i: MailSettingsInput) =>
   save({ mail_driver: i.mail_driver, mail_template: i.mail_template, smtp_allow_plain: i.smtp_allow_plain ?? undefined });
 // Fields left out stay as they are; null or "" clears an optional field.
@@ -114,6 +117,7 @@ export async function updateDispatchSettings(input: DispatchSettingsInput) {
 export async function updateSettingsGroup(raw: unknown) {
   const body = raw && typeof raw === "object" ? (raw as Record<string, unknown>) : {};
   const has = (k: string) => Object.prototype.hasOwnProperty.call(body, k);
+  if (GENERAL_SETTING_KEYS.some(has)) return updateGeneralSettings(await validated(GeneralSettingsInput, body));
   if (MAIL_SETTING_KEYS.some(has)) return updateMailSettings(await validated(MailSettingsInput, body));
   if (has("meta_description") || has("chat_code")) return updateHtmlSettings(await validated(HtmlSettingsInput, body));
   if (has("company_name") || Object.keys(body).some((k) => k.startsWith("contact_"))) return updateContactSettings(await validated(ContactSettingsInput, body));
@@ -122,6 +126,6 @@ export async function updateSettingsGroup(raw: unknown) {
   if (MESSAGE_SETTING_KEYS.some(has)) return updateMessageSettings(await validated(MessageSettingsInput, body));
   if (COD_SETTING_KEYS.some(has)) return updateCodSettings(await validated(CodSettingsInput, body));
   throw badInput(
-    `Send one settings group: mail_driver and mail_template (and smtp_allow_plain), meta_description and chat_code, company_name and the contact fields, the delivery day's (${DISPATCH_SETTING_KEYS.join(", ")}), shipper_signup, currency, pickup_cutoff and max_amount, cash on delivery's (${COD_SETTING_KEYS.join(", ")}), or the messages' (${MESSAGE_SETTING_KEYS.join(", ")})`,
+    `Send one settings group: language, mail_driver and mail_template (and smtp_allow_plain), meta_description and chat_code, company_name and the contact fields, the delivery day's (${DISPATCH_SETTING_KEYS.join(", ")}), shipper_signup, currency, pickup_cutoff and max_amount, cash on delivery's (${COD_SETTING_KEYS.join(", ")}), or the messages' (${MESSAGE_SETTING_KEYS.join(", ")})`,
   );
 }

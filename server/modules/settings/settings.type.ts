@@ -19,6 +19,10 @@ export class PublicSettings {
 
 @ObjectType({ description: "All settings, for the admin" })
 export class Settings extends PublicSettings {
+  @Field(() => String, {
+    description: "The company's language (one of the 22 codes; default en): wherever no person's language is known, the server writes in it",
+  })
+  language: string;
   @Field(() => String, { description: "mail or smtp" }) mail_driver: string;
   @Field(() => String, { description: "plain, html1, html2, html3 or html4" }) mail_template: string;
   @Field(() => Boolean, { description: "Send Email may sign in to an SMTP server without TLS (the password then travels in clear)" }) smtp_allow_plain: boolean;

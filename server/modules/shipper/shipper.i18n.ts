@@ -2,7 +2,7 @@ import { serverTexts, type ServerLanguage } from "../../core/server-i18n.js";
 import { formatMoney } from "../../../shared/core/money.js";
 
 /**
- * What the server writes to a shipper in its language (`Shipper.language`; none: English): its account mails
+ * What the server writes to a shipper in its language (`Shipper.language`; none: the company's, settings/company-language.ts): its account mails
  * (verification, password reset, invitation), the statement's mail and the statement and COD remittance PDFs.
  * The texts are ./locales/<code>.json (server/core/server-i18n.ts reads them); money, dates and durations are
  * the language's own by Intl (English keeps en-GB's, as before).

@@ -9,9 +9,9 @@ import { pageLink, type PageArgs } from "../common/paging.js";
 
 export const RATE_CARD_ID = /^[a-z0-9][a-z0-9_-]{0,39}$/;
 
-/** A shipper's language: one of the 22 codes (its mails and PDFs); empty or null: English. */
+/** A shipper's language: one of the 22 codes (its mails and PDFs); empty or null: the company's language. */
 const Language = (what: string) => (target: object, key: string) => {
-  Field(() => String, { nullable: true, description: `${what}: one of ${LANGUAGE_CODES.join(", ")}; empty or null: English` })(target, key);
+  Field(() => String, { nullable: true, description: `${what}: one of ${LANGUAGE_CODES.join(", ")}; empty or null: the company's language` })(target, key);
   Optional()(target, key);
   IsIn([...LANGUAGE_CODES], { message: `$property must be one of ${LANGUAGE_CODES.join(", ")}` })(target, key);
 };

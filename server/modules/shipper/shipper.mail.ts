@@ -1,16 +1,17 @@
 import type { OutgoingMail } from "../mail/mail.service.js";
 import { mailIn } from "../mail/mail.compose.js";
 import { shipperLanguage } from "./shipper.i18n.js";
+import { readerLanguage } from "../settings/company-language.js";
 
 /**
- * Every mail to a shipper, in its language (shipper.i18n.ts; none chosen: English): the sign-up's verification
+ * Every mail to a shipper, in its language (shipper.i18n.ts; none chosen: the company's): the sign-up's verification
  * link, a password reset, the staff's invitation and a statement with its PDF. Each answers the mail to send.
  */
 
 type To = { name: string; email: string; language: string | null };
 
-export function verificationMail(s: To, link: string, token: string, hours: number): OutgoingMail {
-  const l = shipperLanguage(s.language);
+export async function verificationMail(s: To, link: string, token: string, hours: number): Promise<OutgoingMail> {
+  const l = shipperLanguage(await readerLanguage(s.language));
   return mailIn(l, {
     kind: "verification",
     to: s.email,
@@ -20,8 +21,8 @@ export function verificationMail(s: To, link: string, token: string, hours: numb
   });
 }
 
-export function resetMail(s: To, link: string, token: string, minutes: number): OutgoingMail {
-  const l = shipperLanguage(s.language);
+export async function resetMail(s: To, link: string, token: string, minutes: number): Promise<OutgoingMail> {
+  const l = shipperLanguage(await readerLanguage(s.language));
   return mailIn(l, {
     kind: "reset",
     to: s.email,
@@ -35,8 +36,8 @@ export function resetMail(s: To, link: string, token: string, minutes: number): 
   });
 }
 
-export function invitationMail(s: To, company: string, link: string, token: string, hours: number): OutgoingMail {
-  const l = shipperLanguage(s.language);
+export async function invitationMail(s: To, company: string, link: string, token: string, hours: number): Promise<OutgoingMail> {
+  const l = shipperLanguage(await readerLanguage(s.language));
   return mailIn(l, {
     kind: "invitation",
     to: s.email,
@@ -61,8 +62,8 @@ export interface MailedStatement {
   paid: boolean;
 }
 
-export function statementMail(s: To, company: string, st: MailedStatement, pdf: Buffer): OutgoingMail {
-  const l = shipperLanguage(s.language);
+export async function statementMail(s: To, company: string, st: MailedStatement, pdf: Buffer): Promise<OutgoingMail> {
+  const l = shipperLanguage(await readerLanguage(s.language));
   const total = l.money(st.total, st.currency);
   return mailIn(l, {
     kind: "statement",

@@ -28,7 +28,7 @@ export class ShipperResolver {
     return s && { id: s.id, name: s.name, email: s.email, email_verified: s.email_verified, language: await shippers.languageOf(s.id) };
   }
 
-  @Mutation(() => UserAccount, { description: "The signed-in shipper changes the language of its mails and PDFs (null or empty: English)" })
+  @Mutation(() => UserAccount, { description: "The signed-in shipper changes the language of its mails and PDFs (null or empty: the company's language)" })
   @Op("users.profile")
   updateUser(@Arg("input", () => UpdateUserInput) input: UpdateUserInput) {
     return shippers.updateProfile(callingShipper(), input);

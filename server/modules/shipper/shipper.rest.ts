@@ -109,7 +109,7 @@ export function registerShipperRoutes(api: FastifyInstance): void {
     tag: "users",
     message: "Profile updated",
     summary:
-      "The signed-in shipper's language: its mails, statements and pay-out PDFs are written in it (one of the 22 codes; null or empty: English; 422 naming language otherwise)",
+      "The signed-in shipper's language: its mails, statements and pay-out PDFs are written in it (one of the 22 codes; null or empty: the company's language; 422 naming language otherwise)",
     input: UpdateUserInput,
     data: data.ref("UserAccount"),
     handler: ({ input }) => shippers.updateProfile(callingShipper(), input),

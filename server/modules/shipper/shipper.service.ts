@@ -55,7 +55,7 @@ const base = () => config().publicUrl || `http://localhost:${config().port}`;
 /** The verification link: the token, and where the shipper goes once confirmed (`next`, validated by SignUpInput). */
 function mailVerification(s: Row, token: string, next?: string | null) {
   const link = `${base()}/account/verify?token=${encodeURIComponent(token)}${next ? `&next=${encodeURIComponent(next)}` : ""}`;
-  mailInBackground(() => sendSystemMail(verificationMail(s, link, token, VERIFY_HOURS)), "verification");
+  mailInBackground(async () => sendSystemMail(await verificationMail(s, link, token, VERIFY_HOURS)), "verification");
 }
 
 export async function signUpOpen(): Promise<void> {
@@ -138,7 +138,7 @@ export async function sendPin(input: SendPinInput, client: string): Promise<void
     const minutes = config().resetTokenMinutes;
     const token = await newToken(s.id, "reset", minutes / 60);
     const link = `${base()}/account/password?email=${encodeURIComponent(s.email)}&token=${encodeURIComponent(token)}`;
-    await sendSystemMail(resetMail(s, link, token, minutes));
+    await sendSystemMail(await resetMail(s, link, token, minutes));
   }, "reset");
 }
 
@@ -219,7 +219,7 @@ export async function createShipper(input: CreateShipperInput) {
     const hours = config().staffInviteHours;
     const token = await newToken(s.id, "reset", hours);
     const link = `${base()}/account/password?email=${encodeURIComponent(s.email)}&token=${encodeURIComponent(token)}&invited=1`;
-    mailInBackground(async () => sendSystemMail(invitationMail(s, await companyName(), link, token, hours)), "shipper invitation");
+    mailInBackground(async () => sendSystemMail(await invitationMail(s, await companyName(), link, token, hours)), "shipper invitation");
     return staffView(s, 0);
   } catch (e) {
     if (isUniqueViolation(e)) throw conflict("email is already taken");
@@ -248,10 +248,10 @@ export async function shipperById(id: number) {
   return s;
 }
 
-/** A shipper's language (null: none chosen, English). */
+/** A shipper's language (null: none chosen, the company's). */
 export const languageOf = async (id: number) => (await db().shipper.findUnique({ where: { id }, select: { language: true } }))?.language ?? null;
 
-/** The signed-in shipper changes its language (validated by UpdateUserInput; null or empty: English). */
+/** The signed-in shipper changes its language (validated by UpdateUserInput; null or empty: the company's). */
 export async function updateProfile(shipper: ShipperActor, input: UpdateUserInput) {
   if (input.language === undefined) throw badInput("language is required: give the one to change to");
   return accountView(await db().shipper.update({ where: { id: shipper.id }, data: { language: input.language?.trim() || null } }));

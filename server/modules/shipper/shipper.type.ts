@@ -9,7 +9,7 @@ export class UserAccount {
   @Field(() => String) name: string;
   @Field(() => String) email: string;
   @Field(() => Boolean, { nullable: true, description: "Bookings need a verified e-mail" }) email_verified?: boolean;
-  @Field(() => String, { nullable: true, description: "The language of its mails and PDFs (one of the 22 codes); null: English" })
+  @Field(() => String, { nullable: true, description: "The language of its mails and PDFs (one of the 22 codes); null: the company's language" })
   language?: string | null;
 }
 
@@ -24,7 +24,7 @@ export class Shipper {
   @Field(() => Int, { nullable: true, description: "null: no limit" }) credit_limit: number | null;
   @Field(() => Int, { description: "Unpaid: bookings not cancelled, less paid statements" }) balance: number;
   @Field(() => Boolean) disabled: boolean;
-  @Field(() => String, { nullable: true, description: "The language of its mails and PDFs; null: English" }) language: string | null;
+  @Field(() => String, { nullable: true, description: "The language of its mails and PDFs; null: the company's language" }) language: string | null;
   @Field(() => DateTimeISO) created_at: Date;
 }
 export const ShipperPage = PagedType(Shipper, "ShipperPage");

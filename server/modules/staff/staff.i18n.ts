@@ -16,7 +16,7 @@ export async function memberLanguageCode(where: { id: number } | { email: string
   return row?.language ?? null;
 }
 
-/** The language of the member making the current call (none: English). */
+/** The language of the member making the current call (null: none; readerLanguage then gives the company's). */
 export async function callerLanguageCode(): Promise<string | null> {
   const actor = currentCall()?.actor;
   return actor?.kind === "member" ? memberLanguageCode({ id: actor.id }) : null;

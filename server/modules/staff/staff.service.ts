@@ -12,6 +12,7 @@ import { twoStepNotice } from "../admin/account-mail.js";
 import { companyName } from "../settings/settings.service.js";
 import { callerLanguageCode, memberLanguageCode, staffLanguage } from "./staff.i18n.js";
 import { mailIn } from "../mail/mail.compose.js";
+import { readerLanguage } from "../settings/company-language.js";
 import type { AcceptInvitationInput, InviteMemberInput, UpdateMemberInput } from "./staff.input.js";
 
 type AdminRow = {
@@ -78,10 +79,10 @@ async function keepAnOwner(tx: Tx, member: AdminRow, byId: number | null, change
   );
 }
 
-/** The invitation, in the invitee's language when they chose one (invited again), else the inviting member's. */
+/** The invitation, in the invitee's language when they chose one (invited again), else the inviting member's, else the company's. */
 async function invitationMail(email: string, role: Role, token: string) {
   const company = await companyName();
-  const l = staffLanguage((await memberLanguageCode({ email })) ?? (await callerLanguageCode()));
+  const l = staffLanguage(await readerLanguage(await memberLanguageCode({ email }), await callerLanguageCode()));
   const base = config().publicUrl || `http://localhost:${config().port}`;
   const link = `${base}/control/accept.html?token=${encodeURIComponent(token)}`;
   const hours = config().staffInviteHours;

@@ -26,6 +26,11 @@ export const SHIPPER_SIGNUP = ["open", "off"] as const;
 type PublicSettingKey = (typeof PUBLIC_SETTING_KEYS)[number];
 export type PublicSettings = Record<PublicSettingKey, string>;
 
+/** The general group: the company's language (one of the 22 codes), the fallback wherever no person's language is known. */
+export const GENERAL_SETTING_KEYS = ["language"] as const;
+/** The company's language until the owner chooses one. */
+export const DEFAULT_COMPANY_LANGUAGE = "en";
+
 /** The mail group: how Send Email goes out and looks (the staff's only; PATCH /api/settings tells the group by these). */
 export const MAIL_SETTING_KEYS = ["mail_driver", "mail_template", "smtp_allow_plain"] as const;
 /** The delivery day's group (the staff's only). */

@@ -7,6 +7,7 @@ import { useTitle } from "../../hooks/useTitle";
 import * as icons from "../../icons";
 import { number } from "../../time";
 import { DELIVERY_DAY_PATH, SETTINGS_NS } from "./deliveryDay";
+import { languageOf } from "@shared/i18n/languages";
 
 export default function SettingsMenu() {
   const { t } = useTranslation(SETTINGS_NS);
@@ -14,6 +15,12 @@ export default function SettingsMenu() {
   const { data } = useAdminSettingsQuery();
   const s = data?.adminSettings;
   const items = [
+    {
+      to: "/control/settings/general",
+      label: t("menu.general"),
+      icon: icons.translate,
+      text: s ? t("menu.generalNow", { language: languageOf(s.language).name }) : t("menu.generalText"),
+    },
     {
       to: "/control/settings/contact",
       label: t("menu.contact"),

@@ -1,0 +1,3 @@
+-- AlterTable
+ALTER TABLE "Settings" ADD COLUMN     "language" TEXT NOT NULL DEFAULT 'en';
+
