@@ -114,6 +114,29 @@ function stageOrder(): Plugin {
 }
 
 /**
+ * V8's explicit compile hint (Chrome 136+): a chunk whose first line is `//# allFunctionsCalledOnLoad` has all its
+ * functions compiled on the background thread that streams it, instead of each one on the main thread at its first
+ * call. The app's chunks (APP_STAGES and start) are mostly run while a page loads: on the tracking page at 4x their
+ * lazy compiles were about a quarter of the main thread's CPU (docs/frontend.md, issue 40); so are the entry's and
+ * the public first screens' (home, tracking, content page). Other browsers read a comment. Added after minification,
+ * which drops comments.
+ */
+function compileHints(): Plugin {
+  const eager = new Set([...APP_STAGES.map((s) => s.chunk), "start"]);
+  const firstScreens = ["HomePage", "TrackPage", "ContentPage"].map((p) => path.resolve(import.meta.dirname, `client/pages/${p}.tsx`));
+  return {
+    name: "courier:compile-hints",
+    apply: "build",
+    enforce: "post",
+    generateBundle(_options, bundle) {
+      for (const c of Object.values(bundle))
+        if (c.type === "chunk" && (c.isEntry || eager.has(c.name) || firstScreens.includes(c.facadeModuleId ?? "")))
+          c.code = `//# allFunctionsCalledOnLoad\n${c.code}`;
+    },
+  };
+}
+
+/**
  * `@shared/...` is shared/: the rules server and client both need (`*.codes.ts`, some `*.rules.ts`): pure data,
  * no Node imports (tests/unit/shared.test.ts). The same alias is in client/tsconfig.json and vitest.config.ts.
  */
@@ -156,7 +179,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   root: "client",
   resolve: { alias: command === "build" ? [...sharedAlias, ...routerProduction] : sharedAlias },
   publicDir: isSsrBuild ? false : "public",
-  plugins: isSsrBuild ? [react()] : [react(), preloadApp(), stageOrder(), earlyRequestsSwitch()],
+  plugins: isSsrBuild ? [react()] : [react(), preloadApp(), stageOrder(), compileHints(), earlyRequestsSwitch()],
   // Apollo Client's development-only checks and warnings stay out of the production build (its documented switch).
   define: command === "build" ? { "globalThis.__DEV__": "false", ...(isSsrBuild ? { "process.env.NODE_ENV": JSON.stringify("production") } : {}) } : {},
   ssr: { noExternal: true },
