@@ -241,6 +241,12 @@ describe("the ledger", () => {
       owner.post("/api/cod/reversals", { entry_id: entry.id, note: "counted twice" }),
     ]);
     expect(both.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect(
+      fails(
+        both.find((r) => r.status === 409)!,
+        409,
+      ).join(" "),
+    ).toMatch(/reversed already/);
     const reversal = both.find((r) => r.status === 201)!.json.data;
     expect(reversal).toMatchObject({ kind: "reversed", amount: 450, debit: entry.credit, credit: entry.debit, reverses: entry.id, note: "counted twice" });
     expect(fails(await owner.post("/api/cod/reversals", { entry_id: entry.id, note: "again" }), 409).join(" ")).toMatch(/reversed already/);

@@ -208,6 +208,10 @@ export async function reverseEntry(raw: unknown) {
     return entryView(reversal);
   } catch (e) {
     if (isUniqueViolation(e)) throw conflict("This entry is reversed already");
+    // Two reversals of one entry at once: the second waits for the first's rows, then finds its collections undone
+    // already (undoCollections' conflict); the answer is the one the check above gives afterwards.
+    const since = await db().codEntry.findUnique({ where: { reverses: entry.id }, select: { id: true } });
+    if (since) throw conflict(`This entry is reversed already (by entry ${since.id})`);
     if ((e as { code?: string }).code === "P2034") throw conflict("This reversal met another change of the same rows at the same time: try again");
     throw e;
   }
