@@ -7,6 +7,7 @@ import { evict, useConfirmDelete } from "../hooks/lists";
 import { useSession } from "../../state/store";
 import { mayOpen } from "../roles";
 import * as icons from "../icons";
+import { moment } from "../time";
 
 /** What an empty list says: what is missing, what to do about it, and a link to do it. */
 export interface Empty {
@@ -175,6 +176,16 @@ export function ListTable({
         <tbody>{children}</tbody>
       </table>
     </div>
+  );
+}
+
+/** A ListTable's cell of when a record happened (the moment in the language, its ISO time kept), and what `children` add. */
+export function WhenCell({ label, at, children }: { label: string; at: string; children?: ReactNode }) {
+  return (
+    <td data-label={label}>
+      <time dateTime={at}>{moment(at)}</time>
+      {children}
+    </td>
   );
 }
 

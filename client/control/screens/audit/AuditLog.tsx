@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TFunction } from "i18next";
 import { useAdminAuditActorsQuery, useAdminAuditLogQuery, type AdminAuditLogQuery } from "../../../generated/graphql";
-import { ListTable } from "../../components/lists";
+import { ListTable, WhenCell } from "../../components/lists";
 import { FilteredList, FilterInput, FilterSelect } from "../../components/FilteredList";
 import { PageHeader } from "../../components/PageHeader";
 import { Icon } from "../../../components/Icon";
@@ -11,7 +11,6 @@ import { useListFilters } from "../../hooks/lists";
 import { useTitle } from "../../hooks/useTitle";
 import { MAX_LENGTH } from "@shared/core/lengths.codes";
 import * as icons from "../../icons";
-import { moment } from "../../time";
 
 const NS = "control-audit";
 
@@ -46,6 +45,12 @@ const OBJECT_TYPES = [
 ] as const;
 const PER_PAGE = 25;
 const SHORT = 60;
+/** The actors the "Who" filter offers by name: a group of each kind (its label `filters.<group>`), then the automatic ones. */
+const ACTOR_GROUPS = [
+  ["member", "members"],
+  ["key", "keys"],
+  ["shipper", "shippers"],
+] as const;
 
 /** A recorded value as text: JSON text from the server, shown plainly (text without quotes). */
 function shown(json: string | null | undefined): string {
@@ -133,9 +138,7 @@ export default function AuditLog() {
   });
   const log = data?.auditLog;
   const rows = log?.data ?? [];
-  const members = actors.data?.auditActors.filter((a) => a.kind === "member") ?? [];
-  const keys = actors.data?.auditActors.filter((a) => a.kind === "key") ?? [];
-  const shippers = actors.data?.auditActors.filter((a) => a.kind === "shipper") ?? [];
+  const actorsOf = (kind: string) => actors.data?.auditActors.filter((a) => a.kind === kind) ?? [];
   const csv = `/api/audit?${new URLSearchParams({ ...given, format: "csv" })}`;
 
   return (
@@ -159,33 +162,18 @@ export default function AuditLog() {
         fields={
           <>
             <FilterSelect id="audit-actor" label={t("filters.who")} all={t("filters.everyone")} {...field("actor")}>
-              {members.length ? (
-                <optgroup label={t("filters.members")}>
-                  {members.map((m) => (
-                    <option key={m.id} value={`member:${m.id}`}>
-                      {m.name}
-                    </option>
-                  ))}
-                </optgroup>
-              ) : null}
-              {keys.length ? (
-                <optgroup label={t("filters.keys")}>
-                  {keys.map((k) => (
-                    <option key={k.id} value={`key:${k.id}`}>
-                      {k.name}
-                    </option>
-                  ))}
-                </optgroup>
-              ) : null}
-              {shippers.length ? (
-                <optgroup label={t("filters.shippers")}>
-                  {shippers.map((k) => (
-                    <option key={k.id} value={`shipper:${k.id}`}>
-                      {k.name}
-                    </option>
-                  ))}
-                </optgroup>
-              ) : null}
+              {ACTOR_GROUPS.map(([kind, group]) => {
+                const list = actorsOf(kind);
+                return list.length ? (
+                  <optgroup key={kind} label={t(`filters.${group}`)}>
+                    {list.map((a) => (
+                      <option key={a.id} value={`${kind}:${a.id}`}>
+                        {a.name}
+                      </option>
+                    ))}
+                  </optgroup>
+                ) : null;
+              })}
               <optgroup label={t("filters.automatic")}>
                 <option value="system">{t("filters.system")}</option>
                 <option value="visitor">{t("filters.visitors")}</option>
@@ -228,9 +216,7 @@ export default function AuditLog() {
             const w = who(t, e.actor);
             return (
               <tr key={e.id} data-testid="audit-row">
-                <td data-label={t("table.when")}>
-                  <time dateTime={e.at}>{moment(e.at)}</time>
-                </td>
+                <WhenCell label={t("table.when")} at={e.at} />
                 <td data-label={t("table.who")} className="cp-break" title={w.hint}>
                   {w.text}
                 </td>

@@ -1,12 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { useAdminCodCashupsQuery } from "../../../generated/graphql";
-import { ListTable } from "../../components/lists";
+import { ListTable, WhenCell } from "../../components/lists";
 import { FilteredList, FilterSelect } from "../../components/FilteredList";
 import { PageHeader } from "../../components/PageHeader";
 import { firstError } from "../../hooks/errors";
 import { useListFilters, useNextPage } from "../../hooks/lists";
 import { useTitle } from "../../hooks/useTitle";
-import { moment } from "../../time";
 import * as icons from "../../icons";
 import { AmountCell, CodTabs, NS, useCouriers } from "./common";
 
@@ -64,9 +63,7 @@ export default function CashupList() {
         >
           {rows.map((c) => (
             <tr key={c.id} data-testid="cashup-row">
-              <td data-label={t("cashups.when")}>
-                <time dateTime={c.at}>{moment(c.at)}</time>
-              </td>
+              <WhenCell label={t("cashups.when")} at={c.at} />
               <td data-label={t("cashups.courier")}>{c.courier_name ?? who(c.courier_id)}</td>
               <AmountCell label={t("cashup.expected")} amount={c.expected_amount} currency={c.currency} />
               <AmountCell label={t("cashup.countedShort")} amount={c.counted_amount} currency={c.currency} />

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { useAdminCodBalancesQuery, useAdminCodLedgerQuery, useAdminReverseCodEntryMutation, type AdminCodLedgerQuery } from "../../../generated/graphql";
-import { ListTable } from "../../components/lists";
+import { ListTable, WhenCell } from "../../components/lists";
 import { FilteredList, FilterInput, FilterSelect } from "../../components/FilteredList";
 import { PageHeader } from "../../components/PageHeader";
 import { Icon } from "../../../components/Icon";
@@ -9,7 +9,6 @@ import { useToast } from "../../components/Toast";
 import { firstError } from "../../hooks/errors";
 import { useListFilters } from "../../hooks/lists";
 import { useTitle } from "../../hooks/useTitle";
-import { moment } from "../../time";
 import * as icons from "../../icons";
 import { accountName, AmountCell, CodTabs, FormErrors, NoteField, NS, refusals, splitErrors, useCouriers, useMayManage, useShippers } from "./common";
 
@@ -150,10 +149,9 @@ export default function CodLedger() {
         >
           {rows.map((e) => (
             <tr key={e.id} data-testid="ledger-row" data-entry-id={e.id} data-kind={e.kind}>
-              <td data-label={t("ledger.when")}>
-                <time dateTime={e.at}>{moment(e.at)}</time>
+              <WhenCell label={t("ledger.when")} at={e.at}>
                 <small className="cp-muted cp-cod-block">#{e.id}</small>
-              </td>
+              </WhenCell>
               <td data-label={t("ledger.kind")}>{t(`kinds.${e.kind}`)}</td>
               <AmountCell label={t("ledger.amount")} amount={e.amount} currency={e.currency} testId="entry-amount" />
               <td data-label={t("ledger.debit")} className="cp-break">

@@ -1,14 +1,13 @@
 import { Link } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import { useAdminOutboxQuery } from "../../../generated/graphql";
-import { ListState, ListTable, NextPage } from "../../components/lists";
+import { ListState, ListTable, NextPage, WhenCell } from "../../components/lists";
 import { PageHeader } from "../../components/PageHeader";
 import { Icon } from "../../../components/Icon";
 import { useNextPage } from "../../hooks/lists";
 import { firstError } from "../../hooks/errors";
 import { useTitle } from "../../hooks/useTitle";
 import * as icons from "../../icons";
-import { moment } from "../../time";
 
 export default function Outbox() {
   const { t } = useTranslation("control-email");
@@ -46,9 +45,7 @@ export default function Outbox() {
         <ListTable testId="outbox" columns={columns}>
           {rows.map((m) => (
             <tr key={m.id}>
-              <td data-label={columns[0]}>
-                <time dateTime={m.created_at}>{moment(m.created_at)}</time>
-              </td>
+              <WhenCell label={columns[0]} at={m.created_at} />
               <td data-label={columns[1]} className="cp-break">
                 {m.to}
               </td>

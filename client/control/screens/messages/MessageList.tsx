@@ -2,7 +2,7 @@ import { Fragment } from "react";
 import { Link } from "react-router-dom";
 import { useTranslation } from "react-i18next";
 import { useAdminMessagesQuery, type AdminMessagesQuery } from "../../../generated/graphql";
-import { ListTable } from "../../components/lists";
+import { ListTable, WhenCell } from "../../components/lists";
 import { FilteredList, FilterInput, FilterSelect } from "../../components/FilteredList";
 import { PageHeader } from "../../components/PageHeader";
 import { Icon } from "../../../components/Icon";
@@ -184,9 +184,7 @@ export default function MessageList() {
             return (
               <Fragment key={m.id}>
                 <tr data-testid="message-row" className={shown ? "cp-msg-open" : undefined}>
-                  <td data-label={t("table.when")}>
-                    <time dateTime={m.created_at}>{moment(m.created_at)}</time>
-                  </td>
+                  <WhenCell label={t("table.when")} at={m.created_at} />
                   <td data-label={t("table.parcel")}>
                     {m.tracking_code ? (
                       <Link to={`/control/parcels/${encodeURIComponent(m.tracking_code)}`} className="cp-mono">

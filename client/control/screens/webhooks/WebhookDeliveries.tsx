@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { useAdminPingWebhookMutation, useAdminWebhookDeliveriesQuery, useAdminWebhooksQuery } from "../../../generated/graphql";
 import { errorMessages } from "../../../errors";
 import { FormStatus } from "../../components/fields";
-import { ListState, ListTable, NextPage } from "../../components/lists";
+import { ListState, ListTable, NextPage, WhenCell } from "../../components/lists";
 import { PageHeader } from "../../components/PageHeader";
 import { Icon } from "../../../components/Icon";
 import { firstError, isNotFound } from "../../hooks/errors";
@@ -13,7 +13,6 @@ import { useTitle } from "../../hooks/useTitle";
 import { NotFoundCard } from "../NotFound";
 import { DeliveryStatus } from "./DeliveryStatus";
 import * as icons from "../../icons";
-import { moment } from "../../time";
 
 /** What a missing webhook is, for the not-found card (a key of the shell's texts). */
 const MISSING = "webhook";
@@ -81,9 +80,7 @@ function Log({ id }: { id: number }) {
         >
           {rows.map((d) => (
             <tr key={d.id} data-testid="delivery-row">
-              <td data-label={col.time}>
-                <time dateTime={d.created_at}>{moment(d.created_at)}</time>
-              </td>
+              <WhenCell label={col.time} at={d.created_at} />
               <td data-label={col.event}>
                 <code className="cp-event">{d.event}</code>
               </td>
