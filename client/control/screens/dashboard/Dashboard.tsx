@@ -7,8 +7,9 @@ import { formatMoney } from "@shared/core/money";
 import { bidiMoney } from "../../../modules/parcel/format";
 import { REPORTS_NS } from "../../../i18n/load";
 import { day, number } from "../../time";
-import { DailyCharts, FailuresChart, ServicesChart } from "./DashboardCharts";
+import { DailyCharts, FailuresChart, ReportRows, ServicesChart, type ReportRow } from "./DashboardCharts";
 import { FilterPickers, useFilterChoices } from "./DashboardFilters";
+import { FilterInput } from "../../components/FilteredList";
 import "./dashboard.css";
 
 type Summary = DashboardSummaryQuery["reportSummary"];
@@ -74,9 +75,11 @@ export default function Dashboard() {
   const [draft, setDraft] = useState<{ from: string; to: string } | null>(null);
   const shown = draft ?? { from: given.from ?? s?.from ?? "", to: given.to ?? s?.to ?? "" };
   const lang = i18n.language;
+  /** A figure as written (count, rate, hours, money), "none" when the period has none. */
+  const none = (write: (n: number) => string) => (n: number | null | undefined) => (n === null || n === undefined ? t("none") : write(n));
   const num = (n: number) => number(n);
-  const pct = (r: number | null | undefined) => (r === null || r === undefined ? t("none") : number(r, { style: "percent", maximumFractionDigits: 1 }));
-  const hours = (h: number | null | undefined) => (h === null || h === undefined ? t("none") : t("hours", { value: number(h, { maximumFractionDigits: 1 }) }));
+  const pct = none((r) => number(r, { style: "percent", maximumFractionDigits: 1 }));
+  const hours = none((h) => t("hours", { value: number(h, { maximumFractionDigits: 1 }) }));
   const money = (n: number) => bidiMoney(lang, formatMoney(n, s?.revenue.currency ?? null, lang));
   const choices = useFilterChoices(s);
   /** The CSV addresses' filters, as the REST API takes them. */
@@ -99,18 +102,8 @@ export default function Dashboard() {
         {t("title")}
       </h2>
       <form className="cp-dashboard-filters" onSubmit={submit} aria-label={t("period")}>
-        <div className="cp-field">
-          <label htmlFor="report-from" className="cp-label">
-            {t("from")}
-          </label>
-          <input id="report-from" type="date" className="cp-input" value={shown.from} onChange={(e) => setDraft({ ...shown, from: e.target.value })} />
-        </div>
-        <div className="cp-field">
-          <label htmlFor="report-to" className="cp-label">
-            {t("to")}
-          </label>
-          <input id="report-to" type="date" className="cp-input" value={shown.to} onChange={(e) => setDraft({ ...shown, to: e.target.value })} />
-        </div>
+        <FilterInput id="report-from" type="date" label={t("from")} value={shown.from} onChange={(e) => setDraft({ ...shown, from: e.target.value })} />
+        <FilterInput id="report-to" type="date" label={t("to")} value={shown.to} onChange={(e) => setDraft({ ...shown, to: e.target.value })} />
         <div className="cp-dashboard-buttons">
           <button type="submit" className="cp-btn cp-btn-primary">
             {t("apply")}
@@ -144,49 +137,19 @@ export default function Dashboard() {
           </p>
           <h3 className="cp-visually-hidden">{t("figures")}</h3>
           <ul className="cp-figures">
-            <Figure label={t("created")} value={num(s.created)} change={change(s.created, s.previous.created, num, t)} previous={num(s.previous.created)} />
-            <Figure
-              label={t("delivered")}
-              value={num(s.delivered)}
-              change={change(s.delivered, s.previous.delivered, num, t)}
-              previous={num(s.previous.delivered)}
-            />
-            <Figure
-              label={t("onTimeRate")}
-              value={pct(s.on_time_rate)}
-              change={pointsChange(s.on_time_rate, s.previous.on_time_rate, t)}
-              previous={pct(s.previous.on_time_rate)}
-            />
-            <Figure
-              label={t("firstAttemptRate")}
-              value={pct(s.first_attempt_rate)}
-              change={pointsChange(s.first_attempt_rate, s.previous.first_attempt_rate, t)}
-              previous={pct(s.previous.first_attempt_rate)}
-            />
-            <Figure
-              label={t("failedAttempts")}
-              value={num(s.failed_attempts)}
-              change={change(s.failed_attempts, s.previous.failed_attempts, num, t)}
-              previous={num(s.previous.failed_attempts)}
-            />
-            <Figure
-              label={t("hoursMedian")}
-              value={hours(s.delivery_hours_median)}
-              change={nullableChange(s.delivery_hours_median, s.previous.delivery_hours_median, hours, t)}
-              previous={hours(s.previous.delivery_hours_median)}
-            />
-            <Figure
-              label={t("hoursP90")}
-              value={hours(s.delivery_hours_p90)}
-              change={nullableChange(s.delivery_hours_p90, s.previous.delivery_hours_p90, hours, t)}
-              previous={hours(s.previous.delivery_hours_p90)}
-            />
-            <Figure
-              label={t("revenue")}
-              value={money(s.revenue.amount)}
-              change={change(s.revenue.amount, s.previous.revenue.amount, money, t)}
-              previous={money(s.previous.revenue.amount)}
-            />
+            {FIGURES.map(([label, of, kind]) => {
+              const format = { count: none(num), rate: pct, hours, money: none(money) }[kind];
+              const [now, before] = [of(s), of(s.previous)];
+              return (
+                <Figure
+                  key={label}
+                  label={t(label)}
+                  value={format(now)}
+                  change={kind === "rate" ? pointsChange(now, before, t) : nullableChange(now, before, format, t)}
+                  previous={format(before)}
+                />
+              );
+            })}
           </ul>
           <h3 className="cp-visually-hidden">{t("charts")}</h3>
           <div className="cp-charts">
@@ -202,6 +165,19 @@ export default function Dashboard() {
 }
 
 type T = (key: string, o?: Record<string, unknown>) => string;
+type Figures = Summary["previous"];
+
+/** The period's figures, in order: the label's key, the value of a period, and how it is written (its change with it). */
+const FIGURES: [string, (p: Figures) => number | null | undefined, "count" | "rate" | "hours" | "money"][] = [
+  ["created", (p) => p.created, "count"],
+  ["delivered", (p) => p.delivered, "count"],
+  ["onTimeRate", (p) => p.on_time_rate, "rate"],
+  ["firstAttemptRate", (p) => p.first_attempt_rate, "rate"],
+  ["failedAttempts", (p) => p.failed_attempts, "count"],
+  ["hoursMedian", (p) => p.delivery_hours_median, "hours"],
+  ["hoursP90", (p) => p.delivery_hours_p90, "hours"],
+  ["revenue", (p) => p.revenue.amount, "money"],
+];
 
 function change(now: number, before: number, format: (n: number) => string, t: T): { text: string; trend: "up" | "down" | "same" } {
   if (now === before) return { text: t("unchanged"), trend: "same" };
@@ -230,74 +206,45 @@ function Figure({ label, value, previous, change: c }: { label: string; value: s
   );
 }
 
+/** A card of the dashboard with its table, or "No data". */
+function TableCard({ title, columns, rows }: { title: string; columns: string[]; rows: ReportRow[] }) {
+  const { t } = useTranslation(REPORTS_NS);
+  return (
+    <div className="cp-card">
+      <h3 className="cp-card-title">{title}</h3>
+      {rows.length ? (
+        <div className="cp-table-wrap">
+          <table className="cp-table">
+            <ReportRows columns={columns} rows={rows} nameClass="cp-break" />
+          </table>
+        </div>
+      ) : (
+        <p className="cp-muted">{t("noData")}</p>
+      )}
+    </div>
+  );
+}
+
 /** Couriers, shippers and cash on delivery: plain tables. */
 function Tables({ s, money, num }: { s: Summary; money: (n: number) => string; num: (n: number) => string }) {
   const { t } = useTranslation(REPORTS_NS);
   const dec = (n: number | null) => (n === null ? t("none") : num(n));
   return (
     <div className="cp-dashboard-tables">
-      <div className="cp-card">
-        <h3 className="cp-card-title">{t("couriers")}</h3>
-        {s.couriers.length ? (
-          <div className="cp-table-wrap">
-            <table className="cp-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t("courier")}</th>
-                  <th scope="col">{t("stopsDone")}</th>
-                  <th scope="col">{t("stopsFailed")}</th>
-                  <th scope="col">{t("activeHours")}</th>
-                  <th scope="col">{t("stopsPerHour")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {s.couriers.map((c) => (
-                  <tr key={c.courier_id}>
-                    <th scope="row" className="cp-break">
-                      {c.name}
-                    </th>
-                    <td>{num(c.stops_done)}</td>
-                    <td>{num(c.stops_failed)}</td>
-                    <td>{dec(c.active_hours)}</td>
-                    <td>{dec(c.stops_per_hour ?? null)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        ) : (
-          <p className="cp-muted">{t("noData")}</p>
-        )}
-      </div>
-      <div className="cp-card">
-        <h3 className="cp-card-title">{t("shippers")}</h3>
-        {s.revenue.by_shipper.length ? (
-          <div className="cp-table-wrap">
-            <table className="cp-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t("shipper")}</th>
-                  <th scope="col">{t("amount")}</th>
-                  <th scope="col">{t("bookings")}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {s.revenue.by_shipper.map((r) => (
-                  <tr key={r.shipper_id}>
-                    <th scope="row" className="cp-break">
-                      {r.name}
-                    </th>
-                    <td>{money(r.amount)}</td>
-                    <td>{num(r.bookings)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        ) : (
-          <p className="cp-muted">{t("noData")}</p>
-        )}
-      </div>
+      <TableCard
+        title={t("couriers")}
+        columns={[t("courier"), t("stopsDone"), t("stopsFailed"), t("activeHours"), t("stopsPerHour")]}
+        rows={s.couriers.map((c) => ({
+          key: c.courier_id,
+          name: c.name,
+          cells: [num(c.stops_done), num(c.stops_failed), dec(c.active_hours), dec(c.stops_per_hour ?? null)],
+        }))}
+      />
+      <TableCard
+        title={t("shippers")}
+        columns={[t("shipper"), t("amount"), t("bookings")]}
+        rows={s.revenue.by_shipper.map((r) => ({ key: r.shipper_id, name: r.name, cells: [money(r.amount), num(r.bookings)] }))}
+      />
       <div className="cp-card">
         <h3 className="cp-card-title">{t("cod")}</h3>
         <p className="cp-muted cp-small">{t("codNote")}</p>

@@ -4,7 +4,8 @@ import type { DashboardDailyQuery, DashboardSummaryQuery } from "../../../genera
 import { toMajor } from "@shared/core/money";
 import { REPORTS_NS } from "../../../i18n/load";
 import { day, number } from "../../time";
-import { ReportChart } from "./ReportChart";
+import { ReportChart, type Palette } from "./ReportChart";
+import type { ChartConfiguration } from "chart.js";
 
 type Summary = DashboardSummaryQuery["reportSummary"];
 type Day = DashboardDailyQuery["reportDaily"][number];
@@ -28,18 +29,76 @@ type Filters = Record<string, string>;
 const csvHref = (path: "summary" | "daily", period: { from: string; to: string }, filters: Filters) =>
   `/api/reports/${path}?${new URLSearchParams({ from: period.from, to: period.to, ...filters, format: "csv" }).toString()}`;
 
-/** A chart with its title, its table (read by screen readers, hidden on screen) and its CSV link. */
-function ChartCard({ title, caption, csv, chart, table }: { title: string; caption: string; csv: string; chart: ReactNode; table: ReactNode }) {
+/** A report's row in a table: its name (the row's heading; `code` the value it stands for) and its cells. */
+export interface ReportRow {
+  key: string | number;
+  name: ReactNode;
+  code?: string;
+  cells: ReactNode[];
+}
+
+/** A report's table head and body: a heading a column (the first names the rows), then a row each. */
+export function ReportRows({ columns, rows, nameClass }: { columns: string[]; rows: ReportRow[]; nameClass?: string }) {
+  return (
+    <>
+      <thead>
+        <tr>
+          {columns.map((c) => (
+            <th key={c} scope="col">
+              {c}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.key}>
+            <th scope="row" className={nameClass} data-code={r.code}>
+              {r.name}
+            </th>
+            {r.cells.map((c, i) => (
+              <td key={i}>{c}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </>
+  );
+}
+
+/**
+ * A chart with its title, its table (read by screen readers, hidden on screen) and its CSV link; "No data" in place
+ * of the chart when `empty`.
+ */
+function ChartCard({
+  title,
+  caption,
+  csv,
+  config,
+  deps,
+  empty,
+  columns,
+  rows,
+}: {
+  title: string;
+  caption: string;
+  csv: string;
+  config: (p: Palette) => ChartConfiguration;
+  deps: unknown[];
+  empty?: boolean;
+  columns: string[];
+  rows: ReportRow[];
+}) {
   const { t } = useTranslation(REPORTS_NS);
   return (
     <figure className="cp-card cp-chart-card">
       <figcaption className="cp-card-title">{title}</figcaption>
-      {chart}
+      {empty ? <p className="cp-muted">{t("noData")}</p> : <ReportChart label={t("chartLabel", { title })} deps={deps} config={config} />}
       {/* Hidden on a wrapper: a table will not shrink below its content, whatever its own width. */}
       <div className="cp-visually-hidden">
         <table>
           <caption>{caption}</caption>
-          {table}
+          <ReportRows columns={columns} rows={rows} />
         </table>
       </div>
       <a className="cp-chart-csv" href={csv} download>
@@ -61,114 +120,72 @@ export function DailyCharts({ rows, period, filters }: { rows: Day[]; period: { 
         title={t("dailyTitle")}
         caption={t("dailyCaption")}
         csv={csv}
-        chart={
-          <ReportChart
-            label={t("chartLabel", { title: t("dailyTitle") })}
-            deps={[rows]}
-            config={(p) => ({
-              type: "bar",
-              data: {
-                labels,
-                datasets: [
-                  {
-                    type: "line",
-                    label: t("created"),
-                    data: rows.map((r) => r.created),
-                    borderColor: p.series[0],
-                    backgroundColor: p.series[0],
-                    pointRadius: 0,
-                    borderWidth: 2,
-                  },
-                  { label: t("delivered"), data: rows.map((r) => r.delivered), backgroundColor: p.series[1], stack: "outcome" },
-                  { label: t("failedAttempts"), data: rows.map((r) => r.failed_attempts), backgroundColor: p.series[2], stack: "outcome" },
-                ],
+        deps={[rows]}
+        config={(p) => ({
+          type: "bar",
+          data: {
+            labels,
+            datasets: [
+              {
+                type: "line",
+                label: t("created"),
+                data: rows.map((r) => r.created),
+                borderColor: p.series[0],
+                backgroundColor: p.series[0],
+                pointRadius: 0,
+                borderWidth: 2,
               },
-              options: {
-                maintainAspectRatio: false,
-                animation: false,
-                interaction: { mode: "index", intersect: false },
-                plugins: { tooltip: { callbacks: { title } } },
-                scales: { x: DAYS_AXIS, y: { beginAtZero: true, ticks: { precision: 0, callback: count } } },
-              },
-            })}
-          />
-        }
-        table={
-          <>
-            <thead>
-              <tr>
-                <th scope="col">{t("date")}</th>
-                <th scope="col">{t("created")}</th>
-                <th scope="col">{t("delivered")}</th>
-                <th scope="col">{t("failedAttempts")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.date}>
-                  <th scope="row">{longDay(r.date)}</th>
-                  <td>{number(r.created)}</td>
-                  <td>{number(r.delivered)}</td>
-                  <td>{number(r.failed_attempts)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </>
-        }
+              { label: t("delivered"), data: rows.map((r) => r.delivered), backgroundColor: p.series[1], stack: "outcome" },
+              { label: t("failedAttempts"), data: rows.map((r) => r.failed_attempts), backgroundColor: p.series[2], stack: "outcome" },
+            ],
+          },
+          options: {
+            maintainAspectRatio: false,
+            animation: false,
+            interaction: { mode: "index", intersect: false },
+            plugins: { tooltip: { callbacks: { title } } },
+            scales: { x: DAYS_AXIS, y: { beginAtZero: true, ticks: { precision: 0, callback: count } } },
+          },
+        })}
+        columns={[t("date"), t("created"), t("delivered"), t("failedAttempts")]}
+        rows={rows.map((r) => ({ key: r.date, name: longDay(r.date), cells: [number(r.created), number(r.delivered), number(r.failed_attempts)] }))}
       />
       <ChartCard
         title={t("onTimeTitle")}
         caption={t("onTimeCaption")}
         csv={csv}
-        chart={
-          <ReportChart
-            label={t("chartLabel", { title: t("onTimeTitle") })}
-            deps={[rows]}
-            config={(p) => ({
-              type: "line",
-              data: {
-                labels,
-                datasets: [
-                  {
-                    label: t("onTimeRate"),
-                    data: rows.map((r) => (r.on_time_rate === null || r.on_time_rate === undefined ? null : Math.round(r.on_time_rate * 1000) / 10)),
-                    borderColor: p.series[1],
-                    backgroundColor: p.series[1],
-                    spanGaps: true,
-                    pointRadius: 2,
-                  },
-                ],
+        deps={[rows]}
+        config={(p) => ({
+          type: "line",
+          data: {
+            labels,
+            datasets: [
+              {
+                label: t("onTimeRate"),
+                data: rows.map((r) => (r.on_time_rate === null || r.on_time_rate === undefined ? null : Math.round(r.on_time_rate * 1000) / 10)),
+                borderColor: p.series[1],
+                backgroundColor: p.series[1],
+                spanGaps: true,
+                pointRadius: 2,
               },
-              options: {
-                maintainAspectRatio: false,
-                animation: false,
-                plugins: {
-                  legend: { display: false },
-                  tooltip: { callbacks: { title, label: (c) => `${t("onTimeRate")}: ${percent(Number(c.raw))}` } },
-                },
-                scales: { x: DAYS_AXIS, y: { min: 0, max: 100, ticks: { callback: (v) => percent(Number(v)) } } },
-              },
-            })}
-          />
-        }
-        table={
-          <>
-            <thead>
-              <tr>
-                <th scope="col">{t("date")}</th>
-                <th scope="col">{t("onTimeRate")}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r.date}>
-                  <th scope="row">{longDay(r.date)}</th>
-                  <td>{r.on_time_rate === null || r.on_time_rate === undefined ? t("none") : percent(r.on_time_rate * 100)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </>
-        }
+            ],
+          },
+          options: {
+            maintainAspectRatio: false,
+            animation: false,
+            plugins: {
+              legend: { display: false },
+              tooltip: { callbacks: { title, label: (c) => `${t("onTimeRate")}: ${percent(Number(c.raw))}` } },
+            },
+            scales: { x: DAYS_AXIS, y: { min: 0, max: 100, ticks: { callback: (v) => percent(Number(v)) } } },
+          },
+        })}
+        columns={[t("date"), t("onTimeRate")]}
+        rows={rows.map((r) => ({
+          key: r.date,
+          name: longDay(r.date),
+          cells: [r.on_time_rate === null || r.on_time_rate === undefined ? t("none") : percent(r.on_time_rate * 100)],
+        }))}
       />
     </>
   );
@@ -183,48 +200,24 @@ export function FailuresChart({ s, filters }: { s: Summary; filters: Filters }) 
       title={t("failuresTitle")}
       caption={t("failuresCaption")}
       csv={csvHref("summary", s, filters)}
-      chart={
-        rows.length ? (
-          <ReportChart
-            label={t("chartLabel", { title: t("failuresTitle") })}
-            deps={[rows]}
-            config={(p) => ({
-              type: "bar",
-              data: {
-                labels: rows.map((r) => name(r.reason)),
-                datasets: [{ label: t("count"), data: rows.map((r) => r.count), backgroundColor: p.series[2] }],
-              },
-              options: {
-                indexAxis: "y",
-                maintainAspectRatio: false,
-                animation: false,
-                plugins: { legend: { display: false } },
-                scales: { x: { beginAtZero: true, ticks: { precision: 0, callback: count } } },
-              },
-            })}
-          />
-        ) : (
-          <p className="cp-muted">{t("noData")}</p>
-        )
-      }
-      table={
-        <>
-          <thead>
-            <tr>
-              <th scope="col">{t("reason")}</th>
-              <th scope="col">{t("count")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.reason}>
-                <th scope="row">{name(r.reason)}</th>
-                <td>{number(r.count)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </>
-      }
+      empty={!rows.length}
+      deps={[rows]}
+      config={(p) => ({
+        type: "bar",
+        data: {
+          labels: rows.map((r) => name(r.reason)),
+          datasets: [{ label: t("count"), data: rows.map((r) => r.count), backgroundColor: p.series[2] }],
+        },
+        options: {
+          indexAxis: "y",
+          maintainAspectRatio: false,
+          animation: false,
+          plugins: { legend: { display: false } },
+          scales: { x: { beginAtZero: true, ticks: { precision: 0, callback: count } } },
+        },
+      })}
+      columns={[t("reason"), t("count")]}
+      rows={rows.map((r) => ({ key: r.reason, name: name(r.reason), cells: [number(r.count)] }))}
     />
   );
 }
@@ -248,51 +241,23 @@ export function ServicesChart({
       title={t("servicesTitle")}
       caption={t("servicesCaption")}
       csv={csvHref("summary", s, filters)}
-      chart={
-        rows.length ? (
-          <ReportChart
-            label={t("chartLabel", { title: t("servicesTitle") })}
-            deps={[rows, serviceName]}
-            config={(p) => ({
-              type: "bar",
-              data: {
-                labels: rows.map((r) => serviceName(r.service)),
-                datasets: [{ label: t("amount"), data: rows.map((r) => toMajor(r.amount, s.revenue.currency)), backgroundColor: p.series[0] }],
-              },
-              options: {
-                maintainAspectRatio: false,
-                animation: false,
-                plugins: { legend: { display: false }, tooltip: { callbacks: { label: (c) => money(rows[c.dataIndex].amount) } } },
-                scales: { x: { ticks: { maxRotation: 0 } }, y: { beginAtZero: true, ticks: { callback: count } } },
-              },
-            })}
-          />
-        ) : (
-          <p className="cp-muted">{t("noData")}</p>
-        )
-      }
-      table={
-        <>
-          <thead>
-            <tr>
-              <th scope="col">{t("service")}</th>
-              <th scope="col">{t("amount")}</th>
-              <th scope="col">{t("bookings")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((r) => (
-              <tr key={r.service}>
-                <th scope="row" data-code={r.service}>
-                  {serviceName(r.service)}
-                </th>
-                <td>{money(r.amount)}</td>
-                <td>{number(r.bookings)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </>
-      }
+      empty={!rows.length}
+      deps={[rows, serviceName]}
+      config={(p) => ({
+        type: "bar",
+        data: {
+          labels: rows.map((r) => serviceName(r.service)),
+          datasets: [{ label: t("amount"), data: rows.map((r) => toMajor(r.amount, s.revenue.currency)), backgroundColor: p.series[0] }],
+        },
+        options: {
+          maintainAspectRatio: false,
+          animation: false,
+          plugins: { legend: { display: false }, tooltip: { callbacks: { label: (c) => money(rows[c.dataIndex].amount) } } },
+          scales: { x: { ticks: { maxRotation: 0 } }, y: { beginAtZero: true, ticks: { callback: count } } },
+        },
+      })}
+      columns={[t("service"), t("amount"), t("bookings")]}
+      rows={rows.map((r) => ({ key: r.service, name: serviceName(r.service), code: r.service, cells: [money(r.amount), number(r.bookings)] }))}
     />
   );
 }
