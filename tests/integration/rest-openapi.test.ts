@@ -235,7 +235,18 @@ describe("the request bodies mirror the GraphQL input types", () => {
     expect(Object.keys(reviews.properties).sort()).toEqual([...(await gqlFields("CreateReviewInput")).keys(), "image"].sort());
     expect(reviews.required).toContain("image");
     const settings = body("PATCH", "/api/settings").oneOf.map((s: { properties: object }) => Object.keys(s.properties).sort());
-    for (const [i, name] of ["MailSettingsInput", "HtmlSettingsInput", "ContactSettingsInput"].entries()) {
+    const groups = [
+      "GeneralSettingsInput",
+      "MailSettingsInput",
+      "HtmlSettingsInput",
+      "ContactSettingsInput",
+      "DispatchSettingsInput",
+      "ShippingSettingsInput",
+      "CodSettingsInput",
+      "MessageSettingsInput",
+    ];
+    expect(settings).toHaveLength(groups.length);
+    for (const [i, name] of groups.entries()) {
       expect(settings[i]).toEqual([...(await gqlFields(name)).keys()].sort());
     }
     const contact = body("POST", "/api/contact").oneOf.map((s: { properties: object }) => Object.keys(s.properties).sort());
