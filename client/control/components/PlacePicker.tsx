@@ -76,7 +76,8 @@ export function PlacePicker({
   const id = useId();
   const el = useRef<HTMLDivElement>(null);
   const map = useRef<{ L: LeafletNS; map: import("leaflet").Map; markers: Map<string, import("leaflet").Marker> } | null>(null);
-  const [ready, setReady] = useState(false);
+  // The map's builds (0: none yet): the markers are put on each one.
+  const [ready, setReady] = useState(0);
   const [tilesFailed, setTilesFailed] = useState(false);
   // The click handler is bound once: it reads the latest choice and callback here.
   const latest = useRef({ active, onPick });
@@ -104,7 +105,7 @@ export function PlacePicker({
           .on("tileerror", () => setTilesFailed(true))
           .addTo(m);
         map.current = { L, map: m, markers: new Map() };
-        setReady(true);
+        setReady((n) => n + 1);
       })
       .catch((e) => console.warn("map could not load", e));
     return () => {
@@ -112,8 +113,8 @@ export function PlacePicker({
       map.current = null;
       built?.remove();
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- built once; the markers follow the points below
-  }, []);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- built once, and again in a language the member's texts arrive in after it (its controls' titles); the markers follow the points below
+  }, [mapTexts.zoomIn]);
 
   // The markers follow the form's values; the chosen one can be dragged.
   const key = JSON.stringify(points.map((p) => [p.key, p.label, p.kind, pointOf(p)]).concat([active]));
